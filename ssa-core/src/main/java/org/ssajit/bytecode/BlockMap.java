@@ -1,0 +1,395 @@
+package org.ssajit.bytecode;
+
+import static org.ssajit.bytecode.Bytecodes.*;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+
+import jdk.vm.ci.meta.ExceptionHandler;
+import jdk.vm.ci.meta.JavaType;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+
+/**
+ * Block discovery for one method: leaders are bci 0, branch and switch targets, handler entries, the
+ * instruction after any branch, return or throw, and the instruction after every bytecode that
+ * {@linkplain Linkage#traps traps} inside a try range (so an exception edge always leaves from the end of a block). Only blocks
+ * reachable from the entry over normal and exception edges are kept, numbered in reverse postorder.
+ *
+ * <p>If bci 0 is a branch target, a synthetic start block without instructions precedes it, so the
+ * entry block never has predecessors.
+ */
+public final class BlockMap {
+    /** A block of bytecode. Successors and handlers are fixed once the map is built. */
+    public static final class BciBlock {
+        /** Position in reverse postorder; also the index into {@link BlockMap#blocks()}. */
+        int id;
+        final int startBci;
+        int endBci;
+        BciBlock[] successors = NONE;
+        HandlerEdge[] handlers = NO_HANDLERS;
+        final List<BciBlock> predecessors = new ArrayList<>(2);
+        boolean isHandlerEntry;
+        boolean isLoopHeader;
+        int loopDepthHint;
+
+        BciBlock(int startBci) {
+            this.startBci = startBci;
+        }
+
+        public int id() {
+            return id;
+        }
+
+        /** First bci, or -1 for the synthetic start block. */
+        public int startBci() {
+            return startBci;
+        }
+
+        /** Bci of the last instruction (meaningless for the synthetic start block). */
+        public int endBci() {
+            return endBci;
+        }
+
+        public boolean isSynthetic() {
+            return startBci < 0;
+        }
+
+        /** Normal successors, distinct, in the order the terminator names them. */
+        public BciBlock[] successors() {
+            return successors;
+        }
+
+        /** Exception edges of the block's last instruction, in exception-table order. */
+        public HandlerEdge[] handlers() {
+            return handlers;
+        }
+
+        public List<BciBlock> predecessors() {
+            return predecessors;
+        }
+
+        public boolean isHandlerEntry() {
+            return isHandlerEntry;
+        }
+
+        /** Target of a retreating edge in the depth-first walk (a loop header in reducible code). */
+        public boolean isLoopHeader() {
+            return isLoopHeader;
+        }
+
+        /** All successors: normal ones, then handler targets not already listed. */
+        public List<BciBlock> allSuccessors() {
+            List<BciBlock> all = new ArrayList<>(successors.length + handlers.length);
+            all.addAll(Arrays.asList(successors));
+            for (HandlerEdge h : handlers) {
+                if (!all.contains(h.target)) {
+                    all.add(h.target);
+                }
+            }
+            return all;
+        }
+
+        @Override
+        public String toString() {
+            return "B" + id + "[" + startBci + ".." + endBci + "]";
+        }
+    }
+
+    /** An exception edge: exceptions of {@code catchType} (null: any) go to {@code target}. */
+    public record HandlerEdge(BciBlock target, JavaType catchType) {
+    }
+
+    private static final BciBlock[] NONE = {};
+    private static final HandlerEdge[] NO_HANDLERS = {};
+
+    private final ResolvedJavaMethod method;
+    private final Linkage linkage;
+    private final byte[] code;
+    private final ExceptionHandler[] exceptionHandlers;
+    private final BitSet instructionStarts = new BitSet();
+    private final List<BciBlock> blocks;
+    private final BciBlock[] blockAtBci;
+    private final boolean reducible;
+    private int edgeCount;
+
+    public BlockMap(ResolvedJavaMethod method, Linkage linkage) {
+        this.method = method;
+        this.linkage = linkage;
+        this.code = method.getCode();
+        if (code == null || code.length == 0) {
+            throw new BailoutException(BailoutException.Reason.NO_BYTECODE, method.format("%H.%n(%p)") + " has no bytecode");
+        }
+        this.exceptionHandlers = method.getExceptionHandlers();
+        BytecodeStream s = new BytecodeStream(code);
+        BitSet leaders = scan(s);
+        this.blockAtBci = new BciBlock[code.length];
+        List<BciBlock> all = makeBlocks(s, leaders);
+        this.blocks = order(all);
+        this.reducible = checkReducible();
+    }
+
+    public ResolvedJavaMethod method() {
+        return method;
+    }
+
+    public byte[] code() {
+        return code;
+    }
+
+    /** Reachable blocks in reverse postorder; the entry is first. */
+    public List<BciBlock> blocks() {
+        return blocks;
+    }
+
+    public BciBlock entry() {
+        return blocks.get(0);
+    }
+
+    /** The reachable block starting at {@code bci}, or null. */
+    public BciBlock blockStartingAt(int bci) {
+        BciBlock b = blockAtBci[bci];
+        return b != null && b.startBci == bci && b.id >= 0 ? b : null;
+    }
+
+    public boolean isInstructionStart(int bci) {
+        return instructionStarts.get(bci);
+    }
+
+    /** Number of CFG edges between reachable blocks (normal and exception). */
+    public int edgeCount() {
+        return edgeCount;
+    }
+
+    /** Whether every cycle of the CFG has a header that dominates it (Hecht and Ullman). */
+    public boolean isReducible() {
+        return reducible;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+
+    private BitSet scan(BytecodeStream s) {
+        BitSet leaders = new BitSet(code.length);
+        leaders.set(0);
+        int bci = 0;
+        while (bci < code.length) {
+            instructionStarts.set(bci);
+            s.at(bci);
+            int op = s.opcode();
+            int next = s.nextBci();
+            if (next > code.length) {
+                throw new BailoutException(BailoutException.Reason.ILLEGAL_BYTECODE, "instruction at " + bci + " runs past the end");
+            }
+            switch (op) {
+                case JSR, JSR_W, RET -> throw new BailoutException(BailoutException.Reason.JSR_RET, Bytecodes.nameOf(op) + " at bci " + bci);
+                case GOTO, GOTO_W -> {
+                    leaders.set(s.branchTarget());
+                    leaders.set(next);
+                }
+                case TABLESWITCH, LOOKUPSWITCH -> {
+                    leaders.set(s.switchDefaultTarget());
+                    for (int i = 0; i < s.switchCaseCount(); i++) {
+                        leaders.set(s.switchTarget(i));
+                    }
+                    leaders.set(next);
+                }
+                case IRETURN, LRETURN, FRETURN, DRETURN, ARETURN, RETURN, ATHROW -> leaders.set(next);
+                default -> {
+                    if (Bytecodes.isConditionalBranch(op)) {
+                        leaders.set(s.branchTarget());
+                        leaders.set(next);
+                    } else if (linkage.traps(s) && isCovered(bci)) {
+                        leaders.set(next);
+                    }
+                }
+            }
+            bci = next;
+        }
+        for (ExceptionHandler h : exceptionHandlers) {
+            leaders.set(h.getHandlerBCI());
+        }
+        // Leaders past the end (fall-through after the last instruction) are not blocks.
+        leaders.clear(code.length, leaders.length() + 1);
+        for (int l = leaders.nextSetBit(0); l >= 0; l = leaders.nextSetBit(l + 1)) {
+            if (!instructionStarts.get(l)) {
+                throw new BailoutException(BailoutException.Reason.ILLEGAL_BYTECODE, "jump into the middle of an instruction at " + l);
+            }
+        }
+        return leaders;
+    }
+
+    private boolean isCovered(int bci) {
+        for (ExceptionHandler h : exceptionHandlers) {
+            if (h.getStartBCI() <= bci && bci < h.getEndBCI()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private List<BciBlock> makeBlocks(BytecodeStream s, BitSet leaders) {
+        List<BciBlock> all = new ArrayList<>();
+        BciBlock current = null;
+        for (int bci = 0; bci < code.length; bci = s.nextBci()) {
+            s.at(bci);
+            if (leaders.get(bci)) {
+                current = new BciBlock(bci);
+                all.add(current);
+            }
+            blockAtBci[bci] = current;
+            current.endBci = bci;
+        }
+        for (BciBlock b : all) {
+            s.at(b.endBci);
+            int op = s.opcode();
+            List<Integer> targets = new ArrayList<>(2);
+            switch (op) {
+                case GOTO, GOTO_W -> targets.add(s.branchTarget());
+                case TABLESWITCH, LOOKUPSWITCH -> {
+                    targets.add(s.switchDefaultTarget());
+                    for (int i = 0; i < s.switchCaseCount(); i++) {
+                        targets.add(s.switchTarget(i));
+                    }
+                }
+                case IRETURN, LRETURN, FRETURN, DRETURN, ARETURN, RETURN, ATHROW -> {
+                }
+                default -> {
+                    if (Bytecodes.isConditionalBranch(op)) {
+                        targets.add(s.branchTarget());
+                    }
+                    if (s.nextBci() >= code.length) {
+                        throw new BailoutException(BailoutException.Reason.ILLEGAL_BYTECODE, "control falls off the end of the code");
+                    }
+                    targets.add(s.nextBci());
+                }
+            }
+            List<BciBlock> succ = new ArrayList<>(targets.size());
+            for (int t : targets) {
+                if (t < 0 || t >= code.length) {
+                    throw new BailoutException(BailoutException.Reason.ILLEGAL_BYTECODE, "branch target " + t + " outside the code");
+                }
+                BciBlock tb = blockAtBci[t];
+                if (!succ.contains(tb)) {
+                    succ.add(tb);
+                }
+            }
+            b.successors = succ.toArray(NONE);
+            if (linkage.traps(s)) {
+                b.handlers = handlersAt(b.endBci);
+            }
+        }
+        return all;
+    }
+
+    private HandlerEdge[] handlersAt(int bci) {
+        List<HandlerEdge> edges = new ArrayList<>();
+        for (ExceptionHandler h : exceptionHandlers) {
+            if (h.getStartBCI() <= bci && bci < h.getEndBCI()) {
+                BciBlock target = blockAtBci[h.getHandlerBCI()];
+                target.isHandlerEntry = true;
+                JavaType type = h.isCatchAll() ? null : h.getCatchType();
+                edges.add(new HandlerEdge(target, type));
+                if (type == null) {
+                    break; // later entries can never be selected
+                }
+            }
+        }
+        return edges.toArray(NO_HANDLERS);
+    }
+
+    /** Reachability and reverse postorder, iteratively (bytecode of generated code nests deeply). */
+    private List<BciBlock> order(List<BciBlock> all) {
+        int n = all.size();
+        List<List<BciBlock>> succs = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            all.get(i).id = i; // temporary: index into `all`
+            succs.add(all.get(i).allSuccessors());
+        }
+        BciBlock entry = blockAtBci[0];
+        // Iterative DFS computing postorder; an edge to a block still on the stack is retreating.
+        byte[] state = new byte[n]; // 0 = new, 1 = on stack, 2 = done
+        List<BciBlock> post = new ArrayList<>(n);
+        BciBlock[] stack = new BciBlock[n];
+        int[] nextSucc = new int[n];
+        int sp = 0;
+        stack[sp++] = entry;
+        state[entry.id] = 1;
+        while (sp > 0) {
+            BciBlock b = stack[sp - 1];
+            List<BciBlock> ss = succs.get(b.id);
+            if (nextSucc[sp - 1] < ss.size()) {
+                BciBlock t = ss.get(nextSucc[sp - 1]++);
+                if (state[t.id] == 0) {
+                    state[t.id] = 1;
+                    nextSucc[sp] = 0;
+                    stack[sp++] = t;
+                } else if (state[t.id] == 1) {
+                    t.isLoopHeader = true;
+                }
+            } else {
+                state[b.id] = 2;
+                post.add(b);
+                sp--;
+            }
+        }
+        List<BciBlock> rpo = new ArrayList<>(post.size() + 1);
+        for (int i = post.size() - 1; i >= 0; i--) {
+            rpo.add(post.get(i));
+        }
+        for (BciBlock b : all) {
+            b.id = -1;
+        }
+        List<List<BciBlock>> rpoSuccs = new ArrayList<>(rpo.size());
+        for (int i = 0; i < rpo.size(); i++) {
+            rpoSuccs.add(rpo.get(i).allSuccessors());
+        }
+        // Predecessors among reachable blocks only.
+        for (int i = 0; i < rpo.size(); i++) {
+            for (BciBlock t : rpoSuccs.get(i)) {
+                t.predecessors.add(rpo.get(i));
+                edgeCount++;
+            }
+        }
+        for (BciBlock b : rpo) {
+            if (b.isHandlerEntry) {
+                for (BciBlock p : b.predecessors) {
+                    for (BciBlock normal : p.successors) {
+                        if (normal == b) {
+                            throw new BailoutException(BailoutException.Reason.HANDLER_REACHED_NORMALLY,
+                                            "handler at bci " + b.startBci + " is also reached from bci " + p.endBci);
+                        }
+                    }
+                }
+            }
+        }
+        if (!entry.predecessors.isEmpty()) {
+            BciBlock start = new BciBlock(-1);
+            start.endBci = -1;
+            start.successors = new BciBlock[]{entry};
+            entry.predecessors.add(0, start);
+            edgeCount++;
+            rpo.add(0, start);
+        }
+        for (int i = 0; i < rpo.size(); i++) {
+            rpo.get(i).id = i;
+        }
+        return List.copyOf(rpo);
+    }
+
+    /**
+     * Reducible iff every retreating edge of the depth-first walk goes to a block that dominates its
+     * source. Dominators by the Cooper-Harvey-Kennedy iteration over reverse postorder.
+     */
+    private boolean checkReducible() {
+        int[] idom = Dominators.compute(blocks);
+        for (BciBlock b : blocks) {
+            for (BciBlock s : b.allSuccessors()) {
+                if (s.id <= b.id && !Dominators.dominates(idom, s.id, b.id)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+}

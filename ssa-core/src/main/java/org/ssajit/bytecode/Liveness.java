@@ -1,0 +1,285 @@
+package org.ssajit.bytecode;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.ssajit.bytecode.BlockMap.BciBlock;
+import org.ssajit.bytecode.BlockMap.HandlerEdge;
+import org.ssajit.bytecode.FrameShapes.Effects;
+import org.ssajit.bytecode.FrameShapes.Shape;
+
+/**
+ * Backward liveness of frame variables over the bytecode CFG. Variables are numbered
+ * {@code [0, maxLocals)} for locals, then the operand-stack slots, then the lock slots; reads and writes
+ * are exactly those {@link FrameShapes#step} reports, plus the stack and lock reads of every frame
+ * state. A local is live at a bci if some path from there reads it before writing it.
+ *
+ * <p>Frame states name only the locals live at their bci ({@link #liveLocalsAt}): that is what keeps
+ * Braun's lazy lookup from creating phis for dead locals, and it is also the pruning criterion of the
+ * Cytron reference ({@link #isLiveIn}).
+ */
+public final class Liveness {
+    private final BlockMap map;
+    private final FrameShapes shapes;
+    private final Linkage linkage;
+    private final int maxLocals;
+    private final int variableCount;
+    private final int words;
+    private final long[][] liveIn;
+    private final long[][] liveOut;
+    /** Per block, lazily: live locals before each frame-state point, keyed by bci. */
+    private final int[][] statePointBcis;
+    private final long[][][] statePointLive;
+
+    public Liveness(BlockMap map, FrameShapes shapes, Linkage linkage) {
+        this.map = map;
+        this.shapes = shapes;
+        this.linkage = linkage;
+        this.maxLocals = shapes.maxLocals();
+        this.variableCount = maxLocals + shapes.maxStack() + shapes.maxLocks();
+        this.words = Math.max(1, (variableCount + 63) >>> 6);
+        int n = map.blocks().size();
+        this.liveIn = new long[n][];
+        this.liveOut = new long[n][];
+        this.statePointBcis = new int[n][];
+        this.statePointLive = new long[n][][];
+        compute();
+    }
+
+    public int variableCount() {
+        return variableCount;
+    }
+
+    public int stackVariable(int slot) {
+        return maxLocals + slot;
+    }
+
+    public int lockVariable(int index) {
+        return maxLocals + shapes.maxStack() + index;
+    }
+
+    public boolean isLiveIn(BciBlock b, int variable) {
+        return (liveIn[b.id()][variable >>> 6] & (1L << variable)) != 0;
+    }
+
+    /** Whether a frame state is recorded before the instruction at {@code s}: it can trap, or it is a safepoint. */
+    public static boolean needsFrameState(BytecodeStream s, Linkage linkage) {
+        return linkage.traps(s) || isBackwardBranch(s);
+    }
+
+    /** A branch with a target at or before itself: a loop's back edge, where a safepoint goes. */
+    public static boolean isBackwardBranch(BytecodeStream s) {
+        int op = s.opcode();
+        if (op == Bytecodes.GOTO || op == Bytecodes.GOTO_W || Bytecodes.isConditionalBranch(op)) {
+            return s.branchTarget() <= s.bci();
+        }
+        if (op == Bytecodes.TABLESWITCH || op == Bytecodes.LOOKUPSWITCH) {
+            if (s.switchDefaultTarget() <= s.bci()) {
+                return true;
+            }
+            for (int i = 0; i < s.switchCaseCount(); i++) {
+                if (s.switchTarget(i) <= s.bci()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The locals live before the frame-state point at {@code bci} in block {@code b}, as a bit set
+     * over local indices (shared; do not modify).
+     */
+    public long[] liveLocalsAt(BciBlock b, int bci) {
+        if (statePointBcis[b.id()] == null) {
+            computeStatePoints(b);
+        }
+        int i = Arrays.binarySearch(statePointBcis[b.id()], bci);
+        if (i < 0) {
+            throw new IllegalArgumentException("no frame state at bci " + bci + " in " + b);
+        }
+        return statePointLive[b.id()][i];
+    }
+
+    public static boolean get(long[] set, int i) {
+        return (set[i >>> 6] & (1L << i)) != 0;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+
+    /** Use and def sets of one block. */
+    private final class UseDef implements Effects {
+        final long[] use = new long[words];
+        final long[] def = new long[words];
+
+        private void read(int v) {
+            if ((def[v >>> 6] & (1L << v)) == 0) {
+                use[v >>> 6] |= 1L << v;
+            }
+        }
+
+        private void write(int v) {
+            def[v >>> 6] |= 1L << v;
+        }
+
+        @Override
+        public void readLocal(int index) {
+            read(index);
+        }
+
+        @Override
+        public void writeLocal(int index) {
+            write(index);
+        }
+
+        @Override
+        public void readStack(int slot) {
+            read(stackVariable(slot));
+        }
+
+        @Override
+        public void writeStack(int slot) {
+            write(stackVariable(slot));
+        }
+
+        @Override
+        public void readLock(int index) {
+            read(lockVariable(index));
+        }
+
+        @Override
+        public void writeLock(int index) {
+            write(lockVariable(index));
+        }
+    }
+
+    private void compute() {
+        List<BciBlock> blocks = map.blocks();
+        int n = blocks.size();
+        long[][] use = new long[n][];
+        long[][] def = new long[n][];
+        BytecodeStream s = new BytecodeStream(map.code());
+        for (BciBlock b : blocks) {
+            UseDef ud = new UseDef();
+            if (!b.isSynthetic()) {
+                Shape st = shapes.entry(b).copy();
+                for (int bci = b.startBci(); bci <= b.endBci(); bci = s.nextBci()) {
+                    s.at(bci);
+                    if (needsFrameState(s, linkage)) {
+                        FrameShapes.frameStateReads(st, ud);
+                    }
+                    shapes.step(st, s, ud);
+                }
+            }
+            use[b.id()] = ud.use;
+            def[b.id()] = ud.def;
+            liveIn[b.id()] = ud.use.clone();
+            liveOut[b.id()] = new long[words];
+        }
+        // Round-robin in postorder until nothing changes; converges in loop-nesting-depth + 2 rounds.
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int i = n - 1; i >= 0; i--) {
+                BciBlock b = blocks.get(i);
+                long[] out = liveOut[b.id()];
+                for (BciBlock succ : b.successors()) {
+                    or(out, liveIn[succ.id()]);
+                }
+                for (HandlerEdge h : b.handlers()) {
+                    or(out, liveIn[h.target().id()]);
+                }
+                long[] in = liveIn[b.id()];
+                long[] u = use[b.id()];
+                long[] d = def[b.id()];
+                for (int w = 0; w < words; w++) {
+                    long nw = u[w] | (out[w] & ~d[w]);
+                    if (nw != in[w]) {
+                        in[w] = nw;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+
+    private static void or(long[] into, long[] from) {
+        for (int w = 0; w < into.length; w++) {
+            into[w] |= from[w];
+        }
+    }
+
+    /** Records, per instruction of {@code b}, its local reads and writes, then walks backwards. */
+    private void computeStatePoints(BciBlock b) {
+        if (b.isSynthetic()) {
+            statePointBcis[b.id()] = new int[0];
+            statePointLive[b.id()] = new long[0][];
+            return;
+        }
+        BytecodeStream s = new BytecodeStream(map.code());
+        int count = 0;
+        for (int bci = b.startBci(); bci <= b.endBci(); bci = s.nextBci()) {
+            count++;
+            s.at(bci);
+        }
+        int[] bcis = new int[count];
+        boolean[] hasState = new boolean[count];
+        int[][] reads = new int[count][];
+        int[][] writes = new int[count][];
+        Shape st = shapes.entry(b).copy();
+        int k = 0;
+        int states = 0;
+        for (int bci = b.startBci(); bci <= b.endBci(); bci = s.nextBci(), k++) {
+            s.at(bci);
+            bcis[k] = bci;
+            hasState[k] = needsFrameState(s, linkage);
+            if (hasState[k]) {
+                states++;
+            }
+            int[] r = new int[2];
+            int[] w = new int[2];
+            int[] rc = {0};
+            int[] wc = {0};
+            shapes.step(st, s, new Effects() {
+                @Override
+                public void readLocal(int index) {
+                    r[rc[0]++] = index;
+                }
+
+                @Override
+                public void writeLocal(int index) {
+                    w[wc[0]++] = index;
+                }
+            });
+            reads[k] = Arrays.copyOf(r, rc[0]);
+            writes[k] = Arrays.copyOf(w, wc[0]);
+        }
+        int[] outBcis = new int[states];
+        long[][] outLive = new long[states][];
+        int localWords = Math.max(1, (maxLocals + 63) >>> 6);
+        long[] live = Arrays.copyOf(liveOut[b.id()], localWords);
+        clearAbove(live, maxLocals);
+        int j = states;
+        for (k = count - 1; k >= 0; k--) {
+            for (int w : writes[k]) {
+                live[w >>> 6] &= ~(1L << w);
+            }
+            for (int r : reads[k]) {
+                live[r >>> 6] |= 1L << r;
+            }
+            if (hasState[k]) {
+                j--;
+                outBcis[j] = bcis[k];
+                outLive[j] = live.clone();
+            }
+        }
+        statePointBcis[b.id()] = outBcis;
+        statePointLive[b.id()] = outLive;
+    }
+
+    private static void clearAbove(long[] set, int limit) {
+        for (int i = limit; i < set.length * 64; i++) {
+            set[i >>> 6] &= ~(1L << i);
+        }
+    }
+}

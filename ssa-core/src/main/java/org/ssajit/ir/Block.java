@@ -1,0 +1,136 @@
+package org.ssajit.ir;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A basic block: phis, then instructions, then one {@link Terminator}. Exception edges leave a block
+ * from the one instruction marked {@link Instruction#hasExceptionEdge()} (or its {@link Throw}); a
+ * bytecode inside a try range that can throw always ends its block, so the state on the exception edge
+ * is the state at the end of the block.
+ */
+public final class Block {
+    private final int id;
+    private final int bci;
+    private final List<Block> predecessors = new ArrayList<>(2);
+    private final List<Phi> phis = new ArrayList<>(0);
+    private final List<Instruction> instructions = new ArrayList<>();
+    private final List<Handler> handlers = new ArrayList<>(0);
+    private List<Block> successors = List.of();
+    private Terminator terminator;
+
+    Block(int id, int bci) {
+        this.id = id;
+        this.bci = bci;
+    }
+
+    public int id() {
+        return id;
+    }
+
+    /** The bytecode index of the block's first instruction, or -1 for a synthetic block. */
+    public int bci() {
+        return bci;
+    }
+
+    public List<Block> predecessors() {
+        return Collections.unmodifiableList(predecessors);
+    }
+
+    /** Appends a predecessor; the caller keeps complete phis in step (sealed blocks get no new preds). */
+    public void addPredecessor(Block pred) {
+        predecessors.add(pred);
+    }
+
+    public int predecessorIndex(Block pred) {
+        return predecessors.indexOf(pred);
+    }
+
+    public List<Phi> phis() {
+        return Collections.unmodifiableList(phis);
+    }
+
+    public Phi addPhi(Graph graph, jdk.vm.ci.meta.JavaKind kind) {
+        Phi p = new Phi(graph, this, kind);
+        phis.add(p);
+        return p;
+    }
+
+    /** Removes a phi that has no users left and drops its operands. */
+    public void removePhi(Phi phi) {
+        if (phi.hasUsers()) {
+            throw new IllegalStateException(phi + " still has users");
+        }
+        // Phis removed during construction are usually the newest.
+        int i = phis.lastIndexOf(phi);
+        if (i < 0) {
+            throw new IllegalStateException(phi + " not in " + this);
+        }
+        phis.remove(i);
+        phi.clearInputs();
+        phi.detach();
+    }
+
+    public List<Instruction> instructions() {
+        return Collections.unmodifiableList(instructions);
+    }
+
+    public void append(Instruction i) {
+        if (terminator != null) {
+            throw new IllegalStateException(this + " is already terminated");
+        }
+        i.setBlock(this);
+        instructions.add(i);
+    }
+
+    public void removeInstruction(Instruction i) {
+        if (!instructions.remove(i)) {
+            throw new IllegalStateException(i + " not in " + this);
+        }
+        i.delete();
+        i.setBlock(null);
+    }
+
+    public Terminator terminator() {
+        return terminator;
+    }
+
+    public void setTerminator(Terminator t) {
+        if (terminator != null) {
+            throw new IllegalStateException(this + " is already terminated");
+        }
+        t.setBlock(this);
+        terminator = t;
+        computeSuccessors();
+    }
+
+    public List<Handler> handlers() {
+        return Collections.unmodifiableList(handlers);
+    }
+
+    public void addHandler(Handler h) {
+        handlers.add(h);
+        computeSuccessors();
+    }
+
+    /** Normal successors then handler targets, each block once. */
+    public List<Block> successors() {
+        return successors;
+    }
+
+    private void computeSuccessors() {
+        List<Block> s = new ArrayList<>(terminator == null ? List.of() : terminator.targets());
+        for (Handler h : handlers) {
+            if (!s.contains(h.target())) {
+                s.add(h.target());
+            }
+        }
+        successors = List.copyOf(s);
+    }
+
+    @Override
+    public String toString() {
+        return "b" + id;
+    }
+}

@@ -1,0 +1,81 @@
+package org.ssajit.ir;
+
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+
+/**
+ * The JVM interpreter state at a bytecode index, as SSA values: what deoptimization and stack walking
+ * need to rebuild an interpreter frame. Only locals that are live at {@link #bci()} are recorded
+ * (null otherwise), so frame states never keep dead values alive or create phis for them.
+ *
+ * <p>Inputs are laid out as {@code [locals..., stack..., locks...]}. A long or double occupies its first
+ * slot; the second slot is null, as in the JVM's frame layout.
+ */
+public final class FrameState extends Node {
+    private final ResolvedJavaMethod method;
+    private final int bci;
+    private final int localsSize;
+    private final int stackSize;
+    private final int locksSize;
+
+    public FrameState(ResolvedJavaMethod method, int bci, Value[] locals, Value[] stack, Value[] locks) {
+        this.method = method;
+        this.bci = bci;
+        this.localsSize = locals.length;
+        this.stackSize = stack.length;
+        this.locksSize = locks.length;
+        Value[] all = new Value[locals.length + stack.length + locks.length];
+        System.arraycopy(locals, 0, all, 0, locals.length);
+        System.arraycopy(stack, 0, all, locals.length, stack.length);
+        System.arraycopy(locks, 0, all, locals.length + stack.length, locks.length);
+        initInputs(all);
+    }
+
+    public ResolvedJavaMethod method() {
+        return method;
+    }
+
+    public int bci() {
+        return bci;
+    }
+
+    public int localsSize() {
+        return localsSize;
+    }
+
+    public int stackSize() {
+        return stackSize;
+    }
+
+    public int locksSize() {
+        return locksSize;
+    }
+
+    /** The value of local {@code i}, or null if it is dead here (or the second slot of a long/double). */
+    public Value local(int i) {
+        return input(i);
+    }
+
+    public Value stack(int i) {
+        return input(localsSize + i);
+    }
+
+    public Value lock(int i) {
+        return input(localsSize + stackSize + i);
+    }
+
+    /** Number of occupied local slots, counting a long or double as one. */
+    public int liveLocalCount() {
+        int n = 0;
+        for (int i = 0; i < localsSize; i++) {
+            if (local(i) != null) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    static boolean isTwoSlot(Value v) {
+        return v != null && (v.kind() == JavaKind.Long || v.kind() == JavaKind.Double);
+    }
+}

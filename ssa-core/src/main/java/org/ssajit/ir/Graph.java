@@ -1,0 +1,128 @@
+package org.ssajit.ir;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import jdk.vm.ci.meta.JavaConstant;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+
+/**
+ * One method in SSA form: a control-flow graph of {@link Block}s whose first block is the entry.
+ *
+ * <p>Constants, parameters and undefined values are graph-level values: they belong to no block and
+ * dominate every use. Constants are interned, so equal constants are the same value.
+ */
+public final class Graph {
+    private final ResolvedJavaMethod method;
+    private final List<Block> blocks = new ArrayList<>();
+    private final Map<JavaConstant, Constant> constants = new HashMap<>();
+    private final Map<JavaKind, Undefined> undefined = new EnumMap<>(JavaKind.class);
+    private final List<Parameter> parameters = new ArrayList<>();
+    private int valueIds;
+    private int blockIds;
+
+    public Graph(ResolvedJavaMethod method) {
+        this.method = method;
+    }
+
+    public ResolvedJavaMethod method() {
+        return method;
+    }
+
+    int nextValueId() {
+        return valueIds++;
+    }
+
+    /** Upper bound (exclusive) of {@link Value#id()} in this graph, for dense side tables. */
+    public int valueIdLimit() {
+        return valueIds;
+    }
+
+    public Block newBlock(int bci) {
+        Block b = new Block(blockIds++, bci);
+        blocks.add(b);
+        return b;
+    }
+
+    /** Upper bound (exclusive) of {@link Block#id()} in this graph. */
+    public int blockIdLimit() {
+        return blockIds;
+    }
+
+    /** The entry block; it has no predecessors. */
+    public Block entry() {
+        return blocks.get(0);
+    }
+
+    /** Blocks in creation order, the entry first. Unreachable blocks are removed by {@link #removeBlocks}. */
+    public List<Block> blocks() {
+        return Collections.unmodifiableList(blocks);
+    }
+
+    /** Drops the given blocks; they must have no remaining predecessors from live blocks. */
+    public void removeBlocks(java.util.function.Predicate<Block> dead) {
+        blocks.removeIf(dead);
+    }
+
+    public Constant constant(JavaConstant value) {
+        JavaKind k = value.getJavaKind().getStackKind();
+        JavaConstant key = value;
+        if (k != value.getJavaKind()) {
+            // boolean/byte/short/char constants live on the stack as ints.
+            key = JavaConstant.forInt(value.asInt());
+        }
+        return constants.computeIfAbsent(key, c -> new Constant(this, c));
+    }
+
+    public Constant intConstant(int v) {
+        return constant(JavaConstant.forInt(v));
+    }
+
+    public Constant longConstant(long v) {
+        return constant(JavaConstant.forLong(v));
+    }
+
+    public Constant nullConstant() {
+        return constant(JavaConstant.NULL_POINTER);
+    }
+
+    public Undefined undefined(JavaKind kind) {
+        return undefined.computeIfAbsent(kind, k -> new Undefined(this, k));
+    }
+
+    public Parameter addParameter(int index, JavaKind kind, boolean receiver) {
+        Parameter p = new Parameter(this, index, kind, receiver);
+        parameters.add(p);
+        return p;
+    }
+
+    public List<Parameter> parameters() {
+        return Collections.unmodifiableList(parameters);
+    }
+
+    public int phiCount() {
+        int n = 0;
+        for (Block b : blocks) {
+            n += b.phis().size();
+        }
+        return n;
+    }
+
+    public int instructionCount() {
+        int n = 0;
+        for (Block b : blocks) {
+            n += b.instructions().size();
+        }
+        return n;
+    }
+
+    @Override
+    public String toString() {
+        return new IrPrinter().print(this);
+    }
+}

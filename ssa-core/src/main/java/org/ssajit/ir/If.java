@@ -1,0 +1,50 @@
+package org.ssajit.ir;
+
+import java.util.List;
+
+/**
+ * {@code if (x cond y) goto trueTarget else goto falseTarget}. Operands are both Int or both Object
+ * (long, float and double comparisons go through LCMP/FCMPx/DCMPx first, as in the bytecode).
+ * The two targets are distinct; a branch whose targets coincide is a {@link Goto}.
+ */
+public final class If extends Terminator {
+    private final Condition condition;
+    private final Block trueTarget;
+    private final Block falseTarget;
+
+    public If(int bci, Condition condition, Value x, Value y, Block trueTarget, Block falseTarget) {
+        super(bci);
+        if (trueTarget == falseTarget) {
+            throw new IllegalArgumentException("If with identical targets");
+        }
+        this.condition = condition;
+        this.trueTarget = trueTarget;
+        this.falseTarget = falseTarget;
+        initInputs(x, y);
+    }
+
+    public Condition condition() {
+        return condition;
+    }
+
+    public Value x() {
+        return input(0);
+    }
+
+    public Value y() {
+        return input(1);
+    }
+
+    public Block trueTarget() {
+        return trueTarget;
+    }
+
+    public Block falseTarget() {
+        return falseTarget;
+    }
+
+    @Override
+    public List<Block> targets() {
+        return List.of(trueTarget, falseTarget);
+    }
+}

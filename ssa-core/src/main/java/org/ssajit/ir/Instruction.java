@@ -1,0 +1,122 @@
+package org.ssajit.ir;
+
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.JavaType;
+import jdk.vm.ci.meta.ResolvedJavaType;
+
+/**
+ * An operation inside a block. What an instruction means is its {@link Op}, its kind, its operands and
+ * an op-specific attribute ({@link FieldRef}, {@link InvokeTarget}, {@link LdcRef}, a {@link JavaType}
+ * or the element {@link JavaKind} of an array access).
+ *
+ * <p>Instructions that can deoptimize, throw, call, store or allocate carry a {@link FrameState}: the
+ * interpreter state before the bytecode at {@link #bci()} executes, restricted to the live locals.
+ */
+public final class Instruction extends Value {
+    private final Op op;
+    private final Object attribute;
+    private final int bci;
+    private Block block;
+    private FrameState state;
+    private boolean exceptionEdge;
+
+    public Instruction(Graph graph, Op op, JavaKind kind, Object attribute, int bci, Value... operands) {
+        super(graph, kind);
+        this.op = op;
+        this.attribute = attribute;
+        this.bci = bci;
+        initInputs(operands);
+    }
+
+    public Op op() {
+        return op;
+    }
+
+    public Object attribute() {
+        return attribute;
+    }
+
+    public FieldRef field() {
+        return (FieldRef) attribute;
+    }
+
+    public InvokeTarget invokeTarget() {
+        return (InvokeTarget) attribute;
+    }
+
+    public JavaType type() {
+        return (JavaType) attribute;
+    }
+
+    /** The element kind of LOAD_INDEXED / STORE_INDEXED: Byte covers byte and boolean arrays. */
+    public JavaKind elementKind() {
+        return (JavaKind) attribute;
+    }
+
+    public LdcRef ldc() {
+        return (LdcRef) attribute;
+    }
+
+    /** Bytecode index this instruction was parsed from. */
+    public int bci() {
+        return bci;
+    }
+
+    public Block block() {
+        return block;
+    }
+
+    void setBlock(Block b) {
+        this.block = b;
+    }
+
+    public FrameState state() {
+        return state;
+    }
+
+    public void setState(FrameState state) {
+        if (this.state != null) {
+            throw new IllegalStateException("state already set on " + this);
+        }
+        this.state = state;
+    }
+
+    /** True if exceptions this instruction throws go to its block's handlers rather than out of the method. */
+    public boolean hasExceptionEdge() {
+        return exceptionEdge;
+    }
+
+    public void setExceptionEdge(boolean v) {
+        exceptionEdge = v;
+    }
+
+    /** No side effects and no exceptions: a candidate for folding and value numbering. */
+    public boolean isPure() {
+        if (op == Op.DIV || op == Op.REM) {
+            return kind() == JavaKind.Float || kind() == JavaKind.Double;
+        }
+        return op.isPure();
+    }
+
+    /** Whether executing this instruction may throw (including linkage errors of unresolved entries). */
+    public boolean canThrow() {
+        return switch (op) {
+            case DIV, REM -> kind() == JavaKind.Int || kind() == JavaKind.Long;
+            case LOAD_FIELD, STORE_FIELD, LOAD_INDEXED, STORE_INDEXED, ARRAY_LENGTH, NEW_INSTANCE, NEW_ARRAY,
+                            NEW_MULTI_ARRAY, CHECKCAST, MONITOR_ENTER, MONITOR_EXIT, INVOKE, LOAD_CONSTANT -> true;
+            case INSTANCEOF -> !(attribute instanceof ResolvedJavaType);
+            default -> false;
+        };
+    }
+
+    /** Unlinks this instruction from its operands and frame state; the caller removes it from the block. */
+    public void delete() {
+        if (hasUsers()) {
+            throw new IllegalStateException(this + " still has users");
+        }
+        clearInputs();
+        if (state != null) {
+            state.clearInputs();
+        }
+    }
+}

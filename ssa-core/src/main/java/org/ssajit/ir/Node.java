@@ -1,0 +1,103 @@
+package org.ssajit.ir;
+
+import java.util.AbstractList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Anything that has operands: values, terminators and frame states.
+ *
+ * <p>Invariant: for every non-null {@code input(i)} this node appears in that value's user list once
+ * per occurrence. All mutation of inputs goes through this class so that use lists never drift.
+ */
+public abstract class Node {
+    private static final Value[] NO_INPUTS = {};
+
+    private Value[] inputs = NO_INPUTS;
+    private int inputCount;
+
+    public final int inputCount() {
+        return inputCount;
+    }
+
+    public final Value input(int i) {
+        if (i >= inputCount) {
+            throw new IndexOutOfBoundsException(i);
+        }
+        return inputs[i];
+    }
+
+    /** A read-only view of the inputs. */
+    public final List<Value> inputs() {
+        return new AbstractList<>() {
+            @Override
+            public Value get(int index) {
+                return input(index);
+            }
+
+            @Override
+            public int size() {
+                return inputCount;
+            }
+        };
+    }
+
+    /** Sets all inputs of a node that has none yet. Null entries are allowed (dead frame-state slots). */
+    protected final void initInputs(Value... values) {
+        assert inputCount == 0;
+        inputs = values.length == 0 ? NO_INPUTS : values.clone();
+        inputCount = values.length;
+        for (Value v : inputs) {
+            if (v != null) {
+                v.addUser(this);
+            }
+        }
+    }
+
+    public final void setInput(int i, Value value) {
+        Value old = input(i);
+        if (old == value) {
+            return;
+        }
+        if (old != null) {
+            old.removeUser(this);
+        }
+        inputs[i] = value;
+        if (value != null) {
+            value.addUser(this);
+        }
+    }
+
+    protected final void appendInput(Value value) {
+        if (inputCount == inputs.length) {
+            inputs = Arrays.copyOf(inputs, Math.max(4, inputCount * 2));
+        }
+        inputs[inputCount++] = value;
+        if (value != null) {
+            value.addUser(this);
+        }
+    }
+
+    /** Drops every input, unregistering this node as a user. Used when a node is deleted. */
+    public final void clearInputs() {
+        for (int i = 0; i < inputCount; i++) {
+            if (inputs[i] != null) {
+                inputs[i].removeUser(this);
+                inputs[i] = null;
+            }
+        }
+        inputCount = 0;
+    }
+
+    /** Rewrites every occurrence of {@code old} to {@code replacement}; user lists are fixed by the caller. */
+    final int replaceInputsRaw(Value old, Value replacement) {
+        int n = 0;
+        for (int i = 0; i < inputCount; i++) {
+            if (inputs[i] == old) {
+                inputs[i] = replacement;
+                n++;
+            }
+        }
+        return n;
+    }
+}

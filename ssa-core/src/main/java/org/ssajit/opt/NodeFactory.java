@@ -1,0 +1,483 @@
+package org.ssajit.opt;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Condition;
+import org.ssajit.ir.Constant;
+import org.ssajit.ir.FieldRef;
+import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Parameter;
+import org.ssajit.ir.Value;
+
+import jdk.vm.ci.meta.JavaConstant;
+import jdk.vm.ci.meta.JavaKind;
+
+/**
+ * Every instruction the parser creates passes through here (libFirm's {@code optimize_node}): constant
+ * folding, then arithmetic simplification, then local value numbering, then - only if none of them
+ * produced an existing value - a new instruction appended to the current block. These are the
+ * conservative on-the-fly optimizations of Braun et al. Section 3.1; copy propagation needs no code
+ * at all, because a store to a local just records the stored value as the variable's definition.
+ *
+ * <p>Every rule keeps exact Java semantics: integer division by zero is never folded (it must throw),
+ * float and double get no algebraic identities (NaN and -0.0 break them), only folding computed by
+ * Java itself. Value numbering merges pure instructions anywhere in the block; memory reads merge only
+ * if no store, call, monitor, allocation or volatile access came between (a "memory epoch").
+ *
+ * <p>With {@code optimize == false} everything is appended as parsed (constants stay interned: equal
+ * constants are one value, which is identity, not optimization).
+ */
+public final class NodeFactory {
+    private final Graph graph;
+    private final boolean optimize;
+    private final Map<Key, Value> valueTable = new HashMap<>();
+    private Block block;
+    private int memoryEpoch;
+    private int folded;
+    private int simplified;
+    private int numbered;
+
+    public NodeFactory(Graph graph, boolean optimize) {
+        this.graph = graph;
+        this.optimize = optimize;
+    }
+
+    public Graph graph() {
+        return graph;
+    }
+
+    public boolean optimizing() {
+        return optimize;
+    }
+
+    /** Starts appending to {@code b}. Value numbering is local: the table starts empty. */
+    public void setBlock(Block b) {
+        block = b;
+        valueTable.clear();
+        memoryEpoch = 0;
+    }
+
+    public Block block() {
+        return block;
+    }
+
+    /** Instructions replaced by a constant. */
+    public int foldedCount() {
+        return folded;
+    }
+
+    /** Instructions replaced by an operand or a cheaper instruction. */
+    public int simplifiedCount() {
+        return simplified;
+    }
+
+    /** Instructions replaced by an equal earlier instruction of the block. */
+    public int numberedCount() {
+        return numbered;
+    }
+
+    // Arithmetic -----------------------------------------------------------------------------------
+
+    /**
+     * ADD..USHR and DIV/REM. {@code state} is the frame state of a trapping division; it is attached if a
+     * division that may throw is emitted and dropped otherwise.
+     */
+    public Value binary(Op op, JavaKind kind, Value x, Value y, int bci, FrameState state) {
+        if (optimize) {
+            if (x instanceof Constant cx && y instanceof Constant cy) {
+                JavaConstant r = ConstantFolder.binary(op, kind, cx.value(), cy.value());
+                if (r != null) {
+                    folded++;
+                    return dropState(state, graph.constant(r));
+                }
+            }
+            if (op.isCommutative() && x instanceof Constant && !(y instanceof Constant)) {
+                Value t = x;
+                x = y;
+                y = t;
+            }
+            if (kind == JavaKind.Int || kind == JavaKind.Long) {
+                Value s = simplifyIntegral(op, kind, x, y, bci);
+                if (s != null) {
+                    simplified++;
+                    return dropState(state, s);
+                }
+            }
+        }
+        Instruction i = new Instruction(graph, op, kind, null, bci, x, y);
+        return emit(i, state);
+    }
+
+    /** Identities of two's-complement int and long arithmetic; null if none applies. */
+    private Value simplifyIntegral(Op op, JavaKind kind, Value x, Value y, int bci) {
+        boolean isLong = kind == JavaKind.Long;
+        Long c = y instanceof Constant cy ? (op.isShift() || !isLong ? Long.valueOf(cy.asInt()) : Long.valueOf(cy.asLong())) : null;
+        switch (op) {
+            case ADD:
+                if (c != null && c == 0) {
+                    return x;
+                }
+                break;
+            case SUB:
+                if (c != null && c == 0) {
+                    return x;
+                }
+                if (x == y) {
+                    return zero(kind);
+                }
+                if (x instanceof Constant cx && (isLong ? cx.asLong() == 0 : cx.asInt() == 0)) {
+                    return negate(kind, y, bci);
+                }
+                break;
+            case MUL:
+                if (c != null) {
+                    if (c == 0) {
+                        return zero(kind);
+                    }
+                    if (c == 1) {
+                        return x;
+                    }
+                    if (c == -1) {
+                        return negate(kind, x, bci);
+                    }
+                }
+                break;
+            case DIV:
+                if (c != null) {
+                    if (c == 1) {
+                        return x;
+                    }
+                    if (c == -1) {
+                        return negate(kind, x, bci); // MIN_VALUE / -1 == MIN_VALUE == -MIN_VALUE
+                    }
+                }
+                break;
+            case REM:
+                if (c != null && (c == 1 || c == -1)) {
+                    return zero(kind); // MIN_VALUE % -1 == 0
+                }
+                break;
+            case AND:
+                if (c != null) {
+                    if (c == 0) {
+                        return zero(kind);
+                    }
+                    if (c == -1) {
+                        return x;
+                    }
+                }
+                if (x == y) {
+                    return x;
+                }
+                break;
+            case OR:
+                if (c != null) {
+                    if (c == 0) {
+                        return x;
+                    }
+                    if (c == -1) {
+                        return y;
+                    }
+                }
+                if (x == y) {
+                    return x;
+                }
+                break;
+            case XOR:
+                if (c != null && c == 0) {
+                    return x;
+                }
+                if (x == y) {
+                    return zero(kind);
+                }
+                break;
+            case SHL:
+            case SHR:
+            case USHR:
+                if (c != null && (c & (isLong ? 63 : 31)) == 0) {
+                    return x; // the count is masked: x << 32 == x for ints
+                }
+                if (x instanceof Constant cx && (isLong ? cx.asLong() == 0 : cx.asInt() == 0)) {
+                    return x;
+                }
+                break;
+            default:
+                break;
+        }
+        return null;
+    }
+
+    private Value zero(JavaKind kind) {
+        return kind == JavaKind.Long ? graph.longConstant(0) : graph.intConstant(0);
+    }
+
+    public Value negate(JavaKind kind, Value x, int bci) {
+        if (optimize) {
+            if (x instanceof Constant cx) {
+                folded++;
+                return graph.constant(ConstantFolder.negate(kind, cx.value()));
+            }
+            if ((kind == JavaKind.Int || kind == JavaKind.Long) && x instanceof Instruction ix && ix.op() == Op.NEG) {
+                simplified++;
+                return ix.input(0); // -(-x) == x in two's complement, MIN_VALUE included
+            }
+        }
+        return emit(new Instruction(graph, Op.NEG, kind, null, bci, x), null);
+    }
+
+    public Value convert(Op op, Value x, int bci) {
+        if (optimize) {
+            if (x instanceof Constant cx) {
+                folded++;
+                return graph.constant(ConstantFolder.convert(op, cx.value()));
+            }
+            if (x instanceof Instruction ix) {
+                Value s = simplifyConversion(op, ix);
+                if (s != null) {
+                    simplified++;
+                    return s;
+                }
+            }
+        }
+        return emit(new Instruction(graph, op, op.toKind(), null, bci, x), null);
+    }
+
+    private static Value simplifyConversion(Op op, Instruction x) {
+        Op inner = x.op();
+        if (op == Op.L2I && inner == Op.I2L) {
+            return x.input(0); // (int) (long) i == i
+        }
+        if (op == inner && (op == Op.I2B || op == Op.I2C || op == Op.I2S)) {
+            return x; // narrowing twice to the same width
+        }
+        if (op == Op.I2S && inner == Op.I2B) {
+            return x; // a byte already fits in a short
+        }
+        return null;
+    }
+
+    public Value compare(Op op, Value x, Value y, int bci) {
+        if (optimize) {
+            if (x instanceof Constant cx && y instanceof Constant cy) {
+                folded++;
+                return graph.constant(ConstantFolder.compare(op, cx.value(), cy.value()));
+            }
+            if (op == Op.LCMP && x == y) {
+                simplified++;
+                return graph.intConstant(0); // not for floats: NaN compares unordered with itself
+            }
+        }
+        return emit(new Instruction(graph, op, JavaKind.Int, null, bci, x, y), null);
+    }
+
+    /**
+     * The outcome of {@code x cond y} if it is known at compile time, else null. Ints compare as
+     * signed; references by identity.
+     */
+    public Boolean foldCondition(Condition cond, Value x, Value y) {
+        if (!optimize) {
+            return null;
+        }
+        if (x == y) {
+            folded++;
+            return cond.reflexive();
+        }
+        if (x instanceof Constant cx && y instanceof Constant cy) {
+            if (x.kind() == JavaKind.Int) {
+                folded++;
+                return cond.test(cx.asInt(), cy.asInt());
+            }
+            // References: null against non-null is decided; two non-null constants are left alone.
+            if (cx.isNull() != cy.isNull()) {
+                folded++;
+                return cond == Condition.NE;
+            }
+            return null;
+        }
+        if (x.kind() == JavaKind.Object && (cond == Condition.EQ || cond == Condition.NE)) {
+            if ((isNullConstant(y) && isNonNull(x)) || (isNullConstant(x) && isNonNull(y))) {
+                folded++;
+                return cond == Condition.NE;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isNullConstant(Value v) {
+        return v instanceof Constant c && c.isNull();
+    }
+
+    /** Values that can never be null: new objects, caught exceptions, the receiver, non-null constants. */
+    public static boolean isNonNull(Value v) {
+        if (v instanceof Constant c) {
+            return !c.isNull();
+        }
+        if (v instanceof Parameter p) {
+            return p.isReceiver();
+        }
+        if (v instanceof Instruction i) {
+            return switch (i.op()) {
+                case NEW_INSTANCE, NEW_ARRAY, NEW_MULTI_ARRAY, EXCEPTION_OBJECT -> true;
+                default -> false;
+            };
+        }
+        return false;
+    }
+
+    // Memory and objects ---------------------------------------------------------------------------
+
+    public Value loadField(FieldRef field, Value object, int bci, FrameState state) {
+        Instruction i = object == null ? new Instruction(graph, Op.LOAD_FIELD, field.kind().getStackKind(), field, bci)
+                        : new Instruction(graph, Op.LOAD_FIELD, field.kind().getStackKind(), field, bci, object);
+        if (field.isVolatile() || !field.isResolved()) {
+            // A volatile read is an acquire: later reads must not move above it.
+            Value v = emit(i, state);
+            memoryEpoch++;
+            return v;
+        }
+        return emitMemoryRead(i, state);
+    }
+
+    public void storeField(FieldRef field, Value object, Value value, int bci, FrameState state) {
+        Instruction i = object == null ? new Instruction(graph, Op.STORE_FIELD, JavaKind.Void, field, bci, value)
+                        : new Instruction(graph, Op.STORE_FIELD, JavaKind.Void, field, bci, object, value);
+        emitSideEffect(i, state);
+    }
+
+    public Value loadIndexed(JavaKind elementKind, Value array, Value index, int bci, FrameState state) {
+        return emitMemoryRead(new Instruction(graph, Op.LOAD_INDEXED, elementKind.getStackKind(), elementKind, bci, array, index), state);
+    }
+
+    public void storeIndexed(JavaKind elementKind, Value array, Value index, Value value, int bci, FrameState state) {
+        emitSideEffect(new Instruction(graph, Op.STORE_INDEXED, JavaKind.Void, elementKind, bci, array, index, value), state);
+    }
+
+    public Value arrayLength(Value array, int bci, FrameState state) {
+        if (optimize && array instanceof Instruction a && a.op() == Op.NEW_ARRAY) {
+            // The allocation succeeded, so its length operand was a valid (non-negative) length.
+            simplified++;
+            return dropState(state, a.input(0));
+        }
+        Instruction i = new Instruction(graph, Op.ARRAY_LENGTH, JavaKind.Int, null, bci, array);
+        // Array lengths never change: number them across stores too.
+        return emitNumbered(i, state, false);
+    }
+
+    /** Calls, allocations, monitors, type checks, unresolved constants: appended as they are. */
+    public Value emitSideEffect(Instruction i, FrameState state) {
+        Value v = emit(i, state);
+        if (i.op().writesMemory() || i.op().allocates()) {
+            memoryEpoch++;
+        }
+        return v;
+    }
+
+    private Value emitMemoryRead(Instruction i, FrameState state) {
+        return emitNumbered(i, state, true);
+    }
+
+    // Emission ---------------------------------------------------------------------------------------
+
+    private Value emit(Instruction i, FrameState state) {
+        if (optimize && i.isPure()) {
+            return emitNumbered(i, state, false);
+        }
+        return append(i, state);
+    }
+
+    private Value emitNumbered(Instruction i, FrameState state, boolean memory) {
+        if (!optimize) {
+            return append(i, state);
+        }
+        Key k = new Key(i, memory ? memoryEpoch : -1);
+        Value existing = valueTable.get(k);
+        if (existing != null) {
+            numbered++;
+            i.clearInputs(); // never appended
+            return dropState(state, existing);
+        }
+        valueTable.put(k, i);
+        return append(i, state);
+    }
+
+    private Value append(Instruction i, FrameState state) {
+        if (state != null) {
+            if (i.canThrow() || i.op().writesMemory() || i.op().allocates()) {
+                i.setState(state);
+            } else {
+                state.clearInputs();
+            }
+        }
+        block.append(i);
+        return i;
+    }
+
+    private static Value dropState(FrameState state, Value result) {
+        if (state != null) {
+            state.clearInputs();
+        }
+        return result;
+    }
+
+    /** Value-numbering key: the operation, its attribute, its operands, and for reads the memory epoch. */
+    private static final class Key {
+        private final Op op;
+        private final JavaKind kind;
+        private final Object attribute;
+        private final Value[] inputs;
+        private final int epoch;
+        private final int hash;
+
+        Key(Instruction i, int epoch) {
+            this.op = i.op();
+            this.kind = i.kind();
+            this.attribute = i.attribute();
+            Value[] in = i.inputs().toArray(new Value[0]);
+            if (op.isCommutative() && in.length == 2 && in[0].id() > in[1].id()) {
+                Value t = in[0];
+                in[0] = in[1];
+                in[1] = t;
+            }
+            this.inputs = in;
+            this.epoch = epoch;
+            int h = op.hashCode() * 31 + kind.hashCode();
+            h = h * 31 + (attribute == null ? 0 : attribute.hashCode());
+            for (Value v : in) {
+                h = h * 31 + System.identityHashCode(v);
+            }
+            this.hash = h * 31 + epoch;
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Key k) || k.hash != hash || k.op != op || k.kind != kind || k.epoch != epoch) {
+                return false;
+            }
+            if (!java.util.Objects.equals(attribute, k.attribute) || inputs.length != k.inputs.length) {
+                return false;
+            }
+            for (int i = 0; i < inputs.length; i++) {
+                if (inputs[i] != k.inputs[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public String toString() {
+            return op + Arrays.toString(inputs) + "@" + epoch;
+        }
+    }
+}

@@ -1,0 +1,629 @@
+package org.ssajit.parse;
+
+import static org.ssajit.bytecode.Bytecodes.*;
+
+import org.ssajit.bytecode.BailoutException;
+import org.ssajit.bytecode.BlockMap;
+import org.ssajit.bytecode.BlockMap.BciBlock;
+import org.ssajit.bytecode.BlockMap.HandlerEdge;
+import org.ssajit.bytecode.BytecodeStream;
+import org.ssajit.bytecode.FrameShapes;
+import org.ssajit.bytecode.FrameShapes.Shape;
+import org.ssajit.bytecode.Linkage;
+import org.ssajit.bytecode.Liveness;
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Condition;
+import org.ssajit.ir.Constant;
+import org.ssajit.ir.FieldRef;
+import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Goto;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Handler;
+import org.ssajit.ir.If;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.InvokeTarget;
+import org.ssajit.ir.LdcRef;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Return;
+import org.ssajit.ir.Switch;
+import org.ssajit.ir.Terminator;
+import org.ssajit.ir.Throw;
+import org.ssajit.ir.Value;
+import org.ssajit.opt.NodeFactory;
+import org.ssajit.ssa.SsaConstruction;
+
+import jdk.vm.ci.meta.JavaConstant;
+import jdk.vm.ci.meta.JavaField;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.JavaType;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+import jdk.vm.ci.meta.ResolvedJavaType;
+
+/**
+ * Translates the bytecode of one block into IR. Locals, operand-stack slots and lock slots are all
+ * frame variables read and written through an {@link SsaConstruction}; the parser never holds a value
+ * across blocks, which is what lets javac's habit of leaving values on the stack across branches
+ * ({@code a ? b : c}) work without special cases. Every instruction goes through the {@link NodeFactory}.
+ *
+ * <p>Variables are numbered {@code [0, maxLocals)} for locals, then stack slots, then lock slots, as in
+ * {@link Liveness}. A long or double lives in the variable of its first slot.
+ */
+public final class BytecodeParser {
+    /** Receives every control-flow edge the parser creates, in creation order. */
+    public interface EdgeSink {
+        void edge(Block from, Block to);
+    }
+
+    private final Graph graph;
+    private final BlockMap map;
+    private final FrameShapes shapes;
+    private final Liveness liveness;
+    private final Linkage linkage;
+    private final NodeFactory factory;
+    private final SsaConstruction ssa;
+    private final Providers providers;
+    private final Block[] irBlocks;
+    private final EdgeSink edges;
+    private final ResolvedJavaMethod method;
+    private final BytecodeStream s;
+    private final int maxLocals;
+
+    // Per-block parsing state.
+    private BciBlock bciBlock;
+    private Block block;
+    private byte[] localTags;
+    private byte[] stackTags;
+    private int sp;
+    private int locks;
+
+    public BytecodeParser(Graph graph, BlockMap map, FrameShapes shapes, Liveness liveness, Linkage linkage, NodeFactory factory, SsaConstruction ssa,
+                    Providers providers, Block[] irBlocks, EdgeSink edges) {
+        this.graph = graph;
+        this.map = map;
+        this.shapes = shapes;
+        this.liveness = liveness;
+        this.linkage = linkage;
+        this.factory = factory;
+        this.ssa = ssa;
+        this.providers = providers;
+        this.irBlocks = irBlocks;
+        this.edges = edges;
+        this.method = map.method();
+        this.s = new BytecodeStream(map.code());
+        this.maxLocals = shapes.maxLocals();
+    }
+
+    /**
+     * Writes the incoming arguments (and a synchronized method's own lock) into the entry block's
+     * variables.
+     */
+    public void writeParameters(Block entry) {
+        int slot = 0;
+        int index = 0;
+        Value receiver = null;
+        if (!method.isStatic()) {
+            receiver = graph.addParameter(index++, JavaKind.Object, true);
+            ssa.writeVariable(slot++, entry, receiver);
+        }
+        var sig = method.getSignature();
+        for (int i = 0; i < sig.getParameterCount(false); i++) {
+            JavaKind k = sig.getParameterKind(i).getStackKind();
+            ssa.writeVariable(slot, entry, graph.addParameter(index++, k, false));
+            slot += k.getSlotCount();
+        }
+        if (method.isSynchronized()) {
+            Value lock = receiver != null ? receiver : graph.constant(providers.constantReflection().asJavaClass(method.getDeclaringClass()));
+            ssa.writeVariable(liveness.lockVariable(0), entry, lock);
+        }
+    }
+
+    /** Parses one block: its instructions, its terminator and its exception edges. */
+    public void parseBlock(BciBlock bb) {
+        bciBlock = bb;
+        block = irBlocks[bb.id()];
+        factory.setBlock(block);
+        Shape entry = shapes.entry(bb);
+        localTags = entry.locals.clone();
+        stackTags = entry.stack.clone();
+        sp = entry.sp;
+        locks = entry.locks;
+        if (bb.isSynthetic()) {
+            terminate(new Goto(-1, irBlocks[bb.successors()[0].id()]), null);
+            return;
+        }
+        if (bb.isHandlerEntry()) {
+            sp = 0;
+            push(factory.emitSideEffect(new Instruction(graph, Op.EXCEPTION_OBJECT, JavaKind.Object, null, bb.startBci()), null));
+        }
+        int appendedBeforeLast = 0;
+        for (int bci = bb.startBci(); bci <= bb.endBci(); bci = s.nextBci()) {
+            s.at(bci);
+            if (bci == bb.endBci()) {
+                appendedBeforeLast = block.instructions().size();
+            }
+            FrameState state = Liveness.needsFrameState(s, linkage) ? captureState(bci) : null;
+            parseInstruction(state);
+            if (block.terminator() != null && bci != bb.endBci()) {
+                throw new BailoutException(BailoutException.Reason.INTERNAL_ERROR, "block terminated before its end at bci " + bci);
+            }
+        }
+        if (block.terminator() == null) {
+            // Falls through into the next block (a leader follows).
+            terminate(new Goto(-1, irBlocks[bb.successors()[0].id()]), null);
+        }
+        if (bb.handlers().length > 0) {
+            addExceptionEdges(bb, appendedBeforeLast);
+        }
+    }
+
+    /**
+     * The block's last bytecode can throw inside a try range. Exceptions leave from it with the state at
+     * the end of the block (it writes no local); the instruction that carries the edge is marked.
+     */
+    private void addExceptionEdges(BciBlock bb, int appendedBeforeLast) {
+        var list = block.instructions();
+        if (list.size() > appendedBeforeLast) {
+            Instruction last = list.get(list.size() - 1);
+            if (last.canThrow() && last.bci() == bb.endBci()) {
+                last.setExceptionEdge(true);
+            }
+        }
+        for (HandlerEdge h : bb.handlers()) {
+            Block target = irBlocks[h.target().id()];
+            boolean seen = false;
+            for (var existing : block.handlers()) {
+                seen |= existing.target() == target;
+            }
+            block.addHandler(new Handler(target, h.catchType()));
+            if (!seen) {
+                edges.edge(block, target);
+            }
+        }
+    }
+
+    // Frame variables -----------------------------------------------------------------------------
+
+    private int stackVariable(int slot) {
+        return liveness.stackVariable(slot);
+    }
+
+    private Value pop(JavaKind kind) {
+        sp -= kind.getSlotCount();
+        return ssa.readVariable(stackVariable(sp), block, kind);
+    }
+
+    private void push(Value v) {
+        JavaKind k = v.kind();
+        byte tag = FrameShapes.tagOf(k);
+        ssa.writeVariable(stackVariable(sp), block, v);
+        stackTags[sp] = tag;
+        if (k.needsTwoSlots()) {
+            stackTags[sp + 1] = FrameShapes.HIGH;
+        }
+        sp += k.getSlotCount();
+    }
+
+    private Value loadLocal(int index, JavaKind kind) {
+        return ssa.readVariable(index, block, kind);
+    }
+
+    private void storeLocal(int index, Value v) {
+        ssa.writeVariable(index, block, v);
+        FrameShapes.setLocalTag(localTags, index, FrameShapes.tagOf(v.kind()));
+    }
+
+    /** The state before the current bytecode: live locals, the whole operand stack, the locks. */
+    private FrameState captureState(int bci) {
+        long[] live = liveness.liveLocalsAt(bciBlock, bci);
+        Value[] locals = new Value[maxLocals];
+        for (int i = 0; i < maxLocals; i++) {
+            if (Liveness.get(live, i)) {
+                JavaKind k = FrameShapes.kindOf(localTags[i]);
+                if (k == null) {
+                    throw new BailoutException(BailoutException.Reason.ILLEGAL_BYTECODE, "local " + i + " is live at bci " + bci + " but holds no value");
+                }
+                locals[i] = ssa.readVariable(i, block, k);
+            }
+        }
+        Value[] stack = new Value[sp];
+        for (int i = 0; i < sp; i++) {
+            if (stackTags[i] != FrameShapes.HIGH) {
+                stack[i] = ssa.readVariable(stackVariable(i), block, FrameShapes.kindOf(stackTags[i]));
+            }
+        }
+        Value[] lockValues = new Value[locks];
+        for (int i = 0; i < locks; i++) {
+            lockValues[i] = ssa.readVariable(liveness.lockVariable(i), block, JavaKind.Object);
+        }
+        return new FrameState(method, bci, locals, stack, lockValues);
+    }
+
+    // Instructions ----------------------------------------------------------------------------------
+
+    private void parseInstruction(FrameState state) {
+        int op = s.opcode();
+        int bci = s.bci();
+        switch (op) {
+            case NOP -> {
+            }
+            case ACONST_NULL -> push(graph.nullConstant());
+            case ICONST_M1, ICONST_0, ICONST_1, ICONST_2, ICONST_3, ICONST_4, ICONST_5 -> push(graph.intConstant(op - ICONST_0));
+            case LCONST_0, LCONST_1 -> push(graph.longConstant(op - LCONST_0));
+            case FCONST_0, FCONST_1, FCONST_2 -> push(graph.constant(JavaConstant.forFloat(op - FCONST_0)));
+            case DCONST_0, DCONST_1 -> push(graph.constant(JavaConstant.forDouble(op - DCONST_0)));
+            case BIPUSH, SIPUSH -> push(graph.intConstant(s.immediate()));
+            case LDC, LDC_W, LDC2_W -> ldc(state);
+            case ILOAD, LLOAD, FLOAD, DLOAD, ALOAD -> push(loadLocal(s.localIndex(), kindOfLoadStore(op - ILOAD)));
+            case ILOAD_0, ILOAD_1, ILOAD_2, ILOAD_3, LLOAD_0, LLOAD_1, LLOAD_2, LLOAD_3, FLOAD_0, FLOAD_1, FLOAD_2, FLOAD_3, DLOAD_0, DLOAD_1, DLOAD_2, DLOAD_3,
+                            ALOAD_0, ALOAD_1, ALOAD_2, ALOAD_3 -> push(loadLocal((op - ILOAD_0) % 4, kindOfLoadStore((op - ILOAD_0) / 4)));
+            case ISTORE, LSTORE, FSTORE, DSTORE, ASTORE -> storeLocal(s.localIndex(), pop(kindOfLoadStore(op - ISTORE)));
+            case ISTORE_0, ISTORE_1, ISTORE_2, ISTORE_3, LSTORE_0, LSTORE_1, LSTORE_2, LSTORE_3, FSTORE_0, FSTORE_1, FSTORE_2, FSTORE_3, DSTORE_0, DSTORE_1,
+                            DSTORE_2, DSTORE_3, ASTORE_0, ASTORE_1, ASTORE_2, ASTORE_3 -> storeLocal((op - ISTORE_0) % 4, pop(kindOfLoadStore((op - ISTORE_0) / 4)));
+            case IALOAD, LALOAD, FALOAD, DALOAD, AALOAD, BALOAD, CALOAD, SALOAD -> {
+                JavaKind elem = arrayElementKind(op - IALOAD);
+                Value index = pop(JavaKind.Int);
+                Value array = pop(JavaKind.Object);
+                push(factory.loadIndexed(elem, array, index, bci, state));
+            }
+            case IASTORE, LASTORE, FASTORE, DASTORE, AASTORE, BASTORE, CASTORE, SASTORE -> {
+                JavaKind elem = arrayElementKind(op - IASTORE);
+                Value value = pop(elem.getStackKind());
+                Value index = pop(JavaKind.Int);
+                Value array = pop(JavaKind.Object);
+                factory.storeIndexed(elem, array, index, value, bci, state);
+            }
+            case POP -> sp -= 1;
+            case POP2 -> sp -= 2;
+            case DUP, DUP_X1, DUP_X2, DUP2, DUP2_X1, DUP2_X2, SWAP -> shuffle(op);
+            case IADD, LADD, FADD, DADD -> arithmetic(Op.ADD, op - IADD, state);
+            case ISUB, LSUB, FSUB, DSUB -> arithmetic(Op.SUB, op - ISUB, state);
+            case IMUL, LMUL, FMUL, DMUL -> arithmetic(Op.MUL, op - IMUL, state);
+            case IDIV, LDIV, FDIV, DDIV -> arithmetic(Op.DIV, op - IDIV, state);
+            case IREM, LREM, FREM, DREM -> arithmetic(Op.REM, op - IREM, state);
+            case INEG, LNEG, FNEG, DNEG -> {
+                JavaKind k = arithmeticKind(op - INEG);
+                push(factory.negate(k, pop(k), bci));
+            }
+            case ISHL, LSHL -> shift(Op.SHL, op == LSHL);
+            case ISHR, LSHR -> shift(Op.SHR, op == LSHR);
+            case IUSHR, LUSHR -> shift(Op.USHR, op == LUSHR);
+            case IAND, LAND -> arithmetic(Op.AND, op == LAND ? 1 : 0, state);
+            case IOR, LOR -> arithmetic(Op.OR, op == LOR ? 1 : 0, state);
+            case IXOR, LXOR -> arithmetic(Op.XOR, op == LXOR ? 1 : 0, state);
+            case IINC -> {
+                int index = s.localIndex();
+                Value v = loadLocal(index, JavaKind.Int);
+                storeLocal(index, factory.binary(Op.ADD, JavaKind.Int, v, graph.intConstant(s.iincDelta()), bci, null));
+            }
+            case I2L -> convert(Op.I2L);
+            case I2F -> convert(Op.I2F);
+            case I2D -> convert(Op.I2D);
+            case L2I -> convert(Op.L2I);
+            case L2F -> convert(Op.L2F);
+            case L2D -> convert(Op.L2D);
+            case F2I -> convert(Op.F2I);
+            case F2L -> convert(Op.F2L);
+            case F2D -> convert(Op.F2D);
+            case D2I -> convert(Op.D2I);
+            case D2L -> convert(Op.D2L);
+            case D2F -> convert(Op.D2F);
+            case I2B -> convert(Op.I2B);
+            case I2C -> convert(Op.I2C);
+            case I2S -> convert(Op.I2S);
+            case LCMP -> compare(Op.LCMP);
+            case FCMPL -> compare(Op.FCMPL);
+            case FCMPG -> compare(Op.FCMPG);
+            case DCMPL -> compare(Op.DCMPL);
+            case DCMPG -> compare(Op.DCMPG);
+            case IFEQ, IFNE, IFLT, IFGE, IFGT, IFLE -> branch(condition(op - IFEQ), pop(JavaKind.Int), graph.intConstant(0), state);
+            case IF_ICMPEQ, IF_ICMPNE, IF_ICMPLT, IF_ICMPGE, IF_ICMPGT, IF_ICMPLE -> {
+                Value y = pop(JavaKind.Int);
+                Value x = pop(JavaKind.Int);
+                branch(condition(op - IF_ICMPEQ), x, y, state);
+            }
+            case IF_ACMPEQ, IF_ACMPNE -> {
+                Value y = pop(JavaKind.Object);
+                Value x = pop(JavaKind.Object);
+                branch(op == IF_ACMPEQ ? Condition.EQ : Condition.NE, x, y, state);
+            }
+            case IFNULL, IFNONNULL -> branch(op == IFNULL ? Condition.EQ : Condition.NE, pop(JavaKind.Object), graph.nullConstant(), state);
+            case GOTO, GOTO_W -> terminate(new Goto(bci, blockAt(s.branchTarget())), state);
+            case TABLESWITCH, LOOKUPSWITCH -> switchInstruction(state);
+            case IRETURN -> terminate(new Return(bci, pop(JavaKind.Int)), state);
+            case LRETURN -> terminate(new Return(bci, pop(JavaKind.Long)), state);
+            case FRETURN -> terminate(new Return(bci, pop(JavaKind.Float)), state);
+            case DRETURN -> terminate(new Return(bci, pop(JavaKind.Double)), state);
+            case ARETURN -> terminate(new Return(bci, pop(JavaKind.Object)), state);
+            case RETURN -> terminate(new Return(bci, null), state);
+            case GETSTATIC -> {
+                JavaField f = linkage.field(s);
+                push(factory.loadField(new FieldRef(f, true), null, bci, state));
+            }
+            case PUTSTATIC -> {
+                JavaField f = linkage.field(s);
+                Value v = pop(f.getJavaKind().getStackKind());
+                factory.storeField(new FieldRef(f, true), null, v, bci, state);
+            }
+            case GETFIELD -> {
+                JavaField f = linkage.field(s);
+                Value object = pop(JavaKind.Object);
+                push(factory.loadField(new FieldRef(f, false), object, bci, state));
+            }
+            case PUTFIELD -> {
+                JavaField f = linkage.field(s);
+                Value v = pop(f.getJavaKind().getStackKind());
+                Value object = pop(JavaKind.Object);
+                factory.storeField(new FieldRef(f, false), object, v, bci, state);
+            }
+            case INVOKEVIRTUAL, INVOKESPECIAL, INVOKESTATIC, INVOKEINTERFACE, INVOKEDYNAMIC -> invoke(state);
+            case NEW -> push(factory.emitSideEffect(new Instruction(graph, Op.NEW_INSTANCE, JavaKind.Object, linkage.type(s), bci), state));
+            case NEWARRAY -> {
+                Value length = pop(JavaKind.Int);
+                ResolvedJavaType elem = providers.metaAccess().lookupJavaType(primitiveArrayElement(s.newArrayTypeCode()));
+                push(factory.emitSideEffect(new Instruction(graph, Op.NEW_ARRAY, JavaKind.Object, elem, bci, length), state));
+            }
+            case ANEWARRAY -> {
+                Value length = pop(JavaKind.Int);
+                push(factory.emitSideEffect(new Instruction(graph, Op.NEW_ARRAY, JavaKind.Object, linkage.type(s), bci, length), state));
+            }
+            case MULTIANEWARRAY -> {
+                Value[] dims = new Value[s.multiNewArrayDimensions()];
+                for (int i = dims.length - 1; i >= 0; i--) {
+                    dims[i] = pop(JavaKind.Int);
+                }
+                push(factory.emitSideEffect(new Instruction(graph, Op.NEW_MULTI_ARRAY, JavaKind.Object, linkage.type(s), bci, dims), state));
+            }
+            case ARRAYLENGTH -> push(factory.arrayLength(pop(JavaKind.Object), bci, state));
+            case ATHROW -> terminate(new Throw(bci, pop(JavaKind.Object)), state);
+            case CHECKCAST -> {
+                Value object = pop(JavaKind.Object);
+                push(factory.emitSideEffect(new Instruction(graph, Op.CHECKCAST, JavaKind.Object, linkage.type(s), bci, object), state));
+            }
+            case INSTANCEOF -> {
+                Value object = pop(JavaKind.Object);
+                push(factory.emitSideEffect(new Instruction(graph, Op.INSTANCEOF, JavaKind.Int, linkage.type(s), bci, object), state));
+            }
+            case MONITORENTER -> {
+                Value object = pop(JavaKind.Object);
+                factory.emitSideEffect(new Instruction(graph, Op.MONITOR_ENTER, JavaKind.Void, null, bci, object), state);
+                ssa.writeVariable(liveness.lockVariable(locks), block, object);
+                locks++;
+            }
+            case MONITOREXIT -> {
+                Value object = pop(JavaKind.Object);
+                factory.emitSideEffect(new Instruction(graph, Op.MONITOR_EXIT, JavaKind.Void, null, bci, object), state);
+                locks--;
+            }
+            default -> throw new BailoutException(BailoutException.Reason.ILLEGAL_BYTECODE, "unexpected " + nameOf(op) + " at bci " + bci);
+        }
+    }
+
+    private void ldc(FrameState state) {
+        Linkage.Ldc c = linkage.ldc(s);
+        Object v = c.value();
+        if (v instanceof JavaConstant jc) {
+            dropState(state);
+            push(graph.constant(jc));
+        } else if (v instanceof ResolvedJavaType t) {
+            dropState(state);
+            push(graph.constant(providers.constantReflection().asJavaClass(t)));
+        } else {
+            LdcRef ref = new LdcRef(linkage.pool(), c.cpi(), s.opcode(), "cp#" + c.cpi());
+            push(factory.emitSideEffect(new Instruction(graph, Op.LOAD_CONSTANT, c.kind(), ref, s.bci()), state));
+        }
+    }
+
+    private void invoke(FrameState state) {
+        Linkage.CallSite cs = linkage.callSite(s);
+        JavaKind[] kinds = cs.argumentKinds();
+        int n = kinds.length + (cs.appendix() != null ? 1 : 0);
+        Value[] args = new Value[n];
+        for (int i = kinds.length - 1; i >= 0; i--) {
+            args[i] = pop(kinds[i]);
+        }
+        if (cs.appendix() != null) {
+            args[n - 1] = graph.constant(cs.appendix());
+        }
+        InvokeTarget target = new InvokeTarget(cs.target(), cs.opcode(), cs.appendix());
+        Value result = factory.emitSideEffect(new Instruction(graph, Op.INVOKE, cs.returnKind(), target, s.bci(), args), state);
+        if (cs.returnKind() != JavaKind.Void) {
+            push(result);
+        }
+    }
+
+    private void shuffle(int op) {
+        int depth = FrameShapes.shuffleDepth(op);
+        int[] order = FrameShapes.shuffleOrder(op);
+        int base = sp - depth;
+        byte[] oldTags = java.util.Arrays.copyOfRange(stackTags, base, sp);
+        Value[] old = new Value[depth];
+        for (int i = 0; i < depth; i++) {
+            if (oldTags[i] != FrameShapes.HIGH) {
+                old[i] = ssa.readVariable(stackVariable(base + i), block, FrameShapes.kindOf(oldTags[i]));
+            }
+        }
+        for (int i = 0; i < order.length; i++) {
+            byte t = oldTags[order[i]];
+            stackTags[base + i] = t;
+            if (t != FrameShapes.HIGH) {
+                ssa.writeVariable(stackVariable(base + i), block, old[order[i]]);
+            }
+        }
+        sp = base + order.length;
+    }
+
+    private void arithmetic(Op op, int kindIndex, FrameState state) {
+        JavaKind k = arithmeticKind(kindIndex);
+        Value y = pop(k);
+        Value x = pop(k);
+        push(factory.binary(op, k, x, y, s.bci(), state));
+    }
+
+    private void shift(Op op, boolean isLong) {
+        JavaKind k = isLong ? JavaKind.Long : JavaKind.Int;
+        Value count = pop(JavaKind.Int);
+        Value x = pop(k);
+        push(factory.binary(op, k, x, count, s.bci(), null));
+    }
+
+    private void convert(Op op) {
+        push(factory.convert(op, pop(op.fromKind()), s.bci()));
+    }
+
+    private void compare(Op op) {
+        Value y = pop(op.fromKind());
+        Value x = pop(op.fromKind());
+        push(factory.compare(op, x, y, s.bci()));
+    }
+
+    // Control flow -----------------------------------------------------------------------------------
+
+    private Block blockAt(int bci) {
+        BciBlock b = map.blockStartingAt(bci);
+        if (b == null) {
+            throw new BailoutException(BailoutException.Reason.INTERNAL_ERROR, "no block at branch target " + bci);
+        }
+        return irBlocks[b.id()];
+    }
+
+    private void branch(Condition cond, Value x, Value y, FrameState state) {
+        Block taken = blockAt(s.branchTarget());
+        Block next = blockAt(s.nextBci());
+        if (taken == next) {
+            terminate(new Goto(s.bci(), taken), state);
+            return;
+        }
+        Boolean known = factory.foldCondition(cond, x, y);
+        if (known != null) {
+            // Fig. 4: the untaken successor never gets this block as a predecessor.
+            terminate(new Goto(s.bci(), known ? taken : next), state);
+            return;
+        }
+        if (x instanceof Constant && !(y instanceof Constant)) {
+            terminate(new If(s.bci(), cond.mirror(), y, x, taken, next), state);
+        } else {
+            terminate(new If(s.bci(), cond, x, y, taken, next), state);
+        }
+    }
+
+    private void switchInstruction(FrameState state) {
+        Value v = pop(JavaKind.Int);
+        int n = s.switchCaseCount();
+        Block def = blockAt(s.switchDefaultTarget());
+        if (v instanceof Constant c && factory.optimizing()) {
+            int key = c.asInt();
+            Block target = def;
+            for (int i = 0; i < n; i++) {
+                if (s.switchKey(i) == key) {
+                    target = blockAt(s.switchTarget(i));
+                }
+            }
+            terminate(new Goto(s.bci(), target), state);
+            return;
+        }
+        int[] keys = new int[n];
+        Block[] targets = new Block[n];
+        boolean allDefault = true;
+        for (int i = 0; i < n; i++) {
+            keys[i] = s.switchKey(i);
+            targets[i] = blockAt(s.switchTarget(i));
+            allDefault &= targets[i] == def;
+            if (i > 0 && keys[i] <= keys[i - 1]) {
+                throw new BailoutException(BailoutException.Reason.ILLEGAL_BYTECODE, "switch keys not sorted at bci " + s.bci());
+            }
+        }
+        if (allDefault) {
+            terminate(new Goto(s.bci(), def), state);
+        } else {
+            terminate(new Switch(s.bci(), v, keys, targets, def), state);
+        }
+    }
+
+    /**
+     * Ends the block. A branch with a target at or before itself keeps its frame state (the loop's
+     * safepoint); a throw keeps it too; otherwise the state is dropped.
+     */
+    private void terminate(Terminator t, FrameState state) {
+        block.setTerminator(t);
+        if (state != null) {
+            boolean keep = t instanceof Throw;
+            for (Block target : t.targets()) {
+                keep |= target.bci() >= 0 && target.bci() <= s.bci();
+            }
+            if (keep) {
+                t.setState(state);
+            } else {
+                state.clearInputs();
+            }
+        }
+        for (Block target : t.targets()) {
+            edges.edge(block, target);
+        }
+    }
+
+    private static void dropState(FrameState state) {
+        if (state != null) {
+            state.clearInputs();
+        }
+    }
+
+    // Tables ---------------------------------------------------------------------------------------
+
+    /** i, l, f, d, a: the order of the xload/xstore/xreturn families. */
+    private static JavaKind kindOfLoadStore(int i) {
+        return switch (i) {
+            case 0 -> JavaKind.Int;
+            case 1 -> JavaKind.Long;
+            case 2 -> JavaKind.Float;
+            case 3 -> JavaKind.Double;
+            case 4 -> JavaKind.Object;
+            default -> throw new IllegalArgumentException();
+        };
+    }
+
+    /** i, l, f, d: the order of the arithmetic families. */
+    private static JavaKind arithmeticKind(int i) {
+        return kindOfLoadStore(i);
+    }
+
+    /** iaload, laload, faload, daload, aaload, baload, caload, saload. */
+    private static JavaKind arrayElementKind(int i) {
+        return switch (i) {
+            case 0 -> JavaKind.Int;
+            case 1 -> JavaKind.Long;
+            case 2 -> JavaKind.Float;
+            case 3 -> JavaKind.Double;
+            case 4 -> JavaKind.Object;
+            case 5 -> JavaKind.Byte;
+            case 6 -> JavaKind.Char;
+            case 7 -> JavaKind.Short;
+            default -> throw new IllegalArgumentException();
+        };
+    }
+
+    private static Condition condition(int i) {
+        return switch (i) {
+            case 0 -> Condition.EQ;
+            case 1 -> Condition.NE;
+            case 2 -> Condition.LT;
+            case 3 -> Condition.GE;
+            case 4 -> Condition.GT;
+            case 5 -> Condition.LE;
+            default -> throw new IllegalArgumentException();
+        };
+    }
+
+    private static Class<?> primitiveArrayElement(int code) {
+        return switch (code) {
+            case 4 -> boolean.class;
+            case 5 -> char.class;
+            case 6 -> float.class;
+            case 7 -> double.class;
+            case 8 -> byte.class;
+            case 9 -> short.class;
+            case 10 -> int.class;
+            case 11 -> long.class;
+            default -> throw new BailoutException(BailoutException.Reason.ILLEGAL_BYTECODE, "newarray type code " + code);
+        };
+    }
+}

@@ -1,0 +1,404 @@
+package org.ssajit.ssa;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Node;
+import org.ssajit.ir.Phi;
+import org.ssajit.ir.Value;
+
+import jdk.vm.ci.meta.JavaKind;
+
+/**
+ * SSA construction by Braun, Buchwald, Hack, Leißa, Mallon and Zwinkau, "Simple and Efficient
+ * Construction of Static Single Assignment Form" (CC 2013): Algorithms 1-4, with the marker variant
+ * of Section 3.3 on by default.
+ *
+ * <p>A block is <em>filled</em> once all its instructions are parsed, and <em>sealed</em> once no
+ * further predecessors will be added. Only filled blocks get successors, so the predecessors of a
+ * sealed block are all filled and a lookup may walk into them. A lookup in an unsealed block places
+ * an <em>incomplete phi</em> whose operands {@link #sealBlock} adds later.
+ *
+ * <p>The paper's recursion (readVariableRecursive / addPhiOperands / tryRemoveTrivialPhi) runs on
+ * explicit stacks here: bytecode of generated code has chains of tens of thousands of blocks.
+ *
+ * <p>With markers, a lookup through a sealed join does not place a phi before recursing; it marks the
+ * block. Only if the lookup comes back to a marked block (a data-flow cycle) is a phi placed there; a
+ * join whose predecessors all deliver one value gets no phi at all. So no temporary phi is ever created
+ * in an acyclic region. Without markers, every sealed join on the lookup path gets an operandless phi
+ * first, as in Algorithm 2, and trivial ones are removed again.
+ */
+public final class BraunSsa implements SsaConstruction {
+    private static final byte ORIGIN_INCOMPLETE = 1;
+    private static final byte ORIGIN_CYCLE = 2;
+    private static final byte ORIGIN_MERGE = 3;
+    private static final byte ORIGIN_EAGER = 4;
+
+    private final Graph graph;
+    private final int variableCount;
+    private final boolean markers;
+    private final SsaStats stats;
+
+    /** currentDef[block id][variable] (Algorithm 1); rows are allocated on first use. */
+    private Value[][] currentDef;
+    private boolean[] sealed;
+    /** Incomplete phis of unsealed blocks: parallel lists of variables and phis. */
+    private List<int[]>[] incompleteVars;
+    private List<Phi>[] incompletePhis;
+
+    /** Removed phis forward to their replacement, so stale entries of currentDef resolve correctly. */
+    private Value[] forward = new Value[64];
+    private byte[] origin = new byte[64];
+
+    /** The lookup in progress: a frame per block being searched; doubles as the marker of Section 3.3. */
+    private Frame[] frameOfBlock;
+    private final ArrayList<Frame> frames = new ArrayList<>();
+    private int frameDepth;
+    private final ArrayList<Phi> worklist = new ArrayList<>();
+
+    private static final class Frame {
+        Block block;
+        int variable;
+        JavaKind kind;
+        int nextPred;
+        Value[] values = new Value[2];
+        /** The phi of this block for the looked-up variable, if one was placed before the operands were known. */
+        Phi phi;
+    }
+
+    public BraunSsa(Graph graph, int variableCount, boolean markers, SsaStats stats) {
+        this.graph = graph;
+        this.variableCount = variableCount;
+        this.markers = markers;
+        this.stats = stats;
+        ensureBlocks(graph.blockIdLimit());
+    }
+
+    @SuppressWarnings("unchecked")
+    private void ensureBlocks(int n) {
+        if (currentDef == null || currentDef.length < n) {
+            int old = currentDef == null ? 0 : currentDef.length;
+            currentDef = currentDef == null ? new Value[n][] : Arrays.copyOf(currentDef, n);
+            sealed = sealed == null ? new boolean[n] : Arrays.copyOf(sealed, n);
+            incompleteVars = incompleteVars == null ? new List[n] : Arrays.copyOf(incompleteVars, n);
+            incompletePhis = incompletePhis == null ? new List[n] : Arrays.copyOf(incompletePhis, n);
+            frameOfBlock = frameOfBlock == null ? new Frame[n] : Arrays.copyOf(frameOfBlock, n);
+            assert old <= n;
+        }
+    }
+
+    public boolean isSealed(Block b) {
+        return sealed[b.id()];
+    }
+
+    // Algorithm 1 ---------------------------------------------------------------------------------
+
+    @Override
+    public void writeVariable(int variable, Block block, Value value) {
+        Value[] row = currentDef[block.id()];
+        if (row == null) {
+            row = currentDef[block.id()] = new Value[variableCount];
+        }
+        row[variable] = value;
+    }
+
+    @Override
+    public Value readVariable(int variable, Block block, JavaKind kind) {
+        Value[] row = currentDef[block.id()];
+        if (row != null && row[variable] != null) {
+            // local value numbering
+            return resolve(row[variable]);
+        }
+        // global value numbering
+        return readVariableRecursive(variable, block, kind);
+    }
+
+    private Value currentDef(Block b, int variable) {
+        Value[] row = currentDef[b.id()];
+        return row == null || row[variable] == null ? null : resolve(row[variable]);
+    }
+
+    // Algorithm 2, iteratively ---------------------------------------------------------------------
+
+    private Value readVariableRecursive(int variable, Block start, JavaKind kind) {
+        stats.globalLookups++;
+        int base = frameDepth;
+        Value v = enter(variable, start, kind);
+        if (v != null) {
+            return v;
+        }
+        while (true) {
+            Frame f = frames.get(frameDepth - 1);
+            List<Block> preds = f.block.predecessors();
+            if (f.nextPred < preds.size()) {
+                Value r = enter(variable, preds.get(f.nextPred), kind);
+                if (r != null) {
+                    f.values[f.nextPred++] = r;
+                }
+                continue; // either the operand is in, or a frame for the predecessor was pushed
+            }
+            Value result = finish(f);
+            frameOfBlock[f.block.id()] = null;
+            f.phi = null;
+            f.block = null;
+            frameDepth--;
+            if (frameDepth == base) {
+                return result;
+            }
+            Frame parent = frames.get(frameDepth - 1);
+            parent.values[parent.nextPred++] = result;
+        }
+    }
+
+    /** The definition of {@code variable} reaching the end of {@code b}, or null after pushing a frame for {@code b}. */
+    private Value enter(int variable, Block b, JavaKind kind) {
+        Value d = currentDef(b, variable);
+        if (d != null) {
+            return d;
+        }
+        Frame inProgress = frameOfBlock[b.id()];
+        if (inProgress != null) {
+            // The lookup came back to a marked block: a data-flow cycle. Break it with a phi here
+            // (Section 3.3); its operands are the values the marked frame is still collecting.
+            if (inProgress.phi == null) {
+                inProgress.phi = newPhi(b, kind, ORIGIN_CYCLE);
+            }
+            return inProgress.phi;
+        }
+        if (!sealed[b.id()]) {
+            // Incomplete CFG: an operandless phi, completed by sealBlock.
+            Phi phi = newPhi(b, kind, ORIGIN_INCOMPLETE);
+            addIncomplete(b, variable, phi);
+            writeVariable(variable, b, phi);
+            return phi;
+        }
+        List<Block> preds = b.predecessors();
+        if (preds.isEmpty()) {
+            // The entry block (nothing assigned the variable) or a block no edge reaches.
+            Value u = graph.undefined(kind);
+            writeVariable(variable, b, u);
+            return u;
+        }
+        Frame f = pushFrame(b, variable, kind, preds.size());
+        if (!markers && preds.size() > 1) {
+            // Plain Algorithm 2: break potential cycles with an operandless phi.
+            f.phi = newPhi(b, kind, ORIGIN_EAGER);
+            writeVariable(variable, b, f.phi);
+        }
+        return null;
+    }
+
+    private Frame pushFrame(Block b, int variable, JavaKind kind, int predCount) {
+        if (frameDepth == frames.size()) {
+            frames.add(new Frame());
+        }
+        Frame f = frames.get(frameDepth++);
+        f.block = b;
+        f.variable = variable;
+        f.kind = kind;
+        f.nextPred = 0;
+        f.phi = null;
+        if (f.values.length < predCount) {
+            f.values = new Value[Math.max(predCount, f.values.length * 2)];
+        }
+        frameOfBlock[b.id()] = f;
+        return f;
+    }
+
+    /** All operands of the frame's block are known: decide on the phi (addPhiOperands). */
+    private Value finish(Frame f) {
+        Block b = f.block;
+        int n = b.predecessors().size();
+        Value[] vals = f.values;
+        for (int i = 0; i < n; i++) {
+            vals[i] = resolve(vals[i]);
+        }
+        Value result;
+        if (f.phi == null) {
+            // Markers (or a single predecessor): a phi only where different values meet.
+            Value same = vals[0];
+            boolean allSame = true;
+            for (int i = 1; i < n; i++) {
+                if (vals[i] != same) {
+                    allSame = false;
+                    break;
+                }
+            }
+            if (allSame) {
+                result = same;
+            } else {
+                Phi phi = newPhi(b, f.kind, ORIGIN_MERGE);
+                for (int i = 0; i < n; i++) {
+                    phi.appendOperand(vals[i]);
+                }
+                result = phi;
+            }
+        } else {
+            Phi phi = f.phi;
+            for (int i = 0; i < n; i++) {
+                phi.appendOperand(vals[i]);
+            }
+            result = tryRemoveTrivialPhi(phi);
+        }
+        Arrays.fill(vals, 0, n, null);
+        writeVariable(f.variable, b, result);
+        return result;
+    }
+
+    // Algorithm 3, iteratively ---------------------------------------------------------------------
+
+    /**
+     * Removes {@code phi} if it references only itself and one other value, then rechecks every phi that
+     * used it, transitively. Returns what {@code phi} now stands for.
+     */
+    public Value tryRemoveTrivialPhi(Phi phi) {
+        worklist.add(phi);
+        while (!worklist.isEmpty()) {
+            Phi p = worklist.remove(worklist.size() - 1);
+            if (p.isRemoved()) {
+                continue;
+            }
+            Value same = trivialValue(p);
+            if (same == null) {
+                continue;
+            }
+            // Remember all users except the phi itself, reroute uses, remove the phi.
+            List<Phi> users = new ArrayList<>();
+            for (int i = 0; i < p.userCount(); i++) {
+                Node u = p.user(i);
+                if (u != p && u instanceof Phi up) {
+                    users.add(up);
+                }
+            }
+            p.replaceAllUsesWith(same);
+            p.block().removePhi(p);
+            setForward(p, same);
+            countTemporary(p);
+            worklist.addAll(users);
+        }
+        return resolve(phi);
+    }
+
+    /** The unique non-self operand of a trivial phi, undefined if there is none, null if not trivial. */
+    private Value trivialValue(Phi p) {
+        Value same = null;
+        for (int i = 0; i < p.operandCount(); i++) {
+            Value op = p.operand(i);
+            if (op == same || op == p) {
+                continue; // unique value or self-reference
+            }
+            if (same != null) {
+                return null; // the phi merges at least two values: not trivial
+            }
+            same = op;
+        }
+        // The phi references only itself: it is unreachable or in the start block.
+        return same == null ? graph.undefined(p.kind()) : same;
+    }
+
+    // Algorithm 4 ---------------------------------------------------------------------------------
+
+    /** No more predecessors will be added to {@code block}: complete its incomplete phis. */
+    public void sealBlock(Block block) {
+        int id = block.id();
+        if (sealed[id]) {
+            throw new IllegalStateException(block + " sealed twice");
+        }
+        List<int[]> vars = incompleteVars[id];
+        List<Phi> phis = incompletePhis[id];
+        incompleteVars[id] = null;
+        incompletePhis[id] = null;
+        sealed[id] = true;
+        if (phis == null) {
+            return;
+        }
+        for (int k = 0; k < phis.size(); k++) {
+            addPhiOperands(vars.get(k)[0], phis.get(k));
+        }
+    }
+
+    private void addPhiOperands(int variable, Phi phi) {
+        List<Block> preds = phi.block().predecessors();
+        // Collect first, append after: a lookup may rewrite operands already appended.
+        Value[] vals = new Value[preds.size()];
+        for (int i = 0; i < vals.length; i++) {
+            vals[i] = readVariable(variable, preds.get(i), phi.kind());
+        }
+        for (Value v : vals) {
+            phi.appendOperand(resolve(v));
+        }
+        tryRemoveTrivialPhi(phi);
+    }
+
+    private void addIncomplete(Block b, int variable, Phi phi) {
+        int id = b.id();
+        if (incompletePhis[id] == null) {
+            incompletePhis[id] = new ArrayList<>(4);
+            incompleteVars[id] = new ArrayList<>(4);
+        }
+        incompletePhis[id].add(phi);
+        incompleteVars[id].add(new int[]{variable});
+    }
+
+    // Bookkeeping ------------------------------------------------------------------------------------
+
+    private Phi newPhi(Block b, JavaKind kind, byte how) {
+        Phi p = b.addPhi(graph, kind);
+        stats.phisCreated++;
+        int id = p.id();
+        if (id >= origin.length) {
+            origin = Arrays.copyOf(origin, Math.max(id + 1, origin.length * 2));
+        }
+        origin[id] = how;
+        return p;
+    }
+
+    private void countTemporary(Phi p) {
+        stats.temporaryPhis++;
+        switch (origin[p.id()]) {
+            case ORIGIN_INCOMPLETE -> stats.temporaryIncomplete++;
+            case ORIGIN_CYCLE -> stats.temporaryCycle++;
+            case ORIGIN_MERGE -> stats.temporaryMerge++;
+            case ORIGIN_EAGER -> stats.temporaryEager++;
+            default -> throw new IllegalStateException("phi of unknown origin");
+        }
+    }
+
+    private void setForward(Phi p, Value to) {
+        int id = p.id();
+        if (id >= forward.length) {
+            forward = Arrays.copyOf(forward, Math.max(id + 1, forward.length * 2));
+        }
+        forward[id] = to;
+    }
+
+    /** Follows removed phis to the value that replaced them (with path compression). */
+    public Value resolve(Value v) {
+        if (!(v instanceof Phi p) || !p.isRemoved()) {
+            return v;
+        }
+        Value r = v;
+        while (r instanceof Phi rp && rp.isRemoved()) {
+            r = forward[rp.id()];
+        }
+        Value c = v;
+        while (c instanceof Phi cp && cp.isRemoved()) {
+            Value next = forward[cp.id()];
+            forward[cp.id()] = r;
+            c = next;
+        }
+        return r;
+    }
+
+    /** Phis of unsealed blocks still waiting for operands (none once every block is sealed). */
+    public int pendingIncompletePhis() {
+        int n = 0;
+        for (List<Phi> l : incompletePhis) {
+            n += l == null ? 0 : l.size();
+        }
+        return n;
+    }
+}

@@ -1,0 +1,480 @@
+package org.ssajit.verify;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Constant;
+import org.ssajit.ir.Dominance;
+import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Goto;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Handler;
+import org.ssajit.ir.If;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.IrPrinter;
+import org.ssajit.ir.Node;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Parameter;
+import org.ssajit.ir.Phi;
+import org.ssajit.ir.Return;
+import org.ssajit.ir.Switch;
+import org.ssajit.ir.Terminator;
+import org.ssajit.ir.Throw;
+import org.ssajit.ir.Undefined;
+import org.ssajit.ir.Value;
+
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+import jdk.vm.ci.meta.Signature;
+
+/**
+ * Checks the SSA property and the structural invariants of a graph:
+ * <ul>
+ * <li>CFG: one terminator per block, predecessor and successor lists agree, the entry has no
+ * predecessors, every block is reachable;</li>
+ * <li>SSA: every use is dominated by its definition (a phi operand by the end of the matching
+ * predecessor); phis have one operand per predecessor and none is trivial;</li>
+ * <li>use lists: every input is registered as a use, and nothing else is;</li>
+ * <li>kinds: operands have the kinds their operation takes;</li>
+ * <li>frame states: every instruction that can throw, call, store or allocate has one, with the
+ * method's frame layout, no value in the second slot of a long/double, references for locks.</li>
+ * </ul>
+ */
+public final class Verifier {
+    private final Graph graph;
+    private final Dominance dom;
+    private final Map<Value, Integer> position = new HashMap<>();
+    private final Map<Value, Block> definedIn = new HashMap<>();
+    private final IrPrinter printer = new IrPrinter(true);
+
+    private Verifier(Graph graph) {
+        this.graph = graph;
+        this.dom = new Dominance(graph);
+    }
+
+    public static void verify(Graph graph) {
+        new Verifier(graph).run();
+    }
+
+    private void fail(String msg) {
+        throw new VerificationError(msg + "\n" + safePrint());
+    }
+
+    private String safePrint() {
+        try {
+            return printer.print(graph);
+        } catch (RuntimeException e) {
+            return "(graph not printable: " + e + ")";
+        }
+    }
+
+    private void run() {
+        printer.print(graph); // fixes the numbering used in messages
+        checkCfg();
+        for (Block b : graph.blocks()) {
+            int pos = 0;
+            for (Phi p : b.phis()) {
+                definedIn.put(p, b);
+                position.put(p, pos++);
+            }
+            for (Instruction i : b.instructions()) {
+                definedIn.put(i, b);
+                position.put(i, pos++);
+            }
+        }
+        Set<Node> live = new HashSet<>();
+        for (Block b : graph.blocks()) {
+            for (Phi p : b.phis()) {
+                checkPhi(b, p);
+                live.add(p);
+            }
+            for (Instruction i : b.instructions()) {
+                checkInstruction(b, i);
+                live.add(i);
+                if (i.state() != null) {
+                    live.add(i.state());
+                }
+            }
+            checkTerminator(b, b.terminator());
+            live.add(b.terminator());
+            if (b.terminator().state() != null) {
+                live.add(b.terminator().state());
+            }
+        }
+        checkUseLists(live);
+    }
+
+    // CFG ------------------------------------------------------------------------------------------
+
+    private void checkCfg() {
+        Set<Block> blocks = new HashSet<>(graph.blocks());
+        if (!graph.entry().predecessors().isEmpty()) {
+            fail("entry " + graph.entry() + " has predecessors");
+        }
+        for (Block b : graph.blocks()) {
+            if (b.terminator() == null) {
+                fail(b + " has no terminator");
+            }
+            if (b.terminator().block() != b) {
+                fail(b + ": terminator belongs to another block");
+            }
+            if (!dom.isReachable(b)) {
+                fail(b + " is unreachable");
+            }
+            for (Block s : b.successors()) {
+                if (!blocks.contains(s)) {
+                    fail(b + " jumps to " + s + ", which is not in the graph");
+                }
+                long n = s.predecessors().stream().filter(p -> p == b).count();
+                if (n != 1) {
+                    fail(s + " lists " + b + " " + n + " times as predecessor");
+                }
+            }
+            for (Block p : b.predecessors()) {
+                if (!blocks.contains(p) || !p.successors().contains(b)) {
+                    fail(b + " lists " + p + " as predecessor but it does not jump there");
+                }
+            }
+            for (Handler h : b.handlers()) {
+                List<Instruction> insts = h.target().instructions();
+                if (insts.isEmpty() || insts.get(0).op() != Op.EXCEPTION_OBJECT) {
+                    fail("handler " + h.target() + " does not start with the exception object");
+                }
+                if (b.terminator().targets().contains(h.target())) {
+                    fail(b + " reaches handler " + h.target() + " by a normal edge too");
+                }
+            }
+            int edges = 0;
+            for (int k = 0; k < b.instructions().size(); k++) {
+                Instruction i = b.instructions().get(k);
+                if (i.hasExceptionEdge()) {
+                    edges++;
+                    if (b.handlers().isEmpty()) {
+                        fail(b + ": " + printer.instructionText(i) + " has an exception edge but the block has no handlers");
+                    }
+                    if (k != b.instructions().size() - 1) {
+                        fail(b + ": the instruction with the exception edge is not the block's last");
+                    }
+                }
+            }
+            if (edges > 0 && b.terminator() instanceof Throw) {
+                fail(b + ": both an instruction and the throw carry the exception edge");
+            }
+        }
+    }
+
+    // Phis ------------------------------------------------------------------------------------------
+
+    private void checkPhi(Block b, Phi p) {
+        if (p.block() != b) {
+            fail(printer.ref(p) + " is listed in " + b + " but belongs to " + p.block());
+        }
+        List<Block> preds = b.predecessors();
+        if (p.operandCount() != preds.size()) {
+            fail("phi " + printer.ref(p) + " in " + b + " has " + p.operandCount() + " operands for " + preds.size() + " predecessors");
+        }
+        Value same = null;
+        boolean trivial = true;
+        for (int i = 0; i < p.operandCount(); i++) {
+            Value op = p.operand(i);
+            if (op == null) {
+                fail("phi " + printer.ref(p) + " has a null operand");
+            }
+            checkKind(op.kind(), p.kind(), "operand " + i + " of phi " + printer.ref(p));
+            checkDefinedAtEndOf(op, preds.get(i), "phi " + printer.ref(p) + " operand " + i);
+            if (op != p && op != same) {
+                if (same != null) {
+                    trivial = false;
+                }
+                same = op;
+            }
+        }
+        if (trivial) {
+            fail("phi " + printer.ref(p) + " in " + b + " is trivial");
+        }
+    }
+
+    // Instructions -----------------------------------------------------------------------------------
+
+    private void checkInstruction(Block b, Instruction i) {
+        String where = b + ": " + printer.instructionText(i);
+        if (i.block() != b) {
+            fail(where + " belongs to " + i.block());
+        }
+        for (int k = 0; k < i.inputCount(); k++) {
+            Value v = i.input(k);
+            if (v == null) {
+                fail(where + " has a null operand");
+            }
+            checkDominates(v, b, position.get(i), where);
+        }
+        checkOperandKinds(i, where);
+        boolean needsState = i.canThrow() || i.op().writesMemory() || i.op().allocates();
+        if (needsState && i.state() == null) {
+            fail(where + " can throw, call, store or allocate but has no frame state");
+        }
+        if (i.state() != null) {
+            checkState(i.state(), b, position.get(i), where);
+        }
+    }
+
+    private void checkOperandKinds(Instruction i, String where) {
+        JavaKind k = i.kind();
+        switch (i.op()) {
+            case ADD, SUB, MUL, DIV, REM, AND, OR, XOR -> {
+                expectInputs(i, 2, where);
+                checkKind(i.input(0).kind(), k, where);
+                checkKind(i.input(1).kind(), k, where);
+            }
+            case SHL, SHR, USHR -> {
+                expectInputs(i, 2, where);
+                checkKind(i.input(0).kind(), k, where);
+                checkKind(i.input(1).kind(), JavaKind.Int, where);
+            }
+            case NEG -> {
+                expectInputs(i, 1, where);
+                checkKind(i.input(0).kind(), k, where);
+            }
+            case LOAD_INDEXED -> {
+                expectInputs(i, 2, where);
+                checkKind(i.input(0).kind(), JavaKind.Object, where);
+                checkKind(i.input(1).kind(), JavaKind.Int, where);
+                checkKind(k, i.elementKind().getStackKind(), where);
+            }
+            case STORE_INDEXED -> {
+                expectInputs(i, 3, where);
+                checkKind(i.input(0).kind(), JavaKind.Object, where);
+                checkKind(i.input(1).kind(), JavaKind.Int, where);
+                checkKind(i.input(2).kind(), i.elementKind().getStackKind(), where);
+            }
+            case ARRAY_LENGTH, MONITOR_ENTER, MONITOR_EXIT, CHECKCAST, INSTANCEOF -> {
+                expectInputs(i, 1, where);
+                checkKind(i.input(0).kind(), JavaKind.Object, where);
+            }
+            case LOAD_FIELD -> {
+                expectInputs(i, i.field().isStatic() ? 0 : 1, where);
+                if (!i.field().isStatic()) {
+                    checkKind(i.input(0).kind(), JavaKind.Object, where);
+                }
+                checkKind(k, i.field().kind().getStackKind(), where);
+            }
+            case STORE_FIELD -> {
+                int n = i.field().isStatic() ? 1 : 2;
+                expectInputs(i, n, where);
+                if (n == 2) {
+                    checkKind(i.input(0).kind(), JavaKind.Object, where);
+                }
+                checkKind(i.input(n - 1).kind(), i.field().kind().getStackKind(), where);
+            }
+            case NEW_ARRAY -> {
+                expectInputs(i, 1, where);
+                checkKind(i.input(0).kind(), JavaKind.Int, where);
+            }
+            case NEW_MULTI_ARRAY -> {
+                for (Value v : i.inputs()) {
+                    checkKind(v.kind(), JavaKind.Int, where);
+                }
+            }
+            case NEW_INSTANCE, EXCEPTION_OBJECT, LOAD_CONSTANT -> expectInputs(i, 0, where);
+            case INVOKE -> {
+                Signature sig = i.invokeTarget().method().getSignature();
+                checkKind(k, sig.getReturnKind().getStackKind(), where);
+            }
+            default -> {
+                if (i.op().isConversion() || i.op().isCompare()) {
+                    expectInputs(i, i.op().isCompare() ? 2 : 1, where);
+                    for (Value v : i.inputs()) {
+                        checkKind(v.kind(), i.op().fromKind(), where);
+                    }
+                    checkKind(k, i.op().toKind(), where);
+                }
+            }
+        }
+    }
+
+    private void expectInputs(Instruction i, int n, String where) {
+        if (i.inputCount() != n) {
+            fail(where + " has " + i.inputCount() + " operands, expected " + n);
+        }
+    }
+
+    // Terminators -----------------------------------------------------------------------------------
+
+    private void checkTerminator(Block b, Terminator t) {
+        String where = b + ": " + printer.terminatorText(t);
+        int endPos = Integer.MAX_VALUE;
+        for (Value v : t.inputs()) {
+            if (v == null) {
+                fail(where + " has a null operand");
+            }
+            checkDominates(v, b, endPos, where);
+        }
+        switch (t) {
+            case If f -> {
+                checkKind(f.y().kind(), f.x().kind(), where);
+                if (f.x().kind() != JavaKind.Int && f.x().kind() != JavaKind.Object) {
+                    fail(where + ": branches compare ints or references only");
+                }
+                if (f.x().kind() == JavaKind.Object && f.condition() != org.ssajit.ir.Condition.EQ && f.condition() != org.ssajit.ir.Condition.NE) {
+                    fail(where + ": references compare for identity only");
+                }
+            }
+            case Switch s -> checkKind(s.value().kind(), JavaKind.Int, where);
+            case Return r -> {
+                ResolvedJavaMethod m = graph.method();
+                JavaKind rk = m == null ? null : m.getSignature().getReturnKind().getStackKind();
+                if (rk != null) {
+                    if (rk == JavaKind.Void ? r.value() != null : r.value() == null || r.value().kind() != rk) {
+                        fail(where + ": returns the wrong kind for " + rk);
+                    }
+                }
+            }
+            case Throw th -> {
+                checkKind(th.exception().kind(), JavaKind.Object, where);
+                if (th.state() == null) {
+                    fail(where + " has no frame state");
+                }
+            }
+            case Goto g -> {
+            }
+        }
+        if (t.state() != null) {
+            checkState(t.state(), b, endPos, where);
+        }
+    }
+
+    // Frame states ----------------------------------------------------------------------------------
+
+    private void checkState(FrameState s, Block b, int pos, String where) {
+        ResolvedJavaMethod m = graph.method();
+        if (m != null) {
+            if (s.localsSize() != m.getMaxLocals()) {
+                fail(where + ": frame state has " + s.localsSize() + " locals, the method " + m.getMaxLocals());
+            }
+            if (s.stackSize() > m.getMaxStackSize()) {
+                fail(where + ": frame state stack deeper than max_stack");
+            }
+            if (s.bci() < 0 || s.bci() >= m.getCodeSize()) {
+                fail(where + ": frame state bci " + s.bci() + " outside the code");
+            }
+        }
+        for (int i = 0; i < s.localsSize(); i++) {
+            Value v = s.local(i);
+            if (v != null) {
+                checkDominates(v, b, pos, where + " (state local " + i + ")");
+                if (v.kind() == JavaKind.Void) {
+                    fail(where + ": state local " + i + " has no value");
+                }
+                if (v.kind().needsTwoSlots() && i + 1 < s.localsSize() && s.local(i + 1) != null) {
+                    fail(where + ": state local " + (i + 1) + " is the second slot of a " + v.kind() + " but holds a value");
+                }
+            }
+        }
+        for (int i = 0; i < s.stackSize(); i++) {
+            Value v = s.stack(i);
+            if (v != null) {
+                checkDominates(v, b, pos, where + " (state stack " + i + ")");
+                if (v.kind().needsTwoSlots() && (i + 1 >= s.stackSize() || s.stack(i + 1) != null)) {
+                    fail(where + ": state stack slot " + i + " holds a " + v.kind() + " without a free second slot");
+                }
+            } else if (i == 0 || s.stack(i - 1) == null || !s.stack(i - 1).kind().needsTwoSlots()) {
+                fail(where + ": state stack slot " + i + " is empty");
+            }
+        }
+        for (int i = 0; i < s.locksSize(); i++) {
+            Value v = s.lock(i);
+            if (v == null || v.kind() != JavaKind.Object) {
+                fail(where + ": state lock " + i + " is not a reference");
+            }
+            checkDominates(v, b, pos, where + " (state lock " + i + ")");
+        }
+    }
+
+    // Dominance --------------------------------------------------------------------------------------
+
+    /** {@code v} is available at position {@code pos} of block {@code b}. */
+    private void checkDominates(Value v, Block b, int pos, String where) {
+        if (isGraphLevel(v)) {
+            return;
+        }
+        Block d = definedIn.get(v);
+        if (d == null) {
+            fail(where + ": operand " + printer.ref(v) + " is not defined in any block of the graph");
+        }
+        if (d == b) {
+            if (position.get(v) >= pos) {
+                fail(where + ": operand " + printer.ref(v) + " is used before its definition");
+            }
+        } else if (!dom.dominates(d, b)) {
+            fail(where + ": definition of " + printer.ref(v) + " in " + d + " does not dominate the use in " + b);
+        }
+    }
+
+    private void checkDefinedAtEndOf(Value v, Block pred, String where) {
+        if (isGraphLevel(v)) {
+            return;
+        }
+        Block d = definedIn.get(v);
+        if (d == null) {
+            fail(where + ": operand " + printer.ref(v) + " is not defined in any block of the graph");
+        }
+        if (!dom.dominates(d, pred)) {
+            fail(where + ": definition of " + printer.ref(v) + " in " + d + " does not dominate predecessor " + pred);
+        }
+    }
+
+    private boolean isGraphLevel(Value v) {
+        if (v instanceof Constant || v instanceof Undefined) {
+            return true;
+        }
+        if (v instanceof Parameter p) {
+            if (!graph.parameters().contains(p)) {
+                fail("parameter from another graph");
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private void checkKind(JavaKind actual, JavaKind expected, String where) {
+        if (actual != expected) {
+            fail(where + ": kind " + actual + " where " + expected + " is expected");
+        }
+    }
+
+    // Use lists --------------------------------------------------------------------------------------
+
+    private void checkUseLists(Set<Node> live) {
+        Map<Value, Map<Node, Integer>> expected = new HashMap<>();
+        for (Node n : live) {
+            for (Value v : n.inputs()) {
+                if (v != null) {
+                    expected.computeIfAbsent(v, x -> new HashMap<>()).merge(n, 1, Integer::sum);
+                }
+            }
+        }
+        for (Map.Entry<Value, Map<Node, Integer>> e : expected.entrySet()) {
+            Value v = e.getKey();
+            Map<Node, Integer> actual = new HashMap<>();
+            for (Node u : v.users()) {
+                if (live.contains(u)) {
+                    actual.merge(u, 1, Integer::sum);
+                } else {
+                    fail("value " + printer.ref(v) + " lists a user that is not in the graph: " + u.getClass().getSimpleName());
+                }
+            }
+            if (!actual.equals(e.getValue())) {
+                fail("use list of " + printer.ref(v) + " does not match its uses");
+            }
+        }
+        for (Node n : live) {
+            if (n instanceof Value v && !expected.containsKey(v) && v.hasUsers()) {
+                fail("value " + printer.ref(v) + " lists users but none uses it");
+            }
+        }
+    }
+}
