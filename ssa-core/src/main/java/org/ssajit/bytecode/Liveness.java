@@ -27,6 +27,7 @@ public final class Liveness {
     private final int words;
     private final long[][] liveIn;
     private final long[][] liveOut;
+    private final long[][] writes;
     /** Per block, lazily: live locals before each frame-state point, keyed by bci. */
     private final int[][] statePointBcis;
     private final long[][][] statePointLive;
@@ -41,6 +42,7 @@ public final class Liveness {
         int n = map.blocks().size();
         this.liveIn = new long[n][];
         this.liveOut = new long[n][];
+        this.writes = new long[n][];
         this.statePointBcis = new int[n][];
         this.statePointLive = new long[n][][];
         compute();
@@ -60,6 +62,14 @@ public final class Liveness {
 
     public boolean isLiveIn(BciBlock b, int variable) {
         return (liveIn[b.id()][variable >>> 6] & (1L << variable)) != 0;
+    }
+
+    /**
+     * The variables some instruction of {@code b} writes (shared; do not modify). The entry block's
+     * parameter writes are not included.
+     */
+    public long[] writes(BciBlock b) {
+        return writes[b.id()];
     }
 
     /** Whether a frame state is recorded before the instruction at {@code s}: it can trap, or it is a safepoint. */
@@ -161,6 +171,9 @@ public final class Liveness {
         BytecodeStream s = new BytecodeStream(map.code());
         for (BciBlock b : blocks) {
             UseDef ud = new UseDef();
+            if (b.isHandlerEntry()) {
+                ud.writeStack(0); // the caught exception, pushed before the first instruction
+            }
             if (!b.isSynthetic()) {
                 Shape st = shapes.entry(b).copy();
                 for (int bci = b.startBci(); bci <= b.endBci(); bci = s.nextBci()) {
@@ -173,6 +186,7 @@ public final class Liveness {
             }
             use[b.id()] = ud.use;
             def[b.id()] = ud.def;
+            writes[b.id()] = ud.def;
             liveIn[b.id()] = ud.use.clone();
             liveOut[b.id()] = new long[words];
         }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.ssajit.bytecode.BlockMap.BciBlock;
+import org.ssajit.bytecode.LoopWrites;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Graph;
 import org.ssajit.opt.NodeFactory;
@@ -39,6 +40,7 @@ public final class GraphBuilder {
         Block[] ir = new Block[rpo.size()];
         for (BciBlock bb : rpo) {
             ir[bb.id()] = graph.newBlock(bb.startBci());
+            assert ir[bb.id()].id() == bb.id() : "IR blocks are numbered like the bytecode blocks";
         }
         SsaStats stats = new SsaStats();
         BraunSsa ssa = new BraunSsa(graph, fe.liveness().variableCount(), options.markers(), stats);
@@ -46,7 +48,10 @@ public final class GraphBuilder {
         BytecodeParser parser = new BytecodeParser(graph, fe.blocks(), fe.shapes(), fe.liveness(), fe.linkage(), factory, ssa, providers, ir,
                         (from, to) -> to.addPredecessor(from));
 
-        new Driver(rpo, ir, ssa, parser).run();
+        Driver driver = new Driver(rpo, ir, ssa, parser);
+        LoopWrites loopWrites = new LoopWrites(fe.blocks(), fe.liveness());
+        ssa.setUnsealedLookup((b, variable) -> driver.forwardPredecessorsDone(b) && loopWrites.isInvariant(rpo.get(b.id()), variable));
+        driver.run();
 
         int phisBefore = graph.phiCount();
         graph.removeBlocks(b -> b.terminator() == null);
@@ -64,6 +69,8 @@ public final class GraphBuilder {
         private final BytecodeParser parser;
         /** Static predecessors not yet filled or found dead. */
         private final int[] pending;
+        /** The same, counting only forward predecessors (earlier in reverse postorder). */
+        private final int[] pendingForward;
         private final boolean[] processed;
         private final List<BciBlock> deferred = new ArrayList<>();
 
@@ -73,9 +80,15 @@ public final class GraphBuilder {
             this.ssa = ssa;
             this.parser = parser;
             this.pending = new int[rpo.size()];
+            this.pendingForward = new int[rpo.size()];
             this.processed = new boolean[rpo.size()];
             for (BciBlock b : rpo) {
                 pending[b.id()] = b.predecessors().size();
+                for (BciBlock p : b.predecessors()) {
+                    if (p.id() < b.id()) {
+                        pendingForward[b.id()]++;
+                    }
+                }
             }
         }
 
@@ -130,9 +143,17 @@ public final class GraphBuilder {
             finish(bb);
         }
 
+        /** Blocks and IR blocks share ids (both numbered in reverse postorder). */
+        boolean forwardPredecessorsDone(Block b) {
+            return pendingForward[b.id()] == 0;
+        }
+
         private void finish(BciBlock bb) {
             processed[bb.id()] = true;
             for (BciBlock succ : bb.allSuccessors()) {
+                if (bb.id() < succ.id()) {
+                    pendingForward[succ.id()]--;
+                }
                 if (--pending[succ.id()] == 0) {
                     ssa.sealBlock(ir[succ.id()]);
                 }

@@ -41,6 +41,7 @@ public final class BraunSsa implements SsaConstruction {
     private final int variableCount;
     private final boolean markers;
     private final SsaStats stats;
+    private UnsealedLookup unsealedLookup;
 
     /** currentDef[block id][variable] (Algorithm 1); rows are allocated on first use. */
     private Value[][] currentDef;
@@ -67,6 +68,22 @@ public final class BraunSsa implements SsaConstruction {
         Value[] values = new Value[2];
         /** The phi of this block for the looked-up variable, if one was placed before the operands were known. */
         Phi phi;
+        /** An unsealed loop header searched through its forward predecessors only (see {@link UnsealedLookup}). */
+        boolean forwardOnly;
+    }
+
+    /**
+     * What the whole CFG tells about an unsealed block. Bytecode is not an AST: every edge is known
+     * before parsing starts, and a loop header is unsealed only because its back edges come from blocks
+     * not filled yet. For a variable that no block of the loop writes, those back edges carry the
+     * header's own value, so the header's value is what its (filled) forward predecessors deliver.
+     */
+    public interface UnsealedLookup {
+        /**
+         * Whether the value of {@code variable} at the unsealed block {@code b} is determined by the
+         * predecessors whose id is smaller than {@code b}'s (blocks are numbered in reverse postorder).
+         */
+        boolean forwardPredecessorsSuffice(Block b, int variable);
     }
 
     public BraunSsa(Graph graph, int variableCount, boolean markers, SsaStats stats) {
@@ -88,6 +105,11 @@ public final class BraunSsa implements SsaConstruction {
             frameOfBlock = frameOfBlock == null ? new Frame[n] : Arrays.copyOf(frameOfBlock, n);
             assert old <= n;
         }
+    }
+
+    /** Installs knowledge about unsealed loop headers; without it, every lookup there places an incomplete phi. */
+    public void setUnsealedLookup(UnsealedLookup u) {
+        this.unsealedLookup = u;
     }
 
     public boolean isSealed(Block b) {
@@ -134,6 +156,10 @@ public final class BraunSsa implements SsaConstruction {
             Frame f = frames.get(frameDepth - 1);
             List<Block> preds = f.block.predecessors();
             if (f.nextPred < preds.size()) {
+                if (f.forwardOnly && preds.get(f.nextPred).id() >= f.block.id()) {
+                    f.values[f.nextPred++] = null; // a back edge: carries the header's own value
+                    continue;
+                }
                 Value r = enter(variable, preds.get(f.nextPred), kind);
                 if (r != null) {
                     f.values[f.nextPred++] = r;
@@ -164,9 +190,19 @@ public final class BraunSsa implements SsaConstruction {
             // The lookup came back to a marked block: a data-flow cycle. Break it with a phi here
             // (Section 3.3); its operands are the values the marked frame is still collecting.
             if (inProgress.phi == null) {
-                inProgress.phi = newPhi(b, kind, ORIGIN_CYCLE);
+                if (inProgress.forwardOnly) {
+                    // Unsealed: the phi must wait for sealing like any incomplete phi.
+                    inProgress.phi = newPhi(b, kind, ORIGIN_INCOMPLETE);
+                    addIncomplete(b, variable, inProgress.phi);
+                } else {
+                    inProgress.phi = newPhi(b, kind, ORIGIN_CYCLE);
+                }
             }
             return inProgress.phi;
+        }
+        if (!sealed[b.id()] && unsealedLookup != null && unsealedLookup.forwardPredecessorsSuffice(b, variable)) {
+            pushFrame(b, variable, kind, b.predecessors().size()).forwardOnly = true;
+            return null;
         }
         if (!sealed[b.id()]) {
             // Incomplete CFG: an operandless phi, completed by sealBlock.
@@ -201,6 +237,7 @@ public final class BraunSsa implements SsaConstruction {
         f.kind = kind;
         f.nextPred = 0;
         f.phi = null;
+        f.forwardOnly = false;
         if (f.values.length < predCount) {
             f.values = new Value[Math.max(predCount, f.values.length * 2)];
         }
@@ -217,7 +254,9 @@ public final class BraunSsa implements SsaConstruction {
             vals[i] = resolve(vals[i]);
         }
         Value result;
-        if (f.phi == null) {
+        if (f.forwardOnly) {
+            result = finishForwardOnly(f, vals, n);
+        } else if (f.phi == null) {
             // Markers (or a single predecessor): a phi only where different values meet.
             Value same = vals[0];
             boolean allSame = true;
@@ -248,6 +287,30 @@ public final class BraunSsa implements SsaConstruction {
         return result;
     }
 
+    /** An unsealed loop header whose back edges carry its own value: one value in, or a phi completed at sealing. */
+    private Value finishForwardOnly(Frame f, Value[] vals, int n) {
+        if (f.phi != null) {
+            return f.phi; // placed when the lookup came back here; sealBlock adds its operands
+        }
+        Value same = null;
+        boolean allSame = true;
+        for (int i = 0; i < n; i++) {
+            if (vals[i] != null) {
+                if (same == null) {
+                    same = vals[i];
+                } else if (vals[i] != same) {
+                    allSame = false;
+                }
+            }
+        }
+        if (same != null && allSame) {
+            return same;
+        }
+        Phi phi = newPhi(f.block, f.kind, ORIGIN_INCOMPLETE);
+        addIncomplete(f.block, f.variable, phi);
+        return phi;
+    }
+
     // Algorithm 3, iteratively ---------------------------------------------------------------------
 
     /**
@@ -273,10 +336,11 @@ public final class BraunSsa implements SsaConstruction {
                     users.add(up);
                 }
             }
+            boolean inCycle = reachesItself(p);
             p.replaceAllUsesWith(same);
             p.block().removePhi(p);
             setForward(p, same);
-            countTemporary(p);
+            countTemporary(p, inCycle);
             worklist.addAll(users);
         }
         return resolve(phi);
@@ -297,6 +361,25 @@ public final class BraunSsa implements SsaConstruction {
         }
         // The phi references only itself: it is unreachable or in the start block.
         return same == null ? graph.undefined(p.kind()) : same;
+    }
+
+    /** Whether {@code p} is an operand of itself, directly or through other phis (statistics only). */
+    private static boolean reachesItself(Phi p) {
+        ArrayList<Phi> stack = new ArrayList<>();
+        java.util.Set<Phi> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        stack.add(p);
+        while (!stack.isEmpty() && seen.size() < 10_000) {
+            Phi q = stack.remove(stack.size() - 1);
+            for (int i = 0; i < q.operandCount(); i++) {
+                if (q.operand(i) == p) {
+                    return true;
+                }
+                if (q.operand(i) instanceof Phi r && seen.add(r)) {
+                    stack.add(r);
+                }
+            }
+        }
+        return false;
     }
 
     // Algorithm 4 ---------------------------------------------------------------------------------
@@ -356,8 +439,11 @@ public final class BraunSsa implements SsaConstruction {
         return p;
     }
 
-    private void countTemporary(Phi p) {
+    private void countTemporary(Phi p, boolean inCycle) {
         stats.temporaryPhis++;
+        if (!inCycle) {
+            stats.temporaryOutsideCycles++;
+        }
         switch (origin[p.id()]) {
             case ORIGIN_INCOMPLETE -> stats.temporaryIncomplete++;
             case ORIGIN_CYCLE -> stats.temporaryCycle++;

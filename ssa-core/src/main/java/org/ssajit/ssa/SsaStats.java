@@ -17,6 +17,11 @@ public final class SsaStats {
     public int temporaryMerge;
     /** Temporary phis created up front by the plain algorithm at a sealed join (never with markers). */
     public int temporaryEager;
+    /**
+     * Temporary phis that, when found trivial, were not reachable from themselves through phi operands:
+     * outside every data-flow cycle. The marker variant aims to create none.
+     */
+    public int temporaryOutsideCycles;
     /** Phis removed by the SCC pass (Algorithm 5). */
     public int redundantSccPhis;
     /** Number of readVariable calls that needed the global lookup (Algorithm 2). */
@@ -29,6 +34,7 @@ public final class SsaStats {
         temporaryCycle += o.temporaryCycle;
         temporaryMerge += o.temporaryMerge;
         temporaryEager += o.temporaryEager;
+        temporaryOutsideCycles += o.temporaryOutsideCycles;
         redundantSccPhis += o.redundantSccPhis;
         globalLookups += o.globalLookups;
     }
@@ -36,6 +42,6 @@ public final class SsaStats {
     @Override
     public String toString() {
         return "phis created " + phisCreated + ", temporary " + temporaryPhis + " (incomplete " + temporaryIncomplete + ", cycle " + temporaryCycle
-                        + ", merge " + temporaryMerge + ", eager " + temporaryEager + "), removed by SCC pass " + redundantSccPhis;
+                        + ", merge " + temporaryMerge + ", eager " + temporaryEager + "; outside data-flow cycles " + temporaryOutsideCycles + "), removed by SCC pass " + redundantSccPhis;
     }
 }
