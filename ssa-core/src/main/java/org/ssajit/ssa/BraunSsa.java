@@ -228,6 +228,7 @@ public final class BraunSsa implements SsaConstruction {
     }
 
     private Frame pushFrame(Block b, int variable, JavaKind kind, int predCount) {
+        stats.lookupFrames++;
         if (frameDepth == frames.size()) {
             frames.add(new Frame());
         }

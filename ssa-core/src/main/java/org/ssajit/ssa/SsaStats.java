@@ -26,6 +26,8 @@ public final class SsaStats {
     public int redundantSccPhis;
     /** Number of readVariable calls that needed the global lookup (Algorithm 2). */
     public long globalLookups;
+    /** Blocks visited by global lookups (frames pushed): the work of Algorithm 2, for complexity tests. */
+    public long lookupFrames;
 
     public void add(SsaStats o) {
         phisCreated += o.phisCreated;
@@ -37,6 +39,7 @@ public final class SsaStats {
         temporaryOutsideCycles += o.temporaryOutsideCycles;
         redundantSccPhis += o.redundantSccPhis;
         globalLookups += o.globalLookups;
+        lookupFrames += o.lookupFrames;
     }
 
     @Override
