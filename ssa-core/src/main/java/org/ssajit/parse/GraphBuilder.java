@@ -7,6 +7,7 @@ import org.ssajit.bytecode.BlockMap.BciBlock;
 import org.ssajit.bytecode.LoopWrites;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Graph;
+import org.ssajit.opt.DeadCodeElimination;
 import org.ssajit.opt.NodeFactory;
 import org.ssajit.ssa.BraunSsa;
 import org.ssajit.ssa.RedundantPhiElimination;
@@ -57,6 +58,9 @@ public final class GraphBuilder {
         graph.removeBlocks(b -> b.terminator() == null);
         if (options.removeRedundantPhiSccs()) {
             stats.redundantSccPhis += RedundantPhiElimination.run(graph);
+        }
+        if (options.optimize()) {
+            DeadCodeElimination.run(graph);
         }
         return new Result(graph, stats, fe, phisBefore);
     }

@@ -21,14 +21,12 @@ import java.util.function.Consumer;
  * </pre>
  */
 public final class ClassGen {
-    private static int counter;
     private final String name;
     private final List<Consumer<ClassBuilder>> members = new ArrayList<>();
 
+    /** Every generated class gets its own loader, so equal names never clash and golden text stays stable. */
     public ClassGen(String simpleName) {
-        synchronized (ClassGen.class) {
-            this.name = "org.ssajit.generated." + simpleName + "_" + (counter++);
-        }
+        this.name = "org.ssajit.generated." + simpleName;
     }
 
     public ClassDesc desc() {
