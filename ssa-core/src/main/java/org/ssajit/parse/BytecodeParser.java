@@ -67,6 +67,7 @@ public final class BytecodeParser {
     private final ResolvedJavaMethod method;
     private final BytecodeStream s;
     private final int maxLocals;
+    private boolean statesNameAllLocals;
 
     // Per-block parsing state.
     private BciBlock bciBlock;
@@ -91,6 +92,11 @@ public final class BytecodeParser {
         this.method = map.method();
         this.s = new BytecodeStream(map.code());
         this.maxLocals = shapes.maxLocals();
+    }
+
+    /** The experiment of {@link BuildOptions#statesNameAllLocals()}. */
+    public void setStatesNameAllLocals(boolean v) {
+        statesNameAllLocals = v;
     }
 
     /**
@@ -217,7 +223,9 @@ public final class BytecodeParser {
         long[] live = liveness.liveLocalsAt(bciBlock, bci);
         Value[] locals = new Value[maxLocals];
         for (int i = 0; i < maxLocals; i++) {
-            if (Liveness.get(live, i)) {
+            if (statesNameAllLocals && FrameShapes.kindOf(localTags[i]) != null) {
+                locals[i] = ssa.readVariable(i, block, FrameShapes.kindOf(localTags[i]));
+            } else if (Liveness.get(live, i)) {
                 JavaKind k = FrameShapes.kindOf(localTags[i]);
                 if (k == null) {
                     throw new BailoutException(BailoutException.Reason.ILLEGAL_BYTECODE, "local " + i + " is live at bci " + bci + " but holds no value");

@@ -49,6 +49,7 @@ public final class GraphBuilder {
         BytecodeParser parser = new BytecodeParser(graph, fe.blocks(), fe.shapes(), fe.liveness(), fe.linkage(), factory, ssa, providers, ir,
                         (from, to) -> to.addPredecessor(from));
 
+        parser.setStatesNameAllLocals(options.statesNameAllLocals());
         Driver driver = new Driver(rpo, ir, ssa, parser);
         LoopWrites loopWrites = new LoopWrites(fe.blocks(), fe.liveness());
         ssa.setUnsealedLookup((b, variable) -> driver.forwardPredecessorsDone(b) && loopWrites.isInvariant(rpo.get(b.id()), variable));

@@ -183,6 +183,8 @@ public final class CorpusCommand {
             GraphBuilder.Result plain = GraphBuilder.build(fe, BuildOptions.DEFAULT.withOptimize(false).withMarkers(false), providers);
             verify(m, plain.graph(), "no-opt no-markers");
 
+            GraphBuilder.Result allLocals = GraphBuilder.build(fe, BuildOptions.DEFAULT.withOptimize(false).withStatesNamingAllLocals(true), providers);
+            s.phisStatesNameAllLocals += allLocals.graph().phiCount();
             s.built++;
             s.bytecodes += m.getCodeSize();
             s.blocks += fe.blocks().blocks().size();
@@ -259,6 +261,7 @@ public final class CorpusCommand {
         long phis;
         long phisOptimized;
         long phisPlain;
+        long phisStatesNameAllLocals;
         long referencePhis;
         long referencePhisPlaced;
         long braunNanos;
@@ -293,6 +296,7 @@ public final class CorpusCommand {
             row(o, "phis, Cytron pruned, placed", referencePhisPlaced);
             row(o, "phis, Cytron pruned, after cleanup", referencePhis);
             row(o, "phis, Braun with on-the-fly opts", phisOptimized);
+            row(o, "phis if frame states named all locals", phisStatesNameAllLocals);
             row(o, "phis created, markers", markerStats.phisCreated);
             row(o, "phis created, no markers", plainStats.phisCreated);
             row(o, "temporary phis, markers", markerStats.temporaryPhis);
@@ -332,6 +336,7 @@ public final class CorpusCommand {
             field(sb, "temporaryPhisMerge", markerStats.temporaryMerge);
             field(sb, "temporaryPhisOutsideCycles", markerStats.temporaryOutsideCycles);
             field(sb, "phisOptimized", phisOptimized);
+            field(sb, "phisIfStatesNamedAllLocals", phisStatesNameAllLocals);
             field(sb, "instructions", instructions);
             field(sb, "instructionsOptimized", instructionsOptimized);
             field(sb, "blocks", blocks);
