@@ -19,6 +19,9 @@ import org.ssajit.bytecode.FrameShapes.Shape;
  * Cytron reference ({@link #isLiveIn}).
  */
 public final class Liveness {
+    /** Above this, a method is refused as too large (its tables would take hundreds of megabytes). */
+    public static final long MAX_BLOCKS_TIMES_VARIABLES = 16_000_000;
+
     private final BlockMap map;
     private final FrameShapes shapes;
     private final Linkage linkage;
@@ -40,6 +43,11 @@ public final class Liveness {
         this.variableCount = maxLocals + shapes.maxStack() + shapes.maxLocks();
         this.words = Math.max(1, (variableCount + 63) >>> 6);
         int n = map.blocks().size();
+        if ((long) n * variableCount > MAX_BLOCKS_TIMES_VARIABLES) {
+            // Dense per-block tables (liveness here, current definitions in the SSA builder) would not fit.
+            // The largest method of java.base has a product of about 22 thousand.
+            throw new BailoutException(BailoutException.Reason.TOO_LARGE, n + " blocks x " + variableCount + " frame variables");
+        }
         this.liveIn = new long[n][];
         this.liveOut = new long[n][];
         this.writes = new long[n][];
