@@ -2,12 +2,14 @@ package org.ssajit.golden;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.classfile.Label;
 import java.lang.reflect.Method;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.bytecode.BailoutException;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.IrPrinter;
@@ -100,6 +102,27 @@ class ConstructionShapesTest {
         assertTrue(markers.stats().lookupFrames <= 6L * n, "lookup frames " + markers.stats().lookupFrames);
         assertTrue(plain.stats().lookupFrames <= 6L * n, "lookup frames " + plain.stats().lookupFrames);
         assertEquals(4 + n, c.getMethod("diamonds", int.class, int.class).invoke(null, 1_000_000, 4));
+    }
+
+    /** 300 blocks and 65001 locals: the dense tables would be too big, so the method is refused, not built. */
+    @Test
+    void hugeFramesTimesBlocksAreRefused() {
+        Class<?> c = new ClassGen("Huge").staticMethod("f", "(I)I", cb -> {
+            cb.iload(0).istore(65000);
+            Label[] l = new Label[301];
+            for (int i = 0; i <= 300; i++) {
+                l[i] = cb.newLabel();
+            }
+            for (int i = 0; i < 300; i++) {
+                cb.labelBinding(l[i]);
+                cb.goto_(l[i + 1]);
+            }
+            cb.labelBinding(l[300]);
+            cb.iload(65000).ireturn();
+        }).load();
+        var m = Jvmci.method(c, "f");
+        BailoutException e = assertThrows(BailoutException.class, () -> GraphBuilder.build(m, BuildOptions.DEFAULT, Jvmci.PROVIDERS));
+        assertEquals(BailoutException.Reason.TOO_LARGE, e.reason());
     }
 
     /** Code after a return and a loop nobody enters: never parsed. Folded branches leave dead blocks too. */
