@@ -1,7 +1,14 @@
 package org.ssajit.cytron;
 
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.ir.IrPrinter;
@@ -36,8 +43,9 @@ final class PhiComparison {
                             + braunNoScc + ", cytron placed " + cytronPlaced + ", cytron after cleanup " + cytronAfterCleanup;
         }
 
+        /** The summary, and for a disagreement both graphs. */
         String report() {
-            return summary() + "\n--- braun ---\n" + braunIr + "--- cytron ---\n" + cytronIr;
+            return braunIr == null ? summary() : summary() + "\n--- braun ---\n" + braunIr + "--- cytron ---\n" + cytronIr;
         }
     }
 
@@ -88,9 +96,13 @@ final class PhiComparison {
         Verifier.verify(noScc.graph());
         CytronBuilder.Result cytron = CytronBuilder.build(fe, Jvmci.PROVIDERS);
         Verifier.verify(cytron.graph());
-        return new Counts(m.format("%H.%n(%p)"), fe.blocks().isReducible(), fe.blocks().blocks().size(), braun.graph().phiCount(), noMarkers.graph().phiCount(),
-                        noScc.graph().phiCount(), cytron.phisPlaced(), cytron.phisAfterCleanup(), new IrPrinter().print(braun.graph()),
-                        new IrPrinter().print(cytron.graph()));
+        Counts c = new Counts(m.format("%H.%n(%p)"), fe.blocks().isReducible(), fe.blocks().blocks().size(), braun.graph().phiCount(),
+                        noMarkers.graph().phiCount(), noScc.graph().phiCount(), cytron.phisPlaced(), cytron.phisAfterCleanup(), null, null);
+        if (c.agrees()) {
+            return c; // the IR text is only for reports, and large methods print slowly
+        }
+        return new Counts(c.method(), c.reducible(), c.blocks(), c.braun(), c.braunNoMarkers(), c.braunNoScc(), c.cytronPlaced(), c.cytronAfterCleanup(),
+                        new IrPrinter().print(braun.graph()), new IrPrinter().print(cytron.graph()));
     }
 
     /** Compares every method with bytecode of {@code type}; methods the front end refuses are counted, not compared. */
@@ -112,5 +124,27 @@ final class PhiComparison {
             }
             tally.add(c);
         }
+    }
+
+    /** Every class of a module of the running JDK whose path starts with {@code prefix}, linked; classes that do not load are left out. */
+    static List<ResolvedJavaType> typesOf(String module, String prefix) throws IOException {
+        FileSystem jrt = FileSystems.getFileSystem(URI.create("jrt:/"));
+        Path root = jrt.getPath("/modules", module);
+        List<String> names;
+        try (Stream<Path> files = Files.walk(root)) {
+            names = files.map(p -> root.relativize(p).toString()).filter(n -> n.endsWith(".class") && !n.equals("module-info.class") && n.startsWith(prefix))
+                            .map(n -> n.substring(0, n.length() - ".class".length()).replace('/', '.')).sorted().toList();
+        }
+        List<ResolvedJavaType> types = new ArrayList<>();
+        for (String name : names) {
+            try {
+                ResolvedJavaType t = Jvmci.PROVIDERS.metaAccess().lookupJavaType(Class.forName(name, false, ClassLoader.getPlatformClassLoader()));
+                t.link();
+                types.add(t);
+            } catch (ClassNotFoundException | LinkageError e) {
+                // not loadable in this VM: left out
+            }
+        }
+        return types;
     }
 }

@@ -93,6 +93,7 @@ final class Samples {
         return r;
     }
 
+    @SuppressWarnings("fallthrough")
     static int lookupSwitchFallThrough(int k) {
         int r = 1;
         switch (k) {
@@ -305,10 +306,33 @@ final class Samples {
         return b ^ c ^ d ^ e ^ f ^ g ^ h ^ a;
     }
 
+    static int prunedAway(int a, boolean c) {
+        int t;
+        if (c) {
+            t = a + 1;
+            a = t * 2;
+        } else {
+            t = a - 1;
+            a = t * 3;
+        }
+        return a; // t is dead here: pruned SSA has no phi for it
+    }
+
+    static int copyCascade(int x, boolean c1, boolean c2) {
+        int y = x;
+        if (c1) {
+            y = x;
+        }
+        if (c2) {
+            y = x;
+        }
+        return y;
+    }
+
     static final String[] NAMES = {"countedLoop", "nestedLoops", "labeledBreaks", "doWhile", "loopCarriedSwap", "copiesOnly", "tableSwitch",
                     "lookupSwitchFallThrough", "stringSwitch", "tryCatch", "tryCatchFinally", "tryInLoop", "nestedTry", "ternariesOnStack", "ternaryCall",
                     "longsAndDoubles", "mixedSlots", "synchronizedMethod", "synchronizedBlocks", "staticSynchronizedLoop", "whileTrueWithReturn",
-                    "deadStoresAndDeadLocals", "shortCircuit", "throwsInLoop", "arrayDup", "longDup", "lambdaAndIndy", "manyLocals"};
+                    "deadStoresAndDeadLocals", "shortCircuit", "throwsInLoop", "arrayDup", "longDup", "lambdaAndIndy", "manyLocals", "prunedAway", "copyCascade"};
 
     private Samples() {
     }
