@@ -10,9 +10,9 @@ import org.ssajit.bytecode.Liveness;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Phi;
-import org.ssajit.ssa.SsaConstruction;
 import org.ssajit.ir.Value;
 import org.ssajit.parse.FrontEnd;
+import org.ssajit.ssa.SsaConstruction;
 
 import jdk.vm.ci.meta.JavaKind;
 

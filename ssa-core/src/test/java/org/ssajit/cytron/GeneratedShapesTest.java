@@ -73,6 +73,7 @@ class GeneratedShapesTest {
     @Test
     void figure5SccPassMakesBraunMinimal() {
         PhiComparison.Counts c = check(figure5());
+        System.out.println(c.summary());
         assertFalse(c.reducible(), "two entries into one loop");
         assertTrue(c.braunNoScc() > c.braun(), () -> "without Algorithm 5 the redundant phis of x stay: " + c.summary());
         assertEquals(c.cytronAfterCleanup(), c.braun(), c::summary);
