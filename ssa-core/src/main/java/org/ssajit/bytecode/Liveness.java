@@ -12,7 +12,8 @@ import org.ssajit.bytecode.FrameShapes.Shape;
  * Backward liveness of frame variables over the bytecode CFG. Variables are numbered
  * {@code [0, maxLocals)} for locals, then the operand-stack slots, then the lock slots; reads and writes
  * are exactly those {@link FrameShapes#step} reports, plus the stack and lock reads of every frame
- * state. A local is live at a bci if some path from there reads it before writing it.
+ * state, plus the write of the caught exception to stack slot 0 at a handler entry (all as the parser
+ * performs them). A local is live at a bci if some path from there reads it before writing it.
  *
  * <p>Frame states name only the locals live at their bci ({@link #liveLocalsAt}): that is what keeps
  * Braun's lazy lookup from creating phis for dead locals, and it is also the pruning criterion of the
@@ -183,6 +184,11 @@ public final class Liveness {
                 ud.writeStack(0); // the caught exception, pushed before the first instruction
             }
             if (!b.isSynthetic()) {
+                if (b.isHandlerEntry()) {
+                    // The parser enters a handler by writing the caught exception to stack slot 0:
+                    // the slot is defined here, not live-in from the try range.
+                    ud.writeStack(0);
+                }
                 Shape st = shapes.entry(b).copy();
                 for (int bci = b.startBci(); bci <= b.endBci(); bci = s.nextBci()) {
                     s.at(bci);
