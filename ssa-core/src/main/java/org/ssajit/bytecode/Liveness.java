@@ -180,9 +180,6 @@ public final class Liveness {
         BytecodeStream s = new BytecodeStream(map.code());
         for (BciBlock b : blocks) {
             UseDef ud = new UseDef();
-            if (b.isHandlerEntry()) {
-                ud.writeStack(0); // the caught exception, pushed before the first instruction
-            }
             if (!b.isSynthetic()) {
                 if (b.isHandlerEntry()) {
                     // The parser enters a handler by writing the caught exception to stack slot 0:

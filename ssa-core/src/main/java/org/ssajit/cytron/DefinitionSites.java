@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.ssajit.bytecode.BlockMap.BciBlock;
-import org.ssajit.bytecode.BytecodeStream;
 import org.ssajit.bytecode.FrameShapes;
 import org.ssajit.bytecode.FrameShapes.Effects;
 import org.ssajit.bytecode.FrameShapes.Shape;
@@ -17,7 +16,7 @@ import org.ssajit.parse.FrontEnd;
  * {@link org.ssajit.parse.BytecodeParser} performs through its {@code SsaConstruction}:
  * <ul>
  * <li>every write {@link FrameShapes#step} reports for an instruction (stores, pushes, stack shuffles,
- * iinc, monitorenter's lock slot);</li>
+ * iinc, monitorenter's lock slot), as collected per block by {@link Liveness#writes};</li>
  * <li>in the entry block, the incoming arguments and a synchronized method's own lock (lock 0);</li>
  * <li>at a handler entry, the caught exception in stack slot 0.</li>
  * </ul>
@@ -49,7 +48,6 @@ public final class DefinitionSites {
         Collector c = new Collector(fe);
         List<BciBlock> rpo = fe.blocks().blocks();
         FrameShapes shapes = fe.shapes();
-        BytecodeStream s = new BytecodeStream(fe.blocks().code());
 
         // The entry block: what BytecodeParser.writeParameters writes.
         c.block = 0;
@@ -63,18 +61,19 @@ public final class DefinitionSites {
             c.writeLock(0);
         }
 
+        // Every other write is in the per-block write sets liveness computed from the same FrameShapes.step
+        // (including the caught exception written to stack slot 0 at a handler entry).
+        Liveness liveness = fe.liveness();
         for (BciBlock b : rpo) {
             c.block = b.id();
-            if (b.isSynthetic()) {
-                continue;
-            }
-            if (b.isHandlerEntry()) {
-                c.writeStack(0);
-            }
-            Shape st = shapes.entry(b).copy();
-            for (int bci = b.startBci(); bci <= b.endBci(); bci = s.nextBci()) {
-                s.at(bci);
-                shapes.step(st, s, c);
+            long[] w = liveness.writes(b);
+            for (int word = 0; word < w.length; word++) {
+                long bits = w[word];
+                while (bits != 0) {
+                    int v = (word << 6) + Long.numberOfTrailingZeros(bits);
+                    bits &= bits - 1;
+                    c.def(v);
+                }
             }
         }
         return c.finish();
