@@ -60,8 +60,10 @@ public final class Verifier {
         new Verifier(graph).run();
     }
 
-    private void fail(String msg) {
-        throw new VerificationError(msg + "\n" + safePrint());
+    /** Messages are built only on failure, after printing has numbered the values they name. */
+    private void fail(java.util.function.Supplier<String> msg) {
+        String graphText = safePrint();
+        throw new VerificationError(msg.get() + "\n" + graphText);
     }
 
     private String safePrint() {
@@ -73,7 +75,6 @@ public final class Verifier {
     }
 
     private void run() {
-        printer.print(graph); // fixes the numbering used in messages
         checkCfg();
         for (Block b : graph.blocks()) {
             int pos = 0;
@@ -113,39 +114,39 @@ public final class Verifier {
     private void checkCfg() {
         Set<Block> blocks = new HashSet<>(graph.blocks());
         if (!graph.entry().predecessors().isEmpty()) {
-            fail("entry " + graph.entry() + " has predecessors");
+            fail(() -> "entry " + graph.entry() + " has predecessors");
         }
         for (Block b : graph.blocks()) {
             if (b.terminator() == null) {
-                fail(b + " has no terminator");
+                fail(() -> b + " has no terminator");
             }
             if (b.terminator().block() != b) {
-                fail(b + ": terminator belongs to another block");
+                fail(() -> b + ": terminator belongs to another block");
             }
             if (!dom.isReachable(b)) {
-                fail(b + " is unreachable");
+                fail(() -> b + " is unreachable");
             }
             for (Block s : b.successors()) {
                 if (!blocks.contains(s)) {
-                    fail(b + " jumps to " + s + ", which is not in the graph");
+                    fail(() -> b + " jumps to " + s + ", which is not in the graph");
                 }
                 long n = s.predecessors().stream().filter(p -> p == b).count();
                 if (n != 1) {
-                    fail(s + " lists " + b + " " + n + " times as predecessor");
+                    fail(() -> s + " lists " + b + " " + n + " times as predecessor");
                 }
             }
             for (Block p : b.predecessors()) {
                 if (!blocks.contains(p) || !p.successors().contains(b)) {
-                    fail(b + " lists " + p + " as predecessor but it does not jump there");
+                    fail(() -> b + " lists " + p + " as predecessor but it does not jump there");
                 }
             }
             for (Handler h : b.handlers()) {
                 List<Instruction> insts = h.target().instructions();
                 if (insts.isEmpty() || insts.get(0).op() != Op.EXCEPTION_OBJECT) {
-                    fail("handler " + h.target() + " does not start with the exception object");
+                    fail(() -> "handler " + h.target() + " does not start with the exception object");
                 }
                 if (b.terminator().targets().contains(h.target())) {
-                    fail(b + " reaches handler " + h.target() + " by a normal edge too");
+                    fail(() -> b + " reaches handler " + h.target() + " by a normal edge too");
                 }
             }
             int edges = 0;
@@ -154,15 +155,15 @@ public final class Verifier {
                 if (i.hasExceptionEdge()) {
                     edges++;
                     if (b.handlers().isEmpty()) {
-                        fail(b + ": " + printer.instructionText(i) + " has an exception edge but the block has no handlers");
+                        fail(() -> b + ": " + printer.instructionText(i) + " has an exception edge but the block has no handlers");
                     }
                     if (k != b.instructions().size() - 1) {
-                        fail(b + ": the instruction with the exception edge is not the block's last");
+                        fail(() -> b + ": the instruction with the exception edge is not the block's last");
                     }
                 }
             }
             if (edges > 0 && b.terminator() instanceof Throw) {
-                fail(b + ": both an instruction and the throw carry the exception edge");
+                fail(() -> b + ": both an instruction and the throw carry the exception edge");
             }
         }
     }
@@ -171,21 +172,22 @@ public final class Verifier {
 
     private void checkPhi(Block b, Phi p) {
         if (p.block() != b) {
-            fail(printer.ref(p) + " is listed in " + b + " but belongs to " + p.block());
+            fail(() -> printer.ref(p) + " is listed in " + b + " but belongs to " + p.block());
         }
         List<Block> preds = b.predecessors();
         if (p.operandCount() != preds.size()) {
-            fail("phi " + printer.ref(p) + " in " + b + " has " + p.operandCount() + " operands for " + preds.size() + " predecessors");
+            fail(() -> "phi " + printer.ref(p) + " in " + b + " has " + p.operandCount() + " operands for " + preds.size() + " predecessors");
         }
         Value same = null;
         boolean trivial = true;
         for (int i = 0; i < p.operandCount(); i++) {
             Value op = p.operand(i);
             if (op == null) {
-                fail("phi " + printer.ref(p) + " has a null operand");
+                fail(() -> "phi " + printer.ref(p) + " has a null operand");
             }
-            checkKind(op.kind(), p.kind(), "operand " + i + " of phi " + printer.ref(p));
-            checkDefinedAtEndOf(op, preds.get(i), "phi " + printer.ref(p) + " operand " + i);
+            int index = i;
+            checkKind(op.kind(), p.kind(), () -> "operand " + index + " of phi " + printer.ref(p));
+            checkDefinedAtEndOf(op, preds.get(i), () -> "phi " + printer.ref(p) + " operand " + index);
             if (op != p && op != same) {
                 if (same != null) {
                     trivial = false;
@@ -194,35 +196,35 @@ public final class Verifier {
             }
         }
         if (trivial) {
-            fail("phi " + printer.ref(p) + " in " + b + " is trivial");
+            fail(() -> "phi " + printer.ref(p) + " in " + b + " is trivial");
         }
     }
 
     // Instructions -----------------------------------------------------------------------------------
 
     private void checkInstruction(Block b, Instruction i) {
-        String where = b + ": " + printer.instructionText(i);
+        java.util.function.Supplier<String> where = () -> b + ": " + printer.instructionText(i);
         if (i.block() != b) {
-            fail(where + " belongs to " + i.block());
+            fail(() -> where.get() + " belongs to " + i.block());
         }
         for (int k = 0; k < i.inputCount(); k++) {
             Value v = i.input(k);
             if (v == null) {
-                fail(where + " has a null operand");
+                fail(() -> where.get() + " has a null operand");
             }
             checkDominates(v, b, position.get(i), where);
         }
         checkOperandKinds(i, where);
         boolean needsState = i.canThrow() || i.op().writesMemory() || i.op().allocates();
         if (needsState && i.state() == null) {
-            fail(where + " can throw, call, store or allocate but has no frame state");
+            fail(() -> where.get() + " can throw, call, store or allocate but has no frame state");
         }
         if (i.state() != null) {
             checkState(i.state(), b, position.get(i), where);
         }
     }
 
-    private void checkOperandKinds(Instruction i, String where) {
+    private void checkOperandKinds(Instruction i, java.util.function.Supplier<String> where) {
         JavaKind k = i.kind();
         switch (i.op()) {
             case ADD, SUB, MUL, DIV, REM, AND, OR, XOR -> {
@@ -296,20 +298,20 @@ public final class Verifier {
         }
     }
 
-    private void expectInputs(Instruction i, int n, String where) {
+    private void expectInputs(Instruction i, int n, java.util.function.Supplier<String> where) {
         if (i.inputCount() != n) {
-            fail(where + " has " + i.inputCount() + " operands, expected " + n);
+            fail(() -> where.get() + " has " + i.inputCount() + " operands, expected " + n);
         }
     }
 
     // Terminators -----------------------------------------------------------------------------------
 
     private void checkTerminator(Block b, Terminator t) {
-        String where = b + ": " + printer.terminatorText(t);
+        java.util.function.Supplier<String> where = () -> b + ": " + printer.terminatorText(t);
         int endPos = Integer.MAX_VALUE;
         for (Value v : t.inputs()) {
             if (v == null) {
-                fail(where + " has a null operand");
+                fail(() -> where.get() + " has a null operand");
             }
             checkDominates(v, b, endPos, where);
         }
@@ -317,10 +319,10 @@ public final class Verifier {
             case If f -> {
                 checkKind(f.y().kind(), f.x().kind(), where);
                 if (f.x().kind() != JavaKind.Int && f.x().kind() != JavaKind.Object) {
-                    fail(where + ": branches compare ints or references only");
+                    fail(() -> where.get() + ": branches compare ints or references only");
                 }
                 if (f.x().kind() == JavaKind.Object && f.condition() != org.ssajit.ir.Condition.EQ && f.condition() != org.ssajit.ir.Condition.NE) {
-                    fail(where + ": references compare for identity only");
+                    fail(() -> where.get() + ": references compare for identity only");
                 }
             }
             case Switch s -> checkKind(s.value().kind(), JavaKind.Int, where);
@@ -329,14 +331,14 @@ public final class Verifier {
                 JavaKind rk = m == null ? null : m.getSignature().getReturnKind().getStackKind();
                 if (rk != null) {
                     if (rk == JavaKind.Void ? r.value() != null : r.value() == null || r.value().kind() != rk) {
-                        fail(where + ": returns the wrong kind for " + rk);
+                        fail(() -> where.get() + ": returns the wrong kind for " + rk);
                     }
                 }
             }
             case Throw th -> {
                 checkKind(th.exception().kind(), JavaKind.Object, where);
                 if (th.state() == null) {
-                    fail(where + " has no frame state");
+                    fail(() -> where.get() + " has no frame state");
                 }
             }
             case Goto g -> {
@@ -349,81 +351,84 @@ public final class Verifier {
 
     // Frame states ----------------------------------------------------------------------------------
 
-    private void checkState(FrameState s, Block b, int pos, String where) {
+    private void checkState(FrameState s, Block b, int pos, java.util.function.Supplier<String> where) {
         ResolvedJavaMethod m = graph.method();
         if (m != null) {
             if (s.localsSize() != m.getMaxLocals()) {
-                fail(where + ": frame state has " + s.localsSize() + " locals, the method " + m.getMaxLocals());
+                fail(() -> where.get() + ": frame state has " + s.localsSize() + " locals, the method " + m.getMaxLocals());
             }
             if (s.stackSize() > m.getMaxStackSize()) {
-                fail(where + ": frame state stack deeper than max_stack");
+                fail(() -> where.get() + ": frame state stack deeper than max_stack");
             }
             if (s.bci() < 0 || s.bci() >= m.getCodeSize()) {
-                fail(where + ": frame state bci " + s.bci() + " outside the code");
+                fail(() -> where.get() + ": frame state bci " + s.bci() + " outside the code");
             }
         }
-        for (int i = 0; i < s.localsSize(); i++) {
+        for (int i0 = 0; i0 < s.localsSize(); i0++) {
+            final int i = i0;
             Value v = s.local(i);
             if (v != null) {
-                checkDominates(v, b, pos, where + " (state local " + i + ")");
+                checkDominates(v, b, pos, () -> where.get() + " (state local " + i + ")");
                 if (v.kind() == JavaKind.Void) {
-                    fail(where + ": state local " + i + " has no value");
+                    fail(() -> where.get() + ": state local " + i + " has no value");
                 }
                 if (v.kind().needsTwoSlots() && i + 1 < s.localsSize() && s.local(i + 1) != null) {
-                    fail(where + ": state local " + (i + 1) + " is the second slot of a " + v.kind() + " but holds a value");
+                    fail(() -> where.get() + ": state local " + (i + 1) + " is the second slot of a " + v.kind() + " but holds a value");
                 }
             }
         }
-        for (int i = 0; i < s.stackSize(); i++) {
+        for (int i0 = 0; i0 < s.stackSize(); i0++) {
+            final int i = i0;
             Value v = s.stack(i);
             if (v != null) {
-                checkDominates(v, b, pos, where + " (state stack " + i + ")");
+                checkDominates(v, b, pos, () -> where.get() + " (state stack " + i + ")");
                 if (v.kind().needsTwoSlots() && (i + 1 >= s.stackSize() || s.stack(i + 1) != null)) {
-                    fail(where + ": state stack slot " + i + " holds a " + v.kind() + " without a free second slot");
+                    fail(() -> where.get() + ": state stack slot " + i + " holds a " + v.kind() + " without a free second slot");
                 }
             } else if (i == 0 || s.stack(i - 1) == null || !s.stack(i - 1).kind().needsTwoSlots()) {
-                fail(where + ": state stack slot " + i + " is empty");
+                fail(() -> where.get() + ": state stack slot " + i + " is empty");
             }
         }
-        for (int i = 0; i < s.locksSize(); i++) {
+        for (int i0 = 0; i0 < s.locksSize(); i0++) {
+            final int i = i0;
             Value v = s.lock(i);
             if (v == null || v.kind() != JavaKind.Object) {
-                fail(where + ": state lock " + i + " is not a reference");
+                fail(() -> where.get() + ": state lock " + i + " is not a reference");
             }
-            checkDominates(v, b, pos, where + " (state lock " + i + ")");
+            checkDominates(v, b, pos, () -> where.get() + " (state lock " + i + ")");
         }
     }
 
     // Dominance --------------------------------------------------------------------------------------
 
     /** {@code v} is available at position {@code pos} of block {@code b}. */
-    private void checkDominates(Value v, Block b, int pos, String where) {
+    private void checkDominates(Value v, Block b, int pos, java.util.function.Supplier<String> where) {
         if (isGraphLevel(v)) {
             return;
         }
         Block d = definedIn.get(v);
         if (d == null) {
-            fail(where + ": operand " + printer.ref(v) + " is not defined in any block of the graph");
+            fail(() -> where.get() + ": operand " + printer.ref(v) + " is not defined in any block of the graph");
         }
         if (d == b) {
             if (position.get(v) >= pos) {
-                fail(where + ": operand " + printer.ref(v) + " is used before its definition");
+                fail(() -> where.get() + ": operand " + printer.ref(v) + " is used before its definition");
             }
         } else if (!dom.dominates(d, b)) {
-            fail(where + ": definition of " + printer.ref(v) + " in " + d + " does not dominate the use in " + b);
+            fail(() -> where.get() + ": definition of " + printer.ref(v) + " in " + d + " does not dominate the use in " + b);
         }
     }
 
-    private void checkDefinedAtEndOf(Value v, Block pred, String where) {
+    private void checkDefinedAtEndOf(Value v, Block pred, java.util.function.Supplier<String> where) {
         if (isGraphLevel(v)) {
             return;
         }
         Block d = definedIn.get(v);
         if (d == null) {
-            fail(where + ": operand " + printer.ref(v) + " is not defined in any block of the graph");
+            fail(() -> where.get() + ": operand " + printer.ref(v) + " is not defined in any block of the graph");
         }
         if (!dom.dominates(d, pred)) {
-            fail(where + ": definition of " + printer.ref(v) + " in " + d + " does not dominate predecessor " + pred);
+            fail(() -> where.get() + ": definition of " + printer.ref(v) + " in " + d + " does not dominate predecessor " + pred);
         }
     }
 
@@ -433,16 +438,16 @@ public final class Verifier {
         }
         if (v instanceof Parameter p) {
             if (!graph.parameters().contains(p)) {
-                fail("parameter from another graph");
+                fail(() -> "parameter from another graph");
             }
             return true;
         }
         return false;
     }
 
-    private void checkKind(JavaKind actual, JavaKind expected, String where) {
+    private void checkKind(JavaKind actual, JavaKind expected, java.util.function.Supplier<String> where) {
         if (actual != expected) {
-            fail(where + ": kind " + actual + " where " + expected + " is expected");
+            fail(() -> where.get() + ": kind " + actual + " where " + expected + " is expected");
         }
     }
 
@@ -464,16 +469,16 @@ public final class Verifier {
                 if (live.contains(u)) {
                     actual.merge(u, 1, Integer::sum);
                 } else {
-                    fail("value " + printer.ref(v) + " lists a user that is not in the graph: " + u.getClass().getSimpleName());
+                    fail(() -> "value " + printer.ref(v) + " lists a user that is not in the graph: " + u.getClass().getSimpleName());
                 }
             }
             if (!actual.equals(e.getValue())) {
-                fail("use list of " + printer.ref(v) + " does not match its uses");
+                fail(() -> "use list of " + printer.ref(v) + " does not match its uses");
             }
         }
         for (Node n : live) {
             if (n instanceof Value v && !expected.containsKey(v) && v.hasUsers()) {
-                fail("value " + printer.ref(v) + " lists users but none uses it");
+                fail(() -> "value " + printer.ref(v) + " lists users but none uses it");
             }
         }
     }
