@@ -18,6 +18,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 import org.ssajit.bytecode.BailoutException;
+import org.ssajit.cytron.CytronBuilder;
 import org.ssajit.parse.BuildOptions;
 import org.ssajit.parse.FrontEnd;
 import org.ssajit.parse.GraphBuilder;
@@ -38,7 +39,9 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * <p>Variants (the {@code variant} parameter):
  * <ul>
  * <li>{@code braun-markers}: Braun et al. with the marker variant, Section 3.3;</li>
- * <li>{@code braun-plain}: Braun et al.'s Algorithm 2 as written (a phi before every recursive lookup).</li>
+ * <li>{@code braun-plain}: Braun et al.'s Algorithm 2 as written (a phi before every recursive lookup);</li>
+ * <li>{@code cytron}: Cytron et al. (dominance frontiers, pruned by the same liveness), renaming over the
+ * same parser, then removal of trivial phis and Algorithm 5 (the cleanup Braun gets too).</li>
  * </ul>
  * A new variant is one case in {@link #construction} plus its name in the {@code @Param} list.
  */
@@ -74,6 +77,7 @@ public class SsaConstructionBenchmark {
         return switch (variant) {
             case "braun-markers" -> m -> GraphBuilder.build(m, new BuildOptions(false, true, true), providers).graph();
             case "braun-plain" -> m -> GraphBuilder.build(m, new BuildOptions(false, false, true), providers).graph();
+            case "cytron" -> m -> CytronBuilder.build(FrontEnd.analyze(m), providers).graph();
             default -> throw new IllegalArgumentException("unknown variant '" + variant + "'");
         };
     }
@@ -96,7 +100,7 @@ public class SsaConstructionBenchmark {
     /** The construction being measured. */
     @State(Scope.Benchmark)
     public static class Variant {
-        @Param({"braun-markers", "braun-plain"})
+        @Param({"braun-markers", "braun-plain", "cytron"})
         public String variant;
 
         Construction construction;

@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.ssajit.bytecode.BailoutException;
+import org.ssajit.cytron.CytronBuilder;
 import org.ssajit.ir.Graph;
 import org.ssajit.parse.BuildOptions;
 import org.ssajit.parse.FrontEnd;
@@ -38,6 +39,8 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * <li>with on-the-fly optimizations (the configuration the compiler uses), verified;</li>
  * <li>without them, with markers, plus the SCC pass: the phi count that is compared with Cytron's;</li>
  * <li>the same without markers: the temporary phis the marker variant avoids;</li>
+ * <li>the Cytron et al. reference (pruned by the same liveness), whose phi count after removing
+ * redundant phis must equal Braun's on reducible methods and never be lower;</li>
  * </ol>
  * and verifies every graph. Refusals are counted by reason; internal errors are refusals too, but are
  * listed because they are bugs.
@@ -183,6 +186,18 @@ public final class CorpusCommand {
             GraphBuilder.Result plain = GraphBuilder.build(fe, BuildOptions.DEFAULT.withOptimize(false).withMarkers(false), providers);
             verify(m, plain.graph(), "no-opt no-markers");
 
+            long t2 = System.nanoTime();
+            CytronBuilder.Result cytron = CytronBuilder.build(FrontEnd.analyze(m), providers);
+            long t3 = System.nanoTime();
+            verify(m, cytron.graph(), "cytron");
+            s.referenceNanos += t3 - t2;
+            s.referencePhis += cytron.phisAfterCleanup();
+            s.referencePhisPlaced += cytron.phisPlaced();
+            int braunPhis = braun.graph().phiCount();
+            if (braunPhis > cytron.phisAfterCleanup() || (fe.blocks().isReducible() && braunPhis != cytron.phisAfterCleanup())) {
+                s.nonMinimalMethods++;
+                report(m, "Braun places " + braunPhis + " phis, pruned Cytron " + cytron.phisAfterCleanup(), null);
+            }
             GraphBuilder.Result allLocals = GraphBuilder.build(fe, BuildOptions.DEFAULT.withOptimize(false).withStatesNamingAllLocals(true), providers);
             s.phisStatesNameAllLocals += allLocals.graph().phiCount();
             s.built++;
