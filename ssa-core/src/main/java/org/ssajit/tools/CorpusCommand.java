@@ -156,15 +156,9 @@ public final class CorpusCommand {
             return;
         }
         s.classes++;
-        List<ResolvedJavaMethod> methods = new ArrayList<>();
-        methods.addAll(List.of(type.getDeclaredMethods(false)));
-        methods.addAll(List.of(type.getDeclaredConstructors(false)));
-        ResolvedJavaMethod clinit = type.getClassInitializer();
-        if (clinit != null) {
-            methods.add(clinit);
-        }
-        for (ResolvedJavaMethod m : methods) {
-            if (m.getCodeSize() > 0) {
+        // Declared methods, constructors, the class initializer and methods HotSpot adds itself (overpasses).
+        for (ResolvedJavaMethod m : type.getAllMethods(false)) {
+            if (m.hasBytecodes()) {
                 processMethod(m);
             }
         }
