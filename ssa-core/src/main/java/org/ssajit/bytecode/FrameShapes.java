@@ -238,16 +238,16 @@ public final class FrameShapes {
             case FCONST_0, FCONST_1, FCONST_2 -> push(st, FLOAT, fx);
             case DCONST_0, DCONST_1 -> push(st, DOUBLE, fx);
             case LDC, LDC_W, LDC2_W -> push(st, tagOf(linkage.ldc(s).kind()), fx);
-            case ILOAD, ILOAD_0, ILOAD_1, ILOAD_2, ILOAD_3 -> load(st, localOf(s, ILOAD_0), INT, fx);
-            case LLOAD, LLOAD_0, LLOAD_1, LLOAD_2, LLOAD_3 -> load(st, localOf(s, LLOAD_0), LONG, fx);
-            case FLOAD, FLOAD_0, FLOAD_1, FLOAD_2, FLOAD_3 -> load(st, localOf(s, FLOAD_0), FLOAT, fx);
-            case DLOAD, DLOAD_0, DLOAD_1, DLOAD_2, DLOAD_3 -> load(st, localOf(s, DLOAD_0), DOUBLE, fx);
-            case ALOAD, ALOAD_0, ALOAD_1, ALOAD_2, ALOAD_3 -> load(st, localOf(s, ALOAD_0), OBJECT, fx);
-            case ISTORE, ISTORE_0, ISTORE_1, ISTORE_2, ISTORE_3 -> store(st, localOf(s, ISTORE_0), INT, fx);
-            case LSTORE, LSTORE_0, LSTORE_1, LSTORE_2, LSTORE_3 -> store(st, localOf(s, LSTORE_0), LONG, fx);
-            case FSTORE, FSTORE_0, FSTORE_1, FSTORE_2, FSTORE_3 -> store(st, localOf(s, FSTORE_0), FLOAT, fx);
-            case DSTORE, DSTORE_0, DSTORE_1, DSTORE_2, DSTORE_3 -> store(st, localOf(s, DSTORE_0), DOUBLE, fx);
-            case ASTORE, ASTORE_0, ASTORE_1, ASTORE_2, ASTORE_3 -> store(st, localOf(s, ASTORE_0), OBJECT, fx);
+            case ILOAD, ILOAD_0, ILOAD_1, ILOAD_2, ILOAD_3 -> load(st, localOf(s), INT, fx);
+            case LLOAD, LLOAD_0, LLOAD_1, LLOAD_2, LLOAD_3 -> load(st, localOf(s), LONG, fx);
+            case FLOAD, FLOAD_0, FLOAD_1, FLOAD_2, FLOAD_3 -> load(st, localOf(s), FLOAT, fx);
+            case DLOAD, DLOAD_0, DLOAD_1, DLOAD_2, DLOAD_3 -> load(st, localOf(s), DOUBLE, fx);
+            case ALOAD, ALOAD_0, ALOAD_1, ALOAD_2, ALOAD_3 -> load(st, localOf(s), OBJECT, fx);
+            case ISTORE, ISTORE_0, ISTORE_1, ISTORE_2, ISTORE_3 -> store(st, localOf(s), INT, fx);
+            case LSTORE, LSTORE_0, LSTORE_1, LSTORE_2, LSTORE_3 -> store(st, localOf(s), LONG, fx);
+            case FSTORE, FSTORE_0, FSTORE_1, FSTORE_2, FSTORE_3 -> store(st, localOf(s), FLOAT, fx);
+            case DSTORE, DSTORE_0, DSTORE_1, DSTORE_2, DSTORE_3 -> store(st, localOf(s), DOUBLE, fx);
+            case ASTORE, ASTORE_0, ASTORE_1, ASTORE_2, ASTORE_3 -> store(st, localOf(s), OBJECT, fx);
             case IALOAD, BALOAD, CALOAD, SALOAD -> arrayLoad(st, INT, fx);
             case LALOAD -> arrayLoad(st, LONG, fx);
             case FALOAD -> arrayLoad(st, FLOAT, fx);
@@ -448,7 +448,7 @@ public final class FrameShapes {
         return tag == LONG || tag == DOUBLE;
     }
 
-    private static int localOf(BytecodeStream s, int firstShort) {
+    private static int localOf(BytecodeStream s) {
         int op = s.opcode();
         // xLOAD_n / xSTORE_n come in groups of four after their base (iload_0 = 26 ...).
         if (op >= ILOAD_0 && op <= ALOAD_3) {

@@ -44,18 +44,21 @@ public final class BraunSsa implements SsaConstruction {
     private UnsealedLookup unsealedLookup;
 
     /** currentDef[block id][variable] (Algorithm 1); rows are allocated on first use. */
-    private Value[][] currentDef;
-    private boolean[] sealed;
-    /** Incomplete phis of unsealed blocks: parallel lists of variables and phis. */
-    private List<int[]>[] incompleteVars;
-    private List<Phi>[] incompletePhis;
+    private final Value[][] currentDef;
+    private final boolean[] sealed;
+    /** An operandless phi of an unsealed block, for one variable (Algorithm 2's first case). */
+    private record IncompletePhi(int variable, Phi phi) {
+    }
+
+    /** Incomplete phis of unsealed blocks, by block id (null: none). */
+    private final List<List<IncompletePhi>> incompletePhis;
 
     /** Removed phis forward to their replacement, so stale entries of currentDef resolve correctly. */
     private Value[] forward = new Value[64];
     private byte[] origin = new byte[64];
 
     /** The lookup in progress: a frame per block being searched; doubles as the marker of Section 3.3. */
-    private Frame[] frameOfBlock;
+    private final Frame[] frameOfBlock;
     private final ArrayList<Frame> frames = new ArrayList<>();
     private int frameDepth;
     private final ArrayList<Phi> worklist = new ArrayList<>();
@@ -91,20 +94,12 @@ public final class BraunSsa implements SsaConstruction {
         this.variableCount = variableCount;
         this.markers = markers;
         this.stats = stats;
-        ensureBlocks(graph.blockIdLimit());
-    }
-
-    @SuppressWarnings("unchecked")
-    private void ensureBlocks(int n) {
-        if (currentDef == null || currentDef.length < n) {
-            int old = currentDef == null ? 0 : currentDef.length;
-            currentDef = currentDef == null ? new Value[n][] : Arrays.copyOf(currentDef, n);
-            sealed = sealed == null ? new boolean[n] : Arrays.copyOf(sealed, n);
-            incompleteVars = incompleteVars == null ? new List[n] : Arrays.copyOf(incompleteVars, n);
-            incompletePhis = incompletePhis == null ? new List[n] : Arrays.copyOf(incompletePhis, n);
-            frameOfBlock = frameOfBlock == null ? new Frame[n] : Arrays.copyOf(frameOfBlock, n);
-            assert old <= n;
-        }
+        // All blocks exist before construction starts (the bytecode's CFG is known up front).
+        int n = graph.blockIdLimit();
+        this.currentDef = new Value[n][];
+        this.sealed = new boolean[n];
+        this.frameOfBlock = new Frame[n];
+        this.incompletePhis = new ArrayList<>(java.util.Collections.nCopies(n, (List<IncompletePhi>) null));
     }
 
     /** Installs knowledge about unsealed loop headers; without it, every lookup there places an incomplete phi. */
@@ -391,16 +386,14 @@ public final class BraunSsa implements SsaConstruction {
         if (sealed[id]) {
             throw new IllegalStateException(block + " sealed twice");
         }
-        List<int[]> vars = incompleteVars[id];
-        List<Phi> phis = incompletePhis[id];
-        incompleteVars[id] = null;
-        incompletePhis[id] = null;
+        List<IncompletePhi> phis = incompletePhis.get(id);
+        incompletePhis.set(id, null);
         sealed[id] = true;
         if (phis == null) {
             return;
         }
-        for (int k = 0; k < phis.size(); k++) {
-            addPhiOperands(vars.get(k)[0], phis.get(k));
+        for (IncompletePhi p : phis) {
+            addPhiOperands(p.variable(), p.phi());
         }
     }
 
@@ -418,13 +411,12 @@ public final class BraunSsa implements SsaConstruction {
     }
 
     private void addIncomplete(Block b, int variable, Phi phi) {
-        int id = b.id();
-        if (incompletePhis[id] == null) {
-            incompletePhis[id] = new ArrayList<>(4);
-            incompleteVars[id] = new ArrayList<>(4);
+        List<IncompletePhi> list = incompletePhis.get(b.id());
+        if (list == null) {
+            list = new ArrayList<>(4);
+            incompletePhis.set(b.id(), list);
         }
-        incompletePhis[id].add(phi);
-        incompleteVars[id].add(new int[]{variable});
+        list.add(new IncompletePhi(variable, phi));
     }
 
     // Bookkeeping ------------------------------------------------------------------------------------
@@ -483,7 +475,7 @@ public final class BraunSsa implements SsaConstruction {
     /** Phis of unsealed blocks still waiting for operands (none once every block is sealed). */
     public int pendingIncompletePhis() {
         int n = 0;
-        for (List<Phi> l : incompletePhis) {
+        for (List<IncompletePhi> l : incompletePhis) {
             n += l == null ? 0 : l.size();
         }
         return n;
