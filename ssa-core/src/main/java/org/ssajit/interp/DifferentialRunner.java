@@ -224,6 +224,11 @@ public final class DifferentialRunner {
                     refused.merge(n.reason(), 1, Integer::sum);
                     continue;
                 }
+                if (exhausted(jvm.outcome()) || exhausted(ir.outcome())) {
+                    // Running out of memory or stack depends on the heap and the frames, not on the program.
+                    refused.merge("resource exhaustion is not compared", 1, Integer::sum);
+                    continue;
+                }
                 String detail = difference(jvm, ir);
                 if (detail == null) {
                     counts[1]++;
@@ -232,6 +237,10 @@ public final class DifferentialRunner {
                 }
             }
         }
+    }
+
+    private static boolean exhausted(Outcome o) {
+        return o instanceof Outcome.Threw t && (t.exception() instanceof OutOfMemoryError || t.exception() instanceof StackOverflowError);
     }
 
     private static String difference(Execution jvm, Execution ir) {
