@@ -273,6 +273,8 @@ public final class DifferentialRunner {
             o = new Outcome.Returned(method.invoke(recv, args));
         } catch (InvocationTargetException e) {
             o = new Outcome.Threw(e.getCause());
+        } catch (LinkageError e) {
+            o = new Outcome.Threw(e); // class initialization failed: reflection throws it unwrapped, like invokestatic
         } catch (IllegalAccessException | IllegalArgumentException e) {
             throw new IllegalArgumentException("cannot call " + method + " with " + describeArgs(input), e);
         }

@@ -432,7 +432,11 @@ final class Invoker {
         Object[] a = new Object[types.length];
         for (int k = 0; k < types.length; k++) {
             Object v = args[from + k];
-            if (v != null && !types[k].isPrimitive() && !types[k].isInstance(v) && !types[k].isInterface()) {
+            if (v != null && !types[k].isPrimitive() && !types[k].isInstance(v)) {
+                if (types[k].isInterface()) {
+                    // The verifier treats interface types as Object, reflection does not.
+                    throw Stop.refuse("reflection cannot pass " + Values.describe(v) + " as a " + types[k].getName());
+                }
                 throw Stop.broken("argument " + Values.describe(v) + " is not a " + types[k].getName());
             }
             a[k] = Values.toArgument(v, types[k]);

@@ -156,6 +156,12 @@ public final class IrInterpreter {
         block = graph.entry();
         index = 0;
         try {
+            if (method.isStatic()) {
+                Throwable t = initializeHolder();
+                if (t != null) {
+                    return new Outcome.Threw(t);
+                }
+            }
             Object r;
             if (method.isSynchronized()) {
                 Object lock = method.isStatic() ? linker.holder() : args[0];
@@ -179,6 +185,22 @@ public final class IrInterpreter {
             return new Outcome.NotInterpretable("interpreter stack overflow (monitor nesting)");
         } finally {
             env = null;
+        }
+    }
+
+    /** invokestatic initializes the method's class before the method runs; returns the error if that fails. */
+    private Throwable initializeHolder() {
+        Class<?> c = linker.holder();
+        if (c.isHidden()) {
+            return null; // cannot be named; a hidden class is initialized when it is defined or first used
+        }
+        try {
+            Class.forName(c.getName(), true, c.getClassLoader());
+            return null;
+        } catch (ClassNotFoundException e) {
+            throw Stop.refuse("cannot initialize " + c.getName(), e);
+        } catch (LinkageError e) {
+            return e;
         }
     }
 

@@ -122,4 +122,33 @@ class ResolutionDiffTest {
         objs.add(new Object[]{"x"});
         Diff.report(DifferentialRunner.of(FoldDiffTest.findMethod(c, "castToMissing")).run(objs)).assertAgreement();
     }
+
+    private static Class<?> failingInitializer() {
+        ClassGen cg = new ClassGen("BadInit");
+        cg.staticMethod("<clinit>", "()V", b -> b.iconst_1().iconst_0().idiv().pop().return_());
+        cg.staticMethod("f", "(I)I", b -> b.iload(0).ireturn());
+        return cg.load();
+    }
+
+    @Test
+    void failingClassInitializer() throws Exception {
+        // Class initialization happens once, so the JVM and the interpreter each get a fresh copy of the
+        // class: the first call fails with ExceptionInInitializerError, later ones with NoClassDefFoundError.
+        Method jvm = FoldDiffTest.findMethod(failingInitializer(), "f");
+        Method interpreted = FoldDiffTest.findMethod(failingInitializer(), "f");
+        IrInterpreter interp = new IrInterpreter(Jvmci.build(Jvmci.method(interpreted), BuildOptions.DEFAULT).graph());
+        for (int round = 0; round < 2; round++) {
+            Throwable expected;
+            try {
+                jvm.invoke(null, 1);
+                throw new AssertionError("initializer did not fail");
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                expected = e.getCause();
+            } catch (LinkageError e) {
+                expected = e;
+            }
+            Outcome o = interp.run(1);
+            assertTrue(o instanceof Outcome.Threw t && t.exception().getClass() == expected.getClass(), "round " + round + ": jvm " + expected + ", interpreter " + o);
+        }
+    }
 }
