@@ -60,6 +60,7 @@ class ControlFlowDiffTest {
         return (a > 10 ? "big" : a > 0 ? s : a == 0 ? null : "neg") + (s == null ? "!" : s.length() > 2 ? "long" : "short");
     }
 
+    @SuppressWarnings("fallthrough")
     static int tableSwitch(int k) {
         switch (k) {
             case 0: return 10;
@@ -74,6 +75,7 @@ class ControlFlowDiffTest {
         return k + 1;
     }
 
+    @SuppressWarnings("fallthrough")
     static int lookupSwitch(int k) {
         int r = 0;
         switch (k) {

@@ -188,6 +188,7 @@ class ExceptionDiffTest {
         }
     }
 
+    @SuppressWarnings("try") // the resources exist to be closed
     static String tryWithResources(int k) {
         List<String> log = new ArrayList<>();
         try (Resource r = new Resource(log, (k & 1) != 0); Resource s = new Resource(log, (k & 2) != 0)) {

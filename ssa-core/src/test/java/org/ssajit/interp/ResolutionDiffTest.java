@@ -31,34 +31,34 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  */
 class ResolutionDiffTest {
     static int newAndCall(int a) {
-        LazyNew n = new LazyNew(a);
+        ResolutionTargets.LazyNew n = new ResolutionTargets.LazyNew(a);
         return n.twice() + n.v;
     }
 
     static int staticFieldAndMethod(int a) {
-        LazyStatic.counter = a;
-        return LazyStatic.bump(a) + LazyStatic.counter;
+        ResolutionTargets.LazyStatic.counter = a;
+        return ResolutionTargets.LazyStatic.bump(a) + ResolutionTargets.LazyStatic.counter;
     }
 
     static int typeChecks(int a) {
         Object o = a > 0 ? new Object() : (a < 0 ? "s" : null);
-        Object[] arr = new LazyArray[a & 3];
-        Object[][] multi = new LazyMulti[a & 1][2];
-        return (o instanceof LazyType ? 1 : 0) + arr.length + multi.length + (o == null ? ((LazyType) o) == null ? 10 : 0 : 0);
+        Object[] arr = new ResolutionTargets.LazyArray[a & 3];
+        Object[][] multi = new ResolutionTargets.LazyMulti[a & 1][2];
+        return (o instanceof ResolutionTargets.LazyType ? 1 : 0) + arr.length + multi.length + (o == null ? ((ResolutionTargets.LazyType) o) == null ? 10 : 0 : 0);
     }
 
     static String classLiteral(int a) {
-        Class<?> c = a > 0 ? LazyLdc.class : int[].class;
+        Class<?> c = a > 0 ? ResolutionTargets.LazyLdc.class : int[].class;
         return c.getSimpleName();
     }
 
     static int catchType(int a) {
         try {
             if (a > 0) {
-                throw new LazyException();
+                throw new ResolutionTargets.LazyException();
             }
             return 1;
-        } catch (LazyException e) {
+        } catch (ResolutionTargets.LazyException e) {
             return 2;
         }
     }

@@ -81,13 +81,14 @@ class TrickyShapesDiffTest {
     }
 
     static final Object LOCK = new Object();
+    static final Object[] LOCKS = {new Object(), new Object(), new Object()};
 
     static int locksLoopsExceptions(int n) {
         int r = 0;
         for (int i = 0; i < (n & 15); i++) {
             synchronized (LOCK) {
                 try {
-                    synchronized (Integer.valueOf(i % 3 + 1000)) {
+                    synchronized (LOCKS[i % 3]) {
                         r += 12 / (i % 4);
                     }
                 } catch (ArithmeticException e) {
