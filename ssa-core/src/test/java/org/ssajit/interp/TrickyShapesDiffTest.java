@@ -180,10 +180,47 @@ class TrickyShapesDiffTest {
         return acc + fl + db;
     }
 
+    @SuppressWarnings("all") // self-assignments are the point
+    static int redundantPhiCycles(int a, int n) {
+        // x, y never change: the phis of both loop headers form a redundant SCC (Braun et al., Alg. 5).
+        int x = a;
+        int y = a * 2;
+        int r = 0;
+        for (int i = 0; i < (n & 7); i++) {
+            for (int j = 0; j < (n & 3); j++) {
+                if (((i + j) & 1) == 0) {
+                    x = x;
+                    int t = x;
+                    x = t;
+                } else {
+                    y = y;
+                }
+                r += j;
+            }
+            int u = y;
+            y = u;
+        }
+        return x + y * 3 + r;
+    }
+
+    static int copiesAroundLoops(int a, int n) {
+        // Values copied between variables on every path: after copy propagation they are one value.
+        int p = a;
+        int q = p;
+        int k = 0;
+        while (k < (n & 15)) {
+            int tmp = q;
+            q = p;
+            p = tmp;   // p and q always hold a
+            k += (p == q) ? 1 : 100;
+        }
+        return p + q + k;
+    }
+
     @Test
     void javacShapes() {
         Diff.checkAll(TrickyShapesDiffTest.class, "slotReuse", "handlerFromManyBlocks", "finallyWithBreakContinue", "locksLoopsExceptions", "nestedLoopsWithExits",
-                        "unreachableAfterLoop", "swapThroughHandler", "mixedKindsAcrossMerges");
+                        "unreachableAfterLoop", "swapThroughHandler", "mixedKindsAcrossMerges", "redundantPhiCycles", "copiesAroundLoops");
     }
 
     @Test
