@@ -309,6 +309,12 @@ class FoldDiffTest {
                     g.add("()I", b -> b.loadConstant(x).loadConstant(y).ifThenElse(o, t -> t.iconst_1().ireturn(), e -> e.iconst_2().ireturn()).iconst_3().ireturn());
                 }
             }
+            // A constant on either side of a variable: the builder puts the constant second and mirrors
+            // the condition.
+            for (int c : new int[]{-1, 0, 1, 5, Integer.MIN_VALUE, Integer.MAX_VALUE}) {
+                g.add("(I)I", b -> b.loadConstant(c).iload(0).ifThenElse(o, t -> t.iconst_1().ireturn(), e -> e.iconst_2().ireturn()).iconst_3().ireturn());
+                g.add("(I)I", b -> b.iload(0).loadConstant(c).ifThenElse(o, t -> t.iconst_1().ireturn(), e -> e.iconst_2().ireturn()).iconst_3().ireturn());
+            }
             // x cmp x: decided by reflexivity alone.
             g.add("(I)I", b -> b.iload(0).iload(0).ifThenElse(o, t -> t.iconst_1().ireturn(), e -> e.iconst_2().ireturn()).iconst_3().ireturn());
         }
@@ -320,6 +326,10 @@ class FoldDiffTest {
         // Reference identity: null against null, a new object against null, an object against itself.
         g.add("()I", b -> b.aconst_null().aconst_null().ifThenElse(Opcode.IF_ACMPEQ, t -> t.iconst_1().ireturn(), e -> e.iconst_2().ireturn()).iconst_3().ireturn());
         g.add("(Ljava/lang/Object;)I", b -> b.aload(0).aload(0).ifThenElse(Opcode.IF_ACMPNE, t -> t.iconst_1().ireturn(), e -> e.iconst_2().ireturn()).iconst_3().ireturn());
+        for (Opcode o : new Opcode[]{Opcode.IF_ACMPEQ, Opcode.IF_ACMPNE}) {
+            g.add("(Ljava/lang/Object;)I", b -> b.aconst_null().aload(0).ifThenElse(o, t -> t.iconst_1().ireturn(), e -> e.iconst_2().ireturn()).iconst_3().ireturn());
+            g.add("(Ljava/lang/Object;)I", b -> b.ldc("k").aload(0).ifThenElse(o, t -> t.iconst_1().ireturn(), e -> e.iconst_2().ireturn()).iconst_3().ireturn());
+        }
         g.add("()I", b -> b.iconst_2().newarray(TypeKind.INT).ifThenElse(Opcode.IFNULL, t -> t.iconst_1().ireturn(), e -> e.iconst_2().ireturn()).iconst_3().ireturn());
         g.add("()I", b -> b.ldc("s").ifThenElse(Opcode.IFNONNULL, t -> t.iconst_1().ireturn(), e -> e.iconst_2().ireturn()).iconst_3().ireturn());
         // Switch on a constant, and array length of a fresh array (including a negative length).
