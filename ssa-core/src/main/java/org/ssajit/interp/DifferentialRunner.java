@@ -163,6 +163,15 @@ public final class DifferentialRunner {
     private record Variant(String name, Graph graph, IrInterpreter interpreter) {
     }
 
+    /** Runs on {@code count} argument vectors from {@link Inputs#forMethod} (at least one per edge value). */
+    public Report run(long seed, int count) {
+        return run(Inputs.forMethod(method, seed, count));
+    }
+
+    /**
+     * Runs every input on the JVM and on every variant's graph. The JVM side has no step limit: inputs
+     * must make the method terminate.
+     */
     public Report run(List<Object[]> inputs) {
         Providers p = providers != null ? providers : Providers.host();
         ResolvedJavaMethod rm = p.metaAccess().lookupJavaMethod(method);
@@ -194,6 +203,10 @@ public final class DifferentialRunner {
                 g = GraphBuilder.build(rm, o, p).graph();
             } catch (BailoutException e) {
                 bailouts.add(vname + ": " + e.getMessage());
+                continue;
+            } catch (RuntimeException | StackOverflowError e) {
+                // Not a refusal: the builder itself failed, which is a bug worth a report.
+                mismatches.add(new Mismatch(name, vname, null, null, null, "graph builder crashed: " + e, null));
                 continue;
             }
             String text = new IrPrinter(true).print(g);
