@@ -2,7 +2,6 @@ package org.ssajit.interp;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -224,9 +223,5 @@ public final class Inputs {
             Array.set(c, i, copyValue(Array.get(v, i)));
         }
         return c;
-    }
-
-    static boolean isStatic(Method m) {
-        return Modifier.isStatic(m.getModifiers());
     }
 }
