@@ -2,6 +2,7 @@ package org.ssajit.tools;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.reflect.Method;
 import java.net.URI;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -20,6 +21,9 @@ import java.util.stream.Stream;
 
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.cytron.CytronBuilder;
+import org.ssajit.interp.DifferentialRunner;
+import org.ssajit.interp.Inputs;
+import org.ssajit.interp.JdkSample;
 import org.ssajit.ir.Graph;
 import org.ssajit.parse.BuildOptions;
 import org.ssajit.parse.FrontEnd;
@@ -29,6 +33,7 @@ import org.ssajit.ssa.SsaStats;
 import org.ssajit.verify.VerificationError;
 import org.ssajit.verify.Verifier;
 
+import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 import jdk.vm.ci.meta.ResolvedJavaType;
 
@@ -42,7 +47,8 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * <li>the Cytron et al. reference (pruned by the same liveness), whose phi count after removing
  * redundant phis must equal Braun's on reducible methods and never be lower;</li>
  * </ol>
- * and verifies every graph. Refusals are counted by reason; internal errors are refusals too, but are
+ * and verifies every graph. The static methods of {@link JdkSample}'s allow-listed classes (Math,
+ * StrictMath, the boxes, Character) also run through the JVM and the IR interpreter on a few inputs. Refusals are counted by reason; internal errors are refusals too, but are
  * listed because they are bugs.
  */
 public final class CorpusCommand {
@@ -166,6 +172,26 @@ public final class CorpusCommand {
 
     // One method ---------------------------------------------------------------------------------------
 
+    /** The named sample (see {@link JdkSample}): run through the JVM and the IR interpreter on a few inputs. */
+    private void interpretIfSampled(ResolvedJavaMethod m) {
+        if (!m.isStatic() || m.isClassInitializer() || !JdkSample.CLASSES.stream().anyMatch(c -> m.getDeclaringClass().getName().equals("L" + c.getName().replace('.', '/') + ";"))) {
+            return;
+        }
+        if (!(HotSpotJVMCIRuntime.runtime().getMirror(m) instanceof Method jm) || !JdkSample.includes(jm, false)) {
+            return; // constructors, and methods HotSpot added that have no reflective mirror
+        }
+        DifferentialRunner.Report r = DifferentialRunner.of(jm).providers(providers).stepLimit(2_000_000).run(Inputs.forMethod(jm, jm.toString().hashCode(), 8));
+        if (r.agreed() > 0) {
+            s.interpretedMethods++;
+            s.interpretedExecutions += r.agreed();
+        }
+        s.interpretNotInterpretable += r.notInterpretableCount();
+        if (!r.mismatches().isEmpty()) {
+            s.interpretMismatches += r.mismatches().size();
+            report(m, "interpreter mismatch: " + r.mismatches().get(0), null);
+        }
+    }
+
     private void processMethod(ResolvedJavaMethod m) {
         s.methods++;
         FrontEnd fe;
@@ -192,6 +218,7 @@ public final class CorpusCommand {
                 s.nonMinimalMethods++;
                 report(m, "Braun places " + braunPhis + " phis, pruned Cytron " + cytron.phisAfterCleanup(), null);
             }
+            interpretIfSampled(m);
             GraphBuilder.Result allLocals = GraphBuilder.build(fe, BuildOptions.DEFAULT.withOptimize(false).withStatesNamingAllLocals(true), providers);
             s.phisStatesNameAllLocals += allLocals.graph().phiCount();
             s.built++;
@@ -260,6 +287,8 @@ public final class CorpusCommand {
         int verifyFailures;
         int interpretedMethods;
         int interpretMismatches;
+        long interpretedExecutions;
+        long interpretNotInterpretable;
         int reducible;
         int nonMinimalMethods;
         int markerPlainDisagreements;
@@ -318,6 +347,8 @@ public final class CorpusCommand {
             row(o, "non-minimal methods (vs Cytron)", nonMinimalMethods);
             row(o, "markers vs plain phi-count disagreements", markerPlainDisagreements);
             row(o, "interpreted methods", interpretedMethods);
+            row(o, "  executions compared (4 build variants)", interpretedExecutions);
+            row(o, "  executions not interpretable", interpretNotInterpretable);
             row(o, "interpreter mismatches", interpretMismatches);
             o.printf("  time per method: Braun %.1f us, Cytron %.1f us%n", braunNanos / 1e3 / Math.max(1, built), referenceNanos / 1e3 / Math.max(1, built));
         }
@@ -334,6 +365,7 @@ public final class CorpusCommand {
             field(sb, "verifyFailures", verifyFailures);
             field(sb, "interpretedMethods", interpretedMethods);
             field(sb, "interpretMismatches", interpretMismatches);
+            field(sb, "interpretedExecutions", interpretedExecutions);
             field(sb, "phis", phis);
             field(sb, "referencePhis", referencePhis);
             field(sb, "referencePhisPlaced", referencePhisPlaced);
