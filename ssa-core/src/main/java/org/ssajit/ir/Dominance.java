@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.ssajit.util.ImmediateDominators;
+
 /**
- * Reverse postorder and immediate dominators of a graph's blocks (Cooper, Harvey and Kennedy),
- * computed iteratively. Blocks unreachable from the entry get no order number.
+ * Reverse postorder and immediate dominators of a graph's blocks ({@link ImmediateDominators}).
+ * Blocks unreachable from the entry get no order number.
  */
 public final class Dominance {
     private final List<Block> rpo;
@@ -21,39 +23,19 @@ public final class Dominance {
         for (int i = 0; i < rpo.size(); i++) {
             order[rpo.get(i).id()] = i;
         }
-        idom = new int[rpo.size()];
-        Arrays.fill(idom, -1);
-        idom[0] = 0;
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int i = 1; i < rpo.size(); i++) {
-                int nd = -1;
-                for (Block p : rpo.get(i).predecessors()) {
-                    int po = order[p.id()];
-                    if (po < 0 || idom[po] < 0) {
-                        continue;
-                    }
-                    nd = nd < 0 ? po : intersect(po, nd);
-                }
-                if (nd != idom[i]) {
-                    idom[i] = nd;
-                    changed = true;
+        int[][] preds = new int[rpo.size()][];
+        for (int i = 0; i < rpo.size(); i++) {
+            List<Block> ps = rpo.get(i).predecessors();
+            int[] ids = new int[ps.size()];
+            int k = 0;
+            for (Block p : ps) {
+                if (order[p.id()] >= 0) {
+                    ids[k++] = order[p.id()]; // predecessors unreachable from the entry do not count
                 }
             }
+            preds[i] = Arrays.copyOf(ids, k);
         }
-    }
-
-    private int intersect(int a, int b) {
-        while (a != b) {
-            while (a > b) {
-                a = idom[a];
-            }
-            while (b > a) {
-                b = idom[b];
-            }
-        }
-        return a;
+        idom = ImmediateDominators.compute(preds);
     }
 
     static List<Block> reversePostorder(Block entry, int limit) {
@@ -97,12 +79,7 @@ public final class Dominance {
 
     /** Whether {@code a} dominates {@code b} (both reachable). */
     public boolean dominates(Block a, Block b) {
-        int x = order[a.id()];
-        int y = order[b.id()];
-        while (y > x) {
-            y = idom[y];
-        }
-        return x == y;
+        return ImmediateDominators.dominates(idom, order[a.id()], order[b.id()]);
     }
 
     public Block immediateDominator(Block b) {
