@@ -1,0 +1,76 @@
+package org.ssajit.lir;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.ssajit.ir.Block;
+
+/**
+ * A block of LIR: a {@link LabelOp}, instructions, and a block-ending instruction (a {@link JumpOp}, a
+ * target's conditional branch or switch, a return, a deoptimization). Blocks are numbered in the
+ * emission order ({@link #id()}).
+ */
+public final class LirBlock {
+    private final int id;
+    private final Block irBlock;
+    private final List<LirBlock> predecessors = new ArrayList<>(2);
+    private final List<LirBlock> successors = new ArrayList<>(2);
+    private final List<LirOp> ops = new ArrayList<>();
+    private int loopDepth;
+
+    LirBlock(int id, Block irBlock) {
+        this.id = id;
+        this.irBlock = irBlock;
+    }
+
+    /** Position in the linear (emission) order. */
+    public int id() {
+        return id;
+    }
+
+    /** The SSA block this comes from, or null for a block splitting a critical edge. */
+    public Block irBlock() {
+        return irBlock;
+    }
+
+    public List<LirBlock> predecessors() {
+        return Collections.unmodifiableList(predecessors);
+    }
+
+    public List<LirBlock> successors() {
+        return Collections.unmodifiableList(successors);
+    }
+
+    void addSuccessor(LirBlock s) {
+        successors.add(s);
+        s.predecessors.add(this);
+    }
+
+    /** The instructions, label first and block end last. Mutable: the allocator inserts moves. */
+    public List<LirOp> ops() {
+        return ops;
+    }
+
+    public LabelOp label() {
+        return (LabelOp) ops.get(0);
+    }
+
+    public LirOp last() {
+        return ops.get(ops.size() - 1);
+    }
+
+    /** Loop nesting depth (0 outside loops): spill heuristics weigh uses by it. */
+    public int loopDepth() {
+        return loopDepth;
+    }
+
+    void setLoopDepth(int d) {
+        loopDepth = d;
+    }
+
+    @Override
+    public String toString() {
+        return "B" + id;
+    }
+}

@@ -1,0 +1,67 @@
+package org.ssajit.lir;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.ssajit.ir.FrameState;
+
+import jdk.vm.ci.meta.Value;
+
+/**
+ * The interpreter state at a deoptimization point, safepoint or call, in LIR values: entry {@code i}
+ * of {@link #values()} is the location of input {@code i} of the SSA {@link FrameState} (null where
+ * the frame state has none: a dead local or the second slot of a long/double). The register
+ * allocator rewrites variables to locations, and records which locations hold live references at
+ * the instruction ({@link #liveReferences()}), from which the target builds the reference map.
+ */
+public final class LirFrameState {
+    private final FrameState frameState;
+    private final Value[] values;
+    private final boolean duringCall;
+    private final List<Value> liveReferences = new ArrayList<>();
+
+    public LirFrameState(FrameState frameState, Value[] values, boolean duringCall) {
+        if (values.length != frameState.inputCount()) {
+            throw new IllegalArgumentException("one value per frame-state input");
+        }
+        this.frameState = frameState;
+        this.values = values;
+        this.duringCall = duringCall;
+    }
+
+    public FrameState frameState() {
+        return frameState;
+    }
+
+    /** Mutable: the register allocator replaces variables by their locations at this instruction. */
+    public Value[] values() {
+        return values;
+    }
+
+    /** The state of a call site (the callee's return resumes the interpreter after the invoke). */
+    public boolean duringCall() {
+        return duringCall;
+    }
+
+    /** Registers and stack slots holding references that are live across the instruction. */
+    public List<Value> liveReferences() {
+        return Collections.unmodifiableList(liveReferences);
+    }
+
+    public void setLiveReferences(List<Value> refs) {
+        liveReferences.clear();
+        liveReferences.addAll(refs);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("state@").append(frameState.bci()).append('[');
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] != null) {
+                sb.append(i == 0 ? "" : " ").append(i).append('=').append(values[i]);
+            }
+        }
+        return sb.append(']').toString();
+    }
+}

@@ -1,0 +1,308 @@
+package org.ssajit.lir;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Constant;
+import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Goto;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.If;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Parameter;
+import org.ssajit.ir.Phi;
+import org.ssajit.ir.Return;
+import org.ssajit.ir.Switch;
+import org.ssajit.ir.Terminator;
+import org.ssajit.ir.Throw;
+import org.ssajit.ir.Undefined;
+
+import jdk.vm.ci.code.Architecture;
+import jdk.vm.ci.meta.JavaConstant;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.Value;
+
+/**
+ * Lowers an SSA graph to LIR; the target selects instructions through the abstract hooks.
+ *
+ * <p>What is decided here, for every target:
+ * <ul>
+ * <li>the emission order: reverse postorder over normal control flow. Exception edges are not
+ * followed: compiled code deoptimizes where an exception would be raised, and the interpreter
+ * dispatches to the handler, so blocks reached only by exception edges are not generated;</li>
+ * <li>critical edges (from a block with several successors to one with several predecessors) get a
+ * block of their own, so the register allocator always has a place for edge moves;</li>
+ * <li>every SSA value gets an LIR operand: a {@link Variable} for phis, instructions and parameters,
+ * a {@link ConstantValue} for constants (the target decides how to materialize them);</li>
+ * <li>phis become the definitions of each block's {@link LabelOp}, and their inputs the uses of the
+ * predecessors' {@link JumpOp}s;</li>
+ * <li>frame states become {@link LirFrameState}s over the same operands.</li>
+ * </ul>
+ */
+public abstract class LirGenerator {
+    protected final Graph ir;
+    protected final LirGraph lir;
+    protected final Architecture architecture;
+    private final Value[] operands;
+    private final Map<Block, LirBlock> lirBlockOf = new HashMap<>();
+    /** Blocks splitting a critical edge, by (from, to); null until the branch first names the edge. */
+    private final Map<Edge, LirBlock> edgeBlocks = new HashMap<>();
+    private final Map<LirBlock, Edge> edgeOf = new HashMap<>();
+    private LirBlock current;
+    private Block currentIr;
+
+    private record Edge(Block from, Block to) {
+    }
+
+    protected LirGenerator(Graph ir, Architecture architecture, FrameMap frameMap) {
+        this.ir = ir;
+        this.architecture = architecture;
+        this.lir = new LirGraph(ir, frameMap);
+        this.operands = new Value[ir.valueIdLimit()];
+    }
+
+    public LirGraph lir() {
+        return lir;
+    }
+
+    /** Builds the whole LIR. */
+    public LirGraph generate() {
+        List<Block> order = emissionOrder();
+        int[] depth = LoopDepths.compute(ir, order);
+        // Blocks first (phis need variables before any predecessor jumps to them).
+        for (int i = 0; i < order.size(); i++) {
+            Block b = order.get(i);
+            LirBlock lb = lir.newBlock(b);
+            lb.setLoopDepth(depth[i]);
+            lirBlockOf.put(b, lb);
+            for (Phi p : b.phis()) {
+                operands[p.id()] = lir.newVariable(kindOf(p.kind()));
+            }
+        }
+        for (Block b : order) {
+            List<Block> succs = b.terminator().targets();
+            for (Block s : succs) {
+                if (succs.size() > 1 && normalPredecessorCount(s) > 1) {
+                    edgeBlocks.put(new Edge(b, s), null); // placeholder, created below in order
+                }
+            }
+        }
+        for (Block b : order) {
+            current = lirBlockOf.get(b);
+            currentIr = b;
+            Variable[] phis = new Variable[b.phis().size()];
+            for (int i = 0; i < phis.length; i++) {
+                phis[i] = (Variable) operands[b.phis().get(i).id()];
+            }
+            append(new LabelOp(current, phis));
+            if (b == ir.entry()) {
+                for (Parameter p : ir.parameters()) {
+                    operands[p.id()] = lir.newVariable(kindOf(p.kind()));
+                }
+                emitEntry(ir.parameters());
+            }
+            for (Instruction i : b.instructions()) {
+                emitInstruction(i);
+            }
+            emitTerminator(b.terminator());
+        }
+        // Edge blocks come after all others, in the order branches named them: a label and a jump
+        // carrying the phi values of the edge.
+        for (LirBlock eb : List.copyOf(lir.blocks())) {
+            Edge e = edgeOf.get(eb);
+            if (e == null) {
+                continue;
+            }
+            current = eb;
+            currentIr = null;
+            append(new LabelOp(eb, new Variable[0]));
+            append(new JumpOp(lirBlockOf.get(e.to()), phiValues(e.from(), e.to())));
+            lir.addEdge(eb, lirBlockOf.get(e.to()));
+        }
+        return lir;
+    }
+
+    /** Reverse postorder over normal edges (exception edges are not followed; see the class comment). */
+    private List<Block> emissionOrder() {
+        List<Block> post = new ArrayList<>();
+        Map<Block, Boolean> seen = new HashMap<>();
+        List<Block> stack = new ArrayList<>();
+        List<Integer> next = new ArrayList<>();
+        stack.add(ir.entry());
+        next.add(0);
+        seen.put(ir.entry(), true);
+        while (!stack.isEmpty()) {
+            int top = stack.size() - 1;
+            Block b = stack.get(top);
+            List<Block> succ = b.terminator().targets();
+            int k = next.get(top);
+            if (k < succ.size()) {
+                next.set(top, k + 1);
+                Block t = succ.get(k);
+                if (seen.putIfAbsent(t, true) == null) {
+                    stack.add(t);
+                    next.add(0);
+                }
+            } else {
+                post.add(b);
+                stack.remove(top);
+                next.remove(top);
+            }
+        }
+        List<Block> rpo = new ArrayList<>(post.size());
+        for (int i = post.size() - 1; i >= 0; i--) {
+            rpo.add(post.get(i));
+        }
+        reachable = seen;
+        return rpo;
+    }
+
+    private Map<Block, Boolean> reachable;
+
+    /** Predecessors that reach {@code b} by a normal edge from generated code. */
+    private int normalPredecessorCount(Block b) {
+        int n = 0;
+        for (Block p : b.predecessors()) {
+            if (reachable.containsKey(p) && p.terminator().targets().contains(b)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    // Terminators ----------------------------------------------------------------------------------
+
+    private void emitTerminator(Terminator t) {
+        if (t.state() != null && t.targets().stream().anyMatch(s -> s.bci() >= 0 && s.bci() <= t.bci())) {
+            emitLoopSafepoint(state(t.state(), false));
+        }
+        switch (t) {
+            case Goto g -> jumpTo(g.target());
+            case If f -> emitIf(f, target(f.trueTarget()), target(f.falseTarget()));
+            case Switch s -> {
+                LirBlock[] keyTargets = new LirBlock[s.keyCount()];
+                for (int i = 0; i < keyTargets.length; i++) {
+                    keyTargets[i] = target(s.keyTarget(i));
+                }
+                emitSwitch(s, keyTargets, target(s.defaultTarget()));
+            }
+            case Return r -> emitReturn(r);
+            case Throw th -> emitThrow(th);
+        }
+    }
+
+    /** Ends the current block with a jump to {@code succ}, passing the values of its phis. */
+    protected final void jumpTo(Block succ) {
+        LirBlock t = target(succ);
+        append(new JumpOp(t, t.irBlock() == succ ? phiValues(currentIr, succ) : new Value[0]));
+    }
+
+    /**
+     * The LIR block control goes to from the current block towards {@code succ}: the successor's block,
+     * or the block splitting the edge if it is critical. Records the CFG edge.
+     */
+    protected final LirBlock target(Block succ) {
+        Edge e = new Edge(currentIr, succ);
+        LirBlock t;
+        if (edgeBlocks.containsKey(e)) {
+            t = edgeBlocks.get(e);
+            if (t == null) {
+                t = lir.newBlock(null);
+                t.setLoopDepth(lirBlockOf.get(succ).loopDepth());
+                edgeBlocks.put(e, t);
+                edgeOf.put(t, e);
+            }
+        } else {
+            t = lirBlockOf.get(succ);
+        }
+        if (!current.successors().contains(t)) {
+            lir.addEdge(current, t);
+        }
+        return t;
+    }
+
+    private Value[] phiValues(Block from, Block to) {
+        int index = to.predecessorIndex(from);
+        Value[] v = new Value[to.phis().size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = operand(to.phis().get(i).operand(index));
+        }
+        return v;
+    }
+
+    // Operands -------------------------------------------------------------------------------------
+
+    /** The LIR operand of an SSA value: its variable, or the constant itself. */
+    protected final Value operand(org.ssajit.ir.Value v) {
+        if (v instanceof Constant c) {
+            return new ConstantValue(kindOf(c.kind()), c.value());
+        }
+        if (v instanceof Undefined u) {
+            // Only in data flow no execution reaches (verified bytecode never reads an unassigned local).
+            return new ConstantValue(kindOf(u.kind()), JavaConstant.defaultForKind(u.kind()));
+        }
+        Value op = operands[v.id()];
+        if (op == null) {
+            throw new IllegalStateException("no operand for " + v + " (used before lowered)");
+        }
+        return op;
+    }
+
+    /** Records the result of lowering {@code i}. */
+    protected final void setResult(Instruction i, Value result) {
+        operands[i.id()] = result;
+    }
+
+    protected final Variable newVariable(JavaKind kind) {
+        return lir.newVariable(kindOf(kind));
+    }
+
+    protected final Variable newVariable(LirKind kind) {
+        return lir.newVariable(kind);
+    }
+
+    /** The LIR kind of an SSA kind: the architecture's machine kind; references are marked as such. */
+    protected LirKind kindOf(JavaKind kind) {
+        return new LirKind(architecture.getPlatformKind(kind.getStackKind()), kind == JavaKind.Object);
+    }
+
+    /** The frame state in LIR operands. */
+    protected final LirFrameState state(FrameState fs, boolean duringCall) {
+        Value[] vals = new Value[fs.inputCount()];
+        for (int i = 0; i < vals.length; i++) {
+            org.ssajit.ir.Value v = fs.input(i);
+            vals[i] = v == null ? null : operand(v);
+        }
+        return new LirFrameState(fs, vals, duringCall);
+    }
+
+    public final void append(LirOp op) {
+        current.ops().add(op);
+    }
+
+    protected final LirBlock currentBlock() {
+        return current;
+    }
+
+    // Target hooks -----------------------------------------------------------------------------------
+
+    /** Moves the incoming arguments from their calling-convention locations into their variables ({@link #operand}). */
+    protected abstract void emitEntry(List<Parameter> parameters);
+
+    /** Selects instructions for one SSA instruction; calls {@link #setResult} if it has a value. */
+    protected abstract void emitInstruction(Instruction i);
+
+    protected abstract void emitIf(If branch, LirBlock trueTarget, LirBlock falseTarget);
+
+    protected abstract void emitSwitch(Switch s, LirBlock[] keyTargets, LirBlock defaultTarget);
+
+    protected abstract void emitReturn(Return r);
+
+    protected abstract void emitThrow(Throw t);
+
+    /** A safepoint poll at a loop's back edge, with the state of the branch that carries it. */
+    protected abstract void emitLoopSafepoint(LirFrameState state);
+}

@@ -1,0 +1,93 @@
+package org.ssajit.lir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.ssajit.ir.Graph;
+import org.ssajit.testing.Jvmci;
+
+import jdk.vm.ci.meta.Value;
+
+/** The target-neutral lowering: block order, critical edges, phis in labels, phi values on jumps, states. */
+class LirGeneratorTest {
+    static int max(int a, int b) {
+        return a > b ? a : b;
+    }
+
+    static int loop(int n) {
+        int s = 0;
+        for (int i = 0; i < n; i++) {
+            if ((i & 1) == 0) {
+                s += i;
+            }
+        }
+        return s;
+    }
+
+    static int caught(int[] a, int i) {
+        try {
+            return a[i];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            return -1;
+        }
+    }
+
+    @Test
+    void phisBecomeLabelDefinitionsAndJumpUses() {
+        LirGraph lir = TestTarget.lower(Jvmci.graph(LirGeneratorTest.class, "max"));
+        LirBlock join = lir.blocks().stream().filter(b -> b.label().phiCount() == 1).findFirst().orElseThrow();
+        Variable phi = (Variable) join.label().phi(0);
+        assertEquals(2, join.predecessors().size());
+        for (LirBlock p : join.predecessors()) {
+            JumpOp j = assertInstanceOf(JumpOp.class, p.last());
+            assertEquals(join, j.target());
+            assertEquals(1, j.count(LirOp.Mode.USE));
+            assertTrue(j.get(LirOp.Mode.USE, 0) instanceof Variable v && v != phi, "a parameter flows in");
+        }
+    }
+
+    @Test
+    void criticalEdgesAreSplitAndEveryEdgeIsConsistent() {
+        Graph g = Jvmci.graph(LirGeneratorTest.class, "loop");
+        LirGraph lir = TestTarget.lower(g);
+        for (LirBlock b : lir.blocks()) {
+            assertInstanceOf(LabelOp.class, b.ops().get(0));
+            for (LirBlock s : b.successors()) {
+                assertTrue(s.predecessors().contains(b));
+                assertTrue(b.successors().size() == 1 || s.predecessors().size() == 1, "critical edge " + b + " -> " + s + "\n" + lir);
+                if (s.label().phiCount() > 0) {
+                    JumpOp j = assertInstanceOf(JumpOp.class, b.last(), "only jumps pass phi values");
+                    assertEquals(s.label().phiCount(), j.count(LirOp.Mode.USE));
+                }
+            }
+        }
+        assertTrue(lir.blocks().stream().anyMatch(b -> b.irBlock() == null), "the loop exit edge is critical\n" + lir);
+        assertTrue(lir.blocks().stream().anyMatch(b -> b.loopDepth() == 1));
+    }
+
+    @Test
+    void handlersReachedOnlyByExceptionEdgesAreNotGenerated() {
+        Graph g = Jvmci.graph(LirGeneratorTest.class, "caught");
+        LirGraph lir = TestTarget.lower(g);
+        assertTrue(g.blocks().size() > lir.blocks().size());
+        for (LirBlock b : lir.blocks()) {
+            if (b.irBlock() != null) {
+                assertNull(b.irBlock().instructions().stream().filter(i -> i.op() == org.ssajit.ir.Op.EXCEPTION_OBJECT).findAny().orElse(null));
+            }
+        }
+    }
+
+    @Test
+    void frameStatesUseTheSameOperands() {
+        LirGraph lir = TestTarget.lower(Jvmci.graph(LirGeneratorTest.class, "caught"));
+        LirOp load = lir.blocks().stream().flatMap(b -> b.ops().stream()).filter(o -> o.name().equals("loadindexed")).findFirst().orElseThrow();
+        LirFrameState s = load.state();
+        Value array = load.get(LirOp.Mode.USE, 0);
+        int stack0 = s.frameState().localsSize();
+        assertEquals(array, s.values()[stack0], "the array on the operand stack is the load's operand");
+        assertNull(s.values()[0], "the array is not live as a local after the load: the handler does not read it");
+    }
+}
