@@ -46,13 +46,19 @@ final class CompileStats {
         return m;
     }
 
+    /**
+     * The summary, from one snapshot of the counters so its numbers add up even while compiler threads
+     * are still recording (the shutdown hook runs concurrently with them).
+     */
     String summary() {
+        Map<String, Long> byReason = refusals();
+        long refused = byReason.values().stream().mapToLong(Long::longValue).sum();
+        long done = compiled.sum();
         StringBuilder sb = new StringBuilder();
-        long refused = requests.sum() - compiled.sum();
-        sb.append(String.format("[ssajit] stats: %d requests, %d bytecodes, %.1f ms compiling%n", requests.sum(), bytecodes.sum(), nanos.sum() / 1e6));
-        sb.append(String.format("[ssajit]   compiled %d (%d bytecodes, %d code bytes)%n", compiled.sum(), compiledBytecodes.sum(), codeBytes.sum()));
+        sb.append(String.format("[ssajit] stats: %d requests, %d bytecodes, %.1f ms compiling%n", done + refused, bytecodes.sum(), nanos.sum() / 1e6));
+        sb.append(String.format("[ssajit]   compiled %d (%d bytecodes, %d code bytes)%n", done, compiledBytecodes.sum(), codeBytes.sum()));
         sb.append(String.format("[ssajit]   refused %d%n", refused));
-        refusals().entrySet().stream()
+        byReason.entrySet().stream()
                         .sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
                         .forEach(e -> sb.append(String.format("[ssajit]     %8d  %s%n", e.getValue(), e.getKey())));
         return sb.toString();

@@ -142,6 +142,16 @@ final class HandCode {
         return fb.finish(m.format("%H.%n"));
     }
 
+    /** {@code return x + x} ({@link Targets#twice}). */
+    static CompiledCode scaled(ResolvedJavaMethod m) {
+        Register x = args(m)[0];
+        Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, FrameLayout.of(0, 0));
+        fb.emitPrologue();
+        fb.asm().lea(DWORD, intResult(), Address.of(x, x, org.ssajit.amd64.asm.Scale.ONE, 0));
+        fb.emitReturn();
+        return fb.finish(m.format("%H.%n"));
+    }
+
     /**
      * {@link Targets#spin}: a loop with a safepoint poll at its header whose frame state has the gate
      * and the array in registers (oops a moving GC must update) and the two longs in registers. A null

@@ -19,6 +19,11 @@ public final class Targets {
         return x + 1;
     }
 
+    /** Installed the way a broker compile would be (through a compilation request). */
+    public static int twice(int x) {
+        return x + x;
+    }
+
     /** A flag another thread sets; volatile, so every compiled form of a loop re-reads it. */
     public static final class Gate {
         public volatile int open;

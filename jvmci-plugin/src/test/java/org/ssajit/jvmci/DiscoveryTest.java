@@ -1,0 +1,74 @@
+package org.ssajit.jvmci;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * ssajit as the VM's JVMCI compiler, found the way JVMCI finds every compiler: the service locator on
+ * the class path, selected by {@code -Djvmci.Compiler=ssajit}. Tier-4 requests reach it, every one is
+ * refused with its reason, and the program computes what it computes without ssajit.
+ */
+class DiscoveryTest {
+    private static final List<String> USE_SSAJIT = List.of("-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit", "-XX:+PrintCompilation");
+
+    @Test
+    void tierFourRequestsReachSsajitAndAreRefused() throws Exception {
+        List<String> flags = new java.util.ArrayList<>(USE_SSAJIT);
+        flags.addAll(List.of("-Dssajit.Log=true", "-Dssajit.Stats=true"));
+        ChildJvm.Result r = ChildJvm.run(flags, HotProgram.class.getName(), List.of(), Duration.ofMinutes(2));
+        assertFalse(r.crashed(), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stdout().contains("result=" + HotProgram.run() + "\n"), () -> "program output changed\n" + r.describe());
+        // -XX:+PrintCompilation: a tier-4 request for work() and HotSpot's record of the refusal.
+        assertTrue(Pattern.compile("\\s4\\s+org\\.ssajit\\.jvmci\\.HotProgram::work \\(\\d+ bytes\\)\\s+COMPILE SKIPPED: no back end yet").matcher(r.stdout()).find(),
+                        () -> "no refused tier-4 compile of work()\n" + r.describe());
+        // -Dssajit.Log: one line per request, including the OSR request for the loop in run().
+        assertTrue(Pattern.compile("\\[ssajit\\] +\\d+ org\\.ssajit\\.jvmci\\.HotProgram\\.work\\(int\\)int, \\d+ bytes of bytecode: refused: no back end yet \\(\\d+\\.\\d+ ms, 0 code bytes\\)")
+                        .matcher(r.stderr()).find(), r::describe);
+        assertTrue(Pattern.compile("\\[ssajit\\] +\\d+ org\\.ssajit\\.jvmci\\.HotProgram\\.run\\(\\)long @ bci \\d+, .*refused: no back end yet").matcher(r.stderr()).find(), r::describe);
+        // -Dssajit.Stats: the summary at exit, nothing compiled, everything refused for one reason.
+        assertTrue(r.stderr().contains("[ssajit] stats: "), r::describe);
+        assertTrue(r.stderr().contains("[ssajit]   compiled 0 (0 bytecodes, 0 code bytes)"), r::describe);
+        assertTrue(Pattern.compile("\\[ssajit\\] +\\d+  no back end yet").matcher(r.stderr()).find(), r::describe);
+    }
+
+    @Test
+    void methodFilterExcludes() throws Exception {
+        List<String> flags = new java.util.ArrayList<>(USE_SSAJIT);
+        flags.addAll(List.of("-Dssajit.Log=true", "-Dssajit.MethodFilter=org.ssajit.jvmci.HotProgram.*,-*.work"));
+        ChildJvm.Result r = ChildJvm.run(flags, HotProgram.class.getName(), List.of(), Duration.ofMinutes(2));
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stderr().contains("HotProgram.work(int)int, 9 bytes of bytecode: refused: excluded by -Dssajit.MethodFilter"), r::describe);
+        assertTrue(Pattern.compile("HotProgram\\.run\\(\\)long @ bci \\d+, .*refused: no back end yet").matcher(r.stderr()).find(), r::describe);
+        // Methods outside the include pattern (JDK methods get hot too) are excluded as well.
+        assertTrue(Pattern.compile("\\[ssajit\\] +\\d+ java\\.\\S+, \\d+ bytes of bytecode: refused: excluded by").matcher(r.stderr()).find(), r::describe);
+    }
+
+    @Test
+    void unsupportedCollectorIsRefusedNotCrashed() throws Exception {
+        List<String> flags = new java.util.ArrayList<>(USE_SSAJIT);
+        flags.addAll(List.of("-XX:+UseZGC", "-Dssajit.Log=true"));
+        ChildJvm.Result r = ChildJvm.run(flags, HotProgram.class.getName(), List.of(), Duration.ofMinutes(2));
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stdout().contains("result=" + HotProgram.run() + "\n"), r::describe);
+        assertTrue(r.stderr().contains("[ssajit] the Z garbage collector is not supported: ssajit refuses every method"), r::describe);
+        assertTrue(r.stdout().contains("COMPILE SKIPPED: the Z garbage collector is not supported"), r::describe);
+    }
+
+    @Test
+    void badOptionRefusesEverythingButRuns() throws Exception {
+        List<String> flags = new java.util.ArrayList<>(USE_SSAJIT);
+        flags.addAll(List.of("-Dssajit.Log=maybe", "-Dssajit.Typo=1"));
+        ChildJvm.Result r = ChildJvm.run(flags, HotProgram.class.getName(), List.of(), Duration.ofMinutes(2));
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stderr().contains("[ssajit] bad value for -Dssajit.Log=maybe"), r::describe);
+        assertTrue(r.stdout().contains("COMPILE SKIPPED: invalid ssajit option"), r::describe);
+    }
+}
