@@ -176,8 +176,11 @@ public final class SsajitCompiler implements JVMCICompiler {
             SsajitOptions.printHelp(err);
         }
         if (options.get(SsajitOptions.STATS)) {
-            Thread hook = new Thread(() -> System.err.print(stats.summary()), "ssajit-stats");
-            Runtime.getRuntime().addShutdownHook(hook);
+            try {
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.print(stats.summary()), "ssajit-stats"));
+            } catch (IllegalStateException e) {
+                // The first request came while the VM is shutting down: no summary, nothing else lost.
+            }
         }
         Path dumpDir = options.get(SsajitOptions.DUMP);
         Dumper dumper = dumpDir != null ? new Dumper(dumpDir) : null;

@@ -52,6 +52,28 @@ class DiscoveryTest {
     }
 
     @Test
+    void dumpWritesTheGraphOfEveryRequest(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        List<String> flags = new java.util.ArrayList<>(USE_SSAJIT);
+        flags.addAll(List.of("-Dssajit.Dump=" + dir, "-Dssajit.MethodFilter=org.ssajit.jvmci.HotProgram.work"));
+        ChildJvm.Result r = ChildJvm.run(flags, HotProgram.class.getName(), List.of(), Duration.ofMinutes(2));
+        assertEquals(0, r.exitCode(), r::describe);
+        List<java.nio.file.Path> files;
+        try (var s = java.nio.file.Files.list(dir)) {
+            files = s.sorted().toList();
+        }
+        java.nio.file.Path ir = files.stream().filter(p -> p.getFileName().toString().matches("\\d+-org\\.ssajit\\.jvmci\\.HotProgram\\.work\\.ir\\.txt"))
+                        .findFirst().orElseThrow(() -> new AssertionError("no IR dump of work() in " + files + "\n" + r.describe()));
+        String text = java.nio.file.Files.readString(ir);
+        // work(x) = x * 31 + (x >>> 3), as SSA.
+        assertTrue(text.startsWith("method org.ssajit.jvmci.HotProgram.work(int)int"), text);
+        assertTrue(text.contains("= mul v0, #31") && text.contains("= ushr v0, #3") && text.contains("return v"), text);
+        java.nio.file.Path dot = ir.resolveSibling(ir.getFileName().toString().replace(".ir.txt", ".dot"));
+        assertTrue(java.nio.file.Files.readString(dot).startsWith("digraph"), dot.toString());
+        // Only work() passes the filter: nothing else is dumped.
+        assertTrue(files.stream().allMatch(p -> p.getFileName().toString().contains("HotProgram.work")), files.toString());
+    }
+
+    @Test
     void unsupportedCollectorIsRefusedNotCrashed() throws Exception {
         List<String> flags = new java.util.ArrayList<>(USE_SSAJIT);
         flags.addAll(List.of("-XX:+UseZGC", "-Dssajit.Log=true"));
