@@ -43,11 +43,21 @@ class GcMatrixTest {
         int header = HandCode.loopHeader(HandCode.method(Targets.class, "spinDeopt"));
         assertTrue(Pattern.compile("Deoptimized frame .*\\R.*\\R\\s*VFrame 0 .* - org\\.ssajit\\.jvmci\\.Targets\\.spinDeopt\\(.* @ bci=" + header + " ").matcher(trace).find(),
                         () -> "no lazy deoptimization of spinDeopt at bci " + header + "\n" + r.describe());
+        assertTrue(unpacked(trace, "Unpack_deopt", "spinDeopt\\(.*\\)V - aload_0 @ bci=" + header + " "), r::describe);
+        // The exception thrown into guarded(): through the exception handler entry to the deopt blob.
+        assertTrue(unpacked(trace, "Unpack_exception", "guarded\\(I\\)I - invokestatic @ bci=1"), r::describe);
         // The uncommon traps, with the reason and action the code stored in the thread.
+        assertTrue(unpacked(trace, "Unpack_reexecute", "div\\(II\\)I - idiv @ bci="), r::describe);
         assertTrue(trace.contains("UNCOMMON TRAP method=org.ssajit.jvmci.Targets.div(II)I") && trace.contains("reason=div0_check action=none"), r::describe);
         assertTrue(trace.contains("UNCOMMON TRAP method=org.ssajit.jvmci.Targets.divInvalidating(II)I"), r::describe);
         assertTrue(Pattern.compile("UNCOMMON TRAP method=org\\.ssajit\\.jvmci\\.Targets\\.divInvalidating\\(II\\)I .* reason=div0_check action=make_not_entrant").matcher(trace).find(), r::describe);
         assertTrue(Pattern.compile("UNCOMMON TRAP method=org\\.ssajit\\.jvmci\\.Targets\\.mixAtCall\\(.* bci=" + HandCode.bci(HandCode.method(Targets.class, "mixAtCall"),
                         org.ssajit.bytecode.Bytecodes.INVOKEVIRTUAL, 0) + " ").matcher(trace).find(), r::describe);
+    }
+
+    /** HotSpot's trace shows a frame of {@code frame} unpacked into the interpreter in mode {@code mode}. */
+    private static boolean unpacked(String trace, String mode, String frame) {
+        int m = HandCode.CONFIG.getConstant("Deoptimization::" + mode, Integer.class);
+        return Pattern.compile("DEOPT UNPACKING .* mode=" + m + "\\R.*\\R\\s*VFrame 0 .* - org\\.ssajit\\.jvmci\\.Targets\\." + frame).matcher(trace).find();
     }
 }
