@@ -43,12 +43,21 @@ final class ChildJvm {
         return flags;
     }
 
+    /** The flags a user of ssajit needs: JVMCI on, and the one export its service locator needs. */
+    static List<String> minimalFlags() {
+        return List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI", "--add-exports=jdk.internal.vm.ci/jdk.vm.ci.services=ALL-UNNAMED");
+    }
+
     static Result run(List<String> vmFlags, String mainClass, List<String> args, Duration timeout) throws IOException, InterruptedException {
+        return run(jvmciFlags(), vmFlags, mainClass, args, timeout);
+    }
+
+    static Result run(List<String> baseFlags, List<String> vmFlags, String mainClass, List<String> args, Duration timeout) throws IOException, InterruptedException {
         Path target = Path.of("target").toAbsolutePath();
         Files.createDirectories(target);
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(jvmciFlags());
+        cmd.addAll(baseFlags);
         cmd.add("-XX:ErrorFile=" + target.resolve("hs_err_child_pid%p.log"));
         cmd.addAll(vmFlags);
         cmd.add("-cp");

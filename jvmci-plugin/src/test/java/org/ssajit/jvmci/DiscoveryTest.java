@@ -44,6 +44,14 @@ class DiscoveryTest {
     }
 
     @Test
+    void onlyTheServicesExportIsNeeded() throws Exception {
+        ChildJvm.Result r = ChildJvm.run(ChildJvm.minimalFlags(), USE_SSAJIT, HotProgram.class.getName(), List.of(), Duration.ofMinutes(2));
+        assertFalse(r.crashed(), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stdout().contains("COMPILE SKIPPED: no back end yet"), r::describe);
+    }
+
+    @Test
     void methodFilterExcludes() throws Exception {
         List<String> flags = new java.util.ArrayList<>(USE_SSAJIT);
         flags.addAll(List.of("-Dssajit.Log=true", "-Dssajit.MethodFilter=org.ssajit.jvmci.HotProgram.*,-*.work"));
