@@ -2,6 +2,7 @@ package org.ssajit.jvmci;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.Properties;
 
 import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
 import org.ssajit.bytecode.BailoutException;
@@ -167,7 +168,7 @@ public final class SsajitCompiler implements JVMCICompiler {
             options = SsajitOptions.fromSystemProperties();
         } catch (IllegalArgumentException e) {
             err.println("[ssajit] " + e.getMessage() + "; ssajit refuses every method");
-            return new Context(SsajitOptions.parse(new java.util.Properties()), "invalid ssajit option: " + e.getMessage(), null, null, null, stats, null);
+            return new Context(SsajitOptions.parse(new Properties()), "invalid ssajit option: " + e.getMessage(), null, null, null, stats, null);
         }
         for (String w : options.warnings()) {
             err.println("[ssajit] warning: " + w);

@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.Set;
 
 import jdk.vm.ci.amd64.AMD64;
+import jdk.vm.ci.code.BytecodeFrame;
 import jdk.vm.ci.code.DebugInfo;
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.site.Call;
@@ -207,7 +208,7 @@ public final class Amd64FrameBuilder {
             throw new IllegalArgumentException("trap request must be an int and speculation a long: " + trapRequest + ", " + speculation);
         }
         requireFullDebugInfo(info, "uncommon trap");
-        if (info.getBytecodePosition() instanceof jdk.vm.ci.code.BytecodeFrame f && f.duringCall) {
+        if (info.getBytecodePosition() instanceof BytecodeFrame f && f.duringCall) {
             throw new IllegalArgumentException("an uncommon trap re-executes its bytecode: its frame cannot be duringCall");
         }
         asm.mov(DWORD, Address.of(r15, config.threadPendingDeoptimizationOffset), trapRequest.asInt());

@@ -114,7 +114,7 @@ public final class FrameLayout {
         return Address.of(AMD64.rsp, spillOffset(offset));
     }
 
-    /** The address of the {@code index}-th incoming stack argument word (above the return address). */
+    /** The address {@code byteOffset} bytes into the incoming stack arguments (just above the return address). */
     public Address incomingArgumentAddress(int byteOffset) {
         return Address.of(AMD64.rsp, totalFrameSize + byteOffset);
     }
