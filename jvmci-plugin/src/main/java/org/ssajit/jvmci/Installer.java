@@ -3,12 +3,14 @@ package org.ssajit.jvmci;
 import java.nio.file.Path;
 import java.util.Objects;
 
+import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
 import org.ssajit.amd64.hotspot.StubTarget;
 import org.ssajit.codegen.CompiledCode;
 
 import jdk.vm.ci.code.InstalledCode;
 import jdk.vm.ci.code.site.Call;
 import jdk.vm.ci.code.site.DataPatch;
+import jdk.vm.ci.code.site.Mark;
 import jdk.vm.ci.code.site.Site;
 import jdk.vm.ci.hotspot.HotSpotCodeCacheProvider;
 import jdk.vm.ci.hotspot.HotSpotCompilationRequest;
@@ -72,12 +74,29 @@ public final class Installer {
 
     /** The JVMCI form of {@code code}: sites sorted by pc, no assumptions, no inlined methods but the root. */
     public HotSpotCompiledNmethod toNmethod(HotSpotResolvedJavaMethod method, CompiledCode code, int entryBci, int id, long compileState) {
+        checkEntries(method, code);
         checkCallTargets(code);
         Site[] sites = code.sites().toArray(new Site[0]);
         byte[] bytes = code.code();
         return new HotSpotCompiledNmethod(code.name(), bytes, bytes.length, sites, new Assumption[0], new ResolvedJavaMethod[]{method}, new Comment[0],
                         code.dataSection(), code.dataSectionAlignment(), code.dataSectionPatches().toArray(new DataPatch[0]), false,
                         code.totalFrameSize(), code.deoptRescueSlot(), method, entryBci, id, compileState, false);
+    }
+
+    /**
+     * Virtual calls enter an instance method's nmethod at its unverified entry after an inline cache
+     * chose it for one receiver class; code without the class check there would run for receivers of
+     * other classes. HotSpot does not notice its absence, so refuse it here.
+     */
+    private static void checkEntries(HotSpotResolvedJavaMethod method, CompiledCode code) {
+        if (method.isStatic()) {
+            return;
+        }
+        int unverified = HotSpotAmd64Config.host().markUnverifiedEntry;
+        boolean hasCheck = code.sites().stream().anyMatch(s -> s instanceof Mark m && m.id instanceof Integer i && i == unverified);
+        if (!hasCheck) {
+            throw new IllegalArgumentException(method.format("%H.%n(%p)") + " is an instance method: its code needs an inline-cache check at UNVERIFIED_ENTRY");
+        }
     }
 
     /** A foreign call is a rel32 call or jump: its target must be within 2 GB of every code cache address. */

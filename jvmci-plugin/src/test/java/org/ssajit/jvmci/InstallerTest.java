@@ -88,6 +88,15 @@ class InstallerTest {
         assertTrue(e.getMessage().contains("nmethod entry barrier is missing"), e.getMessage());
     }
 
+    @Test
+    void instanceMethodWithoutInlineCacheCheckIsRefused() {
+        HotSpotResolvedJavaMethod m = (HotSpotResolvedJavaMethod) HandCode.method(Targets.class, "identity");
+        // Otherwise well-formed code (entry barrier, frame, return poll), but no UNVERIFIED_ENTRY.
+        CompiledCode code = HandCode.addConstant(m, 0);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Installer.host().installDirect(m, code));
+        assertTrue(e.getMessage().contains("inline-cache check"), e.getMessage());
+    }
+
     private static int readInt(byte[] b, int at) {
         return (b[at] & 0xff) | (b[at + 1] & 0xff) << 8 | (b[at + 2] & 0xff) << 16 | (b[at + 3] & 0xff) << 24;
     }

@@ -97,6 +97,11 @@ public final class Targets {
         return x;
     }
 
+    /** An instance method: the installer must refuse code without an inline-cache check for it. */
+    public int identity(int x) {
+        return x;
+    }
+
     /** Never replaced: the expected results. */
     public static final class Reference {
         private Reference() {
