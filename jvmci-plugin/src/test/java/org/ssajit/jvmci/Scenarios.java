@@ -81,7 +81,7 @@ public final class Scenarios {
         for (int round = 0; round < 3; round++) {
             Targets.Gate gate = new Targets.Gate();
             long[] out = new long[2];
-            Thread t = runSpin(gate, out, false);
+            Spinner t = runSpin(gate, out, false);
             for (int gc = 0; gc < 4; gc++) {
                 garbage();
                 System.gc();
@@ -111,7 +111,7 @@ public final class Scenarios {
         InstalledCode code = install(m, HandCode.spin(m));
         Targets.Gate gate = new Targets.Gate();
         long[] out = new long[2];
-        Thread t = runSpin(gate, out, true);
+        Spinner t = runSpin(gate, out, true);
         Thread.sleep(200);
         check(t.isAlive(), "spinDeopt finished before the gate opened");
         code.invalidate(); // deoptimizes active frames
@@ -229,7 +229,14 @@ public final class Scenarios {
 
     // ------------------------------------------------------------------------------------------
 
-    private static Thread runSpin(Targets.Gate gate, long[] out, boolean deopt) {
+    /** A thread running a spin target, and what it threw, if anything. */
+    private record Spinner(Thread thread, AtomicReference<Throwable> failure) {
+        boolean isAlive() {
+            return thread.isAlive();
+        }
+    }
+
+    private static Spinner runSpin(Targets.Gate gate, long[] out, boolean deopt) {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread t = new Thread(() -> {
             try {
@@ -240,17 +247,19 @@ public final class Scenarios {
                 }
             } catch (Throwable e) {
                 failure.set(e);
-                out[0] = -1;
             }
         }, "spinner");
         t.setDaemon(true); // a stale oop would keep it spinning forever; the JVM must still exit
         t.start();
-        return t;
+        return new Spinner(t, failure);
     }
 
-    private static void join(Thread t, String what) throws InterruptedException {
-        t.join(60_000);
-        check(!t.isAlive(), what + " still spinning 60 s after the gate opened: did it lose track of the moved gate?");
+    private static void join(Spinner s, String what) throws InterruptedException {
+        s.thread().join(60_000);
+        check(!s.isAlive(), what + " still spinning 60 s after the gate opened: did it lose track of the moved gate?");
+        if (s.failure().get() != null) {
+            throw new AssertionError(what + " threw", s.failure().get());
+        }
     }
 
     /** out[1] must be 0 + 1 + ... + (out[0] - 1), wrapping like Java's long arithmetic. */
