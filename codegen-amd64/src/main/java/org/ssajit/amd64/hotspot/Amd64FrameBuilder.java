@@ -1,0 +1,303 @@
+package org.ssajit.amd64.hotspot;
+
+import static jdk.vm.ci.amd64.AMD64.r10;
+import static jdk.vm.ci.amd64.AMD64.r15;
+import static jdk.vm.ci.amd64.AMD64.rax;
+import static jdk.vm.ci.amd64.AMD64.rbp;
+import static jdk.vm.ci.amd64.AMD64.rdx;
+import static jdk.vm.ci.amd64.AMD64.rsp;
+import static org.ssajit.amd64.asm.OperandSize.DWORD;
+import static org.ssajit.amd64.asm.OperandSize.QWORD;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+import jdk.vm.ci.amd64.AMD64;
+import jdk.vm.ci.code.BytecodeFrame;
+import jdk.vm.ci.code.DebugInfo;
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.code.site.Call;
+import jdk.vm.ci.code.site.Infopoint;
+import jdk.vm.ci.code.site.InfopointReason;
+import jdk.vm.ci.code.site.Mark;
+import jdk.vm.ci.code.site.Site;
+import jdk.vm.ci.meta.DeoptimizationAction;
+import jdk.vm.ci.meta.DeoptimizationReason;
+import jdk.vm.ci.meta.JavaConstant;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.MetaAccessProvider;
+import jdk.vm.ci.meta.SpeculationLog;
+
+import org.ssajit.amd64.asm.Address;
+import org.ssajit.amd64.asm.AluOp;
+import org.ssajit.amd64.asm.Amd64Assembler;
+import org.ssajit.amd64.asm.Condition;
+import org.ssajit.amd64.asm.Label;
+import org.ssajit.codegen.CompiledCode;
+
+/**
+ * Emits the parts of a HotSpot/AMD64 nmethod that HotSpot dictates, around a body someone else writes
+ * into {@link #asm()}, and records the sites (marks, calls, infopoints) that tell HotSpot what they are.
+ *
+ * <p>Use: {@link #emitPrologue()}, the body (using {@link #emitReturn()}, {@link #emitSafepointPoll},
+ * {@link #emitUncommonTrap}, {@link #emitForeignCall} where needed), then {@link #finish}, which appends
+ * the out-of-line stubs and the exception and deopt handlers. Only static methods for now: the
+ * inline-cache check at the unverified entry of a virtual method is not emitted (the verified entry is
+ * also the entry).
+ *
+ * <p>The frame is {@link FrameLayout}'s: {@code push rbp; sub rsp, N}, rsp 16-aligned in the body. Every
+ * value HotSpot defines (offsets, stub addresses, mark ids) comes from {@link HotSpotAmd64Config}.
+ */
+public final class Amd64FrameBuilder {
+    /**
+     * Registers a loop poll may read the polling page through. HotSpot's safepoint handler blob skips
+     * the faulting {@code test eax, [reg]} by decoding only these forms (no rbp/r13 base, which need a
+     * displacement byte, nor rsp/r12, which need a SIB byte, nor r15, the thread).
+     */
+    private static final Set<Register> POLL_SCRATCH = Set.of(AMD64.rax, AMD64.rcx, AMD64.rdx, AMD64.rbx, AMD64.rsi, AMD64.rdi,
+                    AMD64.r8, AMD64.r9, AMD64.r10, AMD64.r11, AMD64.r14);
+    /** Dead after the frame is gone (not a return register): the return-poll stub uses it. */
+    private static final Register RETURN_POLL_SCRATCH = r10;
+
+    private enum State {
+        NEW,
+        BODY,
+        FINISHED
+    }
+
+    private final HotSpotAmd64Config config;
+    private final FrameLayout layout;
+    private final Amd64Assembler asm = new Amd64Assembler();
+    private final List<Site> sites = new ArrayList<>();
+    /** Out-of-line code (slow paths), emitted after the body in the order recorded. */
+    private final List<Runnable> stubs = new ArrayList<>();
+    private State state = State.NEW;
+    /** Whether any site carries debug info: such code can be deoptimized lazily and needs a rescue slot. */
+    private boolean hasDebugInfo;
+
+    public Amd64FrameBuilder(HotSpotAmd64Config config, FrameLayout layout) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.layout = Objects.requireNonNull(layout, "layout");
+    }
+
+    public Amd64Assembler asm() {
+        return asm;
+    }
+
+    public FrameLayout layout() {
+        return layout;
+    }
+
+    public HotSpotAmd64Config config() {
+        return config;
+    }
+
+    /** The sites recorded so far, in recording order. */
+    public List<Site> sites() {
+        return List.copyOf(sites);
+    }
+
+    /** Records mark {@code id} at the current position. */
+    public void recordMark(int id) {
+        sites.add(new Mark(asm.position(), id));
+    }
+
+    /**
+     * The verified entry, stack bang, frame, FRAME_COMPLETE and the nmethod entry barrier. Arguments are
+     * untouched (the barrier's slow path saves every register).
+     */
+    public void emitPrologue() {
+        require(State.NEW, "emitPrologue");
+        recordMark(config.markVerifiedEntry);
+        // A single instruction of at least 5 bytes, so the entry can be patched atomically into a jump.
+        asm.nop(5);
+        // Touch the page the frame and the shadow zone reach while the frame does not exist yet: an
+        // overflow here is reported as StackOverflowError at the caller's call site.
+        asm.mov(DWORD, Address.of(rsp, -config.stackBangOffset(layout.totalFrameSize())), rax);
+        asm.push(rbp);
+        if (layout.frameSize() > 0) {
+            asm.alu(AluOp.SUB, QWORD, rsp, layout.frameSize());
+        }
+        recordMark(config.markFrameComplete);
+        emitEntryBarrier();
+        state = State.BODY;
+    }
+
+    /**
+     * {@code cmp dword [r15 + guard], imm32} whose immediate HotSpot patches (it checks the exact bytes
+     * {@code 41 81 7f disp8} and a 4-byte aligned instruction); unequal means armed: call the barrier
+     * stub, which may deoptimize this very activation by unwinding to the caller, so the frame must be
+     * complete here.
+     */
+    private void emitEntryBarrier() {
+        asm.align(4);
+        recordMark(config.markEntryBarrierPatch);
+        asm.cmpDwordImm32(Address.of(r15, config.threadDisarmedGuardValueOffset), 0);
+        Label slow = new Label("entry-barrier-slow");
+        Label done = new Label("entry-barrier-done");
+        asm.jcc(Condition.NE, slow);
+        asm.bind(done);
+        stubs.add(() -> {
+            asm.bind(slow);
+            call(config.nmethodEntryBarrier, null);
+            asm.jmp(done);
+        });
+    }
+
+    /**
+     * Tears the frame down and returns, with the return safepoint poll after the frame is gone (the
+     * result is already in rax or xmm0). An armed poll (rsp above the thread's polling word) goes to a
+     * stub that records the poll's pc in the thread and jumps to HotSpot's return handler.
+     */
+    public void emitReturn() {
+        require(State.BODY, "emitReturn");
+        if (layout.frameSize() > 0) {
+            asm.alu(AluOp.ADD, QWORD, rsp, layout.frameSize());
+        }
+        asm.pop(rbp);
+        Label poll = new Label("return-poll");
+        Label stub = new Label("return-poll-stub");
+        asm.bind(poll);
+        recordMark(config.markPollReturnFar);
+        asm.alu(AluOp.CMP, QWORD, rsp, Address.of(r15, config.threadPollingWordOffset));
+        asm.jcc(Condition.A, stub);
+        asm.ret();
+        stubs.add(() -> {
+            asm.bind(stub);
+            asm.lea(QWORD, RETURN_POLL_SCRATCH, Address.rip(poll));
+            asm.mov(QWORD, Address.of(r15, config.threadSavedExceptionPcOffset), RETURN_POLL_SCRATCH);
+            jump(config.pollingPageReturnHandler);
+        });
+    }
+
+    /**
+     * A safepoint poll (on a loop back edge): {@code scratch = thread's polling page; test eax, [scratch]}.
+     * When a safepoint is pending the page is protected: the read faults and HotSpot's signal handler
+     * stops the thread in its safepoint blob, which saves every register, so {@code info} may name
+     * values in any register but {@code scratch}. After the safepoint execution continues after the
+     * {@code test}, or, if this frame was deoptimized meanwhile, in the interpreter at {@code info}'s bci.
+     */
+    public void emitSafepointPoll(Register scratch, DebugInfo info) {
+        require(State.BODY, "emitSafepointPoll");
+        if (!POLL_SCRATCH.contains(scratch)) {
+            throw new IllegalArgumentException(scratch + " cannot address the polling page: HotSpot's handler only skips polls through " + POLL_SCRATCH);
+        }
+        requireFullDebugInfo(info, "safepoint poll");
+        asm.mov(QWORD, scratch, Address.of(r15, config.threadPollingPageOffset));
+        recordMark(config.markPollFar);
+        sites.add(new Infopoint(asm.position(), info, InfopointReason.SAFEPOINT));
+        hasDebugInfo = true;
+        asm.test(DWORD, Address.of(scratch), rax);
+    }
+
+    /**
+     * Leaves compiled code for good at {@code info}'s bci: stores the trap request and speculation in
+     * the thread and calls the deopt blob's uncommon-trap entry, which unpacks this frame into
+     * interpreter frames that re-execute the bytecode at the bci (debug info with
+     * {@code duringCall == false}). The blob saves every register first, so {@code info} may name any.
+     * Never returns.
+     *
+     * @param trapRequest {@link MetaAccessProvider#encodeDeoptActionAndReason}'s int
+     * @param speculation {@link MetaAccessProvider#encodeSpeculation}'s long (0: none)
+     */
+    public void emitUncommonTrap(JavaConstant trapRequest, JavaConstant speculation, DebugInfo info) {
+        require(State.BODY, "emitUncommonTrap");
+        if (trapRequest.getJavaKind() != JavaKind.Int || speculation.getJavaKind() != JavaKind.Long) {
+            throw new IllegalArgumentException("trap request must be an int and speculation a long: " + trapRequest + ", " + speculation);
+        }
+        requireFullDebugInfo(info, "uncommon trap");
+        if (info.getBytecodePosition() instanceof BytecodeFrame f && f.duringCall) {
+            throw new IllegalArgumentException("an uncommon trap re-executes its bytecode: its frame cannot be duringCall");
+        }
+        asm.mov(DWORD, Address.of(r15, config.threadPendingDeoptimizationOffset), trapRequest.asInt());
+        long s = speculation.asLong();
+        // Two 32-bit stores: no scratch register, and nothing else reads the field before the blob does.
+        asm.mov(DWORD, Address.of(r15, config.threadPendingFailedSpeculationOffset), (int) s);
+        asm.mov(DWORD, Address.of(r15, config.threadPendingFailedSpeculationOffset + 4), (int) (s >>> 32));
+        call(config.deoptBlobUncommonTrap, info);
+        asm.ud2(); // unreachable: the blob pops this frame
+    }
+
+    /** {@link #emitUncommonTrap(JavaConstant, JavaConstant, DebugInfo)} without a speculation, encoded by the VM. */
+    public void emitUncommonTrap(MetaAccessProvider metaAccess, DeoptimizationAction action, DeoptimizationReason reason, DebugInfo info) {
+        emitUncommonTrap(metaAccess.encodeDeoptActionAndReason(action, reason, 0), metaAccess.encodeSpeculation(SpeculationLog.NO_SPECULATION), info);
+    }
+
+    /**
+     * {@code call target} to a VM stub or runtime routine, with debug info if it can stop at a
+     * safepoint, deoptimize or throw (HotSpot records it at the return address). The caller saves what
+     * the callee may clobber. Returns the position of the return address.
+     */
+    public int emitForeignCall(long target, DebugInfo info) {
+        require(State.BODY, "emitForeignCall");
+        if (info != null) {
+            requireFullDebugInfo(info, "call");
+        }
+        return call(target, info);
+    }
+
+    /**
+     * Appends the out-of-line stubs and the handlers HotSpot jumps to, and returns the code. The
+     * exception handler entry deoptimizes: an exception thrown into this frame by a callee (rax the
+     * exception, rdx the throwing pc, i.e. a return address in this code) is handed to the deopt blob,
+     * and the interpreter looks for the handler at the call's bci.
+     */
+    public CompiledCode finish(String name) {
+        require(State.BODY, "finish");
+        for (Runnable stub : stubs) {
+            stub.run();
+        }
+        stubs.clear();
+
+        recordMark(config.markExceptionHandlerEntry);
+        asm.mov(QWORD, Address.of(r15, config.threadExceptionOopOffset), rax);
+        asm.mov(QWORD, Address.of(r15, config.threadExceptionPcOffset), rdx);
+        jump(config.deoptBlobUnpackWithExceptionInTls);
+
+        // A lazily deoptimized frame returns here. The deopt blob must find the handler's own address
+        // as this frame's return address: push it (call the next instruction, fix the pushed value up),
+        // then jump to the blob.
+        recordMark(config.markDeoptHandlerEntry);
+        int handler = asm.position();
+        Label next = new Label("deopt-handler-pushed");
+        asm.call(next);
+        asm.bind(next);
+        asm.alu(AluOp.SUB, QWORD, Address.of(rsp), asm.position() - handler);
+        jump(config.deoptBlobUnpack);
+
+        if (hasDebugInfo && !layout.hasRescueSlot()) {
+            throw new IllegalStateException(name + ": code with safepoints, calls or traps needs a deopt rescue slot (" + layout + ")");
+        }
+        state = State.FINISHED;
+        return new CompiledCode(name, asm.code(), sites, layout.totalFrameSize(), layout.rescueSlot());
+    }
+
+    private int call(long target, DebugInfo info) {
+        int pc = asm.emitCallRel32Placeholder();
+        sites.add(new Call(new StubTarget(target), pc, 5, true, info));
+        if (info != null) {
+            hasDebugInfo = true;
+        }
+        return asm.position();
+    }
+
+    private void jump(long target) {
+        int pc = asm.emitJmpRel32Placeholder();
+        sites.add(new Call(new StubTarget(target), pc, 5, true, null));
+    }
+
+    private static void requireFullDebugInfo(DebugInfo info, String what) {
+        Objects.requireNonNull(info, what + " needs debug info");
+        if (info.getReferenceMap() == null || info.getBytecodePosition() == null) {
+            throw new IllegalArgumentException(what + " needs a frame and a reference map: " + info);
+        }
+    }
+
+    private void require(State s, String what) {
+        if (state != s) {
+            throw new IllegalStateException(what + " not allowed now (state " + state + ")");
+        }
+    }
+}

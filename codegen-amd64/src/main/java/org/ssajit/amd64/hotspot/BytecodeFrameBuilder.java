@@ -1,0 +1,159 @@
+package org.ssajit.amd64.hotspot;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+import jdk.vm.ci.amd64.AMD64;
+import jdk.vm.ci.code.BytecodeFrame;
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.code.StackSlot;
+import jdk.vm.ci.meta.JavaConstant;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.JavaValue;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+import jdk.vm.ci.meta.Value;
+
+/**
+ * Builds the {@link BytecodeFrame} of one debug-info point: where the interpreter would find each local
+ * and operand-stack slot if the compiled frame were deoptimized here.
+ *
+ * <p>HotSpot's shape, kept here so callers cannot get it wrong: one entry per slot, {@code max_locals}
+ * locals then the stack; a long or double occupies its slot and the next, which holds
+ * {@link Value#ILLEGAL} of kind {@link JavaKind#Illegal}; a dead local is {@code ILLEGAL} too. Kinds
+ * are stack kinds (boolean, byte, short and char are {@code Int}).
+ */
+public final class BytecodeFrameBuilder {
+    private final ResolvedJavaMethod method;
+    private final int bci;
+    private final JavaValue[] locals;
+    private final JavaKind[] localKinds;
+    private final List<JavaValue> stack = new ArrayList<>();
+    private final List<JavaKind> stackKinds = new ArrayList<>();
+    private boolean duringCall;
+    private boolean rethrowException;
+    private BytecodeFrame caller;
+
+    private BytecodeFrameBuilder(ResolvedJavaMethod method, int bci) {
+        this.method = Objects.requireNonNull(method, "method");
+        if (bci < 0 || method.getCode() == null || bci >= method.getCodeSize()) {
+            throw new IllegalArgumentException("bci " + bci + " is not in " + method.format("%H.%n(%p)"));
+        }
+        this.bci = bci;
+        int n = method.getMaxLocals();
+        this.locals = new JavaValue[n];
+        this.localKinds = new JavaKind[n];
+        Arrays.fill(locals, Value.ILLEGAL);
+        Arrays.fill(localKinds, JavaKind.Illegal);
+    }
+
+    /** A frame of {@code method} before the bytecode at {@code bci} executes. */
+    public static BytecodeFrameBuilder at(ResolvedJavaMethod method, int bci) {
+        return new BytecodeFrameBuilder(method, bci);
+    }
+
+    /** Local {@code index} holds {@code value} of {@code kind}; a two-slot kind also takes {@code index + 1}. */
+    public BytecodeFrameBuilder local(int index, JavaKind kind, JavaValue value) {
+        JavaKind k = check(kind, value);
+        Objects.checkIndex(index + k.getSlotCount() - 1, locals.length);
+        locals[index] = value;
+        localKinds[index] = k;
+        if (k.needsTwoSlots()) {
+            locals[index + 1] = Value.ILLEGAL;
+            localKinds[index + 1] = JavaKind.Illegal;
+        }
+        return this;
+    }
+
+    /** Pushes {@code value} onto the operand stack (two slots for long and double). */
+    public BytecodeFrameBuilder push(JavaKind kind, JavaValue value) {
+        JavaKind k = check(kind, value);
+        stack.add(value);
+        stackKinds.add(k);
+        if (k.needsTwoSlots()) {
+            stack.add(Value.ILLEGAL);
+            stackKinds.add(JavaKind.Illegal);
+        }
+        return this;
+    }
+
+    /**
+     * The frame is at a call that is in progress: the interpreter continues after the call instead of
+     * re-executing the bytecode at {@code bci}.
+     */
+    public BytecodeFrameBuilder duringCall(boolean v) {
+        this.duringCall = v;
+        return this;
+    }
+
+    /** The exception on top of the stack is to be thrown again at {@code bci} (stack must hold exactly it). */
+    public BytecodeFrameBuilder rethrowException(boolean v) {
+        this.rethrowException = v;
+        return this;
+    }
+
+    /** The frame of the method this one was inlined into. */
+    public BytecodeFrameBuilder caller(BytecodeFrame c) {
+        this.caller = c;
+        return this;
+    }
+
+    public BytecodeFrame build() {
+        int numLocals = locals.length;
+        int numStack = stack.size();
+        JavaValue[] values = new JavaValue[numLocals + numStack];
+        JavaKind[] kinds = new JavaKind[numLocals + numStack];
+        System.arraycopy(locals, 0, values, 0, numLocals);
+        System.arraycopy(localKinds, 0, kinds, 0, numLocals);
+        for (int i = 0; i < numStack; i++) {
+            values[numLocals + i] = stack.get(i);
+            kinds[numLocals + i] = stackKinds.get(i);
+        }
+        if (numStack > method.getMaxStackSize()) {
+            throw new IllegalArgumentException("stack of " + numStack + " slots exceeds max_stack " + method.getMaxStackSize());
+        }
+        BytecodeFrame frame = new BytecodeFrame(caller, method, bci, rethrowException, duringCall, values, kinds, numLocals, numStack, 0);
+        frame.verifyInvariants();
+        return frame;
+    }
+
+    /** Checks that {@code value} can hold a {@code kind}; returns the stack kind. */
+    private static JavaKind check(JavaKind kind, JavaValue value) {
+        Objects.requireNonNull(value, "value (use Value.ILLEGAL for a dead slot)");
+        JavaKind k = kind.getStackKind();
+        if (k == JavaKind.Void || k == JavaKind.Illegal) {
+            throw new IllegalArgumentException("a frame slot cannot hold " + kind);
+        }
+        if (value instanceof RegisterValue r) {
+            Register reg = r.getRegister();
+            boolean xmm = reg.getRegisterCategory().equals(AMD64.XMM);
+            boolean fp = k == JavaKind.Float || k == JavaKind.Double;
+            if (xmm != fp) {
+                throw new IllegalArgumentException(kind + " cannot live in " + reg);
+            }
+            if (k == JavaKind.Object && !(r.getValueKind() instanceof Amd64ValueKind vk && vk.isReference())) {
+                throw new IllegalArgumentException("object in " + reg + " needs a reference kind, got " + r.getValueKind());
+            }
+        } else if (value instanceof StackSlot s) {
+            if (k == JavaKind.Object && !(s.getValueKind() instanceof Amd64ValueKind vk && vk.isReference())) {
+                throw new IllegalArgumentException("object in " + s + " needs a reference kind, got " + s.getValueKind());
+            }
+        } else if (value instanceof JavaConstant c) {
+            if (c.getJavaKind().getStackKind() != k) {
+                throw new IllegalArgumentException("constant " + c + " is not a " + kind);
+            }
+        } else if (value == Value.ILLEGAL) {
+            throw new IllegalArgumentException("an ILLEGAL value is a dead slot: leave the slot unset instead");
+        } else {
+            throw new IllegalArgumentException("unsupported frame value " + value);
+        }
+        return k;
+    }
+
+    /** {@code reg} holding a value of {@code kind}, as debug info wants it. */
+    public static RegisterValue reg(Register reg, JavaKind kind) {
+        return reg.asValue(Amd64ValueKind.of(kind));
+    }
+}

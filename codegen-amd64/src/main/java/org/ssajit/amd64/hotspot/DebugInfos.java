@@ -1,0 +1,93 @@
+package org.ssajit.amd64.hotspot;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import jdk.vm.ci.code.BytecodeFrame;
+import jdk.vm.ci.code.DebugInfo;
+import jdk.vm.ci.code.Location;
+import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.code.StackSlot;
+import jdk.vm.ci.hotspot.HotSpotReferenceMap;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.JavaValue;
+import jdk.vm.ci.meta.ValueKind;
+
+/**
+ * Debug info for a safepoint, call or trap: the frame(s) plus the reference map that tells the GC which
+ * registers and stack slots hold object pointers at that pc.
+ *
+ * <p>The reference map must name every live oop, in the frame state or not (a GC moving an object
+ * updates only the locations the map names), and must name nothing else (the GC would follow garbage).
+ * Oops in the frame state are found automatically; other live oops are passed as {@code extraOops}.
+ */
+public final class DebugInfos {
+    private DebugInfos() {
+    }
+
+    /** Debug info for {@code frame} (and its callers) whose only live oops are those in the frames. */
+    public static DebugInfo of(BytecodeFrame frame, FrameLayout layout) {
+        return of(frame, layout, List.of());
+    }
+
+    /** Debug info for {@code frame}; {@code extraOops} are further registers or stack slots holding (uncompressed or narrow) oops. */
+    public static DebugInfo of(BytecodeFrame frame, FrameLayout layout, List<? extends JavaValue> extraOops) {
+        DebugInfo info = new DebugInfo(frame);
+        info.setReferenceMap(referenceMap(frame, layout, extraOops));
+        return info;
+    }
+
+    /** The reference map naming every oop location in {@code frame} (and its callers) plus {@code extraOops}. */
+    public static HotSpotReferenceMap referenceMap(BytecodeFrame frame, FrameLayout layout, List<? extends JavaValue> extraOops) {
+        Set<JavaValue> oops = new LinkedHashSet<>();
+        for (BytecodeFrame f = frame; f != null; f = f.caller()) {
+            for (int i = 0; i < f.numLocals + f.numStack; i++) {
+                JavaKind kind = i < f.numLocals ? f.getLocalValueKind(i) : f.getStackValueKind(i - f.numLocals);
+                JavaValue v = i < f.numLocals ? f.getLocalValue(i) : f.getStackValue(i - f.numLocals);
+                if (kind == JavaKind.Object && (v instanceof RegisterValue || v instanceof StackSlot)) {
+                    oops.add(v);
+                }
+            }
+        }
+        oops.addAll(extraOops);
+        return referenceMap(oops, layout);
+    }
+
+    /** A reference map naming exactly {@code oops} (registers or stack slots of a reference kind). */
+    public static HotSpotReferenceMap referenceMap(Iterable<? extends JavaValue> oops, FrameLayout layout) {
+        List<Location> locations = new ArrayList<>();
+        List<Integer> sizes = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>(); // Location has identity equality
+        for (JavaValue v : oops) {
+            ValueKind<?> kind;
+            Location loc;
+            if (v instanceof RegisterValue r) {
+                kind = r.getValueKind();
+                loc = Location.register(r.getRegister());
+            } else if (v instanceof StackSlot s) {
+                kind = s.getValueKind();
+                int offset = s.getOffset(layout.totalFrameSize());
+                if (offset < 0 || offset % 4 != 0) {
+                    throw new IllegalArgumentException("oop stack slot " + s + " is at rsp" + offset + ": not a valid oop map location");
+                }
+                loc = Location.stack(offset);
+            } else {
+                throw new IllegalArgumentException("an oop location must be a register or a stack slot: " + v);
+            }
+            if (!(kind instanceof Amd64ValueKind ak) || !ak.isReference()) {
+                throw new IllegalArgumentException(v + " is named as an oop but its kind " + kind + " is not a reference");
+            }
+            if (!seen.add(loc.reg != null ? "reg " + loc.reg.number : "stack " + loc.offset)) {
+                continue;
+            }
+            locations.add(loc);
+            sizes.add(ak.getPlatformKind().getSizeInBytes());
+        }
+        Location[] objects = locations.toArray(new Location[0]);
+        int[] sizeInBytes = sizes.stream().mapToInt(Integer::intValue).toArray();
+        // No derived pointers yet; 16 = an xmm register, the widest value ssajit keeps in a register.
+        return new HotSpotReferenceMap(objects, new Location[objects.length], sizeInBytes, 16);
+    }
+}

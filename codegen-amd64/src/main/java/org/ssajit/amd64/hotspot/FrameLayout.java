@@ -1,0 +1,126 @@
+package org.ssajit.amd64.hotspot;
+
+import jdk.vm.ci.amd64.AMD64;
+import jdk.vm.ci.code.StackSlot;
+import jdk.vm.ci.meta.ValueKind;
+
+import org.ssajit.amd64.asm.Address;
+
+/**
+ * The shape of one compiled method's frame on HotSpot/AMD64. Offsets are from rsp after the prologue;
+ * the stack grows down:
+ *
+ * <pre>
+ *   rsp + totalFrameSize       caller's outgoing stack arguments (our incoming ones)
+ *   rsp + totalFrameSize - 8   return address
+ *   rsp + totalFrameSize - 16  caller's rbp (HotSpot's stack walker expects it right below the return address)
+ *   rsp + totalFrameSize - 24  deopt rescue slot, if any (HotSpot saves the original pc of a lazily deoptimized frame here)
+ *   ...                        padding to 16 bytes
+ *   rsp + outgoing ...         spill area, spillBytes
+ *   rsp + 0                    outgoing stack arguments, outgoingBytes
+ * </pre>
+ *
+ * {@link #totalFrameSize()} counts the return address and the saved rbp and is a multiple of 16, so rsp
+ * is 16-byte aligned in the body and at every call, as HotSpot's stubs expect.
+ */
+public final class FrameLayout {
+    private static final int WORD = 8;
+    private static final int STACK_ALIGNMENT = 16;
+
+    private final int spillBytes;
+    private final int outgoingBytes;
+    private final boolean rescueSlot;
+    private final int totalFrameSize;
+
+    private FrameLayout(int spillBytes, int outgoingBytes, boolean rescueSlot) {
+        if (spillBytes < 0 || outgoingBytes < 0 || spillBytes % WORD != 0 || outgoingBytes % WORD != 0) {
+            throw new IllegalArgumentException("frame areas must be non-negative multiples of 8: spill " + spillBytes + ", outgoing " + outgoingBytes);
+        }
+        this.spillBytes = spillBytes;
+        this.outgoingBytes = outgoingBytes;
+        this.rescueSlot = rescueSlot;
+        int raw = 2 * WORD + (rescueSlot ? WORD : 0) + spillBytes + outgoingBytes;
+        this.totalFrameSize = (raw + STACK_ALIGNMENT - 1) & -STACK_ALIGNMENT;
+    }
+
+    /**
+     * A frame with {@code spillBytes} of spill slots, {@code outgoingBytes} for stack arguments of
+     * calls, and a deopt rescue slot. The rescue slot is needed by any method with a safepoint, a call
+     * or an uncommon trap, i.e. nearly every method; HotSpot refuses code with a safepoint but without one.
+     */
+    public static FrameLayout of(int spillBytes, int outgoingBytes) {
+        return new FrameLayout(spillBytes, outgoingBytes, true);
+    }
+
+    /** A frame without a rescue slot: only for code that never stops at a safepoint, call or trap. */
+    public static FrameLayout withoutRescueSlot(int spillBytes, int outgoingBytes) {
+        return new FrameLayout(spillBytes, outgoingBytes, false);
+    }
+
+    /** The frame size HotSpot records: everything from rsp up to and including the return address. */
+    public int totalFrameSize() {
+        return totalFrameSize;
+    }
+
+    /** What the prologue subtracts from rsp after pushing rbp. */
+    public int frameSize() {
+        return totalFrameSize - 2 * WORD;
+    }
+
+    public int spillBytes() {
+        return spillBytes;
+    }
+
+    public int outgoingBytes() {
+        return outgoingBytes;
+    }
+
+    public boolean hasRescueSlot() {
+        return rescueSlot;
+    }
+
+    /** The rescue slot's offset from rsp. */
+    public int rescueSlotOffset() {
+        if (!rescueSlot) {
+            throw new IllegalStateException("frame has no deopt rescue slot");
+        }
+        return totalFrameSize - 3 * WORD;
+    }
+
+    /** The rescue slot as JVMCI wants it, or null. */
+    public StackSlot rescueSlot() {
+        return rescueSlot ? StackSlot.get(Amd64ValueKind.LONG, rescueSlotOffset(), false) : null;
+    }
+
+    /** The offset from rsp of the spill area byte {@code offset}. */
+    public int spillOffset(int offset) {
+        if (offset < 0 || offset >= spillBytes) {
+            throw new IndexOutOfBoundsException("spill offset " + offset + " outside the " + spillBytes + "-byte spill area");
+        }
+        return outgoingBytes + offset;
+    }
+
+    /** A spill slot at {@code offset} in the spill area, for debug info. */
+    public StackSlot spillSlot(int offset, ValueKind<?> kind) {
+        int size = kind.getPlatformKind().getSizeInBytes();
+        if (offset % size != 0 || offset + size > spillBytes) {
+            throw new IllegalArgumentException("spill slot of " + size + " bytes at " + offset + " is misaligned or outside the " + spillBytes + "-byte spill area");
+        }
+        return StackSlot.get(kind, spillOffset(offset), false);
+    }
+
+    /** The address of spill area byte {@code offset}, for the assembler. */
+    public Address spillAddress(int offset) {
+        return Address.of(AMD64.rsp, spillOffset(offset));
+    }
+
+    /** The address {@code byteOffset} bytes into the incoming stack arguments (just above the return address). */
+    public Address incomingArgumentAddress(int byteOffset) {
+        return Address.of(AMD64.rsp, totalFrameSize + byteOffset);
+    }
+
+    @Override
+    public String toString() {
+        return "FrameLayout[total " + totalFrameSize + ", spill " + spillBytes + ", outgoing " + outgoingBytes + (rescueSlot ? ", rescue slot at rsp+" + rescueSlotOffset() : "") + "]";
+    }
+}

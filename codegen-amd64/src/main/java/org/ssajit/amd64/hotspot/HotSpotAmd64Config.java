@@ -1,0 +1,236 @@
+package org.ssajit.amd64.hotspot;
+
+import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
+import jdk.vm.ci.hotspot.HotSpotVMConfigAccess;
+import jdk.vm.ci.hotspot.HotSpotVMConfigStore;
+
+/**
+ * Everything the AMD64 frame and its stubs need from the running VM, read once from JVMCI's config
+ * store: mark ids the code installer understands, {@code JavaThread} field offsets, stub addresses,
+ * stack banging and heap encoding parameters. Nothing here is a hard-coded number: every value comes
+ * from HotSpot's own tables ({@code vmStructs_jvmci.cpp}), so a VM with a different layout either
+ * yields different values or fails here, loudly, before any code is emitted.
+ *
+ * <p>Names are the C++ names HotSpot exports; {@code -Djvmci.PrintConfig=true -XX:+EagerJVMCI}
+ * lists them all.
+ */
+public final class HotSpotAmd64Config extends HotSpotVMConfigAccess {
+
+    // ---- Mark ids (CodeInstaller::MarkId): tell the installer what a position in the code is.
+
+    /** Entry after the inline-cache check; the only entry of a static method. */
+    public final int markVerifiedEntry;
+    /** Entry with the inline-cache check (receiver klass compare), for virtual calls. */
+    public final int markUnverifiedEntry;
+    public final int markOsrEntry;
+    /** Where an exception thrown into this frame by a callee continues (rax: exception, rdx: throwing pc). */
+    public final int markExceptionHandlerEntry;
+    /** The {@code call} to the deopt blob that a lazily deoptimized frame returns into. */
+    public final int markDeoptHandlerEntry;
+    /** First instruction after the frame is built: from here on the stack walker trusts the frame. */
+    public final int markFrameComplete;
+    /** The {@code cmp} of the nmethod entry barrier, whose immediate HotSpot patches to arm or disarm it. */
+    public final int markEntryBarrierPatch;
+    public final int markInvokeInterface;
+    public final int markInvokeVirtual;
+    public final int markInvokeStatic;
+    public final int markInvokeSpecial;
+    /** A loop safepoint poll ({@code test eax, [reg]} reading the polling page); x86 has only far polls. */
+    public final int markPollFar;
+    /** The return safepoint poll ({@code cmp rsp, [r15 + polling word]}). */
+    public final int markPollReturnFar;
+
+    // ---- JavaThread offsets (r15 holds the current JavaThread in compiled Java code).
+
+    /** {@code Thread::_poll_data._polling_word}: the return poll compares rsp with it. */
+    public final int threadPollingWordOffset;
+    /** {@code Thread::_poll_data._polling_page}: loop polls read through it (a protected page when armed). */
+    public final int threadPollingPageOffset;
+    /** {@code JavaThread::_saved_exception_pc}: the return-poll stub stores the poll's pc here. */
+    public final int threadSavedExceptionPcOffset;
+    /** {@code JavaThread::_pending_deoptimization} (int): the trap request the uncommon-trap blob reads. */
+    public final int threadPendingDeoptimizationOffset;
+    /** {@code JavaThread::_pending_failed_speculation} (jlong): the speculation that failed, or 0. */
+    public final int threadPendingFailedSpeculationOffset;
+    /** {@code JavaThread::_exception_oop}, {@code _exception_pc}: where the deopt blob takes an exception from. */
+    public final int threadExceptionOopOffset;
+    public final int threadExceptionPcOffset;
+    /** Offset of the thread's disarmed guard value, compared by the nmethod entry barrier. */
+    public final int threadDisarmedGuardValueOffset;
+
+    // ---- Stub addresses (all in the code cache, so a rel32 call/jmp from an nmethod reaches them).
+
+    public final long pollingPageReturnHandler;
+    /** Deopt blob, normal entry: the deopt handler calls it. */
+    public final long deoptBlobUnpack;
+    /** Deopt blob, uncommon-trap entry: reads {@code _pending_deoptimization}, re-executes at the bci. */
+    public final long deoptBlobUncommonTrap;
+    /** Deopt blob, exception entry: exception oop and pc in the thread, rsp as at the throwing call. */
+    public final long deoptBlobUnpackWithExceptionInTls;
+    public final long nmethodEntryBarrier;
+    /** Throws a StackOverflowError as if the caller's call site had thrown it (used for reserved stack areas). */
+    public final long throwDelayedStackOverflowErrorEntry;
+    public final long handleWrongMethodStub;
+    public final long icMissStub;
+
+    // ---- Stack.
+
+    /** Pages below rsp that must be accessible when compiled code starts (the shadow zone). */
+    public final int stackShadowPages;
+    public final int vmPageSize;
+    /** Largest stack offset HotSpot's oop maps can encode. */
+    public final int maxOopMapStackOffset;
+    public final int codeEntryAlignment;
+
+    // ---- Heap encoding (for later use by instruction selection).
+
+    public final boolean useCompressedOops;
+    public final boolean useCompressedClassPointers;
+    public final boolean useCompactObjectHeaders;
+    public final long narrowOopBase;
+    public final int narrowOopShift;
+    public final long narrowKlassBase;
+    public final int narrowKlassShift;
+    public final int heapWordSize;
+    public final int oopKlassOffset;
+    public final int arrayLengthOffset;
+
+    // ---- Garbage collectors (CollectedHeap::Name), as JVMCICompiler.isGCSupported receives them.
+
+    public final int gcSerial;
+    public final int gcParallel;
+    public final int gcG1;
+    public final int gcZ;
+    public final int gcShenandoah;
+    public final int gcEpsilon;
+
+    public HotSpotAmd64Config(HotSpotVMConfigStore store) {
+        super(store);
+        markVerifiedEntry = mark("VERIFIED_ENTRY");
+        markUnverifiedEntry = mark("UNVERIFIED_ENTRY");
+        markOsrEntry = mark("OSR_ENTRY");
+        markExceptionHandlerEntry = mark("EXCEPTION_HANDLER_ENTRY");
+        markDeoptHandlerEntry = mark("DEOPT_HANDLER_ENTRY");
+        markFrameComplete = mark("FRAME_COMPLETE");
+        markEntryBarrierPatch = mark("ENTRY_BARRIER_PATCH");
+        markInvokeInterface = mark("INVOKEINTERFACE");
+        markInvokeVirtual = mark("INVOKEVIRTUAL");
+        markInvokeStatic = mark("INVOKESTATIC");
+        markInvokeSpecial = mark("INVOKESPECIAL");
+        markPollFar = mark("POLL_FAR");
+        markPollReturnFar = mark("POLL_RETURN_FAR");
+
+        int pollData = getFieldOffset("Thread::_poll_data", Integer.class, "SafepointMechanism::ThreadData");
+        threadPollingWordOffset = pollData + getFieldOffset("SafepointMechanism::ThreadData::_polling_word", Integer.class, "volatile uintptr_t");
+        threadPollingPageOffset = pollData + getFieldOffset("SafepointMechanism::ThreadData::_polling_page", Integer.class, "volatile uintptr_t");
+        threadSavedExceptionPcOffset = getFieldOffset("JavaThread::_saved_exception_pc", Integer.class, "address");
+        threadPendingDeoptimizationOffset = getFieldOffset("JavaThread::_pending_deoptimization", Integer.class, "int");
+        threadPendingFailedSpeculationOffset = getFieldOffset("JavaThread::_pending_failed_speculation", Integer.class, "jlong");
+        threadExceptionOopOffset = getFieldOffset("JavaThread::_exception_oop", Integer.class, "oop");
+        threadExceptionPcOffset = getFieldOffset("JavaThread::_exception_pc", Integer.class, "address");
+        threadDisarmedGuardValueOffset = getFieldValue("CompilerToVM::Data::thread_disarmed_guard_value_offset", Integer.class, "int");
+
+        pollingPageReturnHandler = stub("SharedRuntime_polling_page_return_handler");
+        deoptBlobUnpack = stub("SharedRuntime_deopt_blob_unpack");
+        deoptBlobUncommonTrap = stub("SharedRuntime_deopt_blob_uncommon_trap");
+        deoptBlobUnpackWithExceptionInTls = stub("SharedRuntime_deopt_blob_unpack_with_exception_in_tls");
+        nmethodEntryBarrier = stub("nmethod_entry_barrier");
+        throwDelayedStackOverflowErrorEntry = stub("SharedRuntime_throw_delayed_StackOverflowError_entry");
+        handleWrongMethodStub = stub("SharedRuntime_handle_wrong_method_stub");
+        icMissStub = stub("SharedRuntime_ic_miss_stub");
+
+        stackShadowPages = Math.toIntExact(getFlag("StackShadowPages", Long.class));
+        vmPageSize = Math.toIntExact(getFieldValue("CompilerToVM::Data::vm_page_size", Long.class, "size_t"));
+        maxOopMapStackOffset = getFieldValue("CompilerToVM::Data::_max_oop_map_stack_offset", Integer.class, "int");
+        codeEntryAlignment = Math.toIntExact(getFlag("CodeEntryAlignment", Long.class));
+
+        useCompressedOops = getFlag("UseCompressedOops", Boolean.class);
+        useCompressedClassPointers = getFlag("UseCompressedClassPointers", Boolean.class);
+        useCompactObjectHeaders = getFlag("UseCompactObjectHeaders", Boolean.class, false);
+        narrowOopBase = getFieldValue("CompilerToVM::Data::Universe_narrow_oop_base", Long.class, "address");
+        narrowOopShift = getFieldValue("CompilerToVM::Data::Universe_narrow_oop_shift", Integer.class, "int");
+        narrowKlassBase = getFieldValue("CompilerToVM::Data::Universe_narrow_klass_base", Long.class, "address");
+        narrowKlassShift = getFieldValue("CompilerToVM::Data::Universe_narrow_klass_shift", Integer.class, "int");
+        heapWordSize = getConstant("HeapWordSize", Integer.class);
+        oopKlassOffset = getFieldValue("CompilerToVM::Data::oopDesc_klass_offset_in_bytes", Integer.class, "int");
+        arrayLengthOffset = getFieldValue("CompilerToVM::Data::arrayOopDesc_length_offset_in_bytes", Integer.class, "int");
+
+        gcSerial = getConstant("CollectedHeap::Serial", Integer.class);
+        gcParallel = getConstant("CollectedHeap::Parallel", Integer.class);
+        gcG1 = getConstant("CollectedHeap::G1", Integer.class);
+        gcZ = getConstant("CollectedHeap::Z", Integer.class);
+        gcShenandoah = getConstant("CollectedHeap::Shenandoah", Integer.class);
+        gcEpsilon = getConstant("CollectedHeap::Epsilon", Integer.class);
+
+        if (threadDisarmedGuardValueOffset < -128 || threadDisarmedGuardValueOffset > 127) {
+            // The installer checks the barrier as exactly `41 81 7f <disp8> <imm32>`.
+            throw new IllegalStateException("thread_disarmed_guard_value_offset " + threadDisarmedGuardValueOffset + " does not fit the disp8 the entry barrier needs");
+        }
+    }
+
+    /** The host VM's values (requires {@code -XX:+EnableJVMCI}). */
+    public static HotSpotAmd64Config host() {
+        return Holder.HOST;
+    }
+
+    private static final class Holder {
+        static final HotSpotAmd64Config HOST = new HotSpotAmd64Config(HotSpotJVMCIRuntime.runtime().getConfigStore());
+    }
+
+    private int mark(String name) {
+        return getConstant("CodeInstaller::" + name, Integer.class);
+    }
+
+    private long stub(String name) {
+        long address = getFieldValue("CompilerToVM::Data::" + name, Long.class, "address");
+        if (address == 0) {
+            throw new IllegalStateException("VM stub " + name + " is not generated in this VM");
+        }
+        return address;
+    }
+
+    /**
+     * How far below rsp the prologue touches the stack: the shadow zone, or the frame if that is
+     * larger, so a stack overflow is detected before the frame exists (where HotSpot can still throw
+     * StackOverflowError at the caller's call site).
+     */
+    public int stackBangOffset(int totalFrameSize) {
+        return Math.max(stackShadowPages * vmPageSize, totalFrameSize);
+    }
+
+    /** The collector this VM runs, as a {@code CollectedHeap::Name} value. */
+    public int selectedGc() {
+        if (getFlag("UseSerialGC", Boolean.class)) {
+            return gcSerial;
+        } else if (getFlag("UseParallelGC", Boolean.class)) {
+            return gcParallel;
+        } else if (getFlag("UseG1GC", Boolean.class)) {
+            return gcG1;
+        } else if (getFlag("UseZGC", Boolean.class)) {
+            return gcZ;
+        } else if (getFlag("UseShenandoahGC", Boolean.class, false)) {
+            return gcShenandoah;
+        } else if (getFlag("UseEpsilonGC", Boolean.class, false)) {
+            return gcEpsilon;
+        }
+        throw new IllegalStateException("no garbage collector flag is set");
+    }
+
+    /** A collector's name for messages. */
+    public String gcName(int gc) {
+        if (gc == gcSerial) {
+            return "Serial";
+        } else if (gc == gcParallel) {
+            return "Parallel";
+        } else if (gc == gcG1) {
+            return "G1";
+        } else if (gc == gcZ) {
+            return "Z";
+        } else if (gc == gcShenandoah) {
+            return "Shenandoah";
+        } else if (gc == gcEpsilon) {
+            return "Epsilon";
+        }
+        return "CollectedHeap::Name " + gc;
+    }
+}

@@ -1,0 +1,72 @@
+package org.ssajit.codegen;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+
+import jdk.vm.ci.code.StackSlot;
+import jdk.vm.ci.code.site.DataPatch;
+import jdk.vm.ci.code.site.Site;
+
+/**
+ * What a back end hands to the installer: machine code and the facts about it HotSpot needs. Nothing
+ * here is specific to one target; the sites are JVMCI's ({@code Mark}, {@code Call}, {@code Infopoint},
+ * {@code DataPatch}).
+ *
+ * @param name a name for logs and dumps
+ * @param code the instructions, position 0 first
+ * @param sites every mark, call, infopoint and data patch, sorted by pc (stable: sites at one pc keep
+ *            the order they were recorded in)
+ * @param totalFrameSize bytes from rsp (in the method body) up to and including the return address
+ * @param deoptRescueSlot where HotSpot saves the original pc of a lazily deoptimized frame; required as
+ *            soon as the code has a safepoint, a call or a trap; null otherwise
+ * @param dataSection constants the code refers to pc-relatively (laid out before the code)
+ * @param dataSectionAlignment alignment of the data section
+ * @param dataSectionPatches references inside the data section that HotSpot must fill in
+ */
+public record CompiledCode(String name, byte[] code, List<Site> sites, int totalFrameSize, StackSlot deoptRescueSlot,
+                byte[] dataSection, int dataSectionAlignment, List<DataPatch> dataSectionPatches) {
+
+    public CompiledCode {
+        Objects.requireNonNull(name, "name");
+        code = code.clone();
+        List<Site> sorted = new ArrayList<>(sites);
+        sorted.sort(Comparator.comparingInt(s -> s.pcOffset));
+        for (Site s : sorted) {
+            if (s.pcOffset < 0 || s.pcOffset > code.length) {
+                throw new IllegalArgumentException("site outside the code (" + code.length + " bytes): " + s);
+            }
+        }
+        sites = List.copyOf(sorted);
+        dataSection = dataSection.clone();
+        dataSectionPatches = List.copyOf(dataSectionPatches);
+        if (totalFrameSize < 0) {
+            throw new IllegalArgumentException("negative frame size " + totalFrameSize);
+        }
+    }
+
+    /** Code without a data section. */
+    public CompiledCode(String name, byte[] code, List<Site> sites, int totalFrameSize, StackSlot deoptRescueSlot) {
+        this(name, code, sites, totalFrameSize, deoptRescueSlot, new byte[0], 8, List.of());
+    }
+
+    @Override
+    public byte[] code() {
+        return code.clone();
+    }
+
+    @Override
+    public byte[] dataSection() {
+        return dataSection.clone();
+    }
+
+    public int codeSize() {
+        return code.length;
+    }
+
+    @Override
+    public String toString() {
+        return "CompiledCode[" + name + ", " + code.length + " bytes, " + sites.size() + " sites, frame " + totalFrameSize + "]";
+    }
+}

@@ -1,0 +1,249 @@
+package org.ssajit.amd64.hotspot;
+
+import static jdk.vm.ci.amd64.AMD64.r12;
+import static jdk.vm.ci.amd64.AMD64.r13;
+import static jdk.vm.ci.amd64.AMD64.r15;
+import static jdk.vm.ci.amd64.AMD64.rbp;
+import static jdk.vm.ci.amd64.AMD64.rbx;
+import static jdk.vm.ci.amd64.AMD64.rsi;
+import static jdk.vm.ci.amd64.AMD64.rsp;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Test;
+import org.ssajit.amd64.disasm.Objdump;
+import org.ssajit.codegen.CompiledCode;
+
+import jdk.vm.ci.code.BytecodeFrame;
+import jdk.vm.ci.code.DebugInfo;
+import jdk.vm.ci.code.site.Call;
+import jdk.vm.ci.code.site.Infopoint;
+import jdk.vm.ci.code.site.InfopointReason;
+import jdk.vm.ci.code.site.Mark;
+import jdk.vm.ci.code.site.Site;
+import jdk.vm.ci.meta.DeoptimizationAction;
+import jdk.vm.ci.meta.DeoptimizationReason;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.MetaAccessProvider;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+import jdk.vm.ci.runtime.JVMCI;
+
+/**
+ * The shapes HotSpot dictates, read back with objdump and checked against the VM's own values. That
+ * HotSpot accepts and runs them is jvmci-plugin's job to test (it installs code).
+ */
+class Amd64FrameBuilderTest {
+    private static final HotSpotAmd64Config CONFIG = HotSpotAmd64Config.host();
+    private static final MetaAccessProvider META = JVMCI.getRuntime().getHostJVMCIBackend().getMetaAccess();
+
+    static int sample(int x, long y, Object o) {
+        int z = x + 1;
+        return z + (int) y + o.hashCode();
+    }
+
+    private static ResolvedJavaMethod sampleMethod() throws NoSuchMethodException {
+        return META.lookupJavaMethod(Amd64FrameBuilderTest.class.getDeclaredMethod("sample", int.class, long.class, Object.class));
+    }
+
+    private static DebugInfo info(FrameLayout layout) throws NoSuchMethodException {
+        BytecodeFrame f = BytecodeFrameBuilder.at(sampleMethod(), 0)
+                        .local(0, JavaKind.Int, BytecodeFrameBuilder.reg(rsi, JavaKind.Int))
+                        .local(3, JavaKind.Object, BytecodeFrameBuilder.reg(rbx, JavaKind.Object))
+                        .build();
+        return DebugInfos.of(f, layout);
+    }
+
+    /** pc -> normalized objdump text. */
+    private static Map<Integer, String> listing(CompiledCode code) throws IOException {
+        Map<Integer, String> m = new TreeMap<>();
+        for (Objdump.Instruction i : Objdump.decode(code.code(), 0)) {
+            m.put((int) i.address(), i.text());
+        }
+        return m;
+    }
+
+    private static int markAt(CompiledCode code, int id) {
+        List<Site> found = code.sites().stream().filter(s -> s instanceof Mark mk && (int) mk.id == id).toList();
+        assertEquals(1, found.size(), "mark " + id + ": " + code.sites());
+        return found.get(0).pcOffset;
+    }
+
+    private static String hex(long v) {
+        return "0x" + Long.toHexString(v);
+    }
+
+    @Test
+    void prologueAndEpilogue() throws Exception {
+        FrameLayout layout = FrameLayout.of(16, 0);
+        Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, layout);
+        fb.emitPrologue();
+        fb.emitReturn();
+        CompiledCode code = fb.finish("t");
+        Map<Integer, String> l = listing(code);
+        byte[] b = code.code();
+
+        assertEquals(0, markAt(code, CONFIG.markVerifiedEntry));
+        assertEquals("nop DWORD PTR [rax+rax*1+0x0]", l.get(0), "a single 5-byte instruction first");
+        assertEquals("mov DWORD PTR [rsp-" + hex(CONFIG.stackBangOffset(layout.totalFrameSize())) + "],eax", l.get(5));
+        int afterBang = l.keySet().stream().filter(pc -> pc > 5).findFirst().orElseThrow();
+        assertEquals("push rbp", l.get(afterBang));
+        assertEquals("sub rsp," + hex(layout.frameSize()), l.get(afterBang + 1));
+
+        int frameComplete = markAt(code, CONFIG.markFrameComplete);
+        assertEquals(afterBang + 1 + 4, frameComplete);
+        int barrier = markAt(code, CONFIG.markEntryBarrierPatch);
+        assertTrue(barrier >= frameComplete && barrier % 4 == 0, "barrier at " + barrier);
+        assertEquals(0x41, b[barrier] & 0xff);
+        assertEquals(0x81, b[barrier + 1] & 0xff);
+        assertEquals(0x7f, b[barrier + 2] & 0xff);
+        assertEquals(CONFIG.threadDisarmedGuardValueOffset, b[barrier + 3]);
+        assertTrue(l.get(barrier + 8).startsWith("jne "), l.get(barrier + 8));
+
+        int poll = markAt(code, CONFIG.markPollReturnFar);
+        assertEquals("cmp rsp,QWORD PTR [r15+" + hex(CONFIG.threadPollingWordOffset) + "]", l.get(poll));
+        assertTrue(l.get(poll + 4).startsWith("ja "), l.get(poll + 4));
+        assertEquals("ret", l.get(poll + 10));
+        assertEquals("pop rbp", l.get(poll - 1));
+        assertEquals("add rsp," + hex(layout.frameSize()), l.get(poll - 5));
+
+        // Out of line: entry barrier slow path (call the stub, jump back), return-poll stub.
+        List<Call> calls = code.sites().stream().filter(s -> s instanceof Call).map(s -> (Call) s).toList();
+        Call barrierCall = calls.stream().filter(c -> ((StubTarget) c.target).address() == CONFIG.nmethodEntryBarrier).findFirst().orElseThrow();
+        assertNull(barrierCall.debugInfo);
+        assertEquals("call " + hex(barrierCall.pcOffset + 5), l.get(barrierCall.pcOffset));
+        assertEquals("jmp " + hex(barrier + 8 + 6), l.get(barrierCall.pcOffset + 5));
+        Call returnHandler = calls.stream().filter(c -> ((StubTarget) c.target).address() == CONFIG.pollingPageReturnHandler).findFirst().orElseThrow();
+        int stub = returnHandler.pcOffset - 7 - 7;
+        assertTrue(l.get(stub).startsWith("lea r10,[rip+"), l.get(stub));
+        int disp = (b[stub + 3] & 0xff) | (b[stub + 4] & 0xff) << 8 | (b[stub + 5] & 0xff) << 16 | b[stub + 6] << 24;
+        assertEquals(poll, stub + 7 + disp, "the stub records the poll's own pc");
+        assertEquals("mov QWORD PTR [r15+" + hex(CONFIG.threadSavedExceptionPcOffset) + "],r10", l.get(stub + 7));
+        assertEquals(0xe9, b[returnHandler.pcOffset] & 0xff, "a jump, not a call");
+
+        // Handlers: exception entry stores rax/rdx in the thread and jumps to the deopt blob.
+        int exc = markAt(code, CONFIG.markExceptionHandlerEntry);
+        assertEquals("mov QWORD PTR [r15+" + hex(CONFIG.threadExceptionOopOffset) + "],rax", l.get(exc));
+        assertEquals("mov QWORD PTR [r15+" + hex(CONFIG.threadExceptionPcOffset) + "],rdx", l.get(exc + 7));
+        Call toBlob = (Call) code.sites().stream().filter(s -> s instanceof Call && s.pcOffset == exc + 14).findFirst().orElseThrow();
+        assertEquals(CONFIG.deoptBlobUnpackWithExceptionInTls, ((StubTarget) toBlob.target).address());
+        // Deopt handler: pushes its own address (call next; fix up), then jumps to the blob.
+        int deopt = markAt(code, CONFIG.markDeoptHandlerEntry);
+        assertEquals("call " + hex(deopt + 5), l.get(deopt));
+        assertEquals("sub QWORD PTR [rsp],0x5", l.get(deopt + 5));
+        Call unpack = (Call) code.sites().stream().filter(s -> s instanceof Call && s.pcOffset == deopt + 10).findFirst().orElseThrow();
+        assertEquals(CONFIG.deoptBlobUnpack, ((StubTarget) unpack.target).address());
+        assertEquals(0xe9, b[deopt + 10] & 0xff);
+        assertEquals(b.length, deopt + 15);
+
+        assertEquals(layout.totalFrameSize(), code.totalFrameSize());
+        assertEquals(layout.rescueSlot(), code.deoptRescueSlot());
+        for (int i = 1; i < code.sites().size(); i++) {
+            assertTrue(code.sites().get(i - 1).pcOffset <= code.sites().get(i).pcOffset, "sites sorted");
+        }
+    }
+
+    @Test
+    void safepointPoll() throws Exception {
+        FrameLayout layout = FrameLayout.of(0, 0);
+        Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, layout);
+        fb.emitPrologue();
+        int before = fb.asm().position();
+        DebugInfo info = info(layout);
+        fb.emitSafepointPoll(jdk.vm.ci.amd64.AMD64.rax, info);
+        fb.emitReturn();
+        CompiledCode code = fb.finish("t");
+        Map<Integer, String> l = listing(code);
+        assertEquals("mov rax,QWORD PTR [r15+" + hex(CONFIG.threadPollingPageOffset) + "]", l.get(before));
+        int poll = markAt(code, CONFIG.markPollFar);
+        assertEquals("test DWORD PTR [rax],eax", l.get(poll));
+        Infopoint ip = (Infopoint) code.sites().stream().filter(s -> s instanceof Infopoint).findFirst().orElseThrow();
+        assertEquals(poll, ip.pcOffset);
+        assertEquals(InfopointReason.SAFEPOINT, ip.reason);
+        assertEquals(info, ip.debugInfo);
+
+        for (jdk.vm.ci.code.Register bad : List.of(rsp, rbp, r12, r13, r15)) {
+            Amd64FrameBuilder f = new Amd64FrameBuilder(CONFIG, layout);
+            f.emitPrologue();
+            assertThrows(IllegalArgumentException.class, () -> f.emitSafepointPoll(bad, info), bad.name);
+        }
+    }
+
+    @Test
+    void uncommonTrap() throws Exception {
+        FrameLayout layout = FrameLayout.of(0, 0);
+        Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, layout);
+        fb.emitPrologue();
+        int before = fb.asm().position();
+        DebugInfo info = info(layout);
+        fb.emitUncommonTrap(META, DeoptimizationAction.InvalidateRecompile, DeoptimizationReason.NullCheckException, info);
+        CompiledCode code = fb.finish("t");
+        Map<Integer, String> l = listing(code);
+        int request = META.encodeDeoptActionAndReason(DeoptimizationAction.InvalidateRecompile, DeoptimizationReason.NullCheckException, 0).asInt();
+        assertTrue(request < 0, "HotSpot's trap requests are negative");
+        assertEquals("mov DWORD PTR [r15+" + hex(CONFIG.threadPendingDeoptimizationOffset) + "]," + hex(request & 0xffffffffL), l.get(before));
+        assertEquals("mov DWORD PTR [r15+" + hex(CONFIG.threadPendingFailedSpeculationOffset) + "],0x0", l.get(before + 11));
+        assertEquals("mov DWORD PTR [r15+" + hex(CONFIG.threadPendingFailedSpeculationOffset + 4) + "],0x0", l.get(before + 22));
+        Call trap = (Call) code.sites().stream().filter(s -> s instanceof Call && s.pcOffset == before + 33).findFirst().orElseThrow();
+        assertEquals(CONFIG.deoptBlobUncommonTrap, ((StubTarget) trap.target).address());
+        assertEquals(info, trap.debugInfo);
+        assertEquals("ud2", l.get(before + 38));
+    }
+
+    @Test
+    void misuseIsRefused() throws Exception {
+        FrameLayout layout = FrameLayout.of(0, 0);
+        DebugInfo info = info(layout);
+        Amd64FrameBuilder fresh = new Amd64FrameBuilder(CONFIG, layout);
+        assertThrows(IllegalStateException.class, fresh::emitReturn);
+        assertThrows(IllegalStateException.class, () -> fresh.finish("t"));
+        fresh.emitPrologue();
+        assertThrows(IllegalStateException.class, fresh::emitPrologue);
+        assertThrows(NullPointerException.class, () -> fresh.emitSafepointPoll(rbx, null));
+        DebugInfo noMap = new DebugInfo(info.frame());
+        assertThrows(IllegalArgumentException.class, () -> fresh.emitSafepointPoll(rbx, noMap));
+        BytecodeFrame during = BytecodeFrameBuilder.at(sampleMethod(), 0).duringCall(true).build();
+        assertThrows(IllegalArgumentException.class, () -> fresh.emitUncommonTrap(META, DeoptimizationAction.None, DeoptimizationReason.None, DebugInfos.of(during, layout)));
+        fresh.emitReturn();
+        fresh.finish("t");
+        assertThrows(IllegalStateException.class, () -> fresh.finish("t"));
+
+        // Safepoints without a rescue slot: HotSpot could not deoptimize the frame; refused up front.
+        FrameLayout bare = FrameLayout.withoutRescueSlot(0, 0);
+        Amd64FrameBuilder noRescue = new Amd64FrameBuilder(CONFIG, bare);
+        noRescue.emitPrologue();
+        noRescue.emitSafepointPoll(rbx, info(bare));
+        noRescue.emitReturn();
+        assertThrows(IllegalStateException.class, () -> noRescue.finish("t"));
+    }
+
+    @Test
+    void configComesFromTheVm() {
+        // Mark ids and stubs are distinct and present; nothing is a made-up default.
+        int[] marks = {CONFIG.markVerifiedEntry, CONFIG.markUnverifiedEntry, CONFIG.markOsrEntry, CONFIG.markExceptionHandlerEntry,
+                        CONFIG.markDeoptHandlerEntry, CONFIG.markFrameComplete, CONFIG.markEntryBarrierPatch, CONFIG.markInvokeInterface,
+                        CONFIG.markInvokeVirtual, CONFIG.markInvokeStatic, CONFIG.markInvokeSpecial, CONFIG.markPollFar, CONFIG.markPollReturnFar};
+        assertEquals(marks.length, java.util.Arrays.stream(marks).distinct().count());
+        long[] stubs = {CONFIG.pollingPageReturnHandler, CONFIG.deoptBlobUnpack, CONFIG.deoptBlobUncommonTrap, CONFIG.deoptBlobUnpackWithExceptionInTls,
+                        CONFIG.nmethodEntryBarrier, CONFIG.throwDelayedStackOverflowErrorEntry, CONFIG.handleWrongMethodStub, CONFIG.icMissStub};
+        for (long s : stubs) {
+            assertTrue(s != 0);
+        }
+        assertTrue(CONFIG.stackShadowPages > 0 && Integer.bitCount(CONFIG.vmPageSize) == 1);
+        assertEquals(CONFIG.threadPollingWordOffset + 8 == CONFIG.threadPollingPageOffset
+                        || CONFIG.threadPollingPageOffset + 8 == CONFIG.threadPollingWordOffset, true, "poll word and page sit together in Thread::_poll_data");
+        int gc = CONFIG.selectedGc();
+        assertNotNull(CONFIG.gcName(gc));
+        assertFalse(CONFIG.gcName(gc).startsWith("CollectedHeap"));
+        assertInstanceOf(Integer.class, CONFIG.narrowOopShift);
+    }
+}

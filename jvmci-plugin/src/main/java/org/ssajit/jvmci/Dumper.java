@@ -1,0 +1,77 @@
+package org.ssajit.jvmci;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.ssajit.amd64.disasm.Objdump;
+import org.ssajit.codegen.CompiledCode;
+import org.ssajit.ir.DotPrinter;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.IrPrinter;
+
+import jdk.vm.ci.code.InstalledCode;
+import jdk.vm.ci.code.site.Site;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+
+/**
+ * Writes per-method dumps ({@code -Dssajit.Dump=DIR}): the SSA graph as text and DOT, and installed code
+ * as objdump disassembly with its sites. A dump is a convenience: failing to write one prints a warning
+ * and never fails the compilation.
+ */
+final class Dumper {
+    private final Path dir;
+
+    Dumper(Path dir) {
+        this.dir = dir;
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    void graph(int id, ResolvedJavaMethod method, Graph graph) {
+        String base = baseName(id, method);
+        write(base + ".ir.txt", new IrPrinter(true).print(graph));
+        write(base + ".dot", new DotPrinter(false).print(graph));
+    }
+
+    void code(int id, ResolvedJavaMethod method, CompiledCode code, InstalledCode installed) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# ").append(method.format("%H.%n(%p)%r")).append(", ").append(code).append('\n');
+        long start = installed != null ? installed.getStart() : 0;
+        byte[] bytes = installed != null && installed.isValid() ? installed.getCode() : null;
+        if (bytes == null || bytes.length == 0) {
+            bytes = code.code();
+            start = 0;
+            sb.append("# (code as emitted, before installation)\n");
+        } else {
+            sb.append(String.format("# installed at 0x%x, %d bytes (HotSpot's stubs included)%n", start, bytes.length));
+        }
+        for (Site s : code.sites()) {
+            sb.append(String.format("# site %+5d (0x%x): %s%n", s.pcOffset, start + s.pcOffset, s));
+        }
+        String listing = Objdump.disassemble(bytes, start);
+        sb.append(listing != null ? listing : "# (no disassembly: GNU objdump not found)\n");
+        write(baseName(id, method) + ".s", sb.toString());
+    }
+
+    private static String baseName(int id, ResolvedJavaMethod method) {
+        String name = method.format("%H.%n");
+        name = name.replaceAll("[^A-Za-z0-9._$-]", "_");
+        if (name.length() > 150) {
+            name = name.substring(0, 150);
+        }
+        return (id >= 0 ? id : "direct") + "-" + name;
+    }
+
+    private void write(String file, String text) {
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve(file), text, StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("[ssajit] warning: cannot write dump " + dir.resolve(file) + ": " + e);
+        }
+    }
+}

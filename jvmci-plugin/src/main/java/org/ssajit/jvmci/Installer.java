@@ -1,0 +1,113 @@
+package org.ssajit.jvmci;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
+import org.ssajit.amd64.hotspot.StubTarget;
+import org.ssajit.codegen.CompiledCode;
+
+import jdk.vm.ci.code.InstalledCode;
+import jdk.vm.ci.code.site.Call;
+import jdk.vm.ci.code.site.DataPatch;
+import jdk.vm.ci.code.site.Mark;
+import jdk.vm.ci.code.site.Site;
+import jdk.vm.ci.hotspot.HotSpotCodeCacheProvider;
+import jdk.vm.ci.hotspot.HotSpotCompilationRequest;
+import jdk.vm.ci.hotspot.HotSpotCompiledCode.Comment;
+import jdk.vm.ci.hotspot.HotSpotCompiledNmethod;
+import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
+import jdk.vm.ci.hotspot.HotSpotResolvedJavaMethod;
+import jdk.vm.ci.meta.Assumptions.Assumption;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+import jdk.vm.ci.runtime.JVMCICompiler;
+
+/**
+ * Puts {@link CompiledCode} into HotSpot's code cache as an nmethod of a method. Two ways in: for a
+ * compile request from the broker (its id and JVMCI environment go along), or directly, outside the
+ * broker (tests, tools), with a fresh compile id. Installation failures (code cache full, invalid
+ * dependencies, malformed code) come back as {@link jdk.vm.ci.code.BailoutException}.
+ */
+public final class Installer {
+    private final HotSpotCodeCacheProvider codeCache;
+    private final Dumper dumper;
+
+    /** {@code dumpDir}: where to write the disassembly of installed code, or null. */
+    public Installer(HotSpotCodeCacheProvider codeCache, Path dumpDir) {
+        this.codeCache = Objects.requireNonNull(codeCache, "codeCache");
+        this.dumper = dumpDir != null ? new Dumper(dumpDir) : null;
+    }
+
+    /** The host VM's code cache, no dumps. */
+    public static Installer host() {
+        return new Installer((HotSpotCodeCacheProvider) HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend().getCodeCache(), null);
+    }
+
+    public HotSpotCodeCacheProvider codeCache() {
+        return codeCache;
+    }
+
+    /**
+     * Installs {@code code} for {@code method} outside the compile broker, as the code the method runs
+     * from now on ({@code isDefault}): calls from the interpreter and compiled callers enter it.
+     */
+    public InstalledCode installDirect(ResolvedJavaMethod method, CompiledCode code) {
+        HotSpotResolvedJavaMethod m = (HotSpotResolvedJavaMethod) method;
+        // Every nmethod needs a real compile id; -1 would make HotSpot assign one, but JVMCI asserts on it.
+        int id = m.allocateCompileId(JVMCICompiler.INVOCATION_ENTRY_BCI);
+        return install(m, code, JVMCICompiler.INVOCATION_ENTRY_BCI, id, 0L);
+    }
+
+    /** Installs {@code code} as the result of a broker compile request. */
+    public InstalledCode install(HotSpotCompilationRequest request, CompiledCode code) {
+        return install(request.getMethod(), code, request.getEntryBCI(), request.getId(), request.getJvmciEnv());
+    }
+
+    private InstalledCode install(HotSpotResolvedJavaMethod method, CompiledCode code, int entryBci, int id, long compileState) {
+        HotSpotCompiledNmethod nmethod = toNmethod(method, code, entryBci, id, compileState);
+        InstalledCode installed = codeCache.installCode(method, nmethod, null, null, true);
+        if (dumper != null) {
+            dumper.code(id, method, code, installed);
+        }
+        return installed;
+    }
+
+    /** The JVMCI form of {@code code}: sites sorted by pc, no assumptions, no inlined methods but the root. */
+    public HotSpotCompiledNmethod toNmethod(HotSpotResolvedJavaMethod method, CompiledCode code, int entryBci, int id, long compileState) {
+        checkEntries(method, code);
+        checkCallTargets(code);
+        Site[] sites = code.sites().toArray(new Site[0]);
+        byte[] bytes = code.code();
+        return new HotSpotCompiledNmethod(code.name(), bytes, bytes.length, sites, new Assumption[0], new ResolvedJavaMethod[]{method}, new Comment[0],
+                        code.dataSection(), code.dataSectionAlignment(), code.dataSectionPatches().toArray(new DataPatch[0]), false,
+                        code.totalFrameSize(), code.deoptRescueSlot(), method, entryBci, id, compileState, false);
+    }
+
+    /**
+     * Virtual calls enter an instance method's nmethod at its unverified entry after an inline cache
+     * chose it for one receiver class; code without the class check there would run for receivers of
+     * other classes. HotSpot does not notice its absence, so refuse it here.
+     */
+    private static void checkEntries(HotSpotResolvedJavaMethod method, CompiledCode code) {
+        if (method.isStatic()) {
+            return;
+        }
+        int unverified = HotSpotAmd64Config.host().markUnverifiedEntry;
+        boolean hasCheck = code.sites().stream().anyMatch(s -> s instanceof Mark m && m.id instanceof Integer i && i == unverified);
+        if (!hasCheck) {
+            throw new IllegalArgumentException(method.format("%H.%n(%p)") + " is an instance method: its code needs an inline-cache check at UNVERIFIED_ENTRY");
+        }
+    }
+
+    /** A foreign call is a rel32 call or jump: its target must be within 2 GB of every code cache address. */
+    private void checkCallTargets(CompiledCode code) {
+        for (Site s : code.sites()) {
+            if (s instanceof Call c && c.target instanceof StubTarget t) {
+                long reach = codeCache.getMaxCallTargetOffset(t.address());
+                if (reach < 0 || reach > Integer.MAX_VALUE) {
+                    throw new IllegalArgumentException(String.format("foreign call target 0x%x is out of rel32 reach of the code cache", t.address()));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package org.ssajit.jvmci;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.function.Function;
+
+/**
+ * ssajit's options: system properties {@code -Dssajit.<Name>=<value>}, each a typed key with a default
+ * and help text. Read once, when the compiler initializes; {@code -Dssajit.Help=true} (or
+ * {@code -XX:+JVMCIPrintProperties}) prints them.
+ */
+public final class SsajitOptions {
+    /** Prefix of every ssajit system property. */
+    public static final String PREFIX = "ssajit.";
+
+    /** One option: its property is {@code ssajit.<name>}. */
+    public record Option<T>(String name, T defaultValue, String valueHelp, String help, Function<String, T> parser) {
+        public String property() {
+            return PREFIX + name;
+        }
+    }
+
+    public static final Option<MethodFilter> METHOD_FILTER = new Option<>("MethodFilter", MethodFilter.ALL, "<patterns>",
+                    "Compile only matching methods. Comma-separated globs over Class.method (or Class.method(descriptor) when the "
+                                    + "pattern has a '('), '*' any characters, '?' one; a leading '-' excludes. A method is compiled if it "
+                                    + "matches an include pattern (or there is none) and no exclude pattern. Example: java.lang.Math.*,-*.abs",
+                    MethodFilter::parse);
+    public static final Option<Boolean> LOG = new Option<>("Log", false, "true|false",
+                    "One line per compilation on stderr: id, method, bytecode size, result or refusal reason, time, code size.",
+                    SsajitOptions::parseBoolean);
+    public static final Option<Boolean> STATS = new Option<>("Stats", false, "true|false",
+                    "At VM exit print a summary on stderr: compiled, refused by reason, bytecodes, total compile time, code bytes.",
+                    SsajitOptions::parseBoolean);
+    public static final Option<Path> DUMP = new Option<>("Dump", null, "<directory>",
+                    "Write per method the SSA graph as text (.ir.txt) and Graphviz (.dot), and for installed code its disassembly (.s, "
+                                    + "needs GNU objdump), into the directory (created if missing).",
+                    v -> v.isBlank() ? null : Path.of(v));
+    public static final Option<Boolean> FRONT_END = new Option<>("FrontEnd", true, "true|false",
+                    "Build and verify the SSA graph of every request before refusing it (there is no back end yet); false refuses at once.",
+                    SsajitOptions::parseBoolean);
+    public static final Option<Boolean> HELP = new Option<>("Help", false, "true|false",
+                    "Print this help on stderr when the compiler initializes.",
+                    SsajitOptions::parseBoolean);
+
+    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, FRONT_END, HELP);
+
+    private final Map<Option<?>, Object> values;
+    private final List<String> warnings;
+
+    private SsajitOptions(Map<Option<?>, Object> values, List<String> warnings) {
+        this.values = values;
+        this.warnings = List.copyOf(warnings);
+    }
+
+    /** The options in the system properties. */
+    public static SsajitOptions fromSystemProperties() {
+        return parse(System.getProperties());
+    }
+
+    /**
+     * The options in {@code properties}. Unknown {@code ssajit.*} properties become warnings (typos
+     * should not pass silently); an unparsable value is an {@link IllegalArgumentException}.
+     */
+    public static SsajitOptions parse(Properties properties) {
+        Map<Option<?>, Object> values = new HashMap<>();
+        List<String> warnings = new ArrayList<>();
+        for (Option<?> o : ALL) {
+            String raw = properties.getProperty(o.property());
+            Object v = o.defaultValue();
+            if (raw != null) {
+                try {
+                    v = o.parser().apply(raw.trim());
+                } catch (RuntimeException e) {
+                    throw new IllegalArgumentException("bad value for -D" + o.property() + "=" + raw + ": " + e.getMessage(), e);
+                }
+            }
+            values.put(o, v);
+        }
+        for (String key : properties.stringPropertyNames()) {
+            if (key.startsWith(PREFIX) && ALL.stream().noneMatch(o -> o.property().equals(key))
+                            && !key.startsWith(PREFIX + "test.") && !key.equals("ssajit.objdump")) {
+                warnings.add("unknown option -D" + key + " (known: " + String.join(", ", ALL.stream().map(Option::property).toList()) + ")");
+            }
+        }
+        return new SsajitOptions(values, warnings);
+    }
+
+    @SuppressWarnings("unchecked")
+    public <T> T get(Option<T> option) {
+        Objects.requireNonNull(option);
+        return (T) values.get(option);
+    }
+
+    /** Problems that did not prevent parsing (unknown properties). */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    public static void printHelp(PrintStream out) {
+        out.println("ssajit options (system properties):");
+        for (Option<?> o : ALL) {
+            out.printf("  -D%s=%s  (default: %s)%n", o.property(), o.valueHelp(), o.defaultValue() == null ? "unset" : o.defaultValue());
+            out.println("      " + o.help());
+        }
+    }
+
+    private static Boolean parseBoolean(String s) {
+        return switch (s.toLowerCase(Locale.ROOT)) {
+            case "true", "" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("expected true or false");
+        };
+    }
+}

@@ -1,0 +1,30 @@
+package org.ssajit.jvmci;
+
+import jdk.vm.ci.runtime.JVMCICompilerFactory;
+import jdk.vm.ci.services.JVMCIServiceLocator;
+
+/**
+ * How JVMCI finds ssajit: listed in {@code META-INF/services/jdk.vm.ci.services.JVMCIServiceLocator},
+ * loaded from the class path; {@code -Djvmci.Compiler=ssajit} then picks our factory by name.
+ *
+ * <p>Only {@code jdk.vm.ci.services} has to be exported on the command line: this class's constructor
+ * (JVMCI's) opens the other JVMCI packages to our module. So nothing here may touch another JVMCI
+ * package before the constructor ran: no static field of a JVMCI-implementing type (loading
+ * {@link SsajitCompilerFactory} early fails with an access error, which kills the VM at JVMCI startup).
+ */
+public final class SsajitServiceLocator extends JVMCIServiceLocator {
+    private volatile SsajitCompilerFactory factory;
+
+    @Override
+    protected <S> S getProvider(Class<S> service) {
+        if (service != JVMCICompilerFactory.class) {
+            return null;
+        }
+        SsajitCompilerFactory f = factory;
+        if (f == null) {
+            f = new SsajitCompilerFactory();
+            factory = f;
+        }
+        return service.cast(f);
+    }
+}

@@ -1,0 +1,82 @@
+package org.ssajit.jvmci;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
+
+import jdk.vm.ci.code.CompilationRequestResult;
+import jdk.vm.ci.hotspot.HotSpotCompilationRequest;
+import jdk.vm.ci.hotspot.HotSpotCompilationRequestResult;
+import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
+import jdk.vm.ci.hotspot.HotSpotResolvedJavaMethod;
+import jdk.vm.ci.runtime.JVMCICompiler;
+import jdk.vm.ci.runtime.JVMCICompilerFactory;
+import jdk.vm.ci.services.JVMCIServiceLocator;
+
+/** The compiler called directly (no broker): what it answers, and that nothing escapes it. */
+class CompilerTest {
+    private static final HotSpotJVMCIRuntime RUNTIME = HotSpotJVMCIRuntime.runtime();
+
+    private static CompilationRequestResult compile(HotSpotResolvedJavaMethod m) {
+        JVMCICompiler c = new SsajitCompilerFactory().createCompiler(RUNTIME);
+        return c.compileMethod(new HotSpotCompilationRequest(m, JVMCICompiler.INVOCATION_ENTRY_BCI, 0L, m.allocateCompileId(-1)));
+    }
+
+    @Test
+    void serviceLocatorProvidesTheFactory() {
+        List<JVMCICompilerFactory> factories = JVMCIServiceLocator.getProviders(JVMCICompilerFactory.class);
+        assertTrue(factories.stream().anyMatch(f -> f.getCompilerName().equals("ssajit")), factories.toString());
+    }
+
+    @Test
+    void everyMethodIsRefusedWithoutABackEnd() {
+        CompilationRequestResult r = compile((HotSpotResolvedJavaMethod) HandCode.method(Targets.class, "add1"));
+        HotSpotCompilationRequestResult hs = assertInstanceOf(HotSpotCompilationRequestResult.class, r);
+        assertEquals(SsajitCompiler.NO_BACK_END, hs.getFailureMessage());
+        assertFalse(hs.getRetry());
+    }
+
+    @Test
+    void frontEndBailoutIsTheReason() {
+        // An abstract method has no bytecode: the front end refuses it with its own reason.
+        HotSpotResolvedJavaMethod m = (HotSpotResolvedJavaMethod) HandCode.META.lookupJavaType(Runnable.class).getDeclaredMethods()[0];
+        HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(m);
+        assertNotNull(r.getFailureMessage());
+        assertTrue(r.getFailureMessage().startsWith("bailout (no bytecode"), r.getFailureMessage());
+    }
+
+    @Test
+    void aThrowableInsideBecomesARefusal() {
+        JVMCICompiler c = new SsajitCompilerFactory().createCompiler(RUNTIME);
+        // A request whose getMethod() throws stands for any bug inside the compiler.
+        HotSpotResolvedJavaMethod m = (HotSpotResolvedJavaMethod) HandCode.method(Targets.class, "add1");
+        HotSpotCompilationRequest broken = new HotSpotCompilationRequest(m, -1, 0L, 1) {
+            @Override
+            public HotSpotResolvedJavaMethod getMethod() {
+                throw new StackOverflowError("simulated");
+            }
+        };
+        HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) c.compileMethod(broken);
+        assertTrue(r.getFailureMessage().startsWith("internal error in ssajit: java.lang.StackOverflowError: simulated"), r.getFailureMessage());
+    }
+
+    @Test
+    void supportedCollectorsAreSerialParallelG1() {
+        HotSpotAmd64Config c = HotSpotAmd64Config.host();
+        JVMCICompiler compiler = new SsajitCompilerFactory().createCompiler(RUNTIME);
+        assertTrue(compiler.isGCSupported(c.gcSerial));
+        assertTrue(compiler.isGCSupported(c.gcParallel));
+        assertTrue(compiler.isGCSupported(c.gcG1));
+        assertFalse(compiler.isGCSupported(c.gcZ));
+        assertFalse(compiler.isGCSupported(c.gcShenandoah));
+        assertFalse(compiler.isGCSupported(c.gcEpsilon));
+        assertFalse(compiler.isGCSupported(-12345));
+    }
+}

@@ -1,0 +1,108 @@
+package org.ssajit.jvmci;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * ssajit as the VM's JVMCI compiler, found the way JVMCI finds every compiler: the service locator on
+ * the class path, selected by {@code -Djvmci.Compiler=ssajit}. Tier-4 requests reach it, every one is
+ * refused with its reason, and the program computes what it computes without ssajit.
+ */
+class DiscoveryTest {
+    /**
+     * {@code -Xbatch}: the program waits for each compilation, so the requests happen before it ends,
+     * whatever the machine's speed (ssajit initializes lazily, so -Xbatch does not stall on it).
+     */
+    private static final List<String> USE_SSAJIT = List.of("-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit", "-XX:+PrintCompilation", "-Xbatch");
+
+    @Test
+    void tierFourRequestsReachSsajitAndAreRefused() throws Exception {
+        List<String> flags = new java.util.ArrayList<>(USE_SSAJIT);
+        flags.addAll(List.of("-Dssajit.Log=true", "-Dssajit.Stats=true"));
+        ChildJvm.Result r = ChildJvm.run(flags, HotProgram.class.getName(), List.of(), Duration.ofMinutes(2));
+        assertFalse(r.crashed(), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stdout().contains("result=" + HotProgram.run() + "\n"), () -> "program output changed\n" + r.describe());
+        // -XX:+PrintCompilation: a tier-4 request for work() and HotSpot's record of the refusal.
+        assertTrue(Pattern.compile("\\s4\\s+org\\.ssajit\\.jvmci\\.HotProgram::work \\(\\d+ bytes\\)\\s+COMPILE SKIPPED: no back end yet").matcher(r.stdout()).find(),
+                        () -> "no refused tier-4 compile of work()\n" + r.describe());
+        // -Dssajit.Log: one line per request, including the OSR request for the loop in run().
+        assertTrue(Pattern.compile("\\[ssajit\\] +\\d+ org\\.ssajit\\.jvmci\\.HotProgram\\.work\\(int\\)int, \\d+ bytes of bytecode: refused: no back end yet \\(\\d+\\.\\d+ ms, 0 code bytes\\)")
+                        .matcher(r.stderr()).find(), r::describe);
+        assertTrue(Pattern.compile("\\[ssajit\\] +\\d+ org\\.ssajit\\.jvmci\\.HotProgram\\.run\\(\\)long @ bci \\d+, .*refused: no back end yet").matcher(r.stderr()).find(), r::describe);
+        // -Dssajit.Stats: the summary at exit, nothing compiled, everything refused for one reason.
+        assertTrue(r.stderr().contains("[ssajit] stats: "), r::describe);
+        assertTrue(r.stderr().contains("[ssajit]   compiled 0 (0 bytecodes, 0 code bytes)"), r::describe);
+        assertTrue(Pattern.compile("\\[ssajit\\] +\\d+  no back end yet").matcher(r.stderr()).find(), r::describe);
+    }
+
+    @Test
+    void onlyTheServicesExportIsNeeded() throws Exception {
+        ChildJvm.Result r = ChildJvm.run(ChildJvm.minimalFlags(), USE_SSAJIT, HotProgram.class.getName(), List.of(), Duration.ofMinutes(2));
+        assertFalse(r.crashed(), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stdout().contains("COMPILE SKIPPED: no back end yet"), r::describe);
+    }
+
+    @Test
+    void methodFilterExcludes() throws Exception {
+        List<String> flags = new java.util.ArrayList<>(USE_SSAJIT);
+        flags.addAll(List.of("-Dssajit.Log=true", "-Dssajit.MethodFilter=org.ssajit.jvmci.HotProgram.*,-*.work"));
+        ChildJvm.Result r = ChildJvm.run(flags, HotProgram.class.getName(), List.of(), Duration.ofMinutes(2));
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stderr().contains("HotProgram.work(int)int, 9 bytes of bytecode: refused: excluded by -Dssajit.MethodFilter"), r::describe);
+        assertTrue(Pattern.compile("HotProgram\\.run\\(\\)long @ bci \\d+, .*refused: no back end yet").matcher(r.stderr()).find(), r::describe);
+        // Methods outside the include pattern (JDK methods get hot too) are excluded as well.
+        assertTrue(Pattern.compile("\\[ssajit\\] +\\d+ java\\.\\S+, \\d+ bytes of bytecode: refused: excluded by").matcher(r.stderr()).find(), r::describe);
+    }
+
+    @Test
+    void dumpWritesTheGraphOfEveryRequest(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        List<String> flags = new java.util.ArrayList<>(USE_SSAJIT);
+        flags.addAll(List.of("-Dssajit.Dump=" + dir, "-Dssajit.MethodFilter=org.ssajit.jvmci.HotProgram.work"));
+        ChildJvm.Result r = ChildJvm.run(flags, HotProgram.class.getName(), List.of(), Duration.ofMinutes(2));
+        assertEquals(0, r.exitCode(), r::describe);
+        List<java.nio.file.Path> files;
+        try (var s = java.nio.file.Files.list(dir)) {
+            files = s.sorted().toList();
+        }
+        java.nio.file.Path ir = files.stream().filter(p -> p.getFileName().toString().matches("\\d+-org\\.ssajit\\.jvmci\\.HotProgram\\.work\\.ir\\.txt"))
+                        .findFirst().orElseThrow(() -> new AssertionError("no IR dump of work() in " + files + "\n" + r.describe()));
+        String text = java.nio.file.Files.readString(ir);
+        // work(x) = x * 31 + (x >>> 3), as SSA.
+        assertTrue(text.startsWith("method org.ssajit.jvmci.HotProgram.work(int)int"), text);
+        assertTrue(text.contains("= mul v0, #31") && text.contains("= ushr v0, #3") && text.contains("return v"), text);
+        java.nio.file.Path dot = ir.resolveSibling(ir.getFileName().toString().replace(".ir.txt", ".dot"));
+        assertTrue(java.nio.file.Files.readString(dot).startsWith("digraph"), dot.toString());
+        // Only work() passes the filter: nothing else is dumped.
+        assertTrue(files.stream().allMatch(p -> p.getFileName().toString().contains("HotProgram.work")), files.toString());
+    }
+
+    @Test
+    void unsupportedCollectorIsRefusedNotCrashed() throws Exception {
+        List<String> flags = new java.util.ArrayList<>(USE_SSAJIT);
+        flags.addAll(List.of("-XX:+UseZGC", "-Dssajit.Log=true"));
+        ChildJvm.Result r = ChildJvm.run(flags, HotProgram.class.getName(), List.of(), Duration.ofMinutes(2));
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stdout().contains("result=" + HotProgram.run() + "\n"), r::describe);
+        assertTrue(r.stderr().contains("[ssajit] the Z garbage collector is not supported: ssajit refuses every method"), r::describe);
+        assertTrue(r.stdout().contains("COMPILE SKIPPED: the Z garbage collector is not supported"), r::describe);
+    }
+
+    @Test
+    void badOptionRefusesEverythingButRuns() throws Exception {
+        List<String> flags = new java.util.ArrayList<>(USE_SSAJIT);
+        flags.addAll(List.of("-Dssajit.Log=maybe", "-Dssajit.Typo=1"));
+        ChildJvm.Result r = ChildJvm.run(flags, HotProgram.class.getName(), List.of(), Duration.ofMinutes(2));
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stderr().contains("[ssajit] bad value for -Dssajit.Log=maybe"), r::describe);
+        assertTrue(r.stdout().contains("COMPILE SKIPPED: invalid ssajit option"), r::describe);
+    }
+}
