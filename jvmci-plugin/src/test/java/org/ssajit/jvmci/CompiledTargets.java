@@ -523,6 +523,31 @@ final class CompiledTargets {
         return s;
     }
 
+    static volatile int stop;
+
+    /**
+     * Spins until {@link #stop} is set; returns the iteration count if {@code 2s == n(n-1)} still
+     * holds (mod 2^64), -1 if a deoptimization lost or garbled a value.
+     */
+    static long spin() {
+        long n = 0;
+        long s = 0;
+        while (stop == 0) {
+            s += n;
+            n++;
+        }
+        return s * 2 == n * (n - 1) ? n : -1;
+    }
+
+    /** Initialized by the first {@link #readLazy} call, never earlier. */
+    static final class Lazy {
+        static int x = 41;
+    }
+
+    static int readLazy() {
+        return Lazy.x + 1;
+    }
+
     // fields ---------------------------------------------------------------------------------------
 
     static final class Holder {
