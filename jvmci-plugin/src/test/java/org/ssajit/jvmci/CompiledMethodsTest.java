@@ -71,6 +71,9 @@ class CompiledMethodsTest {
                 c.add(() -> null);
                 c.add(() -> shared);
                 c.add(() -> "other");
+            } else if (t == GeneratedFields.class) {
+                c.add(() -> null);
+                c.add(GeneratedFields::new);
             } else if (t == CompiledTargets.Holder.class) {
                 c.add(() -> null);
                 for (int x : new int[]{-3, 0, 7, 1000}) {

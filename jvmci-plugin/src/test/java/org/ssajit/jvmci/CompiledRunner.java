@@ -90,7 +90,7 @@ final class CompiledRunner {
     private static Outcome outcome(Object result, Throwable thrown, Object[] args) {
         StringBuilder sb = new StringBuilder();
         for (Object a : args) {
-            if (a != null && (a.getClass().isArray() || a instanceof CompiledTargets.Holder)) {
+            if (a != null && (a.getClass().isArray() || a instanceof CompiledTargets.Holder || a instanceof GeneratedFields)) {
                 sb.append(sb.isEmpty() ? "" : " ").append(CompiledTargets.render(a));
             }
         }
