@@ -576,7 +576,7 @@ public final class Amd64LirGenerator extends LirGenerator {
                 default -> throw new IllegalStateException("store of " + kind);
             };
         }
-        if (kind == JavaKind.Boolean) {
+        if (kind == JavaKind.Boolean && !inRange(v, JavaKind.Boolean, new HashSet<>())) {
             Variable masked = newVariable(JavaKind.Int);
             append(new Amd64Arithmetic.IntegerBinary(AluOp.AND, DWORD, masked, (AllocatableValue) op, intConstant(1)));
             return masked;

@@ -42,7 +42,7 @@ public final class Amd64Scope {
             for (Instruction i : b.instructions()) {
                 String why = reason(i, m);
                 if (why != null) {
-                    throw refuse(why + " at bci " + i.bci());
+                    throw refuse(why);
                 }
             }
             if (b.terminator() instanceof Throw t) {
@@ -51,29 +51,41 @@ public final class Amd64Scope {
         }
     }
 
+    /** Why {@code i} cannot be compiled, as {@code "<what> at bci <n>: <why>"}, or null. */
     private static String reason(Instruction i, ResolvedJavaMethod m) {
-        return switch (i.op()) {
-            case INVOKE -> "call (" + i.invokeTarget() + "): calls are not compiled";
-            case NEW_INSTANCE, NEW_ARRAY, NEW_MULTI_ARRAY -> "allocation (" + i.op().mnemonic() + "): allocation is not compiled";
-            case CHECKCAST, INSTANCEOF -> "type check (" + i.op().mnemonic() + "): type checks are not compiled";
-            case MONITOR_ENTER, MONITOR_EXIT -> "monitor (" + i.op().mnemonic() + "): monitors are not compiled";
+        String why = switch (i.op()) {
+            case INVOKE -> "calls are not compiled";
+            case NEW_INSTANCE, NEW_ARRAY, NEW_MULTI_ARRAY -> "allocation is not compiled";
+            case CHECKCAST, INSTANCEOF -> "type checks are not compiled";
+            case MONITOR_ENTER, MONITOR_EXIT -> "monitors are not compiled";
             case EXCEPTION_OBJECT -> "exception handler reached by normal control flow";
             case REM -> i.kind() == JavaKind.Float || i.kind() == JavaKind.Double
-                            ? (i.kind() == JavaKind.Float ? "frem" : "drem") + ": x86 has no SSE remainder instruction (not compiled)"
+                            ? "x86 has no SSE remainder instruction (an x87 fprem loop is not implemented)"
                             : null;
-            case STORE_FIELD -> i.field().kind().isObject() ? "reference store to " + i.field() + ": reference stores need GC barriers (not compiled)" : null;
+            case STORE_FIELD -> i.field().kind().isObject() ? "reference stores need GC barriers (not compiled)" : null;
             case STORE_INDEXED -> storeIndexed(i, m);
             default -> null;
         };
+        if (why == null) {
+            return null;
+        }
+        String what = switch (i.op()) {
+            case INVOKE -> i.invokeTarget().toString();
+            case REM -> i.kind() == JavaKind.Float ? "frem" : "drem";
+            case STORE_FIELD -> (i.field().isStatic() ? "putstatic " : "putfield ") + i.field();
+            case STORE_INDEXED -> i.elementKind() == JavaKind.Object ? "aastore" : "bastore";
+            default -> i.op().mnemonic();
+        };
+        return what + " at bci " + i.bci() + ": " + why;
     }
 
     private static String storeIndexed(Instruction i, ResolvedJavaMethod m) {
         JavaKind k = i.elementKind();
         if (k == JavaKind.Object) {
-            return "aastore: reference stores need a store check and GC barriers (not compiled)";
+            return "reference stores need a store check and GC barriers (not compiled)";
         }
         if (k == JavaKind.Byte && arrayType(i.input(0), m) == null) {
-            return "bastore into an array not known to be byte[] or boolean[] (boolean stores mask the value)";
+            return "the array is not known to be byte[] or boolean[] (a boolean store masks the value)";
         }
         return null;
     }

@@ -1,0 +1,136 @@
+package org.ssajit.amd64.lir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.ssajit.bytecode.BailoutException;
+import org.ssajit.lir.LirGraph;
+import org.ssajit.testing.Jvmci;
+
+/**
+ * Methods outside the AMD64 back end's scope are refused before any LIR exists, with a reason that
+ * names the construct and its bci; handlers reached only by exceptions do not count.
+ */
+class Amd64ScopeTest {
+    int instanceField;
+    static Object sink;
+    static Object[] objects = new Object[1];
+
+    int instance() {
+        return instanceField;
+    }
+
+    static synchronized int synchronizedStatic(int a) {
+        return a + 1;
+    }
+
+    static int calls(int a) {
+        return Math.abs(a);
+    }
+
+    static Object allocates() {
+        return new Object();
+    }
+
+    static int[] allocatesArray(int n) {
+        return new int[n];
+    }
+
+    static String casts(Object o) {
+        return (String) o;
+    }
+
+    static boolean instanceOf(Object o) {
+        return o instanceof String;
+    }
+
+    static int monitor(Object o) {
+        synchronized (o) {
+            return 1;
+        }
+    }
+
+    static int throwing(int a) {
+        if (a < 0) {
+            throw new IllegalStateException();
+        }
+        return a;
+    }
+
+    static float frem(float a, float b) {
+        return a % b;
+    }
+
+    static double drem(double a, double b) {
+        return a % b;
+    }
+
+    static void storesReference(Amd64ScopeTest t, Object o) {
+        sink = o;
+    }
+
+    static void aastore(Object[] a, Object o) {
+        a[0] = o;
+    }
+
+    static int caught(int[] a, int i) {
+        try {
+            return a[i];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            return calls(i); // a call in a handler: never compiled
+        }
+    }
+
+    private static String refusal(String name) {
+        BailoutException e = assertThrows(BailoutException.class, () -> Amd64Backend.host().lower(Jvmci.graph(Amd64ScopeTest.class, name)));
+        assertEquals(BailoutException.Reason.UNSUPPORTED, e.reason());
+        return e.getMessage();
+    }
+
+    @Test
+    void refusedWithTheReason() {
+        List<String> problems = new ArrayList<>();
+        String[][] expected = {
+            {"instance", "instance method: the inline-cache check at the unverified entry is not emitted yet"},
+            {"synchronizedStatic", "synchronized method: monitors are not compiled"},
+            {"calls", "invokestatic java.lang.Math.abs(int)int at bci 1: calls are not compiled"},
+            {"allocates", "new at bci 0: allocation is not compiled"},
+            {"allocatesArray", "newarray at bci 1: allocation is not compiled"},
+            {"casts", "checkcast at bci 1: type checks are not compiled"},
+            {"instanceOf", "instanceof at bci 1: type checks are not compiled"},
+            {"monitor", "monitorenter at bci 3: monitors are not compiled"},
+            {"throwing", "new at bci 4: allocation is not compiled"},
+            {"frem", "frem at bci 2: x86 has no SSE remainder instruction (an x87 fprem loop is not implemented)"},
+            {"drem", "drem at bci 2: x86 has no SSE remainder instruction (an x87 fprem loop is not implemented)"},
+            {"storesReference", "putstatic org.ssajit.amd64.lir.Amd64ScopeTest.sink at bci 1: reference stores need GC barriers (not compiled)"},
+            {"aastore", "aastore at bci 3: reference stores need a store check and GC barriers (not compiled)"},
+        };
+        for (String[] e : expected) {
+            String got = refusal(e[0]);
+            if (!got.equals(e[1])) {
+                problems.add(e[0] + ": expected '" + e[1] + "', got '" + got + "'");
+            }
+        }
+        assertEquals(List.of(), problems);
+    }
+
+    /** athrow alone (the exception object from elsewhere) names the throw. */
+    static void rethrow(RuntimeException e) {
+        throw e;
+    }
+
+    @Test
+    void throwIsRefused() {
+        assertEquals("athrow at bci 1: throwing is not compiled", refusal("rethrow"));
+    }
+
+    @Test
+    void handlersReachedOnlyByExceptionsDoNotCount() {
+        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64ScopeTest.class, "caught"));
+        assertEquals(false, lir.blocks().isEmpty());
+    }
+}
