@@ -88,6 +88,20 @@ class CompiledMethodsTest {
             }
             choices.add(c);
         }
+        if (choices.size() > 3) {
+            // Many parameters: walk the value lists in step (value k of every list), not their product.
+            List<Supplier<Object[]>> out = new ArrayList<>();
+            int n = choices.stream().mapToInt(List::size).max().orElse(0);
+            for (int k = 0; k < n; k++) {
+                List<Supplier<Object>> row = new ArrayList<>();
+                for (int p = 0; p < choices.size(); p++) {
+                    List<Supplier<Object>> c = choices.get(p);
+                    row.add(c.get((k + p) % c.size())); // shifted per parameter, so equal lists do not move together
+                }
+                out.add(() -> row.stream().map(Supplier::get).toArray());
+            }
+            return out;
+        }
         List<Supplier<Object[]>> out = new ArrayList<>();
         product(choices, 0, new ArrayList<>(), out);
         return out;
@@ -187,6 +201,12 @@ class CompiledMethodsTest {
     @ParameterizedTest
     @ValueSource(strings = {"icmp", "icmpConsts", "lcmp", "fcmp", "dcmp", "acmp", "fless"})
     void comparisons(String name) {
+        check(name);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"isHello", "hello", "manyInts", "manyDoubles"})
+    void constantsAndArguments(String name) {
         check(name);
     }
 

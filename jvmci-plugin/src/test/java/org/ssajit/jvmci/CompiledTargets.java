@@ -419,6 +419,27 @@ final class CompiledTargets {
         return a < b;
     }
 
+    /** An oop constant: embedded in the code (a data patch HotSpot relocates). */
+    static boolean isHello(Object o) {
+        return o == "hello" || o == null;
+    }
+
+    static String hello() {
+        return "hello";
+    }
+
+    // arguments on the stack -----------------------------------------------------------------------
+
+    /** More int arguments than registers: the last ones come on the caller's stack. */
+    static long manyInts(int a, long b, int c, long d, int e, long f, int g, long h) {
+        return a + 3 * b + 5 * c + 7 * d + 11 * e + 13 * f + 17 * g + 19 * h;
+    }
+
+    /** More float arguments than xmm registers, interleaved with ints. */
+    static double manyDoubles(double a, float b, double c, int i, double d, float e, double f, double g, long j, float h, double k, double l) {
+        return a + 2 * b + 3 * c + i + 5 * d + 7 * e + 11 * f + 13 * g + j + 17 * h + 19 * k + 23 * l;
+    }
+
     // switches -------------------------------------------------------------------------------------
 
     static int tableSwitch(int k) {
