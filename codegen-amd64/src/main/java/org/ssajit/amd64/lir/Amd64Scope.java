@@ -63,6 +63,7 @@ public final class Amd64Scope {
                             ? "x86 has no SSE remainder instruction (an x87 fprem loop is not implemented)"
                             : null;
             case STORE_FIELD -> i.field().kind().isObject() ? "reference stores need GC barriers (not compiled)" : null;
+            case LOAD_FIELD -> isReferent(i.field()) ? "reading Reference.referent needs G1's keep-alive barrier (not compiled)" : null;
             case STORE_INDEXED -> storeIndexed(i, m);
             default -> null;
         };
@@ -73,10 +74,19 @@ public final class Amd64Scope {
             case INVOKE -> i.invokeTarget().toString();
             case REM -> i.kind() == JavaKind.Float ? "frem" : "drem";
             case STORE_FIELD -> (i.field().isStatic() ? "putstatic " : "putfield ") + i.field();
+            case LOAD_FIELD -> "getfield " + i.field();
             case STORE_INDEXED -> i.elementKind() == JavaKind.Object ? "aastore" : "bastore";
             default -> i.op().mnemonic();
         };
         return what + " at bci " + i.bci() + ": " + why;
+    }
+
+    /**
+     * {@code java.lang.ref.Reference.referent}: a plain load would hand out a weakly reachable object
+     * without telling G1's concurrent marking (compiled code needs a SATB keep-alive barrier there).
+     */
+    static boolean isReferent(org.ssajit.ir.FieldRef f) {
+        return !f.isStatic() && f.field().getName().equals("referent") && f.field().getDeclaringClass().getName().equals("Ljava/lang/ref/Reference;");
     }
 
     private static String storeIndexed(Instruction i, ResolvedJavaMethod m) {

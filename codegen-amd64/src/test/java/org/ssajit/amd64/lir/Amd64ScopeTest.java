@@ -128,6 +128,27 @@ class Amd64ScopeTest {
         assertEquals("athrow at bci 1: throwing is not compiled", refusal("rethrow"));
     }
 
+    static Object readReferent(java.lang.ref.Reference<?> r) {
+        return r;
+    }
+
+    /** No Java source outside java.lang.ref can read the field: the graph is built by hand. */
+    @Test
+    void referentLoadIsRefused() {
+        jdk.vm.ci.meta.ResolvedJavaMethod m = Jvmci.method(Amd64ScopeTest.class, "readReferent");
+        jdk.vm.ci.meta.ResolvedJavaField referent = java.util.Arrays.stream(Jvmci.PROVIDERS.metaAccess().lookupJavaType(java.lang.ref.Reference.class).getInstanceFields(false))
+                        .filter(f -> f.getName().equals("referent")).findFirst().orElseThrow();
+        org.ssajit.ir.Graph g = new org.ssajit.ir.Graph(m);
+        org.ssajit.ir.Block b = g.newBlock(0);
+        org.ssajit.ir.Parameter p = g.addParameter(0, jdk.vm.ci.meta.JavaKind.Object, false);
+        org.ssajit.ir.Instruction load = new org.ssajit.ir.Instruction(g, org.ssajit.ir.Op.LOAD_FIELD, jdk.vm.ci.meta.JavaKind.Object,
+                        new org.ssajit.ir.FieldRef(referent, false), 0, p);
+        b.append(load);
+        b.setTerminator(new org.ssajit.ir.Return(1, load));
+        BailoutException e = assertThrows(BailoutException.class, () -> Amd64Scope.check(g));
+        assertEquals("getfield java.lang.ref.Reference.referent at bci 0: reading Reference.referent needs G1's keep-alive barrier (not compiled)", e.getMessage());
+    }
+
     @Test
     void handlersReachedOnlyByExceptionsDoNotCount() {
         LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64ScopeTest.class, "caught"));
