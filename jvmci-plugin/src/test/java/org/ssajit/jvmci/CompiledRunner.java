@@ -29,6 +29,12 @@ final class CompiledRunner {
     private static final Installer INSTALLER = Installer.host();
     private static final Amd64Backend BACKEND = Amd64Backend.host();
 
+    /**
+     * Whether the test allocator puts frame-state values in registers (as a real allocator would) or
+     * leaves them in their spill slots. Set by the test class before it compiles anything.
+     */
+    static volatile boolean statesInRegisters;
+
     private CompiledRunner() {
     }
 
@@ -43,7 +49,14 @@ final class CompiledRunner {
     static CompiledCode compile(ResolvedJavaMethod m) {
         Graph g = GraphBuilder.build(m, BuildOptions.DEFAULT, Jvmci.PROVIDERS).graph();
         Verifier.verify(g);
-        return BACKEND.compile(g, m.format("%H.%n"), SpillAllAllocator::allocate);
+        boolean registers = statesInRegisters;
+        return BACKEND.compile(g, m.format("%H.%n"), lir -> {
+            if (registers) {
+                SpillAllAllocator.allocateStatesInRegisters(lir);
+            } else {
+                SpillAllAllocator.allocate(lir);
+            }
+        });
     }
 
     static InstalledCode install(Method m) {

@@ -21,11 +21,23 @@ public final class CompiledScenarios {
     static Map<String, Scenario> all() {
         Map<String, Scenario> m = new LinkedHashMap<>();
         m.put("walkWithGc", CompiledScenarios::walkWithGc);
+        m.put("walkWithGcStatesInRegisters", () -> inRegisters(CompiledScenarios::walkWithGc));
         m.put("staticsWithGc", CompiledScenarios::staticsWithGc);
         m.put("spinInvalidated", CompiledScenarios::spinInvalidated);
+        m.put("spinInvalidatedStatesInRegisters", () -> inRegisters(CompiledScenarios::spinInvalidated));
         m.put("traps", CompiledScenarios::traps);
         m.put("uninitializedClass", CompiledScenarios::uninitializedClass);
         return m;
+    }
+
+    /** Compiles with frame-state values (references included) in registers, as a real allocator would place them. */
+    static void inRegisters(Scenario s) throws Exception {
+        CompiledRunner.statesInRegisters = true;
+        try {
+            s.run();
+        } finally {
+            CompiledRunner.statesInRegisters = false;
+        }
     }
 
     static void check(boolean ok, String what) {

@@ -428,6 +428,21 @@ final class CompiledTargets {
         return "hello";
     }
 
+    /**
+     * Values of every kind live across traps that the method itself catches: after the deoptimization
+     * the interpreter uses them, so they must have come through the debug info intact.
+     */
+    static double trapsKeepValues(float f, double d, long l, int[] a, int i) {
+        Object o = a;
+        double r;
+        try {
+            r = a[i] / (i - 1);
+        } catch (RuntimeException e) {
+            r = -1;
+        }
+        return r + f + d + l + (o == null ? 1 : 0) + i;
+    }
+
     // arguments on the stack -----------------------------------------------------------------------
 
     /** More int arguments than registers: the last ones come on the caller's stack. */

@@ -36,31 +36,44 @@ import jdk.vm.ci.meta.Value;
  * is cleared to null at the entry and named in every reference map: a slot holds a valid oop or null
  * at all times, so naming all of them is safe, if generous.
  *
+ * <p>With {@code statesInRegisters}, the values of every frame state (safepoints, traps) are also
+ * loaded into free registers right before the op and the state names those registers, as a real
+ * allocator's would: debug info and reference maps are then exercised with values of every kind in
+ * general and xmm registers.
+ *
  * <p>Slow code, correct by construction; never use outside tests.
  */
 public final class SpillAllAllocator {
     private final LirGraph lir;
     private final MoveFactory moves;
     private final List<Register> allocatable;
+    private final boolean statesInRegisters;
     private final StackSlot[] slots;
     private final List<Value> referenceSlots = new ArrayList<>();
 
-    private SpillAllAllocator(LirGraph lir, MoveFactory moves, List<Register> allocatable) {
+    private SpillAllAllocator(LirGraph lir, MoveFactory moves, List<Register> allocatable, boolean statesInRegisters) {
         this.lir = lir;
         this.moves = moves;
         this.allocatable = allocatable;
+        this.statesInRegisters = statesInRegisters;
         this.slots = new StackSlot[lir.variableCount()];
     }
 
     /** Allocates {@code lir} in place. */
-    public static void allocate(LirGraph lir, MoveFactory moves, List<Register> allocatable) {
-        new SpillAllAllocator(lir, moves, allocatable).run();
+    public static void allocate(LirGraph lir, MoveFactory moves, List<Register> allocatable, boolean statesInRegisters) {
+        new SpillAllAllocator(lir, moves, allocatable, statesInRegisters).run();
     }
 
-    /** With the host back end's moves and registers. */
+    /** With the host back end's moves and registers; frame states name stack slots. */
     public static void allocate(LirGraph lir) {
         Amd64Backend b = Amd64Backend.host();
-        allocate(lir, b.moveFactory(), b.allocatableRegisters());
+        allocate(lir, b.moveFactory(), b.allocatableRegisters(), false);
+    }
+
+    /** With the host back end's moves and registers; frame states name registers where there are enough. */
+    public static void allocateStatesInRegisters(LirGraph lir) {
+        Amd64Backend b = Amd64Backend.host();
+        allocate(lir, b.moveFactory(), b.allocatableRegisters(), true);
     }
 
     private void run() {
@@ -171,18 +184,32 @@ public final class SpillAllAllocator {
         LirFrameState s = op.state();
         if (s != null) {
             Value[] vals = s.values();
+            List<Value> live = new ArrayList<>(referenceSlots);
+            Map<Variable, RegisterValue> inRegister = new IdentityHashMap<>();
             for (int i = 0; i < vals.length; i++) {
                 if (vals[i] instanceof Variable v) {
-                    vals[i] = slot(v);
-                } else if (vals[i] instanceof ConstantValue || vals[i] == null) {
-                    continue;
+                    RegisterValue r = statesInRegisters ? inRegister.get(v) : null;
+                    if (statesInRegisters && r == null && hasFree(busy, v.kind())) {
+                        r = take(busy, v.kind());
+                        inRegister.put(v, r);
+                        before.add(moves.createMove(r, slot(v)));
+                        if (v.kind().isReference()) {
+                            live.add(r);
+                        }
+                    }
+                    vals[i] = r != null ? r : slot(v);
                 }
             }
-            s.setLiveReferences(referenceSlots);
+            s.setLiveReferences(live);
         }
         out.addAll(before);
         out.add(op);
         out.addAll(after);
+    }
+
+    private boolean hasFree(Set<Register> busy, LirKind kind) {
+        boolean xmm = Operands.isFloatKind(kind.getPlatformKind());
+        return allocatable.stream().anyMatch(r -> r.getRegisterCategory().equals(AMD64.XMM) == xmm && !busy.contains(r));
     }
 
     private RegisterValue take(Set<Register> busy, LirKind kind) {
