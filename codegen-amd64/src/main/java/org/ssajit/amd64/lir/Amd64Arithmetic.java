@@ -2,6 +2,9 @@ package org.ssajit.amd64.lir;
 
 import static org.ssajit.amd64.lir.Operands.*;
 
+import static jdk.vm.ci.amd64.AMD64.rax;
+import static jdk.vm.ci.amd64.AMD64.rcx;
+import static jdk.vm.ci.amd64.AMD64.rdx;
 import static org.ssajit.amd64.asm.OperandSize.DWORD;
 import static org.ssajit.amd64.asm.OperandSize.QWORD;
 import static org.ssajit.amd64.lir.Amd64CodeEmitter.SCRATCH;
@@ -156,7 +159,7 @@ public final class Amd64Arithmetic {
                     e.asm().shift(op, size, r, c);
                 }
             } else {
-                if (!reg(count).equals(jdk.vm.ci.amd64.AMD64.rcx)) {
+                if (!reg(count).equals(rcx)) {
                     throw new IllegalStateException("variable shift count must be in rcx: " + count);
                 }
                 e.asm().shiftByCl(op, size, r);
@@ -214,8 +217,8 @@ public final class Amd64Arithmetic {
             super(values(quotient, remainder), values(dividend), values(divisor), null);
             this.size = size;
             this.divisorMayBeMinusOne = divisorMayBeMinusOne;
-            if (!quotient.getRegister().equals(jdk.vm.ci.amd64.AMD64.rax) || !dividend.getRegister().equals(jdk.vm.ci.amd64.AMD64.rax)
-                            || !remainder.getRegister().equals(jdk.vm.ci.amd64.AMD64.rdx)) {
+            if (!quotient.getRegister().equals(rax) || !dividend.getRegister().equals(rax)
+                            || !remainder.getRegister().equals(rdx)) {
                 throw new IllegalArgumentException("idiv works on rdx:rax");
             }
         }
@@ -229,8 +232,6 @@ public final class Amd64Arithmetic {
         protected void emitCode(Amd64CodeEmitter e) {
             Amd64Assembler asm = e.asm();
             Value d = get(Mode.ALIVE, 0);
-            Register rax = jdk.vm.ci.amd64.AMD64.rax;
-            Register rdx = jdk.vm.ci.amd64.AMD64.rdx;
             if (isRegister(d) && (reg(d).equals(rax) || reg(d).equals(rdx))) {
                 throw new IllegalStateException("divisor in " + reg(d) + ", which idiv overwrites");
             }

@@ -13,7 +13,6 @@ import org.ssajit.amd64.asm.AluOp;
 import org.ssajit.amd64.asm.Amd64Assembler;
 import org.ssajit.amd64.asm.Condition;
 import org.ssajit.amd64.asm.Label;
-import org.ssajit.amd64.asm.OperandSize;
 import org.ssajit.amd64.asm.Scale;
 import org.ssajit.amd64.asm.ShiftOp;
 import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
