@@ -29,9 +29,28 @@ class CompiledGcMatrixTest {
     @Test
     void scenariosPassHere() throws Exception {
         for (var e : CompiledScenarios.all().entrySet()) {
-            if (!e.getKey().equals("uninitializedClass")) { // needs a fresh JVM: Lazy is initialized once
+            // uninitializedClass needs a fresh JVM (Lazy is initialized once); endToEnd is CompiledMethodsTest's job here.
+            if (!e.getKey().equals("uninitializedClass") && !e.getKey().equals("endToEnd")) {
                 e.getValue().run();
             }
+        }
+    }
+
+    /**
+     * The object layouts reference loads and array accesses must follow, all read from the VM:
+     * uncompressed oops, compact object headers (other length and base offsets), and compressed oops
+     * with a non-zero (disjoint) heap base, which the decode adds.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"-XX:-UseCompressedOops", "-XX:+UseCompactObjectHeaders", "-XX:HeapBaseMinAddress=64g -Xmx1g"})
+    void scenariosPassWithObjectLayout(String layout) throws Exception {
+        List<String> flags = new ArrayList<>(STRESS);
+        flags.addAll(0, List.of(layout.split(" ")));
+        ChildJvm.Result r = ChildJvm.run(flags, CompiledScenarios.class.getName(), List.of(), Duration.ofMinutes(4));
+        assertFalse(r.crashed(), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        for (String scenario : CompiledScenarios.all().keySet()) {
+            assertTrue(r.stdout().contains("PASS " + scenario + "\n"), () -> scenario + " did not pass\n" + r.describe());
         }
     }
 

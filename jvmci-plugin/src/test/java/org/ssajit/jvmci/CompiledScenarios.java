@@ -27,6 +27,7 @@ public final class CompiledScenarios {
         m.put("spinInvalidatedStatesInRegisters", () -> inRegisters(CompiledScenarios::spinInvalidated));
         m.put("traps", CompiledScenarios::traps);
         m.put("uninitializedClass", CompiledScenarios::uninitializedClass);
+        m.put("endToEnd", CompiledScenarios::endToEnd);
         return m;
     }
 
@@ -159,6 +160,25 @@ public final class CompiledScenarios {
             check(CompiledTargets.readLazy() == 42, "readLazy after initialization");
         }
         check(second.isValid(), "code compiled after initialization was invalidated");
+    }
+
+    /** Every {@link CompiledMethodsTest} method (states in slots, then in registers): in a child JVM, under its flags. */
+    static void endToEnd() {
+        for (java.lang.reflect.Method t : CompiledMethodsTest.class.getDeclaredMethods()) {
+            org.junit.jupiter.params.provider.ValueSource names = t.getAnnotation(org.junit.jupiter.params.provider.ValueSource.class);
+            if (names == null) {
+                continue;
+            }
+            for (String name : names.strings()) {
+                CompiledMethodsTest.check(name);
+                CompiledRunner.statesInRegisters = true;
+                try {
+                    CompiledMethodsTest.checkCompiled(name);
+                } finally {
+                    CompiledRunner.statesInRegisters = false;
+                }
+            }
+        }
     }
 
     private static void expect(Class<? extends Throwable> type, Runnable r) {
