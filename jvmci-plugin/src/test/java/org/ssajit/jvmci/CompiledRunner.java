@@ -60,6 +60,12 @@ final class CompiledRunner {
     }
 
     static InstalledCode install(Method m) {
+        try {
+            // As for any method HotSpot finds hot: its class has been initialized by then.
+            Class.forName(m.getDeclaringClass().getName(), true, m.getDeclaringClass().getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError(e);
+        }
         ResolvedJavaMethod rm = Jvmci.method(m);
         InstalledCode code = INSTALLER.installDirect(rm, compile(rm));
         if (!code.isValid()) {

@@ -118,6 +118,19 @@ class Amd64ScopeTest {
         assertEquals(List.of(), problems);
     }
 
+    /** Never initialized by the tests. */
+    static final class NotInitialized {
+        static int plusOne(int x) {
+            return x + 1;
+        }
+    }
+
+    @Test
+    void staticMethodOfAClassNotInitializedIsRefused() {
+        BailoutException e = assertThrows(BailoutException.class, () -> Amd64Backend.host().lower(Jvmci.graph(NotInitialized.class, "plusOne")));
+        assertEquals("static method of a class not initialized yet: no class-initialization barrier at the entry", e.getMessage());
+    }
+
     /** athrow alone (the exception object from elsewhere) names the throw. */
     static void rethrow(RuntimeException e) {
         throw e;
