@@ -34,10 +34,18 @@ public abstract class LirOp {
     private int id = -1;
 
     protected LirOp(Value[] defs, Value[] uses, Value[] alives, Value[] temps) {
-        operands[Mode.DEF.ordinal()] = defs == null ? NONE : defs;
-        operands[Mode.USE.ordinal()] = uses == null ? NONE : uses;
-        operands[Mode.ALIVE.ordinal()] = alives == null ? NONE : alives;
-        operands[Mode.TEMP.ordinal()] = temps == null ? NONE : temps;
+        operands[Mode.DEF.ordinal()] = copy(defs);
+        operands[Mode.USE.ordinal()] = copy(uses);
+        operands[Mode.ALIVE.ordinal()] = copy(alives);
+        operands[Mode.TEMP.ordinal()] = copy(temps);
+    }
+
+    /**
+     * A {@code Value[]} of our own: a caller's array may be a subtype array (e.g. {@code Variable[]}),
+     * which would refuse the locations {@link #set} stores into it.
+     */
+    private static Value[] copy(Value[] a) {
+        return a == null || a.length == 0 ? NONE : Arrays.copyOf(a, a.length, Value[].class);
     }
 
     public final int count(Mode m) {

@@ -81,6 +81,18 @@ class LirGeneratorTest {
     }
 
     @Test
+    void allocatorCanReplacePhisAndOperandsByLocations() {
+        LirGraph lir = TestTarget.lower(Jvmci.graph(LirGeneratorTest.class, "loop"));
+        LabelOp header = lir.blocks().stream().filter(b -> b.label().phiCount() > 0).findFirst().orElseThrow().label();
+        Value slot = jdk.vm.ci.code.StackSlot.get(header.phi(0).getValueKind(), 8, false);
+        header.set(LirOp.Mode.DEF, 0, slot);
+        assertEquals(slot, header.phi(0));
+        JumpOp jump = lir.blocks().stream().filter(b -> b.last() instanceof JumpOp j && j.count(LirOp.Mode.USE) > 0).findFirst().map(b -> (JumpOp) b.last()).orElseThrow();
+        jump.set(LirOp.Mode.USE, 0, slot);
+        assertEquals(slot, jump.get(LirOp.Mode.USE, 0));
+    }
+
+    @Test
     void frameStatesUseTheSameOperands() {
         LirGraph lir = TestTarget.lower(Jvmci.graph(LirGeneratorTest.class, "caught"));
         LirOp load = lir.blocks().stream().flatMap(b -> b.ops().stream()).filter(o -> o.name().equals("loadindexed")).findFirst().orElseThrow();

@@ -1,0 +1,199 @@
+package org.ssajit.amd64.lir;
+
+import static org.ssajit.amd64.lir.Operands.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+import org.ssajit.amd64.hotspot.Amd64FrameBuilder;
+import org.ssajit.amd64.hotspot.FrameLayout;
+import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
+import org.ssajit.codegen.CompiledCode;
+import org.ssajit.ir.Graph;
+import org.ssajit.lir.ConstantValue;
+import org.ssajit.lir.JumpOp;
+import org.ssajit.lir.LabelOp;
+import org.ssajit.lir.LirBlock;
+import org.ssajit.lir.LirFrameState;
+import org.ssajit.lir.LirGraph;
+import org.ssajit.lir.LirOp;
+import org.ssajit.lir.Variable;
+
+import jdk.vm.ci.amd64.AMD64;
+import jdk.vm.ci.code.Architecture;
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.code.RegisterConfig;
+import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.code.StackSlot;
+import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
+import jdk.vm.ci.meta.ConstantReflectionProvider;
+import jdk.vm.ci.meta.MetaAccessProvider;
+import jdk.vm.ci.meta.Value;
+import jdk.vm.ci.runtime.JVMCIBackend;
+
+/**
+ * The AMD64 back end for HotSpot: SSA in, {@link CompiledCode} out, around a register allocator it
+ * does not own.
+ *
+ * <pre>
+ *   LirGraph lir = backend.lower(graph);               // Amd64LirGenerator: refuses, or selects instructions
+ *   allocator.accept(lir);                               // e.g. LinearScan.allocate(lir, config) with backend.moveFactory()
+ *   CompiledCode code = backend.emit(lir, name);         // prologue, blocks, stubs, handlers
+ * </pre>
+ *
+ * The allocator must use only {@link #allocatableRegisters()} (r10 is the back end's scratch, never
+ * allocated), hand out spill slots from the graph's {@link Amd64FrameMap}, respect each op's operand
+ * modes and {@link LirOp#allowed} locations, insert moves through {@link #moveFactory()}, and fill every
+ * {@link LirFrameState} with locations and its live references.
+ */
+public final class Amd64Backend {
+    private final HotSpotAmd64Config config;
+    private final MetaAccessProvider metaAccess;
+    private final ConstantReflectionProvider constantReflection;
+    private final RegisterConfig registerConfig;
+    private final Architecture architecture;
+    private final Amd64MoveFactory moveFactory;
+
+    public Amd64Backend(HotSpotAmd64Config config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
+                    RegisterConfig registerConfig, Architecture architecture) {
+        this.config = Objects.requireNonNull(config);
+        this.metaAccess = Objects.requireNonNull(metaAccess);
+        this.constantReflection = Objects.requireNonNull(constantReflection);
+        this.registerConfig = Objects.requireNonNull(registerConfig);
+        this.architecture = Objects.requireNonNull(architecture);
+        if (!(architecture instanceof AMD64)) {
+            throw new IllegalArgumentException("not an AMD64 target: " + architecture);
+        }
+        this.moveFactory = new Amd64MoveFactory(architecture);
+    }
+
+    /** The back end for the VM this runs in. */
+    public static Amd64Backend host() {
+        HotSpotJVMCIRuntime runtime = HotSpotJVMCIRuntime.runtime();
+        JVMCIBackend b = runtime.getHostJVMCIBackend();
+        return new Amd64Backend(HotSpotAmd64Config.host(), b.getMetaAccess(), b.getConstantReflection(), b.getCodeCache().getRegisterConfig(),
+                        b.getTarget().arch);
+    }
+
+    public HotSpotAmd64Config config() {
+        return config;
+    }
+
+    public MetaAccessProvider metaAccess() {
+        return metaAccess;
+    }
+
+    public ConstantReflectionProvider constantReflection() {
+        return constantReflection;
+    }
+
+    public RegisterConfig registerConfig() {
+        return registerConfig;
+    }
+
+    public Architecture architecture() {
+        return architecture;
+    }
+
+    public Amd64MoveFactory moveFactory() {
+        return moveFactory;
+    }
+
+    /**
+     * The registers the allocator may use: the VM's allocatable registers that the assembler encodes
+     * (general registers and xmm0-xmm15; no APX or AVX-512 registers), minus the scratch register.
+     */
+    public List<Register> allocatableRegisters() {
+        List<Register> out = new ArrayList<>();
+        for (Register r : registerConfig.getAllocatableRegisters()) {
+            if (r.encoding < 16 && !r.equals(Amd64CodeEmitter.SCRATCH)
+                            && (r.getRegisterCategory().equals(AMD64.CPU) || r.getRegisterCategory().equals(AMD64.XMM))) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /** Instruction selection: refuses (BailoutException) or returns the LIR, before register allocation. */
+    public LirGraph lower(Graph graph) {
+        return new Amd64LirGenerator(graph, this).generate();
+    }
+
+    /** The whole pipeline after SSA: lower, allocate with {@code allocator}, emit. */
+    public CompiledCode compile(Graph graph, String name, Consumer<LirGraph> allocator) {
+        LirGraph lir = lower(graph);
+        allocator.accept(lir);
+        return emit(lir, name);
+    }
+
+    /**
+     * Emits allocated LIR as a HotSpot nmethod body: the frame builder's prologue, the blocks in order,
+     * out-of-line trap stubs, jump tables, then the frame builder's stubs and handlers. Refuses LIR that
+     * still names variables or puts an operand where its op does not allow it.
+     */
+    public CompiledCode emit(LirGraph lir, String name) {
+        if (!(lir.frameMap() instanceof Amd64FrameMap frameMap)) {
+            throw new IllegalArgumentException("LIR not generated by this back end: " + lir.frameMap());
+        }
+        checkAllocated(lir);
+        FrameLayout layout = frameMap.layout();
+        Amd64FrameBuilder frame = new Amd64FrameBuilder(config, layout);
+        frame.emitPrologue();
+        Amd64CodeEmitter emitter = new Amd64CodeEmitter(frame, metaAccess, lir.blocks());
+        for (LirBlock b : lir.blocks()) {
+            for (LirOp op : b.ops()) {
+                op.emit(emitter);
+            }
+        }
+        emitter.finishBody();
+        return emitter.withPatches(frame.finish(name));
+    }
+
+    /** Every operand a location or constant where the op allows it; every frame-state value allocated. */
+    static void checkAllocated(LirGraph lir) {
+        for (LirBlock b : lir.blocks()) {
+            if (b.ops().isEmpty() || !(b.ops().get(0) instanceof LabelOp)) {
+                throw new IllegalStateException(b + " does not start with its label");
+            }
+            for (LirOp op : b.ops()) {
+                for (LirOp.Mode m : LirOp.Mode.values()) {
+                    for (int i = 0; i < op.count(m); i++) {
+                        check(op, m, i, op.get(m, i));
+                    }
+                }
+                LirFrameState s = op.state();
+                if (s != null) {
+                    for (Value v : s.values()) {
+                        if (v instanceof Variable) {
+                            throw new IllegalStateException("frame state of " + op + " in " + b + " names unallocated " + v);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static void check(LirOp op, LirOp.Mode m, int i, Value v) {
+        if (v instanceof Variable) {
+            throw new IllegalStateException(op + ": " + m + " operand " + i + " not allocated: " + v);
+        }
+        if (op instanceof LabelOp || op instanceof JumpOp) {
+            return; // phis and phi values: resolved by the allocator's moves
+        }
+        int where = v instanceof RegisterValue ? LirOp.REG : v instanceof StackSlot ? LirOp.STACK : v instanceof ConstantValue ? LirOp.CONST : 0;
+        if ((op.allowed(m, i) & where) == 0) {
+            throw new IllegalStateException(op + ": " + m + " operand " + i + " may not be " + v);
+        }
+        if (v instanceof RegisterValue r) {
+            boolean xmm = r.getRegister().getRegisterCategory().equals(AMD64.XMM);
+            if (xmm != isFloatKind(v)) {
+                throw new IllegalStateException(op + ": " + v + " is in the wrong register file");
+            }
+            if (r.getRegister().equals(Amd64CodeEmitter.SCRATCH)) {
+                throw new IllegalStateException(op + ": " + v + " uses the scratch register");
+            }
+        }
+    }
+}

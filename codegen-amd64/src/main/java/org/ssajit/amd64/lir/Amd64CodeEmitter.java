@@ -1,0 +1,298 @@
+package org.ssajit.amd64.lir;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.ssajit.amd64.asm.Address;
+import org.ssajit.amd64.asm.Amd64Assembler;
+import org.ssajit.amd64.asm.Condition;
+import org.ssajit.amd64.asm.Label;
+import org.ssajit.amd64.hotspot.Amd64FrameBuilder;
+import org.ssajit.amd64.hotspot.Amd64ValueKind;
+import org.ssajit.amd64.hotspot.BytecodeFrameBuilder;
+import org.ssajit.amd64.hotspot.DebugInfos;
+import org.ssajit.amd64.hotspot.FrameLayout;
+import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
+import org.ssajit.codegen.CompiledCode;
+import org.ssajit.ir.FrameState;
+import org.ssajit.lir.CodeEmitter;
+import org.ssajit.lir.ConstantValue;
+import org.ssajit.lir.JumpOp;
+import org.ssajit.lir.LabelOp;
+import org.ssajit.lir.LirBlock;
+import org.ssajit.lir.LirFrameState;
+
+import jdk.vm.ci.amd64.AMD64;
+import jdk.vm.ci.code.BytecodeFrame;
+import jdk.vm.ci.code.DebugInfo;
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.code.StackSlot;
+import jdk.vm.ci.code.site.ConstantReference;
+import jdk.vm.ci.code.site.DataPatch;
+import jdk.vm.ci.code.site.Site;
+import jdk.vm.ci.meta.DeoptimizationAction;
+import jdk.vm.ci.meta.DeoptimizationReason;
+import jdk.vm.ci.meta.JavaConstant;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.JavaValue;
+import jdk.vm.ci.meta.MetaAccessProvider;
+import jdk.vm.ci.meta.Value;
+import jdk.vm.ci.meta.VMConstant;
+
+/**
+ * What AMD64 LIR instructions emit into: the project's assembler inside an {@link Amd64FrameBuilder}
+ * (which owns the prologue, returns, polls, traps and handlers), a {@link Label} per {@link LirBlock},
+ * out-of-line code (uncommon-trap stubs) and data placed after the body (jump tables), and the data
+ * patches of embedded oops.
+ *
+ * <p>Jumps to the next block in emission order are elided, and a jump to a block that holds nothing
+ * but a jump (an unused critical-edge block) goes straight to that jump's target.
+ */
+public final class Amd64CodeEmitter extends CodeEmitter {
+    /** Never allocated: ops clobber it within their own code (stack-to-stack moves, indexes, constants, polls). */
+    public static final Register SCRATCH = AMD64.r10;
+    /** How many empty blocks a jump is threaded through, at most (a guard against a cycle of empty blocks). */
+    private static final int MAX_THREADING = 8;
+
+    private final Amd64FrameBuilder frame;
+    private final Amd64Assembler asm;
+    private final MetaAccessProvider metaAccess;
+    private final List<LirBlock> blocks;
+    private final Map<LirBlock, Label> labels = new HashMap<>();
+    private final List<Runnable> outOfLine = new ArrayList<>();
+    private final List<Runnable> data = new ArrayList<>();
+    private final List<Site> patches = new ArrayList<>();
+    private LirBlock current;
+    private boolean bodyDone;
+
+    /**
+     * @param frame a frame builder whose prologue has been emitted
+     * @param blocks the blocks in emission order ({@code blocks.get(i).id() == i})
+     */
+    public Amd64CodeEmitter(Amd64FrameBuilder frame, MetaAccessProvider metaAccess, List<LirBlock> blocks) {
+        this.frame = frame;
+        this.asm = frame.asm();
+        this.metaAccess = metaAccess;
+        this.blocks = blocks;
+    }
+
+    public Amd64Assembler asm() {
+        return asm;
+    }
+
+    public Amd64FrameBuilder frame() {
+        return frame;
+    }
+
+    public HotSpotAmd64Config config() {
+        return frame.config();
+    }
+
+    public FrameLayout layout() {
+        return frame.layout();
+    }
+
+    @Override
+    public int position() {
+        return asm.position();
+    }
+
+    // Blocks and jumps -------------------------------------------------------------------------------
+
+    @Override
+    public void bind(LirBlock block) {
+        current = block;
+        asm.bind(ownLabel(block));
+    }
+
+    @Override
+    public void jump(LirBlock target) {
+        LirBlock t = resolve(target);
+        if (!fallsInto(t)) {
+            asm.jmp(ownLabel(t));
+        }
+    }
+
+    /** Goes to {@code trueTarget} if {@code cc} holds, else to {@code falseTarget}, using fall-through where it can. */
+    public void branch(Condition cc, LirBlock trueTarget, LirBlock falseTarget) {
+        LirBlock t = resolve(trueTarget);
+        LirBlock f = resolve(falseTarget);
+        if (fallsInto(f)) {
+            asm.jcc(cc, ownLabel(t));
+        } else if (fallsInto(t)) {
+            asm.jcc(cc.negate(), ownLabel(f));
+        } else {
+            asm.jcc(cc, ownLabel(t));
+            asm.jmp(ownLabel(f));
+        }
+    }
+
+    /** The label a jump to {@code target} should go to. */
+    public Label label(LirBlock target) {
+        return ownLabel(resolve(target));
+    }
+
+    /** Whether control reaches {@code target} by falling off the end of the current block. */
+    public boolean fallsInto(LirBlock target) {
+        LirBlock next = next();
+        return next != null && resolve(next) == resolve(target);
+    }
+
+    private LirBlock next() {
+        if (current == null) {
+            return null;
+        }
+        int i = current.id() + 1;
+        return i < blocks.size() ? blocks.get(i) : null;
+    }
+
+    private Label ownLabel(LirBlock b) {
+        return labels.computeIfAbsent(b, x -> new Label(x.toString()));
+    }
+
+    /** Follows blocks that consist of a label and a jump and nothing else (no moves were put there). */
+    private static LirBlock resolve(LirBlock b) {
+        for (int i = 0; i < MAX_THREADING && isEmpty(b); i++) {
+            b = ((JumpOp) b.last()).target();
+        }
+        return b;
+    }
+
+    private static boolean isEmpty(LirBlock b) {
+        return b.ops().size() == 2 && b.ops().get(0) instanceof LabelOp && b.ops().get(1) instanceof JumpOp;
+    }
+
+    // Operands ---------------------------------------------------------------------------------------
+
+    /** The address of a stack slot (rsp-relative; an incoming argument's slot lies above the frame). */
+    public Address address(Value v) {
+        if (!(v instanceof StackSlot s)) {
+            throw new IllegalStateException("expected a stack slot, got " + v);
+        }
+        return Address.of(AMD64.rsp, s.getOffset(frame.layout().totalFrameSize()));
+    }
+
+    /** Records that the 10-byte {@code movabs} at {@code pc} embeds {@code oop}: HotSpot fills in and tracks the pointer. */
+    public void recordOop(int pc, JavaConstant oop) {
+        if (!(oop instanceof VMConstant vm) || oop.isNull() || oop.getJavaKind() != JavaKind.Object) {
+            throw new IllegalArgumentException("not an embeddable oop: " + oop);
+        }
+        patches.add(new DataPatch(pc, new ConstantReference(vm)));
+    }
+
+    /** Code to place after the method body (slow paths); it must end in a jump or never return. */
+    public void outOfLine(Runnable code) {
+        requireBody();
+        outOfLine.add(code);
+    }
+
+    /** Data to place after the out-of-line code (jump tables); runs when every block label is bound. */
+    public void data(Runnable code) {
+        requireBody();
+        data.add(code);
+    }
+
+    // Deoptimization ---------------------------------------------------------------------------------
+
+    /**
+     * An out-of-line uncommon trap for {@code state}: a jump to the returned label leaves compiled code
+     * and the interpreter re-executes the bytecode at the state's bci. The debug info is built now,
+     * from the locations the allocator gave the state at the jumping instruction.
+     */
+    public Label trap(LirFrameState state, DeoptimizationReason reason, DeoptimizationAction action) {
+        DebugInfo info = debugInfo(state);
+        Label l = new Label("trap-" + reason + "@" + state.frameState().bci());
+        outOfLine(() -> {
+            asm.bind(l);
+            frame.emitUncommonTrap(metaAccess, action, reason, info);
+        });
+        return l;
+    }
+
+    /** An uncommon trap right here (control never comes back). */
+    public void deoptimize(LirFrameState state, DeoptimizationReason reason, DeoptimizationAction action) {
+        frame.emitUncommonTrap(metaAccess, action, reason, debugInfo(state));
+    }
+
+    /**
+     * The HotSpot debug info of an allocated frame state: a {@link BytecodeFrame} whose values are
+     * the state's registers, stack slots and constants with their Java kinds, and a reference map
+     * naming every oop in it and every other live reference the allocator reported.
+     */
+    public DebugInfo debugInfo(LirFrameState state) {
+        FrameState fs = state.frameState();
+        if (fs.locksSize() != 0) {
+            throw new IllegalStateException("frame states with monitors are not supported");
+        }
+        Value[] values = state.values();
+        BytecodeFrameBuilder b = BytecodeFrameBuilder.at(fs.method(), fs.bci()).duringCall(state.duringCall());
+        for (int i = 0; i < fs.localsSize(); i++) {
+            if (fs.local(i) != null) {
+                JavaKind k = fs.local(i).kind();
+                b.local(i, k, javaValue(values[i], k));
+            }
+        }
+        for (int i = 0; i < fs.stackSize(); i++) {
+            if (fs.stack(i) != null) {
+                JavaKind k = fs.stack(i).kind();
+                b.push(k, javaValue(values[fs.localsSize() + i], k));
+            }
+        }
+        List<JavaValue> extraOops = new ArrayList<>();
+        for (Value v : state.liveReferences()) {
+            extraOops.add(javaValue(v, JavaKind.Object));
+        }
+        return DebugInfos.of(b.build(), frame.layout(), extraOops);
+    }
+
+    /** A location or constant as debug info wants it: kinds become {@link Amd64ValueKind}s. */
+    private static JavaValue javaValue(Value v, JavaKind kind) {
+        if (v instanceof RegisterValue r) {
+            return r.getRegister().asValue(Amd64ValueKind.of(kind));
+        } else if (v instanceof StackSlot s) {
+            return StackSlot.get(Amd64ValueKind.of(kind), s.getRawOffset(), s.getRawAddFrameSize());
+        } else if (v instanceof ConstantValue c) {
+            return c.constant();
+        }
+        throw new IllegalStateException("frame-state value not allocated: " + v);
+    }
+
+    // Finishing --------------------------------------------------------------------------------------
+
+    /** Emits the out-of-line code and then the data; every block must have been emitted. */
+    public void finishBody() {
+        requireBody();
+        bodyDone = true;
+        for (int i = 0; i < outOfLine.size(); i++) {
+            outOfLine.get(i).run();
+        }
+        for (Runnable d : data) {
+            d.run();
+        }
+    }
+
+    /** {@code code} with the oop patches recorded here added to its sites. */
+    public CompiledCode withPatches(CompiledCode code) {
+        if (patches.isEmpty()) {
+            return code;
+        }
+        List<Site> sites = new ArrayList<>(code.sites());
+        sites.addAll(patches);
+        return new CompiledCode(code.name(), code.code(), sites, code.totalFrameSize(), code.deoptRescueSlot(), code.dataSection(),
+                        code.dataSectionAlignment(), code.dataSectionPatches());
+    }
+
+    /** The oop patches recorded so far. */
+    public List<Site> patches() {
+        return List.copyOf(patches);
+    }
+
+    private void requireBody() {
+        if (bodyDone) {
+            throw new IllegalStateException("the body is finished");
+        }
+    }
+}

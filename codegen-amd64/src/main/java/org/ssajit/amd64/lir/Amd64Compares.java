@@ -1,0 +1,252 @@
+package org.ssajit.amd64.lir;
+
+import static org.ssajit.amd64.lir.Operands.*;
+
+import static org.ssajit.amd64.asm.OperandSize.BYTE;
+import static org.ssajit.amd64.asm.OperandSize.DWORD;
+import static org.ssajit.amd64.asm.OperandSize.QWORD;
+
+import org.ssajit.amd64.asm.AluOp;
+import org.ssajit.amd64.asm.Amd64Assembler;
+import org.ssajit.amd64.asm.Condition;
+import org.ssajit.amd64.asm.Label;
+import org.ssajit.amd64.asm.OperandSize;
+import org.ssajit.amd64.asm.SseOp;
+import org.ssajit.amd64.asm.UnaryOp;
+import org.ssajit.lir.LirBlock;
+
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.meta.AllocatableValue;
+import jdk.vm.ci.meta.Value;
+
+/** Comparisons: three-way results (lcmp, fcmpl/g, dcmpl/g) and conditional branches. */
+public final class Amd64Compares {
+    private Amd64Compares() {
+    }
+
+    /** The x86 condition of a signed integer (or reference identity) comparison. */
+    public static Condition condition(org.ssajit.ir.Condition c) {
+        return switch (c) {
+            case EQ -> Condition.E;
+            case NE -> Condition.NE;
+            case LT -> Condition.L;
+            case GE -> Condition.GE;
+            case GT -> Condition.G;
+            case LE -> Condition.LE;
+        };
+    }
+
+    /** {@code cmp x, y} (or {@code test x, x} against 0): x a register or stack slot, y a register or imm32. */
+    static void compare(Amd64CodeEmitter e, OperandSize size, Value x, Value y) {
+        Amd64Assembler asm = e.asm();
+        if (isConstant(y)) {
+            int c = imm32(y);
+            if (c == 0 && isRegister(x)) {
+                asm.test(size, reg(x), reg(x)); // same flags as cmp x, 0 for every signed condition
+            } else if (isRegister(x)) {
+                asm.alu(AluOp.CMP, size, reg(x), c);
+            } else {
+                asm.alu(AluOp.CMP, size, e.address(x), c);
+            }
+        } else if (isRegister(x)) {
+            asm.alu(AluOp.CMP, size, reg(x), reg(y));
+        } else {
+            asm.alu(AluOp.CMP, size, e.address(x), reg(y));
+        }
+    }
+
+    /**
+     * {@code lcmp}: -1, 0 or 1. {@code cmp x, y; mov r, -1; jl done; setne r8; movzx r, r8}.
+     * {@code mov} does not touch the flags; the result may share a register with x or y (both are
+     * read by the {@code cmp} before it is written).
+     */
+    public static final class LongCompare extends Amd64Op {
+        public LongCompare(AllocatableValue result, Value x, Value y) {
+            super(values(result), values(x, y), null, null);
+        }
+
+        @Override
+        public int allowed(Mode m, int i) {
+            if (m == Mode.USE) {
+                return i == 0 ? REG | STACK : REG | CONST;
+            }
+            return REG;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Register r = reg(get(Mode.DEF, 0));
+            compare(e, QWORD, get(Mode.USE, 0), get(Mode.USE, 1));
+            threeWay(e.asm(), r, Condition.L, false);
+        }
+
+        @Override
+        public String name() {
+            return "lcmp";
+        }
+    }
+
+    /**
+     * fcmpl, fcmpg, dcmpl, dcmpg: -1, 0 or 1; NaN gives -1 for the "l" forms and 1 for the "g" forms.
+     * {@code ucomiss} sets CF for "less" and for unordered. "l": {@code ucomis x, y; mov r, -1; jb
+     * done; setne; movzx}. "g" is the negation of "l" with the operands swapped:
+     * {@code fcmpg(x, y) == -fcmpl(y, x)}, so {@code ucomis y, x; mov r, 1; jb done; setne; movzx; neg}.
+     */
+    public static final class FloatCompare extends Amd64Op {
+        private final boolean unorderedIsLess;
+
+        public FloatCompare(AllocatableValue result, Value x, Value y, boolean unorderedIsLess) {
+            super(values(result), values(x, y), null, null);
+            this.unorderedIsLess = unorderedIsLess;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Value x = get(Mode.USE, 0);
+            Value y = get(Mode.USE, 1);
+            SseOp ucomis = isDouble(x) ? SseOp.UCOMISD : SseOp.UCOMISS;
+            if (unorderedIsLess) {
+                e.asm().sse(ucomis, reg(x), reg(y));
+            } else {
+                e.asm().sse(ucomis, reg(y), reg(x));
+            }
+            threeWay(e.asm(), reg(get(Mode.DEF, 0)), Condition.B, !unorderedIsLess);
+        }
+
+        @Override
+        public String name() {
+            return (isDouble(get(Mode.USE, 0)) ? "dcmp" : "fcmp") + (unorderedIsLess ? "l" : "g");
+        }
+    }
+
+    /** From the flags of a compare: {@code less} gives -1 (or 1 if {@code negated}), equal 0, else 1 (or -1). */
+    private static void threeWay(Amd64Assembler asm, Register r, Condition less, boolean negated) {
+        Label done = new Label("cmp-done");
+        asm.mov(DWORD, r, negated ? 1 : -1);
+        asm.jcc(less, done);
+        asm.setcc(Condition.NE, r);
+        asm.movzx(DWORD, r, BYTE, r);
+        if (negated) {
+            asm.unary(UnaryOp.NEG, DWORD, r);
+        }
+        asm.bind(done);
+    }
+
+    /** Base of the block-ending branches: knows its two successors. */
+    public abstract static class Branch extends Amd64Op {
+        protected final LirBlock trueTarget;
+        protected final LirBlock falseTarget;
+
+        Branch(Value[] uses, LirBlock trueTarget, LirBlock falseTarget) {
+            super(null, uses, null, null);
+            this.trueTarget = trueTarget;
+            this.falseTarget = falseTarget;
+        }
+
+        public LirBlock trueTarget() {
+            return trueTarget;
+        }
+
+        public LirBlock falseTarget() {
+            return falseTarget;
+        }
+    }
+
+    /**
+     * {@code if (x cond y)} for ints ({@code DWORD}), longs and references ({@code QWORD}), signed:
+     * {@code cmp} (or {@code test} against 0) and {@code jcc}, the fall-through side chosen by the emitter.
+     * A fused {@code lcmp} + {@code if} is this branch on the long operands.
+     */
+    public static final class CompareBranch extends Branch {
+        private final org.ssajit.ir.Condition condition;
+        private final OperandSize size;
+
+        public CompareBranch(org.ssajit.ir.Condition condition, OperandSize size, Value x, Value y, LirBlock trueTarget, LirBlock falseTarget) {
+            super(values(x, y), trueTarget, falseTarget);
+            this.condition = condition;
+            this.size = size;
+        }
+
+        @Override
+        public int allowed(Mode m, int i) {
+            return i == 0 ? REG | STACK : REG | CONST;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            compare(e, size, get(Mode.USE, 0), get(Mode.USE, 1));
+            e.branch(condition(condition), trueTarget, falseTarget);
+        }
+
+        @Override
+        public String name() {
+            return "branch" + (size == QWORD ? ".q " : ".i ") + condition.symbol() + " " + trueTarget + " else " + falseTarget;
+        }
+    }
+
+    /**
+     * A fused {@code fcmpl/fcmpg/dcmpl/dcmpg} + {@code if (cmp cond 0)}. For &lt;, &lt;=, &gt;, &gt;=
+     * the operand order of {@code ucomiss} is chosen so that one {@code jcc} on CF/ZF decides,
+     * unordered (CF = ZF = PF = 1) landing on the side Java's NaN result takes:
+     *
+     * <pre>
+     *   cond  fcmpl (NaN is -1)       fcmpg (NaN is 1)
+     *   &lt;     ucomis x,y; jb         ucomis y,x; ja
+     *   &lt;=    ucomis x,y; jbe        ucomis y,x; jae
+     *   &gt;     ucomis x,y; ja         ucomis y,x; jb
+     *   &gt;=    ucomis x,y; jae        ucomis y,x; jbe
+     * </pre>
+     *
+     * == and != need the parity flag: NaN compares unequal.
+     */
+    public static final class FloatBranch extends Branch {
+        private final org.ssajit.ir.Condition condition;
+        private final boolean unorderedIsLess;
+
+        public FloatBranch(org.ssajit.ir.Condition condition, boolean unorderedIsLess, Value x, Value y, LirBlock trueTarget, LirBlock falseTarget) {
+            super(values(x, y), trueTarget, falseTarget);
+            this.condition = condition;
+            this.unorderedIsLess = unorderedIsLess;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            Register x = reg(get(Mode.USE, 0));
+            Register y = reg(get(Mode.USE, 1));
+            SseOp ucomis = isDouble(get(Mode.USE, 0)) ? SseOp.UCOMISD : SseOp.UCOMISS;
+            boolean swap = !unorderedIsLess && condition != org.ssajit.ir.Condition.EQ && condition != org.ssajit.ir.Condition.NE;
+            if (swap) {
+                asm.sse(ucomis, y, x);
+            } else {
+                asm.sse(ucomis, x, y);
+            }
+            switch (condition) {
+                case EQ -> {
+                    // Equal and ordered: NaN (PF) goes to the false side.
+                    if (e.fallsInto(trueTarget)) {
+                        asm.jcc(Condition.P, e.label(falseTarget));
+                        asm.jcc(Condition.NE, e.label(falseTarget));
+                    } else {
+                        asm.jcc(Condition.P, e.label(falseTarget));
+                        e.branch(Condition.E, trueTarget, falseTarget);
+                    }
+                }
+                case NE -> {
+                    // Unequal or unordered.
+                    asm.jcc(Condition.P, e.label(trueTarget));
+                    e.branch(Condition.NE, trueTarget, falseTarget);
+                }
+                case LT -> e.branch(swap ? Condition.A : Condition.B, trueTarget, falseTarget);
+                case LE -> e.branch(swap ? Condition.AE : Condition.BE, trueTarget, falseTarget);
+                case GT -> e.branch(swap ? Condition.B : Condition.A, trueTarget, falseTarget);
+                case GE -> e.branch(swap ? Condition.BE : Condition.AE, trueTarget, falseTarget);
+            }
+        }
+
+        @Override
+        public String name() {
+            return "branch" + (isDouble(get(Mode.USE, 0)) ? ".d" : ".f") + (unorderedIsLess ? "l " : "g ") + condition.symbol() + " 0 " + trueTarget + " else " + falseTarget;
+        }
+    }
+}

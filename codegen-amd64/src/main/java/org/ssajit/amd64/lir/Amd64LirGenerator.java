@@ -1,0 +1,623 @@
+package org.ssajit.amd64.lir;
+
+import static org.ssajit.amd64.asm.OperandSize.DWORD;
+import static org.ssajit.amd64.asm.OperandSize.QWORD;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.ssajit.amd64.asm.AluOp;
+import org.ssajit.amd64.asm.OperandSize;
+import org.ssajit.amd64.asm.Scale;
+import org.ssajit.amd64.asm.ShiftOp;
+import org.ssajit.amd64.asm.SseOp;
+import org.ssajit.amd64.asm.UnaryOp;
+import org.ssajit.amd64.lir.Amd64Memory.AddressShape;
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Constant;
+import org.ssajit.ir.Dominance;
+import org.ssajit.ir.FieldRef;
+import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.If;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Parameter;
+import org.ssajit.ir.Return;
+import org.ssajit.ir.Switch;
+import org.ssajit.ir.Throw;
+import org.ssajit.lir.ConstantValue;
+import org.ssajit.lir.LirBlock;
+import org.ssajit.lir.LirFrameState;
+import org.ssajit.lir.LirGenerator;
+import org.ssajit.lir.LirGraph;
+import org.ssajit.lir.LirKind;
+import org.ssajit.lir.Variable;
+import org.ssajit.opt.NodeFactory;
+
+import jdk.vm.ci.amd64.AMD64;
+import jdk.vm.ci.code.CallingConvention;
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.code.ValueKindFactory;
+import jdk.vm.ci.hotspot.HotSpotCallingConventionType;
+import jdk.vm.ci.meta.AllocatableValue;
+import jdk.vm.ci.meta.DeoptimizationAction;
+import jdk.vm.ci.meta.DeoptimizationReason;
+import jdk.vm.ci.meta.JavaConstant;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.JavaType;
+import jdk.vm.ci.meta.ResolvedJavaField;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+import jdk.vm.ci.meta.Value;
+
+/**
+ * AMD64 instruction selection: one SSA instruction at a time, into the ops of this package, with
+ * immediates where x86 takes them and fixed registers where it insists ({@code idiv} in rdx:rax, shift
+ * counts in cl, arguments and results where the calling convention puts them). What is selected how
+ * is tabulated in the module README. {@link #generate()} first refuses methods outside the back end's
+ * scope ({@link Amd64Scope}).
+ */
+public final class Amd64LirGenerator extends LirGenerator {
+    /** Deoptimization action for an unresolved entry or uninitialized class; see {@link Amd64Checks.Deoptimize}. */
+    public static final DeoptimizationAction UNRESOLVED_ACTION = DeoptimizationAction.InvalidateReprofile;
+
+    private final Amd64Backend backend;
+    private final ResolvedJavaMethod method;
+    /** Compares consumed by the {@code if} that follows them (selected there as one compare-and-branch). */
+    private final Set<Instruction> fused = new HashSet<>();
+    /**
+     * References null-checked in each SSA block. A failed check never falls through, so a reference
+     * checked in a block is non-null in every block it dominates (all of a block's instructions run
+     * before its successors).
+     */
+    private final Map<Block, Set<org.ssajit.ir.Value>> checkedNonNull = new HashMap<>();
+    private Dominance dominance;
+
+    public Amd64LirGenerator(Graph ir, Amd64Backend backend) {
+        super(ir, backend.architecture(), new Amd64FrameMap());
+        this.backend = backend;
+        this.method = ir.method();
+    }
+
+    /** Refuses what is out of scope, then lowers the whole graph. */
+    @Override
+    public LirGraph generate() {
+        Amd64Scope.check(ir);
+        dominance = new Dominance(ir);
+        return super.generate();
+    }
+
+    // Operands ---------------------------------------------------------------------------------------
+
+    /** {@code v} in a variable: constants are loaded into a new one. */
+    private AllocatableValue inVariable(Value v) {
+        if (v instanceof ConstantValue c) {
+            Variable t = newVariable(c.kind());
+            append(new Amd64Moves.LoadConstant(t, c));
+            return t;
+        }
+        return (AllocatableValue) v;
+    }
+
+    private AllocatableValue inVariable(org.ssajit.ir.Value v) {
+        return inVariable(operand(v));
+    }
+
+    /** The operand as an imm32 if it is an integer constant that fits (null counts as 0), else in a variable. */
+    private Value immOrVariable(org.ssajit.ir.Value v) {
+        Value op = operand(v);
+        if (op instanceof ConstantValue c && fitsImm32(c.constant())) {
+            return c;
+        }
+        return inVariable(op);
+    }
+
+    private static boolean fitsImm32(JavaConstant c) {
+        return switch (c.getJavaKind().getStackKind()) {
+            case Int -> true;
+            case Long -> c.asLong() == (int) c.asLong();
+            case Object -> c.isNull();
+            default -> false;
+        };
+    }
+
+    private RegisterValue fixed(Register r, JavaKind kind) {
+        return r.asValue(kindOf(kind));
+    }
+
+    private void move(AllocatableValue dst, Value src) {
+        append(backend.moveFactory().createMove(dst, src));
+    }
+
+    private static OperandSize sizeOf(JavaKind k) {
+        return k == JavaKind.Int ? DWORD : QWORD;
+    }
+
+    private LirFrameState stateOf(FrameState fs) {
+        if (fs == null) {
+            throw new IllegalStateException("instruction that can deoptimize has no frame state");
+        }
+        return state(fs, false);
+    }
+
+    // Entry ------------------------------------------------------------------------------------------
+
+    @Override
+    protected void emitEntry(List<Parameter> parameters) {
+        JavaType[] types = method.getSignature().toParameterTypes(null);
+        ValueKindFactory<LirKind> kinds = this::kindOf;
+        CallingConvention cc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.JavaCallee,
+                        method.getSignature().getReturnType(null), types, kinds);
+        if (cc.getArgumentCount() != parameters.size()) {
+            throw new IllegalStateException("calling convention has " + cc.getArgumentCount() + " arguments, the graph " + parameters.size());
+        }
+        List<RegisterValue> inRegisters = new ArrayList<>();
+        for (int i = 0; i < cc.getArgumentCount(); i++) {
+            if (cc.getArgument(i) instanceof RegisterValue r) {
+                inRegisters.add(r);
+            }
+        }
+        append(new Amd64Control.Entry(inRegisters.toArray(new RegisterValue[0])));
+        for (int i = 0; i < parameters.size(); i++) {
+            move((AllocatableValue) operand(parameters.get(i)), cc.getArgument(i));
+        }
+    }
+
+    // Instructions -----------------------------------------------------------------------------------
+
+    @Override
+    protected void emitInstruction(Instruction i) {
+        JavaKind k = i.kind();
+        switch (i.op()) {
+            case ADD -> binary(i, AluOp.ADD, SseOp.ADDSS, SseOp.ADDSD);
+            case SUB -> binary(i, AluOp.SUB, SseOp.SUBSS, SseOp.SUBSD);
+            case AND -> binary(i, AluOp.AND, null, null);
+            case OR -> binary(i, AluOp.OR, null, null);
+            case XOR -> binary(i, AluOp.XOR, null, null);
+            case MUL -> {
+                if (isInteger(k)) {
+                    multiply(i);
+                } else {
+                    floatBinary(i, k == JavaKind.Float ? SseOp.MULSS : SseOp.MULSD);
+                }
+            }
+            case DIV -> {
+                if (isInteger(k)) {
+                    divide(i, true);
+                } else {
+                    floatBinary(i, k == JavaKind.Float ? SseOp.DIVSS : SseOp.DIVSD);
+                }
+            }
+            case REM -> {
+                if (!isInteger(k)) {
+                    throw Amd64Scope.refuse("floating-point remainder at bci " + i.bci());
+                }
+                divide(i, false);
+            }
+            case NEG -> {
+                Variable r = result(i);
+                if (isInteger(k)) {
+                    append(new Amd64Arithmetic.IntegerUnary(UnaryOp.NEG, sizeOf(k), r, inVariable(i.input(0))));
+                } else {
+                    append(new Amd64Arithmetic.FloatNegate(r, inVariable(i.input(0))));
+                }
+            }
+            case SHL -> shift(i, ShiftOp.SHL);
+            case SHR -> shift(i, ShiftOp.SAR);
+            case USHR -> shift(i, ShiftOp.SHR);
+            case I2L, L2I, I2B, I2C, I2S, I2F, I2D, L2F, L2D, F2D, D2F -> append(new Amd64Conversions.Convert(i.op(), result(i), inVariable(i.input(0))));
+            case F2I, F2L, D2I, D2L -> append(new Amd64Conversions.FloatToInteger(i.op(), result(i), inVariable(i.input(0))));
+            case LCMP, FCMPL, FCMPG, DCMPL, DCMPG -> compare(i);
+            case LOAD_FIELD -> loadField(i);
+            case STORE_FIELD -> storeField(i);
+            case LOAD_INDEXED -> loadIndexed(i);
+            case STORE_INDEXED -> storeIndexed(i);
+            case ARRAY_LENGTH -> {
+                AllocatableValue array = nullChecked(i.input(0), i.state());
+                append(new Amd64Memory.Load(JavaKind.Int, result(i), array, null, new AddressShape(null, backend.config().arrayLengthOffset)));
+            }
+            case LOAD_CONSTANT -> unresolved(i);
+            default -> throw Amd64Scope.refuse(i.op().mnemonic() + " at bci " + i.bci() + " is not compiled");
+        }
+    }
+
+    private static boolean isInteger(JavaKind k) {
+        return k == JavaKind.Int || k == JavaKind.Long;
+    }
+
+    private Variable result(Instruction i) {
+        Variable r = newVariable(i.kind());
+        setResult(i, r);
+        return r;
+    }
+
+    private void binary(Instruction i, AluOp integerOp, SseOp floatOp, SseOp doubleOp) {
+        JavaKind k = i.kind();
+        if (!isInteger(k)) {
+            floatBinary(i, k == JavaKind.Float ? floatOp : doubleOp);
+            return;
+        }
+        org.ssajit.ir.Value x = i.input(0);
+        org.ssajit.ir.Value y = i.input(1);
+        if (x instanceof Constant && !(y instanceof Constant) && i.op().isCommutative()) {
+            org.ssajit.ir.Value t = x;
+            x = y;
+            y = t;
+        }
+        append(new Amd64Arithmetic.IntegerBinary(integerOp, sizeOf(k), result(i), inVariable(x), immOrVariable(y)));
+    }
+
+    private void floatBinary(Instruction i, SseOp op) {
+        append(new Amd64Arithmetic.FloatBinary(op, result(i), inVariable(i.input(0)), inVariable(i.input(1))));
+    }
+
+    private void multiply(Instruction i) {
+        org.ssajit.ir.Value x = i.input(0);
+        org.ssajit.ir.Value y = i.input(1);
+        if (x instanceof Constant && !(y instanceof Constant)) {
+            org.ssajit.ir.Value t = x;
+            x = y;
+            y = t;
+        }
+        append(new Amd64Arithmetic.IntegerMul(sizeOf(i.kind()), result(i), inVariable(x), immOrVariable(y)));
+    }
+
+    /** Java masks the count (5 or 6 bits), as the CPU does for {@code shl r, cl}; a constant is masked at emission. */
+    private void shift(Instruction i, ShiftOp op) {
+        Value count = operand(i.input(1));
+        Value c;
+        if (count instanceof ConstantValue) {
+            c = count;
+        } else {
+            c = fixed(AMD64.rcx, JavaKind.Int);
+            move((AllocatableValue) c, count);
+        }
+        append(new Amd64Arithmetic.Shift(op, sizeOf(i.kind()), result(i), inVariable(i.input(0)), c));
+    }
+
+    /**
+     * {@code x / y} or {@code x % y}: a zero check (deoptimizing, so the interpreter throws
+     * ArithmeticException) unless y is a non-zero constant, then {@code idiv} on rdx:rax.
+     */
+    private void divide(Instruction i, boolean quotient) {
+        JavaKind k = i.kind();
+        org.ssajit.ir.Value y = i.input(1);
+        boolean mayBeMinusOne = true;
+        boolean mayBeZero = true;
+        if (y instanceof Constant c) {
+            long d = k == JavaKind.Int ? c.asInt() : c.asLong();
+            mayBeMinusOne = d == -1;
+            mayBeZero = d == 0;
+        }
+        AllocatableValue divisor = inVariable(y);
+        if (mayBeZero) {
+            append(new Amd64Checks.ZeroCheck(divisor, stateOf(i.state())));
+        }
+        RegisterValue rax = fixed(AMD64.rax, k);
+        RegisterValue rdx = fixed(AMD64.rdx, k);
+        move(rax, operand(i.input(0)));
+        append(new Amd64Arithmetic.DivRem(sizeOf(k), rax, rdx, rax, divisor, mayBeMinusOne));
+        move(result(i), quotient ? rax : rdx);
+    }
+
+    // Comparisons ------------------------------------------------------------------------------------
+
+    /** A three-way compare whose only user is an {@code if (cmp cond 0)} right after it in the block is fused into that branch. */
+    private void compare(Instruction i) {
+        if (isFusable(i)) {
+            fused.add(i);
+            return;
+        }
+        if (i.op() == Op.LCMP) {
+            append(new Amd64Compares.LongCompare(result(i), inVariable(i.input(0)), immOrVariable(i.input(1))));
+        } else {
+            boolean less = i.op() == Op.FCMPL || i.op() == Op.DCMPL;
+            append(new Amd64Compares.FloatCompare(result(i), inVariable(i.input(0)), inVariable(i.input(1)), less));
+        }
+    }
+
+    private static boolean isFusable(Instruction i) {
+        if (i.userCount() != 1 || !(i.user(0) instanceof If f) || f.block() != i.block() || f.x() != i) {
+            return false;
+        }
+        return f.y() instanceof Constant c && c.kind() == JavaKind.Int && c.asInt() == 0;
+    }
+
+    @Override
+    protected void emitIf(If f, LirBlock trueTarget, LirBlock falseTarget) {
+        if (f.x() instanceof Instruction c && fused.contains(c)) {
+            if (c.op() == Op.LCMP) {
+                append(new Amd64Compares.CompareBranch(f.condition(), QWORD, inVariable(c.input(0)), immOrVariable(c.input(1)), trueTarget, falseTarget));
+            } else {
+                boolean less = c.op() == Op.FCMPL || c.op() == Op.DCMPL;
+                append(new Amd64Compares.FloatBranch(f.condition(), less, inVariable(c.input(0)), inVariable(c.input(1)), trueTarget, falseTarget));
+            }
+            return;
+        }
+        OperandSize size = f.x().kind() == JavaKind.Object ? QWORD : DWORD;
+        append(new Amd64Compares.CompareBranch(f.condition(), size, inVariable(f.x()), immOrVariable(f.y()), trueTarget, falseTarget));
+    }
+
+    /**
+     * A jump table when the keys are dense (at least {@value #MIN_TABLE_KEYS} keys filling at least a
+     * third of their range), else compares (a binary search over the sorted keys).
+     */
+    @Override
+    protected void emitSwitch(Switch s, LirBlock[] keyTargets, LirBlock defaultTarget) {
+        AllocatableValue v = inVariable(s.value());
+        int n = s.keyCount();
+        long span = (long) s.key(n - 1) - s.key(0) + 1;
+        if (n >= MIN_TABLE_KEYS && span <= 3L * n && span <= MAX_TABLE_SIZE) {
+            LirBlock[] table = new LirBlock[(int) span];
+            java.util.Arrays.fill(table, defaultTarget);
+            for (int k = 0; k < n; k++) {
+                table[(int) ((long) s.key(k) - s.key(0))] = keyTargets[k];
+            }
+            append(new Amd64Switches.TableSwitch(v, newVariable(JavaKind.Long), s.key(0), table, defaultTarget));
+        } else {
+            int[] keys = new int[n];
+            for (int k = 0; k < n; k++) {
+                keys[k] = s.key(k);
+            }
+            append(new Amd64Switches.LookupSwitch(v, keys, keyTargets, defaultTarget));
+        }
+    }
+
+    static final int MIN_TABLE_KEYS = 4;
+    static final int MAX_TABLE_SIZE = 4096;
+
+    // Returns, throws, safepoints --------------------------------------------------------------------
+
+    /**
+     * The value goes to the calling convention's return register. A method declared to return
+     * boolean, byte, char or short narrows its int as {@code ireturn} does (JVMS: AND 1, i2b, i2c, i2s).
+     */
+    @Override
+    protected void emitReturn(Return r) {
+        if (r.value() == null) {
+            append(new Amd64Control.Return(null));
+            return;
+        }
+        JavaKind declared = method.getSignature().getReturnKind();
+        JavaKind k = declared.getStackKind();
+        Value v = narrowForReturn(r.value(), declared);
+        RegisterValue reg = fixed(backend.registerConfig().getReturnRegister(k), k);
+        move(reg, v);
+        append(new Amd64Control.Return(reg));
+    }
+
+    private Value narrowForReturn(org.ssajit.ir.Value ssa, JavaKind declared) {
+        Value v = operand(ssa);
+        if (inRange(ssa, declared, new HashSet<>())) {
+            return v;
+        }
+        if (v instanceof ConstantValue c) {
+            int x = c.constant().asInt();
+            return switch (declared) {
+                case Boolean -> intConstant(x & 1);
+                case Byte -> intConstant((byte) x);
+                case Char -> intConstant((char) x);
+                case Short -> intConstant((short) x);
+                default -> v;
+            };
+        }
+        Variable n = switch (declared) {
+            case Boolean, Byte, Char, Short -> newVariable(JavaKind.Int);
+            default -> null;
+        };
+        if (n == null) {
+            return v;
+        }
+        switch (declared) {
+            case Boolean -> append(new Amd64Arithmetic.IntegerBinary(AluOp.AND, DWORD, n, (AllocatableValue) v, intConstant(1)));
+            case Byte -> append(new Amd64Conversions.Convert(Op.I2B, n, v));
+            case Char -> append(new Amd64Conversions.Convert(Op.I2C, n, v));
+            default -> append(new Amd64Conversions.Convert(Op.I2S, n, v));
+        }
+        return n;
+    }
+
+    /**
+     * Whether {@code v} is certainly a value of {@code declared} already (so narrowing would not change
+     * it): a constant in range, a load or conversion producing that kind, or a phi of such values.
+     */
+    private static boolean inRange(org.ssajit.ir.Value v, JavaKind declared, Set<org.ssajit.ir.Value> visiting) {
+        if (declared.getStackKind() != JavaKind.Int || declared == JavaKind.Int) {
+            return true;
+        }
+        if (!visiting.add(v)) {
+            return true; // a phi cycle adds no values of its own
+        }
+        if (v instanceof Constant c) {
+            int x = c.asInt();
+            return switch (declared) {
+                case Boolean -> x == 0 || x == 1;
+                case Byte -> x == (byte) x;
+                case Char -> x == (char) x;
+                default -> x == (short) x;
+            };
+        }
+        if (v instanceof org.ssajit.ir.Phi p) {
+            for (int k = 0; k < p.operandCount(); k++) {
+                if (!inRange(p.operand(k), declared, visiting)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (v instanceof Instruction i) {
+            JavaKind produced = switch (i.op()) {
+                case I2B -> JavaKind.Byte;
+                case I2C -> JavaKind.Char;
+                case I2S -> JavaKind.Short;
+                case LOAD_FIELD -> i.field().kind();
+                case LOAD_INDEXED -> i.elementKind() == JavaKind.Byte ? JavaKind.Byte : i.elementKind();
+                default -> null;
+            };
+            return produced == declared || (produced == JavaKind.Byte && declared == JavaKind.Short);
+        }
+        return false;
+    }
+
+    private ConstantValue intConstant(int x) {
+        return new ConstantValue(kindOf(JavaKind.Int), JavaConstant.forInt(x));
+    }
+
+    @Override
+    protected void emitThrow(Throw t) {
+        throw Amd64Scope.refuse("athrow at bci " + t.bci() + ": throwing is not compiled");
+    }
+
+    @Override
+    protected void emitLoopSafepoint(LirFrameState state) {
+        append(new Amd64Control.Safepoint(state));
+    }
+
+    // Memory -----------------------------------------------------------------------------------------
+
+    /**
+     * {@code v} in a variable, null-checked first unless it cannot be null (a non-null constant) or was
+     * checked before in this block or a dominating one.
+     */
+    private AllocatableValue nullChecked(org.ssajit.ir.Value v, FrameState fs) {
+        AllocatableValue r = inVariable(v);
+        Block b = currentBlock().irBlock();
+        if (!NodeFactory.isNonNull(v) && !checkedBefore(v, b)) {
+            append(new Amd64Checks.NullCheck(r, stateOf(fs)));
+            checkedNonNull.computeIfAbsent(b, x -> new HashSet<>()).add(v);
+        }
+        return r;
+    }
+
+    private boolean checkedBefore(org.ssajit.ir.Value v, Block b) {
+        for (Block d = b; d != null; d = d == ir.entry() ? null : dominance.immediateDominator(d)) {
+            Set<org.ssajit.ir.Value> s = checkedNonNull.get(d);
+            if (s != null && s.contains(v)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The field of a getfield/putfield/getstatic/putstatic if the access can be compiled: resolved, of
+     * the kind the bytecode says (static or not; else the interpreter throws
+     * IncompatibleClassChangeError) and, for a static field, its class initialized. Otherwise an
+     * unconditional deoptimization is emitted and null returned.
+     */
+    private ResolvedJavaField accessibleField(Instruction i) {
+        FieldRef f = i.field();
+        if (f.field() instanceof ResolvedJavaField rf && rf.isStatic() == f.isStatic()
+                        && (!f.isStatic() || rf.getDeclaringClass().isInitialized())) {
+            return rf;
+        }
+        unresolved(i);
+        return null;
+    }
+
+    /** Deoptimizes unconditionally; any result is a dummy constant (the code after the trap is never reached). */
+    private void unresolved(Instruction i) {
+        append(new Amd64Checks.Deoptimize(stateOf(i.state()), DeoptimizationReason.Unresolved, UNRESOLVED_ACTION));
+        if (i.kind() != JavaKind.Void) {
+            setResult(i, new ConstantValue(kindOf(i.kind()), JavaConstant.defaultForKind(i.kind())));
+        }
+    }
+
+    /** The base of a field access: the object (null-checked), or for a static field its class's mirror, an embedded oop. */
+    private Value fieldBase(Instruction i, ResolvedJavaField f) {
+        if (f.isStatic()) {
+            JavaConstant mirror = backend.constantReflection().asJavaClass(f.getDeclaringClass());
+            return new ConstantValue(kindOf(JavaKind.Object), mirror);
+        }
+        return nullChecked(i.input(0), i.state());
+    }
+
+    private void loadField(Instruction i) {
+        ResolvedJavaField f = accessibleField(i);
+        if (f == null) {
+            return;
+        }
+        Value base = fieldBase(i, f);
+        // A volatile read needs no fence on x86 (loads are not reordered with loads or later stores).
+        append(new Amd64Memory.Load(f.getJavaKind(), result(i), base, null, new AddressShape(null, f.getOffset())));
+    }
+
+    private void storeField(Instruction i) {
+        ResolvedJavaField f = accessibleField(i);
+        if (f == null) {
+            return;
+        }
+        Value base = fieldBase(i, f);
+        Value value = storeValue(i.input(i.inputCount() - 1), f.getJavaKind());
+        append(new Amd64Memory.Store(f.getJavaKind(), base, null, value, new AddressShape(null, f.getOffset())));
+        if (f.isVolatile()) {
+            append(new Amd64Memory.StoreLoadBarrier());
+        }
+    }
+
+    /**
+     * The value of a primitive store: a constant the store can take as an immediate, else a variable.
+     * A boolean is masked to its low bit (JVMS putfield, putstatic, bastore into boolean[]).
+     */
+    private Value storeValue(org.ssajit.ir.Value v, JavaKind kind) {
+        Value op = operand(v);
+        if (op instanceof ConstantValue c) {
+            JavaConstant x = c.constant();
+            return switch (kind) {
+                case Boolean -> intConstant(x.asInt() & 1);
+                case Byte, Char, Short, Int, Float -> c;
+                case Long -> fitsImm32(x) ? c : inVariable(c);
+                case Double -> Double.doubleToRawLongBits(x.asDouble()) == (int) Double.doubleToRawLongBits(x.asDouble()) ? c : inVariable(c);
+                default -> throw new IllegalStateException("store of " + kind);
+            };
+        }
+        if (kind == JavaKind.Boolean && !inRange(v, JavaKind.Boolean, new HashSet<>())) {
+            Variable masked = newVariable(JavaKind.Int);
+            append(new Amd64Arithmetic.IntegerBinary(AluOp.AND, DWORD, masked, (AllocatableValue) op, intConstant(1)));
+            return masked;
+        }
+        return op;
+    }
+
+    /** An array element: null check, bounds check (both deoptimize), then the access. */
+    private record Element(AllocatableValue array, Value index, AddressShape shape) {
+    }
+
+    private Element element(Instruction i, JavaKind elementKind) {
+        AllocatableValue array = nullChecked(i.input(0), i.state());
+        int base = backend.metaAccess().getArrayBaseOffset(elementKind);
+        int scale = backend.metaAccess().getArrayIndexScale(elementKind);
+        Value index = operand(i.input(1));
+        if (index instanceof ConstantValue c) {
+            long d = base + (long) c.constant().asInt() * scale;
+            if (d != (int) d) {
+                index = inVariable(c);
+            }
+        }
+        append(new Amd64Checks.BoundsCheck(array, index, backend.config().arrayLengthOffset, stateOf(i.state())));
+        return new Element(array, index, new AddressShape(Scale.of(scale), base));
+    }
+
+    private void loadIndexed(Instruction i) {
+        JavaKind ek = i.elementKind();
+        Element e = element(i, ek);
+        // baload reads byte[] and boolean[] alike: sign-extending a boolean's 0 or 1 is exact.
+        append(new Amd64Memory.Load(ek, result(i), e.array(), e.index(), e.shape()));
+    }
+
+    private void storeIndexed(Instruction i) {
+        JavaKind ek = i.elementKind();
+        JavaKind access = ek;
+        if (ek == JavaKind.Byte && "[Z".equals(Amd64Scope.arrayType(i.input(0), method))) {
+            access = JavaKind.Boolean; // bastore into boolean[] stores (value & 1)
+        }
+        Element e = element(i, ek);
+        Value value = storeValue(i.input(2), access);
+        append(new Amd64Memory.Store(access, e.array(), e.index(), value, e.shape()));
+    }
+}

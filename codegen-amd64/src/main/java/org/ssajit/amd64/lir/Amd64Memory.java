@@ -1,0 +1,246 @@
+package org.ssajit.amd64.lir;
+
+import static org.ssajit.amd64.lir.Operands.*;
+
+import static org.ssajit.amd64.asm.OperandSize.BYTE;
+import static org.ssajit.amd64.asm.OperandSize.DWORD;
+import static org.ssajit.amd64.asm.OperandSize.QWORD;
+import static org.ssajit.amd64.asm.OperandSize.WORD;
+import static org.ssajit.amd64.lir.Amd64CodeEmitter.SCRATCH;
+
+import org.ssajit.amd64.asm.Address;
+import org.ssajit.amd64.asm.AluOp;
+import org.ssajit.amd64.asm.Amd64Assembler;
+import org.ssajit.amd64.asm.Condition;
+import org.ssajit.amd64.asm.Label;
+import org.ssajit.amd64.asm.Scale;
+import org.ssajit.amd64.asm.ShiftOp;
+import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
+
+import jdk.vm.ci.amd64.AMD64;
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.meta.AllocatableValue;
+import jdk.vm.ci.meta.JavaConstant;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.Value;
+
+/**
+ * Field and array accesses: {@code [base + disp]} or {@code [base + index * scale + disp]}. The base
+ * is a register, or, without an index, an embedded oop (a static field's {@code java.lang.Class}
+ * mirror) loaded into {@link Amd64CodeEmitter#SCRATCH}. An int index is bounds-checked before, hence
+ * non-negative, and sign-extended into the scratch register (its register's upper half is undefined);
+ * a constant index is folded into the displacement. Null and bounds checks are separate instructions.
+ */
+public final class Amd64Memory {
+    private Amd64Memory() {
+    }
+
+    /** Where an access goes. */
+    public record AddressShape(Scale scale, int displacement) {
+        @Override
+        public String toString() {
+            return (scale != null ? "*" + scale.value : "") + "+" + displacement;
+        }
+    }
+
+    /**
+     * The address of an access. Emits what it needs first: {@code movabs r10, oop} for a constant base,
+     * {@code movsxd r10, index} for an index in a register.
+     */
+    static Address address(Amd64CodeEmitter e, Value base, Value index, AddressShape shape) {
+        Register b;
+        if (isConstant(base)) {
+            if (index != null) {
+                throw new IllegalStateException("a constant base cannot have an index");
+            }
+            Amd64Moves.loadOop(e, SCRATCH, constant(base));
+            b = SCRATCH;
+        } else {
+            b = reg(base);
+        }
+        if (index == null) {
+            return Address.of(b, shape.displacement());
+        }
+        if (isConstant(index)) {
+            long d = shape.displacement() + (long) imm32(index) * shape.scale().value;
+            if (d != (int) d) {
+                throw new IllegalStateException("constant index " + index + " does not fit a displacement");
+            }
+            return Address.of(b, (int) d);
+        }
+        e.asm().movsxd(SCRATCH, reg(index));
+        return Address.of(b, SCRATCH, shape.scale(), shape.displacement());
+    }
+
+    static String describe(JavaKind kind, Value base, Value index, AddressShape shape) {
+        return kind.getJavaName() + " [" + (index == null ? "+" + shape.displacement() : "index" + shape) + "]";
+    }
+
+    /**
+     * A load of a field or array element of {@code kind}: sign- or zero-extended per Java for the
+     * sub-int kinds ({@code movsx} byte and short, {@code movzx} boolean and char), {@code movss/movsd}
+     * for float and double. A reference is read as a narrow oop and decoded with the VM's base and shift
+     * when compressed oops are on: null stays null.
+     */
+    public static final class Load extends Amd64Op {
+        private final JavaKind kind;
+        private final AddressShape shape;
+
+        /** {@code index} may be null (a field, or an array length). */
+        public Load(JavaKind kind, AllocatableValue result, Value base, Value index, AddressShape shape) {
+            super(values(result), index == null ? values(base) : values(base, index), null, null);
+            this.kind = kind;
+            this.shape = shape;
+        }
+
+        @Override
+        public int allowed(Mode m, int i) {
+            if (m == Mode.USE) {
+                return i == 0 && count(Mode.USE) == 1 ? REG | CONST : i == 0 ? REG : REG | CONST;
+            }
+            return REG;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            Register r = reg(get(Mode.DEF, 0));
+            Address a = address(e, get(Mode.USE, 0), count(Mode.USE) > 1 ? get(Mode.USE, 1) : null, shape);
+            switch (kind) {
+                case Boolean -> asm.movzx(DWORD, r, BYTE, a);
+                case Byte -> asm.movsx(DWORD, r, BYTE, a);
+                case Char -> asm.movzx(DWORD, r, WORD, a);
+                case Short -> asm.movsx(DWORD, r, WORD, a);
+                case Int -> asm.mov(DWORD, r, a);
+                case Long -> asm.mov(QWORD, r, a);
+                case Float -> asm.movss(r, a);
+                case Double -> asm.movsd(r, a);
+                case Object -> loadReference(e, r, a);
+                default -> throw new IllegalStateException("cannot load " + kind);
+            }
+        }
+
+        private static void loadReference(Amd64CodeEmitter e, Register r, Address a) {
+            HotSpotAmd64Config c = e.config();
+            Amd64Assembler asm = e.asm();
+            if (!c.useCompressedOops) {
+                asm.mov(QWORD, r, a);
+                return;
+            }
+            asm.mov(DWORD, r, a); // zero-extends the narrow oop
+            if (c.narrowOopBase == 0) {
+                if (c.narrowOopShift != 0) {
+                    asm.shift(ShiftOp.SHL, QWORD, r, c.narrowOopShift);
+                }
+                return;
+            }
+            Label done = new Label("decode-null");
+            asm.test(DWORD, r, r);
+            asm.jcc(Condition.E, done);
+            if (c.narrowOopShift != 0) {
+                asm.shift(ShiftOp.SHL, QWORD, r, c.narrowOopShift);
+            }
+            asm.mov(QWORD, SCRATCH, c.narrowOopBase);
+            asm.alu(AluOp.ADD, QWORD, r, SCRATCH);
+            asm.bind(done);
+        }
+
+        @Override
+        public String name() {
+            return "load " + describe(kind, null, count(Mode.USE) > 1 ? get(Mode.USE, 1) : null, shape);
+        }
+    }
+
+    /**
+     * A store of a primitive of {@code kind} (references are never stored: they would need GC
+     * barriers). The value is a register or a constant; narrower kinds store the low byte or word, a
+     * float or double constant stores its bits. Boolean masking happens before (instruction selection).
+     */
+    public static final class Store extends Amd64Op {
+        private final JavaKind kind;
+        private final AddressShape shape;
+
+        public Store(JavaKind kind, Value base, Value index, Value value, AddressShape shape) {
+            super(null, index == null ? values(base, value) : values(base, index, value), null, null);
+            if (kind == JavaKind.Object) {
+                throw new IllegalArgumentException("reference stores need GC barriers");
+            }
+            this.kind = kind;
+            this.shape = shape;
+        }
+
+        private boolean hasIndex() {
+            return count(Mode.USE) == 3;
+        }
+
+        @Override
+        public int allowed(Mode m, int i) {
+            if (i == 0) {
+                return hasIndex() ? REG : REG | CONST;
+            }
+            return REG | CONST;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            Value v = get(Mode.USE, count(Mode.USE) - 1);
+            Address a = address(e, get(Mode.USE, 0), hasIndex() ? get(Mode.USE, 1) : null, shape);
+            if (isConstant(v)) {
+                JavaConstant c = constant(v);
+                switch (kind) {
+                    case Boolean, Byte -> asm.mov(BYTE, a, (byte) c.asInt());
+                    case Char, Short -> asm.mov(WORD, a, (short) c.asInt());
+                    case Int -> asm.mov(DWORD, a, c.asInt());
+                    case Float -> asm.mov(DWORD, a, Float.floatToRawIntBits(c.asFloat()));
+                    case Long -> asm.mov(QWORD, a, imm32(v));
+                    case Double -> {
+                        long bits = Double.doubleToRawLongBits(c.asDouble());
+                        if (bits != (int) bits) {
+                            throw new IllegalStateException("double constant does not fit an imm32 store: " + c);
+                        }
+                        asm.mov(QWORD, a, (int) bits);
+                    }
+                    default -> throw new IllegalStateException("cannot store " + kind);
+                }
+                return;
+            }
+            Register r = reg(v);
+            switch (kind) {
+                case Boolean, Byte -> asm.mov(BYTE, a, r);
+                case Char, Short -> asm.mov(WORD, a, r);
+                case Int -> asm.mov(DWORD, a, r);
+                case Long -> asm.mov(QWORD, a, r);
+                case Float -> asm.movss(a, r);
+                case Double -> asm.movsd(a, r);
+                default -> throw new IllegalStateException("cannot store " + kind);
+            }
+        }
+
+        @Override
+        public String name() {
+            return "store " + describe(kind, null, hasIndex() ? get(Mode.USE, 1) : null, shape);
+        }
+    }
+
+    /**
+     * The StoreLoad barrier after a volatile store (the only reordering x86 does): {@code lock add
+     * dword [rsp], 0}, a locked no-op on the stack.
+     */
+    public static final class StoreLoadBarrier extends Amd64Op {
+        public StoreLoadBarrier() {
+            super(null, null, null, null);
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            e.asm().lock();
+            e.asm().alu(AluOp.ADD, DWORD, Address.of(AMD64.rsp), 0);
+        }
+
+        @Override
+        public String name() {
+            return "membar storeload";
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package org.ssajit.amd64.lir;
+
+import org.ssajit.amd64.asm.Address;
+import org.ssajit.amd64.asm.OperandSize;
+import org.ssajit.amd64.asm.SseOp;
+import org.ssajit.lir.ConstantValue;
+
+import jdk.vm.ci.amd64.AMD64;
+import jdk.vm.ci.amd64.AMD64Kind;
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.code.StackSlot;
+import jdk.vm.ci.meta.JavaConstant;
+import jdk.vm.ci.meta.PlatformKind;
+import jdk.vm.ci.meta.Value;
+
+/** Operand helpers shared by the ops: what an allocated operand is, and the moves ops start with. */
+final class Operands {
+    private Operands() {
+    }
+
+    static Value[] values(Value... v) {
+        return v;
+    }
+
+    static boolean isRegister(Value v) {
+        return v instanceof RegisterValue;
+    }
+
+    static boolean isStack(Value v) {
+        return v instanceof StackSlot;
+    }
+
+    static boolean isConstant(Value v) {
+        return v instanceof ConstantValue;
+    }
+
+    static Register reg(Value v) {
+        if (v instanceof RegisterValue r) {
+            return r.getRegister();
+        }
+        throw new IllegalStateException("expected a register, got " + v);
+    }
+
+    static JavaConstant constant(Value v) {
+        if (v instanceof ConstantValue c) {
+            return c.constant();
+        }
+        throw new IllegalStateException("expected a constant, got " + v);
+    }
+
+    static boolean isXmm(Register r) {
+        return r.getRegisterCategory().equals(AMD64.XMM);
+    }
+
+    /** The integer width of a value of kind DWORD (int) or QWORD (long, object). */
+    static OperandSize size(Value v) {
+        return size(v.getPlatformKind());
+    }
+
+    static OperandSize size(PlatformKind k) {
+        if (k == AMD64Kind.DWORD || k == AMD64Kind.SINGLE) {
+            return OperandSize.DWORD;
+        } else if (k == AMD64Kind.QWORD || k == AMD64Kind.DOUBLE) {
+            return OperandSize.QWORD;
+        }
+        throw new IllegalStateException("no operand size for " + k);
+    }
+
+    static boolean isDouble(Value v) {
+        return v.getPlatformKind() == AMD64Kind.DOUBLE;
+    }
+
+    static boolean isFloatKind(Value v) {
+        return isFloatKind(v.getPlatformKind());
+    }
+
+    /** Float and double live in xmm registers. */
+    static boolean isFloatKind(PlatformKind k) {
+        return k == AMD64Kind.SINGLE || k == AMD64Kind.DOUBLE;
+    }
+
+    /** Two locations are the same register or the same stack slot. */
+    static boolean sameLocation(Value a, Value b) {
+        if (a instanceof RegisterValue ra && b instanceof RegisterValue rb) {
+            return ra.getRegister().equals(rb.getRegister());
+        }
+        if (a instanceof StackSlot sa && b instanceof StackSlot sb) {
+            return sa.getRawOffset() == sb.getRawOffset() && sa.getRawAddFrameSize() == sb.getRawAddFrameSize();
+        }
+        return false;
+    }
+
+    /** An int constant operand (an int, a long the generator checked fits a sign-extended imm32, or null as 0). */
+    static int imm32(Value v) {
+        JavaConstant c = constant(v);
+        long x = switch (c.getJavaKind().getStackKind()) {
+            case Int -> c.asInt();
+            case Long -> c.asLong();
+            case Object -> {
+                if (!c.isNull()) {
+                    throw new IllegalStateException("an oop is not an immediate: " + c);
+                }
+                yield 0;
+            }
+            default -> throw new IllegalStateException("not an integer immediate: " + c);
+        };
+        if (x != (int) x) {
+            throw new IllegalStateException("immediate does not fit 32 bits: " + c);
+        }
+        return (int) x;
+    }
+
+    /** {@code dst := src} for an integer value: a register-to-register or load form, nothing if already there. */
+    static void moveToRegister(Amd64CodeEmitter e, OperandSize size, Register dst, Value src) {
+        if (isRegister(src)) {
+            if (!reg(src).equals(dst)) {
+                e.asm().mov(size, dst, reg(src));
+            }
+        } else {
+            e.asm().mov(size, dst, e.address(src));
+        }
+    }
+
+    /** {@code dst := src} for a float or double value in an xmm register or a stack slot. */
+    static void moveToXmm(Amd64CodeEmitter e, boolean isDouble, Register dst, Value src) {
+        if (isRegister(src)) {
+            if (!reg(src).equals(dst)) {
+                e.asm().sse(isDouble ? SseOp.MOVAPD : SseOp.MOVAPS, dst, reg(src));
+            }
+        } else if (isDouble) {
+            e.asm().movsd(dst, e.address(src));
+        } else {
+            e.asm().movss(dst, e.address(src));
+        }
+    }
+
+    static Address address(Amd64CodeEmitter e, Value stackSlot) {
+        return e.address(stackSlot);
+    }
+}

@@ -1,0 +1,157 @@
+package org.ssajit.amd64.lir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.ssajit.lir.LirGraph;
+import org.ssajit.lir.LirOp;
+import org.ssajit.testing.Golden;
+import org.ssajit.testing.Jvmci;
+
+/**
+ * Instruction selection before register allocation, as golden LIR text
+ * ({@code src/test/resources/golden/lir-NAME.ir}; regenerate with {@code -Dssajit.updateGolden=true}
+ * and review the diff). The methods cover the selection rules of the README's table.
+ */
+class Amd64LirGeneratorTest {
+    static int arithmetic(int a, int b) {
+        int x = (a + 5) * b - 1000;
+        x ^= a << 3;
+        x |= b >>> a;
+        x &= -a;
+        return x / b + x % 7 + (a >> b);
+    }
+
+    static long longs(long a, long b, int s) {
+        long x = (a + 0x1_2345_6789L) * 3 - b;
+        return (x << s) + (x >>> 2) + a / b + a % -1;
+    }
+
+    static int compares(long a, long b, float x, float y, double z) {
+        int r = 0;
+        if (a < b) {
+            r += 1;
+        }
+        if (x < y) {
+            r += 2;
+        }
+        if (x > y) {
+            r += 4;
+        }
+        if (z != 0.5) {
+            r += 8;
+        }
+        return r;
+    }
+
+    static double conversions(int i, long l, float f, double d) {
+        return (int) f + (long) d + (float) l + (short) i + (char) i + (byte) i + (double) f + (int) d;
+    }
+
+    static double floats(float a, float b, double c) {
+        return -(a * b - a / b) + c * 2.5 - -c;
+    }
+
+    static int sum(int[] a) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+        }
+        return s;
+    }
+
+    static int dense(int k) {
+        switch (k) {
+            case 10:
+                return 1;
+            case 11:
+                return 2;
+            case 13:
+                return 3;
+            case 14:
+                return 4;
+            default:
+                return 0;
+        }
+    }
+
+    static int sparse(int k) {
+        switch (k) {
+            case -100:
+                return 1;
+            case 7:
+                return 2;
+            case 1 << 20:
+                return 3;
+            default:
+                return 0;
+        }
+    }
+
+    static final class Point {
+        int x;
+        long y;
+        boolean flag;
+        Point next;
+        static int count;
+        static volatile boolean seen;
+    }
+
+    static {
+        Point.count = 1; // initialized: its static fields are compiled, not deoptimized
+    }
+
+    /** Never initialized by the tests: its static field access deoptimizes. */
+    static final class Uninitialized {
+        static int value = 5;
+    }
+
+    static int uninitialized(int a) {
+        return Uninitialized.value + a;
+    }
+
+    static int fields(Point p, boolean f) {
+        p.x = p.x + 1;
+        p.flag = f;
+        Point.count += p.x;
+        Point.seen = true;
+        return p.next.x;
+    }
+
+    static void arrays(byte[] b, boolean[] z, char[] c, long[] l, Object[] o, int i) {
+        b[i] = (byte) i;
+        z[1] = b[0] != 0;
+        c[i] = (char) l.length;
+        l[2] = o[i] == null ? 1L : 0x1_0000_0000L;
+    }
+
+    static boolean flag(int a) {
+        return a > 0;
+    }
+
+    static char narrowChar(int a) {
+        return (char) (a * 3);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"arithmetic", "longs", "compares", "conversions", "floats", "sum", "dense", "sparse", "fields", "arrays", "flag", "narrowChar", "uninitialized"})
+    void golden(String name) {
+        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+        Golden.check("lir-" + name, lir.toString());
+    }
+
+    /** In {@code sum}, the array is null-checked once: the check in the loop header dominates the body's access. */
+    @ParameterizedTest
+    @ValueSource(strings = {"sum"})
+    void dominatingNullCheckIsNotRepeated(String name) {
+        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+        List<LirOp> ops = lir.blocks().stream().flatMap(b -> b.ops().stream()).toList();
+        assertEquals(1, ops.stream().filter(o -> o instanceof Amd64Checks.NullCheck).count(), lir::toString);
+        assertEquals(1, ops.stream().filter(o -> o instanceof Amd64Checks.BoundsCheck).count(), lir::toString);
+        assertTrue(ops.stream().anyMatch(o -> o instanceof Amd64Control.Safepoint));
+    }
+}

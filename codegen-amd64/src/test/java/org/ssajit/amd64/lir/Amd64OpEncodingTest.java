@@ -1,0 +1,563 @@
+package org.ssajit.amd64.lir;
+
+import static jdk.vm.ci.amd64.AMD64.r10;
+import static jdk.vm.ci.amd64.AMD64.r11;
+import static jdk.vm.ci.amd64.AMD64.r8;
+import static jdk.vm.ci.amd64.AMD64.r9;
+import static jdk.vm.ci.amd64.AMD64.rax;
+import static jdk.vm.ci.amd64.AMD64.rbx;
+import static jdk.vm.ci.amd64.AMD64.rcx;
+import static jdk.vm.ci.amd64.AMD64.rdx;
+import static jdk.vm.ci.amd64.AMD64.rsi;
+import static jdk.vm.ci.amd64.AMD64.xmm0;
+import static jdk.vm.ci.amd64.AMD64.xmm1;
+import static jdk.vm.ci.amd64.AMD64.xmm2;
+import static jdk.vm.ci.amd64.AMD64.xmm9;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.ssajit.amd64.asm.OperandSize.DWORD;
+import static org.ssajit.amd64.asm.OperandSize.QWORD;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.ssajit.amd64.asm.AluOp;
+import org.ssajit.amd64.asm.Scale;
+import org.ssajit.amd64.asm.ShiftOp;
+import org.ssajit.amd64.asm.SseOp;
+import org.ssajit.amd64.asm.UnaryOp;
+import org.ssajit.amd64.lir.Amd64Memory.AddressShape;
+import org.ssajit.codegen.CompiledCode;
+import org.ssajit.ir.Condition;
+import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Op;
+import org.ssajit.lir.ConstantValue;
+import org.ssajit.lir.LirFrameState;
+import org.ssajit.lir.LirKind;
+import org.ssajit.testing.Jvmci;
+
+import jdk.vm.ci.amd64.AMD64Kind;
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.code.StackSlot;
+import jdk.vm.ci.code.site.DataPatch;
+import jdk.vm.ci.code.site.Site;
+import jdk.vm.ci.meta.DeoptimizationAction;
+import jdk.vm.ci.meta.DeoptimizationReason;
+import jdk.vm.ci.meta.JavaConstant;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.Value;
+
+/**
+ * Every AMD64 op in every operand shape it allows (register, stack slot, constant; same or different
+ * registers), emitted after allocation and read back with objdump. The expected text states the
+ * instruction sequence the op must be, including the Java-semantics sequences (idiv's -1 case, f2i's
+ * saturation, NaN-aware compares).
+ */
+class Amd64OpEncodingTest {
+    static final LirKind INT = LirKind.value(AMD64Kind.DWORD);
+    static final LirKind LONG = LirKind.value(AMD64Kind.QWORD);
+    static final LirKind REF = LirKind.reference(AMD64Kind.QWORD);
+    static final LirKind FLOAT = LirKind.value(AMD64Kind.SINGLE);
+    static final LirKind DOUBLE = LirKind.value(AMD64Kind.DOUBLE);
+    static final JavaConstant MIRROR_OF_STRING = jdk.vm.ci.runtime.JVMCI.getRuntime().getHostJVMCIBackend().getConstantReflection()
+                    .asJavaClass(OpCheck.META.lookupJavaType(String.class));
+
+    static RegisterValue i(Register r) {
+        return r.asValue(INT);
+    }
+
+    static RegisterValue l(Register r) {
+        return r.asValue(LONG);
+    }
+
+    static RegisterValue ref(Register r) {
+        return r.asValue(REF);
+    }
+
+    static RegisterValue f(Register r) {
+        return r.asValue(FLOAT);
+    }
+
+    static RegisterValue d(Register r) {
+        return r.asValue(DOUBLE);
+    }
+
+    static StackSlot slot(LirKind k, int offset) {
+        return StackSlot.get(k, offset, false);
+    }
+
+    static ConstantValue ci(int v) {
+        return new ConstantValue(INT, JavaConstant.forInt(v));
+    }
+
+    static ConstantValue cl(long v) {
+        return new ConstantValue(LONG, JavaConstant.forLong(v));
+    }
+
+    static ConstantValue cf(float v) {
+        return new ConstantValue(FLOAT, JavaConstant.forFloat(v));
+    }
+
+    static ConstantValue cd(double v) {
+        return new ConstantValue(DOUBLE, JavaConstant.forDouble(v));
+    }
+
+    static String hex(long v) {
+        return "0x" + Long.toHexString(v);
+    }
+
+    // ----------------------------------------------------------------------------------------------
+
+    @Test
+    void moves() {
+        OpCheck c = new OpCheck("moves");
+        c.add(new Amd64Moves.Move(i(rax), i(rcx)), "mov eax,ecx");
+        c.add(new Amd64Moves.Move(i(rax), i(rax)));
+        c.add(new Amd64Moves.Move(slot(INT, 8), i(rcx)), "mov DWORD PTR [rsp+0x8],ecx");
+        c.add(new Amd64Moves.Move(i(r9), slot(INT, 12)), "mov r9d,DWORD PTR [rsp+0xc]");
+        c.add(new Amd64Moves.Move(slot(INT, 8), slot(INT, 12)), "mov r10d,DWORD PTR [rsp+0xc]", "mov DWORD PTR [rsp+0x8],r10d");
+        c.add(new Amd64Moves.Move(slot(INT, 8), slot(INT, 8)));
+        c.add(new Amd64Moves.Move(l(r8), l(r11)), "mov r8,r11");
+        c.add(new Amd64Moves.Move(ref(rsi), ref(rax)), "mov rsi,rax");
+        c.add(new Amd64Moves.Move(slot(LONG, 16), l(rbx)), "mov QWORD PTR [rsp+0x10],rbx");
+        c.add(new Amd64Moves.Move(ref(rdx), slot(REF, 24)), "mov rdx,QWORD PTR [rsp+0x18]");
+        c.add(new Amd64Moves.Move(slot(LONG, 16), slot(LONG, 24)), "mov r10,QWORD PTR [rsp+0x18]", "mov QWORD PTR [rsp+0x10],r10");
+        c.add(new Amd64Moves.Move(f(xmm1), f(xmm9)), "movaps xmm1,xmm9");
+        c.add(new Amd64Moves.Move(slot(FLOAT, 4), f(xmm2)), "movss DWORD PTR [rsp+0x4],xmm2");
+        c.add(new Amd64Moves.Move(f(xmm0), slot(FLOAT, 4)), "movss xmm0,DWORD PTR [rsp+0x4]");
+        c.add(new Amd64Moves.Move(slot(FLOAT, 4), slot(FLOAT, 8)), "mov r10d,DWORD PTR [rsp+0x8]", "mov DWORD PTR [rsp+0x4],r10d");
+        c.add(new Amd64Moves.Move(d(xmm2), d(xmm1)), "movapd xmm2,xmm1");
+        c.add(new Amd64Moves.Move(slot(DOUBLE, 8), d(xmm9)), "movsd QWORD PTR [rsp+0x8],xmm9");
+        c.add(new Amd64Moves.Move(d(xmm0), slot(DOUBLE, 8)), "movsd xmm0,QWORD PTR [rsp+0x8]");
+        c.add(new Amd64Moves.Move(slot(DOUBLE, 8), slot(DOUBLE, 16)), "mov r10,QWORD PTR [rsp+0x10]", "mov QWORD PTR [rsp+0x8],r10");
+        // An incoming stack argument: above the return address.
+        int total = OpCheck.LAYOUT.totalFrameSize();
+        c.add(new Amd64Moves.Move(i(rax), StackSlot.get(INT, 8, true)), "mov eax,DWORD PTR [rsp+" + hex(total + 8) + "]");
+        c.verify();
+    }
+
+    @Test
+    void constants() {
+        OpCheck c = new OpCheck("constants");
+        c.add(new Amd64Moves.LoadConstant(i(rax), ci(0)), "xor eax,eax");
+        c.add(new Amd64Moves.LoadConstant(i(r9), ci(5)), "mov r9d,0x5");
+        c.add(new Amd64Moves.LoadConstant(i(rax), ci(-1)), "mov eax,0xffffffff");
+        c.add(new Amd64Moves.LoadConstant(slot(INT, 8), ci(-7)), "mov DWORD PTR [rsp+0x8],0xfffffff9");
+        c.add(new Amd64Moves.LoadConstant(l(rcx), cl(0)), "xor ecx,ecx");
+        c.add(new Amd64Moves.LoadConstant(l(rcx), cl(0xFFFF_FFFFL)), "mov ecx,0xffffffff");
+        c.add(new Amd64Moves.LoadConstant(l(rcx), cl(-1)), "mov rcx,0xffffffffffffffff");
+        c.add(new Amd64Moves.LoadConstant(l(r11), cl(0x1_2345_6789L)), "movabs r11,0x123456789");
+        c.add(new Amd64Moves.LoadConstant(slot(LONG, 16), cl(-2)), "mov QWORD PTR [rsp+0x10],0xfffffffffffffffe");
+        c.add(new Amd64Moves.LoadConstant(slot(LONG, 16), cl(0x8000_0000L)), "mov r10d,0x80000000", "mov QWORD PTR [rsp+0x10],r10");
+        c.add(new Amd64Moves.LoadConstant(slot(LONG, 16), cl(Long.MIN_VALUE)), "movabs r10,0x8000000000000000", "mov QWORD PTR [rsp+0x10],r10");
+        c.add(new Amd64Moves.LoadConstant(f(xmm1), cf(0.0f)), "xorps xmm1,xmm1");
+        c.add(new Amd64Moves.LoadConstant(f(xmm1), cf(-0.0f)), "mov r10d,0x80000000", "movd xmm1,r10d");
+        c.add(new Amd64Moves.LoadConstant(f(xmm9), cf(1.5f)), "mov r10d,0x3fc00000", "movd xmm9,r10d");
+        c.add(new Amd64Moves.LoadConstant(slot(FLOAT, 4), cf(1.5f)), "mov DWORD PTR [rsp+0x4],0x3fc00000");
+        c.add(new Amd64Moves.LoadConstant(d(xmm2), cd(0.0)), "xorpd xmm2,xmm2");
+        c.add(new Amd64Moves.LoadConstant(d(xmm2), cd(1.5)), "movabs r10,0x3ff8000000000000", "movq xmm2,r10");
+        c.add(new Amd64Moves.LoadConstant(slot(DOUBLE, 8), cd(-0.0)), "movabs r10,0x8000000000000000", "mov QWORD PTR [rsp+0x8],r10");
+        c.add(new Amd64Moves.LoadConstant(slot(DOUBLE, 8), cd(0.0)), "mov QWORD PTR [rsp+0x8],0x0");
+        c.add(new Amd64Moves.LoadConstant(ref(rax), new ConstantValue(REF, JavaConstant.NULL_POINTER)), "xor eax,eax");
+        c.add(new Amd64Moves.LoadConstant(slot(REF, 8), new ConstantValue(REF, JavaConstant.NULL_POINTER)), "mov QWORD PTR [rsp+0x8],0x0");
+        JavaConstant oop = MIRROR_OF_STRING;
+        int before = c.emitter.patches().size();
+        c.add(new Amd64Moves.LoadConstant(ref(rbx), new ConstantValue(REF, oop)), "movabs rbx,0x0");
+        c.add(new Amd64Moves.LoadConstant(slot(REF, 8), new ConstantValue(REF, oop)), "movabs r10,0x0", "mov QWORD PTR [rsp+0x8],r10");
+        assertEquals(before + 2, c.emitter.patches().size(), "each embedded oop is a data patch");
+        CompiledCode code = c.verify();
+        List<Site> patches = code.sites().stream().filter(s -> s instanceof DataPatch).toList();
+        assertEquals(2, patches.size());
+        for (Site p : patches) {
+            // HotSpot finds the imm64 of the movabs at the patch's pc: REX.W B8+r.
+            assertEquals(0xB8, code.code()[p.pcOffset + 1] & 0xF8, "movabs at " + p.pcOffset);
+        }
+    }
+
+    @Test
+    void integerArithmetic() {
+        OpCheck c = new OpCheck("integer arithmetic");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.ADD, DWORD, i(rax), i(rax), i(rdx)), "add eax,edx");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.ADD, DWORD, i(rax), i(rcx), i(rdx)), "mov eax,ecx", "add eax,edx");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.SUB, DWORD, i(rax), slot(INT, 8), i(rdx)), "mov eax,DWORD PTR [rsp+0x8]", "sub eax,edx");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.AND, DWORD, i(rax), i(rcx), slot(INT, 12)), "mov eax,ecx", "and eax,DWORD PTR [rsp+0xc]");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.OR, DWORD, i(r8), i(r8), ci(5)), "or r8d,0x5");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.XOR, DWORD, i(r8), i(r8), ci(100_000)), "xor r8d,0x186a0");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.SUB, DWORD, i(rax), i(rax), ci(Integer.MIN_VALUE)), "sub eax,0x80000000");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.ADD, QWORD, l(r9), l(r11), l(rbx)), "mov r9,r11", "add r9,rbx");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.AND, QWORD, l(rax), l(rax), cl(-16)), "and rax,0xfffffffffffffff0");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.XOR, QWORD, l(rax), slot(LONG, 16), slot(LONG, 24)), "mov rax,QWORD PTR [rsp+0x10]", "xor rax,QWORD PTR [rsp+0x18]");
+        c.add(new Amd64Arithmetic.IntegerMul(DWORD, i(rax), i(rcx), ci(7)), "imul eax,ecx,0x7");
+        c.add(new Amd64Arithmetic.IntegerMul(DWORD, i(rax), slot(INT, 8), ci(1000)), "imul eax,DWORD PTR [rsp+0x8],0x3e8");
+        c.add(new Amd64Arithmetic.IntegerMul(DWORD, i(rax), i(rcx), i(rdx)), "mov eax,ecx", "imul eax,edx");
+        c.add(new Amd64Arithmetic.IntegerMul(QWORD, l(rax), l(rax), slot(LONG, 16)), "imul rax,QWORD PTR [rsp+0x10]");
+        c.add(new Amd64Arithmetic.IntegerMul(QWORD, l(rax), l(rcx), cl(-3)), "imul rax,rcx,0xfffffffffffffffd");
+        c.add(new Amd64Arithmetic.IntegerUnary(UnaryOp.NEG, DWORD, i(rax), i(rcx)), "mov eax,ecx", "neg eax");
+        c.add(new Amd64Arithmetic.IntegerUnary(UnaryOp.NEG, QWORD, l(rax), slot(LONG, 16)), "mov rax,QWORD PTR [rsp+0x10]", "neg rax");
+        c.add(new Amd64Arithmetic.IntegerUnary(UnaryOp.NOT, QWORD, l(rbx), l(rbx)), "not rbx");
+        c.verify();
+    }
+
+    /** Java masks shift counts to 5 (int) or 6 (long) bits: constants at compile time, {@code cl} by the CPU. */
+    @Test
+    void shifts() {
+        OpCheck c = new OpCheck("shifts");
+        c.add(new Amd64Arithmetic.Shift(ShiftOp.SHL, DWORD, i(rax), i(rdx), ci(3)), "mov eax,edx", "shl eax,0x3");
+        c.add(new Amd64Arithmetic.Shift(ShiftOp.SAR, DWORD, i(rax), i(rax), ci(1)), "sar eax,1");
+        c.add(new Amd64Arithmetic.Shift(ShiftOp.SHR, DWORD, i(rax), i(rax), ci(33)), "shr eax,1");
+        c.add(new Amd64Arithmetic.Shift(ShiftOp.SHL, DWORD, i(rax), i(rdx), ci(32)), "mov eax,edx");
+        c.add(new Amd64Arithmetic.Shift(ShiftOp.SHL, DWORD, i(rax), i(rax), ci(-1)), "shl eax,0x1f");
+        c.add(new Amd64Arithmetic.Shift(ShiftOp.SHL, QWORD, l(rax), l(rax), ci(32)), "shl rax,0x20");
+        c.add(new Amd64Arithmetic.Shift(ShiftOp.SAR, QWORD, l(rax), l(rax), ci(65)), "sar rax,1");
+        c.add(new Amd64Arithmetic.Shift(ShiftOp.SHR, QWORD, l(rax), slot(LONG, 16), ci(63)), "mov rax,QWORD PTR [rsp+0x10]", "shr rax,0x3f");
+        c.add(new Amd64Arithmetic.Shift(ShiftOp.SHL, DWORD, i(rax), i(rdx), i(rcx)), "mov eax,edx", "shl eax,cl");
+        c.add(new Amd64Arithmetic.Shift(ShiftOp.SAR, QWORD, l(r8), slot(LONG, 16), i(rcx)), "mov r8,QWORD PTR [rsp+0x10]", "sar r8,cl");
+        c.add(new Amd64Arithmetic.Shift(ShiftOp.SHR, QWORD, l(rbx), l(rbx), i(rcx)), "shr rbx,cl");
+        c.verify();
+    }
+
+    /** idiv with a divisor that may be -1 takes {@code neg} for it (MIN_VALUE / -1 must not fault). */
+    @Test
+    void division() {
+        OpCheck c = new OpCheck("division");
+        c.add(new Amd64Arithmetic.DivRem(DWORD, i(rax), i(rdx), i(rax), i(rcx), true),
+                        "cmp ecx,0xffffffff", "jne @5", "neg eax", "xor edx,edx", "jmp @end", "cdq", "idiv ecx");
+        c.add(new Amd64Arithmetic.DivRem(DWORD, i(rax), i(rdx), i(rax), slot(INT, 8), true),
+                        "cmp DWORD PTR [rsp+0x8],0xffffffff", "jne @5", "neg eax", "xor edx,edx", "jmp @end", "cdq", "idiv DWORD PTR [rsp+0x8]");
+        c.add(new Amd64Arithmetic.DivRem(QWORD, l(rax), l(rdx), l(rax), l(r11), true),
+                        "cmp r11,0xffffffffffffffff", "jne @5", "neg rax", "xor edx,edx", "jmp @end", "cqo", "idiv r11");
+        c.add(new Amd64Arithmetic.DivRem(DWORD, i(rax), i(rdx), i(rax), i(rbx), false), "cdq", "idiv ebx");
+        c.add(new Amd64Arithmetic.DivRem(QWORD, l(rax), l(rdx), l(rax), slot(LONG, 16), false), "cqo", "idiv QWORD PTR [rsp+0x10]");
+        c.verify();
+    }
+
+    @Test
+    void floatArithmetic() {
+        OpCheck c = new OpCheck("float arithmetic");
+        c.add(new Amd64Arithmetic.FloatBinary(SseOp.ADDSS, f(xmm0), f(xmm0), f(xmm1)), "addss xmm0,xmm1");
+        c.add(new Amd64Arithmetic.FloatBinary(SseOp.SUBSS, f(xmm0), f(xmm2), f(xmm1)), "movaps xmm0,xmm2", "subss xmm0,xmm1");
+        c.add(new Amd64Arithmetic.FloatBinary(SseOp.MULSS, f(xmm0), slot(FLOAT, 4), slot(FLOAT, 8)), "movss xmm0,DWORD PTR [rsp+0x4]", "mulss xmm0,DWORD PTR [rsp+0x8]");
+        c.add(new Amd64Arithmetic.FloatBinary(SseOp.DIVSD, d(xmm9), d(xmm1), d(xmm2)), "movapd xmm9,xmm1", "divsd xmm9,xmm2");
+        c.add(new Amd64Arithmetic.FloatBinary(SseOp.ADDSD, d(xmm0), slot(DOUBLE, 8), d(xmm1)), "movsd xmm0,QWORD PTR [rsp+0x8]", "addsd xmm0,xmm1");
+        c.add(new Amd64Arithmetic.FloatNegate(f(xmm0), f(xmm1)), "movd r10d,xmm1", "xor r10d,0x80000000", "movd xmm0,r10d");
+        c.add(new Amd64Arithmetic.FloatNegate(f(xmm0), slot(FLOAT, 4)), "mov r10d,DWORD PTR [rsp+0x4]", "xor r10d,0x80000000", "movd xmm0,r10d");
+        c.add(new Amd64Arithmetic.FloatNegate(d(xmm2), d(xmm2)), "movq r10,xmm2", "rol r10,1", "xor r10,0x1", "ror r10,1", "movq xmm2,r10");
+        c.add(new Amd64Arithmetic.FloatNegate(d(xmm2), slot(DOUBLE, 8)), "mov r10,QWORD PTR [rsp+0x8]", "rol r10,1", "xor r10,0x1", "ror r10,1", "movq xmm2,r10");
+        c.verify();
+    }
+
+    @Test
+    void conversions() {
+        OpCheck c = new OpCheck("conversions");
+        c.add(new Amd64Conversions.Convert(Op.I2L, l(rax), i(rcx)), "movsxd rax,ecx");
+        c.add(new Amd64Conversions.Convert(Op.I2L, l(rax), slot(INT, 8)), "movsxd rax,DWORD PTR [rsp+0x8]");
+        c.add(new Amd64Conversions.Convert(Op.L2I, i(rax), l(rcx)), "mov eax,ecx");
+        c.add(new Amd64Conversions.Convert(Op.L2I, i(rax), l(rax)));
+        c.add(new Amd64Conversions.Convert(Op.L2I, i(rax), slot(LONG, 16)), "mov eax,DWORD PTR [rsp+0x10]");
+        c.add(new Amd64Conversions.Convert(Op.I2B, i(rax), i(rsi)), "movsx eax,sil");
+        c.add(new Amd64Conversions.Convert(Op.I2B, i(rax), slot(INT, 8)), "movsx eax,BYTE PTR [rsp+0x8]");
+        c.add(new Amd64Conversions.Convert(Op.I2C, i(rax), i(rcx)), "movzx eax,cx");
+        c.add(new Amd64Conversions.Convert(Op.I2C, i(rax), slot(INT, 8)), "movzx eax,WORD PTR [rsp+0x8]");
+        c.add(new Amd64Conversions.Convert(Op.I2S, i(r9), i(r9)), "movsx r9d,r9w");
+        c.add(new Amd64Conversions.Convert(Op.I2F, f(xmm0), i(rcx)), "cvtsi2ss xmm0,ecx");
+        c.add(new Amd64Conversions.Convert(Op.I2F, f(xmm0), slot(INT, 8)), "cvtsi2ss xmm0,DWORD PTR [rsp+0x8]");
+        c.add(new Amd64Conversions.Convert(Op.L2F, f(xmm0), l(rcx)), "cvtsi2ss xmm0,rcx");
+        c.add(new Amd64Conversions.Convert(Op.I2D, d(xmm1), i(rcx)), "cvtsi2sd xmm1,ecx");
+        c.add(new Amd64Conversions.Convert(Op.L2D, d(xmm1), slot(LONG, 16)), "cvtsi2sd xmm1,QWORD PTR [rsp+0x10]");
+        c.add(new Amd64Conversions.Convert(Op.F2D, d(xmm1), f(xmm2)), "cvtss2sd xmm1,xmm2");
+        c.add(new Amd64Conversions.Convert(Op.F2D, d(xmm1), slot(FLOAT, 4)), "cvtss2sd xmm1,DWORD PTR [rsp+0x4]");
+        c.add(new Amd64Conversions.Convert(Op.D2F, f(xmm1), d(xmm1)), "cvtsd2ss xmm1,xmm1");
+        c.verify();
+    }
+
+    /**
+     * f2i/f2l/d2i/d2l: cvtt* gives MIN_VALUE for NaN and overflow; then NaN becomes 0 and a positive
+     * input MAX_VALUE ({@code not}), read from the sign of the input's bits.
+     */
+    @Test
+    void floatToInteger() {
+        OpCheck c = new OpCheck("float to integer");
+        c.add(new Amd64Conversions.FloatToInteger(Op.F2I, i(rax), f(xmm1)), "cvttss2si eax,xmm1", "cmp eax,0x1", "jno @end", "ucomiss xmm1,xmm1", "jp @10",
+                        "movd r10d,xmm1", "test r10d,r10d", "js @end", "not eax", "jmp @end", "xor eax,eax");
+        c.add(new Amd64Conversions.FloatToInteger(Op.F2L, l(rcx), f(xmm9)), "cvttss2si rcx,xmm9", "cmp rcx,0x1", "jno @end", "ucomiss xmm9,xmm9", "jp @10",
+                        "movd r10d,xmm9", "test r10d,r10d", "js @end", "not rcx", "jmp @end", "xor ecx,ecx");
+        c.add(new Amd64Conversions.FloatToInteger(Op.D2I, i(rax), d(xmm0)), "cvttsd2si eax,xmm0", "cmp eax,0x1", "jno @end", "ucomisd xmm0,xmm0", "jp @10",
+                        "movq r10,xmm0", "test r10,r10", "js @end", "not eax", "jmp @end", "xor eax,eax");
+        c.add(new Amd64Conversions.FloatToInteger(Op.D2L, l(r8), d(xmm2)), "cvttsd2si r8,xmm2", "cmp r8,0x1", "jno @end", "ucomisd xmm2,xmm2", "jp @10",
+                        "movq r10,xmm2", "test r10,r10", "js @end", "not r8", "jmp @end", "xor r8d,r8d");
+        c.verify();
+    }
+
+    /** lcmp and the fcmp family as values: -1/0/1, NaN on the side the bytecode says. */
+    @Test
+    void threeWayCompares() {
+        OpCheck c = new OpCheck("three-way compares");
+        c.add(new Amd64Compares.LongCompare(i(rax), l(rcx), l(rdx)), "cmp rcx,rdx", "mov eax,0xffffffff", "jl @end", "setne al", "movzx eax,al");
+        c.add(new Amd64Compares.LongCompare(i(rsi), slot(LONG, 16), l(rdx)), "cmp QWORD PTR [rsp+0x10],rdx", "mov esi,0xffffffff", "jl @end", "setne sil", "movzx esi,sil");
+        c.add(new Amd64Compares.LongCompare(i(rax), l(rax), cl(0)), "test rax,rax", "mov eax,0xffffffff", "jl @end", "setne al", "movzx eax,al");
+        c.add(new Amd64Compares.LongCompare(i(r9), l(rcx), cl(-5)), "cmp rcx,0xfffffffffffffffb", "mov r9d,0xffffffff", "jl @end", "setne r9b", "movzx r9d,r9b");
+        c.add(new Amd64Compares.FloatCompare(i(rax), f(xmm0), f(xmm1), true), "ucomiss xmm0,xmm1", "mov eax,0xffffffff", "jb @end", "setne al", "movzx eax,al");
+        c.add(new Amd64Compares.FloatCompare(i(rax), f(xmm0), f(xmm1), false), "ucomiss xmm1,xmm0", "mov eax,0x1", "jb @end", "setne al", "movzx eax,al", "neg eax");
+        c.add(new Amd64Compares.FloatCompare(i(rbx), d(xmm2), d(xmm9), true), "ucomisd xmm2,xmm9", "mov ebx,0xffffffff", "jb @end", "setne bl", "movzx ebx,bl");
+        c.add(new Amd64Compares.FloatCompare(i(rbx), d(xmm2), d(xmm9), false), "ucomisd xmm9,xmm2", "mov ebx,0x1", "jb @end", "setne bl", "movzx ebx,bl", "neg ebx");
+        c.verify();
+    }
+
+    @Test
+    void integerBranches() {
+        OpCheck c = new OpCheck("integer branches");
+        var b = c.blocks;
+        c.add(new Amd64Compares.CompareBranch(Condition.LT, DWORD, i(rcx), i(rdx), b[2], b[1]), "cmp ecx,edx", "jl B2");
+        c.add(new Amd64Compares.CompareBranch(Condition.LT, DWORD, i(rcx), i(rdx), b[1], b[2]), "cmp ecx,edx", "jge B2");
+        c.add(new Amd64Compares.CompareBranch(Condition.LT, DWORD, i(rcx), i(rdx), b[2], b[3]), "cmp ecx,edx", "jl B2", "jmp B3");
+        c.add(new Amd64Compares.CompareBranch(Condition.EQ, DWORD, i(rcx), ci(0), b[2], b[1]), "test ecx,ecx", "je B2");
+        c.add(new Amd64Compares.CompareBranch(Condition.NE, DWORD, slot(INT, 8), ci(0), b[2], b[1]), "cmp DWORD PTR [rsp+0x8],0x0", "jne B2");
+        c.add(new Amd64Compares.CompareBranch(Condition.GE, DWORD, slot(INT, 8), i(rax), b[2], b[1]), "cmp DWORD PTR [rsp+0x8],eax", "jge B2");
+        c.add(new Amd64Compares.CompareBranch(Condition.GT, DWORD, i(rcx), ci(1000), b[2], b[1]), "cmp ecx,0x3e8", "jg B2");
+        c.add(new Amd64Compares.CompareBranch(Condition.LE, DWORD, i(rcx), ci(-1), b[2], b[1]), "cmp ecx,0xffffffff", "jle B2");
+        c.add(new Amd64Compares.CompareBranch(Condition.LT, QWORD, l(r8), cl(7), b[2], b[1]), "cmp r8,0x7", "jl B2");
+        c.add(new Amd64Compares.CompareBranch(Condition.GE, QWORD, l(r8), l(r9), b[2], b[1]), "cmp r8,r9", "jge B2");
+        c.add(new Amd64Compares.CompareBranch(Condition.EQ, QWORD, ref(rsi), new ConstantValue(REF, JavaConstant.NULL_POINTER), b[2], b[1]), "test rsi,rsi", "je B2");
+        c.add(new Amd64Compares.CompareBranch(Condition.NE, QWORD, ref(rsi), ref(rdx), b[2], b[1]), "cmp rsi,rdx", "jne B2");
+        c.verify();
+    }
+
+    /**
+     * Fused fcmp + if: one jcc for the orders (operands swapped for the "g" forms, so unordered lands on
+     * Java's side), parity for == and !=.
+     */
+    @Test
+    void floatBranches() {
+        OpCheck c = new OpCheck("float branches");
+        var b = c.blocks;
+        RegisterValue x = f(xmm0);
+        RegisterValue y = f(xmm1);
+        c.add(new Amd64Compares.FloatBranch(Condition.LT, true, x, y, b[2], b[1]), "ucomiss xmm0,xmm1", "jb B2");
+        c.add(new Amd64Compares.FloatBranch(Condition.LE, true, x, y, b[2], b[1]), "ucomiss xmm0,xmm1", "jbe B2");
+        c.add(new Amd64Compares.FloatBranch(Condition.GT, true, x, y, b[2], b[1]), "ucomiss xmm0,xmm1", "ja B2");
+        c.add(new Amd64Compares.FloatBranch(Condition.GE, true, x, y, b[2], b[1]), "ucomiss xmm0,xmm1", "jae B2");
+        c.add(new Amd64Compares.FloatBranch(Condition.LT, false, x, y, b[2], b[1]), "ucomiss xmm1,xmm0", "ja B2");
+        c.add(new Amd64Compares.FloatBranch(Condition.LE, false, x, y, b[2], b[1]), "ucomiss xmm1,xmm0", "jae B2");
+        c.add(new Amd64Compares.FloatBranch(Condition.GT, false, x, y, b[2], b[1]), "ucomiss xmm1,xmm0", "jb B2");
+        c.add(new Amd64Compares.FloatBranch(Condition.GE, false, x, y, b[2], b[1]), "ucomiss xmm1,xmm0", "jbe B2");
+        c.add(new Amd64Compares.FloatBranch(Condition.GE, false, x, y, b[1], b[2]), "ucomiss xmm1,xmm0", "ja B2");
+        c.add(new Amd64Compares.FloatBranch(Condition.EQ, true, x, y, b[2], b[1]), "ucomiss xmm0,xmm1", "jp B1", "je B2");
+        c.add(new Amd64Compares.FloatBranch(Condition.EQ, false, x, y, b[1], b[2]), "ucomiss xmm0,xmm1", "jp B2", "jne B2");
+        c.add(new Amd64Compares.FloatBranch(Condition.EQ, true, x, y, b[2], b[3]), "ucomiss xmm0,xmm1", "jp B3", "je B2", "jmp B3");
+        c.add(new Amd64Compares.FloatBranch(Condition.NE, true, x, y, b[2], b[1]), "ucomiss xmm0,xmm1", "jp B2", "jne B2");
+        c.add(new Amd64Compares.FloatBranch(Condition.NE, false, x, y, b[1], b[2]), "ucomiss xmm0,xmm1", "jp B1", "je B2");
+        c.add(new Amd64Compares.FloatBranch(Condition.LT, true, d(xmm2), d(xmm9), b[2], b[1]), "ucomisd xmm2,xmm9", "jb B2");
+        c.add(new Amd64Compares.FloatBranch(Condition.NE, false, d(xmm2), d(xmm9), b[2], b[1]), "ucomisd xmm2,xmm9", "jp B2", "jne B2");
+        c.verify();
+    }
+
+    @Test
+    void switches() {
+        OpCheck c = new OpCheck("switches");
+        var b = c.blocks;
+        var table = new Amd64Switches.TableSwitch(i(rcx), l(rax), 3, new org.ssajit.lir.LirBlock[]{b[1], b[2], b[3], b[2]}, b[1]);
+        c.add(table, "mov r10d,ecx", "sub r10d,0x3", "cmp r10d,0x3", "ja B1", "lea rax,[rip+*]", "movsxd r10,DWORD PTR [rax+r10*4]", "add rax,r10", "jmp rax");
+        int tableCase = c.emitter.position();
+        c.add(new Amd64Switches.TableSwitch(slot(INT, 8), l(rbx), 0, new org.ssajit.lir.LirBlock[]{b[3], b[2]}, b[2]), "mov r10d,DWORD PTR [rsp+0x8]",
+                        "cmp r10d,0x1", "ja B2", "lea rbx,[rip+*]", "movsxd r10,DWORD PTR [rbx+r10*4]", "add rbx,r10", "jmp rbx");
+        c.add(new Amd64Switches.LookupSwitch(i(rcx), new int[]{1, 5}, new org.ssajit.lir.LirBlock[]{b[2], b[3]}, b[1]), "cmp ecx,0x1", "je B2", "cmp ecx,0x5", "je B3");
+        c.add(new Amd64Switches.LookupSwitch(slot(INT, 8), new int[]{Integer.MIN_VALUE}, new org.ssajit.lir.LirBlock[]{b[2]}, b[3]),
+                        "cmp DWORD PTR [rsp+0x8],0x80000000", "je B2", "jmp B3");
+        // Binary search: the middle key first, the upper half, then the lower half (which may fall through).
+        c.add(new Amd64Switches.LookupSwitch(i(rcx), new int[]{-5, 0, 10, 20, 30, 40}, new org.ssajit.lir.LirBlock[]{b[2], b[3], b[2], b[3], b[2], b[3]}, b[1]),
+                        "cmp ecx,0xa", "je B2", "jl @10", "cmp ecx,0x14", "je B3", "cmp ecx,0x1e", "je B2", "cmp ecx,0x28", "je B3", "jmp B1",
+                        "cmp ecx,0xfffffffb", "je B2", "cmp ecx,0x0", "je B3");
+        CompiledCode code = c.verify();
+        // The tables: 4-byte entries relative to the table start, after the body.
+        assertTrue(findTable(code, c, new int[]{1, 2, 3, 2}) > tableCase);
+        assertTrue(findTable(code, c, new int[]{3, 2}) > tableCase);
+    }
+
+    /** The position of the 4-aligned jump table whose entries lead to the given blocks. */
+    private static int findTable(CompiledCode code, OpCheck c, int[] blocks) {
+        byte[] b = code.code();
+        for (int at = 0; at + 4 * blocks.length <= b.length; at += 4) {
+            boolean all = true;
+            for (int k = 0; k < blocks.length && all; k++) {
+                all = at + c.readInt(at + 4 * k) == c.blockPosition(blocks[k]);
+            }
+            if (all) {
+                return at;
+            }
+        }
+        throw new AssertionError("no jump table with entries for blocks " + java.util.Arrays.toString(blocks));
+    }
+
+    // Memory ---------------------------------------------------------------------------------------
+
+    @Test
+    void loads() {
+        OpCheck c = new OpCheck("loads");
+        AddressShape field = new AddressShape(null, 0x10);
+        AddressShape element = new AddressShape(Scale.FOUR, 0x10);
+        c.add(new Amd64Memory.Load(JavaKind.Int, i(rax), ref(rcx), null, field), "mov eax,DWORD PTR [rcx+0x10]");
+        c.add(new Amd64Memory.Load(JavaKind.Long, l(rax), ref(rcx), null, field), "mov rax,QWORD PTR [rcx+0x10]");
+        c.add(new Amd64Memory.Load(JavaKind.Byte, i(rax), ref(rcx), null, field), "movsx eax,BYTE PTR [rcx+0x10]");
+        c.add(new Amd64Memory.Load(JavaKind.Boolean, i(rax), ref(rcx), null, field), "movzx eax,BYTE PTR [rcx+0x10]");
+        c.add(new Amd64Memory.Load(JavaKind.Char, i(rax), ref(rcx), null, field), "movzx eax,WORD PTR [rcx+0x10]");
+        c.add(new Amd64Memory.Load(JavaKind.Short, i(rax), ref(rcx), null, field), "movsx eax,WORD PTR [rcx+0x10]");
+        c.add(new Amd64Memory.Load(JavaKind.Float, f(xmm1), ref(rcx), null, field), "movss xmm1,DWORD PTR [rcx+0x10]");
+        c.add(new Amd64Memory.Load(JavaKind.Double, d(xmm1), ref(rcx), null, field), "movsd xmm1,QWORD PTR [rcx+0x10]");
+        c.add(new Amd64Memory.Load(JavaKind.Int, i(rax), ref(rcx), i(rdx), element), "movsxd r10,edx", "mov eax,DWORD PTR [rcx+r10*4+0x10]");
+        c.add(new Amd64Memory.Load(JavaKind.Int, i(rax), ref(rcx), ci(3), element), "mov eax,DWORD PTR [rcx+0x1c]");
+        c.add(new Amd64Memory.Load(JavaKind.Double, d(xmm0), ref(rcx), i(rdx), new AddressShape(Scale.EIGHT, 0x10)), "movsxd r10,edx", "movsd xmm0,QWORD PTR [rcx+r10*8+0x10]");
+        c.add(new Amd64Memory.Load(JavaKind.Char, i(rax), ref(rcx), i(rcx), new AddressShape(Scale.TWO, 0x10)), "movsxd r10,ecx", "movzx eax,WORD PTR [rcx+r10*2+0x10]");
+        c.add(new Amd64Memory.Load(JavaKind.Int, i(rax), ref(rax), null, field), "mov eax,DWORD PTR [rax+0x10]");
+        JavaConstant mirror = MIRROR_OF_STRING;
+        c.add(new Amd64Memory.Load(JavaKind.Long, l(rax), new ConstantValue(REF, mirror), null, new AddressShape(null, 0x70)), "movabs r10,0x0", "mov rax,QWORD PTR [r10+0x70]");
+        c.add(new Amd64Memory.Load(JavaKind.Object, ref(rax), ref(rcx), null, field), objectLoad("rax", "eax", "DWORD PTR [rcx+0x10]", "QWORD PTR [rcx+0x10]"));
+        c.add(new Amd64Memory.Load(JavaKind.Object, ref(r9), ref(rcx), i(rdx), element),
+                        OpCheck.concat(new String[]{"movsxd r10,edx"}, objectLoad("r9", "r9d", "DWORD PTR [rcx+r10*4+0x10]", "QWORD PTR [rcx+r10*4+0x10]")));
+        c.verify();
+    }
+
+    /** A reference load as the VM's oop encoding requires: narrow oop decoded with the VM's base and shift, or a plain 64-bit load. */
+    private static String[] objectLoad(String r64, String r32, String narrowMem, String wideMem) {
+        var cfg = OpCheck.CONFIG;
+        if (!cfg.useCompressedOops) {
+            return new String[]{"mov " + r64 + "," + wideMem};
+        }
+        String load = "mov " + r32 + "," + narrowMem;
+        String shift = cfg.narrowOopShift == 0 ? null : "shl " + r64 + "," + hex(cfg.narrowOopShift);
+        if (cfg.narrowOopBase == 0) {
+            return shift == null ? new String[]{load} : new String[]{load, shift};
+        }
+        String base = cfg.narrowOopBase == (int) cfg.narrowOopBase && cfg.narrowOopBase > 0 ? "mov r10d," + hex(cfg.narrowOopBase) : "movabs r10," + hex(cfg.narrowOopBase);
+        return shift == null ? new String[]{load, "test " + r32 + "," + r32, "je @end", base, "add " + r64 + ",r10"}
+                        : new String[]{load, "test " + r32 + "," + r32, "je @end", shift, base, "add " + r64 + ",r10"};
+    }
+
+    @Test
+    void stores() {
+        OpCheck c = new OpCheck("stores");
+        AddressShape field = new AddressShape(null, 0x10);
+        c.add(new Amd64Memory.Store(JavaKind.Byte, ref(rcx), null, i(rdx), field), "mov BYTE PTR [rcx+0x10],dl");
+        c.add(new Amd64Memory.Store(JavaKind.Boolean, ref(rcx), null, i(rsi), field), "mov BYTE PTR [rcx+0x10],sil");
+        c.add(new Amd64Memory.Store(JavaKind.Byte, ref(rcx), null, ci(200), field), "mov BYTE PTR [rcx+0x10],0xc8");
+        c.add(new Amd64Memory.Store(JavaKind.Char, ref(rcx), null, i(rdx), field), "mov WORD PTR [rcx+0x10],dx");
+        c.add(new Amd64Memory.Store(JavaKind.Short, ref(rcx), null, ci(-2), field), "mov WORD PTR [rcx+0x10],0xfffe");
+        c.add(new Amd64Memory.Store(JavaKind.Int, ref(rcx), null, i(r11), field), "mov DWORD PTR [rcx+0x10],r11d");
+        c.add(new Amd64Memory.Store(JavaKind.Int, ref(rcx), null, ci(-2), field), "mov DWORD PTR [rcx+0x10],0xfffffffe");
+        c.add(new Amd64Memory.Store(JavaKind.Long, ref(rcx), null, l(rdx), field), "mov QWORD PTR [rcx+0x10],rdx");
+        c.add(new Amd64Memory.Store(JavaKind.Long, ref(rcx), null, cl(-2), field), "mov QWORD PTR [rcx+0x10],0xfffffffffffffffe");
+        c.add(new Amd64Memory.Store(JavaKind.Float, ref(rcx), null, f(xmm1), field), "movss DWORD PTR [rcx+0x10],xmm1");
+        c.add(new Amd64Memory.Store(JavaKind.Float, ref(rcx), null, cf(1.5f), field), "mov DWORD PTR [rcx+0x10],0x3fc00000");
+        c.add(new Amd64Memory.Store(JavaKind.Double, ref(rcx), null, d(xmm9), field), "movsd QWORD PTR [rcx+0x10],xmm9");
+        c.add(new Amd64Memory.Store(JavaKind.Double, ref(rcx), null, cd(0.0), field), "mov QWORD PTR [rcx+0x10],0x0");
+        c.add(new Amd64Memory.Store(JavaKind.Short, ref(rcx), i(rax), i(rdx), new AddressShape(Scale.TWO, 0x10)), "movsxd r10,eax", "mov WORD PTR [rcx+r10*2+0x10],dx");
+        c.add(new Amd64Memory.Store(JavaKind.Long, ref(rcx), ci(2), cl(7), new AddressShape(Scale.EIGHT, 0x10)), "mov QWORD PTR [rcx+0x20],0x7");
+        JavaConstant mirror = MIRROR_OF_STRING;
+        c.add(new Amd64Memory.Store(JavaKind.Int, new ConstantValue(REF, mirror), null, i(rdx), new AddressShape(null, 0x70)), "movabs r10,0x0", "mov DWORD PTR [r10+0x70],edx");
+        c.add(new Amd64Memory.StoreLoadBarrier(), "lock add DWORD PTR [rsp],0x0");
+        c.verify();
+    }
+
+    // Checks, traps, control -----------------------------------------------------------------------
+
+    static int sample(int[] a, int i) {
+        return a[i] / i;
+    }
+
+    /** The state of {@link #sample}'s iaload with every value in a register of its kind. */
+    static LirFrameState stateInRegisters() {
+        Graph g = Jvmci.graph(Amd64OpEncodingTest.class, "sample");
+        Instruction load = g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(x -> x.op() == Op.LOAD_INDEXED).findFirst().orElseThrow();
+        FrameState fs = load.state();
+        Value[] values = new Value[fs.inputCount()];
+        Register[] regs = {rbx, rsi, r8, r9};
+        for (int k = 0; k < values.length; k++) {
+            if (fs.input(k) != null) {
+                values[k] = fs.input(k).kind() == JavaKind.Object ? ref(regs[k]) : i(regs[k]);
+            }
+        }
+        return new LirFrameState(fs, values, false);
+    }
+
+    @Test
+    void checks() {
+        OpCheck c = new OpCheck("checks");
+        c.add(new Amd64Checks.NullCheck(ref(rcx), stateInRegisters()), "test rcx,rcx", "je trap");
+        c.add(new Amd64Checks.NullCheck(slot(REF, 8), stateInRegisters()), "cmp QWORD PTR [rsp+0x8],0x0", "je trap");
+        c.add(new Amd64Checks.ZeroCheck(i(rdx), stateInRegisters()), "test edx,edx", "je trap");
+        c.add(new Amd64Checks.ZeroCheck(slot(LONG, 16), stateInRegisters()), "cmp QWORD PTR [rsp+0x10],0x0", "je trap");
+        int length = OpCheck.CONFIG.arrayLengthOffset;
+        c.add(new Amd64Checks.BoundsCheck(ref(rcx), i(rdx), length, stateInRegisters()), "cmp edx,DWORD PTR [rcx+" + hex(length) + "]", "jae trap");
+        c.add(new Amd64Checks.BoundsCheck(ref(rcx), ci(3), length, stateInRegisters()), "cmp DWORD PTR [rcx+" + hex(length) + "],0x3", "jbe trap");
+        var cfg = OpCheck.CONFIG;
+        int request = OpCheck.META.encodeDeoptActionAndReason(DeoptimizationAction.InvalidateReprofile, DeoptimizationReason.Unresolved, 0).asInt();
+        c.add(new Amd64Checks.Deoptimize(stateInRegisters(), DeoptimizationReason.Unresolved, DeoptimizationAction.InvalidateReprofile),
+                        "mov DWORD PTR [r15+" + hex(cfg.threadPendingDeoptimizationOffset) + "]," + hex(request & 0xFFFF_FFFFL),
+                        "mov DWORD PTR [r15+" + hex(cfg.threadPendingFailedSpeculationOffset) + "],0x0",
+                        "mov DWORD PTR [r15+" + hex(cfg.threadPendingFailedSpeculationOffset + 4) + "],0x0",
+                        "call out-of-line", "ud2");
+        c.verify();
+    }
+
+    @Test
+    void control() {
+        OpCheck c = new OpCheck("control");
+        var cfg = OpCheck.CONFIG;
+        c.add(new Amd64Control.Entry(new RegisterValue[]{i(rsi), l(rdx)}));
+        c.add(new Amd64Control.Safepoint(stateInRegisters()), "mov r10,QWORD PTR [r15+" + hex(cfg.threadPollingPageOffset) + "]", "test DWORD PTR [r10],eax");
+        c.add(new Amd64Control.Return(i(rax)), "add rsp," + hex(OpCheck.LAYOUT.frameSize()), "pop rbp", "cmp rsp,QWORD PTR [r15+" + hex(cfg.threadPollingWordOffset) + "]",
+                        "ja out-of-line", "ret");
+        c.add(new Amd64Control.Return(null), "add rsp," + hex(OpCheck.LAYOUT.frameSize()), "pop rbp", "cmp rsp,QWORD PTR [r15+" + hex(cfg.threadPollingWordOffset) + "]",
+                        "ja out-of-line", "ret");
+        c.verify();
+    }
+
+    @Test
+    void jumpsFallThroughAndSkipEmptyBlocks() {
+        OpCheck c = new OpCheck("jumps", true);
+        var b = c.blocks;
+        c.add(new org.ssajit.lir.JumpOp(b[1], new Value[0]));
+        c.add(new org.ssajit.lir.JumpOp(b[2], new Value[0]), "jmp B2");
+        c.add(new org.ssajit.lir.JumpOp(b[3], new Value[0]), "jmp B2");
+        c.add(new Amd64Compares.CompareBranch(Condition.EQ, DWORD, i(rax), ci(0), b[3], b[1]), "test eax,eax", "je B2");
+        c.verify();
+    }
+
+    /**
+     * Debug info from an allocated frame state: each value where the allocator put it, with its Java
+     * kind (a reference's register or slot gets the reference kind HotSpot needs), constants as they
+     * are, and a reference map naming the frame's oops and the other live references.
+     */
+    @Test
+    void debugInfoFromAllocatedState() {
+        LirFrameState s = stateInRegisters();
+        FrameState fs = s.frameState();
+        // Before the iaload of a[i] / i: local 0 (a) is dead, local 1 (i) live; the stack holds a, i.
+        assertEquals(null, fs.local(0));
+        s.values()[1] = i(rsi);
+        s.values()[fs.localsSize()] = slot(REF, 8);
+        s.values()[fs.localsSize() + 1] = ci(3);
+        StackSlot extra = slot(REF, 24);
+        s.setLiveReferences(List.of(slot(REF, 8), ref(rbx), extra));
+        OpCheck c = new OpCheck("debug info");
+        jdk.vm.ci.code.DebugInfo info = c.emitter.debugInfo(s);
+        jdk.vm.ci.code.BytecodeFrame frame = (jdk.vm.ci.code.BytecodeFrame) info.getBytecodePosition();
+        assertEquals(fs.bci(), frame.getBCI());
+        assertEquals(JavaKind.Illegal, frame.getLocalValueKind(0));
+        assertEquals(Value.ILLEGAL, frame.getLocalValue(0));
+        assertEquals(JavaKind.Int, frame.getLocalValueKind(1));
+        assertEquals(rsi, ((RegisterValue) frame.getLocalValue(1)).getRegister());
+        assertEquals(JavaKind.Object, frame.getStackValueKind(0));
+        StackSlot onStack = assertInstanceOf(StackSlot.class, frame.getStackValue(0));
+        assertEquals(8, onStack.getRawOffset());
+        assertTrue(((org.ssajit.amd64.hotspot.Amd64ValueKind) onStack.getValueKind()).isReference());
+        assertEquals(JavaKind.Int, frame.getStackValueKind(1));
+        assertEquals(JavaConstant.forInt(3), frame.getStackValue(1));
+        assertTrue(!frame.duringCall && !frame.rethrowException);
+        int total = OpCheck.LAYOUT.totalFrameSize();
+        assertEquals("[stack:" + onStack.getOffset(total) + ", rbx:0, stack:" + extra.getOffset(total) + "]", info.getReferenceMap().toString());
+    }
+}

@@ -1,0 +1,170 @@
+package org.ssajit.amd64.lir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.ssajit.bytecode.BailoutException;
+import org.ssajit.lir.LirGraph;
+import org.ssajit.testing.Jvmci;
+
+/**
+ * Methods outside the AMD64 back end's scope are refused before any LIR exists, with a reason that
+ * names the construct and its bci; handlers reached only by exceptions do not count.
+ */
+class Amd64ScopeTest {
+    int instanceField;
+    static Object sink;
+    static Object[] objects = new Object[1];
+
+    int instance() {
+        return instanceField;
+    }
+
+    static synchronized int synchronizedStatic(int a) {
+        return a + 1;
+    }
+
+    static int calls(int a) {
+        return Math.abs(a);
+    }
+
+    static Object allocates() {
+        return new Object();
+    }
+
+    static int[] allocatesArray(int n) {
+        return new int[n];
+    }
+
+    static String casts(Object o) {
+        return (String) o;
+    }
+
+    static boolean instanceOf(Object o) {
+        return o instanceof String;
+    }
+
+    static int monitor(Object o) {
+        synchronized (o) {
+            return 1;
+        }
+    }
+
+    static int throwing(int a) {
+        if (a < 0) {
+            throw new IllegalStateException();
+        }
+        return a;
+    }
+
+    static float frem(float a, float b) {
+        return a % b;
+    }
+
+    static double drem(double a, double b) {
+        return a % b;
+    }
+
+    static void storesReference(Amd64ScopeTest t, Object o) {
+        sink = o;
+    }
+
+    static void aastore(Object[] a, Object o) {
+        a[0] = o;
+    }
+
+    static int caught(int[] a, int i) {
+        try {
+            return a[i];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            return calls(i); // a call in a handler: never compiled
+        }
+    }
+
+    private static String refusal(String name) {
+        BailoutException e = assertThrows(BailoutException.class, () -> Amd64Backend.host().lower(Jvmci.graph(Amd64ScopeTest.class, name)));
+        assertEquals(BailoutException.Reason.UNSUPPORTED, e.reason());
+        return e.getMessage();
+    }
+
+    @Test
+    void refusedWithTheReason() {
+        List<String> problems = new ArrayList<>();
+        String[][] expected = {
+            {"instance", "instance method: the inline-cache check at the unverified entry is not emitted yet"},
+            {"synchronizedStatic", "synchronized method: monitors are not compiled"},
+            {"calls", "invokestatic java.lang.Math.abs(int)int at bci 1: calls are not compiled"},
+            {"allocates", "new at bci 0: allocation is not compiled"},
+            {"allocatesArray", "newarray at bci 1: allocation is not compiled"},
+            {"casts", "checkcast at bci 1: type checks are not compiled"},
+            {"instanceOf", "instanceof at bci 1: type checks are not compiled"},
+            {"monitor", "monitorenter at bci 3: monitors are not compiled"},
+            {"throwing", "new at bci 4: allocation is not compiled"},
+            {"frem", "frem at bci 2: x86 has no SSE remainder instruction (an x87 fprem loop is not implemented)"},
+            {"drem", "drem at bci 2: x86 has no SSE remainder instruction (an x87 fprem loop is not implemented)"},
+            {"storesReference", "putstatic org.ssajit.amd64.lir.Amd64ScopeTest.sink at bci 1: reference stores need GC barriers (not compiled)"},
+            {"aastore", "aastore at bci 3: reference stores need a store check and GC barriers (not compiled)"},
+        };
+        for (String[] e : expected) {
+            String got = refusal(e[0]);
+            if (!got.equals(e[1])) {
+                problems.add(e[0] + ": expected '" + e[1] + "', got '" + got + "'");
+            }
+        }
+        assertEquals(List.of(), problems);
+    }
+
+    /** Never initialized by the tests. */
+    static final class NotInitialized {
+        static int plusOne(int x) {
+            return x + 1;
+        }
+    }
+
+    @Test
+    void staticMethodOfAClassNotInitializedIsRefused() {
+        BailoutException e = assertThrows(BailoutException.class, () -> Amd64Backend.host().lower(Jvmci.graph(NotInitialized.class, "plusOne")));
+        assertEquals("static method of a class not initialized yet: no class-initialization barrier at the entry", e.getMessage());
+    }
+
+    /** athrow alone (the exception object from elsewhere) names the throw. */
+    static void rethrow(RuntimeException e) {
+        throw e;
+    }
+
+    @Test
+    void throwIsRefused() {
+        assertEquals("athrow at bci 1: throwing is not compiled", refusal("rethrow"));
+    }
+
+    static Object readReferent(java.lang.ref.Reference<?> r) {
+        return r;
+    }
+
+    /** No Java source outside java.lang.ref can read the field: the graph is built by hand. */
+    @Test
+    void referentLoadIsRefused() {
+        jdk.vm.ci.meta.ResolvedJavaMethod m = Jvmci.method(Amd64ScopeTest.class, "readReferent");
+        jdk.vm.ci.meta.ResolvedJavaField referent = java.util.Arrays.stream(Jvmci.PROVIDERS.metaAccess().lookupJavaType(java.lang.ref.Reference.class).getInstanceFields(false))
+                        .filter(f -> f.getName().equals("referent")).findFirst().orElseThrow();
+        org.ssajit.ir.Graph g = new org.ssajit.ir.Graph(m);
+        org.ssajit.ir.Block b = g.newBlock(0);
+        org.ssajit.ir.Parameter p = g.addParameter(0, jdk.vm.ci.meta.JavaKind.Object, false);
+        org.ssajit.ir.Instruction load = new org.ssajit.ir.Instruction(g, org.ssajit.ir.Op.LOAD_FIELD, jdk.vm.ci.meta.JavaKind.Object,
+                        new org.ssajit.ir.FieldRef(referent, false), 0, p);
+        b.append(load);
+        b.setTerminator(new org.ssajit.ir.Return(1, load));
+        BailoutException e = assertThrows(BailoutException.class, () -> Amd64Scope.check(g));
+        assertEquals("getfield java.lang.ref.Reference.referent at bci 0: reading Reference.referent needs G1's keep-alive barrier (not compiled)", e.getMessage());
+    }
+
+    @Test
+    void handlersReachedOnlyByExceptionsDoNotCount() {
+        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64ScopeTest.class, "caught"));
+        assertEquals(false, lir.blocks().isEmpty());
+    }
+}

@@ -1,0 +1,76 @@
+package org.ssajit.jvmci;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@link CompiledScenarios}: in this JVM, and in a child JVM per collector with heap verification
+ * before and after every GC (which walks our frames through our reference maps), frequent safepoints,
+ * and HotSpot's trace of every deoptimization, which must name our traps' reasons and actions.
+ */
+class CompiledGcMatrixTest {
+    private static final List<String> STRESS = List.of(
+                    "-XX:+UnlockDiagnosticVMOptions",
+                    "-XX:+VerifyBeforeGC", "-XX:+VerifyAfterGC",
+                    "-XX:+SafepointALot", "-XX:GuaranteedSafepointInterval=1",
+                    "-XX:+TraceDeoptimization",
+                    "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.CompiledTargets::*");
+
+    @Test
+    void scenariosPassHere() throws Exception {
+        for (var e : CompiledScenarios.all().entrySet()) {
+            // uninitializedClass needs a fresh JVM (Lazy is initialized once); endToEnd is CompiledMethodsTest's job here.
+            if (!e.getKey().equals("uninitializedClass") && !e.getKey().equals("endToEnd")) {
+                e.getValue().run();
+            }
+        }
+    }
+
+    /**
+     * The object layouts reference loads and array accesses must follow, all read from the VM:
+     * uncompressed oops, compact object headers (other length and base offsets), and compressed oops
+     * with a non-zero (disjoint) heap base, which the decode adds.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"-XX:-UseCompressedOops", "-XX:+UseCompactObjectHeaders", "-XX:HeapBaseMinAddress=64g -Xmx1g"})
+    void scenariosPassWithObjectLayout(String layout) throws Exception {
+        List<String> flags = new ArrayList<>(STRESS);
+        flags.addAll(0, List.of(layout.split(" ")));
+        ChildJvm.Result r = ChildJvm.run(flags, CompiledScenarios.class.getName(), List.of(), Duration.ofMinutes(4));
+        assertFalse(r.crashed(), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        for (String scenario : CompiledScenarios.all().keySet()) {
+            assertTrue(r.stdout().contains("PASS " + scenario + "\n"), () -> scenario + " did not pass\n" + r.describe());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-XX:+UseSerialGC", "-XX:+UseParallelGC", "-XX:+UseG1GC"})
+    void scenariosPassUnder(String gc) throws Exception {
+        List<String> flags = new ArrayList<>(STRESS);
+        flags.add(0, gc);
+        ChildJvm.Result r = ChildJvm.run(flags, CompiledScenarios.class.getName(), List.of(), Duration.ofMinutes(4));
+        assertFalse(r.crashed(), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        for (String scenario : CompiledScenarios.all().keySet()) {
+            assertTrue(r.stdout().contains("PASS " + scenario + "\n"), () -> scenario + " did not pass\n" + r.describe());
+        }
+        String trace = r.stdout();
+        String targets = "org\\.ssajit\\.jvmci\\.CompiledTargets";
+        assertTrue(Pattern.compile("UNCOMMON TRAP method=" + targets + "\\.idiv\\(II\\)I\\s+bci=2 .*reason=div0_check action=none").matcher(trace).find(), r::describe);
+        assertTrue(Pattern.compile("UNCOMMON TRAP method=" + targets + "\\.iaload\\(\\[II\\)I\\s+bci=2 .*reason=null_check action=none").matcher(trace).find(), r::describe);
+        assertTrue(Pattern.compile("UNCOMMON TRAP method=" + targets + "\\.iaload\\(\\[II\\)I\\s+bci=2 .*reason=range_check action=none").matcher(trace).find(), r::describe);
+        assertTrue(Pattern.compile("UNCOMMON TRAP method=" + targets + "\\.readLazy\\(\\)I\\s+bci=0 .*reason=unresolved action=reinterpret").matcher(trace).find(), r::describe);
+        assertTrue(Pattern.compile("Deoptimized frame .*\\R.*\\R\\s*VFrame 0 .* - " + targets + "\\.spin\\(\\)J").matcher(trace).find(), r::describe);
+    }
+}

@@ -1,0 +1,118 @@
+package org.ssajit.jvmci;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.ssajit.amd64.lir.Amd64Backend;
+import org.ssajit.amd64.lir.SpillAllAllocator;
+import org.ssajit.codegen.CompiledCode;
+import org.ssajit.ir.Graph;
+import org.ssajit.parse.BuildOptions;
+import org.ssajit.parse.GraphBuilder;
+import org.ssajit.testing.Jvmci;
+import org.ssajit.verify.Verifier;
+
+import jdk.vm.ci.code.InstalledCode;
+import jdk.vm.ci.code.InvalidInstalledCodeException;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+
+/**
+ * Compiles a method with ssajit's pipeline (GraphBuilder, Amd64LirGenerator, the test-only
+ * {@link SpillAllAllocator}, Amd64Backend) and installs it; runs a method on argument lists and
+ * records what happened, so the same calls can be compared before and after the installation (the
+ * interpreter or C1 before is the oracle).
+ */
+final class CompiledRunner {
+    private static final Installer INSTALLER = Installer.host();
+    private static final Amd64Backend BACKEND = Amd64Backend.host();
+
+    /**
+     * Whether the test allocator puts frame-state values in registers (as a real allocator would) or
+     * leaves them in their spill slots. Set by the test class before it compiles anything.
+     */
+    static volatile boolean statesInRegisters;
+
+    private CompiledRunner() {
+    }
+
+    /** The result of one call: return value or exception, and the arguments as they were afterwards. */
+    record Outcome(String result, String thrown, String argsAfter) {
+        @Override
+        public String toString() {
+            return (thrown != null ? "threw " + thrown : "returned " + result) + (argsAfter.isEmpty() ? "" : ", args after " + argsAfter);
+        }
+    }
+
+    static CompiledCode compile(ResolvedJavaMethod m) {
+        Graph g = GraphBuilder.build(m, BuildOptions.DEFAULT, Jvmci.PROVIDERS).graph();
+        Verifier.verify(g);
+        boolean registers = statesInRegisters;
+        return BACKEND.compile(g, m.format("%H.%n"), lir -> {
+            if (registers) {
+                SpillAllAllocator.allocateStatesInRegisters(lir);
+            } else {
+                SpillAllAllocator.allocate(lir);
+            }
+        });
+    }
+
+    static InstalledCode install(Method m) {
+        try {
+            // As for any method HotSpot finds hot: its class has been initialized by then.
+            Class.forName(m.getDeclaringClass().getName(), true, m.getDeclaringClass().getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError(e);
+        }
+        ResolvedJavaMethod rm = Jvmci.method(m);
+        InstalledCode code = INSTALLER.installDirect(rm, compile(rm));
+        if (!code.isValid()) {
+            throw new AssertionError("installed code for " + m + " is not valid");
+        }
+        return code;
+    }
+
+    /** Calls {@code m} (whatever code HotSpot runs for it) with fresh arguments from each supplier list. */
+    static List<Outcome> callAll(Method m, List<Supplier<Object[]>> inputs) {
+        List<Outcome> out = new ArrayList<>();
+        for (Supplier<Object[]> in : inputs) {
+            Object[] args = in.get();
+            try {
+                out.add(outcome(m.invoke(null, args), null, args));
+            } catch (InvocationTargetException e) {
+                out.add(outcome(null, e.getCause(), args));
+            } catch (IllegalAccessException e) {
+                throw new AssertionError(e);
+            }
+        }
+        return out;
+    }
+
+    /** Calls the installed code directly (it runs even if a caller inlined the method). */
+    static List<Outcome> executeAll(InstalledCode code, List<Supplier<Object[]>> inputs) {
+        List<Outcome> out = new ArrayList<>();
+        for (Supplier<Object[]> in : inputs) {
+            Object[] args = in.get();
+            try {
+                out.add(outcome(code.executeVarargs(args), null, args));
+            } catch (InvalidInstalledCodeException e) {
+                throw new AssertionError("installed code invalidated: " + code, e);
+            } catch (Throwable t) {
+                out.add(outcome(null, t, args));
+            }
+        }
+        return out;
+    }
+
+    private static Outcome outcome(Object result, Throwable thrown, Object[] args) {
+        StringBuilder sb = new StringBuilder();
+        for (Object a : args) {
+            if (a != null && (a.getClass().isArray() || a instanceof CompiledTargets.Holder || a instanceof GeneratedFields)) {
+                sb.append(sb.isEmpty() ? "" : " ").append(CompiledTargets.render(a));
+            }
+        }
+        return new Outcome(result == null ? null : CompiledTargets.render(result), thrown == null ? null : thrown.getClass().getName(), sb.toString());
+    }
+}

@@ -1,0 +1,207 @@
+package org.ssajit.jvmci;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import jdk.vm.ci.code.InstalledCode;
+
+/**
+ * ssajit-compiled code under GC, deoptimization and traps: the checks that need a live HotSpot and
+ * are repeated per collector with HotSpot's verification on ({@link CompiledGcMatrixTest}). Each throws
+ * {@link AssertionError} on failure; {@link #main} runs them and prints {@code PASS <name>}.
+ */
+public final class CompiledScenarios {
+    private CompiledScenarios() {
+    }
+
+    interface Scenario {
+        void run() throws Exception;
+    }
+
+    static Map<String, Scenario> all() {
+        Map<String, Scenario> m = new LinkedHashMap<>();
+        m.put("walkWithGc", CompiledScenarios::walkWithGc);
+        m.put("walkWithGcStatesInRegisters", () -> inRegisters(CompiledScenarios::walkWithGc));
+        m.put("staticsWithGc", CompiledScenarios::staticsWithGc);
+        m.put("spinInvalidated", CompiledScenarios::spinInvalidated);
+        m.put("spinInvalidatedStatesInRegisters", () -> inRegisters(CompiledScenarios::spinInvalidated));
+        m.put("traps", CompiledScenarios::traps);
+        m.put("uninitializedClass", CompiledScenarios::uninitializedClass);
+        m.put("endToEnd", CompiledScenarios::endToEnd);
+        return m;
+    }
+
+    /** Compiles with frame-state values (references included) in registers, as a real allocator would place them. */
+    static void inRegisters(Scenario s) throws Exception {
+        CompiledRunner.statesInRegisters = true;
+        try {
+            s.run();
+        } finally {
+            CompiledRunner.statesInRegisters = false;
+        }
+    }
+
+    static void check(boolean ok, String what) {
+        if (!ok) {
+            throw new AssertionError(what);
+        }
+    }
+
+    /** Runs {@code body} while another thread keeps asking for full GCs (which move objects). */
+    static void withGcs(Scenario body) throws Exception {
+        Thread gc = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                System.gc();
+                Object[] garbage = new Object[1000];
+                for (int i = 0; i < garbage.length; i++) {
+                    garbage[i] = new long[16];
+                }
+                CompiledTargets.render(garbage.length);
+            }
+        }, "gc-forcer");
+        gc.setDaemon(true);
+        gc.start();
+        try {
+            body.run();
+        } finally {
+            gc.interrupt();
+            gc.join();
+        }
+    }
+
+    /**
+     * The reference loop: holders reached through an array and their fields, live in spill slots at
+     * every safepoint while GCs move them. A reference map that missed one would leave a stale pointer.
+     */
+    static void walkWithGc() throws Exception {
+        InstalledCode code = CompiledRunner.install(CompiledTargets.class.getDeclaredMethod("walk", CompiledTargets.Holder[].class, int.class));
+        withGcs(() -> {
+            for (int round = 0; round < 20; round++) {
+                CompiledTargets.Holder[] hs = new CompiledTargets.Holder[64];
+                long expected = 0;
+                for (int i = 0; i < hs.length; i++) {
+                    hs[i] = new CompiledTargets.Holder(i + round);
+                    expected += hs[i].l + hs[i].i;
+                }
+                for (int i = 0; i + 1 < hs.length; i += 2) {
+                    hs[i].next = hs[i + 1];
+                    expected += hs[i + 1].i;
+                }
+                int rounds = 20_000;
+                long r = CompiledTargets.walk(hs, rounds);
+                check(r == expected * rounds, "walk round " + round + ": " + r + " != " + expected * rounds);
+            }
+        });
+        check(code.isValid(), "walk code invalidated");
+    }
+
+    /** Static fields through the embedded class mirror, which full GCs may move (HotSpot updates the oop in the code). */
+    static void staticsWithGc() throws Exception {
+        InstalledCode code = CompiledRunner.install(CompiledTargets.class.getDeclaredMethod("statics", int.class));
+        CompiledTargets.Holder.reset();
+        withGcs(() -> {
+            long sum = 0;
+            for (int i = 0; i < 300_000; i++) {
+                sum += CompiledTargets.statics(1);
+            }
+            CompiledTargets.render(sum);
+        });
+        check(CompiledTargets.Holder.si == 3 + 300_000, "static int: " + CompiledTargets.Holder.si);
+        check(CompiledTargets.Holder.sv == 300_000, "static volatile long: " + CompiledTargets.Holder.sv);
+        check(code.isValid(), "statics code invalidated");
+    }
+
+    /**
+     * Lazy deoptimization at a loop poll of ssajit code: the code is invalidated while a thread spins
+     * in it; the thread continues in the interpreter from the poll's debug info, with the same values.
+     */
+    static void spinInvalidated() throws Exception {
+        InstalledCode code = CompiledRunner.install(CompiledTargets.class.getDeclaredMethod("spin"));
+        CompiledTargets.stop = 0;
+        long[] result = new long[1];
+        Thread t = new Thread(() -> result[0] = CompiledTargets.spin(), "spinner");
+        t.start();
+        Thread.sleep(300);
+        check(t.isAlive(), "spin finished early");
+        code.invalidate();
+        Thread.sleep(100);
+        CompiledTargets.stop = 1;
+        t.join(30_000);
+        check(!t.isAlive(), "spinner did not stop");
+        check(result[0] > 0, "values lost in deoptimization: " + result[0]);
+    }
+
+    /**
+     * Exceptions: the checks trap to the interpreter at the bytecode (the trace shows the reason), which
+     * throws; the code stays installed (action none).
+     */
+    static void traps() throws Exception {
+        InstalledCode div = CompiledRunner.install(CompiledTargets.class.getDeclaredMethod("idiv", int.class, int.class));
+        InstalledCode load = CompiledRunner.install(CompiledTargets.class.getDeclaredMethod("iaload", int[].class, int.class));
+        for (int i = 0; i < 3; i++) {
+            int dividend = i;
+            expect(ArithmeticException.class, () -> CompiledTargets.idiv(dividend, 0));
+            expect(NullPointerException.class, () -> CompiledTargets.iaload(null, 0));
+            expect(ArrayIndexOutOfBoundsException.class, () -> CompiledTargets.iaload(new int[2], 2));
+            expect(ArrayIndexOutOfBoundsException.class, () -> CompiledTargets.iaload(new int[2], -1));
+        }
+        check(CompiledTargets.idiv(Integer.MIN_VALUE, -1) == Integer.MIN_VALUE, "MIN_VALUE / -1");
+        check(div.isValid() && load.isValid(), "exception traps invalidated the code");
+    }
+
+    /** getstatic of a class not initialized at compile time: the trap initializes it and drops the code; a recompile keeps it. */
+    static void uninitializedClass() throws Exception {
+        java.lang.reflect.Method m = CompiledTargets.class.getDeclaredMethod("readLazy");
+        InstalledCode first = CompiledRunner.install(m);
+        check(CompiledTargets.readLazy() == 42, "readLazy before initialization");
+        check(!first.isValid() || !first.isAlive(), "the unresolved-entry trap must invalidate the code");
+        InstalledCode second = CompiledRunner.install(m);
+        for (int i = 0; i < 100; i++) {
+            check(CompiledTargets.readLazy() == 42, "readLazy after initialization");
+        }
+        check(second.isValid(), "code compiled after initialization was invalidated");
+    }
+
+    /** Every {@link CompiledMethodsTest} method (states in slots, then in registers): in a child JVM, under its flags. */
+    static void endToEnd() {
+        for (java.lang.reflect.Method t : CompiledMethodsTest.class.getDeclaredMethods()) {
+            org.junit.jupiter.params.provider.ValueSource names = t.getAnnotation(org.junit.jupiter.params.provider.ValueSource.class);
+            if (names == null) {
+                continue;
+            }
+            for (String name : names.strings()) {
+                CompiledMethodsTest.check(name);
+                CompiledRunner.statesInRegisters = true;
+                try {
+                    CompiledMethodsTest.checkCompiled(name);
+                } finally {
+                    CompiledRunner.statesInRegisters = false;
+                }
+            }
+        }
+    }
+
+    private static void expect(Class<? extends Throwable> type, Runnable r) {
+        try {
+            r.run();
+        } catch (Throwable t) {
+            check(type.isInstance(t), "expected " + type.getName() + ", got " + t);
+            return;
+        }
+        throw new AssertionError("expected " + type.getName());
+    }
+
+    public static void main(String[] args) {
+        Map<String, Scenario> all = all();
+        for (String name : args.length == 0 ? all.keySet().toArray(new String[0]) : args) {
+            try {
+                all.get(name).run();
+                System.out.println("PASS " + name);
+            } catch (Throwable t) {
+                System.out.println("FAIL " + name + ": " + t);
+                t.printStackTrace(System.out);
+                System.exit(1);
+            }
+        }
+    }
+}

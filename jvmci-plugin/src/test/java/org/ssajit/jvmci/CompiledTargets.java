@@ -1,0 +1,809 @@
+package org.ssajit.jvmci;
+
+import java.util.Arrays;
+
+/**
+ * Methods ssajit compiles end to end ({@link CompiledMethodsTest}): every one inside the AMD64 back
+ * end's scope (static; arithmetic, conversions, comparisons, branches, switches, loops, primitive field
+ * and array access, reference loads). Each is small and named after what it exercises.
+ */
+@SuppressWarnings("unused")
+final class CompiledTargets {
+    private CompiledTargets() {
+    }
+
+    // int ------------------------------------------------------------------------------------------
+
+    static int iadd(int a, int b) {
+        return a + b;
+    }
+
+    static int isub(int a, int b) {
+        return a - b;
+    }
+
+    static int imul(int a, int b) {
+        return a * b;
+    }
+
+    static int idiv(int a, int b) {
+        return a / b;
+    }
+
+    static int irem(int a, int b) {
+        return a % b;
+    }
+
+    static int ineg(int a) {
+        return -a;
+    }
+
+    static int iand(int a, int b) {
+        return a & b;
+    }
+
+    static int ior(int a, int b) {
+        return a | b;
+    }
+
+    static int ixor(int a, int b) {
+        return a ^ b;
+    }
+
+    static int ishl(int a, int b) {
+        return a << b;
+    }
+
+    static int ishr(int a, int b) {
+        return a >> b;
+    }
+
+    static int iushr(int a, int b) {
+        return a >>> b;
+    }
+
+    /** Immediates of every size, and constants on the left. */
+    static int iconsts(int a) {
+        int x = (a + 100_000) * 7 - 3;
+        x = (x ^ 0x5555) | 0x100;
+        x = x & 0xFFFF_FF0F;
+        x = 1000 - x;
+        x = x * -129 + (a * 128);
+        return x - Integer.MIN_VALUE;
+    }
+
+    static int idivConsts(int a) {
+        return a / 7 + a % 7 + a / -1 + a % -1 + a / Integer.MIN_VALUE + a % 1;
+    }
+
+    static int idivByZero(int a) {
+        return a / 0;
+    }
+
+    static int ishiftConsts(int a) {
+        int k32 = 32;
+        int k33 = 33;
+        int km1 = -1;
+        return (a << 3) + (a >> 31) + (a >>> k33) + (a << k32) + (a >> km1) + (a >>> 0);
+    }
+
+    // long -----------------------------------------------------------------------------------------
+
+    static long ladd(long a, long b) {
+        return a + b;
+    }
+
+    static long lsub(long a, long b) {
+        return a - b;
+    }
+
+    static long lmul(long a, long b) {
+        return a * b;
+    }
+
+    static long ldiv(long a, long b) {
+        return a / b;
+    }
+
+    static long lrem(long a, long b) {
+        return a % b;
+    }
+
+    static long lneg(long a) {
+        return -a;
+    }
+
+    static long land(long a, long b) {
+        return a & b;
+    }
+
+    static long lor(long a, long b) {
+        return a | b;
+    }
+
+    static long lxor(long a, long b) {
+        return a ^ b;
+    }
+
+    static long lshl(long a, int b) {
+        return a << b;
+    }
+
+    static long lshr(long a, int b) {
+        return a >> b;
+    }
+
+    static long lushr(long a, int b) {
+        return a >>> b;
+    }
+
+    /** 64-bit constants that do and do not fit a sign-extended imm32. */
+    static long lconsts(long a) {
+        long x = (a + 0x1_2345_6789L) * 3 - 0x7F_FFFF_FFFFL;
+        x = x ^ -1L;
+        x = x & 0xFFFF_FFFFL;
+        x = x | 0x8000_0000_0000_0000L;
+        return x * 0x10_0000_0001L + (a * -2) + (a >> 65) + (a << 64) + (a >>> 63);
+    }
+
+    static long ldivConsts(long a) {
+        return a / 7 + a % -1 + a / -1 + a / Long.MIN_VALUE + a % 0x1_0000_0000L;
+    }
+
+    // float, double --------------------------------------------------------------------------------
+
+    static float fadd(float a, float b) {
+        return a + b;
+    }
+
+    static float fsub(float a, float b) {
+        return a - b;
+    }
+
+    static float fmul(float a, float b) {
+        return a * b;
+    }
+
+    static float fdiv(float a, float b) {
+        return a / b;
+    }
+
+    static float fneg(float a) {
+        return -a;
+    }
+
+    static double dadd(double a, double b) {
+        return a + b;
+    }
+
+    static double dsub(double a, double b) {
+        return a - b;
+    }
+
+    static double dmul(double a, double b) {
+        return a * b;
+    }
+
+    static double ddiv(double a, double b) {
+        return a / b;
+    }
+
+    static double dneg(double a) {
+        return -a;
+    }
+
+    /** Float and double constants: zero (both signs), small and large bit patterns. */
+    static double fpConsts(float a, double b) {
+        float f = a * 2.5f + 0.0f - -0.0f;
+        double d = b * 1e300 + 0.0 - 3.0;
+        return f + d * -0.0 + (double) (f / 3.0f);
+    }
+
+    // conversions ----------------------------------------------------------------------------------
+
+    static long i2l(int a) {
+        return a;
+    }
+
+    static float i2f(int a) {
+        return a;
+    }
+
+    static double i2d(int a) {
+        return a;
+    }
+
+    static int l2i(long a) {
+        return (int) a;
+    }
+
+    static float l2f(long a) {
+        return a;
+    }
+
+    static double l2d(long a) {
+        return a;
+    }
+
+    static int f2i(float a) {
+        return (int) a;
+    }
+
+    static long f2l(float a) {
+        return (long) a;
+    }
+
+    static double f2d(float a) {
+        return a;
+    }
+
+    static int d2i(double a) {
+        return (int) a;
+    }
+
+    static long d2l(double a) {
+        return (long) a;
+    }
+
+    static float d2f(double a) {
+        return (float) a;
+    }
+
+    static int i2b(int a) {
+        return (byte) a;
+    }
+
+    static int i2c(int a) {
+        return (char) a;
+    }
+
+    static int i2s(int a) {
+        return (short) a;
+    }
+
+    // comparisons and branches ---------------------------------------------------------------------
+
+    static int icmp(int a, int b) {
+        int r = 0;
+        if (a == b) {
+            r |= 1;
+        }
+        if (a != b) {
+            r |= 2;
+        }
+        if (a < b) {
+            r |= 4;
+        }
+        if (a >= b) {
+            r |= 8;
+        }
+        if (a > b) {
+            r |= 16;
+        }
+        if (a <= b) {
+            r |= 32;
+        }
+        return r;
+    }
+
+    static int icmpConsts(int a) {
+        int r = 0;
+        if (a == 0) {
+            r |= 1;
+        }
+        if (a < 0) {
+            r |= 2;
+        }
+        if (a > 7) {
+            r |= 4;
+        }
+        if (a <= -1000) {
+            r |= 8;
+        }
+        if (a != Integer.MIN_VALUE) {
+            r |= 16;
+        }
+        if (a >= Integer.MAX_VALUE) {
+            r |= 32;
+        }
+        return r;
+    }
+
+    static int lcmp(long a, long b) {
+        int r = 0;
+        if (a == b) {
+            r |= 1;
+        }
+        if (a != b) {
+            r |= 2;
+        }
+        if (a < b) {
+            r |= 4;
+        }
+        if (a >= b) {
+            r |= 8;
+        }
+        if (a > b) {
+            r |= 16;
+        }
+        if (a <= b) {
+            r |= 32;
+        }
+        if (a < 0x1_0000_0000L) {
+            r |= 64;
+        }
+        if (a > -1L) {
+            r |= 128;
+        }
+        return r;
+    }
+
+    /** javac compiles {@code <} and {@code <=} with fcmpg, {@code >} and {@code >=} with fcmpl: NaN makes each false. */
+    static int fcmp(float a, float b) {
+        int r = 0;
+        if (a == b) {
+            r |= 1;
+        }
+        if (a != b) {
+            r |= 2;
+        }
+        if (a < b) {
+            r |= 4;
+        }
+        if (a >= b) {
+            r |= 8;
+        }
+        if (a > b) {
+            r |= 16;
+        }
+        if (a <= b) {
+            r |= 32;
+        }
+        if (!(a < b)) {
+            r |= 64;
+        }
+        if (!(a > b)) {
+            r |= 128;
+        }
+        return r;
+    }
+
+    static int dcmp(double a, double b) {
+        int r = 0;
+        if (a == b) {
+            r |= 1;
+        }
+        if (a != b) {
+            r |= 2;
+        }
+        if (a < b) {
+            r |= 4;
+        }
+        if (a >= b) {
+            r |= 8;
+        }
+        if (a > b) {
+            r |= 16;
+        }
+        if (a <= b) {
+            r |= 32;
+        }
+        if (!(a <= b)) {
+            r |= 64;
+        }
+        if (!(a >= b)) {
+            r |= 128;
+        }
+        return r;
+    }
+
+    static int acmp(Object a, Object b) {
+        int r = 0;
+        if (a == b) {
+            r |= 1;
+        }
+        if (a != b) {
+            r |= 2;
+        }
+        if (a == null) {
+            r |= 4;
+        }
+        if (b != null) {
+            r |= 8;
+        }
+        return r;
+    }
+
+    /** A boolean result from a fused float compare: the phi of constants needs no narrowing. */
+    static boolean fless(float a, float b) {
+        return a < b;
+    }
+
+    /** An oop constant: embedded in the code (a data patch HotSpot relocates). */
+    static boolean isHello(Object o) {
+        return o == "hello" || o == null;
+    }
+
+    static String hello() {
+        return "hello";
+    }
+
+    /**
+     * Values of every kind live across traps that the method itself catches: after the deoptimization
+     * the interpreter uses them, so they must have come through the debug info intact.
+     */
+    static double trapsKeepValues(float f, double d, long l, int[] a, int i) {
+        Object o = a;
+        double r;
+        try {
+            r = a[i] / (i - 1);
+        } catch (RuntimeException e) {
+            r = -1;
+        }
+        return r + f + d + l + (o == null ? 1 : 0) + i;
+    }
+
+    // arguments on the stack -----------------------------------------------------------------------
+
+    /** More int arguments than registers: the last ones come on the caller's stack. */
+    static long manyInts(int a, long b, int c, long d, int e, long f, int g, long h) {
+        return a + 3 * b + 5 * c + 7 * d + 11 * e + 13 * f + 17 * g + 19 * h;
+    }
+
+    /** More float arguments than xmm registers, interleaved with ints. */
+    static double manyDoubles(double a, float b, double c, int i, double d, float e, double f, double g, long j, float h, double k, double l) {
+        return a + 2 * b + 3 * c + i + 5 * d + 7 * e + 11 * f + 13 * g + j + 17 * h + 19 * k + 23 * l;
+    }
+
+    // switches -------------------------------------------------------------------------------------
+
+    static int tableSwitch(int k) {
+        switch (k) {
+            case -2:
+                return 100;
+            case -1:
+                return 101;
+            case 0:
+                return 102;
+            case 1:
+            case 2:
+                return 103;
+            case 4:
+                return 104;
+            case 5:
+                return 105;
+            case 7:
+                return 107;
+            default:
+                return -1;
+        }
+    }
+
+    static int lookupSwitch(int k) {
+        switch (k) {
+            case Integer.MIN_VALUE:
+                return 1;
+            case -1000:
+                return 2;
+            case -1:
+                return 3;
+            case 0:
+                return 4;
+            case 7:
+                return 5;
+            case 100:
+                return 6;
+            case 1000:
+                return 7;
+            case 1 << 20:
+                return 8;
+            case Integer.MAX_VALUE:
+                return 9;
+            default:
+                return -1;
+        }
+    }
+
+    static int smallSwitch(int k) {
+        switch (k) {
+            case 3:
+                return 30;
+            case 1_000_000:
+                return 40;
+            default:
+                return k;
+        }
+    }
+
+    // loops ----------------------------------------------------------------------------------------
+
+    static int sum(int[] a) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+        }
+        return s;
+    }
+
+    static long dot(long[] a, double[] b) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * (long) b[i];
+        }
+        return s;
+    }
+
+    static int collatz(int n) {
+        int steps = 0;
+        long x = n;
+        while (x > 1 && steps < 1000) {
+            x = (x & 1) == 0 ? x / 2 : 3 * x + 1;
+            steps++;
+        }
+        return steps;
+    }
+
+    /** A loop over references: aaload, reference field loads, safepoints with oops live. */
+    static long walk(Holder[] hs, int rounds) {
+        long s = 0;
+        for (int r = 0; r < rounds; r++) {
+            for (int i = 0; i < hs.length; i++) {
+                Holder h = hs[i];
+                s += h.l + h.i;
+                Holder n = h.next;
+                if (n != null) {
+                    s += n.i;
+                }
+            }
+        }
+        return s;
+    }
+
+    static volatile int stop;
+
+    /**
+     * Spins until {@link #stop} is set; returns the iteration count if {@code 2s == n(n-1)} still
+     * holds (mod 2^64), -1 if a deoptimization lost or garbled a value.
+     */
+    static long spin() {
+        long n = 0;
+        long s = 0;
+        while (stop == 0) {
+            s += n;
+            n++;
+        }
+        return s * 2 == n * (n - 1) ? n : -1;
+    }
+
+    /** Initialized by the first {@link #readLazy} call, never earlier. */
+    static final class Lazy {
+        static int x = 41;
+    }
+
+    static int readLazy() {
+        return Lazy.x + 1;
+    }
+
+    // fields ---------------------------------------------------------------------------------------
+
+    static final class Holder {
+        int i;
+        long l;
+        float f;
+        double d;
+        byte b;
+        short s;
+        char c;
+        boolean z;
+        volatile int v;
+        Object o;
+        String str;
+        Holder next;
+
+        static int si;
+        static long sl;
+        static double sd;
+        static boolean sz;
+        static byte sb;
+        static Object so = "static object";
+        static volatile long sv;
+
+        Holder(int x) {
+            i = x;
+            l = x * 0x1_0000_0001L;
+            f = x / 3.0f;
+            d = x / 7.0;
+            b = (byte) x;
+            s = (short) (x * 3);
+            c = (char) (x * 5);
+            z = (x & 1) != 0;
+            v = -x;
+            str = "h" + x;
+            o = x % 2 == 0 ? str : null;
+        }
+
+        static void reset() {
+            si = 3;
+            sl = 5;
+            sd = 0.5;
+            sz = false;
+            sb = 1;
+            sv = 0;
+        }
+
+        @Override
+        public String toString() {
+            return "Holder[" + i + "," + l + "," + f + "," + d + "," + b + "," + s + "," + (int) c + "," + z + "," + v + "," + o + "," + str + "]";
+        }
+    }
+
+    static double readAll(Holder h) {
+        return h.i + h.l + h.f + h.d + h.b + h.s + h.c + (h.z ? 1 : 0) + h.v;
+    }
+
+    static void writeAll(Holder h, int x) {
+        h.i = x;
+        h.l = x * 3L;
+        h.f = x;
+        h.d = x;
+        h.b = (byte) x;
+        h.s = (short) x;
+        h.c = (char) x;
+        h.z = (x & 1) == 0;
+        h.v = x;
+    }
+
+    static void writeConsts(Holder h) {
+        h.i = -7;
+        h.l = 0x1_2345_6789L;
+        h.f = 1.5f;
+        h.d = -0.0;
+        h.b = (byte) 0x80;
+        h.s = (short) 0x8001;
+        h.c = '\uffff';
+        h.z = true;
+        h.v = 42;
+    }
+
+    static Object readRef(Holder h) {
+        return h.o;
+    }
+
+    static String readString(Holder h) {
+        return h.str;
+    }
+
+    static boolean readBoolean(Holder h) {
+        return h.z;
+    }
+
+    static int statics(int x) {
+        Holder.si += x;
+        Holder.sl = Holder.sl * 31 + x;
+        Holder.sd = Holder.sd * 2 - x;
+        Holder.sz = !Holder.sz;
+        Holder.sb = (byte) (Holder.sb + x);
+        Holder.sv = Holder.sv + x;
+        return Holder.si + (int) Holder.sl + (int) Holder.sd + (Holder.sz ? 1 : 0) + Holder.sb + (int) Holder.sv;
+    }
+
+    static Object staticRef() {
+        return Holder.so;
+    }
+
+    // arrays ---------------------------------------------------------------------------------------
+
+    static int iaload(int[] a, int i) {
+        return a[i];
+    }
+
+    static long laload(long[] a, int i) {
+        return a[i];
+    }
+
+    static float faload(float[] a, int i) {
+        return a[i];
+    }
+
+    static double daload(double[] a, int i) {
+        return a[i];
+    }
+
+    static int baload(byte[] a, int i) {
+        return a[i];
+    }
+
+    static boolean zaload(boolean[] a, int i) {
+        return a[i];
+    }
+
+    static int caload(char[] a, int i) {
+        return a[i];
+    }
+
+    static int saload(short[] a, int i) {
+        return a[i];
+    }
+
+    static Object aaload(Object[] a, int i) {
+        return a[i];
+    }
+
+    static int arraylength(int[] a) {
+        return a.length;
+    }
+
+    static void iastore(int[] a, int i, int v) {
+        a[i] = v;
+    }
+
+    static void lastore(long[] a, int i, int v) {
+        a[i] = v * 0x1_0000_0001L;
+    }
+
+    static void fastore(float[] a, int i, int v) {
+        a[i] = v / 3.0f;
+    }
+
+    static void dastore(double[] a, int i, int v) {
+        a[i] = v / 3.0;
+    }
+
+    static void bastore(byte[] a, int i, int v) {
+        a[i] = (byte) v;
+    }
+
+    static void zastore(boolean[] a, int i, int v) {
+        a[i] = v > 0;
+    }
+
+    static void castore(char[] a, int i, int v) {
+        a[i] = (char) v;
+    }
+
+    static void sastore(short[] a, int i, int v) {
+        a[i] = (short) v;
+    }
+
+    /** Constant indexes fold into the displacement; the bounds checks still run. */
+    static int constIndexes(int[] a) {
+        a[1] = a[0] + a[3];
+        return a[2];
+    }
+
+    static void storeConsts(long[] l, double[] d, byte[] b, char[] c) {
+        l[0] = -1L;
+        l[1] = 0x1234_5678_9ABCL;
+        d[0] = 0.0;
+        d[1] = -2.5;
+        b[0] = (byte) 200;
+        c[0] = (char) -1;
+    }
+
+    static String render(Object o) {
+        if (o instanceof int[] a) {
+            return Arrays.toString(a);
+        } else if (o instanceof long[] a) {
+            return Arrays.toString(a);
+        } else if (o instanceof float[] a) {
+            return Arrays.toString(a);
+        } else if (o instanceof double[] a) {
+            return Arrays.toString(a);
+        } else if (o instanceof byte[] a) {
+            return Arrays.toString(a);
+        } else if (o instanceof boolean[] a) {
+            return Arrays.toString(a);
+        } else if (o instanceof char[] a) {
+            int[] x = new int[a.length];
+            for (int i = 0; i < a.length; i++) {
+                x[i] = a[i];
+            }
+            return Arrays.toString(x);
+        } else if (o instanceof short[] a) {
+            return Arrays.toString(a);
+        } else if (o instanceof Object[] a) {
+            return Arrays.deepToString(a);
+        }
+        return String.valueOf(o);
+    }
+}
