@@ -53,6 +53,14 @@ public abstract class LirOp {
         operands[m.ordinal()][i] = v;
     }
 
+    /**
+     * Drops every operand of mode {@code m}. For the register allocator, which moves phi values
+     * into place itself and then clears {@link LabelOp} and {@link JumpOp} phi operands.
+     */
+    protected final void clearOperands(Mode m) {
+        operands[m.ordinal()] = NONE;
+    }
+
     /** Where operand {@code i} of mode {@code m} may live: a union of {@link #REG}, {@link #STACK}, {@link #CONST}. */
     public int allowed(Mode m, int i) {
         return REG;
