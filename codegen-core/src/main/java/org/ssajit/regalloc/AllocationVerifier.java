@@ -64,13 +64,12 @@ public final class AllocationVerifier {
 
     void verify() {
         int n = lir.blocks().size();
-        @SuppressWarnings("unchecked")
-        Map<Integer, Set<Object>>[] entry = new Map[n];
+        List<Map<Integer, Set<Object>>> entry = new java.util.ArrayList<>(java.util.Collections.nCopies(n, null));
         Map<Integer, Set<Object>> initial = new HashMap<>();
         for (Register r : config.allocatableRegisters()) {
             initial.put(r.number, Set.of(new FixedToken(r.number, null)));
         }
-        entry[lir.entry().id()] = initial;
+        entry.set(lir.entry().id(), initial);
         ArrayDeque<LirBlock> work = new ArrayDeque<>();
         boolean[] queued = new boolean[n];
         work.add(lir.entry());
@@ -78,7 +77,7 @@ public final class AllocationVerifier {
         while (!work.isEmpty()) {
             LirBlock b = work.poll();
             queued[b.id()] = false;
-            Map<Integer, Set<Object>> state = new HashMap<>(entry[b.id()]);
+            Map<Integer, Set<Object>> state = new HashMap<>(entry.get(b.id()));
             process(b, state, false);
             for (LirBlock s : b.successors()) {
                 Map<Integer, Set<Object>> in = acrossEdge(b, s, state);
@@ -90,22 +89,22 @@ public final class AllocationVerifier {
         }
         // The entry states are final now: check every instruction once against them.
         for (LirBlock b : lir.blocks()) {
-            if (entry[b.id()] == null) {
+            if (entry.get(b.id()) == null) {
                 currentBlock = b;
                 currentOp = b.label();
                 throw fail("not reached from the entry");
             }
-            process(b, new HashMap<>(entry[b.id()]), true);
+            process(b, new HashMap<>(entry.get(b.id())), true);
         }
     }
 
-    private static boolean merge(Map<Integer, Set<Object>>[] entry, int b, Map<Integer, Set<Object>> in) {
-        if (entry[b] == null) {
-            entry[b] = in;
+    private static boolean merge(List<Map<Integer, Set<Object>>> entry, int b, Map<Integer, Set<Object>> in) {
+        if (entry.get(b) == null) {
+            entry.set(b, in);
             return true;
         }
         boolean changed = false;
-        for (Iterator<Map.Entry<Integer, Set<Object>>> i = entry[b].entrySet().iterator(); i.hasNext();) {
+        for (Iterator<Map.Entry<Integer, Set<Object>>> i = entry.get(b).entrySet().iterator(); i.hasNext();) {
             Map.Entry<Integer, Set<Object>> e = i.next();
             Set<Object> other = in.get(e.getKey());
             if (other == null) {

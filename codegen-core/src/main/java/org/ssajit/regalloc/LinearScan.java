@@ -42,6 +42,13 @@ public final class LinearScan {
     private final AllocationResult result;
     private final AllocationStats stats;
 
+    /**
+     * The allocation order of the blocks: the emission order, but each block splitting a critical edge
+     * right after its predecessor (the generator emits them last, which would stretch every interval
+     * live across such an edge to the end of the method).
+     */
+    private LirBlock[] linear;
+    private int[] linearIndex;
     /** Op {@code k} of the linear order sits at position {@code 2k}. */
     private LirOp[] opAt;
     private int[] blockOfOp;
@@ -193,13 +200,17 @@ public final class LinearScan {
             }
             n += b.ops().size();
         }
+        linear = linearOrder();
+        linearIndex = new int[blocks.size()];
         opAt = new LirOp[n];
         blockOfOp = new int[n];
         firstOpOfBlock = new int[blocks.size()];
         blockFrom = new int[blocks.size()];
         blockLast = new int[blocks.size()];
         int k = 0;
-        for (LirBlock b : blocks) {
+        for (int i = 0; i < linear.length; i++) {
+            LirBlock b = linear[i];
+            linearIndex[b.id()] = i;
             firstOpOfBlock[b.id()] = k;
             blockFrom[b.id()] = 2 * k;
             for (LirOp op : b.ops()) {
@@ -210,6 +221,35 @@ public final class LinearScan {
             }
             blockLast[b.id()] = 2 * (k - 1);
         }
+    }
+
+    private LirBlock[] linearOrder() {
+        LirBlock[] order = new LirBlock[blocks.size()];
+        boolean[] placed = new boolean[blocks.size()];
+        int i = 0;
+        for (LirBlock b : blocks) {
+            if (placed[b.id()] || isEdgeBlock(b)) {
+                continue;
+            }
+            order[i++] = b;
+            placed[b.id()] = true;
+            for (LirBlock s : b.successors()) {
+                if (!placed[s.id()] && isEdgeBlock(s)) {
+                    order[i++] = s;
+                    placed[s.id()] = true;
+                }
+            }
+        }
+        for (LirBlock b : blocks) {
+            if (!placed[b.id()]) {
+                order[i++] = b;
+            }
+        }
+        return order;
+    }
+
+    private static boolean isEdgeBlock(LirBlock b) {
+        return b.irBlock() == null && b.predecessors().size() == 1;
     }
 
     boolean isBlockBegin(int pos) {
@@ -223,10 +263,6 @@ public final class LinearScan {
 
     int blockFrom(int block) {
         return blockFrom[block];
-    }
-
-    int loopDepth(int block) {
-        return blocks.get(block).loopDepth();
     }
 
     int maxPosition() {
@@ -265,15 +301,16 @@ public final class LinearScan {
         if (latest < min) {
             return -1;
         }
-        int minBlock = blockOfPosition(min);
-        int maxBlock = blockOfPosition(latest);
+        int minBlock = linearIndex[blockOfPosition(min)];
+        int maxBlock = linearIndex[blockOfPosition(latest)];
         int best = latest;
-        int bestDepth = loopDepth(maxBlock);
-        for (int b = maxBlock; b > minBlock && bestDepth > 0; b--) {
+        int bestDepth = linear[maxBlock].loopDepth();
+        for (int i = maxBlock; i > minBlock && bestDepth > 0; i--) {
             stats.splitPositionWork++;
-            if (loopDepth(b) < bestDepth && blockFrom[b] >= min) {
-                bestDepth = loopDepth(b);
-                best = blockFrom[b];
+            LirBlock b = linear[i];
+            if (b.loopDepth() < bestDepth && blockFrom[b.id()] >= min) {
+                bestDepth = b.loopDepth();
+                best = blockFrom[b.id()];
             }
         }
         return best;
@@ -323,7 +360,8 @@ public final class LinearScan {
         liveOut = new BitSet[nb];
         boolean[] queued = new boolean[nb];
         ArrayDeque<Integer> work = new ArrayDeque<>();
-        for (int b = nb - 1; b >= 0; b--) {
+        for (int i = nb - 1; i >= 0; i--) {
+            int b = linear[i].id();
             liveIn[b] = new BitSet();
             liveOut[b] = new BitSet();
             work.add(b);
@@ -406,8 +444,10 @@ public final class LinearScan {
                 callerSaved.add(r);
             }
         }
-        for (int b = blocks.size() - 1; b >= 0; b--) {
-            LirBlock block = blocks.get(b);
+        // Last block first: ranges and use positions arrive in decreasing order.
+        for (int li = linear.length - 1; li >= 0; li--) {
+            LirBlock block = linear[li];
+            int b = block.id();
             int from = blockFrom[b];
             int to = blockLast[b] + 2;
             BitSet out = liveOut[b];

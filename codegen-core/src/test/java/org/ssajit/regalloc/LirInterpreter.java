@@ -290,7 +290,8 @@ final class LirInterpreter {
         epoch++;
         for (Value loc : op.state().liveReferences()) {
             Object v = env.get(key(loc));
-            if (!(v instanceof Ref r)) {
+            if (!(v instanceof Ref r) || r.target() != null && r.epoch() != epoch - 1) {
+                // A stale reference (an earlier GC moved its object) would be a wild pointer to a real GC.
                 throw new Failure(op + ": reference map names " + loc + ", which holds " + v);
             }
             env.put(key(loc), new Ref(r.target(), epoch));
