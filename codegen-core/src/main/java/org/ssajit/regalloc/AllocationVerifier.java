@@ -40,7 +40,8 @@ import jdk.vm.ci.meta.Value;
  *
  * <p>Also checked: no variable remains anywhere, labels and jumps carry no phi operands, every
  * location an allocated operand got is allowed by the op ({@code allowed()}) and is a register of the
- * variable's kind, and no ALIVE operand shares a location with a def or temp of its op.
+ * variable's kind, and no ALIVE operand or frame-state value shares a location with a def or temp of
+ * its op.
  */
 public final class AllocationVerifier {
     /** The value a fixed-register definition (or method entry, {@code def == null}) put into a location. */
@@ -195,10 +196,10 @@ public final class AllocationVerifier {
             if (op.state() != null) {
                 collectGarbage(op, state, check);
             }
+            for (int i = 0; i < op.count(Mode.DEF); i++) {
+                written.add(Locations.key(op.get(Mode.DEF, i)));
+            }
             if (!phiOp) {
-                for (int i = 0; i < op.count(Mode.DEF); i++) {
-                    written.add(Locations.key(op.get(Mode.DEF, i)));
-                }
                 for (int i = 0; i < op.count(Mode.ALIVE); i++) {
                     if (check) {
                         read(op, Mode.ALIVE, i, orig[Mode.ALIVE.ordinal()][i], op.get(Mode.ALIVE, i), state);
@@ -213,6 +214,10 @@ public final class AllocationVerifier {
                 Value[] now = op.state().values();
                 for (int i = 0; i < now.length; i++) {
                     read(op, null, i, before[i], now[i], state);
+                    if (before[i] instanceof Variable && written.contains(Locations.key(now[i]))) {
+                        // Deoptimization or the return of a call reads the state after the op wrote.
+                        throw fail("state value " + now[i] + " shares its location with a def or temp");
+                    }
                 }
             }
             if (!phiOp) {
