@@ -34,10 +34,18 @@ public abstract class LirOp {
     private int id = -1;
 
     protected LirOp(Value[] defs, Value[] uses, Value[] alives, Value[] temps) {
-        operands[Mode.DEF.ordinal()] = defs == null ? NONE : defs;
-        operands[Mode.USE.ordinal()] = uses == null ? NONE : uses;
-        operands[Mode.ALIVE.ordinal()] = alives == null ? NONE : alives;
-        operands[Mode.TEMP.ordinal()] = temps == null ? NONE : temps;
+        operands[Mode.DEF.ordinal()] = operandArray(defs);
+        operands[Mode.USE.ordinal()] = operandArray(uses);
+        operands[Mode.ALIVE.ordinal()] = operandArray(alives);
+        operands[Mode.TEMP.ordinal()] = operandArray(temps);
+    }
+
+    /** A {@code Variable[]} (e.g. a label's phis) would reject the locations the allocator stores: copy it. */
+    private static Value[] operandArray(Value[] v) {
+        if (v == null) {
+            return NONE;
+        }
+        return v.getClass() == Value[].class ? v : Arrays.copyOf(v, v.length, Value[].class);
     }
 
     public final int count(Mode m) {

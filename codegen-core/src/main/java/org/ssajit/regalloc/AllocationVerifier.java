@@ -364,6 +364,6 @@ public final class AllocationVerifier {
     }
 
     private AllocationVerificationError fail(String message) {
-        return new AllocationVerificationError(currentBlock + " " + currentOp + ": " + message + "\n" + lir);
+        return new AllocationVerificationError(currentBlock + " " + currentOp + ": " + message, lir);
     }
 }

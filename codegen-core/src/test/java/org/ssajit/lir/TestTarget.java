@@ -193,7 +193,7 @@ public final class TestTarget {
 
     /** The incoming arguments, in registers or stack slots. */
     public static final class Params extends TestOp {
-        Params(Value[] defs) {
+        public Params(Value[] defs) {
             super(defs, null, null, null);
         }
 
@@ -336,7 +336,7 @@ public final class TestTarget {
 
     /** Returns the value in {@code r0}/{@code f0}, or nothing. */
     public static final class Ret extends TestOp {
-        Ret(Value[] uses) {
+        public Ret(Value[] uses) {
             super(null, uses, null, null);
         }
 

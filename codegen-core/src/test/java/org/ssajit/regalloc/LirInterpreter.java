@@ -46,7 +46,7 @@ import jdk.vm.ci.meta.Value;
  * Every executed frame state is rendered into a trace, so the runs can be compared state by state.
  */
 final class LirInterpreter {
-    private static final long STEP_LIMIT = 50_000_000L;
+    private static final long DEFAULT_STEP_LIMIT = 50_000_000L;
     private static final Object GARBAGE = new Object() {
         @Override
         public String toString() {
@@ -70,14 +70,20 @@ final class LirInterpreter {
     private final RegisterAllocationConfig config;
     private final Map<Object, Object> env = new HashMap<>();
     private final List<String> trace = new ArrayList<>();
+    private final long stepLimit;
     private int epoch;
     private long steps;
 
     /** @param config the register file (for what a call destroys); null before allocation */
     LirInterpreter(LirGraph lir, RegisterAllocationConfig config) {
+        this(lir, config, DEFAULT_STEP_LIMIT);
+    }
+
+    LirInterpreter(LirGraph lir, RegisterAllocationConfig config, long stepLimit) {
         this.lir = lir;
         this.config = config;
         this.allocated = config != null;
+        this.stepLimit = stepLimit;
     }
 
     static final class Failure extends AssertionError {
@@ -92,7 +98,7 @@ final class LirInterpreter {
         LirBlock block = lir.entry();
         int index = 0;
         while (true) {
-            if (++steps > STEP_LIMIT) {
+            if (++steps > stepLimit) {
                 throw new Failure("step limit");
             }
             LirOp op = block.ops().get(index);
@@ -223,7 +229,8 @@ final class LirInterpreter {
         }
         if (op instanceof TestTarget.Call) {
             if (op.count(Mode.DEF) > 0) {
-                write(op.get(Mode.DEF, 0), result);
+                // The callee returns after the GC that happened during the call.
+                write(op.get(Mode.DEF, 0), result instanceof Ref r ? new Ref(r.target(), epoch) : result);
             }
             return null;
         }
@@ -247,6 +254,19 @@ final class LirInterpreter {
                 }
                 write(op.get(Mode.DEF, 0), a / b);
                 write(op.get(Mode.DEF, 1), a % b);
+            }
+            return null;
+        }
+        if (op instanceof SumOp) {
+            int sum = 0;
+            for (Object u : uses) {
+                sum += (Integer) u;
+            }
+            for (Object a : alives) {
+                sum += (Integer) a;
+            }
+            for (int i = 0; i < op.count(Mode.DEF); i++) {
+                write(op.get(Mode.DEF, i), sum + i);
             }
             return null;
         }
