@@ -27,7 +27,6 @@ import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.JavaType;
 import jdk.vm.ci.meta.PlatformKind;
-import jdk.vm.ci.meta.ResolvedJavaMethod;
 import jdk.vm.ci.meta.Value;
 import jdk.vm.ci.runtime.JVMCI;
 
@@ -38,7 +37,7 @@ import jdk.vm.ci.runtime.JVMCI;
  * <ul>
  * <li>integer registers {@code r0..r5} and float registers {@code f0..f3}; a test picks how many the
  * allocator may use ({@link #registers});</li>
- * <li>calls ({@link Call}) take their first two integer and first two float arguments in {@code r0, r1}
+ * <li>calls ({@link Call}, every invoke) take their first two integer and first two float arguments in {@code r0, r1}
  * and {@code f0, f1}, the rest anywhere, return in {@code r0}/{@code f0}, and destroy the caller-saved
  * registers;</li>
  * <li>integer division ({@link Div}) is x86's: dividend in {@code r0}, quotient in {@code r0},
@@ -46,7 +45,8 @@ import jdk.vm.ci.runtime.JVMCI;
  * <li>returns take their value in {@code r0}/{@code f0};</li>
  * <li>the second operand of integer add/sub/mul/and/or/xor may be a register, a stack slot or a
  * constant; branches compare a register with a register or constant; parameters arrive in registers
- * or stack slots; every other operand must be a register.</li>
+ * or stack slots; operands after the second may be in stack slots; every other operand must be a
+ * register.</li>
  * </ul>
  * Values are the host's platform kinds; the fake registers hold any integer kind (int, long,
  * reference) or any float kind.
@@ -85,12 +85,13 @@ public final class TestTarget {
 
     /**
      * The register configuration with the first {@code ints} integer and {@code floats} float
-     * registers allocatable (at least 3 and 2: calls and division name {@code r0, r1, f0, f1}); every
-     * register is caller-saved except {@code calleeSaved}.
+     * registers allocatable; every register is caller-saved except {@code calleeSaved}. At least three
+     * of each: an op may read two registers that stay live and define a third (and division uses
+     * {@code r0}, {@code r1} and a divisor elsewhere).
      */
     public static RegisterConfig registers(int ints, int floats, Set<Register> calleeSaved) {
-        if (ints < 3 || floats < 2) {
-            throw new IllegalArgumentException("calls and division need r0, r1, f0, f1 and one more integer register");
+        if (ints < 3 || floats < 3) {
+            throw new IllegalArgumentException("an op may need three registers of a category");
         }
         List<Register> allocatable = new ArrayList<>(INT_REGISTERS.subList(0, ints));
         allocatable.addAll(FLOAT_REGISTERS.subList(0, floats));
@@ -370,9 +371,11 @@ public final class TestTarget {
         }
     }
 
-    /** A static call: arguments in registers ({@link #registerArguments} of them, first) and anywhere. */
+    /**
+     * A call (any invoke; the receiver is the first argument): arguments in registers
+     * ({@link #registerArguments} of them, first) and anywhere.
+     */
     public static final class Call extends TestOp {
-        public final ResolvedJavaMethod target;
         public final Instruction source;
         private final int registerArguments;
         /** For USE operand {@code i}, the index of the argument in the signature. */
@@ -381,7 +384,6 @@ public final class TestTarget {
         Call(Instruction source, Value[] defs, Value[] uses, int registerArguments, int[] argumentIndex) {
             super(defs, uses, null, null);
             this.source = source;
-            this.target = (ResolvedJavaMethod) source.invokeTarget().method();
             this.registerArguments = registerArguments;
             this.argumentIndex = argumentIndex;
         }
@@ -398,7 +400,7 @@ public final class TestTarget {
 
         @Override
         public String name() {
-            return "call " + target.getName();
+            return "call " + source.invokeTarget().method().getName();
         }
     }
 
@@ -453,7 +455,7 @@ public final class TestTarget {
                     setResult(i, r);
                     return;
                 }
-                if (i.op() == org.ssajit.ir.Op.INVOKE && i.invokeTarget().isResolved() && !i.invokeTarget().hasReceiver()) {
+                if (i.op() == org.ssajit.ir.Op.INVOKE) {
                     emitCall(i);
                     return;
                 }
@@ -462,6 +464,9 @@ public final class TestTarget {
                 for (int n = 0; n < uses.length; n++) {
                     uses[n] = operand(i.input(n));
                     allowed[n] = LirOp.REG;
+                }
+                for (int n = 2; n < uses.length; n++) {
+                    allowed[n] = LirOp.REG | LirOp.STACK; // at most two register operands and a def per op
                 }
                 if (uses.length == 2 && (k == JavaKind.Int || k == JavaKind.Long)) {
                     switch (i.op()) {

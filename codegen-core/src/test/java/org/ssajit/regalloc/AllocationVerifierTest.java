@@ -125,7 +125,7 @@ class AllocationVerifierTest {
         int rejected = 0;
         int observable = 0;
         for (Subject s : SUBJECTS) {
-            RegisterAllocationConfig config = config(3, 2);
+            RegisterAllocationConfig config = config(3, 3);
             Prepared p = new Prepared(s, config);
             assertTrue(p.behaves(), "the allocation itself is right");
             List<AllocatableValue> locations = locations(p.lir, config);
@@ -195,7 +195,7 @@ class AllocationVerifierTest {
         int removed = 0;
         int observable = 0;
         for (Subject s : SUBJECTS) {
-            Prepared p = new Prepared(s, config(3, 2));
+            Prepared p = new Prepared(s, config(3, 3));
             for (LirBlock b : p.lir.blocks()) {
                 List<LirOp> ops = b.ops();
                 for (int k = 0; k < ops.size(); k++) {
@@ -217,7 +217,7 @@ class AllocationVerifierTest {
 
     @Test
     void corruptReferenceMapsAndStatesAreRejected() {
-        Prepared p = new Prepared(SUBJECTS.get(SUBJECTS.size() - 1), config(3, 2));
+        Prepared p = new Prepared(SUBJECTS.get(SUBJECTS.size() - 1), config(3, 3));
         List<LirOp> stateful = new ArrayList<>();
         p.lir.blocks().forEach(b -> b.ops().stream().filter(op -> op.state() != null).forEach(stateful::add));
         // Dropping the whole map where references are live: a later read is stale.

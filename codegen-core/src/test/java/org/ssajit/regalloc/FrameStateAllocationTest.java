@@ -82,7 +82,7 @@ class FrameStateAllocationTest {
             }
         }
         assertTrue(checked > 20, "states of calls were looked at: " + checked);
-        Harness.Checked c = check(Jvmci.graph(FrameStateAllocationTest.class, "references"), config(4, 2),
+        Harness.Checked c = check(Jvmci.graph(FrameStateAllocationTest.class, "references"), config(4, 3),
                         Jvmci.declared(FrameStateAllocationTest.class, "references"), REFERENCE_INPUTS);
         assertTrue(callsOf(c.lir()).stream().anyMatch(call -> !call.state().liveReferences().isEmpty()), "references live across calls are in the map");
     }
@@ -90,7 +90,7 @@ class FrameStateAllocationTest {
     /** With a callee-saved register, values live across a call may stay in it (state values included). */
     @Test
     void calleeSavedRegisterKeepsValuesAcrossCalls() {
-        RegisterAllocationConfig cfg = config(5, 2, Set.of(TestTarget.INT_REGISTERS.get(4)));
+        RegisterAllocationConfig cfg = config(5, 3, Set.of(TestTarget.INT_REGISTERS.get(4)));
         Harness.Checked c = check(Jvmci.graph(LinearScanTest.class, "calls"), cfg, Jvmci.declared(LinearScanTest.class, "calls"),
                         inputs(new Object[]{0}, new Object[]{7}));
         boolean inR4 = false;
@@ -112,7 +112,7 @@ class FrameStateAllocationTest {
     @Test
     void liveReferencesAreExactlyTheLiveReferenceVariables() {
         Graph g = Jvmci.graph(FrameStateAllocationTest.class, "references");
-        Harness.Checked c = check(g, config(4, 2), Jvmci.declared(FrameStateAllocationTest.class, "references"), REFERENCE_INPUTS);
+        Harness.Checked c = check(g, config(4, 3), Jvmci.declared(FrameStateAllocationTest.class, "references"), REFERENCE_INPUTS);
         List<List<Set<Variable>>> expected = liveReferencesDuring(c.lir(), c.result());
         int states = 0;
         int refs = 0;

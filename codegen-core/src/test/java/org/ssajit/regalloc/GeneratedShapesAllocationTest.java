@@ -106,12 +106,12 @@ class GeneratedShapesAllocationTest {
         Method m = irreducibleWithCallAndSwap();
         List<Object[]> in = List.of(new Object[]{0, 0}, new Object[]{9, 0}, new Object[]{9, 1}, new Object[]{30, 5});
         for (int ints = 3; ints <= 5; ints++) {
-            check(graph(m, 9, 1), config(ints, 2), m, in);
+            check(graph(m, 9, 1), config(ints, 3), m, in);
         }
         Method t = threeEntryCycle();
         List<Object[]> in3 = List.of(new Object[]{1, 0}, new Object[]{2, 1}, new Object[]{3, 2}, new Object[]{4, 50});
         for (int ints = 3; ints <= 5; ints++) {
-            check(graph(t, 1, 0), config(ints, 2), t, in3);
+            check(graph(t, 1, 0), config(ints, 3), t, in3);
         }
     }
 
@@ -142,7 +142,7 @@ class GeneratedShapesAllocationTest {
         for (int i = 0; i < 2; i++) {
             int steps = 600 * (i + 1);
             Method m = chain(steps);
-            Harness.Checked c = check(graph(m, 1, 2, 3), config(3, 2), m, List.of(new Object[]{1, 2, 3}, new Object[]{-1000, 5000, 7}));
+            Harness.Checked c = check(graph(m, 1, 2, 3), config(3, 3), m, List.of(new Object[]{1, 2, 3}, new Object[]{-1000, 5000, 7}));
             AllocationStats s = c.result().stats();
             work[i] = s.totalWork();
             blocks[i] = c.lir().blocks().size();
@@ -157,7 +157,7 @@ class GeneratedShapesAllocationTest {
 
     @Test
     void randomPrograms() {
-        int programs = 60;
+        int programs = Integer.getInteger("ssajit.test.fuzzPrograms", 60);
         Random r = new Random(42);
         int executions = 0;
         ClassGen cg = new ClassGen("RegallocFuzz");
@@ -174,11 +174,16 @@ class GeneratedShapesAllocationTest {
             }
             in.add(new Object[]{0, 0L, 0});
             Graph g = graph(m, 1, 2L, 3);
-            check(g, config(3, 2), m, in);
-            check(g, config(5, 3), m, in);
-            executions += 2 * in.size();
+            try {
+                check(g, config(3, 3), m, in);
+                check(g, config(5, 3), m, in);
+                check(g, config(4, 3, java.util.Set.of(org.ssajit.lir.TestTarget.INT_REGISTERS.get(3))), m, in);
+            } catch (RuntimeException e) {
+                throw new AssertionError("program p" + k + "\n" + TestTarget.lower(g), e);
+            }
+            executions += 3 * in.size();
         }
-        assertEquals(programs * 10, executions);
+        assertEquals(programs * 15, executions);
     }
 
     @Test

@@ -47,14 +47,31 @@ final class Harness {
 
     /** Lowers, runs, allocates (with verification), runs again, compares. */
     static Checked check(Graph g, RegisterAllocationConfig config, Method java, List<Object[]> inputs) {
+        return check(g, config, java, inputs, false);
+    }
+
+    /**
+     * As {@link #check(Graph, RegisterAllocationConfig, Method, List)}; if {@code onlyIfInterpretable}
+     * and the interpreter cannot run the method, it is only allocated and verified ({@code runs} null).
+     */
+    static Checked check(Graph g, RegisterAllocationConfig config, Method java, List<Object[]> inputs, boolean onlyIfInterpretable) {
         LirGraph lir = TestTarget.lower(g);
         List<Run> before = new ArrayList<>();
-        for (Object[] in : inputs) {
-            Run r = new LirInterpreter(lir, null).run(copy(in));
-            before.add(r);
-            if (java != null) {
-                compareWithJava(java, in, r);
+        try {
+            for (Object[] in : inputs) {
+                Run r = new LirInterpreter(lir, null).run(copy(in));
+                before.add(r);
+                if (java != null) {
+                    compareWithJava(java, in, r);
+                }
             }
+        } catch (LirInterpreter.Unsupported e) {
+            if (!onlyIfInterpretable) {
+                throw e;
+            }
+            AllocationResult result = LinearScan.allocate(lir, config.withVerification(true));
+            assertAllocated(lir);
+            return new Checked(lir, result, null);
         }
         String text = lir.toString();
         // -Dssajit.test.noVerify=true: only the interpreter judges (to see that it catches allocator bugs by itself).

@@ -3,13 +3,16 @@ package org.ssajit.regalloc;
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.ssajit.bytecode.Bytecodes;
 import org.ssajit.ir.Instruction;
+import org.ssajit.ir.InvokeTarget;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.JumpOp;
 import org.ssajit.lir.LabelOp;
@@ -26,6 +29,7 @@ import jdk.vm.ci.code.StackSlot;
 import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
 import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
 import jdk.vm.ci.meta.ResolvedJavaType;
 import jdk.vm.ci.meta.Value;
 
@@ -282,23 +286,52 @@ final class LirInterpreter {
             }
             return null;
         }
-        throw new Failure("cannot interpret " + op);
+        throw new Unsupported("cannot interpret " + op);
+    }
+
+    /** What the interpreter cannot run (the method is then only allocated and verified, not compared). */
+    static final class Unsupported extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Unsupported(String message) {
+            super(message);
+        }
     }
 
     private Object call(TestTarget.Call c, Object[] uses) throws InvocationTargetException {
-        Method m = (Method) HotSpotJVMCIRuntime.runtime().getMirror(c.target);
-        m.setAccessible(true);
-        Class<?>[] types = m.getParameterTypes();
-        Object[] args = new Object[types.length];
-        for (int i = 0; i < uses.length; i++) {
-            int a = c.argumentIndex[i];
-            args[a] = Semantics.toJava(uses[i], types[a]);
+        InvokeTarget t = c.source.invokeTarget();
+        if (!t.isResolved() || t.opcode() == Bytecodes.INVOKEDYNAMIC || t.appendix() != null) {
+            throw new Unsupported("call " + t);
+        }
+        if (!(HotSpotJVMCIRuntime.runtime().getMirror((ResolvedJavaMethod) t.method()) instanceof Method m)
+                        || t.opcode() == Bytecodes.INVOKESPECIAL && !Modifier.isPrivate(m.getModifiers())) {
+            throw new Unsupported("call " + t);
         }
         try {
-            Object r = m.invoke(null, args);
+            m.setAccessible(true);
+        } catch (RuntimeException e) {
+            throw new Unsupported(e.toString());
+        }
+        Class<?>[] types = m.getParameterTypes();
+        int first = t.hasReceiver() ? 1 : 0;
+        Object[] args = new Object[types.length];
+        Object receiver = null;
+        for (int i = 0; i < uses.length; i++) {
+            int a = c.argumentIndex[i];
+            if (a < first) {
+                receiver = ((Ref) uses[i]).target();
+            } else {
+                args[a - first] = Semantics.toJava(uses[i], types[a - first]);
+            }
+        }
+        if (t.hasReceiver() && receiver == null) {
+            throw new InvocationTargetException(new NullPointerException());
+        }
+        try {
+            Object r = m.invoke(receiver, args);
             return m.getReturnType() == void.class ? null : Semantics.toStack(r, m.getReturnType(), epoch);
         } catch (IllegalAccessException e) {
-            throw new Failure(e.toString());
+            throw new Unsupported(e.toString());
         }
     }
 
@@ -398,13 +431,21 @@ final class LirInterpreter {
                 }
                 return sb.append('}').toString();
             }
-            return t.getClass().getName() + "@" + System.identityHashCode(t);
+            // Runs create their own objects: compare by content where the class defines it.
+            try {
+                boolean own = t.getClass().getMethod("toString").getDeclaringClass() != Object.class;
+                return t.getClass().getName() + (own ? ":" + t : "");
+            } catch (NoSuchMethodException e) {
+                throw new AssertionError(e);
+            }
         }
+        // Floats by their bits (so -0.0 differs from 0.0), NaNs as one (payloads differ between
+        // HotSpot's intrinsics and plain Java arithmetic).
         if (v instanceof Float f) {
-            return "f" + Integer.toHexString(Float.floatToRawIntBits(f));
+            return f.isNaN() ? "fNaN" : "f" + Integer.toHexString(Float.floatToRawIntBits(f));
         }
         if (v instanceof Double d) {
-            return "d" + Long.toHexString(Double.doubleToRawLongBits(d));
+            return d.isNaN() ? "dNaN" : "d" + Long.toHexString(Double.doubleToRawLongBits(d));
         }
         if (v instanceof Long l) {
             return l + "L";

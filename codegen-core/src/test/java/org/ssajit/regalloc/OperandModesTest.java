@@ -94,7 +94,7 @@ class OperandModesTest {
             Variable v4 = v(lir);
             return List.of(new SumOp(vals(v3), vals(p[0]), vals(p[1]), null), new SumOp(vals(v4), vals(v3, p[1], p[2]), null, null));
         });
-        AllocationResult r = allocateAndRun(g, config(3, 2), 1, 20, 300);
+        AllocationResult r = allocateAndRun(g, config(3, 3), 1, 20, 300);
         LirOp first = find(g, 0);
         assertEquals(0, r.stats().spillSlots(), g::toString);
         assertEquals(first.get(Mode.USE, 0), first.get(Mode.DEF, 0), "the def reuses the dying use's register");
@@ -106,7 +106,7 @@ class OperandModesTest {
             Variable v4 = v(lir);
             return List.of(new SumOp(vals(v3), null, vals(p[0], p[1]), null), new SumOp(vals(v4), vals(v3, p[1], p[2]), null, null));
         });
-        r = allocateAndRun(g, config(3, 2), 1, 20, 300);
+        r = allocateAndRun(g, config(3, 3), 1, 20, 300);
         first = find(g, 0);
         assertTrue(r.stats().spillSlots() > 0, g::toString);
         for (int i = 0; i < 2; i++) {
@@ -122,7 +122,7 @@ class OperandModesTest {
             Variable e = v(lir);
             return List.of(new SumOp(vals(d), vals(p[0]), vals(p[1]), vals(t, TestTarget.R1.asValue(INT))), new SumOp(vals(e), vals(d, p[1]), null, null));
         });
-        allocateAndRun(g, config(4, 2), 5, 6);
+        allocateAndRun(g, config(4, 3), 5, 6);
         LirOp op = find(g, 0);
         Value alive = op.get(Mode.ALIVE, 0);
         Value temp = op.get(Mode.TEMP, 0);
@@ -135,14 +135,14 @@ class OperandModesTest {
     @Test
     void moreRegisterOperandsThanRegistersIsABailout() {
                 LirGraph g = block(4, (lir, p) -> List.of(new SumOp(vals(v(lir)), null, vals(p[0], p[1], p[2], p[3]), null)));
-        RegisterAllocationException e = assertThrows(RegisterAllocationException.class, () -> LinearScan.allocate(g, config(3, 2)));
+        RegisterAllocationException e = assertThrows(RegisterAllocationException.class, () -> LinearScan.allocate(g, config(3, 3)));
         assertTrue(e.getMessage().contains("more values need a register"), e.getMessage());
     }
 
     @Test
     void aVariableUsedBeforeItsDefinitionIsRejected() {
                 LirGraph g = block(1, (lir, p) -> List.of(new SumOp(vals(v(lir)), vals(p[0], v(lir)), null, null)));
-        assertThrows(RegisterAllocationException.class, () -> LinearScan.allocate(g, config(3, 2)));
+        assertThrows(RegisterAllocationException.class, () -> LinearScan.allocate(g, config(3, 3)));
     }
 
     @Test
@@ -153,7 +153,7 @@ class OperandModesTest {
             Variable b = v(lir);
             return List.of(new SumOp(vals(a), vals(p[0], seven), null, null, LirOp.REG | LirOp.CONST), new SumOp(vals(b), vals(a, seven), null, null));
         });
-        AllocationResult r = allocateAndRun(g, config(3, 2), 35);
+        AllocationResult r = allocateAndRun(g, config(3, 3), 35);
         assertEquals(seven, find(g, 0).get(Mode.USE, 1), "CONST allowed: kept");
         assertInstanceOf(RegisterValue.class, find(g, 1).get(Mode.USE, 1), "registers only: loaded");
         assertEquals(1, r.stats().materializedConstants());
@@ -162,7 +162,7 @@ class OperandModesTest {
     /** A phi whose input is a constant that cannot be stored to the stack directly, into a spilled phi. */
     @Test
     void constantPhiInputsIntoStackSlotsGoThroughARegister() {
-        Harness.Checked c = Harness.check(Jvmci.graph(LinearScanTest.class, "mixedLongConstants"), config(3, 2),
+        Harness.Checked c = Harness.check(Jvmci.graph(LinearScanTest.class, "mixedLongConstants"), config(3, 3),
                         Jvmci.declared(LinearScanTest.class, "mixedLongConstants"), Harness.inputs(new Object[]{6}));
         boolean loadedThroughRegister = false;
         for (LirBlock b : c.lir().blocks()) {
@@ -235,7 +235,7 @@ class OperandModesTest {
 
     @Test
     void phiOperandsAreCleared() {
-        Harness.Checked c = Harness.check(Jvmci.graph(LinearScanTest.class, "sumLoop"), config(3, 2), Jvmci.declared(LinearScanTest.class, "sumLoop"),
+        Harness.Checked c = Harness.check(Jvmci.graph(LinearScanTest.class, "sumLoop"), config(3, 3), Jvmci.declared(LinearScanTest.class, "sumLoop"),
                         Harness.inputs(new Object[]{4}));
         for (LirBlock b : c.lir().blocks()) {
             assertEquals(0, b.label().phiCount());

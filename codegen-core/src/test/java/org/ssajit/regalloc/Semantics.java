@@ -1,15 +1,19 @@
 package org.ssajit.regalloc;
 
 import java.lang.reflect.Array;
+import java.lang.reflect.Field;
 
+import org.ssajit.ir.FieldRef;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.regalloc.LirInterpreter.Ref;
 
+import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
 import jdk.vm.ci.hotspot.HotSpotObjectConstant;
 import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.JavaType;
+import jdk.vm.ci.meta.ResolvedJavaField;
 import jdk.vm.ci.meta.ResolvedJavaType;
 
 /**
@@ -138,6 +142,40 @@ final class Semantics {
                 Array.set(a, index, v);
                 return null;
             }
+            case LOAD_FIELD -> {
+                FieldRef f = i.field();
+                if (!(f.field() instanceof ResolvedJavaField rf)) {
+                    throw unsupported(i);
+                }
+                Field field = HotSpotJVMCIRuntime.runtime().getMirror(rf);
+                Object holder = null;
+                if (!f.isStatic()) {
+                    holder = ((Ref) in[0]).target();
+                    if (holder == null) {
+                        throw new Thrown(NullPointerException.class);
+                    }
+                }
+                try {
+                    field.setAccessible(true);
+                    return toStack(field.get(holder), field.getType(), epoch);
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    throw unsupported(i);
+                }
+            }
+            case INSTANCEOF, CHECKCAST -> {
+                if (!(i.type() instanceof ResolvedJavaType t)) {
+                    throw unsupported(i);
+                }
+                Object o = ((Ref) in[0]).target();
+                boolean is = o != null && LirInterpreter.mirror(t).isInstance(o);
+                if (op == Op.INSTANCEOF) {
+                    return is ? 1 : 0;
+                }
+                if (o != null && !is) {
+                    throw new Thrown(ClassCastException.class);
+                }
+                return in[0];
+            }
             case NEW_ARRAY -> {
                 int n = (Integer) in[0];
                 if (n < 0) {
@@ -210,8 +248,8 @@ final class Semantics {
         throw unsupported(i);
     }
 
-    private static IllegalArgumentException unsupported(Instruction i) {
-        return new IllegalArgumentException("the LIR interpreter does not run " + i.op() + " of kind " + i.kind());
+    private static LirInterpreter.Unsupported unsupported(Instruction i) {
+        return new LirInterpreter.Unsupported("the LIR interpreter does not run " + i.op() + " of kind " + i.kind());
     }
 
     private static Object array(Object v) throws Thrown {
