@@ -223,65 +223,65 @@ class LinearScanTest {
 
     @Test
     void straightLineWithMoreValuesThanRegisters() {
-        run("straight", 3, 2, inputs(new Object[]{1, 2, 3, 4}, new Object[]{-7, 100, 13, 0}));
+        run("straight", 3, 3, inputs(new Object[]{1, 2, 3, 4}, new Object[]{-7, 100, 13, 0}));
         run("straight", 6, 4, inputs(new Object[]{1, 2, 3, 4}));
     }
 
     @Test
     void loops() {
-        run("sumLoop", 3, 2, inputs(new Object[]{0}, new Object[]{1}, new Object[]{17}));
-        run("nested", 3, 2, inputs(new Object[]{0, 0}, new Object[]{3, 4}, new Object[]{9, 7}));
-        run("nested", 4, 2, inputs(new Object[]{5, 5}));
+        run("sumLoop", 3, 3, inputs(new Object[]{0}, new Object[]{1}, new Object[]{17}));
+        run("nested", 3, 3, inputs(new Object[]{0, 0}, new Object[]{3, 4}, new Object[]{9, 7}));
+        run("nested", 4, 3, inputs(new Object[]{5, 5}));
     }
 
     @Test
     void phiCyclesOnBackEdges() {
         for (int ints = 3; ints <= 6; ints++) {
-            run("swap", ints, 2, inputs(new Object[]{1, 2, 0}, new Object[]{1, 2, 1}, new Object[]{1, 2, 7}));
-            run("rotate", ints, 2, inputs(new Object[]{1, 2, 3, 4, 0}, new Object[]{1, 2, 3, 4, 3}, new Object[]{1, 2, 3, 4, 10}));
+            run("swap", ints, 3, inputs(new Object[]{1, 2, 0}, new Object[]{1, 2, 1}, new Object[]{1, 2, 7}));
+            run("rotate", ints, 3, inputs(new Object[]{1, 2, 3, 4, 0}, new Object[]{1, 2, 3, 4, 3}, new Object[]{1, 2, 3, 4, 10}));
         }
-        run("swapLongs", 3, 2, inputs(new Object[]{1L, 2L, 1.5, -2.5, 5}, new Object[]{1L << 40, -3L, 0.0, 8.0, 4}));
+        run("swapLongs", 3, 3, inputs(new Object[]{1L, 2L, 1.5, -2.5, 5}, new Object[]{1L << 40, -3L, 0.0, 8.0, 4}));
         run("swapLongs", 4, 3, inputs(new Object[]{1L, 2L, 1.5, -2.5, 5}));
     }
 
     @Test
     void longsAndDoubles() {
-        run("longs", 3, 2, inputs(new Object[]{1L, 2L, 5}, new Object[]{Long.MIN_VALUE, -1L, 9}));
-        run("doubles", 3, 2, inputs(new Object[]{1.5, 2.25f, 6}, new Object[]{-0.0, Float.NaN, 3}));
-        run("mixedLongConstants", 3, 2, inputs(new Object[]{0}, new Object[]{5}, new Object[]{8}));
+        run("longs", 3, 3, inputs(new Object[]{1L, 2L, 5}, new Object[]{Long.MIN_VALUE, -1L, 9}));
+        run("doubles", 3, 3, inputs(new Object[]{1.5, 2.25f, 6}, new Object[]{-0.0, Float.NaN, 3}));
+        run("mixedLongConstants", 3, 3, inputs(new Object[]{0}, new Object[]{5}, new Object[]{8}));
     }
 
     @Test
     void callsInsideLoops() {
-        run("calls", 3, 2, inputs(new Object[]{0}, new Object[]{4}, new Object[]{11}));
-        run("calls", 5, 2, inputs(new Object[]{6}));
-        run("manyArgs", 3, 2, inputs(new Object[]{3, 7L, 1.25}, new Object[]{0, 0L, 0.0}));
+        run("calls", 3, 3, inputs(new Object[]{0}, new Object[]{4}, new Object[]{11}));
+        run("calls", 5, 3, inputs(new Object[]{6}));
+        run("manyArgs", 3, 3, inputs(new Object[]{3, 7L, 1.25}, new Object[]{0, 0L, 0.0}));
         run("manyArgs", 6, 4, inputs(new Object[]{5, -7L, 3.5}));
     }
 
     @Test
     void fixedRegisterDivision() {
-        run("divs", 3, 2, inputs(new Object[]{100, 7, 5}, new Object[]{-50, 3, 9}, new Object[]{5, 0, 3}, new Object[]{5, 1, 3}));
-        run("divs", 4, 2, inputs(new Object[]{100, 7, 5}));
-        run("ldivs", 3, 2, inputs(new Object[]{100L, 7L}, new Object[]{Long.MIN_VALUE, -1L}, new Object[]{1L, 0L}));
+        run("divs", 3, 3, inputs(new Object[]{100, 7, 5}, new Object[]{-50, 3, 9}, new Object[]{5, 0, 3}, new Object[]{5, 1, 3}));
+        run("divs", 4, 3, inputs(new Object[]{100, 7, 5}));
+        run("ldivs", 3, 3, inputs(new Object[]{100L, 7L}, new Object[]{Long.MIN_VALUE, -1L}, new Object[]{1L, 0L}));
     }
 
     @Test
     void referencesAcrossCallsAndSafepoints() {
-        run("arrays", 3, 2, inputs(new Object[]{new int[]{1, 2, 3}, new int[]{4, 5}, 7}, new Object[]{new int[]{1}, new int[]{0}, 0}));
-        run("arrays", 4, 2, inputs(new Object[]{new int[]{1, 2, 3}, new int[]{4, 5}, 10}, new Object[]{null, new int[]{1}, 1}));
-        run("newArrays", 3, 2, inputs(new Object[]{0}, new Object[]{6}, new Object[]{-5}));
+        run("arrays", 3, 3, inputs(new Object[]{new int[]{1, 2, 3}, new int[]{4, 5}, 7}, new Object[]{new int[]{1}, new int[]{0}, 0}));
+        run("arrays", 4, 3, inputs(new Object[]{new int[]{1, 2, 3}, new int[]{4, 5}, 10}, new Object[]{null, new int[]{1}, 1}));
+        run("newArrays", 3, 3, inputs(new Object[]{0}, new Object[]{6}, new Object[]{-5}));
     }
 
     @Test
     void switches() {
-        run("switchy", 3, 2, inputs(new Object[]{0, 20}, new Object[]{3, 9}));
+        run("switchy", 3, 3, inputs(new Object[]{0, 20}, new Object[]{3, 9}));
     }
 
     @Test
     void manyLiveValuesInALoop() {
         for (int ints = 3; ints <= 6; ints++) {
-            run("manyLive", ints, 2, inputs(new Object[]{3, 0}, new Object[]{3, 10}, new Object[]{-100, 4}));
+            run("manyLive", ints, 3, inputs(new Object[]{3, 0}, new Object[]{3, 10}, new Object[]{-100, 4}));
         }
     }
 }

@@ -181,7 +181,7 @@ class OperandModesTest {
     @Test
     void withheldRegistersAreNeverAssigned() {
         Register r3 = TestTarget.INT_REGISTERS.get(3);
-        RegisterAllocationConfig cfg = RegisterAllocationConfig.of(TestTarget.registers(5, 2, Set.of()), TestTarget.MOVES, Set.of(r3));
+        RegisterAllocationConfig cfg = RegisterAllocationConfig.of(TestTarget.registers(5, 3, Set.of()), TestTarget.MOVES, Set.of(r3));
         assertFalse(cfg.allocatableRegisters().contains(r3));
         Harness.Checked c = Harness.check(Jvmci.graph(LinearScanTest.class, "manyLive"), cfg, Jvmci.declared(LinearScanTest.class, "manyLive"),
                         Harness.inputs(new Object[]{3, 5}));
