@@ -3,11 +3,18 @@ package org.ssajit.regalloc;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.ssajit.regalloc.Harness.config;
 
+import java.io.IOException;
 import java.lang.reflect.Method;
+import java.net.URI;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.interp.Inputs;
 import org.ssajit.interp.JdkSample;
@@ -102,5 +109,63 @@ class JdkCorpusAllocationTest {
         System.out.printf("JDK classes: %d methods allocated twice and verified (%d ops after allocation, %d spill slots), %d refused by the front end%n",
                         methods, ops, spills, refused.size());
         assertTrue(methods > 1000, "methods " + methods);
+    }
+
+    /**
+     * Every method of a module's classes, allocated with three registers per category and verified: a
+     * slow, thorough run, e.g. {@code -Dssajit.regalloc.sweep=java.base -Dssajit.regalloc.sweepPrefix=java/util/}.
+     */
+    @Test
+    @EnabledIfSystemProperty(named = "ssajit.regalloc.sweep", matches = ".+")
+    void moduleSweep() throws IOException {
+        String module = System.getProperty("ssajit.regalloc.sweep");
+        String prefix = System.getProperty("ssajit.regalloc.sweepPrefix", "");
+        Path root = FileSystems.getFileSystem(URI.create("jrt:/")).getPath("/modules", module);
+        List<String> names;
+        try (Stream<Path> files = Files.walk(root)) {
+            names = files.map(p -> root.relativize(p).toString()).filter(n -> n.endsWith(".class") && !n.equals("module-info.class") && n.startsWith(prefix))
+                            .map(n -> n.substring(0, n.length() - ".class".length()).replace('/', '.')).sorted().toList();
+        }
+        int methods = 0;
+        int refused = 0;
+        int bailouts = 0;
+        for (String name : names) {
+            Class<?> c;
+            try {
+                c = Class.forName(name, false, ClassLoader.getPlatformClassLoader());
+            } catch (ClassNotFoundException | LinkageError e) {
+                continue;
+            }
+            ResolvedJavaType t = Jvmci.PROVIDERS.metaAccess().lookupJavaType(c);
+            try {
+                t.link();
+            } catch (LinkageError e) {
+                continue;
+            }
+            for (ResolvedJavaMethod m : t.getDeclaredMethods()) {
+                if (!m.hasBytecodes()) {
+                    continue;
+                }
+                Graph g;
+                try {
+                    g = graph(m);
+                } catch (BailoutException e) {
+                    refused++;
+                    continue;
+                }
+                try {
+                    Harness.check(g, config(3, 3), null, List.of(), true);
+                } catch (RegisterAllocationException e) {
+                    bailouts++;
+                    System.out.println("bailout " + m.format("%H.%n(%p)") + ": " + e.getMessage());
+                } catch (RuntimeException | AssertionError e) {
+                    throw new AssertionError(m.format("%H.%n(%p)"), e);
+                }
+                methods++;
+            }
+        }
+        System.out.printf("%s %s: %d classes, %d methods allocated and verified, %d allocation bailouts, %d refused by the front end%n", module, prefix,
+                        names.size(), methods, bailouts, refused);
+        assertTrue(methods > 0);
     }
 }

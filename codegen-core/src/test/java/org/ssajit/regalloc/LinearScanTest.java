@@ -215,6 +215,18 @@ class LinearScanTest {
         return a + b + c;
     }
 
+    static int handlerJoin(int[] a, int n) {
+        int x = n;
+        if (n > 0) {
+            try {
+                return a[n];
+            } catch (RuntimeException e) {
+                x = -1;
+            }
+        }
+        return x * 2;
+    }
+
     private static void run(String name, int ints, int floats, List<Object[]> in) {
         Method m = Jvmci.declared(LinearScanTest.class, name);
         Harness.Checked c = check(Jvmci.graph(LinearScanTest.class, name), config(ints, floats), m, in);
@@ -276,6 +288,13 @@ class LinearScanTest {
     @Test
     void switches() {
         run("switchy", 3, 3, inputs(new Object[]{0, 20}, new Object[]{3, 9}));
+    }
+
+    /** Exception paths deoptimize: the join after a try gets its phi values from the branch's edge only. */
+    @Test
+    void joinsWhoseOtherPredecessorsAreHandlers() {
+        run("handlerJoin", 3, 3, inputs(new Object[]{new int[]{1, 2}, 1}, new Object[]{new int[]{1, 2}, 0}, new Object[]{new int[]{1, 2}, 5},
+                        new Object[]{null, 1}));
     }
 
     @Test
