@@ -7,7 +7,8 @@ import jdk.vm.ci.meta.Value;
 /**
  * One LIR instruction. Its operands are grouped by how the register allocator must treat them:
  * <ul>
- * <li>{@link Mode#USE}: read at the start; may share a location with a {@link Mode#DEF};</li>
+ * <li>{@link Mode#USE}: read at the start; may share a location with a {@link Mode#DEF} or a
+ * {@link Mode#TEMP};</li>
  * <li>{@link Mode#ALIVE}: read, and must stay intact until the instruction is done (no def or temp
  * may share its location);</li>
  * <li>{@link Mode#TEMP}: scratch, clobbered;</li>

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.JumpOp;
 import org.ssajit.lir.LabelOp;
 import org.ssajit.lir.LirBlock;

@@ -14,7 +14,6 @@ import org.ssajit.lir.FrameMap;
 import org.ssajit.lir.JumpOp;
 import org.ssajit.lir.LabelOp;
 import org.ssajit.lir.LirBlock;
-import org.ssajit.lir.LirFrameState;
 import org.ssajit.lir.LirGraph;
 import org.ssajit.lir.LirKind;
 import org.ssajit.lir.LirOp;

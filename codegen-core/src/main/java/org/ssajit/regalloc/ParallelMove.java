@@ -10,7 +10,6 @@ import java.util.Set;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.LirKind;
 import org.ssajit.lir.LirOp;
-import org.ssajit.lir.MoveFactory;
 
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterValue;

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.ssajit.bytecode.Bytecodes;
-import org.ssajit.ir.Instruction;
 import org.ssajit.ir.InvokeTarget;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.JumpOp;
@@ -455,9 +454,5 @@ final class LirInterpreter {
 
     static Class<?> mirror(ResolvedJavaType t) {
         return HotSpotJVMCIRuntime.runtime().getMirror(t);
-    }
-
-    static Instruction sourceOf(LirOp op) {
-        return op instanceof TestTarget.Op g ? g.source : null;
     }
 }
