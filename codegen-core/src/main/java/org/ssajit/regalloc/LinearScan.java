@@ -14,6 +14,7 @@ import org.ssajit.lir.FrameMap;
 import org.ssajit.lir.JumpOp;
 import org.ssajit.lir.LabelOp;
 import org.ssajit.lir.LirBlock;
+import org.ssajit.lir.LirFrameState;
 import org.ssajit.lir.LirGraph;
 import org.ssajit.lir.LirKind;
 import org.ssajit.lir.LirOp;
@@ -193,9 +194,16 @@ public final class LinearScan {
 
     private void number() {
         int n = 0;
+        Set<LirFrameState> states = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (LirBlock b : blocks) {
             if (b.ops().size() < 2 || !(b.ops().get(0) instanceof LabelOp)) {
                 throw new IllegalArgumentException(b + " must start with its label and end with a block end");
+            }
+            for (LirOp op : b.ops()) {
+                // Each state is rewritten to the locations at its own op.
+                if (op.state() != null && !states.add(op.state())) {
+                    throw new IllegalArgumentException("a frame state shared by two ops: " + op);
+                }
             }
             n += b.ops().size();
         }

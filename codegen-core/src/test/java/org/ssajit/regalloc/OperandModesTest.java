@@ -234,6 +234,15 @@ class OperandModesTest {
     }
 
     @Test
+    void aFrameStateSharedByTwoOpsIsRefused() {
+        LirGraph lir = TestTarget.lower(Jvmci.graph(LinearScanTest.class, "calls"));
+        List<LirOp> withState = lir.blocks().stream().flatMap(b -> b.ops().stream()).filter(op -> op.state() != null).toList();
+        assertTrue(withState.size() >= 2);
+        withState.get(1).setState(withState.get(0).state());
+        assertThrows(IllegalArgumentException.class, () -> LinearScan.allocate(lir, config(3, 3)));
+    }
+
+    @Test
     void phiOperandsAreCleared() {
         Harness.Checked c = Harness.check(Jvmci.graph(LinearScanTest.class, "sumLoop"), config(3, 3), Jvmci.declared(LinearScanTest.class, "sumLoop"),
                         Harness.inputs(new Object[]{4}));
