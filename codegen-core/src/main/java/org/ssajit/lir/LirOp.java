@@ -35,18 +35,18 @@ public abstract class LirOp {
     private int id = -1;
 
     protected LirOp(Value[] defs, Value[] uses, Value[] alives, Value[] temps) {
-        operands[Mode.DEF.ordinal()] = operandArray(defs);
-        operands[Mode.USE.ordinal()] = operandArray(uses);
-        operands[Mode.ALIVE.ordinal()] = operandArray(alives);
-        operands[Mode.TEMP.ordinal()] = operandArray(temps);
+        operands[Mode.DEF.ordinal()] = copy(defs);
+        operands[Mode.USE.ordinal()] = copy(uses);
+        operands[Mode.ALIVE.ordinal()] = copy(alives);
+        operands[Mode.TEMP.ordinal()] = copy(temps);
     }
 
-    /** A {@code Variable[]} (e.g. a label's phis) would reject the locations the allocator stores: copy it. */
-    private static Value[] operandArray(Value[] v) {
-        if (v == null) {
-            return NONE;
-        }
-        return v.getClass() == Value[].class ? v : Arrays.copyOf(v, v.length, Value[].class);
+    /**
+     * A {@code Value[]} of our own: a caller's array may be a subtype array (e.g. {@code Variable[]}),
+     * which would refuse the locations {@link #set} stores into it.
+     */
+    private static Value[] copy(Value[] a) {
+        return a == null || a.length == 0 ? NONE : Arrays.copyOf(a, a.length, Value[].class);
     }
 
     public final int count(Mode m) {
