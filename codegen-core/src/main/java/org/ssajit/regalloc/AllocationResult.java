@@ -55,7 +55,7 @@ public final class AllocationResult {
      * {@link AllocationVerificationError} on the first instruction that could read a wrong value.
      */
     public void verify() {
-        new AllocationVerifier(this).verify();
+        AllocationVerifier.verify(this);
     }
 
     void snapshot() {

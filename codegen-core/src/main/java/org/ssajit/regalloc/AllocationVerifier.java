@@ -62,7 +62,17 @@ public final class AllocationVerifier {
         this.callerSaved = config.allocatableRegisters().stream().filter(config::isCallerSaved).toList();
     }
 
-    void verify() {
+    /**
+     * Checks the LIR of {@code result} as it is now against its operands before allocation (what
+     * {@link AllocationResult#verify()} does).
+     *
+     * @throws AllocationVerificationError at the first op that could read a wrong value
+     */
+    public static void verify(AllocationResult result) {
+        new AllocationVerifier(result).run();
+    }
+
+    private void run() {
         int n = lir.blocks().size();
         List<Map<Integer, Set<Object>>> entry = new java.util.ArrayList<>(java.util.Collections.nCopies(n, null));
         Map<Integer, Set<Object>> initial = new HashMap<>();
