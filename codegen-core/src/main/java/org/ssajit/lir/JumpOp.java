@@ -25,6 +25,11 @@ public final class JumpOp extends LirOp {
         return REG | STACK | CONST;
     }
 
+    /** Removes the phi values once register allocation has moved them into the target's phi locations. */
+    public void clearPhiValues() {
+        clearOperands(Mode.USE);
+    }
+
     @Override
     public void emit(CodeEmitter emitter) {
         emitter.jump(target);

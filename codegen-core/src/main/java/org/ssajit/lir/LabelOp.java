@@ -27,6 +27,11 @@ public final class LabelOp extends LirOp {
         return get(Mode.DEF, i);
     }
 
+    /** Removes the phis once register allocation has placed their values with moves. */
+    public void clearPhis() {
+        clearOperands(Mode.DEF);
+    }
+
     @Override
     public void emit(CodeEmitter emitter) {
         emitter.bind(block);

@@ -34,7 +34,9 @@ import jdk.vm.ci.meta.Value;
  * followed: compiled code deoptimizes where an exception would be raised, and the interpreter
  * dispatches to the handler, so blocks reached only by exception edges are not generated;</li>
  * <li>critical edges (from a block with several successors to one with several predecessors) get a
- * block of their own, so the register allocator always has a place for edge moves;</li>
+ * block of their own, so the register allocator always has a place for edge moves; so does every
+ * edge from a branch or switch into a block with phis, so that phi values always come from a
+ * {@link JumpOp};</li>
  * <li>every SSA value gets an LIR operand: a {@link Variable} for phis, instructions and parameters,
  * a {@link ConstantValue} for constants (the target decides how to materialize them);</li>
  * <li>phis become the definitions of each block's {@link LabelOp}, and their inputs the uses of the
@@ -85,7 +87,11 @@ public abstract class LirGenerator {
         for (Block b : order) {
             List<Block> succs = b.terminator().targets();
             for (Block s : succs) {
-                if (succs.size() > 1 && normalPredecessorCount(s) > 1) {
+                // A block with phis also needs a jump from each predecessor to carry the phi values,
+                // even when it has a single generated predecessor (the others only reachable through
+                // exception handlers, which are not generated).
+                boolean phisFromBranch = !s.phis().isEmpty() && !(b.terminator() instanceof Goto);
+                if (succs.size() > 1 && normalPredecessorCount(s) > 1 || phisFromBranch) {
                     edgeBlocks.put(new Edge(b, s), null); // placeholder, created below in order
                 }
             }

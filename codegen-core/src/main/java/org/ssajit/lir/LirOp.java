@@ -7,7 +7,8 @@ import jdk.vm.ci.meta.Value;
 /**
  * One LIR instruction. Its operands are grouped by how the register allocator must treat them:
  * <ul>
- * <li>{@link Mode#USE}: read at the start; may share a location with a {@link Mode#DEF};</li>
+ * <li>{@link Mode#USE}: read at the start; may share a location with a {@link Mode#DEF} or a
+ * {@link Mode#TEMP};</li>
  * <li>{@link Mode#ALIVE}: read, and must stay intact until the instruction is done (no def or temp
  * may share its location);</li>
  * <li>{@link Mode#TEMP}: scratch, clobbered;</li>
@@ -59,6 +60,14 @@ public abstract class LirOp {
     /** The allocator replaces variables by locations here. */
     public final void set(Mode m, int i, Value v) {
         operands[m.ordinal()][i] = v;
+    }
+
+    /**
+     * Drops every operand of mode {@code m}. For the register allocator, which moves phi values
+     * into place itself and then clears {@link LabelOp} and {@link JumpOp} phi operands.
+     */
+    protected final void clearOperands(Mode m) {
+        operands[m.ordinal()] = NONE;
     }
 
     /** Where operand {@code i} of mode {@code m} may live: a union of {@link #REG}, {@link #STACK}, {@link #CONST}. */

@@ -35,6 +35,19 @@ class LirGeneratorTest {
         }
     }
 
+    /** The join's other predecessor is the handler, which compiled code never reaches (it deoptimizes). */
+    static int branchIntoJoinWithHandler(int[] a, int n) {
+        int x = n;
+        if (n > 0) {
+            try {
+                return a[n];
+            } catch (RuntimeException e) {
+                x = -1;
+            }
+        }
+        return x * 2;
+    }
+
     @Test
     void phisBecomeLabelDefinitionsAndJumpUses() {
         LirGraph lir = TestTarget.lower(Jvmci.graph(LirGeneratorTest.class, "max"));
@@ -66,6 +79,26 @@ class LirGeneratorTest {
         }
         assertTrue(lir.blocks().stream().anyMatch(b -> b.irBlock() == null), "the loop exit edge is critical\n" + lir);
         assertTrue(lir.blocks().stream().anyMatch(b -> b.loopDepth() == 1));
+    }
+
+    /**
+     * A block with phis gets their values from a jump on every edge, also when its other predecessors
+     * are not generated: here the branch's edge to the join would otherwise carry no phi values.
+     */
+    @Test
+    void everyEdgeIntoABlockWithPhisIsAJump() {
+        LirGraph lir = TestTarget.lower(Jvmci.graph(LirGeneratorTest.class, "branchIntoJoinWithHandler"));
+        boolean phis = false;
+        for (LirBlock b : lir.blocks()) {
+            if (b.label().phiCount() > 0) {
+                phis = true;
+                for (LirBlock p : b.predecessors()) {
+                    JumpOp j = assertInstanceOf(JumpOp.class, p.last(), () -> p + " -> " + b + "\n" + lir);
+                    assertEquals(b.label().phiCount(), j.count(LirOp.Mode.USE));
+                }
+            }
+        }
+        assertTrue(phis, lir::toString);
     }
 
     @Test

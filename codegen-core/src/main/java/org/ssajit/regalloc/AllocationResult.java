@@ -1,0 +1,95 @@
+package org.ssajit.regalloc;
+
+import java.util.IdentityHashMap;
+import java.util.Map;
+
+import org.ssajit.lir.ConstantValue;
+import org.ssajit.lir.LirBlock;
+import org.ssajit.lir.LirGraph;
+import org.ssajit.lir.LirOp;
+
+import jdk.vm.ci.meta.AllocatableValue;
+import jdk.vm.ci.meta.Value;
+
+/**
+ * What {@link LinearScan#allocate} leaves behind besides the rewritten LIR: the operands every
+ * instruction had before allocation and the moves the allocator inserted, which is what the
+ * {@link AllocationVerifier} checks the rewritten LIR against, and statistics.
+ */
+public final class AllocationResult {
+    /** A move or constant load the allocator inserted: {@code dst := src} or {@code dst := constant}. */
+    record InsertedMove(AllocatableValue dst, AllocatableValue src, ConstantValue constant) {
+    }
+
+    private final LirGraph lir;
+    private final RegisterAllocationConfig config;
+    /** Per original instruction: operands by mode ordinal, then the frame-state values (or null). */
+    private final Map<LirOp, Value[][]> original = new IdentityHashMap<>();
+    private final Map<LirOp, InsertedMove> inserted = new IdentityHashMap<>();
+    final AllocationStats stats = new AllocationStats();
+
+    AllocationResult(LirGraph lir, RegisterAllocationConfig config) {
+        this.lir = lir;
+        this.config = config;
+    }
+
+    public LirGraph lir() {
+        return lir;
+    }
+
+    public RegisterAllocationConfig config() {
+        return config;
+    }
+
+    public AllocationStats stats() {
+        return stats;
+    }
+
+    /** Whether the allocator inserted {@code op} (a move or constant load from the target's move factory). */
+    public boolean isInserted(LirOp op) {
+        return inserted.containsKey(op);
+    }
+
+    /**
+     * Checks the LIR as it is now against the operands before allocation; throws
+     * {@link AllocationVerificationError} on the first instruction that could read a wrong value.
+     */
+    public void verify() {
+        AllocationVerifier.verify(this);
+    }
+
+    void snapshot() {
+        for (LirBlock b : lir.blocks()) {
+            for (LirOp op : b.ops()) {
+                Value[][] v = new Value[LirOp.Mode.values().length + 1][];
+                for (LirOp.Mode m : LirOp.Mode.values()) {
+                    v[m.ordinal()] = new Value[op.count(m)];
+                    for (int i = 0; i < op.count(m); i++) {
+                        v[m.ordinal()][i] = op.get(m, i);
+                    }
+                }
+                v[v.length - 1] = op.state() == null ? null : op.state().values().clone();
+                original.put(op, v);
+            }
+        }
+    }
+
+    void recordMove(LirOp op, AllocatableValue dst, AllocatableValue src) {
+        inserted.put(op, new InsertedMove(dst, src, null));
+        stats.insertedMoves++;
+    }
+
+    void recordLoad(LirOp op, AllocatableValue dst, ConstantValue c) {
+        inserted.put(op, new InsertedMove(dst, null, c));
+        stats.insertedMoves++;
+    }
+
+    /** The operands of {@code op} before allocation (index {@code Mode.ordinal()}, then the state values), or null if inserted. */
+    Value[][] original(LirOp op) {
+        return original.get(op);
+    }
+
+    InsertedMove inserted(LirOp op) {
+        return inserted.get(op);
+    }
+}

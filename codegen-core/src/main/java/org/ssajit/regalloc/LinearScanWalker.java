@@ -1,0 +1,287 @@
+package org.ssajit.regalloc;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+
+import jdk.vm.ci.code.Register;
+
+/**
+ * The allocation walk: intervals in order of their start; at each start the intervals already
+ * assigned a register are active (they cover the position) or inactive (in a lifetime hole).
+ * {@link #tryAllocateFreeRegister} takes a register that is free long enough, or free for a first part
+ * (the rest is split off); else {@link #allocateBlockedRegister} either spills the current interval up
+ * to its first use that needs a register or takes the register whose other occupants are used last,
+ * splitting and spilling them (Wimmer and Mössenböck, "Optimized Interval Splitting in a Linear Scan
+ * Register Allocator", VEE 2005, which Wimmer and Franz build on).
+ */
+final class LinearScanWalker {
+    private final LinearScan allocator;
+    private final RegisterAllocationConfig config;
+    private final AllocationStats stats;
+    private final PriorityQueue<Interval> unhandled = new PriorityQueue<>(
+                    Comparator.comparingInt(Interval::from).thenComparingInt(i -> i.sequence));
+    private final List<Interval> active = new ArrayList<>();
+    private final List<Interval> inactive = new ArrayList<>();
+    private final List<Interval> fixedActive = new ArrayList<>();
+    private final List<Interval> fixedInactive = new ArrayList<>();
+    private final int[] freeUntil;
+    private final int[] nextUse;
+    private final int[] blockedAt;
+
+    LinearScanWalker(LinearScan allocator, List<Interval> variables, List<Interval> fixed) {
+        this.allocator = allocator;
+        this.config = allocator.config();
+        this.stats = allocator.stats();
+        this.unhandled.addAll(variables);
+        this.fixedInactive.addAll(fixed);
+        int n = config.registerLimit();
+        freeUntil = new int[n];
+        nextUse = new int[n];
+        blockedAt = new int[n];
+    }
+
+    void walk() {
+        while (!unhandled.isEmpty()) {
+            Interval current = unhandled.poll();
+            int pos = current.from();
+            advance(pos);
+            if (!tryAllocateFreeRegister(current, pos)) {
+                allocateBlockedRegister(current, pos);
+            }
+            if (current.register != null) {
+                active.add(current);
+            }
+        }
+    }
+
+    /** Moves intervals between active, inactive and handled (dropped) for position {@code pos}. */
+    private void advance(int pos) {
+        advance(active, inactive, pos, true);
+        advance(fixedActive, fixedInactive, pos, true);
+        advance(inactive, active, pos, false);
+        advance(fixedInactive, fixedActive, pos, false);
+    }
+
+    private void advance(List<Interval> list, List<Interval> other, int pos, boolean isActive) {
+        stats.walkerWork += list.size();
+        for (int i = list.size() - 1; i >= 0; i--) {
+            Interval it = list.get(i);
+            boolean done = it.to() <= pos;
+            boolean moves = !done && it.covers(pos) != isActive;
+            if (done || moves) {
+                list.set(i, list.get(list.size() - 1));
+                list.remove(list.size() - 1);
+                if (moves) {
+                    other.add(it);
+                }
+            }
+        }
+    }
+
+    private List<Register> registersFor(Interval current) {
+        List<Register> regs = config.allocatableRegisters(current.kind.getPlatformKind());
+        if (regs.isEmpty()) {
+            throw new RegisterAllocationException("no allocatable register for kind " + current.kind);
+        }
+        return regs;
+    }
+
+    /** The register that would save a move: the previous part's, or the hint's. */
+    private static Register hintRegister(Interval current) {
+        Interval parent = current.parent;
+        if (parent != current) {
+            Interval prev = parent.partAt(current.splitStart - 1);
+            if (prev.register != null) {
+                return prev.register;
+            }
+        }
+        Interval h = parent.hint;
+        if (h == null) {
+            return null;
+        }
+        if (h.isFixed()) {
+            return h.fixed;
+        }
+        return h.partAt(parent.hintPosition).register;
+    }
+
+    private boolean tryAllocateFreeRegister(Interval current, int pos) {
+        List<Register> regs = registersFor(current);
+        for (Register r : regs) {
+            freeUntil[r.number] = Interval.END;
+        }
+        stats.walkerWork += fixedActive.size() + active.size() + fixedInactive.size() + inactive.size();
+        for (Interval it : fixedActive) {
+            freeUntil[it.register.number] = 0;
+        }
+        for (Interval it : active) {
+            freeUntil[it.register.number] = 0;
+        }
+        for (Interval it : fixedInactive) {
+            limitFree(it, current, pos);
+        }
+        for (Interval it : inactive) {
+            limitFree(it, current, pos);
+        }
+        Register hint = hintRegister(current);
+        int end = current.to();
+        Register best = null;
+        if (hint != null && regs.contains(hint) && freeUntil[hint.number] >= end) {
+            best = hint;
+        } else {
+            // Best fit among the registers free for the whole interval; else the one free longest.
+            for (Register r : regs) {
+                int f = freeUntil[r.number];
+                if (f >= end && (best == null || f < freeUntil[best.number])) {
+                    best = r;
+                }
+            }
+            if (best == null) {
+                for (Register r : regs) {
+                    if (best == null || freeUntil[r.number] > freeUntil[best.number]) {
+                        best = r;
+                    }
+                }
+                if (hint != null && regs.contains(hint) && freeUntil[hint.number] == freeUntil[best.number]) {
+                    best = hint;
+                }
+            }
+        }
+        int free = freeUntil[best.number];
+        if (free <= pos) {
+            return false;
+        }
+        if (free >= end) {
+            current.assignRegister(best);
+            return true;
+        }
+        // Free for a first part only: keep the register up to a split position, the rest waits.
+        int s = allocator.optimalSplitPosition(pos + 1, free);
+        if (s < 0) {
+            return false;
+        }
+        current.assignRegister(best);
+        unhandled.add(split(current, s));
+        return true;
+    }
+
+    private void limitFree(Interval it, Interval current, int pos) {
+        int r = it.register.number;
+        if (freeUntil[r] > 0) {
+            int i = it.nextIntersection(current, pos);
+            if (i < freeUntil[r]) {
+                freeUntil[r] = i;
+            }
+        }
+    }
+
+    private void allocateBlockedRegister(Interval current, int pos) {
+        List<Register> regs = registersFor(current);
+        int firstMust = current.firstUse(pos, Interval.MUST_HAVE_REGISTER);
+        if (firstMust == Interval.END) {
+            current.assignStack(allocator.spillSlot(current)); // no use needs a register
+            return;
+        }
+        for (Register r : regs) {
+            nextUse[r.number] = Interval.END;
+            blockedAt[r.number] = Interval.END;
+        }
+        for (Interval it : active) {
+            int r = it.register.number;
+            nextUse[r] = Math.min(nextUse[r], it.firstUse(pos, Interval.MUST_HAVE_REGISTER));
+        }
+        for (Interval it : inactive) {
+            if (it.nextIntersection(current, pos) != Interval.END) {
+                int r = it.register.number;
+                nextUse[r] = Math.min(nextUse[r], it.firstUse(pos, Interval.MUST_HAVE_REGISTER));
+            }
+        }
+        for (Interval it : fixedActive) {
+            int r = it.register.number;
+            nextUse[r] = 0;
+            blockedAt[r] = 0;
+        }
+        for (Interval it : fixedInactive) {
+            int r = it.register.number;
+            int i = it.nextIntersection(current, pos);
+            blockedAt[r] = Math.min(blockedAt[r], i);
+            nextUse[r] = Math.min(nextUse[r], i);
+        }
+        Register hint = hintRegister(current);
+        Register reg = null;
+        for (Register r : regs) {
+            if (reg == null || nextUse[r.number] > nextUse[reg.number]) {
+                reg = r;
+            }
+        }
+        if (hint != null && regs.contains(hint) && nextUse[hint.number] == nextUse[reg.number]) {
+            reg = hint;
+        }
+        if (nextUse[reg.number] <= firstMust) {
+            // Every register is needed by others no later than current needs one: current waits on the
+            // stack until (shortly) before its first use that needs a register.
+            int s = allocator.optimalSplitPosition(pos + 1, firstMust - 1);
+            if (s < 0) {
+                throw new RegisterAllocationException("more values need a register at position " + firstMust + " than the target has (" + current
+                                + ", kind " + current.kind + ")");
+            }
+            current.assignStack(allocator.spillSlot(current));
+            unhandled.add(split(current, s));
+            return;
+        }
+        current.assignRegister(reg);
+        if (blockedAt[reg.number] < current.to()) {
+            // A fixed use of the register comes before current ends: current keeps it until then.
+            int s = allocator.optimalSplitPosition(Math.max(pos, firstMust) + 1, blockedAt[reg.number]);
+            if (s < 0) {
+                throw new IllegalStateException("no split position for " + current + " before " + blockedAt[reg.number]);
+            }
+            unhandled.add(split(current, s));
+        }
+        evict(current, reg, pos);
+    }
+
+    /** Every other interval in {@code reg} that meets current is split at {@code pos} and spilled. */
+    private void evict(Interval current, Register reg, int pos) {
+        for (int i = active.size() - 1; i >= 0; i--) {
+            Interval it = active.get(i);
+            if (it.register.number == reg.number) {
+                active.remove(i);
+                // Active intervals cover pos: the register changes hands right before current begins.
+                int s = (pos & 1) == 1 || allocator.isBlockBegin(pos) ? pos : pos - 1;
+                splitAndSpill(it, s);
+            }
+        }
+        for (int i = inactive.size() - 1; i >= 0; i--) {
+            Interval it = inactive.get(i);
+            if (it.register.number == reg.number && it.nextIntersection(current, pos) != Interval.END) {
+                inactive.remove(i);
+                // In a lifetime hole at pos: split where the next range begins (a block begin), no move.
+                splitAndSpill(it, it.nextRangeStartAfter(pos));
+            }
+        }
+    }
+
+    private void splitAndSpill(Interval it, int s) {
+        Interval spilled = s <= it.from() ? it : split(it, s);
+        spilled.assignStack(allocator.spillSlot(spilled));
+        int use = spilled.firstUse(spilled.from(), Interval.MUST_HAVE_REGISTER);
+        if (use != Interval.END) {
+            int s2 = allocator.optimalSplitPosition(spilled.from() + 1, use - 1);
+            if (s2 < 0) {
+                throw new IllegalStateException("cannot reload " + spilled + " before its use at " + use);
+            }
+            unhandled.add(split(spilled, s2));
+        }
+    }
+
+    private Interval split(Interval it, int s) {
+        if ((s & 1) == 0 && !allocator.isBlockBegin(s)) {
+            throw new IllegalStateException("split of " + it + " at " + s + ", which is neither between two ops nor a block begin");
+        }
+        stats.splits++;
+        return it.splitAt(s, allocator.nextSequence());
+    }
+}

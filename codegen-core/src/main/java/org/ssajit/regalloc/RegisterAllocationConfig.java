@@ -1,0 +1,112 @@
+package org.ssajit.regalloc;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.ssajit.lir.MoveFactory;
+
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.code.RegisterConfig;
+import jdk.vm.ci.meta.PlatformKind;
+
+/**
+ * What the register allocator needs to know about a target: which registers it may hand out for a
+ * value of each platform kind, which registers a call destroys, and how to move values.
+ *
+ * <p>Built from JVMCI's {@link RegisterConfig}: {@code getAllocatableRegisters()} minus the registers
+ * the target withholds (scratch registers its moves or instructions use behind the allocator's back),
+ * filtered per kind with {@code filterAllocatableRegisters}; {@code getCallerSaveRegisters()} for calls.
+ * HotSpot's Java ABI saves nothing across calls, so every allocatable register is caller-saved there.
+ */
+public final class RegisterAllocationConfig {
+    private final RegisterConfig registerConfig;
+    private final List<Register> allocatable;
+    private final boolean[] callerSaved;
+    private final boolean[] isAllocatable;
+    private final MoveFactory moveFactory;
+    private final boolean verify;
+    private final Map<PlatformKind, List<Register>> byKind = new HashMap<>();
+
+    private RegisterAllocationConfig(RegisterConfig registerConfig, List<Register> allocatable, boolean[] callerSaved, MoveFactory moveFactory,
+                    boolean verify) {
+        this.registerConfig = registerConfig;
+        this.allocatable = allocatable;
+        this.callerSaved = callerSaved;
+        this.moveFactory = moveFactory;
+        this.verify = verify;
+        this.isAllocatable = new boolean[callerSaved.length];
+        for (Register r : allocatable) {
+            isAllocatable[r.number] = true;
+        }
+    }
+
+    /** Every allocatable register of {@code rc}, with verification on. */
+    public static RegisterAllocationConfig of(RegisterConfig rc, MoveFactory moves) {
+        return of(rc, moves, Set.of());
+    }
+
+    /**
+     * The allocatable registers of {@code rc} except {@code withheld} (e.g. the scratch register a target's
+     * stack-to-stack move uses), with verification on.
+     */
+    public static RegisterAllocationConfig of(RegisterConfig rc, MoveFactory moves, Collection<Register> withheld) {
+        List<Register> regs = new ArrayList<>();
+        int limit = 0;
+        for (Register r : rc.getAllocatableRegisters()) {
+            if (!withheld.contains(r)) {
+                regs.add(r);
+            }
+            limit = Math.max(limit, r.number + 1);
+        }
+        for (Register r : rc.getCallerSaveRegisters()) {
+            limit = Math.max(limit, r.number + 1);
+        }
+        boolean[] saved = new boolean[limit];
+        for (Register r : rc.getCallerSaveRegisters()) {
+            saved[r.number] = true;
+        }
+        return new RegisterAllocationConfig(rc, List.copyOf(regs), saved, moves, true);
+    }
+
+    /** The same configuration with the allocation verifier switched on or off. */
+    public RegisterAllocationConfig withVerification(boolean on) {
+        return new RegisterAllocationConfig(registerConfig, allocatable, callerSaved, moveFactory, on);
+    }
+
+    /** Whether {@link LinearScan#allocate} checks its result with the {@link AllocationVerifier}. */
+    public boolean verify() {
+        return verify;
+    }
+
+    public MoveFactory moveFactory() {
+        return moveFactory;
+    }
+
+    /** All registers the allocator may assign, over every kind. */
+    public List<Register> allocatableRegisters() {
+        return allocatable;
+    }
+
+    /** The registers a value of {@code kind} may be assigned, in the register configuration's preference order. */
+    public synchronized List<Register> allocatableRegisters(PlatformKind kind) {
+        return byKind.computeIfAbsent(kind, k -> List.copyOf(registerConfig.filterAllocatableRegisters(k, allocatable)));
+    }
+
+    public boolean isAllocatable(Register r) {
+        return r.number < isAllocatable.length && isAllocatable[r.number];
+    }
+
+    /** Whether a call ({@code LirOp.destroysCallerSavedRegisters()}) destroys {@code r}. */
+    public boolean isCallerSaved(Register r) {
+        return r.number < callerSaved.length && callerSaved[r.number];
+    }
+
+    /** One more than the highest register number the allocator deals with: the size of per-register tables. */
+    int registerLimit() {
+        return callerSaved.length;
+    }
+}
