@@ -5,15 +5,16 @@ import java.nio.file.Path;
 import java.util.Properties;
 
 import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
+import org.ssajit.amd64.lir.Amd64Backend;
 import org.ssajit.bytecode.BailoutException;
-import org.ssajit.parse.BuildOptions;
-import org.ssajit.parse.GraphBuilder;
 import org.ssajit.parse.Providers;
+import org.ssajit.regalloc.AllocationVerificationError;
+import org.ssajit.regalloc.RegisterAllocationException;
 import org.ssajit.verify.VerificationError;
-import org.ssajit.verify.Verifier;
 
 import jdk.vm.ci.code.CompilationRequest;
 import jdk.vm.ci.code.CompilationRequestResult;
+import jdk.vm.ci.code.InstalledCode;
 import jdk.vm.ci.hotspot.HotSpotCompilationRequest;
 import jdk.vm.ci.hotspot.HotSpotCompilationRequestResult;
 import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
@@ -28,16 +29,17 @@ import jdk.vm.ci.runtime.JVMCIRuntime;
  * running the method in its own tiers. Nothing thrown inside ssajit escapes: any {@link Throwable}
  * becomes a refusal, so a compiler bug never takes the VM down.
  *
- * <p>There is no back end yet, so today every request is refused with {@value #NO_BACK_END} (after the
- * front end has built and verified the method's SSA graph, unless {@code -Dssajit.FrontEnd=false}), or
- * earlier with a more specific reason (filtered out, unsupported collector, front-end bailout).
+ * <p>A request is refused before any work if ssajit could not initialize, the method is filtered out,
+ * the collector is not supported, or it asks for an on-stack-replacement entry; otherwise the
+ * {@link Pipeline} compiles the method, or refuses it with the reason of a
+ * {@link BailoutException} (e.g. a bytecode the back end does not compile yet).
  *
  * <p>Initialization is lazy, on the first request: the factory's {@code createCompiler} runs while
  * HotSpot sets up JVMCI and must stay trivial.
  */
 public final class SsajitCompiler implements JVMCICompiler {
-    /** The refusal reason for every method the front end accepts, until the back end exists. */
-    public static final String NO_BACK_END = "no back end yet";
+    /** The refusal reason for on-stack-replacement requests. */
+    public static final String NO_OSR = "on-stack replacement is not supported yet";
     /** Longest reason handed to HotSpot (it ends up in -XX:+PrintCompilation and compile logs). */
     private static final int MAX_REASON = 300;
 
@@ -46,12 +48,27 @@ public final class SsajitCompiler implements JVMCICompiler {
     private volatile HotSpotAmd64Config gcConfig;
 
     /** What initialization produced; {@code setupError} non-null means every request is refused with it. */
-    private record Context(SsajitOptions options, String setupError, Providers providers, HotSpotAmd64Config config,
+    private record Context(SsajitOptions options, String setupError, Pipeline pipeline, Installer installer, HotSpotAmd64Config config,
                     String gcRefusal, CompileStats stats, Dumper dumper) {
     }
 
-    /** A refusal: the reason HotSpot and the log see, and the category statistics count. */
-    private record Refusal(String reason, String category) {
+    /**
+     * How a request ended: installed code of {@code codeBytes} bytes ({@code reason == null}), or a refusal
+     * with the reason HotSpot and the log see, the category statistics count, and whether HotSpot may ask
+     * again later.
+     */
+    private record Outcome(String reason, String category, boolean retry, int codeBytes) {
+        static Outcome refused(String reason, String category) {
+            return new Outcome(reason, category, false, 0);
+        }
+
+        static Outcome installed(int codeBytes) {
+            return new Outcome(null, null, false, codeBytes);
+        }
+
+        boolean isInstalled() {
+            return reason == null;
+        }
     }
 
     SsajitCompiler(JVMCIRuntime runtime) {
@@ -61,7 +78,7 @@ public final class SsajitCompiler implements JVMCICompiler {
     @Override
     public CompilationRequestResult compileMethod(CompilationRequest request) {
         long start = System.nanoTime();
-        Refusal refusal;
+        Outcome outcome;
         Context ctx = null;
         int bytecodes = 0;
         int id = -1;
@@ -69,53 +86,64 @@ public final class SsajitCompiler implements JVMCICompiler {
             id = request instanceof HotSpotCompilationRequest h ? h.getId() : -1;
             ctx = context();
             bytecodes = request.getMethod().getCodeSize();
-            refusal = decide(ctx, request, id);
+            outcome = decide(ctx, request, id);
         } catch (Throwable t) {
-            refusal = new Refusal("internal error in ssajit: " + t, "internal error: " + t.getClass().getName());
+            outcome = Outcome.refused("internal error in ssajit: " + t, "internal error: " + t.getClass().getName());
             if (ctx != null && ctx.options().get(SsajitOptions.LOG)) {
                 t.printStackTrace();
             }
         }
-        String reason = truncate(refusal.reason());
+        String reason = outcome.isInstalled() ? null : truncate(outcome.reason());
         try {
             long nanos = System.nanoTime() - start;
             if (ctx != null) {
-                ctx.stats().record(bytecodes, nanos, refusal.category(), 0);
+                ctx.stats().record(bytecodes, nanos, outcome.category(), outcome.codeBytes());
                 if (ctx.options().get(SsajitOptions.LOG)) {
-                    System.err.println(logLine(id, request, bytecodes, reason, nanos));
+                    System.err.println(logLine(id, request, bytecodes, reason, nanos, outcome.codeBytes()));
                 }
             }
         } catch (Throwable ignored) {
-            // Logging must not turn a refusal into something else.
+            // Logging must not turn an outcome into something else.
         }
-        return HotSpotCompilationRequestResult.failure(reason, false);
+        return outcome.isInstalled() ? HotSpotCompilationRequestResult.success(0) : HotSpotCompilationRequestResult.failure(reason, outcome.retry());
     }
 
-    private Refusal decide(Context ctx, CompilationRequest request, int id) {
+    private Outcome decide(Context ctx, CompilationRequest request, int id) {
         if (ctx.setupError() != null) {
-            return new Refusal(ctx.setupError(), "ssajit setup failed");
+            return Outcome.refused(ctx.setupError(), "ssajit setup failed");
         }
         ResolvedJavaMethod method = request.getMethod();
         if (!ctx.options().get(SsajitOptions.METHOD_FILTER).matches(method)) {
-            return new Refusal("excluded by -D" + SsajitOptions.METHOD_FILTER.property(), "excluded by MethodFilter");
+            return Outcome.refused("excluded by -D" + SsajitOptions.METHOD_FILTER.property(), "excluded by MethodFilter");
         }
         if (ctx.gcRefusal() != null) {
-            return new Refusal(ctx.gcRefusal(), ctx.gcRefusal());
+            return Outcome.refused(ctx.gcRefusal(), ctx.gcRefusal());
         }
-        if (ctx.options().get(SsajitOptions.FRONT_END)) {
-            try {
-                GraphBuilder.Result r = GraphBuilder.build(method, BuildOptions.DEFAULT, ctx.providers());
-                Verifier.verify(r.graph());
-                if (ctx.dumper() != null) {
-                    ctx.dumper().graph(id, method, r.graph());
-                }
-            } catch (BailoutException e) {
-                return new Refusal(e.toString(), "front end: " + e.reason().description());
-            } catch (VerificationError e) {
-                return new Refusal("SSA graph fails verification (a compiler bug): " + e.getMessage(), "front end: SSA verification failed");
-            }
+        if (request.getEntryBCI() != INVOCATION_ENTRY_BCI) {
+            return Outcome.refused(NO_OSR, NO_OSR);
         }
-        return new Refusal(NO_BACK_END, NO_BACK_END);
+        Pipeline.Result r;
+        try {
+            r = ctx.pipeline().compile(method);
+        } catch (BailoutException e) {
+            Outcome o = Outcome.refused(e.toString(), "bailout: " + e.reason().description());
+            return new Outcome(o.reason(), o.category(), e.reason().isRetryable(), 0);
+        } catch (RegisterAllocationException e) {
+            return Outcome.refused("register allocation: " + e.getMessage(), "register allocation impossible");
+        } catch (VerificationError e) {
+            return Outcome.refused("SSA graph fails verification (a compiler bug): " + e.getMessage(), "compiler bug: SSA verification failed");
+        } catch (AllocationVerificationError e) {
+            return Outcome.refused("register allocation fails verification (a compiler bug): " + e.getMessage(),
+                            "compiler bug: allocation verification failed");
+        }
+        if (ctx.dumper() != null) {
+            ctx.dumper().graph(id, method, r.graph());
+        }
+        InstalledCode installed = ctx.installer().install((HotSpotCompilationRequest) request, r.code());
+        if (ctx.dumper() != null) {
+            ctx.dumper().code(id, method, r.code(), installed);
+        }
+        return Outcome.installed(r.code().code().length);
     }
 
     /**
@@ -168,7 +196,7 @@ public final class SsajitCompiler implements JVMCICompiler {
             options = SsajitOptions.fromSystemProperties();
         } catch (IllegalArgumentException e) {
             err.println("[ssajit] " + e.getMessage() + "; ssajit refuses every method");
-            return new Context(SsajitOptions.parse(new Properties()), "invalid ssajit option: " + e.getMessage(), null, null, null, stats, null);
+            return new Context(SsajitOptions.parse(new Properties()), "invalid ssajit option: " + e.getMessage(), null, null, null, null, stats, null);
         }
         for (String w : options.warnings()) {
             err.println("[ssajit] warning: " + w);
@@ -195,18 +223,22 @@ public final class SsajitCompiler implements JVMCICompiler {
             if (gcRefusal != null) {
                 err.println("[ssajit] " + gcRefusal + ": ssajit refuses every method");
             }
-            return new Context(options, null, providers, config, gcRefusal, stats, dumper);
+            Amd64Backend amd64 = new Amd64Backend(config, backend.getMetaAccess(), backend.getConstantReflection(), backend.getCodeCache().getRegisterConfig(),
+                            backend.getTarget().arch);
+            Pipeline pipeline = new Pipeline(providers, amd64, options.get(SsajitOptions.VERIFY));
+            return new Context(options, null, pipeline, Installer.host(), config, gcRefusal, stats, dumper);
         } catch (Throwable t) {
             err.println("[ssajit] cannot initialize: " + t + "; ssajit refuses every method");
-            return new Context(options, "ssajit cannot initialize: " + t, null, null, null, stats, dumper);
+            return new Context(options, "ssajit cannot initialize: " + t, null, null, null, null, stats, dumper);
         }
     }
 
-    private static String logLine(int id, CompilationRequest request, int bytecodes, String reason, long nanos) {
+    private static String logLine(int id, CompilationRequest request, int bytecodes, String reason, long nanos, int codeBytes) {
         ResolvedJavaMethod m = request.getMethod();
         String osr = request.getEntryBCI() != INVOCATION_ENTRY_BCI ? " @ bci " + request.getEntryBCI() : "";
-        return String.format("[ssajit] %5d %s%s, %d bytes of bytecode: refused: %s (%.2f ms, 0 code bytes)",
-                        id, m.format("%H.%n(%p)%r"), osr, bytecodes, reason, nanos / 1e6);
+        String result = reason == null ? "installed" : "refused: " + reason;
+        return String.format("[ssajit] %5d %s%s, %d bytes of bytecode: %s (%.2f ms, %d code bytes)",
+                        id, m.format("%H.%n(%p)%r"), osr, bytecodes, result, nanos / 1e6, codeBytes);
     }
 
     private static String truncate(String s) {

@@ -42,14 +42,15 @@ public final class SsajitOptions {
                     "Write per method the SSA graph as text (.ir.txt) and Graphviz (.dot), and for installed code its disassembly (.s, "
                                     + "needs GNU objdump), into the directory (created if missing).",
                     v -> v.isBlank() ? null : Path.of(v));
-    public static final Option<Boolean> FRONT_END = new Option<>("FrontEnd", true, "true|false",
-                    "Build and verify the SSA graph of every request before refusing it (there is no back end yet); false refuses at once.",
+    public static final Option<Boolean> VERIFY = new Option<>("Verify", true, "true|false",
+                    "Run the SSA verifier and the register-allocation verifier on every compilation (a failure refuses the method "
+                                    + "and is reported as a compiler bug); false saves their compile time.",
                     SsajitOptions::parseBoolean);
     public static final Option<Boolean> HELP = new Option<>("Help", false, "true|false",
                     "Print this help on stderr when the compiler initializes.",
                     SsajitOptions::parseBoolean);
 
-    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, FRONT_END, HELP);
+    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, HELP);
 
     private final Map<Option<?>, Object> values;
     private final List<String> warnings;

@@ -1,18 +1,21 @@
 package org.ssajit.jvmci;
 
 /**
- * {@link CompiledMethodsTest} again with the test allocator naming registers in every frame state:
- * deoptimizations read ints, longs, floats, doubles and references from general and xmm registers, as
- * they will with a real register allocator.
+ * {@link CompiledMethodsTest} again with the test-only spill-everything allocator, once with frame
+ * states naming stack slots and once naming registers: the back end must be right whatever locations
+ * the allocator picks (memory operands everywhere; deoptimization reading every kind of value from
+ * general and xmm registers).
  */
 class CompiledMethodsRegistersTest extends CompiledMethodsTest {
     @Override
     void run(String name) {
-        CompiledRunner.statesInRegisters = true;
         try {
+            CompiledRunner.allocation = CompiledRunner.Allocation.SPILL_ALL;
+            checkCompiled(name);
+            CompiledRunner.allocation = CompiledRunner.Allocation.SPILL_ALL_STATES_IN_REGISTERS;
             checkCompiled(name);
         } finally {
-            CompiledRunner.statesInRegisters = false;
+            CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN;
         }
     }
 }

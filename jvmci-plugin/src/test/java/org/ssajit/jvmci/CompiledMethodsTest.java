@@ -17,8 +17,8 @@ import org.ssajit.testing.Jvmci;
 import jdk.vm.ci.code.InstalledCode;
 
 /**
- * ssajit end to end: each {@link CompiledTargets} method is compiled (with the test-only spill-everything
- * allocator), installed, and called on edge-case inputs; every result, exception and side effect must
+ * ssajit end to end: each {@link CompiledTargets} method is compiled by the compiler's own pipeline
+ * (linear scan), installed, and called on edge-case inputs; every result, exception and side effect must
  * equal what HotSpot's own execution of the method gave before the installation. Exceptional cases
  * deoptimize (the interpreter throws) and must leave the code installed.
  */
@@ -153,7 +153,7 @@ class CompiledMethodsTest {
     }
 
     static void check(String name) {
-        CompiledRunner.statesInRegisters = false;
+        CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN;
         checkCompiled(name);
     }
 

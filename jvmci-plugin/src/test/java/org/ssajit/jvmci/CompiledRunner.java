@@ -20,20 +20,28 @@ import jdk.vm.ci.code.InvalidInstalledCodeException;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
- * Compiles a method with ssajit's pipeline (GraphBuilder, Amd64LirGenerator, the test-only
- * {@link SpillAllAllocator}, Amd64Backend) and installs it; runs a method on argument lists and
- * records what happened, so the same calls can be compared before and after the installation (the
- * interpreter or C1 before is the oracle).
+ * Compiles a method with ssajit's {@link Pipeline} (linear scan) or, to test the back end with every
+ * value in memory, with the test-only {@link SpillAllAllocator}; installs it; runs a method on argument
+ * lists and records what happened, so the same calls can be compared before and after the
+ * installation (the interpreter before is the oracle).
  */
 final class CompiledRunner {
     private static final Installer INSTALLER = Installer.host();
     private static final Amd64Backend BACKEND = Amd64Backend.host();
 
-    /**
-     * Whether the test allocator puts frame-state values in registers (as a real allocator would) or
-     * leaves them in their spill slots. Set by the test class before it compiles anything.
-     */
-    static volatile boolean statesInRegisters;
+    /** How variables get locations. Set by the test class before it compiles anything. */
+    enum Allocation {
+        /** The compiler's own: linear scan on SSA, verified. */
+        LINEAR_SCAN,
+        /** Test-only: every variable in its own stack slot; frame states name the slots. */
+        SPILL_ALL,
+        /** Test-only: as {@link #SPILL_ALL}, but frame states name registers (loaded before each state). */
+        SPILL_ALL_STATES_IN_REGISTERS
+    }
+
+    static volatile Allocation allocation = Allocation.LINEAR_SCAN;
+
+    private static final Pipeline PIPELINE = Pipeline.host();
 
     private CompiledRunner() {
     }
@@ -47,11 +55,14 @@ final class CompiledRunner {
     }
 
     static CompiledCode compile(ResolvedJavaMethod m) {
+        Allocation a = allocation;
+        if (a == Allocation.LINEAR_SCAN) {
+            return PIPELINE.compile(m).code();
+        }
         Graph g = GraphBuilder.build(m, BuildOptions.DEFAULT, Jvmci.PROVIDERS).graph();
         Verifier.verify(g);
-        boolean registers = statesInRegisters;
         return BACKEND.compile(g, m.format("%H.%n"), lir -> {
-            if (registers) {
+            if (a == Allocation.SPILL_ALL_STATES_IN_REGISTERS) {
                 SpillAllAllocator.allocateStatesInRegisters(lir);
             } else {
                 SpillAllAllocator.allocate(lir);
@@ -109,7 +120,7 @@ final class CompiledRunner {
     private static Outcome outcome(Object result, Throwable thrown, Object[] args) {
         StringBuilder sb = new StringBuilder();
         for (Object a : args) {
-            if (a != null && (a.getClass().isArray() || a instanceof CompiledTargets.Holder || a instanceof GeneratedFields)) {
+            if (a != null && (a.getClass().isArray() || a instanceof CompiledTargets.Holder || a instanceof GeneratedFields || a instanceof EndToEndCorpus.Box)) {
                 sb.append(sb.isEmpty() ? "" : " ").append(CompiledTargets.render(a));
             }
         }

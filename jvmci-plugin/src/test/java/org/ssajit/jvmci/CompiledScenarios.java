@@ -31,13 +31,13 @@ public final class CompiledScenarios {
         return m;
     }
 
-    /** Compiles with frame-state values (references included) in registers, as a real allocator would place them. */
+    /** Compiles with the test-only allocator naming registers in every frame state (references included). */
     static void inRegisters(Scenario s) throws Exception {
-        CompiledRunner.statesInRegisters = true;
+        CompiledRunner.allocation = CompiledRunner.Allocation.SPILL_ALL_STATES_IN_REGISTERS;
         try {
             s.run();
         } finally {
-            CompiledRunner.statesInRegisters = false;
+            CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN;
         }
     }
 
@@ -162,7 +162,7 @@ public final class CompiledScenarios {
         check(second.isValid(), "code compiled after initialization was invalidated");
     }
 
-    /** Every {@link CompiledMethodsTest} method (states in slots, then in registers): in a child JVM, under its flags. */
+    /** Every {@link CompiledMethodsTest} method (linear scan, then the test allocator naming registers in states): in a child JVM, under its flags. */
     static void endToEnd() {
         for (java.lang.reflect.Method t : CompiledMethodsTest.class.getDeclaredMethods()) {
             org.junit.jupiter.params.provider.ValueSource names = t.getAnnotation(org.junit.jupiter.params.provider.ValueSource.class);
@@ -171,11 +171,11 @@ public final class CompiledScenarios {
             }
             for (String name : names.strings()) {
                 CompiledMethodsTest.check(name);
-                CompiledRunner.statesInRegisters = true;
+                CompiledRunner.allocation = CompiledRunner.Allocation.SPILL_ALL_STATES_IN_REGISTERS;
                 try {
                     CompiledMethodsTest.checkCompiled(name);
                 } finally {
-                    CompiledRunner.statesInRegisters = false;
+                    CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN;
                 }
             }
         }

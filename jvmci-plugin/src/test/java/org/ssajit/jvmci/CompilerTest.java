@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -35,12 +36,72 @@ class CompilerTest {
         assertTrue(factories.stream().anyMatch(f -> f.getCompilerName().equals("ssajit")), factories.toString());
     }
 
+    /** Methods only this test compiles (the other tests install their own code for {@link Targets}). */
+    static final class Subjects {
+        static int triple(int x) {
+            return 3 * x;
+        }
+
+        static int withCall(int x) {
+            return Math.abs(x);
+        }
+
+        static int loop(int n) {
+            int s = 0;
+            for (int i = 0; i < n; i++) {
+                s += i;
+            }
+            return s;
+        }
+    }
+
+    /** Never initialized by anything: its static method must not be compiled yet (no initialization barrier). */
+    static final class NotInitialized {
+        static int f(int x) {
+            return x + 1;
+        }
+    }
+
+    private static HotSpotResolvedJavaMethod subject(Class<?> c, String name) {
+        return (HotSpotResolvedJavaMethod) HandCode.method(c, name);
+    }
+
     @Test
-    void everyMethodIsRefusedWithoutABackEnd() {
-        CompilationRequestResult r = compile((HotSpotResolvedJavaMethod) HandCode.method(Targets.class, "add1"));
-        HotSpotCompilationRequestResult hs = assertInstanceOf(HotSpotCompilationRequestResult.class, r);
-        assertEquals(SsajitCompiler.NO_BACK_END, hs.getFailureMessage());
-        assertFalse(hs.getRetry());
+    void aMethodInScopeIsCompiledAndInstalled() throws Exception {
+        Subjects.triple(1); // initialize the class, as for any method HotSpot finds hot
+        HotSpotResolvedJavaMethod m = subject(Subjects.class, "triple");
+        HotSpotCompilationRequestResult r = assertInstanceOf(HotSpotCompilationRequestResult.class, compile(m));
+        assertNull(r.getFailureMessage());
+        assertTrue(m.hasCompiledCode(), "the nmethod is the method's code now");
+        for (int x : new int[]{0, 1, -1, 1 << 30, Integer.MIN_VALUE, Integer.MAX_VALUE}) {
+            assertEquals(3 * x, Subjects.class.getDeclaredMethod("triple", int.class).invoke(null, x));
+        }
+    }
+
+    @Test
+    void outOfScopeIsRefusedWithTheReason() {
+        Subjects.triple(1);
+        HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "withCall"));
+        assertNotNull(r.getFailureMessage());
+        assertTrue(r.getFailureMessage().contains("call"), r.getFailureMessage());
+        assertFalse(r.getRetry());
+    }
+
+    @Test
+    void onStackReplacementIsRefused() {
+        Subjects.triple(1);
+        HotSpotResolvedJavaMethod m = subject(Subjects.class, "loop");
+        HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) new SsajitCompilerFactory().createCompiler(RUNTIME)
+                        .compileMethod(new HotSpotCompilationRequest(m, 4, 0L, m.allocateCompileId(4)));
+        assertEquals(SsajitCompiler.NO_OSR, r.getFailureMessage());
+    }
+
+    @Test
+    void uninitializedHolderIsRefusedButRetryable() {
+        HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(NotInitialized.class, "f"));
+        assertNotNull(r.getFailureMessage());
+        assertTrue(r.getFailureMessage().contains("not initialized"), r.getFailureMessage());
+        assertTrue(r.getRetry(), "HotSpot may ask again once the class is initialized");
     }
 
     @Test

@@ -29,19 +29,19 @@ class OptionsTest {
         assertFalse(o.get(SsajitOptions.LOG));
         assertFalse(o.get(SsajitOptions.STATS));
         assertNull(o.get(SsajitOptions.DUMP));
-        assertTrue(o.get(SsajitOptions.FRONT_END));
+        assertTrue(o.get(SsajitOptions.VERIFY));
         assertTrue(o.get(SsajitOptions.METHOD_FILTER).isAll());
         assertTrue(o.warnings().isEmpty());
     }
 
     @Test
     void typedValues() {
-        SsajitOptions o = parse("ssajit.Log", "true", "ssajit.Stats", "TRUE", "ssajit.Dump", "/tmp/d", "ssajit.FrontEnd", "false",
+        SsajitOptions o = parse("ssajit.Log", "true", "ssajit.Stats", "TRUE", "ssajit.Dump", "/tmp/d", "ssajit.Verify", "false",
                         "ssajit.MethodFilter", "java.lang.Math.*");
         assertTrue(o.get(SsajitOptions.LOG));
         assertTrue(o.get(SsajitOptions.STATS));
         assertEquals(Path.of("/tmp/d"), o.get(SsajitOptions.DUMP));
-        assertFalse(o.get(SsajitOptions.FRONT_END));
+        assertFalse(o.get(SsajitOptions.VERIFY));
         assertTrue(o.get(SsajitOptions.METHOD_FILTER).matches("java.lang.Math", "max", "(II)I"));
         assertFalse(o.get(SsajitOptions.METHOD_FILTER).matches("java.lang.String", "length", "()I"));
     }

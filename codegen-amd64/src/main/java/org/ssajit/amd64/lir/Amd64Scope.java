@@ -41,7 +41,8 @@ public final class Amd64Scope {
         if (!m.getDeclaringClass().isInitialized()) {
             // Another thread calling it must wait for the initialization: HotSpot's compilers put a
             // class-initialization barrier at the entry of such code; ssajit emits none.
-            throw refuse("static method of a class not initialized yet: no class-initialization barrier at the entry");
+            throw new BailoutException(BailoutException.Reason.NOT_INITIALIZED,
+                            "static method of a class not initialized yet: no class-initialization barrier at the entry");
         }
         for (Block b : reachable(g)) {
             for (Instruction i : b.instructions()) {

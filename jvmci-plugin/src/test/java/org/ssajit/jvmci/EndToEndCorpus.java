@@ -1,15 +1,17 @@
-package org.ssajit.e2e;
+package org.ssajit.jvmci;
 
 /**
  * The end-to-end corpus: small methods, one concern each, covering every bytecode ssajit compiles in
  * this milestone (arithmetic, conversions and comparisons of every kind, branches, loops, switches,
  * primitive static and instance fields, reference loads, primitive arrays) and the exceptional cases
  * that must deoptimize (division by zero, null, out of bounds). Each method is compiled by ssajit,
- * installed, and compared with HotSpot's interpreter over many inputs.
+ * installed, and compared with HotSpot's interpreter over many inputs. Loop counts taken from
+ * parameters are cut with {@code %} (keeping their sign), so that edge inputs such as
+ * {@code Integer.MAX_VALUE} stay fast in the interpreter.
  */
 @SuppressWarnings("all")
-final class E2eMethods {
-    private E2eMethods() {
+final class EndToEndCorpus {
+    private EndToEndCorpus() {
     }
 
     static int iadd(int x, int y) { return x + y; }
@@ -486,41 +488,41 @@ final class E2eMethods {
 
     static long mixedKinds(int a, long b, float c, double d) { return a + b + (long) c + (long) (d * 2) + (long) (c * a); }
 
-    static int sumTo(int n) { int s = 0; for (int i = 0; i < n; i++) { s += i; } return s; }
+    static int sumTo(int n) { n %= 2048; int s = 0; for (int i = 0; i < n; i++) { s += i; } return s; }
 
-    static long sumToLong(int n) { long s = 0; for (int i = 0; i < n; i++) { s += (long) i * i; } return s; }
+    static long sumToLong(int n) { n %= 2048; long s = 0; for (int i = 0; i < n; i++) { s += (long) i * i; } return s; }
 
-    static int countdown(int n) { int k = 0; while (n > 0) { n -= 3; k++; } return k; }
+    static int countdown(int n) { n %= 2048; int k = 0; while (n > 0) { n -= 3; k++; } return k; }
 
-    static int doWhile(int n) { int k = 0; do { k += n; n--; } while (n > 0); return k; }
+    static int doWhile(int n) { n %= 2048; int k = 0; do { k += n; n--; } while (n > 0); return k; }
 
-    static int nested(int n, int m) { int s = 0; for (int i = 0; i < n; i++) { for (int j = 0; j < m; j++) { s += i ^ j; } } return s; }
+    static int nested(int n, int m) { n %= 64; m %= 64; int s = 0; for (int i = 0; i < n; i++) { for (int j = 0; j < m; j++) { s += i ^ j; } } return s; }
 
-    static int breakContinue(int n) { int s = 0; for (int i = 0; i < n; i++) { if (i % 3 == 0) { continue; } if (s > 1000) { break; } s += i; } return s; }
+    static int breakContinue(int n) { n %= 2048; int s = 0; for (int i = 0; i < n; i++) { if (i % 3 == 0) { continue; } if (s > 1000) { break; } s += i; } return s; }
 
-    static int swapLoop(int a, int b, int n) { for (int i = 0; i < n; i++) { int t = a; a = b; b = t + i; } return a * 31 + b; }
+    static int swapLoop(int a, int b, int n) { n %= 2048; for (int i = 0; i < n; i++) { int t = a; a = b; b = t + i; } return a * 31 + b; }
 
-    static int rotateLoop(int a, int b, int c, int n) { for (int i = 0; i < n; i++) { int t = a; a = b; b = c; c = t; } return a * 961 + b * 31 + c; }
+    static int rotateLoop(int a, int b, int c, int n) { n %= 2048; for (int i = 0; i < n; i++) { int t = a; a = b; b = c; c = t; } return a * 961 + b * 31 + c; }
 
-    static double newton(double x, int n) { double r = x > 1 ? x : 1; for (int i = 0; i < n; i++) { r = 0.5 * (r + x / r); } return r; }
+    static double newton(double x, int n) { n %= 2048; double r = x > 1 ? x : 1; for (int i = 0; i < n; i++) { r = 0.5 * (r + x / r); } return r; }
 
-    static long fib(int n) { long a = 0, b = 1; for (int i = 0; i < n; i++) { long t = a + b; a = b; b = t; } return a; }
+    static long fib(int n) { n %= 2048; long a = 0, b = 1; for (int i = 0; i < n; i++) { long t = a + b; a = b; b = t; } return a; }
 
     static int gcd(int a, int b) { while (b != 0) { int t = a % b; a = b; b = t; } return a; }
 
     static int collatz(long n) { int steps = 0; while (n > 1 && steps < 1000) { n = (n & 1) == 0 ? n / 2 : 3 * n + 1; steps++; } return steps; }
 
-    static float floatLoop(float x, int n) { float s = 0; for (int i = 0; i < n; i++) { s = s * 0.5f + x; } return s; }
+    static float floatLoop(float x, int n) { n %= 2048; float s = 0; for (int i = 0; i < n; i++) { s = s * 0.5f + x; } return s; }
 
-    static int loopWithManyLive(int n) { int a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8, i = 9, j = 10, k = 11, l = 12, m = 13, o = 14; for (int x = 0; x < n; x++) { a += b; b += c; c += d; d += e; e += f; f += g; g += h; h += i; i += j; j += k; k += l; l += m; m += o; o += a; } return a ^ b ^ c ^ d ^ e ^ f ^ g ^ h ^ i ^ j ^ k ^ l ^ m ^ o; }
+    static int loopWithManyLive(int n) { n %= 2048; int a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8, i = 9, j = 10, k = 11, l = 12, m = 13, o = 14; for (int x = 0; x < n; x++) { a += b; b += c; c += d; d += e; e += f; f += g; g += h; h += i; i += j; j += k; k += l; l += m; m += o; o += a; } return a ^ b ^ c ^ d ^ e ^ f ^ g ^ h ^ i ^ j ^ k ^ l ^ m ^ o; }
 
-    static double loopWithManyDoubles(int n) { double a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8, i = 9, j = 10, k = 11, l = 12, m = 13, o = 14, p = 15, q = 16, r = 17; for (int x = 0; x < n; x++) { a += b * 0.5; b += c * 0.25; c += d; d -= e; e += f; f *= 0.99; g += h; h -= i * 0.1; i += j; j += k; k -= l; l += m; m += o; o -= p; p += q; q *= 1.01; r += a; } return a + b + c + d + e + f + g + h + i + j + k + l + m + o + p + q + r; }
+    static double loopWithManyDoubles(int n) { n %= 2048; double a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8, i = 9, j = 10, k = 11, l = 12, m = 13, o = 14, p = 15, q = 16, r = 17; for (int x = 0; x < n; x++) { a += b * 0.5; b += c * 0.25; c += d; d -= e; e += f; f *= 0.99; g += h; h -= i * 0.1; i += j; j += k; k -= l; l += m; m += o; o -= p; p += q; q *= 1.01; r += a; } return a + b + c + d + e + f + g + h + i + j + k + l + m + o + p + q + r; }
 
     static int tswitch(int x) { switch (x) { case 0: return 10; case 1: return 11; case 2: return 12; case 3: return 13; case 5: return 15; default: return -1; } }
 
     static int lswitch(int x) { switch (x) { case -100000: return 1; case -7: return 2; case 0: return 3; case 42: return 4; case 1000000: return 5; default: return 0; } }
 
-    static int switchInLoop(int n) { int s = 0; for (int i = 0; i < n; i++) { switch (i & 7) { case 0: s += 3; break; case 1: s ^= i; break; case 2: case 3: s -= i; break; case 6: s *= 3; break; default: s++; } } return s; }
+    static int switchInLoop(int n) { n %= 2048; int s = 0; for (int i = 0; i < n; i++) { switch (i & 7) { case 0: s += 3; break; case 1: s ^= i; break; case 2: case 3: s -= i; break; case 6: s *= 3; break; default: s++; } } return s; }
 
     static int switchFallthrough(int x) { int r = 0; switch (x) { case 1: r += 1; case 2: r += 2; case 3: r += 3; break; case 4: r += 4; default: r += 100; } return r; }
 
@@ -576,11 +578,19 @@ final class E2eMethods {
 
     static boolean putGetStaticBool(boolean v) { sBool = v; return sBool; }
 
-    static int staticCounter(int n) { for (int i = 0; i < n; i++) { sInt++; sLong += i; } return sInt + (int) sLong; }
+    static int staticCounter(int n) { n %= 2048; for (int i = 0; i < n; i++) { sInt++; sLong += i; } return sInt + (int) sLong; }
 
     static boolean staticRefIsNull() { return sRef == null; }
 
-    static final class Box { int i; long l; float f; double d; byte b; short s; char c; boolean z; Box next; int[] arr; }
+    static final class Box {
+        int i; long l; float f; double d; byte b; short s; char c; boolean z; Box next; int[] arr;
+
+        /** Deterministic (no identity hash), so outcomes compare across runs. */
+        @Override
+        public String toString() {
+            return "Box(" + i + " " + l + " " + f + " " + d + " " + b + " " + s + " " + (int) c + " " + z + " " + CompiledTargets.render(arr) + " " + next + ")";
+        }
+    }
 
     static int getInt(Box b) { return b.i; }
 
@@ -646,7 +656,7 @@ final class E2eMethods {
 
     static int sameRef(Box a, Box b) { return a == b ? 1 : (a.next == b ? 2 : 3); }
 
-    static int boxAccumulate(Box b, int n) { for (int i = 0; i < n; i++) { b.i += i; b.l ^= b.i; b.d += 0.5; } return b.i + (int) b.l + (int) b.d; }
+    static int boxAccumulate(Box b, int n) { n %= 2048; for (int i = 0; i < n; i++) { b.i += i; b.l ^= b.i; b.d += 0.5; } return b.i + (int) b.l + (int) b.d; }
 
     static int loadInt(int[] a, int i) { return a[i]; }
 
