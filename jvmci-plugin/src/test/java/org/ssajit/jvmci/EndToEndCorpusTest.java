@@ -43,8 +43,19 @@ class EndToEndCorpusTest {
     @ParameterizedTest
     @MethodSource("methods")
     void matchesTheInterpreter(String name) {
+        List<String> wrong = differences(name, INPUTS);
+        assertTrue(wrong.isEmpty(), () -> name + ": " + String.join("\n", wrong));
+    }
+
+    static final int INPUTS = 160;
+
+    /**
+     * Runs {@code name} on {@code count} inputs in the interpreter, compiles and installs it, runs the
+     * installed code on the same inputs; returns what differed (at most ten calls, with the count).
+     */
+    static List<String> differences(String name, int count) {
         Method m = Jvmci.declared(EndToEndCorpus.class, name);
-        List<Supplier<Object[]>> inputs = inputs(m, 160, name.hashCode());
+        List<Supplier<Object[]>> inputs = inputs(m, count, name.hashCode());
         List<String> expected = runAll(m, inputs, null);
         InstalledCode code = CompiledRunner.install(m);
         List<String> actual = runAll(m, inputs, code);
@@ -54,8 +65,52 @@ class EndToEndCorpusTest {
                 wrong.add("input " + k + ": interpreter " + expected.get(k) + "\n          ssajit      " + actual.get(k));
             }
         }
-        assertTrue(wrong.isEmpty(), () -> name + ": " + wrong.size() + " of " + inputs.size() + " differ\n" + String.join("\n", wrong.subList(0, Math.min(10, wrong.size()))));
-        assertTrue(code.isValid(), name + ": exception checks must not invalidate the code");
+        if (!code.isValid()) {
+            wrong.add("the exception checks invalidated the installed code");
+        }
+        if (wrong.size() > 10) {
+            int n = wrong.size();
+            wrong = new ArrayList<>(wrong.subList(0, 10));
+            wrong.add("... " + n + " of " + inputs.size() + " calls differ");
+        }
+        return wrong;
+    }
+
+    /**
+     * For child JVMs ({@link EndToEndGcMatrixTest}): every corpus method, a line {@code PASS name} or
+     * {@code FAIL name} with the differences; exit status 1 if any failed. Arguments: inputs per
+     * method; {@code --churn} starts a thread that allocates all the time, so that collections happen
+     * while ssajit's code is stopped at its polls and the collector walks its frames.
+     */
+    public static void main(String[] args) {
+        int count = args.length > 0 ? Integer.parseInt(args[0]) : INPUTS;
+        if (List.of(args).contains("--churn")) {
+            Thread churn = new Thread(() -> {
+                Object[] keep = new Object[256];
+                for (long k = 0;; k++) {
+                    keep[(int) (k & 255)] = new long[(int) (k % 512)];
+                }
+            }, "churn");
+            churn.setDaemon(true);
+            churn.start();
+        }
+        int failed = 0;
+        for (String name : (Iterable<String>) methods()::iterator) {
+            List<String> wrong;
+            try {
+                wrong = differences(name, count);
+            } catch (Throwable t) {
+                wrong = List.of(t.toString());
+            }
+            if (wrong.isEmpty()) {
+                System.out.println("PASS " + name);
+            } else {
+                failed++;
+                System.out.println("FAIL " + name + "\n" + String.join("\n", wrong));
+            }
+        }
+        System.out.println(failed == 0 ? "ALL PASSED" : failed + " FAILED");
+        System.exit(failed == 0 ? 0 : 1);
     }
 
     @ParameterizedTest

@@ -1,0 +1,42 @@
+package org.ssajit.jvmci;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The whole {@link EndToEndCorpusTest} corpus in a child JVM per collector ssajit supports, with a
+ * small young generation and a thread that allocates all the time (collections while ssajit's code is
+ * stopped at its polls, its frames walked through its reference maps), heap verification before
+ * and after every collection, and frequent safepoints (the loop and return polls stop often).
+ */
+class EndToEndGcMatrixTest {
+    private static final List<String> STRESS = List.of(
+                    "-Xmn8m",
+                    "-XX:+UnlockDiagnosticVMOptions",
+                    "-XX:+VerifyBeforeGC", "-XX:+VerifyAfterGC",
+                    "-XX:+SafepointALot", "-XX:GuaranteedSafepointInterval=1",
+                    "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.EndToEndCorpus::*");
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-XX:+UseSerialGC", "-XX:+UseParallelGC", "-XX:+UseG1GC"})
+    void corpusMatchesTheInterpreterUnder(String gc) throws Exception {
+        List<String> flags = new ArrayList<>(STRESS);
+        flags.add(0, gc);
+        // 40 inputs per method here (160 in EndToEndCorpusTest): heap verification makes every GC slow.
+        ChildJvm.Result r = ChildJvm.run(flags, EndToEndCorpusTest.class.getName(), List.of("40", "--churn"), Duration.ofMinutes(6));
+        assertFalse(r.crashed(), r::describe);
+        assertTrue(r.stdout().contains("ALL PASSED"), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        long passed = r.stdout().lines().filter(l -> l.startsWith("PASS ")).count();
+        assertEquals(EndToEndCorpusTest.methods().count(), passed, r::describe);
+        assertTrue(passed >= 200, "the corpus must keep at least 200 methods: " + passed);
+    }
+}
