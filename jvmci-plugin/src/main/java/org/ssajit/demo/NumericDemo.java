@@ -7,8 +7,12 @@ import java.util.Locale;
  * tier): each kernel of {@link NumericKernels} repeatedly on fixed data, printing its checksum and
  * the time of the last rounds. The checksums must be identical in all three runs.
  *
- * <p>Usage: {@code NumericDemo [rounds]} (default 3000, enough invocations for a top-tier compile of
- * every kernel, not just an on-stack replacement; the interpreter run uses fewer).
+ * <p>Usage: {@code NumericDemo [rounds] [--min-millis M] [--no-times]}. Each kernel runs at least
+ * {@code rounds} times (default 3000) and for at least {@code M} milliseconds (default 1500): long
+ * enough for HotSpot to ask its top tier for a compile of the kernel itself, not just an on-stack
+ * replacement of its loop, and for that compile to be installed before the best round is taken (the
+ * interpreter run uses fewer rounds). {@code --no-times} prints the checksums only, so that runs can be
+ * compared line by line.
  */
 public final class NumericDemo {
     private NumericDemo() {
@@ -18,8 +22,18 @@ public final class NumericDemo {
         long run();
     }
 
+    private static int rounds = 3000;
+    private static long minNanos = 1500 * 1_000_000L;
+    private static boolean times = true;
+
     public static void main(String[] args) {
-        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3000;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--min-millis" -> minNanos = Long.parseLong(args[++i]) * 1_000_000L;
+                case "--no-times" -> times = false;
+                default -> rounds = Integer.parseInt(args[i]);
+            }
+        }
         int[] ints = new int[4096];
         int seed = 12345;
         for (int i = 0; i < ints.length; i++) {
@@ -35,19 +49,21 @@ public final class NumericDemo {
             b[i] = (i % 13) * 0.5 - 1;
         }
         boolean[] composite = new boolean[20_001];
-        run("array sum", rounds, () -> NumericKernels.arraySum(ints));
-        run("nested loops", rounds, () -> NumericKernels.nestedLoops(64));
-        run("matrix multiply", rounds, () -> Double.doubleToLongBits(NumericKernels.matrixMultiply(a, b, c, n)));
-        run("sieve", rounds, () -> NumericKernels.sieve(composite, 20_000));
-        run("mandelbrot", rounds, () -> NumericKernels.mandelbrot(32, 100));
-        run("int hash", rounds, () -> NumericKernels.intHash(ints));
-        run("field loop", rounds, () -> NumericKernels.fieldLoop(new NumericKernels.Accumulator(), ints));
+        run("array sum", () -> NumericKernels.arraySum(ints));
+        run("nested loops", () -> NumericKernels.nestedLoops(64));
+        run("matrix multiply", () -> Double.doubleToLongBits(NumericKernels.matrixMultiply(a, b, c, n)));
+        run("sieve", () -> NumericKernels.sieve(composite, 20_000));
+        run("mandelbrot", () -> NumericKernels.mandelbrot(32, 100));
+        run("int hash", () -> NumericKernels.intHash(ints));
+        run("field loop", () -> NumericKernels.fieldLoop(new NumericKernels.Accumulator(), ints));
     }
 
-    private static void run(String name, int rounds, Kernel k) {
+    private static void run(String name, Kernel k) {
         long result = 0;
         long best = Long.MAX_VALUE;
-        for (int r = 0; r < rounds; r++) {
+        long start = System.nanoTime();
+        int r = 0;
+        for (; r < rounds || System.nanoTime() - start < minNanos; r++) {
             long t0 = System.nanoTime();
             long v = k.run();
             long t = System.nanoTime() - t0;
@@ -57,6 +73,10 @@ public final class NumericDemo {
             result = v;
             best = Math.min(best, t);
         }
-        System.out.printf(Locale.ROOT, "%-16s result %-22d best of %3d rounds %10.3f ms%n", name, result, rounds, best / 1e6);
+        if (times) {
+            System.out.printf(Locale.ROOT, "%-16s result %-22d best of %6d rounds %10.3f ms%n", name, result, r, best / 1e6);
+        } else {
+            System.out.printf(Locale.ROOT, "%-16s result %d%n", name, result);
+        }
     }
 }

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * ssajit as the VM's JVMCI compiler, found the way JVMCI finds every compiler: the service locator on
- * the class path, selected by {@code -Djvmci.Compiler=ssajit}. Tier-4 requests reach it, every one is
- * refused with its reason, and the program computes what it computes without ssajit.
+ * the class path, selected by {@code -Djvmci.Compiler=ssajit}. Tier-4 requests reach it; each is
+ * installed or refused with its reason, and the program computes what it computes without ssajit.
  */
 class DiscoveryTest {
     /**
