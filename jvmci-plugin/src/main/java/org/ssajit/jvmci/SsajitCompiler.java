@@ -139,7 +139,13 @@ public final class SsajitCompiler implements JVMCICompiler {
         if (ctx.dumper() != null) {
             ctx.dumper().graph(id, method, r.graph());
         }
-        InstalledCode installed = ctx.installer().install((HotSpotCompilationRequest) request, r.code());
+        InstalledCode installed;
+        try {
+            installed = ctx.installer().install((HotSpotCompilationRequest) request, r.code());
+        } catch (jdk.vm.ci.code.BailoutException e) {
+            // HotSpot's refusal to install (code cache full, dependencies invalidated while compiling).
+            return Outcome.refused("HotSpot did not install the code: " + e.getMessage(), "installation refused by HotSpot");
+        }
         if (ctx.dumper() != null) {
             ctx.dumper().code(id, method, r.code(), installed);
         }
