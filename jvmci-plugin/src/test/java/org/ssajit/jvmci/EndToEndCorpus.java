@@ -488,6 +488,18 @@ final class EndToEndCorpus {
 
     static long mixedKinds(int a, long b, float c, double d) { return a + b + (long) c + (long) (d * 2) + (long) (c * a); }
 
+    static int bitTestInt(int x) { return (x & 3) == 0 ? 1 : ((x & 0x80000000) != 0 ? 2 : 3); }
+
+    static int bitTestIntReg(int x, int y) { int r = 0; if ((x & y) != 0) { r += 1; } if ((x & ~y) == 0) { r += 2; } return r; }
+
+    static int bitTestLong(long x) { int r = 0; if ((x & -8L) == 0) { r += 1; } if ((x & 0x1_0000_0000L) != 0) { r += 2; } if ((x & Long.MIN_VALUE) == 0) { r += 4; } return r; }
+
+    static int bitTestLongReg(long x, long y) { return (x & y) == 0 ? 7 : 9; }
+
+    static int bitTestReused(int x) { int m = x & 12; return m != 0 ? m : -1; }
+
+    static int bitTestInLoop(int n) { n %= 2048; int s = 0; for (int i = 0; i < n; i++) { if ((i & 1) == 0) { s += i; } else { s ^= i; } } return s; }
+
     static int sumTo(int n) { n %= 2048; int s = 0; for (int i = 0; i < n; i++) { s += i; } return s; }
 
     static long sumToLong(int n) { n %= 2048; long s = 0; for (int i = 0; i < n; i++) { s += (long) i * i; } return s; }

@@ -185,6 +185,55 @@ public final class Amd64Compares {
     }
 
     /**
+     * {@code if ((x & y) == 0)} or {@code != 0} for ints ({@code DWORD}) and longs ({@code QWORD}), the
+     * {@code and} having no other user: {@code test x, y} sets ZF exactly as the {@code and} would,
+     * without a result register, and one {@code je}/{@code jne} decides. y is a register or an imm32
+     * (sign-extended for {@code QWORD}, as the {@code and} of that long constant).
+     */
+    public static final class TestBranch extends Branch {
+        private final org.ssajit.ir.Condition condition;
+        private final OperandSize size;
+
+        public TestBranch(org.ssajit.ir.Condition condition, OperandSize size, Value x, Value y, LirBlock trueTarget, LirBlock falseTarget) {
+            super(values(x, y), trueTarget, falseTarget);
+            if (condition != org.ssajit.ir.Condition.EQ && condition != org.ssajit.ir.Condition.NE) {
+                throw new IllegalArgumentException("test branches only on == 0 and != 0: " + condition);
+            }
+            this.condition = condition;
+            this.size = size;
+        }
+
+        @Override
+        public int allowed(Mode m, int i) {
+            return i == 0 ? REG | STACK : REG | CONST;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            Value x = get(Mode.USE, 0);
+            Value y = get(Mode.USE, 1);
+            if (isConstant(y)) {
+                if (isRegister(x)) {
+                    asm.test(size, reg(x), imm32(y));
+                } else {
+                    asm.test(size, e.address(x), imm32(y));
+                }
+            } else if (isRegister(x)) {
+                asm.test(size, reg(x), reg(y));
+            } else {
+                asm.test(size, e.address(x), reg(y));
+            }
+            e.branch(condition(condition), trueTarget, falseTarget);
+        }
+
+        @Override
+        public String name() {
+            return "testbranch" + (size == QWORD ? ".q " : ".i ") + (condition == org.ssajit.ir.Condition.EQ ? "zero " : "nonzero ") + trueTarget + " else " + falseTarget;
+        }
+    }
+
+    /**
      * A fused {@code fcmpl/fcmpg/dcmpl/dcmpg} + {@code if (cmp cond 0)}. For &lt;, &lt;=, &gt;, &gt;=
      * the operand order of {@code ucomiss} is chosen so that one {@code jcc} on CF/ZF decides,
      * unordered (CF = ZF = PF = 1) landing on the side Java's NaN result takes:

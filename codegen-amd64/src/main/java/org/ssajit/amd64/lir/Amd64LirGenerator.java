@@ -24,6 +24,7 @@ import org.ssajit.ir.FieldRef;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
+import org.ssajit.ir.Node;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Parameter;
@@ -176,7 +177,13 @@ public final class Amd64LirGenerator extends LirGenerator {
         switch (i.op()) {
             case ADD -> binary(i, AluOp.ADD, SseOp.ADDSS, SseOp.ADDSD);
             case SUB -> binary(i, AluOp.SUB, SseOp.SUBSS, SseOp.SUBSD);
-            case AND -> binary(i, AluOp.AND, null, null);
+            case AND -> {
+                if (isTestFusable(i)) {
+                    fused.add(i); // the branch emits test x, y
+                } else {
+                    binary(i, AluOp.AND, null, null);
+                }
+            }
             case OR -> binary(i, AluOp.OR, null, null);
             case XOR -> binary(i, AluOp.XOR, null, null);
             case MUL -> {
@@ -328,8 +335,48 @@ public final class Amd64LirGenerator extends LirGenerator {
         return f.y() instanceof Constant c && c.kind() == JavaKind.Int && c.asInt() == 0;
     }
 
+    /**
+     * An {@code and} whose only user tests it against zero right after it in the block: an int
+     * {@code if (and == 0)} or {@code != 0}, or a long {@code lcmp(and, 0L)} fused into such an
+     * {@code if}. The branch then emits {@code test x, y}.
+     */
+    private static boolean isTestFusable(Instruction i) {
+        if (!isInteger(i.kind()) || i.userCount() != 1) {
+            return false;
+        }
+        Node user = i.user(0);
+        if (i.kind() == JavaKind.Long && user instanceof Instruction cmp && cmp.op() == Op.LCMP && cmp.block() == i.block()
+                        && cmp.input(0) == i && isZero(cmp.input(1)) && isFusable(cmp)) {
+            return isZeroTest((If) cmp.user(0));
+        }
+        return user instanceof If f && f.block() == i.block() && f.x() == i && isZero(f.y()) && isZeroTest(f);
+    }
+
+    private static boolean isZeroTest(If f) {
+        return f.condition() == org.ssajit.ir.Condition.EQ || f.condition() == org.ssajit.ir.Condition.NE;
+    }
+
+    private static boolean isZero(org.ssajit.ir.Value v) {
+        return v instanceof Constant c && (c.kind() == JavaKind.Int ? c.asInt() == 0 : c.kind() == JavaKind.Long && c.asLong() == 0);
+    }
+
+    /** The {@code and} an {@code if} tests against zero, if it was fused ({@link #isTestFusable}); else null. */
+    private Instruction fusedAnd(If f) {
+        org.ssajit.ir.Value x = f.x();
+        if (x instanceof Instruction cmp && cmp.op() == Op.LCMP && fused.contains(cmp)) {
+            x = cmp.input(0);
+        }
+        return x instanceof Instruction and && and.op() == Op.AND && fused.contains(and) ? and : null;
+    }
+
     @Override
     protected void emitIf(If f, LirBlock trueTarget, LirBlock falseTarget) {
+        Instruction and = fusedAnd(f);
+        if (and != null) {
+            OperandSize size = and.kind() == JavaKind.Long ? QWORD : DWORD;
+            append(new Amd64Compares.TestBranch(f.condition(), size, inVariable(and.input(0)), immOrVariable(and.input(1)), trueTarget, falseTarget));
+            return;
+        }
         if (f.x() instanceof Instruction c && fused.contains(c)) {
             if (c.op() == Op.LCMP) {
                 append(new Amd64Compares.CompareBranch(f.condition(), QWORD, inVariable(c.input(0)), immOrVariable(c.input(1)), trueTarget, falseTarget));

@@ -137,8 +137,46 @@ class Amd64LirGeneratorTest {
         return (char) (a * 3);
     }
 
+    /**
+     * {@code (x & y) == 0} and {@code != 0} become test branches (no {@code and}); an {@code and} with a
+     * second user, or compared with something other than 0, stays an {@code and}.
+     */
+    static int bitTests(int a, int b, long l) {
+        int r = 0;
+        if ((a & 3) == 0) {
+            r += 1;
+        }
+        if ((a & b) != 0) {
+            r += 2;
+        }
+        if ((l & -8L) == 0) {
+            r += 4;
+        }
+        if ((l & 0x1_0000_0000L) != 0) {
+            r += 8;
+        }
+        int m = a & 12;
+        if (m != 0) {
+            r += m;
+        }
+        if ((b & 5) == 4) {
+            r += 16;
+        }
+        return r;
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"arithmetic", "longs", "compares", "conversions", "floats", "sum", "dense", "sparse", "fields", "arrays", "flag", "narrowChar", "uninitialized"})
+    @ValueSource(strings = {"bitTests"})
+    void andCompareWithZeroBecomesTest(String name) {
+        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+        List<LirOp> ops = lir.blocks().stream().flatMap(b -> b.ops().stream()).toList();
+        assertEquals(4, ops.stream().filter(o -> o instanceof Amd64Compares.TestBranch).count(), lir::toString);
+        // a & 12 (used twice) and b & 5 (compared with 4) remain ands; the long tests fuse lcmp + if too.
+        assertEquals(2, ops.stream().filter(o -> o.name().startsWith("and")).count(), lir::toString);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bitTests", "arithmetic", "longs", "compares", "conversions", "floats", "sum", "dense", "sparse", "fields", "arrays", "flag", "narrowChar", "uninitialized"})
     void golden(String name) {
         LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
         Golden.check("lir-" + name, lir.toString());
