@@ -500,6 +500,35 @@ final class EndToEndCorpus {
 
     static int bitTestInLoop(int n) { n %= 2048; int s = 0; for (int i = 0; i < n; i++) { if ((i & 1) == 0) { s += i; } else { s ^= i; } } return s; }
 
+    // Bounds checks ssajit removes (index proven in bounds) or keeps: the same shapes as codegen-amd64's
+    // Amd64LirGeneratorTest, here run on arrays of every length, null, and parameters that go out of bounds.
+
+    static int bceCountUp(int[] a) { int s = 0; for (int i = 0; a.length > i; i++) { s += a[i]; } return s; }
+
+    static int bceFromConstant(int[] a) { for (int i = 3; i < a.length; i++) { a[i] = i * 7; } return a.length; }
+
+    static long bceWhileForm(long[] a) { int i = 0; long s = 0; while (true) { if (i >= a.length) { break; } s += a[i]; i++; } return s; }
+
+    static int bceOffByOne(int[] a) { int s = 0; for (int i = 0; i <= a.length; i++) { s += a[i]; } return s; }
+
+    static int bceFromParameter(int[] a, int k) { int s = 0; for (int i = k % 8; i < a.length; i++) { s += a[i]; } return s; }
+
+    static int bceOtherArray(int[] a, int[] b) { int s = 0; for (int i = 0; i < a.length; i++) { s += b[i]; } return s; }
+
+    static int bceStepTwo(int[] a) { int s = 0; for (int i = 0; i < a.length; i += 2) { s += a[i]; } return s; }
+
+    static int bceFromMinusOne(int[] a) { int s = 0; for (int i = -1; i < a.length; i++) { s += a[i]; } return s; }
+
+    static int bceNextElement(int[] a) { int s = 0; for (int i = 0; i < a.length; i++) { s += a[i + 1]; } return s; }
+
+    static int bceGuardOtherBound(int[] a, int n) { n %= 64; int s = 0; for (int i = 0; i < n; i++) { s += a[i]; } return s; }
+
+    static int bceAfterTheLoop(int[] a) { int i = 0; while (i < a.length) { i++; } return a[i - 1]; }
+
+    static void bceCopy(double[] from, double[] to) { for (int i = 0; i < from.length; i++) { to[i] = from[i] * 2; } }
+
+    static int bceNested(int[] a) { int s = 0; for (int i = 0; i < a.length; i++) { for (int j = 0; j < a.length; j++) { s += a[i] ^ a[j]; } } return s; }
+
     static int sumTo(int n) { n %= 2048; int s = 0; for (int i = 0; i < n; i++) { s += i; } return s; }
 
     static long sumToLong(int n) { n %= 2048; long s = 0; for (int i = 0; i < n; i++) { s += (long) i * i; } return s; }

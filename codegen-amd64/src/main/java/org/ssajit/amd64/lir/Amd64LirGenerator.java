@@ -28,6 +28,7 @@ import org.ssajit.ir.Node;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Parameter;
+import org.ssajit.ir.Phi;
 import org.ssajit.ir.Return;
 import org.ssajit.ir.Switch;
 import org.ssajit.ir.Throw;
@@ -646,8 +647,81 @@ public final class Amd64LirGenerator extends LirGenerator {
                 index = inVariable(c);
             }
         }
-        append(new Amd64Checks.BoundsCheck(array, index, backend.config().arrayLengthOffset, stateOf(i.state())));
+        if (!provenInBounds(i.input(0), i.input(1), i.block())) {
+            append(new Amd64Checks.BoundsCheck(array, index, backend.config().arrayLengthOffset, stateOf(i.state())));
+        }
         return new Element(array, index, new AddressShape(Scale.of(scale), base));
+    }
+
+    // Bounds-check elimination -----------------------------------------------------------------------
+
+    /**
+     * True if {@code 0 <= index < array.length} holds wherever {@code at} runs, so the bounds check can
+     * go: the index is non-negative ({@link #nonNegative}) and a branch edge that dominates {@code at}
+     * is taken only when {@code index < arraylength(array)}, the very SSA values (the counted loop
+     * {@code for (i = 0; i < a.length; i++) ... a[i]}). Sound in loops too: whenever a later iteration
+     * gives {@code index} or the length a new value, control passes that edge again before {@code at}.
+     */
+    private boolean provenInBounds(org.ssajit.ir.Value array, org.ssajit.ir.Value index, Block at) {
+        return nonNegative(index) && dominatingBound(index, at, b -> b instanceof Instruction l && l.op() == Op.ARRAY_LENGTH && l.input(0) == array);
+    }
+
+    /**
+     * A non-negative int constant, or a phi (an induction variable) each of whose operands is a
+     * non-negative constant or {@code phi + 1} computed where a dominating edge guarantees {@code phi
+     * < y} for some int y (so the increment cannot overflow). By induction over the iterations the phi
+     * is never negative.
+     */
+    private boolean nonNegative(org.ssajit.ir.Value v) {
+        if (v instanceof Constant c) {
+            return c.kind() == JavaKind.Int && c.asInt() >= 0;
+        }
+        if (!(v instanceof Phi phi) || phi.kind() != JavaKind.Int) {
+            return false;
+        }
+        for (int k = 0; k < phi.operandCount(); k++) {
+            org.ssajit.ir.Value op = phi.operand(k);
+            if (op == phi || op instanceof Constant c && c.kind() == JavaKind.Int && c.asInt() >= 0) {
+                continue;
+            }
+            if (!(op instanceof Instruction add) || add.op() != Op.ADD || add.kind() != JavaKind.Int) {
+                return false;
+            }
+            boolean incrementsPhi = add.input(0) == phi && isIntOne(add.input(1)) || add.input(1) == phi && isIntOne(add.input(0));
+            if (!incrementsPhi || !dominatingBound(phi, add.block(), b -> b.kind() == JavaKind.Int)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isIntOne(org.ssajit.ir.Value v) {
+        return v instanceof Constant c && c.kind() == JavaKind.Int && c.asInt() == 1;
+    }
+
+    /**
+     * Whether some block dominating {@code at} (or {@code at} itself) is entered only through a branch
+     * edge on which {@code v < y} (signed int compare) holds for a {@code y} that {@code bound} accepts.
+     */
+    private boolean dominatingBound(org.ssajit.ir.Value v, Block at, java.util.function.Predicate<org.ssajit.ir.Value> bound) {
+        for (Block d = at; d != null; d = d == ir.entry() ? null : dominance.immediateDominator(d)) {
+            if (d.predecessors().size() != 1 || !(d.predecessors().get(0).terminator() instanceof If f) || f.trueTarget() == f.falseTarget()) {
+                continue;
+            }
+            if (f.x().kind() != JavaKind.Int || f.y().kind() != JavaKind.Int) {
+                continue;
+            }
+            boolean taken = f.trueTarget() == d;
+            org.ssajit.ir.Condition c = taken ? f.condition() : f.condition().negate();
+            // On this edge "x c y" holds.
+            if (c == org.ssajit.ir.Condition.LT && f.x() == v && bound.test(f.y())) {
+                return true;
+            }
+            if (c == org.ssajit.ir.Condition.GT && f.y() == v && bound.test(f.x())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void loadIndexed(Instruction i) {

@@ -182,14 +182,52 @@ class Amd64LirGeneratorTest {
         Golden.check("lir-" + name, lir.toString());
     }
 
-    /** In {@code sum}, the array is null-checked once: the check in the loop header dominates the body's access. */
+    /**
+     * In {@code sum}, the array is null-checked once (the check in the loop header dominates the body's
+     * access) and not bounds-checked: {@code 0 <= i < a.length} is proven.
+     */
     @ParameterizedTest
     @ValueSource(strings = {"sum"})
     void dominatingNullCheckIsNotRepeated(String name) {
         LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
         List<LirOp> ops = lir.blocks().stream().flatMap(b -> b.ops().stream()).toList();
         assertEquals(1, ops.stream().filter(o -> o instanceof Amd64Checks.NullCheck).count(), lir::toString);
-        assertEquals(1, ops.stream().filter(o -> o instanceof Amd64Checks.BoundsCheck).count(), lir::toString);
+        assertEquals(0, ops.stream().filter(o -> o instanceof Amd64Checks.BoundsCheck).count(), lir::toString);
         assertTrue(ops.stream().anyMatch(o -> o instanceof Amd64Control.Safepoint));
+    }
+
+    // Bounds-check elimination: proven (no check) and not proven (check kept) ---------------------------
+
+    static int countDown(int[] a) { int s = 0; for (int i = 0; a.length > i; i++) { s += a[i]; } return s; }
+
+    static void fromConstant(int[] a) { for (int i = 3; i < a.length; i++) { a[i] = i; } }
+
+    static int whileForm(int[] a) { int i = 0, s = 0; while (true) { if (i >= a.length) { break; } s += a[i]; i++; } return s; }
+
+    static int offByOne(int[] a) { int s = 0; for (int i = 0; i <= a.length; i++) { s += a[i]; } return s; }
+
+    static int fromParameter(int[] a, int k) { int s = 0; for (int i = k; i < a.length; i++) { s += a[i]; } return s; }
+
+    static int otherArray(int[] a, int[] b) { int s = 0; for (int i = 0; i < a.length; i++) { s += b[i]; } return s; }
+
+    static int stepTwo(int[] a) { int s = 0; for (int i = 0; i < a.length; i += 2) { s += a[i]; } return s; }
+
+    static int fromMinusOne(int[] a) { int s = 0; for (int i = -1; i < a.length; i++) { s += a[i]; } return s; }
+
+    static int nextElement(int[] a) { int s = 0; for (int i = 0; i < a.length; i++) { s += a[i + 1]; } return s; }
+
+    static int guardOtherBound(int[] a, int n) { int s = 0; for (int i = 0; i < n; i++) { s += a[i]; } return s; }
+
+    static int afterTheLoop(int[] a) { int i = 0; while (i < a.length) { i++; } return a[i - 1]; }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"countDown:0", "fromConstant:0", "whileForm:0", "offByOne:1", "fromParameter:1", "otherArray:1", "stepTwo:1",
+                    "fromMinusOne:1", "nextElement:1", "guardOtherBound:1", "afterTheLoop:1"})
+    void boundsChecksGoOnlyWhenProven(String nameAndChecks) {
+        String name = nameAndChecks.substring(0, nameAndChecks.indexOf(':'));
+        int expected = Integer.parseInt(nameAndChecks.substring(nameAndChecks.indexOf(':') + 1));
+        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+        long checks = lir.blocks().stream().flatMap(b -> b.ops().stream()).filter(o -> o instanceof Amd64Checks.BoundsCheck).count();
+        assertEquals(expected, checks, lir::toString);
     }
 }
