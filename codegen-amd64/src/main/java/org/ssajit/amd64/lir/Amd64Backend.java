@@ -141,14 +141,76 @@ public final class Amd64Backend {
         FrameLayout layout = frameMap.layout();
         Amd64FrameBuilder frame = new Amd64FrameBuilder(config, layout);
         frame.emitPrologue();
-        Amd64CodeEmitter emitter = new Amd64CodeEmitter(frame, metaAccess, lir.blocks());
-        for (LirBlock b : lir.blocks()) {
+        List<LirBlock> order = emissionOrder(lir);
+        Amd64CodeEmitter emitter = new Amd64CodeEmitter(frame, metaAccess, order);
+        for (LirBlock b : order) {
             for (LirOp op : b.ops()) {
                 op.emit(emitter);
             }
         }
         emitter.finishBody();
         return emitter.withPatches(frame.finish(name));
+    }
+
+    /** Loop headers with at most this many ops (label and branch included) are placed after their latch. */
+    static final int MAX_ROTATED_HEADER_OPS = 12;
+
+    /**
+     * The order blocks are emitted in: the LIR's order (reverse postorder, the entry first), with loop
+     * rotation. A small loop header that ends in a conditional branch and is reached from its one
+     * latch by a plain jump is moved right after that latch: each iteration then runs the latch into
+     * the header's test and takes one branch back to the body, instead of jumping back to the header
+     * and branching again; entering the loop costs one jump. Any order is correct (every block ends in
+     * explicit jumps or branches, the emitter only elides jumps to the next block); this one is faster.
+     */
+    static List<LirBlock> emissionOrder(LirGraph lir) {
+        List<LirBlock> order = new ArrayList<>(lir.blocks());
+        java.util.Map<LirBlock, List<LirBlock>> backEdges = backEdges(order.get(0));
+        for (LirBlock header : lir.blocks()) {
+            List<LirBlock> latches = backEdges.getOrDefault(header, List.of());
+            if (header == order.get(0) || latches.size() != 1 || header.ops().size() > MAX_ROTATED_HEADER_OPS
+                            || !(header.last() instanceof Amd64Compares.Branch)) {
+                continue;
+            }
+            LirBlock latch = latches.get(0);
+            if (latch == header || !(latch.last() instanceof JumpOp j) || j.target() != header) {
+                continue;
+            }
+            order.remove(header);
+            order.add(order.indexOf(latch) + 1, header);
+        }
+        return order;
+    }
+
+    /** For each loop header, the sources of its back edges: edges to a block on the depth-first search stack. */
+    private static java.util.Map<LirBlock, List<LirBlock>> backEdges(LirBlock entry) {
+        java.util.Map<LirBlock, List<LirBlock>> result = new java.util.HashMap<>();
+        java.util.Set<LirBlock> visited = new java.util.HashSet<>();
+        java.util.Set<LirBlock> onStack = new java.util.HashSet<>();
+        java.util.Deque<LirBlock> blocks = new java.util.ArrayDeque<>();
+        java.util.Deque<Integer> next = new java.util.ArrayDeque<>();
+        visited.add(entry);
+        onStack.add(entry);
+        blocks.push(entry);
+        next.push(0);
+        while (!blocks.isEmpty()) {
+            LirBlock b = blocks.peek();
+            int i = next.pop();
+            if (i == b.successors().size()) {
+                onStack.remove(blocks.pop());
+                continue;
+            }
+            next.push(i + 1);
+            LirBlock s = b.successors().get(i);
+            if (onStack.contains(s)) {
+                result.computeIfAbsent(s, x -> new ArrayList<>()).add(b);
+            } else if (visited.add(s)) {
+                onStack.add(s);
+                blocks.push(s);
+                next.push(0);
+            }
+        }
+        return result;
     }
 
     /** Every operand a location or constant where the op allows it; every frame-state value allocated. */

@@ -68,15 +68,21 @@ public final class Amd64CodeEmitter extends CodeEmitter {
     private LirBlock current;
     private boolean bodyDone;
 
+    /** Each block's index in {@link #blocks}. */
+    private final Map<LirBlock, Integer> positions = new HashMap<>();
+
     /**
      * @param frame a frame builder whose prologue has been emitted
-     * @param blocks the blocks in emission order ({@code blocks.get(i).id() == i})
+     * @param blocks the blocks in emission order (the first one is entered from the prologue)
      */
     public Amd64CodeEmitter(Amd64FrameBuilder frame, MetaAccessProvider metaAccess, List<LirBlock> blocks) {
         this.frame = frame;
         this.asm = frame.asm();
         this.metaAccess = metaAccess;
         this.blocks = blocks;
+        for (int i = 0; i < blocks.size(); i++) {
+            positions.put(blocks.get(i), i);
+        }
     }
 
     public Amd64Assembler asm() {
@@ -145,7 +151,7 @@ public final class Amd64CodeEmitter extends CodeEmitter {
         if (current == null) {
             return null;
         }
-        int i = current.id() + 1;
+        int i = positions.get(current) + 1;
         return i < blocks.size() ? blocks.get(i) : null;
     }
 

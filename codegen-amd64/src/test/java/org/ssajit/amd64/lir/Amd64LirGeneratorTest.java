@@ -196,6 +196,41 @@ class Amd64LirGeneratorTest {
         assertTrue(ops.stream().anyMatch(o -> o instanceof Amd64Control.Safepoint));
     }
 
+    /**
+     * Loop rotation in the emission order: {@code sum}'s header (B1: length, compare, branch) goes right
+     * after its latch (B2), so an iteration falls from the body into the test and branches back once.
+     * The entry block stays first.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sum"})
+    void loopHeaderIsEmittedAfterItsLatch(String name) {
+        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+        List<String> order = Amd64Backend.emissionOrder(lir).stream().map(Object::toString).toList();
+        assertEquals(List.of("B0", "B2", "B1", "B3"), order, lir::toString);
+    }
+
+    static int doWhile(int n) { int s = 0; do { s += n; n--; } while (n > 0); return s; }
+
+    /**
+     * A single-block loop (B1) whose back edge carries phi moves in an edge block (B3): the loop block
+     * goes after the edge block, so the back edge is one taken branch into B3 that falls into B1.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"doWhile"})
+    void singleBlockLoopFollowsItsBackEdgeBlock(String name) {
+        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+        List<String> order = Amd64Backend.emissionOrder(lir).stream().map(Object::toString).toList();
+        assertEquals(List.of("B0", "B2", "B3", "B1"), order, lir::toString);
+    }
+
+    /** No loop: nothing moves. */
+    @ParameterizedTest
+    @ValueSource(strings = {"dense", "compares", "fields"})
+    void blocksOutsideLoopsKeepTheirOrder(String name) {
+        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+        assertEquals(lir.blocks(), Amd64Backend.emissionOrder(lir), lir::toString);
+    }
+
     // Bounds-check elimination: proven (no check) and not proven (check kept) ---------------------------
 
     static int countDown(int[] a) { int s = 0; for (int i = 0; a.length > i; i++) { s += a[i]; } return s; }
