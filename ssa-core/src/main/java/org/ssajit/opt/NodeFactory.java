@@ -426,7 +426,7 @@ public final class NodeFactory {
     }
 
     /** Value-numbering key: the operation, its attribute, its operands, and for reads the memory epoch. */
-    private static final class Key {
+    static final class Key {
         private final Op op;
         private final JavaKind kind;
         private final Object attribute;

@@ -8,6 +8,7 @@ import org.ssajit.bytecode.LoopWrites;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Graph;
 import org.ssajit.opt.DeadCodeElimination;
+import org.ssajit.opt.GlobalValueNumbering;
 import org.ssajit.opt.NodeFactory;
 import org.ssajit.ssa.BraunSsa;
 import org.ssajit.ssa.RedundantPhiElimination;
@@ -61,6 +62,11 @@ public final class GraphBuilder {
             stats.redundantSccPhis += RedundantPhiElimination.run(graph);
         }
         if (options.optimize()) {
+            // Merging values can make phis trivial (phi(x, x)) or redundant; removing those can expose
+            // more equal instructions. A few rounds reach the fixed point in practice.
+            for (int round = 0; round < 4 && GlobalValueNumbering.run(graph) > 0 && RedundantPhiElimination.run(graph) > 0; round++) {
+                // repeat
+            }
             DeadCodeElimination.run(graph);
         }
         return new Result(graph, stats, fe, phisBefore);
