@@ -49,12 +49,23 @@ public final class Pipeline {
         return new Pipeline(Providers.host(), Amd64Backend.host(), true);
     }
 
+    /** Both steps: {@link #build}, then {@link #compile(Graph, ResolvedJavaMethod)}. */
     public Result compile(ResolvedJavaMethod method) {
+        Graph graph = build(method);
+        return new Result(graph, compile(graph, method));
+    }
+
+    /** The method's SSA graph, optimized and (with verification on) verified. */
+    public Graph build(ResolvedJavaMethod method) {
         Graph graph = GraphBuilder.build(method, BuildOptions.DEFAULT, providers).graph();
         if (verify) {
             Verifier.verify(graph);
         }
-        CompiledCode code = backend.compile(graph, method.format("%H.%n(%p)"), lir -> LinearScan.allocate(lir, allocation));
-        return new Result(graph, code);
+        return graph;
+    }
+
+    /** Machine code for a graph {@link #build} made: lowering, register allocation, emission. */
+    public CompiledCode compile(Graph graph, ResolvedJavaMethod method) {
+        return backend.compile(graph, method.format("%H.%n(%p)"), lir -> LinearScan.allocate(lir, allocation));
     }
 }

@@ -7,6 +7,8 @@ import java.util.Properties;
 import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
 import org.ssajit.amd64.lir.Amd64Backend;
 import org.ssajit.bytecode.BailoutException;
+import org.ssajit.codegen.CompiledCode;
+import org.ssajit.ir.Graph;
 import org.ssajit.parse.Providers;
 import org.ssajit.regalloc.AllocationVerificationError;
 import org.ssajit.regalloc.RegisterAllocationException;
@@ -122,12 +124,15 @@ public final class SsajitCompiler implements JVMCICompiler {
         if (request.getEntryBCI() != INVOCATION_ENTRY_BCI) {
             return Outcome.refused(NO_OSR, NO_OSR);
         }
-        Pipeline.Result r;
+        CompiledCode code;
         try {
-            r = ctx.pipeline().compile(method);
+            Graph graph = ctx.pipeline().build(method);
+            if (ctx.dumper() != null) {
+                ctx.dumper().graph(id, method, graph); // also for methods the back end then refuses
+            }
+            code = ctx.pipeline().compile(graph, method);
         } catch (BailoutException e) {
-            Outcome o = Outcome.refused(e.toString(), "bailout: " + e.reason().description());
-            return new Outcome(o.reason(), o.category(), e.reason().isRetryable(), 0);
+            return new Outcome(e.toString(), "bailout: " + e.reason().description(), e.reason().isRetryable(), 0);
         } catch (RegisterAllocationException e) {
             return Outcome.refused("register allocation: " + e.getMessage(), "register allocation impossible");
         } catch (VerificationError e) {
@@ -136,20 +141,17 @@ public final class SsajitCompiler implements JVMCICompiler {
             return Outcome.refused("register allocation fails verification (a compiler bug): " + e.getMessage(),
                             "compiler bug: allocation verification failed");
         }
-        if (ctx.dumper() != null) {
-            ctx.dumper().graph(id, method, r.graph());
-        }
         InstalledCode installed;
         try {
-            installed = ctx.installer().install((HotSpotCompilationRequest) request, r.code());
+            installed = ctx.installer().install((HotSpotCompilationRequest) request, code);
         } catch (jdk.vm.ci.code.BailoutException e) {
             // HotSpot's refusal to install (code cache full, dependencies invalidated while compiling).
             return Outcome.refused("HotSpot did not install the code: " + e.getMessage(), "installation refused by HotSpot");
         }
         if (ctx.dumper() != null) {
-            ctx.dumper().code(id, method, r.code(), installed);
+            ctx.dumper().code(id, method, code, installed);
         }
-        return Outcome.installed(r.code().code().length);
+        return Outcome.installed(code.code().length);
     }
 
     /**

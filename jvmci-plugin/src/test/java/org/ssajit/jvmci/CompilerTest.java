@@ -87,6 +87,27 @@ class CompilerTest {
         assertFalse(r.getRetry());
     }
 
+    /** {@code -Dssajit.Dump}: the graph of a method the back end refuses is dumped too (there is no code to dump). */
+    @Test
+    void dumpHasTheGraphOfARefusedMethod(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        Subjects.triple(1);
+        String key = "ssajit.Dump";
+        System.setProperty(key, dir.toString()); // read when the new compiler initializes, on its first request
+        try {
+            HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "withCall"));
+            assertNotNull(r.getFailureMessage());
+        } finally {
+            System.clearProperty(key);
+        }
+        List<String> files;
+        try (var s = java.nio.file.Files.list(dir)) {
+            files = s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+        assertTrue(files.stream().anyMatch(f -> f.matches("\\d+-.*Subjects\\.withCall\\.ir\\.txt")), files.toString());
+        assertTrue(files.stream().anyMatch(f -> f.matches("\\d+-.*Subjects\\.withCall\\.dot")), files.toString());
+        assertTrue(files.stream().noneMatch(f -> f.endsWith(".s")), files.toString());
+    }
+
     @Test
     void onStackReplacementIsRefused() {
         Subjects.triple(1);

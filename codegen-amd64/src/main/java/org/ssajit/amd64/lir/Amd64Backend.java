@@ -2,9 +2,15 @@ package org.ssajit.amd64.lir;
 
 import static org.ssajit.amd64.lir.Operands.*;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import org.ssajit.amd64.hotspot.Amd64FrameBuilder;
@@ -165,7 +171,7 @@ public final class Amd64Backend {
      */
     static List<LirBlock> emissionOrder(LirGraph lir) {
         List<LirBlock> order = new ArrayList<>(lir.blocks());
-        java.util.Map<LirBlock, List<LirBlock>> backEdges = backEdges(order.get(0));
+        Map<LirBlock, List<LirBlock>> backEdges = backEdges(order.get(0));
         for (LirBlock header : lir.blocks()) {
             List<LirBlock> latches = backEdges.getOrDefault(header, List.of());
             if (header == order.get(0) || latches.size() != 1 || header.ops().size() > MAX_ROTATED_HEADER_OPS
@@ -183,12 +189,12 @@ public final class Amd64Backend {
     }
 
     /** For each loop header, the sources of its back edges: edges to a block on the depth-first search stack. */
-    private static java.util.Map<LirBlock, List<LirBlock>> backEdges(LirBlock entry) {
-        java.util.Map<LirBlock, List<LirBlock>> result = new java.util.HashMap<>();
-        java.util.Set<LirBlock> visited = new java.util.HashSet<>();
-        java.util.Set<LirBlock> onStack = new java.util.HashSet<>();
-        java.util.Deque<LirBlock> blocks = new java.util.ArrayDeque<>();
-        java.util.Deque<Integer> next = new java.util.ArrayDeque<>();
+    private static Map<LirBlock, List<LirBlock>> backEdges(LirBlock entry) {
+        Map<LirBlock, List<LirBlock>> result = new HashMap<>();
+        Set<LirBlock> visited = new HashSet<>();
+        Set<LirBlock> onStack = new HashSet<>();
+        Deque<LirBlock> blocks = new ArrayDeque<>();
+        Deque<Integer> next = new ArrayDeque<>();
         visited.add(entry);
         onStack.add(entry);
         blocks.push(entry);
