@@ -102,7 +102,7 @@ public final class Installer {
     /** A foreign call is a rel32 call or jump: its target must be within 2 GB of every code cache address. */
     private void checkCallTargets(CompiledCode code) {
         for (Site s : code.sites()) {
-            if (s instanceof Call c && c.target instanceof StubTarget t) {
+            if (s instanceof Call c && c.target instanceof StubTarget t && !t.isFar()) {
                 long reach = codeCache.getMaxCallTargetOffset(t.address());
                 if (reach < 0 || reach > Integer.MAX_VALUE) {
                     throw new IllegalArgumentException(String.format("foreign call target 0x%x is out of rel32 reach of the code cache", t.address()));

@@ -7,6 +7,7 @@ import org.ssajit.amd64.lir.Amd64Backend;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.ir.Graph;
 import org.ssajit.parse.BuildOptions;
+import org.ssajit.parse.FrontEnd;
 import org.ssajit.parse.GraphBuilder;
 import org.ssajit.parse.Providers;
 import org.ssajit.regalloc.LinearScan;
@@ -57,7 +58,15 @@ public final class Pipeline {
 
     /** The method's SSA graph, optimized and (with verification on) verified. */
     public Graph build(ResolvedJavaMethod method) {
-        Graph graph = GraphBuilder.build(method, BuildOptions.DEFAULT, providers).graph();
+        return build(method, -1);
+    }
+
+    /**
+     * The SSA graph of a compile entered at {@code entryBci}: -1 for a normal compile, else the loop
+     * header where an on-stack-replacement compile takes over an interpreter frame.
+     */
+    public Graph build(ResolvedJavaMethod method, int entryBci) {
+        Graph graph = GraphBuilder.build(FrontEnd.analyze(method, entryBci), BuildOptions.DEFAULT, providers).graph();
         if (verify) {
             Verifier.verify(graph);
         }

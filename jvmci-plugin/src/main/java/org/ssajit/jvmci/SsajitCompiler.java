@@ -41,7 +41,6 @@ import jdk.vm.ci.runtime.JVMCIRuntime;
  */
 public final class SsajitCompiler implements JVMCICompiler {
     /** The refusal reason for on-stack-replacement requests. */
-    public static final String NO_OSR = "on-stack replacement is not supported yet";
     /** Longest reason handed to HotSpot (it ends up in -XX:+PrintCompilation and compile logs). */
     private static final int MAX_REASON = 300;
 
@@ -121,12 +120,9 @@ public final class SsajitCompiler implements JVMCICompiler {
         if (ctx.gcRefusal() != null) {
             return Outcome.refused(ctx.gcRefusal(), ctx.gcRefusal());
         }
-        if (request.getEntryBCI() != INVOCATION_ENTRY_BCI) {
-            return Outcome.refused(NO_OSR, NO_OSR);
-        }
         CompiledCode code;
         try {
-            Graph graph = ctx.pipeline().build(method);
+            Graph graph = ctx.pipeline().build(method, request.getEntryBCI());
             if (ctx.dumper() != null) {
                 ctx.dumper().graph(id, method, graph); // also for methods the back end then refuses
             }

@@ -109,12 +109,24 @@ class CompilerTest {
     }
 
     @Test
-    void onStackReplacementIsRefused() {
-        Subjects.triple(1);
+    void onStackReplacementAtTheLoopHeaderIsInstalled() {
+        Subjects.loop(3);
         HotSpotResolvedJavaMethod m = subject(Subjects.class, "loop");
+        // javac: 0 iconst_0, 1 istore_1, 2 iconst_0, 3 istore_2, 4 iload_2 (the loop's test), ...
         HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) new SsajitCompilerFactory().createCompiler(RUNTIME)
                         .compileMethod(new HotSpotCompilationRequest(m, 4, 0L, m.allocateCompileId(4)));
-        assertEquals(SsajitCompiler.NO_OSR, r.getFailureMessage());
+        assertNull(r.getFailureMessage());
+    }
+
+    @Test
+    void onStackReplacementInsideABlockIsRefused() {
+        Subjects.loop(3);
+        HotSpotResolvedJavaMethod m = subject(Subjects.class, "loop");
+        HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) new SsajitCompilerFactory().createCompiler(RUNTIME)
+                        .compileMethod(new HotSpotCompilationRequest(m, 5, 0L, m.allocateCompileId(5)));
+        assertNotNull(r.getFailureMessage());
+        assertTrue(r.getFailureMessage().contains("OSR entry bci 5"), r.getFailureMessage());
+        assertFalse(r.getRetry());
     }
 
     @Test

@@ -19,6 +19,10 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  *
  * <p>If bci 0 is a branch target, a synthetic start block without instructions precedes it, so the
  * entry block never has predecessors.
+ *
+ * <p>For an on-stack-replacement compile the map starts at the OSR bci instead (a loop header the
+ * interpreter jumps into): a synthetic start block always precedes that block, and only what is
+ * reachable from it is kept.
  */
 public final class BlockMap {
     /** A block of bytecode. Successors and handlers are fixed once the map is built. */
@@ -112,10 +116,17 @@ public final class BlockMap {
     private final List<BciBlock> blocks;
     private final BciBlock[] blockAtBci;
     private final boolean reducible;
+    private final int osrBci;
     private int edgeCount;
 
     public BlockMap(ResolvedJavaMethod method, Linkage linkage) {
+        this(method, linkage, -1);
+    }
+
+    /** @param osrBci -1 for the whole method, else the bci an on-stack-replacement compile enters at */
+    public BlockMap(ResolvedJavaMethod method, Linkage linkage, int osrBci) {
         this.method = method;
+        this.osrBci = osrBci;
         this.linkage = linkage;
         this.code = method.getCode();
         if (code == null || code.length == 0) {
@@ -126,12 +137,20 @@ public final class BlockMap {
         BitSet leaders = scan(s);
         this.blockAtBci = new BciBlock[code.length];
         List<BciBlock> all = makeBlocks(s, leaders);
+        if (osrBci >= 0 && (osrBci >= code.length || blockAtBci[osrBci] == null || blockAtBci[osrBci].startBci != osrBci)) {
+            throw new BailoutException(BailoutException.Reason.ILLEGAL_BYTECODE, "OSR entry bci " + osrBci + " does not start a block");
+        }
         this.blocks = order(all);
         this.reducible = checkReducible();
     }
 
     public ResolvedJavaMethod method() {
         return method;
+    }
+
+    /** The bci an on-stack-replacement compile enters at, or -1 for the whole method. */
+    public int osrBci() {
+        return osrBci;
     }
 
     public byte[] code() {
@@ -306,7 +325,7 @@ public final class BlockMap {
             all.get(i).id = i; // temporary: index into `all`
             succs.add(all.get(i).allSuccessors());
         }
-        BciBlock entry = blockAtBci[0];
+        BciBlock entry = blockAtBci[osrBci >= 0 ? osrBci : 0];
         // Iterative DFS computing postorder; an edge to a block still on the stack is retreating.
         byte[] state = new byte[n]; // 0 = new, 1 = on stack, 2 = done
         List<BciBlock> post = new ArrayList<>(n);
@@ -363,7 +382,7 @@ public final class BlockMap {
                 }
             }
         }
-        if (!entry.predecessors.isEmpty()) {
+        if (!entry.predecessors.isEmpty() || osrBci >= 0) {
             BciBlock start = new BciBlock(-1);
             start.endBci = -1;
             start.successors = new BciBlock[]{entry};

@@ -99,13 +99,22 @@ public final class FrameShapes {
     private int maxLocks;
 
     public FrameShapes(BlockMap map, Linkage linkage) {
+        this(map, linkage, null);
+    }
+
+    /**
+     * @param initial the frame on entry to the map's first block, or null for the method's
+     *            {@link #initialShape()}; an on-stack-replacement map starts with the frame the whole
+     *            method has at its OSR bci
+     */
+    public FrameShapes(BlockMap map, Linkage linkage, Shape initial) {
         this.map = map;
         this.linkage = linkage;
         ResolvedJavaMethod m = map.method();
         this.maxLocals = m.getMaxLocals();
         this.maxStack = m.getMaxStackSize();
         this.entries = new Shape[map.blocks().size()];
-        compute();
+        compute(initial != null ? initial.copy() : initialShape());
     }
 
     public int maxLocals() {
@@ -147,10 +156,10 @@ public final class FrameShapes {
         return s;
     }
 
-    private void compute() {
+    private void compute(Shape initial) {
         List<BciBlock> blocks = map.blocks();
         BytecodeStream s = new BytecodeStream(map.code());
-        entries[0] = initialShape();
+        entries[0] = initial;
         maxLocks = entries[0].locks;
         ArrayDeque<BciBlock> work = new ArrayDeque<>();
         boolean[] queued = new boolean[blocks.size()];

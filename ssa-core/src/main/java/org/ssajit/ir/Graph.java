@@ -23,15 +23,35 @@ public final class Graph {
     private final Map<JavaConstant, Constant> constants = new HashMap<>();
     private final Map<JavaKind, Undefined> undefined = new EnumMap<>(JavaKind.class);
     private final List<Parameter> parameters = new ArrayList<>();
+    private final int osrBci;
     private int valueIds;
     private int blockIds;
 
     public Graph(ResolvedJavaMethod method) {
+        this(method, -1);
+    }
+
+    /**
+     * @param osrBci -1 for a graph of the whole method, or the bci of the loop header where an
+     *            on-stack-replacement compile is entered: its entry block reads the live locals
+     *            ({@link Op#OSR_LOCAL}) and jumps there; the graph has no parameters
+     */
+    public Graph(ResolvedJavaMethod method, int osrBci) {
         this.method = method;
+        this.osrBci = osrBci;
     }
 
     public ResolvedJavaMethod method() {
         return method;
+    }
+
+    /** The bci where an on-stack-replacement compile is entered, or -1. */
+    public int osrBci() {
+        return osrBci;
+    }
+
+    public boolean isOsr() {
+        return osrBci >= 0;
     }
 
     int nextValueId() {

@@ -53,6 +53,11 @@ public final class Instruction extends Value {
         return (JavaKind) attribute;
     }
 
+    /** The local an {@link Op#OSR_LOCAL} reads. */
+    public int osrLocal() {
+        return (Integer) attribute;
+    }
+
     public LdcRef ldc() {
         return (LdcRef) attribute;
     }

@@ -69,7 +69,12 @@ public enum Op {
     /** The exception caught by a handler; the first instruction of a handler block. */
     EXCEPTION_OBJECT("exception", 0),
     /** An ldc whose constant-pool entry is not resolved yet. Attribute: LdcRef. */
-    LOAD_CONSTANT("ldc", 0);
+    LOAD_CONSTANT("ldc", 0),
+    /**
+     * The value of a local when an on-stack-replacement compile is entered from the interpreter, in
+     * the entry block of an OSR graph ({@link Graph#osrBci()}). Attribute: the local's index (Integer).
+     */
+    OSR_LOCAL("osrlocal", 0);
 
     static final class Flags {
         static final int PURE = 1;

@@ -123,6 +123,29 @@ public final class BytecodeParser {
         }
     }
 
+    /** Whether this parses an on-stack-replacement compile ({@link BlockMap#osrBci()}). */
+    public boolean isOsr() {
+        return map.osrBci() >= 0;
+    }
+
+    /**
+     * The entry of an on-stack-replacement compile: an {@link Op#OSR_LOCAL} for every local that holds
+     * a value at the OSR bci and is live there, written into the start block's variables. Dead locals
+     * are not read, so they neither cost a load nor reach a frame state.
+     */
+    public void writeOsrLocals(Block start, BciBlock header) {
+        factory.setBlock(start);
+        Shape shape = shapes.entry(header);
+        for (int i = 0; i < maxLocals; i++) {
+            byte tag = shape.locals[i];
+            if (tag == FrameShapes.TOP || tag == FrameShapes.HIGH || !liveness.isLiveIn(header, i)) {
+                continue;
+            }
+            JavaKind k = FrameShapes.kindOf(tag);
+            ssa.writeVariable(i, start, factory.emitSideEffect(new Instruction(graph, Op.OSR_LOCAL, k, i, header.startBci()), null));
+        }
+    }
+
     /** Parses one block: its instructions, its terminator and its exception edges. */
     public void parseBlock(BciBlock bb) {
         bciBlock = bb;

@@ -1,5 +1,6 @@
 package org.ssajit.parse;
 
+import org.ssajit.bytecode.BailoutException;
 import org.ssajit.bytecode.BlockMap;
 import org.ssajit.bytecode.FrameShapes;
 import org.ssajit.bytecode.Linkage;
@@ -14,11 +15,42 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  */
 public record FrontEnd(BlockMap blocks, Linkage linkage, FrameShapes shapes, Liveness liveness) {
     public static FrontEnd analyze(ResolvedJavaMethod method) {
+        return analyze(method, -1);
+    }
+
+    /**
+     * The analyses for a compile entered at {@code osrBci} (-1: the whole method). An
+     * on-stack-replacement compile sees only the blocks reachable from the OSR bci; its frame there is
+     * the one the whole method has (so the local kinds come from every path into the loop). Refused
+     * when that frame holds operand-stack values or monitors: the interpreter hands over locals only.
+     */
+    public static FrontEnd analyze(ResolvedJavaMethod method, int osrBci) {
         Linkage linkage = new Linkage(method);
-        BlockMap map = new BlockMap(method, linkage);
-        FrameShapes shapes = new FrameShapes(map, linkage);
-        Liveness liveness = new Liveness(map, shapes, linkage);
-        return new FrontEnd(map, linkage, shapes, liveness);
+        if (osrBci < 0) {
+            BlockMap map = new BlockMap(method, linkage);
+            FrameShapes shapes = new FrameShapes(map, linkage);
+            return new FrontEnd(map, linkage, shapes, new Liveness(map, shapes, linkage));
+        }
+        BlockMap whole = new BlockMap(method, linkage);
+        BlockMap.BciBlock header = whole.blockStartingAt(osrBci);
+        if (header == null) {
+            throw new BailoutException(BailoutException.Reason.ILLEGAL_BYTECODE, "OSR entry bci " + osrBci + " does not start a reachable block");
+        }
+        FrameShapes.Shape at = new FrameShapes(whole, linkage).entry(header);
+        if (at.sp != 0) {
+            throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "OSR entry at bci " + osrBci + " with " + at.sp + " operand-stack slots");
+        }
+        if (at.locks != 0) {
+            throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "OSR entry at bci " + osrBci + " inside a synchronized region");
+        }
+        BlockMap map = new BlockMap(method, linkage, osrBci);
+        FrameShapes shapes = new FrameShapes(map, linkage, at);
+        return new FrontEnd(map, linkage, shapes, new Liveness(map, shapes, linkage));
+    }
+
+    /** The bci an on-stack-replacement compile enters at, or -1. */
+    public int osrBci() {
+        return blocks.osrBci();
     }
 
     public ResolvedJavaMethod method() {

@@ -38,7 +38,7 @@ public final class GraphBuilder {
 
     public static Result build(FrontEnd fe, BuildOptions options, Providers providers) {
         List<BciBlock> rpo = fe.blocks().blocks();
-        Graph graph = new Graph(fe.method());
+        Graph graph = new Graph(fe.method(), fe.osrBci());
         Block[] ir = new Block[rpo.size()];
         for (BciBlock bb : rpo) {
             ir[bb.id()] = graph.newBlock(bb.startBci());
@@ -106,7 +106,11 @@ public final class GraphBuilder {
         void run() {
             BciBlock entry = rpo.get(0);
             ssa.sealBlock(ir[entry.id()]);
-            parser.writeParameters(ir[entry.id()]);
+            if (parser.isOsr()) {
+                parser.writeOsrLocals(ir[entry.id()], entry.successors()[0]);
+            } else {
+                parser.writeParameters(ir[entry.id()]);
+            }
             for (BciBlock bb : rpo) {
                 visit(bb);
             }

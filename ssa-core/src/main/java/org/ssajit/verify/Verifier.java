@@ -282,6 +282,16 @@ public final class Verifier {
                 }
             }
             case NEW_INSTANCE, EXCEPTION_OBJECT, LOAD_CONSTANT -> expectInputs(i, 0, where);
+            case OSR_LOCAL -> {
+                expectInputs(i, 0, where);
+                if (!graph.isOsr() || i.block() != graph.entry()) {
+                    fail(() -> where.get() + ": an OSR local outside the entry block of an OSR graph");
+                }
+                int index = i.osrLocal();
+                if (index < 0 || index >= graph.method().getMaxLocals()) {
+                    fail(() -> where.get() + ": OSR local " + index + " outside the method's " + graph.method().getMaxLocals() + " locals");
+                }
+            }
             case INVOKE -> {
                 Signature sig = i.invokeTarget().method().getSignature();
                 checkKind(k, sig.getReturnKind().getStackKind(), where);

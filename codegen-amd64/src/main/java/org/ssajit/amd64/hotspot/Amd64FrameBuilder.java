@@ -58,7 +58,10 @@ public final class Amd64FrameBuilder {
      */
     private static final Set<Register> POLL_SCRATCH = Set.of(AMD64.rax, AMD64.rcx, AMD64.rdx, AMD64.rbx, AMD64.rsi, AMD64.rdi,
                     AMD64.r8, AMD64.r9, AMD64.r10, AMD64.r11, AMD64.r14);
-    /** Dead after the frame is gone (not a return register): the return-poll stub uses it. */
+    /**
+     * Dead after the frame is gone (not a return register): the return-poll stub uses it; never
+     * allocated, so C-function calls load their target into it too.
+     */
     private static final Register RETURN_POLL_SCRATCH = r10;
 
     private enum State {
@@ -109,8 +112,22 @@ public final class Amd64FrameBuilder {
      * untouched (the barrier's slow path saves every register).
      */
     public void emitPrologue() {
+        emitPrologue(config.markVerifiedEntry);
+    }
+
+    /**
+     * The entry of an on-stack-replacement compile: the interpreter has popped its frame, copied the
+     * locals into a C-heap buffer (rsi, the first Java argument register) and jumps here as if the
+     * method's caller had called this code. The same frame and entry barrier as {@link #emitPrologue()};
+     * rsi survives them. The body reads the locals and frees the buffer ({@link #emitCFunctionCall}).
+     */
+    public void emitOsrPrologue() {
+        emitPrologue(config.markOsrEntry);
+    }
+
+    private void emitPrologue(int entryMark) {
         require(State.NEW, "emitPrologue");
-        recordMark(config.markVerifiedEntry);
+        recordMark(entryMark);
         // A single instruction of at least 5 bytes, so the entry can be patched atomically into a jump.
         asm.nop(5);
         // Touch the page the frame and the shadow zone reach while the frame does not exist yet: an
@@ -236,6 +253,19 @@ public final class Amd64FrameBuilder {
             requireFullDebugInfo(info, "call");
         }
         return call(target, info);
+    }
+
+    /**
+     * {@code movabs r10, target; call r10} to a C function of the VM that neither stops at a safepoint
+     * nor throws (a leaf: no debug info, no Java frame anchor). Arguments are in the C registers; the
+     * caller saves every register the C convention lets the callee clobber. rsp is 16-byte aligned in
+     * the body, as the C convention requires at a call.
+     */
+    public void emitCFunctionCall(long target) {
+        require(State.BODY, "emitCFunctionCall");
+        int pc = asm.movabs(RETURN_POLL_SCRATCH, 0L);
+        asm.call(RETURN_POLL_SCRATCH);
+        sites.add(new Call(new StubTarget(target, true), pc, asm.position() - pc, true, null));
     }
 
     /**

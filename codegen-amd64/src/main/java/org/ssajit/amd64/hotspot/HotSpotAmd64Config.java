@@ -72,6 +72,11 @@ public final class HotSpotAmd64Config extends HotSpotVMConfigAccess {
     public final long throwDelayedStackOverflowErrorEntry;
     public final long handleWrongMethodStub;
     public final long icMissStub;
+    /**
+     * {@code SharedRuntime::OSR_migration_end(intptr_t* buf)}, a C function in libjvm (not a stub, so
+     * possibly beyond rel32 reach): frees the buffer the interpreter copied an OSR frame's locals into.
+     */
+    public final long osrMigrationEnd;
 
     // ---- Stack.
 
@@ -138,6 +143,7 @@ public final class HotSpotAmd64Config extends HotSpotVMConfigAccess {
         throwDelayedStackOverflowErrorEntry = stub("SharedRuntime_throw_delayed_StackOverflowError_entry");
         handleWrongMethodStub = stub("SharedRuntime_handle_wrong_method_stub");
         icMissStub = stub("SharedRuntime_ic_miss_stub");
+        osrMigrationEnd = getAddress("SharedRuntime::OSR_migration_end");
 
         stackShadowPages = Math.toIntExact(getFlag("StackShadowPages", Long.class));
         vmPageSize = Math.toIntExact(getFieldValue("CompilerToVM::Data::vm_page_size", Long.class, "size_t"));

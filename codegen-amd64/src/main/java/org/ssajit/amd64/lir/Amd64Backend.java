@@ -146,7 +146,11 @@ public final class Amd64Backend {
         checkAllocated(lir);
         FrameLayout layout = frameMap.layout();
         Amd64FrameBuilder frame = new Amd64FrameBuilder(config, layout);
-        frame.emitPrologue();
+        if (lir.ir().isOsr()) {
+            frame.emitOsrPrologue();
+        } else {
+            frame.emitPrologue();
+        }
         List<LirBlock> order = emissionOrder(lir);
         Amd64CodeEmitter emitter = new Amd64CodeEmitter(frame, metaAccess, order);
         for (LirBlock b : order) {

@@ -151,6 +151,10 @@ public final class Amd64LirGenerator extends LirGenerator {
 
     @Override
     protected void emitEntry(List<Parameter> parameters) {
+        if (ir.isOsr()) {
+            emitOsrEntry();
+            return;
+        }
         JavaType[] types = method.getSignature().toParameterTypes(null);
         ValueKindFactory<LirKind> kinds = this::kindOf;
         CallingConvention cc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.JavaCallee,
@@ -168,6 +172,36 @@ public final class Amd64LirGenerator extends LirGenerator {
         for (int i = 0; i < parameters.size(); i++) {
             move((AllocatableValue) operand(parameters.get(i)), cc.getArgument(i));
         }
+    }
+
+    /**
+     * An on-stack-replacement entry: the interpreter's buffer arrives in the first Java argument
+     * register. Every {@link Op#OSR_LOCAL} of the entry block is read from it here, then the buffer is
+     * freed (a C call; the allocator keeps the locals' values across it), before anything else runs.
+     */
+    private void emitOsrEntry() {
+        JavaType[] pointer = {metaAccessType(JavaKind.Long)};
+        ValueKindFactory<LirKind> kinds = this::kindOf;
+        CallingConvention javaCc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.JavaCallee, null, pointer, kinds);
+        CallingConvention cCc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.NativeCall, null, pointer, kinds);
+        if (!(javaCc.getArgument(0) instanceof RegisterValue in) || !(cCc.getArgument(0) instanceof RegisterValue cArg)) {
+            throw new IllegalStateException("the OSR buffer and the C argument must be in registers: " + javaCc + ", " + cCc);
+        }
+        append(new Amd64Control.Entry(new RegisterValue[]{in}));
+        Variable buffer = newVariable(JavaKind.Long);
+        move(buffer, in);
+        int maxLocals = method.getMaxLocals();
+        for (Instruction i : ir.entry().instructions()) {
+            if (i.op() == Op.OSR_LOCAL) {
+                append(new Amd64Osr.LoadLocal(i.kind(), result(i), buffer, Amd64Osr.bufferOffset(i.osrLocal(), i.kind(), maxLocals)));
+            }
+        }
+        move(cArg, buffer);
+        append(new Amd64Osr.MigrationEnd(cArg));
+    }
+
+    private JavaType metaAccessType(JavaKind kind) {
+        return backend.metaAccess().lookupJavaType(kind.toJavaClass());
     }
 
     // Instructions -----------------------------------------------------------------------------------
@@ -230,6 +264,9 @@ public final class Amd64LirGenerator extends LirGenerator {
                 append(new Amd64Memory.Load(JavaKind.Int, result(i), array, null, new AddressShape(null, backend.config().arrayLengthOffset)));
             }
             case LOAD_CONSTANT -> unresolved(i);
+            case OSR_LOCAL -> {
+                // Read in emitOsrEntry, before the buffer is freed.
+            }
             default -> throw Amd64Scope.refuse(i.op().mnemonic() + " at bci " + i.bci() + " is not compiled");
         }
     }

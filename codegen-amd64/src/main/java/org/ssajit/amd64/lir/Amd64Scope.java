@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.ssajit.bytecode.BailoutException;
+import org.ssajit.bytecode.ParameterSlots;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
@@ -100,15 +101,20 @@ public final class Amd64Scope {
         if (k == JavaKind.Object) {
             return "reference stores need a store check and GC barriers (not compiled)";
         }
-        if (k == JavaKind.Byte && arrayType(i.input(0), m) == null) {
+        if (k == JavaKind.Byte && arrayType(i.input(0), m) == null && !isZeroOrOne(i.input(2))) {
             return "the array is not known to be byte[] or boolean[] (a boolean store masks the value)";
         }
         return null;
     }
 
+    /** A constant 0 or 1 is stored alike into a byte[] and a boolean[]: the type need not be known. */
+    private static boolean isZeroOrOne(Value v) {
+        return v instanceof org.ssajit.ir.Constant c && c.kind() == JavaKind.Int && (c.value().asInt() == 0 || c.value().asInt() == 1);
+    }
+
     /**
      * The static type of an array value, as far as the SSA graph tells it (parameters, field and
-     * array-element loads, and phis of those agreeing): a descriptor such as {@code "[Z"} or
+     * array-element loads, an OSR entry's locals that hold a parameter, and phis of those agreeing): a descriptor such as {@code "[Z"} or
      * {@code "[B"}, or null if unknown. The verifier guarantees the value's class at run time is that
      * type (or null): arrays of primitives have no subtypes.
      */
@@ -126,6 +132,7 @@ public final class Amd64Scope {
         if (v instanceof Instruction i) {
             return switch (i.op()) {
                 case LOAD_FIELD -> descriptor(i.field().field().getType());
+                case OSR_LOCAL -> descriptor(ParameterSlots.unwrittenReferenceParameter(m, i.osrLocal()));
                 case LOAD_INDEXED -> {
                     String outer = i.elementKind() == JavaKind.Object ? arrayType(i.input(0), m, visiting) : null;
                     yield outer != null && outer.startsWith("[[") ? outer.substring(1) : null;

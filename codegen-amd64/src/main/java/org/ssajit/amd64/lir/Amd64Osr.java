@@ -1,0 +1,90 @@
+package org.ssajit.amd64.lir;
+
+import static org.ssajit.amd64.asm.OperandSize.DWORD;
+import static org.ssajit.amd64.asm.OperandSize.QWORD;
+import static org.ssajit.amd64.lir.Operands.*;
+
+import org.ssajit.amd64.asm.Address;
+import org.ssajit.amd64.asm.Amd64Assembler;
+
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.meta.AllocatableValue;
+import jdk.vm.ci.meta.JavaKind;
+
+/**
+ * The entry of an on-stack-replacement compile. HotSpot's interpreter copies its frame's locals into
+ * a C-heap buffer ({@code SharedRuntime::OSR_migration_begin}), one machine word per local slot in
+ * reverse order: local {@code i} at byte {@code (maxLocals - 1 - i) * 8}, a long or double in the
+ * word of its second slot, a reference as a full (uncompressed) pointer. The compiled code reads the
+ * locals it needs and then frees the buffer ({@code SharedRuntime::OSR_migration_end}).
+ */
+public final class Amd64Osr {
+    private Amd64Osr() {
+    }
+
+    /** Where local {@code index} of {@code kind} lies in the buffer of a method with {@code maxLocals} locals. */
+    public static int bufferOffset(int index, JavaKind kind, int maxLocals) {
+        int slot = index + kind.getSlotCount() - 1;
+        if (index < 0 || slot >= maxLocals) {
+            throw new IllegalArgumentException(kind + " local " + index + " outside " + maxLocals + " locals");
+        }
+        return (maxLocals - 1 - slot) * 8;
+    }
+
+    /** Reads one local from the buffer. */
+    public static final class LoadLocal extends Amd64Op {
+        private final JavaKind kind;
+        private final int offset;
+
+        public LoadLocal(JavaKind kind, AllocatableValue result, AllocatableValue buffer, int offset) {
+            super(values(result), values(buffer), null, null);
+            this.kind = kind;
+            this.offset = offset;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            Register r = reg(get(Mode.DEF, 0));
+            Address a = Address.of(reg(get(Mode.USE, 0)), offset);
+            switch (kind) {
+                case Int -> asm.mov(DWORD, r, a);
+                case Long, Object -> asm.mov(QWORD, r, a);
+                case Float -> asm.movss(r, a);
+                case Double -> asm.movsd(r, a);
+                default -> throw new IllegalStateException("an interpreter local is never a " + kind);
+            }
+        }
+
+        @Override
+        public String name() {
+            return "osrlocal " + kind.getJavaName() + " [+" + offset + "]";
+        }
+    }
+
+    /**
+     * Frees the buffer: a call of the C function, so every register the allocator could have used is
+     * clobbered; the buffer's address is the call's first argument (fixed register).
+     */
+    public static final class MigrationEnd extends Amd64Op {
+        public MigrationEnd(RegisterValue buffer) {
+            super(null, values(buffer), null, null);
+        }
+
+        @Override
+        public boolean destroysCallerSavedRegisters() {
+            return true;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            e.frame().emitCFunctionCall(e.config().osrMigrationEnd);
+        }
+
+        @Override
+        public String name() {
+            return "osr-migration-end";
+        }
+    }
+}

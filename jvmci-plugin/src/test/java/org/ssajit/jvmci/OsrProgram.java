@@ -1,0 +1,164 @@
+package org.ssajit.jvmci;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Loops hot enough that HotSpot asks for on-stack-replacement compiles while they run, for
+ * {@link OnStackReplacementTest}. Each kernel is called a few times with different inputs, once with a
+ * trip count long enough to trigger the OSR compile inside the call, then again (an interpreted call
+ * enters the installed OSR code at its loop). Locals of every kind cross the OSR entry: ints, longs,
+ * floats, doubles, arrays (parameters and locals), and locals dead at the loop; some kernels leave the
+ * OSR code through a deoptimization (a zero divisor, an index out of bounds, a null array) and the
+ * interpreter throws. Prints one line per call: the result or the exception's class.
+ */
+public final class OsrProgram {
+    /** A static array the kernels read through a field load (its type comes from the field). */
+    static int[] table = new int[1024];
+
+    private OsrProgram() {
+    }
+
+    static int intSum(int n, int seed) {
+        int s = seed;
+        for (int i = 0; i < n; i++) {
+            s += i ^ (s >>> 3);
+        }
+        return s;
+    }
+
+    static long longAndIntLocals(int n, long start, int step) {
+        long acc = start;
+        int unused = step * 7; // dead at the loop: never read after this
+        long mul = 0x9E3779B97F4A7C15L;
+        for (int i = 0; i < n; i++) {
+            acc = acc * mul + i + step;
+        }
+        return acc;
+    }
+
+    static double doubleAndFloat(int n, double x, float f) {
+        double d = x;
+        float g = f;
+        for (int i = 0; i < n; i++) {
+            d = d * 0.999999 + i * 1e-9;
+            g = g * 0.5f + 1.0f;
+        }
+        return d + g;
+    }
+
+    static long arrayParameter(int[] a, int rounds) {
+        long s = 0;
+        for (int r = 0; r < rounds; r++) {
+            for (int i = 0; i < a.length; i++) {
+                s += a[i] + r;
+                a[i] = (int) s;
+            }
+        }
+        return s;
+    }
+
+    static int booleanArrayParameter(boolean[] marks, int rounds) {
+        int count = 0;
+        for (int r = 0; r < rounds; r++) {
+            for (int i = 1; i < marks.length; i++) {
+                marks[i] = !marks[i - 1] ^ (i % 3 == 0);
+                if (marks[i]) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+
+    static long fieldArray(int n) {
+        int[] t = table;
+        long s = 0;
+        for (int i = 0; i < n; i++) {
+            int k = i & (t.length - 1);
+            t[k] += i;
+            s += t[k];
+        }
+        return s;
+    }
+
+    /** Divides by {@code i - zeroAt}: throws ArithmeticException (after deoptimizing) when i reaches zeroAt. */
+    static long divideUntil(int n, int zeroAt) {
+        long s = 0;
+        for (int i = 0; i < n; i++) {
+            s += 1_000_000 / (i - zeroAt);
+        }
+        return s;
+    }
+
+    /** Reads a[i % length] until {@code limit}, then a[i]: ArrayIndexOutOfBoundsException if limit < n. */
+    static long indexUntil(long[] a, int n, int limit) {
+        long s = 0;
+        for (int i = 0; i < n; i++) {
+            a[i % a.length] += i;
+            s += a[i < limit ? i % a.length : i] * 3;
+        }
+        return s;
+    }
+
+    /** The array may be null: NullPointerException (after deoptimizing) in the loop. */
+    static int nullArray(int[] a, int n) {
+        int s = 0;
+        for (int i = 0; i < n; i++) {
+            s += i;
+            if (i == n - 2) {
+                s += a.length;
+            }
+        }
+        return s;
+    }
+
+    static long nested(int outer, int inner) {
+        long s = 0;
+        for (int i = 0; i < outer; i++) {
+            long row = i * 31L;
+            for (int j = 0; j < inner; j++) {
+                s += row ^ j;
+            }
+        }
+        return s;
+    }
+
+    private static String run(Supplier<Object> call) {
+        try {
+            return String.valueOf(call.get());
+        } catch (RuntimeException e) {
+            return e.getClass().getName();
+        }
+    }
+
+    public static void main(String[] args) {
+        if (List.of(args).contains("--churn")) {
+            Thread churn = new Thread(() -> {
+                Object[] keep = new Object[256];
+                for (long k = 0;; k++) {
+                    keep[(int) (k & 255)] = new long[(int) (k % 512)];
+                }
+            }, "churn");
+            churn.setDaemon(true);
+            churn.start();
+        }
+        int big = 3_000_000;
+        for (int k = 0; k < 3; k++) {
+            int round = k;
+            int n = round == 0 ? big : 50_000 + round;
+            System.out.println("intSum " + run(() -> intSum(n, 17)));
+            System.out.println("longAndIntLocals " + run(() -> longAndIntLocals(n, 5L, 3)));
+            System.out.println("doubleAndFloat " + run(() -> doubleAndFloat(n, 1.5, 2.5f)));
+            int[] a = new int[1000];
+            System.out.println("arrayParameter " + run(() -> arrayParameter(a, n / 1000)));
+            boolean[] marks = new boolean[500];
+            System.out.println("booleanArrayParameter " + run(() -> booleanArrayParameter(marks, n / 500)));
+            System.out.println("fieldArray " + run(() -> fieldArray(n)));
+            System.out.println("divideUntil " + run(() -> divideUntil(n, n - 10)));
+            System.out.println("indexUntil " + run(() -> indexUntil(new long[4096], n, round == 1 ? n : n - 3)));
+            System.out.println("nullArray " + run(() -> nullArray(round == 1 ? new int[3] : null, n)));
+            System.out.println("nested " + run(() -> nested(n / 1000, 1000)));
+        }
+    }
+}
