@@ -152,6 +152,37 @@ class Amd64FrameBuilderTest {
         }
     }
 
+    /**
+     * An OSR compile's entry is marked OSR_ENTRY instead of VERIFIED_ENTRY, with the same frame and
+     * barrier; the buffer is freed by {@code movabs r10, target; call r10}, a Call site on the movabs
+     * that HotSpot patches (the C function may lie beyond rel32 reach).
+     */
+    @Test
+    void osrEntryAndCFunctionCall() throws Exception {
+        FrameLayout layout = FrameLayout.of(16, 0);
+        Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, layout);
+        fb.emitOsrPrologue();
+        int callPc = fb.asm().position();
+        fb.emitCFunctionCall(CONFIG.osrMigrationEnd);
+        fb.emitReturn();
+        CompiledCode code = fb.finish("t");
+        Map<Integer, String> l = listing(code);
+
+        assertEquals(0, markAt(code, CONFIG.markOsrEntry));
+        assertTrue(code.sites().stream().noneMatch(s -> s instanceof Mark mk && (int) mk.id == CONFIG.markVerifiedEntry), "no verified entry");
+        markAt(code, CONFIG.markFrameComplete);
+        markAt(code, CONFIG.markEntryBarrierPatch);
+
+        assertEquals("movabs r10,0x0", l.get(callPc));
+        assertEquals("call r10", l.get(callPc + 10));
+        Call c = (Call) code.sites().stream().filter(s -> s instanceof Call && s.pcOffset == callPc).findFirst().orElseThrow();
+        StubTarget t = (StubTarget) c.target;
+        assertEquals(CONFIG.osrMigrationEnd, t.address());
+        assertTrue(t.isFar());
+        assertEquals(13, c.size);
+        assertNull(c.debugInfo, "a leaf call: no safepoint");
+    }
+
     @Test
     void safepointPoll() throws Exception {
         FrameLayout layout = FrameLayout.of(0, 0);

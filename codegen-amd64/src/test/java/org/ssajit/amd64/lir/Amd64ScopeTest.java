@@ -162,6 +162,55 @@ class Amd64ScopeTest {
         assertEquals("getfield java.lang.ref.Reference.referent at bci 0: reading Reference.referent needs G1's keep-alive barrier (not compiled)", e.getMessage());
     }
 
+    static int localBooleans(int n) {
+        boolean[] marks = new boolean[n];
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            marks[i] = true;
+            count += marks[i] ? 1 : 0;
+        }
+        return count;
+    }
+
+    static int localBooleansComputed(int n) {
+        boolean[] marks = new boolean[n];
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            marks[i] = (i & 1) == 0;
+            count += marks[i] ? 1 : 0;
+        }
+        return count;
+    }
+
+    static int parameterBooleans(boolean[] marks, int n) {
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            marks[i] = (i & 1) == 0;
+            count += marks[i] ? 1 : 0;
+        }
+        return count;
+    }
+
+    private static org.ssajit.ir.Graph osrGraph(String name) {
+        jdk.vm.ci.meta.ResolvedJavaMethod m = Jvmci.method(Amd64ScopeTest.class, name);
+        org.ssajit.bytecode.BlockMap map = new org.ssajit.bytecode.BlockMap(m, new org.ssajit.bytecode.Linkage(m));
+        int header = map.blocks().stream().filter(org.ssajit.bytecode.BlockMap.BciBlock::isLoopHeader).findFirst().orElseThrow().startBci();
+        return org.ssajit.parse.GraphBuilder.build(org.ssajit.parse.FrontEnd.analyze(m, header), org.ssajit.parse.BuildOptions.DEFAULT, Jvmci.PROVIDERS).graph();
+    }
+
+    /**
+     * In an OSR compile the array allocated before the loop arrives as an untyped local: a bastore of
+     * a constant 0 or 1 is the same into byte[] and boolean[]; any other value is refused. A parameter
+     * the method never reassigns keeps its declared type.
+     */
+    @Test
+    void bastoreIntoAnArrayOfUnknownType() {
+        Amd64Backend.host().lower(osrGraph("localBooleans"));
+        BailoutException e = assertThrows(BailoutException.class, () -> Amd64Backend.host().lower(osrGraph("localBooleansComputed")));
+        assertEquals(true, e.getMessage().contains("the array is not known to be byte[] or boolean[]"), e.getMessage());
+        Amd64Backend.host().lower(osrGraph("parameterBooleans"));
+    }
+
     @Test
     void handlersReachedOnlyByExceptionsDoNotCount() {
         LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64ScopeTest.class, "caught"));

@@ -1,0 +1,107 @@
+package org.ssajit.parse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Test;
+import org.ssajit.bytecode.BailoutException;
+import org.ssajit.bytecode.BlockMap;
+import org.ssajit.bytecode.BlockMap.BciBlock;
+import org.ssajit.bytecode.Linkage;
+import org.ssajit.bytecode.ParameterSlots;
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Op;
+import org.ssajit.testing.Jvmci;
+import org.ssajit.verify.Verifier;
+
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+
+/** Graphs of on-stack-replacement compiles: entered at a loop header with the live locals only. */
+class OsrGraphTest {
+    static long loop(int n, long start, int step) {
+        long acc = start; // start: dead at the loop
+        int unused = step * 7;
+        long mul = 0x9E3779B97F4A7C15L;
+        for (int i = 0; i < n; i++) {
+            acc = acc * mul + i + step;
+        }
+        return acc + unused;
+    }
+
+    static int reassignsItsArray(int[] a, int n) {
+        int s = 0;
+        for (int i = 0; i < n; i++) {
+            s += a[i & 3];
+            if (s > 100) {
+                a = new int[4];
+            }
+        }
+        return s;
+    }
+
+    static int keepsItsArray(int[] a, int n) {
+        int s = 0;
+        for (int i = 0; i < n; i++) {
+            s += a[i & 3];
+        }
+        return s;
+    }
+
+    /** The bci of the method's (single) loop header. */
+    private static int loopHeader(ResolvedJavaMethod m) {
+        BlockMap map = new BlockMap(m, new Linkage(m));
+        return map.blocks().stream().filter(BciBlock::isLoopHeader).mapToInt(BciBlock::startBci).findFirst().orElseThrow();
+    }
+
+    private static Graph osrGraph(ResolvedJavaMethod m, int bci, BuildOptions o) {
+        Graph g = GraphBuilder.build(FrontEnd.analyze(m, bci), o, Jvmci.PROVIDERS).graph();
+        Verifier.verify(g);
+        return g;
+    }
+
+    @Test
+    void entryReadsExactlyTheLiveLocalsWithTheirKinds() {
+        ResolvedJavaMethod m = Jvmci.method(OsrGraphTest.class, "loop");
+        int bci = loopHeader(m);
+        for (BuildOptions o : new BuildOptions[]{BuildOptions.DEFAULT, BuildOptions.DEFAULT.withOptimize(false)}) {
+            Graph g = osrGraph(m, bci, o);
+            assertTrue(g.isOsr());
+            assertEquals(bci, g.osrBci());
+            assertTrue(g.parameters().isEmpty(), "an OSR graph has no parameters");
+            Map<Integer, JavaKind> read = new TreeMap<>();
+            for (Instruction i : g.entry().instructions()) {
+                assertEquals(Op.OSR_LOCAL, i.op(), "the entry block only reads locals");
+                read.put(i.osrLocal(), i.kind());
+            }
+            // Locals: n 0, start 1-2, step 3, acc 4-5, unused 6, mul 7-8, i 9. start is dead at the
+            // loop (not read); unused is read after it, so it is read.
+            assertEquals(Map.of(0, JavaKind.Int, 3, JavaKind.Int, 4, JavaKind.Long, 6, JavaKind.Int, 7, JavaKind.Long, 9, JavaKind.Int), read);
+            for (Block b : g.blocks()) {
+                assertTrue(b == g.entry() || b.bci() >= bci, b + ": code before the loop is not part of an OSR graph");
+            }
+        }
+    }
+
+    @Test
+    void osrBciInsideABlockIsRefused() {
+        ResolvedJavaMethod m = Jvmci.method(OsrGraphTest.class, "loop");
+        BailoutException e = assertThrows(BailoutException.class, () -> FrontEnd.analyze(m, loopHeader(m) + 1));
+        assertEquals(BailoutException.Reason.ILLEGAL_BYTECODE, e.reason());
+    }
+
+    @Test
+    void aParameterNoAstoreWritesKeepsItsDeclaredType() {
+        assertEquals("[I", ParameterSlots.unwrittenReferenceParameter(Jvmci.method(OsrGraphTest.class, "keepsItsArray"), 0).getName());
+        assertNull(ParameterSlots.unwrittenReferenceParameter(Jvmci.method(OsrGraphTest.class, "reassignsItsArray"), 0));
+        assertNull(ParameterSlots.unwrittenReferenceParameter(Jvmci.method(OsrGraphTest.class, "keepsItsArray"), 1), "an int parameter");
+        assertNull(ParameterSlots.unwrittenReferenceParameter(Jvmci.method(OsrGraphTest.class, "keepsItsArray"), 2), "not a parameter");
+    }
+}
