@@ -1,14 +1,8 @@
 package org.ssajit.cytron;
 
 import java.io.IOException;
-import java.net.URI;
-import java.nio.file.FileSystem;
-import java.nio.file.FileSystems;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.ir.IrPrinter;
@@ -128,23 +122,6 @@ final class PhiComparison {
 
     /** Every class of a module of the running JDK whose path starts with {@code prefix}, linked; classes that do not load are left out. */
     static List<ResolvedJavaType> typesOf(String module, String prefix) throws IOException {
-        FileSystem jrt = FileSystems.getFileSystem(URI.create("jrt:/"));
-        Path root = jrt.getPath("/modules", module);
-        List<String> names;
-        try (Stream<Path> files = Files.walk(root)) {
-            names = files.map(p -> root.relativize(p).toString()).filter(n -> n.endsWith(".class") && !n.equals("module-info.class") && n.startsWith(prefix))
-                            .map(n -> n.substring(0, n.length() - ".class".length()).replace('/', '.')).sorted().toList();
-        }
-        List<ResolvedJavaType> types = new ArrayList<>();
-        for (String name : names) {
-            try {
-                ResolvedJavaType t = Jvmci.PROVIDERS.metaAccess().lookupJavaType(Class.forName(name, false, ClassLoader.getPlatformClassLoader()));
-                t.link();
-                types.add(t);
-            } catch (ClassNotFoundException | LinkageError e) {
-                // not loadable in this VM: left out
-            }
-        }
-        return types;
+        return Jvmci.typesOf(module, prefix);
     }
 }

@@ -97,6 +97,44 @@ class OsrGraphTest {
         assertEquals(BailoutException.Reason.ILLEGAL_BYTECODE, e.reason());
     }
 
+    /**
+     * Every loop header of every method under java/util/ as an OSR entry: the graph builds and
+     * verifies, or is refused for a reason an OSR entry can have (values on the operand stack, a
+     * monitor held) or the whole method has.
+     */
+    @Test
+    void everyLoopHeaderOfJavaUtilBuildsAVerifiedGraph() throws Exception {
+        int built = 0;
+        java.util.List<String> failures = new java.util.ArrayList<>();
+        for (jdk.vm.ci.meta.ResolvedJavaType t : Jvmci.typesOf("java.base", "java/util/")) {
+            java.util.List<ResolvedJavaMethod> methods = new java.util.ArrayList<>(java.util.List.of(t.getDeclaredMethods(false)));
+            methods.addAll(java.util.List.of(t.getDeclaredConstructors(false)));
+            for (ResolvedJavaMethod m : methods) {
+                if (m.getCode() == null) {
+                    continue;
+                }
+                java.util.List<Integer> headers;
+                try {
+                    headers = new BlockMap(m, new Linkage(m)).blocks().stream().filter(BciBlock::isLoopHeader).map(BciBlock::startBci).toList();
+                } catch (BailoutException e) {
+                    continue;
+                }
+                for (int bci : headers) {
+                    try {
+                        osrGraph(m, bci, BuildOptions.DEFAULT);
+                        built++;
+                    } catch (BailoutException e) {
+                        // refused: fine
+                    } catch (Throwable e) {
+                        failures.add(m.format("%H.%n(%p)") + " @ " + bci + ": " + e);
+                    }
+                }
+            }
+        }
+        assertEquals(java.util.List.of(), failures.subList(0, Math.min(failures.size(), 20)));
+        assertTrue(built > 1000, "OSR graphs built: " + built);
+    }
+
     @Test
     void aParameterNoAstoreWritesKeepsItsDeclaredType() {
         assertEquals("[I", ParameterSlots.unwrittenReferenceParameter(Jvmci.method(OsrGraphTest.class, "keepsItsArray"), 0).getName());
