@@ -13,6 +13,7 @@ import org.ssajit.ir.DotPrinter;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.IrPrinter;
 import org.ssajit.parse.BuildOptions;
+import org.ssajit.parse.FrontEnd;
 import org.ssajit.parse.GraphBuilder;
 import org.ssajit.parse.Providers;
 import org.ssajit.verify.VerificationError;
@@ -47,6 +48,7 @@ public final class IrCommand {
                       --no-opt       no on-the-fly optimization (folding, simplification, value numbering)
                       --no-markers   plain Braun et al. Algorithm 2 instead of the marker variant
                       --no-scc       skip the SCC pass that removes redundant phi cycles (Algorithm 5)
+                      --osr BCI      the graph of an on-stack-replacement compile entered at loop header BCI
                       -h, --help     this text
                     Quote the method: the shell treats ( ) < > specially, e.g.
                       ssajit ir jrt 'java.lang.Math.max(II)I'
@@ -54,10 +56,11 @@ public final class IrCommand {
                     """.formatted(java.io.File.pathSeparator);
 
     /** Parsed command line. */
-    record Options(String classPath, MethodSpec method, String dotFile, boolean states, BuildOptions build) {
+    record Options(String classPath, MethodSpec method, String dotFile, boolean states, BuildOptions build, int osrBci) {
         static Options parse(String[] args) {
             List<String> positional = new ArrayList<>();
             String dot = null;
+            int osr = -1;
             boolean states = false;
             BuildOptions build = BuildOptions.DEFAULT;
             for (int i = 0; i < args.length; i++) {
@@ -70,6 +73,19 @@ public final class IrCommand {
                         dot = args[++i];
                     }
                     case "--states" -> states = true;
+                    case "--osr" -> {
+                        if (i + 1 >= args.length) {
+                            throw new UsageException("--osr needs a bci");
+                        }
+                        try {
+                            osr = Integer.parseInt(args[++i]);
+                        } catch (NumberFormatException e) {
+                            throw new UsageException("--osr needs a bci, not " + args[i]);
+                        }
+                        if (osr < 0) {
+                            throw new UsageException("--osr needs a non-negative bci");
+                        }
+                    }
                     case "--no-opt" -> build = build.withOptimize(false);
                     case "--no-markers" -> build = build.withMarkers(false);
                     case "--no-scc" -> build = build.withRedundantPhiSccs(false);
@@ -90,7 +106,7 @@ public final class IrCommand {
             if (dot != null && dot.isEmpty()) {
                 throw new UsageException("--dot needs a file name ('-' for stdout)");
             }
-            return new Options(positional.get(0), MethodSpec.parse(positional.get(1)), dot, states, build);
+            return new Options(positional.get(0), MethodSpec.parse(positional.get(1)), dot, states, build, osr);
         }
     }
 
@@ -130,7 +146,7 @@ public final class IrCommand {
         ResolvedJavaMethod method = resolve(o.classPath(), o.method(), providers);
         GraphBuilder.Result result;
         try {
-            result = GraphBuilder.build(method, o.build(), providers);
+            result = GraphBuilder.build(FrontEnd.analyze(method, o.osrBci()), o.build(), providers);
             Verifier.verify(result.graph());
         } catch (BailoutException e) {
             err.println("ssajit ir: " + method.format("%H.%n(%p)") + ": " + e);

@@ -89,6 +89,21 @@ class IrCommandTest {
         assertTrue(r.err().contains("blocks"), r.err());
     }
 
+    /** {@code --osr BCI}: the graph of an OSR compile, entered at the loop header with the live locals. */
+    @Test
+    void osrGraphAtALoopHeader() throws Exception {
+        jdk.vm.ci.meta.ResolvedJavaMethod fill = org.ssajit.testing.Jvmci.method(java.util.Arrays.class.getMethod("fill", int[].class, int.class));
+        int header = new org.ssajit.bytecode.BlockMap(fill, new org.ssajit.bytecode.Linkage(fill)).blocks().stream()
+                        .filter(org.ssajit.bytecode.BlockMap.BciBlock::isLoopHeader).findFirst().orElseThrow().startBci();
+        Run r = ir("jrt", "java.util.Arrays.fill([II)V", "--osr", Integer.toString(header));
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("= osrlocal 0"), r.out());
+        assertTrue(!r.out().contains("param"), r.out());
+        Run inside = ir("jrt", "java.util.Arrays.fill([II)V", "--osr", Integer.toString(header + 1));
+        assertEquals(1, inside.status(), inside.err());
+        assertEquals(2, ir("jrt", "java.util.Arrays.fill([II)V", "--osr", "x").status());
+    }
+
     @Test
     void loadsFromAClassDirectoryAndAJarWithoutInitializing() {
         for (Path cp : new Path[]{classes, jar}) {
