@@ -85,14 +85,7 @@ class EndToEndCorpusTest {
     public static void main(String[] args) {
         int count = args.length > 0 ? Integer.parseInt(args[0]) : INPUTS;
         if (List.of(args).contains("--churn")) {
-            Thread churn = new Thread(() -> {
-                Object[] keep = new Object[256];
-                for (long k = 0;; k++) {
-                    keep[(int) (k & 255)] = new long[(int) (k % 512)];
-                }
-            }, "churn");
-            churn.setDaemon(true);
-            churn.start();
+            Churn.start();
         }
         int failed = 0;
         for (String name : (Iterable<String>) methods()::iterator) {

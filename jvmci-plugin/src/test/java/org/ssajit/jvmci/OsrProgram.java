@@ -134,14 +134,7 @@ public final class OsrProgram {
 
     public static void main(String[] args) {
         if (List.of(args).contains("--churn")) {
-            Thread churn = new Thread(() -> {
-                Object[] keep = new Object[256];
-                for (long k = 0;; k++) {
-                    keep[(int) (k & 255)] = new long[(int) (k % 512)];
-                }
-            }, "churn");
-            churn.setDaemon(true);
-            churn.start();
+            Churn.start();
         }
         int big = 3_000_000;
         for (int k = 0; k < 3; k++) {

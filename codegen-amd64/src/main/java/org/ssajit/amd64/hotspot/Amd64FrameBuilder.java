@@ -59,10 +59,10 @@ public final class Amd64FrameBuilder {
     private static final Set<Register> POLL_SCRATCH = Set.of(AMD64.rax, AMD64.rcx, AMD64.rdx, AMD64.rbx, AMD64.rsi, AMD64.rdi,
                     AMD64.r8, AMD64.r9, AMD64.r10, AMD64.r11, AMD64.r14);
     /**
-     * Dead after the frame is gone (not a return register): the return-poll stub uses it; never
-     * allocated, so C-function calls load their target into it too.
+     * Never allocated, and dead after the frame is gone (not a return register): the return-poll stub
+     * and C-function calls use it.
      */
-    private static final Register RETURN_POLL_SCRATCH = r10;
+    private static final Register SCRATCH = r10;
 
     private enum State {
         NEW,
@@ -183,8 +183,8 @@ public final class Amd64FrameBuilder {
         asm.ret();
         stubs.add(() -> {
             asm.bind(stub);
-            asm.lea(QWORD, RETURN_POLL_SCRATCH, Address.rip(poll));
-            asm.mov(QWORD, Address.of(r15, config.threadSavedExceptionPcOffset), RETURN_POLL_SCRATCH);
+            asm.lea(QWORD, SCRATCH, Address.rip(poll));
+            asm.mov(QWORD, Address.of(r15, config.threadSavedExceptionPcOffset), SCRATCH);
             jump(config.pollingPageReturnHandler);
         });
     }
@@ -263,8 +263,8 @@ public final class Amd64FrameBuilder {
      */
     public void emitCFunctionCall(long target) {
         require(State.BODY, "emitCFunctionCall");
-        int pc = asm.movabs(RETURN_POLL_SCRATCH, 0L);
-        asm.call(RETURN_POLL_SCRATCH);
+        int pc = asm.movabs(SCRATCH, 0L);
+        asm.call(SCRATCH);
         sites.add(new Call(new StubTarget(target, true), pc, asm.position() - pc, true, null));
     }
 
