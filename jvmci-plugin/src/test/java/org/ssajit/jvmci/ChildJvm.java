@@ -31,6 +31,15 @@ final class ChildJvm {
         }
     }
 
+    /**
+     * For child JVMs whose tests assert that installed code stays valid while GCs run back to back:
+     * HotSpot's cold-code heuristic flushes an nmethod not seen on a stack or entered for a few GCs
+     * (reproduced with {@code -XX:NmethodSweepActivity=2000 -Xlog:codecache=debug}: "Flushing nmethod
+     * ... cold=1"), which is HotSpot's policy, not a fault of the code. The surefire JVM gets the same
+     * flag from the module's pom.
+     */
+    static final String NO_COLD_CODE_FLUSHING = "-XX:-UseCodeCacheFlushing";
+
     private ChildJvm() {
     }
 

@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class CompiledGcMatrixTest {
     private static final List<String> STRESS = List.of(
+                    ChildJvm.NO_COLD_CODE_FLUSHING,
                     "-XX:+UnlockDiagnosticVMOptions",
                     "-XX:+VerifyBeforeGC", "-XX:+VerifyAfterGC",
                     "-XX:+SafepointALot", "-XX:GuaranteedSafepointInterval=1",

@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class EndToEndGcMatrixTest {
     private static final List<String> STRESS = List.of(
+                    ChildJvm.NO_COLD_CODE_FLUSHING,
                     "-Xmn8m",
                     "-XX:+UnlockDiagnosticVMOptions",
                     "-XX:+VerifyBeforeGC", "-XX:+VerifyAfterGC",
