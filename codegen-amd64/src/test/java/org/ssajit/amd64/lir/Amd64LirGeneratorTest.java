@@ -4,11 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.ssajit.amd64.disasm.Objdump;
 import org.ssajit.lir.LirGraph;
 import org.ssajit.lir.LirOp;
+import org.ssajit.regalloc.LinearScan;
+import org.ssajit.regalloc.RegisterAllocationConfig;
 import org.ssajit.testing.Golden;
 import org.ssajit.testing.Jvmci;
 
@@ -221,6 +226,41 @@ class Amd64LirGeneratorTest {
         LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
         List<String> order = Amd64Backend.emissionOrder(lir).stream().map(Object::toString).toList();
         assertEquals(List.of("B0", "B2", "B3", "B1"), order, lir::toString);
+    }
+
+    static int nested(int n) { int acc = 0; for (int i = 0; i < n; i++) { for (int j = 0; j < n; j++) { acc += (i * j & 3) == 0 ? i : j; } } return acc; }
+
+    /**
+     * Every loop's first block in emission order starts at a multiple of
+     * {@link Amd64CodeEmitter#LOOP_ALIGNMENT}: every backward conditional branch of the compiled code
+     * (these loops are rotated: each iteration ends in one), decoded by objdump, targets an aligned
+     * address, and the padding before it is NOPs or follows a jump. (The entry barrier's slow path
+     * jumps back with a {@code jmp}, which needs no alignment.)
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sum", "doWhile", "nested"})
+    void loopsStartAligned(String name) throws Exception {
+        Amd64Backend backend = Amd64Backend.host();
+        RegisterAllocationConfig ra = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory());
+        byte[] code = backend.compile(Jvmci.graph(Amd64LirGeneratorTest.class, name), name, lir -> LinearScan.allocate(lir, ra)).code();
+        List<Objdump.Instruction> insns = Objdump.decode(code, 0);
+        Pattern jump = Pattern.compile("^j(?!mp)[a-z]+ 0x([0-9a-f]+)$");
+        int backward = 0;
+        for (int k = 0; k < insns.size(); k++) {
+            Matcher m = jump.matcher(insns.get(k).text());
+            if (!m.matches()) {
+                continue;
+            }
+            long target = Long.parseLong(m.group(1), 16);
+            if (target <= insns.get(k).address()) {
+                backward++;
+                assertEquals(0, target % Amd64CodeEmitter.LOOP_ALIGNMENT, () -> "backward jump to 0x" + Long.toHexString(target) + "\n" + insns);
+                Objdump.Instruction before = insns.stream().filter(i -> i.address() + i.bytes().length == target).findFirst().orElseThrow();
+                assertTrue(before.text().startsWith("nop") || before.text().startsWith("jmp") || before.text().startsWith("ret"),
+                                () -> "padding or a jump before the loop top, got " + before + "\n" + insns);
+            }
+        }
+        assertTrue(backward >= (name.equals("nested") ? 2 : 1), () -> insns.toString());
     }
 
     /** No loop: nothing moves. */
