@@ -44,6 +44,32 @@ final class EndToEndCorpus {
 
     static int iushrConst(int x) { return x >>> 7; }
 
+    static int irotl(int x) { return (x << 15) | (x >>> 17); }
+
+    static int irotlXorMaskedCount(int x) { return (x >>> -13) ^ (x << 13); }
+
+    static int iNotARotation(int x) { return (x << 15) | (x >>> 18); }
+
+    static int irotlSharedShift(int x) { int a = x << 5; return (a | (x >>> 27)) + a; }
+
+    static int irotlTwoValues(int x, int y) { return (x << 7) | (y >>> 25); }
+
+    static long lrotl(long x) { return (x << 23) | (x >>> 41); }
+
+    static long lrotlMaskedCount(long x) { return (x >>> 3) | (x << -3); }
+
+    static long lNotARotation(long x) { return (x << 32) | (x >>> 31); }
+
+    static int imul3(int x) { return x * 3; }
+
+    static int imul5(int x) { return 5 * x; }
+
+    static int imul9(int x) { return x * 9; }
+
+    static long lmul3(long x) { return x * 3; }
+
+    static long lmul9(long x) { return 9L * x; }
+
     static int iaddImm0(int x) { return x + 0; }
 
     static int idivByZeroConst(int x) { int z = 0; return x / z; }

@@ -11,11 +11,13 @@ import static org.ssajit.amd64.lir.Amd64CodeEmitter.SCRATCH;
 
 import java.util.Locale;
 
+import org.ssajit.amd64.asm.Address;
 import org.ssajit.amd64.asm.AluOp;
 import org.ssajit.amd64.asm.Amd64Assembler;
 import org.ssajit.amd64.asm.Condition;
 import org.ssajit.amd64.asm.Label;
 import org.ssajit.amd64.asm.OperandSize;
+import org.ssajit.amd64.asm.Scale;
 import org.ssajit.amd64.asm.ShiftOp;
 import org.ssajit.amd64.asm.SseOp;
 import org.ssajit.amd64.asm.UnaryOp;
@@ -78,7 +80,10 @@ public final class Amd64Arithmetic {
         }
     }
 
-    /** {@code imul}: the three-operand {@code imul r, x, imm} for a constant, else {@code result := x; imul result, y}. */
+    /**
+     * {@code imul}: the three-operand {@code imul r, x, imm} for a constant ({@code lea r, [x + x*k]} for
+     * 3, 5 and 9 when x is in a register), else {@code result := x; imul result, y}.
+     */
     public static final class IntegerMul extends Amd64Op {
         private final OperandSize size;
 
@@ -103,7 +108,11 @@ public final class Amd64Arithmetic {
             Value y = get(Mode.ALIVE, 0);
             Amd64Assembler asm = e.asm();
             if (isConstant(y)) {
-                if (isRegister(x)) {
+                int c = imm32(y);
+                if (isRegister(x) && (c == 3 || c == 5 || c == 9)) {
+                    // x * (2^k + 1) = x + x * 2^k: one cycle instead of imul's three (the low 32 bits agree for int).
+                    asm.lea(size, r, Address.of(reg(x), reg(x), Scale.of(c - 1), 0));
+                } else if (isRegister(x)) {
                     asm.imul(size, r, reg(x), imm32(y));
                 } else {
                     asm.imul(size, r, e.address(x), imm32(y));

@@ -219,8 +219,8 @@ public final class Amd64LirGenerator extends LirGenerator {
                     binary(i, AluOp.AND, null, null);
                 }
             }
-            case OR -> binary(i, AluOp.OR, null, null);
-            case XOR -> binary(i, AluOp.XOR, null, null);
+            case OR -> bitwiseOrRotate(i, AluOp.OR);
+            case XOR -> bitwiseOrRotate(i, AluOp.XOR);
             case MUL -> {
                 if (isInteger(k)) {
                     multiply(i);
@@ -249,9 +249,9 @@ public final class Amd64LirGenerator extends LirGenerator {
                     append(new Amd64Arithmetic.FloatNegate(r, inVariable(i.input(0))));
                 }
             }
-            case SHL -> shift(i, ShiftOp.SHL);
+            case SHL -> shiftUnlessRotated(i, ShiftOp.SHL);
             case SHR -> shift(i, ShiftOp.SAR);
-            case USHR -> shift(i, ShiftOp.SHR);
+            case USHR -> shiftUnlessRotated(i, ShiftOp.SHR);
             case I2L, L2I, I2B, I2C, I2S, I2F, I2D, L2F, L2D, F2D, D2F -> append(new Amd64Conversions.Convert(i.op(), result(i), inVariable(i.input(0))));
             case F2I, F2L, D2I, D2L -> append(new Amd64Conversions.FloatToInteger(i.op(), result(i), inVariable(i.input(0))));
             case LCMP, FCMPL, FCMPG, DCMPL, DCMPG -> compare(i);
@@ -310,6 +310,51 @@ public final class Amd64LirGenerator extends LirGenerator {
             y = t;
         }
         append(new Amd64Arithmetic.IntegerMul(sizeOf(i.kind()), result(i), inVariable(x), immOrVariable(y)));
+    }
+
+    /**
+     * {@code (x << c) | (x >>> (w - c))}, or the same with {@code ^} (the two halves share no bit),
+     * for a constant c in 1..w-1 after Java's masking (w = 32 or 64): a rotation, one {@code rol x, c}.
+     * Returns {@code x} and the left count, or null.
+     */
+    private static Rotation rotation(Instruction i) {
+        if ((i.op() != Op.OR && i.op() != Op.XOR) || !isInteger(i.kind())) {
+            return null;
+        }
+        if (!(i.input(0) instanceof Instruction a) || !(i.input(1) instanceof Instruction b)) {
+            return null;
+        }
+        Instruction left = a.op() == Op.SHL ? a : b.op() == Op.SHL ? b : null;
+        Instruction right = a.op() == Op.USHR ? a : b.op() == Op.USHR ? b : null;
+        if (left == null || right == null || left.input(0) != right.input(0)
+                        || !(left.input(1) instanceof Constant l) || !(right.input(1) instanceof Constant r)) {
+            return null;
+        }
+        int width = i.kind() == JavaKind.Long ? 64 : 32;
+        int lc = l.asInt() & (width - 1);
+        int rc = r.asInt() & (width - 1);
+        return lc != 0 && rc != 0 && lc + rc == width ? new Rotation(left.input(0), lc) : null;
+    }
+
+    private record Rotation(org.ssajit.ir.Value x, int left) {
+    }
+
+    private void bitwiseOrRotate(Instruction i, AluOp op) {
+        Rotation r = rotation(i);
+        if (r == null) {
+            binary(i, op, null, null);
+        } else {
+            append(new Amd64Arithmetic.Shift(ShiftOp.ROL, sizeOf(i.kind()), result(i), inVariable(r.x()), intConstant(r.left())));
+        }
+    }
+
+    /** A shift whose only user is a {@link #rotation} in the same block is not emitted: the {@code rol} replaces it. */
+    private void shiftUnlessRotated(Instruction i, ShiftOp op) {
+        if (i.userCount() == 1 && i.user(0) instanceof Instruction u && u.block() == i.block() && rotation(u) != null) {
+            fused.add(i);
+        } else {
+            shift(i, op);
+        }
     }
 
     /** Java masks the count (5 or 6 bits), as the CPU does for {@code shl r, cl}; a constant is masked at emission. */

@@ -263,6 +263,30 @@ class Amd64LirGeneratorTest {
         assertTrue(backward >= (name.equals("nested") ? 2 : 1), () -> insns.toString());
     }
 
+    static int rotate(int x) { return (x << 15) | (x >>> 17); }
+
+    static long rotateLong(long x) { return (x >>> 3) ^ (x << -3); }
+
+    static int rotateSharedShift(int x) { int a = x << 5; return (a | (x >>> 27)) + a; }
+
+    static int notARotation(int x) { return (x << 15) | (x >>> 18); }
+
+    /**
+     * Instruction selection of rotations: {@code (x << c) | (x >>> (w - c))} (or {@code ^}, counts
+     * masked as Java does) is one {@code rol}; a shift with another user is still emitted for it;
+     * counts that do not add up to the width stay two shifts and an {@code or}. (Their results are
+     * compared with the interpreter in the jvmci-plugin's end-to-end corpus.)
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"rotate:1:0", "rotateLong:1:0", "rotateSharedShift:1:1", "notARotation:0:2"})
+    void rotationsAreOneRol(String spec) {
+        String[] p = spec.split(":");
+        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, p[0]));
+        List<String> names = lir.blocks().stream().flatMap(b -> b.ops().stream()).map(LirOp::name).toList();
+        assertEquals(Integer.parseInt(p[1]), names.stream().filter(n -> n.startsWith("rol")).count(), lir::toString);
+        assertEquals(Integer.parseInt(p[2]), names.stream().filter(n -> n.startsWith("shl") || n.startsWith("shr")).count(), lir::toString);
+    }
+
     /** No loop: nothing moves. */
     @ParameterizedTest
     @ValueSource(strings = {"dense", "compares", "fields"})

@@ -2,6 +2,8 @@ package org.ssajit.amd64.lir;
 
 import static jdk.vm.ci.amd64.AMD64.r10;
 import static jdk.vm.ci.amd64.AMD64.r11;
+import static jdk.vm.ci.amd64.AMD64.r12;
+import static jdk.vm.ci.amd64.AMD64.r13;
 import static jdk.vm.ci.amd64.AMD64.r8;
 import static jdk.vm.ci.amd64.AMD64.r9;
 import static jdk.vm.ci.amd64.AMD64.rax;
@@ -196,6 +198,10 @@ class Amd64OpEncodingTest {
         c.add(new Amd64Arithmetic.IntegerMul(DWORD, i(rax), i(rcx), i(rdx)), "mov eax,ecx", "imul eax,edx");
         c.add(new Amd64Arithmetic.IntegerMul(QWORD, l(rax), l(rax), slot(LONG, 16)), "imul rax,QWORD PTR [rsp+0x10]");
         c.add(new Amd64Arithmetic.IntegerMul(QWORD, l(rax), l(rcx), cl(-3)), "imul rax,rcx,0xfffffffffffffffd");
+        c.add(new Amd64Arithmetic.IntegerMul(DWORD, i(rax), i(rcx), ci(3)), "lea eax,[rcx+rcx*2]");
+        c.add(new Amd64Arithmetic.IntegerMul(DWORD, i(rax), i(rax), ci(5)), "lea eax,[rax+rax*4]");
+        c.add(new Amd64Arithmetic.IntegerMul(QWORD, l(r13), l(r12), cl(9)), "lea r13,[r12+r12*8]");
+        c.add(new Amd64Arithmetic.IntegerMul(DWORD, i(rax), slot(INT, 8), ci(5)), "imul eax,DWORD PTR [rsp+0x8],0x5");
         c.add(new Amd64Arithmetic.IntegerUnary(UnaryOp.NEG, DWORD, i(rax), i(rcx)), "mov eax,ecx", "neg eax");
         c.add(new Amd64Arithmetic.IntegerUnary(UnaryOp.NEG, QWORD, l(rax), slot(LONG, 16)), "mov rax,QWORD PTR [rsp+0x10]", "neg rax");
         c.add(new Amd64Arithmetic.IntegerUnary(UnaryOp.NOT, QWORD, l(rbx), l(rbx)), "not rbx");
@@ -213,6 +219,8 @@ class Amd64OpEncodingTest {
         c.add(new Amd64Arithmetic.Shift(ShiftOp.SHL, DWORD, i(rax), i(rax), ci(-1)), "shl eax,0x1f");
         c.add(new Amd64Arithmetic.Shift(ShiftOp.SHL, QWORD, l(rax), l(rax), ci(32)), "shl rax,0x20");
         c.add(new Amd64Arithmetic.Shift(ShiftOp.SAR, QWORD, l(rax), l(rax), ci(65)), "sar rax,1");
+        c.add(new Amd64Arithmetic.Shift(ShiftOp.ROL, DWORD, i(rax), i(rdx), ci(15)), "mov eax,edx", "rol eax,0xf");
+        c.add(new Amd64Arithmetic.Shift(ShiftOp.ROL, QWORD, l(r9), l(r9), ci(1)), "rol r9,1");
         c.add(new Amd64Arithmetic.Shift(ShiftOp.SHR, QWORD, l(rax), slot(LONG, 16), ci(63)), "mov rax,QWORD PTR [rsp+0x10]", "shr rax,0x3f");
         c.add(new Amd64Arithmetic.Shift(ShiftOp.SHL, DWORD, i(rax), i(rdx), i(rcx)), "mov eax,edx", "shl eax,cl");
         c.add(new Amd64Arithmetic.Shift(ShiftOp.SAR, QWORD, l(r8), slot(LONG, 16), i(rcx)), "mov r8,QWORD PTR [rsp+0x10]", "sar r8,cl");
