@@ -17,6 +17,7 @@ import org.ssajit.ir.Value;
 
 import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.ResolvedJavaField;
 
 /**
  * Every instruction the parser creates passes through here (libFirm's {@code optimize_node}): constant
@@ -27,8 +28,10 @@ import jdk.vm.ci.meta.JavaKind;
  *
  * <p>Every rule keeps exact Java semantics: integer division by zero is never folded (it must throw),
  * float and double get no algebraic identities (NaN and -0.0 break them), only folding computed by
- * Java itself. Value numbering merges pure instructions anywhere in the block; memory reads merge only
- * if no store, call, monitor, allocation or volatile access came between (a "memory epoch").
+ * Java itself. Value numbering merges pure instructions anywhere in the block; array reads merge only
+ * if no array store, call, monitor, allocation or volatile access came between (a "memory epoch");
+ * plain field reads take the value last read or stored at that field of that object unless a store
+ * to the field, call, monitor, allocation or volatile access came between ({@link #loadField}).
  *
  * <p>With {@code optimize == false} everything is appended as parsed (constants stay interned: equal
  * constants are one value, which is identity, not optimization).
@@ -37,6 +40,8 @@ public final class NodeFactory {
     private final Graph graph;
     private final boolean optimize;
     private final Map<Key, Value> valueTable = new HashMap<>();
+    /** Known values of plain fields in the current block: loaded or stored since the last kill. */
+    private final Map<FieldLocation, Value> fieldValues = new HashMap<>();
     private Block block;
     private int memoryEpoch;
     private int folded;
@@ -60,6 +65,7 @@ public final class NodeFactory {
     public void setBlock(Block b) {
         block = b;
         valueTable.clear();
+        fieldValues.clear();
         memoryEpoch = 0;
     }
 
@@ -332,22 +338,49 @@ public final class NodeFactory {
 
     // Memory and objects ---------------------------------------------------------------------------
 
+    /**
+     * A field read. A plain (non-volatile, resolved) field read earlier in the block, or stored earlier
+     * in the block, with no store to that field (through any object: references may alias), call,
+     * monitor, allocation or volatile access in between, gives its value instead (store-to-load
+     * forwarding: a thread always sees its own writes). Stored values are forwarded only for fields of
+     * a stack kind; a byte, short, char or boolean field narrows what is stored into it.
+     */
     public Value loadField(FieldRef field, Value object, int bci, FrameState state) {
         Instruction i = object == null ? new Instruction(graph, Op.LOAD_FIELD, field.kind().getStackKind(), field, bci)
                         : new Instruction(graph, Op.LOAD_FIELD, field.kind().getStackKind(), field, bci, object);
         if (field.isVolatile() || !field.isResolved()) {
             // A volatile read is an acquire: later reads must not move above it.
             Value v = emit(i, state);
-            memoryEpoch++;
+            killMemory();
             return v;
         }
-        return emitMemoryRead(i, state);
+        if (!optimize) {
+            return append(i, state);
+        }
+        FieldLocation at = new FieldLocation(field, object);
+        Value known = fieldValues.get(at);
+        if (known != null) {
+            numbered++;
+            i.clearInputs(); // never appended
+            return dropState(state, known);
+        }
+        fieldValues.put(at, i);
+        return append(i, state);
     }
 
     public void storeField(FieldRef field, Value object, Value value, int bci, FrameState state) {
         Instruction i = object == null ? new Instruction(graph, Op.STORE_FIELD, JavaKind.Void, field, bci, value)
                         : new Instruction(graph, Op.STORE_FIELD, JavaKind.Void, field, bci, object, value);
-        emitSideEffect(i, state);
+        append(i, state);
+        if (field.isVolatile() || !field.isResolved()) {
+            killMemory();
+            return;
+        }
+        // Array elements and other fields are other locations: only this field's known values go.
+        fieldValues.keySet().removeIf(l -> l.mayAlias(field));
+        if (field.kind() == field.kind().getStackKind()) {
+            fieldValues.put(new FieldLocation(field, object), value);
+        }
     }
 
     public Value loadIndexed(JavaKind elementKind, Value array, Value index, int bci, FrameState state) {
@@ -372,10 +405,33 @@ public final class NodeFactory {
     /** Calls, allocations, monitors, type checks, unresolved constants: appended as they are. */
     public Value emitSideEffect(Instruction i, FrameState state) {
         Value v = emit(i, state);
-        if (i.op().writesMemory() || i.op().allocates()) {
-            memoryEpoch++;
+        if (i.op() == Op.STORE_INDEXED) {
+            memoryEpoch++; // array elements only: fields are other locations
+        } else if (i.op().writesMemory() || i.op().allocates()) {
+            killMemory();
         }
         return v;
+    }
+
+    /** Forgets every memory value of the block: after a call, monitor, allocation or volatile access. */
+    private void killMemory() {
+        memoryEpoch++;
+        fieldValues.clear();
+    }
+
+    /**
+     * A field of an object (or a static field: object null). Two locations of different fields may
+     * still be one memory location if the field references differ but name the same field, so
+     * {@link #mayAlias} compares the resolved field's offset and staticness, not the reference.
+     */
+    private record FieldLocation(FieldRef field, Value object) {
+        boolean mayAlias(FieldRef other) {
+            if (field.equals(other)) {
+                return true;
+            }
+            return field.isStatic() == other.isStatic() && field.field() instanceof ResolvedJavaField a && other.field() instanceof ResolvedJavaField b
+                            && a.getOffset() == b.getOffset();
+        }
     }
 
     private Value emitMemoryRead(Instruction i, FrameState state) {

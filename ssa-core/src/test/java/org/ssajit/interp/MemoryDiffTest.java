@@ -228,6 +228,20 @@ class MemoryDiffTest {
 
     static int fieldOfNull(Holder h, int v) { return h.i + v; }
 
+    /** Store-to-load forwarding must respect aliasing: h2 may be h1, so a store to h2.i forgets h1.i. */
+    static long aliasing(int v, boolean same) {
+        Holder h1 = new Holder();
+        Holder h2 = same ? h1 : new Holder();
+        h1.i = v;
+        h2.i = v + 1;
+        int a = h1.i;
+        h1.l = a;
+        h2.l += 5;
+        h1.b = (byte) (v * 3);
+        h1.s = (short) h1.b;
+        return a + h1.l + h2.i + h1.b + h1.s + h2.l;
+    }
+
     static class Lazy {
         static int initCount;
         static final long SEED;
@@ -256,6 +270,7 @@ class MemoryDiffTest {
         Diff.report(Diff.runner(MemoryDiffTest.class, "chainedAssign").reset(MemoryDiffTest::resetStatics).observe(MemoryDiffTest::staticsSnapshot)
                         .run(Inputs.forTypes(new Class<?>[]{int.class}, 2, 100))).assertAgreement();
         Diff.check(MemoryDiffTest.class, "staticInit");
+        Diff.check(MemoryDiffTest.class, "aliasing");
     }
 
     @Test
