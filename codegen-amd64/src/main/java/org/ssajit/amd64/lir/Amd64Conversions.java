@@ -29,7 +29,8 @@ public final class Amd64Conversions {
     /**
      * The conversions that are one instruction: {@code movsxd} (i2l), 32-bit {@code mov} (l2i),
      * {@code movsx/movzx} from the low byte or word (i2b, i2s, i2c), {@code cvtsi2ss/sd} (i2f, i2d,
-     * l2f, l2d: exact IEEE round-to-nearest, HotSpot's MXCSR), {@code cvtss2sd/cvtsd2ss} (f2d, d2f).
+     * l2f, l2d: exact IEEE round-to-nearest, HotSpot's MXCSR), {@code cvtss2sd/cvtsd2ss} (f2d, d2f);
+     * the floating-point results after an {@code xorps} of the destination ({@link #breakDependency}).
      * The operand may be in a register or a stack slot.
      */
     public static final class Convert extends Amd64Op {
@@ -70,6 +71,7 @@ public final class Amd64Conversions {
                 case I2C -> extend(e, false, WORD, r, x);
                 case I2F, L2F -> {
                     OperandSize s = op == Op.I2F ? DWORD : QWORD;
+                    breakDependency(asm, r);
                     if (xr) {
                         asm.cvtsi2ss(s, r, reg(x));
                     } else {
@@ -78,6 +80,7 @@ public final class Amd64Conversions {
                 }
                 case I2D, L2D -> {
                     OperandSize s = op == Op.I2D ? DWORD : QWORD;
+                    breakDependency(asm, r);
                     if (xr) {
                         asm.cvtsi2sd(s, r, reg(x));
                     } else {
@@ -86,6 +89,9 @@ public final class Amd64Conversions {
                 }
                 case F2D, D2F -> {
                     SseOp sse = op == Op.F2D ? SseOp.CVTSS2SD : SseOp.CVTSD2SS;
+                    if (!xr || !reg(x).equals(r)) {
+                        breakDependency(asm, r);
+                    }
                     if (xr) {
                         asm.sse(sse, r, reg(x));
                     } else {
@@ -94,6 +100,16 @@ public final class Amd64Conversions {
                 }
                 default -> throw new IllegalStateException(op.toString());
             }
+        }
+
+        /**
+         * The scalar conversions write only the low lane of {@code r} and keep the rest, so they wait
+         * for whatever last wrote {@code r} (in a loop often the previous iteration's division: a
+         * loop-carried chain through its latency). {@code xorps r, r} is recognized as independent of
+         * r's old value and cuts that false dependency.
+         */
+        private static void breakDependency(Amd64Assembler asm, Register r) {
+            asm.sse(SseOp.XORPS, r, r);
         }
 
         private static void extend(Amd64CodeEmitter e, boolean signed, OperandSize from, Register r, Value x) {

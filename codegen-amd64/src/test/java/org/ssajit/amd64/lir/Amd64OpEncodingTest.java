@@ -271,13 +271,13 @@ class Amd64OpEncodingTest {
         c.add(new Amd64Conversions.Convert(Op.I2C, i(rax), i(rcx)), "movzx eax,cx");
         c.add(new Amd64Conversions.Convert(Op.I2C, i(rax), slot(INT, 8)), "movzx eax,WORD PTR [rsp+0x8]");
         c.add(new Amd64Conversions.Convert(Op.I2S, i(r9), i(r9)), "movsx r9d,r9w");
-        c.add(new Amd64Conversions.Convert(Op.I2F, f(xmm0), i(rcx)), "cvtsi2ss xmm0,ecx");
-        c.add(new Amd64Conversions.Convert(Op.I2F, f(xmm0), slot(INT, 8)), "cvtsi2ss xmm0,DWORD PTR [rsp+0x8]");
-        c.add(new Amd64Conversions.Convert(Op.L2F, f(xmm0), l(rcx)), "cvtsi2ss xmm0,rcx");
-        c.add(new Amd64Conversions.Convert(Op.I2D, d(xmm1), i(rcx)), "cvtsi2sd xmm1,ecx");
-        c.add(new Amd64Conversions.Convert(Op.L2D, d(xmm1), slot(LONG, 16)), "cvtsi2sd xmm1,QWORD PTR [rsp+0x10]");
-        c.add(new Amd64Conversions.Convert(Op.F2D, d(xmm1), f(xmm2)), "cvtss2sd xmm1,xmm2");
-        c.add(new Amd64Conversions.Convert(Op.F2D, d(xmm1), slot(FLOAT, 4)), "cvtss2sd xmm1,DWORD PTR [rsp+0x4]");
+        c.add(new Amd64Conversions.Convert(Op.I2F, f(xmm0), i(rcx)), "xorps xmm0,xmm0", "cvtsi2ss xmm0,ecx");
+        c.add(new Amd64Conversions.Convert(Op.I2F, f(xmm0), slot(INT, 8)), "xorps xmm0,xmm0", "cvtsi2ss xmm0,DWORD PTR [rsp+0x8]");
+        c.add(new Amd64Conversions.Convert(Op.L2F, f(xmm0), l(rcx)), "xorps xmm0,xmm0", "cvtsi2ss xmm0,rcx");
+        c.add(new Amd64Conversions.Convert(Op.I2D, d(xmm1), i(rcx)), "xorps xmm1,xmm1", "cvtsi2sd xmm1,ecx");
+        c.add(new Amd64Conversions.Convert(Op.L2D, d(xmm1), slot(LONG, 16)), "xorps xmm1,xmm1", "cvtsi2sd xmm1,QWORD PTR [rsp+0x10]");
+        c.add(new Amd64Conversions.Convert(Op.F2D, d(xmm1), f(xmm2)), "xorps xmm1,xmm1", "cvtss2sd xmm1,xmm2");
+        c.add(new Amd64Conversions.Convert(Op.F2D, d(xmm1), slot(FLOAT, 4)), "xorps xmm1,xmm1", "cvtss2sd xmm1,DWORD PTR [rsp+0x4]");
         c.add(new Amd64Conversions.Convert(Op.D2F, f(xmm1), d(xmm1)), "cvtsd2ss xmm1,xmm1");
         c.verify();
     }
