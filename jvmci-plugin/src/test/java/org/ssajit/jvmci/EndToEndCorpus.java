@@ -553,6 +553,9 @@ final class EndToEndCorpus {
 
     static void bceCopy(double[] from, double[] to) { for (int i = 0; i < from.length; i++) { to[i] = from[i] * 2; } }
 
+    /** The loop's length read (and null check) runs before the loop with the header's entry state: a null a deoptimizes after out[0]++, once. */
+    static int storeThenLengthLoop(int[] out, int[] a) { out[0]++; int s = out.length; for (int i = 0; i < a.length; i++) { s += a[i] * i; } return s; }
+
     static int bceNested(int[] a) { int s = 0; for (int i = 0; i < a.length; i++) { for (int j = 0; j < a.length; j++) { s += a[i] ^ a[j]; } } return s; }
 
     static int sumTo(int n) { n %= 2048; int s = 0; for (int i = 0; i < n; i++) { s += i; } return s; }

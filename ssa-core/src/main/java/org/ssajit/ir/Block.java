@@ -84,6 +84,19 @@ public final class Block {
         instructions.add(i);
     }
 
+    /**
+     * Moves {@code i} from this block to the end of {@code target}'s instructions (before its
+     * terminator), keeping its operands, users and state: the caller guarantees that its operands
+     * are available there and that executing it there is equivalent.
+     */
+    public void moveToEnd(Instruction i, Block target) {
+        if (!instructions.remove(i)) {
+            throw new IllegalStateException(i + " not in " + this);
+        }
+        target.instructions.add(i);
+        i.setBlock(target);
+    }
+
     public void removeInstruction(Instruction i) {
         if (!instructions.remove(i)) {
             throw new IllegalStateException(i + " not in " + this);

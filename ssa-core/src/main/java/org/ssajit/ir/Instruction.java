@@ -86,6 +86,14 @@ public final class Instruction extends Value {
         this.state = state;
     }
 
+    /** Replaces the frame state (the old one is unlinked from its values). */
+    public void replaceState(FrameState newState) {
+        if (state != null) {
+            state.clearInputs();
+        }
+        state = newState;
+    }
+
     /** True if exceptions this instruction throws go to its block's handlers rather than out of the method. */
     public boolean hasExceptionEdge() {
         return exceptionEdge;

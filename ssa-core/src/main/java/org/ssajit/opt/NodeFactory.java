@@ -357,15 +357,7 @@ public final class NodeFactory {
         if (!optimize) {
             return append(i, state);
         }
-        FieldLocation at = new FieldLocation(field, object);
-        Value known = fieldValues.get(at);
-        if (known != null) {
-            numbered++;
-            i.clearInputs(); // never appended
-            return dropState(state, known);
-        }
-        fieldValues.put(at, i);
-        return append(i, state);
+        return lookUpOrAppend(fieldValues, new FieldLocation(field, object), i, state);
     }
 
     public void storeField(FieldRef field, Value object, Value value, int bci, FrameState state) {
@@ -451,14 +443,18 @@ public final class NodeFactory {
         if (!optimize) {
             return append(i, state);
         }
-        Key k = new Key(i, memory ? memoryEpoch : -1);
-        Value existing = valueTable.get(k);
+        return lookUpOrAppend(valueTable, new Key(i, memory ? memoryEpoch : -1), i, state);
+    }
+
+    /** The value {@code table} knows for {@code key} (then {@code i} is dropped), else {@code i} appended and recorded. */
+    private <K> Value lookUpOrAppend(Map<K, Value> table, K key, Instruction i, FrameState state) {
+        Value existing = table.get(key);
         if (existing != null) {
             numbered++;
             i.clearInputs(); // never appended
             return dropState(state, existing);
         }
-        valueTable.put(k, i);
+        table.put(key, i);
         return append(i, state);
     }
 

@@ -9,6 +9,7 @@ import org.ssajit.ir.Block;
 import org.ssajit.ir.Graph;
 import org.ssajit.opt.DeadCodeElimination;
 import org.ssajit.opt.GlobalValueNumbering;
+import org.ssajit.opt.LoopInvariantLengths;
 import org.ssajit.opt.NodeFactory;
 import org.ssajit.ssa.BraunSsa;
 import org.ssajit.ssa.RedundantPhiElimination;
@@ -68,6 +69,7 @@ public final class GraphBuilder {
                 // repeat
             }
             DeadCodeElimination.run(graph);
+            LoopInvariantLengths.run(graph);
         }
         return new Result(graph, stats, fe, phisBefore);
     }

@@ -6,7 +6,7 @@ import java.util.List;
 import org.ssajit.testing.Jvmci;
 
 /** Shorthands for differential tests: generated inputs, every build variant, strict agreement. */
-final class Diff {
+public final class Diff {
     static final int INPUTS = 250;
 
     private Diff() {
@@ -31,7 +31,7 @@ final class Diff {
         return r;
     }
 
-    static void checkAll(Class<?> c, String... names) {
+    public static void checkAll(Class<?> c, String... names) {
         for (String n : names) {
             check(c, n);
         }

@@ -1,0 +1,109 @@
+package org.ssajit.opt;
+
+import java.util.List;
+
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Constant;
+import org.ssajit.ir.Dominance;
+import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Goto;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Parameter;
+import org.ssajit.ir.Phi;
+import org.ssajit.ir.Undefined;
+import org.ssajit.ir.Value;
+
+/**
+ * Moves {@code arraylength} of an array defined before a loop out of the loop header into the block
+ * that enters the loop: {@code for (i = 0; i < a.length; i++)} then reads the length (and null-checks
+ * the array) once, not on every iteration.
+ *
+ * <p>Only the reads at the very top of the header move (before any other instruction of the header),
+ * and only when the loop has one entering block, which ends in a plain jump into the header. Then
+ * the header's first iteration is the only one in which the read can fail (the array does not change),
+ * and it fails exactly when it fails in the entering block, with nothing executed in between. The
+ * moved read gets the header's frame state as it is on loop entry: each of the header's phis
+ * replaced by its operand from the entering block. A failing read deoptimizes to the same bytecode
+ * with the same values as the first iteration would, and the interpreter throws there. A read inside
+ * a try range (whose exception edge leads to a handler) stays.
+ */
+public final class LoopInvariantLengths {
+    private LoopInvariantLengths() {
+    }
+
+    /** Returns how many length reads moved. */
+    public static int run(Graph g) {
+        Dominance dom = new Dominance(g);
+        int moved = 0;
+        for (Block header : dom.reversePostorder()) {
+            Block entry = loopEntry(header, dom);
+            if (entry == null) {
+                continue;
+            }
+            for (Instruction x : List.copyOf(header.instructions())) {
+                if (x.op() != Op.ARRAY_LENGTH || x.hasExceptionEdge() || !definedBefore(x.input(0), header, dom)) {
+                    break;
+                }
+                FrameState onEntry = x.state() == null ? null : stateOnEntry(x.state(), header, entry, dom);
+                if (x.state() != null && onEntry == null) {
+                    break;
+                }
+                header.moveToEnd(x, entry);
+                x.replaceState(onEntry);
+                moved++;
+            }
+        }
+        return moved;
+    }
+
+    /** The one block that enters the loop {@code header} heads, if it ends in a jump to it; else null. */
+    private static Block loopEntry(Block header, Dominance dom) {
+        Block entry = null;
+        boolean loop = false;
+        for (Block p : header.predecessors()) {
+            if (dom.dominates(header, p)) {
+                loop = true;
+            } else if (entry == null) {
+                entry = p;
+            } else {
+                return null;
+            }
+        }
+        return loop && entry != null && entry.terminator() instanceof Goto ? entry : null;
+    }
+
+    /** Whether {@code v} is available before the loop: a constant, a parameter, undefined, or defined in a block strictly dominating the header. */
+    private static boolean definedBefore(Value v, Block header, Dominance dom) {
+        if (v instanceof Constant || v instanceof Parameter || v instanceof Undefined) {
+            return true;
+        }
+        Block b = v instanceof Instruction i ? i.block() : v instanceof Phi p ? p.block() : null;
+        return b != null && b != header && dom.dominates(b, header);
+    }
+
+    /** {@code s} with the header's phis replaced by their entry operands; null if it names a value of the loop. */
+    private static FrameState stateOnEntry(FrameState s, Block header, Block entry, Dominance dom) {
+        int k = header.predecessorIndex(entry);
+        Value[] locals = new Value[s.localsSize()];
+        Value[] stack = new Value[s.stackSize()];
+        Value[] locks = new Value[s.locksSize()];
+        for (int i = 0; i < locals.length + stack.length + locks.length; i++) {
+            Value v = i < locals.length ? s.local(i) : i < locals.length + stack.length ? s.stack(i - locals.length) : s.lock(i - locals.length - stack.length);
+            if (v instanceof Phi p && p.block() == header) {
+                v = p.operand(k);
+            } else if (v != null && !definedBefore(v, header, dom)) {
+                return null;
+            }
+            if (i < locals.length) {
+                locals[i] = v;
+            } else if (i < locals.length + stack.length) {
+                stack[i - locals.length] = v;
+            } else {
+                locks[i - locals.length - stack.length] = v;
+            }
+        }
+        return new FrameState(s.method(), s.bci(), locals, stack, locks);
+    }
+}
