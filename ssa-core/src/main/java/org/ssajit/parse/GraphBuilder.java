@@ -9,6 +9,7 @@ import org.ssajit.ir.Block;
 import org.ssajit.ir.Graph;
 import org.ssajit.opt.DeadCodeElimination;
 import org.ssajit.opt.GlobalValueNumbering;
+import org.ssajit.opt.LoopInvariantCodeMotion;
 import org.ssajit.opt.LoopInvariantLengths;
 import org.ssajit.opt.NodeFactory;
 import org.ssajit.ssa.BraunSsa;
@@ -63,15 +64,27 @@ public final class GraphBuilder {
             stats.redundantSccPhis += RedundantPhiElimination.run(graph);
         }
         if (options.optimize()) {
-            // Merging values can make phis trivial (phi(x, x)) or redundant; removing those can expose
-            // more equal instructions. A few rounds reach the fixed point in practice.
-            for (int round = 0; round < 4 && GlobalValueNumbering.run(graph) > 0 && RedundantPhiElimination.run(graph) > 0; round++) {
-                // repeat
-            }
+            valueNumber(graph);
             DeadCodeElimination.run(graph);
             LoopInvariantLengths.run(graph);
+            if (LoopInvariantCodeMotion.run(graph) > 0) {
+                // Copies of one value moved out of sibling loops meet in one block.
+                valueNumber(graph);
+                DeadCodeElimination.run(graph);
+            }
         }
         return new Result(graph, stats, fe, phisBefore);
+    }
+
+    /**
+     * Global value numbering to a fixed point: merging values can make phis trivial ({@code phi(x, x)})
+     * or redundant; removing those can expose more equal instructions. A few rounds reach the fixed
+     * point in practice.
+     */
+    private static void valueNumber(Graph graph) {
+        for (int round = 0; round < 4 && GlobalValueNumbering.run(graph) > 0 && RedundantPhiElimination.run(graph) > 0; round++) {
+            // repeat
+        }
     }
 
     /** Fill and seal bookkeeping. */

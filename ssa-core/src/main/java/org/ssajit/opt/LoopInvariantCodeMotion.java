@@ -1,0 +1,128 @@
+package org.ssajit.opt;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Constant;
+import org.ssajit.ir.Dominance;
+import org.ssajit.ir.Goto;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Parameter;
+import org.ssajit.ir.Phi;
+import org.ssajit.ir.Undefined;
+import org.ssajit.ir.Value;
+
+/**
+ * Loop-invariant code motion of pure instructions: an instruction of a loop whose operands are all
+ * defined outside the loop (or are themselves moved) goes to the end of the block that enters the
+ * loop, so {@code i * n} in {@code a[i * n + k]} is computed once per inner loop, not once per
+ * iteration.
+ *
+ * <p>Only {@linkplain Instruction#isPure() pure} instructions move: no side effect, no exception, no
+ * memory read (integer division and remainder, which can throw, are not pure; float division is), so
+ * running one where the loop would not have run it changes nothing observable. A loop qualifies when
+ * it has exactly one entering block and that block ends in a plain jump to the header; the entering
+ * block dominates the whole loop, so the moved value dominates every use it had. Inner loops are
+ * treated first, so a value invariant in several nested loops leaves all of them. Returns how many
+ * instructions moved; a caller that value-numbers afterwards merges copies that land in one block.
+ */
+public final class LoopInvariantCodeMotion {
+    private LoopInvariantCodeMotion() {
+    }
+
+    public static int run(Graph g) {
+        Dominance dom = new Dominance(g);
+        List<Block> rpo = dom.reversePostorder();
+        int moved = 0;
+        // Postorder: an inner loop's header comes after its outer loop's in reverse postorder.
+        for (int h = rpo.size() - 1; h >= 0; h--) {
+            Block header = rpo.get(h);
+            Block entry = loopEntry(header, dom);
+            if (entry == null) {
+                continue;
+            }
+            Set<Block> body = body(header, dom);
+            if (body == null) {
+                continue;
+            }
+            Set<Instruction> hoisted = new HashSet<>();
+            for (Block b : rpo) {
+                if (!body.contains(b)) {
+                    continue;
+                }
+                for (Instruction x : List.copyOf(b.instructions())) {
+                    if (x.isPure() && x.state() == null && !x.hasExceptionEdge() && operandsInvariant(x, body, hoisted)) {
+                        b.moveToEnd(x, entry);
+                        hoisted.add(x);
+                        moved++;
+                    }
+                }
+            }
+        }
+        return moved;
+    }
+
+    private static boolean operandsInvariant(Instruction x, Set<Block> body, Set<Instruction> hoisted) {
+        for (int k = 0; k < x.inputCount(); k++) {
+            Value v = x.input(k);
+            if (v instanceof Constant || v instanceof Parameter || v instanceof Undefined) {
+                continue;
+            }
+            Block def = v instanceof Instruction i ? i.block() : v instanceof Phi p ? p.block() : null;
+            if (def == null || body.contains(def) && !(v instanceof Instruction i && hoisted.contains(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The one block that enters the loop {@code header} heads, if it ends in a jump to it; else null (also for a block that heads no loop). */
+    static Block loopEntry(Block header, Dominance dom) {
+        Block entry = null;
+        boolean loop = false;
+        for (Block p : header.predecessors()) {
+            if (dom.dominates(header, p)) {
+                loop = true;
+            } else if (entry == null) {
+                entry = p;
+            } else {
+                return null;
+            }
+        }
+        return loop && entry != null && entry.terminator() instanceof Goto ? entry : null;
+    }
+
+    /**
+     * The natural loop of {@code header}: the blocks from which a back edge's source is reachable
+     * without passing the header. Null if one of them is not dominated by the header (a loop entered
+     * elsewhere too: irreducible control flow).
+     */
+    static Set<Block> body(Block header, Dominance dom) {
+        Set<Block> body = new HashSet<>();
+        body.add(header);
+        Deque<Block> work = new ArrayDeque<>();
+        for (Block p : header.predecessors()) {
+            if (dom.dominates(header, p) && body.add(p)) {
+                work.push(p);
+            }
+        }
+        while (!work.isEmpty()) {
+            Block b = work.pop();
+            if (!dom.dominates(header, b)) {
+                return null;
+            }
+            for (Block p : new ArrayList<>(b.predecessors())) {
+                if (body.add(p)) {
+                    work.push(p);
+                }
+            }
+        }
+        return body;
+    }
+}
