@@ -228,7 +228,7 @@ public final class SsajitCompiler implements JVMCICompiler {
                 err.println("[ssajit] " + gcRefusal + ": ssajit refuses every method");
             }
             Amd64Backend amd64 = new Amd64Backend(config, backend.getMetaAccess(), backend.getConstantReflection(), backend.getCodeCache().getRegisterConfig(),
-                            backend.getTarget().arch);
+                            backend.getTarget().arch).withImplicitNullChecks(options.get(SsajitOptions.IMPLICIT_NULL_CHECKS));
             Pipeline pipeline = new Pipeline(providers, amd64, options.get(SsajitOptions.VERIFY));
             return new Context(options, null, pipeline, Installer.host(), config, gcRefusal, stats, dumper);
         } catch (Throwable t) {

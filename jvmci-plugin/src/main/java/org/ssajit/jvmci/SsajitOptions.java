@@ -46,11 +46,16 @@ public final class SsajitOptions {
                     "Run the SSA verifier and the register-allocation verifier on every compilation (a failure refuses the method "
                                     + "and is reported as a compiler bug); false saves their compile time.",
                     SsajitOptions::parseBoolean);
+    public static final Option<Boolean> IMPLICIT_NULL_CHECKS = new Option<>("ImplicitNullChecks", true, "true|false",
+                    "Let a field access, array length read or bounds check fault on a null reference instead of testing it first; "
+                                    + "HotSpot then deoptimizes and drops the code, and the recompile of a method whose profile shows such a "
+                                    + "deoptimization tests explicitly. false: always test explicitly.",
+                    SsajitOptions::parseBoolean);
     public static final Option<Boolean> HELP = new Option<>("Help", false, "true|false",
                     "Print this help on stderr when the compiler initializes.",
                     SsajitOptions::parseBoolean);
 
-    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, HELP);
+    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, HELP);
 
     private final Map<Option<?>, Object> values;
     private final List<String> warnings;

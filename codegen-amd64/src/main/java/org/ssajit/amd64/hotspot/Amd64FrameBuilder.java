@@ -210,6 +210,23 @@ public final class Amd64FrameBuilder {
     }
 
     /**
+     * Declares that the instruction emitted next is an implicit null check: it reads or writes memory
+     * at {@code [reference + small displacement]}, and if the reference is null the access faults on
+     * the page at address 0. HotSpot's signal handler then finds this site (a debug-info entry at the
+     * faulting pc) and deoptimizes the frame with reason {@code null_check} and action
+     * {@code reinterpret}: the interpreter re-executes the bytecode at {@code info}'s bci and throws
+     * NullPointerException, and this code is made not entrant (a recompile should use explicit checks
+     * where nulls occur). The deopt blob saves every register first, so {@code info} may name any.
+     * The caller guarantees the displacement is below the smallest page size (4096).
+     */
+    public void emitImplicitNullCheckSite(DebugInfo info) {
+        require(State.BODY, "emitImplicitNullCheckSite");
+        requireFullDebugInfo(info, "implicit null check");
+        sites.add(new Infopoint(asm.position(), info, InfopointReason.IMPLICIT_EXCEPTION));
+        hasDebugInfo = true;
+    }
+
+    /**
      * Leaves compiled code for good at {@code info}'s bci: stores the trap request and speculation in
      * the thread and calls the deopt blob's uncommon-trap entry, which unpacks this frame into
      * interpreter frames that re-execute the bytecode at the bci (debug info with

@@ -61,9 +61,16 @@ public final class Amd64Backend {
     private final RegisterConfig registerConfig;
     private final Architecture architecture;
     private final Amd64MoveFactory moveFactory;
+    private final boolean implicitNullChecks;
 
+    /** A back end with explicit null checks only; see {@link #withImplicitNullChecks}. */
     public Amd64Backend(HotSpotAmd64Config config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
                     RegisterConfig registerConfig, Architecture architecture) {
+        this(config, metaAccess, constantReflection, registerConfig, architecture, false);
+    }
+
+    private Amd64Backend(HotSpotAmd64Config config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
+                    RegisterConfig registerConfig, Architecture architecture, boolean implicitNullChecks) {
         this.config = Objects.requireNonNull(config);
         this.metaAccess = Objects.requireNonNull(metaAccess);
         this.constantReflection = Objects.requireNonNull(constantReflection);
@@ -73,6 +80,22 @@ public final class Amd64Backend {
             throw new IllegalArgumentException("not an AMD64 target: " + architecture);
         }
         this.moveFactory = new Amd64MoveFactory(architecture);
+        this.implicitNullChecks = implicitNullChecks;
+    }
+
+    /**
+     * This back end with implicit null checks on or off. On, a null check right before an access at
+     * a small displacement from the reference (a field, an array's length, a bounds check) is that
+     * access itself: a null reference faults on the null page and HotSpot deoptimizes, invalidating
+     * the code. So they are used only in methods whose profile records no null-check deoptimization
+     * yet: after one, the recompiled code checks explicitly and keeps running when nulls come.
+     */
+    public Amd64Backend withImplicitNullChecks(boolean on) {
+        return on == implicitNullChecks ? this : new Amd64Backend(config, metaAccess, constantReflection, registerConfig, architecture, on);
+    }
+
+    public boolean implicitNullChecks() {
+        return implicitNullChecks;
     }
 
     /** The back end for the VM this runs in. */

@@ -97,10 +97,23 @@ public final class Amd64Checks {
      */
     public static final class BoundsCheck extends Check {
         private final int lengthOffset;
+        private final boolean checksNull;
 
         public BoundsCheck(Value array, Value index, int lengthOffset, LirFrameState state) {
+            this(array, index, lengthOffset, state, false);
+        }
+
+        /**
+         * With {@code checksNull} the compare's read of the length is also the array's null check, an
+         * implicit one: on a null array it faults and HotSpot deoptimizes to the same state.
+         */
+        public BoundsCheck(Value array, Value index, int lengthOffset, LirFrameState state, boolean checksNull) {
             super(values(array, index), state, DeoptimizationReason.BoundsCheckException);
+            if (checksNull && (lengthOffset < 0 || lengthOffset >= Amd64Memory.IMPLICIT_NULL_CHECK_LIMIT)) {
+                throw new IllegalArgumentException("length offset " + lengthOffset + " cannot check null");
+            }
             this.lengthOffset = lengthOffset;
+            this.checksNull = checksNull;
         }
 
         @Override
@@ -113,6 +126,9 @@ public final class Amd64Checks {
             Amd64Assembler asm = e.asm();
             Address length = Address.of(reg(get(Mode.USE, 0)), lengthOffset);
             Value index = get(Mode.USE, 1);
+            if (checksNull) {
+                e.implicitNullCheck(state());
+            }
             if (isConstant(index)) {
                 asm.alu(AluOp.CMP, DWORD, length, imm32(index));
                 jumpToTrapIf(e, Condition.BE);
@@ -124,7 +140,7 @@ public final class Amd64Checks {
 
         @Override
         public String name() {
-            return "boundscheck";
+            return checksNull ? "boundscheck (null check)" : "boundscheck";
         }
     }
 

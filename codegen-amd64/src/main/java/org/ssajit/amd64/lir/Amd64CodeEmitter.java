@@ -239,6 +239,15 @@ public final class Amd64CodeEmitter extends CodeEmitter {
         return l;
     }
 
+    /**
+     * Makes the instruction emitted next an implicit null check with {@code state}'s debug info: if it
+     * faults on the null page, HotSpot deoptimizes to the state's bci (see
+     * {@link Amd64FrameBuilder#emitImplicitNullCheckSite}).
+     */
+    public void implicitNullCheck(LirFrameState state) {
+        frame.emitImplicitNullCheckSite(debugInfo(state));
+    }
+
     /** An uncommon trap right here (control never comes back). */
     public void deoptimize(LirFrameState state, DeoptimizationReason reason, DeoptimizationAction action) {
         frame.emitUncommonTrap(metaAccess, action, reason, debugInfo(state));

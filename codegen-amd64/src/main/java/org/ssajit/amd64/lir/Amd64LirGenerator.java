@@ -79,11 +79,20 @@ public final class Amd64LirGenerator extends LirGenerator {
      */
     private final Map<Block, Set<org.ssajit.ir.Value>> checkedNonNull = new HashMap<>();
     private Dominance dominance;
+    /** Whether null checks may be implicit in this method ({@link Amd64Backend#withImplicitNullChecks}). */
+    private final boolean implicitNullChecks;
 
     public Amd64LirGenerator(Graph ir, Amd64Backend backend) {
         super(ir, backend.architecture(), new Amd64FrameMap());
         this.backend = backend;
         this.method = ir.method();
+        this.implicitNullChecks = backend.implicitNullChecks() && !nullCheckDeoptimized(method);
+    }
+
+    /** Whether the method's profile records a deoptimization for a null reference (implicit or explicit). */
+    private static boolean nullCheckDeoptimized(ResolvedJavaMethod m) {
+        jdk.vm.ci.meta.ProfilingInfo p = m.getProfilingInfo();
+        return p != null && p.getDeoptimizationCount(DeoptimizationReason.NullCheckException) > 0;
     }
 
     /** Refuses what is out of scope, then lowers the whole graph. */
@@ -260,8 +269,8 @@ public final class Amd64LirGenerator extends LirGenerator {
             case LOAD_INDEXED -> loadIndexed(i);
             case STORE_INDEXED -> storeIndexed(i);
             case ARRAY_LENGTH -> {
-                AllocatableValue array = nullChecked(i.input(0), i.state());
-                append(new Amd64Memory.Load(JavaKind.Int, result(i), array, null, new AddressShape(null, backend.config().arrayLengthOffset)));
+                NullCheck array = nullCheck(i.input(0), i.state());
+                append(array.implicitly(new Amd64Memory.Load(JavaKind.Int, result(i), array.value(), null, new AddressShape(null, backend.config().arrayLengthOffset))));
             }
             case LOAD_CONSTANT -> unresolved(i);
             case OSR_LOCAL -> {
@@ -611,17 +620,78 @@ public final class Amd64LirGenerator extends LirGenerator {
     // Memory -----------------------------------------------------------------------------------------
 
     /**
-     * {@code v} in a variable, null-checked first unless it cannot be null (a non-null constant) or was
-     * checked before in this block or a dominating one.
+     * A reference about to be accessed, and the state of its null check if it still needs one (null
+     * if it cannot be null or was checked before in this block or a dominating one). The caller either
+     * makes the access itself the check ({@link #implicitly}) or emits an explicit test
+     * ({@link #explicitly}) before anything else reads the reference.
      */
-    private AllocatableValue nullChecked(org.ssajit.ir.Value v, FrameState fs) {
+    private final class NullCheck {
+        private final AllocatableValue value;
+        private FrameState pending;
+
+        NullCheck(AllocatableValue value, FrameState pending) {
+            this.value = value;
+            this.pending = pending;
+        }
+
+        AllocatableValue value() {
+            return value;
+        }
+
+        /** Emits the pending check as {@code test; je trap}; returns the reference. */
+        AllocatableValue explicitly() {
+            if (pending != null) {
+                append(new Amd64Checks.NullCheck(value, stateOf(pending)));
+                pending = null;
+            }
+            return value;
+        }
+
+        /**
+         * {@code access} (of {@code [value + small displacement]}, appended next) as the pending check,
+         * an implicit one when the method allows them; else the explicit test is appended first.
+         */
+        <T extends Amd64Op> T implicitly(T access) {
+            if (pending == null) {
+                return access;
+            }
+            if (!implicitNullChecks) {
+                explicitly();
+                return access;
+            }
+            LirFrameState state = stateOf(pending);
+            pending = null;
+            if (access instanceof Amd64Memory.Load l) {
+                l.checkingNull(state);
+            } else if (access instanceof Amd64Memory.Store st) {
+                st.checkingNull(state);
+            } else {
+                throw new IllegalArgumentException("cannot check null implicitly: " + access.name());
+            }
+            return access;
+        }
+
+        /** Whether the check is still to be made (by {@link #implicitly} or {@link #explicitly}). */
+        boolean pending() {
+            return pending != null;
+        }
+
+        /** The pending check's state for an op that makes the check itself, and the check counts as made. */
+        LirFrameState takeForImplicit() {
+            LirFrameState state = stateOf(pending);
+            pending = null;
+            return state;
+        }
+    }
+
+    private NullCheck nullCheck(org.ssajit.ir.Value v, FrameState fs) {
         AllocatableValue r = inVariable(v);
         Block b = currentBlock().irBlock();
         if (!NodeFactory.isNonNull(v) && !checkedBefore(v, b)) {
-            append(new Amd64Checks.NullCheck(r, stateOf(fs)));
             checkedNonNull.computeIfAbsent(b, x -> new HashSet<>()).add(v);
+            return new NullCheck(r, fs);
         }
-        return r;
+        return new NullCheck(r, null);
     }
 
     private boolean checkedBefore(org.ssajit.ir.Value v, Block b) {
@@ -658,13 +728,33 @@ public final class Amd64LirGenerator extends LirGenerator {
         }
     }
 
-    /** The base of a field access: the object (null-checked), or for a static field its class's mirror, an embedded oop. */
-    private Value fieldBase(Instruction i, ResolvedJavaField f) {
+    /**
+     * The base of a field access: the object (its null check pending: the access can make it), or for
+     * a static field its class's mirror, an embedded oop.
+     */
+    private record FieldBase(Value value, NullCheck check) {
+        /** The access, as the object's null check if one is pending and the field is near enough the header. */
+        <T extends Amd64Op> T access(T op, ResolvedJavaField f) {
+            if (check == null) {
+                return op;
+            }
+            if (f.getOffset() >= Amd64Memory.IMPLICIT_NULL_CHECK_LIMIT) {
+                throw new IllegalStateException("null check not made before " + op.name());
+            }
+            return check.implicitly(op);
+        }
+    }
+
+    private FieldBase fieldBase(Instruction i, ResolvedJavaField f) {
         if (f.isStatic()) {
             JavaConstant mirror = backend.constantReflection().asJavaClass(f.getDeclaringClass());
-            return new ConstantValue(kindOf(JavaKind.Object), mirror);
+            return new FieldBase(new ConstantValue(kindOf(JavaKind.Object), mirror), null);
         }
-        return nullChecked(i.input(0), i.state());
+        NullCheck c = nullCheck(i.input(0), i.state());
+        if (f.getOffset() >= Amd64Memory.IMPLICIT_NULL_CHECK_LIMIT) {
+            return new FieldBase(c.explicitly(), null); // too far from the header to fault on the null page
+        }
+        return new FieldBase(c.value(), c);
     }
 
     private void loadField(Instruction i) {
@@ -672,9 +762,9 @@ public final class Amd64LirGenerator extends LirGenerator {
         if (f == null) {
             return;
         }
-        Value base = fieldBase(i, f);
+        FieldBase base = fieldBase(i, f);
         // A volatile read needs no fence on x86 (loads are not reordered with loads or later stores).
-        append(new Amd64Memory.Load(f.getJavaKind(), result(i), base, null, new AddressShape(null, f.getOffset())));
+        append(base.access(new Amd64Memory.Load(f.getJavaKind(), result(i), base.value(), null, new AddressShape(null, f.getOffset())), f));
     }
 
     private void storeField(Instruction i) {
@@ -682,9 +772,9 @@ public final class Amd64LirGenerator extends LirGenerator {
         if (f == null) {
             return;
         }
-        Value base = fieldBase(i, f);
+        FieldBase base = fieldBase(i, f);
         Value value = storeValue(i.input(i.inputCount() - 1), f.getJavaKind());
-        append(new Amd64Memory.Store(f.getJavaKind(), base, null, value, new AddressShape(null, f.getOffset())));
+        append(base.access(new Amd64Memory.Store(f.getJavaKind(), base.value(), null, value, new AddressShape(null, f.getOffset())), f));
         if (f.isVolatile()) {
             append(new Amd64Memory.StoreLoadBarrier());
         }
@@ -719,7 +809,8 @@ public final class Amd64LirGenerator extends LirGenerator {
     }
 
     private Element element(Instruction i, JavaKind elementKind) {
-        AllocatableValue array = nullChecked(i.input(0), i.state());
+        NullCheck check = nullCheck(i.input(0), i.state());
+        AllocatableValue array = check.value();
         int base = backend.metaAccess().getArrayBaseOffset(elementKind);
         int scale = backend.metaAccess().getArrayIndexScale(elementKind);
         Value index = operand(i.input(1));
@@ -730,7 +821,15 @@ public final class Amd64LirGenerator extends LirGenerator {
             }
         }
         if (!provenInBounds(i.input(0), i.input(1), i.block())) {
-            append(new Amd64Checks.BoundsCheck(array, index, backend.config().arrayLengthOffset, stateOf(i.state())));
+            if (check.pending() && implicitNullChecks) {
+                // The compare reads the length: on a null array it faults, the implicit null check.
+                append(new Amd64Checks.BoundsCheck(array, index, backend.config().arrayLengthOffset, check.takeForImplicit(), true));
+            } else {
+                check.explicitly();
+                append(new Amd64Checks.BoundsCheck(array, index, backend.config().arrayLengthOffset, stateOf(i.state())));
+            }
+        } else {
+            check.explicitly(); // the element's address may be far beyond the null page
         }
         return new Element(array, index, new AddressShape(Scale.of(scale), base));
     }

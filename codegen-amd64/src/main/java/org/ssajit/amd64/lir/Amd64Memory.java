@@ -16,6 +16,7 @@ import org.ssajit.amd64.asm.Label;
 import org.ssajit.amd64.asm.Scale;
 import org.ssajit.amd64.asm.ShiftOp;
 import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
+import org.ssajit.lir.LirFrameState;
 
 import jdk.vm.ci.amd64.AMD64;
 import jdk.vm.ci.code.Register;
@@ -29,7 +30,9 @@ import jdk.vm.ci.meta.Value;
  * is a register, or, without an index, an embedded oop (a static field's {@code java.lang.Class}
  * mirror) loaded into {@link Amd64CodeEmitter#SCRATCH}. An int index is bounds-checked before, hence
  * non-negative, and sign-extended into the scratch register (its register's upper half is undefined);
- * a constant index is folded into the displacement. Null and bounds checks are separate instructions.
+ * a constant index is folded into the displacement. Bounds checks are separate instructions; a null
+ * check is a separate instruction too, or the access itself faults on a null base (an implicit null
+ * check: {@link Load#checkingNull}).
  */
 public final class Amd64Memory {
     private Amd64Memory() {
@@ -72,6 +75,21 @@ public final class Amd64Memory {
         return Address.of(b, SCRATCH, shape.scale(), shape.displacement());
     }
 
+    /** Displacements below this fault on the null page when the base is null (the smallest page size). */
+    public static final int IMPLICIT_NULL_CHECK_LIMIT = 4096;
+
+    /**
+     * Before the access of an op that is its base's implicit null check: records the site for the
+     * instruction about to be emitted, which must be the access itself ({@code [base + disp]}, base in
+     * a register, no index, a displacement below {@link #IMPLICIT_NULL_CHECK_LIMIT}).
+     */
+    static void implicitNullCheck(Amd64CodeEmitter e, Amd64Op op, Value base, Value index, AddressShape shape) {
+        if (!isRegister(base) || index != null || shape.displacement() < 0 || shape.displacement() >= IMPLICIT_NULL_CHECK_LIMIT) {
+            throw new IllegalStateException("not an implicit null check: " + op.name() + " base " + base);
+        }
+        e.implicitNullCheck(op.state());
+    }
+
     static String describe(JavaKind kind, Value base, Value index, AddressShape shape) {
         return kind.getJavaName() + " [" + (index == null ? "+" + shape.displacement() : "index" + shape) + "]";
     }
@@ -101,11 +119,24 @@ public final class Amd64Memory {
             return REG;
         }
 
+        /**
+         * Makes this load also the null check of its base, deoptimizing to {@code state} (the state
+         * before the bytecode) if the base is null; see {@link Amd64CodeEmitter#implicitNullCheck}.
+         */
+        public Load checkingNull(LirFrameState state) {
+            setState(state);
+            return this;
+        }
+
         @Override
         protected void emitCode(Amd64CodeEmitter e) {
             Amd64Assembler asm = e.asm();
             Register r = reg(get(Mode.DEF, 0));
-            Address a = address(e, get(Mode.USE, 0), count(Mode.USE) > 1 ? get(Mode.USE, 1) : null, shape);
+            Value index = count(Mode.USE) > 1 ? get(Mode.USE, 1) : null;
+            if (state() != null) {
+                implicitNullCheck(e, this, get(Mode.USE, 0), index, shape);
+            }
+            Address a = address(e, get(Mode.USE, 0), index, shape);
             switch (kind) {
                 case Boolean -> asm.movzx(DWORD, r, BYTE, a);
                 case Byte -> asm.movsx(DWORD, r, BYTE, a);
@@ -147,7 +178,7 @@ public final class Amd64Memory {
 
         @Override
         public String name() {
-            return "load " + describe(kind, null, count(Mode.USE) > 1 ? get(Mode.USE, 1) : null, shape);
+            return "load " + describe(kind, null, count(Mode.USE) > 1 ? get(Mode.USE, 1) : null, shape) + (state() != null ? " (null check)" : "");
         }
     }
 
@@ -181,10 +212,19 @@ public final class Amd64Memory {
             return REG | CONST;
         }
 
+        /** Makes this store also the null check of its base; see {@link Load#checkingNull}. */
+        public Store checkingNull(LirFrameState state) {
+            setState(state);
+            return this;
+        }
+
         @Override
         protected void emitCode(Amd64CodeEmitter e) {
             Amd64Assembler asm = e.asm();
             Value v = get(Mode.USE, count(Mode.USE) - 1);
+            if (state() != null) {
+                implicitNullCheck(e, this, get(Mode.USE, 0), hasIndex() ? get(Mode.USE, 1) : null, shape);
+            }
             Address a = address(e, get(Mode.USE, 0), hasIndex() ? get(Mode.USE, 1) : null, shape);
             if (isConstant(v)) {
                 JavaConstant c = constant(v);
@@ -219,7 +259,7 @@ public final class Amd64Memory {
 
         @Override
         public String name() {
-            return "store " + describe(kind, null, hasIndex() ? get(Mode.USE, 1) : null, shape);
+            return "store " + describe(kind, null, hasIndex() ? get(Mode.USE, 1) : null, shape) + (state() != null ? " (null check)" : "");
         }
     }
 
