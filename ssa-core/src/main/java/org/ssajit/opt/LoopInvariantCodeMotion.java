@@ -82,7 +82,11 @@ public final class LoopInvariantCodeMotion {
         return true;
     }
 
-    /** The one block that enters the loop {@code header} heads, if it ends in a jump to it; else null (also for a block that heads no loop). */
+    /**
+     * The one block that enters the loop {@code header} heads, if it ends in a plain jump to it and
+     * code can be appended to it (its last instruction has no exception edge, which must stay last);
+     * else null (also for a block that heads no loop).
+     */
     static Block loopEntry(Block header, Dominance dom) {
         Block entry = null;
         boolean loop = false;
@@ -95,7 +99,11 @@ public final class LoopInvariantCodeMotion {
                 return null;
             }
         }
-        return loop && entry != null && entry.terminator() instanceof Goto ? entry : null;
+        if (!loop || entry == null || !(entry.terminator() instanceof Goto)) {
+            return null;
+        }
+        List<Instruction> code = entry.instructions();
+        return code.isEmpty() || !code.get(code.size() - 1).hasExceptionEdge() ? entry : null;
     }
 
     /**

@@ -6,7 +6,6 @@ import org.ssajit.ir.Block;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Dominance;
 import org.ssajit.ir.FrameState;
-import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
@@ -21,7 +20,8 @@ import org.ssajit.ir.Value;
  * the array) once, not on every iteration.
  *
  * <p>Only the reads at the very top of the header move (before any other instruction of the header),
- * and only when the loop has one entering block, which ends in a plain jump into the header. Then
+ * and only when the loop has one entering block, which ends in a plain jump into the header
+ * ({@link LoopInvariantCodeMotion#loopEntry}). Then
  * the header's first iteration is the only one in which the read can fail (the array does not change),
  * and it fails exactly when it fails in the entering block, with nothing executed in between. The
  * moved read gets the header's frame state as it is on loop entry: each of the header's phis
@@ -38,7 +38,7 @@ public final class LoopInvariantLengths {
         Dominance dom = new Dominance(g);
         int moved = 0;
         for (Block header : dom.reversePostorder()) {
-            Block entry = loopEntry(header, dom);
+            Block entry = LoopInvariantCodeMotion.loopEntry(header, dom);
             if (entry == null) {
                 continue;
             }
@@ -56,22 +56,6 @@ public final class LoopInvariantLengths {
             }
         }
         return moved;
-    }
-
-    /** The one block that enters the loop {@code header} heads, if it ends in a jump to it; else null. */
-    private static Block loopEntry(Block header, Dominance dom) {
-        Block entry = null;
-        boolean loop = false;
-        for (Block p : header.predecessors()) {
-            if (dom.dominates(header, p)) {
-                loop = true;
-            } else if (entry == null) {
-                entry = p;
-            } else {
-                return null;
-            }
-        }
-        return loop && entry != null && entry.terminator() instanceof Goto ? entry : null;
     }
 
     /** Whether {@code v} is available before the loop: a constant, a parameter, undefined, or defined in a block strictly dominating the header. */

@@ -17,6 +17,7 @@ import org.ssajit.ir.IrPrinter;
 import org.ssajit.ir.Op;
 import org.ssajit.parse.BuildOptions;
 import org.ssajit.testing.Jvmci;
+import org.ssajit.verify.Verifier;
 
 import jdk.vm.ci.meta.JavaKind;
 
@@ -79,6 +80,24 @@ class LoopInvariantCodeMotionTest {
 
     static int counter;
 
+    static void parse(String digits) {
+        Integer.parseInt(digits);
+    }
+
+    static int afterACallInATry(String digits, int n) {
+        n &= 1023;
+        int s = 0;
+        try {
+            parse(digits);
+            while (s < n) {
+                s += n * 3 + 1;
+            }
+        } catch (NumberFormatException e) {
+            s = -1;
+        }
+        return s;
+    }
+
     /** The loops of g: for each header with a single plain-jump entry, its body. */
     private static List<Set<Block>> loops(Graph g) {
         Dominance dom = new Dominance(g);
@@ -139,8 +158,16 @@ class LoopInvariantCodeMotionTest {
                         () -> new IrPrinter(true).print(field));
     }
 
+    /** The loop is entered right after a call with an exception edge, which must stay its block's last: nothing moves there. */
+    @Test
+    void nothingIsAppendedAfterAnInstructionWithAnExceptionEdge() {
+        Graph g = Jvmci.graph(LoopInvariantCodeMotionTest.class, "afterACallInATry");
+        Verifier.verify(g);
+        assertTrue(instructions(g, Op.MUL).allMatch(i -> i.block() != g.entry()), () -> new IrPrinter(true).print(g));
+    }
+
     @Test
     void resultsAndExceptionsAreTheBytecodes() {
-        Diff.checkAll(LoopInvariantCodeMotionTest.class, "matrix", "widenedBound", "divisionStays", "chain", "fieldReadStays");
+        Diff.checkAll(LoopInvariantCodeMotionTest.class, "matrix", "widenedBound", "divisionStays", "chain", "fieldReadStays", "afterACallInATry");
     }
 }
