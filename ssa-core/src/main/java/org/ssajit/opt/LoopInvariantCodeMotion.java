@@ -1,7 +1,6 @@
 package org.ssajit.opt;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
@@ -51,15 +50,13 @@ public final class LoopInvariantCodeMotion {
             if (body == null) {
                 continue;
             }
-            Set<Instruction> hoisted = new HashSet<>();
             for (Block b : rpo) {
                 if (!body.contains(b)) {
                     continue;
                 }
                 for (Instruction x : List.copyOf(b.instructions())) {
-                    if (x.isPure() && x.state() == null && !x.hasExceptionEdge() && operandsInvariant(x, body, hoisted)) {
-                        b.moveToEnd(x, entry);
-                        hoisted.add(x);
+                    if (x.isPure() && x.state() == null && !x.hasExceptionEdge() && operandsInvariant(x, body)) {
+                        b.moveToEnd(x, entry); // later instructions of the loop see it outside the body
                         moved++;
                     }
                 }
@@ -68,14 +65,15 @@ public final class LoopInvariantCodeMotion {
         return moved;
     }
 
-    private static boolean operandsInvariant(Instruction x, Set<Block> body, Set<Instruction> hoisted) {
+    /** Whether every operand of {@code x} is defined outside {@code body} (instructions moved out already count). */
+    private static boolean operandsInvariant(Instruction x, Set<Block> body) {
         for (int k = 0; k < x.inputCount(); k++) {
             Value v = x.input(k);
             if (v instanceof Constant || v instanceof Parameter || v instanceof Undefined) {
                 continue;
             }
             Block def = v instanceof Instruction i ? i.block() : v instanceof Phi p ? p.block() : null;
-            if (def == null || body.contains(def) && !(v instanceof Instruction i && hoisted.contains(i))) {
+            if (def == null || body.contains(def)) {
                 return false;
             }
         }
@@ -125,7 +123,7 @@ public final class LoopInvariantCodeMotion {
             if (!dom.dominates(header, b)) {
                 return null;
             }
-            for (Block p : new ArrayList<>(b.predecessors())) {
+            for (Block p : b.predecessors()) {
                 if (body.add(p)) {
                     work.push(p);
                 }

@@ -53,6 +53,7 @@ import jdk.vm.ci.meta.DeoptimizationReason;
 import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.JavaType;
+import jdk.vm.ci.meta.ProfilingInfo;
 import jdk.vm.ci.meta.ResolvedJavaField;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 import jdk.vm.ci.meta.Value;
@@ -91,7 +92,7 @@ public final class Amd64LirGenerator extends LirGenerator {
 
     /** Whether the method's profile records a deoptimization for a null reference (implicit or explicit). */
     private static boolean nullCheckDeoptimized(ResolvedJavaMethod m) {
-        jdk.vm.ci.meta.ProfilingInfo p = m.getProfilingInfo();
+        ProfilingInfo p = m.getProfilingInfo();
         return p != null && p.getDeoptimizationCount(DeoptimizationReason.NullCheckException) > 0;
     }
 
@@ -270,7 +271,8 @@ public final class Amd64LirGenerator extends LirGenerator {
             case STORE_INDEXED -> storeIndexed(i);
             case ARRAY_LENGTH -> {
                 NullCheck array = nullCheck(i.input(0), i.state());
-                append(array.implicitly(new Amd64Memory.Load(JavaKind.Int, result(i), array.value(), null, new AddressShape(null, backend.config().arrayLengthOffset))));
+                append(new Amd64Memory.Load(JavaKind.Int, result(i), array.value(), null, new AddressShape(null, backend.config().arrayLengthOffset))
+                                .checkingNull(array.forAccess()));
             }
             case LOAD_CONSTANT -> unresolved(i);
             case OSR_LOCAL -> {
@@ -621,9 +623,9 @@ public final class Amd64LirGenerator extends LirGenerator {
 
     /**
      * A reference about to be accessed, and the state of its null check if it still needs one (null
-     * if it cannot be null or was checked before in this block or a dominating one). The caller either
-     * makes the access itself the check ({@link #implicitly}) or emits an explicit test
-     * ({@link #explicitly}) before anything else reads the reference.
+     * if it cannot be null or was checked before in this block or a dominating one). Before anything
+     * else reads the reference, the caller either emits an explicit test ({@link #explicitly}) or
+     * makes the access itself the check ({@link #forAccess}).
      */
     private final class NullCheck {
         private final AllocatableValue value;
@@ -648,36 +650,16 @@ public final class Amd64LirGenerator extends LirGenerator {
         }
 
         /**
-         * {@code access} (of {@code [value + small displacement]}, appended next) as the pending check,
-         * an implicit one when the method allows them; else the explicit test is appended first.
+         * For the access appended next, which reads or writes {@code [value + disp]} with disp below
+         * {@link Amd64Memory#IMPLICIT_NULL_CHECK_LIMIT}: the state it carries as the implicit null
+         * check, or null if no check is pending or the method checks explicitly (the test is then
+         * appended now).
          */
-        <T extends Amd64Op> T implicitly(T access) {
-            if (pending == null) {
-                return access;
-            }
-            if (!implicitNullChecks) {
+        LirFrameState forAccess() {
+            if (pending == null || !implicitNullChecks) {
                 explicitly();
-                return access;
+                return null;
             }
-            LirFrameState state = stateOf(pending);
-            pending = null;
-            if (access instanceof Amd64Memory.Load l) {
-                l.checkingNull(state);
-            } else if (access instanceof Amd64Memory.Store st) {
-                st.checkingNull(state);
-            } else {
-                throw new IllegalArgumentException("cannot check null implicitly: " + access.name());
-            }
-            return access;
-        }
-
-        /** Whether the check is still to be made (by {@link #implicitly} or {@link #explicitly}). */
-        boolean pending() {
-            return pending != null;
-        }
-
-        /** The pending check's state for an op that makes the check itself, and the check counts as made. */
-        LirFrameState takeForImplicit() {
             LirFrameState state = stateOf(pending);
             pending = null;
             return state;
@@ -729,20 +711,11 @@ public final class Amd64LirGenerator extends LirGenerator {
     }
 
     /**
-     * The base of a field access: the object (its null check pending: the access can make it), or for
-     * a static field its class's mirror, an embedded oop.
+     * The base of a field access: the object, or for a static field its class's mirror, an embedded
+     * oop; and the state the access carries as the object's implicit null check (null: none, or the
+     * explicit test was appended here).
      */
-    private record FieldBase(Value value, NullCheck check) {
-        /** The access, as the object's null check if one is pending and the field is near enough the header. */
-        <T extends Amd64Op> T access(T op, ResolvedJavaField f) {
-            if (check == null) {
-                return op;
-            }
-            if (f.getOffset() >= Amd64Memory.IMPLICIT_NULL_CHECK_LIMIT) {
-                throw new IllegalStateException("null check not made before " + op.name());
-            }
-            return check.implicitly(op);
-        }
+    private record FieldBase(Value value, LirFrameState nullCheck) {
     }
 
     private FieldBase fieldBase(Instruction i, ResolvedJavaField f) {
@@ -754,7 +727,7 @@ public final class Amd64LirGenerator extends LirGenerator {
         if (f.getOffset() >= Amd64Memory.IMPLICIT_NULL_CHECK_LIMIT) {
             return new FieldBase(c.explicitly(), null); // too far from the header to fault on the null page
         }
-        return new FieldBase(c.value(), c);
+        return new FieldBase(c.value(), c.forAccess());
     }
 
     private void loadField(Instruction i) {
@@ -764,7 +737,7 @@ public final class Amd64LirGenerator extends LirGenerator {
         }
         FieldBase base = fieldBase(i, f);
         // A volatile read needs no fence on x86 (loads are not reordered with loads or later stores).
-        append(base.access(new Amd64Memory.Load(f.getJavaKind(), result(i), base.value(), null, new AddressShape(null, f.getOffset())), f));
+        append(new Amd64Memory.Load(f.getJavaKind(), result(i), base.value(), null, new AddressShape(null, f.getOffset())).checkingNull(base.nullCheck()));
     }
 
     private void storeField(Instruction i) {
@@ -774,7 +747,7 @@ public final class Amd64LirGenerator extends LirGenerator {
         }
         FieldBase base = fieldBase(i, f);
         Value value = storeValue(i.input(i.inputCount() - 1), f.getJavaKind());
-        append(base.access(new Amd64Memory.Store(f.getJavaKind(), base.value(), null, value, new AddressShape(null, f.getOffset())), f));
+        append(new Amd64Memory.Store(f.getJavaKind(), base.value(), null, value, new AddressShape(null, f.getOffset())).checkingNull(base.nullCheck()));
         if (f.isVolatile()) {
             append(new Amd64Memory.StoreLoadBarrier());
         }
@@ -821,13 +794,10 @@ public final class Amd64LirGenerator extends LirGenerator {
             }
         }
         if (!provenInBounds(i.input(0), i.input(1), i.block())) {
-            if (check.pending() && implicitNullChecks) {
-                // The compare reads the length: on a null array it faults, the implicit null check.
-                append(new Amd64Checks.BoundsCheck(array, index, backend.config().arrayLengthOffset, check.takeForImplicit(), true));
-            } else {
-                check.explicitly();
-                append(new Amd64Checks.BoundsCheck(array, index, backend.config().arrayLengthOffset, stateOf(i.state())));
-            }
+            // The compare reads the length: on a null array it can fault, the implicit null check.
+            LirFrameState nullCheck = check.forAccess();
+            LirFrameState state = nullCheck != null ? nullCheck : stateOf(i.state());
+            append(new Amd64Checks.BoundsCheck(array, index, backend.config().arrayLengthOffset, state, nullCheck != null));
         } else {
             check.explicitly(); // the element's address may be far beyond the null page
         }

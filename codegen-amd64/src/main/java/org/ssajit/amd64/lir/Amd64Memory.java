@@ -122,9 +122,12 @@ public final class Amd64Memory {
         /**
          * Makes this load also the null check of its base, deoptimizing to {@code state} (the state
          * before the bytecode) if the base is null; see {@link Amd64CodeEmitter#implicitNullCheck}.
+         * A null state: no check.
          */
         public Load checkingNull(LirFrameState state) {
-            setState(state);
+            if (state != null) {
+                setState(state);
+            }
             return this;
         }
 
@@ -214,7 +217,9 @@ public final class Amd64Memory {
 
         /** Makes this store also the null check of its base; see {@link Load#checkingNull}. */
         public Store checkingNull(LirFrameState state) {
-            setState(state);
+            if (state != null) {
+                setState(state);
+            }
             return this;
         }
 
