@@ -120,7 +120,12 @@ final class Semantics {
             case ARRAY_LENGTH -> {
                 return Array.getLength(array(in[0]));
             }
+            case ARRAY_LENGTH_OR_ZERO -> {
+                Object a = ((Ref) in[0]).target();
+                return a == null ? 0 : Array.getLength(a);
+            }
             case LOAD_INDEXED -> {
+                checkedLength(i, in);
                 Object a = array(in[0]);
                 int index = (Integer) in[1];
                 if (index < 0 || index >= Array.getLength(a)) {
@@ -129,6 +134,7 @@ final class Semantics {
                 return toStack(Array.get(a, index), a.getClass().getComponentType(), epoch);
             }
             case STORE_INDEXED -> {
+                checkedLength(i, in);
                 Object a = array(in[0]);
                 int index = (Integer) in[1];
                 if (index < 0 || index >= Array.getLength(a)) {
@@ -250,6 +256,17 @@ final class Semantics {
 
     private static LirInterpreter.Unsupported unsupported(Instruction i) {
         return new LirInterpreter.Unsupported("the LIR interpreter does not run " + i.op() + " of kind " + i.kind());
+    }
+
+    /** An access's checked length must have reached it intact: the array's length, 0 for null. */
+    private static void checkedLength(Instruction i, Object[] in) {
+        if (i.checkedLength() != null) {
+            Object a = ((Ref) in[0]).target();
+            int expected = a == null ? 0 : Array.getLength(a);
+            if ((Integer) in[in.length - 1] != expected) {
+                throw new IllegalStateException(i + ": checked length " + in[in.length - 1] + ", the array's is " + expected);
+            }
+        }
     }
 
     private static Object array(Object v) throws Thrown {

@@ -227,7 +227,7 @@ class CompiledMethodsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sum", "dot", "collatz"})
+    @ValueSource(strings = {"sum", "dot", "collatz", "strided", "copyThenRead", "fillTo", "constantIndexInLoop"})
     void loops(String name) {
         run(name);
     }

@@ -533,6 +533,44 @@ final class CompiledTargets {
         return s;
     }
 
+    // Accesses in loops to arrays from before the loop check against a length read before the loop
+    // (0 for null): null arrays, short arrays and bad indexes must still throw where the bytecode does.
+
+    static double strided(double[] a, double[] b, int n) {
+        double s = 0;
+        for (int k = 0; k < n; k++) {
+            s += a[k] * b[k * n + 1];
+        }
+        return s;
+    }
+
+    /** A store to one array, then a read of another that may be null or shorter: the store must not repeat. */
+    static int copyThenRead(int[] dst, int[] src, int n) {
+        int s = 0;
+        for (int i = 0; i < n; i++) {
+            dst[i] = i * 3 + s;
+            s += src[i];
+        }
+        return s;
+    }
+
+    static int fillTo(boolean[] z, int n) {
+        int c = 0;
+        for (int i = 0; i <= n; i++) {
+            z[i] = (i & 1) == 0;
+            c++;
+        }
+        return c;
+    }
+
+    static long constantIndexInLoop(long[] a, int n) {
+        long s = 0;
+        for (int i = 0; i < n; i++) {
+            s += a[2] + a[i & 3];
+        }
+        return s;
+    }
+
     static int collatz(int n) {
         int steps = 0;
         long x = n;

@@ -566,6 +566,13 @@ public final class IrInterpreter {
                 }
                 yield Array.getLength(a);
             }
+            case ARRAY_LENGTH_OR_ZERO -> {
+                Object a = ref(i.input(0));
+                if (a != null && !a.getClass().isArray()) {
+                    throw Stop.broken("lengthorzero of " + Values.describe(a));
+                }
+                yield a == null ? 0 : Array.getLength(a);
+            }
             case NEW_INSTANCE -> newInstance(i);
             case NEW_ARRAY -> newArray(i);
             case NEW_MULTI_ARRAY -> newMultiArray(i);
@@ -768,6 +775,10 @@ public final class IrInterpreter {
 
     private Object array(Instruction i) {
         Object a = ref(i.input(0));
+        if (i.checkedLength() != null && intIn(i, i.inputCount() - 1) != (a == null ? 0 : Array.getLength(a))) {
+            // The back end checks the index against this value: it must be the array's length (0 if null).
+            throw Stop.broken("checked length " + intIn(i, i.inputCount() - 1) + " of " + Values.describe(a));
+        }
         if (a == null) {
             String what = i.op() == Op.LOAD_INDEXED ? "load from" : "store to";
             throw Stop.raise(new NullPointerException("Cannot " + what + " array because it is null"));

@@ -85,6 +85,18 @@ public final class Block {
     }
 
     /**
+     * Adds a new instruction at the end of a block that may be terminated already (before its
+     * terminator): the caller guarantees that its operands are available there.
+     */
+    public void insertAtEnd(Instruction i) {
+        if (i.block() != null) {
+            throw new IllegalStateException(i + " is in " + i.block() + " already");
+        }
+        i.setBlock(this);
+        instructions.add(i);
+    }
+
+    /**
      * Moves {@code i} from this block to the end of {@code target}'s instructions (before its
      * terminator), keeping its operands, users and state: the caller guarantees that its operands
      * are available there and that executing it there is equivalent.

@@ -53,6 +53,26 @@ public final class Instruction extends Value {
         return (JavaKind) attribute;
     }
 
+    /**
+     * The length a LOAD_INDEXED / STORE_INDEXED may check its index against instead of reading the
+     * array's length: an {@link Op#ARRAY_LENGTH} or {@link Op#ARRAY_LENGTH_OR_ZERO} of the same array,
+     * computed before the access (typically before its loop); null if the access has none. It changes
+     * nothing the access means: with a null array the length is 0, so a check against it fails for
+     * every index, and the bytecode re-executed by the interpreter throws what it throws.
+     */
+    public Value checkedLength() {
+        int n = op == Op.LOAD_INDEXED ? 3 : op == Op.STORE_INDEXED ? 4 : -1;
+        return inputCount() == n ? input(n - 1) : null;
+    }
+
+    /** Gives an array access its {@linkplain #checkedLength() checked length} (once). */
+    public void setCheckedLength(Value length) {
+        if (op != Op.LOAD_INDEXED && op != Op.STORE_INDEXED || checkedLength() != null) {
+            throw new IllegalStateException("no checked length for " + this);
+        }
+        appendInput(length);
+    }
+
     /** The local an {@link Op#OSR_LOCAL} reads. */
     public int osrLocal() {
         return (Integer) attribute;

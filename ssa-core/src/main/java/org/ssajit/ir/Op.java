@@ -53,6 +53,12 @@ public enum Op {
     STORE_INDEXED("storeindexed", Flags.MEMORY_WRITE),
     /** Array lengths never change, so this reads no mutable memory. */
     ARRAY_LENGTH("arraylength", 0),
+    /**
+     * The array's length, or 0 for a null array: never throws, so it can be computed anywhere (before
+     * a loop), and an access that bounds-checks against it fails for a null array too. Only as the
+     * {@linkplain Instruction#checkedLength() checked length} of array accesses.
+     */
+    ARRAY_LENGTH_OR_ZERO("lengthorzero", Flags.PURE),
 
     // Objects. Attribute: the JavaType (instance type, array element type, multi-array type, cast type).
     NEW_INSTANCE("new", Flags.ALLOCATION),

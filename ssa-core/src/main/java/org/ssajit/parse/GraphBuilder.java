@@ -9,6 +9,7 @@ import org.ssajit.ir.Block;
 import org.ssajit.ir.Graph;
 import org.ssajit.opt.DeadCodeElimination;
 import org.ssajit.opt.GlobalValueNumbering;
+import org.ssajit.opt.LoopCheckedLengths;
 import org.ssajit.opt.LoopInvariantCodeMotion;
 import org.ssajit.opt.LoopInvariantLengths;
 import org.ssajit.opt.NodeFactory;
@@ -67,6 +68,7 @@ public final class GraphBuilder {
             valueNumber(graph);
             DeadCodeElimination.run(graph);
             LoopInvariantLengths.run(graph);
+            LoopCheckedLengths.run(graph);
             if (LoopInvariantCodeMotion.run(graph) > 0) {
                 // Copies of one value moved out of sibling loops meet in one block.
                 valueNumber(graph);

@@ -242,16 +242,26 @@ public final class Verifier {
                 checkKind(i.input(0).kind(), k, where);
             }
             case LOAD_INDEXED -> {
-                expectInputs(i, 2, where);
+                expectInputs(i, i.checkedLength() == null ? 2 : 3, where);
+                checkCheckedLength(i, where);
                 checkKind(i.input(0).kind(), JavaKind.Object, where);
                 checkKind(i.input(1).kind(), JavaKind.Int, where);
                 checkKind(k, i.elementKind().getStackKind(), where);
             }
             case STORE_INDEXED -> {
-                expectInputs(i, 3, where);
+                expectInputs(i, i.checkedLength() == null ? 3 : 4, where);
+                checkCheckedLength(i, where);
                 checkKind(i.input(0).kind(), JavaKind.Object, where);
                 checkKind(i.input(1).kind(), JavaKind.Int, where);
                 checkKind(i.input(2).kind(), i.elementKind().getStackKind(), where);
+            }
+            case ARRAY_LENGTH_OR_ZERO -> {
+                expectInputs(i, 1, where);
+                checkKind(i.input(0).kind(), JavaKind.Object, where);
+                checkKind(k, JavaKind.Int, where);
+                if (i.state() != null || i.hasExceptionEdge()) {
+                    fail(() -> where.get() + ": lengthorzero cannot fail, it has no state and no exception edge");
+                }
             }
             case ARRAY_LENGTH, MONITOR_ENTER, MONITOR_EXIT, CHECKCAST, INSTANCEOF -> {
                 expectInputs(i, 1, where);
@@ -305,6 +315,14 @@ public final class Verifier {
                     checkKind(k, i.op().toKind(), where);
                 }
             }
+        }
+    }
+
+    /** An access's checked length is a length of the very array it accesses. */
+    private void checkCheckedLength(Instruction i, java.util.function.Supplier<String> where) {
+        Value len = i.checkedLength();
+        if (len != null && !(len instanceof Instruction l && (l.op() == Op.ARRAY_LENGTH || l.op() == Op.ARRAY_LENGTH_OR_ZERO) && l.input(0) == i.input(0))) {
+            fail(() -> where.get() + ": checked length " + len + " is not a length of the accessed array");
         }
     }
 

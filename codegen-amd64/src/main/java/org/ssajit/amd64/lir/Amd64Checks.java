@@ -144,6 +144,51 @@ public final class Amd64Checks {
         }
     }
 
+    /**
+     * A bounds check against a length computed before ({@link org.ssajit.ir.Instruction#checkedLength},
+     * typically before the loop): {@code cmp index, length; jae trap}, or {@code cmp length, c; jbe
+     * trap} for a constant index. The length is 0 for a null array, so the check fails for it as
+     * well and the access needs no null check: the interpreter re-executes the bytecode and throws
+     * whichever exception it throws.
+     */
+    public static final class LengthCheck extends Check {
+        public LengthCheck(Value index, Value length, LirFrameState state) {
+            super(values(index, length), state, DeoptimizationReason.BoundsCheckException);
+        }
+
+        @Override
+        public int allowed(Mode m, int i) {
+            return i == 0 ? REG | CONST : REG | STACK;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            Value index = get(Mode.USE, 0);
+            Value length = get(Mode.USE, 1);
+            if (isConstant(index)) {
+                if (isRegister(length)) {
+                    asm.alu(AluOp.CMP, DWORD, reg(length), imm32(index));
+                } else {
+                    asm.alu(AluOp.CMP, DWORD, e.address(length), imm32(index));
+                }
+                jumpToTrapIf(e, Condition.BE);
+            } else {
+                if (isRegister(length)) {
+                    asm.alu(AluOp.CMP, DWORD, reg(index), reg(length));
+                } else {
+                    asm.alu(AluOp.CMP, DWORD, reg(index), e.address(length));
+                }
+                jumpToTrapIf(e, Condition.AE);
+            }
+        }
+
+        @Override
+        public String name() {
+            return "boundscheck (length)";
+        }
+    }
+
     static void testZero(Amd64CodeEmitter e, OperandSize size, Value v) {
         if (isRegister(v)) {
             e.asm().test(size, reg(v), reg(v));

@@ -274,6 +274,15 @@ public final class Amd64LirGenerator extends LirGenerator {
                 append(new Amd64Memory.Load(JavaKind.Int, result(i), array.value(), null, new AddressShape(null, backend.config().arrayLengthOffset))
                                 .checkingNull(array.forAccess()));
             }
+            case ARRAY_LENGTH_OR_ZERO -> {
+                org.ssajit.ir.Value a = i.input(0);
+                int offset = backend.config().arrayLengthOffset;
+                if (NodeFactory.isNonNull(a) || checkedBefore(a, currentBlock().irBlock())) {
+                    append(new Amd64Memory.Load(JavaKind.Int, result(i), inVariable(a), null, new AddressShape(null, offset)));
+                } else {
+                    append(new Amd64Memory.LengthOrZero(result(i), inVariable(a), offset));
+                }
+            }
             case LOAD_CONSTANT -> unresolved(i);
             case OSR_LOCAL -> {
                 // Read in emitOsrEntry, before the buffer is freed.
@@ -650,6 +659,14 @@ public final class Amd64LirGenerator extends LirGenerator {
         }
 
         /**
+         * The check is not needed: a bounds check against the array's length-or-zero fails for a
+         * null array anyway, and deoptimizes to the same state.
+         */
+        void coveredByBoundsCheck() {
+            pending = null;
+        }
+
+        /**
          * For the access appended next, which reads or writes {@code [value + disp]} with disp below
          * {@link Amd64Memory#IMPLICIT_NULL_CHECK_LIMIT}: the state it carries as the implicit null
          * check, or null if no check is pending or the method checks explicitly (the test is then
@@ -793,7 +810,13 @@ public final class Amd64LirGenerator extends LirGenerator {
                 index = inVariable(c);
             }
         }
-        if (!provenInBounds(i.input(0), i.input(1), i.block())) {
+        org.ssajit.ir.Value length = i.checkedLength();
+        if (length != null && !provenInBounds(i.input(0), i.input(1), i.block())) {
+            // Against a length read before (before the loop): no memory read, and a null array has
+            // length 0 there, so the check fails for it too.
+            check.coveredByBoundsCheck();
+            append(new Amd64Checks.LengthCheck(index, inVariable(length), stateOf(i.state())));
+        } else if (!provenInBounds(i.input(0), i.input(1), i.block())) {
             // The compare reads the length: on a null array it can fault, the implicit null check.
             LirFrameState nullCheck = check.forAccess();
             LirFrameState state = nullCheck != null ? nullCheck : stateOf(i.state());

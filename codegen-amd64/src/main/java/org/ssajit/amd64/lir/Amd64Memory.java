@@ -186,6 +186,46 @@ public final class Amd64Memory {
     }
 
     /**
+     * {@code lengthorzero}: the length of an array, 0 if the reference is null ({@code test a, a; je
+     * zero; mov r, [a + length]; jmp done; zero: xor r, r}). Correct when the register allocator gives
+     * the result the array's register: the array is read before the result is written.
+     */
+    public static final class LengthOrZero extends Amd64Op {
+        private final int lengthOffset;
+
+        public LengthOrZero(AllocatableValue result, Value array, int lengthOffset) {
+            super(values(result), values(array), null, null);
+            this.lengthOffset = lengthOffset;
+        }
+
+        @Override
+        public int allowed(Mode m, int i) {
+            return REG;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            Register r = reg(get(Mode.DEF, 0));
+            Register a = reg(get(Mode.USE, 0));
+            Label zero = new Label("null-array");
+            Label done = new Label("length");
+            asm.test(QWORD, a, a);
+            asm.jcc(Condition.E, zero);
+            asm.mov(DWORD, r, Address.of(a, lengthOffset));
+            asm.jmp(done);
+            asm.bind(zero);
+            asm.alu(AluOp.XOR, DWORD, r, r);
+            asm.bind(done);
+        }
+
+        @Override
+        public String name() {
+            return "lengthorzero +" + lengthOffset;
+        }
+    }
+
+    /**
      * A store of a primitive of {@code kind} (references are never stored: they would need GC
      * barriers). The value is a register or a constant; narrower kinds store the low byte or word, a
      * float or double constant stores its bits. Boolean masking happens before (instruction selection).

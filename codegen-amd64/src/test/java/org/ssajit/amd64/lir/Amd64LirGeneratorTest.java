@@ -326,7 +326,32 @@ class Amd64LirGeneratorTest {
         String name = nameAndChecks.substring(0, nameAndChecks.indexOf(':'));
         int expected = Integer.parseInt(nameAndChecks.substring(nameAndChecks.indexOf(':') + 1));
         LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
-        long checks = lir.blocks().stream().flatMap(b -> b.ops().stream()).filter(o -> o instanceof Amd64Checks.BoundsCheck).count();
+        long checks = lir.blocks().stream().flatMap(b -> b.ops().stream()).filter(o -> o instanceof Amd64Checks.BoundsCheck || o instanceof Amd64Checks.LengthCheck).count();
         assertEquals(expected, checks, lir::toString);
+    }
+
+    static double dot(double[] a, double[] b, int n, int j) { double s = 0; for (int k = 0; k < n; k++) { s += a[k] * b[k * n + j]; } return s; }
+
+    static void fill(boolean[] z, int n) { for (int i = 0; i <= n; i++) { z[i] = true; } }
+
+    static int rows(int[][] m, int n) { int s = 0; for (int i = 0; i < n; i++) { int[] row = m[i]; for (int j = 0; j < n; j++) { s += row[j]; } } return s; }
+
+    /**
+     * An access in a loop to an array from before the loop checks its index against the length read
+     * before the loop ({@code lengthorzero}, which is 0 for null): inside the loop there is no null check
+     * and no read of the length, and each such access is one {@code boundscheck (length)}. In
+     * {@code rows}, the row comes from the outer loop: its length is read before the inner loop.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"dot:2", "fill:1", "rows:2"})
+    void accessesInLoopsCheckAgainstALengthReadBeforeTheLoop(String nameAndChecks) {
+        String name = nameAndChecks.substring(0, nameAndChecks.indexOf(':'));
+        int expected = Integer.parseInt(nameAndChecks.substring(nameAndChecks.indexOf(':') + 1));
+        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+        List<LirOp> ops = lir.blocks().stream().flatMap(b -> b.ops().stream()).toList();
+        assertEquals(expected, ops.stream().filter(o -> o instanceof Amd64Checks.LengthCheck).count(), lir::toString);
+        assertEquals(expected, ops.stream().filter(o -> o instanceof Amd64Memory.LengthOrZero).count(), lir::toString);
+        assertEquals(0, ops.stream().filter(o -> o instanceof Amd64Checks.BoundsCheck || o instanceof Amd64Checks.NullCheck).count(), lir::toString);
+        assertTrue(ops.stream().noneMatch(o -> o instanceof Amd64Memory.Load l && l.state() != null), lir::toString); // no implicit null check either
     }
 }

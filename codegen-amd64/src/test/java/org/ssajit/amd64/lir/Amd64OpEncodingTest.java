@@ -439,6 +439,10 @@ class Amd64OpEncodingTest {
         JavaConstant mirror = MIRROR_OF_STRING;
         c.add(new Amd64Memory.Load(JavaKind.Long, l(rax), new ConstantValue(REF, mirror), null, new AddressShape(null, 0x70)), "movabs r10,0x0", "mov rax,QWORD PTR [r10+0x70]");
         c.add(new Amd64Memory.Load(JavaKind.Object, ref(rax), ref(rcx), null, field), objectLoad("rax", "eax", "DWORD PTR [rcx+0x10]", "QWORD PTR [rcx+0x10]"));
+        // The length of a possibly null array, 0 for null; also when the result takes the array's register.
+        int length = OpCheck.CONFIG.arrayLengthOffset;
+        c.add(new Amd64Memory.LengthOrZero(i(rax), ref(rcx), length), "test rcx,rcx", "je @4", "mov eax,DWORD PTR [rcx+" + hex(length) + "]", "jmp @end", "xor eax,eax");
+        c.add(new Amd64Memory.LengthOrZero(i(r9), ref(r9), length), "test r9,r9", "je @4", "mov r9d,DWORD PTR [r9+" + hex(length) + "]", "jmp @end", "xor r9d,r9d");
         c.add(new Amd64Memory.Load(JavaKind.Object, ref(r9), ref(rcx), i(rdx), element),
                         OpCheck.concat(new String[]{"movsxd r10,edx"}, objectLoad("r9", "r9d", "DWORD PTR [rcx+r10*4+0x10]", "QWORD PTR [rcx+r10*4+0x10]")));
         c.verify();
@@ -516,6 +520,11 @@ class Amd64OpEncodingTest {
         int length = OpCheck.CONFIG.arrayLengthOffset;
         c.add(new Amd64Checks.BoundsCheck(ref(rcx), i(rdx), length, stateInRegisters()), "cmp edx,DWORD PTR [rcx+" + hex(length) + "]", "jae trap");
         c.add(new Amd64Checks.BoundsCheck(ref(rcx), ci(3), length, stateInRegisters()), "cmp DWORD PTR [rcx+" + hex(length) + "],0x3", "jbe trap");
+        // Against a length read before: register or stack slot; a constant index compares the length.
+        c.add(new Amd64Checks.LengthCheck(i(rdx), i(r11), stateInRegisters()), "cmp edx,r11d", "jae trap");
+        c.add(new Amd64Checks.LengthCheck(i(rdx), slot(INT, 24), stateInRegisters()), "cmp edx,DWORD PTR [rsp+0x18]", "jae trap");
+        c.add(new Amd64Checks.LengthCheck(ci(3), i(r11), stateInRegisters()), "cmp r11d,0x3", "jbe trap");
+        c.add(new Amd64Checks.LengthCheck(ci(0), slot(INT, 24), stateInRegisters()), "cmp DWORD PTR [rsp+0x18],0x0", "jbe trap");
         var cfg = OpCheck.CONFIG;
         int request = OpCheck.META.encodeDeoptActionAndReason(DeoptimizationAction.InvalidateReprofile, DeoptimizationReason.Unresolved, 0).asInt();
         c.add(new Amd64Checks.Deoptimize(stateInRegisters(), DeoptimizationReason.Unresolved, DeoptimizationAction.InvalidateReprofile),

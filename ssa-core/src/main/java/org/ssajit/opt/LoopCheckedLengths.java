@@ -1,0 +1,95 @@
+package org.ssajit.opt;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Dominance;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Node;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Phi;
+import org.ssajit.ir.Value;
+
+import jdk.vm.ci.meta.JavaKind;
+
+/**
+ * Gives every array access inside a loop whose array is defined before the loop a
+ * {@linkplain Instruction#checkedLength() checked length} computed before the loop, so the access's
+ * bounds check compares two registers instead of reading the length from the array on every
+ * iteration, and needs no null check: for {@code s += a[i * n + k] * b[k * n + j]} both lengths are
+ * read once, not once per iteration.
+ *
+ * <p>The length is an {@code arraylength} of the array that already runs before the loop (the loop
+ * test's own, moved out of the header by {@link LoopInvariantLengths}), else a new
+ * {@link Op#ARRAY_LENGTH_OR_ZERO} at the end of the block that enters the loop. That one cannot fail
+ * (0 for a null array), so it needs no frame state and can run where the loop would not have touched
+ * the array; an access in the loop then fails its bounds check on a null array as on a bad index,
+ * and deoptimizes to its own bytecode, where the interpreter throws. Loops are treated innermost
+ * first, so an access gets the length of its innermost loop that leaves the array alone;
+ * {@link LoopInvariantCodeMotion} then carries the length out of the enclosing loops that leave it
+ * alone too, and value numbering merges copies. Accesses whose exceptions go to a handler keep their
+ * own checks. Returns how many accesses got a length.
+ */
+public final class LoopCheckedLengths {
+    private LoopCheckedLengths() {
+    }
+
+    public static int run(Graph g) {
+        Dominance dom = new Dominance(g);
+        List<Block> rpo = dom.reversePostorder();
+        int given = 0;
+        // Postorder: an inner loop's header comes after its outer loop's in reverse postorder.
+        for (int h = rpo.size() - 1; h >= 0; h--) {
+            Block header = rpo.get(h);
+            Block entry = LoopInvariantCodeMotion.loopEntry(header, dom);
+            Set<Block> body = entry == null ? null : LoopInvariantCodeMotion.body(header, dom);
+            if (body == null) {
+                continue;
+            }
+            Map<Value, Value> lengths = new HashMap<>();
+            for (Block b : rpo) {
+                if (!body.contains(b)) {
+                    continue;
+                }
+                for (Instruction x : b.instructions()) {
+                    if ((x.op() == Op.LOAD_INDEXED || x.op() == Op.STORE_INDEXED) && x.checkedLength() == null && !x.hasExceptionEdge()
+                                    && definedOutside(x.input(0), body)) {
+                        x.setCheckedLength(lengths.computeIfAbsent(x.input(0), a -> lengthBefore(a, x.bci(), header, entry, dom, g)));
+                        given++;
+                    }
+                }
+            }
+        }
+        return given;
+    }
+
+    /** Whether {@code v} is defined outside the loop {@code body} (constants, parameters and the like included). */
+    private static boolean definedOutside(Value v, Set<Block> body) {
+        Block def = v instanceof Instruction i ? i.block() : v instanceof Phi p ? p.block() : null;
+        return def == null || !body.contains(def);
+    }
+
+    /**
+     * An {@code arraylength} of {@code array} in a block that strictly dominates the loop's header
+     * (it ran before the loop, so the array is not null and this is its length; one whose exception
+     * goes to a handler does not count, the handler may lead into the loop), else a new
+     * {@code lengthorzero} appended to the entering block.
+     */
+    private static Value lengthBefore(Value array, int bci, Block header, Block entry, Dominance dom, Graph g) {
+        Set<Node> seen = new HashSet<>();
+        for (Node u : array.users()) {
+            if (seen.add(u) && u instanceof Instruction l && l.op() == Op.ARRAY_LENGTH && l.input(0) == array && !l.hasExceptionEdge() && l.block() != null
+                            && l.block() != header && dom.dominates(l.block(), header)) {
+                return l;
+            }
+        }
+        Instruction len = new Instruction(g, Op.ARRAY_LENGTH_OR_ZERO, JavaKind.Int, null, bci, array);
+        entry.insertAtEnd(len);
+        return len;
+    }
+}
