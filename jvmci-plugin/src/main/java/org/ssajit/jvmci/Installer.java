@@ -74,7 +74,7 @@ public final class Installer {
 
     /** The JVMCI form of {@code code}: sites sorted by pc, no assumptions, no inlined methods but the root. */
     public HotSpotCompiledNmethod toNmethod(HotSpotResolvedJavaMethod method, CompiledCode code, int entryBci, int id, long compileState) {
-        checkEntries(method, code);
+        checkEntries(method, code, entryBci);
         checkCallTargets(code);
         Site[] sites = code.sites().toArray(new Site[0]);
         byte[] bytes = code.code();
@@ -86,10 +86,12 @@ public final class Installer {
     /**
      * Virtual calls enter an instance method's nmethod at its unverified entry after an inline cache
      * chose it for one receiver class; code without the class check there would run for receivers of
-     * other classes. HotSpot does not notice its absence, so refuse it here.
+     * other classes. HotSpot does not notice its absence, so refuse it here (code for an
+     * on-stack replacement has no such entry).
      */
-    private static void checkEntries(HotSpotResolvedJavaMethod method, CompiledCode code) {
-        if (method.isStatic()) {
+    private static void checkEntries(HotSpotResolvedJavaMethod method, CompiledCode code, int entryBci) {
+        if (method.isStatic() || entryBci != jdk.vm.ci.runtime.JVMCICompiler.INVOCATION_ENTRY_BCI) {
+            // An on-stack-replacement compile is entered only from the interpreter, at its OSR entry.
             return;
         }
         int unverified = HotSpotAmd64Config.host().markUnverifiedEntry;

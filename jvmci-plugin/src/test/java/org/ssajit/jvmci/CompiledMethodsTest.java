@@ -37,7 +37,11 @@ class CompiledMethodsTest {
     static final int[] INDEXES = {Integer.MIN_VALUE, -1, 0, 1, 3, 4, 5, Integer.MAX_VALUE};
     static final int[] VALUES = {Integer.MIN_VALUE, -129, -1, 0, 1, 2, 3, 127, 128, 255, 256, 65535, 65536, 0x1234_5678, Integer.MAX_VALUE};
 
+    /** A static method of {@link CompiledTargets}, or with a {@code Holder.} prefix an instance method of {@link CompiledTargets.Holder}. */
     private static Method target(String name) {
+        if (name.startsWith("Holder.")) {
+            return Jvmci.declared(CompiledTargets.Holder.class, name.substring("Holder.".length()));
+        }
         return Jvmci.declared(CompiledTargets.class, name);
     }
 
@@ -46,6 +50,18 @@ class CompiledMethodsTest {
         Class<?>[] types = m.getParameterTypes();
         boolean hasArray = Arrays.stream(types).anyMatch(Class::isArray);
         List<List<Supplier<Object>>> choices = new ArrayList<>();
+        if (!java.lang.reflect.Modifier.isStatic(m.getModifiers())) {
+            // The receiver: never null (a call on null throws before it reaches the method's code).
+            List<Supplier<Object>> receivers = new ArrayList<>();
+            for (int x : new int[]{-3, 0, 7, 1000}) {
+                receivers.add(() -> {
+                    CompiledTargets.Holder h = new CompiledTargets.Holder(x);
+                    h.next = x == 7 ? new CompiledTargets.Holder(x * 2) : null;
+                    return h;
+                });
+            }
+            choices.add(receivers);
+        }
         int ints = 0;
         for (Class<?> t : types) {
             List<Supplier<Object>> c = new ArrayList<>();
@@ -229,6 +245,13 @@ class CompiledMethodsTest {
     @ParameterizedTest
     @ValueSource(strings = {"sum", "dot", "collatz", "strided", "copyThenRead", "fillTo", "constantIndexInLoop"})
     void loops(String name) {
+        run(name);
+    }
+
+    /** Instance methods, entered at the verified entry (the inline-cache check is InlineCacheCheckTest's). */
+    @ParameterizedTest
+    @ValueSource(strings = {"Holder.mix", "Holder.bump", "Holder.divideBy", "Holder.scaled", "Holder.chain"})
+    void instanceMethods(String name) {
         run(name);
     }
 

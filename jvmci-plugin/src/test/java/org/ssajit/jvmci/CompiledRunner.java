@@ -85,13 +85,18 @@ final class CompiledRunner {
         return code;
     }
 
-    /** Calls {@code m} (whatever code HotSpot runs for it) with fresh arguments from each supplier list. */
+    /**
+     * Calls {@code m} (whatever code HotSpot runs for it) with fresh arguments from each supplier list;
+     * for an instance method the first argument is the receiver (never null).
+     */
     static List<Outcome> callAll(Method m, List<Supplier<Object[]>> inputs) {
         List<Outcome> out = new ArrayList<>();
         for (Supplier<Object[]> in : inputs) {
             Object[] args = in.get();
             try {
-                out.add(outcome(m.invoke(null, args), null, args));
+                Object r = java.lang.reflect.Modifier.isStatic(m.getModifiers()) ? m.invoke(null, args)
+                                : m.invoke(args[0], java.util.Arrays.copyOfRange(args, 1, args.length));
+                out.add(outcome(r, null, args));
             } catch (InvocationTargetException e) {
                 out.add(outcome(null, e.getCause(), args));
             } catch (IllegalAccessException e) {

@@ -660,6 +660,42 @@ final class CompiledTargets {
             o = x % 2 == 0 ? str : null;
         }
 
+        // Instance methods (CompiledMethodsTest "Holder.*"): the receiver is the first argument.
+
+        int mix(int x) {
+            return i * x + s - c + (z ? 1 : 0);
+        }
+
+        void bump(int x) {
+            i += x;
+            l -= x;
+            d *= 1.5;
+            z = !z;
+            b = (byte) (b + x);
+        }
+
+        int divideBy(int x) {
+            return i / x + (int) (l % x);
+        }
+
+        double scaled(double[] a) {
+            double t = d;
+            for (int k = 0; k < a.length; k++) {
+                t += a[k] * f;
+            }
+            return t;
+        }
+
+        long chain(int n) {
+            long t = 0;
+            Holder h = this;
+            for (int k = 0; k < n && h != null; k++) {
+                t += h.l + h.i;
+                h = h.next;
+            }
+            return t;
+        }
+
         static void reset() {
             si = 3;
             sl = 5;

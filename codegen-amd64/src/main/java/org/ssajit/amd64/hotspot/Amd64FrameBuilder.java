@@ -35,6 +35,8 @@ import org.ssajit.amd64.asm.AluOp;
 import org.ssajit.amd64.asm.Amd64Assembler;
 import org.ssajit.amd64.asm.Condition;
 import org.ssajit.amd64.asm.Label;
+import org.ssajit.amd64.asm.OperandSize;
+import org.ssajit.amd64.asm.ShiftOp;
 import org.ssajit.codegen.CompiledCode;
 
 /**
@@ -43,9 +45,8 @@ import org.ssajit.codegen.CompiledCode;
  *
  * <p>Use: {@link #emitPrologue()}, the body (using {@link #emitReturn()}, {@link #emitSafepointPoll},
  * {@link #emitUncommonTrap}, {@link #emitForeignCall} where needed), then {@link #finish}, which appends
- * the out-of-line stubs and the exception and deopt handlers. Only static methods for now: the
- * inline-cache check at the unverified entry of a virtual method is not emitted (the verified entry is
- * also the entry).
+ * the out-of-line stubs and the exception and deopt handlers. An instance method starts with
+ * {@link #emitInlineCacheCheck} (its unverified entry), a static method with its verified entry.
  *
  * <p>The frame is {@link FrameLayout}'s: {@code push rbp; sub rsp, N}, rsp 16-aligned in the body. Every
  * value HotSpot defines (offsets, stub addresses, mark ids) comes from {@link HotSpotAmd64Config}.
@@ -105,6 +106,43 @@ public final class Amd64FrameBuilder {
     /** Records mark {@code id} at the current position. */
     public void recordMark(int id) {
         sites.add(new Mark(asm.position(), id));
+    }
+
+    /**
+     * The unverified entry of an instance method, before {@link #emitPrologue()}: where a virtual call
+     * through an inline cache enters, with the receiver in {@code receiver} (the first Java argument
+     * register) and the cache's {@code CompiledICData*} in rax. The receiver's class (the narrow klass
+     * in its header) must be the one the cache speculated on, else the call goes to HotSpot's
+     * inline-cache miss stub, which finds the right method and re-binds the cache:
+     * {@code mov r10d, [receiver + klass]; cmp r10d, [rax + speculated klass]; je verified; jmp
+     * ic_miss}. With compact object headers the narrow klass is the mark word's top bits: {@code mov
+     * r10d, [receiver + 4]; shr r10d, klass_shift - 32}. A null receiver faults on the first load; HotSpot knows that code before the verified
+     * entry is the inline-cache check and throws NullPointerException at the caller's call site. Only
+     * r10 (no argument register) is written; rax is dead after the check.
+     */
+    public void emitInlineCacheCheck(Register receiver) {
+        require(State.NEW, "emitInlineCacheCheck");
+        if (config.useCompactObjectHeaders && config.markWordKlassShift < 32) {
+            throw new IllegalStateException("compact object headers with the klass at bit " + config.markWordKlassShift + " of the mark word");
+        }
+        if (!sites.isEmpty()) {
+            throw new IllegalStateException("the unverified entry must be the code's first instruction");
+        }
+        recordMark(config.markUnverifiedEntry);
+        OperandSize size = config.useCompressedClassPointers ? DWORD : QWORD;
+        if (config.useCompactObjectHeaders) {
+            // The narrow klass is in the mark word's upper bits: its upper half, shifted.
+            asm.mov(DWORD, SCRATCH, Address.of(receiver, 4));
+            asm.shift(ShiftOp.SHR, DWORD, SCRATCH, config.markWordKlassShift - 32);
+        } else {
+            asm.mov(size, SCRATCH, Address.of(receiver, config.oopKlassOffset));
+        }
+        asm.alu(AluOp.CMP, size, SCRATCH, Address.of(rax, config.icSpeculatedKlassOffset));
+        Label verified = new Label("verified-entry");
+        asm.jcc(Condition.E, verified);
+        jump(config.icMissStub);
+        asm.align(8);
+        asm.bind(verified);
     }
 
     /**

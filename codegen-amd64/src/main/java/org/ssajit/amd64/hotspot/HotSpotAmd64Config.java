@@ -98,6 +98,13 @@ public final class HotSpotAmd64Config extends HotSpotVMConfigAccess {
     public final int narrowKlassShift;
     public final int heapWordSize;
     public final int oopKlassOffset;
+    /**
+     * Offset of {@code CompiledICData::_speculated_klass}: the receiver class an inline cache expects,
+     * as a narrow klass when class pointers are compressed (what the receiver's header holds).
+     */
+    public final int icSpeculatedKlassOffset;
+    /** With compact object headers: the narrow klass is the mark word shifted right by this. */
+    public final int markWordKlassShift;
     public final int arrayLengthOffset;
 
     // ---- Garbage collectors (CollectedHeap::Name), as JVMCICompiler.isGCSupported receives them.
@@ -159,6 +166,8 @@ public final class HotSpotAmd64Config extends HotSpotVMConfigAccess {
         narrowKlassShift = getFieldValue("CompilerToVM::Data::Universe_narrow_klass_shift", Integer.class, "int");
         heapWordSize = getConstant("HeapWordSize", Integer.class);
         oopKlassOffset = getFieldValue("CompilerToVM::Data::oopDesc_klass_offset_in_bytes", Integer.class, "int");
+        icSpeculatedKlassOffset = getFieldOffset("CompiledICData::_speculated_klass", Integer.class, "uintptr_t");
+        markWordKlassShift = getConstant("markWord::klass_shift", Integer.class, -1);
         arrayLengthOffset = getFieldValue("CompilerToVM::Data::arrayOopDesc_length_offset_in_bytes", Integer.class, "int");
 
         gcSerial = getConstant("CollectedHeap::Serial", Integer.class);

@@ -27,6 +27,8 @@ import org.ssajit.lir.LirGraph;
 import org.ssajit.lir.LirOp;
 import org.ssajit.lir.Variable;
 
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.hotspot.HotSpotCallingConventionType;
 import jdk.vm.ci.amd64.AMD64;
 import jdk.vm.ci.code.Architecture;
 import jdk.vm.ci.code.Register;
@@ -172,6 +174,9 @@ public final class Amd64Backend {
         if (lir.ir().isOsr()) {
             frame.emitOsrPrologue();
         } else {
+            if (!lir.ir().method().isStatic()) {
+                frame.emitInlineCacheCheck(registerConfig().getCallingConventionRegisters(HotSpotCallingConventionType.JavaCallee, JavaKind.Object).get(0));
+            }
             frame.emitPrologue();
         }
         List<LirBlock> order = emissionOrder(lir);

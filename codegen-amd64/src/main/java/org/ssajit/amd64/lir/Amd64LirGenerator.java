@@ -165,7 +165,7 @@ public final class Amd64LirGenerator extends LirGenerator {
             emitOsrEntry();
             return;
         }
-        JavaType[] types = method.getSignature().toParameterTypes(null);
+        JavaType[] types = method.getSignature().toParameterTypes(method.isStatic() ? null : method.getDeclaringClass());
         ValueKindFactory<LirKind> kinds = this::kindOf;
         CallingConvention cc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.JavaCallee,
                         method.getSignature().getReturnType(null), types, kinds);

@@ -82,6 +82,39 @@ class Amd64FrameBuilderTest {
         return "0x" + Long.toHexString(v);
     }
 
+    /**
+     * An instance method's unverified entry at offset 0: the receiver's narrow klass compared with the
+     * inline cache's speculated klass, equal: on to the verified entry (8-byte aligned), else a jump to
+     * HotSpot's inline-cache miss stub. Nothing before it; it writes only r10.
+     */
+    @Test
+    void inlineCacheCheckAtTheUnverifiedEntry() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(CONFIG.useCompressedClassPointers && !CONFIG.useCompactObjectHeaders);
+        FrameLayout layout = FrameLayout.of(16, 0);
+        Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, layout);
+        fb.emitInlineCacheCheck(rsi);
+        fb.emitPrologue();
+        fb.emitReturn();
+        CompiledCode code = fb.finish("t");
+        Map<Integer, String> l = listing(code);
+        assertEquals(0, markAt(code, CONFIG.markUnverifiedEntry));
+        int verified = markAt(code, CONFIG.markVerifiedEntry);
+        assertEquals(0, verified % 8, "verified entry aligned");
+        assertEquals("mov r10d,DWORD PTR [rsi+" + hex(CONFIG.oopKlassOffset) + "]", l.get(0));
+        assertEquals("cmp r10d,DWORD PTR [rax+" + hex(CONFIG.icSpeculatedKlassOffset) + "]", l.get(4));
+        assertEquals("je " + hex(verified), l.get(8));
+        Call miss = code.sites().stream().filter(st -> st instanceof Call c && ((StubTarget) c.target).address() == CONFIG.icMissStub).map(st -> (Call) st)
+                        .findFirst().orElseThrow();
+        assertEquals(14, miss.pcOffset);
+        assertEquals(0xe9, code.code()[14] & 0xff, "a jump to the miss stub, not a call: the caller's return address stays on top");
+        assertEquals("nop DWORD PTR [rax+rax*1+0x0]", l.get(verified), "the verified entry's patchable 5-byte instruction");
+        assertThrows(IllegalStateException.class, () -> {
+            Amd64FrameBuilder late = new Amd64FrameBuilder(CONFIG, layout);
+            late.emitPrologue();
+            late.emitInlineCacheCheck(rsi);
+        });
+    }
+
     @Test
     void prologueAndEpilogue() throws Exception {
         FrameLayout layout = FrameLayout.of(16, 0);

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The numeric kernels under C1 only, ssajit and C2, in separate JVMs started in turn, round after
+# round (the order rotates each round), so that load from elsewhere on the machine falls on every
+# mode alike. Same kernels, data and flags (dontinline) as the JMH benchmarks (scripts/bench-numeric.sh).
+# Each JVM warms each kernel up, then times it in batches of about 10 ms (org.ssajit.demo.KernelTimer);
+# the table gives, per kernel and mode, the median over the rounds of each JVM's median batch, and the
+# ratios of those medians. Medians, because interference on a shared machine only ever adds time.
+#
+# Usage: scripts/bench-interleaved.sh [-r ROUNDS] [--warmup-ms W] [--measure-ms M] [kernel...]
+#   Defaults: 5 rounds, W = 3000, M = 2000, all seven kernels (about 10 minutes).
+#   A quick look at one kernel: scripts/bench-interleaved.sh -r 3 matrixMultiply
+# Raw lines: benchmarks/target/bench-interleaved-<time>.txt. Ratios below 1 mean ssajit is faster.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
+case "${1:-}" in -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+
+ROUNDS=5
+ARGS=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        -r) ROUNDS=$2; shift 2 ;;
+        --warmup-ms|--measure-ms) ARGS+=("$1" "$2"); shift 2 ;;
+        *) ARGS+=("$1"); shift ;;
+    esac
+done
+
+JDK=$("$ROOT/scripts/find-jdk25.sh") || exit 2
+# Builds the jars if the sources changed (the launcher's own check), and shows ssajit loads.
+"$ROOT/ssajit" run -version >/dev/null 2>&1 || { echo "bench-interleaved: ssajit does not start; try: $ROOT/ssajit run -version" >&2; exit 2; }
+JAR=$(ls "$ROOT"/jvmci-plugin/target/jvmci-plugin-*.jar | grep -v -e '-sources' -e '-tests' -e '-javadoc' | head -1)
+MAIN=org.ssajit.demo.KernelTimer
+KEEP=-XX:CompileCommand=quiet,dontinline,org.ssajit.demo.NumericKernels::*
+mkdir -p "$ROOT/benchmarks/target"
+OUT="$ROOT/benchmarks/target/bench-interleaved-$(date +%Y%m%d-%H%M%S).txt"
+
+run_mode() {
+    case "$1" in
+        C1) "$JDK/bin/java" -XX:TieredStopAtLevel=1 "$KEEP" -cp "$JAR" $MAIN "${ARGS[@]}" ;;
+        C2) "$JDK/bin/java" "$KEEP" -cp "$JAR" $MAIN "${ARGS[@]}" ;;
+        ssajit) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run "$KEEP" $MAIN "${ARGS[@]}" ;;
+    esac
+}
+
+MODES=(C1 ssajit C2)
+for r in $(seq 1 "$ROUNDS"); do
+    for k in 0 1 2; do
+        m=${MODES[$(((k + r - 1) % 3))]}
+        echo "bench-interleaved: round $r/$ROUNDS, $m" >&2
+        run_mode "$m" | sed "s/^/$r $m /" >>"$OUT"
+    done
+done
+
+echo
+echo "Numeric kernels, microseconds per call (lower is better), median over $ROUNDS rounds of each JVM's median; JDK: $JDK"
+echo "Raw: $OUT (round mode kernel median-us min-us batches)"
+awk '
+    function median(list,   n, a, i, j, t) {
+        n = split(list, a, " ")
+        for (i = 2; i <= n; i++) { t = a[i] + 0; for (j = i - 1; j >= 1 && a[j] + 0 > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+        return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    {
+        mode = $2; kernel = $3
+        if (!(kernel in seen)) { seen[kernel] = 1; order[++k] = kernel }
+        v[mode, kernel] = v[mode, kernel] " " $4
+        lo[mode, kernel] = (mode SUBSEP kernel) in lo && lo[mode, kernel] < $5 ? lo[mode, kernel] : $5
+    }
+    END {
+        if (k == 0) { print "no results"; exit 1 }
+        printf "%-16s %10s %10s %10s %9s %9s   %s\n", "kernel", "ssajit", "C1", "C2", "ssajit/C1", "ssajit/C2", "min ssajit / C1 / C2"
+        for (i = 1; i <= k; i++) {
+            q = order[i]; s = median(v["ssajit", q]); c1 = median(v["C1", q]); c2 = median(v["C2", q])
+            printf "%-16s %10.1f %10.1f %10.1f %9.2f %9.2f   %.1f / %.1f / %.1f\n", q, s, c1, c2, s / c1, s / c2, lo["ssajit", q], lo["C1", q], lo["C2", q]
+        }
+    }' "$OUT"
