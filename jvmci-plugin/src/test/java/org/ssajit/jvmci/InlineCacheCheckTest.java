@@ -29,7 +29,7 @@ class InlineCacheCheckTest {
         assertEquals(0, xint.exitCode(), xint::describe);
 
         String shape = "org.ssajit.jvmci.VirtualCallProgram$Shape";
-        List<String> flags = List.of(layout, "-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit", "-Xbatch", "-XX:+PrintCompilation",
+        List<String> flags = List.of(layout, "-Xshare:off", "-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit", "-Xbatch", "-XX:+PrintCompilation",
                         "-XX:+UnlockDiagnosticVMOptions", "-XX:+DisplayVMOutputToStderr", "-Dssajit.Log=true",
                         "-Dssajit.MethodFilter=" + shape + ".area",
                         "-XX:CompileCommand=quiet", "-XX:CompileCommand=dontinline," + shape + "::area");
