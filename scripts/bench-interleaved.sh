@@ -64,7 +64,7 @@ awk '
         mode = $2; kernel = $3
         if (!(kernel in seen)) { seen[kernel] = 1; order[++k] = kernel }
         v[mode, kernel] = v[mode, kernel] " " $4
-        lo[mode, kernel] = (mode SUBSEP kernel) in lo && lo[mode, kernel] < $5 ? lo[mode, kernel] : $5
+        if (!((mode, kernel) in lo) || $5 + 0 < lo[mode, kernel] + 0) lo[mode, kernel] = $5
     }
     END {
         if (k == 0) { print "no results"; exit 1 }
