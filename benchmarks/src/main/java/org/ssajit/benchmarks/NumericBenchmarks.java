@@ -12,6 +12,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.ssajit.demo.KernelInputs;
 import org.ssajit.demo.NumericKernels;
 
 /**
@@ -39,19 +40,10 @@ public abstract class NumericBenchmarks {
 
     @Setup
     public void setUp() {
-        ints = new int[1 << 16];
-        int seed = 12345;
-        for (int i = 0; i < ints.length; i++) {
-            seed = seed * 1103515245 + 12345;
-            ints[i] = seed >> 8;
-        }
-        a = new double[N * N];
-        b = new double[N * N];
+        ints = KernelInputs.ints(1 << 16);
+        a = KernelInputs.matrixA(N);
+        b = KernelInputs.matrixB(N);
         c = new double[N * N];
-        for (int i = 0; i < N * N; i++) {
-            a[i] = (i % 17) * 0.25;
-            b[i] = (i % 13) * 0.5 - 1;
-        }
         composite = new boolean[100_001];
         acc = new NumericKernels.Accumulator();
     }

@@ -34,20 +34,11 @@ public final class NumericDemo {
                 default -> rounds = Integer.parseInt(args[i]);
             }
         }
-        int[] ints = new int[4096];
-        int seed = 12345;
-        for (int i = 0; i < ints.length; i++) {
-            seed = seed * 1103515245 + 12345;
-            ints[i] = seed >> 8;
-        }
+        int[] ints = KernelInputs.ints(4096);
         int n = 24;
-        double[] a = new double[n * n];
-        double[] b = new double[n * n];
+        double[] a = KernelInputs.matrixA(n);
+        double[] b = KernelInputs.matrixB(n);
         double[] c = new double[n * n];
-        for (int i = 0; i < n * n; i++) {
-            a[i] = (i % 17) * 0.25;
-            b[i] = (i % 13) * 0.5 - 1;
-        }
         boolean[] composite = new boolean[20_001];
         run("array sum", () -> NumericKernels.arraySum(ints));
         run("nested loops", () -> NumericKernels.nestedLoops(64));

@@ -157,6 +157,33 @@ class ImplicitNullChecksTest {
         return new Outcome(r, "side " + side, Arrays.deepToString(args));
     }
 
+    /** Runs ssajit's installed code on {@code args}, side effects counted from 0. */
+    private static Outcome execute(InstalledCode code, Object[] args) {
+        side = 0;
+        try {
+            return outcome(code.executeVarargs(args), null, args);
+        } catch (InvalidInstalledCodeException e) {
+            throw new AssertionError("ran invalid code", e);
+        } catch (Throwable t) {
+            return outcome(null, t, args);
+        }
+    }
+
+    /** HotSpot's own execution of {@code m} on every input: the oracle. */
+    private static List<Outcome> hotSpot(Method m, List<Supplier<Object[]>> inputs) throws IllegalAccessException {
+        List<Outcome> expected = new ArrayList<>();
+        for (Supplier<Object[]> in : inputs) {
+            Object[] args = in.get();
+            side = 0;
+            try {
+                expected.add(outcome(m.invoke(null, args), null, args));
+            } catch (InvocationTargetException e) {
+                expected.add(outcome(null, e.getCause(), args));
+            }
+        }
+        return expected;
+    }
+
     private static LirGraph lir(ResolvedJavaMethod m) {
         return Amd64Backend.host().withImplicitNullChecks(true).lower(IMPLICIT.build(m));
     }
@@ -197,14 +224,7 @@ class ImplicitNullChecksTest {
             }
             Object[] args = in.get();
             boolean nullInput = args[0] == null || args[0] instanceof Box b && b.arr == null;
-            side = 0;
-            try {
-                actual.add(outcome(code.executeVarargs(args), null, args));
-            } catch (InvalidInstalledCodeException e) {
-                throw new AssertionError("ran invalid code", e);
-            } catch (Throwable t) {
-                actual.add(outcome(null, t, args));
-            }
+            actual.add(execute(code, args));
             // With implicit checks a null deoptimizes through the fault (not entrant afterwards);
             // explicit checks and non-null inputs keep the code.
             boolean faulted = implicit && nullInput;
@@ -216,16 +236,7 @@ class ImplicitNullChecksTest {
         // gone. Not before: the interpreter notes the NullPointerExceptions it throws in the profile,
         // and a compile would then check explicitly.
         code.invalidate();
-        List<Outcome> expected = new ArrayList<>();
-        for (Supplier<Object[]> in : inputs) {
-            Object[] args = in.get();
-            side = 0;
-            try {
-                expected.add(outcome(m.invoke(null, args), null, args));
-            } catch (InvocationTargetException e) {
-                expected.add(outcome(null, e.getCause(), args));
-            }
-        }
+        List<Outcome> expected = hotSpot(m, inputs);
 
         assertEquals(expected, actual);
     }
@@ -248,27 +259,11 @@ class ImplicitNullChecksTest {
         List<Outcome> actual = new ArrayList<>();
         for (Supplier<Object[]> in : inputs) {
             Object[] args = in.get();
-            side = 0;
-            try {
-                actual.add(outcome(code.executeVarargs(args), null, args));
-            } catch (InvalidInstalledCodeException e) {
-                throw new AssertionError("ran invalid code", e);
-            } catch (Throwable t) {
-                actual.add(outcome(null, t, args));
-            }
+            actual.add(execute(code, args));
             assertTrue(code.isValid(), () -> Arrays.deepToString(args) + ": the bounds-check trap keeps the code");
         }
         code.invalidate();
-        List<Outcome> expected = new ArrayList<>();
-        for (Supplier<Object[]> in : inputs) {
-            Object[] args = in.get();
-            side = 0;
-            try {
-                expected.add(outcome(m.invoke(null, args), null, args));
-            } catch (InvocationTargetException e) {
-                expected.add(outcome(null, e.getCause(), args));
-            }
-        }
+        List<Outcome> expected = hotSpot(m, inputs);
         assertEquals(expected, actual);
     }
 }

@@ -1,8 +1,6 @@
 package org.ssajit.opt;
 
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -41,25 +39,14 @@ public final class LoopCheckedLengths {
 
     public static int run(Graph g) {
         Dominance dom = new Dominance(g);
-        List<Block> rpo = dom.reversePostorder();
         int given = 0;
-        // Postorder: an inner loop's header comes after its outer loop's in reverse postorder.
-        for (int h = rpo.size() - 1; h >= 0; h--) {
-            Block header = rpo.get(h);
-            Block entry = LoopInvariantCodeMotion.loopEntry(header, dom);
-            Set<Block> body = entry == null ? null : LoopInvariantCodeMotion.body(header, dom);
-            if (body == null) {
-                continue;
-            }
+        for (LoopInvariantCodeMotion.Loop loop : LoopInvariantCodeMotion.innermostFirst(dom)) {
             Map<Value, Value> lengths = new HashMap<>();
-            for (Block b : rpo) {
-                if (!body.contains(b)) {
-                    continue;
-                }
+            for (Block b : loop.blocks()) {
                 for (Instruction x : b.instructions()) {
                     if ((x.op() == Op.LOAD_INDEXED || x.op() == Op.STORE_INDEXED) && x.checkedLength() == null && !x.hasExceptionEdge()
-                                    && definedOutside(x.input(0), body)) {
-                        x.setCheckedLength(lengths.computeIfAbsent(x.input(0), a -> lengthBefore(a, x.bci(), header, entry, dom, g)));
+                                    && definedOutside(x.input(0), loop.body())) {
+                        x.setCheckedLength(lengths.computeIfAbsent(x.input(0), a -> lengthBefore(a, x.bci(), loop, dom, g)));
                         given++;
                     }
                 }
@@ -80,16 +67,15 @@ public final class LoopCheckedLengths {
      * goes to a handler does not count, the handler may lead into the loop), else a new
      * {@code lengthorzero} appended to the entering block.
      */
-    private static Value lengthBefore(Value array, int bci, Block header, Block entry, Dominance dom, Graph g) {
-        Set<Node> seen = new HashSet<>();
+    private static Value lengthBefore(Value array, int bci, LoopInvariantCodeMotion.Loop loop, Dominance dom, Graph g) {
         for (Node u : array.users()) {
-            if (seen.add(u) && u instanceof Instruction l && l.op() == Op.ARRAY_LENGTH && l.input(0) == array && !l.hasExceptionEdge() && l.block() != null
-                            && l.block() != header && dom.dominates(l.block(), header)) {
+            if (u instanceof Instruction l && l.op() == Op.ARRAY_LENGTH && l.input(0) == array && !l.hasExceptionEdge() && l.block() != null
+                            && l.block() != loop.header() && dom.dominates(l.block(), loop.header())) {
                 return l;
             }
         }
         Instruction len = new Instruction(g, Op.ARRAY_LENGTH_OR_ZERO, JavaKind.Int, null, bci, array);
-        entry.insertAtEnd(len);
+        loop.entry().insertAtEnd(len);
         return len;
     }
 }

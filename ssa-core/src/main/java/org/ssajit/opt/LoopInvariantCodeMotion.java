@@ -37,32 +37,44 @@ public final class LoopInvariantCodeMotion {
 
     public static int run(Graph g) {
         Dominance dom = new Dominance(g);
-        List<Block> rpo = dom.reversePostorder();
         int moved = 0;
-        // Postorder: an inner loop's header comes after its outer loop's in reverse postorder.
-        for (int h = rpo.size() - 1; h >= 0; h--) {
-            Block header = rpo.get(h);
-            Block entry = loopEntry(header, dom);
-            if (entry == null) {
-                continue;
-            }
-            Set<Block> body = body(header, dom);
-            if (body == null) {
-                continue;
-            }
-            for (Block b : rpo) {
-                if (!body.contains(b)) {
-                    continue;
-                }
+        for (Loop loop : innermostFirst(dom)) {
+            for (Block b : loop.blocks()) {
                 for (Instruction x : List.copyOf(b.instructions())) {
-                    if (x.isPure() && x.state() == null && !x.hasExceptionEdge() && operandsInvariant(x, body)) {
-                        b.moveToEnd(x, entry); // later instructions of the loop see it outside the body
+                    if (x.isPure() && x.state() == null && !x.hasExceptionEdge() && operandsInvariant(x, loop.body())) {
+                        b.moveToEnd(x, loop.entry()); // later instructions of the loop see it outside the body
                         moved++;
                     }
                 }
             }
         }
         return moved;
+    }
+
+    /**
+     * A natural loop that code can be moved out of: its one entering block ({@link #loopEntry}) and its
+     * blocks ({@link #body}), also in reverse postorder ({@code blocks}).
+     */
+    record Loop(Block header, Block entry, Set<Block> body, List<Block> blocks) {
+    }
+
+    /**
+     * The loops with an entering block code can be appended to, inner loops before the loops that
+     * contain them (an inner loop's header comes after its outer loop's in reverse postorder).
+     * Appending pure code to entering blocks keeps every one of them qualified.
+     */
+    static List<Loop> innermostFirst(Dominance dom) {
+        List<Block> rpo = dom.reversePostorder();
+        List<Loop> loops = new java.util.ArrayList<>();
+        for (int h = rpo.size() - 1; h >= 0; h--) {
+            Block header = rpo.get(h);
+            Block entry = loopEntry(header, dom);
+            Set<Block> body = entry == null ? null : body(header, dom);
+            if (body != null) {
+                loops.add(new Loop(header, entry, body, rpo.stream().filter(body::contains).toList()));
+            }
+        }
+        return loops;
     }
 
     /** Whether every operand of {@code x} is defined outside {@code body} (instructions moved out already count). */

@@ -146,10 +146,10 @@ public final class Amd64Checks {
 
     /**
      * A bounds check against a length computed before ({@link org.ssajit.ir.Instruction#checkedLength},
-     * typically before the loop): {@code cmp index, length; jae trap}, or {@code cmp length, c; jbe
-     * trap} for a constant index. The length is 0 for a null array, so the check fails for it as
-     * well and the access needs no null check: the interpreter re-executes the bytecode and throws
-     * whichever exception it throws.
+     * typically before the loop): {@code cmp length, index; jbe trap} (unsigned: a negative index
+     * fails too). The length is 0 for a null array, so the check fails for it as well and the access
+     * needs no null check: the interpreter re-executes the bytecode and throws whichever exception it
+     * throws.
      */
     public static final class LengthCheck extends Check {
         public LengthCheck(Value index, Value length, LirFrameState state) {
@@ -163,24 +163,8 @@ public final class Amd64Checks {
 
         @Override
         protected void emitCode(Amd64CodeEmitter e) {
-            Amd64Assembler asm = e.asm();
-            Value index = get(Mode.USE, 0);
-            Value length = get(Mode.USE, 1);
-            if (isConstant(index)) {
-                if (isRegister(length)) {
-                    asm.alu(AluOp.CMP, DWORD, reg(length), imm32(index));
-                } else {
-                    asm.alu(AluOp.CMP, DWORD, e.address(length), imm32(index));
-                }
-                jumpToTrapIf(e, Condition.BE);
-            } else {
-                if (isRegister(length)) {
-                    asm.alu(AluOp.CMP, DWORD, reg(index), reg(length));
-                } else {
-                    asm.alu(AluOp.CMP, DWORD, reg(index), e.address(length));
-                }
-                jumpToTrapIf(e, Condition.AE);
-            }
+            Amd64Compares.compare(e, DWORD, get(Mode.USE, 1), get(Mode.USE, 0));
+            jumpToTrapIf(e, Condition.BE);
         }
 
         @Override

@@ -811,18 +811,18 @@ public final class Amd64LirGenerator extends LirGenerator {
             }
         }
         org.ssajit.ir.Value length = i.checkedLength();
-        if (length != null && !provenInBounds(i.input(0), i.input(1), i.block())) {
+        if (provenInBounds(i.input(0), i.input(1), i.block())) {
+            check.explicitly(); // the element's address may be far beyond the null page
+        } else if (length != null) {
             // Against a length read before (before the loop): no memory read, and a null array has
             // length 0 there, so the check fails for it too.
             check.coveredByBoundsCheck();
             append(new Amd64Checks.LengthCheck(index, inVariable(length), stateOf(i.state())));
-        } else if (!provenInBounds(i.input(0), i.input(1), i.block())) {
+        } else {
             // The compare reads the length: on a null array it can fault, the implicit null check.
             LirFrameState nullCheck = check.forAccess();
             LirFrameState state = nullCheck != null ? nullCheck : stateOf(i.state());
             append(new Amd64Checks.BoundsCheck(array, index, backend.config().arrayLengthOffset, state, nullCheck != null));
-        } else {
-            check.explicitly(); // the element's address may be far beyond the null page
         }
         return new Element(array, index, new AddressShape(Scale.of(scale), base));
     }

@@ -521,9 +521,10 @@ class Amd64OpEncodingTest {
         c.add(new Amd64Checks.BoundsCheck(ref(rcx), i(rdx), length, stateInRegisters()), "cmp edx,DWORD PTR [rcx+" + hex(length) + "]", "jae trap");
         c.add(new Amd64Checks.BoundsCheck(ref(rcx), ci(3), length, stateInRegisters()), "cmp DWORD PTR [rcx+" + hex(length) + "],0x3", "jbe trap");
         // Against a length read before: register or stack slot; a constant index compares the length.
-        c.add(new Amd64Checks.LengthCheck(i(rdx), i(r11), stateInRegisters()), "cmp edx,r11d", "jae trap");
-        c.add(new Amd64Checks.LengthCheck(i(rdx), slot(INT, 24), stateInRegisters()), "cmp edx,DWORD PTR [rsp+0x18]", "jae trap");
+        c.add(new Amd64Checks.LengthCheck(i(rdx), i(r11), stateInRegisters()), "cmp r11d,edx", "jbe trap");
+        c.add(new Amd64Checks.LengthCheck(i(rdx), slot(INT, 24), stateInRegisters()), "cmp DWORD PTR [rsp+0x18],edx", "jbe trap");
         c.add(new Amd64Checks.LengthCheck(ci(3), i(r11), stateInRegisters()), "cmp r11d,0x3", "jbe trap");
+        c.add(new Amd64Checks.LengthCheck(ci(0), i(r11), stateInRegisters()), "test r11d,r11d", "jbe trap"); // index 0 fails only for length 0
         c.add(new Amd64Checks.LengthCheck(ci(0), slot(INT, 24), stateInRegisters()), "cmp DWORD PTR [rsp+0x18],0x0", "jbe trap");
         var cfg = OpCheck.CONFIG;
         int request = OpCheck.META.encodeDeoptActionAndReason(DeoptimizationAction.InvalidateReprofile, DeoptimizationReason.Unresolved, 0).asInt();
