@@ -243,7 +243,8 @@ class CompiledMethodsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sum", "dot", "collatz", "strided", "copyThenRead", "fillTo", "constantIndexInLoop"})
+    @ValueSource(strings = {"sum", "dot", "collatz", "strided", "copyThenRead", "fillTo", "constantIndexInLoop", "narrowedIndex", "narrowedInLoop", "longSum",
+        "computedIndexes", "constantsInLoop"})
     void loops(String name) {
         run(name);
     }

@@ -571,6 +571,53 @@ final class CompiledTargets {
         return s;
     }
 
+    // An index whose register has a zero upper half addresses the element as it is; any other is
+    // sign-extended first. Both must reach the element the bytecode names, or throw where it throws.
+
+    /** {@code (int)} of a long whose upper half is not zero: the l2i must clear it, also in the long's own register. */
+    static int narrowedIndex(int[] a, long j) {
+        return a[(int) j];
+    }
+
+    static long narrowedInLoop(long[] a, long start) {
+        long s = 0;
+        for (long j = start; j - start < 8; j++) {
+            s += a[(int) (j & 0xFFFF_FFFF_0000_0003L)] * (j - start + 1);
+        }
+        return s;
+    }
+
+    /** Int elements used only as longs: the load sign-extends them (negative elements included). */
+    static long longSum(int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+        }
+        return s;
+    }
+
+    /** Indexes read from an array, computed by shifts and arithmetic on a parameter, and a parameter itself. */
+    static int computedIndexes(int[] a, int[] idx, int k) {
+        int s = a[k >>> 30] + a[(k << 30) >>> 31] + a[k & 3] + a[-(k & 1)] + a[k * 3 & 3];
+        for (int i = 0; i < idx.length; i++) {
+            s += a[idx[i]];
+        }
+        return s + a[k];
+    }
+
+    /** Constants loaded once before the loop (doubles, -0.0, NaN, floats, a long beyond imm32), also when spilled under pressure. */
+    static double constantsInLoop(double[] a, float f, long seed) {
+        double s = -0.0;
+        float g = f;
+        long h = seed;
+        for (int i = 0; i < a.length; i++) {
+            s = s * 0.5 + a[i] * -2.25 + (a[i] != a[i] ? Double.NaN : -0.0);
+            g = g * 1.25f - 3.5f;
+            h = (h ^ a.length) * 0x9E37_79B9_7F4A_7C15L + 0x1_0000_0001L;
+        }
+        return s + g + h + (s * 1e-300 + 7.0) * (g + 0.1f) - (h ^ 0x7FFF_FFFF_FFFFL);
+    }
+
     static int collatz(int n) {
         int steps = 0;
         long x = n;

@@ -65,7 +65,15 @@ public final class Amd64Conversions {
                         asm.movsxd(r, e.address(x));
                     }
                 }
-                case L2I -> moveToRegister(e, DWORD, r, x); // the low half (upper bits of an int are undefined anyway)
+                case L2I -> {
+                    // The low half, always written by a 32-bit mov (even onto itself): the upper half of
+                    // the result is zero, which array indexing relies on (Amd64Memory.AddressShape).
+                    if (xr && reg(x).equals(r)) {
+                        asm.mov(DWORD, r, r);
+                    } else {
+                        moveToRegister(e, DWORD, r, x);
+                    }
+                }
                 case I2B -> extend(e, true, BYTE, r, x);
                 case I2S -> extend(e, true, WORD, r, x);
                 case I2C -> extend(e, false, WORD, r, x);

@@ -73,6 +73,11 @@ public final class Amd64LirGenerator extends LirGenerator {
     private final ResolvedJavaMethod method;
     /** Compares consumed by the {@code if} that follows them (selected there as one compare-and-branch). */
     private final Set<Instruction> fused = new HashSet<>();
+    /** Constants used in loops that take more than an instruction to load, loaded once in the entry block ({@link #inVariable}). */
+    private final Map<JavaConstant, Variable> hoisted = new HashMap<>();
+    /** The entry block, and where in it hoisted constants go: after the incoming arguments are taken. */
+    private LirBlock entryBlock;
+    private int entryInsertAt;
     /**
      * References null-checked in each SSA block. A failed check never falls through, so a reference
      * checked in a block is non-null in every block it dominates (all of a block's instructions run
@@ -109,11 +114,38 @@ public final class Amd64LirGenerator extends LirGenerator {
     /** {@code v} in a variable: constants are loaded into a new one. */
     private AllocatableValue inVariable(Value v) {
         if (v instanceof ConstantValue c) {
+            if (hoistable(c)) {
+                return hoisted.computeIfAbsent(c.constant(), k -> {
+                    Variable t = newVariable(c.kind());
+                    entryBlock.ops().add(entryInsertAt++, new Amd64Moves.LoadConstant(t, c));
+                    return t;
+                });
+            }
             Variable t = newVariable(c.kind());
             append(new Amd64Moves.LoadConstant(t, c));
             return t;
         }
         return (AllocatableValue) v;
+    }
+
+    /**
+     * Whether a constant needed in a register inside a loop is loaded once in the entry block instead
+     * of at each use: a float or double other than +0.0 ({@code movabs} and {@code movq}, where +0.0 is
+     * one {@code xorps}), or a long that does not fit an imm32 ({@code movabs}). Loaded in the entry
+     * block, the value dominates every use; the register allocator may keep it in a register or spill
+     * it (then a use reloads it from the frame, still one instruction).
+     */
+    private boolean hoistable(ConstantValue c) {
+        if (entryBlock == null || entryBlock.loopDepth() != 0 || currentBlock().loopDepth() == 0) {
+            return false;
+        }
+        JavaConstant k = c.constant();
+        return switch (k.getJavaKind()) {
+            case Float -> Float.floatToRawIntBits(k.asFloat()) != 0;
+            case Double -> Double.doubleToRawLongBits(k.asDouble()) != 0;
+            case Long -> !fitsImm32(k);
+            default -> false;
+        };
     }
 
     private AllocatableValue inVariable(org.ssajit.ir.Value v) {
@@ -163,8 +195,14 @@ public final class Amd64LirGenerator extends LirGenerator {
     protected void emitEntry(List<Parameter> parameters) {
         if (ir.isOsr()) {
             emitOsrEntry();
-            return;
+        } else {
+            emitArguments(parameters);
         }
+        entryBlock = currentBlock();
+        entryInsertAt = entryBlock.ops().size();
+    }
+
+    private void emitArguments(List<Parameter> parameters) {
         JavaType[] types = method.getSignature().toParameterTypes(method.isStatic() ? null : method.getDeclaringClass());
         ValueKindFactory<LirKind> kinds = this::kindOf;
         CallingConvention cc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.JavaCallee,
@@ -262,7 +300,11 @@ public final class Amd64LirGenerator extends LirGenerator {
             case SHL -> shiftUnlessRotated(i, ShiftOp.SHL);
             case SHR -> shift(i, ShiftOp.SAR);
             case USHR -> shiftUnlessRotated(i, ShiftOp.SHR);
-            case I2L, L2I, I2B, I2C, I2S, I2F, I2D, L2F, L2D, F2D, D2F -> append(new Amd64Conversions.Convert(i.op(), result(i), inVariable(i.input(0))));
+            case I2L, L2I, I2B, I2C, I2S, I2F, I2D, L2F, L2D, F2D, D2F -> {
+                if (!fused.contains(i)) {
+                    append(new Amd64Conversions.Convert(i.op(), result(i), inVariable(i.input(0))));
+                }
+            }
             case F2I, F2L, D2I, D2L -> append(new Amd64Conversions.FloatToInteger(i.op(), result(i), inVariable(i.input(0))));
             case LCMP, FCMPL, FCMPG, DCMPL, DCMPG -> compare(i);
             case LOAD_FIELD -> loadField(i);
@@ -824,7 +866,51 @@ public final class Amd64LirGenerator extends LirGenerator {
             LirFrameState state = nullCheck != null ? nullCheck : stateOf(i.state());
             append(new Amd64Checks.BoundsCheck(array, index, backend.config().arrayLengthOffset, state, nullCheck != null));
         }
-        return new Element(array, index, new AddressShape(Scale.of(scale), base));
+        boolean zeroExtended = !(index instanceof ConstantValue) && upperHalfZero(i.input(1), new HashSet<>());
+        return new Element(array, index, new AddressShape(Scale.of(scale), base, zeroExtended));
+    }
+
+    /**
+     * Whether the register of int value {@code v} has a zero upper half wherever it is used: true when
+     * instruction selection writes it with a 32-bit instruction (which zeroes bits 32-63 on AMD64). Int
+     * moves, spills and reloads are 32-bit too ({@link Amd64Moves}), so they keep that, as do phis
+     * whose operands all have it (their moves write 32 bits, or no move at all). Parameters come in
+     * with an undefined upper half; anything not listed here counts as unknown.
+     */
+    private boolean upperHalfZero(org.ssajit.ir.Value v, Set<Phi> visiting) {
+        if (v.kind() != JavaKind.Int) {
+            return false;
+        }
+        if (v instanceof Constant) {
+            return true; // mov r32, imm or xor r32, r32
+        }
+        if (v instanceof Phi phi) {
+            if (!visiting.add(phi)) {
+                return true; // a cycle: every definition on it is checked where it enters
+            }
+            for (int k = 0; k < phi.operandCount(); k++) {
+                if (!upperHalfZero(phi.operand(k), visiting)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (!(v instanceof Instruction i)) {
+            return false;
+        }
+        return switch (i.op()) {
+            // Amd64Arithmetic.IntegerBinary/IntegerMul/IntegerUnary: always an instruction on the 32-bit register.
+            case ADD, SUB, AND, MUL, NEG -> true;
+            // A rotation (rol by 1..31) or IntegerBinary.
+            case OR, XOR -> true;
+            // A shift by 0 after masking emits nothing: the register is the operand's.
+            case SHL, SHR, USHR -> !(i.input(1) instanceof Constant c) || (c.asInt() & 31) != 0 || upperHalfZero(i.input(0), visiting);
+            // Amd64Conversions: mov r32 (even onto itself), movsx/movzx r32.
+            case L2I, I2B, I2C, I2S -> true;
+            // mov/movsx/movzx into a 32-bit register.
+            case LOAD_INDEXED, LOAD_FIELD, ARRAY_LENGTH, ARRAY_LENGTH_OR_ZERO -> true;
+            default -> false;
+        };
     }
 
     // Bounds-check elimination -----------------------------------------------------------------------
@@ -901,8 +987,29 @@ public final class Amd64LirGenerator extends LirGenerator {
     private void loadIndexed(Instruction i) {
         JavaKind ek = i.elementKind();
         Element e = element(i, ek);
+        Instruction widen = wideningUser(i);
+        if (widen != null) {
+            // The int is used only as a long: one movsxd from memory; the i2l is not emitted.
+            Variable r = newVariable(JavaKind.Long);
+            setResult(widen, r);
+            fused.add(widen);
+            append(new Amd64Memory.Load(ek, r, e.array(), e.index(), e.shape()).widenedToLong());
+            return;
+        }
         // baload reads byte[] and boolean[] alike: sign-extending a boolean's 0 or 1 is exact.
         append(new Amd64Memory.Load(ek, result(i), e.array(), e.index(), e.shape()));
+    }
+
+    /**
+     * The {@code i2l} that is the only user of int load {@code load} (no frame state names the int),
+     * later in the same block, or null. Nothing between them can change the loaded value: the load's
+     * result is an SSA value, read once.
+     */
+    private static Instruction wideningUser(Instruction load) {
+        if (load.elementKind() != JavaKind.Int || load.userCount() != 1) {
+            return null;
+        }
+        return load.user(0) instanceof Instruction u && u.op() == Op.I2L && u.block() == load.block() ? u : null;
     }
 
     private void storeIndexed(Instruction i) {

@@ -29,8 +29,9 @@ import jdk.vm.ci.meta.Value;
  * Field and array accesses: {@code [base + disp]} or {@code [base + index * scale + disp]}. The base
  * is a register, or, without an index, an embedded oop (a static field's {@code java.lang.Class}
  * mirror) loaded into {@link Amd64CodeEmitter#SCRATCH}. An int index is bounds-checked before, hence
- * non-negative, and sign-extended into the scratch register (its register's upper half is undefined);
- * a constant index is folded into the displacement. Bounds checks are separate instructions; a null
+ * non-negative. Its register serves as the 64-bit index as it is when instruction selection knows its
+ * upper half is zero ({@link AddressShape#indexZeroExtended}); otherwise it is sign-extended into the
+ * scratch register first. A constant index is folded into the displacement. Bounds checks are separate instructions; a null
  * check is a separate instruction too, or the access itself faults on a null base (an implicit null
  * check: {@link Load#checkingNull}).
  */
@@ -38,17 +39,25 @@ public final class Amd64Memory {
     private Amd64Memory() {
     }
 
-    /** Where an access goes. */
-    public record AddressShape(Scale scale, int displacement) {
+    /**
+     * Where an access goes. {@code indexZeroExtended}: the index register's upper 32 bits are known to
+     * be zero (the value was written by a 32-bit instruction), so with the index known non-negative the
+     * register is the 64-bit index as it is, and no {@code movsxd} is needed.
+     */
+    public record AddressShape(Scale scale, int displacement, boolean indexZeroExtended) {
+        public AddressShape(Scale scale, int displacement) {
+            this(scale, displacement, false);
+        }
+
         @Override
         public String toString() {
-            return (scale != null ? "*" + scale.value : "") + "+" + displacement;
+            return (scale != null ? "*" + scale.value : "") + "+" + displacement + (indexZeroExtended ? " (zx)" : "");
         }
     }
 
     /**
      * The address of an access. Emits what it needs first: {@code movabs r10, oop} for a constant base,
-     * {@code movsxd r10, index} for an index in a register.
+     * {@code movsxd r10, index} for an index in a register whose upper half is not known to be zero.
      */
     static Address address(Amd64CodeEmitter e, Value base, Value index, AddressShape shape) {
         Register b;
@@ -70,6 +79,9 @@ public final class Amd64Memory {
                 throw new IllegalStateException("constant index " + index + " does not fit a displacement");
             }
             return Address.of(b, (int) d);
+        }
+        if (shape.indexZeroExtended()) {
+            return Address.of(b, reg(index), shape.scale(), shape.displacement());
         }
         e.asm().movsxd(SCRATCH, reg(index));
         return Address.of(b, SCRATCH, shape.scale(), shape.displacement());
@@ -103,6 +115,8 @@ public final class Amd64Memory {
     public static final class Load extends Amd64Op {
         private final JavaKind kind;
         private final AddressShape shape;
+        /** An int read straight into a long ({@code movsxd r64, m32}): the load and its {@code i2l}. */
+        private boolean widenToLong;
 
         /** {@code index} may be null (a field, or an array length). */
         public Load(JavaKind kind, AllocatableValue result, Value base, Value index, AddressShape shape) {
@@ -124,6 +138,28 @@ public final class Amd64Memory {
          * before the bytecode) if the base is null; see {@link Amd64CodeEmitter#implicitNullCheck}.
          * A null state: no check.
          */
+        /** The element index (a register or a constant), or null for a field or an array length. */
+        public Value index() {
+            return count(Mode.USE) > 1 ? get(Mode.USE, 1) : null;
+        }
+
+        public AddressShape shape() {
+            return shape;
+        }
+
+        public boolean widensToLong() {
+            return widenToLong;
+        }
+
+        /** Makes this int load produce the long {@code i2l} of the int (its result is a long variable). */
+        public Load widenedToLong() {
+            if (kind != JavaKind.Int) {
+                throw new IllegalStateException("only an int load widens to a long: " + kind);
+            }
+            widenToLong = true;
+            return this;
+        }
+
         public Load checkingNull(LirFrameState state) {
             if (state != null) {
                 setState(state);
@@ -145,7 +181,13 @@ public final class Amd64Memory {
                 case Byte -> asm.movsx(DWORD, r, BYTE, a);
                 case Char -> asm.movzx(DWORD, r, WORD, a);
                 case Short -> asm.movsx(DWORD, r, WORD, a);
-                case Int -> asm.mov(DWORD, r, a);
+                case Int -> {
+                    if (widenToLong) {
+                        asm.movsxd(r, a);
+                    } else {
+                        asm.mov(DWORD, r, a);
+                    }
+                }
                 case Long -> asm.mov(QWORD, r, a);
                 case Float -> asm.movss(r, a);
                 case Double -> asm.movsd(r, a);
@@ -181,7 +223,8 @@ public final class Amd64Memory {
 
         @Override
         public String name() {
-            return "load " + describe(kind, null, count(Mode.USE) > 1 ? get(Mode.USE, 1) : null, shape) + (state() != null ? " (null check)" : "");
+            return "load " + describe(kind, null, count(Mode.USE) > 1 ? get(Mode.USE, 1) : null, shape) + (widenToLong ? " i2l" : "")
+                            + (state() != null ? " (null check)" : "");
         }
     }
 
@@ -245,6 +288,15 @@ public final class Amd64Memory {
 
         private boolean hasIndex() {
             return count(Mode.USE) == 3;
+        }
+
+        /** The element index (a register or a constant), or null for a field. */
+        public Value index() {
+            return hasIndex() ? get(Mode.USE, 1) : null;
+        }
+
+        public AddressShape shape() {
+            return shape;
         }
 
         @Override

@@ -16,6 +16,7 @@ import org.ssajit.regalloc.LinearScan;
 import org.ssajit.regalloc.RegisterAllocationConfig;
 import org.ssajit.testing.Golden;
 import org.ssajit.testing.Jvmci;
+import jdk.vm.ci.meta.Value;
 
 /**
  * Instruction selection before register allocation, as golden LIR text
@@ -353,5 +354,95 @@ class Amd64LirGeneratorTest {
         assertEquals(expected, ops.stream().filter(o -> o instanceof Amd64Memory.LengthOrZero).count(), lir::toString);
         assertEquals(0, ops.stream().filter(o -> o instanceof Amd64Checks.BoundsCheck || o instanceof Amd64Checks.NullCheck).count(), lir::toString);
         assertTrue(ops.stream().noneMatch(o -> o instanceof Amd64Memory.Load l && l.state() != null), lir::toString); // no implicit null check either
+    }
+
+    static int loopIndex(int[] a, int[] b) { int s = 0; for (int i = 0; i < a.length; i++) { b[i] = a[i]; s += a[i]; } return s; }
+
+    static int parameterIndex(int[] a, int k) { return a[k]; }
+
+    static int parameterPhiIndex(int[] a, int k) { int s = 0; for (int i = k; i < a.length; i++) { s += a[i]; } return s; }
+
+    static int narrowedLong(byte[] b, long j) { return b[(int) j]; }
+
+    static int loadedIndex(int[] a, int[] idx, int k) { return a[idx[k]]; }
+
+    static int computedIndexes(int[] a, int k) { return a[k >> 1] + a[k & 7] + a[k * 3] + a[-k] + a[k - 1] + a[(k << 31) >>> 31]; }
+
+    static int phiOfParameterAndSum(int[] a, int k, boolean f) { int i = f ? k : k + 1; return a[i]; }
+
+    /**
+     * An index whose register has a zero upper half (written by a 32-bit instruction, or a phi of such
+     * values) addresses the element as it is; any other (a parameter, a phi that may be one) is
+     * sign-extended first. The bounds check before makes it non-negative either way. Expected:
+     * accesses without and with {@code movsxd}.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"loopIndex:3:0", "parameterIndex:0:1", "parameterPhiIndex:0:1", "narrowedLong:1:0", "loadedIndex:1:1",
+                    "computedIndexes:6:0", "phiOfParameterAndSum:0:1"})
+    void indexesWrittenAs32BitsNeedNoSignExtension(String nameAndCounts) {
+        String[] p = nameAndCounts.split(":");
+        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, p[0]));
+        List<LirOp> ops = lir.blocks().stream().flatMap(b -> b.ops().stream()).toList();
+        long direct = 0;
+        long extended = 0;
+        for (LirOp o : ops) {
+            Value index = o instanceof Amd64Memory.Load l ? l.index() : o instanceof Amd64Memory.Store st ? st.index() : null;
+            if (index == null || index instanceof org.ssajit.lir.ConstantValue) {
+                continue;
+            }
+            boolean zx = o instanceof Amd64Memory.Load l ? l.shape().indexZeroExtended() : ((Amd64Memory.Store) o).shape().indexZeroExtended();
+            if (zx) {
+                direct++;
+            } else {
+                extended++;
+            }
+        }
+        assertEquals(Integer.parseInt(p[1]), direct, lir::toString);
+        assertEquals(Integer.parseInt(p[2]), extended, lir::toString);
+    }
+
+    static long widenedSum(int[] a) { long s = 0; for (int i = 0; i < a.length; i++) { s += a[i]; } return s; }
+
+    static long widenedTwice(int[] a) { long s = 0; for (int i = 0; i < a.length; i++) { int x = a[i]; s += x; s ^= x; } return s; }
+
+    static long widenedAndInt(int[] a) { long s = 0; int t = 0; for (int i = 0; i < a.length; i++) { int x = a[i]; s += x; t ^= x; } return s + t; }
+
+    /**
+     * An int element used only as a long is one {@code movsxd r64, m32}: no separate {@code i2l}
+     * (twice the same i2l is one after value numbering). Expected: widening loads, i2l conversions.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"widenedSum:1:0", "widenedTwice:1:0", "widenedAndInt:0:2"})
+    void intLoadsUsedOnlyAsLongsWidenInTheLoad(String nameAndCount) {
+        String[] p = nameAndCount.split(":");
+        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, p[0]));
+        List<LirOp> ops = lir.blocks().stream().flatMap(b -> b.ops().stream()).toList();
+        long widening = ops.stream().filter(o -> o instanceof Amd64Memory.Load l && l.widensToLong()).count();
+        long converts = ops.stream().filter(o -> o instanceof Amd64Conversions.Convert).count();
+        assertEquals(Integer.parseInt(p[1]), widening, lir::toString);
+        assertEquals(Integer.parseInt(p[2]), converts, lir::toString);
+    }
+
+    static double polynomial(double[] x) { double s = 0; for (int i = 0; i < x.length; i++) { s += x[i] * 2.5 - 0.75 + x[i] * 0.0; } return s; }
+
+    static long mixing(long[] a) { long h = 0; for (int i = 0; i < a.length; i++) { h = (h ^ a[i]) * 0x9E37_79B9_7F4A_7C15L + 7; } return h; }
+
+    static float outsideLoops(float x, int n) { if (n > 0) { return x * 1.5f + 2.5f; } return x; }
+
+    /**
+     * Constants a loop needs in a register and that take more than one instruction to load (float and
+     * double bits other than +0.0, longs beyond an imm32) are loaded once, in the entry block; +0.0
+     * ({@code xorps}) and imm32 constants stay at their uses, as does everything outside loops.
+     * Expected: constant loads in the entry block, in other blocks.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"polynomial:2:1", "mixing:1:0", "outsideLoops:0:2"})
+    void constantsUsedInLoopsAreLoadedOnceBeforeThem(String nameAndCounts) {
+        String[] p = nameAndCounts.split(":");
+        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, p[0]));
+        long inEntry = lir.blocks().get(0).ops().stream().filter(o -> o instanceof Amd64Moves.LoadConstant).count();
+        long elsewhere = lir.blocks().stream().skip(1).flatMap(b -> b.ops().stream()).filter(o -> o instanceof Amd64Moves.LoadConstant).count();
+        assertEquals(Integer.parseInt(p[1]), inEntry, lir::toString);
+        assertEquals(Integer.parseInt(p[2]), elsewhere, lir::toString);
     }
 }

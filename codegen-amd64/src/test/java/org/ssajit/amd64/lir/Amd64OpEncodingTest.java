@@ -264,7 +264,8 @@ class Amd64OpEncodingTest {
         c.add(new Amd64Conversions.Convert(Op.I2L, l(rax), i(rcx)), "movsxd rax,ecx");
         c.add(new Amd64Conversions.Convert(Op.I2L, l(rax), slot(INT, 8)), "movsxd rax,DWORD PTR [rsp+0x8]");
         c.add(new Amd64Conversions.Convert(Op.L2I, i(rax), l(rcx)), "mov eax,ecx");
-        c.add(new Amd64Conversions.Convert(Op.L2I, i(rax), l(rax)));
+        // Onto itself still a 32-bit mov: it zeroes the upper half, which array indexing relies on.
+        c.add(new Amd64Conversions.Convert(Op.L2I, i(rax), l(rax)), "mov eax,eax");
         c.add(new Amd64Conversions.Convert(Op.L2I, i(rax), slot(LONG, 16)), "mov eax,DWORD PTR [rsp+0x10]");
         c.add(new Amd64Conversions.Convert(Op.I2B, i(rax), i(rsi)), "movsx eax,sil");
         c.add(new Amd64Conversions.Convert(Op.I2B, i(rax), slot(INT, 8)), "movsx eax,BYTE PTR [rsp+0x8]");
@@ -436,6 +437,16 @@ class Amd64OpEncodingTest {
         c.add(new Amd64Memory.Load(JavaKind.Double, d(xmm0), ref(rcx), i(rdx), new AddressShape(Scale.EIGHT, 0x10)), "movsxd r10,edx", "movsd xmm0,QWORD PTR [rcx+r10*8+0x10]");
         c.add(new Amd64Memory.Load(JavaKind.Char, i(rax), ref(rcx), i(rcx), new AddressShape(Scale.TWO, 0x10)), "movsxd r10,ecx", "movzx eax,WORD PTR [rcx+r10*2+0x10]");
         c.add(new Amd64Memory.Load(JavaKind.Int, i(rax), ref(rax), null, field), "mov eax,DWORD PTR [rax+0x10]");
+        // An index whose upper half is known zero is the 64-bit index as it is.
+        AddressShape zx = new AddressShape(Scale.FOUR, 0x10, true);
+        c.add(new Amd64Memory.Load(JavaKind.Int, i(rax), ref(rcx), i(rdx), zx), "mov eax,DWORD PTR [rcx+rdx*4+0x10]");
+        c.add(new Amd64Memory.Load(JavaKind.Int, i(r13), ref(r12), i(r13), zx), "mov r13d,DWORD PTR [r12+r13*4+0x10]");
+        c.add(new Amd64Memory.Store(JavaKind.Byte, ref(rsi), i(r9), ci(1), new AddressShape(Scale.ONE, 0x10, true)), "mov BYTE PTR [rsi+r9*1+0x10],0x1");
+        c.add(new Amd64Memory.Store(JavaKind.Double, ref(rcx), i(rax), d(xmm2), new AddressShape(Scale.EIGHT, 0x10, true)), "movsd QWORD PTR [rcx+rax*8+0x10],xmm2");
+        // An int element widened to a long in the load: movsxd r64, m32.
+        c.add(new Amd64Memory.Load(JavaKind.Int, l(rbx), ref(rsi), i(rdx), zx).widenedToLong(), "movsxd rbx,DWORD PTR [rsi+rdx*4+0x10]");
+        c.add(new Amd64Memory.Load(JavaKind.Int, l(r8), ref(rsi), i(rdx), element).widenedToLong(), "movsxd r10,edx", "movsxd r8,DWORD PTR [rsi+r10*4+0x10]");
+        c.add(new Amd64Memory.Load(JavaKind.Int, l(rax), ref(rcx), null, field).widenedToLong(), "movsxd rax,DWORD PTR [rcx+0x10]");
         JavaConstant mirror = MIRROR_OF_STRING;
         c.add(new Amd64Memory.Load(JavaKind.Long, l(rax), new ConstantValue(REF, mirror), null, new AddressShape(null, 0x70)), "movabs r10,0x0", "mov rax,QWORD PTR [r10+0x70]");
         c.add(new Amd64Memory.Load(JavaKind.Object, ref(rax), ref(rcx), null, field), objectLoad("rax", "eax", "DWORD PTR [rcx+0x10]", "QWORD PTR [rcx+0x10]"));
