@@ -6,7 +6,7 @@
 #   Defaults: the benchmark's own (2 forks per mode, 5 x 2 s warm-up, 5 x 2 s measured; about 16
 #   minutes for 7 kernels x 3 modes). A quick check that it runs:
 #     scripts/bench-numeric.sh -f 1 -wi 1 -i 1 -w 1s -r 1s
-#   One kernel in all three modes: scripts/bench-numeric.sh '.*sieve'
+#   One kernel in all three modes: scripts/bench-numeric.sh sieve   (a regex over kernel names)
 # Results: benchmarks/target/bench-numeric-<time>.csv (JMH CSV) and the table printed at the end.
 # Ratios below 1 mean ssajit is faster. Other load on the machine skews the numbers.
 set -euo pipefail
@@ -26,7 +26,7 @@ fi
 
 PATTERN='NumericBenchmarks'
 if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then
-    PATTERN="NumericBenchmarks\\.(Ssajit|C1|C2)$1"
+    PATTERN="NumericBenchmarks\\.($1)_(Ssajit|C1|C2)"
     shift
 fi
 
@@ -42,7 +42,7 @@ awk -F',' '
     NR == 1 { next }
     {
         b = unq($1); n = split(b, part, ".")
-        kernel = part[n]; mode = part[n - 1]
+        m = split(part[n], km, "_"); kernel = km[1]; mode = km[2]
         if (!(kernel in seen)) { seen[kernel] = 1; order[++k] = kernel }
         score[mode, kernel] = unq($5) + 0; err[mode, kernel] = unq($6) + 0
     }

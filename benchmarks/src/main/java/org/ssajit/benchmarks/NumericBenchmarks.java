@@ -16,19 +16,30 @@ import org.ssajit.demo.KernelInputs;
 import org.ssajit.demo.NumericKernels;
 
 /**
- * The numeric kernels of {@link NumericKernels}, measured under three top tiers in one JMH run: the
- * nested classes differ only in the flags of their forked JVMs ({@link Ssajit}: ssajit at tier 4 with
- * C1 below it; {@link C1}: {@code -XX:TieredStopAtLevel=1}; {@link C2}: HotSpot's default). Every mode
- * keeps the kernels out of their callers ({@code dontinline}), so each kernel is compiled as a method
- * of its own by the top tier, and the benchmark method around it costs the same in every mode.
+ * The numeric kernels of {@link NumericKernels}, each measured under three top tiers in one JMH run:
+ * {@code <kernel>_Ssajit} (ssajit at tier 4, C1 below it), {@code <kernel>_C1}
+ * ({@code -XX:TieredStopAtLevel=1}) and {@code <kernel>_C2} (HotSpot's default). The methods differ only
+ * in the flags of their forked JVMs. JMH runs benchmarks in the order of their names, so the three
+ * modes of one kernel run back to back: a slow drift of the machine's speed then shifts all three
+ * alike instead of one mode. Every mode keeps the kernels out of their callers ({@code dontinline}),
+ * so each kernel is compiled as a method of its own by the top tier, and the benchmark method around
+ * it costs the same in every mode.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
+@Fork(2)
 @State(Scope.Thread)
-public abstract class NumericBenchmarks {
+public class NumericBenchmarks {
     static final String DONTINLINE = "-XX:CompileCommand=quiet,dontinline,org.ssajit.demo.NumericKernels::*";
+    static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+    static final String JVMCI = "-XX:+UnlockExperimentalVMOptions";
+    static final String ENABLE_JVMCI = "-XX:+EnableJVMCI";
+    static final String USE_JVMCI = "-XX:+UseJVMCICompiler";
+    static final String SSAJIT = "-Djvmci.Compiler=ssajit";
+    static final String EXPORTS = "--add-exports=jdk.internal.vm.ci/jdk.vm.ci.services=ALL-UNNAMED";
+    static final String STATS = "-Dssajit.Stats=true";
 
     int[] ints;
     double[] a;
@@ -49,53 +60,128 @@ public abstract class NumericBenchmarks {
     }
 
     @Benchmark
-    public long arraySum() {
+    @Fork(jvmArgsAppend = {C1_ONLY, DONTINLINE})
+    public long arraySum_C1() {
         return NumericKernels.arraySum(ints);
     }
 
     @Benchmark
-    public int nestedLoops() {
-        return NumericKernels.nestedLoops(256);
+    @Fork(jvmArgsAppend = {DONTINLINE})
+    public long arraySum_C2() {
+        return NumericKernels.arraySum(ints);
     }
 
     @Benchmark
-    public double matrixMultiply() {
-        return NumericKernels.matrixMultiply(a, b, c, N);
+    @Fork(jvmArgsAppend = {JVMCI, ENABLE_JVMCI, USE_JVMCI, SSAJIT, EXPORTS, STATS, DONTINLINE})
+    public long arraySum_Ssajit() {
+        return NumericKernels.arraySum(ints);
     }
 
     @Benchmark
-    public int sieve() {
-        return NumericKernels.sieve(composite, 100_000);
+    @Fork(jvmArgsAppend = {C1_ONLY, DONTINLINE})
+    public long fieldLoop_C1() {
+        return NumericKernels.fieldLoop(acc, ints);
     }
 
     @Benchmark
-    public int mandelbrot() {
-        return NumericKernels.mandelbrot(128, 200);
+    @Fork(jvmArgsAppend = {DONTINLINE})
+    public long fieldLoop_C2() {
+        return NumericKernels.fieldLoop(acc, ints);
     }
 
     @Benchmark
-    public int intHash() {
+    @Fork(jvmArgsAppend = {JVMCI, ENABLE_JVMCI, USE_JVMCI, SSAJIT, EXPORTS, STATS, DONTINLINE})
+    public long fieldLoop_Ssajit() {
+        return NumericKernels.fieldLoop(acc, ints);
+    }
+
+    @Benchmark
+    @Fork(jvmArgsAppend = {C1_ONLY, DONTINLINE})
+    public int intHash_C1() {
         return NumericKernels.intHash(ints);
     }
 
     @Benchmark
-    public long fieldLoop() {
-        return NumericKernels.fieldLoop(acc, ints);
+    @Fork(jvmArgsAppend = {DONTINLINE})
+    public int intHash_C2() {
+        return NumericKernels.intHash(ints);
     }
 
-    /** ssajit as the top tier (C1 keeps tiers 1-3). */
-    @Fork(value = 2, jvmArgsAppend = {"-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI", "-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit",
-                    "--add-exports=jdk.internal.vm.ci/jdk.vm.ci.services=ALL-UNNAMED", "-Dssajit.Stats=true", DONTINLINE})
-    public static class Ssajit extends NumericBenchmarks {
+    @Benchmark
+    @Fork(jvmArgsAppend = {JVMCI, ENABLE_JVMCI, USE_JVMCI, SSAJIT, EXPORTS, STATS, DONTINLINE})
+    public int intHash_Ssajit() {
+        return NumericKernels.intHash(ints);
     }
 
-    /** C1 only. */
-    @Fork(value = 2, jvmArgsAppend = {"-XX:TieredStopAtLevel=1", DONTINLINE})
-    public static class C1 extends NumericBenchmarks {
+    @Benchmark
+    @Fork(jvmArgsAppend = {C1_ONLY, DONTINLINE})
+    public int mandelbrot_C1() {
+        return NumericKernels.mandelbrot(128, 200);
     }
 
-    /** HotSpot's default: C2 at the top. */
-    @Fork(value = 2, jvmArgsAppend = {DONTINLINE})
-    public static class C2 extends NumericBenchmarks {
+    @Benchmark
+    @Fork(jvmArgsAppend = {DONTINLINE})
+    public int mandelbrot_C2() {
+        return NumericKernels.mandelbrot(128, 200);
+    }
+
+    @Benchmark
+    @Fork(jvmArgsAppend = {JVMCI, ENABLE_JVMCI, USE_JVMCI, SSAJIT, EXPORTS, STATS, DONTINLINE})
+    public int mandelbrot_Ssajit() {
+        return NumericKernels.mandelbrot(128, 200);
+    }
+
+    @Benchmark
+    @Fork(jvmArgsAppend = {C1_ONLY, DONTINLINE})
+    public double matrixMultiply_C1() {
+        return NumericKernels.matrixMultiply(a, b, c, N);
+    }
+
+    @Benchmark
+    @Fork(jvmArgsAppend = {DONTINLINE})
+    public double matrixMultiply_C2() {
+        return NumericKernels.matrixMultiply(a, b, c, N);
+    }
+
+    @Benchmark
+    @Fork(jvmArgsAppend = {JVMCI, ENABLE_JVMCI, USE_JVMCI, SSAJIT, EXPORTS, STATS, DONTINLINE})
+    public double matrixMultiply_Ssajit() {
+        return NumericKernels.matrixMultiply(a, b, c, N);
+    }
+
+    @Benchmark
+    @Fork(jvmArgsAppend = {C1_ONLY, DONTINLINE})
+    public int nestedLoops_C1() {
+        return NumericKernels.nestedLoops(256);
+    }
+
+    @Benchmark
+    @Fork(jvmArgsAppend = {DONTINLINE})
+    public int nestedLoops_C2() {
+        return NumericKernels.nestedLoops(256);
+    }
+
+    @Benchmark
+    @Fork(jvmArgsAppend = {JVMCI, ENABLE_JVMCI, USE_JVMCI, SSAJIT, EXPORTS, STATS, DONTINLINE})
+    public int nestedLoops_Ssajit() {
+        return NumericKernels.nestedLoops(256);
+    }
+
+    @Benchmark
+    @Fork(jvmArgsAppend = {C1_ONLY, DONTINLINE})
+    public int sieve_C1() {
+        return NumericKernels.sieve(composite, 100_000);
+    }
+
+    @Benchmark
+    @Fork(jvmArgsAppend = {DONTINLINE})
+    public int sieve_C2() {
+        return NumericKernels.sieve(composite, 100_000);
+    }
+
+    @Benchmark
+    @Fork(jvmArgsAppend = {JVMCI, ENABLE_JVMCI, USE_JVMCI, SSAJIT, EXPORTS, STATS, DONTINLINE})
+    public int sieve_Ssajit() {
+        return NumericKernels.sieve(composite, 100_000);
     }
 }
