@@ -31,9 +31,9 @@ import jdk.vm.ci.meta.Value;
  * mirror) loaded into {@link Amd64CodeEmitter#SCRATCH}. An int index is bounds-checked before, hence
  * non-negative. Its register serves as the 64-bit index as it is when instruction selection knows its
  * upper half is zero ({@link AddressShape#indexZeroExtended}); otherwise it is sign-extended into the
- * scratch register first. A constant index is folded into the displacement. Bounds checks are separate instructions; a null
- * check is a separate instruction too, or the access itself faults on a null base (an implicit null
- * check: {@link Load#checkingNull}).
+ * scratch register first. A constant index is folded into the displacement. Bounds checks are
+ * separate instructions; a null check is a separate instruction too, or the access itself faults
+ * on a null base (an implicit null check: {@link Load#checkingNull}).
  */
 public final class Amd64Memory {
     private Amd64Memory() {
@@ -133,11 +133,6 @@ public final class Amd64Memory {
             return REG;
         }
 
-        /**
-         * Makes this load also the null check of its base, deoptimizing to {@code state} (the state
-         * before the bytecode) if the base is null; see {@link Amd64CodeEmitter#implicitNullCheck}.
-         * A null state: no check.
-         */
         /** The element index (a register or a constant), or null for a field or an array length. */
         public Value index() {
             return count(Mode.USE) > 1 ? get(Mode.USE, 1) : null;
@@ -160,6 +155,11 @@ public final class Amd64Memory {
             return this;
         }
 
+        /**
+         * Makes this load also the null check of its base, deoptimizing to {@code state} (the state
+         * before the bytecode) if the base is null; see {@link Amd64CodeEmitter#implicitNullCheck}.
+         * A null state: no check.
+         */
         public Load checkingNull(LirFrameState state) {
             if (state != null) {
                 setState(state);
@@ -171,7 +171,7 @@ public final class Amd64Memory {
         protected void emitCode(Amd64CodeEmitter e) {
             Amd64Assembler asm = e.asm();
             Register r = reg(get(Mode.DEF, 0));
-            Value index = count(Mode.USE) > 1 ? get(Mode.USE, 1) : null;
+            Value index = index();
             if (state() != null) {
                 implicitNullCheck(e, this, get(Mode.USE, 0), index, shape);
             }
@@ -223,7 +223,7 @@ public final class Amd64Memory {
 
         @Override
         public String name() {
-            return "load " + describe(kind, null, count(Mode.USE) > 1 ? get(Mode.USE, 1) : null, shape) + (widenToLong ? " i2l" : "")
+            return "load " + describe(kind, null, index(), shape) + (widenToLong ? " i2l" : "")
                             + (state() != null ? " (null check)" : "");
         }
     }
@@ -320,9 +320,9 @@ public final class Amd64Memory {
             Amd64Assembler asm = e.asm();
             Value v = get(Mode.USE, count(Mode.USE) - 1);
             if (state() != null) {
-                implicitNullCheck(e, this, get(Mode.USE, 0), hasIndex() ? get(Mode.USE, 1) : null, shape);
+                implicitNullCheck(e, this, get(Mode.USE, 0), index(), shape);
             }
-            Address a = address(e, get(Mode.USE, 0), hasIndex() ? get(Mode.USE, 1) : null, shape);
+            Address a = address(e, get(Mode.USE, 0), index(), shape);
             if (isConstant(v)) {
                 JavaConstant c = constant(v);
                 switch (kind) {
@@ -356,7 +356,7 @@ public final class Amd64Memory {
 
         @Override
         public String name() {
-            return "store " + describe(kind, null, hasIndex() ? get(Mode.USE, 1) : null, shape) + (state() != null ? " (null check)" : "");
+            return "store " + describe(kind, null, index(), shape) + (state() != null ? " (null check)" : "");
         }
     }
 
