@@ -1,8 +1,11 @@
 package org.ssajit.regalloc;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 
 import jdk.vm.ci.code.Register;
@@ -29,6 +32,11 @@ final class LinearScanWalker {
     private final int[] freeUntil;
     private final int[] nextUse;
     private final int[] blockedAt;
+    /** For each interval, the unallocated intervals whose hint it is (a phi's operands, a move's destination). */
+    private final Map<Interval, List<Interval>> hintedBy = new HashMap<>();
+    /** Unallocated intervals whose hint register is known; see {@link #reserved}. */
+    private final List<Interval> waitingForHint = new ArrayList<>();
+    private final boolean[] reserved;
 
     LinearScanWalker(LinearScan allocator, List<Interval> variables, List<Interval> fixed) {
         this.allocator = allocator;
@@ -40,6 +48,16 @@ final class LinearScanWalker {
         freeUntil = new int[n];
         nextUse = new int[n];
         blockedAt = new int[n];
+        reserved = new boolean[n];
+        for (Interval v : variables) {
+            if (v.hint != null) {
+                if (v.hint.isFixed()) {
+                    waitingForHint.add(v);
+                } else {
+                    hintedBy.computeIfAbsent(v.hint, k -> new ArrayList<>()).add(v);
+                }
+            }
+        }
     }
 
     void walk() {
@@ -52,6 +70,34 @@ final class LinearScanWalker {
             }
             if (current.register != null) {
                 active.add(current);
+                if (current.parent == current) {
+                    waitingForHint.addAll(hintedBy.getOrDefault(current, List.of()));
+                }
+            }
+        }
+    }
+
+    /**
+     * Marks in {@link #reserved} the hint registers of intervals not allocated yet that begin inside
+     * {@code [pos, end)}: an interval allocated now that took one would still hold it when they begin,
+     * and they would miss the register that saves their move. In
+     * {@code t = zr * zr - zi * zi + cr; zi = 2 * zr * zi + ci; zr = t} the products would otherwise
+     * take the registers the old values free, which the new values (hinted to the phis) need.
+     */
+    private void markReserved(int pos, int end) {
+        Arrays.fill(reserved, false);
+        for (int i = waitingForHint.size() - 1; i >= 0; i--) {
+            Interval v = waitingForHint.get(i);
+            if (v.location != null || v.from() < pos) {
+                waitingForHint.set(i, waitingForHint.get(waitingForHint.size() - 1));
+                waitingForHint.remove(waitingForHint.size() - 1);
+                continue;
+            }
+            if (v.from() < end) {
+                Register r = hintRegister(v);
+                if (r != null && r.number < reserved.length) {
+                    reserved[r.number] = true;
+                }
             }
         }
     }
@@ -131,11 +177,21 @@ final class LinearScanWalker {
         if (hint != null && regs.contains(hint) && freeUntil[hint.number] >= end) {
             best = hint;
         } else {
-            // Best fit among the registers free for the whole interval; else the one free longest.
+            // Best fit among the registers free for the whole interval, those no waiting hint wants
+            // first; else the one free longest.
+            markReserved(pos, end);
             for (Register r : regs) {
                 int f = freeUntil[r.number];
-                if (f >= end && (best == null || f < freeUntil[best.number])) {
+                if (f >= end && !reserved[r.number] && (best == null || f < freeUntil[best.number])) {
                     best = r;
+                }
+            }
+            if (best == null) {
+                for (Register r : regs) {
+                    int f = freeUntil[r.number];
+                    if (f >= end && (best == null || f < freeUntil[best.number])) {
+                        best = r;
+                    }
                 }
             }
             if (best == null) {

@@ -4,7 +4,8 @@ package org.ssajit.jvmci;
  * {@link CompiledMethodsTest} again with the test-only spill-everything allocator, once with frame
  * states naming stack slots and once naming registers: the back end must be right whatever locations
  * the allocator picks (memory operands everywhere; deoptimization reading every kind of value from
- * general and xmm registers).
+ * general and xmm registers). Then once more with linear scan and the legacy SSE encodings, which
+ * {@link CompiledMethodsTest} does not reach on a host with AVX.
  */
 class CompiledMethodsRegistersTest extends CompiledMethodsTest {
     @Override
@@ -13,6 +14,8 @@ class CompiledMethodsRegistersTest extends CompiledMethodsTest {
             CompiledRunner.allocation = CompiledRunner.Allocation.SPILL_ALL;
             checkCompiled(name);
             CompiledRunner.allocation = CompiledRunner.Allocation.SPILL_ALL_STATES_IN_REGISTERS;
+            checkCompiled(name);
+            CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN_SSE;
             checkCompiled(name);
         } finally {
             CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN;

@@ -12,6 +12,7 @@ import org.ssajit.codegen.CompiledCode;
 import org.ssajit.ir.Graph;
 import org.ssajit.parse.BuildOptions;
 import org.ssajit.parse.GraphBuilder;
+import org.ssajit.parse.Providers;
 import org.ssajit.testing.Jvmci;
 import org.ssajit.verify.Verifier;
 
@@ -33,6 +34,8 @@ final class CompiledRunner {
     enum Allocation {
         /** The compiler's own: linear scan on SSA, verified. */
         LINEAR_SCAN,
+        /** As {@link #LINEAR_SCAN}, with the legacy SSE encodings even where the host has AVX. */
+        LINEAR_SCAN_SSE,
         /** Test-only: every variable in its own stack slot; frame states name the slots. */
         SPILL_ALL,
         /** Test-only: as {@link #SPILL_ALL}, but frame states name registers (loaded before each state). */
@@ -42,6 +45,7 @@ final class CompiledRunner {
     static volatile Allocation allocation = Allocation.LINEAR_SCAN;
 
     private static final Pipeline PIPELINE = Pipeline.host();
+    private static final Pipeline PIPELINE_SSE = new Pipeline(Providers.host(), BACKEND.withAvx(false), true);
 
     private CompiledRunner() {
     }
@@ -58,6 +62,9 @@ final class CompiledRunner {
         Allocation a = allocation;
         if (a == Allocation.LINEAR_SCAN) {
             return PIPELINE.compile(m).code();
+        }
+        if (a == Allocation.LINEAR_SCAN_SSE) {
+            return PIPELINE_SSE.compile(m).code();
         }
         Graph g = GraphBuilder.build(m, BuildOptions.DEFAULT, Jvmci.PROVIDERS).graph();
         Verifier.verify(g);

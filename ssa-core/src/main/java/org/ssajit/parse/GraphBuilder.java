@@ -11,6 +11,7 @@ import org.ssajit.opt.DeadCodeElimination;
 import org.ssajit.opt.GlobalValueNumbering;
 import org.ssajit.opt.LoopCheckedLengths;
 import org.ssajit.opt.LoopInvariantCodeMotion;
+import org.ssajit.opt.PhiOperandSinking;
 import org.ssajit.opt.LoopInvariantLengths;
 import org.ssajit.opt.NodeFactory;
 import org.ssajit.ssa.BraunSsa;
@@ -74,6 +75,7 @@ public final class GraphBuilder {
                 valueNumber(graph);
                 DeadCodeElimination.run(graph);
             }
+            PhiOperandSinking.run(graph);
         }
         return new Result(graph, stats, fe, phisBefore);
     }

@@ -939,6 +939,64 @@ public final class Amd64Assembler {
         rm(op.prefix, false, 0x0F00 | op.opcode, xmm(dst), src, false, 0);
     }
 
+    // ------------------------------------------------------------------------------------------
+    // AVX: VEX-encoded three-operand forms of the SSE arithmetic (xmm0-xmm15, 128-bit)
+
+    /**
+     * {@code vop dst, src1, src2}: {@code dst := src1 op src2} with neither source overwritten, so no
+     * copy of {@code src1} into {@code dst} first. Only for the operations {@link SseOp#hasVexForm}
+     * accepts. Scalar forms leave bits 64 (32) to 127 of {@code dst} those of {@code src1} and zero
+     * bits 128 and up, so mixing these with the legacy SSE encodings costs no state transition.
+     */
+    public void vex(SseOp op, Register dst, Register src1, Register src2) {
+        int d = xmm(dst);
+        int b = xmm(src2);
+        vexPrefix(op, d, 0, b, xmm(src1));
+        emitByte(op.opcode);
+        emitByte(MOD_REG << 6 | (d & 7) << 3 | (b & 7));
+    }
+
+    /** {@code vop dst, src1, [src2]}: as {@link #vex(SseOp, Register, Register, Register)} with a memory operand. */
+    public void vex(SseOp op, Register dst, Register src1, Address src2) {
+        Objects.requireNonNull(src2, "address");
+        int d = xmm(dst);
+        int index = src2.index() != null ? src2.index().encoding : 0;
+        int base = src2.base() != null && !src2.isRipRelative() ? src2.base().encoding : 0;
+        vexPrefix(op, d, index, base, xmm(src1));
+        emitByte(op.opcode);
+        address(d, src2, 0);
+    }
+
+    /**
+     * The VEX prefix for opcode map 0F, W=0, L=0 (128 bits): the two-byte form {@code C5} when neither
+     * the SIB index nor the rm/base register needs an extension bit, else the three-byte {@code C4}.
+     * REX.R/X/B and the second source ({@code vvvv}) are stored inverted.
+     */
+    private void vexPrefix(SseOp op, int reg, int index, int base, int vvvv) {
+        if (!op.hasVexForm()) {
+            throw new IllegalArgumentException(op + " has no three-operand VEX form here");
+        }
+        int pp = switch (op.prefix) {
+            case 0 -> 0b00;
+            case 0x66 -> 0b01;
+            case 0xF3 -> 0b10;
+            case 0xF2 -> 0b11;
+            default -> throw new IllegalStateException("prefix " + op.prefix);
+        };
+        int notR = (reg & 8) == 0 ? 0x80 : 0;
+        int lowByte = (~vvvv & 0xF) << 3 | pp;
+        if ((index & 8) == 0 && (base & 8) == 0) {
+            emitByte(0xC5);
+            emitByte(notR | lowByte);
+        } else {
+            int notX = (index & 8) == 0 ? 0x40 : 0;
+            int notB = (base & 8) == 0 ? 0x20 : 0;
+            emitByte(0xC4);
+            emitByte(notR | notX | notB | 0b00001);
+            emitByte(lowByte);
+        }
+    }
+
     /** {@code movss dst, src} between registers: merges into dst (prefer {@code MOVAPS} for a copy). */
     public void movss(Register dst, Register src) {
         rr(0xF3, false, 0x0F10, xmm(dst), xmm(src), false);

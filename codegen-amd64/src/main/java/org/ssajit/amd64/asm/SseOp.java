@@ -53,4 +53,18 @@ public enum SseOp {
         this.prefix = prefix;
         this.opcode = opcode;
     }
+
+    /**
+     * Whether AVX has this as {@code vop dst, src1, src2/mem} with the first source in VEX.vvvv (see
+     * {@link Amd64Assembler#vex}): the arithmetic, min/max, and the bitwise operations. Not the
+     * compares (no second source), the conversions and square roots (their vvvv source only supplies
+     * the upper lanes) or the moves.
+     */
+    public boolean hasVexForm() {
+        return switch (this) {
+            case ADDSS, ADDSD, SUBSS, SUBSD, MULSS, MULSD, DIVSS, DIVSD, MINSS, MINSD, MAXSS, MAXSD,
+                 ANDPS, ANDPD, ANDNPS, ANDNPD, ORPS, ORPD, XORPS, XORPD, PXOR -> true;
+            default -> false;
+        };
+    }
 }

@@ -40,7 +40,13 @@ public final class Amd64Arithmetic {
         return size == QWORD ? ".l" : ".i";
     }
 
-    /** {@code add, sub, and, or, xor}: {@code y} a register, a stack slot or an imm32. */
+    /**
+     * {@code add, sub, and, or, xor}: {@code y} a register, a stack slot or an imm32. An add of a
+     * register or constant to {@code x} in another register than the result's, or a subtraction of a
+     * constant, is one {@code lea result, [x + y]}: no copy of {@code x} first (no op reads the flags
+     * another op set, so lea's leaving them alone does not matter; a 32-bit lea zero-extends like the
+     * 32-bit add).
+     */
     public static final class IntegerBinary extends Amd64Op {
         private final AluOp op;
         private final OperandSize size;
@@ -63,8 +69,23 @@ public final class Amd64Arithmetic {
         @Override
         protected void emitCode(Amd64CodeEmitter e) {
             Register r = reg(get(Mode.DEF, 0));
-            moveToRegister(e, size, r, get(Mode.USE, 0));
+            Value x = get(Mode.USE, 0);
             Value y = get(Mode.ALIVE, 0);
+            if (isRegister(x) && !reg(x).equals(r)) {
+                if (op == AluOp.ADD && isRegister(y)) {
+                    e.asm().lea(size, r, Address.of(reg(x), reg(y), Scale.ONE, 0));
+                    return;
+                }
+                if (op == AluOp.ADD && isConstant(y)) {
+                    e.asm().lea(size, r, Address.of(reg(x), imm32(y)));
+                    return;
+                }
+                if (op == AluOp.SUB && isConstant(y) && imm32(y) != Integer.MIN_VALUE) {
+                    e.asm().lea(size, r, Address.of(reg(x), -imm32(y)));
+                    return;
+                }
+            }
+            moveToRegister(e, size, r, x);
             if (isRegister(y)) {
                 e.asm().alu(op, size, r, reg(y));
             } else if (isStack(y)) {
@@ -279,17 +300,30 @@ public final class Amd64Arithmetic {
         }
     }
 
-    /** SSE2 {@code addss ... divsd}: {@code result := x; op result, y}. */
+    /**
+     * {@code addss ... divsd}. With AVX the VEX three-operand {@code vop result, x, y}: x in a
+     * register, y in a register or a stack slot, and the result any register, either operand's
+     * included. Without, the SSE2 two-operand form: {@code result := x; op result, y}, with y ALIVE
+     * so that the copy cannot overwrite it.
+     */
     public static final class FloatBinary extends Amd64Op {
         private final SseOp op;
+        private final boolean avx;
 
-        public FloatBinary(SseOp op, AllocatableValue result, Value x, Value y) {
-            super(values(result), values(x), values(y), null);
+        public FloatBinary(SseOp op, boolean avx, AllocatableValue result, Value x, Value y) {
+            super(values(result), avx ? values(x, y) : values(x), avx ? null : values(y), null);
             this.op = op;
+            this.avx = avx;
+            if (avx && !op.hasVexForm()) {
+                throw new IllegalArgumentException(op + " has no three-operand form");
+            }
         }
 
         @Override
         public int allowed(Mode m, int i) {
+            if (avx) {
+                return m == Mode.USE && i == 1 ? REG | STACK : REG;
+            }
             return m == Mode.DEF ? REG : REG | STACK;
         }
 
@@ -297,6 +331,16 @@ public final class Amd64Arithmetic {
         protected void emitCode(Amd64CodeEmitter e) {
             Value result = get(Mode.DEF, 0);
             Register r = reg(result);
+            if (avx) {
+                Register x = reg(get(Mode.USE, 0));
+                Value y = get(Mode.USE, 1);
+                if (isRegister(y)) {
+                    e.asm().vex(op, r, x, reg(y));
+                } else {
+                    e.asm().vex(op, r, x, e.address(y));
+                }
+                return;
+            }
             moveToXmm(e, isDouble(result), r, get(Mode.USE, 0));
             Value y = get(Mode.ALIVE, 0);
             if (isRegister(y)) {
@@ -308,7 +352,7 @@ public final class Amd64Arithmetic {
 
         @Override
         public String name() {
-            return op.name().toLowerCase(Locale.ROOT);
+            return (avx ? "v" : "") + op.name().toLowerCase(Locale.ROOT);
         }
     }
 

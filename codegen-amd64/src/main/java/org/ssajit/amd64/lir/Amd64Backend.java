@@ -64,15 +64,19 @@ public final class Amd64Backend {
     private final Architecture architecture;
     private final Amd64MoveFactory moveFactory;
     private final boolean implicitNullChecks;
+    private final boolean avx;
 
-    /** A back end with explicit null checks only; see {@link #withImplicitNullChecks}. */
+    /**
+     * A back end with explicit null checks only (see {@link #withImplicitNullChecks}) that uses AVX
+     * encodings when the target has AVX (see {@link #withAvx}).
+     */
     public Amd64Backend(HotSpotAmd64Config config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
                     RegisterConfig registerConfig, Architecture architecture) {
-        this(config, metaAccess, constantReflection, registerConfig, architecture, false);
+        this(config, metaAccess, constantReflection, registerConfig, architecture, false, targetHasAvx(architecture));
     }
 
     private Amd64Backend(HotSpotAmd64Config config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
-                    RegisterConfig registerConfig, Architecture architecture, boolean implicitNullChecks) {
+                    RegisterConfig registerConfig, Architecture architecture, boolean implicitNullChecks, boolean avx) {
         this.config = Objects.requireNonNull(config);
         this.metaAccess = Objects.requireNonNull(metaAccess);
         this.constantReflection = Objects.requireNonNull(constantReflection);
@@ -83,6 +87,18 @@ public final class Amd64Backend {
         }
         this.moveFactory = new Amd64MoveFactory(architecture);
         this.implicitNullChecks = implicitNullChecks;
+        if (avx && !targetHasAvx(architecture)) {
+            throw new IllegalArgumentException("AVX requested, but the target does not have it: " + architecture);
+        }
+        this.avx = avx;
+    }
+
+    /**
+     * Whether the target has AVX. HotSpot reports the features it uses ({@code -XX:UseAVX=0} removes
+     * AVX), so this is also whether the VM allows it.
+     */
+    private static boolean targetHasAvx(Architecture architecture) {
+        return architecture instanceof AMD64 amd64 && amd64.getFeatures().contains(AMD64.CPUFeature.AVX);
     }
 
     /**
@@ -93,11 +109,27 @@ public final class Amd64Backend {
      * yet: after one, the recompiled code checks explicitly and keeps running when nulls come.
      */
     public Amd64Backend withImplicitNullChecks(boolean on) {
-        return on == implicitNullChecks ? this : new Amd64Backend(config, metaAccess, constantReflection, registerConfig, architecture, on);
+        return on == implicitNullChecks ? this : new Amd64Backend(config, metaAccess, constantReflection, registerConfig, architecture, on, avx);
     }
 
     public boolean implicitNullChecks() {
         return implicitNullChecks;
+    }
+
+    /**
+     * This back end with AVX encodings on or off. On (the default where the target has AVX), float
+     * and double arithmetic is the VEX three-operand {@code vaddsd dst, x, y}: the result need not
+     * be {@code x}'s register, so no {@code movapd} copies {@code x} first. A register copy is not
+     * free on every core (Ice Lake executes many of them), and on a loop-carried chain it adds to
+     * every iteration. Off, the legacy SSE two-operand forms. Turning it on for a target without AVX
+     * throws {@link IllegalArgumentException}.
+     */
+    public Amd64Backend withAvx(boolean on) {
+        return on == avx ? this : new Amd64Backend(config, metaAccess, constantReflection, registerConfig, architecture, implicitNullChecks, on);
+    }
+
+    public boolean avx() {
+        return avx;
     }
 
     /** The back end for the VM this runs in. */

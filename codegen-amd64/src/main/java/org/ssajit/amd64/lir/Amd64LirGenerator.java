@@ -360,7 +360,7 @@ public final class Amd64LirGenerator extends LirGenerator {
     }
 
     private void floatBinary(Instruction i, SseOp op) {
-        append(new Amd64Arithmetic.FloatBinary(op, result(i), inVariable(i.input(0)), inVariable(i.input(1))));
+        append(new Amd64Arithmetic.FloatBinary(op, backend.avx(), result(i), inVariable(i.input(0)), inVariable(i.input(1))));
     }
 
     private void multiply(Instruction i) {

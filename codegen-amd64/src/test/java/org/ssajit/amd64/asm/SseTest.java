@@ -39,6 +39,38 @@ class SseTest {
         c.verify();
     }
 
+    /** Every first source register once with each destination, the second source over all registers and addresses. */
+    @Test
+    void vexThreeOperandForms() {
+        ObjdumpCheck c = new ObjdumpCheck("vop xmm, xmm, xmm/mem");
+        Register[] firstSources = {xmm0, xmm5, xmm8, xmm15};
+        for (SseOp op : SseOp.values()) {
+            if (!op.hasVexForm()) {
+                continue;
+            }
+            String n = "v" + op.name().toLowerCase(Locale.ROOT);
+            for (Register d : XMMS) {
+                for (Register s1 : firstSources) {
+                    for (Register s2 : XMMS) {
+                        c.add(n + " " + d.name + "," + s1.name + "," + s2.name, a -> a.vex(op, d, s1, s2));
+                    }
+                }
+                for (Address m : ADDRESSES) {
+                    Register s1 = XMMS.get((d.encoding + 3) % XMMS.size());
+                    c.add(n + " " + d.name + "," + s1.name + "," + memOperand(op, m), a -> a.vex(op, d, s1, m));
+                }
+            }
+        }
+        c.verify();
+    }
+
+    @Test
+    void vexRefusesOperationsWithoutAThreeOperandForm() {
+        for (SseOp op : new SseOp[] {SseOp.UCOMISD, SseOp.COMISS, SseOp.SQRTSD, SseOp.CVTSS2SD, SseOp.MOVAPD}) {
+            assertThrows(IllegalArgumentException.class, () -> new Amd64Assembler().vex(op, xmm1, xmm2, xmm3), op.name());
+        }
+    }
+
     @Test
     void scalarMoves() {
         ObjdumpCheck c = new ObjdumpCheck("movss/movsd/movd/movq");

@@ -2,11 +2,13 @@ package org.ssajit.amd64.lir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ssajit.amd64.disasm.Objdump;
@@ -184,8 +186,31 @@ class Amd64LirGeneratorTest {
     @ParameterizedTest
     @ValueSource(strings = {"bitTests", "arithmetic", "longs", "compares", "conversions", "floats", "sum", "dense", "sparse", "fields", "arrays", "flag", "narrowChar", "uninitialized"})
     void golden(String name) {
-        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+        // SSE encodings, so that the files do not depend on the machine's AVX.
+        LirGraph lir = Amd64Backend.host().withAvx(false).lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
         Golden.check("lir-" + name, lir.toString());
+    }
+
+    /**
+     * With AVX, float and double arithmetic reads both operands as plain uses: nothing ALIVE, so the
+     * allocator may give the result either operand's register, and no copy comes first. Without, the
+     * second operand is ALIVE across the copy of the first into the result.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"floats", "conversions"})
+    void floatArithmeticIsThreeOperandWithAvx(String name) {
+        assumeTrue(Amd64Backend.host().avx(), "the host has no AVX");
+        for (boolean avx : new boolean[] {true, false}) {
+            LirGraph lir = Amd64Backend.host().withAvx(avx).lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+            List<Amd64Arithmetic.FloatBinary> ops = lir.blocks().stream().flatMap(b -> b.ops().stream())
+                            .filter(o -> o instanceof Amd64Arithmetic.FloatBinary).map(o -> (Amd64Arithmetic.FloatBinary) o).toList();
+            assertTrue(ops.size() >= 3, lir::toString);
+            for (Amd64Arithmetic.FloatBinary op : ops) {
+                assertEquals(avx ? 2 : 1, op.count(LirOp.Mode.USE), op::toString);
+                assertEquals(avx ? 0 : 1, op.count(LirOp.Mode.ALIVE), op::toString);
+                assertEquals(avx, op.name().startsWith("v"), op::toString);
+            }
+        }
     }
 
     /**
@@ -262,6 +287,49 @@ class Amd64LirGeneratorTest {
             }
         }
         assertTrue(backward >= (name.equals("nested") ? 2 : 1), () -> insns.toString());
+    }
+
+    static int escapeTime(double cr, double ci, int maxIter) {
+        double zr = 0;
+        double zi = 0;
+        int k = 0;
+        while (k < maxIter && zr * zr + zi * zi <= 4.0) {
+            double t = zr * zr - zi * zi + cr;
+            zi = 2.0 * zr * zi + ci;
+            zr = t;
+            k++;
+        }
+        return k;
+    }
+
+    /**
+     * A loop whose values are a chain of float operations copies no xmm register: with AVX each
+     * operation writes any register, the new {@code zr} and {@code zi} are computed after the last
+     * use of the old ones ({@code PhiOperandSinking}), and the products in between keep off the
+     * registers the phis' hints reserve for them (the allocator's walk). Each copy would lengthen the
+     * loop-carried chain of every iteration.
+     */
+    @Test
+    void loopCarriedFloatChainsCopyNoRegister() throws Exception {
+        assumeTrue(Amd64Backend.host().avx(), "the host has no AVX");
+        Amd64Backend backend = Amd64Backend.host();
+        RegisterAllocationConfig ra = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory());
+        byte[] code = backend.compile(Jvmci.graph(Amd64LirGeneratorTest.class, "escapeTime"), "escapeTime", lir -> LinearScan.allocate(lir, ra)).code();
+        List<Objdump.Instruction> insns = Objdump.decode(code, 0);
+        Pattern jump = Pattern.compile("^j(?!mp)[a-z]+ 0x([0-9a-f]+)$");
+        Pattern copy = Pattern.compile("^(v?mov(ap[sd]|s[sd])) xmm\\d+,xmm\\d+$");
+        int loops = 0;
+        for (Objdump.Instruction back : insns) {
+            Matcher m = jump.matcher(back.text());
+            if (m.matches() && Long.parseLong(m.group(1), 16) <= back.address()) {
+                long top = Long.parseLong(m.group(1), 16);
+                loops++;
+                List<Objdump.Instruction> loop = insns.stream().filter(i -> i.address() >= top && i.address() <= back.address()).toList();
+                assertTrue(loop.stream().anyMatch(i -> i.text().startsWith("vmulsd")), loop::toString);
+                assertTrue(loop.stream().noneMatch(i -> copy.matcher(i.text()).matches()), () -> "an xmm copy in the loop:\n" + loop);
+            }
+        }
+        assertEquals(1, loops, insns::toString);
     }
 
     static int rotate(int x) { return (x << 15) | (x >>> 17); }

@@ -15,6 +15,10 @@ import static jdk.vm.ci.amd64.AMD64.xmm0;
 import static jdk.vm.ci.amd64.AMD64.xmm1;
 import static jdk.vm.ci.amd64.AMD64.xmm2;
 import static jdk.vm.ci.amd64.AMD64.xmm9;
+import static jdk.vm.ci.amd64.AMD64.xmm12;
+import static jdk.vm.ci.amd64.AMD64.xmm15;
+import static jdk.vm.ci.amd64.AMD64.xmm3;
+import static jdk.vm.ci.amd64.AMD64.xmm4;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -184,13 +188,19 @@ class Amd64OpEncodingTest {
     void integerArithmetic() {
         OpCheck c = new OpCheck("integer arithmetic");
         c.add(new Amd64Arithmetic.IntegerBinary(AluOp.ADD, DWORD, i(rax), i(rax), i(rdx)), "add eax,edx");
-        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.ADD, DWORD, i(rax), i(rcx), i(rdx)), "mov eax,ecx", "add eax,edx");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.ADD, DWORD, i(rax), i(rcx), i(rdx)), "lea eax,[rcx+rdx*1]");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.ADD, DWORD, i(rax), i(r13), i(r12)), "lea eax,[r13+r12*1+0x0]");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.ADD, DWORD, i(rcx), i(rax), ci(-7)), "lea ecx,[rax-0x7]");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.SUB, DWORD, i(rcx), i(r12), ci(100_000)), "lea ecx,[r12-0x186a0]");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.SUB, DWORD, i(rcx), i(rax), ci(Integer.MIN_VALUE)), "mov ecx,eax", "sub ecx,0x80000000");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.SUB, DWORD, i(rcx), i(rax), i(rdx)), "mov ecx,eax", "sub ecx,edx");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.ADD, QWORD, l(rcx), l(rax), cl(Integer.MIN_VALUE)), "lea rcx,[rax-0x80000000]");
         c.add(new Amd64Arithmetic.IntegerBinary(AluOp.SUB, DWORD, i(rax), slot(INT, 8), i(rdx)), "mov eax,DWORD PTR [rsp+0x8]", "sub eax,edx");
         c.add(new Amd64Arithmetic.IntegerBinary(AluOp.AND, DWORD, i(rax), i(rcx), slot(INT, 12)), "mov eax,ecx", "and eax,DWORD PTR [rsp+0xc]");
         c.add(new Amd64Arithmetic.IntegerBinary(AluOp.OR, DWORD, i(r8), i(r8), ci(5)), "or r8d,0x5");
         c.add(new Amd64Arithmetic.IntegerBinary(AluOp.XOR, DWORD, i(r8), i(r8), ci(100_000)), "xor r8d,0x186a0");
         c.add(new Amd64Arithmetic.IntegerBinary(AluOp.SUB, DWORD, i(rax), i(rax), ci(Integer.MIN_VALUE)), "sub eax,0x80000000");
-        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.ADD, QWORD, l(r9), l(r11), l(rbx)), "mov r9,r11", "add r9,rbx");
+        c.add(new Amd64Arithmetic.IntegerBinary(AluOp.ADD, QWORD, l(r9), l(r11), l(rbx)), "lea r9,[r11+rbx*1]");
         c.add(new Amd64Arithmetic.IntegerBinary(AluOp.AND, QWORD, l(rax), l(rax), cl(-16)), "and rax,0xfffffffffffffff0");
         c.add(new Amd64Arithmetic.IntegerBinary(AluOp.XOR, QWORD, l(rax), slot(LONG, 16), slot(LONG, 24)), "mov rax,QWORD PTR [rsp+0x10]", "xor rax,QWORD PTR [rsp+0x18]");
         c.add(new Amd64Arithmetic.IntegerMul(DWORD, i(rax), i(rcx), ci(7)), "imul eax,ecx,0x7");
@@ -246,11 +256,17 @@ class Amd64OpEncodingTest {
     @Test
     void floatArithmetic() {
         OpCheck c = new OpCheck("float arithmetic");
-        c.add(new Amd64Arithmetic.FloatBinary(SseOp.ADDSS, f(xmm0), f(xmm0), f(xmm1)), "addss xmm0,xmm1");
-        c.add(new Amd64Arithmetic.FloatBinary(SseOp.SUBSS, f(xmm0), f(xmm2), f(xmm1)), "movaps xmm0,xmm2", "subss xmm0,xmm1");
-        c.add(new Amd64Arithmetic.FloatBinary(SseOp.MULSS, f(xmm0), slot(FLOAT, 4), slot(FLOAT, 8)), "movss xmm0,DWORD PTR [rsp+0x4]", "mulss xmm0,DWORD PTR [rsp+0x8]");
-        c.add(new Amd64Arithmetic.FloatBinary(SseOp.DIVSD, d(xmm9), d(xmm1), d(xmm2)), "movapd xmm9,xmm1", "divsd xmm9,xmm2");
-        c.add(new Amd64Arithmetic.FloatBinary(SseOp.ADDSD, d(xmm0), slot(DOUBLE, 8), d(xmm1)), "movsd xmm0,QWORD PTR [rsp+0x8]", "addsd xmm0,xmm1");
+        c.add(new Amd64Arithmetic.FloatBinary(SseOp.ADDSS, false, f(xmm0), f(xmm0), f(xmm1)), "addss xmm0,xmm1");
+        c.add(new Amd64Arithmetic.FloatBinary(SseOp.SUBSS, false, f(xmm0), f(xmm2), f(xmm1)), "movaps xmm0,xmm2", "subss xmm0,xmm1");
+        c.add(new Amd64Arithmetic.FloatBinary(SseOp.MULSS, false, f(xmm0), slot(FLOAT, 4), slot(FLOAT, 8)), "movss xmm0,DWORD PTR [rsp+0x4]", "mulss xmm0,DWORD PTR [rsp+0x8]");
+        c.add(new Amd64Arithmetic.FloatBinary(SseOp.DIVSD, false, d(xmm9), d(xmm1), d(xmm2)), "movapd xmm9,xmm1", "divsd xmm9,xmm2");
+        c.add(new Amd64Arithmetic.FloatBinary(SseOp.ADDSD, false, d(xmm0), slot(DOUBLE, 8), d(xmm1)), "movsd xmm0,QWORD PTR [rsp+0x8]", "addsd xmm0,xmm1");
+        // AVX: no copy, whichever register the result gets.
+        c.add(new Amd64Arithmetic.FloatBinary(SseOp.SUBSS, true, f(xmm0), f(xmm2), f(xmm1)), "vsubss xmm0,xmm2,xmm1");
+        c.add(new Amd64Arithmetic.FloatBinary(SseOp.SUBSD, true, d(xmm1), d(xmm2), d(xmm1)), "vsubsd xmm1,xmm2,xmm1");
+        c.add(new Amd64Arithmetic.FloatBinary(SseOp.MULSD, true, d(xmm9), d(xmm9), d(xmm9)), "vmulsd xmm9,xmm9,xmm9");
+        c.add(new Amd64Arithmetic.FloatBinary(SseOp.DIVSD, true, d(xmm12), d(xmm3), slot(DOUBLE, 8)), "vdivsd xmm12,xmm3,QWORD PTR [rsp+0x8]");
+        c.add(new Amd64Arithmetic.FloatBinary(SseOp.ADDSS, true, f(xmm4), f(xmm15), slot(FLOAT, 4)), "vaddss xmm4,xmm15,DWORD PTR [rsp+0x4]");
         c.add(new Amd64Arithmetic.FloatNegate(f(xmm0), f(xmm1)), "movd r10d,xmm1", "xor r10d,0x80000000", "movd xmm0,r10d");
         c.add(new Amd64Arithmetic.FloatNegate(f(xmm0), slot(FLOAT, 4)), "mov r10d,DWORD PTR [rsp+0x4]", "xor r10d,0x80000000", "movd xmm0,r10d");
         c.add(new Amd64Arithmetic.FloatNegate(d(xmm2), d(xmm2)), "movq r10,xmm2", "rol r10,1", "xor r10,0x1", "ror r10,1", "movq xmm2,r10");
