@@ -28,7 +28,8 @@
  * call's state values, therefore end up in stack slots (or callee-saved registers, if the
  * configuration has any). Moves and phi edges give register hints.</li>
  * <li><b>Walk</b> ({@link org.ssajit.regalloc.LinearScanWalker}): intervals by start; a register free
- * for the whole interval (the hint if possible), else free for a first part (the rest is split off
+ * for the whole interval (the hint if possible; else the best fit among those that no interval
+ * waiting to start inside this one wants as its hint register), else free for a first part (the rest is split off
  * and waits), else either the interval goes to its spill slot until shortly before its next use that
  * needs a register, or it takes the register whose other occupants are needed last, which are split
  * and spilled. Split positions prefer block boundaries of low loop depth (moves out of loops). Each

@@ -148,6 +148,24 @@ final class Semantics {
                 Array.set(a, index, v);
                 return null;
             }
+            case FILL -> {
+                // All of from..last when it is in bounds, else nothing (Op.FILL).
+                Object a = ((Ref) in[0]).target();
+                int from = (Integer) in[1];
+                int last = (Integer) in[2];
+                if ((Integer) in[4] != (a == null ? 0 : Array.getLength(a))) {
+                    throw new IllegalStateException(i + ": length " + in[4] + " of " + a);
+                }
+                if (from < 0 || from > last || last >= (Integer) in[4]) {
+                    return from;
+                }
+                Class<?> c = a.getClass().getComponentType();
+                Object v = in[3] instanceof Integer x ? narrow(x, c) : in[3];
+                for (int e = from; e <= last; e++) {
+                    Array.set(a, e, v);
+                }
+                return last + 1;
+            }
             case LOAD_FIELD -> {
                 FieldRef f = i.field();
                 if (!(f.field() instanceof ResolvedJavaField rf)) {

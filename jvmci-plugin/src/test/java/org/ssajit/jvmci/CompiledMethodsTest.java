@@ -99,6 +99,7 @@ class CompiledMethodsTest {
                 c.add(() -> null);
                 c.add(() -> java.lang.reflect.Array.newInstance(t.getComponentType(), 0));
                 c.add(() -> array(t.getComponentType()));
+                c.add(() -> longArray(t.getComponentType()));
             } else {
                 throw new IllegalArgumentException("no inputs for " + t);
             }
@@ -137,6 +138,19 @@ class CompiledMethodsTest {
     }
 
     /** Four elements of every kind, with values that show sign and zero extension. */
+    /** 40 elements: long enough for the fill loops' {@code rep stos} (primitive element types; else the short array). */
+    private static Object longArray(Class<?> elem) {
+        if (!elem.isPrimitive()) {
+            return array(elem);
+        }
+        Object a = java.lang.reflect.Array.newInstance(elem, 40);
+        Object pattern = array(elem);
+        for (int i = 0; i < 40; i++) {
+            java.lang.reflect.Array.set(a, i, java.lang.reflect.Array.get(pattern, (i * 7) % 4));
+        }
+        return a;
+    }
+
     private static Object array(Class<?> elem) {
         if (elem == int.class) {
             return new int[]{5, -3, Integer.MIN_VALUE, 100};
@@ -244,7 +258,8 @@ class CompiledMethodsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"sum", "dot", "collatz", "strided", "copyThenRead", "fillTo", "constantIndexInLoop", "narrowedIndex", "narrowedInLoop", "longSum",
-        "computedIndexes", "constantsInLoop"})
+        "computedIndexes", "constantsInLoop", "fillInts", "fillLongsTo", "fillDoubles", "fillFloats", "fillBooleansTo", "fillChars", "fillShorts",
+        "fillBytesMirrored"})
     void loops(String name) {
         run(name);
     }

@@ -563,6 +563,59 @@ final class CompiledTargets {
         return c;
     }
 
+    // Fill loops (LoopFill: one value into consecutive elements). With the 40-element input arrays
+    // the range reaches the machine code's rep stos; with the 4-element ones, the loop does the work;
+    // out-of-range bounds store up to the array's end and then throw, as in the interpreter.
+
+    static int fillInts(int[] a, int k, int v) {
+        for (int i = k; i < a.length - 2; i++) {
+            a[i] = v;
+        }
+        return k;
+    }
+
+    static void fillLongsTo(long[] a, int k, long v) {
+        for (int i = k; i <= a.length - 3; i++) {
+            a[i] = v;
+        }
+    }
+
+    static void fillDoubles(double[] a, int k) {
+        for (int i = k; i < a.length - 1; i++) {
+            a[i] = -0.0;
+        }
+    }
+
+    static void fillFloats(float[] a, int k, float v) {
+        for (int i = k; i < a.length; i++) {
+            a[i] = v;
+        }
+    }
+
+    static void fillBooleansTo(boolean[] z, int n) {
+        for (int i = 0; i <= n; i++) {
+            z[i] = true;
+        }
+    }
+
+    static void fillChars(char[] c, int k) {
+        for (int i = k; i < c.length; i++) {
+            c[i] = '\u8001';
+        }
+    }
+
+    static void fillShorts(short[] s, int k, int n) {
+        for (int i = k; i < n; i++) {
+            s[i] = (short) -2;
+        }
+    }
+
+    static void fillBytesMirrored(byte[] b, int k) {
+        for (int i = k; b.length > i; i++) {
+            b[i] = 1;
+        }
+    }
+
     static long constantIndexInLoop(long[] a, int n) {
         long s = 0;
         for (int i = 0; i < (n & 255); i++) { // in bounds for every n: at most 255 iterations (the oracle is the interpreter)

@@ -556,6 +556,7 @@ public final class IrInterpreter {
             case STORE_FIELD -> storeField(i);
             case LOAD_INDEXED -> loadIndexed(i);
             case STORE_INDEXED -> storeIndexed(i);
+            case FILL -> fill(i);
             case ARRAY_LENGTH -> {
                 Object a = ref(i.input(0));
                 if (a == null) {
@@ -846,6 +847,45 @@ public final class IrInterpreter {
             throw Stop.raise(ex);
         }
         return null;
+    }
+
+    /**
+     * {@link Op#FILL}, the most it may do: all of {@code from..last} when {@code 0 <= from <= last <
+     * length}, else nothing. (Machine code may also store nothing in the first case; the loop after
+     * it does the same work then.)
+     */
+    private Object fill(Instruction i) {
+        Object a = ref(i.input(0));
+        int from = intIn(i, 1);
+        int last = intIn(i, 2);
+        int length = intIn(i, 4);
+        if (length != (a == null ? 0 : Array.getLength(a))) {
+            throw Stop.broken("fill with length " + length + " of " + Values.describe(a));
+        }
+        if (from < 0 || from > last || last >= length) {
+            return from;
+        }
+        Object v = use(i.input(3));
+        int to = last + 1;
+        switch (i.elementKind()) {
+            case Int -> Arrays.fill((int[]) checked(a, int[].class, i), from, to, asInt(v));
+            case Long -> Arrays.fill((long[]) checked(a, long[].class, i), from, to, asLong(v));
+            case Float -> Arrays.fill((float[]) checked(a, float[].class, i), from, to, asFloat(v));
+            case Double -> Arrays.fill((double[]) checked(a, double[].class, i), from, to, asDouble(v));
+            case Char -> Arrays.fill((char[]) checked(a, char[].class, i), from, to, (char) asInt(v));
+            case Short -> Arrays.fill((short[]) checked(a, short[].class, i), from, to, (short) asInt(v));
+            case Byte -> {
+                if (a instanceof byte[] x) {
+                    Arrays.fill(x, from, to, (byte) asInt(v));
+                } else if (a instanceof boolean[] z) {
+                    Arrays.fill(z, from, to, (asInt(v) & 1) != 0);
+                } else {
+                    wrongArray(a, i);
+                }
+            }
+            default -> throw Stop.broken("fill of " + i.elementKind());
+        }
+        return to;
     }
 
     private static Object checked(Object a, Class<?> arrayClass, Instruction i) {

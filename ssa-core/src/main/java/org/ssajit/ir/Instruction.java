@@ -48,7 +48,7 @@ public final class Instruction extends Value {
         return (JavaType) attribute;
     }
 
-    /** The element kind of LOAD_INDEXED / STORE_INDEXED: Byte covers byte and boolean arrays. */
+    /** The element kind of LOAD_INDEXED / STORE_INDEXED / FILL: Byte covers byte and boolean arrays. */
     public JavaKind elementKind() {
         return (JavaKind) attribute;
     }

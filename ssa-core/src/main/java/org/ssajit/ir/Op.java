@@ -59,6 +59,16 @@ public enum Op {
      * {@linkplain Instruction#checkedLength() checked length} of array accesses.
      */
     ARRAY_LENGTH_OR_ZERO("lengthorzero", Flags.PURE),
+    /**
+     * A counted loop of stores of one value into consecutive elements, done at once where it can be
+     * (see {@code opt.LoopFill}). Inputs: array, from, last, value, length (the array's length, or 0
+     * for a null array: what the loop's stores check against). Attribute: the element JavaKind.
+     * Stores {@code value} into elements {@code from .. r - 1} and produces {@code r}, which is either
+     * {@code from} (nothing stored) or, only if {@code 0 <= from <= last < length}, {@code last + 1};
+     * where both are allowed the implementation picks (machine code leaves short ranges to the loop).
+     * Never throws: the loop, started at {@code r}, does what is left, its checks included.
+     */
+    FILL("fill", Flags.MEMORY_WRITE),
 
     // Objects. Attribute: the JavaType (instance type, array element type, multi-array type, cast type).
     NEW_INSTANCE("new", Flags.ALLOCATION),

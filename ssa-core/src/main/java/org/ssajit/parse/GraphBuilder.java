@@ -10,6 +10,7 @@ import org.ssajit.ir.Graph;
 import org.ssajit.opt.DeadCodeElimination;
 import org.ssajit.opt.GlobalValueNumbering;
 import org.ssajit.opt.LoopCheckedLengths;
+import org.ssajit.opt.LoopFill;
 import org.ssajit.opt.LoopInvariantCodeMotion;
 import org.ssajit.opt.PhiOperandSinking;
 import org.ssajit.opt.LoopInvariantLengths;
@@ -75,6 +76,7 @@ public final class GraphBuilder {
                 valueNumber(graph);
                 DeadCodeElimination.run(graph);
             }
+            LoopFill.run(graph);
             PhiOperandSinking.run(graph);
         }
         return new Result(graph, stats, fe, phisBefore);

@@ -40,7 +40,7 @@ import jdk.vm.ci.meta.Signature;
  * predecessor); phis have one operand per predecessor and none is trivial;</li>
  * <li>use lists: every input is registered as a use, and nothing else is;</li>
  * <li>kinds: operands have the kinds their operation takes;</li>
- * <li>frame states: every instruction that can throw, call, store or allocate has one, with the
+ * <li>frame states: every instruction that can throw, call, store (a fill excepted: it cannot fail) or allocate has one, with the
  * method's frame layout, no value in the second slot of a long/double, references for locks.</li>
  * </ul>
  */
@@ -215,7 +215,8 @@ public final class Verifier {
             checkDominates(v, b, position.get(i), where);
         }
         checkOperandKinds(i, where);
-        boolean needsState = i.canThrow() || i.op().writesMemory() || i.op().allocates();
+        // A fill stores but cannot fail: nothing resumes the interpreter at it.
+        boolean needsState = i.canThrow() || i.op().writesMemory() && i.op() != Op.FILL || i.op().allocates();
         if (needsState && i.state() == null) {
             fail(() -> where.get() + " can throw, call, store or allocate but has no frame state");
         }
@@ -254,6 +255,21 @@ public final class Verifier {
                 checkKind(i.input(0).kind(), JavaKind.Object, where);
                 checkKind(i.input(1).kind(), JavaKind.Int, where);
                 checkKind(i.input(2).kind(), i.elementKind().getStackKind(), where);
+            }
+            case FILL -> {
+                expectInputs(i, 5, where);
+                checkKind(i.input(0).kind(), JavaKind.Object, where);
+                checkKind(i.input(1).kind(), JavaKind.Int, where);
+                checkKind(i.input(2).kind(), JavaKind.Int, where);
+                checkKind(i.input(3).kind(), i.elementKind().getStackKind(), where);
+                checkKind(i.input(4).kind(), JavaKind.Int, where);
+                checkKind(k, JavaKind.Int, where);
+                if (i.elementKind() == JavaKind.Object) {
+                    fail(() -> where.get() + ": fill stores primitives only");
+                }
+                if (i.state() != null || i.hasExceptionEdge()) {
+                    fail(() -> where.get() + ": fill cannot fail, it has no state and no exception edge");
+                }
             }
             case ARRAY_LENGTH_OR_ZERO -> {
                 expectInputs(i, 1, where);

@@ -752,6 +752,22 @@ public final class Amd64Assembler {
         rm(sizePrefix(size), size == QWORD, sized(size, 0x0FC0), e, mem, needsByteRex(size, e), 0);
     }
 
+    /**
+     * {@code rep stos}: stores {@code al}, {@code ax}, {@code eax} or {@code rax} (by {@code size}) into
+     * {@code rcx} consecutive elements from {@code [rdi]} upwards (the direction flag is clear in Java
+     * code); leaves {@code rdi} past the last element and {@code rcx} zero.
+     */
+    public void repStos(OperandSize size) {
+        emitByte(0xF3);
+        if (size == WORD) {
+            emitByte(0x66);
+        }
+        if (size == QWORD) {
+            emitByte(REX | 8);
+        }
+        emitByte(size == BYTE ? 0xAA : 0xAB);
+    }
+
     /** {@code cmpxchg [mem], r}: compares with {@code rax}. Precede with {@link #lock()} for atomicity. */
     public void cmpxchg(OperandSize size, Address mem, Register r) {
         int e = gpr(r);

@@ -311,6 +311,7 @@ public final class Amd64LirGenerator extends LirGenerator {
             case STORE_FIELD -> storeField(i);
             case LOAD_INDEXED -> loadIndexed(i);
             case STORE_INDEXED -> storeIndexed(i);
+            case FILL -> fill(i);
             case ARRAY_LENGTH -> {
                 NullCheck array = nullCheck(i.input(0), i.state());
                 append(new Amd64Memory.Load(JavaKind.Int, result(i), array.value(), null, new AddressShape(null, backend.config().arrayLengthOffset))
@@ -909,6 +910,8 @@ public final class Amd64LirGenerator extends LirGenerator {
             case L2I, I2B, I2C, I2S -> true;
             // mov/movsx/movzx into a 32-bit register.
             case LOAD_INDEXED, LOAD_FIELD, ARRAY_LENGTH, ARRAY_LENGTH_OR_ZERO -> true;
+            // Amd64Memory.Fill: mov r32, from or lea r32, [last + 1].
+            case FILL -> true;
             default -> false;
         };
     }
@@ -1010,6 +1013,18 @@ public final class Amd64LirGenerator extends LirGenerator {
             return null;
         }
         return load.user(0) instanceof Instruction u && u.op() == Op.I2L && u.block() == load.block() ? u : null;
+    }
+
+    /** {@link Op#FILL} as {@code rep stos} behind its range checks ({@link Amd64Memory.Fill}). */
+    private void fill(Instruction i) {
+        JavaKind ek = i.elementKind();
+        Value value = operand(i.input(3));
+        if (!(value instanceof ConstantValue)) {
+            value = inVariable(i.input(3));
+        }
+        append(new Amd64Memory.Fill(ek, backend.metaAccess().getArrayBaseOffset(ek), result(i), inVariable(i.input(0)), inVariable(i.input(1)),
+                        inVariable(i.input(2)), value, inVariable(i.input(4)), fixed(AMD64.rdi, JavaKind.Long), fixed(AMD64.rcx, JavaKind.Long),
+                        fixed(AMD64.rax, JavaKind.Long)));
     }
 
     private void storeIndexed(Instruction i) {

@@ -57,6 +57,16 @@ class IntegerMoveTest {
     }
 
     @Test
+    void repStos() {
+        ObjdumpCheck c = new ObjdumpCheck("rep stos");
+        c.add("rep stos BYTE PTR es:[rdi],al", a -> a.repStos(BYTE));
+        c.add("rep stos WORD PTR es:[rdi],ax", a -> a.repStos(WORD));
+        c.add("rep stos DWORD PTR es:[rdi],eax", a -> a.repStos(DWORD));
+        c.add("rep stos QWORD PTR es:[rdi],rax", a -> a.repStos(QWORD));
+        c.verify();
+    }
+
+    @Test
     void immediatesOutOfRangeAreRejected() {
         Amd64Assembler a = new Amd64Assembler();
         assertThrows(IllegalArgumentException.class, () -> a.mov(BYTE, rax, 256));

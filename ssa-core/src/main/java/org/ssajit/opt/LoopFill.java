@@ -1,0 +1,121 @@
+package org.ssajit.opt;
+
+import java.util.List;
+import java.util.Set;
+
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Condition;
+import org.ssajit.ir.Constant;
+import org.ssajit.ir.Dominance;
+import org.ssajit.ir.Goto;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.If;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Phi;
+import org.ssajit.ir.Value;
+
+import jdk.vm.ci.meta.JavaKind;
+
+/**
+ * A loop that only stores one value into consecutive elements of an array,
+ * {@code for (; i <= n; i++) a[i] = v} (or {@code i < n}), gets an {@link Op#FILL} in the block that
+ * enters it: the fill stores the whole range at once when it is in bounds and gives the index to go
+ * on from, which becomes the loop's start. After a fill the loop's first test ends it; otherwise
+ * (a range partly out of bounds, a null array, a short range the machine code leaves alone) the loop
+ * runs as before and deoptimizes at the element it would have.
+ *
+ * <p>The loop must be exactly that: a header with the index as its only phi and only the test, and
+ * one body block holding the store (a primitive element, a checked length from outside the loop, no
+ * exception handler) and {@code i + 1}, then the jump back. The array, the value, the bound and the
+ * length are defined outside the loop. A byte store takes a constant 0 or 1 only, which means the
+ * same in a byte and a boolean array ({@code bastore} keeps bit 0 for booleans). Nothing of the loop
+ * changes, so what the loop observes and produces is unchanged; its safepoint poll runs for the
+ * iterations that are left. Returns the number of fills.
+ */
+public final class LoopFill {
+    private LoopFill() {
+    }
+
+    public static int run(Graph g) {
+        Dominance dom = new Dominance(g);
+        int fills = 0;
+        for (LoopInvariantCodeMotion.Loop loop : LoopInvariantCodeMotion.innermostFirst(dom)) {
+            if (fill(g, loop)) {
+                fills++;
+            }
+        }
+        return fills;
+    }
+
+    private static boolean fill(Graph g, LoopInvariantCodeMotion.Loop loop) {
+        Block header = loop.header();
+        if (loop.body().size() != 2 || header.phis().size() != 1 || !header.instructions().isEmpty()
+                        || !(header.terminator() instanceof If test) || header.predecessors().size() != 2) {
+            return false;
+        }
+        Phi i = header.phis().get(0);
+        Block body = test.trueTarget() != header && loop.body().contains(test.trueTarget()) ? test.trueTarget() : test.falseTarget();
+        if (!loop.body().contains(body) || body == header || !(body.terminator() instanceof Goto back) || back.target() != header
+                        || body.predecessors().size() != 1 || i.kind() != JavaKind.Int) {
+            return false;
+        }
+        // The condition under which the loop goes on, as i < bound or i <= bound.
+        Condition goOn = body == test.trueTarget() ? test.condition() : test.condition().negate();
+        Value bound;
+        if (test.x() == i) {
+            bound = test.y();
+        } else if (test.y() == i) {
+            bound = test.x();
+            goOn = goOn.mirror();
+        } else {
+            return false;
+        }
+        if (goOn != Condition.LT && goOn != Condition.LE || !outside(bound, loop.body())) {
+            return false;
+        }
+        List<Instruction> code = body.instructions();
+        if (code.size() != 2) {
+            return false;
+        }
+        Instruction store = code.get(0);
+        Instruction next = code.get(1);
+        if (store.op() != Op.STORE_INDEXED || store.hasExceptionEdge() || store.checkedLength() == null || store.input(1) != i
+                        || store.elementKind() == JavaKind.Object || !outside(store.input(0), loop.body())
+                        || !outside(store.input(2), loop.body()) || !outside(store.checkedLength(), loop.body())) {
+            return false;
+        }
+        if (store.elementKind() == JavaKind.Byte && !(store.input(2) instanceof Constant c && (c.asInt() == 0 || c.asInt() == 1))) {
+            return false;
+        }
+        int backIndex = header.predecessorIndex(body);
+        if (next.op() != Op.ADD || next.kind() != JavaKind.Int || i.operand(backIndex) != next || !isOne(next, i)) {
+            return false;
+        }
+        Block entry = loop.entry();
+        int entryIndex = header.predecessorIndex(entry);
+        Value from = i.operand(entryIndex);
+        Value last = bound;
+        if (goOn == Condition.LT) {
+            Instruction minusOne = new Instruction(g, Op.SUB, JavaKind.Int, null, store.bci(), bound, g.intConstant(1));
+            entry.insertAtEnd(minusOne);
+            last = minusOne;
+        }
+        Instruction fill = new Instruction(g, Op.FILL, JavaKind.Int, store.elementKind(), store.bci(), store.input(0), from, last,
+                        store.input(2), store.checkedLength());
+        entry.insertAtEnd(fill);
+        i.setInput(entryIndex, fill);
+        return true;
+    }
+
+    /** {@code next} is {@code i + 1} (the constant on either side). */
+    private static boolean isOne(Instruction next, Phi i) {
+        Value other = next.input(0) == i ? next.input(1) : next.input(1) == i ? next.input(0) : null;
+        return other instanceof Constant c && c.kind() == JavaKind.Int && c.asInt() == 1;
+    }
+
+    private static boolean outside(Value v, Set<Block> body) {
+        Block def = v instanceof Instruction x ? x.block() : v instanceof Phi p ? p.block() : null;
+        return def == null || !body.contains(def);
+    }
+}
