@@ -45,7 +45,7 @@ public final class LoopCheckedLengths {
             for (Block b : loop.blocks()) {
                 for (Instruction x : b.instructions()) {
                     if ((x.op() == Op.LOAD_INDEXED || x.op() == Op.STORE_INDEXED) && x.checkedLength() == null && !x.hasExceptionEdge()
-                                    && definedOutside(x.input(0), loop.body())) {
+                                    && loop.definesNot(x.input(0))) {
                         x.setCheckedLength(lengths.computeIfAbsent(x.input(0), a -> lengthBefore(a, x.bci(), loop, dom, g)));
                         given++;
                     }
@@ -53,12 +53,6 @@ public final class LoopCheckedLengths {
             }
         }
         return given;
-    }
-
-    /** Whether {@code v} is defined outside the loop {@code body} (constants, parameters and the like included). */
-    private static boolean definedOutside(Value v, Set<Block> body) {
-        Block def = v instanceof Instruction i ? i.block() : v instanceof Phi p ? p.block() : null;
-        return def == null || !body.contains(def);
     }
 
     /**

@@ -71,7 +71,7 @@ public final class LoopFill {
         } else {
             return false;
         }
-        if (goOn != Condition.LT && goOn != Condition.LE || !outside(bound, loop.body())) {
+        if (goOn != Condition.LT && goOn != Condition.LE || !loop.definesNot(bound)) {
             return false;
         }
         List<Instruction> code = body.instructions();
@@ -81,8 +81,8 @@ public final class LoopFill {
         Instruction store = code.get(0);
         Instruction next = code.get(1);
         if (store.op() != Op.STORE_INDEXED || store.hasExceptionEdge() || store.checkedLength() == null || store.input(1) != i
-                        || store.elementKind() == JavaKind.Object || !outside(store.input(0), loop.body())
-                        || !outside(store.input(2), loop.body()) || !outside(store.checkedLength(), loop.body())) {
+                        || store.elementKind() == JavaKind.Object || !loop.definesNot(store.input(0))
+                        || !loop.definesNot(store.input(2)) || !loop.definesNot(store.checkedLength())) {
             return false;
         }
         if (store.elementKind() == JavaKind.Byte && !(store.input(2) instanceof Constant c && (c.asInt() == 0 || c.asInt() == 1))) {
@@ -112,10 +112,5 @@ public final class LoopFill {
     private static boolean isOne(Instruction next, Phi i) {
         Value other = next.input(0) == i ? next.input(1) : next.input(1) == i ? next.input(0) : null;
         return other instanceof Constant c && c.kind() == JavaKind.Int && c.asInt() == 1;
-    }
-
-    private static boolean outside(Value v, Set<Block> body) {
-        Block def = v instanceof Instruction x ? x.block() : v instanceof Phi p ? p.block() : null;
-        return def == null || !body.contains(def);
     }
 }

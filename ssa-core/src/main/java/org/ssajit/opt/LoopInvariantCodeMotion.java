@@ -56,6 +56,11 @@ public final class LoopInvariantCodeMotion {
      * blocks ({@link #body}), also in reverse postorder ({@code blocks}).
      */
     record Loop(Block header, Block entry, Set<Block> body, List<Block> blocks) {
+        /** Whether {@code v} is defined outside the loop (constants, parameters and the like included). */
+        boolean definesNot(Value v) {
+            Block def = v instanceof Instruction i ? i.block() : v instanceof Phi p ? p.block() : null;
+            return def == null || !body.contains(def);
+        }
     }
 
     /**

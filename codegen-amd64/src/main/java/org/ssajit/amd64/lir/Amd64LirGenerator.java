@@ -1022,7 +1022,7 @@ public final class Amd64LirGenerator extends LirGenerator {
         if (!(value instanceof ConstantValue)) {
             value = inVariable(i.input(3));
         }
-        append(new Amd64Memory.Fill(ek, backend.metaAccess().getArrayBaseOffset(ek), result(i), inVariable(i.input(0)), inVariable(i.input(1)),
+        append(new Amd64Memory.Fill(ek, Scale.of(backend.metaAccess().getArrayIndexScale(ek)), backend.metaAccess().getArrayBaseOffset(ek), result(i), inVariable(i.input(0)), inVariable(i.input(1)),
                         inVariable(i.input(2)), value, inVariable(i.input(4)), fixed(AMD64.rdi, JavaKind.Long), fixed(AMD64.rcx, JavaKind.Long),
                         fixed(AMD64.rax, JavaKind.Long)));
     }

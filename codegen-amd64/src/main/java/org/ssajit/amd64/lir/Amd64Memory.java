@@ -394,12 +394,15 @@ public final class Amd64Memory {
     public static final class Fill extends Amd64Op {
         public static final int MIN_ELEMENTS = 32;
         private final JavaKind elementKind;
+        private final Scale scale;
         private final int baseOffset;
 
-        public Fill(JavaKind elementKind, int baseOffset, AllocatableValue result, AllocatableValue array, AllocatableValue from,
+        /** {@code scale} and {@code baseOffset}: the VM's element size and first element's offset. */
+        public Fill(JavaKind elementKind, Scale scale, int baseOffset, AllocatableValue result, AllocatableValue array, AllocatableValue from,
                         AllocatableValue last, Value value, Value length, AllocatableValue rdi, AllocatableValue rcx, AllocatableValue rax) {
             super(values(result), null, values(array, from, last, value, length), values(rdi, rcx, rax));
             this.elementKind = elementKind;
+            this.scale = scale;
             this.baseOffset = baseOffset;
             if (!reg(rdi).equals(AMD64.rdi) || !reg(rcx).equals(AMD64.rcx) || !reg(rax).equals(AMD64.rax)) {
                 throw new IllegalArgumentException("rep stos works on rdi, rcx and rax");
@@ -445,8 +448,7 @@ public final class Amd64Memory {
             asm.alu(AluOp.ADD, DWORD, AMD64.rcx, 1);
             // from >= 0 here: its 32-bit copy is the 64-bit index.
             asm.mov(DWORD, AMD64.rdi, from);
-            int scale = elementSize();
-            asm.lea(QWORD, AMD64.rdi, Address.of(array, AMD64.rdi, Scale.of(scale), baseOffset));
+            asm.lea(QWORD, AMD64.rdi, Address.of(array, AMD64.rdi, scale, baseOffset));
             if (isConstant(value)) {
                 JavaConstant c = constant(value);
                 long bits = switch (elementKind) {
@@ -467,7 +469,7 @@ public final class Amd64Memory {
             } else {
                 asm.mov(elementKind == JavaKind.Long ? QWORD : DWORD, AMD64.rax, reg(value));
             }
-            asm.repStos(switch (scale) {
+            asm.repStos(switch (scale.value) {
                 case 1 -> BYTE;
                 case 2 -> WORD;
                 case 4 -> DWORD;
@@ -475,16 +477,6 @@ public final class Amd64Memory {
             });
             asm.lea(DWORD, result, Address.of(last, 1));
             asm.bind(done);
-        }
-
-        private int elementSize() {
-            return switch (elementKind) {
-                case Boolean, Byte -> 1;
-                case Char, Short -> 2;
-                case Int, Float -> 4;
-                case Long, Double -> 8;
-                default -> throw new IllegalStateException("fill of " + elementKind);
-            };
         }
 
         @Override

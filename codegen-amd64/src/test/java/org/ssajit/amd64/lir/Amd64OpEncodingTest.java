@@ -634,22 +634,22 @@ class Amd64OpEncodingTest {
         OpCheck c = new OpCheck("fill");
         String[] checks = {"test ebp,ebp", "jl @end", "cmp edx,ebx", "jge @end", "mov ecx,edx", "sub ecx,ebp", "jl @end", "cmp ecx,0x1f", "jl @end",
             "add ecx,0x1", "mov edi,ebp"};
-        c.add(new Amd64Memory.Fill(JavaKind.Byte, 16, i(r8), ref(rsi), i(rbp), i(rdx), ci(0), i(rbx), l(rdi), l(rcx), l(rax)),
+        c.add(new Amd64Memory.Fill(JavaKind.Byte, Scale.ONE, 16, i(r8), ref(rsi), i(rbp), i(rdx), ci(0), i(rbx), l(rdi), l(rcx), l(rax)),
                         OpCheck.concat(OpCheck.concat(new String[]{"mov r8d,ebp"}, checks), "lea rdi,[rsi+rdi*1+0x10]", "xor eax,eax",
                             "rep stos BYTE PTR es:[rdi],al", "lea r8d,[rdx+0x1]"));
-        c.add(new Amd64Memory.Fill(JavaKind.Char, 16, i(r8), ref(rsi), i(rbp), i(rdx), ci(0x8001), i(rbx), l(rdi), l(rcx), l(rax)),
+        c.add(new Amd64Memory.Fill(JavaKind.Char, Scale.TWO, 16, i(r8), ref(rsi), i(rbp), i(rdx), ci(0x8001), i(rbx), l(rdi), l(rcx), l(rax)),
                         OpCheck.concat(OpCheck.concat(new String[]{"mov r8d,ebp"}, checks), "lea rdi,[rsi+rdi*2+0x10]", "mov eax,0x8001",
                             "rep stos WORD PTR es:[rdi],ax", "lea r8d,[rdx+0x1]"));
-        c.add(new Amd64Memory.Fill(JavaKind.Int, 16, i(r8), ref(rsi), i(rbp), i(rdx), i(r11), i(rbx), l(rdi), l(rcx), l(rax)),
+        c.add(new Amd64Memory.Fill(JavaKind.Int, Scale.FOUR, 16, i(r8), ref(rsi), i(rbp), i(rdx), i(r11), i(rbx), l(rdi), l(rcx), l(rax)),
                         OpCheck.concat(OpCheck.concat(new String[]{"mov r8d,ebp"}, checks), "lea rdi,[rsi+rdi*4+0x10]", "mov eax,r11d",
                             "rep stos DWORD PTR es:[rdi],eax", "lea r8d,[rdx+0x1]"));
-        c.add(new Amd64Memory.Fill(JavaKind.Float, 16, i(r8), ref(rsi), i(rbp), i(rdx), cf(-0.0f), i(rbx), l(rdi), l(rcx), l(rax)),
+        c.add(new Amd64Memory.Fill(JavaKind.Float, Scale.FOUR, 16, i(r8), ref(rsi), i(rbp), i(rdx), cf(-0.0f), i(rbx), l(rdi), l(rcx), l(rax)),
                         OpCheck.concat(OpCheck.concat(new String[]{"mov r8d,ebp"}, checks), "lea rdi,[rsi+rdi*4+0x10]", "mov eax,0x80000000",
                             "rep stos DWORD PTR es:[rdi],eax", "lea r8d,[rdx+0x1]"));
-        c.add(new Amd64Memory.Fill(JavaKind.Long, 16, i(r8), ref(rsi), i(rbp), i(rdx), cl(1L << 40), i(rbx), l(rdi), l(rcx), l(rax)),
+        c.add(new Amd64Memory.Fill(JavaKind.Long, Scale.EIGHT, 16, i(r8), ref(rsi), i(rbp), i(rdx), cl(1L << 40), i(rbx), l(rdi), l(rcx), l(rax)),
                         OpCheck.concat(OpCheck.concat(new String[]{"mov r8d,ebp"}, checks), "lea rdi,[rsi+rdi*8+0x10]", "movabs rax,0x10000000000",
                             "rep stos QWORD PTR es:[rdi],rax", "lea r8d,[rdx+0x1]"));
-        c.add(new Amd64Memory.Fill(JavaKind.Double, 16, i(r9), ref(rsi), i(rbp), i(rdx), d(xmm3), slot(INT, 8), l(rdi), l(rcx), l(rax)),
+        c.add(new Amd64Memory.Fill(JavaKind.Double, Scale.EIGHT, 16, i(r9), ref(rsi), i(rbp), i(rdx), d(xmm3), slot(INT, 8), l(rdi), l(rcx), l(rax)),
                         "mov r9d,ebp", "test ebp,ebp", "jl @end", "cmp edx,DWORD PTR [rsp+0x8]", "jge @end", "mov ecx,edx", "sub ecx,ebp", "jl @end",
                         "cmp ecx,0x1f", "jl @end", "add ecx,0x1", "mov edi,ebp", "lea rdi,[rsi+rdi*8+0x10]", "movq rax,xmm3",
                         "rep stos QWORD PTR es:[rdi],rax", "lea r9d,[rdx+0x1]");
