@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 
 import org.ssajit.ir.Block;
+import org.ssajit.ir.Loops.Loop;
 
 /**
  * A block of LIR: a {@link LabelOp}, instructions, and a block-ending instruction (a {@link JumpOp}, a
@@ -18,6 +19,7 @@ public final class LirBlock {
     private final List<LirBlock> successors = new ArrayList<>(2);
     private final List<LirOp> ops = new ArrayList<>();
     private int loopDepth;
+    private Loop loop;
 
     LirBlock(int id, Block irBlock) {
         this.id = id;
@@ -67,6 +69,18 @@ public final class LirBlock {
 
     void setLoopDepth(int d) {
         loopDepth = d;
+    }
+
+    /**
+     * The innermost loop of the SSA graph ({@link org.ssajit.ir.Graph#loops()}) this block belongs
+     * to, or null: for a block splitting an edge, the innermost loop containing both ends of the edge.
+     */
+    public Loop loop() {
+        return loop;
+    }
+
+    void setLoop(Loop l) {
+        loop = l;
     }
 
     @Override

@@ -12,6 +12,8 @@ import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Loops;
+import org.ssajit.ir.Loops.Loop;
 import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Return;
@@ -73,12 +75,13 @@ public abstract class LirGenerator {
     /** Builds the whole LIR. */
     public LirGraph generate() {
         List<Block> order = emissionOrder();
-        int[] depth = LoopDepths.compute(ir, order);
+        Loops loops = ir.loops();
         // Blocks first (phis need variables before any predecessor jumps to them).
         for (int i = 0; i < order.size(); i++) {
             Block b = order.get(i);
             LirBlock lb = lir.newBlock(b);
-            lb.setLoopDepth(depth[i]);
+            lb.setLoopDepth(loops.depth(b));
+            lb.setLoop(loops.innermost(b));
             lirBlockOf.put(b, lb);
             for (Phi p : b.phis()) {
                 operands[p.id()] = lir.newVariable(kindOf(p.kind()));
@@ -182,7 +185,7 @@ public abstract class LirGenerator {
     // Terminators ----------------------------------------------------------------------------------
 
     private void emitTerminator(Terminator t) {
-        if (t.state() != null && t.targets().stream().anyMatch(s -> s.bci() >= 0 && s.bci() <= t.bci())) {
+        if (t.isSafepoint()) {
             emitLoopSafepoint(state(t.state(), false));
         }
         switch (t) {
@@ -218,6 +221,11 @@ public abstract class LirGenerator {
             if (t == null) {
                 t = lir.newBlock(null);
                 t.setLoopDepth(lirBlockOf.get(succ).loopDepth());
+                Loop l = ir.loops().innermost(succ);
+                while (l != null && !l.contains(currentIr)) {
+                    l = l.parent();
+                }
+                t.setLoop(l);
                 edgeBlocks.put(e, t);
                 edgeOf.put(t, e);
             }

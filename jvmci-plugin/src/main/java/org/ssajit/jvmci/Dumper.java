@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.ssajit.amd64.disasm.Objdump;
+import org.ssajit.codegen.Backend;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.ir.DotPrinter;
 import org.ssajit.ir.Graph;
@@ -22,9 +22,11 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  */
 final class Dumper {
     private final Path dir;
+    private final Backend backend;
 
-    Dumper(Path dir) {
+    Dumper(Path dir, Backend backend) {
         this.dir = dir;
+        this.backend = backend;
     }
 
     Path dir() {
@@ -52,8 +54,8 @@ final class Dumper {
         for (Site s : code.sites()) {
             sb.append(String.format("# site %+5d (0x%x): %s%n", s.pcOffset, start + s.pcOffset, s));
         }
-        String listing = Objdump.disassemble(bytes, start);
-        sb.append(listing != null ? listing : "# (no disassembly: GNU objdump not found)\n");
+        String listing = backend.disassemble(bytes, start);
+        sb.append(listing != null ? listing : "# (no disassembly: no disassembler found)\n");
         write(baseName(id, method) + ".s", sb.toString());
     }
 

@@ -3,12 +3,12 @@ package org.ssajit.jvmci;
 import java.nio.file.Path;
 import java.util.Objects;
 
-import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
-import org.ssajit.amd64.hotspot.StubTarget;
+import org.ssajit.codegen.Backend;
+import org.ssajit.codegen.Backends;
 import org.ssajit.codegen.CompiledCode;
+import org.ssajit.hotspot.HotSpotVmConfig;
 
 import jdk.vm.ci.code.InstalledCode;
-import jdk.vm.ci.code.site.Call;
 import jdk.vm.ci.code.site.DataPatch;
 import jdk.vm.ci.code.site.Mark;
 import jdk.vm.ci.code.site.Site;
@@ -30,17 +30,22 @@ import jdk.vm.ci.runtime.JVMCICompiler;
  */
 public final class Installer {
     private final HotSpotCodeCacheProvider codeCache;
+    private final Backend backend;
+    private final HotSpotVmConfig config;
     private final Dumper dumper;
 
-    /** {@code dumpDir}: where to write the disassembly of installed code, or null. */
-    public Installer(HotSpotCodeCacheProvider codeCache, Path dumpDir) {
+    /** {@code backend}: the one that made the code; {@code dumpDir}: where to write the disassembly of installed code, or null. */
+    public Installer(HotSpotCodeCacheProvider codeCache, Backend backend, HotSpotVmConfig config, Path dumpDir) {
         this.codeCache = Objects.requireNonNull(codeCache, "codeCache");
-        this.dumper = dumpDir != null ? new Dumper(dumpDir) : null;
+        this.backend = Objects.requireNonNull(backend, "backend");
+        this.config = Objects.requireNonNull(config, "config");
+        this.dumper = dumpDir != null ? new Dumper(dumpDir, backend) : null;
     }
 
-    /** The host VM's code cache, no dumps. */
+    /** The host VM's code cache and back end, no dumps. */
     public static Installer host() {
-        return new Installer((HotSpotCodeCacheProvider) HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend().getCodeCache(), null);
+        return new Installer((HotSpotCodeCacheProvider) HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend().getCodeCache(), Backends.host(),
+                        HotSpotVmConfig.host(), null);
     }
 
     public HotSpotCodeCacheProvider codeCache() {
@@ -75,7 +80,7 @@ public final class Installer {
     /** The JVMCI form of {@code code}: sites sorted by pc, no assumptions, no inlined methods but the root. */
     public HotSpotCompiledNmethod toNmethod(HotSpotResolvedJavaMethod method, CompiledCode code, int entryBci, int id, long compileState) {
         checkEntries(method, code, entryBci);
-        checkCallTargets(code);
+        backend.checkInstallable(code, codeCache);
         Site[] sites = code.sites().toArray(new Site[0]);
         byte[] bytes = code.code();
         return new HotSpotCompiledNmethod(code.name(), bytes, bytes.length, sites, new Assumption[0], new ResolvedJavaMethod[]{method}, new Comment[0],
@@ -89,27 +94,15 @@ public final class Installer {
      * other classes. HotSpot does not notice its absence, so refuse it here (code for an
      * on-stack replacement has no such entry).
      */
-    private static void checkEntries(HotSpotResolvedJavaMethod method, CompiledCode code, int entryBci) {
+    private void checkEntries(HotSpotResolvedJavaMethod method, CompiledCode code, int entryBci) {
         if (method.isStatic() || entryBci != jdk.vm.ci.runtime.JVMCICompiler.INVOCATION_ENTRY_BCI) {
             // An on-stack-replacement compile is entered only from the interpreter, at its OSR entry.
             return;
         }
-        int unverified = HotSpotAmd64Config.host().markUnverifiedEntry;
+        int unverified = config.markUnverifiedEntry;
         boolean hasCheck = code.sites().stream().anyMatch(s -> s instanceof Mark m && m.id instanceof Integer i && i == unverified);
         if (!hasCheck) {
             throw new IllegalArgumentException(method.format("%H.%n(%p)") + " is an instance method: its code needs an inline-cache check at UNVERIFIED_ENTRY");
-        }
-    }
-
-    /** A foreign call is a rel32 call or jump: its target must be within 2 GB of every code cache address. */
-    private void checkCallTargets(CompiledCode code) {
-        for (Site s : code.sites()) {
-            if (s instanceof Call c && c.target instanceof StubTarget t && !t.isFar()) {
-                long reach = codeCache.getMaxCallTargetOffset(t.address());
-                if (reach < 0 || reach > Integer.MAX_VALUE) {
-                    throw new IllegalArgumentException(String.format("foreign call target 0x%x is out of rel32 reach of the code cache", t.address()));
-                }
-            }
         }
     }
 }

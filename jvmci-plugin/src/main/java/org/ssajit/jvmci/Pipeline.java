@@ -1,9 +1,7 @@
 package org.ssajit.jvmci;
 
-import java.util.ArrayList;
-import java.util.List;
-
-import org.ssajit.amd64.lir.Amd64Backend;
+import org.ssajit.codegen.Backend;
+import org.ssajit.codegen.Backends;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.ir.Graph;
 import org.ssajit.parse.BuildOptions;
@@ -14,14 +12,13 @@ import org.ssajit.regalloc.LinearScan;
 import org.ssajit.regalloc.RegisterAllocationConfig;
 import org.ssajit.verify.Verifier;
 
-import jdk.vm.ci.code.Register;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
  * ssajit's compilation of one method, from bytecode to installable code: SSA construction with
- * on-the-fly optimizations, the SSA verifier, lowering to AMD64 LIR (which refuses what the back end
- * cannot compile yet), linear scan on SSA with its allocation verifier, and emission with HotSpot's
- * frame, polls, traps and handlers. Every refusal is a {@link org.ssajit.bytecode.BailoutException}
+ * on-the-fly optimizations, the SSA verifier, instruction selection by the VM's {@link Backend}
+ * (which refuses what it cannot compile yet), linear scan on SSA with its allocation verifier, and
+ * emission with HotSpot's frame, polls, traps and handlers. Every refusal is a {@link org.ssajit.bytecode.BailoutException}
  * (or {@link org.ssajit.regalloc.RegisterAllocationException}); anything else thrown is a bug.
  */
 public final class Pipeline {
@@ -30,24 +27,26 @@ public final class Pipeline {
     }
 
     private final Providers providers;
-    private final Amd64Backend backend;
+    private final Backend backend;
     private final RegisterAllocationConfig allocation;
     private final boolean verify;
 
-    public Pipeline(Providers providers, Amd64Backend backend, boolean verify) {
+    public Pipeline(Providers providers, Backend backend, boolean verify) {
         this.providers = providers;
         this.backend = backend;
         this.verify = verify;
-        // The allocator gets exactly what the back end can use: not its scratch register (r10), not the
-        // registers the assembler cannot encode (APX, xmm16 and up).
-        List<Register> withheld = new ArrayList<>(backend.registerConfig().getAllocatableRegisters());
-        withheld.removeAll(backend.allocatableRegisters());
-        this.allocation = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory(), withheld).withVerification(verify);
+        // The allocator gets exactly what the back end can use: not its scratch registers, not the
+        // registers its assembler cannot encode.
+        this.allocation = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory(), backend.withheldRegisters()).withVerification(verify);
     }
 
     /** The host VM's pipeline, with every verifier on. */
     public static Pipeline host() {
-        return new Pipeline(Providers.host(), Amd64Backend.host(), true);
+        return new Pipeline(Providers.host(), Backends.host(), true);
+    }
+
+    public Backend backend() {
+        return backend;
     }
 
     /** Both steps: {@link #build}, then {@link #compile(Graph, ResolvedJavaMethod)}. */

@@ -4,9 +4,10 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Properties;
 
-import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
-import org.ssajit.amd64.lir.Amd64Backend;
+import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.bytecode.BailoutException;
+import org.ssajit.codegen.Backend;
+import org.ssajit.codegen.Backends;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.ir.Graph;
 import org.ssajit.parse.Providers;
@@ -17,6 +18,7 @@ import org.ssajit.verify.VerificationError;
 import jdk.vm.ci.code.CompilationRequest;
 import jdk.vm.ci.code.CompilationRequestResult;
 import jdk.vm.ci.code.InstalledCode;
+import jdk.vm.ci.hotspot.HotSpotCodeCacheProvider;
 import jdk.vm.ci.hotspot.HotSpotCompilationRequest;
 import jdk.vm.ci.hotspot.HotSpotCompilationRequestResult;
 import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
@@ -46,10 +48,10 @@ public final class SsajitCompiler implements JVMCICompiler {
 
     private final JVMCIRuntime runtime;
     private volatile Context context;
-    private volatile HotSpotAmd64Config gcConfig;
+    private volatile HotSpotVmConfig gcConfig;
 
     /** What initialization produced; {@code setupError} non-null means every request is refused with it. */
-    private record Context(SsajitOptions options, String setupError, Pipeline pipeline, Installer installer, HotSpotAmd64Config config,
+    private record Context(SsajitOptions options, String setupError, Pipeline pipeline, Installer installer, HotSpotVmConfig config,
                     String gcRefusal, CompileStats stats, Dumper dumper) {
     }
 
@@ -165,15 +167,15 @@ public final class SsajitCompiler implements JVMCICompiler {
         }
     }
 
-    static boolean supportsGc(HotSpotAmd64Config c, int gc) {
+    static boolean supportsGc(HotSpotVmConfig c, int gc) {
         return gc == c.gcSerial || gc == c.gcParallel || gc == c.gcG1;
     }
 
-    private HotSpotAmd64Config gcConfig() {
-        HotSpotAmd64Config c = gcConfig;
+    private HotSpotVmConfig gcConfig() {
+        HotSpotVmConfig c = gcConfig;
         if (c == null) {
             Context ctx = context;
-            c = ctx != null && ctx.config() != null ? ctx.config() : new HotSpotAmd64Config(((HotSpotJVMCIRuntime) runtime).getConfigStore());
+            c = ctx != null && ctx.config() != null ? ctx.config() : new HotSpotVmConfig(((HotSpotJVMCIRuntime) runtime).getConfigStore());
             gcConfig = c;
         }
         return c;
@@ -216,10 +218,9 @@ public final class SsajitCompiler implements JVMCICompiler {
             }
         }
         Path dumpDir = options.get(SsajitOptions.DUMP);
-        Dumper dumper = dumpDir != null ? new Dumper(dumpDir) : null;
         try {
             HotSpotJVMCIRuntime hs = (HotSpotJVMCIRuntime) runtime;
-            HotSpotAmd64Config config = new HotSpotAmd64Config(hs.getConfigStore());
+            HotSpotVmConfig config = new HotSpotVmConfig(hs.getConfigStore());
             JVMCIBackend backend = hs.getHostJVMCIBackend();
             Providers providers = new Providers(backend.getMetaAccess(), backend.getConstantReflection());
             int gc = config.selectedGc();
@@ -227,13 +228,15 @@ public final class SsajitCompiler implements JVMCICompiler {
             if (gcRefusal != null) {
                 err.println("[ssajit] " + gcRefusal + ": ssajit refuses every method");
             }
-            Amd64Backend amd64 = new Amd64Backend(config, backend.getMetaAccess(), backend.getConstantReflection(), backend.getCodeCache().getRegisterConfig(),
-                            backend.getTarget().arch).withImplicitNullChecks(options.get(SsajitOptions.IMPLICIT_NULL_CHECKS));
-            Pipeline pipeline = new Pipeline(providers, amd64, options.get(SsajitOptions.VERIFY));
-            return new Context(options, null, pipeline, Installer.host(), config, gcRefusal, stats, dumper);
+            Backend target = Backends.forTarget(backend.getTarget().arch).create(config, backend)
+                            .withImplicitNullChecks(options.get(SsajitOptions.IMPLICIT_NULL_CHECKS));
+            Pipeline pipeline = new Pipeline(providers, target, options.get(SsajitOptions.VERIFY));
+            Installer installer = new Installer((HotSpotCodeCacheProvider) backend.getCodeCache(), target, config, null);
+            Dumper dumper = dumpDir != null ? new Dumper(dumpDir, target) : null;
+            return new Context(options, null, pipeline, installer, config, gcRefusal, stats, dumper);
         } catch (Throwable t) {
             err.println("[ssajit] cannot initialize: " + t + "; ssajit refuses every method");
-            return new Context(options, "ssajit cannot initialize: " + t, null, null, null, null, stats, dumper);
+            return new Context(options, "ssajit cannot initialize: " + t, null, null, null, null, stats, null);
         }
     }
 

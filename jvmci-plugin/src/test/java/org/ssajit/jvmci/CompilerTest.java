@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
+import org.ssajit.hotspot.HotSpotVmConfig;
 
 import jdk.vm.ci.code.CompilationRequestResult;
 import jdk.vm.ci.hotspot.HotSpotCompilationRequest;
@@ -163,7 +163,7 @@ class CompilerTest {
 
     @Test
     void supportedCollectorsAreSerialParallelG1() {
-        HotSpotAmd64Config c = HotSpotAmd64Config.host();
+        HotSpotVmConfig c = HotSpotVmConfig.host();
         JVMCICompiler compiler = new SsajitCompilerFactory().createCompiler(RUNTIME);
         assertTrue(compiler.isGCSupported(c.gcSerial));
         assertTrue(compiler.isGCSupported(c.gcParallel));

@@ -23,7 +23,7 @@ import org.ssajit.amd64.hotspot.Amd64ValueKind;
 import org.ssajit.amd64.hotspot.BytecodeFrameBuilder;
 import org.ssajit.amd64.hotspot.DebugInfos;
 import org.ssajit.amd64.hotspot.FrameLayout;
-import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
+import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.bytecode.BytecodeStream;
 import org.ssajit.bytecode.Bytecodes;
 import org.ssajit.codegen.CompiledCode;
@@ -57,7 +57,7 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  * case (null, short array, division by zero) it deoptimizes and lets the interpreter do it.
  */
 final class HandCode {
-    static final HotSpotAmd64Config CONFIG = HotSpotAmd64Config.host();
+    static final HotSpotVmConfig CONFIG = HotSpotVmConfig.host();
     static final JVMCIBackend BACKEND = JVMCI.getRuntime().getHostJVMCIBackend();
     static final MetaAccessProvider META = BACKEND.getMetaAccess();
     static final RegisterConfig REGISTERS = BACKEND.getCodeCache().getRegisterConfig();

@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.ssajit.amd64.hotspot.StubTarget;
+import org.ssajit.hotspot.StubTarget;
 import org.ssajit.codegen.CompiledCode;
 
 import jdk.vm.ci.code.InstalledCode;
@@ -36,7 +36,7 @@ class InstallerTest {
         HotSpotResolvedJavaMethod m = (HotSpotResolvedJavaMethod) HandCode.method(Targets.class, "twice");
         CompiledCode code = twice(m);
         int id = m.allocateCompileId(-1);
-        InstalledCode installed = new Installer(codeCache(), dump).install(new HotSpotCompilationRequest(m, -1, 0L, id), code);
+        InstalledCode installed = new Installer(codeCache(), org.ssajit.codegen.Backends.host(), org.ssajit.hotspot.HotSpotVmConfig.host(), dump).install(new HotSpotCompilationRequest(m, -1, 0L, id), code);
         assertTrue(installed.isValid());
         for (int x = -1000; x < 1000; x++) {
             assertEquals(2 * x, Targets.twice(x));

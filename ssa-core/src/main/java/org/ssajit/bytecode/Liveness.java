@@ -86,23 +86,32 @@ public final class Liveness {
         return linkage.traps(s) || isBackwardBranch(s);
     }
 
-    /** A branch with a target at or before itself: a loop's back edge, where a safepoint goes. */
+    /**
+     * A branch or switch with a target at or before itself, where a safepoint goes. Every cycle of
+     * control flow contains one (falling through only goes forwards), so polling at each of them
+     * polls in every loop, reducible or not; in javac's code they are the loops' back edges.
+     */
     public static boolean isBackwardBranch(BytecodeStream s) {
         int op = s.opcode();
         if (op == Bytecodes.GOTO || op == Bytecodes.GOTO_W || Bytecodes.isConditionalBranch(op)) {
-            return s.branchTarget() <= s.bci();
+            return isBackward(s, s.branchTarget());
         }
         if (op == Bytecodes.TABLESWITCH || op == Bytecodes.LOOKUPSWITCH) {
-            if (s.switchDefaultTarget() <= s.bci()) {
+            if (isBackward(s, s.switchDefaultTarget())) {
                 return true;
             }
             for (int i = 0; i < s.switchCaseCount(); i++) {
-                if (s.switchTarget(i) <= s.bci()) {
+                if (isBackward(s, s.switchTarget(i))) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    /** Whether a branch at {@code s} to {@code targetBci} goes backwards (or to itself). */
+    public static boolean isBackward(BytecodeStream s, int targetBci) {
+        return targetBci <= s.bci();
     }
 
     /**

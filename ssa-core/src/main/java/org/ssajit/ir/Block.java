@@ -11,6 +11,7 @@ import java.util.List;
  * is the state at the end of the block.
  */
 public final class Block {
+    private final Graph graph;
     private final int id;
     private final int bci;
     private final List<Block> predecessors = new ArrayList<>(2);
@@ -20,7 +21,8 @@ public final class Block {
     private List<Block> successors = List.of();
     private Terminator terminator;
 
-    Block(int id, int bci) {
+    Block(Graph graph, int id, int bci) {
+        this.graph = graph;
         this.id = id;
         this.bci = bci;
     }
@@ -41,6 +43,7 @@ public final class Block {
     /** Appends a predecessor; the caller keeps complete phis in step (sealed blocks get no new preds). */
     public void addPredecessor(Block pred) {
         predecessors.add(pred);
+        graph.controlFlowChanged();
     }
 
     public int predecessorIndex(Block pred) {
@@ -128,6 +131,7 @@ public final class Block {
         t.setBlock(this);
         terminator = t;
         computeSuccessors();
+        graph.controlFlowChanged();
     }
 
     public List<Handler> handlers() {
@@ -137,6 +141,7 @@ public final class Block {
     public void addHandler(Handler h) {
         handlers.add(h);
         computeSuccessors();
+        graph.controlFlowChanged();
     }
 
     /** Normal successors then handler targets, each block once. */

@@ -26,6 +26,8 @@ public final class Graph {
     private final int osrBci;
     private int valueIds;
     private int blockIds;
+    /** The loop analysis of the current control flow; null until asked for, and after every change to it. */
+    private Loops loops;
 
     public Graph(ResolvedJavaMethod method) {
         this(method, -1);
@@ -64,8 +66,9 @@ public final class Graph {
     }
 
     public Block newBlock(int bci) {
-        Block b = new Block(blockIds++, bci);
+        Block b = new Block(this, blockIds++, bci);
         blocks.add(b);
+        controlFlowChanged();
         return b;
     }
 
@@ -87,6 +90,28 @@ public final class Graph {
     /** Drops the given blocks; they must have no remaining predecessors from live blocks. */
     public void removeBlocks(java.util.function.Predicate<Block> dead) {
         blocks.removeIf(dead);
+        controlFlowChanged();
+    }
+
+    /**
+     * The loops, dominators and reverse postorder of the graph's control flow: computed on first use
+     * and kept until a block, edge or handler is added or a block removed (moving instructions keeps
+     * it). Every pass and the back end share it.
+     */
+    public Loops loops() {
+        if (loops == null) {
+            loops = new Loops(this);
+        }
+        return loops;
+    }
+
+    /** The dominator tree of the current control flow ({@link #loops()}'s). */
+    public Dominance dominance() {
+        return loops().dominance();
+    }
+
+    void controlFlowChanged() {
+        loops = null;
     }
 
     public Constant constant(JavaConstant value) {

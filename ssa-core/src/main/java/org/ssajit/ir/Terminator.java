@@ -4,7 +4,10 @@ import java.util.List;
 
 /**
  * The last node of a block: where control goes next. A terminator may carry a {@link FrameState}:
- * a {@link Throw} always does, and branches with a backward target do (the safepoint of a loop).
+ * a {@link Throw} always does, and so does every branch or switch with a target at or before its own
+ * bytecode: it is a {@linkplain #isSafepoint() safepoint}. Every cycle of a method's control flow
+ * passes one, since only a branch can go backwards in the bytecode (falling through goes forwards),
+ * so every loop polls, reducible or not, whichever of its edges the loop analysis calls back edges.
  */
 public abstract sealed class Terminator extends Node permits Goto, If, Switch, Return, Throw {
     private final int bci;
@@ -37,6 +40,11 @@ public abstract sealed class Terminator extends Node permits Goto, If, Switch, R
             throw new IllegalStateException("state already set");
         }
         state = s;
+    }
+
+    /** Whether compiled code polls for a safepoint here, with this terminator's state: a backward branch. */
+    public boolean isSafepoint() {
+        return state != null && !(this instanceof Throw);
     }
 
     /** Normal successors, without duplicates, in a fixed order. Exception edges are on the block. */

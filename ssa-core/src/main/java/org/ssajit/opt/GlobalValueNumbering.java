@@ -26,7 +26,7 @@ public final class GlobalValueNumbering {
 
     /** Returns the number of instructions replaced by a dominating equal one. */
     public static int run(Graph graph) {
-        Dominance dominance = new Dominance(graph);
+        Dominance dominance = graph.dominance();
         Map<NodeFactory.Key, List<Instruction>> table = new HashMap<>();
         int replaced = 0;
         for (Block b : dominance.reversePostorder()) {

@@ -8,9 +8,9 @@ import org.ssajit.ir.Block;
 import org.ssajit.ir.Dominance;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Loops.Loop;
 import org.ssajit.ir.Node;
 import org.ssajit.ir.Op;
-import org.ssajit.ir.Phi;
 import org.ssajit.ir.Value;
 
 import jdk.vm.ci.meta.JavaKind;
@@ -38,9 +38,12 @@ public final class LoopCheckedLengths {
     }
 
     public static int run(Graph g) {
-        Dominance dom = new Dominance(g);
+        Dominance dom = g.dominance();
         int given = 0;
-        for (LoopInvariantCodeMotion.Loop loop : LoopInvariantCodeMotion.innermostFirst(dom)) {
+        for (Loop loop : g.loops().innermostFirst()) {
+            if (loop.preheader() == null) {
+                continue;
+            }
             Map<Value, Value> lengths = new HashMap<>();
             for (Block b : loop.blocks()) {
                 for (Instruction x : b.instructions()) {
@@ -61,7 +64,7 @@ public final class LoopCheckedLengths {
      * goes to a handler does not count, the handler may lead into the loop), else a new
      * {@code lengthorzero} appended to the entering block.
      */
-    private static Value lengthBefore(Value array, int bci, LoopInvariantCodeMotion.Loop loop, Dominance dom, Graph g) {
+    private static Value lengthBefore(Value array, int bci, Loop loop, Dominance dom, Graph g) {
         for (Node u : array.users()) {
             if (u instanceof Instruction l && l.op() == Op.ARRAY_LENGTH && l.input(0) == array && !l.hasExceptionEdge() && l.block() != null
                             && l.block() != loop.header() && dom.dominates(l.block(), loop.header())) {
@@ -69,7 +72,7 @@ public final class LoopCheckedLengths {
             }
         }
         Instruction len = new Instruction(g, Op.ARRAY_LENGTH_OR_ZERO, JavaKind.Int, null, bci, array);
-        loop.entry().insertAtEnd(len);
+        loop.preheader().insertAtEnd(len);
         return len;
     }
 }

@@ -1,16 +1,16 @@
 package org.ssajit.opt;
 
 import java.util.List;
-import java.util.Set;
 
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
-import org.ssajit.ir.Dominance;
 import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Loops;
+import org.ssajit.ir.Loops.Loop;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Value;
@@ -38,25 +38,24 @@ public final class LoopFill {
     }
 
     public static int run(Graph g) {
-        Dominance dom = new Dominance(g);
         int fills = 0;
-        for (LoopInvariantCodeMotion.Loop loop : LoopInvariantCodeMotion.innermostFirst(dom)) {
-            if (fill(g, loop)) {
+        for (Loop loop : g.loops().innermostFirst()) {
+            if (loop.preheader() != null && fill(g, loop)) {
                 fills++;
             }
         }
         return fills;
     }
 
-    private static boolean fill(Graph g, LoopInvariantCodeMotion.Loop loop) {
+    private static boolean fill(Graph g, Loop loop) {
         Block header = loop.header();
-        if (loop.body().size() != 2 || header.phis().size() != 1 || !header.instructions().isEmpty()
+        if (loop.blocks().size() != 2 || header.phis().size() != 1 || !header.instructions().isEmpty()
                         || !(header.terminator() instanceof If test) || header.predecessors().size() != 2) {
             return false;
         }
         Phi i = header.phis().get(0);
-        Block body = test.trueTarget() != header && loop.body().contains(test.trueTarget()) ? test.trueTarget() : test.falseTarget();
-        if (!loop.body().contains(body) || body == header || !(body.terminator() instanceof Goto back) || back.target() != header
+        Block body = test.trueTarget() != header && loop.contains(test.trueTarget()) ? test.trueTarget() : test.falseTarget();
+        if (!loop.contains(body) || body == header || !(body.terminator() instanceof Goto back) || back.target() != header
                         || body.predecessors().size() != 1 || i.kind() != JavaKind.Int) {
             return false;
         }
@@ -88,11 +87,11 @@ public final class LoopFill {
         if (store.elementKind() == JavaKind.Byte && !(store.input(2) instanceof Constant c && (c.asInt() == 0 || c.asInt() == 1))) {
             return false;
         }
-        int backIndex = header.predecessorIndex(body);
-        if (next.op() != Op.ADD || next.kind() != JavaKind.Int || i.operand(backIndex) != next || !isOne(next, i)) {
+        Loops.InductionVariable iv = loop.inductionVariable(i);
+        if (iv == null || iv.increment() != next || iv.stride() != 1) {
             return false;
         }
-        Block entry = loop.entry();
+        Block entry = loop.preheader();
         int entryIndex = header.predecessorIndex(entry);
         Value from = i.operand(entryIndex);
         Value last = bound;
@@ -106,11 +105,5 @@ public final class LoopFill {
         entry.insertAtEnd(fill);
         i.setInput(entryIndex, fill);
         return true;
-    }
-
-    /** {@code next} is {@code i + 1} (the constant on either side). */
-    private static boolean isOne(Instruction next, Phi i) {
-        Value other = next.input(0) == i ? next.input(1) : next.input(1) == i ? next.input(0) : null;
-        return other instanceof Constant c && c.kind() == JavaKind.Int && c.asInt() == 1;
     }
 }

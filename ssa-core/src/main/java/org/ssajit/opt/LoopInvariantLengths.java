@@ -8,6 +8,7 @@ import org.ssajit.ir.Dominance;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Loops.Loop;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Phi;
@@ -21,7 +22,7 @@ import org.ssajit.ir.Value;
  *
  * <p>Only the reads at the very top of the header move (before any other instruction of the header),
  * and only when the loop has one entering block, which ends in a plain jump into the header
- * ({@link LoopInvariantCodeMotion#loopEntry}). Then
+ * ({@link Loop#preheader()}). Then
  * the header's first iteration is the only one in which the read can fail (the array does not change),
  * and it fails exactly when it fails in the entering block, with nothing executed in between. The
  * moved read gets the header's frame state as it is on loop entry: each of the header's phis
@@ -35,10 +36,11 @@ public final class LoopInvariantLengths {
 
     /** Returns how many length reads moved. */
     public static int run(Graph g) {
-        Dominance dom = new Dominance(g);
+        Dominance dom = g.dominance();
         int moved = 0;
-        for (Block header : dom.reversePostorder()) {
-            Block entry = LoopInvariantCodeMotion.loopEntry(header, dom);
+        for (Loop loop : g.loops().loops()) {
+            Block header = loop.header();
+            Block entry = loop.preheader();
             if (entry == null) {
                 continue;
             }

@@ -571,15 +571,17 @@ public final class BytecodeParser {
     }
 
     /**
-     * Ends the block. A branch with a target at or before itself keeps its frame state (the loop's
-     * safepoint); a throw keeps it too; otherwise the state is dropped.
+     * Ends the block. A branch that keeps a backward edge after folding ({@link Liveness#isBackward})
+     * keeps its frame state (a safepoint, {@link Terminator#isSafepoint()}); a throw keeps it too;
+     * otherwise the state is dropped.
+     * A synthetic jump (falling into the next block, {@code state} null) has none.
      */
     private void terminate(Terminator t, FrameState state) {
         block.setTerminator(t);
         if (state != null) {
             boolean keep = t instanceof Throw;
             for (Block target : t.targets()) {
-                keep |= target.bci() >= 0 && target.bci() <= s.bci();
+                keep |= target.bci() >= 0 && Liveness.isBackward(s, target.bci()); // the edge the branch keeps goes backwards
             }
             if (keep) {
                 t.setState(state);

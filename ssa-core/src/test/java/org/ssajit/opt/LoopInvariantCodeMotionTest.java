@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.ssajit.interp.Diff;
 import org.ssajit.ir.Block;
-import org.ssajit.ir.Dominance;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.IrPrinter;
@@ -98,10 +96,9 @@ class LoopInvariantCodeMotionTest {
         return s;
     }
 
-    /** The loops of g: for each header with a single plain-jump entry, its body. */
-    private static List<Set<Block>> loops(Graph g) {
-        Dominance dom = new Dominance(g);
-        return g.blocks().stream().filter(h -> LoopInvariantCodeMotion.loopEntry(h, dom) != null).map(h -> LoopInvariantCodeMotion.body(h, dom)).toList();
+    /** The loops of g that code can move out of (those with a preheader). */
+    private static List<org.ssajit.ir.Loops.Loop> loops(Graph g) {
+        return g.loops().loops().stream().filter(l -> l.preheader() != null).toList();
     }
 
     private static Stream<Instruction> instructions(Graph g, Op op) {
@@ -109,7 +106,7 @@ class LoopInvariantCodeMotionTest {
     }
 
     private static long depth(Graph g, Instruction i) {
-        return loops(g).stream().filter(body -> body.contains(i.block())).count();
+        return loops(g).stream().filter(l -> l.contains(i.block())).count();
     }
 
     @Test

@@ -38,6 +38,8 @@ import org.ssajit.amd64.asm.Label;
 import org.ssajit.amd64.asm.OperandSize;
 import org.ssajit.amd64.asm.ShiftOp;
 import org.ssajit.codegen.CompiledCode;
+import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.hotspot.StubTarget;
 
 /**
  * Emits the parts of a HotSpot/AMD64 nmethod that HotSpot dictates, around a body someone else writes
@@ -49,7 +51,7 @@ import org.ssajit.codegen.CompiledCode;
  * {@link #emitInlineCacheCheck} (its unverified entry), a static method with its verified entry.
  *
  * <p>The frame is {@link FrameLayout}'s: {@code push rbp; sub rsp, N}, rsp 16-aligned in the body. Every
- * value HotSpot defines (offsets, stub addresses, mark ids) comes from {@link HotSpotAmd64Config}.
+ * value HotSpot defines (offsets, stub addresses, mark ids) comes from {@link HotSpotVmConfig}.
  */
 public final class Amd64FrameBuilder {
     /**
@@ -71,7 +73,7 @@ public final class Amd64FrameBuilder {
         FINISHED
     }
 
-    private final HotSpotAmd64Config config;
+    private final HotSpotVmConfig config;
     private final FrameLayout layout;
     private final Amd64Assembler asm = new Amd64Assembler();
     private final List<Site> sites = new ArrayList<>();
@@ -81,7 +83,7 @@ public final class Amd64FrameBuilder {
     /** Whether any site carries debug info: such code can be deoptimized lazily and needs a rescue slot. */
     private boolean hasDebugInfo;
 
-    public Amd64FrameBuilder(HotSpotAmd64Config config, FrameLayout layout) {
+    public Amd64FrameBuilder(HotSpotVmConfig config, FrameLayout layout) {
         this.config = Objects.requireNonNull(config, "config");
         this.layout = Objects.requireNonNull(layout, "layout");
     }
@@ -94,7 +96,7 @@ public final class Amd64FrameBuilder {
         return layout;
     }
 
-    public HotSpotAmd64Config config() {
+    public HotSpotVmConfig config() {
         return config;
     }
 
@@ -187,6 +189,10 @@ public final class Amd64FrameBuilder {
      * complete here.
      */
     private void emitEntryBarrier() {
+        if (config.threadDisarmedGuardValueOffset < -128 || config.threadDisarmedGuardValueOffset > 127) {
+            throw new IllegalStateException("thread_disarmed_guard_value_offset " + config.threadDisarmedGuardValueOffset
+                            + " does not fit the disp8 HotSpot expects in the entry barrier");
+        }
         asm.align(4);
         recordMark(config.markEntryBarrierPatch);
         asm.cmpDwordImm32(Address.of(r15, config.threadDisarmedGuardValueOffset), 0);

@@ -1,6 +1,6 @@
 /**
- * What HotSpot dictates about an AMD64 nmethod: its VM-provided constants ({@link
- * org.ssajit.amd64.hotspot.HotSpotAmd64Config}), the frame ({@link org.ssajit.amd64.hotspot.FrameLayout}),
+ * What HotSpot dictates about an AMD64 nmethod, with the VM's values from codegen-core's {@link
+ * org.ssajit.hotspot.HotSpotVmConfig}: the frame ({@link org.ssajit.amd64.hotspot.FrameLayout}),
  * the prologue, epilogue, safepoint polls, uncommon traps, stubs and handlers ({@link
  * org.ssajit.amd64.hotspot.Amd64FrameBuilder}), and debug info ({@link
  * org.ssajit.amd64.hotspot.BytecodeFrameBuilder}, {@link org.ssajit.amd64.hotspot.DebugInfos}). It

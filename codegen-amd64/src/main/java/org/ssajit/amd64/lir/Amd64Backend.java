@@ -2,22 +2,20 @@ package org.ssajit.amd64.lir;
 
 import static org.ssajit.amd64.lir.Operands.*;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.function.Consumer;
 
 import org.ssajit.amd64.hotspot.Amd64FrameBuilder;
 import org.ssajit.amd64.hotspot.FrameLayout;
-import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
+import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.amd64.disasm.Objdump;
+import org.ssajit.codegen.Backend;
+import org.ssajit.codegen.BackendProvider;
 import org.ssajit.codegen.CompiledCode;
+import org.ssajit.hotspot.StubTarget;
 import org.ssajit.ir.Graph;
+import org.ssajit.lir.BlockLayout;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.JumpOp;
 import org.ssajit.lir.LabelOp;
@@ -31,6 +29,9 @@ import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.hotspot.HotSpotCallingConventionType;
 import jdk.vm.ci.amd64.AMD64;
 import jdk.vm.ci.code.Architecture;
+import jdk.vm.ci.code.CodeCacheProvider;
+import jdk.vm.ci.code.site.Call;
+import jdk.vm.ci.code.site.Site;
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterConfig;
 import jdk.vm.ci.code.RegisterValue;
@@ -42,22 +43,12 @@ import jdk.vm.ci.meta.Value;
 import jdk.vm.ci.runtime.JVMCIBackend;
 
 /**
- * The AMD64 back end for HotSpot: SSA in, {@link CompiledCode} out, around a register allocator it
- * does not own.
- *
- * <pre>
- *   LirGraph lir = backend.lower(graph);               // Amd64LirGenerator: refuses, or selects instructions
- *   allocator.accept(lir);                               // e.g. LinearScan.allocate(lir, config) with backend.moveFactory()
- *   CompiledCode code = backend.emit(lir, name);         // prologue, blocks, stubs, handlers
- * </pre>
- *
- * The allocator must use only {@link #allocatableRegisters()} (r10 is the back end's scratch, never
- * allocated), hand out spill slots from the graph's {@link Amd64FrameMap}, respect each op's operand
- * modes and {@link LirOp#allowed} locations, insert moves through {@link #moveFactory()}, and fill every
- * {@link LirFrameState} with locations and its live references.
+ * The AMD64 back end for HotSpot ({@link Backend}): instruction selection ({@link Amd64LirGenerator}),
+ * emission with HotSpot's frame ({@link Amd64FrameBuilder}), the rel32 reach of its calls. r10 is its
+ * scratch register, never allocated; spill slots come from the graph's {@link Amd64FrameMap}.
  */
-public final class Amd64Backend {
-    private final HotSpotAmd64Config config;
+public final class Amd64Backend implements Backend {
+    private final HotSpotVmConfig config;
     private final MetaAccessProvider metaAccess;
     private final ConstantReflectionProvider constantReflection;
     private final RegisterConfig registerConfig;
@@ -70,12 +61,12 @@ public final class Amd64Backend {
      * A back end with explicit null checks only (see {@link #withImplicitNullChecks}) that uses AVX
      * encodings when the target has AVX (see {@link #withAvx}).
      */
-    public Amd64Backend(HotSpotAmd64Config config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
+    public Amd64Backend(HotSpotVmConfig config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
                     RegisterConfig registerConfig, Architecture architecture) {
         this(config, metaAccess, constantReflection, registerConfig, architecture, false, targetHasAvx(architecture));
     }
 
-    private Amd64Backend(HotSpotAmd64Config config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
+    private Amd64Backend(HotSpotVmConfig config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
                     RegisterConfig registerConfig, Architecture architecture, boolean implicitNullChecks, boolean avx) {
         this.config = Objects.requireNonNull(config);
         this.metaAccess = Objects.requireNonNull(metaAccess);
@@ -108,6 +99,7 @@ public final class Amd64Backend {
      * the code. So they are used only in methods whose profile records no null-check deoptimization
      * yet: after one, the recompiled code checks explicitly and keeps running when nulls come.
      */
+    @Override
     public Amd64Backend withImplicitNullChecks(boolean on) {
         return on == implicitNullChecks ? this : new Amd64Backend(config, metaAccess, constantReflection, registerConfig, architecture, on, avx);
     }
@@ -134,13 +126,27 @@ public final class Amd64Backend {
 
     /** The back end for the VM this runs in. */
     public static Amd64Backend host() {
-        HotSpotJVMCIRuntime runtime = HotSpotJVMCIRuntime.runtime();
-        JVMCIBackend b = runtime.getHostJVMCIBackend();
-        return new Amd64Backend(HotSpotAmd64Config.host(), b.getMetaAccess(), b.getConstantReflection(), b.getCodeCache().getRegisterConfig(),
-                        b.getTarget().arch);
+        return create(HotSpotVmConfig.host(), HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend());
     }
 
-    public HotSpotAmd64Config config() {
+    static Amd64Backend create(HotSpotVmConfig config, JVMCIBackend b) {
+        return new Amd64Backend(config, b.getMetaAccess(), b.getConstantReflection(), b.getCodeCache().getRegisterConfig(), b.getTarget().arch);
+    }
+
+    /** Registered in {@code META-INF/services/org.ssajit.codegen.BackendProvider}. */
+    public static final class Provider implements BackendProvider {
+        @Override
+        public boolean supports(Architecture architecture) {
+            return architecture instanceof AMD64;
+        }
+
+        @Override
+        public Backend create(HotSpotVmConfig config, JVMCIBackend jvmci) {
+            return Amd64Backend.create(config, jvmci);
+        }
+    }
+
+    public HotSpotVmConfig config() {
         return config;
     }
 
@@ -152,14 +158,17 @@ public final class Amd64Backend {
         return constantReflection;
     }
 
+    @Override
     public RegisterConfig registerConfig() {
         return registerConfig;
     }
 
+    @Override
     public Architecture architecture() {
         return architecture;
     }
 
+    @Override
     public Amd64MoveFactory moveFactory() {
         return moveFactory;
     }
@@ -168,6 +177,7 @@ public final class Amd64Backend {
      * The registers the allocator may use: the VM's allocatable registers that the assembler encodes
      * (general registers and xmm0-xmm15; no APX or AVX-512 registers), minus the scratch register.
      */
+    @Override
     public List<Register> allocatableRegisters() {
         List<Register> out = new ArrayList<>();
         for (Register r : registerConfig.getAllocatableRegisters()) {
@@ -180,15 +190,27 @@ public final class Amd64Backend {
     }
 
     /** Instruction selection: refuses (BailoutException) or returns the LIR, before register allocation. */
+    @Override
     public LirGraph lower(Graph graph) {
         return new Amd64LirGenerator(graph, this).generate();
     }
 
-    /** The whole pipeline after SSA: lower, allocate with {@code allocator}, emit. */
-    public CompiledCode compile(Graph graph, String name, Consumer<LirGraph> allocator) {
-        LirGraph lir = lower(graph);
-        allocator.accept(lir);
-        return emit(lir, name);
+    /** A near foreign call is a rel32 call or jump: its target must be within 2 GB of every code cache address. */
+    @Override
+    public void checkInstallable(CompiledCode code, CodeCacheProvider codeCache) {
+        for (Site s : code.sites()) {
+            if (s instanceof Call c && c.target instanceof StubTarget t && !t.isFar()) {
+                long reach = codeCache.getMaxCallTargetOffset(t.address());
+                if (reach < 0 || reach > Integer.MAX_VALUE) {
+                    throw new IllegalArgumentException(String.format("foreign call target 0x%x is out of rel32 reach of the code cache", t.address()));
+                }
+            }
+        }
+    }
+
+    @Override
+    public String disassemble(byte[] code, long startAddress) {
+        return Objdump.disassemble(code, startAddress);
     }
 
     /**
@@ -196,6 +218,7 @@ public final class Amd64Backend {
      * out-of-line trap stubs, jump tables, then the frame builder's stubs and handlers. Refuses LIR that
      * still names variables or puts an operand where its op does not allow it.
      */
+    @Override
     public CompiledCode emit(LirGraph lir, String name) {
         if (!(lir.frameMap() instanceof Amd64FrameMap frameMap)) {
             throw new IllegalArgumentException("LIR not generated by this back end: " + lir.frameMap());
@@ -211,7 +234,7 @@ public final class Amd64Backend {
             }
             frame.emitPrologue();
         }
-        List<LirBlock> order = emissionOrder(lir);
+        List<LirBlock> order = BlockLayout.emissionOrder(lir);
         Amd64CodeEmitter emitter = new Amd64CodeEmitter(frame, metaAccess, order);
         for (LirBlock b : order) {
             for (LirOp op : b.ops()) {
@@ -220,67 +243,6 @@ public final class Amd64Backend {
         }
         emitter.finishBody();
         return emitter.withPatches(frame.finish(name));
-    }
-
-    /** Loop headers with at most this many ops (label and branch included) are placed after their latch. */
-    static final int MAX_ROTATED_HEADER_OPS = 12;
-
-    /**
-     * The order blocks are emitted in: the LIR's order (reverse postorder, the entry first), with loop
-     * rotation. A small loop header that ends in a conditional branch and is reached from its one
-     * latch by a plain jump is moved right after that latch: each iteration then runs the latch into
-     * the header's test and takes one branch back to the body, instead of jumping back to the header
-     * and branching again; entering the loop costs one jump. Any order is correct (every block ends in
-     * explicit jumps or branches, the emitter only elides jumps to the next block); this one is faster.
-     */
-    static List<LirBlock> emissionOrder(LirGraph lir) {
-        List<LirBlock> order = new ArrayList<>(lir.blocks());
-        Map<LirBlock, List<LirBlock>> backEdges = backEdges(order.get(0));
-        for (LirBlock header : lir.blocks()) {
-            List<LirBlock> latches = backEdges.getOrDefault(header, List.of());
-            if (header == order.get(0) || latches.size() != 1 || header.ops().size() > MAX_ROTATED_HEADER_OPS
-                            || !(header.last() instanceof Amd64Compares.Branch)) {
-                continue;
-            }
-            LirBlock latch = latches.get(0);
-            if (latch == header || !(latch.last() instanceof JumpOp j) || j.target() != header) {
-                continue;
-            }
-            order.remove(header);
-            order.add(order.indexOf(latch) + 1, header);
-        }
-        return order;
-    }
-
-    /** For each loop header, the sources of its back edges: edges to a block on the depth-first search stack. */
-    private static Map<LirBlock, List<LirBlock>> backEdges(LirBlock entry) {
-        Map<LirBlock, List<LirBlock>> result = new HashMap<>();
-        Set<LirBlock> visited = new HashSet<>();
-        Set<LirBlock> onStack = new HashSet<>();
-        Deque<LirBlock> blocks = new ArrayDeque<>();
-        Deque<Integer> next = new ArrayDeque<>();
-        visited.add(entry);
-        onStack.add(entry);
-        blocks.push(entry);
-        next.push(0);
-        while (!blocks.isEmpty()) {
-            LirBlock b = blocks.peek();
-            int i = next.pop();
-            if (i == b.successors().size()) {
-                onStack.remove(blocks.pop());
-                continue;
-            }
-            next.push(i + 1);
-            LirBlock s = b.successors().get(i);
-            if (onStack.contains(s)) {
-                result.computeIfAbsent(s, x -> new ArrayList<>()).add(b);
-            } else if (visited.add(s)) {
-                onStack.add(s);
-                blocks.push(s);
-                next.push(0);
-            }
-        }
-        return result;
     }
 
     /** Every operand a location or constant where the op allows it; every frame-state value allocated. */

@@ -16,7 +16,7 @@ import org.ssajit.amd64.hotspot.Amd64ValueKind;
 import org.ssajit.amd64.hotspot.BytecodeFrameBuilder;
 import org.ssajit.amd64.hotspot.DebugInfos;
 import org.ssajit.amd64.hotspot.FrameLayout;
-import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
+import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.ir.FrameState;
 import org.ssajit.lir.CodeEmitter;
@@ -111,7 +111,7 @@ public final class Amd64CodeEmitter extends CodeEmitter {
         return frame;
     }
 
-    public HotSpotAmd64Config config() {
+    public HotSpotVmConfig config() {
         return frame.config();
     }
 

@@ -13,6 +13,7 @@ import org.ssajit.amd64.asm.Label;
 import org.ssajit.amd64.asm.OperandSize;
 import org.ssajit.amd64.asm.SseOp;
 import org.ssajit.amd64.asm.UnaryOp;
+import org.ssajit.lir.BranchOp;
 import org.ssajit.lir.LirBlock;
 
 import jdk.vm.ci.code.Register;
@@ -133,7 +134,7 @@ public final class Amd64Compares {
     }
 
     /** Base of the block-ending branches: knows its two successors. */
-    public abstract static class Branch extends Amd64Op {
+    public abstract static class Branch extends Amd64Op implements BranchOp {
         protected final LirBlock trueTarget;
         protected final LirBlock falseTarget;
 
@@ -143,10 +144,12 @@ public final class Amd64Compares {
             this.falseTarget = falseTarget;
         }
 
+        @Override
         public LirBlock trueTarget() {
             return trueTarget;
         }
 
+        @Override
         public LirBlock falseTarget() {
             return falseTarget;
         }

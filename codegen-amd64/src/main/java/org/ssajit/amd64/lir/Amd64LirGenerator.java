@@ -105,7 +105,7 @@ public final class Amd64LirGenerator extends LirGenerator {
     @Override
     public LirGraph generate() {
         Amd64Scope.check(ir);
-        dominance = new Dominance(ir);
+        dominance = ir.dominance();
         return super.generate();
     }
 

@@ -15,7 +15,7 @@ import org.ssajit.amd64.asm.Condition;
 import org.ssajit.amd64.asm.Label;
 import org.ssajit.amd64.asm.Scale;
 import org.ssajit.amd64.asm.ShiftOp;
-import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
+import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.lir.LirFrameState;
 
 import jdk.vm.ci.amd64.AMD64;
@@ -197,7 +197,7 @@ public final class Amd64Memory {
         }
 
         private static void loadReference(Amd64CodeEmitter e, Register r, Address a) {
-            HotSpotAmd64Config c = e.config();
+            HotSpotVmConfig c = e.config();
             Amd64Assembler asm = e.asm();
             if (!c.useCompressedOops) {
                 asm.mov(QWORD, r, a);

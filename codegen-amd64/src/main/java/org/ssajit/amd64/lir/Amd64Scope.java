@@ -5,7 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
+import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.bytecode.ParameterSlots;
 import org.ssajit.ir.Block;
@@ -34,7 +34,7 @@ public final class Amd64Scope {
     /** Refuses {@code g} if it contains anything the back end does not compile. */
     public static void check(Graph g) {
         ResolvedJavaMethod m = g.method();
-        if (!m.isStatic() && HotSpotAmd64Config.host().useCompactObjectHeaders && HotSpotAmd64Config.host().markWordKlassShift < 32) {
+        if (!m.isStatic() && HotSpotVmConfig.host().useCompactObjectHeaders && HotSpotVmConfig.host().markWordKlassShift < 32) {
             throw refuse("instance method: compact object headers with the klass below bit 32 of the mark word");
         }
         if (m.isSynchronized()) {

@@ -23,6 +23,8 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.ssajit.amd64.disasm.Objdump;
 import org.ssajit.codegen.CompiledCode;
+import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.hotspot.StubTarget;
 
 import jdk.vm.ci.code.BytecodeFrame;
 import jdk.vm.ci.code.DebugInfo;
@@ -43,7 +45,7 @@ import jdk.vm.ci.runtime.JVMCI;
  * HotSpot accepts and runs them is jvmci-plugin's job to test (it installs code).
  */
 class Amd64FrameBuilderTest {
-    private static final HotSpotAmd64Config CONFIG = HotSpotAmd64Config.host();
+    private static final HotSpotVmConfig CONFIG = HotSpotVmConfig.host();
     private static final MetaAccessProvider META = JVMCI.getRuntime().getHostJVMCIBackend().getMetaAccess();
 
     static int sample(int x, long y, Object o) {

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
 import org.ssajit.amd64.disasm.Objdump;
 import org.ssajit.amd64.hotspot.Amd64FrameBuilder;
 import org.ssajit.amd64.hotspot.FrameLayout;
-import org.ssajit.amd64.hotspot.HotSpotAmd64Config;
+import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.lir.LabelOp;
 import org.ssajit.lir.LirBlock;
@@ -37,7 +37,7 @@ import jdk.vm.ci.runtime.JVMCI;
  * <p>The ops are emitted in block B0; B1 follows it (a jump there falls through), B2 and B3 do not.
  */
 final class OpCheck {
-    static final HotSpotAmd64Config CONFIG = HotSpotAmd64Config.host();
+    static final HotSpotVmConfig CONFIG = HotSpotVmConfig.host();
     static final MetaAccessProvider META = JVMCI.getRuntime().getHostJVMCIBackend().getMetaAccess();
     static final FrameLayout LAYOUT = FrameLayout.of(64, 0);
     private static final Pattern JUMP = Pattern.compile("^(j[a-z]+|call) (0x[0-9a-f]+)$");

@@ -1,20 +1,21 @@
-package org.ssajit.amd64.hotspot;
+package org.ssajit.hotspot;
 
 import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
 import jdk.vm.ci.hotspot.HotSpotVMConfigAccess;
 import jdk.vm.ci.hotspot.HotSpotVMConfigStore;
 
 /**
- * Everything the AMD64 frame and its stubs need from the running VM, read once from JVMCI's config
+ * What compiled code needs from the running VM, on every target, read once from JVMCI's config
  * store: mark ids the code installer understands, {@code JavaThread} field offsets, stub addresses,
- * stack banging and heap encoding parameters. Nothing here is a hard-coded number: every value comes
- * from HotSpot's own tables ({@code vmStructs_jvmci.cpp}), so a VM with a different layout either
- * yields different values or fails here, loudly, before any code is emitted.
+ * stack banging, object layout and heap encoding parameters, the collector. Nothing here is a
+ * hard-coded number: every value comes from HotSpot's own tables ({@code vmStructs_jvmci.cpp}), so a
+ * VM with a different layout either yields different values or fails here, loudly, before any code is
+ * emitted. What only one target needs (an encoding's limits, its registers) is that back end's.
  *
  * <p>Names are the C++ names HotSpot exports; {@code -Djvmci.PrintConfig=true -XX:+EagerJVMCI}
  * lists them all.
  */
-public final class HotSpotAmd64Config extends HotSpotVMConfigAccess {
+public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
 
     // ---- Mark ids (CodeInstaller::MarkId): tell the installer what a position in the code is.
 
@@ -58,7 +59,7 @@ public final class HotSpotAmd64Config extends HotSpotVMConfigAccess {
     /** Offset of the thread's disarmed guard value, compared by the nmethod entry barrier. */
     public final int threadDisarmedGuardValueOffset;
 
-    // ---- Stub addresses (all in the code cache, so a rel32 call/jmp from an nmethod reaches them).
+    // ---- Stub addresses (all in the code cache, near every nmethod).
 
     public final long pollingPageReturnHandler;
     /** Deopt blob, normal entry: the deopt handler calls it. */
@@ -87,7 +88,7 @@ public final class HotSpotAmd64Config extends HotSpotVMConfigAccess {
     public final int maxOopMapStackOffset;
     public final int codeEntryAlignment;
 
-    // ---- Heap encoding (for later use by instruction selection).
+    // ---- Object layout and heap encoding.
 
     public final boolean useCompressedOops;
     public final boolean useCompressedClassPointers;
@@ -116,7 +117,7 @@ public final class HotSpotAmd64Config extends HotSpotVMConfigAccess {
     public final int gcShenandoah;
     public final int gcEpsilon;
 
-    public HotSpotAmd64Config(HotSpotVMConfigStore store) {
+    public HotSpotVmConfig(HotSpotVMConfigStore store) {
         super(store);
         markVerifiedEntry = mark("VERIFIED_ENTRY");
         markUnverifiedEntry = mark("UNVERIFIED_ENTRY");
@@ -177,19 +178,15 @@ public final class HotSpotAmd64Config extends HotSpotVMConfigAccess {
         gcShenandoah = getConstant("CollectedHeap::Shenandoah", Integer.class);
         gcEpsilon = getConstant("CollectedHeap::Epsilon", Integer.class);
 
-        if (threadDisarmedGuardValueOffset < -128 || threadDisarmedGuardValueOffset > 127) {
-            // The installer checks the barrier as exactly `41 81 7f <disp8> <imm32>`.
-            throw new IllegalStateException("thread_disarmed_guard_value_offset " + threadDisarmedGuardValueOffset + " does not fit the disp8 the entry barrier needs");
-        }
     }
 
     /** The host VM's values (requires {@code -XX:+EnableJVMCI}). */
-    public static HotSpotAmd64Config host() {
+    public static HotSpotVmConfig host() {
         return Holder.HOST;
     }
 
     private static final class Holder {
-        static final HotSpotAmd64Config HOST = new HotSpotAmd64Config(HotSpotJVMCIRuntime.runtime().getConfigStore());
+        static final HotSpotVmConfig HOST = new HotSpotVmConfig(HotSpotJVMCIRuntime.runtime().getConfigStore());
     }
 
     private int mark(String name) {

@@ -1,11 +1,12 @@
-package org.ssajit.amd64.hotspot;
+package org.ssajit.hotspot;
 
 import jdk.vm.ci.hotspot.HotSpotForeignCallTarget;
 
 /**
  * The target of a call or jump into the VM: JVMCI's foreign-call target with its address readable.
- * A near target (a stub in the code cache) is reached by a rel32 {@code call}/{@code jmp}; a far one
- * (a C function in libjvm) by {@code movabs r10, target; call r10}, whose immediate HotSpot patches.
+ * A near target (a stub in the code cache) is reached pc-relatively ({@code call rel32} on AMD64);
+ * a far one (a C function in libjvm, possibly anywhere) through a register loaded with an address
+ * HotSpot patches. Each back end checks that its near calls reach.
  */
 public final class StubTarget extends HotSpotForeignCallTarget {
     private final boolean far;
@@ -23,7 +24,7 @@ public final class StubTarget extends HotSpotForeignCallTarget {
         return address;
     }
 
-    /** Whether the call goes through a register (any distance) rather than a rel32 displacement. */
+    /** Whether the call goes through a register (any distance) rather than a pc-relative displacement. */
     public boolean isFar() {
         return far;
     }

@@ -1,0 +1,58 @@
+package org.ssajit.lir;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.ssajit.ir.Loops.Loop;
+
+/**
+ * The order blocks are emitted in, for every target: the LIR's order (reverse postorder, the entry
+ * first) with loop rotation. A small loop header that ends in a conditional branch ({@link BranchOp})
+ * and is reached from its one latch by a plain jump is moved right after that latch: each iteration
+ * then runs the latch into the header's test and takes one branch back to the body, instead of
+ * jumping back to the header and branching again; entering the loop costs one jump. Any order is
+ * correct (every block ends in explicit jumps or branches, and an emitter only elides jumps to the
+ * next block); this one is faster. Loops and latches are the SSA graph's ({@link LirBlock#loop()}).
+ */
+public final class BlockLayout {
+    /** Loop headers with at most this many ops (label and branch included) are placed after their latch. */
+    public static final int MAX_ROTATED_HEADER_OPS = 12;
+
+    private BlockLayout() {
+    }
+
+    public static List<LirBlock> emissionOrder(LirGraph lir) {
+        List<LirBlock> order = new ArrayList<>(lir.blocks());
+        for (LirBlock header : lir.blocks()) {
+            if (header == order.get(0) || header.ops().size() > MAX_ROTATED_HEADER_OPS || !(header.last() instanceof BranchOp)) {
+                continue;
+            }
+            List<LirBlock> latches = latches(header);
+            if (latches.size() != 1) {
+                continue;
+            }
+            LirBlock latch = latches.get(0);
+            if (latch == header || !(latch.last() instanceof JumpOp j) || j.target() != header) {
+                continue;
+            }
+            order.remove(header);
+            order.add(order.indexOf(latch) + 1, header);
+        }
+        return order;
+    }
+
+    /** The LIR predecessors of {@code header} inside the loop it heads (none if it heads no loop). */
+    static List<LirBlock> latches(LirBlock header) {
+        Loop loop = header.loop();
+        if (loop == null || header.irBlock() != loop.header()) {
+            return List.of();
+        }
+        List<LirBlock> out = new ArrayList<>(1);
+        for (LirBlock p : header.predecessors()) {
+            if (p.loop() != null && loop.contains(p.loop()) && !out.contains(p)) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+}
