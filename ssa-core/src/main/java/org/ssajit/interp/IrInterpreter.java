@@ -21,6 +21,7 @@ import org.ssajit.ir.Instruction;
 import org.ssajit.ir.IrPrinter;
 import org.ssajit.ir.LdcRef;
 import org.ssajit.ir.Op;
+import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Return;
@@ -727,7 +728,7 @@ public final class IrInterpreter {
         if (i.field().isStatic()) {
             return null;
         }
-        Object o = ref(i.input(0));
+        Object o = ref(i.input(In.OBJECT));
         if (o == null) {
             throw Stop.raise(new NullPointerException("Cannot access field \"" + f.getName() + "\" because the object is null"));
         }
@@ -752,7 +753,7 @@ public final class IrInterpreter {
     private Object storeField(Instruction i) {
         Field f = fieldFor(i);
         Object o = fieldReceiver(i, f);
-        Object v = use(i.input(i.inputCount() - 1));
+        Object v = use(i.input(In.VALUE));
         Class<?> type = f.getType();
         if (type == boolean.class || type == byte.class || type == short.class || type == char.class) {
             v = Values.narrow(asInt(v), type);
@@ -775,10 +776,10 @@ public final class IrInterpreter {
     }
 
     private Object array(Instruction i) {
-        Object a = ref(i.input(0));
-        if (i.checkedLength() != null && intIn(i, i.inputCount() - 1) != (a == null ? 0 : Array.getLength(a))) {
+        Object a = ref(i.input(In.ARRAY));
+        if (i.checkedLength() != null && asInt(use(i.checkedLength())) != (a == null ? 0 : Array.getLength(a))) {
             // The back end checks the index against this value: it must be the array's length (0 if null).
-            throw Stop.broken("checked length " + intIn(i, i.inputCount() - 1) + " of " + Values.describe(a));
+            throw Stop.broken("checked length " + asInt(use(i.checkedLength())) + " of " + Values.describe(a));
         }
         if (a == null) {
             String what = i.op() == Op.LOAD_INDEXED ? "load from" : "store to";
@@ -789,7 +790,7 @@ public final class IrInterpreter {
 
     private Object loadIndexed(Instruction i) {
         Object a = array(i);
-        int k = intIn(i, 1);
+        int k = asInt(use(i.input(In.INDEX)));
         JavaKind e = i.elementKind();
         try {
             return switch (e) {
@@ -810,8 +811,8 @@ public final class IrInterpreter {
 
     private Object storeIndexed(Instruction i) {
         Object a = array(i);
-        int k = intIn(i, 1);
-        Object v = use(i.input(2));
+        int k = asInt(use(i.input(In.INDEX)));
+        Object v = use(i.input(In.VALUE));
         JavaKind e = i.elementKind();
         try {
             switch (e) {
@@ -855,17 +856,17 @@ public final class IrInterpreter {
      * it does the same work then.)
      */
     private Object fill(Instruction i) {
-        Object a = ref(i.input(0));
-        int from = intIn(i, 1);
-        int last = intIn(i, 2);
-        int length = intIn(i, 4);
+        Object a = ref(i.input(In.ARRAY));
+        int from = asInt(use(i.input(In.FROM)));
+        int last = asInt(use(i.input(In.LAST)));
+        int length = asInt(use(i.input(In.LENGTH)));
         if (length != (a == null ? 0 : Array.getLength(a))) {
             throw Stop.broken("fill with length " + length + " of " + Values.describe(a));
         }
         if (from < 0 || from > last || last >= length) {
             return from;
         }
-        Object v = use(i.input(3));
+        Object v = use(i.input(In.VALUE));
         int to = last + 1;
         switch (i.elementKind()) {
             case Int -> Arrays.fill((int[]) checked(a, int[].class, i), from, to, asInt(v));

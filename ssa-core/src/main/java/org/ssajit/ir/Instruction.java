@@ -54,6 +54,70 @@ public final class Instruction extends Value {
     }
 
     /**
+     * The input named {@code name} ({@link Op#inputs()}), or null if this instruction has none (an
+     * absent optional input, the object of a static field access). For a variadic input, its first
+     * value; see {@link #inputs(Op.In)}.
+     */
+    public Value input(Op.In name) {
+        int k = indexOf(name);
+        return k >= 0 && k < inputCount() ? input(k) : null;
+    }
+
+    /** The values of a variadic input (an invoke's arguments, a multianewarray's dimensions), or of any input as a list of zero or one. */
+    public java.util.List<Value> inputs(Op.In name) {
+        int k = indexOf(name);
+        if (k < 0 || k >= inputCount()) {
+            return java.util.List.of();
+        }
+        boolean variadic = op.inputs().get(op.inputs().size() - 1).name() == name
+                        && op.inputs().get(op.inputs().size() - 1).presence() == Op.Presence.VARIADIC;
+        return variadic ? inputs().subList(k, inputCount()) : java.util.List.of(input(k));
+    }
+
+    /** The declared input that operand {@code k} of this instruction is, or null if the op declares no such operand (a malformed instruction). */
+    public Op.Input declaration(int k) {
+        int pos = 0;
+        for (Op.Input in : op.inputs()) {
+            if (in.presence() == Op.Presence.INSTANCE_FIELD && field().isStatic()) {
+                continue;
+            }
+            if (pos == k || in.presence() == Op.Presence.VARIADIC) {
+                return in;
+            }
+            pos++;
+        }
+        return null;
+    }
+
+    /** The position of input {@code name}, or -1 if the op declares it but this instruction leaves it out. */
+    private int indexOf(Op.In name) {
+        int k = 0;
+        for (Op.Input in : op.inputs()) {
+            boolean present = in.presence() != Op.Presence.INSTANCE_FIELD || !field().isStatic();
+            if (in.name() == name) {
+                return present ? k : -1;
+            }
+            if (present) {
+                k++;
+            }
+        }
+        throw new IllegalArgumentException(op.mnemonic() + " has no input " + name.label());
+    }
+
+    /**
+     * Sets the op's optional last input, which this instruction must not have yet ({@link
+     * Op.Presence#OPTIONAL}).
+     */
+    public void setOptionalInput(Op.In name, Value v) {
+        java.util.List<Op.Input> declared = op.inputs();
+        Op.Input last = declared.isEmpty() ? null : declared.get(declared.size() - 1);
+        if (last == null || last.name() != name || last.presence() != Op.Presence.OPTIONAL || input(name) != null) {
+            throw new IllegalStateException("cannot set " + name.label() + " of " + this);
+        }
+        appendInput(v);
+    }
+
+    /**
      * The length a LOAD_INDEXED / STORE_INDEXED may check its index against instead of reading the
      * array's length: an {@link Op#ARRAY_LENGTH} or {@link Op#ARRAY_LENGTH_OR_ZERO} of the same array,
      * computed before the access (typically before its loop); null if the access has none. It changes
@@ -61,16 +125,12 @@ public final class Instruction extends Value {
      * every index, and the bytecode re-executed by the interpreter throws what it throws.
      */
     public Value checkedLength() {
-        int n = op == Op.LOAD_INDEXED ? 3 : op == Op.STORE_INDEXED ? 4 : -1;
-        return inputCount() == n ? input(n - 1) : null;
+        return op == Op.LOAD_INDEXED || op == Op.STORE_INDEXED ? input(Op.In.CHECKED_LENGTH) : null;
     }
 
     /** Gives an array access its {@linkplain #checkedLength() checked length} (once). */
     public void setCheckedLength(Value length) {
-        if (op != Op.LOAD_INDEXED && op != Op.STORE_INDEXED || checkedLength() != null) {
-            throw new IllegalStateException("no checked length for " + this);
-        }
-        appendInput(length);
+        setOptionalInput(Op.In.CHECKED_LENGTH, length);
     }
 
     /** The local an {@link Op#OSR_LOCAL} reads. */
@@ -135,10 +195,8 @@ public final class Instruction extends Value {
     public boolean canThrow() {
         return switch (op) {
             case DIV, REM -> kind() == JavaKind.Int || kind() == JavaKind.Long;
-            case LOAD_FIELD, STORE_FIELD, LOAD_INDEXED, STORE_INDEXED, ARRAY_LENGTH, NEW_INSTANCE, NEW_ARRAY,
-                            NEW_MULTI_ARRAY, CHECKCAST, MONITOR_ENTER, MONITOR_EXIT, INVOKE, LOAD_CONSTANT -> true;
             case INSTANCEOF -> !(attribute instanceof ResolvedJavaType);
-            default -> false;
+            default -> op.mayThrow();
         };
     }
 

@@ -116,7 +116,12 @@ public final class IrPrinter {
             sb.append(' ').append(attrText(attr));
         }
         for (int k = 0; k < i.inputCount(); k++) {
-            sb.append(k == 0 ? " " : ", ").append(ref(i.input(k)));
+            sb.append(k == 0 ? " " : ", ");
+            Op.Input in = i.declaration(k);
+            if (in != null && in.presence() == Op.Presence.OPTIONAL) {
+                sb.append(in.name().label()).append('=');
+            }
+            sb.append(ref(i.input(k)));
         }
         if (i.hasExceptionEdge()) {
             sb.append(" !exc");

@@ -1,96 +1,163 @@
 package org.ssajit.ir;
 
+import static org.ssajit.ir.Op.Flags.*;
+import static org.ssajit.ir.Op.Kinds.*;
+
+import java.util.List;
+
 import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.JavaType;
 
 /**
- * The operations of {@link Instruction}s. Arithmetic takes its kind from the instruction
- * (Int, Long, Float or Double); conversions name their source and target kinds like the bytecodes.
+ * The operations of {@link Instruction}s, each declared once with everything generic code needs to
+ * know about it: its inputs by name ({@link In}) with the kind each must have, the kind of its
+ * result, the type of its attribute and its effects. The verifier checks instructions against these
+ * declarations, printers name optional inputs from them, and {@link Instruction#input(In)} finds an
+ * input by name; only what an op computes is written per op (the interpreters, instruction selection).
+ *
+ * <p>Arithmetic takes its kind from the instruction (Int, Long, Float or Double); conversions name
+ * their source and target kinds like the bytecodes.
  */
 public enum Op {
     // Arithmetic and logic. Shift counts are Int operands; the shifted value has the instruction's kind.
-    ADD("add", Flags.PURE | Flags.COMMUTATIVE),
-    SUB("sub", Flags.PURE),
-    MUL("mul", Flags.PURE | Flags.COMMUTATIVE),
+    ADD("add", PURE | COMMUTATIVE, SAME, in(In.X, SAME), in(In.Y, SAME)),
+    SUB("sub", PURE, SAME, in(In.X, SAME), in(In.Y, SAME)),
+    MUL("mul", PURE | COMMUTATIVE, SAME, in(In.X, SAME), in(In.Y, SAME)),
     /** Integer division throws ArithmeticException on a zero divisor; float division does not. */
-    DIV("div", 0),
-    REM("rem", 0),
-    NEG("neg", Flags.PURE),
-    AND("and", Flags.PURE | Flags.COMMUTATIVE),
-    OR("or", Flags.PURE | Flags.COMMUTATIVE),
-    XOR("xor", Flags.PURE | Flags.COMMUTATIVE),
-    SHL("shl", Flags.PURE),
-    SHR("shr", Flags.PURE),
-    USHR("ushr", Flags.PURE),
+    DIV("div", 0, SAME, in(In.X, SAME), in(In.Y, SAME)),
+    REM("rem", 0, SAME, in(In.X, SAME), in(In.Y, SAME)),
+    NEG("neg", PURE, SAME, in(In.X, SAME)),
+    AND("and", PURE | COMMUTATIVE, SAME, in(In.X, SAME), in(In.Y, SAME)),
+    OR("or", PURE | COMMUTATIVE, SAME, in(In.X, SAME), in(In.Y, SAME)),
+    XOR("xor", PURE | COMMUTATIVE, SAME, in(In.X, SAME), in(In.Y, SAME)),
+    SHL("shl", PURE, SAME, in(In.X, SAME), in(In.COUNT, INT)),
+    SHR("shr", PURE, SAME, in(In.X, SAME), in(In.COUNT, INT)),
+    USHR("ushr", PURE, SAME, in(In.X, SAME), in(In.COUNT, INT)),
 
     // Conversions.
-    I2L("i2l", JavaKind.Int, JavaKind.Long),
-    I2F("i2f", JavaKind.Int, JavaKind.Float),
-    I2D("i2d", JavaKind.Int, JavaKind.Double),
-    L2I("l2i", JavaKind.Long, JavaKind.Int),
-    L2F("l2f", JavaKind.Long, JavaKind.Float),
-    L2D("l2d", JavaKind.Long, JavaKind.Double),
-    F2I("f2i", JavaKind.Float, JavaKind.Int),
-    F2L("f2l", JavaKind.Float, JavaKind.Long),
-    F2D("f2d", JavaKind.Float, JavaKind.Double),
-    D2I("d2i", JavaKind.Double, JavaKind.Int),
-    D2L("d2l", JavaKind.Double, JavaKind.Long),
-    D2F("d2f", JavaKind.Double, JavaKind.Float),
-    I2B("i2b", JavaKind.Int, JavaKind.Int),
-    I2C("i2c", JavaKind.Int, JavaKind.Int),
-    I2S("i2s", JavaKind.Int, JavaKind.Int),
+    I2L("i2l", JavaKind.Int, JavaKind.Long, 1),
+    I2F("i2f", JavaKind.Int, JavaKind.Float, 1),
+    I2D("i2d", JavaKind.Int, JavaKind.Double, 1),
+    L2I("l2i", JavaKind.Long, JavaKind.Int, 1),
+    L2F("l2f", JavaKind.Long, JavaKind.Float, 1),
+    L2D("l2d", JavaKind.Long, JavaKind.Double, 1),
+    F2I("f2i", JavaKind.Float, JavaKind.Int, 1),
+    F2L("f2l", JavaKind.Float, JavaKind.Long, 1),
+    F2D("f2d", JavaKind.Float, JavaKind.Double, 1),
+    D2I("d2i", JavaKind.Double, JavaKind.Int, 1),
+    D2L("d2l", JavaKind.Double, JavaKind.Long, 1),
+    D2F("d2f", JavaKind.Double, JavaKind.Float, 1),
+    I2B("i2b", JavaKind.Int, JavaKind.Int, 1),
+    I2C("i2c", JavaKind.Int, JavaKind.Int, 1),
+    I2S("i2s", JavaKind.Int, JavaKind.Int, 1),
 
     // Three-way comparisons producing -1, 0 or 1; the *L/*G variants differ on NaN.
-    LCMP("lcmp", JavaKind.Long, JavaKind.Int),
-    FCMPL("fcmpl", JavaKind.Float, JavaKind.Int),
-    FCMPG("fcmpg", JavaKind.Float, JavaKind.Int),
-    DCMPL("dcmpl", JavaKind.Double, JavaKind.Int),
-    DCMPG("dcmpg", JavaKind.Double, JavaKind.Int),
+    LCMP("lcmp", JavaKind.Long, JavaKind.Int, 2),
+    FCMPL("fcmpl", JavaKind.Float, JavaKind.Int, 2),
+    FCMPG("fcmpg", JavaKind.Float, JavaKind.Int, 2),
+    DCMPL("dcmpl", JavaKind.Double, JavaKind.Int, 2),
+    DCMPG("dcmpg", JavaKind.Double, JavaKind.Int, 2),
 
     // Memory. Attribute: FieldRef for fields, the element JavaKind for arrays.
-    LOAD_FIELD("loadfield", Flags.MEMORY_READ),
-    STORE_FIELD("storefield", Flags.MEMORY_WRITE),
-    LOAD_INDEXED("loadindexed", Flags.MEMORY_READ),
-    STORE_INDEXED("storeindexed", Flags.MEMORY_WRITE),
+    /** Input {@code object} only for an instance field. */
+    LOAD_FIELD("loadfield", MEMORY_READ | CAN_THROW, FIELD, FieldRef.class, instanceOnly(In.OBJECT)),
+    STORE_FIELD("storefield", MEMORY_WRITE | CAN_THROW, VOID, FieldRef.class, instanceOnly(In.OBJECT), in(In.VALUE, FIELD)),
+    /**
+     * {@code checkedLength}: a length the access may check its index against instead of reading the
+     * array's length; see {@link Instruction#checkedLength()}.
+     */
+    LOAD_INDEXED("loadindexed", MEMORY_READ | CAN_THROW, ELEMENT, JavaKind.class, in(In.ARRAY, OBJECT), in(In.INDEX, INT),
+                    optional(In.CHECKED_LENGTH, INT)),
+    STORE_INDEXED("storeindexed", MEMORY_WRITE | CAN_THROW, VOID, JavaKind.class, in(In.ARRAY, OBJECT), in(In.INDEX, INT), in(In.VALUE, ELEMENT),
+                    optional(In.CHECKED_LENGTH, INT)),
     /** Array lengths never change, so this reads no mutable memory. */
-    ARRAY_LENGTH("arraylength", 0),
+    ARRAY_LENGTH("arraylength", CAN_THROW, INT, in(In.ARRAY, OBJECT)),
     /**
      * The array's length, or 0 for a null array: never throws, so it can be computed anywhere (before
      * a loop), and an access that bounds-checks against it fails for a null array too. Only as the
      * {@linkplain Instruction#checkedLength() checked length} of array accesses.
      */
-    ARRAY_LENGTH_OR_ZERO("lengthorzero", Flags.PURE),
+    ARRAY_LENGTH_OR_ZERO("lengthorzero", PURE, INT, in(In.ARRAY, OBJECT)),
     /**
      * A counted loop of stores of one value into consecutive elements, done at once where it can be
-     * (see {@code opt.LoopFill}). Inputs: array, from, last, value, length (the array's length, or 0
-     * for a null array: what the loop's stores check against). Attribute: the element JavaKind.
-     * Stores {@code value} into elements {@code from .. r - 1} and produces {@code r}, which is either
-     * {@code from} (nothing stored) or, only if {@code 0 <= from <= last < length}, {@code last + 1};
-     * where both are allowed the implementation picks (machine code leaves short ranges to the loop).
-     * Never throws: the loop, started at {@code r}, does what is left, its checks included.
+     * (see {@code opt.LoopFill}). {@code length}: the array's length, or 0 for a null array (what the
+     * loop's stores check against). Attribute: the element JavaKind. Stores {@code value} into
+     * elements {@code from .. r - 1} and produces {@code r}, which is either {@code from} (nothing
+     * stored) or, only if {@code 0 <= from <= last < length}, {@code last + 1}; where both are allowed
+     * the implementation picks (machine code leaves short ranges to the loop). Never throws: the loop,
+     * started at {@code r}, does what is left, its checks included.
      */
-    FILL("fill", Flags.MEMORY_WRITE),
+    FILL("fill", MEMORY_WRITE | NO_STATE, INT, JavaKind.class, in(In.ARRAY, OBJECT), in(In.FROM, INT), in(In.LAST, INT), in(In.VALUE, ELEMENT),
+                    in(In.LENGTH, INT)),
 
     // Objects. Attribute: the JavaType (instance type, array element type, multi-array type, cast type).
-    NEW_INSTANCE("new", Flags.ALLOCATION),
-    NEW_ARRAY("newarray", Flags.ALLOCATION),
-    NEW_MULTI_ARRAY("newmultiarray", Flags.ALLOCATION),
-    CHECKCAST("checkcast", 0),
-    INSTANCEOF("instanceof", 0),
-    MONITOR_ENTER("monitorenter", Flags.MEMORY_WRITE),
-    MONITOR_EXIT("monitorexit", Flags.MEMORY_WRITE),
+    NEW_INSTANCE("new", ALLOCATION | CAN_THROW, OBJECT, JavaType.class),
+    NEW_ARRAY("newarray", ALLOCATION | CAN_THROW, OBJECT, JavaType.class, in(In.LENGTH, INT)),
+    NEW_MULTI_ARRAY("newmultiarray", ALLOCATION | CAN_THROW, OBJECT, JavaType.class, variadic(In.DIMENSIONS, INT)),
+    CHECKCAST("checkcast", CAN_THROW, OBJECT, JavaType.class, in(In.OBJECT, OBJECT)),
+    /** Throws only while its type is unresolved (a linkage error). */
+    INSTANCEOF("instanceof", 0, INT, JavaType.class, in(In.OBJECT, OBJECT)),
+    MONITOR_ENTER("monitorenter", MEMORY_WRITE | CAN_THROW, VOID, in(In.OBJECT, OBJECT)),
+    MONITOR_EXIT("monitorexit", MEMORY_WRITE | CAN_THROW, VOID, in(In.OBJECT, OBJECT)),
 
-    /** Attribute: InvokeTarget. Inputs: the arguments, receiver first. */
-    INVOKE("invoke", Flags.MEMORY_WRITE),
+    /** Attribute: InvokeTarget. Inputs: the arguments, receiver first (an appendix last). */
+    INVOKE("invoke", MEMORY_WRITE | CAN_THROW, RETURN, InvokeTarget.class, variadic(In.ARGUMENTS, ANY)),
 
     /** The exception caught by a handler; the first instruction of a handler block. */
-    EXCEPTION_OBJECT("exception", 0),
+    EXCEPTION_OBJECT("exception", 0, OBJECT),
     /** An ldc whose constant-pool entry is not resolved yet. Attribute: LdcRef. */
-    LOAD_CONSTANT("ldc", 0),
+    LOAD_CONSTANT("ldc", CAN_THROW, ANY, LdcRef.class),
     /**
      * The value of a local when an on-stack-replacement compile is entered from the interpreter, in
      * the entry block of an OSR graph ({@link Graph#osrBci()}). Attribute: the local's index (Integer).
      */
-    OSR_LOCAL("osrlocal", 0);
+    OSR_LOCAL("osrlocal", 0, ANY, Integer.class);
+
+    /** An input's role, the name by which generic code and {@link Instruction#input(In)} find it. */
+    public enum In {
+        X, Y, COUNT, OBJECT, ARRAY, INDEX, VALUE, CHECKED_LENGTH, FROM, LAST, LENGTH, DIMENSIONS, ARGUMENTS;
+
+        /** The name as printed, e.g. {@code checkedLength}. */
+        public String label() {
+            String s = name().toLowerCase(java.util.Locale.ROOT);
+            int u = s.indexOf('_');
+            return u < 0 ? s : s.substring(0, u) + Character.toUpperCase(s.charAt(u + 1)) + s.substring(u + 2);
+        }
+    }
+
+    /** What kind a value (an input or the result) must have. */
+    public enum Kinds {
+        INT, LONG, OBJECT, VOID,
+        /** The instruction's own kind (arithmetic: Int, Long, Float or Double). */
+        SAME,
+        /** A conversion's or comparison's source kind ({@link Op#fromKind()}). */
+        FROM,
+        /** A conversion's or comparison's result kind ({@link Op#toKind()}). */
+        TO,
+        /** The stack kind of the element kind in the attribute. */
+        ELEMENT,
+        /** The stack kind of the field in the attribute. */
+        FIELD,
+        /** The stack kind of the invoked method's return type. */
+        RETURN,
+        /** Any kind. */
+        ANY
+    }
+
+    /** When an input is there. */
+    public enum Presence {
+        ALWAYS,
+        /** The last input, there or not. */
+        OPTIONAL,
+        /** There for an instance field, not for a static one. */
+        INSTANCE_FIELD,
+        /** Zero or more, the rest of the inputs. */
+        VARIADIC
+    }
+
+    /** One declared input. */
+    public record Input(In name, Kinds kind, Presence presence) {
+    }
 
     static final class Flags {
         static final int PURE = 1;
@@ -98,29 +165,84 @@ public enum Op {
         static final int MEMORY_READ = 4;
         static final int MEMORY_WRITE = 8;
         static final int ALLOCATION = 16;
+        /** May throw (integer DIV/REM: only for int and long; see {@link Instruction#canThrow()}). */
+        static final int CAN_THROW = 32;
+        /** Writes memory but cannot fail, so no interpreter state is needed to resume at it. */
+        static final int NO_STATE = 64;
+    }
+
+    private static Input in(In name, Kinds kind) {
+        return new Input(name, kind, Presence.ALWAYS);
+    }
+
+    private static Input optional(In name, Kinds kind) {
+        return new Input(name, kind, Presence.OPTIONAL);
+    }
+
+    private static Input instanceOnly(In name) {
+        return new Input(name, OBJECT, Presence.INSTANCE_FIELD);
+    }
+
+    private static Input variadic(In name, Kinds kind) {
+        return new Input(name, kind, Presence.VARIADIC);
     }
 
     private final String mnemonic;
     private final int flags;
     private final JavaKind from;
     private final JavaKind to;
+    private final Kinds result;
+    private final Class<?> attributeType;
+    private final List<Input> inputs;
 
-    Op(String mnemonic, int flags) {
+    Op(String mnemonic, int flags, Kinds result, Input... inputs) {
+        this(mnemonic, flags, result, null, inputs);
+    }
+
+    Op(String mnemonic, int flags, Kinds result, Class<?> attributeType, Input... inputs) {
         this.mnemonic = mnemonic;
         this.flags = flags;
         this.from = null;
         this.to = null;
+        this.result = result;
+        this.attributeType = attributeType;
+        this.inputs = List.of(inputs);
+        for (int k = 0; k < inputs.length; k++) {
+            Presence p = inputs[k].presence();
+            if ((p == Presence.OPTIONAL || p == Presence.VARIADIC) && k != inputs.length - 1) {
+                throw new AssertionError(mnemonic + ": only the last input may be optional or variadic");
+            }
+        }
     }
 
-    Op(String mnemonic, JavaKind from, JavaKind to) {
+    /** A conversion (one input) or a three-way comparison (two). */
+    Op(String mnemonic, JavaKind from, JavaKind to, int arity) {
         this.mnemonic = mnemonic;
-        this.flags = Flags.PURE;
+        this.flags = PURE;
         this.from = from;
         this.to = to;
+        this.result = TO;
+        this.attributeType = null;
+        this.inputs = arity == 2 ? List.of(in(In.X, FROM), in(In.Y, FROM)) : List.of(in(In.X, FROM));
     }
 
     public String mnemonic() {
         return mnemonic;
+    }
+
+    /** The declared inputs, in operand order. */
+    public List<Input> inputs() {
+        return inputs;
+    }
+
+    /** What kind the result has (VOID: none). */
+    public Kinds result() {
+        return result;
+    }
+
+    /** The class the attribute must be an instance of, or null if the op has none. */
+    public Class<?> attributeType() {
+        return attributeType;
     }
 
     /**
@@ -128,23 +250,39 @@ public enum Op {
      * float and double; see {@link Instruction#isPure()}.
      */
     public boolean isPure() {
-        return (flags & Flags.PURE) != 0;
+        return (flags & PURE) != 0;
     }
 
     public boolean isCommutative() {
-        return (flags & Flags.COMMUTATIVE) != 0;
+        return (flags & COMMUTATIVE) != 0;
     }
 
     public boolean readsMemory() {
-        return (flags & Flags.MEMORY_READ) != 0;
+        return (flags & MEMORY_READ) != 0;
     }
 
     public boolean writesMemory() {
-        return (flags & Flags.MEMORY_WRITE) != 0;
+        return (flags & MEMORY_WRITE) != 0;
     }
 
     public boolean allocates() {
-        return (flags & Flags.ALLOCATION) != 0;
+        return (flags & ALLOCATION) != 0;
+    }
+
+    /** Whether the op may throw (for DIV and REM: see {@link Instruction#canThrow()}). */
+    boolean mayThrow() {
+        return (flags & CAN_THROW) != 0;
+    }
+
+    /**
+     * Whether an instruction of this op needs a frame state (the interpreter resumes at it if it
+     * throws, deoptimizes, calls, stores or allocates): all of those but ops declared to need none.
+     */
+    public boolean needsState(Instruction i) {
+        if ((flags & NO_STATE) != 0) {
+            return false;
+        }
+        return i.canThrow() || writesMemory() || allocates();
     }
 
     /** Conversions and three-way comparisons: their operand kind. */

@@ -12,6 +12,7 @@ import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Loops;
 import org.ssajit.ir.Loops.Loop;
 import org.ssajit.ir.Op;
+import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Value;
 
@@ -79,12 +80,12 @@ public final class LoopFill {
         }
         Instruction store = code.get(0);
         Instruction next = code.get(1);
-        if (store.op() != Op.STORE_INDEXED || store.hasExceptionEdge() || store.checkedLength() == null || store.input(1) != i
-                        || store.elementKind() == JavaKind.Object || !loop.definesNot(store.input(0))
-                        || !loop.definesNot(store.input(2)) || !loop.definesNot(store.checkedLength())) {
+        if (store.op() != Op.STORE_INDEXED || store.hasExceptionEdge() || store.checkedLength() == null || store.input(In.INDEX) != i
+                        || store.elementKind() == JavaKind.Object || !loop.definesNot(store.input(In.ARRAY))
+                        || !loop.definesNot(store.input(In.VALUE)) || !loop.definesNot(store.checkedLength())) {
             return false;
         }
-        if (store.elementKind() == JavaKind.Byte && !(store.input(2) instanceof Constant c && (c.asInt() == 0 || c.asInt() == 1))) {
+        if (store.elementKind() == JavaKind.Byte && !(store.input(In.VALUE) instanceof Constant c && (c.asInt() == 0 || c.asInt() == 1))) {
             return false;
         }
         Loops.InductionVariable iv = loop.inductionVariable(i);
@@ -100,8 +101,8 @@ public final class LoopFill {
             entry.insertAtEnd(minusOne);
             last = minusOne;
         }
-        Instruction fill = new Instruction(g, Op.FILL, JavaKind.Int, store.elementKind(), store.bci(), store.input(0), from, last,
-                        store.input(2), store.checkedLength());
+        Instruction fill = new Instruction(g, Op.FILL, JavaKind.Int, store.elementKind(), store.bci(), store.input(In.ARRAY), from, last,
+                        store.input(In.VALUE), store.checkedLength());
         entry.insertAtEnd(fill);
         i.setInput(entryIndex, fill);
         return true;

@@ -39,7 +39,7 @@ import jdk.vm.ci.meta.Signature;
  * <li>SSA: every use is dominated by its definition (a phi operand by the end of the matching
  * predecessor); phis have one operand per predecessor and none is trivial;</li>
  * <li>use lists: every input is registered as a use, and nothing else is;</li>
- * <li>kinds: operands have the kinds their operation takes;</li>
+ * <li>ops: attribute, inputs and result as each {@link org.ssajit.ir.Op} declares them;</li>
  * <li>frame states: every instruction that can throw, call, store (a fill excepted: it cannot fail) or allocate has one, with the
  * method's frame layout, no value in the second slot of a long/double, references for locks.</li>
  * </ul>
@@ -216,8 +216,7 @@ public final class Verifier {
         }
         checkOperandKinds(i, where);
         // A fill stores but cannot fail: nothing resumes the interpreter at it.
-        boolean needsState = i.canThrow() || i.op().writesMemory() && i.op() != Op.FILL || i.op().allocates();
-        if (needsState && i.state() == null) {
+        if (i.op().needsState(i) && i.state() == null) {
             fail(() -> where.get() + " can throw, call, store or allocate but has no frame state");
         }
         if (i.state() != null) {
@@ -225,45 +224,52 @@ public final class Verifier {
         }
     }
 
+    /**
+     * Checks an instruction against its op's declaration ({@link Op#inputs()}, {@link Op#result()},
+     * {@link Op#attributeType()}): the attribute's type, the number of inputs, the kind of each and of
+     * the result; then the few rules that are one op's own.
+     */
     private void checkOperandKinds(Instruction i, java.util.function.Supplier<String> where) {
-        JavaKind k = i.kind();
-        switch (i.op()) {
-            case ADD, SUB, MUL, DIV, REM, AND, OR, XOR -> {
-                expectInputs(i, 2, where);
-                checkKind(i.input(0).kind(), k, where);
-                checkKind(i.input(1).kind(), k, where);
+        Op op = i.op();
+        Object attr = i.attribute();
+        if (op.attributeType() == null ? attr != null : !op.attributeType().isInstance(attr)) {
+            fail(() -> where.get() + ": attribute " + attr + " is not " + (op.attributeType() == null ? "absent" : "a " + op.attributeType().getSimpleName()));
+        }
+        int k = 0;
+        for (Op.Input in : op.inputs()) {
+            switch (in.presence()) {
+                case ALWAYS -> k = checkInput(i, k, in, where);
+                case INSTANCE_FIELD -> {
+                    if (!i.field().isStatic()) {
+                        k = checkInput(i, k, in, where);
+                    }
+                }
+                case OPTIONAL -> {
+                    if (k < i.inputCount()) {
+                        k = checkInput(i, k, in, where);
+                    }
+                }
+                case VARIADIC -> {
+                    while (k < i.inputCount()) {
+                        k = checkInput(i, k, in, where);
+                    }
+                }
             }
-            case SHL, SHR, USHR -> {
-                expectInputs(i, 2, where);
-                checkKind(i.input(0).kind(), k, where);
-                checkKind(i.input(1).kind(), JavaKind.Int, where);
-            }
-            case NEG -> {
-                expectInputs(i, 1, where);
-                checkKind(i.input(0).kind(), k, where);
-            }
-            case LOAD_INDEXED -> {
-                expectInputs(i, i.checkedLength() == null ? 2 : 3, where);
-                checkCheckedLength(i, where);
-                checkKind(i.input(0).kind(), JavaKind.Object, where);
-                checkKind(i.input(1).kind(), JavaKind.Int, where);
-                checkKind(k, i.elementKind().getStackKind(), where);
-            }
-            case STORE_INDEXED -> {
-                expectInputs(i, i.checkedLength() == null ? 3 : 4, where);
-                checkCheckedLength(i, where);
-                checkKind(i.input(0).kind(), JavaKind.Object, where);
-                checkKind(i.input(1).kind(), JavaKind.Int, where);
-                checkKind(i.input(2).kind(), i.elementKind().getStackKind(), where);
-            }
+        }
+        if (k != i.inputCount()) {
+            int expected = k;
+            fail(() -> where.get() + " has " + i.inputCount() + " operands, expected " + expected);
+        }
+        JavaKind result = kindRequired(i, op.result());
+        if (result != null) {
+            checkKind(i.kind(), result, where);
+        }
+        if (op.isPure() && (i.state() != null || i.hasExceptionEdge())) {
+            fail(() -> where.get() + ": " + op.mnemonic() + " cannot fail, it has no state and no exception edge");
+        }
+        switch (op) {
+            case LOAD_INDEXED, STORE_INDEXED -> checkCheckedLength(i, where);
             case FILL -> {
-                expectInputs(i, 5, where);
-                checkKind(i.input(0).kind(), JavaKind.Object, where);
-                checkKind(i.input(1).kind(), JavaKind.Int, where);
-                checkKind(i.input(2).kind(), JavaKind.Int, where);
-                checkKind(i.input(3).kind(), i.elementKind().getStackKind(), where);
-                checkKind(i.input(4).kind(), JavaKind.Int, where);
-                checkKind(k, JavaKind.Int, where);
                 if (i.elementKind() == JavaKind.Object) {
                     fail(() -> where.get() + ": fill stores primitives only");
                 }
@@ -271,45 +277,7 @@ public final class Verifier {
                     fail(() -> where.get() + ": fill cannot fail, it has no state and no exception edge");
                 }
             }
-            case ARRAY_LENGTH_OR_ZERO -> {
-                expectInputs(i, 1, where);
-                checkKind(i.input(0).kind(), JavaKind.Object, where);
-                checkKind(k, JavaKind.Int, where);
-                if (i.state() != null || i.hasExceptionEdge()) {
-                    fail(() -> where.get() + ": lengthorzero cannot fail, it has no state and no exception edge");
-                }
-            }
-            case ARRAY_LENGTH, MONITOR_ENTER, MONITOR_EXIT, CHECKCAST, INSTANCEOF -> {
-                expectInputs(i, 1, where);
-                checkKind(i.input(0).kind(), JavaKind.Object, where);
-            }
-            case LOAD_FIELD -> {
-                expectInputs(i, i.field().isStatic() ? 0 : 1, where);
-                if (!i.field().isStatic()) {
-                    checkKind(i.input(0).kind(), JavaKind.Object, where);
-                }
-                checkKind(k, i.field().kind().getStackKind(), where);
-            }
-            case STORE_FIELD -> {
-                int n = i.field().isStatic() ? 1 : 2;
-                expectInputs(i, n, where);
-                if (n == 2) {
-                    checkKind(i.input(0).kind(), JavaKind.Object, where);
-                }
-                checkKind(i.input(n - 1).kind(), i.field().kind().getStackKind(), where);
-            }
-            case NEW_ARRAY -> {
-                expectInputs(i, 1, where);
-                checkKind(i.input(0).kind(), JavaKind.Int, where);
-            }
-            case NEW_MULTI_ARRAY -> {
-                for (Value v : i.inputs()) {
-                    checkKind(v.kind(), JavaKind.Int, where);
-                }
-            }
-            case NEW_INSTANCE, EXCEPTION_OBJECT, LOAD_CONSTANT -> expectInputs(i, 0, where);
             case OSR_LOCAL -> {
-                expectInputs(i, 0, where);
                 if (!graph.isOsr() || i.block() != graph.entry()) {
                     fail(() -> where.get() + ": an OSR local outside the entry block of an OSR graph");
                 }
@@ -318,20 +286,39 @@ public final class Verifier {
                     fail(() -> where.get() + ": OSR local " + index + " outside the method's " + graph.method().getMaxLocals() + " locals");
                 }
             }
-            case INVOKE -> {
-                Signature sig = i.invokeTarget().method().getSignature();
-                checkKind(k, sig.getReturnKind().getStackKind(), where);
-            }
             default -> {
-                if (i.op().isConversion() || i.op().isCompare()) {
-                    expectInputs(i, i.op().isCompare() ? 2 : 1, where);
-                    for (Value v : i.inputs()) {
-                        checkKind(v.kind(), i.op().fromKind(), where);
-                    }
-                    checkKind(k, i.op().toKind(), where);
-                }
             }
         }
+    }
+
+    /** Checks input {@code k} of {@code i} against {@code in}; returns the next position. */
+    private int checkInput(Instruction i, int k, Op.Input in, java.util.function.Supplier<String> where) {
+        if (k >= i.inputCount()) {
+            fail(() -> where.get() + " has " + i.inputCount() + " operands, missing " + in.name().label());
+            return k;
+        }
+        JavaKind required = kindRequired(i, in.kind());
+        if (required != null) {
+            checkKind(i.input(k).kind(), required, where);
+        }
+        return k + 1;
+    }
+
+    /** The kind {@code rule} requires of an input or result of {@code i}; null for any. */
+    private static JavaKind kindRequired(Instruction i, Op.Kinds rule) {
+        return switch (rule) {
+            case INT -> JavaKind.Int;
+            case LONG -> JavaKind.Long;
+            case OBJECT -> JavaKind.Object;
+            case VOID -> JavaKind.Void;
+            case SAME -> i.kind();
+            case FROM -> i.op().fromKind();
+            case TO -> i.op().toKind();
+            case ELEMENT -> i.elementKind().getStackKind();
+            case FIELD -> i.field().kind().getStackKind();
+            case RETURN -> i.invokeTarget().method().getSignature().getReturnKind().getStackKind();
+            case ANY -> null;
+        };
     }
 
     /** An access's checked length is a length of the very array it accesses. */
@@ -339,12 +326,6 @@ public final class Verifier {
         Value len = i.checkedLength();
         if (len != null && !(len instanceof Instruction l && (l.op() == Op.ARRAY_LENGTH || l.op() == Op.ARRAY_LENGTH_OR_ZERO) && l.input(0) == i.input(0))) {
             fail(() -> where.get() + ": checked length " + len + " is not a length of the accessed array");
-        }
-    }
-
-    private void expectInputs(Instruction i, int n, java.util.function.Supplier<String> where) {
-        if (i.inputCount() != n) {
-            fail(() -> where.get() + " has " + i.inputCount() + " operands, expected " + n);
         }
     }
 

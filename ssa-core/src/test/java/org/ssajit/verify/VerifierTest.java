@@ -1,5 +1,8 @@
 package org.ssajit.verify;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -171,5 +174,84 @@ class VerifierTest {
         stray.setTerminator(new Goto(-1, d.join)); // jumps to join without being listed, and is unreachable
         d.returns(d.phi(d.a, d.b));
         rejects(d.g, "unreachable");
+    }
+
+    // What the op table declares (Op.inputs(), result(), attributeType()) is what the verifier checks.
+
+    @Test
+    void rejectsMissingInput() {
+        Diamond d = new Diamond();
+        d.t.append(new Instruction(d.g, Op.SUB, JavaKind.Int, null, 6, d.a));
+        d.returns(d.phi(d.a, d.b));
+        rejects(d.g, "missing y");
+    }
+
+    @Test
+    void rejectsExtraInput() {
+        Diamond d = new Diamond();
+        d.t.append(new Instruction(d.g, Op.NEG, JavaKind.Int, null, 6, d.a, d.b));
+        d.returns(d.phi(d.a, d.b));
+        rejects(d.g, "has 2 operands, expected 1");
+    }
+
+    @Test
+    void rejectsWrongAttribute() {
+        Diamond d = new Diamond();
+        d.t.append(new Instruction(d.g, Op.ADD, JavaKind.Int, "surprise", 6, d.a, d.b));
+        d.returns(d.phi(d.a, d.b));
+        rejects(d.g, "is not absent");
+        Diamond e = new Diamond();
+        Value array = e.g.nullConstant();
+        e.t.append(new Instruction(e.g, Op.ARRAY_LENGTH_OR_ZERO, JavaKind.Int, null, 6, array));
+        Instruction fill = new Instruction(e.g, Op.FILL, JavaKind.Int, "int", 6, array, e.a, e.b, e.a, e.b);
+        e.t.append(fill);
+        e.returns(e.phi(e.a, e.b));
+        rejects(e.g, "is not a JavaKind");
+    }
+
+    @Test
+    void rejectsWrongKindOfANamedInput() {
+        // fill's value must have the element kind (double here), its bounds int.
+        Diamond d = new Diamond();
+        Value array = d.g.nullConstant();
+        d.t.append(new Instruction(d.g, Op.FILL, JavaKind.Int, JavaKind.Double, 6, array, d.a, d.b, d.a, d.b));
+        d.returns(d.phi(d.a, d.b));
+        rejects(d.g, "kind int where double is expected");
+    }
+
+    @Test
+    void rejectsWrongResultKind() {
+        Diamond d = new Diamond();
+        d.t.append(new Instruction(d.g, Op.LCMP, JavaKind.Long, null, 6, d.g.longConstant(1), d.g.longConstant(2)));
+        d.returns(d.phi(d.a, d.b));
+        rejects(d.g, "kind long where int is expected");
+    }
+
+    @Test
+    void rejectsStateOnAPureInstruction() {
+        Diamond d = new Diamond();
+        Instruction add = new Instruction(d.g, Op.ADD, JavaKind.Int, null, 6, d.a, d.b);
+        add.setState(new FrameState(METHOD, 0, new Value[METHOD.getMaxLocals()], new Value[0], new Value[0]));
+        d.t.append(add);
+        d.returns(d.phi(d.a, d.b));
+        rejects(d.g, "cannot fail");
+    }
+
+    @Test
+    void namedInputsFollowTheDeclaration() {
+        Diamond d = new Diamond();
+        Value array = d.g.nullConstant();
+        Instruction load = new Instruction(d.g, Op.LOAD_INDEXED, JavaKind.Int, JavaKind.Int, 6, array, d.a);
+        assertSame(array, load.input(Op.In.ARRAY));
+        assertSame(d.a, load.input(Op.In.INDEX));
+        assertNull(load.input(Op.In.CHECKED_LENGTH));
+        Instruction len = new Instruction(d.g, Op.ARRAY_LENGTH_OR_ZERO, JavaKind.Int, null, 6, array);
+        load.setCheckedLength(len);
+        assertSame(len, load.input(Op.In.CHECKED_LENGTH));
+        assertSame(len, load.checkedLength());
+        assertEquals(Op.Presence.OPTIONAL, load.declaration(2).presence());
+        assertThrows(IllegalStateException.class, () -> load.setCheckedLength(len), "the optional input is set once");
+        assertThrows(IllegalArgumentException.class, () -> load.input(Op.In.FROM), "loadindexed has no 'from'");
+        assertEquals("checkedLength", Op.In.CHECKED_LENGTH.label());
     }
 }

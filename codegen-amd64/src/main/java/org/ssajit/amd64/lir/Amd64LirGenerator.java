@@ -806,7 +806,7 @@ public final class Amd64LirGenerator extends LirGenerator {
             return;
         }
         FieldBase base = fieldBase(i, f);
-        Value value = storeValue(i.input(i.inputCount() - 1), f.getJavaKind());
+        Value value = storeValue(i.input(Op.In.VALUE), f.getJavaKind());
         append(new Amd64Memory.Store(f.getJavaKind(), base.value(), null, value, new AddressShape(null, f.getOffset())).checkingNull(base.nullCheck()));
         if (f.isVolatile()) {
             append(new Amd64Memory.StoreLoadBarrier());
@@ -1018,12 +1018,12 @@ public final class Amd64LirGenerator extends LirGenerator {
     /** {@link Op#FILL} as {@code rep stos} behind its range checks ({@link Amd64Memory.Fill}). */
     private void fill(Instruction i) {
         JavaKind ek = i.elementKind();
-        Value value = operand(i.input(3));
+        Value value = operand(i.input(Op.In.VALUE));
         if (!(value instanceof ConstantValue)) {
-            value = inVariable(i.input(3));
+            value = inVariable(i.input(Op.In.VALUE));
         }
-        append(new Amd64Memory.Fill(ek, Scale.of(backend.metaAccess().getArrayIndexScale(ek)), backend.metaAccess().getArrayBaseOffset(ek), result(i), inVariable(i.input(0)), inVariable(i.input(1)),
-                        inVariable(i.input(2)), value, inVariable(i.input(4)), fixed(AMD64.rdi, JavaKind.Long), fixed(AMD64.rcx, JavaKind.Long),
+        append(new Amd64Memory.Fill(ek, Scale.of(backend.metaAccess().getArrayIndexScale(ek)), backend.metaAccess().getArrayBaseOffset(ek), result(i), inVariable(i.input(Op.In.ARRAY)), inVariable(i.input(Op.In.FROM)),
+                        inVariable(i.input(Op.In.LAST)), value, inVariable(i.input(Op.In.LENGTH)), fixed(AMD64.rdi, JavaKind.Long), fixed(AMD64.rcx, JavaKind.Long),
                         fixed(AMD64.rax, JavaKind.Long)));
     }
 
