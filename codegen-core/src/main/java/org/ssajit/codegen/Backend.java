@@ -14,11 +14,11 @@ import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterConfig;
 
 /**
- * A target: what the compiler needs from AMD64 or AArch64 after the SSA graph is built and lowered,
- * around a register allocator it does not own.
+ * A target: what the compiler needs from AMD64 or AArch64 after the SSA graph is built and lowered
+ * (codegen-core's {@code HotSpotLowering}), around a register allocator it does not own.
  *
  * <pre>
- *   LirGraph lir = backend.lower(graph);               // instruction selection (or a BailoutException)
+ *   LirGraph lir = backend.select(graph);              // instruction selection for the lowered graph (or a BailoutException)
  *   allocator.accept(lir);                             // e.g. LinearScan.allocate(lir, config) with backend.moveFactory()
  *   CompiledCode code = backend.emit(lir, name);       // prologue, blocks, stubs, handlers
  *   backend.checkInstallable(code, codeCache);         // what HotSpot would not notice itself
@@ -47,15 +47,18 @@ public interface Backend {
         return withheld;
     }
 
-    /** Instruction selection: the LIR before register allocation, or a BailoutException for what the target cannot compile. */
-    LirGraph lower(Graph graph);
+    /**
+     * Instruction selection for a lowered graph: the LIR before register allocation, or a
+     * BailoutException for what this target cannot compile.
+     */
+    LirGraph select(Graph lowered);
 
     /** Machine code for allocated LIR. */
     CompiledCode emit(LirGraph lir, String name);
 
-    /** The whole way from SSA: {@link #lower}, {@code allocator}, {@link #emit}. */
-    default CompiledCode compile(Graph graph, String name, Consumer<LirGraph> allocator) {
-        LirGraph lir = lower(graph);
+    /** The whole way from a lowered graph: {@link #select}, {@code allocator}, {@link #emit}. */
+    default CompiledCode compile(Graph lowered, String name, Consumer<LirGraph> allocator) {
+        LirGraph lir = select(lowered);
         allocator.accept(lir);
         return emit(lir, name);
     }
@@ -68,10 +71,4 @@ public interface Backend {
 
     /** Machine code as text for dumps ({@code startAddress} is the address of byte 0), or null if no disassembler is available. */
     String disassemble(byte[] code, long startAddress);
-
-    /**
-     * This back end with implicit null checks on or off (a null reference faults at the access; used
-     * only while the method's profile records no null-check deoptimization).
-     */
-    Backend withImplicitNullChecks(boolean on);
 }

@@ -4,6 +4,7 @@ import org.ssajit.codegen.Backend;
 import org.ssajit.codegen.Backends;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.ir.Graph;
+import org.ssajit.lowering.HotSpotLowering;
 import org.ssajit.parse.BuildOptions;
 import org.ssajit.parse.FrontEnd;
 import org.ssajit.parse.GraphBuilder;
@@ -16,9 +17,10 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
  * ssajit's compilation of one method, from bytecode to installable code: SSA construction with
- * on-the-fly optimizations, the SSA verifier, instruction selection by the VM's {@link Backend}
- * (which refuses what it cannot compile yet), linear scan on SSA with its allocation verifier, and
- * emission with HotSpot's frame, polls, traps and handlers. Every refusal is a {@link org.ssajit.bytecode.BailoutException}
+ * on-the-fly optimizations and the SSA verifier ({@link #build}); the HotSpot lowering (which refuses
+ * what ssajit does not compile yet) and the verifier again; instruction selection by the VM's
+ * {@link Backend} (which refuses what only that target cannot compile), linear scan on SSA with its
+ * allocation verifier, and emission with HotSpot's frame, polls, traps and handlers ({@link #compile}). Every refusal is a {@link org.ssajit.bytecode.BailoutException}
  * (or {@link org.ssajit.regalloc.RegisterAllocationException}); anything else thrown is a bug.
  */
 public final class Pipeline {
@@ -27,12 +29,14 @@ public final class Pipeline {
     }
 
     private final Providers providers;
+    private final HotSpotLowering lowering;
     private final Backend backend;
     private final RegisterAllocationConfig allocation;
     private final boolean verify;
 
-    public Pipeline(Providers providers, Backend backend, boolean verify) {
+    public Pipeline(Providers providers, HotSpotLowering lowering, Backend backend, boolean verify) {
         this.providers = providers;
+        this.lowering = lowering;
         this.backend = backend;
         this.verify = verify;
         // The allocator gets exactly what the back end can use: not its scratch registers, not the
@@ -40,9 +44,19 @@ public final class Pipeline {
         this.allocation = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory(), backend.withheldRegisters()).withVerification(verify);
     }
 
-    /** The host VM's pipeline, with every verifier on. */
+    /** The host VM's pipeline, with every verifier on and explicit null checks. */
     public static Pipeline host() {
-        return new Pipeline(Providers.host(), Backends.host(), true);
+        return host(false);
+    }
+
+    /** The host VM's pipeline, with every verifier on, with implicit null checks on or off. */
+    public static Pipeline host(boolean implicitNullChecks) {
+        return new Pipeline(Providers.host(), HotSpotLowering.host(implicitNullChecks), Backends.host(), true);
+    }
+
+    /** This pipeline with another back end (e.g. one configured differently). */
+    public Pipeline withBackend(Backend other) {
+        return new Pipeline(providers, lowering, other, verify);
     }
 
     public Backend backend() {
@@ -72,8 +86,18 @@ public final class Pipeline {
         return graph;
     }
 
-    /** Machine code for a graph {@link #build} made: lowering, register allocation, emission. */
+    /** Lowers a graph {@link #build} made (in place) and, with verification on, verifies it again. */
+    public Graph lower(Graph graph) {
+        lowering.lower(graph);
+        if (verify) {
+            Verifier.verify(graph);
+        }
+        return graph;
+    }
+
+    /** Machine code for a graph {@link #build} made: lowering, instruction selection, register allocation, emission. */
     public CompiledCode compile(Graph graph, ResolvedJavaMethod method) {
+        lower(graph);
         return backend.compile(graph, method.format("%H.%n(%p)"), lir -> LinearScan.allocate(lir, allocation));
     }
 }

@@ -10,6 +10,7 @@ import org.ssajit.codegen.Backend;
 import org.ssajit.codegen.Backends;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.ir.Graph;
+import org.ssajit.lowering.HotSpotLowering;
 import org.ssajit.parse.Providers;
 import org.ssajit.regalloc.AllocationVerificationError;
 import org.ssajit.regalloc.RegisterAllocationException;
@@ -228,9 +229,10 @@ public final class SsajitCompiler implements JVMCICompiler {
             if (gcRefusal != null) {
                 err.println("[ssajit] " + gcRefusal + ": ssajit refuses every method");
             }
-            Backend target = Backends.forTarget(backend.getTarget().arch).create(config, backend)
-                            .withImplicitNullChecks(options.get(SsajitOptions.IMPLICIT_NULL_CHECKS));
-            Pipeline pipeline = new Pipeline(providers, target, options.get(SsajitOptions.VERIFY));
+            Backend target = Backends.forTarget(backend.getTarget().arch).create(config, backend);
+            HotSpotLowering lowering = new HotSpotLowering(config, backend.getMetaAccess(), backend.getConstantReflection(),
+                            options.get(SsajitOptions.IMPLICIT_NULL_CHECKS));
+            Pipeline pipeline = new Pipeline(providers, lowering, target, options.get(SsajitOptions.VERIFY));
             Installer installer = new Installer((HotSpotCodeCacheProvider) backend.getCodeCache(), target, config, null);
             Dumper dumper = dumpDir != null ? new Dumper(dumpDir, target) : null;
             return new Context(options, null, pipeline, installer, config, gcRefusal, stats, dumper);

@@ -10,11 +10,7 @@ import org.ssajit.amd64.lir.Amd64Backend;
 import org.ssajit.amd64.lir.SpillAllAllocator;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.ir.Graph;
-import org.ssajit.parse.BuildOptions;
-import org.ssajit.parse.GraphBuilder;
-import org.ssajit.parse.Providers;
 import org.ssajit.testing.Jvmci;
-import org.ssajit.verify.Verifier;
 
 import jdk.vm.ci.code.InstalledCode;
 import jdk.vm.ci.code.InvalidInstalledCodeException;
@@ -45,7 +41,7 @@ final class CompiledRunner {
     static volatile Allocation allocation = Allocation.LINEAR_SCAN;
 
     private static final Pipeline PIPELINE = Pipeline.host();
-    private static final Pipeline PIPELINE_SSE = new Pipeline(Providers.host(), BACKEND.withAvx(false), true);
+    private static final Pipeline PIPELINE_SSE = PIPELINE.withBackend(BACKEND.withAvx(false));
 
     private CompiledRunner() {
     }
@@ -66,8 +62,7 @@ final class CompiledRunner {
         if (a == Allocation.LINEAR_SCAN_SSE) {
             return PIPELINE_SSE.compile(m).code();
         }
-        Graph g = GraphBuilder.build(m, BuildOptions.DEFAULT, Jvmci.PROVIDERS).graph();
-        Verifier.verify(g);
+        Graph g = PIPELINE.lower(PIPELINE.build(m));
         return BACKEND.compile(g, m.format("%H.%n"), lir -> {
             if (a == Allocation.SPILL_ALL_STATES_IN_REGISTERS) {
                 SpillAllAllocator.allocateStatesInRegisters(lir);

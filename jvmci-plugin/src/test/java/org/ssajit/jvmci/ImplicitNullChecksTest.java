@@ -13,11 +13,9 @@ import java.util.function.Supplier;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.ssajit.amd64.lir.Amd64Backend;
 import org.ssajit.lir.LirBlock;
 import org.ssajit.lir.LirGraph;
 import org.ssajit.lir.LirOp;
-import org.ssajit.parse.Providers;
 import org.ssajit.testing.Jvmci;
 
 import jdk.vm.ci.code.InstalledCode;
@@ -25,7 +23,7 @@ import jdk.vm.ci.code.InvalidInstalledCodeException;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
- * Implicit null checks, end to end: with {@link Amd64Backend#withImplicitNullChecks} a field access,
+ * Implicit null checks, end to end: with {@link org.ssajit.lowering.HotSpotLowering#implicitNullChecks} a field access,
  * an array length read or a bounds check is itself the null check. Each target is compiled so, its
  * selected instructions must contain no explicit null test, and it is installed and run on inputs with
  * and without nulls; every call must give what HotSpot's own execution of the bytecode gives (result
@@ -96,7 +94,7 @@ class ImplicitNullChecksTest {
         return s;
     }
 
-    private static final Pipeline IMPLICIT = new Pipeline(Providers.host(), Amd64Backend.host().withImplicitNullChecks(true), true);
+    private static final Pipeline IMPLICIT = Pipeline.host(true);
     private static final Installer INSTALLER = Installer.host();
 
     private static Method target(String name) {
@@ -185,7 +183,7 @@ class ImplicitNullChecksTest {
     }
 
     private static LirGraph lir(ResolvedJavaMethod m) {
-        return Amd64Backend.host().withImplicitNullChecks(true).lower(IMPLICIT.build(m));
+        return IMPLICIT.backend().select(IMPLICIT.lower(IMPLICIT.build(m)));
     }
 
     private static List<String> opNames(LirGraph lir) {

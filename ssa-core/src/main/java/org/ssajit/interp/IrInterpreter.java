@@ -110,6 +110,19 @@ public final class IrInterpreter {
     private final Invoker invoker;
     private final JavaKind returnKind;
     private final Map<Instruction, Object> links = new IdentityHashMap<>();
+    private Observer observer;
+
+    /** Sees every value the interpreter computes (a parameter, a phi, an instruction's result), for tests. */
+    public interface Observer {
+        /** {@code value} in its stack representation ({@code Integer} for every int kind, ...). */
+        void computed(org.ssajit.ir.Value v, Object value);
+    }
+
+    /** Installs an observer (null: none). */
+    public IrInterpreter observe(Observer o) {
+        observer = o;
+        return this;
+    }
 
     // State of the current run.
     private Object[] env;
@@ -222,6 +235,9 @@ public final class IrInterpreter {
                 throw new IllegalArgumentException("argument " + p.index() + " " + Values.describe(a) + " does not have kind " + p.kind());
             }
             env[p.id()] = v;
+            if (observer != null) {
+                observer.computed(p, v);
+            }
         }
     }
 
@@ -305,6 +321,9 @@ public final class IrInterpreter {
                 continue;
             }
             env[i.id()] = v;
+            if (observer != null && i.kind() != JavaKind.Void) {
+                observer.computed(i, v);
+            }
             index++;
         }
     }
@@ -428,6 +447,9 @@ public final class IrInterpreter {
             }
             for (int k = 0; k < values.length; k++) {
                 env[phis.get(k).id()] = values[k];
+                if (observer != null && values[k] != UNDEFINED) {
+                    observer.computed(phis.get(k), values[k]);
+                }
             }
         }
         block = target;

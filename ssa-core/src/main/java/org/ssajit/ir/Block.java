@@ -112,6 +112,42 @@ public final class Block {
         i.setBlock(target);
     }
 
+    /** Inserts a new instruction right before {@code anchor}, an instruction of this block. */
+    public void insertBefore(Instruction anchor, Instruction i) {
+        if (i.block() != null) {
+            throw new IllegalStateException(i + " is in " + i.block() + " already");
+        }
+        int k = instructions.indexOf(anchor);
+        if (k < 0) {
+            throw new IllegalStateException(anchor + " not in " + this);
+        }
+        i.setBlock(this);
+        instructions.add(k, i);
+    }
+
+    /**
+     * Drops predecessor {@code pred} (every occurrence) and each phi's operand from it. The caller
+     * removes phis that become trivial.
+     */
+    public void removePredecessor(Block pred) {
+        for (int k = predecessors.size() - 1; k >= 0; k--) {
+            if (predecessors.get(k) == pred) {
+                predecessors.remove(k);
+                for (Phi p : phis) {
+                    p.removeOperand(k);
+                }
+            }
+        }
+        graph.controlFlowChanged();
+    }
+
+    /** Drops every exception edge of this block (the handlers stay in the graph; see {@link #removePredecessor}). */
+    public void clearHandlers() {
+        handlers.clear();
+        computeSuccessors();
+        graph.controlFlowChanged();
+    }
+
     public void removeInstruction(Instruction i) {
         if (!instructions.remove(i)) {
             throw new IllegalStateException(i + " not in " + this);

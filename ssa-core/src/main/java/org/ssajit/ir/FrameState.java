@@ -31,6 +31,23 @@ public final class FrameState extends Node {
         initInputs(all);
     }
 
+    /** A state with the same values, for another instruction (a state belongs to one instruction). */
+    public FrameState copy() {
+        Value[] locals = new Value[localsSize];
+        Value[] stack = new Value[stackSize];
+        Value[] locks = new Value[locksSize];
+        for (int i = 0; i < localsSize; i++) {
+            locals[i] = local(i);
+        }
+        for (int i = 0; i < stackSize; i++) {
+            stack[i] = stack(i);
+        }
+        for (int i = 0; i < locksSize; i++) {
+            locks[i] = lock(i);
+        }
+        return new FrameState(method, bci, locals, stack, locks);
+    }
+
     public ResolvedJavaMethod method() {
         return method;
     }

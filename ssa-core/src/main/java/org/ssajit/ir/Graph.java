@@ -26,6 +26,7 @@ public final class Graph {
     private final int osrBci;
     private int valueIds;
     private int blockIds;
+    private boolean lowered;
     /** The loop analysis of the current control flow; null until asked for, and after every change to it. */
     private Loops loops;
 
@@ -54,6 +55,18 @@ public final class Graph {
 
     public boolean isOsr() {
         return osrBci >= 0;
+    }
+
+    /**
+     * Whether the HotSpot lowering has run: Java-level ops ({@link Op#isHighLevel}) are gone, the
+     * machine-level ones ({@link Op#isLowLevel()}) are allowed.
+     */
+    public boolean isLowered() {
+        return lowered;
+    }
+
+    public void markLowered() {
+        lowered = true;
     }
 
     int nextValueId() {

@@ -113,7 +113,7 @@ public final class IrPrinter {
         sb.append(i.op().mnemonic());
         Object attr = i.attribute();
         if (attr != null) {
-            sb.append(' ').append(attrText(attr));
+            sb.append(' ').append(i.op() == Op.MEMBAR ? MemoryBarriers.toString((Integer) attr) : attrText(attr));
         }
         for (int k = 0; k < i.inputCount(); k++) {
             sb.append(k == 0 ? " " : ", ");
@@ -126,7 +126,7 @@ public final class IrPrinter {
         if (i.hasExceptionEdge()) {
             sb.append(" !exc");
         }
-        if (i.state() != null || i.canThrow()) {
+        if (i.state() != null || i.canThrow() || i.op().deoptimizes()) {
             sb.append("  @").append(i.bci());
         }
         return sb.toString();

@@ -78,6 +78,16 @@ public abstract class Node {
         }
     }
 
+    /** Removes input {@code i}, shifting the later ones down. */
+    protected final void removeInput(int i) {
+        Value old = input(i);
+        if (old != null) {
+            old.removeUser(this);
+        }
+        System.arraycopy(inputs, i + 1, inputs, i, inputCount - i - 1);
+        inputs[--inputCount] = null;
+    }
+
     /** Drops every input, unregistering this node as a user. Used when a node is deleted. */
     public final void clearInputs() {
         for (int i = 0; i < inputCount; i++) {

@@ -60,24 +60,24 @@ public enum Op {
 
     // Memory. Attribute: FieldRef for fields, the element JavaKind for arrays.
     /** Input {@code object} only for an instance field. */
-    LOAD_FIELD("loadfield", MEMORY_READ | CAN_THROW, FIELD, FieldRef.class, instanceOnly(In.OBJECT)),
-    STORE_FIELD("storefield", MEMORY_WRITE | CAN_THROW, VOID, FieldRef.class, instanceOnly(In.OBJECT), in(In.VALUE, FIELD)),
+    LOAD_FIELD("loadfield", MEMORY_READ | CAN_THROW | HIGH, FIELD, FieldRef.class, instanceOnly(In.OBJECT)),
+    STORE_FIELD("storefield", MEMORY_WRITE | CAN_THROW | HIGH, VOID, FieldRef.class, instanceOnly(In.OBJECT), in(In.VALUE, FIELD)),
     /**
      * {@code checkedLength}: a length the access may check its index against instead of reading the
      * array's length; see {@link Instruction#checkedLength()}.
      */
-    LOAD_INDEXED("loadindexed", MEMORY_READ | CAN_THROW, ELEMENT, JavaKind.class, in(In.ARRAY, OBJECT), in(In.INDEX, INT),
+    LOAD_INDEXED("loadindexed", MEMORY_READ | CAN_THROW | HIGH, ELEMENT, JavaKind.class, in(In.ARRAY, OBJECT), in(In.INDEX, INT),
                     optional(In.CHECKED_LENGTH, INT)),
-    STORE_INDEXED("storeindexed", MEMORY_WRITE | CAN_THROW, VOID, JavaKind.class, in(In.ARRAY, OBJECT), in(In.INDEX, INT), in(In.VALUE, ELEMENT),
+    STORE_INDEXED("storeindexed", MEMORY_WRITE | CAN_THROW | HIGH, VOID, JavaKind.class, in(In.ARRAY, OBJECT), in(In.INDEX, INT), in(In.VALUE, ELEMENT),
                     optional(In.CHECKED_LENGTH, INT)),
     /** Array lengths never change, so this reads no mutable memory. */
-    ARRAY_LENGTH("arraylength", CAN_THROW, INT, in(In.ARRAY, OBJECT)),
+    ARRAY_LENGTH("arraylength", CAN_THROW | HIGH, INT, in(In.ARRAY, OBJECT)),
     /**
      * The array's length, or 0 for a null array: never throws, so it can be computed anywhere (before
      * a loop), and an access that bounds-checks against it fails for a null array too. Only as the
      * {@linkplain Instruction#checkedLength() checked length} of array accesses.
      */
-    ARRAY_LENGTH_OR_ZERO("lengthorzero", PURE, INT, in(In.ARRAY, OBJECT)),
+    ARRAY_LENGTH_OR_ZERO("lengthorzero", PURE | HIGH, INT, in(In.ARRAY, OBJECT)),
     /**
      * A counted loop of stores of one value into consecutive elements, done at once where it can be
      * (see {@code opt.LoopFill}). {@code length}: the array's length, or 0 for a null array (what the
@@ -87,35 +87,75 @@ public enum Op {
      * the implementation picks (machine code leaves short ranges to the loop). Never throws: the loop,
      * started at {@code r}, does what is left, its checks included.
      */
-    FILL("fill", MEMORY_WRITE | NO_STATE, INT, JavaKind.class, in(In.ARRAY, OBJECT), in(In.FROM, INT), in(In.LAST, INT), in(In.VALUE, ELEMENT),
+    FILL("fill", MEMORY_WRITE | NO_STATE | HIGH, INT, JavaKind.class, in(In.ARRAY, OBJECT), in(In.FROM, INT), in(In.LAST, INT), in(In.VALUE, ELEMENT),
                     in(In.LENGTH, INT)),
 
     // Objects. Attribute: the JavaType (instance type, array element type, multi-array type, cast type).
-    NEW_INSTANCE("new", ALLOCATION | CAN_THROW, OBJECT, JavaType.class),
-    NEW_ARRAY("newarray", ALLOCATION | CAN_THROW, OBJECT, JavaType.class, in(In.LENGTH, INT)),
-    NEW_MULTI_ARRAY("newmultiarray", ALLOCATION | CAN_THROW, OBJECT, JavaType.class, variadic(In.DIMENSIONS, INT)),
-    CHECKCAST("checkcast", CAN_THROW, OBJECT, JavaType.class, in(In.OBJECT, OBJECT)),
+    NEW_INSTANCE("new", ALLOCATION | CAN_THROW | HIGH, OBJECT, JavaType.class),
+    NEW_ARRAY("newarray", ALLOCATION | CAN_THROW | HIGH, OBJECT, JavaType.class, in(In.LENGTH, INT)),
+    NEW_MULTI_ARRAY("newmultiarray", ALLOCATION | CAN_THROW | HIGH, OBJECT, JavaType.class, variadic(In.DIMENSIONS, INT)),
+    CHECKCAST("checkcast", CAN_THROW | HIGH, OBJECT, JavaType.class, in(In.OBJECT, OBJECT)),
     /** Throws only while its type is unresolved (a linkage error). */
-    INSTANCEOF("instanceof", 0, INT, JavaType.class, in(In.OBJECT, OBJECT)),
-    MONITOR_ENTER("monitorenter", MEMORY_WRITE | CAN_THROW, VOID, in(In.OBJECT, OBJECT)),
-    MONITOR_EXIT("monitorexit", MEMORY_WRITE | CAN_THROW, VOID, in(In.OBJECT, OBJECT)),
+    INSTANCEOF("instanceof", HIGH, INT, JavaType.class, in(In.OBJECT, OBJECT)),
+    MONITOR_ENTER("monitorenter", MEMORY_WRITE | CAN_THROW | HIGH, VOID, in(In.OBJECT, OBJECT)),
+    MONITOR_EXIT("monitorexit", MEMORY_WRITE | CAN_THROW | HIGH, VOID, in(In.OBJECT, OBJECT)),
 
     /** Attribute: InvokeTarget. Inputs: the arguments, receiver first (an appendix last). */
-    INVOKE("invoke", MEMORY_WRITE | CAN_THROW, RETURN, InvokeTarget.class, variadic(In.ARGUMENTS, ANY)),
+    INVOKE("invoke", MEMORY_WRITE | CAN_THROW | HIGH, RETURN, InvokeTarget.class, variadic(In.ARGUMENTS, ANY)),
 
     /** The exception caught by a handler; the first instruction of a handler block. */
-    EXCEPTION_OBJECT("exception", 0, OBJECT),
+    EXCEPTION_OBJECT("exception", HIGH, OBJECT),
     /** An ldc whose constant-pool entry is not resolved yet. Attribute: LdcRef. */
-    LOAD_CONSTANT("ldc", CAN_THROW, ANY, LdcRef.class),
+    LOAD_CONSTANT("ldc", CAN_THROW | HIGH, ANY, LdcRef.class),
     /**
      * The value of a local when an on-stack-replacement compile is entered from the interpreter, in
      * the entry block of an OSR graph ({@link Graph#osrBci()}). Attribute: the local's index (Integer).
      */
-    OSR_LOCAL("osrlocal", 0, ANY, Integer.class);
+    OSR_LOCAL("osrlocal", 0, ANY, Integer.class),
+
+    // Lowered: what codegen-core's HotSpot lowering turns the Java-level ops above into, with the VM's
+    // layout, checks and deoptimizations explicit. Target-neutral; a back end selects instructions for
+    // these, the arithmetic, conversions and comparisons, and OSR_LOCAL, nothing else.
+
+    /** Deoptimizes (attribute: why, and what to do with the code) if {@code object} is null. */
+    NULL_CHECK("nullcheck", DEOPTIMIZES | LOW, VOID, Deopt.class, in(In.OBJECT, OBJECT)),
+    /** Deoptimizes unless {@code 0 <= index < length} (one unsigned comparison). */
+    BOUNDS_CHECK("boundscheck", DEOPTIMIZES | LOW, VOID, Deopt.class, in(In.INDEX, INT), in(In.LENGTH, INT)),
+    /** Deoptimizes if the int or long {@code divisor} is 0. */
+    ZERO_CHECK("zerocheck", DEOPTIMIZES | LOW, VOID, Deopt.class, in(In.DIVISOR, ANY)),
+    /** Deoptimizes, always: nothing after it runs. */
+    DEOPTIMIZE("deoptimize", DEOPTIMIZES | LOW, VOID, Deopt.class),
+    /**
+     * Int or long division whose divisor a check before it proved non-zero: {@code MIN_VALUE / -1}
+     * is {@code MIN_VALUE}. Not pure: it must not move above its check.
+     */
+    SDIV("sdiv", LOW, SAME, in(In.X, SAME), in(In.Y, SAME)),
+    /** Int or long remainder, divisor non-zero: {@code MIN_VALUE % -1} is 0. Not pure, as {@link #SDIV}. */
+    SREM("srem", LOW, SAME, in(In.X, SAME), in(In.Y, SAME)),
+    /**
+     * Reads {@code [base + index * scale + displacement]} (attribute: {@link Access}). A read with a
+     * frame state is its base's implicit null check: a null base faults (the displacement is inside
+     * the VM's protected page) and HotSpot deoptimizes to that state.
+     */
+    READ("read", MEMORY_READ | LOW, ACCESS, Access.class, in(In.BASE, OBJECT), optional(In.INDEX, INT)),
+    /** Writes {@code value} to {@code [base + index * scale + displacement]}; a frame state makes it an implicit null check, as {@link #READ}. */
+    WRITE("write", MEMORY_WRITE | NO_STATE | LOW, VOID, Access.class, in(In.BASE, OBJECT), in(In.VALUE, ACCESS), optional(In.INDEX, INT)),
+    /** {@code base == null ? 0 : [base + displacement]}: an array's length or 0. Never fails. */
+    READ_OR_ZERO("readorzero", LOW, ACCESS, Access.class, in(In.BASE, OBJECT)),
+    /**
+     * {@link #FILL} with the VM's array layout (attribute: the element {@link Access}, displacement
+     * the offset of element 0): the same inputs, the same result, never fails.
+     */
+    STORE_RANGE("storerange", MEMORY_WRITE | NO_STATE | LOW, INT, Access.class, in(In.ARRAY, OBJECT), in(In.FROM, INT), in(In.LAST, INT),
+                    in(In.VALUE, ACCESS), in(In.LENGTH, INT)),
+    /** A reference from its narrow form (attribute: the VM's {@link NarrowEncoding}); 0 is null. */
+    UNCOMPRESS("uncompress", PURE | LOW, OBJECT, NarrowEncoding.class, in(In.X, INT)),
+    /** Orders memory accesses (attribute: an Integer of {@link MemoryBarriers} bits). */
+    MEMBAR("membar", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, Integer.class);
 
     /** An input's role, the name by which generic code and {@link Instruction#input(In)} find it. */
     public enum In {
-        X, Y, COUNT, OBJECT, ARRAY, INDEX, VALUE, CHECKED_LENGTH, FROM, LAST, LENGTH, DIMENSIONS, ARGUMENTS;
+        X, Y, COUNT, OBJECT, ARRAY, INDEX, VALUE, CHECKED_LENGTH, FROM, LAST, LENGTH, DIMENSIONS, ARGUMENTS, BASE, DIVISOR;
 
         /** The name as printed, e.g. {@code checkedLength}. */
         public String label() {
@@ -140,6 +180,8 @@ public enum Op {
         FIELD,
         /** The stack kind of the invoked method's return type. */
         RETURN,
+        /** The value kind of the {@link Access} in the attribute ({@link Access#valueKind()}). */
+        ACCESS,
         /** Any kind. */
         ANY
     }
@@ -169,6 +211,12 @@ public enum Op {
         static final int CAN_THROW = 32;
         /** Writes memory but cannot fail, so no interpreter state is needed to resume at it. */
         static final int NO_STATE = 64;
+        /** Deoptimizes when it fails: needs the state to resume in the interpreter at. */
+        static final int DEOPTIMIZES = 128;
+        /** Java-level: only in graphs not lowered yet (integer DIV and REM too; see {@link Op#isHighLevel}). */
+        static final int HIGH = 256;
+        /** Machine-level: only in lowered graphs. */
+        static final int LOW = 512;
     }
 
     private static Input in(In name, Kinds kind) {
@@ -274,6 +322,11 @@ public enum Op {
         return (flags & CAN_THROW) != 0;
     }
 
+    /** Whether the op deoptimizes when its check fails (or always: {@link #DEOPTIMIZE}). */
+    public boolean deoptimizes() {
+        return (flags & DEOPTIMIZES) != 0;
+    }
+
     /**
      * Whether an instruction of this op needs a frame state (the interpreter resumes at it if it
      * throws, deoptimizes, calls, stores or allocates): all of those but ops declared to need none.
@@ -282,7 +335,25 @@ public enum Op {
         if ((flags & NO_STATE) != 0) {
             return false;
         }
-        return i.canThrow() || writesMemory() || allocates();
+        return i.canThrow() || deoptimizes() || writesMemory() || allocates();
+    }
+
+    /**
+     * Whether {@code i} has Java semantics that the HotSpot lowering must make explicit: the
+     * Java-level memory, object and call ops, and integer division and remainder (with their
+     * exception); such an instruction is never in a lowered graph.
+     */
+    public static boolean isHighLevel(Instruction i) {
+        Op op = i.op();
+        if (op == DIV || op == REM) {
+            return i.kind() == JavaKind.Int || i.kind() == JavaKind.Long || op == REM;
+        }
+        return (op.flags & HIGH) != 0;
+    }
+
+    /** Whether this op exists only in lowered graphs. */
+    public boolean isLowLevel() {
+        return (flags & LOW) != 0;
     }
 
     /** Conversions and three-way comparisons: their operand kind. */

@@ -23,6 +23,11 @@ public final class Phi extends Value {
         appendInput(v);
     }
 
+    /** Drops operand {@code i} (its predecessor is going away; {@link Block#removePredecessor}). */
+    void removeOperand(int i) {
+        removeInput(i);
+    }
+
     public Value operand(int i) {
         return input(i);
     }

@@ -17,6 +17,7 @@ public abstract class Value extends Node {
     private final JavaKind kind;
     private Node[] users = NO_USERS;
     private int userCount;
+    private Stamp stamp;
 
     protected Value(Graph graph, JavaKind kind) {
         this.id = graph.nextValueId();
@@ -30,6 +31,31 @@ public abstract class Value extends Node {
 
     public final JavaKind kind() {
         return kind;
+    }
+
+    /**
+     * What is known about this value ({@link Stamps#infer} computes it for a whole graph): a constant's
+     * stamp is its value; before inference, and for values created since, the unrestricted stamp of
+     * the kind unless one was {@linkplain #setStamp set}.
+     */
+    public Stamp stamp() {
+        if (stamp != null) {
+            return stamp;
+        }
+        return this instanceof Constant c ? Stamp.forConstant(c.value()) : Stamp.unrestricted(kind);
+    }
+
+    /** The stamp set or inferred for this value, or null. */
+    Stamp storedStamp() {
+        return stamp;
+    }
+
+    /** Records what is known about this value; the caller guarantees it covers every value it can have. */
+    public void setStamp(Stamp s) {
+        if (s != null && s.kind() != kind.getStackKind()) {
+            throw new IllegalArgumentException(s + " is not a stamp of " + kind);
+        }
+        stamp = s;
     }
 
     public final int userCount() {

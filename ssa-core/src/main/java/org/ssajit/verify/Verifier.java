@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.ssajit.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Dominance;
@@ -267,6 +268,9 @@ public final class Verifier {
         if (op.isPure() && (i.state() != null || i.hasExceptionEdge())) {
             fail(() -> where.get() + ": " + op.mnemonic() + " cannot fail, it has no state and no exception edge");
         }
+        if (graph.isLowered() ? Op.isHighLevel(i) : op.isLowLevel()) {
+            fail(() -> where.get() + ": " + op.mnemonic() + (graph.isLowered() ? " left in a lowered graph" : " before lowering"));
+        }
         switch (op) {
             case LOAD_INDEXED, STORE_INDEXED -> checkCheckedLength(i, where);
             case FILL -> {
@@ -275,6 +279,27 @@ public final class Verifier {
                 }
                 if (i.state() != null || i.hasExceptionEdge()) {
                     fail(() -> where.get() + ": fill cannot fail, it has no state and no exception edge");
+                }
+            }
+            case READ, WRITE -> {
+                if ((i.input(Op.In.INDEX) != null) != (((Access) i.attribute()).scale() != 0)) {
+                    fail(() -> where.get() + ": an access has an index exactly when it has a scale");
+                }
+            }
+            case READ_OR_ZERO -> {
+                if (((Access) i.attribute()).scale() != 0) {
+                    fail(() -> where.get() + ": readorzero has no index");
+                }
+            }
+            case ZERO_CHECK -> {
+                JavaKind dk = i.input(Op.In.DIVISOR).kind();
+                if (dk != JavaKind.Int && dk != JavaKind.Long) {
+                    fail(() -> where.get() + ": the divisor is " + dk.getJavaName() + ", not int or long");
+                }
+            }
+            case SDIV, SREM -> {
+                if (i.kind() != JavaKind.Int && i.kind() != JavaKind.Long) {
+                    fail(() -> where.get() + ": " + op.mnemonic() + " of " + i.kind().getJavaName());
                 }
             }
             case OSR_LOCAL -> {
@@ -317,6 +342,7 @@ public final class Verifier {
             case ELEMENT -> i.elementKind().getStackKind();
             case FIELD -> i.field().kind().getStackKind();
             case RETURN -> i.invokeTarget().method().getSignature().getReturnKind().getStackKind();
+            case ACCESS -> ((Access) i.attribute()).valueKind();
             case ANY -> null;
         };
     }

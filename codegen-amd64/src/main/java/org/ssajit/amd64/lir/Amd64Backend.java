@@ -54,20 +54,16 @@ public final class Amd64Backend implements Backend {
     private final RegisterConfig registerConfig;
     private final Architecture architecture;
     private final Amd64MoveFactory moveFactory;
-    private final boolean implicitNullChecks;
     private final boolean avx;
 
-    /**
-     * A back end with explicit null checks only (see {@link #withImplicitNullChecks}) that uses AVX
-     * encodings when the target has AVX (see {@link #withAvx}).
-     */
+    /** A back end that uses AVX encodings when the target has AVX (see {@link #withAvx}). */
     public Amd64Backend(HotSpotVmConfig config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
                     RegisterConfig registerConfig, Architecture architecture) {
-        this(config, metaAccess, constantReflection, registerConfig, architecture, false, targetHasAvx(architecture));
+        this(config, metaAccess, constantReflection, registerConfig, architecture, targetHasAvx(architecture));
     }
 
     private Amd64Backend(HotSpotVmConfig config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
-                    RegisterConfig registerConfig, Architecture architecture, boolean implicitNullChecks, boolean avx) {
+                    RegisterConfig registerConfig, Architecture architecture, boolean avx) {
         this.config = Objects.requireNonNull(config);
         this.metaAccess = Objects.requireNonNull(metaAccess);
         this.constantReflection = Objects.requireNonNull(constantReflection);
@@ -77,7 +73,6 @@ public final class Amd64Backend implements Backend {
             throw new IllegalArgumentException("not an AMD64 target: " + architecture);
         }
         this.moveFactory = new Amd64MoveFactory(architecture);
-        this.implicitNullChecks = implicitNullChecks;
         if (avx && !targetHasAvx(architecture)) {
             throw new IllegalArgumentException("AVX requested, but the target does not have it: " + architecture);
         }
@@ -93,22 +88,6 @@ public final class Amd64Backend implements Backend {
     }
 
     /**
-     * This back end with implicit null checks on or off. On, a null check right before an access at
-     * a small displacement from the reference (a field, an array's length, a bounds check) is that
-     * access itself: a null reference faults on the null page and HotSpot deoptimizes, invalidating
-     * the code. So they are used only in methods whose profile records no null-check deoptimization
-     * yet: after one, the recompiled code checks explicitly and keeps running when nulls come.
-     */
-    @Override
-    public Amd64Backend withImplicitNullChecks(boolean on) {
-        return on == implicitNullChecks ? this : new Amd64Backend(config, metaAccess, constantReflection, registerConfig, architecture, on, avx);
-    }
-
-    public boolean implicitNullChecks() {
-        return implicitNullChecks;
-    }
-
-    /**
      * This back end with AVX encodings on or off. On (the default where the target has AVX), float
      * and double arithmetic is the VEX three-operand {@code vaddsd dst, x, y}: the result need not
      * be {@code x}'s register, so no {@code movapd} copies {@code x} first. A register copy is not
@@ -117,7 +96,7 @@ public final class Amd64Backend implements Backend {
      * throws {@link IllegalArgumentException}.
      */
     public Amd64Backend withAvx(boolean on) {
-        return on == avx ? this : new Amd64Backend(config, metaAccess, constantReflection, registerConfig, architecture, implicitNullChecks, on);
+        return on == avx ? this : new Amd64Backend(config, metaAccess, constantReflection, registerConfig, architecture, on);
     }
 
     public boolean avx() {
@@ -189,10 +168,10 @@ public final class Amd64Backend implements Backend {
         return out;
     }
 
-    /** Instruction selection: refuses (BailoutException) or returns the LIR, before register allocation. */
+    /** Instruction selection for a lowered graph: refuses (BailoutException) or returns the LIR, before register allocation. */
     @Override
-    public LirGraph lower(Graph graph) {
-        return new Amd64LirGenerator(graph, this).generate();
+    public LirGraph select(Graph lowered) {
+        return new Amd64LirGenerator(lowered, this).generate();
     }
 
     /** A near foreign call is a rel32 call or jump: its target must be within 2 GB of every code cache address. */

@@ -9,45 +9,40 @@ import org.ssajit.amd64.asm.AluOp;
 import org.ssajit.amd64.asm.Amd64Assembler;
 import org.ssajit.amd64.asm.Condition;
 import org.ssajit.amd64.asm.OperandSize;
+import org.ssajit.ir.Deopt;
 import org.ssajit.lir.LirFrameState;
 
-import jdk.vm.ci.meta.DeoptimizationAction;
-import jdk.vm.ci.meta.DeoptimizationReason;
 import jdk.vm.ci.meta.Value;
 
 /**
- * The checks that guard Java's exceptional cases. Each carries the frame state before its bytecode;
- * when the check fails it jumps to an out-of-line uncommon trap, the frame is deoptimized and the
- * interpreter re-executes the bytecode, which throws. {@link DeoptimizationAction#None}: the code
- * stays installed and is never recompiled because of it (a method that keeps throwing pays a
- * deoptimization per exception, but cannot loop through recompilations).
+ * The lowering's checks ({@code nullcheck}, {@code zerocheck}, {@code boundscheck}) and
+ * deoptimizations. Each carries the frame state before its bytecode and the lowering's {@link Deopt}
+ * (reason and action); when the check fails it jumps to an out-of-line uncommon trap, the frame is
+ * deoptimized and the interpreter re-executes the bytecode, which throws.
  */
 public final class Amd64Checks {
     private Amd64Checks() {
     }
 
-    /** The action of every exception check. */
-    public static final DeoptimizationAction EXCEPTION_ACTION = DeoptimizationAction.None;
-
-    /** Base: one state, one trap reason. */
+    /** Base: one state, one trap reason and action. */
     abstract static class Check extends Amd64Op {
-        private final DeoptimizationReason reason;
+        private final Deopt deopt;
 
-        Check(Value[] uses, LirFrameState state, DeoptimizationReason reason) {
+        Check(Value[] uses, LirFrameState state, Deopt deopt) {
             super(null, uses, null, null);
-            this.reason = reason;
+            this.deopt = deopt;
             setState(state);
         }
 
         void jumpToTrapIf(Amd64CodeEmitter e, Condition cc) {
-            e.asm().jcc(cc, e.trap(state(), reason, EXCEPTION_ACTION));
+            e.asm().jcc(cc, e.trap(state(), deopt.reason(), deopt.action()));
         }
     }
 
     /** {@code test r, r} (or {@code cmp qword [slot], 0}); {@code je trap}: NullPointerException. */
     public static final class NullCheck extends Check {
-        public NullCheck(Value object, LirFrameState state) {
-            super(values(object), state, DeoptimizationReason.NullCheckException);
+        public NullCheck(Value object, LirFrameState state, Deopt deopt) {
+            super(values(object), state, deopt);
         }
 
         @Override
@@ -69,8 +64,8 @@ public final class Amd64Checks {
 
     /** {@code test r, r} (or {@code cmp [slot], 0}); {@code je trap}: ArithmeticException (/ by zero). */
     public static final class ZeroCheck extends Check {
-        public ZeroCheck(Value divisor, LirFrameState state) {
-            super(values(divisor), state, DeoptimizationReason.ArithmeticException);
+        public ZeroCheck(Value divisor, LirFrameState state, Deopt deopt) {
+            super(values(divisor), state, deopt);
         }
 
         @Override
@@ -99,16 +94,12 @@ public final class Amd64Checks {
         private final int lengthOffset;
         private final boolean checksNull;
 
-        public BoundsCheck(Value array, Value index, int lengthOffset, LirFrameState state) {
-            this(array, index, lengthOffset, state, false);
-        }
-
         /**
          * With {@code checksNull} the compare's read of the length is also the array's null check, an
          * implicit one: on a null array it faults and HotSpot deoptimizes to the same state.
          */
-        public BoundsCheck(Value array, Value index, int lengthOffset, LirFrameState state, boolean checksNull) {
-            super(values(array, index), state, DeoptimizationReason.BoundsCheckException);
+        public BoundsCheck(Value array, Value index, int lengthOffset, LirFrameState state, Deopt deopt, boolean checksNull) {
+            super(values(array, index), state, deopt);
             if (checksNull && (lengthOffset < 0 || lengthOffset >= Amd64Memory.IMPLICIT_NULL_CHECK_LIMIT)) {
                 throw new IllegalArgumentException("length offset " + lengthOffset + " cannot check null");
             }
@@ -152,8 +143,8 @@ public final class Amd64Checks {
      * throws.
      */
     public static final class LengthCheck extends Check {
-        public LengthCheck(Value index, Value length, LirFrameState state) {
-            super(values(index, length), state, DeoptimizationReason.BoundsCheckException);
+        public LengthCheck(Value index, Value length, LirFrameState state, Deopt deopt) {
+            super(values(index, length), state, deopt);
         }
 
         @Override
@@ -182,30 +173,27 @@ public final class Amd64Checks {
     }
 
     /**
-     * An unconditional uncommon trap, for bytecodes whose constant-pool entry is unresolved or whose
-     * class is not initialized yet: the interpreter resolves or initializes (or throws the linkage
-     * error). {@link DeoptimizationAction#InvalidateReprofile}: the code is thrown away and the method
-     * recompiled after it has been profiled again, by which time the entry is resolved.
+     * An unconditional uncommon trap (the lowering's {@code deoptimize}: an unresolved constant-pool
+     * entry, a class not initialized yet): the interpreter resolves or initializes (or throws the
+     * linkage error), with the action the lowering chose.
      */
     public static final class Deoptimize extends Amd64Op {
-        private final DeoptimizationReason reason;
-        private final DeoptimizationAction action;
+        private final Deopt deopt;
 
-        public Deoptimize(LirFrameState state, DeoptimizationReason reason, DeoptimizationAction action) {
+        public Deoptimize(LirFrameState state, Deopt deopt) {
             super(null, null, null, null);
-            this.reason = reason;
-            this.action = action;
+            this.deopt = deopt;
             setState(state);
         }
 
         @Override
         protected void emitCode(Amd64CodeEmitter e) {
-            e.deoptimize(state(), reason, action);
+            e.deoptimize(state(), deopt.reason(), deopt.action());
         }
 
         @Override
         public String name() {
-            return "deoptimize " + reason + " " + action;
+            return "deoptimize " + deopt.reason() + " " + deopt.action();
         }
     }
 }

@@ -17,16 +17,19 @@ import org.ssajit.amd64.asm.ShiftOp;
 import org.ssajit.amd64.asm.SseOp;
 import org.ssajit.amd64.asm.UnaryOp;
 import org.ssajit.amd64.lir.Amd64Memory.AddressShape;
-import org.ssajit.ir.Block;
+import org.ssajit.hotspot.OsrBuffer;
+import org.ssajit.ir.Access;
 import org.ssajit.ir.Constant;
-import org.ssajit.ir.Dominance;
-import org.ssajit.ir.FieldRef;
+import org.ssajit.ir.Deopt;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
+import org.ssajit.ir.MemoryBarriers;
+import org.ssajit.ir.NarrowEncoding;
 import org.ssajit.ir.Node;
 import org.ssajit.ir.Op;
+import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Return;
@@ -39,7 +42,6 @@ import org.ssajit.lir.LirGenerator;
 import org.ssajit.lir.LirGraph;
 import org.ssajit.lir.LirKind;
 import org.ssajit.lir.Variable;
-import org.ssajit.opt.NodeFactory;
 
 import jdk.vm.ci.amd64.AMD64;
 import jdk.vm.ci.code.CallingConvention;
@@ -48,27 +50,21 @@ import jdk.vm.ci.code.RegisterValue;
 import jdk.vm.ci.code.ValueKindFactory;
 import jdk.vm.ci.hotspot.HotSpotCallingConventionType;
 import jdk.vm.ci.meta.AllocatableValue;
-import jdk.vm.ci.meta.DeoptimizationAction;
-import jdk.vm.ci.meta.DeoptimizationReason;
 import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.JavaType;
-import jdk.vm.ci.meta.ProfilingInfo;
-import jdk.vm.ci.meta.ResolvedJavaField;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 import jdk.vm.ci.meta.Value;
 
 /**
- * AMD64 instruction selection: one SSA instruction at a time, into the ops of this package, with
- * immediates where x86 takes them and fixed registers where it insists ({@code idiv} in rdx:rax, shift
- * counts in cl, arguments and results where the calling convention puts them). What is selected how
- * is tabulated in the module README. {@link #generate()} first refuses methods outside the back end's
- * scope ({@link Amd64Scope}).
+ * AMD64 instruction selection for a lowered graph (codegen-core's {@code HotSpotLowering} made the Java
+ * and HotSpot semantics explicit): one instruction at a time, into the ops of this package, with
+ * immediates where x86 takes them, memory operands where it can use them, and fixed registers where it
+ * insists ({@code idiv} in rdx:rax, shift counts in cl, arguments and results where the calling
+ * convention puts them). What is selected how is tabulated in the module README.
+ * {@link #generate()} first refuses what only this target cannot compile ({@link Amd64Scope}).
  */
 public final class Amd64LirGenerator extends LirGenerator {
-    /** Deoptimization action for an unresolved entry or uninitialized class; see {@link Amd64Checks.Deoptimize}. */
-    public static final DeoptimizationAction UNRESOLVED_ACTION = DeoptimizationAction.InvalidateReprofile;
-
     private final Amd64Backend backend;
     private final ResolvedJavaMethod method;
     /** Compares consumed by the {@code if} that follows them (selected there as one compare-and-branch). */
@@ -78,34 +74,19 @@ public final class Amd64LirGenerator extends LirGenerator {
     /** The entry block, and where in it hoisted constants go: after the incoming arguments are taken. */
     private LirBlock entryBlock;
     private int entryInsertAt;
-    /**
-     * References null-checked in each SSA block. A failed check never falls through, so a reference
-     * checked in a block is non-null in every block it dominates (all of a block's instructions run
-     * before its successors).
-     */
-    private final Map<Block, Set<org.ssajit.ir.Value>> checkedNonNull = new HashMap<>();
-    private Dominance dominance;
-    /** Whether null checks may be implicit in this method ({@link Amd64Backend#withImplicitNullChecks}). */
-    private final boolean implicitNullChecks;
-
     public Amd64LirGenerator(Graph ir, Amd64Backend backend) {
         super(ir, backend.architecture(), new Amd64FrameMap());
+        if (!ir.isLowered()) {
+            throw new IllegalArgumentException("instruction selection needs a lowered graph (HotSpotLowering): " + ir.method());
+        }
         this.backend = backend;
         this.method = ir.method();
-        this.implicitNullChecks = backend.implicitNullChecks() && !nullCheckDeoptimized(method);
     }
 
-    /** Whether the method's profile records a deoptimization for a null reference (implicit or explicit). */
-    private static boolean nullCheckDeoptimized(ResolvedJavaMethod m) {
-        ProfilingInfo p = m.getProfilingInfo();
-        return p != null && p.getDeoptimizationCount(DeoptimizationReason.NullCheckException) > 0;
-    }
-
-    /** Refuses what is out of scope, then lowers the whole graph. */
+    /** Refuses what this target cannot compile, then selects instructions for the whole graph. */
     @Override
     public LirGraph generate() {
         Amd64Scope.check(ir);
-        dominance = ir.dominance();
         return super.generate();
     }
 
@@ -241,7 +222,7 @@ public final class Amd64LirGenerator extends LirGenerator {
         int maxLocals = method.getMaxLocals();
         for (Instruction i : ir.entry().instructions()) {
             if (i.op() == Op.OSR_LOCAL) {
-                append(new Amd64Osr.LoadLocal(i.kind(), result(i), buffer, Amd64Osr.bufferOffset(i.osrLocal(), i.kind(), maxLocals)));
+                append(new Amd64Osr.LoadLocal(i.kind(), result(i), buffer, OsrBuffer.offset(i.osrLocal(), i.kind(), maxLocals)));
             }
         }
         move(cArg, buffer);
@@ -276,19 +257,9 @@ public final class Amd64LirGenerator extends LirGenerator {
                     floatBinary(i, k == JavaKind.Float ? SseOp.MULSS : SseOp.MULSD);
                 }
             }
-            case DIV -> {
-                if (isInteger(k)) {
-                    divide(i, true);
-                } else {
-                    floatBinary(i, k == JavaKind.Float ? SseOp.DIVSS : SseOp.DIVSD);
-                }
-            }
-            case REM -> {
-                if (!isInteger(k)) {
-                    throw Amd64Scope.refuse("floating-point remainder at bci " + i.bci());
-                }
-                divide(i, false);
-            }
+            case DIV -> floatBinary(i, k == JavaKind.Float ? SseOp.DIVSS : SseOp.DIVSD); // integer division is SDIV once lowered
+            case SDIV -> divide(i, true);
+            case SREM -> divide(i, false);
             case NEG -> {
                 Variable r = result(i);
                 if (isInteger(k)) {
@@ -307,31 +278,39 @@ public final class Amd64LirGenerator extends LirGenerator {
             }
             case F2I, F2L, D2I, D2L -> append(new Amd64Conversions.FloatToInteger(i.op(), result(i), inVariable(i.input(0))));
             case LCMP, FCMPL, FCMPG, DCMPL, DCMPG -> compare(i);
-            case LOAD_FIELD -> loadField(i);
-            case STORE_FIELD -> storeField(i);
-            case LOAD_INDEXED -> loadIndexed(i);
-            case STORE_INDEXED -> storeIndexed(i);
-            case FILL -> fill(i);
-            case ARRAY_LENGTH -> {
-                NullCheck array = nullCheck(i.input(0), i.state());
-                append(new Amd64Memory.Load(JavaKind.Int, result(i), array.value(), null, new AddressShape(null, backend.config().arrayLengthOffset))
-                                .checkingNull(array.forAccess()));
-            }
-            case ARRAY_LENGTH_OR_ZERO -> {
-                org.ssajit.ir.Value a = i.input(0);
-                int offset = backend.config().arrayLengthOffset;
-                if (NodeFactory.isNonNull(a) || checkedBefore(a, currentBlock().irBlock())) {
-                    append(new Amd64Memory.Load(JavaKind.Int, result(i), inVariable(a), null, new AddressShape(null, offset)));
-                } else {
-                    append(new Amd64Memory.LengthOrZero(result(i), inVariable(a), offset));
+            case READ -> read(i);
+            case UNCOMPRESS -> {
+                if (!fused.contains(i)) {
+                    append(new Amd64Memory.Decode(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
                 }
             }
-            case LOAD_CONSTANT -> unresolved(i);
+            case WRITE -> write(i);
+            case READ_OR_ZERO -> append(new Amd64Memory.LengthOrZero(result(i), inVariable(i.input(In.BASE)), access(i).displacement()));
+            case STORE_RANGE -> storeRange(i);
+            case MEMBAR -> {
+                // x86 keeps loads in order with loads and earlier stores before later stores (TSO): only
+                // a store followed by a load may be reordered.
+                if ((((Integer) i.attribute()) & MemoryBarriers.STORE_LOAD) != 0) {
+                    append(new Amd64Memory.StoreLoadBarrier());
+                }
+            }
+            case NULL_CHECK -> append(new Amd64Checks.NullCheck(inVariable(i.input(In.OBJECT)), stateOf(i.state()), deopt(i)));
+            case ZERO_CHECK -> append(new Amd64Checks.ZeroCheck(inVariable(i.input(In.DIVISOR)), stateOf(i.state()), deopt(i)));
+            case BOUNDS_CHECK -> boundsCheck(i);
+            case DEOPTIMIZE -> append(new Amd64Checks.Deoptimize(stateOf(i.state()), deopt(i)));
             case OSR_LOCAL -> {
                 // Read in emitOsrEntry, before the buffer is freed.
             }
-            default -> throw Amd64Scope.refuse(i.op().mnemonic() + " at bci " + i.bci() + " is not compiled");
+            default -> throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");
         }
+    }
+
+    private static Deopt deopt(Instruction i) {
+        return (Deopt) i.attribute();
+    }
+
+    private static Access access(Instruction i) {
+        return (Access) i.attribute();
     }
 
     private static boolean isInteger(JavaKind k) {
@@ -434,26 +413,22 @@ public final class Amd64LirGenerator extends LirGenerator {
     }
 
     /**
-     * {@code x / y} or {@code x % y}: a zero check (deoptimizing, so the interpreter throws
-     * ArithmeticException) unless y is a non-zero constant, then {@code idiv} on rdx:rax.
+     * {@code x / y} or {@code x % y} whose divisor a check before proved non-zero: {@code idiv} on
+     * rdx:rax, after a test for -1 (x86 traps on {@code MIN_VALUE / -1}, Java wraps) unless y is a
+     * constant other than -1.
      */
     private void divide(Instruction i, boolean quotient) {
         JavaKind k = i.kind();
-        org.ssajit.ir.Value y = i.input(1);
+        org.ssajit.ir.Value y = i.input(In.Y);
         boolean mayBeMinusOne = true;
-        boolean mayBeZero = true;
         if (y instanceof Constant c) {
             long d = k == JavaKind.Int ? c.asInt() : c.asLong();
             mayBeMinusOne = d == -1;
-            mayBeZero = d == 0;
         }
         AllocatableValue divisor = inVariable(y);
-        if (mayBeZero) {
-            append(new Amd64Checks.ZeroCheck(divisor, stateOf(i.state())));
-        }
         RegisterValue rax = fixed(AMD64.rax, k);
         RegisterValue rdx = fixed(AMD64.rdx, k);
-        move(rax, operand(i.input(0)));
+        move(rax, operand(i.input(In.X)));
         append(new Amd64Arithmetic.DivRem(sizeOf(k), rax, rdx, rax, divisor, mayBeMinusOne));
         move(result(i), quotient ? rax : rdx);
     }
@@ -523,7 +498,7 @@ public final class Amd64LirGenerator extends LirGenerator {
             append(new Amd64Compares.TestBranch(f.condition(), size, inVariable(and.input(0)), immOrVariable(and.input(1)), trueTarget, falseTarget));
             return;
         }
-        if (f.x() instanceof Instruction c && fused.contains(c)) {
+        if (f.x() instanceof Instruction c && c.op().isCompare() && fused.contains(c)) {
             if (c.op() == Op.LCMP) {
                 append(new Amd64Compares.CompareBranch(f.condition(), QWORD, inVariable(c.input(0)), immOrVariable(c.input(1)), trueTarget, falseTarget));
             } else {
@@ -566,95 +541,17 @@ public final class Amd64LirGenerator extends LirGenerator {
 
     // Returns, throws, safepoints --------------------------------------------------------------------
 
-    /**
-     * The value goes to the calling convention's return register. A method declared to return
-     * boolean, byte, char or short narrows its int as {@code ireturn} does (JVMS: AND 1, i2b, i2c, i2s).
-     */
+    /** The value goes to the calling convention's return register (the lowering narrowed it to the declared kind). */
     @Override
     protected void emitReturn(Return r) {
         if (r.value() == null) {
             append(new Amd64Control.Return(null));
             return;
         }
-        JavaKind declared = method.getSignature().getReturnKind();
-        JavaKind k = declared.getStackKind();
-        Value v = narrowForReturn(r.value(), declared);
+        JavaKind k = method.getSignature().getReturnKind().getStackKind();
         RegisterValue reg = fixed(backend.registerConfig().getReturnRegister(k), k);
-        move(reg, v);
+        move(reg, operand(r.value()));
         append(new Amd64Control.Return(reg));
-    }
-
-    private Value narrowForReturn(org.ssajit.ir.Value ssa, JavaKind declared) {
-        Value v = operand(ssa);
-        if (inRange(ssa, declared, new HashSet<>())) {
-            return v;
-        }
-        if (v instanceof ConstantValue c) {
-            int x = c.constant().asInt();
-            return switch (declared) {
-                case Boolean -> intConstant(x & 1);
-                case Byte -> intConstant((byte) x);
-                case Char -> intConstant((char) x);
-                case Short -> intConstant((short) x);
-                default -> v;
-            };
-        }
-        Variable n = switch (declared) {
-            case Boolean, Byte, Char, Short -> newVariable(JavaKind.Int);
-            default -> null;
-        };
-        if (n == null) {
-            return v;
-        }
-        switch (declared) {
-            case Boolean -> append(new Amd64Arithmetic.IntegerBinary(AluOp.AND, DWORD, n, (AllocatableValue) v, intConstant(1)));
-            case Byte -> append(new Amd64Conversions.Convert(Op.I2B, n, v));
-            case Char -> append(new Amd64Conversions.Convert(Op.I2C, n, v));
-            default -> append(new Amd64Conversions.Convert(Op.I2S, n, v));
-        }
-        return n;
-    }
-
-    /**
-     * Whether {@code v} is certainly a value of {@code declared} already (so narrowing would not change
-     * it): a constant in range, a load or conversion producing that kind, or a phi of such values.
-     */
-    private static boolean inRange(org.ssajit.ir.Value v, JavaKind declared, Set<org.ssajit.ir.Value> visiting) {
-        if (declared.getStackKind() != JavaKind.Int || declared == JavaKind.Int) {
-            return true;
-        }
-        if (!visiting.add(v)) {
-            return true; // a phi cycle adds no values of its own
-        }
-        if (v instanceof Constant c) {
-            int x = c.asInt();
-            return switch (declared) {
-                case Boolean -> x == 0 || x == 1;
-                case Byte -> x == (byte) x;
-                case Char -> x == (char) x;
-                default -> x == (short) x;
-            };
-        }
-        if (v instanceof org.ssajit.ir.Phi p) {
-            for (int k = 0; k < p.operandCount(); k++) {
-                if (!inRange(p.operand(k), declared, visiting)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (v instanceof Instruction i) {
-            JavaKind produced = switch (i.op()) {
-                case I2B -> JavaKind.Byte;
-                case I2C -> JavaKind.Char;
-                case I2S -> JavaKind.Short;
-                case LOAD_FIELD -> i.field().kind();
-                case LOAD_INDEXED -> i.elementKind() == JavaKind.Byte ? JavaKind.Byte : i.elementKind();
-                default -> null;
-            };
-            return produced == declared || (produced == JavaKind.Byte && declared == JavaKind.Short);
-        }
-        return false;
     }
 
     private ConstantValue intConstant(int x) {
@@ -663,7 +560,7 @@ public final class Amd64LirGenerator extends LirGenerator {
 
     @Override
     protected void emitThrow(Throw t) {
-        throw Amd64Scope.refuse("athrow at bci " + t.bci() + ": throwing is not compiled");
+        throw new IllegalStateException("athrow at bci " + t.bci() + " in a lowered graph (the lowering refuses it)");
     }
 
     @Override
@@ -674,201 +571,134 @@ public final class Amd64LirGenerator extends LirGenerator {
     // Memory -----------------------------------------------------------------------------------------
 
     /**
-     * A reference about to be accessed, and the state of its null check if it still needs one (null
-     * if it cannot be null or was checked before in this block or a dominating one). Before anything
-     * else reads the reference, the caller either emits an explicit test ({@link #explicitly}) or
-     * makes the access itself the check ({@link #forAccess}).
+     * The address of a READ or WRITE: its base (a register, or a constant oop without index), its
+     * index (a register, or a constant folded into the displacement when the sum fits 32 bits), the
+     * scale and displacement of its {@link Access}.
      */
-    private final class NullCheck {
-        private final AllocatableValue value;
-        private FrameState pending;
-
-        NullCheck(AllocatableValue value, FrameState pending) {
-            this.value = value;
-            this.pending = pending;
-        }
-
-        AllocatableValue value() {
-            return value;
-        }
-
-        /** Emits the pending check as {@code test; je trap}; returns the reference. */
-        AllocatableValue explicitly() {
-            if (pending != null) {
-                append(new Amd64Checks.NullCheck(value, stateOf(pending)));
-                pending = null;
-            }
-            return value;
-        }
-
-        /**
-         * The check is not needed: a bounds check against the array's length-or-zero fails for a
-         * null array anyway, and deoptimizes to the same state.
-         */
-        void coveredByBoundsCheck() {
-            pending = null;
-        }
-
-        /**
-         * For the access appended next, which reads or writes {@code [value + disp]} with disp below
-         * {@link Amd64Memory#IMPLICIT_NULL_CHECK_LIMIT}: the state it carries as the implicit null
-         * check, or null if no check is pending or the method checks explicitly (the test is then
-         * appended now).
-         */
-        LirFrameState forAccess() {
-            if (pending == null || !implicitNullChecks) {
-                explicitly();
-                return null;
-            }
-            LirFrameState state = stateOf(pending);
-            pending = null;
-            return state;
-        }
+    private record Address(Value base, Value index, AddressShape shape) {
     }
 
-    private NullCheck nullCheck(org.ssajit.ir.Value v, FrameState fs) {
-        AllocatableValue r = inVariable(v);
-        Block b = currentBlock().irBlock();
-        if (!NodeFactory.isNonNull(v) && !checkedBefore(v, b)) {
-            checkedNonNull.computeIfAbsent(b, x -> new HashSet<>()).add(v);
-            return new NullCheck(r, fs);
+    private Address address(Instruction i) {
+        Access a = access(i);
+        org.ssajit.ir.Value ssaBase = i.input(In.BASE);
+        Value base = operand(ssaBase);
+        org.ssajit.ir.Value ssaIndex = i.input(In.INDEX);
+        if (ssaIndex == null) {
+            if (!(base instanceof ConstantValue c) || c.constant().getJavaKind() != JavaKind.Object || c.constant().isNull()) {
+                base = inVariable(base);
+            }
+            return new Address(base, null, new AddressShape(null, a.displacement()));
         }
-        return new NullCheck(r, null);
-    }
-
-    private boolean checkedBefore(org.ssajit.ir.Value v, Block b) {
-        for (Block d = b; d != null; d = d == ir.entry() ? null : dominance.immediateDominator(d)) {
-            Set<org.ssajit.ir.Value> s = checkedNonNull.get(d);
-            if (s != null && s.contains(v)) {
-                return true;
+        base = inVariable(base);
+        Value index = operand(ssaIndex);
+        if (index instanceof ConstantValue c) {
+            long d = a.displacement() + (long) c.constant().asInt() * a.scale();
+            if (d != (int) d) {
+                index = inVariable(c);
             }
         }
-        return false;
+        boolean zeroExtended = !(index instanceof ConstantValue) && upperHalfZero(ssaIndex, new HashSet<>());
+        return new Address(base, index, new AddressShape(Scale.of(a.scale()), a.displacement(), zeroExtended));
     }
 
     /**
-     * The field of a getfield/putfield/getstatic/putstatic if the access can be compiled: resolved, of
-     * the kind the bytecode says (static or not; else the interpreter throws
-     * IncompatibleClassChangeError) and, for a static field, its class initialized. Otherwise an
-     * unconditional deoptimization is emitted and null returned.
+     * A READ: {@code mov}, {@code movsx/movzx} or {@code movss/movsd}; with the {@link Op#UNCOMPRESS}
+     * that follows it, a narrow oop read and decoded in one op; an int element whose only user is an
+     * {@code i2l}, one {@code movsxd r64, m32}. A READ that a {@link Op#BOUNDS_CHECK} compares with
+     * is emitted by the check ({@link #boundsCheck}).
      */
-    private ResolvedJavaField accessibleField(Instruction i) {
-        FieldRef f = i.field();
-        if (f.field() instanceof ResolvedJavaField rf && rf.isStatic() == f.isStatic()
-                        && (!f.isStatic() || rf.getDeclaringClass().isInitialized())) {
-            return rf;
-        }
-        unresolved(i);
-        return null;
-    }
-
-    /** Deoptimizes unconditionally; any result is a dummy constant (the code after the trap is never reached). */
-    private void unresolved(Instruction i) {
-        append(new Amd64Checks.Deoptimize(stateOf(i.state()), DeoptimizationReason.Unresolved, UNRESOLVED_ACTION));
-        if (i.kind() != JavaKind.Void) {
-            setResult(i, new ConstantValue(kindOf(i.kind()), JavaConstant.defaultForKind(i.kind())));
-        }
-    }
-
-    /**
-     * The base of a field access: the object, or for a static field its class's mirror, an embedded
-     * oop; and the state the access carries as the object's implicit null check (null: none, or the
-     * explicit test was appended here).
-     */
-    private record FieldBase(Value value, LirFrameState nullCheck) {
-    }
-
-    private FieldBase fieldBase(Instruction i, ResolvedJavaField f) {
-        if (f.isStatic()) {
-            JavaConstant mirror = backend.constantReflection().asJavaClass(f.getDeclaringClass());
-            return new FieldBase(new ConstantValue(kindOf(JavaKind.Object), mirror), null);
-        }
-        NullCheck c = nullCheck(i.input(0), i.state());
-        if (f.getOffset() >= Amd64Memory.IMPLICIT_NULL_CHECK_LIMIT) {
-            return new FieldBase(c.explicitly(), null); // too far from the header to fault on the null page
-        }
-        return new FieldBase(c.value(), c.forAccess());
-    }
-
-    private void loadField(Instruction i) {
-        ResolvedJavaField f = accessibleField(i);
-        if (f == null) {
+    private void read(Instruction i) {
+        if (lengthComparedByNext(i) != null) {
+            fused.add(i);
             return;
         }
-        FieldBase base = fieldBase(i, f);
-        // A volatile read needs no fence on x86 (loads are not reordered with loads or later stores).
-        append(new Amd64Memory.Load(f.getJavaKind(), result(i), base.value(), null, new AddressShape(null, f.getOffset())).checkingNull(base.nullCheck()));
-    }
-
-    private void storeField(Instruction i) {
-        ResolvedJavaField f = accessibleField(i);
-        if (f == null) {
+        Access a = access(i);
+        Address address = address(i);
+        LirFrameState nullCheck = i.state() == null ? null : stateOf(i.state());
+        Instruction decode = a.narrowOop() ? uncompressingUser(i) : null;
+        if (decode != null) {
+            fused.add(decode);
+            Variable r = result(decode);
+            append(new Amd64Memory.Load(JavaKind.Object, r, address.base(), address.index(), address.shape(), (NarrowEncoding) decode.attribute())
+                            .checkingNull(nullCheck));
             return;
         }
-        FieldBase base = fieldBase(i, f);
-        Value value = storeValue(i.input(Op.In.VALUE), f.getJavaKind());
-        append(new Amd64Memory.Store(f.getJavaKind(), base.value(), null, value, new AddressShape(null, f.getOffset())).checkingNull(base.nullCheck()));
-        if (f.isVolatile()) {
-            append(new Amd64Memory.StoreLoadBarrier());
+        Instruction widen = a.kind() == JavaKind.Int && address.index() != null ? wideningUser(i) : null;
+        if (widen != null) {
+            // The int is used only as a long: one movsxd from memory; the i2l is not emitted.
+            Variable r = newVariable(JavaKind.Long);
+            setResult(widen, r);
+            fused.add(widen);
+            append(new Amd64Memory.Load(JavaKind.Int, r, address.base(), address.index(), address.shape()).widenedToLong().checkingNull(nullCheck));
+            return;
         }
+        // A narrow oop without its decode stays a 32-bit int; boolean, byte, char and short are extended.
+        JavaKind kind = a.narrowOop() ? JavaKind.Int : a.kind();
+        append(new Amd64Memory.Load(kind, result(i), address.base(), address.index(), address.shape()).checkingNull(nullCheck));
+    }
+
+    /** The {@link Op#UNCOMPRESS} that is the only user of narrow read {@code read}, right after it, or null. */
+    private static Instruction uncompressingUser(Instruction read) {
+        return read.userCount() == 1 && read.user(0) instanceof Instruction u && u.op() == Op.UNCOMPRESS && next(read) == u ? u : null;
     }
 
     /**
-     * The value of a primitive store: a constant the store can take as an immediate, else a variable.
-     * A boolean is masked to its low bit (JVMS putfield, putstatic, bastore into boolean[]).
+     * The bounds check that compares an index with {@code read} right after it, where {@code read} is
+     * an array length (an int at a displacement, no index) used by nothing else: x86 compares with
+     * memory, so the length is never in a register ({@code cmp index, [array + length]}).
      */
+    private static Instruction lengthComparedByNext(Instruction read) {
+        Access a = access(read);
+        if (a.kind() != JavaKind.Int || a.scale() != 0 || read.userCount() != 1 || !(read.user(0) instanceof Instruction u)
+                        || u.op() != Op.BOUNDS_CHECK || u.input(In.LENGTH) != read || next(read) != u) {
+            return null;
+        }
+        return u;
+    }
+
+    private static Instruction next(Instruction i) {
+        List<Instruction> code = i.block().instructions();
+        int k = code.indexOf(i);
+        return k + 1 < code.size() ? code.get(k + 1) : null;
+    }
+
+    /**
+     * {@code index <u length}, else deoptimize: against a length read right before, {@code cmp index,
+     * [array + length]} (that read's implicit null check becomes the compare's); otherwise against a
+     * length in a register or stack slot ({@code cmp length, index}).
+     */
+    private void boundsCheck(Instruction i) {
+        org.ssajit.ir.Value length = i.input(In.LENGTH);
+        Value index = operand(i.input(In.INDEX));
+        if (length instanceof Instruction read && read.op() == Op.READ && fused.contains(read)) {
+            Value array = inVariable(read.input(In.BASE));
+            append(new Amd64Checks.BoundsCheck(array, index, access(read).displacement(), stateOf(i.state()), deopt(i), read.state() != null));
+            return;
+        }
+        append(new Amd64Checks.LengthCheck(index, inVariable(length), stateOf(i.state()), deopt(i)));
+    }
+
+    private void write(Instruction i) {
+        Access a = access(i);
+        Address address = address(i);
+        Value value = storeValue(i.input(In.VALUE), a.narrowOop() ? JavaKind.Int : a.kind());
+        LirFrameState nullCheck = i.state() == null ? null : stateOf(i.state());
+        append(new Amd64Memory.Store(a.kind(), address.base(), address.index(), value, address.shape()).checkingNull(nullCheck));
+    }
+
+    /** The value of a store: a constant the store can take as an immediate, else a variable. */
     private Value storeValue(org.ssajit.ir.Value v, JavaKind kind) {
         Value op = operand(v);
         if (op instanceof ConstantValue c) {
             JavaConstant x = c.constant();
             return switch (kind) {
-                case Boolean -> intConstant(x.asInt() & 1);
-                case Byte, Char, Short, Int, Float -> c;
+                case Boolean, Byte, Char, Short, Int, Float -> c;
                 case Long -> fitsImm32(x) ? c : inVariable(c);
                 case Double -> Double.doubleToRawLongBits(x.asDouble()) == (int) Double.doubleToRawLongBits(x.asDouble()) ? c : inVariable(c);
                 default -> throw new IllegalStateException("store of " + kind);
             };
         }
-        if (kind == JavaKind.Boolean && !inRange(v, JavaKind.Boolean, new HashSet<>())) {
-            Variable masked = newVariable(JavaKind.Int);
-            append(new Amd64Arithmetic.IntegerBinary(AluOp.AND, DWORD, masked, (AllocatableValue) op, intConstant(1)));
-            return masked;
-        }
         return op;
-    }
-
-    /** An array element: null check, bounds check (both deoptimize), then the access. */
-    private record Element(AllocatableValue array, Value index, AddressShape shape) {
-    }
-
-    private Element element(Instruction i, JavaKind elementKind) {
-        NullCheck check = nullCheck(i.input(0), i.state());
-        AllocatableValue array = check.value();
-        int base = backend.metaAccess().getArrayBaseOffset(elementKind);
-        int scale = backend.metaAccess().getArrayIndexScale(elementKind);
-        Value index = operand(i.input(1));
-        if (index instanceof ConstantValue c) {
-            long d = base + (long) c.constant().asInt() * scale;
-            if (d != (int) d) {
-                index = inVariable(c);
-            }
-        }
-        org.ssajit.ir.Value length = i.checkedLength();
-        if (provenInBounds(i.input(0), i.input(1), i.block())) {
-            check.explicitly(); // the element's address may be far beyond the null page
-        } else if (length != null) {
-            // Against a length read before (before the loop): no memory read, and a null array has
-            // length 0 there, so the check fails for it too.
-            check.coveredByBoundsCheck();
-            append(new Amd64Checks.LengthCheck(index, inVariable(length), stateOf(i.state())));
-        } else {
-            // The compare reads the length: on a null array it can fault, the implicit null check.
-            LirFrameState nullCheck = check.forAccess();
-            LirFrameState state = nullCheck != null ? nullCheck : stateOf(i.state());
-            append(new Amd64Checks.BoundsCheck(array, index, backend.config().arrayLengthOffset, state, nullCheck != null));
-        }
-        boolean zeroExtended = !(index instanceof ConstantValue) && upperHalfZero(i.input(1), new HashSet<>());
-        return new Element(array, index, new AddressShape(Scale.of(scale), base, zeroExtended));
     }
 
     /**
@@ -908,133 +738,35 @@ public final class Amd64LirGenerator extends LirGenerator {
             case SHL, SHR, USHR -> !(i.input(1) instanceof Constant c) || (c.asInt() & 31) != 0 || upperHalfZero(i.input(0), visiting);
             // Amd64Conversions: mov r32 (even onto itself), movsx/movzx r32.
             case L2I, I2B, I2C, I2S -> true;
-            // mov/movsx/movzx into a 32-bit register.
-            case LOAD_INDEXED, LOAD_FIELD, ARRAY_LENGTH, ARRAY_LENGTH_OR_ZERO -> true;
+            // mov/movsx/movzx into a 32-bit register (an int, a narrow oop, a sub-int kind).
+            case READ, READ_OR_ZERO -> true;
             // Amd64Memory.Fill: mov r32, from or lea r32, [last + 1].
-            case FILL -> true;
+            case STORE_RANGE -> true;
             default -> false;
         };
     }
 
-    // Bounds-check elimination -----------------------------------------------------------------------
-
     /**
-     * True if {@code 0 <= index < array.length} holds wherever {@code at} runs, so the bounds check can
-     * go: the index is non-negative ({@link #nonNegative}) and a branch edge that dominates {@code at}
-     * is taken only when {@code index < arraylength(array)}, the very SSA values (the counted loop
-     * {@code for (i = 0; i < a.length; i++) ... a[i]}). Sound in loops too: whenever a later iteration
-     * gives {@code index} or the length a new value, control passes that edge again before {@code at}.
-     */
-    private boolean provenInBounds(org.ssajit.ir.Value array, org.ssajit.ir.Value index, Block at) {
-        return nonNegative(index) && dominatingBound(index, at, b -> b instanceof Instruction l && l.op() == Op.ARRAY_LENGTH && l.input(0) == array);
-    }
-
-    /**
-     * A non-negative int constant, or a phi (an induction variable) each of whose operands is a
-     * non-negative constant or {@code phi + 1} computed where a dominating edge guarantees {@code phi
-     * < y} for some int y (so the increment cannot overflow). By induction over the iterations the phi
-     * is never negative.
-     */
-    private boolean nonNegative(org.ssajit.ir.Value v) {
-        if (v instanceof Constant c) {
-            return c.kind() == JavaKind.Int && c.asInt() >= 0;
-        }
-        if (!(v instanceof Phi phi) || phi.kind() != JavaKind.Int) {
-            return false;
-        }
-        for (int k = 0; k < phi.operandCount(); k++) {
-            org.ssajit.ir.Value op = phi.operand(k);
-            if (op == phi || op instanceof Constant c && c.kind() == JavaKind.Int && c.asInt() >= 0) {
-                continue;
-            }
-            if (!(op instanceof Instruction add) || add.op() != Op.ADD || add.kind() != JavaKind.Int) {
-                return false;
-            }
-            boolean incrementsPhi = add.input(0) == phi && isIntOne(add.input(1)) || add.input(1) == phi && isIntOne(add.input(0));
-            if (!incrementsPhi || !dominatingBound(phi, add.block(), b -> b.kind() == JavaKind.Int)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isIntOne(org.ssajit.ir.Value v) {
-        return v instanceof Constant c && c.kind() == JavaKind.Int && c.asInt() == 1;
-    }
-
-    /**
-     * Whether some block dominating {@code at} (or {@code at} itself) is entered only through a branch
-     * edge on which {@code v < y} (signed int compare) holds for a {@code y} that {@code bound} accepts.
-     */
-    private boolean dominatingBound(org.ssajit.ir.Value v, Block at, java.util.function.Predicate<org.ssajit.ir.Value> bound) {
-        for (Block d = at; d != null; d = d == ir.entry() ? null : dominance.immediateDominator(d)) {
-            if (d.predecessors().size() != 1 || !(d.predecessors().get(0).terminator() instanceof If f) || f.trueTarget() == f.falseTarget()) {
-                continue;
-            }
-            if (f.x().kind() != JavaKind.Int || f.y().kind() != JavaKind.Int) {
-                continue;
-            }
-            boolean taken = f.trueTarget() == d;
-            org.ssajit.ir.Condition c = taken ? f.condition() : f.condition().negate();
-            // On this edge "x c y" holds.
-            if (c == org.ssajit.ir.Condition.LT && f.x() == v && bound.test(f.y())) {
-                return true;
-            }
-            if (c == org.ssajit.ir.Condition.GT && f.y() == v && bound.test(f.x())) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private void loadIndexed(Instruction i) {
-        JavaKind ek = i.elementKind();
-        Element e = element(i, ek);
-        Instruction widen = wideningUser(i);
-        if (widen != null) {
-            // The int is used only as a long: one movsxd from memory; the i2l is not emitted.
-            Variable r = newVariable(JavaKind.Long);
-            setResult(widen, r);
-            fused.add(widen);
-            append(new Amd64Memory.Load(ek, r, e.array(), e.index(), e.shape()).widenedToLong());
-            return;
-        }
-        // baload reads byte[] and boolean[] alike: sign-extending a boolean's 0 or 1 is exact.
-        append(new Amd64Memory.Load(ek, result(i), e.array(), e.index(), e.shape()));
-    }
-
-    /**
-     * The {@code i2l} that is the only user of int load {@code load} (no frame state names the int),
-     * later in the same block, or null. Nothing between them can change the loaded value: the load's
+     * The {@code i2l} that is the only user of int read {@code load} (no frame state names the int),
+     * later in the same block, or null. Nothing between them can change the loaded value: the read's
      * result is an SSA value, read once.
      */
     private static Instruction wideningUser(Instruction load) {
-        if (load.elementKind() != JavaKind.Int || load.userCount() != 1) {
+        if (load.userCount() != 1) {
             return null;
         }
         return load.user(0) instanceof Instruction u && u.op() == Op.I2L && u.block() == load.block() ? u : null;
     }
 
-    /** {@link Op#FILL} as {@code rep stos} behind its range checks ({@link Amd64Memory.Fill}). */
-    private void fill(Instruction i) {
-        JavaKind ek = i.elementKind();
-        Value value = operand(i.input(Op.In.VALUE));
+    /** {@link Op#STORE_RANGE} as {@code rep stos} behind its range checks ({@link Amd64Memory.Fill}). */
+    private void storeRange(Instruction i) {
+        Access a = access(i);
+        Value value = operand(i.input(In.VALUE));
         if (!(value instanceof ConstantValue)) {
-            value = inVariable(i.input(Op.In.VALUE));
+            value = inVariable(i.input(In.VALUE));
         }
-        append(new Amd64Memory.Fill(ek, Scale.of(backend.metaAccess().getArrayIndexScale(ek)), backend.metaAccess().getArrayBaseOffset(ek), result(i), inVariable(i.input(Op.In.ARRAY)), inVariable(i.input(Op.In.FROM)),
-                        inVariable(i.input(Op.In.LAST)), value, inVariable(i.input(Op.In.LENGTH)), fixed(AMD64.rdi, JavaKind.Long), fixed(AMD64.rcx, JavaKind.Long),
+        append(new Amd64Memory.Fill(a.kind(), Scale.of(a.scale()), a.displacement(), result(i), inVariable(i.input(In.ARRAY)), inVariable(i.input(In.FROM)),
+                        inVariable(i.input(In.LAST)), value, inVariable(i.input(In.LENGTH)), fixed(AMD64.rdi, JavaKind.Long), fixed(AMD64.rcx, JavaKind.Long),
                         fixed(AMD64.rax, JavaKind.Long)));
-    }
-
-    private void storeIndexed(Instruction i) {
-        JavaKind ek = i.elementKind();
-        JavaKind access = ek;
-        if (ek == JavaKind.Byte && "[Z".equals(Amd64Scope.arrayType(i.input(0), method))) {
-            access = JavaKind.Boolean; // bastore into boolean[] stores (value & 1)
-        }
-        Element e = element(i, ek);
-        Value value = storeValue(i.input(2), access);
-        append(new Amd64Memory.Store(access, e.array(), e.index(), value, e.shape()));
     }
 }

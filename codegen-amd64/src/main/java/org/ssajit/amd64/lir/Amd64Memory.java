@@ -15,7 +15,7 @@ import org.ssajit.amd64.asm.Condition;
 import org.ssajit.amd64.asm.Label;
 import org.ssajit.amd64.asm.Scale;
 import org.ssajit.amd64.asm.ShiftOp;
-import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.ir.NarrowEncoding;
 import org.ssajit.lir.LirFrameState;
 
 import jdk.vm.ci.amd64.AMD64;
@@ -107,22 +107,32 @@ public final class Amd64Memory {
     }
 
     /**
-     * A load of a field or array element of {@code kind}: sign- or zero-extended per Java for the
-     * sub-int kinds ({@code movsx} byte and short, {@code movzx} boolean and char), {@code movss/movsd}
-     * for float and double. A reference is read as a narrow oop and decoded with the VM's base and shift
-     * when compressed oops are on: null stays null.
+     * A load of {@code kind}: sign- or zero-extended per Java for the sub-int kinds ({@code movsx} byte
+     * and short, {@code movzx} boolean and char), {@code movss/movsd} for float and double. A reference
+     * with a {@link NarrowEncoding} is read as a narrow oop and decoded with the VM's base and shift
+     * (null stays null); without one, as a full pointer.
      */
     public static final class Load extends Amd64Op {
         private final JavaKind kind;
         private final AddressShape shape;
+        private final NarrowEncoding narrow;
         /** An int read straight into a long ({@code movsxd r64, m32}): the load and its {@code i2l}. */
         private boolean widenToLong;
 
         /** {@code index} may be null (a field, or an array length). */
         public Load(JavaKind kind, AllocatableValue result, Value base, Value index, AddressShape shape) {
+            this(kind, result, base, index, shape, null);
+        }
+
+        /** A reference load decoding a narrow oop ({@code narrow} non-null), or a plain load. */
+        public Load(JavaKind kind, AllocatableValue result, Value base, Value index, AddressShape shape, NarrowEncoding narrow) {
             super(values(result), index == null ? values(base) : values(base, index), null, null);
+            if (narrow != null && kind != JavaKind.Object) {
+                throw new IllegalArgumentException("only a reference is decoded: " + kind);
+            }
             this.kind = kind;
             this.shape = shape;
+            this.narrow = narrow;
         }
 
         @Override
@@ -191,40 +201,67 @@ public final class Amd64Memory {
                 case Long -> asm.mov(QWORD, r, a);
                 case Float -> asm.movss(r, a);
                 case Double -> asm.movsd(r, a);
-                case Object -> loadReference(e, r, a);
+                case Object -> {
+                    if (narrow == null) {
+                        asm.mov(QWORD, r, a);
+                    } else {
+                        asm.mov(DWORD, r, a); // zero-extends the narrow oop
+                        decode(asm, r, narrow);
+                    }
+                }
                 default -> throw new IllegalStateException("cannot load " + kind);
             }
-        }
-
-        private static void loadReference(Amd64CodeEmitter e, Register r, Address a) {
-            HotSpotVmConfig c = e.config();
-            Amd64Assembler asm = e.asm();
-            if (!c.useCompressedOops) {
-                asm.mov(QWORD, r, a);
-                return;
-            }
-            asm.mov(DWORD, r, a); // zero-extends the narrow oop
-            if (c.narrowOopBase == 0) {
-                if (c.narrowOopShift != 0) {
-                    asm.shift(ShiftOp.SHL, QWORD, r, c.narrowOopShift);
-                }
-                return;
-            }
-            Label done = new Label("decode-null");
-            asm.test(DWORD, r, r);
-            asm.jcc(Condition.E, done);
-            if (c.narrowOopShift != 0) {
-                asm.shift(ShiftOp.SHL, QWORD, r, c.narrowOopShift);
-            }
-            asm.mov(QWORD, SCRATCH, c.narrowOopBase);
-            asm.alu(AluOp.ADD, QWORD, r, SCRATCH);
-            asm.bind(done);
         }
 
         @Override
         public String name() {
             return "load " + describe(kind, null, index(), shape) + (widenToLong ? " i2l" : "")
                             + (state() != null ? " (null check)" : "");
+        }
+    }
+
+    /**
+     * {@code r} (a zero-extended narrow oop) decoded in place with the VM's base and shift: {@code shl};
+     * with a base, {@code test; je} around {@code shl; add base} (through {@link Amd64CodeEmitter#SCRATCH}),
+     * so 0 stays null.
+     */
+    static void decode(Amd64Assembler asm, Register r, NarrowEncoding n) {
+        if (n.base() == 0) {
+            if (n.shift() != 0) {
+                asm.shift(ShiftOp.SHL, QWORD, r, n.shift());
+            }
+            return;
+        }
+        Label done = new Label("decode-null");
+        asm.test(DWORD, r, r);
+        asm.jcc(Condition.E, done);
+        if (n.shift() != 0) {
+            asm.shift(ShiftOp.SHL, QWORD, r, n.shift());
+        }
+        asm.mov(QWORD, SCRATCH, n.base());
+        asm.alu(AluOp.ADD, QWORD, r, SCRATCH);
+        asm.bind(done);
+    }
+
+    /** {@link org.ssajit.ir.Op#UNCOMPRESS} on its own: {@code mov r32, narrow} (zero-extends), then {@link #decode}. */
+    public static final class Decode extends Amd64Op {
+        private final NarrowEncoding narrow;
+
+        public Decode(AllocatableValue result, Value narrowOop, NarrowEncoding narrow) {
+            super(values(result), values(narrowOop), null, null);
+            this.narrow = narrow;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Register r = reg(get(Mode.DEF, 0));
+            e.asm().mov(DWORD, r, reg(get(Mode.USE, 0)));
+            decode(e.asm(), r, narrow);
+        }
+
+        @Override
+        public String name() {
+            return "uncompress " + narrow;
         }
     }
 
@@ -271,7 +308,7 @@ public final class Amd64Memory {
     /**
      * A store of a primitive of {@code kind} (references are never stored: they would need GC
      * barriers). The value is a register or a constant; narrower kinds store the low byte or word, a
-     * float or double constant stores its bits. Boolean masking happens before (instruction selection).
+     * float or double constant stores its bits. Boolean masking happens before (the lowering).
      */
     public static final class Store extends Amd64Op {
         private final JavaKind kind;

@@ -13,23 +13,12 @@ import jdk.vm.ci.meta.AllocatableValue;
 import jdk.vm.ci.meta.JavaKind;
 
 /**
- * The entry of an on-stack-replacement compile. HotSpot's interpreter copies its frame's locals into
- * a C-heap buffer ({@code SharedRuntime::OSR_migration_begin}), one machine word per local slot in
- * reverse order: local {@code i} at byte {@code (maxLocals - 1 - i) * 8}, a long or double in the
- * word of its second slot, a reference as a full (uncompressed) pointer. The compiled code reads the
- * locals it needs and then frees the buffer ({@code SharedRuntime::OSR_migration_end}).
+ * The entry of an on-stack-replacement compile: reading the locals from the interpreter's buffer
+ * (laid out as codegen-core's {@link org.ssajit.hotspot.OsrBuffer} says), then freeing it
+ * ({@code SharedRuntime::OSR_migration_end}).
  */
 public final class Amd64Osr {
     private Amd64Osr() {
-    }
-
-    /** Where local {@code index} of {@code kind} lies in the buffer of a method with {@code maxLocals} locals. */
-    public static int bufferOffset(int index, JavaKind kind, int maxLocals) {
-        int slot = index + kind.getSlotCount() - 1;
-        if (index < 0 || slot >= maxLocals) {
-            throw new IllegalArgumentException(kind + " local " + index + " outside " + maxLocals + " locals");
-        }
-        return (maxLocals - 1 - slot) * 8;
     }
 
     /** Reads one local from the buffer. */

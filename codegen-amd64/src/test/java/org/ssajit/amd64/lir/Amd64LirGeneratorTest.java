@@ -176,7 +176,7 @@ class Amd64LirGeneratorTest {
     @ParameterizedTest
     @ValueSource(strings = {"bitTests"})
     void andCompareWithZeroBecomesTest(String name) {
-        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, name));
         List<LirOp> ops = lir.blocks().stream().flatMap(b -> b.ops().stream()).toList();
         assertEquals(4, ops.stream().filter(o -> o instanceof Amd64Compares.TestBranch).count(), lir::toString);
         // a & 12 (used twice) and b & 5 (compared with 4) remain ands; the long tests fuse lcmp + if too.
@@ -187,7 +187,7 @@ class Amd64LirGeneratorTest {
     @ValueSource(strings = {"bitTests", "arithmetic", "longs", "compares", "conversions", "floats", "sum", "dense", "sparse", "fields", "arrays", "flag", "narrowChar", "uninitialized"})
     void golden(String name) {
         // SSE encodings, so that the files do not depend on the machine's AVX.
-        LirGraph lir = Amd64Backend.host().withAvx(false).lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+        LirGraph lir = Amd64Backend.host().withAvx(false).select(Lowered.graph(Amd64LirGeneratorTest.class, name));
         Golden.check("lir-" + name, lir.toString());
     }
 
@@ -201,7 +201,7 @@ class Amd64LirGeneratorTest {
     void floatArithmeticIsThreeOperandWithAvx(String name) {
         assumeTrue(Amd64Backend.host().avx(), "the host has no AVX");
         for (boolean avx : new boolean[] {true, false}) {
-            LirGraph lir = Amd64Backend.host().withAvx(avx).lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+            LirGraph lir = Amd64Backend.host().withAvx(avx).select(Lowered.graph(Amd64LirGeneratorTest.class, name));
             List<Amd64Arithmetic.FloatBinary> ops = lir.blocks().stream().flatMap(b -> b.ops().stream())
                             .filter(o -> o instanceof Amd64Arithmetic.FloatBinary).map(o -> (Amd64Arithmetic.FloatBinary) o).toList();
             assertTrue(ops.size() >= 3, lir::toString);
@@ -220,7 +220,7 @@ class Amd64LirGeneratorTest {
     @ParameterizedTest
     @ValueSource(strings = {"sum"})
     void dominatingNullCheckIsNotRepeated(String name) {
-        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, name));
         List<LirOp> ops = lir.blocks().stream().flatMap(b -> b.ops().stream()).toList();
         assertEquals(1, ops.stream().filter(o -> o instanceof Amd64Checks.NullCheck).count(), lir::toString);
         assertEquals(0, ops.stream().filter(o -> o instanceof Amd64Checks.BoundsCheck).count(), lir::toString);
@@ -235,7 +235,7 @@ class Amd64LirGeneratorTest {
     @ParameterizedTest
     @ValueSource(strings = {"sum"})
     void loopHeaderIsEmittedAfterItsLatch(String name) {
-        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, name));
         List<String> order = org.ssajit.lir.BlockLayout.emissionOrder(lir).stream().map(Object::toString).toList();
         assertEquals(List.of("B0", "B2", "B1", "B3"), order, lir::toString);
     }
@@ -249,7 +249,7 @@ class Amd64LirGeneratorTest {
     @ParameterizedTest
     @ValueSource(strings = {"doWhile"})
     void singleBlockLoopFollowsItsBackEdgeBlock(String name) {
-        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, name));
         List<String> order = org.ssajit.lir.BlockLayout.emissionOrder(lir).stream().map(Object::toString).toList();
         assertEquals(List.of("B0", "B2", "B3", "B1"), order, lir::toString);
     }
@@ -268,7 +268,7 @@ class Amd64LirGeneratorTest {
     void loopsStartAligned(String name) throws Exception {
         Amd64Backend backend = Amd64Backend.host();
         RegisterAllocationConfig ra = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory());
-        byte[] code = backend.compile(Jvmci.graph(Amd64LirGeneratorTest.class, name), name, lir -> LinearScan.allocate(lir, ra)).code();
+        byte[] code = backend.compile(Lowered.graph(Amd64LirGeneratorTest.class, name), name, lir -> LinearScan.allocate(lir, ra)).code();
         List<Objdump.Instruction> insns = Objdump.decode(code, 0);
         Pattern jump = Pattern.compile("^j(?!mp)[a-z]+ 0x([0-9a-f]+)$");
         int backward = 0;
@@ -314,7 +314,7 @@ class Amd64LirGeneratorTest {
         assumeTrue(Amd64Backend.host().avx(), "the host has no AVX");
         Amd64Backend backend = Amd64Backend.host();
         RegisterAllocationConfig ra = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory());
-        byte[] code = backend.compile(Jvmci.graph(Amd64LirGeneratorTest.class, "escapeTime"), "escapeTime", lir -> LinearScan.allocate(lir, ra)).code();
+        byte[] code = backend.compile(Lowered.graph(Amd64LirGeneratorTest.class, "escapeTime"), "escapeTime", lir -> LinearScan.allocate(lir, ra)).code();
         List<Objdump.Instruction> insns = Objdump.decode(code, 0);
         Pattern jump = Pattern.compile("^j(?!mp)[a-z]+ 0x([0-9a-f]+)$");
         Pattern copy = Pattern.compile("^(v?mov(ap[sd]|s[sd])) xmm\\d+,xmm\\d+$");
@@ -350,7 +350,7 @@ class Amd64LirGeneratorTest {
     @ValueSource(strings = {"rotate:1:0", "rotateLong:1:0", "rotateSharedShift:1:1", "notARotation:0:2"})
     void rotationsAreOneRol(String spec) {
         String[] p = spec.split(":");
-        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, p[0]));
+        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, p[0]));
         List<String> names = lir.blocks().stream().flatMap(b -> b.ops().stream()).map(LirOp::name).toList();
         assertEquals(Integer.parseInt(p[1]), names.stream().filter(n -> n.startsWith("rol")).count(), lir::toString);
         assertEquals(Integer.parseInt(p[2]), names.stream().filter(n -> n.startsWith("shl") || n.startsWith("shr")).count(), lir::toString);
@@ -360,7 +360,7 @@ class Amd64LirGeneratorTest {
     @ParameterizedTest
     @ValueSource(strings = {"dense", "compares", "fields"})
     void blocksOutsideLoopsKeepTheirOrder(String name) {
-        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, name));
         assertEquals(lir.blocks(), org.ssajit.lir.BlockLayout.emissionOrder(lir), lir::toString);
     }
 
@@ -394,7 +394,7 @@ class Amd64LirGeneratorTest {
     void boundsChecksGoOnlyWhenProven(String nameAndChecks) {
         String name = nameAndChecks.substring(0, nameAndChecks.indexOf(':'));
         int expected = Integer.parseInt(nameAndChecks.substring(nameAndChecks.indexOf(':') + 1));
-        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, name));
         long checks = lir.blocks().stream().flatMap(b -> b.ops().stream()).filter(o -> o instanceof Amd64Checks.BoundsCheck || o instanceof Amd64Checks.LengthCheck).count();
         assertEquals(expected, checks, lir::toString);
     }
@@ -416,7 +416,7 @@ class Amd64LirGeneratorTest {
     void accessesInLoopsCheckAgainstALengthReadBeforeTheLoop(String nameAndChecks) {
         String name = nameAndChecks.substring(0, nameAndChecks.indexOf(':'));
         int expected = Integer.parseInt(nameAndChecks.substring(nameAndChecks.indexOf(':') + 1));
-        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, name));
+        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, name));
         List<LirOp> ops = lir.blocks().stream().flatMap(b -> b.ops().stream()).toList();
         assertEquals(expected, ops.stream().filter(o -> o instanceof Amd64Checks.LengthCheck).count(), lir::toString);
         assertEquals(expected, ops.stream().filter(o -> o instanceof Amd64Memory.LengthOrZero).count(), lir::toString);
@@ -449,7 +449,7 @@ class Amd64LirGeneratorTest {
                     "computedIndexes:6:0", "phiOfParameterAndSum:0:1"})
     void indexesWrittenAs32BitsNeedNoSignExtension(String nameAndCounts) {
         String[] p = nameAndCounts.split(":");
-        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, p[0]));
+        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, p[0]));
         List<LirOp> ops = lir.blocks().stream().flatMap(b -> b.ops().stream()).toList();
         long direct = 0;
         long extended = 0;
@@ -483,7 +483,7 @@ class Amd64LirGeneratorTest {
     @ValueSource(strings = {"widenedSum:1:0", "widenedTwice:1:0", "widenedAndInt:0:2"})
     void intLoadsUsedOnlyAsLongsWidenInTheLoad(String nameAndCount) {
         String[] p = nameAndCount.split(":");
-        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, p[0]));
+        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, p[0]));
         List<LirOp> ops = lir.blocks().stream().flatMap(b -> b.ops().stream()).toList();
         long widening = ops.stream().filter(o -> o instanceof Amd64Memory.Load l && l.widensToLong()).count();
         long converts = ops.stream().filter(o -> o instanceof Amd64Conversions.Convert).count();
@@ -507,7 +507,7 @@ class Amd64LirGeneratorTest {
     @ValueSource(strings = {"polynomial:2:1", "mixing:1:0", "outsideLoops:0:2"})
     void constantsUsedInLoopsAreLoadedOnceBeforeThem(String nameAndCounts) {
         String[] p = nameAndCounts.split(":");
-        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64LirGeneratorTest.class, p[0]));
+        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, p[0]));
         long inEntry = lir.blocks().get(0).ops().stream().filter(o -> o instanceof Amd64Moves.LoadConstant).count();
         long elsewhere = lir.blocks().stream().skip(1).flatMap(b -> b.ops().stream()).filter(o -> o instanceof Amd64Moves.LoadConstant).count();
         assertEquals(Integer.parseInt(p[1]), inEntry, lir::toString);

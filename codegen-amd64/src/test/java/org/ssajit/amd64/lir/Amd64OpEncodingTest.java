@@ -38,6 +38,8 @@ import org.ssajit.amd64.asm.UnaryOp;
 import org.ssajit.amd64.lir.Amd64Memory.AddressShape;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.ir.Condition;
+import org.ssajit.ir.Deopt;
+import org.ssajit.ir.NarrowEncoding;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
@@ -467,30 +469,25 @@ class Amd64OpEncodingTest {
         c.add(new Amd64Memory.Load(JavaKind.Int, l(rax), ref(rcx), null, field).widenedToLong(), "movsxd rax,DWORD PTR [rcx+0x10]");
         JavaConstant mirror = MIRROR_OF_STRING;
         c.add(new Amd64Memory.Load(JavaKind.Long, l(rax), new ConstantValue(REF, mirror), null, new AddressShape(null, 0x70)), "movabs r10,0x0", "mov rax,QWORD PTR [r10+0x70]");
-        c.add(new Amd64Memory.Load(JavaKind.Object, ref(rax), ref(rcx), null, field), objectLoad("rax", "eax", "DWORD PTR [rcx+0x10]", "QWORD PTR [rcx+0x10]"));
+        // References: a full pointer, or a narrow oop decoded with each kind of encoding (null stays null with a base).
+        c.add(new Amd64Memory.Load(JavaKind.Object, ref(rax), ref(rcx), null, field), "mov rax,QWORD PTR [rcx+0x10]");
+        c.add(new Amd64Memory.Load(JavaKind.Object, ref(rax), ref(rcx), null, field, new NarrowEncoding(0, 3)), "mov eax,DWORD PTR [rcx+0x10]", "shl rax,0x3");
+        c.add(new Amd64Memory.Load(JavaKind.Object, ref(rax), ref(rcx), null, field, new NarrowEncoding(0, 0)), "mov eax,DWORD PTR [rcx+0x10]");
+        c.add(new Amd64Memory.Load(JavaKind.Object, ref(rdx), ref(rcx), null, field, new NarrowEncoding(0x8_0000_0000L, 3)), "mov edx,DWORD PTR [rcx+0x10]",
+                        "test edx,edx", "je @end", "shl rdx,0x3", "movabs r10,0x800000000", "add rdx,r10");
+        c.add(new Amd64Memory.Load(JavaKind.Object, ref(rdx), ref(rcx), null, field, new NarrowEncoding(0x4000_0000L, 0)), "mov edx,DWORD PTR [rcx+0x10]",
+                        "test edx,edx", "je @end", "mov r10d,0x40000000", "add rdx,r10");
+        c.add(new Amd64Memory.Decode(ref(r8), i(rsi), new NarrowEncoding(0, 3)), "mov r8d,esi", "shl r8,0x3");
+        c.add(new Amd64Memory.Decode(ref(r8), i(r8), new NarrowEncoding(0x8_0000_0000L, 3)), "mov r8d,r8d", "test r8d,r8d", "je @end", "shl r8,0x3",
+                        "movabs r10,0x800000000", "add r8,r10");
         // The length of a possibly null array, 0 for null; also when the result takes the array's register.
         int length = OpCheck.CONFIG.arrayLengthOffset;
         c.add(new Amd64Memory.LengthOrZero(i(rax), ref(rcx), length), "test rcx,rcx", "je @4", "mov eax,DWORD PTR [rcx+" + hex(length) + "]", "jmp @end", "xor eax,eax");
         c.add(new Amd64Memory.LengthOrZero(i(r9), ref(r9), length), "test r9,r9", "je @4", "mov r9d,DWORD PTR [r9+" + hex(length) + "]", "jmp @end", "xor r9d,r9d");
-        c.add(new Amd64Memory.Load(JavaKind.Object, ref(r9), ref(rcx), i(rdx), element),
-                        OpCheck.concat(new String[]{"movsxd r10,edx"}, objectLoad("r9", "r9d", "DWORD PTR [rcx+r10*4+0x10]", "QWORD PTR [rcx+r10*4+0x10]")));
+        c.add(new Amd64Memory.Load(JavaKind.Object, ref(r9), ref(rcx), i(rdx), element, new NarrowEncoding(0, 3)), "movsxd r10,edx", "mov r9d,DWORD PTR [rcx+r10*4+0x10]",
+                        "shl r9,0x3");
+        c.add(new Amd64Memory.Load(JavaKind.Object, ref(r9), ref(rcx), i(rdx), new AddressShape(Scale.EIGHT, 0x10)), "movsxd r10,edx", "mov r9,QWORD PTR [rcx+r10*8+0x10]");
         c.verify();
-    }
-
-    /** A reference load as the VM's oop encoding requires: narrow oop decoded with the VM's base and shift, or a plain 64-bit load. */
-    private static String[] objectLoad(String r64, String r32, String narrowMem, String wideMem) {
-        var cfg = OpCheck.CONFIG;
-        if (!cfg.useCompressedOops) {
-            return new String[]{"mov " + r64 + "," + wideMem};
-        }
-        String load = "mov " + r32 + "," + narrowMem;
-        String shift = cfg.narrowOopShift == 0 ? null : "shl " + r64 + "," + hex(cfg.narrowOopShift);
-        if (cfg.narrowOopBase == 0) {
-            return shift == null ? new String[]{load} : new String[]{load, shift};
-        }
-        String base = cfg.narrowOopBase == (int) cfg.narrowOopBase && cfg.narrowOopBase > 0 ? "mov r10d," + hex(cfg.narrowOopBase) : "movabs r10," + hex(cfg.narrowOopBase);
-        return shift == null ? new String[]{load, "test " + r32 + "," + r32, "je @end", base, "add " + r64 + ",r10"}
-                        : new String[]{load, "test " + r32 + "," + r32, "je @end", shift, base, "add " + r64 + ",r10"};
     }
 
     @Test
@@ -539,25 +536,29 @@ class Amd64OpEncodingTest {
         return new LirFrameState(fs, values, false);
     }
 
+    private static final Deopt NPE = new Deopt(DeoptimizationReason.NullCheckException, DeoptimizationAction.None);
+    private static final Deopt DIV_BY_ZERO = new Deopt(DeoptimizationReason.ArithmeticException, DeoptimizationAction.None);
+    private static final Deopt AIOOBE = new Deopt(DeoptimizationReason.BoundsCheckException, DeoptimizationAction.None);
+
     @Test
     void checks() {
         OpCheck c = new OpCheck("checks");
-        c.add(new Amd64Checks.NullCheck(ref(rcx), stateInRegisters()), "test rcx,rcx", "je trap");
-        c.add(new Amd64Checks.NullCheck(slot(REF, 8), stateInRegisters()), "cmp QWORD PTR [rsp+0x8],0x0", "je trap");
-        c.add(new Amd64Checks.ZeroCheck(i(rdx), stateInRegisters()), "test edx,edx", "je trap");
-        c.add(new Amd64Checks.ZeroCheck(slot(LONG, 16), stateInRegisters()), "cmp QWORD PTR [rsp+0x10],0x0", "je trap");
+        c.add(new Amd64Checks.NullCheck(ref(rcx), stateInRegisters(), NPE), "test rcx,rcx", "je trap");
+        c.add(new Amd64Checks.NullCheck(slot(REF, 8), stateInRegisters(), NPE), "cmp QWORD PTR [rsp+0x8],0x0", "je trap");
+        c.add(new Amd64Checks.ZeroCheck(i(rdx), stateInRegisters(), DIV_BY_ZERO), "test edx,edx", "je trap");
+        c.add(new Amd64Checks.ZeroCheck(slot(LONG, 16), stateInRegisters(), DIV_BY_ZERO), "cmp QWORD PTR [rsp+0x10],0x0", "je trap");
         int length = OpCheck.CONFIG.arrayLengthOffset;
-        c.add(new Amd64Checks.BoundsCheck(ref(rcx), i(rdx), length, stateInRegisters()), "cmp edx,DWORD PTR [rcx+" + hex(length) + "]", "jae trap");
-        c.add(new Amd64Checks.BoundsCheck(ref(rcx), ci(3), length, stateInRegisters()), "cmp DWORD PTR [rcx+" + hex(length) + "],0x3", "jbe trap");
+        c.add(new Amd64Checks.BoundsCheck(ref(rcx), i(rdx), length, stateInRegisters(), AIOOBE, false), "cmp edx,DWORD PTR [rcx+" + hex(length) + "]", "jae trap");
+        c.add(new Amd64Checks.BoundsCheck(ref(rcx), ci(3), length, stateInRegisters(), AIOOBE, false), "cmp DWORD PTR [rcx+" + hex(length) + "],0x3", "jbe trap");
         // Against a length read before: register or stack slot; a constant index compares the length.
-        c.add(new Amd64Checks.LengthCheck(i(rdx), i(r11), stateInRegisters()), "cmp r11d,edx", "jbe trap");
-        c.add(new Amd64Checks.LengthCheck(i(rdx), slot(INT, 24), stateInRegisters()), "cmp DWORD PTR [rsp+0x18],edx", "jbe trap");
-        c.add(new Amd64Checks.LengthCheck(ci(3), i(r11), stateInRegisters()), "cmp r11d,0x3", "jbe trap");
-        c.add(new Amd64Checks.LengthCheck(ci(0), i(r11), stateInRegisters()), "test r11d,r11d", "jbe trap"); // index 0 fails only for length 0
-        c.add(new Amd64Checks.LengthCheck(ci(0), slot(INT, 24), stateInRegisters()), "cmp DWORD PTR [rsp+0x18],0x0", "jbe trap");
+        c.add(new Amd64Checks.LengthCheck(i(rdx), i(r11), stateInRegisters(), AIOOBE), "cmp r11d,edx", "jbe trap");
+        c.add(new Amd64Checks.LengthCheck(i(rdx), slot(INT, 24), stateInRegisters(), AIOOBE), "cmp DWORD PTR [rsp+0x18],edx", "jbe trap");
+        c.add(new Amd64Checks.LengthCheck(ci(3), i(r11), stateInRegisters(), AIOOBE), "cmp r11d,0x3", "jbe trap");
+        c.add(new Amd64Checks.LengthCheck(ci(0), i(r11), stateInRegisters(), AIOOBE), "test r11d,r11d", "jbe trap"); // index 0 fails only for length 0
+        c.add(new Amd64Checks.LengthCheck(ci(0), slot(INT, 24), stateInRegisters(), AIOOBE), "cmp DWORD PTR [rsp+0x18],0x0", "jbe trap");
         var cfg = OpCheck.CONFIG;
         int request = OpCheck.META.encodeDeoptActionAndReason(DeoptimizationAction.InvalidateReprofile, DeoptimizationReason.Unresolved, 0).asInt();
-        c.add(new Amd64Checks.Deoptimize(stateInRegisters(), DeoptimizationReason.Unresolved, DeoptimizationAction.InvalidateReprofile),
+        c.add(new Amd64Checks.Deoptimize(stateInRegisters(), new Deopt(DeoptimizationReason.Unresolved, DeoptimizationAction.InvalidateReprofile)),
                         "mov DWORD PTR [r15+" + hex(cfg.threadPendingDeoptimizationOffset) + "]," + hex(request & 0xFFFF_FFFFL),
                         "mov DWORD PTR [r15+" + hex(cfg.threadPendingFailedSpeculationOffset) + "],0x0",
                         "mov DWORD PTR [r15+" + hex(cfg.threadPendingFailedSpeculationOffset + 4) + "],0x0",

@@ -29,7 +29,7 @@ class SpillAllAllocatorTest {
 
     private static List<LirOp> withStates(boolean inRegisters) {
         Amd64Backend b = Amd64Backend.host();
-        LirGraph lir = b.lower(Jvmci.graph(SpillAllAllocatorTest.class, "values"));
+        LirGraph lir = b.select(Lowered.graph(SpillAllAllocatorTest.class, "values"));
         SpillAllAllocator.allocate(lir, b.moveFactory(), b.allocatableRegisters(), inRegisters);
         CompiledCode code = b.emit(lir, "values"); // refuses unallocated or misplaced operands
         assertTrue(code.sites().stream().anyMatch(s -> s instanceof Infopoint && !(s instanceof Call)), "a safepoint");

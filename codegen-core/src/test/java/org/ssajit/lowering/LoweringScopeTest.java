@@ -1,4 +1,4 @@
-package org.ssajit.amd64.lir;
+package org.ssajit.lowering;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,14 +9,16 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.ssajit.bytecode.BailoutException;
-import org.ssajit.lir.LirGraph;
+import org.ssajit.ir.Graph;
 import org.ssajit.testing.Jvmci;
+import org.ssajit.verify.Verifier;
 
 /**
- * Methods outside the AMD64 back end's scope are refused before any LIR exists, with a reason that
- * names the construct and its bci; handlers reached only by exceptions do not count.
+ * Methods outside what ssajit compiles are refused by the lowering, for every target, with a reason
+ * that names the construct and its bci; handlers reached only by exceptions do not count (the
+ * lowering removes them).
  */
-class Amd64ScopeTest {
+class LoweringScopeTest {
     int instanceField;
     static Object sink;
     static Object[] objects = new Object[1];
@@ -70,7 +72,7 @@ class Amd64ScopeTest {
         return a % b;
     }
 
-    static void storesReference(Amd64ScopeTest t, Object o) {
+    static void storesReference(LoweringScopeTest t, Object o) {
         sink = o;
     }
 
@@ -86,16 +88,22 @@ class Amd64ScopeTest {
         }
     }
 
+    private static Graph lowered(Graph g) {
+        HotSpotLowering.host(false).lower(g);
+        Verifier.verify(g);
+        return g;
+    }
+
     private static String refusal(String name) {
-        BailoutException e = assertThrows(BailoutException.class, () -> Amd64Backend.host().lower(Jvmci.graph(Amd64ScopeTest.class, name)));
+        BailoutException e = assertThrows(BailoutException.class, () -> lowered(Jvmci.graph(LoweringScopeTest.class, name)));
         assertEquals(BailoutException.Reason.UNSUPPORTED, e.reason());
         return e.getMessage();
     }
 
-    /** An instance method is in scope (its code starts with the inline-cache check). */
+    /** An instance method is in scope. */
     @Test
     void instanceMethodsAreCompiled() {
-        assertTrue(Amd64Backend.host().lower(Jvmci.graph(Amd64ScopeTest.class, "instance")).blocks().size() > 0);
+        assertTrue(lowered(Jvmci.graph(LoweringScopeTest.class, "instance")).isLowered());
     }
 
     @Test
@@ -110,9 +118,9 @@ class Amd64ScopeTest {
             {"instanceOf", "instanceof at bci 1: type checks are not compiled"},
             {"monitor", "monitorenter at bci 3: monitors are not compiled"},
             {"throwing", "new at bci 4: allocation is not compiled"},
-            {"frem", "frem at bci 2: x86 has no SSE remainder instruction (an x87 fprem loop is not implemented)"},
-            {"drem", "drem at bci 2: x86 has no SSE remainder instruction (an x87 fprem loop is not implemented)"},
-            {"storesReference", "putstatic org.ssajit.amd64.lir.Amd64ScopeTest.sink at bci 1: reference stores need GC barriers (not compiled)"},
+            {"frem", "frem at bci 2: floating-point remainder is not compiled (no call to SharedRuntime's frem/drem yet)"},
+            {"drem", "drem at bci 2: floating-point remainder is not compiled (no call to SharedRuntime's frem/drem yet)"},
+            {"storesReference", "putstatic org.ssajit.lowering.LoweringScopeTest.sink at bci 1: reference stores need GC barriers (not compiled)"},
             {"aastore", "aastore at bci 3: reference stores need a store check and GC barriers (not compiled)"},
         };
         for (String[] e : expected) {
@@ -133,7 +141,8 @@ class Amd64ScopeTest {
 
     @Test
     void staticMethodOfAClassNotInitializedIsRefused() {
-        BailoutException e = assertThrows(BailoutException.class, () -> Amd64Backend.host().lower(Jvmci.graph(NotInitialized.class, "plusOne")));
+        BailoutException e = assertThrows(BailoutException.class, () -> lowered(Jvmci.graph(NotInitialized.class, "plusOne")));
+        assertEquals(BailoutException.Reason.NOT_INITIALIZED, e.reason());
         assertEquals("static method of a class not initialized yet: no class-initialization barrier at the entry", e.getMessage());
     }
 
@@ -154,7 +163,7 @@ class Amd64ScopeTest {
     /** No Java source outside java.lang.ref can read the field: the graph is built by hand. */
     @Test
     void referentLoadIsRefused() {
-        jdk.vm.ci.meta.ResolvedJavaMethod m = Jvmci.method(Amd64ScopeTest.class, "readReferent");
+        jdk.vm.ci.meta.ResolvedJavaMethod m = Jvmci.method(LoweringScopeTest.class, "readReferent");
         jdk.vm.ci.meta.ResolvedJavaField referent = java.util.Arrays.stream(Jvmci.PROVIDERS.metaAccess().lookupJavaType(java.lang.ref.Reference.class).getInstanceFields(false))
                         .filter(f -> f.getName().equals("referent")).findFirst().orElseThrow();
         org.ssajit.ir.Graph g = new org.ssajit.ir.Graph(m);
@@ -164,7 +173,7 @@ class Amd64ScopeTest {
                         new org.ssajit.ir.FieldRef(referent, false), 0, p);
         b.append(load);
         b.setTerminator(new org.ssajit.ir.Return(1, load));
-        BailoutException e = assertThrows(BailoutException.class, () -> Amd64Scope.check(g));
+        BailoutException e = assertThrows(BailoutException.class, () -> lowered(g));
         assertEquals("getfield java.lang.ref.Reference.referent at bci 0: reading Reference.referent needs G1's keep-alive barrier (not compiled)", e.getMessage());
     }
 
@@ -198,7 +207,7 @@ class Amd64ScopeTest {
     }
 
     private static org.ssajit.ir.Graph osrGraph(String name) {
-        jdk.vm.ci.meta.ResolvedJavaMethod m = Jvmci.method(Amd64ScopeTest.class, name);
+        jdk.vm.ci.meta.ResolvedJavaMethod m = Jvmci.method(LoweringScopeTest.class, name);
         org.ssajit.bytecode.BlockMap map = new org.ssajit.bytecode.BlockMap(m, new org.ssajit.bytecode.Linkage(m));
         int header = map.blocks().stream().filter(org.ssajit.bytecode.BlockMap.BciBlock::isLoopHeader).findFirst().orElseThrow().startBci();
         return org.ssajit.parse.GraphBuilder.build(org.ssajit.parse.FrontEnd.analyze(m, header), org.ssajit.parse.BuildOptions.DEFAULT, Jvmci.PROVIDERS).graph();
@@ -211,15 +220,17 @@ class Amd64ScopeTest {
      */
     @Test
     void bastoreIntoAnArrayOfUnknownType() {
-        Amd64Backend.host().lower(osrGraph("localBooleans"));
-        BailoutException e = assertThrows(BailoutException.class, () -> Amd64Backend.host().lower(osrGraph("localBooleansComputed")));
+        lowered(osrGraph("localBooleans"));
+        BailoutException e = assertThrows(BailoutException.class, () -> lowered(osrGraph("localBooleansComputed")));
         assertEquals(true, e.getMessage().contains("the array is not known to be byte[] or boolean[]"), e.getMessage());
-        Amd64Backend.host().lower(osrGraph("parameterBooleans"));
+        lowered(osrGraph("parameterBooleans"));
     }
 
     @Test
     void handlersReachedOnlyByExceptionsDoNotCount() {
-        LirGraph lir = Amd64Backend.host().lower(Jvmci.graph(Amd64ScopeTest.class, "caught"));
-        assertEquals(false, lir.blocks().isEmpty());
+        Graph g = lowered(Jvmci.graph(LoweringScopeTest.class, "caught"));
+        // The handler, its call and its exception object are gone with the exception edge.
+        assertTrue(g.blocks().stream().allMatch(b -> b.handlers().isEmpty()), g::toString);
+        assertTrue(g.blocks().stream().flatMap(b -> b.instructions().stream()).noneMatch(i -> i.op() == org.ssajit.ir.Op.EXCEPTION_OBJECT), g::toString);
     }
 }

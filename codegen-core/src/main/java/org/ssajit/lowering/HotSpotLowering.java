@@ -1,0 +1,688 @@
+package org.ssajit.lowering;
+
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Predicate;
+
+import org.ssajit.bytecode.BailoutException;
+import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.ir.Access;
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Condition;
+import org.ssajit.ir.Constant;
+import org.ssajit.ir.Deopt;
+import org.ssajit.ir.Dominance;
+import org.ssajit.ir.FieldRef;
+import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Handler;
+import org.ssajit.ir.If;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.MemoryBarriers;
+import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Op.In;
+import org.ssajit.ir.Phi;
+import org.ssajit.ir.Return;
+import org.ssajit.ir.Stamp;
+import org.ssajit.ir.Stamps;
+import org.ssajit.ir.Value;
+import org.ssajit.ssa.RedundantPhiElimination;
+
+import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
+import jdk.vm.ci.meta.ConstantReflectionProvider;
+import jdk.vm.ci.meta.DeoptimizationAction;
+import jdk.vm.ci.meta.DeoptimizationReason;
+import jdk.vm.ci.meta.JavaConstant;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.MetaAccessProvider;
+import jdk.vm.ci.meta.ProfilingInfo;
+import jdk.vm.ci.meta.ResolvedJavaField;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+import jdk.vm.ci.runtime.JVMCIBackend;
+
+/**
+ * Turns a method's Java-level SSA graph into the machine-level, target-neutral graph every back end
+ * selects instructions for: the HotSpot semantics of each Java operation made explicit once, here,
+ * instead of in each back end.
+ *
+ * <ol>
+ * <li>Refuses what cannot be compiled yet ({@link BailoutException}, with the construct and its bci).</li>
+ * <li>Drops exception edges: compiled code deoptimizes where an exception would be raised and the
+ * interpreter runs the handler, so code reached only by exceptions is removed.</li>
+ * <li>Infers {@linkplain Stamps stamps}: what each value can be.</li>
+ * <li>Lowers, dominators first, every Java-level instruction into checks that deoptimize
+ * ({@link Op#NULL_CHECK}, {@link Op#BOUNDS_CHECK}, {@link Op#ZERO_CHECK}, {@link Op#DEOPTIMIZE}) and
+ * machine-level operations with the VM's layout ({@link Op#READ}, {@link Op#WRITE},
+ * {@link Op#UNCOMPRESS}, {@link Op#MEMBAR}, ...), leaving out the checks that cannot fail:
+ * a null check of a value whose stamp is non-null or that a dominating check already tested, a bounds
+ * check whose index is proven non-negative and below the array's length by a dominating branch, a
+ * zero check of a divisor whose stamp excludes 0.</li>
+ * </ol>
+ *
+ * <p>Policies decided here, for every target: a failed check deoptimizes with action
+ * {@link #EXCEPTION_ACTION} (the code stays; the interpreter throws), an unresolved entry or an
+ * uninitialized class with {@link #UNRESOLVED_ACTION}; a null check is the access itself (an
+ * implicit null check: a null base faults in the VM's protected page) where the access is within a
+ * page of its base, implicit null checks are on, and the method's profile records no null-check
+ * deoptimization yet (after one, the recompiled code tests explicitly and keeps running when nulls
+ * come); boolean stores keep bit 0; a method declared to return boolean, byte, char or short narrows
+ * what it returns as {@code ireturn} does unless the stamp shows it in range; volatile accesses get
+ * the Java memory model's barriers.
+ */
+public final class HotSpotLowering {
+    /** The action of every failed exception check: the code stays installed, the interpreter throws. */
+    public static final DeoptimizationAction EXCEPTION_ACTION = DeoptimizationAction.None;
+    /** The action for an unresolved entry or an uninitialized class: recompile once the profile has seen it resolved. */
+    public static final DeoptimizationAction UNRESOLVED_ACTION = DeoptimizationAction.InvalidateReprofile;
+
+    private final HotSpotVmConfig config;
+    private final MetaAccessProvider metaAccess;
+    private final ConstantReflectionProvider constantReflection;
+    private final boolean implicitNullChecks;
+
+    public HotSpotLowering(HotSpotVmConfig config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
+                    boolean implicitNullChecks) {
+        this.config = Objects.requireNonNull(config);
+        this.metaAccess = Objects.requireNonNull(metaAccess);
+        this.constantReflection = Objects.requireNonNull(constantReflection);
+        this.implicitNullChecks = implicitNullChecks;
+    }
+
+    /** The lowering for the VM this runs in, with implicit null checks on or off. */
+    public static HotSpotLowering host(boolean implicitNullChecks) {
+        JVMCIBackend b = HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend();
+        return new HotSpotLowering(HotSpotVmConfig.host(), b.getMetaAccess(), b.getConstantReflection(), implicitNullChecks);
+    }
+
+    public HotSpotVmConfig config() {
+        return config;
+    }
+
+    public boolean implicitNullChecks() {
+        return implicitNullChecks;
+    }
+
+    /** Lowers {@code g} in place and marks it lowered, or refuses it. */
+    public void lower(Graph g) {
+        if (g.isLowered()) {
+            throw new IllegalArgumentException("lowered twice: " + g.method());
+        }
+        LoweringScope.checkMethod(g.method());
+        removeExceptionEdges(g);
+        Stamps stamps = Stamps.infer(g);
+        LoweringScope.check(g);
+        new Run(g, stamps, implicitNullChecks && !nullCheckDeoptimized(g.method())).run();
+        g.markLowered();
+    }
+
+    /** Whether the method's profile records a deoptimization for a null reference (implicit or explicit). */
+    private static boolean nullCheckDeoptimized(ResolvedJavaMethod m) {
+        ProfilingInfo p = m.getProfilingInfo();
+        return p != null && p.getDeoptimizationCount(DeoptimizationReason.NullCheckException) > 0;
+    }
+
+    /**
+     * Removes every exception edge, then the blocks no longer reachable from the entry, then the phis
+     * that became trivial. Compiled code never enters a handler: where an exception would be thrown
+     * it deoptimizes, and the interpreter dispatches.
+     */
+    static void removeExceptionEdges(Graph g) {
+        for (Block b : g.blocks()) {
+            if (!b.handlers().isEmpty()) {
+                Set<Block> targets = new LinkedHashSet<>();
+                for (Handler h : b.handlers()) {
+                    targets.add(h.target());
+                }
+                b.clearHandlers();
+                for (Block t : targets) {
+                    if (!b.successors().contains(t)) {
+                        t.removePredecessor(b);
+                    }
+                }
+            }
+            for (Instruction i : b.instructions()) {
+                i.setExceptionEdge(false);
+            }
+        }
+        Set<Block> reachable = new HashSet<>();
+        ArrayDeque<Block> work = new ArrayDeque<>();
+        reachable.add(g.entry());
+        work.add(g.entry());
+        while (!work.isEmpty()) {
+            for (Block s : work.poll().successors()) {
+                if (reachable.add(s)) {
+                    work.add(s);
+                }
+            }
+        }
+        if (reachable.size() == g.blocks().size()) {
+            RedundantPhiElimination.run(g);
+            return;
+        }
+        List<Block> dead = g.blocks().stream().filter(b -> !reachable.contains(b)).toList();
+        for (Block b : dead) {
+            for (Block s : b.successors()) {
+                if (reachable.contains(s)) {
+                    s.removePredecessor(b);
+                }
+            }
+        }
+        for (Block b : dead) {
+            // Unlink what dead code uses, so live values keep only live users.
+            for (Phi p : b.phis()) {
+                p.clearInputs();
+            }
+            for (Instruction i : b.instructions()) {
+                i.clearInputs();
+                if (i.state() != null) {
+                    i.state().clearInputs();
+                }
+            }
+            b.terminator().delete();
+        }
+        g.removeBlocks(b -> !reachable.contains(b));
+        RedundantPhiElimination.run(g);
+    }
+
+    /** One method's lowering. */
+    private final class Run {
+        private final Graph g;
+        private final Stamps stamps;
+        private final boolean implicit;
+        private final Dominance dominance;
+        /** References null-checked in each block: a failed check never falls through, so they are non-null in every block it dominates. */
+        private final Map<Block, Set<Value>> checkedNonNull = new HashMap<>();
+        private Block block;
+        /** Where new instructions go: before this instruction (the one being lowered). */
+        private Instruction anchor;
+
+        Run(Graph g, Stamps stamps, boolean implicit) {
+            this.g = g;
+            this.stamps = stamps;
+            this.implicit = implicit;
+            this.dominance = g.dominance();
+        }
+
+        void run() {
+            for (Block b : dominance.reversePostorder()) {
+                block = b;
+                for (Instruction i : List.copyOf(b.instructions())) {
+                    anchor = i;
+                    lower(i);
+                }
+                anchor = null;
+                if (b.terminator() instanceof Return r && r.value() != null) {
+                    narrowReturn(r);
+                }
+            }
+        }
+
+        private void lower(Instruction i) {
+            Value checked = nullCheckedInput(i);
+            if (checked != null && checked.stamp().isAlwaysNull()) {
+                // The access always fails: the interpreter throws the NullPointerException.
+                deoptimize(i, new Deopt(DeoptimizationReason.NullCheckException, EXCEPTION_ACTION));
+                return;
+            }
+            switch (i.op()) {
+                case LOAD_FIELD -> loadField(i);
+                case STORE_FIELD -> storeField(i);
+                case ARRAY_LENGTH -> {
+                    Value a = i.input(In.ARRAY);
+                    NullCheck c = nullCheck(a, i.state());
+                    Instruction read = read(a, null, lengthAccess(), c.forAccess(config.arrayLengthOffset));
+                    read.setStamp(i.stamp());
+                    replace(i, read);
+                }
+                case ARRAY_LENGTH_OR_ZERO -> {
+                    Value a = i.input(In.ARRAY);
+                    if (a.stamp().isNonNull() || checkedBefore(a, block)) {
+                        Instruction read = read(a, null, lengthAccess(), null);
+                        read.setStamp(i.stamp());
+                        replace(i, read);
+                    } else {
+                        replace(i, emit(new Instruction(g, Op.READ_OR_ZERO, JavaKind.Int, lengthAccess(), i.bci(), a), i.stamp()));
+                    }
+                }
+                case LOAD_INDEXED -> loadIndexed(i);
+                case STORE_INDEXED -> storeIndexed(i);
+                case FILL -> {
+                    JavaKind ek = i.elementKind();
+                    Access element = new Access(ek, metaAccess.getArrayBaseOffset(ek), metaAccess.getArrayIndexScale(ek), false);
+                    Instruction range = new Instruction(g, Op.STORE_RANGE, JavaKind.Int, element, i.bci(), i.input(In.ARRAY), i.input(In.FROM),
+                                    i.input(In.LAST), i.input(In.VALUE), i.input(In.LENGTH));
+                    replace(i, emit(range, i.stamp()));
+                }
+                case DIV, REM -> {
+                    if (i.kind() == JavaKind.Int || i.kind() == JavaKind.Long) {
+                        divide(i);
+                    } else if (i.op() == Op.REM) {
+                        throw new IllegalStateException("floating-point remainder passed the scope check: " + i);
+                    }
+                }
+                case LOAD_CONSTANT -> deoptimize(i);
+                default -> {
+                    if (Op.isHighLevel(i)) {
+                        throw new IllegalStateException("no lowering for " + i.op().mnemonic() + " (the scope check should have refused it)");
+                    }
+                }
+            }
+        }
+
+        /** The reference {@code i} accesses, which must not be null, or null if it accesses none. */
+        private Value nullCheckedInput(Instruction i) {
+            return switch (i.op()) {
+                case LOAD_FIELD, STORE_FIELD -> i.input(In.OBJECT);
+                case ARRAY_LENGTH, LOAD_INDEXED, STORE_INDEXED -> i.input(In.ARRAY);
+                default -> null;
+            };
+        }
+
+        // Fields ----------------------------------------------------------------------------------
+
+        private void loadField(Instruction i) {
+            ResolvedJavaField f = accessibleField(i);
+            if (f == null) {
+                return;
+            }
+            Access access = fieldAccess(f);
+            Value base;
+            FrameState nullCheck = null;
+            if (f.isStatic()) {
+                base = mirror(f);
+            } else {
+                base = i.input(In.OBJECT);
+                nullCheck = nullCheck(base, i.state()).forAccess(f.getOffset());
+            }
+            Value result = read(base, null, access, nullCheck);
+            if (access.narrowOop()) {
+                result = uncompress(result, i.stamp());
+            } else {
+                result.setStamp(i.stamp());
+            }
+            if (f.isVolatile()) {
+                emit(membar(MemoryBarriers.AFTER_VOLATILE_READ, i.bci()), null);
+            }
+            replace(i, result);
+        }
+
+        private void storeField(Instruction i) {
+            ResolvedJavaField f = accessibleField(i);
+            if (f == null) {
+                return;
+            }
+            Access access = fieldAccess(f);
+            if (access.kind() == JavaKind.Object) {
+                throw new IllegalStateException("a reference store passed the scope check: " + i);
+            }
+            Value base;
+            FrameState nullCheck = null;
+            if (f.isStatic()) {
+                base = mirror(f);
+            } else {
+                base = i.input(In.OBJECT);
+                nullCheck = nullCheck(base, i.state()).forAccess(f.getOffset());
+            }
+            Value value = storeValue(i.input(In.VALUE), f.getJavaKind(), i.bci());
+            if (f.isVolatile()) {
+                emit(membar(MemoryBarriers.BEFORE_VOLATILE_WRITE, i.bci()), null);
+            }
+            write(base, null, value, access, nullCheck, i.bci());
+            if (f.isVolatile()) {
+                emit(membar(MemoryBarriers.AFTER_VOLATILE_WRITE, i.bci()), null);
+            }
+            remove(i);
+        }
+
+        /**
+         * The field of a getfield/putfield/getstatic/putstatic if the access can be compiled: resolved,
+         * of the kind the bytecode says (static or not; else the interpreter throws
+         * IncompatibleClassChangeError) and, for a static field, its class initialized. Otherwise the
+         * access becomes an unconditional deoptimization and null is returned.
+         */
+        private ResolvedJavaField accessibleField(Instruction i) {
+            FieldRef f = i.field();
+            if (f.field() instanceof ResolvedJavaField rf && rf.isStatic() == f.isStatic() && (!f.isStatic() || rf.getDeclaringClass().isInitialized())) {
+                return rf;
+            }
+            deoptimize(i);
+            return null;
+        }
+
+        private Access fieldAccess(ResolvedJavaField f) {
+            JavaKind k = f.getJavaKind();
+            return new Access(k, f.getOffset(), 0, k == JavaKind.Object && config.useCompressedOops);
+        }
+
+        /** A static field's base: its class's {@code java.lang.Class} mirror, an embedded constant. */
+        private Value mirror(ResolvedJavaField f) {
+            return g.constant(constantReflection.asJavaClass(f.getDeclaringClass()));
+        }
+
+        // Arrays ----------------------------------------------------------------------------------
+
+        private Access lengthAccess() {
+            return new Access(JavaKind.Int, config.arrayLengthOffset, 0, false);
+        }
+
+        private Access elementAccess(JavaKind ek) {
+            return new Access(ek, metaAccess.getArrayBaseOffset(ek), metaAccess.getArrayIndexScale(ek), ek == JavaKind.Object && config.useCompressedOops);
+        }
+
+        /**
+         * The checks before an element access: the array's null check and the index's bounds check,
+         * each left out where it cannot fail. With a checked length ({@link Instruction#checkedLength})
+         * the index is compared with that length, which is 0 for a null array, so no null check is
+         * needed; otherwise the array's length is read (that read being the implicit null check
+         * where allowed).
+         */
+        private void checkElement(Instruction i) {
+            Value array = i.input(In.ARRAY);
+            Value index = i.input(In.INDEX);
+            NullCheck check = nullCheck(array, i.state());
+            Value length = i.checkedLength();
+            if (provenInBounds(array, index, block)) {
+                check.explicitly(); // the element's address may be far beyond the protected page
+            } else if (length != null) {
+                check.coveredByBoundsCheck();
+                boundsCheck(index, length, i);
+            } else {
+                Instruction len = read(array, null, lengthAccess(), check.forAccess(config.arrayLengthOffset));
+                len.setStamp(Stamp.forInt(0, Integer.MAX_VALUE));
+                boundsCheck(index, len, i);
+            }
+        }
+
+        private void boundsCheck(Value index, Value length, Instruction i) {
+            Instruction c = new Instruction(g, Op.BOUNDS_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.BoundsCheckException, EXCEPTION_ACTION), i.bci(),
+                            index, length);
+            c.setState(i.state().copy());
+            emit(c, null);
+        }
+
+        private void loadIndexed(Instruction i) {
+            JavaKind ek = i.elementKind();
+            checkElement(i);
+            Access access = elementAccess(ek);
+            Value result = read(i.input(In.ARRAY), i.input(In.INDEX), access, null);
+            if (access.narrowOop()) {
+                result = uncompress(result, i.stamp());
+            } else {
+                result.setStamp(i.stamp());
+            }
+            replace(i, result);
+        }
+
+        private void storeIndexed(Instruction i) {
+            JavaKind ek = i.elementKind();
+            if (ek == JavaKind.Object) {
+                throw new IllegalStateException("a reference store passed the scope check: " + i);
+            }
+            JavaKind memory = ek;
+            if (ek == JavaKind.Byte && LoweringScope.isBooleanArray(i.input(In.ARRAY))) {
+                memory = JavaKind.Boolean; // bastore into boolean[] stores (value & 1)
+            }
+            checkElement(i);
+            Value value = storeValue(i.input(In.VALUE), memory, i.bci());
+            Access access = new Access(memory, metaAccess.getArrayBaseOffset(ek), metaAccess.getArrayIndexScale(ek), false);
+            write(i.input(In.ARRAY), i.input(In.INDEX), value, access, null, i.bci());
+            remove(i);
+        }
+
+        // Bounds-check elimination ----------------------------------------------------------------
+
+        /**
+         * True if {@code 0 <= index < array.length} holds wherever {@code at} runs, so the bounds check
+         * can go: the index's stamp there is non-negative, and a branch edge that dominates {@code at}
+         * is taken only when {@code index < arraylength(array)}, the very SSA values (the counted loop
+         * {@code for (i = 0; i < a.length; i++) ... a[i]}). Sound in loops too: whenever a later
+         * iteration gives {@code index} or the length a new value, control passes that edge again
+         * before {@code at}.
+         */
+        private boolean provenInBounds(Value array, Value index, Block at) {
+            return stamps.at(index, at).isNonNegative() && dominatingBound(index, at, b -> isLengthOf(b, array));
+        }
+
+        /** An {@code arraylength} of {@code array}, or the read it was lowered to (dominators are lowered first). */
+        private boolean isLengthOf(Value v, Value array) {
+            if (!(v instanceof Instruction l)) {
+                return false;
+            }
+            if (l.op() == Op.ARRAY_LENGTH) {
+                return l.input(In.ARRAY) == array;
+            }
+            return l.op() == Op.READ && l.input(In.BASE) == array && l.attribute().equals(lengthAccess());
+        }
+
+        /**
+         * Whether some block dominating {@code at} (or {@code at} itself) is entered only through a branch
+         * edge on which {@code v < y} (signed int compare) holds for a {@code y} that {@code bound} accepts.
+         */
+        private boolean dominatingBound(Value v, Block at, Predicate<Value> bound) {
+            for (Block d = at; d != null; d = d == g.entry() ? null : dominance.immediateDominator(d)) {
+                if (d.predecessors().size() != 1 || !(d.predecessors().get(0).terminator() instanceof If f)) {
+                    continue;
+                }
+                if (f.x().kind() != JavaKind.Int || f.y().kind() != JavaKind.Int) {
+                    continue;
+                }
+                Condition c = f.trueTarget() == d ? f.condition() : f.condition().negate();
+                if (c == Condition.LT && f.x() == v && bound.test(f.y())) {
+                    return true;
+                }
+                if (c == Condition.GT && f.y() == v && bound.test(f.x())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        // Arithmetic ------------------------------------------------------------------------------
+
+        /**
+         * {@code x / y} or {@code x % y}: a zero check unless the divisor cannot be 0, then the division
+         * that cannot trap; a divisor that can only be 0 deoptimizes (the interpreter throws).
+         */
+        private void divide(Instruction i) {
+            Value y = i.input(In.Y);
+            if (y.stamp().isConstant(0)) {
+                deoptimize(i, new Deopt(DeoptimizationReason.ArithmeticException, EXCEPTION_ACTION));
+                return;
+            }
+            if (y.stamp().contains(0)) {
+                Instruction check = new Instruction(g, Op.ZERO_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.ArithmeticException, EXCEPTION_ACTION), i.bci(), y);
+                check.setState(i.state().copy());
+                emit(check, null);
+            }
+            Instruction d = new Instruction(g, i.op() == Op.DIV ? Op.SDIV : Op.SREM, i.kind(), null, i.bci(), i.input(In.X), y);
+            replace(i, emit(d, i.stamp()));
+        }
+
+        /**
+         * The value of a primitive store: a boolean keeps bit 0 (JVMS putfield, putstatic, bastore into
+         * boolean[]) unless its stamp shows it is 0 or 1 already.
+         */
+        private Value storeValue(Value v, JavaKind kind, int bci) {
+            if (kind != JavaKind.Boolean || v.stamp().fitsIn(JavaKind.Boolean)) {
+                return v;
+            }
+            if (v instanceof Constant c) {
+                return g.intConstant(c.asInt() & 1);
+            }
+            return emit(new Instruction(g, Op.AND, JavaKind.Int, null, bci, v, g.intConstant(1)), Stamp.forInt(0, 1));
+        }
+
+        /**
+         * A method declared to return boolean, byte, char or short narrows its int as {@code ireturn}
+         * does (JVMS: AND 1, i2b, i2c, i2s), unless the value's stamp shows it is in range already.
+         */
+        private void narrowReturn(Return r) {
+            JavaKind declared = g.method().getSignature().getReturnKind();
+            Value v = r.value();
+            if (declared.getStackKind() != JavaKind.Int || declared == JavaKind.Int || v.stamp().fitsIn(declared)) {
+                return;
+            }
+            Value narrowed;
+            if (v instanceof Constant c) {
+                int x = c.asInt();
+                narrowed = g.intConstant(switch (declared) {
+                    case Boolean -> x & 1;
+                    case Byte -> (byte) x;
+                    case Char -> (char) x;
+                    default -> (short) x;
+                });
+            } else {
+                Instruction n = switch (declared) {
+                    case Boolean -> new Instruction(g, Op.AND, JavaKind.Int, null, r.bci(), v, g.intConstant(1));
+                    case Byte -> new Instruction(g, Op.I2B, JavaKind.Int, null, r.bci(), v);
+                    case Char -> new Instruction(g, Op.I2C, JavaKind.Int, null, r.bci(), v);
+                    default -> new Instruction(g, Op.I2S, JavaKind.Int, null, r.bci(), v);
+                };
+                r.block().insertAtEnd(n);
+                n.setStamp(Stamp.forValueOf(declared));
+                narrowed = n;
+            }
+            r.setInput(0, narrowed);
+        }
+
+        // Null checks -----------------------------------------------------------------------------
+
+        /**
+         * A reference about to be accessed, and the state of its null check if it still needs one. Before
+         * anything else reads the reference, the caller either appends the explicit check
+         * ({@link #explicitly}), makes the access itself the check ({@link #forAccess}), or shows it
+         * cannot be needed ({@link #coveredByBoundsCheck}).
+         */
+        private final class NullCheck {
+            private final Value value;
+            private FrameState pending;
+
+            NullCheck(Value value, FrameState pending) {
+                this.value = value;
+                this.pending = pending;
+            }
+
+            /** Appends the pending check as a {@link Op#NULL_CHECK}. */
+            void explicitly() {
+                if (pending != null) {
+                    Instruction c = new Instruction(g, Op.NULL_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.NullCheckException, EXCEPTION_ACTION),
+                                    pending.bci(), value);
+                    c.setState(pending.copy());
+                    emit(c, null);
+                    pending = null;
+                }
+            }
+
+            /**
+             * The check is not needed: a bounds check against the array's length-or-zero fails for a
+             * null array anyway, and deoptimizes to the same state.
+             */
+            void coveredByBoundsCheck() {
+                pending = null;
+            }
+
+            /**
+             * For the access added next, at {@code displacement} from the reference: the state it
+             * carries as the implicit null check, or null if no check is pending or it must be explicit
+             * (implicit checks off, or the access beyond the first page), in which case it is added now.
+             */
+            FrameState forAccess(int displacement) {
+                if (pending == null || !implicit || displacement < 0 || displacement >= config.vmPageSize) {
+                    explicitly();
+                    return null;
+                }
+                FrameState s = pending.copy();
+                pending = null;
+                return s;
+            }
+        }
+
+        private NullCheck nullCheck(Value v, FrameState fs) {
+            if (v.stamp().isNonNull() || checkedBefore(v, block)) {
+                return new NullCheck(v, null);
+            }
+            checkedNonNull.computeIfAbsent(block, x -> new HashSet<>()).add(v);
+            return new NullCheck(v, fs);
+        }
+
+        private boolean checkedBefore(Value v, Block b) {
+            for (Block d = b; d != null; d = d == g.entry() ? null : dominance.immediateDominator(d)) {
+                Set<Value> s = checkedNonNull.get(d);
+                if (s != null && s.contains(v)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        // Building blocks -------------------------------------------------------------------------
+
+        /** Unconditional deoptimization for an unresolved entry. */
+        private void deoptimize(Instruction i) {
+            deoptimize(i, new Deopt(DeoptimizationReason.Unresolved, UNRESOLVED_ACTION));
+        }
+
+        /** {@code i} becomes an unconditional deoptimization; any result is a default constant (nothing after the trap runs). */
+        private void deoptimize(Instruction i, Deopt why) {
+            Instruction d = new Instruction(g, Op.DEOPTIMIZE, JavaKind.Void, why, i.bci());
+            d.setState(i.state().copy());
+            emit(d, null);
+            if (i.kind() != JavaKind.Void) {
+                replace(i, g.constant(JavaConstant.defaultForKind(i.kind())));
+            } else {
+                remove(i);
+            }
+        }
+
+        private Instruction read(Value base, Value index, Access access, FrameState nullCheck) {
+            Instruction r = index == null ? new Instruction(g, Op.READ, access.valueKind(), access, anchor.bci(), base)
+                            : new Instruction(g, Op.READ, access.valueKind(), access, anchor.bci(), base, index);
+            if (nullCheck != null) {
+                r.setState(nullCheck);
+            }
+            return emit(r, access.narrowOop() ? Stamp.unrestricted(JavaKind.Int) : Stamp.forValueOf(access.kind()));
+        }
+
+        private void write(Value base, Value index, Value value, Access access, FrameState nullCheck, int bci) {
+            Instruction w = index == null ? new Instruction(g, Op.WRITE, JavaKind.Void, access, bci, base, value)
+                            : new Instruction(g, Op.WRITE, JavaKind.Void, access, bci, base, value, index);
+            if (nullCheck != null) {
+                w.setState(nullCheck);
+            }
+            emit(w, null);
+        }
+
+        private Value uncompress(Value narrow, Stamp stamp) {
+            return emit(new Instruction(g, Op.UNCOMPRESS, JavaKind.Object, new NarrowEncoding(config.narrowOopBase, config.narrowOopShift), anchor.bci(), narrow), stamp);
+        }
+
+        private Instruction membar(int barriers, int bci) {
+            return new Instruction(g, Op.MEMBAR, JavaKind.Void, barriers, bci);
+        }
+
+        /** Inserts {@code x} before the instruction being lowered, with {@code stamp} (null: its kind's). */
+        private Instruction emit(Instruction x, Stamp stamp) {
+            block.insertBefore(anchor, x);
+            if (stamp != null) {
+                x.setStamp(stamp);
+            }
+            return x;
+        }
+
+        private void replace(Instruction old, Value with) {
+            old.replaceAllUsesWith(with);
+            remove(old);
+        }
+
+        private void remove(Instruction old) {
+            old.block().removeInstruction(old);
+        }
+    }
+}

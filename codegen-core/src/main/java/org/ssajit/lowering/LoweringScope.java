@@ -1,0 +1,128 @@
+package org.ssajit.lowering;
+
+import org.ssajit.bytecode.BailoutException;
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Constant;
+import org.ssajit.ir.FieldRef;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Op.In;
+import org.ssajit.ir.Throw;
+import org.ssajit.ir.Value;
+
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+import jdk.vm.ci.meta.ResolvedJavaType;
+
+/**
+ * What ssajit compiles, decided on the SSA graph before lowering, for every target: a method outside
+ * it is refused with a {@link BailoutException} ({@link BailoutException.Reason#UNSUPPORTED}, or
+ * {@link BailoutException.Reason#NOT_INITIALIZED}, which HotSpot may retry) naming the first
+ * construct found and its bci. Runs after exception edges are gone, so code only an exception reaches
+ * does not count.
+ */
+final class LoweringScope {
+    private LoweringScope() {
+    }
+
+    /** Refusals that depend on the method alone. */
+    static void checkMethod(ResolvedJavaMethod m) {
+        if (m.isSynchronized()) {
+            throw refuse("synchronized method: monitors are not compiled");
+        }
+        if (!m.getDeclaringClass().isInitialized()) {
+            // Another thread calling it must wait for the initialization: HotSpot's compilers put a
+            // class-initialization barrier at the entry of such code; ssajit emits none.
+            throw new BailoutException(BailoutException.Reason.NOT_INITIALIZED,
+                            "static method of a class not initialized yet: no class-initialization barrier at the entry");
+        }
+    }
+
+    /** Refuses {@code g} if it contains anything the lowering does not lower. Needs the graph's stamps. */
+    static void check(Graph g) {
+        for (Block b : g.dominance().reversePostorder()) {
+            for (Instruction i : b.instructions()) {
+                String why = reason(i);
+                if (why != null) {
+                    throw refuse(why);
+                }
+            }
+            if (b.terminator() instanceof Throw t) {
+                throw refuse("athrow at bci " + t.bci() + ": throwing is not compiled");
+            }
+        }
+    }
+
+    /** Why {@code i} cannot be compiled, as {@code "<what> at bci <n>: <why>"}, or null. */
+    private static String reason(Instruction i) {
+        String why = switch (i.op()) {
+            case INVOKE -> "calls are not compiled";
+            case NEW_INSTANCE, NEW_ARRAY, NEW_MULTI_ARRAY -> "allocation is not compiled";
+            case CHECKCAST, INSTANCEOF -> "type checks are not compiled";
+            case MONITOR_ENTER, MONITOR_EXIT -> "monitors are not compiled";
+            case EXCEPTION_OBJECT -> "exception handler reached by normal control flow";
+            case REM -> i.kind() == JavaKind.Float || i.kind() == JavaKind.Double
+                            ? "floating-point remainder is not compiled (no call to SharedRuntime's frem/drem yet)"
+                            : null;
+            case STORE_FIELD -> i.field().kind().isObject() ? "reference stores need GC barriers (not compiled)" : null;
+            case LOAD_FIELD -> isReferent(i.field()) ? "reading Reference.referent needs G1's keep-alive barrier (not compiled)" : null;
+            case STORE_INDEXED -> storeIndexed(i);
+            default -> null;
+        };
+        if (why == null) {
+            return null;
+        }
+        String what = switch (i.op()) {
+            case INVOKE -> i.invokeTarget().toString();
+            case REM -> i.kind() == JavaKind.Float ? "frem" : "drem";
+            case STORE_FIELD -> (i.field().isStatic() ? "putstatic " : "putfield ") + i.field();
+            case LOAD_FIELD -> "getfield " + i.field();
+            case STORE_INDEXED -> i.elementKind() == JavaKind.Object ? "aastore" : "bastore";
+            default -> i.op().mnemonic();
+        };
+        return what + " at bci " + i.bci() + ": " + why;
+    }
+
+    /**
+     * {@code java.lang.ref.Reference.referent}: a plain load would hand out a weakly reachable object
+     * without telling G1's concurrent marking (compiled code needs a SATB keep-alive barrier there).
+     */
+    static boolean isReferent(FieldRef f) {
+        return !f.isStatic() && f.field().getName().equals("referent") && f.field().getDeclaringClass().getName().equals("Ljava/lang/ref/Reference;");
+    }
+
+    private static String storeIndexed(Instruction i) {
+        JavaKind k = i.elementKind();
+        if (k == JavaKind.Object) {
+            return "reference stores need a store check and GC barriers (not compiled)";
+        }
+        if (k == JavaKind.Byte && !isByteOrBooleanArray(i.input(In.ARRAY)) && !isZeroOrOne(i.input(In.VALUE))) {
+            return "the array is not known to be byte[] or boolean[] (a boolean store masks the value)";
+        }
+        return null;
+    }
+
+    /** A constant 0 or 1 is stored alike into a byte[] and a boolean[]: the type need not be known. */
+    private static boolean isZeroOrOne(Value v) {
+        return v instanceof Constant c && c.kind() == JavaKind.Int && (c.asInt() == 0 || c.asInt() == 1);
+    }
+
+    /** Whether the array's stamp says it is a boolean[] (or null): the verifier guarantees the declared types it comes from. */
+    static boolean isBooleanArray(Value array) {
+        return componentKind(array) == JavaKind.Boolean;
+    }
+
+    private static boolean isByteOrBooleanArray(Value array) {
+        JavaKind k = componentKind(array);
+        return k == JavaKind.Boolean || k == JavaKind.Byte;
+    }
+
+    private static JavaKind componentKind(Value array) {
+        ResolvedJavaType t = array.stamp().type();
+        return t != null && t.isArray() ? t.getComponentType().getJavaKind() : null;
+    }
+
+    static BailoutException refuse(String message) {
+        return new BailoutException(BailoutException.Reason.UNSUPPORTED, message);
+    }
+}

@@ -1,0 +1,321 @@
+package org.ssajit.lowering;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.ir.Access;
+import org.ssajit.ir.Constant;
+import org.ssajit.ir.Deopt;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.MemoryBarriers;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Op.In;
+import org.ssajit.ir.Return;
+import org.ssajit.testing.Jvmci;
+import org.ssajit.verify.Verifier;
+
+import jdk.vm.ci.meta.DeoptimizationAction;
+import jdk.vm.ci.meta.DeoptimizationReason;
+import jdk.vm.ci.meta.JavaKind;
+
+/**
+ * What the HotSpot lowering makes of each Java-level operation, on the graph: the checks it emits and
+ * the ones it proves unnecessary, the VM's offsets and oop encoding, boolean masking and return
+ * narrowing as far as stamps require them, the memory barriers of volatile accesses, exception edges
+ * removed, unresolved and always-failing accesses turned into deoptimizations. The lowered graph
+ * always verifies (no Java-level op left). Running the code is the end-to-end tests' job.
+ */
+class HotSpotLoweringTest {
+    static final HotSpotVmConfig CONFIG = HotSpotVmConfig.host();
+
+    int field;
+    boolean flag;
+    byte small;
+    volatile int shared;
+    Object ref;
+    static int counter;
+
+    static int readField(HotSpotLoweringTest t) {
+        return t.field;
+    }
+
+    int readOwnField() {
+        return field;
+    }
+
+    static int readTwice(HotSpotLoweringTest t, boolean c) {
+        int a = t.field;
+        if (c) {
+            a += t.field * 2; // dominated by the first access: no second null check
+        }
+        return a;
+    }
+
+    static int readStatic() {
+        return counter;
+    }
+
+    static Object readReference(HotSpotLoweringTest t) {
+        return t.ref;
+    }
+
+    static int sum(int[] a) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+        }
+        return s;
+    }
+
+    static int sumToLengthInclusive(int[] a) {
+        int s = 0;
+        for (int i = 0; i <= a.length - 1; i++) {
+            s += a[i];
+        }
+        return s;
+    }
+
+    static int element(int[] a, int i) {
+        return a[i];
+    }
+
+    static int sumTo(int[] a, int n) {
+        int s = 0;
+        for (int i = 0; i < n; i++) {
+            s += a[i];
+        }
+        return s;
+    }
+
+    static int divide(int x, int y) {
+        return x / y;
+    }
+
+    static int divideByEight(int x) {
+        return x % 8;
+    }
+
+    static int divideByMaskedPlusOne(int x, int y) {
+        return x / ((y & 7) + 1);
+    }
+
+    static void storeBoolean(boolean[] z, int i, int v) {
+        z[i] = v > 0 ? (v & 2) == 2 : false;
+    }
+
+    static void storeBooleanFromInt(boolean[] z, byte[] b, int i) {
+        z[i] = b[i] != 0;
+    }
+
+    void setFlagFrom(int x) {
+        flag = (x & 1) != 0;
+    }
+
+    static byte narrowed(int x) {
+        return (byte) (x + 1);
+    }
+
+    byte notNarrowedAgain() {
+        return small;
+    }
+
+    void writeVolatile(int v) {
+        shared = v;
+    }
+
+    int readVolatile() {
+        return shared;
+    }
+
+    static int caught(int[] a, int i) {
+        try {
+            return a[i];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            return -1;
+        }
+    }
+
+    static int nullArray(int i) {
+        int[] a = null;
+        return a[i];
+    }
+
+    private static Graph lowered(String name, boolean implicit) {
+        Graph g = Jvmci.graph(HotSpotLoweringTest.class, name);
+        new HotSpotLowering(CONFIG, Jvmci.PROVIDERS.metaAccess(), Jvmci.PROVIDERS.constantReflection(), implicit).lower(g);
+        Verifier.verify(g);
+        assertTrue(g.isLowered());
+        return g;
+    }
+
+    private static List<Instruction> all(Graph g, Op op) {
+        return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == op).toList();
+    }
+
+    private static Instruction only(Graph g, Op op) {
+        List<Instruction> l = all(g, op);
+        assertEquals(1, l.size(), () -> op + " in\n" + g);
+        return l.get(0);
+    }
+
+    @Test
+    void aFieldReadIsItsOwnNullCheckWhenImplicitChecksAreOn() {
+        Graph g = lowered("readField", true);
+        Instruction read = only(g, Op.READ);
+        assertNotNull(read.state(), "the read is the implicit null check");
+        assertEquals(new Access(JavaKind.Int, fieldOffset("field"), 0, false), read.attribute());
+        assertTrue(all(g, Op.NULL_CHECK).isEmpty(), g::toString);
+
+        Graph explicit = lowered("readField", false);
+        Instruction check = only(explicit, Op.NULL_CHECK);
+        assertEquals(new Deopt(DeoptimizationReason.NullCheckException, DeoptimizationAction.None), check.attribute());
+        assertNotNull(check.state());
+        assertNull(only(explicit, Op.READ).state());
+    }
+
+    @Test
+    void theReceiverAndDominatedAccessesNeedNoNullCheck() {
+        Graph own = lowered("readOwnField", false);
+        assertTrue(all(own, Op.NULL_CHECK).isEmpty(), own::toString);
+        Graph twice = lowered("readTwice", false);
+        assertEquals(1, all(twice, Op.NULL_CHECK).size(), twice::toString);
+        assertEquals(2, all(twice, Op.READ).size(), twice::toString);
+    }
+
+    @Test
+    void aStaticFieldIsReadFromItsMirror() {
+        Graph g = lowered("readStatic", true);
+        Instruction read = only(g, Op.READ);
+        assertTrue(read.input(In.BASE) instanceof Constant c && !c.isNull(), g::toString);
+        assertNull(read.state());
+        assertTrue(all(g, Op.NULL_CHECK).isEmpty());
+    }
+
+    @Test
+    void referencesAreReadInTheHeapsEncoding() {
+        Graph g = lowered("readReference", false);
+        Instruction read = only(g, Op.READ);
+        Access a = (Access) read.attribute();
+        assertEquals(CONFIG.useCompressedOops, a.narrowOop());
+        if (CONFIG.useCompressedOops) {
+            Instruction u = only(g, Op.UNCOMPRESS);
+            assertSame(read, u.input(In.X));
+            assertEquals(JavaKind.Int, read.kind());
+            assertEquals(CONFIG.narrowOopShift, ((org.ssajit.ir.NarrowEncoding) u.attribute()).shift());
+        } else {
+            assertTrue(all(g, Op.UNCOMPRESS).isEmpty());
+            assertEquals(JavaKind.Object, read.kind());
+        }
+    }
+
+    @Test
+    void aCountedLoopOverTheArrayHasNoBoundsCheck() {
+        Graph g = lowered("sum", true);
+        assertTrue(all(g, Op.BOUNDS_CHECK).isEmpty(), g::toString);
+        // The element read: base + index * 4 + the VM's base offset for int[].
+        Instruction element = all(g, Op.READ).stream().filter(r -> r.input(In.INDEX) != null).findFirst().orElseThrow();
+        assertEquals(new Access(JavaKind.Int, Jvmci.PROVIDERS.metaAccess().getArrayBaseOffset(JavaKind.Int), 4, false), element.attribute());
+        // i <= a.length - 1 proves nothing here (the rule wants the length itself): the check stays.
+        Graph other = lowered("sumToLengthInclusive", true);
+        assertFalse(all(other, Op.BOUNDS_CHECK).isEmpty(), other::toString);
+    }
+
+    @Test
+    void anArbitraryIndexIsCheckedAgainstTheLengthRead() {
+        Graph g = lowered("element", true);
+        Instruction check = only(g, Op.BOUNDS_CHECK);
+        Instruction length = (Instruction) check.input(In.LENGTH);
+        assertEquals(Op.READ, length.op());
+        assertEquals(new Access(JavaKind.Int, CONFIG.arrayLengthOffset, 0, false), length.attribute());
+        assertNotNull(length.state(), "the length read is the array's implicit null check");
+        assertTrue(all(g, Op.NULL_CHECK).isEmpty());
+    }
+
+    @Test
+    void aLoopAccessWithACheckedLengthNeedsNoNullCheck() {
+        Graph g = lowered("sumTo", true);
+        Instruction check = only(g, Op.BOUNDS_CHECK);
+        assertEquals(Op.READ_OR_ZERO, ((Instruction) check.input(In.LENGTH)).op(), g::toString);
+        assertTrue(all(g, Op.NULL_CHECK).isEmpty(), g::toString);
+    }
+
+    @Test
+    void divisionsAreCheckedUnlessTheDivisorCannotBeZero() {
+        Graph g = lowered("divide", true);
+        Instruction check = only(g, Op.ZERO_CHECK);
+        assertEquals(DeoptimizationReason.ArithmeticException, ((Deopt) check.attribute()).reason());
+        assertSame(only(g, Op.SDIV).input(In.Y), check.input(In.DIVISOR));
+        assertTrue(all(lowered("divideByEight", true), Op.ZERO_CHECK).isEmpty());
+        Graph masked = lowered("divideByMaskedPlusOne", true);
+        assertTrue(all(masked, Op.ZERO_CHECK).isEmpty(), masked::toString);
+        assertEquals(1, all(masked, Op.SDIV).size());
+    }
+
+    @Test
+    void booleanStoresKeepBitZeroUnlessTheValueIsZeroOrOne() {
+        // (v & 2) == 2 is 0 or 1 after the branch: no masking needed.
+        Graph g = lowered("storeBoolean", true);
+        Instruction write = all(g, Op.WRITE).get(0);
+        assertEquals(JavaKind.Boolean, ((Access) write.attribute()).kind());
+        assertTrue(all(g, Op.AND).stream().noneMatch(a -> a.input(In.Y) instanceof Constant c && c.asInt() == 1), g::toString);
+        Graph fromField = lowered("setFlagFrom", true);
+        assertEquals(JavaKind.Boolean, ((Access) only(fromField, Op.WRITE).attribute()).kind());
+    }
+
+    @Test
+    void returnsAreNarrowedUnlessTheStampFits() {
+        Graph g = lowered("narrowed", true);
+        Return r = (Return) g.blocks().stream().map(b -> b.terminator()).filter(t -> t instanceof Return).findFirst().orElseThrow();
+        assertEquals(Op.I2B, ((Instruction) r.value()).op(), g::toString);
+        Graph field = lowered("notNarrowedAgain", true);
+        assertTrue(all(field, Op.I2B).isEmpty(), field::toString);
+    }
+
+    @Test
+    void volatileAccessesGetTheMemoryModelsBarriers() {
+        Graph w = lowered("writeVolatile", true);
+        List<Instruction> code = w.entry().instructions();
+        int write = code.indexOf(only(w, Op.WRITE));
+        assertEquals(Op.MEMBAR, code.get(write - 1).op());
+        assertEquals(MemoryBarriers.BEFORE_VOLATILE_WRITE, code.get(write - 1).attribute());
+        assertEquals(Op.MEMBAR, code.get(write + 1).op());
+        assertEquals(MemoryBarriers.AFTER_VOLATILE_WRITE, code.get(write + 1).attribute());
+        Graph r = lowered("readVolatile", true);
+        List<Instruction> rc = r.entry().instructions();
+        assertEquals(MemoryBarriers.AFTER_VOLATILE_READ, rc.get(rc.indexOf(only(r, Op.READ)) + 1).attribute());
+    }
+
+    @Test
+    void exceptionHandlersAreGone() {
+        Graph g = lowered("caught", true);
+        assertTrue(g.blocks().stream().allMatch(b -> b.handlers().isEmpty()));
+        assertTrue(all(g, Op.EXCEPTION_OBJECT).isEmpty(), g::toString);
+        assertEquals(1, all(g, Op.BOUNDS_CHECK).size());
+    }
+
+    @Test
+    void anAccessThatAlwaysFailsDeoptimizes() {
+        Graph g = lowered("nullArray", true);
+        Instruction d = only(g, Op.DEOPTIMIZE);
+        assertEquals(new Deopt(DeoptimizationReason.NullCheckException, DeoptimizationAction.None), d.attribute());
+        assertTrue(all(g, Op.BOUNDS_CHECK).isEmpty());
+    }
+
+    private static int fieldOffset(String name) {
+        for (var f : Jvmci.PROVIDERS.metaAccess().lookupJavaType(HotSpotLoweringTest.class).getInstanceFields(false)) {
+            if (f.getName().equals(name)) {
+                return f.getOffset();
+            }
+        }
+        throw new AssertionError(name);
+    }
+}

@@ -1,0 +1,41 @@
+package org.ssajit.ir;
+
+import jdk.vm.ci.meta.JavaKind;
+
+/**
+ * Where and how a lowered memory op ({@link Op#READ}, {@link Op#WRITE}, {@link Op#READ_OR_ZERO},
+ * {@link Op#STORE_RANGE}) accesses memory: {@code [base + index * scale + displacement]}, all of it
+ * from the VM's layout.
+ *
+ * @param kind the kind in memory: a boolean, byte, char or short is read into an int extended as Java
+ *            does (sign for byte and short, zero for boolean and char) and written as its low bits
+ * @param displacement bytes from the base (with an index: the offset of element 0)
+ * @param scale bytes per index step (1, 2, 4 or 8); 0 for an access without index
+ * @param narrowOop a reference in the heap's compressed form: the op reads or writes the 32-bit
+ *            narrow value, an int, which {@link Op#UNCOMPRESS} decodes
+ */
+public record Access(JavaKind kind, int displacement, int scale, boolean narrowOop) {
+    public Access {
+        if (narrowOop && kind != JavaKind.Object) {
+            throw new IllegalArgumentException("a narrow oop is an object: " + kind);
+        }
+        if (scale != 0 && scale != 1 && scale != 2 && scale != 4 && scale != 8) {
+            throw new IllegalArgumentException("scale " + scale);
+        }
+    }
+
+    /** The kind of the value read or written: int for sub-int kinds and narrow oops, else the kind. */
+    public JavaKind valueKind() {
+        return narrowOop ? JavaKind.Int : kind.getStackKind();
+    }
+
+    /** Bytes read or written. */
+    public int size() {
+        return narrowOop ? 4 : kind.getByteCount();
+    }
+
+    @Override
+    public String toString() {
+        return (narrowOop ? "narrow " : "") + kind.getJavaName() + " +" + displacement + (scale != 0 ? " *" + scale : "");
+    }
+}
