@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.ssajit.bytecode.BailoutException;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.FrameState;
@@ -285,6 +286,10 @@ public abstract class LirGenerator {
 
     /** The frame state in LIR operands. */
     protected final LirFrameState state(FrameState fs, boolean duringCall) {
+        if (fs.outer() != null) {
+            // Debug info with caller frames (BytecodeFrame.caller) and their values' locations comes with inlining.
+            throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "frame state of an inlined method (" + fs.depth() + " frames): not compiled yet");
+        }
         Value[] vals = new Value[fs.inputCount()];
         for (int i = 0; i < vals.length; i++) {
             org.ssajit.ir.Value v = fs.input(i);

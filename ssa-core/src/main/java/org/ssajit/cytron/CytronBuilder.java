@@ -12,6 +12,7 @@ import org.ssajit.ir.Phi;
 import org.ssajit.ir.Value;
 import org.ssajit.opt.NodeFactory;
 import org.ssajit.parse.BytecodeParser;
+import org.ssajit.parse.ParseScope;
 import org.ssajit.parse.FrontEnd;
 import org.ssajit.parse.Providers;
 import org.ssajit.ssa.RedundantPhiElimination;
@@ -80,8 +81,7 @@ public final class CytronBuilder {
         int placed = ssa.placePhis(DefinitionSites.compute(fe));
 
         NodeFactory factory = new NodeFactory(graph, false);
-        BytecodeParser parser = new BytecodeParser(graph, fe.blocks(), fe.shapes(), fe.liveness(), fe.linkage(), factory, ssa, providers, ir,
-                        ssa::checkEdge);
+        BytecodeParser parser = new BytecodeParser(graph, ParseScope.root(fe, ir), factory, ssa, providers, ssa::checkEdge);
         rename(rpo, df, ssa, parser, ir[0]);
         if (ssa.reportedEdges() != fe.blocks().edgeCount()) {
             throw new BailoutException(BailoutException.Reason.INTERNAL_ERROR,

@@ -10,6 +10,10 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  *
  * <p>Inputs are laid out as {@code [locals..., stack..., locks...]}. A long or double occupies its first
  * slot; the second slot is null, as in the JVM's frame layout.
+ *
+ * <p>A state of a method inlined into the compiled one chains its caller's state at the call
+ * ({@link #outer()}): deoptimizing there rebuilds an interpreter frame for each method of the chain.
+ * An outer state is shared by the states of the inlined body and keeps its own inputs.
  */
 public final class FrameState extends Node {
     private final ResolvedJavaMethod method;
@@ -17,9 +21,16 @@ public final class FrameState extends Node {
     private final int localsSize;
     private final int stackSize;
     private final int locksSize;
+    private final FrameState outer;
 
     public FrameState(ResolvedJavaMethod method, int bci, Value[] locals, Value[] stack, Value[] locks) {
+        this(method, bci, locals, stack, locks, null);
+    }
+
+    /** {@code outer}: the caller's state at the call that inlined {@code method}, or null for the compiled method's own. */
+    public FrameState(ResolvedJavaMethod method, int bci, Value[] locals, Value[] stack, Value[] locks, FrameState outer) {
         this.method = method;
+        this.outer = outer;
         this.bci = bci;
         this.localsSize = locals.length;
         this.stackSize = stack.length;
@@ -45,7 +56,17 @@ public final class FrameState extends Node {
         for (int i = 0; i < locksSize; i++) {
             locks[i] = lock(i);
         }
-        return new FrameState(method, bci, locals, stack, locks);
+        return new FrameState(method, bci, locals, stack, locks, outer);
+    }
+
+    /** The caller's state (an inlined method's state), or null. */
+    public FrameState outer() {
+        return outer;
+    }
+
+    /** How many methods the chain covers (1 without an outer state). */
+    public int depth() {
+        return outer == null ? 1 : 1 + outer.depth();
     }
 
     public ResolvedJavaMethod method() {

@@ -170,7 +170,11 @@ public final class IrPrinter {
                 sb.append(' ').append(ref(s.lock(i)));
             }
         }
-        return sb.append(']').toString();
+        sb.append(']');
+        if (s.outer() != null) {
+            sb.append(" in ").append(s.method().format("%h.%n")).append(", called from ").append(stateText(s.outer()));
+        }
+        return sb.toString();
     }
 
     public String ref(Value v) {

@@ -46,7 +46,8 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * ({@code a ? b : c}) work without special cases. Every instruction goes through the {@link NodeFactory}.
  *
  * <p>Variables are numbered {@code [0, maxLocals)} for locals, then stack slots, then lock slots, as in
- * {@link Liveness}. A long or double lives in the variable of its first slot.
+ * {@link Liveness}, from the {@link ParseScope}'s base: each method parsed into the graph has its own
+ * namespace. A long or double lives in the variable of its first slot.
  */
 public final class BytecodeParser {
     /** Receives every control-flow edge the parser creates, in creation order. */
@@ -62,6 +63,7 @@ public final class BytecodeParser {
     private final NodeFactory factory;
     private final SsaConstruction ssa;
     private final Providers providers;
+    private final ParseScope scope;
     private final Block[] irBlocks;
     private final EdgeSink edges;
     private final ResolvedJavaMethod method;
@@ -77,17 +79,17 @@ public final class BytecodeParser {
     private int sp;
     private int locks;
 
-    public BytecodeParser(Graph graph, BlockMap map, FrameShapes shapes, Liveness liveness, Linkage linkage, NodeFactory factory, SsaConstruction ssa,
-                    Providers providers, Block[] irBlocks, EdgeSink edges) {
+    public BytecodeParser(Graph graph, ParseScope scope, NodeFactory factory, SsaConstruction ssa, Providers providers, EdgeSink edges) {
         this.graph = graph;
-        this.map = map;
-        this.shapes = shapes;
-        this.liveness = liveness;
-        this.linkage = linkage;
+        this.scope = scope;
+        this.map = scope.frontEnd().blocks();
+        this.shapes = scope.frontEnd().shapes();
+        this.liveness = scope.frontEnd().liveness();
+        this.linkage = scope.frontEnd().linkage();
         this.factory = factory;
         this.ssa = ssa;
         this.providers = providers;
-        this.irBlocks = irBlocks;
+        this.irBlocks = scope.blocks();
         this.edges = edges;
         this.method = map.method();
         this.s = new BytecodeStream(map.code());
@@ -109,17 +111,17 @@ public final class BytecodeParser {
         Value receiver = null;
         if (!method.isStatic()) {
             receiver = graph.addParameter(index++, JavaKind.Object, true);
-            ssa.writeVariable(slot++, entry, receiver);
+            ssa.writeVariable(scope.local(slot++), entry, receiver);
         }
         var sig = method.getSignature();
         for (int i = 0; i < sig.getParameterCount(false); i++) {
             JavaKind k = sig.getParameterKind(i).getStackKind();
-            ssa.writeVariable(slot, entry, graph.addParameter(index++, k, false));
+            ssa.writeVariable(scope.local(slot), entry, graph.addParameter(index++, k, false));
             slot += k.getSlotCount();
         }
         if (method.isSynchronized()) {
             Value lock = receiver != null ? receiver : graph.constant(providers.constantReflection().asJavaClass(method.getDeclaringClass()));
-            ssa.writeVariable(liveness.lockVariable(0), entry, lock);
+            ssa.writeVariable(scope.lockSlot(0), entry, lock);
         }
     }
 
@@ -142,7 +144,7 @@ public final class BytecodeParser {
                 continue;
             }
             JavaKind k = FrameShapes.kindOf(tag);
-            ssa.writeVariable(i, start, factory.emitSideEffect(new Instruction(graph, Op.OSR_LOCAL, k, i, header.startBci()), null));
+            ssa.writeVariable(scope.local(i), start, factory.emitSideEffect(new Instruction(graph, Op.OSR_LOCAL, k, i, header.startBci()), null));
         }
     }
 
@@ -213,7 +215,7 @@ public final class BytecodeParser {
     // Frame variables -----------------------------------------------------------------------------
 
     private int stackVariable(int slot) {
-        return liveness.stackVariable(slot);
+        return scope.stackSlot(slot);
     }
 
     private Value pop(JavaKind kind) {
@@ -233,11 +235,11 @@ public final class BytecodeParser {
     }
 
     private Value loadLocal(int index, JavaKind kind) {
-        return ssa.readVariable(index, block, kind);
+        return ssa.readVariable(scope.local(index), block, kind);
     }
 
     private void storeLocal(int index, Value v) {
-        ssa.writeVariable(index, block, v);
+        ssa.writeVariable(scope.local(index), block, v);
         FrameShapes.setLocalTag(localTags, index, FrameShapes.tagOf(v.kind()));
     }
 
@@ -247,13 +249,13 @@ public final class BytecodeParser {
         Value[] locals = new Value[maxLocals];
         for (int i = 0; i < maxLocals; i++) {
             if (statesNameAllLocals && FrameShapes.kindOf(localTags[i]) != null) {
-                locals[i] = ssa.readVariable(i, block, FrameShapes.kindOf(localTags[i]));
+                locals[i] = ssa.readVariable(scope.local(i), block, FrameShapes.kindOf(localTags[i]));
             } else if (Liveness.get(live, i)) {
                 JavaKind k = FrameShapes.kindOf(localTags[i]);
                 if (k == null) {
                     throw new BailoutException(BailoutException.Reason.ILLEGAL_BYTECODE, "local " + i + " is live at bci " + bci + " but holds no value");
                 }
-                locals[i] = ssa.readVariable(i, block, k);
+                locals[i] = ssa.readVariable(scope.local(i), block, k);
             }
         }
         Value[] stack = new Value[sp];
@@ -264,9 +266,9 @@ public final class BytecodeParser {
         }
         Value[] lockValues = new Value[locks];
         for (int i = 0; i < locks; i++) {
-            lockValues[i] = ssa.readVariable(liveness.lockVariable(i), block, JavaKind.Object);
+            lockValues[i] = ssa.readVariable(scope.lockSlot(i), block, JavaKind.Object);
         }
-        return new FrameState(method, bci, locals, stack, lockValues);
+        return new FrameState(method, bci, locals, stack, lockValues, scope.callerState());
     }
 
     // Instructions ----------------------------------------------------------------------------------
@@ -417,7 +419,7 @@ public final class BytecodeParser {
             case MONITORENTER -> {
                 Value object = pop(JavaKind.Object);
                 factory.emitSideEffect(new Instruction(graph, Op.MONITOR_ENTER, JavaKind.Void, null, bci, object), state);
-                ssa.writeVariable(liveness.lockVariable(locks), block, object);
+                ssa.writeVariable(scope.lockSlot(locks), block, object);
                 locks++;
             }
             case MONITOREXIT -> {

@@ -7,14 +7,8 @@ import org.ssajit.bytecode.BlockMap.BciBlock;
 import org.ssajit.bytecode.LoopWrites;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Graph;
-import org.ssajit.opt.DeadCodeElimination;
-import org.ssajit.opt.GlobalValueNumbering;
-import org.ssajit.opt.LoopCheckedLengths;
-import org.ssajit.opt.LoopFill;
-import org.ssajit.opt.LoopInvariantCodeMotion;
-import org.ssajit.opt.PhiOperandSinking;
-import org.ssajit.opt.LoopInvariantLengths;
 import org.ssajit.opt.NodeFactory;
+import org.ssajit.opt.Optimizations;
 import org.ssajit.ssa.BraunSsa;
 import org.ssajit.ssa.RedundantPhiElimination;
 import org.ssajit.ssa.SsaStats;
@@ -22,12 +16,14 @@ import org.ssajit.ssa.SsaStats;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
- * Builds a method's SSA graph straight from its bytecode with {@link BraunSsa}.
+ * Builds a method's SSA graph straight from its bytecode with {@link BraunSsa}, then runs the
+ * {@link Optimizations} the options ask for (their order is theirs, not the builder's).
  *
  * <p>Order (Section 2.3): blocks are filled in reverse postorder and each is sealed as soon as its last
  * predecessor has been filled, so a join is sealed before it is filled and only loop headers (targets
  * of retreating edges) are filled unsealed; they seal after their back edges. A block that no filled
- * block jumps to (every edge into it folded away) is never filled: it is dead.
+ * block jumps to (every edge into it folded away) is never filled: it is dead. Which bytecode block a
+ * graph block stands for is the {@link ParseScope}'s map; graph block ids are the graph's own.
  */
 public final class GraphBuilder {
     /** The outcome of one build. */
@@ -42,23 +38,46 @@ public final class GraphBuilder {
     }
 
     public static Result build(FrontEnd fe, BuildOptions options, Providers providers) {
+        return build(fe, options, providers, false);
+    }
+
+    /**
+     * {@code scrambleBlockIds}: create the graph's blocks other than the entry in reverse order, so
+     * graph block ids are unrelated to the bytecode's reverse postorder (a test that nothing relies on
+     * them being equal, as an inliner's blocks would not be).
+     */
+    static Result build(FrontEnd fe, BuildOptions options, Providers providers, boolean scrambleBlockIds) {
         List<BciBlock> rpo = fe.blocks().blocks();
         Graph graph = new Graph(fe.method(), fe.osrBci());
         Block[] ir = new Block[rpo.size()];
-        for (BciBlock bb : rpo) {
+        ir[0] = graph.newBlock(rpo.get(0).startBci());
+        for (int k = 1; k < rpo.size(); k++) {
+            BciBlock bb = rpo.get(scrambleBlockIds ? rpo.size() - k : k);
             ir[bb.id()] = graph.newBlock(bb.startBci());
-            assert ir[bb.id()].id() == bb.id() : "IR blocks are numbered like the bytecode blocks";
         }
+        ParseScope scope = ParseScope.root(fe, ir);
         SsaStats stats = new SsaStats();
-        BraunSsa ssa = new BraunSsa(graph, fe.liveness().variableCount(), options.markers(), stats);
+        BraunSsa ssa = new BraunSsa(graph, 0, options.markers(), stats);
+        if (ssa.addVariables(scope.variableCount()) != scope.variableBase()) {
+            throw new IllegalStateException("the root scope's variables start at 0");
+        }
         NodeFactory factory = new NodeFactory(graph, options.optimize());
-        BytecodeParser parser = new BytecodeParser(graph, fe.blocks(), fe.shapes(), fe.liveness(), fe.linkage(), factory, ssa, providers, ir,
-                        (from, to) -> to.addPredecessor(from));
+        BytecodeParser parser = new BytecodeParser(graph, scope, factory, ssa, providers, (from, to) -> to.addPredecessor(from));
 
         parser.setStatesNameAllLocals(options.statesNameAllLocals());
-        Driver driver = new Driver(rpo, ir, ssa, parser);
+        Driver driver = new Driver(rpo, scope, ssa, parser);
         LoopWrites loopWrites = new LoopWrites(fe.blocks(), fe.liveness());
-        ssa.setUnsealedLookup((b, variable) -> driver.forwardPredecessorsDone(b) && loopWrites.isInvariant(rpo.get(b.id()), variable));
+        ssa.setUnsealedLookup(new BraunSsa.UnsealedLookup() {
+            @Override
+            public boolean forwardPredecessorsSuffice(Block b, int variable) {
+                return driver.forwardPredecessorsDone(b) && loopWrites.isInvariant(driver.bytecodeBlock(b), variable - scope.variableBase());
+            }
+
+            @Override
+            public boolean isForward(Block pred, Block b) {
+                return driver.bytecodeBlock(pred).id() < driver.bytecodeBlock(b).id();
+            }
+        });
         driver.run();
 
         int phisBefore = graph.phiCount();
@@ -66,37 +85,16 @@ public final class GraphBuilder {
         if (options.removeRedundantPhiSccs()) {
             stats.redundantSccPhis += RedundantPhiElimination.run(graph);
         }
-        if (options.optimize()) {
-            valueNumber(graph);
-            DeadCodeElimination.run(graph);
-            LoopInvariantLengths.run(graph);
-            LoopCheckedLengths.run(graph);
-            if (LoopInvariantCodeMotion.run(graph) > 0) {
-                // Copies of one value moved out of sibling loops meet in one block.
-                valueNumber(graph);
-                DeadCodeElimination.run(graph);
-            }
-            LoopFill.run(graph);
-            PhiOperandSinking.run(graph);
-        }
+        Optimizations.run(graph, options);
         return new Result(graph, stats, fe, phisBefore);
-    }
-
-    /**
-     * Global value numbering to a fixed point: merging values can make phis trivial ({@code phi(x, x)})
-     * or redundant; removing those can expose more equal instructions. A few rounds reach the fixed
-     * point in practice.
-     */
-    private static void valueNumber(Graph graph) {
-        for (int round = 0; round < 4 && GlobalValueNumbering.run(graph) > 0 && RedundantPhiElimination.run(graph) > 0; round++) {
-            // repeat
-        }
     }
 
     /** Fill and seal bookkeeping. */
     private static final class Driver {
         private final List<BciBlock> rpo;
         private final Block[] ir;
+        /** The bytecode block of each graph block, by graph block id. */
+        private final BciBlock[] bytecodeBlockOf;
         private final BraunSsa ssa;
         private final BytecodeParser parser;
         /** Static predecessors not yet filled or found dead. */
@@ -106,9 +104,17 @@ public final class GraphBuilder {
         private final boolean[] processed;
         private final List<BciBlock> deferred = new ArrayList<>();
 
-        Driver(List<BciBlock> rpo, Block[] ir, BraunSsa ssa, BytecodeParser parser) {
+        Driver(List<BciBlock> rpo, ParseScope scope, BraunSsa ssa, BytecodeParser parser) {
             this.rpo = rpo;
-            this.ir = ir;
+            this.ir = scope.blocks();
+            int limit = 0;
+            for (Block b : ir) {
+                limit = Math.max(limit, b.id() + 1);
+            }
+            this.bytecodeBlockOf = new BciBlock[limit];
+            for (BciBlock bb : rpo) {
+                bytecodeBlockOf[ir[bb.id()].id()] = bb;
+            }
             this.ssa = ssa;
             this.parser = parser;
             this.pending = new int[rpo.size()];
@@ -179,9 +185,14 @@ public final class GraphBuilder {
             finish(bb);
         }
 
-        /** Blocks and IR blocks share ids (both numbered in reverse postorder). */
+        /** The bytecode block graph block {@code b} stands for. */
+        BciBlock bytecodeBlock(Block b) {
+            return bytecodeBlockOf[b.id()];
+        }
+
+        /** Whether every predecessor of {@code b} before it in reverse postorder has been filled (or found dead). */
         boolean forwardPredecessorsDone(Block b) {
-            return pendingForward[b.id()] == 0;
+            return pendingForward[bytecodeBlock(b).id()] == 0;
         }
 
         private void finish(BciBlock bb) {

@@ -38,14 +38,19 @@ public final class BraunSsa implements SsaConstruction {
     private static final byte ORIGIN_EAGER = 4;
 
     private final Graph graph;
-    private final int variableCount;
+    /** Variables numbered so far; a row of {@link #currentDef} holds at most this many. */
+    private int variableCount;
     private final boolean markers;
     private final SsaStats stats;
     private UnsealedLookup unsealedLookup;
 
-    /** currentDef[block id][variable] (Algorithm 1); rows are allocated on first use. */
-    private final Value[][] currentDef;
-    private final boolean[] sealed;
+    /**
+     * currentDef[block id][variable] (Algorithm 1); rows are allocated on first use. The tables indexed
+     * by block id grow as blocks are created ({@link #ensureBlock}), so a builder may add blocks while
+     * it goes (an inlined callee's); rows grow as variables are added ({@link #addVariables}).
+     */
+    private Value[][] currentDef;
+    private boolean[] sealed;
     /** An operandless phi of an unsealed block, for one variable (Algorithm 2's first case). */
     private record IncompletePhi(int variable, Phi phi) {
     }
@@ -58,7 +63,7 @@ public final class BraunSsa implements SsaConstruction {
     private byte[] origin = new byte[64];
 
     /** The lookup in progress: a frame per block being searched; doubles as the marker of Section 3.3. */
-    private final Frame[] frameOfBlock;
+    private Frame[] frameOfBlock;
     private final ArrayList<Frame> frames = new ArrayList<>();
     private int frameDepth;
     private final ArrayList<Phi> worklist = new ArrayList<>();
@@ -83,10 +88,13 @@ public final class BraunSsa implements SsaConstruction {
      */
     public interface UnsealedLookup {
         /**
-         * Whether the value of {@code variable} at the unsealed block {@code b} is determined by the
-         * predecessors whose id is smaller than {@code b}'s (blocks are numbered in reverse postorder).
+         * Whether the value of {@code variable} at the unsealed block {@code b} is determined by its
+         * forward predecessors ({@link #isForward}).
          */
         boolean forwardPredecessorsSuffice(Block b, int variable);
+
+        /** Whether {@code pred -> b} is a forward edge: {@code pred} comes before {@code b} in the order blocks are filled. */
+        boolean isForward(Block pred, Block b);
     }
 
     public BraunSsa(Graph graph, int variableCount, boolean markers, SsaStats stats) {
@@ -94,12 +102,39 @@ public final class BraunSsa implements SsaConstruction {
         this.variableCount = variableCount;
         this.markers = markers;
         this.stats = stats;
-        // All blocks exist before construction starts (the bytecode's CFG is known up front).
-        int n = graph.blockIdLimit();
+        int n = Math.max(graph.blockIdLimit(), 16);
         this.currentDef = new Value[n][];
         this.sealed = new boolean[n];
         this.frameOfBlock = new Frame[n];
         this.incompletePhis = new ArrayList<>(java.util.Collections.nCopies(n, (List<IncompletePhi>) null));
+    }
+
+    /** Makes room for block {@code id} (created after this builder). */
+    private void ensureBlock(int id) {
+        if (id < sealed.length) {
+            return;
+        }
+        int n = Math.max(id + 1, sealed.length * 2);
+        currentDef = Arrays.copyOf(currentDef, n);
+        sealed = Arrays.copyOf(sealed, n);
+        frameOfBlock = Arrays.copyOf(frameOfBlock, n);
+        while (incompletePhis.size() < n) {
+            incompletePhis.add(null);
+        }
+    }
+
+    /**
+     * Adds {@code n} variables and returns the number of the first: a separate namespace, e.g. for
+     * the locals, stack and lock slots of a method parsed into this graph (an inlined callee).
+     */
+    public int addVariables(int n) {
+        int first = variableCount;
+        variableCount += n;
+        return first;
+    }
+
+    public int variableCount() {
+        return variableCount;
     }
 
     /** Installs knowledge about unsealed loop headers; without it, every lookup there places an incomplete phi. */
@@ -108,6 +143,7 @@ public final class BraunSsa implements SsaConstruction {
     }
 
     public boolean isSealed(Block b) {
+        ensureBlock(b.id());
         return sealed[b.id()];
     }
 
@@ -115,17 +151,21 @@ public final class BraunSsa implements SsaConstruction {
 
     @Override
     public void writeVariable(int variable, Block block, Value value) {
+        ensureBlock(block.id());
         Value[] row = currentDef[block.id()];
         if (row == null) {
             row = currentDef[block.id()] = new Value[variableCount];
+        } else if (variable >= row.length) {
+            row = currentDef[block.id()] = Arrays.copyOf(row, variableCount);
         }
         row[variable] = value;
     }
 
     @Override
     public Value readVariable(int variable, Block block, JavaKind kind) {
+        ensureBlock(block.id());
         Value[] row = currentDef[block.id()];
-        if (row != null && row[variable] != null) {
+        if (row != null && variable < row.length && row[variable] != null) {
             // local value numbering
             return resolve(row[variable]);
         }
@@ -134,8 +174,9 @@ public final class BraunSsa implements SsaConstruction {
     }
 
     private Value currentDef(Block b, int variable) {
+        ensureBlock(b.id());
         Value[] row = currentDef[b.id()];
-        return row == null || row[variable] == null ? null : resolve(row[variable]);
+        return row == null || variable >= row.length || row[variable] == null ? null : resolve(row[variable]);
     }
 
     // Algorithm 2, iteratively ---------------------------------------------------------------------
@@ -151,7 +192,7 @@ public final class BraunSsa implements SsaConstruction {
             Frame f = frames.get(frameDepth - 1);
             List<Block> preds = f.block.predecessors();
             if (f.nextPred < preds.size()) {
-                if (f.forwardOnly && preds.get(f.nextPred).id() >= f.block.id()) {
+                if (f.forwardOnly && !unsealedLookup.isForward(preds.get(f.nextPred), f.block)) {
                     f.values[f.nextPred++] = null; // a back edge: carries the header's own value
                     continue;
                 }
@@ -383,6 +424,7 @@ public final class BraunSsa implements SsaConstruction {
     /** No more predecessors will be added to {@code block}: complete its incomplete phis. */
     public void sealBlock(Block block) {
         int id = block.id();
+        ensureBlock(id);
         if (sealed[id]) {
             throw new IllegalStateException(block + " sealed twice");
         }
@@ -411,6 +453,7 @@ public final class BraunSsa implements SsaConstruction {
     }
 
     private void addIncomplete(Block b, int variable, Phi phi) {
+        ensureBlock(b.id());
         List<IncompletePhi> list = incompletePhis.get(b.id());
         if (list == null) {
             list = new ArrayList<>(4);

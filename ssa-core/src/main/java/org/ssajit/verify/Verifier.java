@@ -97,14 +97,14 @@ public final class Verifier {
             for (Instruction i : b.instructions()) {
                 checkInstruction(b, i);
                 live.add(i);
-                if (i.state() != null) {
-                    live.add(i.state());
+                for (FrameState fs = i.state(); fs != null; fs = fs.outer()) {
+                    live.add(fs);
                 }
             }
             checkTerminator(b, b.terminator());
             live.add(b.terminator());
-            if (b.terminator().state() != null) {
-                live.add(b.terminator().state());
+            for (FrameState fs = b.terminator().state(); fs != null; fs = fs.outer()) {
+                live.add(fs);
             }
         }
         checkUseLists(live);
@@ -403,7 +403,13 @@ public final class Verifier {
     // Frame states ----------------------------------------------------------------------------------
 
     private void checkState(FrameState s, Block b, int pos, java.util.function.Supplier<String> where) {
-        ResolvedJavaMethod m = graph.method();
+        ResolvedJavaMethod m = s.method();
+        if (s.outer() == null && graph.method() != null && !graph.method().equals(m)) {
+            fail(() -> where.get() + ": the outermost frame state is of " + m + ", not of the compiled method");
+        }
+        if (s.outer() != null) {
+            checkState(s.outer(), b, pos, () -> where.get() + " (caller state)");
+        }
         if (m != null) {
             if (s.localsSize() != m.getMaxLocals()) {
                 fail(() -> where.get() + ": frame state has " + s.localsSize() + " locals, the method " + m.getMaxLocals());

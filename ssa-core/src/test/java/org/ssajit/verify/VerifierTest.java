@@ -254,4 +254,34 @@ class VerifierTest {
         assertThrows(IllegalArgumentException.class, () -> load.input(Op.In.FROM), "loadindexed has no 'from'");
         assertEquals("checkedLength", Op.In.CHECKED_LENGTH.label());
     }
+
+    static int callee(int x) {
+        return x + 1;
+    }
+
+    /** A state of an inlined method chains the caller's: accepted, its outer values verified too; an unchained foreign state is not. */
+    @Test
+    void framesStatesOfInlinedMethodsChainTheCallers() {
+        ResolvedJavaMethod callee = Jvmci.method(VerifierTest.class, "callee");
+        Diamond d = new Diamond();
+        Value[] callerLocals = new Value[METHOD.getMaxLocals()];
+        callerLocals[0] = d.a;
+        FrameState caller = new FrameState(METHOD, 2, callerLocals, new Value[0], new Value[0]);
+        Value[] calleeLocals = new Value[callee.getMaxLocals()];
+        calleeLocals[0] = d.b;
+        Instruction div = new Instruction(d.g, Op.DIV, JavaKind.Int, null, 1, d.b, d.a);
+        div.setState(new FrameState(callee, 1, calleeLocals, new Value[0], new Value[0], caller));
+        d.t.append(div);
+        d.returns(d.phi(d.a, d.b));
+        Verifier.verify(d.g);
+        assertEquals(2, div.state().depth());
+        assertTrue(new org.ssajit.ir.IrPrinter(true).print(d.g).contains("called from state @2"), () -> new org.ssajit.ir.IrPrinter(true).print(d.g));
+
+        Diamond e = new Diamond();
+        Instruction foreign = new Instruction(e.g, Op.DIV, JavaKind.Int, null, 1, e.b, e.a);
+        foreign.setState(new FrameState(callee, 1, new Value[callee.getMaxLocals()], new Value[0], new Value[0]));
+        e.t.append(foreign);
+        e.returns(e.phi(e.a, e.b));
+        rejects(e.g, "not of the compiled method");
+    }
 }

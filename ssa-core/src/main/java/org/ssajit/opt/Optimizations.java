@@ -1,0 +1,52 @@
+package org.ssajit.opt;
+
+import org.ssajit.ir.Graph;
+import org.ssajit.parse.BuildOptions;
+import org.ssajit.ssa.RedundantPhiElimination;
+
+/**
+ * The optimizations after SSA construction, in their order; the one place that order is written (the
+ * builder only builds, optimizing on the fly through the {@link NodeFactory}).
+ *
+ * <ol>
+ * <li>Global value numbering to a fixed point, with redundant phis removed in between, then dead code.</li>
+ * <li>{@link LoopInvariantLengths}: a loop header's length reads move before the loop.</li>
+ * <li>{@link LoopCheckedLengths}: array accesses in loops check against a length read before it.</li>
+ * <li>{@link LoopInvariantCodeMotion}, then value numbering again if anything moved.</li>
+ * <li>{@link LoopFill}: fill loops become one fill before the loop.</li>
+ * <li>{@link PhiOperandSinking}: values feeding only the next block's phis computed last.</li>
+ * </ol>
+ */
+public final class Optimizations {
+    private Optimizations() {
+    }
+
+    /** Runs the optimizations {@code options} ask for (none when {@link BuildOptions#optimize()} is off). */
+    public static void run(Graph graph, BuildOptions options) {
+        if (!options.optimize()) {
+            return;
+        }
+        valueNumber(graph);
+        DeadCodeElimination.run(graph);
+        LoopInvariantLengths.run(graph);
+        LoopCheckedLengths.run(graph);
+        if (LoopInvariantCodeMotion.run(graph) > 0) {
+            // Copies of one value moved out of sibling loops meet in one block.
+            valueNumber(graph);
+            DeadCodeElimination.run(graph);
+        }
+        LoopFill.run(graph);
+        PhiOperandSinking.run(graph);
+    }
+
+    /**
+     * Global value numbering to a fixed point: merging values can make phis trivial ({@code phi(x, x)})
+     * or redundant; removing those can expose more equal instructions. A few rounds reach the fixed
+     * point in practice.
+     */
+    private static void valueNumber(Graph graph) {
+        for (int round = 0; round < 4 && GlobalValueNumbering.run(graph) > 0 && RedundantPhiElimination.run(graph) > 0; round++) {
+            // repeat
+        }
+    }
+}
