@@ -113,7 +113,9 @@ public final class CompiledScenarios {
 
     /**
      * Lazy deoptimization at a loop poll of ssajit code: the code is invalidated while a thread spins
-     * in it; the thread continues in the interpreter from the poll's debug info, with the same values.
+     * in it (its top frame, checked by a stack walk), and the stop flag is set only after another
+     * handshake with it; the thread continues in the interpreter from the poll's debug info, with the
+     * same values. CompiledGcMatrixTest finds the deoptimized frame in HotSpot's trace.
      */
     static void spinInvalidated() throws Exception {
         InstalledCode code = CompiledRunner.install(CompiledTargets.class.getDeclaredMethod("spin"));
@@ -121,10 +123,9 @@ public final class CompiledScenarios {
         long[] result = new long[1];
         Thread t = new Thread(() -> result[0] = CompiledTargets.spin(), "spinner");
         t.start();
-        Thread.sleep(300);
-        check(t.isAlive(), "spin finished early");
+        Scenarios.awaitTopFrame(t, "spin");
         code.invalidate();
-        Thread.sleep(100);
+        Scenarios.awaitTopFrame(t, "spin");
         CompiledTargets.stop = 1;
         t.join(30_000);
         check(!t.isAlive(), "spinner did not stop");

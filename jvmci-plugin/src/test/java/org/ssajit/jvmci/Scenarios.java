@@ -104,7 +104,10 @@ public final class Scenarios {
     /**
      * The code of a running loop is invalidated: HotSpot deoptimizes the frame at its next safepoint
      * poll (through the deopt handler and the rescue slot), and the interpreter continues the loop
-     * from the poll's frame state, with the same counter and sum.
+     * from the poll's frame state, with the same counter and sum. No sleeping: the invalidation waits
+     * until the spinner's top frame is the compiled loop, and the gate opens only after a handshake
+     * with the spinner (a stack walk, at its poll) after the invalidation. GcMatrixTest finds the
+     * deoptimization at the loop header in HotSpot's trace.
      */
     static void spinDeoptimized() throws InterruptedException {
         ResolvedJavaMethod m = HandCode.method(Targets.class, "spinDeopt");
@@ -112,12 +115,11 @@ public final class Scenarios {
         Targets.Gate gate = new Targets.Gate();
         long[] out = new long[2];
         Spinner t = runSpin(gate, out, true);
-        Thread.sleep(200);
-        check(t.isAlive(), "spinDeopt finished before the gate opened");
+        awaitTopFrame(t.thread(), "spinDeopt");
         code.invalidate(); // deoptimizes active frames
         // isValid() may still answer true here on JDK 25; isAlive() is cleared by invalidate(true).
         check(!code.isAlive(), "invalidated code still alive");
-        Thread.sleep(100);
+        awaitTopFrame(t.thread(), "spinDeopt"); // a handshake: the spinner passed a poll since the invalidation
         gate.open = 1;
         join(t, "spinDeopt");
         checkSpinResult(out);
@@ -252,6 +254,23 @@ public final class Scenarios {
         t.setDaemon(true); // a stale oop would keep it spinning forever; the JVM must still exit
         t.start();
         return new Spinner(t, failure);
+    }
+
+    /**
+     * Waits until {@code method} is the top frame of {@code t} (a stack walk is a handshake: the
+     * thread stops at a poll while it is taken). Fails after 60 s.
+     */
+    static void awaitTopFrame(Thread t, String method) throws InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            check(t.isAlive(), t.getName() + " ended before " + method + " ran");
+            StackTraceElement[] st = t.getStackTrace();
+            if (st.length > 0 && st[0].getMethodName().equals(method)) {
+                return;
+            }
+            Thread.sleep(1);
+        }
+        check(false, t.getName() + " never ran " + method);
     }
 
     private static void join(Spinner s, String what) throws InterruptedException {

@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ssajit.amd64.disasm.Objdump;
 import org.ssajit.lir.LirGraph;
@@ -346,14 +347,13 @@ class Amd64LirGeneratorTest {
      * counts that do not add up to the width stay two shifts and an {@code or}. (Their results are
      * compared with the interpreter in the jvmci-plugin's end-to-end corpus.)
      */
-    @ParameterizedTest
-    @ValueSource(strings = {"rotate:1:0", "rotateLong:1:0", "rotateSharedShift:1:1", "notARotation:0:2"})
-    void rotationsAreOneRol(String spec) {
-        String[] p = spec.split(":");
-        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, p[0]));
+    @ParameterizedTest(name = "{0}: {1} rol, {2} shifts")
+    @CsvSource({"rotate, 1, 0", "rotateLong, 1, 0", "rotateSharedShift, 1, 1", "notARotation, 0, 2"})
+    void rotationsAreOneRol(String name, long rols, long shifts) {
+        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, name));
         List<String> names = lir.blocks().stream().flatMap(b -> b.ops().stream()).map(LirOp::name).toList();
-        assertEquals(Integer.parseInt(p[1]), names.stream().filter(n -> n.startsWith("rol")).count(), lir::toString);
-        assertEquals(Integer.parseInt(p[2]), names.stream().filter(n -> n.startsWith("shl") || n.startsWith("shr")).count(), lir::toString);
+        assertEquals(rols, names.stream().filter(n -> n.startsWith("rol")).count(), lir::toString);
+        assertEquals(shifts, names.stream().filter(n -> n.startsWith("shl") || n.startsWith("shr")).count(), lir::toString);
     }
 
     /** No loop: nothing moves. */
@@ -388,12 +388,10 @@ class Amd64LirGeneratorTest {
 
     static int afterTheLoop(int[] a) { int i = 0; while (i < a.length) { i++; } return a[i - 1]; }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"countDown:0", "fromConstant:0", "whileForm:0", "offByOne:1", "fromParameter:1", "otherArray:1", "stepTwo:1",
-                    "fromMinusOne:1", "nextElement:1", "guardOtherBound:1", "afterTheLoop:1"})
-    void boundsChecksGoOnlyWhenProven(String nameAndChecks) {
-        String name = nameAndChecks.substring(0, nameAndChecks.indexOf(':'));
-        int expected = Integer.parseInt(nameAndChecks.substring(nameAndChecks.indexOf(':') + 1));
+    @ParameterizedTest(name = "{0}: {1} bounds checks")
+    @CsvSource({"countDown, 0", "fromConstant, 0", "whileForm, 0", "offByOne, 1", "fromParameter, 1", "otherArray, 1", "stepTwo, 1",
+                    "fromMinusOne, 1", "nextElement, 1", "guardOtherBound, 1", "afterTheLoop, 1"})
+    void boundsChecksGoOnlyWhenProven(String name, long expected) {
         LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, name));
         long checks = lir.blocks().stream().flatMap(b -> b.ops().stream()).filter(o -> o instanceof Amd64Checks.BoundsCheck || o instanceof Amd64Checks.LengthCheck).count();
         assertEquals(expected, checks, lir::toString);
@@ -411,11 +409,9 @@ class Amd64LirGeneratorTest {
      * and no read of the length, and each such access is one {@code boundscheck (length)}. In
      * {@code rows}, the row comes from the outer loop: its length is read before the inner loop.
      */
-    @ParameterizedTest
-    @ValueSource(strings = {"dot:2", "fill:1", "rows:2"})
-    void accessesInLoopsCheckAgainstALengthReadBeforeTheLoop(String nameAndChecks) {
-        String name = nameAndChecks.substring(0, nameAndChecks.indexOf(':'));
-        int expected = Integer.parseInt(nameAndChecks.substring(nameAndChecks.indexOf(':') + 1));
+    @ParameterizedTest(name = "{0}: {1} checks against a length")
+    @CsvSource({"dot, 2", "fill, 1", "rows, 2"})
+    void accessesInLoopsCheckAgainstALengthReadBeforeTheLoop(String name, long expected) {
         LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, name));
         List<LirOp> ops = lir.blocks().stream().flatMap(b -> b.ops().stream()).toList();
         assertEquals(expected, ops.stream().filter(o -> o instanceof Amd64Checks.LengthCheck).count(), lir::toString);
@@ -444,12 +440,11 @@ class Amd64LirGeneratorTest {
      * sign-extended first. The bounds check before makes it non-negative either way. Expected:
      * accesses without and with {@code movsxd}.
      */
-    @ParameterizedTest
-    @ValueSource(strings = {"loopIndex:3:0", "parameterIndex:0:1", "parameterPhiIndex:0:1", "narrowedLong:1:0", "loadedIndex:1:1",
-                    "computedIndexes:6:0", "phiOfParameterAndSum:0:1"})
-    void indexesWrittenAs32BitsNeedNoSignExtension(String nameAndCounts) {
-        String[] p = nameAndCounts.split(":");
-        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, p[0]));
+    @ParameterizedTest(name = "{0}: {1} direct, {2} sign-extended")
+    @CsvSource({"loopIndex, 3, 0", "parameterIndex, 0, 1", "parameterPhiIndex, 0, 1", "narrowedLong, 1, 0", "loadedIndex, 1, 1",
+                    "computedIndexes, 6, 0", "phiOfParameterAndSum, 0, 1"})
+    void indexesWrittenAs32BitsNeedNoSignExtension(String name, long expectedDirect, long expectedExtended) {
+        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, name));
         List<LirOp> ops = lir.blocks().stream().flatMap(b -> b.ops().stream()).toList();
         long direct = 0;
         long extended = 0;
@@ -465,8 +460,8 @@ class Amd64LirGeneratorTest {
                 extended++;
             }
         }
-        assertEquals(Integer.parseInt(p[1]), direct, lir::toString);
-        assertEquals(Integer.parseInt(p[2]), extended, lir::toString);
+        assertEquals(expectedDirect, direct, lir::toString);
+        assertEquals(expectedExtended, extended, lir::toString);
     }
 
     static long widenedSum(int[] a) { long s = 0; for (int i = 0; i < a.length; i++) { s += a[i]; } return s; }
@@ -479,16 +474,15 @@ class Amd64LirGeneratorTest {
      * An int element used only as a long is one {@code movsxd r64, m32}: no separate {@code i2l}
      * (twice the same i2l is one after value numbering). Expected: widening loads, i2l conversions.
      */
-    @ParameterizedTest
-    @ValueSource(strings = {"widenedSum:1:0", "widenedTwice:1:0", "widenedAndInt:0:2"})
-    void intLoadsUsedOnlyAsLongsWidenInTheLoad(String nameAndCount) {
-        String[] p = nameAndCount.split(":");
-        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, p[0]));
+    @ParameterizedTest(name = "{0}: {1} widening loads, {2} i2l")
+    @CsvSource({"widenedSum, 1, 0", "widenedTwice, 1, 0", "widenedAndInt, 0, 2"})
+    void intLoadsUsedOnlyAsLongsWidenInTheLoad(String name, long expectedWidening, long expectedConverts) {
+        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, name));
         List<LirOp> ops = lir.blocks().stream().flatMap(b -> b.ops().stream()).toList();
         long widening = ops.stream().filter(o -> o instanceof Amd64Memory.Load l && l.widensToLong()).count();
         long converts = ops.stream().filter(o -> o instanceof Amd64Conversions.Convert).count();
-        assertEquals(Integer.parseInt(p[1]), widening, lir::toString);
-        assertEquals(Integer.parseInt(p[2]), converts, lir::toString);
+        assertEquals(expectedWidening, widening, lir::toString);
+        assertEquals(expectedConverts, converts, lir::toString);
     }
 
     static double polynomial(double[] x) { double s = 0; for (int i = 0; i < x.length; i++) { s += x[i] * 2.5 - 0.75 + x[i] * 0.0; } return s; }
@@ -503,14 +497,13 @@ class Amd64LirGeneratorTest {
      * ({@code xorps}) and imm32 constants stay at their uses, as does everything outside loops.
      * Expected: constant loads in the entry block, in other blocks.
      */
-    @ParameterizedTest
-    @ValueSource(strings = {"polynomial:2:1", "mixing:1:0", "outsideLoops:0:2"})
-    void constantsUsedInLoopsAreLoadedOnceBeforeThem(String nameAndCounts) {
-        String[] p = nameAndCounts.split(":");
-        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, p[0]));
+    @ParameterizedTest(name = "{0}: {1} in the entry block, {2} elsewhere")
+    @CsvSource({"polynomial, 2, 1", "mixing, 1, 0", "outsideLoops, 0, 2"})
+    void constantsUsedInLoopsAreLoadedOnceBeforeThem(String name, long expectedInEntry, long expectedElsewhere) {
+        LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, name));
         long inEntry = lir.blocks().get(0).ops().stream().filter(o -> o instanceof Amd64Moves.LoadConstant).count();
         long elsewhere = lir.blocks().stream().skip(1).flatMap(b -> b.ops().stream()).filter(o -> o instanceof Amd64Moves.LoadConstant).count();
-        assertEquals(Integer.parseInt(p[1]), inEntry, lir::toString);
-        assertEquals(Integer.parseInt(p[2]), elsewhere, lir::toString);
+        assertEquals(expectedInEntry, inEntry, lir::toString);
+        assertEquals(expectedElsewhere, elsewhere, lir::toString);
     }
 }
