@@ -16,8 +16,8 @@ import jdk.vm.ci.code.site.Site;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
- * Writes per-method dumps ({@code -Dssajit.Dump=DIR}): the SSA graph as text and DOT, and installed code
- * as objdump disassembly with its sites. A dump is a convenience: failing to write one prints a warning
+ * Writes per-method dumps ({@code -Dssajit.Dump=DIR}): the SSA graph as text and DOT, the lowered graph as
+ * text, and installed code as disassembly with its sites. A dump is a convenience: failing to write one prints a warning
  * and never fails the compilation.
  */
 final class Dumper {
@@ -37,6 +37,11 @@ final class Dumper {
         String base = baseName(id, method);
         write(base + ".ir.txt", new IrPrinter(true).print(graph));
         write(base + ".dot", new DotPrinter(false).print(graph));
+    }
+
+    /** The graph after the HotSpot lowering, what instruction selection got. */
+    void loweredGraph(int id, ResolvedJavaMethod method, Graph graph) {
+        write(baseName(id, method) + ".lowered.ir.txt", new IrPrinter(true).print(graph));
     }
 
     void code(int id, ResolvedJavaMethod method, CompiledCode code, InstalledCode installed) {

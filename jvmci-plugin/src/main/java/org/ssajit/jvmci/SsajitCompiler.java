@@ -35,15 +35,14 @@ import jdk.vm.ci.runtime.JVMCIRuntime;
  * becomes a refusal, so a compiler bug never takes the VM down.
  *
  * <p>A request is refused before any work if ssajit could not initialize, the method is filtered out,
- * the collector is not supported, or it asks for an on-stack-replacement entry; otherwise the
- * {@link Pipeline} compiles the method, or refuses it with the reason of a
- * {@link BailoutException} (e.g. a bytecode the back end does not compile yet).
+ * or the collector is not supported; otherwise the {@link Pipeline} compiles the method (a normal
+ * or an on-stack-replacement entry), or refuses it with the reason of a {@link BailoutException}
+ * (e.g. a bytecode that is not compiled yet).
  *
  * <p>Initialization is lazy, on the first request: the factory's {@code createCompiler} runs while
  * HotSpot sets up JVMCI and must stay trivial.
  */
 public final class SsajitCompiler implements JVMCICompiler {
-    /** The refusal reason for on-stack-replacement requests. */
     /** Longest reason handed to HotSpot (it ends up in -XX:+PrintCompilation and compile logs). */
     private static final int MAX_REASON = 300;
 
@@ -124,10 +123,11 @@ public final class SsajitCompiler implements JVMCICompiler {
             return Outcome.refused(ctx.gcRefusal(), ctx.gcRefusal());
         }
         CompiledCode code;
+        Graph graph = null;
         try {
-            Graph graph = ctx.pipeline().build(method, request.getEntryBCI());
+            graph = ctx.pipeline().build(method, request.getEntryBCI());
             if (ctx.dumper() != null) {
-                ctx.dumper().graph(id, method, graph); // also for methods the back end then refuses
+                ctx.dumper().graph(id, method, graph); // also for methods the lowering or the back end then refuses
             }
             code = ctx.pipeline().compile(graph, method);
         } catch (BailoutException e) {
@@ -139,6 +139,9 @@ public final class SsajitCompiler implements JVMCICompiler {
         } catch (AllocationVerificationError e) {
             return Outcome.refused("register allocation fails verification (a compiler bug): " + e.getMessage(),
                             "compiler bug: allocation verification failed");
+        }
+        if (ctx.dumper() != null) {
+            ctx.dumper().loweredGraph(id, method, graph);
         }
         InstalledCode installed;
         try {

@@ -53,6 +53,14 @@ class CompilerTest {
             }
             return s;
         }
+
+        static int sumArray(int[] a) {
+            int s = 0;
+            for (int i = 0; i < a.length; i++) {
+                s += a[i];
+            }
+            return s;
+        }
     }
 
     /** Never initialized by anything: its static method must not be compiled yet (no initialization barrier). */
@@ -106,6 +114,29 @@ class CompilerTest {
         assertTrue(files.stream().anyMatch(f -> f.matches("\\d+-.*Subjects\\.withCall\\.ir\\.txt")), files.toString());
         assertTrue(files.stream().anyMatch(f -> f.matches("\\d+-.*Subjects\\.withCall\\.dot")), files.toString());
         assertTrue(files.stream().noneMatch(f -> f.endsWith(".s")), files.toString());
+    }
+
+    /** {@code -Dssajit.Dump} of an installed method: the graph, the lowered graph (machine-level ops) and the code. */
+    @Test
+    void dumpHasTheLoweredGraphAndTheCodeOfAnInstalledMethod(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        Subjects.sumArray(new int[]{1, 2});
+        String key = "ssajit.Dump";
+        System.setProperty(key, dir.toString());
+        try {
+            HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "sumArray"));
+            assertNull(r.getFailureMessage());
+        } finally {
+            System.clearProperty(key);
+        }
+        java.nio.file.Path lowered;
+        try (var s = java.nio.file.Files.list(dir)) {
+            lowered = s.filter(p -> p.getFileName().toString().endsWith("Subjects.sumArray.lowered.ir.txt")).findFirst().orElseThrow();
+        }
+        String text = java.nio.file.Files.readString(lowered);
+        assertTrue(text.contains(" = read ") && !text.contains("loadindexed"), text);
+        try (var s = java.nio.file.Files.list(dir)) {
+            assertTrue(s.anyMatch(p -> p.getFileName().toString().endsWith("Subjects.sumArray.s")));
+        }
     }
 
     @Test
