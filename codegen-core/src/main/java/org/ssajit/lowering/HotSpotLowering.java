@@ -1,6 +1,5 @@
 package org.ssajit.lowering;
 
-import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -151,22 +150,13 @@ public final class HotSpotLowering {
                 i.setExceptionEdge(false);
             }
         }
-        Set<Block> reachable = new HashSet<>();
-        ArrayDeque<Block> work = new ArrayDeque<>();
-        reachable.add(g.entry());
-        work.add(g.entry());
-        while (!work.isEmpty()) {
-            for (Block s : work.poll().successors()) {
-                if (reachable.add(s)) {
-                    work.add(s);
-                }
-            }
-        }
-        if (reachable.size() == g.blocks().size()) {
+        Dominance reach = g.dominance(); // of the control flow without exception edges
+        List<Block> dead = g.blocks().stream().filter(b -> !reach.isReachable(b)).toList();
+        if (dead.isEmpty()) {
             RedundantPhiElimination.run(g);
             return;
         }
-        List<Block> dead = g.blocks().stream().filter(b -> !reachable.contains(b)).toList();
+        Set<Block> reachable = new HashSet<>(reach.reversePostorder());
         for (Block b : dead) {
             for (Block s : b.successors()) {
                 if (reachable.contains(s)) {

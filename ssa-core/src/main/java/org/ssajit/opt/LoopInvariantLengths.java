@@ -3,16 +3,12 @@ package org.ssajit.opt;
 import java.util.List;
 
 import org.ssajit.ir.Block;
-import org.ssajit.ir.Constant;
-import org.ssajit.ir.Dominance;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Loops.Loop;
 import org.ssajit.ir.Op;
-import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Phi;
-import org.ssajit.ir.Undefined;
 import org.ssajit.ir.Value;
 
 /**
@@ -36,7 +32,6 @@ public final class LoopInvariantLengths {
 
     /** Returns how many length reads moved. */
     public static int run(Graph g) {
-        Dominance dom = g.dominance();
         int moved = 0;
         for (Loop loop : g.loops().loops()) {
             Block header = loop.header();
@@ -45,10 +40,10 @@ public final class LoopInvariantLengths {
                 continue;
             }
             for (Instruction x : List.copyOf(header.instructions())) {
-                if (x.op() != Op.ARRAY_LENGTH || x.hasExceptionEdge() || !definedBefore(x.input(0), header, dom)) {
+                if (x.op() != Op.ARRAY_LENGTH || x.hasExceptionEdge() || !loop.definesNot(x.input(0))) {
                     break;
                 }
-                FrameState onEntry = x.state() == null ? null : stateOnEntry(x.state(), header, entry, dom);
+                FrameState onEntry = x.state() == null ? null : stateOnEntry(x.state(), loop, entry);
                 if (x.state() != null && onEntry == null) {
                     break;
                 }
@@ -60,17 +55,9 @@ public final class LoopInvariantLengths {
         return moved;
     }
 
-    /** Whether {@code v} is available before the loop: a constant, a parameter, undefined, or defined in a block strictly dominating the header. */
-    private static boolean definedBefore(Value v, Block header, Dominance dom) {
-        if (v instanceof Constant || v instanceof Parameter || v instanceof Undefined) {
-            return true;
-        }
-        Block b = v instanceof Instruction i ? i.block() : v instanceof Phi p ? p.block() : null;
-        return b != null && b != header && dom.dominates(b, header);
-    }
-
     /** {@code s} with the header's phis replaced by their entry operands; null if it names a value of the loop. */
-    private static FrameState stateOnEntry(FrameState s, Block header, Block entry, Dominance dom) {
+    private static FrameState stateOnEntry(FrameState s, Loop loop, Block entry) {
+        Block header = loop.header();
         int k = header.predecessorIndex(entry);
         Value[] locals = new Value[s.localsSize()];
         Value[] stack = new Value[s.stackSize()];
@@ -79,7 +66,7 @@ public final class LoopInvariantLengths {
             Value v = i < locals.length ? s.local(i) : i < locals.length + stack.length ? s.stack(i - locals.length) : s.lock(i - locals.length - stack.length);
             if (v instanceof Phi p && p.block() == header) {
                 v = p.operand(k);
-            } else if (v != null && !definedBefore(v, header, dom)) {
+            } else if (v != null && !loop.definesNot(v)) {
                 return null;
             }
             if (i < locals.length) {
