@@ -283,20 +283,8 @@ public final class HotSpotLowering {
                 return;
             }
             Access access = fieldAccess(f);
-            Value base;
-            FrameState nullCheck = null;
-            if (f.isStatic()) {
-                base = mirror(f);
-            } else {
-                base = i.input(In.OBJECT);
-                nullCheck = nullCheck(base, i.state()).forAccess(f.getOffset());
-            }
-            Value result = read(base, null, access, nullCheck);
-            if (access.narrowOop()) {
-                result = uncompress(result, i.stamp());
-            } else {
-                result.setStamp(i.stamp());
-            }
+            FieldBase base = fieldBase(i, f);
+            Value result = loaded(read(base.value(), null, access, base.nullCheck()), access, i.stamp());
             if (f.isVolatile()) {
                 emit(membar(MemoryBarriers.AFTER_VOLATILE_READ, i.bci()), null);
             }
@@ -312,23 +300,41 @@ public final class HotSpotLowering {
             if (access.kind() == JavaKind.Object) {
                 throw new IllegalStateException("a reference store passed the scope check: " + i);
             }
-            Value base;
-            FrameState nullCheck = null;
-            if (f.isStatic()) {
-                base = mirror(f);
-            } else {
-                base = i.input(In.OBJECT);
-                nullCheck = nullCheck(base, i.state()).forAccess(f.getOffset());
-            }
+            FieldBase base = fieldBase(i, f);
             Value value = storeValue(i.input(In.VALUE), f.getJavaKind(), i.bci());
             if (f.isVolatile()) {
                 emit(membar(MemoryBarriers.BEFORE_VOLATILE_WRITE, i.bci()), null);
             }
-            write(base, null, value, access, nullCheck, i.bci());
+            write(base.value(), null, value, access, base.nullCheck(), i.bci());
             if (f.isVolatile()) {
                 emit(membar(MemoryBarriers.AFTER_VOLATILE_WRITE, i.bci()), null);
             }
             remove(i);
+        }
+
+        /**
+         * The base of a field access: the object, or for a static field its class's {@code
+         * java.lang.Class} mirror (an embedded constant); and the state the access carries as the
+         * object's implicit null check (null: none, or the explicit check was added).
+         */
+        private record FieldBase(Value value, FrameState nullCheck) {
+        }
+
+        private FieldBase fieldBase(Instruction i, ResolvedJavaField f) {
+            if (f.isStatic()) {
+                return new FieldBase(mirror(f), null);
+            }
+            Value object = i.input(In.OBJECT);
+            return new FieldBase(object, nullCheck(object, i.state()).forAccess(f.getOffset()));
+        }
+
+        /** What a read gives the program: a narrow oop decoded, else the read itself, with the loaded value's stamp. */
+        private Value loaded(Instruction read, Access access, Stamp stamp) {
+            if (access.narrowOop()) {
+                return uncompress(read, stamp);
+            }
+            read.setStamp(stamp);
+            return read;
         }
 
         /**
@@ -351,7 +357,6 @@ public final class HotSpotLowering {
             return new Access(k, f.getOffset(), 0, k == JavaKind.Object && config.useCompressedOops);
         }
 
-        /** A static field's base: its class's {@code java.lang.Class} mirror, an embedded constant. */
         private Value mirror(ResolvedJavaField f) {
             return g.constant(constantReflection.asJavaClass(f.getDeclaringClass()));
         }
@@ -401,13 +406,7 @@ public final class HotSpotLowering {
             JavaKind ek = i.elementKind();
             checkElement(i);
             Access access = elementAccess(ek);
-            Value result = read(i.input(In.ARRAY), i.input(In.INDEX), access, null);
-            if (access.narrowOop()) {
-                result = uncompress(result, i.stamp());
-            } else {
-                result.setStamp(i.stamp());
-            }
-            replace(i, result);
+            replace(i, loaded(read(i.input(In.ARRAY), i.input(In.INDEX), access, null), access, i.stamp()));
         }
 
         private void storeIndexed(Instruction i) {

@@ -184,20 +184,7 @@ class LoopsTest {
     /** Two entries into one cycle: no natural loop, and the graph says it is irreducible. */
     @Test
     void irreducibleCycleIsNoLoop() {
-        Class<?> c = new ClassGen("Irreducible").staticMethod("f", "(I)I", code -> {
-            Label a = code.newLabel();
-            Label b = code.newLabel();
-            code.iload(0);
-            code.ifeq(b);
-            code.labelBinding(a);
-            code.iinc(0, -1);
-            code.labelBinding(b);
-            code.iinc(0, -2);
-            code.iload(0);
-            code.ifgt(a);
-            code.iload(0);
-            code.ireturn();
-        }).load();
+        Class<?> c = ClassGen.irreducibleCountdown("Irreducible");
         Graph g = graph(c, "f");
         assertFalse(g.loops().isReducible(), g::toString);
         assertTrue(g.loops().loops().isEmpty(), g::toString);

@@ -68,20 +68,7 @@ class BlockNumberingTest {
 
     @Test
     void scrambledBlockIdsBuildTheSameGraphs() {
-        Class<?> irreducible = new ClassGen("IrreducibleNumbering").staticMethod("f", "(I)I", code -> {
-            var a = code.newLabel();
-            var b = code.newLabel();
-            code.iload(0);
-            code.ifeq(b);
-            code.labelBinding(a);
-            code.iinc(0, -1);
-            code.labelBinding(b);
-            code.iinc(0, -2);
-            code.iload(0);
-            code.ifgt(a);
-            code.iload(0);
-            code.ireturn();
-        }).load();
+        Class<?> irreducible = ClassGen.irreducibleCountdown("IrreducibleNumbering");
         List<Method> methods = new ArrayList<>();
         for (String n : List.of("loops", "switches", "handlers")) {
             methods.add(Jvmci.declared(BlockNumberingTest.class, n));
