@@ -27,6 +27,11 @@ import jdk.vm.ci.meta.Signature;
 public final class Stamps {
     /** A phi whose stamp changed this many times is widened ({@link #widen}). */
     private static final int WIDEN_AFTER = 3;
+    /**
+     * How far up the dominator tree {@link #at} looks for branches (knowing less is always sound; a
+     * chain of thousands of blocks must not make every addition cost thousands of steps).
+     */
+    private static final int MAX_DOMINATORS = 32;
 
     private final Graph graph;
     private final Dominance dominance;
@@ -245,9 +250,10 @@ public final class Stamps {
     }
 
     /**
-     * The stamp of int value {@code v} where block {@code at} runs: {@code v}'s own, narrowed by every
-     * branch edge on the way that compares {@code v} with another int (a block entered only through
-     * an edge of an {@code if} on which {@code v < y}, {@code v <= y}, ... holds, dominating {@code at}).
+     * The stamp of int value {@code v} where block {@code at} runs: {@code v}'s own, narrowed by the
+     * branch edges that compare {@code v} with another int on the way (a block among the
+     * {@value #MAX_DOMINATORS} nearest dominators of {@code at}, itself included, entered only through
+     * an edge of an {@code if} on which {@code v < y}, {@code v <= y}, ... holds).
      */
     public Stamp at(Value v, Block at) {
         return at(v, at, known(v) == null ? Stamp.unrestricted(v.kind()) : known(v));
@@ -259,7 +265,8 @@ public final class Stamps {
         }
         long lo = s.lo();
         long hi = s.hi();
-        for (Block d = at; d != null; d = d == graph.entry() ? null : dominance.immediateDominator(d)) {
+        int steps = 0;
+        for (Block d = at; d != null && steps++ < MAX_DOMINATORS; d = d == graph.entry() ? null : dominance.immediateDominator(d)) {
             if (d.predecessors().size() != 1 || !(d.predecessors().get(0).terminator() instanceof If f)) {
                 continue;
             }
