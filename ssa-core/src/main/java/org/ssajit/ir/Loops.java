@@ -292,10 +292,48 @@ public final class Loops {
             return increment == null ? null : new InductionVariable(phi, List.copyOf(initial), increment, stride);
         }
 
+        /**
+         * This loop as a counted loop: its header ends in an {@code if} that compares a basic
+         * induction variable of the header ({@link #inductionVariable}) with a bound defined outside
+         * the loop, one target inside the loop and one outside. Null otherwise. The shape of
+         * {@code for (i = init; i < n; i += s)} as javac compiles it, and of its {@code <=}, {@code >}
+         * and mirrored variants.
+         */
+        public CountedLoop countedLoop() {
+            if (!(header.terminator() instanceof If test)) {
+                return null;
+            }
+            boolean trueInside = contains(test.trueTarget());
+            if (trueInside == contains(test.falseTarget())) {
+                return null;
+            }
+            Block inside = trueInside ? test.trueTarget() : test.falseTarget();
+            Condition goOn = trueInside ? test.condition() : test.condition().negate();
+            Value bound;
+            InductionVariable iv;
+            if (test.x() instanceof Phi p && (iv = inductionVariable(p)) != null) {
+                bound = test.y();
+            } else if (test.y() instanceof Phi p && (iv = inductionVariable(p)) != null) {
+                bound = test.x();
+                goOn = goOn.mirror();
+            } else {
+                return null;
+            }
+            return definesNot(bound) ? new CountedLoop(iv, goOn, bound, inside) : null;
+        }
+
         @Override
         public String toString() {
             return "loop " + header + " (depth " + depth + ", " + blocks.size() + " blocks)";
         }
+    }
+
+    /**
+     * A counted loop ({@link Loop#countedLoop()}): it goes on, into {@code body}, while
+     * {@code iv.phi() goOn bound} holds (signed int comparison); {@code bound} is defined outside the
+     * loop. Whether the induction variable can overflow before the test fails is not said.
+     */
+    public record CountedLoop(InductionVariable iv, Condition goOn, Value bound, Block body) {
     }
 
     /**

@@ -7,7 +7,6 @@ import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
-import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Loops;
 import org.ssajit.ir.Loops.Loop;
@@ -50,28 +49,18 @@ public final class LoopFill {
 
     private static boolean fill(Graph g, Loop loop) {
         Block header = loop.header();
-        if (loop.blocks().size() != 2 || header.phis().size() != 1 || !header.instructions().isEmpty()
-                        || !(header.terminator() instanceof If test) || header.predecessors().size() != 2) {
+        Loops.CountedLoop counted = loop.countedLoop();
+        if (counted == null || loop.blocks().size() != 2 || header.phis().size() != 1 || !header.instructions().isEmpty()
+                        || header.predecessors().size() != 2) {
             return false;
         }
-        Phi i = header.phis().get(0);
-        Block body = test.trueTarget() != header && loop.contains(test.trueTarget()) ? test.trueTarget() : test.falseTarget();
-        if (!loop.contains(body) || body == header || !(body.terminator() instanceof Goto back) || back.target() != header
-                        || body.predecessors().size() != 1 || i.kind() != JavaKind.Int) {
-            return false;
-        }
-        // The condition under which the loop goes on, as i < bound or i <= bound.
-        Condition goOn = body == test.trueTarget() ? test.condition() : test.condition().negate();
-        Value bound;
-        if (test.x() == i) {
-            bound = test.y();
-        } else if (test.y() == i) {
-            bound = test.x();
-            goOn = goOn.mirror();
-        } else {
-            return false;
-        }
-        if (goOn != Condition.LT && goOn != Condition.LE || !loop.definesNot(bound)) {
+        Phi i = counted.iv().phi();
+        Block body = counted.body();
+        // The loop goes on while i < bound or i <= bound, one step at a time.
+        Condition goOn = counted.goOn();
+        Value bound = counted.bound();
+        if (body == header || !(body.terminator() instanceof Goto back) || back.target() != header || body.predecessors().size() != 1
+                        || i.kind() != JavaKind.Int || counted.iv().stride() != 1 || goOn != Condition.LT && goOn != Condition.LE) {
             return false;
         }
         List<Instruction> code = body.instructions();
@@ -88,8 +77,7 @@ public final class LoopFill {
         if (store.elementKind() == JavaKind.Byte && !(store.input(In.VALUE) instanceof Constant c && (c.asInt() == 0 || c.asInt() == 1))) {
             return false;
         }
-        Loops.InductionVariable iv = loop.inductionVariable(i);
-        if (iv == null || iv.increment() != next || iv.stride() != 1) {
+        if (counted.iv().increment() != next) {
             return false;
         }
         Block entry = loop.preheader();

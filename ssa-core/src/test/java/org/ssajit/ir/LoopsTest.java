@@ -132,6 +132,39 @@ class LoopsTest {
     }
 
     @Test
+    void countedLoops() {
+        Graph g = graph(LoopsTest.class, "nested");
+        List<Loop> loops = g.loops().loops();
+        // for (i = 0; i < n; i++): goes on while i < n, n a parameter
+        Loops.CountedLoop outer = loops.get(0).countedLoop();
+        assertEquals(Condition.LT, outer.goOn(), g::toString);
+        assertTrue(outer.bound() instanceof Parameter, g::toString);
+        assertEquals(1, outer.iv().stride());
+        assertTrue(loops.get(0).contains(outer.body()) && outer.body() != loops.get(0).header());
+        // for (j = 0; j < i; j += 2): the outer loop's i is the bound, defined outside the inner loop
+        Loops.CountedLoop inner = loops.get(1).countedLoop();
+        assertEquals(Condition.LT, inner.goOn());
+        assertSame(outer.iv().phi(), inner.bound());
+        assertEquals(2, inner.iv().stride());
+        // while (s > 100) s -= 7: counting down by 7 while s > 100
+        Loops.CountedLoop down = loops.get(2).countedLoop();
+        assertEquals(Condition.GT, down.goOn(), g::toString);
+        assertEquals(-7, down.iv().stride());
+        assertEquals(g.intConstant(100), down.bound());
+        // A loop whose test compares two values the loop changes is not counted.
+        Graph c = graph(LoopsTest.class, "notCounted");
+        assertNull(c.loops().loops().get(0).countedLoop(), c::toString);
+    }
+
+    static int notCounted(int a, int b) {
+        while (a < b) {
+            a += 3;
+            b -= 1;
+        }
+        return a;
+    }
+
+    @Test
     void aBackEdgeWithoutChangeKeepsTheInductionVariable() {
         Graph g = graph(LoopsTest.class, "withContinue");
         Loop l = g.loops().loops().get(0);
