@@ -107,6 +107,13 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     /** With compact object headers: the narrow klass is the mark word shifted right by this. */
     public final int markWordKlassShift;
     public final int arrayLengthOffset;
+    /**
+     * {@code Universe::non_oop_word()}: what an inline-cache call loads into rax before HotSpot's
+     * installation replaces it by the site's {@code CompiledICData*}; no oop looks like it.
+     */
+    public final long nonOopWord;
+    /** Whether virtual threads' continuations are on: then HotSpot wants a post-call nop after every Java call. */
+    public final boolean continuationsEnabled;
 
     // ---- Garbage collectors (CollectedHeap::Name), as JVMCICompiler.isGCSupported receives them.
 
@@ -170,6 +177,8 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         icSpeculatedKlassOffset = getFieldOffset("CompiledICData::_speculated_klass", Integer.class, "uintptr_t");
         markWordKlassShift = getConstant("markWord::klass_shift", Integer.class, -1);
         arrayLengthOffset = getFieldValue("CompilerToVM::Data::arrayOopDesc_length_offset_in_bytes", Integer.class, "int");
+        nonOopWord = getFieldValue("CompilerToVM::Data::Universe_non_oop_bits", Long.class, "void*");
+        continuationsEnabled = getFieldValue("CompilerToVM::Data::continuations_enabled", Boolean.class, "bool");
 
         gcSerial = getConstant("CollectedHeap::Serial", Integer.class);
         gcParallel = getConstant("CollectedHeap::Parallel", Integer.class);

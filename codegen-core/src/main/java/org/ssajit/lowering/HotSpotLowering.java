@@ -12,7 +12,9 @@ import java.util.function.Predicate;
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.Access;
+import org.ssajit.bytecode.Bytecodes;
 import org.ssajit.ir.Block;
+import org.ssajit.ir.CallTarget;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Deopt;
@@ -23,6 +25,7 @@ import org.ssajit.ir.Graph;
 import org.ssajit.ir.Handler;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
+import org.ssajit.ir.InvokeTarget;
 import org.ssajit.ir.MemoryBarriers;
 import org.ssajit.ir.NarrowEncoding;
 import org.ssajit.ir.Op;
@@ -258,6 +261,7 @@ public final class HotSpotLowering {
                     }
                 }
                 case LOAD_CONSTANT -> deoptimize(i);
+                case INVOKE -> invoke(i);
                 default -> {
                     if (Op.isHighLevel(i)) {
                         throw new IllegalStateException("no lowering for " + i.op().mnemonic() + " (the scope check should have refused it)");
@@ -271,6 +275,7 @@ public final class HotSpotLowering {
             return switch (i.op()) {
                 case LOAD_FIELD, STORE_FIELD -> i.input(In.OBJECT);
                 case ARRAY_LENGTH, LOAD_INDEXED, STORE_INDEXED -> i.input(In.ARRAY);
+                case INVOKE -> i.invokeTarget().hasReceiver() ? i.input(0) : null;
                 default -> null;
             };
         }
@@ -471,6 +476,62 @@ public final class HotSpotLowering {
                 }
             }
             return false;
+        }
+
+        // Calls -----------------------------------------------------------------------------------
+
+        /**
+         * An invoke of a linked method becomes a {@link Op#CALL}: after the receiver's null check
+         * (explicit: the call itself touches no memory of the receiver), with the state during the call.
+         * A target that is not resolved, or does not fit the bytecode (static or not; the interpreter
+         * throws IncompatibleClassChangeError), deoptimizes: the interpreter links the site, and the
+         * method is compiled again later.
+         */
+        private void invoke(Instruction i) {
+            InvokeTarget t = i.invokeTarget();
+            CallTarget.Dispatch dispatch = t.method() instanceof ResolvedJavaMethod m ? dispatch(m, t.opcode()) : null;
+            if (dispatch == null) {
+                deoptimize(i);
+                return;
+            }
+            ResolvedJavaMethod m = (ResolvedJavaMethod) t.method();
+            Value[] args = new Value[i.inputCount()];
+            for (int k = 0; k < args.length; k++) {
+                args[k] = i.input(k);
+            }
+            if (dispatch.hasReceiver()) {
+                nullCheck(args[0], i.state()).explicitly();
+            }
+            Instruction call = new Instruction(g, Op.CALL, i.kind(), new CallTarget(m, dispatch, t.opcode()), i.bci(), args);
+            call.setState(i.state().duringCall(argumentSlots(args)));
+            replace(i, emit(call, i.stamp()));
+        }
+
+        /** How a call of {@code m} from bytecode {@code opcode} finds its callee, or null if the interpreter must link it. */
+        private CallTarget.Dispatch dispatch(ResolvedJavaMethod m, int opcode) {
+            return switch (opcode) {
+                case Bytecodes.INVOKESTATIC -> m.isStatic() && m.getDeclaringClass().isInitialized() ? CallTarget.Dispatch.STATIC : null;
+                case Bytecodes.INVOKESPECIAL -> !m.isStatic() && !m.isAbstract() ? CallTarget.Dispatch.DIRECT : null;
+                case Bytecodes.INVOKEVIRTUAL, Bytecodes.INVOKEINTERFACE -> {
+                    if (m.isStatic()) {
+                        yield null;
+                    }
+                    if (m.canBeStaticallyBound() && !m.isAbstract()) {
+                        yield CallTarget.Dispatch.DIRECT;
+                    }
+                    yield opcode == Bytecodes.INVOKEINTERFACE ? CallTarget.Dispatch.INTERFACE : CallTarget.Dispatch.VIRTUAL;
+                }
+                default -> null;
+            };
+        }
+
+        /** Interpreter stack slots the arguments take (a long or double two). */
+        private static int argumentSlots(Value[] args) {
+            int n = 0;
+            for (Value a : args) {
+                n += a.kind().getSlotCount();
+            }
+            return n;
         }
 
         // Arithmetic ------------------------------------------------------------------------------

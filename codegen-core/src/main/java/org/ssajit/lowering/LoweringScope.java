@@ -1,11 +1,14 @@
 package org.ssajit.lowering;
 
 import org.ssajit.bytecode.BailoutException;
+import org.ssajit.bytecode.Bytecodes;
+import org.ssajit.bytecode.Linkage;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.FieldRef;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
+import org.ssajit.ir.InvokeTarget;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Throw;
 import org.ssajit.ir.Value;
@@ -56,7 +59,7 @@ final class LoweringScope {
     /** Why {@code i} cannot be compiled, as {@code "<what> at bci <n>: <why>"}, or null. */
     private static String reason(Instruction i) {
         String why = switch (i.op()) {
-            case INVOKE -> "calls are not compiled";
+            case INVOKE -> invoke(i.invokeTarget());
             case NEW_INSTANCE, NEW_ARRAY, NEW_MULTI_ARRAY -> "allocation is not compiled";
             case CHECKCAST, INSTANCEOF -> "type checks are not compiled";
             case MONITOR_ENTER, MONITOR_EXIT -> "monitors are not compiled";
@@ -89,6 +92,21 @@ final class LoweringScope {
      */
     static boolean isReferent(FieldRef f) {
         return !f.isStatic() && f.field().getName().equals("referent") && f.field().getDeclaringClass().getName().equals("Ljava/lang/ref/Reference;");
+    }
+
+    /**
+     * Calls through the VM's linkage of method handles are not compiled yet: invokedynamic and the
+     * signature-polymorphic methods ({@code MethodHandle.invokeExact}, {@code VarHandle.get}, the
+     * {@code linkTo*} intrinsics), which HotSpot links with an adapter and an appendix.
+     */
+    private static String invoke(InvokeTarget t) {
+        if (t.opcode() == Bytecodes.INVOKEDYNAMIC) {
+            return "invokedynamic is not compiled";
+        }
+        if (t.appendix() != null || (t.method() instanceof ResolvedJavaMethod m && Linkage.isSignaturePolymorphic(m))) {
+            return "signature-polymorphic calls are not compiled";
+        }
+        return null;
     }
 
     private static String storeIndexed(Instruction i) {

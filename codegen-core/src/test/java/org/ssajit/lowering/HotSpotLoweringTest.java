@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.Access;
+import org.ssajit.ir.CallTarget;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Deopt;
 import org.ssajit.ir.Graph;
@@ -147,6 +148,19 @@ class HotSpotLoweringTest {
     static int nullArray(int i) {
         int[] a = null;
         return a[i];
+    }
+
+    static int callStatic(int a, long b) {
+        return readStatic() + (int) Math.max(b, a) + a;
+    }
+
+    int callOwn(HotSpotLoweringTest other) {
+        return readOwnField() + other.readOwnField() + other.hashCode() + other.field;
+    }
+
+    static int callInterface(java.util.List<String> l, Runnable r, String s) {
+        r.run();
+        return l.size() + s.length();
     }
 
     private static Graph lowered(String name, boolean implicit) {
@@ -308,6 +322,49 @@ class HotSpotLoweringTest {
         Instruction d = only(g, Op.DEOPTIMIZE);
         assertEquals(new Deopt(DeoptimizationReason.NullCheckException, DeoptimizationAction.None), d.attribute());
         assertTrue(all(g, Op.BOUNDS_CHECK).isEmpty());
+    }
+
+    /**
+     * A static call: a CALL whose state is the invoke's without the arguments (the interpreter resumes
+     * after the invoke with the result pushed), keeping the values the stack holds below them.
+     */
+    @Test
+    void staticCallsKeepTheStackBelowTheArguments() {
+        Graph g = lowered("callStatic", true);
+        List<Instruction> calls = all(g, Op.CALL);
+        assertEquals(2, calls.size(), g::toString);
+        for (Instruction c : calls) {
+            assertEquals(CallTarget.Dispatch.STATIC, c.callTarget().dispatch());
+            assertNotNull(c.state());
+        }
+        Instruction max = calls.stream().filter(c -> c.callTarget().method().getName().equals("max")).findFirst().orElseThrow();
+        assertEquals(JavaKind.Long, max.kind());
+        // iload? no: readStatic()'s result (1 slot) stays below max's two long arguments (4 slots).
+        assertEquals(1, max.state().stackSize(), g::toString);
+        assertEquals(JavaKind.Int, max.state().stack(0).kind());
+        assertTrue(max.state().stack(0) instanceof Instruction r && r.op() == Op.CALL, g::toString);
+        assertTrue(all(g, Op.NULL_CHECK).isEmpty(), g::toString);
+    }
+
+    /**
+     * Receivers are null-checked explicitly before the call, except {@code this} and a reference a
+     * dominating check already tested; private and final methods are called directly, others through
+     * an inline cache.
+     */
+    @Test
+    void receiversAreCheckedAndDispatchFollowsTheTarget() {
+        Graph g = lowered("callOwn", true);
+        List<Instruction> calls = all(g, Op.CALL);
+        assertEquals(List.of(CallTarget.Dispatch.VIRTUAL, CallTarget.Dispatch.VIRTUAL, CallTarget.Dispatch.VIRTUAL),
+                        calls.stream().map(c -> c.callTarget().dispatch()).toList(), g::toString);
+        Instruction check = only(g, Op.NULL_CHECK);
+        assertEquals(g.parameters().get(1), check.input(In.OBJECT), "other is checked once, this never");
+
+        Graph i = lowered("callInterface", true);
+        assertEquals(List.of(CallTarget.Dispatch.INTERFACE, CallTarget.Dispatch.INTERFACE, CallTarget.Dispatch.DIRECT),
+                        all(i, Op.CALL).stream().map(c -> c.callTarget().dispatch()).toList(), i::toString);
+        // r, l and s (String.length(): String is final, a direct call) each checked once.
+        assertEquals(3, all(i, Op.NULL_CHECK).size(), i::toString);
     }
 
     private static int fieldOffset(String name) {

@@ -35,6 +35,15 @@ class LoweringScopeTest {
         return Math.abs(a);
     }
 
+    static Runnable lambda() {
+        return () -> {
+        };
+    }
+
+    static int methodHandle(java.lang.invoke.MethodHandle h) throws Throwable {
+        return (int) h.invokeExact(1);
+    }
+
     static Object allocates() {
         return new Object();
     }
@@ -95,9 +104,33 @@ class LoweringScopeTest {
     }
 
     private static String refusal(String name) {
-        BailoutException e = assertThrows(BailoutException.class, () -> lowered(Jvmci.graph(LoweringScopeTest.class, name)));
+        BailoutException e = assertThrows(BailoutException.class, () -> lowered(Jvmci.graph(LoweringScopeTest.class, name)), name);
         assertEquals(BailoutException.Reason.UNSUPPORTED, e.reason());
         return e.getMessage();
+    }
+
+    /**
+     * A signature-polymorphic call, once HotSpot linked the site (an adapter and an appendix); before
+     * that, the site is unresolved and the lowering makes it a deoptimization.
+     */
+    @Test
+    void signaturePolymorphicCallsAreRefused() throws Throwable {
+        assertEquals(1, methodHandle(java.lang.invoke.MethodHandles.identity(int.class)));
+        String why = refusal("methodHandle");
+        assertTrue(why.startsWith("invokevirtual ") && why.endsWith(" at bci 2: signature-polymorphic calls are not compiled"), why);
+    }
+
+    /** invokedynamic, linked or not (the message names the call site as HotSpot linked it). */
+    @Test
+    void invokedynamicIsRefused() {
+        String why = refusal("lambda");
+        assertTrue(why.startsWith("invokedynamic ") && why.endsWith(" at bci 0: invokedynamic is not compiled"), why);
+    }
+
+    /** Calls are in scope. */
+    @Test
+    void callsAreCompiled() {
+        assertTrue(lowered(Jvmci.graph(LoweringScopeTest.class, "calls")).isLowered());
     }
 
     /** An instance method is in scope. */
@@ -111,7 +144,6 @@ class LoweringScopeTest {
         List<String> problems = new ArrayList<>();
         String[][] expected = {
             {"synchronizedStatic", "synchronized method: monitors are not compiled"},
-            {"calls", "invokestatic java.lang.Math.abs(int)int at bci 1: calls are not compiled"},
             {"allocates", "new at bci 0: allocation is not compiled"},
             {"allocatesArray", "newarray at bci 1: allocation is not compiled"},
             {"casts", "checkcast at bci 1: type checks are not compiled"},

@@ -25,13 +25,15 @@ class CompiledGcMatrixTest {
                     "-XX:+VerifyBeforeGC", "-XX:+VerifyAfterGC",
                     "-XX:+SafepointALot", "-XX:GuaranteedSafepointInterval=1",
                     "-XX:+TraceDeoptimization",
-                    "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.CompiledTargets::*");
+                    "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.CompiledTargets::*",
+                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.CallTargets::*");
 
     @Test
     void scenariosPassHere() throws Exception {
         for (var e : CompiledScenarios.all().entrySet()) {
-            // uninitializedClass needs a fresh JVM (Lazy is initialized once); endToEnd is CompiledMethodsTest's job here.
-            if (!e.getKey().equals("uninitializedClass") && !e.getKey().equals("endToEnd")) {
+            // uninitializedClass needs a fresh JVM (Lazy is initialized once); endToEnd and calls are
+            // CompiledMethodsTest's and CompiledCallsTest's job here.
+            if (!e.getKey().equals("uninitializedClass") && !e.getKey().equals("endToEnd") && !e.getKey().equals("calls")) {
                 e.getValue().run();
             }
         }

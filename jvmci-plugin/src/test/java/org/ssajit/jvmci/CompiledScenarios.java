@@ -28,6 +28,7 @@ public final class CompiledScenarios {
         m.put("traps", CompiledScenarios::traps);
         m.put("uninitializedClass", CompiledScenarios::uninitializedClass);
         m.put("endToEnd", CompiledScenarios::endToEnd);
+        m.put("calls", CompiledScenarios::calls);
         return m;
     }
 
@@ -178,6 +179,23 @@ public final class CompiledScenarios {
                 } finally {
                     CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN;
                 }
+            }
+        }
+    }
+
+    /** Every {@link CompiledCallsTest} case: calls, with collections in callees and deoptimization at calls. */
+    static void calls() throws Exception {
+        CompiledCallsTest t = new CompiledCallsTest();
+        for (java.lang.reflect.Method m : CompiledCallsTest.class.getDeclaredMethods()) {
+            org.junit.jupiter.params.provider.ValueSource names = m.getAnnotation(org.junit.jupiter.params.provider.ValueSource.class);
+            if (names != null) {
+                for (String name : names.strings()) {
+                    m.setAccessible(true);
+                    m.invoke(t, name);
+                }
+            } else if (m.isAnnotationPresent(org.junit.jupiter.api.Test.class)) {
+                m.setAccessible(true);
+                m.invoke(t);
             }
         }
     }

@@ -82,6 +82,7 @@ public final class Scenarios {
             Targets.Gate gate = new Targets.Gate();
             long[] out = new long[2];
             Spinner t = runSpin(gate, out, false);
+            awaitTopFrame(t.thread(), "spin"); // the collections below must find it in the loop
             for (int gc = 0; gc < 4; gc++) {
                 garbage();
                 System.gc();

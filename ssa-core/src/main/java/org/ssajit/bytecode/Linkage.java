@@ -135,7 +135,7 @@ public final class Linkage {
     }
 
     /** MethodHandle.invoke*, VarHandle accessors: native varargs methods of the method-handle classes. */
-    static boolean isSignaturePolymorphic(ResolvedJavaMethod m) {
+    public static boolean isSignaturePolymorphic(ResolvedJavaMethod m) {
         if (!m.isNative() || !m.isVarArgs()) {
             return false;
         }

@@ -59,6 +59,31 @@ public final class FrameState extends Node {
         return new FrameState(method, bci, locals, stack, locks, outer);
     }
 
+    /**
+     * The state while the invoke at this state's bci runs its callee, for a call that consumes the top
+     * {@code argumentSlots} stack slots: the same locals and locks, the stack without the arguments.
+     * After the callee returns, the interpreter pushes its result and continues after the invoke; if
+     * it throws, the interpreter looks for a handler at the invoke.
+     */
+    public FrameState duringCall(int argumentSlots) {
+        if (argumentSlots < 0 || argumentSlots > stackSize) {
+            throw new IllegalArgumentException(argumentSlots + " argument slots, but the stack at bci " + bci + " has " + stackSize);
+        }
+        Value[] locals = new Value[localsSize];
+        Value[] stack = new Value[stackSize - argumentSlots];
+        Value[] locks = new Value[locksSize];
+        for (int i = 0; i < localsSize; i++) {
+            locals[i] = local(i);
+        }
+        for (int i = 0; i < stack.length; i++) {
+            stack[i] = stack(i);
+        }
+        for (int i = 0; i < locksSize; i++) {
+            locks[i] = lock(i);
+        }
+        return new FrameState(method, bci, locals, stack, locks, outer);
+    }
+
     /** The caller's state (an inlined method's state), or null. */
     public FrameState outer() {
         return outer;

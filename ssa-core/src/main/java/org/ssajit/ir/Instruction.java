@@ -44,6 +44,11 @@ public final class Instruction extends Value {
         return (InvokeTarget) attribute;
     }
 
+    /** The attribute of a lowered {@link Op#CALL}. */
+    public CallTarget callTarget() {
+        return (CallTarget) attribute;
+    }
+
     public JavaType type() {
         return (JavaType) attribute;
     }

@@ -151,7 +151,14 @@ public enum Op {
     /** A reference from its narrow form (attribute: the VM's {@link NarrowEncoding}); 0 is null. */
     UNCOMPRESS("uncompress", PURE | LOW, OBJECT, NarrowEncoding.class, in(In.X, INT)),
     /** Orders memory accesses (attribute: an Integer of {@link MemoryBarriers} bits). */
-    MEMBAR("membar", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, Integer.class);
+    MEMBAR("membar", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, Integer.class),
+    /**
+     * A call of a linked Java method (attribute: {@link CallTarget}); inputs: the arguments, receiver
+     * first (not null: the lowering checked it). Its state is the interpreter's during the call: the
+     * invoke's bci with the arguments popped ({@link FrameState#duringCall}); if the callee throws, or
+     * this frame is deoptimized while the callee runs, the interpreter continues from it.
+     */
+    CALL("call", MEMORY_WRITE | LOW, RETURN, CallTarget.class, variadic(In.ARGUMENTS, ANY));
 
     /** An input's role, the name by which generic code and {@link Instruction#input(In)} find it. */
     public enum In {

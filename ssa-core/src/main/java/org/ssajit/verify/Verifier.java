@@ -341,7 +341,8 @@ public final class Verifier {
             case TO -> i.op().toKind();
             case ELEMENT -> i.elementKind().getStackKind();
             case FIELD -> i.field().kind().getStackKind();
-            case RETURN -> i.invokeTarget().method().getSignature().getReturnKind().getStackKind();
+            case RETURN -> i.op() == Op.CALL ? i.callTarget().returnKind()
+                            : i.invokeTarget().method().getSignature().getReturnKind().getStackKind();
             case ACCESS -> ((Access) i.attribute()).valueKind();
             case ANY -> null;
         };

@@ -19,6 +19,8 @@ import jdk.vm.ci.code.BytecodeFrame;
 import jdk.vm.ci.code.DebugInfo;
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.site.Call;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+import org.ssajit.ir.CallTarget;
 import jdk.vm.ci.code.site.Infopoint;
 import jdk.vm.ci.code.site.InfopointReason;
 import jdk.vm.ci.code.site.Mark;
@@ -314,6 +316,55 @@ public final class Amd64FrameBuilder {
             requireFullDebugInfo(info, "call");
         }
         return call(target, info);
+    }
+
+    /** The 8-byte {@code nopl 0x0(%rax,%rax,1)} HotSpot expects after every Java call (its disp32 is patched). */
+    static final byte[] POST_CALL_NOP = {0x0F, 0x1F, (byte) 0x84, 0x00, 0x00, 0x00, 0x00, 0x00};
+    /** {@code movabs rax, imm64}: REX.W B8+r, then the 8-byte immediate. */
+    static final int MOVABS_SIZE = 10;
+
+    /**
+     * A call of a Java method through one of HotSpot's call sites, with the debug info of the call
+     * (a frame {@code duringCall}, recorded at the return address). {@code STATIC} and {@code DIRECT}:
+     * an {@code INVOKESTATIC} or {@code INVOKESPECIAL} mark and {@code call rel32}, which HotSpot points
+     * at its resolve stub (adding the stub that enters the interpreter). {@code VIRTUAL} and
+     * {@code INTERFACE}: an inline cache, the {@code INVOKEVIRTUAL}/{@code INVOKEINTERFACE} mark on
+     * {@code movabs rax, <non-oop word>} (HotSpot replaces the word by the site's
+     * {@code CompiledICData*}), then the call. The call's displacement is 4-byte aligned (HotSpot
+     * patches it while other threads run), and the post-call nop follows. Returns the return address's
+     * position.
+     */
+    public int emitJavaCall(ResolvedJavaMethod target, CallTarget.Dispatch dispatch, DebugInfo info) {
+        require(State.BODY, "emitJavaCall");
+        requireFullDebugInfo(info, "Java call");
+        if (!(info.getBytecodePosition() instanceof BytecodeFrame f) || !f.duringCall) {
+            throw new IllegalArgumentException("a Java call's frame must be duringCall: " + info.getBytecodePosition());
+        }
+        boolean inlineCache = dispatch == CallTarget.Dispatch.VIRTUAL || dispatch == CallTarget.Dispatch.INTERFACE;
+        int prefix = inlineCache ? MOVABS_SIZE : 0;
+        // The call's rel32 starts one byte after the call, which starts after the prefix.
+        asm.nops(Math.floorMod(-(asm.position() + prefix + 1), 4));
+        recordMark(switch (dispatch) {
+            case STATIC -> config.markInvokeStatic;
+            case DIRECT -> config.markInvokeSpecial;
+            case VIRTUAL -> config.markInvokeVirtual;
+            case INTERFACE -> config.markInvokeInterface;
+        });
+        if (inlineCache) {
+            int start = asm.position();
+            asm.movabs(rax, config.nonOopWord);
+            if (asm.position() - start != MOVABS_SIZE) {
+                throw new IllegalStateException("movabs rax is " + (asm.position() - start) + " bytes");
+            }
+        }
+        int pc = asm.emitCallRel32Placeholder();
+        sites.add(new Call(target, pc, 5, true, info));
+        hasDebugInfo = true;
+        int returnAddress = asm.position();
+        for (byte b : POST_CALL_NOP) {
+            asm.emitByte(b & 0xFF);
+        }
+        return returnAddress;
     }
 
     /**

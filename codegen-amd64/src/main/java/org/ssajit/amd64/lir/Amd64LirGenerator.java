@@ -19,6 +19,7 @@ import org.ssajit.amd64.asm.UnaryOp;
 import org.ssajit.amd64.lir.Amd64Memory.AddressShape;
 import org.ssajit.hotspot.OsrBuffer;
 import org.ssajit.ir.Access;
+import org.ssajit.ir.CallTarget;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Deopt;
 import org.ssajit.ir.FrameState;
@@ -298,10 +299,48 @@ public final class Amd64LirGenerator extends LirGenerator {
             case ZERO_CHECK -> append(new Amd64Checks.ZeroCheck(inVariable(i.input(In.DIVISOR)), stateOf(i.state()), deopt(i)));
             case BOUNDS_CHECK -> boundsCheck(i);
             case DEOPTIMIZE -> append(new Amd64Checks.Deoptimize(stateOf(i.state()), deopt(i)));
+            case CALL -> call(i);
             case OSR_LOCAL -> {
                 // Read in emitOsrEntry, before the buffer is freed.
             }
             default -> throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");
+        }
+    }
+
+    /**
+     * A Java call: the arguments moved to where HotSpot's Java calling convention puts them (registers,
+     * then the outgoing area at the bottom of this frame), the call, the result taken from rax or
+     * xmm0. No register survives the call: the allocator keeps what lives across it in the frame.
+     */
+    private void call(Instruction i) {
+        CallTarget t = i.callTarget();
+        ResolvedJavaMethod callee = t.method();
+        JavaType[] types = callee.getSignature().toParameterTypes(callee.isStatic() ? null : callee.getDeclaringClass());
+        ValueKindFactory<LirKind> kinds = this::kindOf;
+        CallingConvention cc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.JavaCall,
+                        callee.getSignature().getReturnType(null), types, kinds);
+        if (cc.getArgumentCount() != i.inputCount()) {
+            throw new IllegalStateException("calling convention has " + cc.getArgumentCount() + " arguments, the call " + i.inputCount() + ": " + i);
+        }
+        lir().frameMap().reserveOutgoing(cc.getStackSize());
+        List<RegisterValue> inRegisters = new ArrayList<>();
+        // Stack arguments first (a stack-to-stack move goes through r10, never an argument register).
+        for (int k = 0; k < cc.getArgumentCount(); k++) {
+            if (!(cc.getArgument(k) instanceof RegisterValue)) {
+                move(cc.getArgument(k), operand(i.input(k)));
+            }
+        }
+        for (int k = 0; k < cc.getArgumentCount(); k++) {
+            if (cc.getArgument(k) instanceof RegisterValue r) {
+                move(r, operand(i.input(k)));
+                inRegisters.add(r);
+            }
+        }
+        JavaKind rk = t.returnKind();
+        RegisterValue result = rk == JavaKind.Void ? null : fixed(backend.registerConfig().getReturnRegister(rk), rk);
+        append(new Amd64Calls.JavaCall(t, result, inRegisters.toArray(new RegisterValue[0]), state(i.state(), true)));
+        if (result != null) {
+            move(result(i), result);
         }
     }
 

@@ -1,0 +1,53 @@
+package org.ssajit.amd64.lir;
+
+import static org.ssajit.amd64.lir.Operands.values;
+
+import org.ssajit.ir.CallTarget;
+import org.ssajit.lir.LirFrameState;
+
+import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.meta.Value;
+
+/** Calls of Java methods, through HotSpot's call sites (see {@link org.ssajit.amd64.hotspot.Amd64FrameBuilder#emitJavaCall}). */
+public final class Amd64Calls {
+    private Amd64Calls() {
+    }
+
+    /**
+     * A call of a Java method: arguments in the fixed registers of the Java calling convention (and
+     * the outgoing stack area, written by moves before it), the result in rax or xmm0, every
+     * allocatable register clobbered. Its state is the invoke's during the call; the debug info is
+     * recorded at the return address.
+     */
+    public static final class JavaCall extends Amd64Op {
+        private final CallTarget target;
+
+        public JavaCall(CallTarget target, RegisterValue result, RegisterValue[] arguments, LirFrameState state) {
+            super(result == null ? null : values(result), java.util.Arrays.copyOf(arguments, arguments.length, Value[].class), null, null);
+            if (!state.duringCall()) {
+                throw new IllegalArgumentException("a call's state is the state during the call: " + state);
+            }
+            this.target = target;
+            setState(state);
+        }
+
+        public CallTarget target() {
+            return target;
+        }
+
+        @Override
+        public boolean destroysCallerSavedRegisters() {
+            return true;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            e.frame().emitJavaCall(target.method(), target.dispatch(), e.debugInfo(state()));
+        }
+
+        @Override
+        public String name() {
+            return "call " + target;
+        }
+    }
+}

@@ -1,0 +1,368 @@
+package org.ssajit.jvmci;
+
+import java.util.List;
+
+import jdk.vm.ci.code.InstalledCode;
+
+/**
+ * Methods that call, for {@link CompiledCallsTest}: each {@code call*} method is compiled by ssajit and
+ * compared with HotSpot's interpreter. The surefire configuration keeps HotSpot's own compilers off
+ * this class, so a callee runs in the interpreter (a compiled-to-interpreted call through HotSpot's
+ * adapters) unless the test installs ssajit's code for it too (compiled to compiled).
+ */
+final class CallTargets {
+    private CallTargets() {
+    }
+
+    /** Written by callees with side effects, read back by the test (reset before each run). */
+    static long effects;
+    /** A reference callees and callers read, to see that references live across calls survive a moving GC. */
+    static Object kept = new int[]{1, 2, 3};
+    /** The installed code {@link #invalidateCaller} invalidates while its caller waits for it. */
+    static volatile InstalledCode toInvalidate;
+
+    static void reset() {
+        effects = 0;
+    }
+
+    // Callees ------------------------------------------------------------------------------------------
+
+    static int add(int a, int b) {
+        return a + b;
+    }
+
+    static long addLong(long a, long b) {
+        return a + b;
+    }
+
+    static float half(float f) {
+        return f / 2;
+    }
+
+    static double twice(double d) {
+        return d * 2;
+    }
+
+    static void record(int x) {
+        effects = effects * 31 + x;
+    }
+
+    static boolean isOdd(int x) {
+        return (x & 1) != 0;
+    }
+
+    static byte low(int x) {
+        return (byte) x;
+    }
+
+    static char charOf(int x) {
+        return (char) x;
+    }
+
+    static short shortOf(int x) {
+        return (short) x;
+    }
+
+    static Object pick(Object a, Object b, int which) {
+        return (which & 1) == 0 ? a : b;
+    }
+
+    /** Eighteen arguments of every kind: more than the registers, so the rest go on the stack. */
+    static long many(int a, long b, float c, double d, Object e, int f, long g, double h, float i, int j, long k, double l, int m, Object n,
+                    boolean o, byte p, char q, short r) {
+        long x = a;
+        x = x * 31 + b;
+        x = x * 31 + Float.floatToRawIntBits(c);
+        x = x * 31 + Double.doubleToRawLongBits(d);
+        x = x * 31 + (e == null ? 7 : e.hashCode());
+        x = x * 31 + f;
+        x = x * 31 + g;
+        x = x * 31 + Double.doubleToRawLongBits(h);
+        x = x * 31 + Float.floatToRawIntBits(i);
+        x = x * 31 + j;
+        x = x * 31 + k;
+        x = x * 31 + Double.doubleToRawLongBits(l);
+        x = x * 31 + m;
+        x = x * 31 + (n == null ? 11 : n.hashCode());
+        x = x * 31 + (o ? 1 : 0);
+        x = x * 31 + p;
+        x = x * 31 + q;
+        x = x * 31 + r;
+        return x;
+    }
+
+    /** Nine doubles and nine floats: more than the eight xmm argument registers. */
+    static double manyFloats(double a, float b, double c, float d, double e, float f, double g, float h, double i, float j, double k, float l,
+                    double m, float n, double o, float p, double q, float r) {
+        return a + 2 * b + 3 * c + 4 * d + 5 * e + 6 * f + 7 * g + 8 * h + 9 * i + 10 * j + 11 * k + 12 * l + 13 * m + 14 * n + 15 * o + 16 * p + 17 * q
+                        + 18 * r;
+    }
+
+    static int thrower(int x) {
+        if (x < 0) {
+            throw new IllegalStateException("negative " + x);
+        }
+        if (x == 0) {
+            throw new ArithmeticException("zero");
+        }
+        return x * 2;
+    }
+
+    /** What {@link #collect} was given last: a root the collector updates when it moves the object. */
+    static Object seen;
+
+    /** A full collection (which moves objects) for even {@code n}, after a little garbage; remembers {@code o}. */
+    static int collect(int n, Object o) {
+        seen = o;
+        if ((n & 1) == 0) {
+            for (int i = 0; i < 100; i++) {
+                seen = new int[]{i};
+            }
+            seen = o;
+            System.gc();
+        }
+        return n;
+    }
+
+    static int invalidateCaller(int x) {
+        InstalledCode c = toInvalidate;
+        if (c != null && (x & 3) == 0) {
+            c.invalidate();
+        }
+        return x + 1;
+    }
+
+    // A class hierarchy and an interface for virtual and interface calls.
+
+    abstract static class Shape {
+        final int size;
+
+        Shape(int size) {
+            this.size = size;
+        }
+
+        abstract int area();
+
+        int perimeter() {
+            return 4 * size;
+        }
+
+        final int finalScaled(int k) {
+            return area() * k;
+        }
+
+        private int privateSize() {
+            return size;
+        }
+
+        int viaPrivate() {
+            return privateSize() + 1;
+        }
+    }
+
+    static class Square extends Shape {
+        Square(int size) {
+            super(size);
+        }
+
+        @Override
+        int area() {
+            return size * size;
+        }
+    }
+
+    static class Rect extends Shape {
+        Rect(int size) {
+            super(size);
+        }
+
+        @Override
+        int area() {
+            return size * (size + 1);
+        }
+
+        @Override
+        int perimeter() {
+            return 4 * size + 2;
+        }
+    }
+
+    static final class Tri extends Square {
+        Tri(int size) {
+            super(size);
+        }
+
+        @Override
+        int area() {
+            return size * size / 2;
+        }
+
+        @Override
+        int perimeter() {
+            return super.perimeter() - size;
+        }
+    }
+
+    interface Fn {
+        int apply(int x);
+
+        default int applyTwice(int x) {
+            return apply(apply(x));
+        }
+    }
+
+    static final class Inc implements Fn {
+        @Override
+        public int apply(int x) {
+            return x + 1;
+        }
+    }
+
+    static final class Neg implements Fn {
+        @Override
+        public int apply(int x) {
+            return -x;
+        }
+    }
+
+    static final class Shift implements Fn {
+        @Override
+        public int apply(int x) {
+            return x << 3;
+        }
+
+        @Override
+        public int applyTwice(int x) {
+            return x << 6;
+        }
+    }
+
+    static List<Shape> shapes() {
+        return List.of(new Square(3), new Rect(4), new Tri(5), new Square(-7));
+    }
+
+    static List<Fn> fns() {
+        return List.of(new Inc(), new Neg(), new Shift());
+    }
+
+    // Compiled callers -----------------------------------------------------------------------------------
+
+    static int callStatic(int a, int b) {
+        return add(a, b) * 3 + add(b, 1);
+    }
+
+    static long callKinds(int a, long b, double c) {
+        long x = addLong(b, a);
+        float f = half((float) c);
+        double d = twice(c);
+        boolean odd = isOdd(a);
+        return x + Float.floatToRawIntBits(f) + Double.doubleToRawLongBits(d) + (odd ? 1 : 0) + low(a) + charOf(a) + shortOf(a);
+    }
+
+    static void callVoid(int a, int b) {
+        record(a);
+        record(b);
+        record(a ^ b);
+    }
+
+    /** Values of every kind live across several calls: none may be in a register the callee clobbers. */
+    static double liveAcross(int a, long b, float c, double d) {
+        int i = a * 7;
+        long l = b ^ 0x5555L;
+        float f = c * 2;
+        double e = d - 1;
+        int s = add(a, 1);
+        long t = addLong(l, b);
+        record(s);
+        return i + l + f + e + s + t + add(i, s) + a + b + c + d;
+    }
+
+    static long callMany(int a, long b, double c) {
+        return many(a, b, (float) c, c, "x", a + 1, b - 1, c * 2, (float) (c / 3), a ^ 5, b * 3, -c, a - 9, null, a > 0, (byte) a, (char) a,
+                        (short) b);
+    }
+
+    static long callManyTwice(int a, long b) {
+        long x = many(a, b, 1.5f, 2.5, null, 6, 7, 8.5, 9.5f, 10, 11, 12.5, 13, "n", true, (byte) 15, 'q', (short) 17);
+        long y = many(-a, ~b, -1.5f, -2.5, "e", -6, -7, -8.5, -9.5f, -10, -11, -12.5, -13, null, false, (byte) -15, 'r', (short) -17);
+        return x * 3 + y + a;
+    }
+
+    static double callManyFloats(double a, float b) {
+        return manyFloats(a, b, a + 1, b + 1, a + 2, b + 2, a + 3, b + 3, a + 4, b + 4, a + 5, b + 5, a + 6, b + 6, a + 7, b + 7, a + 8, b + 8);
+    }
+
+    static Object callPick(Object a, Object b, int which) {
+        return pick(a, b, which);
+    }
+
+    static int callInLoop(int n) {
+        int s = 0;
+        for (int i = 0; i < (n & 63); i++) {
+            s = add(s, i) ^ add(i, n);
+        }
+        return s;
+    }
+
+    static int fib(int n) {
+        int m = n & 15;
+        return m < 2 ? m : fib(m - 1) + fib(m - 2);
+    }
+
+    static int catches(int x) {
+        try {
+            return thrower(x) + 1;
+        } catch (IllegalStateException e) {
+            return -1;
+        }
+    }
+
+    static int propagates(int x, int y) {
+        int a = thrower(x);
+        int b = thrower(y);
+        return a * 100 + b;
+    }
+
+    /** The array and the object must be found again after the callee's collection moved them. */
+    static int gcAcross(int[] a, Object o, int n) {
+        Object k = kept;
+        int before = a.length;
+        collect(n, a);
+        boolean same = a == seen;
+        collect(n, o);
+        int after = a.length + a[0] + (o == null ? 0 : o.hashCode());
+        return after * 31 + before + (k == kept ? 1000 : 0) + (same ? 2000 : 0) + (o == seen ? 4000 : 0);
+    }
+
+    static int nativeCalls(float f, double d) {
+        return Float.floatToRawIntBits(f) ^ (int) Double.doubleToRawLongBits(d) ^ Integer.bitCount(Float.floatToRawIntBits(f));
+    }
+
+    static int virtualCall(Shape s) {
+        return s.area() + s.perimeter();
+    }
+
+    static int finalAndPrivate(Shape s, int k) {
+        return s.finalScaled(k) + s.viaPrivate();
+    }
+
+    static int interfaceCall(Fn f, int x) {
+        return f.apply(x) + f.applyTwice(x);
+    }
+
+    static int objectMethods(Object o, Object p) {
+        return (o.equals(p) ? 1 : 0) + o.hashCode();
+    }
+
+    static int stringMethods(Object o) {
+        String s = String.valueOf(o);
+        return s.length() * 31 + s.indexOf('h') + (s.isEmpty() ? 7 : s.charAt(0));
+    }
+
+    static int deoptDuringCall(int x, long y, double z) {
+        int a = x * 3;
+        long b = y + x;
+        int r = invalidateCaller(x);
+        return (int) (a + b + r + (long) z);
+    }
+}

@@ -1,0 +1,212 @@
+package org.ssajit.jvmci;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.ssajit.jvmci.CompiledRunner.Outcome;
+import org.ssajit.testing.Jvmci;
+
+import jdk.vm.ci.code.InstalledCode;
+
+/**
+ * Java calls from ssajit's code, end to end: each {@link CallTargets} caller is compiled, installed and
+ * run on inputs that include null receivers and callees that throw; every result, exception and side
+ * effect must equal HotSpot's interpreter. The callees run interpreted (HotSpot's compilers are kept
+ * off {@link CallTargets}), then, in {@link #compiledCallees}, as ssajit's code too.
+ */
+class CompiledCallsTest {
+    private static final int[] INTS = {Integer.MIN_VALUE, -1000, -3, -2, -1, 0, 1, 2, 3, 4, 7, 8, 31, 63, 64, 1000, Integer.MAX_VALUE};
+    private static final long[] LONGS = {Long.MIN_VALUE, -1L << 40, -5, -1, 0, 1, 2, 1L << 35, Long.MAX_VALUE};
+    private static final float[] FLOATS = {Float.NaN, Float.NEGATIVE_INFINITY, -0.0f, 0.0f, 1.5f, -2.25f, Float.MIN_VALUE, Float.MAX_VALUE, 3e9f};
+    private static final double[] DOUBLES = {Double.NaN, Double.POSITIVE_INFINITY, -0.0, 0.0, 1.5, -2.75, Double.MIN_VALUE, 1e300, -3e19};
+
+    private static final CallTargets.Square SQUARE = new CallTargets.Square(2);
+
+    /** Argument lists for {@code m}: every combination for up to two parameters, else the value lists walked in step. */
+    static List<Supplier<Object[]>> inputs(Method m) {
+        List<List<Supplier<Object>>> choices = new ArrayList<>();
+        for (Class<?> t : m.getParameterTypes()) {
+            List<Supplier<Object>> c = new ArrayList<>();
+            if (t == int.class) {
+                for (int v : INTS) {
+                    c.add(() -> v);
+                }
+            } else if (t == long.class) {
+                for (long v : LONGS) {
+                    c.add(() -> v);
+                }
+            } else if (t == float.class) {
+                for (float v : FLOATS) {
+                    c.add(() -> v);
+                }
+            } else if (t == double.class) {
+                for (double v : DOUBLES) {
+                    c.add(() -> v);
+                }
+            } else if (t == Object.class) {
+                c.add(() -> null);
+                c.add(() -> "shared");
+                c.add(() -> "other");
+                c.add(() -> "");
+                c.add(() -> CallTargets.kept);
+                c.add(() -> SQUARE); // one instance: its identity hash is part of results
+            } else if (t == int[].class) {
+                c.add(() -> null);
+                c.add(() -> new int[0]);
+                c.add(() -> new int[]{5, 6, 7});
+            } else if (t == CallTargets.Shape.class) {
+                c.add(() -> null);
+                for (CallTargets.Shape s : CallTargets.shapes()) {
+                    c.add(() -> s);
+                }
+            } else if (t == CallTargets.Fn.class) {
+                c.add(() -> null);
+                for (CallTargets.Fn f : CallTargets.fns()) {
+                    c.add(() -> f);
+                }
+            } else {
+                throw new IllegalArgumentException("no inputs for " + t);
+            }
+            choices.add(c);
+        }
+        List<Supplier<Object[]>> out = new ArrayList<>();
+        if (choices.size() <= 2) {
+            product(choices, 0, new ArrayList<>(), out);
+            return out;
+        }
+        int n = choices.stream().mapToInt(List::size).max().orElse(0);
+        for (int k = 0; k < 2 * n; k++) {
+            List<Supplier<Object>> row = new ArrayList<>();
+            for (int p = 0; p < choices.size(); p++) {
+                List<Supplier<Object>> c = choices.get(p);
+                row.add(c.get((k * (p + 1) + p) % c.size()));
+            }
+            out.add(() -> row.stream().map(Supplier::get).toArray());
+        }
+        return out;
+    }
+
+    private static void product(List<List<Supplier<Object>>> choices, int k, List<Supplier<Object>> prefix, List<Supplier<Object[]>> out) {
+        if (k == choices.size()) {
+            List<Supplier<Object>> args = List.copyOf(prefix);
+            out.add(() -> args.stream().map(Supplier::get).toArray());
+            return;
+        }
+        for (Supplier<Object> s : choices.get(k)) {
+            prefix.add(s);
+            product(choices, k + 1, prefix, out);
+            prefix.remove(prefix.size() - 1);
+        }
+    }
+
+    private static Method target(String name) {
+        return Jvmci.declared(CallTargets.class, name);
+    }
+
+    /** Outcomes with the callees' side effects appended, so a call left out or repeated shows. */
+    private static List<Outcome> withEffects(List<Supplier<Object[]>> in, java.util.function.Function<List<Supplier<Object[]>>, List<Outcome>> run) {
+        List<Outcome> out = new ArrayList<>();
+        for (Supplier<Object[]> one : in) {
+            CallTargets.reset();
+            Outcome o = run.apply(List.of(one)).get(0);
+            out.add(new Outcome(o.result(), o.thrown(), o.argsAfter() + " effects=" + CallTargets.effects));
+        }
+        return out;
+    }
+
+    static void check(String name) {
+        CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN;
+        Method m = target(name);
+        List<Supplier<Object[]>> in = inputs(m);
+        List<Outcome> expected = withEffects(in, x -> CompiledRunner.callAll(m, x));
+        InstalledCode code = CompiledRunner.install(m);
+        CompiledMethodsTest.compare(name + " (installed code executed)", in, expected, withEffects(in, x -> CompiledRunner.executeAll(code, x)));
+        CompiledMethodsTest.compare(name + " (method called)", in, expected, withEffects(in, x -> CompiledRunner.callAll(m, x)));
+        assertTrue(code.isValid(), name + ": code invalidated (a null receiver or an exception from a callee must not invalidate it)");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"callStatic", "callKinds", "callVoid", "liveAcross", "callPick", "callInLoop", "fib", "nativeCalls"})
+    void staticCalls(String name) {
+        check(name);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"callMany", "callManyTwice", "callManyFloats"})
+    void stackArguments(String name) {
+        check(name);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"virtualCall", "finalAndPrivate", "interfaceCall", "objectMethods", "stringMethods"})
+    void virtualAndInterfaceCalls(String name) {
+        check(name);
+    }
+
+    /** A callee's exception deoptimizes the caller's frame at the call; the interpreter finds the handler or unwinds. */
+    @ParameterizedTest
+    @ValueSource(strings = {"catches", "propagates"})
+    void exceptionsFromCallees(String name) {
+        check(name);
+    }
+
+    /** References live across a call that collects: the call's reference map must name them all. */
+    @Test
+    void referencesSurviveACollectionInTheCallee() {
+        check("gcAcross");
+    }
+
+    /** The same callers with their callees compiled by ssajit too: compiled code calling compiled code. */
+    @ParameterizedTest
+    @ValueSource(strings = {"callStatic", "callKinds", "liveAcross", "callManyTwice", "callManyFloats", "virtualCall", "interfaceCall", "catches"})
+    void compiledCallees(String name) {
+        for (String callee : new String[]{"add", "addLong", "half", "twice", "record", "isOdd", "low", "charOf", "shortOf", "many", "manyFloats"}) {
+            CompiledRunner.install(Jvmci.declared(CallTargets.class, callee));
+        }
+        for (Class<?> c : new Class<?>[]{CallTargets.Square.class, CallTargets.Rect.class, CallTargets.Tri.class, CallTargets.Inc.class, CallTargets.Neg.class}) {
+            for (Method m : c.getDeclaredMethods()) {
+                CompiledRunner.install(m);
+            }
+        }
+        check(name);
+    }
+
+    /**
+     * The caller's code is invalidated while its callee runs: the callee returns into the
+     * deoptimization handler, and the interpreter continues after the invoke with the frame's values
+     * from the call's debug info and the callee's result.
+     */
+    @Test
+    void deoptimizedWhileCalleeRuns() {
+        Method m = target("deoptDuringCall");
+        List<Supplier<Object[]>> in = inputs(m);
+        List<Outcome> expected = CompiledRunner.callAll(m, in);
+        int invalidated = 0;
+        for (int k = 0; k < in.size(); k++) {
+            InstalledCode code = CompiledRunner.install(m);
+            CallTargets.toInvalidate = code;
+            try {
+                List<Outcome> actual = CompiledRunner.executeAll(code, List.of(in.get(k)));
+                assertEquals(expected.get(k), actual.get(0), "input " + k);
+            } finally {
+                CallTargets.toInvalidate = null;
+            }
+            // invalidate(true) clears isAlive() (isValid() may stay true on JDK 25) and marks the frame
+            // waiting in the callee for deoptimization on return.
+            if (!code.isAlive()) {
+                invalidated++;
+            }
+        }
+        assertTrue(invalidated > 0, "no call invalidated its caller: the test did not test deoptimization at a call");
+        assertFalse(invalidated == in.size(), "every call invalidated its caller");
+    }
+}
