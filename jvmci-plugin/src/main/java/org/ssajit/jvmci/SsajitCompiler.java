@@ -122,6 +122,9 @@ public final class SsajitCompiler implements JVMCICompiler {
         if (ctx.gcRefusal() != null) {
             return Outcome.refused(ctx.gcRefusal(), ctx.gcRefusal());
         }
+        if (!ctx.options().get(SsajitOptions.COMPILE_SELF) && OwnCode.contains(method)) {
+            return Outcome.refused("ssajit's own code (-D" + SsajitOptions.COMPILE_SELF.property() + "=true compiles it)", "ssajit's own code");
+        }
         CompiledCode code;
         Graph graph = null;
         try {

@@ -51,11 +51,15 @@ public final class SsajitOptions {
                                     + "HotSpot then deoptimizes and drops the code, and the recompile of a method whose profile shows such a "
                                     + "deoptimization tests explicitly. false: always test explicitly.",
                     SsajitOptions::parseBoolean);
+    public static final Option<Boolean> COMPILE_SELF = new Option<>("CompileSelf", false, "true|false",
+                    "Compile ssajit's own methods too (they are on the application class path, so HotSpot asks). false: refuse them, "
+                                    + "and HotSpot runs the compiler in C1's code, as it does for a JVMCI compiler in a module of its own.",
+                    SsajitOptions::parseBoolean);
     public static final Option<Boolean> HELP = new Option<>("Help", false, "true|false",
                     "Print this help on stderr when the compiler initializes.",
                     SsajitOptions::parseBoolean);
 
-    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, HELP);
+    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, HELP);
 
     private final Map<Option<?>, Object> values;
     private final List<String> warnings;

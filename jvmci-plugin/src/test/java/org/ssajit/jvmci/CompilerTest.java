@@ -95,6 +95,29 @@ class CompilerTest {
         assertFalse(r.getRetry());
     }
 
+    /**
+     * ssajit's own methods (from the compiler's jars or class directories) are refused unless
+     * {@code -Dssajit.CompileSelf=true}; classes of the same packages from elsewhere (these tests) are
+     * not its own.
+     */
+    @Test
+    void ownCodeIsRefusedUnlessAskedFor() throws Exception {
+        HotSpotResolvedJavaMethod own = subject(org.ssajit.ir.Stamp.class, "forInt");
+        assertTrue(OwnCode.contains(own));
+        assertTrue(OwnCode.contains(subject(org.ssajit.lowering.HotSpotLowering.class, "host")));
+        assertFalse(OwnCode.contains(subject(Subjects.class, "triple")), "a test class in org.ssajit.jvmci is not the compiler's");
+        assertFalse(OwnCode.contains(subject(Integer.class, "bitCount")));
+        HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(own);
+        assertEquals("ssajit's own code (-Dssajit.CompileSelf=true compiles it)", r.getFailureMessage());
+        System.setProperty("ssajit.CompileSelf", "true"); // read when the new compiler initializes
+        try {
+            HotSpotCompilationRequestResult self = (HotSpotCompilationRequestResult) compile(own);
+            assertTrue(self.getFailureMessage() == null || !self.getFailureMessage().contains("own code"), self.getFailureMessage());
+        } finally {
+            System.clearProperty("ssajit.CompileSelf");
+        }
+    }
+
     /** {@code -Dssajit.Dump}: the graph of a method the back end refuses is dumped too (there is no code to dump). */
     @Test
     void dumpHasTheGraphOfARefusedMethod(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
