@@ -112,6 +112,8 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
      * installation replaces it by the site's {@code CompiledICData*}; no oop looks like it.
      */
     public final long nonOopWord;
+    public final long sharedRuntimeFrem;
+    public final long sharedRuntimeDrem;
     /** Whether virtual threads' continuations are on: then HotSpot wants a post-call nop after every Java call. */
     public final boolean continuationsEnabled;
 
@@ -178,6 +180,8 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         markWordKlassShift = getConstant("markWord::klass_shift", Integer.class, -1);
         arrayLengthOffset = getFieldValue("CompilerToVM::Data::arrayOopDesc_length_offset_in_bytes", Integer.class, "int");
         nonOopWord = getFieldValue("CompilerToVM::Data::Universe_non_oop_bits", Long.class, "void*");
+        sharedRuntimeFrem = getAddress(org.ssajit.ir.RuntimeLeaf.FREM.symbol());
+        sharedRuntimeDrem = getAddress(org.ssajit.ir.RuntimeLeaf.DREM.symbol());
         continuationsEnabled = getFieldValue("CompilerToVM::Data::continuations_enabled", Boolean.class, "bool");
 
         gcSerial = getConstant("CollectedHeap::Serial", Integer.class);
@@ -187,6 +191,14 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         gcShenandoah = getConstant("CollectedHeap::Shenandoah", Integer.class);
         gcEpsilon = getConstant("CollectedHeap::Epsilon", Integer.class);
 
+    }
+
+    /** The address of a leaf C function of the VM. */
+    public long runtimeLeaf(org.ssajit.ir.RuntimeLeaf f) {
+        return switch (f) {
+            case FREM -> sharedRuntimeFrem;
+            case DREM -> sharedRuntimeDrem;
+        };
     }
 
     /** The host VM's values (requires {@code -XX:+EnableJVMCI}). */

@@ -32,6 +32,7 @@ import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Return;
+import org.ssajit.ir.RuntimeLeaf;
 import org.ssajit.ir.Stamp;
 import org.ssajit.ir.Stamps;
 import org.ssajit.ir.Value;
@@ -257,7 +258,9 @@ public final class HotSpotLowering {
                     if (i.kind() == JavaKind.Int || i.kind() == JavaKind.Long) {
                         divide(i);
                     } else if (i.op() == Op.REM) {
-                        throw new IllegalStateException("floating-point remainder passed the scope check: " + i);
+                        // Java's frem/drem is C's fmod, no machine's instruction: the VM's C function computes it.
+                        RuntimeLeaf f = i.kind() == JavaKind.Float ? RuntimeLeaf.FREM : RuntimeLeaf.DREM;
+                        replace(i, emit(new Instruction(g, Op.LEAF_CALL, i.kind(), f, i.bci(), i.input(In.X), i.input(In.Y)), i.stamp()));
                     }
                 }
                 case LOAD_CONSTANT -> deoptimize(i);

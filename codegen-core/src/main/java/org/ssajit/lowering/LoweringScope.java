@@ -64,9 +64,6 @@ final class LoweringScope {
             case CHECKCAST, INSTANCEOF -> "type checks are not compiled";
             case MONITOR_ENTER, MONITOR_EXIT -> "monitors are not compiled";
             case EXCEPTION_OBJECT -> "exception handler reached by normal control flow";
-            case REM -> i.kind() == JavaKind.Float || i.kind() == JavaKind.Double
-                            ? "floating-point remainder is not compiled (no call to SharedRuntime's frem/drem yet)"
-                            : null;
             case STORE_FIELD -> i.field().kind().isObject() ? "reference stores need GC barriers (not compiled)" : null;
             case LOAD_FIELD -> isReferent(i.field()) ? "reading Reference.referent needs G1's keep-alive barrier (not compiled)" : null;
             case STORE_INDEXED -> storeIndexed(i);
@@ -77,7 +74,6 @@ final class LoweringScope {
         }
         String what = switch (i.op()) {
             case INVOKE -> i.invokeTarget().toString();
-            case REM -> i.kind() == JavaKind.Float ? "frem" : "drem";
             case STORE_FIELD -> (i.field().isStatic() ? "putstatic " : "putfield ") + i.field();
             case LOAD_FIELD -> "getfield " + i.field();
             case STORE_INDEXED -> i.elementKind() == JavaKind.Object ? "aastore" : "bastore";

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.Access;
 import org.ssajit.ir.CallTarget;
+import org.ssajit.ir.RuntimeLeaf;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Deopt;
 import org.ssajit.ir.Graph;
@@ -161,6 +162,10 @@ class HotSpotLoweringTest {
     static int callInterface(java.util.List<String> l, Runnable r, String s) {
         r.run();
         return l.size() + s.length();
+    }
+
+    static double remainders(float a, float b, double c, double d) {
+        return a % b + c % d;
     }
 
     private static Graph lowered(String name, boolean implicit) {
@@ -365,6 +370,17 @@ class HotSpotLoweringTest {
                         all(i, Op.CALL).stream().map(c -> c.callTarget().dispatch()).toList(), i::toString);
         // r, l and s (String.length(): String is final, a direct call) each checked once.
         assertEquals(3, all(i, Op.NULL_CHECK).size(), i::toString);
+    }
+
+    /** frem and drem become calls of the VM's C functions, which need no state (they neither safepoint nor throw). */
+    @Test
+    void floatingRemaindersCallTheVmsFunctions() {
+        Graph g = lowered("remainders", true);
+        List<Instruction> calls = all(g, Op.LEAF_CALL);
+        assertEquals(List.of(RuntimeLeaf.FREM, RuntimeLeaf.DREM), calls.stream().map(Instruction::attribute).toList(), g::toString);
+        assertEquals(List.of(JavaKind.Float, JavaKind.Double), calls.stream().map(Instruction::kind).toList());
+        assertTrue(calls.stream().allMatch(c -> c.state() == null && c.inputCount() == 2));
+        assertTrue(all(g, Op.REM).isEmpty(), g::toString);
     }
 
     private static int fieldOffset(String name) {

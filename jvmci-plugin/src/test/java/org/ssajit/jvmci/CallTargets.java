@@ -359,6 +359,25 @@ final class CallTargets {
         return s.length() * 31 + s.indexOf('h') + (s.isEmpty() ? 7 : s.charAt(0));
     }
 
+    static float frem(float a, float b) {
+        return a % b;
+    }
+
+    static double drem(double a, double b) {
+        return a % b;
+    }
+
+    /** Values live across the C call, and remainders of both kinds in one loop. */
+    static double remainders(float a, double b, int n) {
+        double s = 0;
+        float f = a;
+        for (int i = 0; i < (n & 7); i++) {
+            f = f % (b == 0 ? 3f : (float) b) + i;
+            s += b % (a + i) + f;
+        }
+        return s + a + b + n;
+    }
+
     static int deoptDuringCall(int x, long y, double z) {
         int a = x * 3;
         long b = y + x;

@@ -152,6 +152,13 @@ class CompiledCallsTest {
         check(name);
     }
 
+    /** frem and drem: SharedRuntime's C functions (NaN, infinities, signed zeros, huge quotients). */
+    @ParameterizedTest
+    @ValueSource(strings = {"frem", "drem", "remainders"})
+    void floatingRemainders(String name) {
+        check(name);
+    }
+
     /** A callee's exception deoptimizes the caller's frame at the call; the interpreter finds the handler or unwinds. */
     @ParameterizedTest
     @ValueSource(strings = {"catches", "propagates"})

@@ -158,7 +158,12 @@ public enum Op {
      * invoke's bci with the arguments popped ({@link FrameState#duringCall}); if the callee throws, or
      * this frame is deoptimized while the callee runs, the interpreter continues from it.
      */
-    CALL("call", MEMORY_WRITE | LOW, RETURN, CallTarget.class, variadic(In.ARGUMENTS, ANY));
+    CALL("call", MEMORY_WRITE | LOW, RETURN, CallTarget.class, variadic(In.ARGUMENTS, ANY)),
+    /**
+     * A call of a C function of the VM that cannot safepoint or throw (attribute: {@link RuntimeLeaf}),
+     * e.g. {@code frem}; inputs: its arguments. Pure: its result depends only on them.
+     */
+    LEAF_CALL("leafcall", PURE | LOW, SAME, RuntimeLeaf.class, variadic(In.ARGUMENTS, ANY));
 
     /** An input's role, the name by which generic code and {@link Instruction#input(In)} find it. */
     public enum In {

@@ -50,4 +50,31 @@ public final class Amd64Calls {
             return "call " + target;
         }
     }
+
+    /** {@code movabs r10, f; call r10}: a leaf C function of the VM, no debug info (it cannot safepoint or throw). */
+    public static final class LeafCall extends Amd64Op {
+        private final long address;
+        private final org.ssajit.ir.RuntimeLeaf function;
+
+        public LeafCall(long address, RegisterValue result, RegisterValue[] arguments, org.ssajit.ir.RuntimeLeaf function) {
+            super(values(result), java.util.Arrays.copyOf(arguments, arguments.length, Value[].class), null, null);
+            this.address = address;
+            this.function = function;
+        }
+
+        @Override
+        public boolean destroysCallerSavedRegisters() {
+            return true;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            e.frame().emitCFunctionCall(address);
+        }
+
+        @Override
+        public String name() {
+            return "leafcall " + function.symbol();
+        }
+    }
 }

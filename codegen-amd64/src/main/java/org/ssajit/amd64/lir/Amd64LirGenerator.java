@@ -34,6 +34,7 @@ import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Return;
+import org.ssajit.ir.RuntimeLeaf;
 import org.ssajit.ir.Switch;
 import org.ssajit.ir.Throw;
 import org.ssajit.lir.ConstantValue;
@@ -300,6 +301,7 @@ public final class Amd64LirGenerator extends LirGenerator {
             case BOUNDS_CHECK -> boundsCheck(i);
             case DEOPTIMIZE -> append(new Amd64Checks.Deoptimize(stateOf(i.state()), deopt(i)));
             case CALL -> call(i);
+            case LEAF_CALL -> leafCall(i);
             case OSR_LOCAL -> {
                 // Read in emitOsrEntry, before the buffer is freed.
             }
@@ -342,6 +344,33 @@ public final class Amd64LirGenerator extends LirGenerator {
         if (result != null) {
             move(result(i), result);
         }
+    }
+
+    /**
+     * A call of one of the VM's leaf C functions: arguments and result in the C convention's
+     * registers; the call clobbers every allocatable register (a superset of what C may clobber).
+     */
+    private void leafCall(Instruction i) {
+        RuntimeLeaf f = (RuntimeLeaf) i.attribute();
+        JavaKind[] kinds = f.argumentKinds();
+        JavaType[] types = new JavaType[kinds.length];
+        for (int k = 0; k < kinds.length; k++) {
+            types[k] = metaAccessType(kinds[k]);
+        }
+        ValueKindFactory<LirKind> lirKinds = this::kindOf;
+        CallingConvention cc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.NativeCall, metaAccessType(f.resultKind()),
+                        types, lirKinds);
+        RegisterValue[] args = new RegisterValue[kinds.length];
+        for (int k = 0; k < kinds.length; k++) {
+            if (!(cc.getArgument(k) instanceof RegisterValue r)) {
+                throw new IllegalStateException(f + ": C argument " + k + " is not in a register: " + cc);
+            }
+            move(r, operand(i.input(k)));
+            args[k] = r;
+        }
+        RegisterValue result = fixed(backend.registerConfig().getReturnRegister(f.resultKind()), f.resultKind());
+        append(new Amd64Calls.LeafCall(backend.config().runtimeLeaf(f), result, args, f));
+        move(result(i), result);
     }
 
     private static Deopt deopt(Instruction i) {
