@@ -122,6 +122,9 @@ public final class HotSpotLowering {
         Stamps stamps = Stamps.infer(g);
         LoweringScope.check(g);
         new Run(g, stamps, implicitNullChecks && !nullCheckDeoptimized(g.method())).run();
+        // An access that became a deoptimization leaves a default constant behind: phis merging only
+        // such constants (and themselves) are trivial now.
+        RedundantPhiElimination.run(g);
         g.markLowered();
     }
 

@@ -166,9 +166,29 @@ class LoweringScopeTest {
 
     /** Never initialized by the tests. */
     static final class NotInitialized {
+        static final Object A = new Object();
+        static final Object B = new Object();
+
         static int plusOne(int x) {
             return x + 1;
         }
+
+        int timesTwo(int x) {
+            return x * 2;
+        }
+
+        /** Both reads deoptimize (the class is not initialized): the phi of their placeholders is trivial. */
+        Object pick(boolean c) {
+            return c ? A : B;
+        }
+    }
+
+    /** An instance method needs no class-initialization barrier: its class need not be initialized. */
+    @Test
+    void instanceMethodOfAClassNotInitializedIsCompiled() {
+        assertTrue(lowered(Jvmci.graph(NotInitialized.class, "timesTwo")).isLowered());
+        Graph g = lowered(Jvmci.graph(NotInitialized.class, "pick"));
+        assertTrue(g.blocks().stream().allMatch(b -> b.phis().isEmpty()), g::toString);
     }
 
     @Test
