@@ -63,6 +63,21 @@ public final class Installer {
         return install(m, code, JVMCICompiler.INVOCATION_ENTRY_BCI, id, 0L);
     }
 
+    /**
+     * Installs {@code code} for {@code method} as non-default code and invalidates it at once (for
+     * compile-the-world runs): HotSpot validates it as it does every nmethod (relocations, oop maps, debug
+     * info) but the method never runs it, and the code cache does not fill up. Rejections are thrown as
+     * by {@link #installDirect}; returns the (already invalid) installed code.
+     */
+    public InstalledCode installAndInvalidate(ResolvedJavaMethod method, CompiledCode code) {
+        HotSpotResolvedJavaMethod m = (HotSpotResolvedJavaMethod) method;
+        int id = m.allocateCompileId(JVMCICompiler.INVOCATION_ENTRY_BCI);
+        HotSpotCompiledNmethod nmethod = toNmethod(m, code, JVMCICompiler.INVOCATION_ENTRY_BCI, id, 0L);
+        InstalledCode installed = codeCache.installCode(m, nmethod, null, null, false);
+        installed.invalidate(true);
+        return installed;
+    }
+
     /** Installs {@code code} as the result of a broker compile request. */
     public InstalledCode install(HotSpotCompilationRequest request, CompiledCode code) {
         return install(request.getMethod(), code, request.getEntryBCI(), request.getId(), request.getJvmciEnv());

@@ -1,0 +1,191 @@
+package org.ssajit.jvmci.ctw;
+
+import java.io.PrintStream;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The totals of one compile-the-world run: every method ends compiled, refused (with the category
+ * {@code -Dssajit.Stats} counts) or failed (a compiler bug or code HotSpot rejected), so
+ * {@code methods == compiled + refused + failed}. Speed is measured over the methods after the
+ * warm-up (the first tenth), when the compiler's own code has been compiled by HotSpot.
+ */
+final class CtwStats {
+    /** How many refusals or failures of one kind, and the first method it happened to. */
+    static final class Kind {
+        int count;
+        final String exampleMethod;
+        final String exampleMessage;
+
+        Kind(String exampleMethod, String exampleMessage) {
+            this.exampleMethod = exampleMethod;
+            this.exampleMessage = exampleMessage;
+        }
+    }
+
+    String corpus = "";
+    int classes;
+    int classesSkipped;
+    String classSkippedExample;
+    int methods;
+    int compiled;
+    int refused;
+    int failed;
+    long bytecodeBytes;
+    long compiledBytecodeBytes;
+    long codeBytes;
+    long compileNanos;
+    int warmupMethods;
+    int measuredMethods;
+    long measuredBytecodeBytes;
+    long measuredNanos;
+    double wallSeconds;
+    long codeCachePeakBytes = -1;
+    final Map<String, Kind> refusals = new TreeMap<>();
+    final Map<String, Kind> failures = new TreeMap<>();
+
+    /** One method's outcome: {@code refusal} and {@code failure} null when it was compiled and installed. */
+    void record(int bytecodes, long nanos, boolean measured, String refusal, String failure, String method, String message, int code) {
+        methods++;
+        bytecodeBytes += bytecodes;
+        compileNanos += nanos;
+        if (measured) {
+            measuredMethods++;
+            measuredBytecodeBytes += bytecodes;
+            measuredNanos += nanos;
+        }
+        if (refusal != null) {
+            refused++;
+            refusals.computeIfAbsent(refusal, k -> new Kind(method, message)).count++;
+        } else if (failure != null) {
+            failed++;
+            failures.computeIfAbsent(failure, k -> new Kind(method, message)).count++;
+        } else {
+            compiled++;
+            compiledBytecodeBytes += bytecodes;
+            codeBytes += code;
+        }
+    }
+
+    double compileSeconds() {
+        return compileNanos / 1e9;
+    }
+
+    /** Bytecode bytes per second of pipeline and installation time, after the warm-up. */
+    double bytesPerSecond() {
+        return measuredNanos == 0 ? 0 : measuredBytecodeBytes / (measuredNanos / 1e9);
+    }
+
+    void printTable(PrintStream o) {
+        o.printf("ssajit ctw: %s, %d classes (%d skipped: not loadable or not linkable%s), %d methods with bytecode, %.1f s%n",
+                        corpus, classes, classesSkipped, classSkippedExample == null ? "" : ", e.g. " + classSkippedExample, methods, wallSeconds);
+        o.printf("  compiled %d (%.1f %%), refused %d, failed %d%n", compiled, 100.0 * compiled / Math.max(1, methods), refused, failed);
+        o.printf("  refused by reason:%n");
+        printKinds(o, refusals, 200);
+        o.printf("  failed (compiler exceptions, verifier errors, installations HotSpot or the installer rejected):%n");
+        printKinds(o, failures, 2000);
+        o.printf("  bytecode bytes %d (compiled methods: %d), code bytes %d%n", bytecodeBytes, compiledBytecodeBytes, codeBytes);
+        o.printf("  compile time %.2f s (pipeline and installation of every method)%n", compileSeconds());
+        o.printf("  speed %.0f bytecode bytes/s over the %d methods after the first 10 %% (%d methods of warm-up not counted): %d bytes in %.2f s%n",
+                        bytesPerSecond(), measuredMethods, warmupMethods, measuredBytecodeBytes, measuredNanos / 1e9);
+        if (codeCachePeakBytes >= 0) {
+            o.printf("  code cache (nmethod heaps) peak use %d KB: every installed method was invalidated at once%n", codeCachePeakBytes / 1024);
+        }
+    }
+
+    private static void printKinds(PrintStream o, Map<String, Kind> kinds, int maxMessage) {
+        if (kinds.isEmpty()) {
+            o.printf("    none%n");
+            return;
+        }
+        kinds.entrySet().stream().sorted(Comparator.comparingInt((Map.Entry<String, Kind> e) -> -e.getValue().count).thenComparing(Map.Entry::getKey))
+                        .forEach(e -> o.printf("    %8d  %s%n              e.g. %s: %s%n", e.getValue().count, e.getKey(), e.getValue().exampleMethod,
+                                        shorten(e.getValue().exampleMessage, maxMessage)));
+    }
+
+    static String shorten(String s, int max) {
+        String oneLine = String.valueOf(s).replace('\n', ' ');
+        return oneLine.length() <= max ? oneLine : oneLine.substring(0, max - 3) + "...";
+    }
+
+    String toJson() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("corpus", corpus);
+        m.put("classes", classes);
+        m.put("classesSkipped", classesSkipped);
+        m.put("methods", methods);
+        m.put("compiled", compiled);
+        m.put("refused", refused);
+        m.put("failed", failed);
+        m.put("refusalsByReason", counts(refusals));
+        m.put("failuresByKind", counts(failures));
+        m.put("failureExamples", examples(failures));
+        m.put("bytecodeBytes", bytecodeBytes);
+        m.put("compiledBytecodeBytes", compiledBytecodeBytes);
+        m.put("codeBytes", codeBytes);
+        m.put("compileSeconds", compileSeconds());
+        m.put("warmupMethods", warmupMethods);
+        m.put("measuredMethods", measuredMethods);
+        m.put("measuredBytecodeBytes", measuredBytecodeBytes);
+        m.put("measuredSeconds", measuredNanos / 1e9);
+        m.put("bytesPerSecond", bytesPerSecond());
+        m.put("wallSeconds", wallSeconds);
+        m.put("codeCachePeakBytes", codeCachePeakBytes);
+        StringBuilder sb = new StringBuilder();
+        write(sb, m);
+        return sb.toString();
+    }
+
+    private static Map<String, Object> counts(Map<String, Kind> kinds) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        kinds.forEach((k, v) -> m.put(k, v.count));
+        return m;
+    }
+
+    private static Map<String, Object> examples(Map<String, Kind> kinds) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        kinds.forEach((k, v) -> m.put(k, v.exampleMethod + ": " + shorten(v.exampleMessage, 2000)));
+        return m;
+    }
+
+    private static void write(StringBuilder sb, Object v) {
+        if (v instanceof Map<?, ?> map) {
+            sb.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                sb.append(first ? "" : ",");
+                first = false;
+                write(sb, String.valueOf(e.getKey()));
+                sb.append(':');
+                write(sb, e.getValue());
+            }
+            sb.append('}');
+        } else if (v instanceof String s) {
+            sb.append('"');
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                switch (c) {
+                    case '"' -> sb.append("\\\"");
+                    case '\\' -> sb.append("\\\\");
+                    case '\n' -> sb.append("\\n");
+                    case '\r' -> sb.append("\\r");
+                    case '\t' -> sb.append("\\t");
+                    default -> {
+                        if (c < 0x20) {
+                            sb.append(String.format("\\u%04x", (int) c));
+                        } else {
+                            sb.append(c);
+                        }
+                    }
+                }
+            }
+            sb.append('"');
+        } else if (v instanceof Double d) {
+            sb.append(d.isNaN() || d.isInfinite() ? "0" : String.format(java.util.Locale.ROOT, "%.3f", d));
+        } else {
+            sb.append(v);
+        }
+    }
+}
