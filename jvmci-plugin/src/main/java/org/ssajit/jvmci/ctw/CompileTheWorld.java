@@ -51,8 +51,8 @@ import jdk.vm.ci.runtime.JVMCICompiler;
  * without ever running it, and invalidated at once ({@link Installer#installAndInvalidate}).
  *
  * <p>Runs in an ordinary JVM with JVMCI enabled but ssajit <em>not</em> HotSpot's JIT: HotSpot's own
- * tiers compile this tool. Classes are loaded and linked, never initialized, so static methods of
- * classes nobody initialized are refused as the JIT refuses them ({@code class not initialized yet}).
+ * tiers compile this tool. Classes are loaded and linked, not initialized (unless asked), so the methods
+ * of classes nobody initialized are refused as the JIT refuses them ({@code class not initialized yet}).
  * Every method is compiled for its normal entry.
  *
  * <p>Outcomes: <b>compiled</b> (installed and invalidated); <b>refused</b>, what the JIT answers with a
@@ -62,7 +62,7 @@ import jdk.vm.ci.runtime.JVMCICompiler;
  * checks or HotSpot's). Exit status 0 when nothing failed, 1 when something did, 2 for usage errors.
  */
 public final class CompileTheWorld {
-    static final String USAGE = "usage: ssajit ctw [--module NAME | --jar FILE] [--classes REGEX] [--json] [--verbose]";
+    static final String USAGE = "usage: ssajit ctw [--module NAME | --jar FILE] [--classes REGEX] [--initialize] [--json] [--verbose]";
 
     private final PrintStream out;
     private final PrintStream err;
@@ -72,6 +72,7 @@ public final class CompileTheWorld {
     /** Test hook: sees (and may replace) each method's code before it is installed. */
     private final BiFunction<ResolvedJavaMethod, CompiledCode, CompiledCode> beforeInstall;
     private boolean verbose;
+    private boolean initialize;
     private int failuresListed;
 
     private CompileTheWorld(PrintStream out, PrintStream err, Pipeline pipeline, Installer installer,
@@ -98,6 +99,7 @@ public final class CompileTheWorld {
         Pattern filter = null;
         boolean json = false;
         boolean verbose = false;
+        boolean initialize = false;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -106,6 +108,7 @@ public final class CompileTheWorld {
                     case "--classes" -> filter = Pattern.compile(value(args, ++i));
                     case "--json" -> json = true;
                     case "--verbose" -> verbose = true;
+                    case "--initialize" -> initialize = true;
                     case "-h", "--help" -> {
                         help(out);
                         return 0;
@@ -133,6 +136,7 @@ public final class CompileTheWorld {
             return 2;
         }
         ctw.verbose = verbose;
+        ctw.initialize = initialize;
         long t0 = System.nanoTime();
         List<ResolvedJavaMethod> methods;
         try {
@@ -171,10 +175,12 @@ public final class CompileTheWorld {
         o.println("  --module NAME    the classes of a module of the running JDK (default java.base)");
         o.println("  --jar FILE       the classes of a jar, loaded by their own loader (parent: the platform loader)");
         o.println("  --classes REGEX  only classes whose binary name contains a match");
+        o.println("  --initialize     initialize every class first (runs its static initializer: only for code you trust);");
+        o.println("                   otherwise methods of classes not initialized yet are refused as the JIT refuses them");
         o.println("  --json           end with one line of JSON holding every counter");
         o.println("  --verbose        every failure with its stack trace on stderr (else the first of each kind)");
         o.println();
-        o.println("Classes are linked, not initialized. -Dssajit.Verify and -Dssajit.ImplicitNullChecks apply as in the JIT.");
+        o.println("Classes are linked, not initialized (unless --initialize). -Dssajit.Verify and -Dssajit.ImplicitNullChecks apply as in the JIT.");
         o.println("Exit status: 0 nothing failed, 1 some method failed, 2 usage or setup error.");
     }
 
@@ -266,6 +272,16 @@ public final class CompileTheWorld {
                 continue;
             }
             stats.classes++;
+            if (initialize) {
+                try {
+                    Class.forName(n, true, loader);
+                } catch (Throwable t) {
+                    stats.classesNotInitialized++;
+                    if (stats.classNotInitializedExample == null) {
+                        stats.classNotInitializedExample = n + " (" + t + ")";
+                    }
+                }
+            }
             for (ResolvedJavaMethod m : type.getAllMethods(false)) {
                 if (m.hasBytecodes() && !m.isAbstract() && !m.isNative()) {
                     methods.add(m);

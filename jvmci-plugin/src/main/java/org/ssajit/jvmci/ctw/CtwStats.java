@@ -3,6 +3,7 @@ package org.ssajit.jvmci.ctw;
 import java.io.PrintStream;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -44,7 +45,11 @@ final class CtwStats {
     double wallSeconds;
     long codeCachePeakBytes = -1;
     final Map<String, Kind> refusals = new TreeMap<>();
+    /** Per refusal category, what was refused: the message without the construct and its bci (e.g. {@code calls are not compiled}). */
+    final Map<String, Map<String, Kind>> refusalDetails = new TreeMap<>();
     final Map<String, Kind> failures = new TreeMap<>();
+    int classesNotInitialized;
+    String classNotInitializedExample;
 
     /** One method's outcome: {@code refusal} and {@code failure} null when it was compiled and installed. */
     void record(int bytecodes, long nanos, boolean measured, String refusal, String failure, String method, String message, int code) {
@@ -59,6 +64,7 @@ final class CtwStats {
         if (refusal != null) {
             refused++;
             refusals.computeIfAbsent(refusal, k -> new Kind(method, message)).count++;
+            refusalDetails.computeIfAbsent(refusal, k -> new TreeMap<>()).computeIfAbsent(detail(message), k -> new Kind(method, message)).count++;
         } else if (failure != null) {
             failed++;
             failures.computeIfAbsent(failure, k -> new Kind(method, message)).count++;
@@ -67,6 +73,11 @@ final class CtwStats {
             compiledBytecodeBytes += bytecodes;
             codeBytes += code;
         }
+    }
+
+    /** {@code "invokestatic Foo.bar()int at bci 3: calls are not compiled"} -> {@code "calls are not compiled"}. */
+    static String detail(String message) {
+        return shorten(String.valueOf(message).replaceFirst("^.*? at bci \\d+: ", ""), 120);
     }
 
     double compileSeconds() {
@@ -82,10 +93,13 @@ final class CtwStats {
         o.printf("ssajit ctw: %s, %d classes (%d skipped: not loadable or not linkable%s), %d methods with bytecode, %.1f s%n",
                         corpus, classes, classesSkipped, classSkippedExample == null ? "" : ", e.g. " + classSkippedExample, methods, wallSeconds);
         o.printf("  compiled %d (%.1f %%), refused %d, failed %d%n", compiled, 100.0 * compiled / Math.max(1, methods), refused, failed);
-        o.printf("  refused by reason:%n");
-        printKinds(o, refusals, 200);
+        if (classesNotInitialized > 0) {
+            o.printf("  %d classes failed to initialize (--initialize), e.g. %s%n", classesNotInitialized, classNotInitializedExample);
+        }
+        o.printf("  refused by reason (and, below each, the %d most frequent constructs refused):%n", DETAILS_PRINTED);
+        printKinds(o, refusals, 200, refusalDetails);
         o.printf("  failed (compiler exceptions, verifier errors, installations HotSpot or the installer rejected):%n");
-        printKinds(o, failures, 2000);
+        printKinds(o, failures, 2000, Map.of());
         o.printf("  bytecode bytes %d (compiled methods: %d), code bytes %d%n", bytecodeBytes, compiledBytecodeBytes, codeBytes);
         o.printf("  compile time %.2f s (pipeline and installation of every method)%n", compileSeconds());
         o.printf("  speed %.0f bytecode bytes/s over the %d methods after the first 10 %% (%d methods of warm-up not counted): %d bytes in %.2f s%n",
@@ -95,14 +109,28 @@ final class CtwStats {
         }
     }
 
-    private static void printKinds(PrintStream o, Map<String, Kind> kinds, int maxMessage) {
+    private static final int DETAILS_PRINTED = 8;
+
+    private static void printKinds(PrintStream o, Map<String, Kind> kinds, int maxMessage, Map<String, Map<String, Kind>> details) {
         if (kinds.isEmpty()) {
             o.printf("    none%n");
             return;
         }
-        kinds.entrySet().stream().sorted(Comparator.comparingInt((Map.Entry<String, Kind> e) -> -e.getValue().count).thenComparing(Map.Entry::getKey))
-                        .forEach(e -> o.printf("    %8d  %s%n              e.g. %s: %s%n", e.getValue().count, e.getKey(), e.getValue().exampleMethod,
-                                        shorten(e.getValue().exampleMessage, maxMessage)));
+        for (Map.Entry<String, Kind> e : byCount(kinds)) {
+            Kind k = e.getValue();
+            o.printf("    %8d  %s%n              e.g. %s: %s%n", k.count, e.getKey(), k.exampleMethod, shorten(k.exampleMessage, maxMessage));
+            Map<String, Kind> d = details.getOrDefault(e.getKey(), Map.of());
+            if (d.size() > 1) {
+                byCount(d).stream().limit(DETAILS_PRINTED).forEach(x -> o.printf("      %8d  %s%n", x.getValue().count, x.getKey()));
+                if (d.size() > DETAILS_PRINTED) {
+                    o.printf("      %8s  (%d more)%n", "", d.size() - DETAILS_PRINTED);
+                }
+            }
+        }
+    }
+
+    private static List<Map.Entry<String, Kind>> byCount(Map<String, Kind> kinds) {
+        return kinds.entrySet().stream().sorted(Comparator.comparingInt((Map.Entry<String, Kind> e) -> -e.getValue().count).thenComparing(Map.Entry::getKey)).toList();
     }
 
     static String shorten(String s, int max) {
@@ -115,11 +143,15 @@ final class CtwStats {
         m.put("corpus", corpus);
         m.put("classes", classes);
         m.put("classesSkipped", classesSkipped);
+        m.put("classesNotInitialized", classesNotInitialized);
         m.put("methods", methods);
         m.put("compiled", compiled);
         m.put("refused", refused);
         m.put("failed", failed);
         m.put("refusalsByReason", counts(refusals));
+        Map<String, Object> details = new LinkedHashMap<>();
+        refusalDetails.forEach((k, v) -> details.put(k, counts(v)));
+        m.put("refusalDetails", details);
         m.put("failuresByKind", counts(failures));
         m.put("failureExamples", examples(failures));
         m.put("bytecodeBytes", bytecodeBytes);
