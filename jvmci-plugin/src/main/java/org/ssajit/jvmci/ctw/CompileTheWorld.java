@@ -69,19 +69,22 @@ public final class CompileTheWorld {
     private final CtwStats stats = new CtwStats();
     private final Pipeline pipeline;
     private final Installer installer;
-    /** Test hook: sees (and may replace) each method's code before it is installed. */
-    private final BiFunction<ResolvedJavaMethod, CompiledCode, CompiledCode> beforeInstall;
+    /**
+     * Test hook, or null: sees each method's code as the last step of the pipeline (what it throws counts
+     * as thrown by the pipeline) and returns the code to install.
+     */
+    private final BiFunction<ResolvedJavaMethod, CompiledCode, CompiledCode> afterCompile;
     private boolean verbose;
     private boolean initialize;
     private int failuresListed;
 
     private CompileTheWorld(PrintStream out, PrintStream err, Pipeline pipeline, Installer installer,
-                    BiFunction<ResolvedJavaMethod, CompiledCode, CompiledCode> beforeInstall) {
+                    BiFunction<ResolvedJavaMethod, CompiledCode, CompiledCode> afterCompile) {
         this.out = out;
         this.err = err;
         this.pipeline = pipeline;
         this.installer = installer;
-        this.beforeInstall = beforeInstall;
+        this.afterCompile = afterCompile;
     }
 
     public static void main(String[] args) {
@@ -93,7 +96,7 @@ public final class CompileTheWorld {
         return run(args, System.out, System.err, null);
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err, BiFunction<ResolvedJavaMethod, CompiledCode, CompiledCode> beforeInstall) {
+    static int run(String[] args, PrintStream out, PrintStream err, BiFunction<ResolvedJavaMethod, CompiledCode, CompiledCode> afterCompile) {
         String module = null;
         String jar = null;
         Pattern filter = null;
@@ -130,7 +133,7 @@ public final class CompileTheWorld {
 
         CompileTheWorld ctw;
         try {
-            ctw = create(out, err, beforeInstall);
+            ctw = create(out, err, afterCompile);
         } catch (IllegalStateException e) {
             err.println("ctw: " + e.getMessage());
             return 2;
@@ -185,7 +188,7 @@ public final class CompileTheWorld {
     }
 
     /** The JIT's configuration, as {@code SsajitCompiler} sets it up, on the host VM. */
-    private static CompileTheWorld create(PrintStream out, PrintStream err, BiFunction<ResolvedJavaMethod, CompiledCode, CompiledCode> beforeInstall) {
+    private static CompileTheWorld create(PrintStream out, PrintStream err, BiFunction<ResolvedJavaMethod, CompiledCode, CompiledCode> afterCompile) {
         SsajitOptions options;
         try {
             options = SsajitOptions.fromSystemProperties();
@@ -208,7 +211,7 @@ public final class CompileTheWorld {
                         options.get(SsajitOptions.IMPLICIT_NULL_CHECKS));
         Pipeline pipeline = new Pipeline(providers, lowering, target, options.get(SsajitOptions.VERIFY));
         Installer installer = new Installer((HotSpotCodeCacheProvider) backend.getCodeCache(), target, config, null);
-        return new CompileTheWorld(out, err, pipeline, installer, beforeInstall);
+        return new CompileTheWorld(out, err, pipeline, installer, afterCompile);
     }
 
     // Enumerating methods ------------------------------------------------------------------------------
@@ -318,6 +321,9 @@ public final class CompileTheWorld {
         try {
             Graph graph = pipeline.build(m, JVMCICompiler.INVOCATION_ENTRY_BCI);
             code = pipeline.compile(graph, m);
+            if (afterCompile != null) {
+                code = afterCompile.apply(m, code);
+            }
         } catch (BailoutException e) {
             // The categories of SsajitCompiler's refusals, so that they match -Dssajit.Stats=true.
             refusal = "bailout: " + e.reason().description();
@@ -340,10 +346,7 @@ public final class CompileTheWorld {
         }
         if (code != null) {
             try {
-                if (beforeInstall != null) {
-                    code = beforeInstall.apply(m, code);
-                }
-                codeSize = code.code().length;
+                codeSize = code.codeSize();
                 installer.installAndInvalidate(m, code);
             } catch (jdk.vm.ci.code.BailoutException e) {
                 // HotSpot's refusal to install: its first line names the result (dependencies, cache full...).
@@ -356,7 +359,8 @@ public final class CompileTheWorld {
         }
         long nanos = System.nanoTime() - t0;
         String name = m.format("%H.%n(%p)");
-        String message = cause == null ? null : cause instanceof BailoutException ? cause.getMessage() : String.valueOf(cause.getMessage());
+        // The first line: a verifier's message goes on with the whole graph (stderr has it, with the stack trace).
+        String message = cause == null ? null : String.valueOf(cause.getMessage()).lines().findFirst().orElse("");
         boolean firstOfKind = failure != null && !stats.failures.containsKey(failure);
         stats.record(m.getCodeSize(), nanos, measured, refusal, failure, name, message, codeSize);
         if (failure != null && (verbose || firstOfKind)) {

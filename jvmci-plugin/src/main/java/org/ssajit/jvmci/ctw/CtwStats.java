@@ -99,7 +99,7 @@ final class CtwStats {
         o.printf("  refused by reason (and, below each, the %d most frequent constructs refused):%n", DETAILS_PRINTED);
         printKinds(o, refusals, 200, refusalDetails);
         o.printf("  failed (compiler exceptions, verifier errors, installations HotSpot or the installer rejected):%n");
-        printKinds(o, failures, 2000, Map.of());
+        printKinds(o, failures, 500, Map.of());
         o.printf("  bytecode bytes %d (compiled methods: %d), code bytes %d%n", bytecodeBytes, compiledBytecodeBytes, codeBytes);
         o.printf("  compile time %.2f s (pipeline and installation of every method)%n", compileSeconds());
         o.printf("  speed %.0f bytecode bytes/s over the %d methods after the first 10 %% (%d methods of warm-up not counted): %d bytes in %.2f s%n",
@@ -178,7 +178,7 @@ final class CtwStats {
 
     private static Map<String, Object> examples(Map<String, Kind> kinds) {
         Map<String, Object> m = new LinkedHashMap<>();
-        kinds.forEach((k, v) -> m.put(k, v.exampleMethod + ": " + shorten(v.exampleMessage, 2000)));
+        kinds.forEach((k, v) -> m.put(k, v.exampleMethod + ": " + shorten(v.exampleMessage, 500)));
         return m;
     }
 
