@@ -42,6 +42,8 @@ final class CtwStats {
     int measuredMethods;
     long measuredBytecodeBytes;
     long measuredNanos;
+    long measuredCompiledBytecodeBytes;
+    long measuredCompiledNanos;
     double wallSeconds;
     long codeCachePeakBytes = -1;
     final Map<String, Kind> refusals = new TreeMap<>();
@@ -72,6 +74,10 @@ final class CtwStats {
             compiled++;
             compiledBytecodeBytes += bytecodes;
             codeBytes += code;
+            if (measured) {
+                measuredCompiledBytecodeBytes += bytecodes;
+                measuredCompiledNanos += nanos;
+            }
         }
     }
 
@@ -89,6 +95,11 @@ final class CtwStats {
         return measuredNanos == 0 ? 0 : measuredBytecodeBytes / (measuredNanos / 1e9);
     }
 
+    /** The same over the methods that were compiled and installed only (the whole pipeline ran). */
+    double compiledBytesPerSecond() {
+        return measuredCompiledNanos == 0 ? 0 : measuredCompiledBytecodeBytes / (measuredCompiledNanos / 1e9);
+    }
+
     void printTable(PrintStream o) {
         o.printf("ssajit ctw: %s, %d classes (%d skipped: not loadable or not linkable%s), %d methods with bytecode, %.1f s%n",
                         corpus, classes, classesSkipped, classSkippedExample == null ? "" : ", e.g. " + classSkippedExample, methods, wallSeconds);
@@ -104,6 +115,8 @@ final class CtwStats {
         o.printf("  compile time %.2f s (pipeline and installation of every method)%n", compileSeconds());
         o.printf("  speed %.0f bytecode bytes/s over the %d methods after the first 10 %% (%d methods of warm-up not counted): %d bytes in %.2f s%n",
                         bytesPerSecond(), measuredMethods, warmupMethods, measuredBytecodeBytes, measuredNanos / 1e9);
+        o.printf("        %.0f bytecode bytes/s over those of them that were compiled and installed: %d bytes in %.2f s%n",
+                        compiledBytesPerSecond(), measuredCompiledBytecodeBytes, measuredCompiledNanos / 1e9);
         if (codeCachePeakBytes >= 0) {
             o.printf("  code cache (nmethod heaps) peak use %d KB: every installed method was invalidated at once%n", codeCachePeakBytes / 1024);
         }
@@ -163,6 +176,7 @@ final class CtwStats {
         m.put("measuredBytecodeBytes", measuredBytecodeBytes);
         m.put("measuredSeconds", measuredNanos / 1e9);
         m.put("bytesPerSecond", bytesPerSecond());
+        m.put("compiledBytesPerSecond", compiledBytesPerSecond());
         m.put("wallSeconds", wallSeconds);
         m.put("codeCachePeakBytes", codeCachePeakBytes);
         StringBuilder sb = new StringBuilder();
