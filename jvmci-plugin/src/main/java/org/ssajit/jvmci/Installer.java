@@ -64,18 +64,15 @@ public final class Installer {
     }
 
     /**
-     * Installs {@code code} for {@code method} as non-default code and invalidates it at once (for
-     * compile-the-world runs): HotSpot validates it as it does every nmethod (relocations, oop maps, debug
-     * info) but the method never runs it, and the code cache does not fill up. Rejections are thrown as
-     * by {@link #installDirect}; returns the (already invalid) installed code.
+     * Installs {@code code} for {@code method} outside the broker as non-default code (for compile-the-world
+     * runs): HotSpot validates it as it does every nmethod (relocations, oop maps, debug info), but the
+     * method never runs it; nothing does until the caller runs the returned code, which it should
+     * invalidate once done. Rejections are thrown as by {@link #installDirect}.
      */
-    public InstalledCode installAndInvalidate(ResolvedJavaMethod method, CompiledCode code) {
+    public InstalledCode installNonDefault(ResolvedJavaMethod method, CompiledCode code) {
         HotSpotResolvedJavaMethod m = (HotSpotResolvedJavaMethod) method;
         int id = m.allocateCompileId(JVMCICompiler.INVOCATION_ENTRY_BCI);
-        HotSpotCompiledNmethod nmethod = toNmethod(m, code, JVMCICompiler.INVOCATION_ENTRY_BCI, id, 0L);
-        InstalledCode installed = codeCache.installCode(m, nmethod, null, null, false);
-        installed.invalidate(true);
-        return installed;
+        return codeCache.installCode(m, toNmethod(m, code, JVMCICompiler.INVOCATION_ENTRY_BCI, id, 0L), null, null, false);
     }
 
     /** Installs {@code code} as the result of a broker compile request. */

@@ -37,6 +37,7 @@ import org.ssajit.regalloc.AllocationVerificationError;
 import org.ssajit.regalloc.RegisterAllocationException;
 import org.ssajit.verify.VerificationError;
 
+import jdk.vm.ci.code.InstalledCode;
 import jdk.vm.ci.hotspot.HotSpotCodeCacheProvider;
 import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
@@ -48,7 +49,8 @@ import jdk.vm.ci.runtime.JVMCICompiler;
  * {@code ssajit ctw}, compile the world: every method with bytecode of a JDK module or a jar through
  * the JIT's whole {@link Pipeline} (SSA, verifier, lowering, selection, allocation, emission), each
  * result installed as non-default code, which HotSpot validates (relocations, oop maps, debug info)
- * without ever running it, and invalidated at once ({@link Installer#installAndInvalidate}).
+ * without ever running it ({@link Installer#installNonDefault}), and invalidated at once so that the
+ * code cache does not fill.
  *
  * <p>Runs in an ordinary JVM with JVMCI enabled but ssajit <em>not</em> HotSpot's JIT: HotSpot's own
  * tiers compile this tool. Classes are loaded and linked, not initialized (unless asked), so the methods
@@ -310,7 +312,10 @@ public final class CompileTheWorld {
         }
     }
 
-    /** One method, normal entry: pipeline, install as non-default code, invalidate; its outcome recorded. */
+    /**
+     * One method, normal entry: pipeline, install as non-default code (timed: compile time), invalidate
+     * (timed apart); its outcome recorded.
+     */
     private void compile(ResolvedJavaMethod m, boolean measured) {
         String refusal = null;
         String failure = null;
@@ -318,6 +323,7 @@ public final class CompileTheWorld {
         int codeSize = 0;
         long t0 = System.nanoTime();
         CompiledCode code = null;
+        InstalledCode installed = null;
         try {
             Graph graph = pipeline.build(m, JVMCICompiler.INVOCATION_ENTRY_BCI);
             code = pipeline.compile(graph, m);
@@ -347,7 +353,7 @@ public final class CompileTheWorld {
         if (code != null) {
             try {
                 codeSize = code.codeSize();
-                installer.installAndInvalidate(m, code);
+                installed = installer.installNonDefault(m, code);
             } catch (jdk.vm.ci.code.BailoutException e) {
                 // HotSpot's refusal to install: its first line names the result (dependencies, cache full...).
                 failure = "installation refused by HotSpot: " + String.valueOf(e.getMessage()).lines().findFirst().orElse("");
@@ -358,6 +364,12 @@ public final class CompileTheWorld {
             }
         }
         long nanos = System.nanoTime() - t0;
+        if (installed != null) {
+            // Not compile time: a handshake with every thread (deoptimize), more than the compile of a small method takes.
+            long t1 = System.nanoTime();
+            installed.invalidate(true);
+            stats.invalidateNanos += System.nanoTime() - t1;
+        }
         String name = m.format("%H.%n(%p)");
         // The first line: a verifier's message goes on with the whole graph (stderr has it, with the stack trace).
         String message = cause == null ? null : String.valueOf(cause.getMessage()).lines().findFirst().orElse("");

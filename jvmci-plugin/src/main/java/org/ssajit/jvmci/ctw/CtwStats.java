@@ -44,6 +44,7 @@ final class CtwStats {
     long measuredNanos;
     long measuredCompiledBytecodeBytes;
     long measuredCompiledNanos;
+    long invalidateNanos;
     double wallSeconds;
     long codeCachePeakBytes = -1;
     final Map<String, Kind> refusals = new TreeMap<>();
@@ -112,7 +113,8 @@ final class CtwStats {
         o.printf("  failed (compiler exceptions, verifier errors, installations HotSpot or the installer rejected):%n");
         printKinds(o, failures, 500, Map.of());
         o.printf("  bytecode bytes %d (compiled methods: %d), code bytes %d%n", bytecodeBytes, compiledBytecodeBytes, codeBytes);
-        o.printf("  compile time %.2f s (pipeline and installation of every method)%n", compileSeconds());
+        o.printf("  compile time %.2f s (pipeline and installation of every method; invalidating the code took %.2f s more)%n", compileSeconds(),
+                        invalidateNanos / 1e9);
         o.printf("  speed %.0f bytecode bytes/s over the %d methods after the first 10 %% (%d methods of warm-up not counted): %d bytes in %.2f s%n",
                         bytesPerSecond(), measuredMethods, warmupMethods, measuredBytecodeBytes, measuredNanos / 1e9);
         o.printf("        %.0f bytecode bytes/s over those of them that were compiled and installed: %d bytes in %.2f s%n",
@@ -171,6 +173,7 @@ final class CtwStats {
         m.put("compiledBytecodeBytes", compiledBytecodeBytes);
         m.put("codeBytes", codeBytes);
         m.put("compileSeconds", compileSeconds());
+        m.put("invalidateSeconds", invalidateNanos / 1e9);
         m.put("warmupMethods", warmupMethods);
         m.put("measuredMethods", measuredMethods);
         m.put("measuredBytecodeBytes", measuredBytecodeBytes);
