@@ -182,6 +182,7 @@ public final class CompileTheWorld {
         o.println("  --classes REGEX  only classes whose binary name contains a match");
         o.println("  --initialize     initialize every class first (runs its static initializer: only for code you trust);");
         o.println("                   otherwise methods of classes not initialized yet are refused as the JIT refuses them");
+        o.println("                   (with --jar, all of them: nothing else initializes the jar's classes)");
         o.println("  --json           end with one line of JSON holding every counter");
         o.println("  --verbose        every failure with its stack trace on stderr (else the first of each kind)");
         o.println();
