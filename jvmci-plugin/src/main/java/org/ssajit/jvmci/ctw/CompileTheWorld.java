@@ -368,7 +368,12 @@ public final class CompileTheWorld {
         if (installed != null) {
             // Not compile time: a handshake with every thread (deoptimize), more than the compile of a small method takes.
             long t1 = System.nanoTime();
-            installed.invalidate(true);
+            try {
+                installed.invalidate(true);
+            } catch (Throwable e) {
+                failure = "invalidation failed: " + e.getClass().getName();
+                cause = e;
+            }
             stats.invalidateNanos += System.nanoTime() - t1;
         }
         String name = m.format("%H.%n(%p)");
