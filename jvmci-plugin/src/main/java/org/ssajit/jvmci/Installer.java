@@ -63,6 +63,18 @@ public final class Installer {
         return install(m, code, JVMCICompiler.INVOCATION_ENTRY_BCI, id, 0L);
     }
 
+    /**
+     * Installs {@code code} for {@code method} outside the broker as non-default code (for compile-the-world
+     * runs): HotSpot validates it as it does every nmethod (relocations, oop maps, debug info), but the
+     * method never runs it; nothing does until the caller runs the returned code, which it should
+     * invalidate once done. Rejections are thrown as by {@link #installDirect}.
+     */
+    public InstalledCode installNonDefault(ResolvedJavaMethod method, CompiledCode code) {
+        HotSpotResolvedJavaMethod m = (HotSpotResolvedJavaMethod) method;
+        int id = m.allocateCompileId(JVMCICompiler.INVOCATION_ENTRY_BCI);
+        return codeCache.installCode(m, toNmethod(m, code, JVMCICompiler.INVOCATION_ENTRY_BCI, id, 0L), null, null, false);
+    }
+
     /** Installs {@code code} as the result of a broker compile request. */
     public InstalledCode install(HotSpotCompilationRequest request, CompiledCode code) {
         return install(request.getMethod(), code, request.getEntryBCI(), request.getId(), request.getJvmciEnv());
