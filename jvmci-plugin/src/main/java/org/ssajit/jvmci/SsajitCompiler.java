@@ -91,7 +91,8 @@ public final class SsajitCompiler implements JVMCICompiler {
             bytecodes = request.getMethod().getCodeSize();
             outcome = decide(ctx, request, id);
         } catch (Throwable t) {
-            outcome = Outcome.refused("internal error in ssajit: " + t, "internal error: " + t.getClass().getName());
+            PipelineOutcome o = PipelineOutcome.of(t);
+            outcome = Outcome.refused(o.message(), o.category());
             if (ctx != null && ctx.options().get(SsajitOptions.LOG)) {
                 t.printStackTrace();
             }
@@ -133,15 +134,9 @@ public final class SsajitCompiler implements JVMCICompiler {
                 ctx.dumper().graph(id, method, graph); // also for methods the lowering or the back end then refuses
             }
             code = ctx.pipeline().compile(graph, method);
-        } catch (BailoutException e) {
-            return new Outcome(e.toString(), "bailout: " + e.reason().description(), e.reason().isRetryable(), 0);
-        } catch (RegisterAllocationException e) {
-            return Outcome.refused("register allocation: " + e.getMessage(), "register allocation impossible");
-        } catch (VerificationError e) {
-            return Outcome.refused("SSA graph fails verification (a compiler bug): " + e.getMessage(), "compiler bug: SSA verification failed");
-        } catch (AllocationVerificationError e) {
-            return Outcome.refused("register allocation fails verification (a compiler bug): " + e.getMessage(),
-                            "compiler bug: allocation verification failed");
+        } catch (BailoutException | RegisterAllocationException | VerificationError | AllocationVerificationError e) {
+            PipelineOutcome o = PipelineOutcome.of(e);
+            return new Outcome(o.message(), o.category(), o.retry(), 0);
         }
         if (ctx.dumper() != null) {
             ctx.dumper().loweredGraph(id, method, graph);

@@ -22,20 +22,17 @@ import java.util.jar.JarFile;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import org.ssajit.bytecode.BailoutException;
 import org.ssajit.codegen.Backend;
 import org.ssajit.codegen.Backends;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.Graph;
 import org.ssajit.jvmci.Installer;
+import org.ssajit.jvmci.PipelineOutcome;
 import org.ssajit.jvmci.Pipeline;
 import org.ssajit.jvmci.SsajitOptions;
 import org.ssajit.lowering.HotSpotLowering;
 import org.ssajit.parse.Providers;
-import org.ssajit.regalloc.AllocationVerificationError;
-import org.ssajit.regalloc.RegisterAllocationException;
-import org.ssajit.verify.VerificationError;
 
 import jdk.vm.ci.code.InstalledCode;
 import jdk.vm.ci.hotspot.HotSpotCodeCacheProvider;
@@ -331,24 +328,14 @@ public final class CompileTheWorld {
             if (afterCompile != null) {
                 code = afterCompile.apply(m, code);
             }
-        } catch (BailoutException e) {
-            // The categories of SsajitCompiler's refusals, so that they match -Dssajit.Stats=true.
-            refusal = "bailout: " + e.reason().description();
-            cause = e;
-        } catch (RegisterAllocationException e) {
-            refusal = "register allocation impossible";
-            cause = e;
-        } catch (jdk.vm.ci.code.BailoutException e) {
-            refusal = "bailout: JVMCI";
-            cause = e;
-        } catch (VerificationError e) {
-            failure = "compiler bug: SSA verification failed";
-            cause = e;
-        } catch (AllocationVerificationError e) {
-            failure = "compiler bug: allocation verification failed";
-            cause = e;
         } catch (Throwable e) {
-            failure = "internal error: " + e.getClass().getName();
+            // Categorized as SsajitCompiler does, so they match -Dssajit.Stats=true.
+            PipelineOutcome o = PipelineOutcome.of(e);
+            if (o.bug()) {
+                failure = o.category();
+            } else {
+                refusal = o.category();
+            }
             cause = e;
         }
         if (code != null) {
