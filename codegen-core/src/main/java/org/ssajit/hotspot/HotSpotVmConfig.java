@@ -112,6 +112,13 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
      * installation replaces it by the site's {@code CompiledICData*}; no oop looks like it.
      */
     public final long nonOopWord;
+    /** {@code Klass::_super_check_offset} (u4): where in a subclass's Klass this class's primary-super slot, or the secondary-super cache, is. */
+    public final int klassSuperCheckOffsetOffset;
+    public final int klassSecondarySuperCacheOffset;
+    /** {@code Klass::_secondary_supers}: an {@code Array<Klass*>*} of every secondary super (interfaces, deep classes, arrays). */
+    public final int klassSecondarySupersOffset;
+    public final int klassArrayLengthOffset;
+    public final int klassArrayDataOffset;
     public final long sharedRuntimeFrem;
     public final long sharedRuntimeDrem;
     /** Whether virtual threads' continuations are on: then HotSpot wants a post-call nop after every Java call. */
@@ -180,6 +187,11 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         markWordKlassShift = getConstant("markWord::klass_shift", Integer.class, -1);
         arrayLengthOffset = getFieldValue("CompilerToVM::Data::arrayOopDesc_length_offset_in_bytes", Integer.class, "int");
         nonOopWord = getFieldValue("CompilerToVM::Data::Universe_non_oop_bits", Long.class, "void*");
+        klassSuperCheckOffsetOffset = getFieldOffset("Klass::_super_check_offset", Integer.class, "juint");
+        klassSecondarySuperCacheOffset = getFieldOffset("Klass::_secondary_super_cache", Integer.class, "Klass*");
+        klassSecondarySupersOffset = getFieldOffset("Klass::_secondary_supers", Integer.class, "Array<Klass*>*");
+        klassArrayLengthOffset = getFieldOffset("Array<Klass*>::_length", Integer.class, "int");
+        klassArrayDataOffset = getFieldOffset("Array<Klass*>::_data[0]", Integer.class, "Klass*");
         sharedRuntimeFrem = getAddress(org.ssajit.ir.RuntimeLeaf.FREM.symbol());
         sharedRuntimeDrem = getAddress(org.ssajit.ir.RuntimeLeaf.DREM.symbol());
         continuationsEnabled = getFieldValue("CompilerToVM::Data::continuations_enabled", Boolean.class, "bool");

@@ -35,6 +35,8 @@ import org.ssajit.ir.Return;
 import org.ssajit.ir.RuntimeLeaf;
 import org.ssajit.ir.Stamp;
 import org.ssajit.ir.Stamps;
+import org.ssajit.ir.Throw;
+import org.ssajit.ir.TypeTest;
 import org.ssajit.ir.Value;
 import org.ssajit.ssa.RedundantPhiElimination;
 
@@ -48,6 +50,7 @@ import jdk.vm.ci.meta.MetaAccessProvider;
 import jdk.vm.ci.meta.ProfilingInfo;
 import jdk.vm.ci.meta.ResolvedJavaField;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
+import jdk.vm.ci.meta.ResolvedJavaType;
 import jdk.vm.ci.runtime.JVMCIBackend;
 
 /**
@@ -218,6 +221,14 @@ public final class HotSpotLowering {
                 if (b.terminator() instanceof Return r && r.value() != null) {
                     narrowReturn(r);
                 }
+                if (b.terminator() instanceof Throw t) {
+                    // The interpreter re-executes the athrow (the exception on its stack) and unwinds
+                    // or finds the handler; the code stays.
+                    Instruction d = new Instruction(g, Op.DEOPTIMIZE, JavaKind.Void, new Deopt(DeoptimizationReason.TransferToInterpreter, EXCEPTION_ACTION),
+                                    t.bci());
+                    d.setState(t.state().copy());
+                    b.insertAtEnd(d);
+                }
             }
         }
 
@@ -268,6 +279,8 @@ public final class HotSpotLowering {
                 }
                 case LOAD_CONSTANT -> deoptimize(i);
                 case INVOKE -> invoke(i);
+                case CHECKCAST -> checkcast(i);
+                case INSTANCEOF -> instanceOf(i);
                 default -> {
                     if (Op.isHighLevel(i)) {
                         throw new IllegalStateException("no lowering for " + i.op().mnemonic() + " (the scope check should have refused it)");
@@ -538,6 +551,57 @@ public final class HotSpotLowering {
                 n += a.kind().getSlotCount();
             }
             return n;
+        }
+
+        // Type checks -----------------------------------------------------------------------------
+
+        /**
+         * {@code checkcast}: nothing where the object's stamp proves the cast (a type without interfaces,
+         * which the bytecode verifier does not check); otherwise a {@link Op#TYPE_TEST} that null passes,
+         * a {@link Op#GUARD} that deoptimizes when it fails (the interpreter throws
+         * ClassCastException), and the object again as a {@link Op#PI} with the cast's stamp.
+         */
+        private void checkcast(Instruction i) {
+            Value x = i.input(In.OBJECT);
+            if (!(i.type() instanceof ResolvedJavaType t)) {
+                deoptimize(i);
+                return;
+            }
+            if (provenInstance(x.stamp(), t)) {
+                replace(i, x);
+                return;
+            }
+            Instruction test = emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, new TypeTest(t, constantReflection.asObjectHub(t), true), i.bci(), x), Stamp.forInt(0, 1));
+            Instruction guard = new Instruction(g, Op.GUARD, JavaKind.Void, new Deopt(DeoptimizationReason.ClassCastException, EXCEPTION_ACTION), i.bci(), test);
+            guard.setState(i.state().copy());
+            emit(guard, null);
+            replace(i, emit(new Instruction(g, Op.PI, JavaKind.Object, null, i.bci(), x), i.stamp()));
+        }
+
+        /** {@code instanceof}: a {@link Op#TYPE_TEST} that null fails; an unresolved type deoptimizes. */
+        private void instanceOf(Instruction i) {
+            if (!(i.type() instanceof ResolvedJavaType t)) {
+                if (i.state() == null) {
+                    throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "instanceof of an unresolved type at bci " + i.bci() + " without a state");
+                }
+                deoptimize(i);
+                return;
+            }
+            replace(i, emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, new TypeTest(t, constantReflection.asObjectHub(t), false), i.bci(), i.input(In.OBJECT)), Stamp.forInt(0, 1)));
+        }
+
+        /**
+         * Whether every non-null value of {@code s} is a {@code t}: its type is a subtype of {@code t}
+         * and involves no interface (the verifier lets any reference through where an interface, or an
+         * array of interfaces, is declared).
+         */
+        private static boolean provenInstance(Stamp s, ResolvedJavaType t) {
+            ResolvedJavaType type = s.type();
+            if (type == null || !t.isAssignableFrom(type)) {
+                return false;
+            }
+            ResolvedJavaType elemental = type.getElementalType();
+            return !elemental.isInterface();
         }
 
         // Arithmetic ------------------------------------------------------------------------------

@@ -52,8 +52,8 @@ final class LoweringScope {
                     throw refuse(why);
                 }
             }
-            if (b.terminator() instanceof Throw t) {
-                throw refuse("athrow at bci " + t.bci() + ": throwing is not compiled");
+            if (b.terminator() instanceof Throw t && t.state() == null) {
+                throw refuse("athrow at bci " + t.bci() + ": no frame state to throw in the interpreter from");
             }
         }
     }
@@ -63,7 +63,6 @@ final class LoweringScope {
         String why = switch (i.op()) {
             case INVOKE -> invoke(i.invokeTarget());
             case NEW_INSTANCE, NEW_ARRAY, NEW_MULTI_ARRAY -> "allocation is not compiled";
-            case CHECKCAST, INSTANCEOF -> "type checks are not compiled";
             case MONITOR_ENTER, MONITOR_EXIT -> "monitors are not compiled";
             case EXCEPTION_OBJECT -> "exception handler reached by normal control flow";
             case STORE_FIELD -> i.field().kind().isObject() ? "reference stores need GC barriers (not compiled)" : null;

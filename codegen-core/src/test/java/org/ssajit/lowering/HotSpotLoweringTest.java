@@ -14,6 +14,7 @@ import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.Access;
 import org.ssajit.ir.CallTarget;
 import org.ssajit.ir.RuntimeLeaf;
+import org.ssajit.ir.TypeTest;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Deopt;
 import org.ssajit.ir.Graph;
@@ -162,6 +163,12 @@ class HotSpotLoweringTest {
     static int callInterface(java.util.List<String> l, Runnable r, String s) {
         r.run();
         return l.size() + s.length();
+    }
+
+    static int typeChecks(Object o, String s) {
+        CharSequence c = (CharSequence) o;
+        Object same = (Object) s; // proven by the stamp: no check
+        return (o instanceof Runnable ? 1 : 0) + c.length() + same.hashCode();
     }
 
     static double remainders(float a, float b, double c, double d) {
@@ -370,6 +377,29 @@ class HotSpotLoweringTest {
                         all(i, Op.CALL).stream().map(c -> c.callTarget().dispatch()).toList(), i::toString);
         // r, l and s (String.length(): String is final, a direct call) each checked once.
         assertEquals(3, all(i, Op.NULL_CHECK).size(), i::toString);
+    }
+
+    /**
+     * A checkcast is a type test that null passes, a guard that deoptimizes with ClassCastException
+     * and the object again with the cast's stamp; instanceof is a type test that null fails; a cast
+     * the stamp proves (String to Object) is nothing.
+     */
+    @Test
+    void typeChecksAreTestsAndGuards() {
+        Graph g = lowered("typeChecks", true);
+        List<Instruction> tests = all(g, Op.TYPE_TEST);
+        assertEquals(2, tests.size(), g::toString);
+        TypeTest cast = (TypeTest) tests.get(0).attribute();
+        assertEquals("java.lang.CharSequence", cast.type().toJavaName());
+        assertTrue(cast.nullPasses());
+        assertFalse(((TypeTest) tests.get(1).attribute()).nullPasses());
+        Instruction guard = only(g, Op.GUARD);
+        assertEquals(tests.get(0), guard.input(In.CONDITION));
+        assertEquals(new Deopt(DeoptimizationReason.ClassCastException, DeoptimizationAction.None), guard.attribute());
+        assertNotNull(guard.state());
+        Instruction pi = only(g, Op.PI);
+        assertEquals(g.parameters().get(0), pi.input(In.X));
+        assertTrue(all(g, Op.CHECKCAST).isEmpty() && all(g, Op.INSTANCEOF).isEmpty(), g::toString);
     }
 
     /** frem and drem become calls of the VM's C functions, which need no state (they neither safepoint nor throw). */

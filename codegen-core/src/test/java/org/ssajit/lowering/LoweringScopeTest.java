@@ -127,10 +127,10 @@ class LoweringScopeTest {
         assertTrue(why.startsWith("invokedynamic ") && why.endsWith(" at bci 0: invokedynamic is not compiled"), why);
     }
 
-    /** Calls, frem and drem are in scope. */
+    /** Calls, frem and drem, type checks are in scope. */
     @Test
     void callsAndFloatingRemaindersAreCompiled() {
-        for (String name : new String[]{"calls", "frem", "drem"}) {
+        for (String name : new String[]{"calls", "frem", "drem", "casts", "instanceOf"}) {
             assertTrue(lowered(Jvmci.graph(LoweringScopeTest.class, name)).isLowered(), name);
         }
     }
@@ -148,8 +148,6 @@ class LoweringScopeTest {
             {"synchronizedStatic", "synchronized method: monitors are not compiled"},
             {"allocates", "new at bci 0: allocation is not compiled"},
             {"allocatesArray", "newarray at bci 1: allocation is not compiled"},
-            {"casts", "checkcast at bci 1: type checks are not compiled"},
-            {"instanceOf", "instanceof at bci 1: type checks are not compiled"},
             {"monitor", "monitorenter at bci 3: monitors are not compiled"},
             {"throwing", "new at bci 4: allocation is not compiled"},
             {"storesReference", "putstatic org.ssajit.lowering.LoweringScopeTest.sink at bci 1: reference stores need GC barriers (not compiled)"},
@@ -198,14 +196,20 @@ class LoweringScopeTest {
         assertEquals("static method of a class not initialized yet: no class-initialization barrier at the entry", e.getMessage());
     }
 
-    /** athrow alone (the exception object from elsewhere) names the throw. */
+    /** athrow alone (the exception object from elsewhere). */
     static void rethrow(RuntimeException e) {
         throw e;
     }
 
+    /** athrow: a deoptimization at the athrow (action none) before the terminator; the interpreter throws. */
     @Test
-    void throwIsRefused() {
-        assertEquals("athrow at bci 1: throwing is not compiled", refusal("rethrow"));
+    void throwDeoptimizesToTheInterpreter() {
+        Graph g = lowered(Jvmci.graph(LoweringScopeTest.class, "rethrow"));
+        org.ssajit.ir.Block b = g.blocks().stream().filter(x -> x.terminator() instanceof org.ssajit.ir.Throw).findFirst().orElseThrow();
+        org.ssajit.ir.Instruction last = b.instructions().get(b.instructions().size() - 1);
+        assertEquals(org.ssajit.ir.Op.DEOPTIMIZE, last.op(), g::toString);
+        assertEquals(1, last.state().stackSize(), "the exception on the interpreter's stack");
+        assertEquals(g.parameters().get(0), last.state().stack(0));
     }
 
     static Object readReferent(java.lang.ref.Reference<?> r) {

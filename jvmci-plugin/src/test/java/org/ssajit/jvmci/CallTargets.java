@@ -111,10 +111,13 @@ final class CallTargets {
     /** What {@link #collect} was given last: a root the collector updates when it moves the object. */
     static Object seen;
 
-    /** A full collection (which moves objects) for even {@code n}, after a little garbage; remembers {@code o}. */
+    /**
+     * A full collection (which moves objects) when {@code n} is a multiple of 8 (a few of the inputs:
+     * the GC matrix runs this with heap verification), after a little garbage; remembers {@code o}.
+     */
     static int collect(int n, Object o) {
         seen = o;
-        if ((n & 1) == 0) {
+        if ((n & 7) == 0) {
             for (int i = 0; i < 100; i++) {
                 seen = new int[]{i};
             }
@@ -376,6 +379,42 @@ final class CallTargets {
             s += b % (a + i) + f;
         }
         return s + a + b + n;
+    }
+
+    static final IllegalStateException PREALLOCATED = new IllegalStateException("preallocated");
+
+    /** athrow in compiled code: the frame deoptimizes at the athrow and the interpreter throws. */
+    static int throwsIfNegative(int x) {
+        if (x < 0) {
+            throw PREALLOCATED;
+        }
+        return x + 1;
+    }
+
+    static int rethrows(Object o, int x) {
+        if (o instanceof RuntimeException r && x > 2) {
+            throw r;
+        }
+        return x;
+    }
+
+    static int throwsNull(int x) {
+        RuntimeException e = (x & 3) == 1 ? null : PREALLOCATED;
+        if (x > 2) {
+            throw e; // null: NullPointerException
+        }
+        return x;
+    }
+
+    static int throwsAndCatches(int x) {
+        try {
+            if (x < 0) {
+                throw PREALLOCATED;
+            }
+            return add(x, 1);
+        } catch (IllegalStateException e) {
+            return -1;
+        }
     }
 
     static int deoptDuringCall(int x, long y, double z) {

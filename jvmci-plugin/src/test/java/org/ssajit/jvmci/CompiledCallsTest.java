@@ -54,6 +54,7 @@ class CompiledCallsTest {
                 }
             } else if (t == Object.class) {
                 c.add(() -> null);
+                c.add(() -> CallTargets.PREALLOCATED);
                 c.add(() -> "shared");
                 c.add(() -> "other");
                 c.add(() -> "");
@@ -159,9 +160,12 @@ class CompiledCallsTest {
         check(name);
     }
 
-    /** A callee's exception deoptimizes the caller's frame at the call; the interpreter finds the handler or unwinds. */
+    /**
+     * A callee's exception deoptimizes the caller's frame at the call, an athrow of the method's own
+     * deoptimizes at the athrow; the interpreter finds the handler or unwinds.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"catches", "propagates"})
+    @ValueSource(strings = {"catches", "propagates", "throwsIfNegative", "rethrows", "throwsNull", "throwsAndCatches"})
     void exceptionsFromCallees(String name) {
         check(name);
     }

@@ -26,14 +26,16 @@ class CompiledGcMatrixTest {
                     "-XX:+SafepointALot", "-XX:GuaranteedSafepointInterval=1",
                     "-XX:+TraceDeoptimization",
                     "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.CompiledTargets::*",
-                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.CallTargets::*");
+                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.CallTargets::*",
+                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.TypeCheckTargets::*");
 
     @Test
     void scenariosPassHere() throws Exception {
         for (var e : CompiledScenarios.all().entrySet()) {
             // uninitializedClass needs a fresh JVM (Lazy is initialized once); endToEnd and calls are
             // CompiledMethodsTest's and CompiledCallsTest's job here.
-            if (!e.getKey().equals("uninitializedClass") && !e.getKey().equals("endToEnd") && !e.getKey().equals("calls")) {
+            if (!e.getKey().equals("uninitializedClass") && !e.getKey().equals("endToEnd") && !e.getKey().equals("calls")
+                            && !e.getKey().equals("typeChecks")) {
                 e.getValue().run();
             }
         }
@@ -41,11 +43,11 @@ class CompiledGcMatrixTest {
 
     /**
      * The object layouts reference loads and array accesses must follow, all read from the VM:
-     * uncompressed oops, compact object headers (other length and base offsets), and compressed oops
+     * uncompressed oops, uncompressed class pointers, compact object headers (other length and base offsets), and compressed oops
      * with a non-zero (disjoint) heap base, which the decode adds.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"-XX:-UseCompressedOops", "-XX:+UseCompactObjectHeaders", "-XX:HeapBaseMinAddress=64g -Xmx1g"})
+    @ValueSource(strings = {"-XX:-UseCompressedOops", "-XX:-UseCompressedClassPointers", "-XX:+UseCompactObjectHeaders", "-XX:HeapBaseMinAddress=64g -Xmx1g"})
     void scenariosPassWithObjectLayout(String layout) throws Exception {
         List<String> flags = new ArrayList<>(STRESS);
         flags.addAll(0, List.of(layout.split(" ")));

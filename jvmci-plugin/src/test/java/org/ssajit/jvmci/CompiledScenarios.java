@@ -29,6 +29,7 @@ public final class CompiledScenarios {
         m.put("uninitializedClass", CompiledScenarios::uninitializedClass);
         m.put("endToEnd", CompiledScenarios::endToEnd);
         m.put("calls", CompiledScenarios::calls);
+        m.put("typeChecks", CompiledScenarios::typeChecks);
         return m;
     }
 
@@ -183,10 +184,22 @@ public final class CompiledScenarios {
         }
     }
 
+    /** Every {@link CompiledTypeChecksTest} case: the object's class read in every header layout. */
+    static void typeChecks() throws Exception {
+        runAll(CompiledTypeChecksTest.class);
+    }
+
     /** Every {@link CompiledCallsTest} case: calls, with collections in callees and deoptimization at calls. */
     static void calls() throws Exception {
-        CompiledCallsTest t = new CompiledCallsTest();
-        for (java.lang.reflect.Method m : CompiledCallsTest.class.getDeclaredMethods()) {
+        runAll(CompiledCallsTest.class);
+    }
+
+    /** Runs every parameterized ({@code @ValueSource}) and plain test method of a test class. */
+    private static void runAll(Class<?> testClass) throws Exception {
+        var ctor = testClass.getDeclaredConstructor();
+        ctor.setAccessible(true);
+        Object t = ctor.newInstance();
+        for (java.lang.reflect.Method m : testClass.getDeclaredMethods()) {
             org.junit.jupiter.params.provider.ValueSource names = m.getAnnotation(org.junit.jupiter.params.provider.ValueSource.class);
             if (names != null) {
                 for (String name : names.strings()) {

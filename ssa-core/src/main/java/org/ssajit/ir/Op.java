@@ -163,11 +163,23 @@ public enum Op {
      * A call of a C function of the VM that cannot safepoint or throw (attribute: {@link RuntimeLeaf}),
      * e.g. {@code frem}; inputs: its arguments. Pure: its result depends only on them.
      */
-    LEAF_CALL("leafcall", PURE | LOW, SAME, RuntimeLeaf.class, variadic(In.ARGUMENTS, ANY));
+    LEAF_CALL("leafcall", PURE | LOW, SAME, RuntimeLeaf.class, variadic(In.ARGUMENTS, ANY)),
+    /**
+     * 1 if {@code object} is an instance of the attribute's type ({@link TypeTest}), else 0; a null
+     * reference gives what the attribute says. Reads only class metadata that never changes.
+     */
+    TYPE_TEST("typetest", PURE | LOW, INT, TypeTest.class, in(In.OBJECT, OBJECT)),
+    /** Deoptimizes (attribute: why, and what to do with the code) if {@code condition} is 0. */
+    GUARD("guard", DEOPTIMIZES | LOW, VOID, Deopt.class, in(In.CONDITION, INT)),
+    /**
+     * {@code x} itself, with the narrower stamp a dominating check established (a checkcast's type):
+     * later lowering decisions read it. Not pure: it must stay below its check.
+     */
+    PI("pi", LOW, OBJECT, in(In.X, OBJECT));
 
     /** An input's role, the name by which generic code and {@link Instruction#input(In)} find it. */
     public enum In {
-        X, Y, COUNT, OBJECT, ARRAY, INDEX, VALUE, CHECKED_LENGTH, FROM, LAST, LENGTH, DIMENSIONS, ARGUMENTS, BASE, DIVISOR;
+        X, Y, COUNT, OBJECT, ARRAY, INDEX, VALUE, CHECKED_LENGTH, FROM, LAST, LENGTH, DIMENSIONS, ARGUMENTS, BASE, DIVISOR, CONDITION;
 
         /** The name as printed, e.g. {@code checkedLength}. */
         public String label() {

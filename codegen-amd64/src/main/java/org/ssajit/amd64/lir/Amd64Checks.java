@@ -85,6 +85,29 @@ public final class Amd64Checks {
         }
     }
 
+    /** {@code test c, c} (or {@code cmp dword [slot], 0}); {@code je trap}: a failed guard (e.g. a checkcast). */
+    public static final class Guard extends Check {
+        public Guard(Value condition, LirFrameState state, Deopt deopt) {
+            super(values(condition), state, deopt);
+        }
+
+        @Override
+        public int allowed(Mode m, int i) {
+            return REG | STACK;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            testZero(e, OperandSize.DWORD, get(Mode.USE, 0));
+            jumpToTrapIf(e, Condition.E);
+        }
+
+        @Override
+        public String name() {
+            return "guard";
+        }
+    }
+
     /**
      * {@code cmp index, dword [array + length]; jae trap}: one unsigned compare catches a negative
      * index too (ArrayIndexOutOfBoundsException). A constant index: {@code cmp dword [array +

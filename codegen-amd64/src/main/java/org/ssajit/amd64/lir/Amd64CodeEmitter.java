@@ -210,6 +210,11 @@ public final class Amd64CodeEmitter extends CodeEmitter {
         patches.add(new DataPatch(pc, new ConstantReference(vm)));
     }
 
+    /** Records a data patch (an embedded constant HotSpot fills in and tracks, e.g. class metadata). */
+    public void recordPatch(DataPatch patch) {
+        patches.add(patch);
+    }
+
     /** Code to place after the method body (slow paths); it must end in a jump or never return. */
     public void outOfLine(Runnable code) {
         requireBody();

@@ -36,6 +36,7 @@ import org.ssajit.ir.Phi;
 import org.ssajit.ir.Return;
 import org.ssajit.ir.RuntimeLeaf;
 import org.ssajit.ir.Switch;
+import org.ssajit.ir.TypeTest;
 import org.ssajit.ir.Throw;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.LirBlock;
@@ -302,6 +303,10 @@ public final class Amd64LirGenerator extends LirGenerator {
             case DEOPTIMIZE -> append(new Amd64Checks.Deoptimize(stateOf(i.state()), deopt(i)));
             case CALL -> call(i);
             case LEAF_CALL -> leafCall(i);
+            case TYPE_TEST -> append(new Amd64TypeChecks.TypeTestOp(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
+                            newVariable(JavaKind.Long), (TypeTest) i.attribute()));
+            case GUARD -> append(new Amd64Checks.Guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
+            case PI -> setResult(i, operand(i.input(In.X)));
             case OSR_LOCAL -> {
                 // Read in emitOsrEntry, before the buffer is freed.
             }
@@ -628,7 +633,7 @@ public final class Amd64LirGenerator extends LirGenerator {
 
     @Override
     protected void emitThrow(Throw t) {
-        throw new IllegalStateException("athrow at bci " + t.bci() + " in a lowered graph (the lowering refuses it)");
+        // Nothing: the lowering put a deoptimization before it (the interpreter throws), which never returns.
     }
 
     @Override
