@@ -119,6 +119,11 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     public final int klassSecondarySupersOffset;
     public final int klassArrayLengthOffset;
     public final int klassArrayDataOffset;
+    /** {@code InstanceKlass::_init_state} (a byte) and the state a usable class is in. */
+    public final int instanceKlassInitStateOffset;
+    public final int instanceKlassFullyInitialized;
+    /** {@code InstanceKlass::_init_thread}: the JavaThread running the class's initializer. */
+    public final int instanceKlassInitThreadOffset;
     public final long sharedRuntimeFrem;
     public final long sharedRuntimeDrem;
     /** Whether virtual threads' continuations are on: then HotSpot wants a post-call nop after every Java call. */
@@ -192,6 +197,9 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         klassSecondarySupersOffset = getFieldOffset("Klass::_secondary_supers", Integer.class, "Array<Klass*>*");
         klassArrayLengthOffset = getFieldOffset("Array<Klass*>::_length", Integer.class, "int");
         klassArrayDataOffset = getFieldOffset("Array<Klass*>::_data[0]", Integer.class, "Klass*");
+        instanceKlassInitStateOffset = getFieldOffset("InstanceKlass::_init_state", Integer.class, "InstanceKlass::ClassState");
+        instanceKlassFullyInitialized = getConstant("InstanceKlass::fully_initialized", Integer.class);
+        instanceKlassInitThreadOffset = getFieldOffset("InstanceKlass::_init_thread", Integer.class, "JavaThread*");
         sharedRuntimeFrem = getAddress(org.ssajit.ir.RuntimeLeaf.FREM.symbol());
         sharedRuntimeDrem = getAddress(org.ssajit.ir.RuntimeLeaf.DREM.symbol());
         continuationsEnabled = getFieldValue("CompilerToVM::Data::continuations_enabled", Boolean.class, "bool");

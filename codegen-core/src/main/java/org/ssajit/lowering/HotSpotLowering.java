@@ -121,6 +121,13 @@ public final class HotSpotLowering {
             throw new IllegalArgumentException("lowered twice: " + g.method());
         }
         LoweringScope.checkMethod(g.method());
+        ResolvedJavaMethod m = g.method();
+        if (m.isStatic() && !m.getDeclaringClass().isInitialized() && !g.isOsr()) {
+            // Another thread calling it must wait for the initialization, and only the initializing
+            // thread may run it meanwhile: the code checks the class's state at its entry (an instance
+            // method needs no check, JVMS 5.5; its own static accesses and calls deoptimize).
+            g.setInitializationBarrier(constantReflection.asObjectHub(m.getDeclaringClass()));
+        }
         removeExceptionEdges(g);
         Stamps stamps = Stamps.infer(g);
         LoweringScope.check(g);

@@ -33,14 +33,6 @@ final class LoweringScope {
         if (m.isSynchronized()) {
             throw refuse("synchronized method: monitors are not compiled");
         }
-        if (m.isStatic() && !m.getDeclaringClass().isInitialized()) {
-            // Another thread calling it must wait for the initialization: HotSpot's compilers put a
-            // class-initialization barrier at the entry of such code; ssajit emits none. An instance
-            // method needs none (JVMS 5.5: invoking one does not initialize the class; the code's
-            // own static accesses and static calls of a class not initialized yet deoptimize).
-            throw new BailoutException(BailoutException.Reason.NOT_INITIALIZED,
-                            "static method of a class not initialized yet: no class-initialization barrier at the entry");
-        }
     }
 
     /** Refuses {@code g} if it contains anything the lowering does not lower. Needs the graph's stamps. */

@@ -20,11 +20,14 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * compile its own methods once calls compile; by default it refuses them ({@code
  * -Dssajit.CompileSelf}), so a compiler bug cannot feed on itself and the compiler's speed does not
  * depend on its own code. Classes from elsewhere in a package of the same name (tests, programs)
- * are not its own.
+ * are not its own, nor is the demo program ({@code org.ssajit.demo}) shipped in the compiler's jar.
  */
 final class OwnCode {
     private OwnCode() {
     }
+
+    /** The demo program's package: shipped in the compiler's jar, but a program like any other. */
+    private static final String DEMO = "Lorg/ssajit/demo/";
 
     private static final class Sources {
         static final Set<String> LOCATIONS = Stream.of(SsajitCompiler.class, Graph.class, HotSpotLowering.class, Backends.host().getClass())
@@ -33,7 +36,8 @@ final class OwnCode {
 
     /** Whether {@code m}'s class comes from one of the compiler's own jars or class directories. */
     static boolean contains(ResolvedJavaMethod m) {
-        if (!m.getDeclaringClass().getName().startsWith("Lorg/ssajit/")) {
+        String name = m.getDeclaringClass().getName();
+        if (!name.startsWith("Lorg/ssajit/") || name.startsWith(DEMO)) {
             return false;
         }
         Class<?> c = HotSpotJVMCIRuntime.runtime().getMirror(m.getDeclaringClass());

@@ -12,7 +12,6 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
-import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -33,11 +32,10 @@ import jdk.vm.ci.code.InstalledCode;
  */
 class EndToEndCorpusTest {
     /** Float and double remainders: x86 has no SSE remainder, so ssajit refuses them (with this in the reason). */
-    private static final Set<String> REFUSED = Set.of("frem", "drem");
 
     static Stream<String> methods() {
         return Arrays.stream(EndToEndCorpus.class.getDeclaredMethods()).filter(m -> Modifier.isStatic(m.getModifiers()) && !m.isSynthetic())
-                        .map(Method::getName).sorted().distinct().filter(n -> !REFUSED.contains(n));
+                        .map(Method::getName).sorted().distinct();
     }
 
     @ParameterizedTest
@@ -104,19 +102,6 @@ class EndToEndCorpusTest {
         }
         System.out.println(failed == 0 ? "ALL PASSED" : failed + " FAILED");
         System.exit(failed == 0 ? 0 : 1);
-    }
-
-    @ParameterizedTest
-    @MethodSource("refused")
-    void floatRemaindersAreRefused(String name) throws ClassNotFoundException {
-        Class.forName(EndToEndCorpus.class.getName(), true, EndToEndCorpus.class.getClassLoader()); // else: NOT_INITIALIZED
-        BailoutException e = assertThrows(BailoutException.class, () -> CompiledRunner.compile(Jvmci.method(EndToEndCorpus.class, name)));
-        assertEquals(BailoutException.Reason.UNSUPPORTED, e.reason());
-        assertTrue(e.getMessage().contains("rem"), e.getMessage());
-    }
-
-    static Stream<String> refused() {
-        return REFUSED.stream().sorted();
     }
 
     /** Each call in turn: statics reset, call (the installed code directly, or the method), outcome with the statics after. */

@@ -27,6 +27,7 @@ public final class Graph {
     private int valueIds;
     private int blockIds;
     private boolean lowered;
+    private jdk.vm.ci.meta.Constant initializationBarrier;
     /** The loop analysis of the current control flow; null until asked for, and after every change to it. */
     private Loops loops;
 
@@ -67,6 +68,18 @@ public final class Graph {
 
     public void markLowered() {
         lowered = true;
+    }
+
+    /**
+     * The class-metadata constant of the class whose initialization the code must check at its entry
+     * (a static method of a class not initialized when it was compiled), or null. Set by the lowering.
+     */
+    public jdk.vm.ci.meta.Constant initializationBarrier() {
+        return initializationBarrier;
+    }
+
+    public void setInitializationBarrier(jdk.vm.ci.meta.Constant klass) {
+        this.initializationBarrier = klass;
     }
 
     int nextValueId() {

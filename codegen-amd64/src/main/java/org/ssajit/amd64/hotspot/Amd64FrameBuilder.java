@@ -154,7 +154,19 @@ public final class Amd64FrameBuilder {
      * untouched (the barrier's slow path saves every register).
      */
     public void emitPrologue() {
-        emitPrologue(config.markVerifiedEntry);
+        emitPrologue(config.markVerifiedEntry, null);
+    }
+
+    /**
+     * {@link #emitPrologue()} with HotSpot's class-initialization barrier right after the patchable
+     * entry, for a static method of a class not initialized when it was compiled: unless the class
+     * ({@code klass}, a class-metadata constant) is fully initialized or being initialized by this
+     * thread, jump to HotSpot's handle-wrong-method stub before the frame exists (as at a call), which
+     * re-resolves the call, so the caller waits for the initialization (or gets its error). Only r10
+     * is written: the arguments are untouched.
+     */
+    public void emitPrologue(jdk.vm.ci.meta.Constant initializationBarrier) {
+        emitPrologue(config.markVerifiedEntry, initializationBarrier);
     }
 
     /**
@@ -164,14 +176,25 @@ public final class Amd64FrameBuilder {
      * rsi survives them. The body reads the locals and frees the buffer ({@link #emitCFunctionCall}).
      */
     public void emitOsrPrologue() {
-        emitPrologue(config.markOsrEntry);
+        emitPrologue(config.markOsrEntry, null);
     }
 
-    private void emitPrologue(int entryMark) {
+    private void emitPrologue(int entryMark, jdk.vm.ci.meta.Constant initializationBarrier) {
         require(State.NEW, "emitPrologue");
         recordMark(entryMark);
         // A single instruction of at least 5 bytes, so the entry can be patched atomically into a jump.
         asm.nop(5);
+        if (initializationBarrier != null) {
+            int pc = asm.movabs(SCRATCH, 0L);
+            sites.add(new jdk.vm.ci.code.site.DataPatch(pc, new jdk.vm.ci.code.site.ConstantReference((jdk.vm.ci.meta.VMConstant) initializationBarrier)));
+            Label initialized = new Label("class-initialized");
+            asm.alu(AluOp.CMP, OperandSize.BYTE, Address.of(SCRATCH, config.instanceKlassInitStateOffset), config.instanceKlassFullyInitialized);
+            asm.jcc(Condition.E, initialized);
+            asm.alu(AluOp.CMP, QWORD, r15, Address.of(SCRATCH, config.instanceKlassInitThreadOffset));
+            asm.jcc(Condition.E, initialized);
+            jump(config.handleWrongMethodStub);
+            asm.bind(initialized);
+        }
         // Touch the page the frame and the shadow zone reach while the frame does not exist yet: an
         // overflow here is reported as StackOverflowError at the caller's call site.
         asm.mov(DWORD, Address.of(rsp, -config.stackBangOffset(layout.totalFrameSize())), rax);

@@ -211,7 +211,7 @@ public final class Amd64Backend implements Backend {
             if (!lir.ir().method().isStatic()) {
                 frame.emitInlineCacheCheck(registerConfig().getCallingConventionRegisters(HotSpotCallingConventionType.JavaCallee, JavaKind.Object).get(0));
             }
-            frame.emitPrologue();
+            frame.emitPrologue(lir.ir().initializationBarrier());
         }
         List<LirBlock> order = BlockLayout.emissionOrder(lir);
         Amd64CodeEmitter emitter = new Amd64CodeEmitter(frame, metaAccess, order);

@@ -117,6 +117,46 @@ class Amd64FrameBuilderTest {
         });
     }
 
+    /**
+     * A static method of a class not initialized when compiled: right after the patchable entry,
+     * the class (a metadata patch on a movabs r10) is checked: fully initialized, or initialized by
+     * this thread (r15), goes on; else a jump (not a call: the caller's return address stays on top)
+     * to HotSpot's handle-wrong-method stub, before the frame exists and without touching an argument
+     * register.
+     */
+    @Test
+    void classInitializationBarrierAtTheVerifiedEntry() throws Exception {
+        jdk.vm.ci.meta.Constant klass = jdk.vm.ci.hotspot.HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend().getConstantReflection()
+                        .asObjectHub(jdk.vm.ci.hotspot.HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend().getMetaAccess().lookupJavaType(String.class));
+        FrameLayout layout = FrameLayout.of(16, 0);
+        Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, layout);
+        fb.emitPrologue(klass);
+        fb.emitReturn();
+        CompiledCode code = fb.finish("t");
+        Map<Integer, String> l = listing(code);
+        assertEquals(0, markAt(code, CONFIG.markVerifiedEntry));
+        assertEquals("nop DWORD PTR [rax+rax*1+0x0]", l.get(0));
+        assertEquals("movabs r10,0x0", l.get(5));
+        jdk.vm.ci.code.site.DataPatch patch = code.sites().stream().filter(st -> st instanceof jdk.vm.ci.code.site.DataPatch).map(st -> (jdk.vm.ci.code.site.DataPatch) st)
+                        .findFirst().orElseThrow();
+        assertEquals(5, patch.pcOffset);
+        assertEquals(klass, ((jdk.vm.ci.code.site.ConstantReference) patch.reference).getConstant());
+        assertEquals("cmp BYTE PTR [r10+" + hex(CONFIG.instanceKlassInitStateOffset) + "]," + hex(CONFIG.instanceKlassFullyInitialized), l.get(15));
+        int je1 = l.keySet().stream().filter(pc -> pc > 15).findFirst().orElseThrow();
+        int ok = Integer.parseInt(l.get(je1).substring("je 0x".length()), 16);
+        int cmp2 = l.keySet().stream().filter(pc -> pc > je1).findFirst().orElseThrow();
+        assertEquals("cmp r15,QWORD PTR [r10+" + hex(CONFIG.instanceKlassInitThreadOffset) + "]", l.get(cmp2));
+        int je2 = l.keySet().stream().filter(pc -> pc > cmp2).findFirst().orElseThrow();
+        assertEquals("je " + hex(ok), l.get(je2));
+        int jmp = l.keySet().stream().filter(pc -> pc > je2).findFirst().orElseThrow();
+        assertEquals(0xe9, code.code()[jmp] & 0xff);
+        Call wrong = code.sites().stream().filter(st -> st instanceof Call c && c.target instanceof StubTarget t && t.address() == CONFIG.handleWrongMethodStub)
+                        .map(st -> (Call) st).findFirst().orElseThrow();
+        assertEquals(jmp, wrong.pcOffset);
+        assertEquals(jmp + 5, ok, "initialized: on to the stack bang");
+        assertEquals("mov DWORD PTR [rsp-" + hex(CONFIG.stackBangOffset(layout.totalFrameSize())) + "],eax", l.get(ok));
+    }
+
     @Test
     void prologueAndEpilogue() throws Exception {
         FrameLayout layout = FrameLayout.of(16, 0);
