@@ -515,7 +515,7 @@ public final class HotSpotLowering {
          */
         private void invoke(Instruction i) {
             InvokeTarget t = i.invokeTarget();
-            CallTarget.Dispatch dispatch = t.method() instanceof ResolvedJavaMethod m ? dispatch(m, t.opcode()) : null;
+            CallTarget.Dispatch dispatch = t.method() instanceof ResolvedJavaMethod m ? dispatch(m, t.opcode(), t.appendix() != null) : null;
             if (dispatch == null) {
                 deoptimize(i);
                 return;
@@ -529,13 +529,21 @@ public final class HotSpotLowering {
                 nullCheck(args[0], i.state()).explicitly();
             }
             Instruction call = new Instruction(g, Op.CALL, i.kind(), new CallTarget(m, dispatch, t.opcode()), i.bci(), args);
-            call.setState(i.state().duringCall(argumentSlots(args)));
+            // An invokedynamic's appendix is an argument of the adapter, not a value of the bytecode's stack.
+            int stackArgs = t.appendix() != null ? args.length - 1 : args.length;
+            call.setState(i.state().duringCall(argumentSlots(java.util.Arrays.copyOf(args, stackArgs))));
             replace(i, emit(call, i.stamp()));
         }
 
-        /** How a call of {@code m} from bytecode {@code opcode} finds its callee, or null if the interpreter must link it. */
-        private CallTarget.Dispatch dispatch(ResolvedJavaMethod m, int opcode) {
+        /**
+         * How a call of {@code m} from bytecode {@code opcode} finds its callee, or null if the
+         * interpreter must link it ({@code linkedAdapter}: {@code m} is the adapter HotSpot linked an
+         * invokedynamic to).
+         */
+        private CallTarget.Dispatch dispatch(ResolvedJavaMethod m, int opcode, boolean linkedAdapter) {
             return switch (opcode) {
+                // A linked call site: its adapter (a static method), the appendix as last argument.
+                case Bytecodes.INVOKEDYNAMIC -> linkedAdapter && m.isStatic() && m.getDeclaringClass().isInitialized() ? CallTarget.Dispatch.STATIC : null;
                 case Bytecodes.INVOKESTATIC -> m.isStatic() && m.getDeclaringClass().isInitialized() ? CallTarget.Dispatch.STATIC : null;
                 case Bytecodes.INVOKESPECIAL -> !m.isStatic() && !m.isAbstract() ? CallTarget.Dispatch.DIRECT : null;
                 case Bytecodes.INVOKEVIRTUAL, Bytecodes.INVOKEINTERFACE -> {

@@ -84,13 +84,13 @@ final class LoweringScope {
     }
 
     /**
-     * Calls through the VM's linkage of method handles are not compiled yet: invokedynamic and the
-     * signature-polymorphic methods ({@code MethodHandle.invokeExact}, {@code VarHandle.get}, the
-     * {@code linkTo*} intrinsics), which HotSpot links with an adapter and an appendix.
+     * Signature-polymorphic calls ({@code MethodHandle.invokeExact}, {@code VarHandle.get}, the
+     * {@code linkTo*} intrinsics) are not compiled yet. A linked invokedynamic is a static call of its
+     * adapter with the appendix; one not linked yet deoptimizes (the lowering).
      */
     private static String invoke(InvokeTarget t) {
         if (t.opcode() == Bytecodes.INVOKEDYNAMIC) {
-            return "invokedynamic is not compiled";
+            return null;
         }
         if (t.appendix() != null || (t.method() instanceof ResolvedJavaMethod m && Linkage.isSignaturePolymorphic(m))) {
             return "signature-polymorphic calls are not compiled";

@@ -120,11 +120,17 @@ class LoweringScopeTest {
         assertTrue(why.startsWith("invokevirtual ") && why.endsWith(" at bci 2: signature-polymorphic calls are not compiled"), why);
     }
 
-    /** invokedynamic, linked or not (the message names the call site as HotSpot linked it). */
+    /** A linked invokedynamic is a static call of its adapter, the appendix last; the stack loses only the bytecode's arguments. */
     @Test
-    void invokedynamicIsRefused() {
-        String why = refusal("lambda");
-        assertTrue(why.startsWith("invokedynamic ") && why.endsWith(" at bci 0: invokedynamic is not compiled"), why);
+    void invokedynamicIsAStaticCallOfTheAdapter() {
+        assertTrue(lambda() != null); // links the call site
+        Graph g = lowered(Jvmci.graph(LoweringScopeTest.class, "lambda"));
+        org.ssajit.ir.Instruction call = g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == org.ssajit.ir.Op.CALL)
+                        .findFirst().orElseThrow(() -> new AssertionError(g.toString()));
+        assertEquals(org.ssajit.ir.CallTarget.Dispatch.STATIC, call.callTarget().dispatch());
+        assertEquals(org.ssajit.bytecode.Bytecodes.INVOKEDYNAMIC, call.callTarget().opcode());
+        assertTrue(call.input(call.inputCount() - 1) instanceof org.ssajit.ir.Constant, "the appendix");
+        assertEquals(0, call.state().stackSize());
     }
 
     /** Calls, frem and drem, type checks are in scope. */

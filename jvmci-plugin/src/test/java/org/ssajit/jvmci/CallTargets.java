@@ -417,6 +417,37 @@ final class CallTargets {
         }
     }
 
+    // invokedynamic: a static call of the site's adapter with its appendix.
+
+    static String concat(int a, Object o, double d) {
+        return "a=" + a + " o=" + o + " d=" + d;
+    }
+
+    static int lambda(int x) {
+        java.util.function.IntUnaryOperator f = v -> v * 3 + 1;
+        return f.applyAsInt(x) + f.applyAsInt(-x);
+    }
+
+    static int capturingLambda(int x, long y) {
+        java.util.function.IntUnaryOperator f = v -> (int) (v * y) + x;
+        return f.applyAsInt(x);
+    }
+
+    static int methodReference(Object o) {
+        java.util.function.Function<Object, String> f = String::valueOf;
+        return f.apply(o).length();
+    }
+
+    record Point(int x, String label) {
+    }
+
+    static final Point POINT = new Point(3, "p");
+
+    /** A record's toString, equals and hashCode are invokedynamic (ObjectMethods) in the record's own methods. */
+    static int recordMethods(Object o) {
+        return POINT.toString().length() * 31 + (POINT.equals(o) ? 1 : 0) + POINT.hashCode();
+    }
+
     static int deoptDuringCall(int x, long y, double z) {
         int a = x * 3;
         long b = y + x;

@@ -60,6 +60,8 @@ class CompiledCallsTest {
                 c.add(() -> "");
                 c.add(() -> CallTargets.kept);
                 c.add(() -> SQUARE); // one instance: its identity hash is part of results
+                c.add(() -> CallTargets.POINT);
+                c.add(() -> new CallTargets.Point(3, "p"));
             } else if (t == int[].class) {
                 c.add(() -> null);
                 c.add(() -> new int[0]);
@@ -151,6 +153,23 @@ class CompiledCallsTest {
     @ValueSource(strings = {"virtualCall", "finalAndPrivate", "interfaceCall", "objectMethods", "stringMethods"})
     void virtualAndInterfaceCalls(String name) {
         check(name);
+    }
+
+    /** invokedynamic: string concatenation, lambdas (capturing or not), method references, records' methods. */
+    @ParameterizedTest
+    @ValueSource(strings = {"concat", "lambda", "capturingLambda", "methodReference", "recordMethods"})
+    void invokedynamic(String name) {
+        check(name);
+    }
+
+    /** The records' own methods compiled too: their bodies are invokedynamic of ObjectMethods. */
+    @org.junit.jupiter.api.Test
+    void recordMethodsCompiled() {
+        CallTargets.recordMethods(null); // links the records' call sites
+        for (String m : new String[]{"toString", "hashCode", "equals"}) {
+            CompiledRunner.install(java.util.Arrays.stream(CallTargets.Point.class.getDeclaredMethods()).filter(x -> x.getName().equals(m)).findFirst().orElseThrow());
+        }
+        check("recordMethods");
     }
 
     /** frem and drem: SharedRuntime's C functions (NaN, infinities, signed zeros, huge quotients). */
