@@ -124,6 +124,21 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     public final int instanceKlassFullyInitialized;
     /** {@code InstanceKlass::_init_thread}: the JavaThread running the class's initializer. */
     public final int instanceKlassInitThreadOffset;
+    /** The thread's allocation buffer: {@code Thread::_tlab} + {@code ThreadLocalAllocBuffer::_top/_end}. */
+    public final boolean useTlab;
+    public final int threadTlabTopOffset;
+    public final int threadTlabEndOffset;
+    /** {@code Klass::_prototype_header}: the mark word a new instance of the class starts with. */
+    public final int klassPrototypeHeaderOffset;
+    /** {@code JavaThread::_anchor}'s last Java frame: set around a call into the VM that may walk this frame. */
+    public final int threadLastJavaSpOffset;
+    public final int threadLastJavaFpOffset;
+    public final int threadLastJavaPcOffset;
+    public final int threadPendingExceptionOffset;
+    public final int threadVmResultOopOffset;
+    /** {@code JVMCIRuntime::new_instance_or_null(JavaThread*, Klass*)}, {@code new_array_or_null(JavaThread*, Klass*, jint)}. */
+    public final long newInstanceOrNull;
+    public final long newArrayOrNull;
     public final long sharedRuntimeFrem;
     public final long sharedRuntimeDrem;
     /** Whether virtual threads' continuations are on: then HotSpot wants a post-call nop after every Java call. */
@@ -200,6 +215,19 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         instanceKlassInitStateOffset = getFieldOffset("InstanceKlass::_init_state", Integer.class, "InstanceKlass::ClassState");
         instanceKlassFullyInitialized = getConstant("InstanceKlass::fully_initialized", Integer.class);
         instanceKlassInitThreadOffset = getFieldOffset("InstanceKlass::_init_thread", Integer.class, "JavaThread*");
+        useTlab = getFlag("UseTLAB", Boolean.class);
+        int tlab = getFieldOffset("Thread::_tlab", Integer.class, "ThreadLocalAllocBuffer");
+        threadTlabTopOffset = tlab + getFieldOffset("ThreadLocalAllocBuffer::_top", Integer.class, "HeapWord*");
+        threadTlabEndOffset = tlab + getFieldOffset("ThreadLocalAllocBuffer::_end", Integer.class, "HeapWord*");
+        klassPrototypeHeaderOffset = getFieldOffset("Klass::_prototype_header", Integer.class, "markWord");
+        int anchor = getFieldOffset("JavaThread::_anchor", Integer.class, "JavaFrameAnchor");
+        threadLastJavaSpOffset = anchor + getFieldOffset("JavaFrameAnchor::_last_Java_sp", Integer.class, "intptr_t*");
+        threadLastJavaFpOffset = anchor + getFieldOffset("JavaFrameAnchor::_last_Java_fp", Integer.class, "intptr_t*");
+        threadLastJavaPcOffset = anchor + getFieldOffset("JavaFrameAnchor::_last_Java_pc", Integer.class, "address");
+        threadPendingExceptionOffset = getFieldOffset("ThreadShadow::_pending_exception", Integer.class, "oop");
+        threadVmResultOopOffset = getFieldOffset("JavaThread::_vm_result_oop", Integer.class, "oop");
+        newInstanceOrNull = getAddress("JVMCIRuntime::new_instance_or_null");
+        newArrayOrNull = getAddress("JVMCIRuntime::new_array_or_null");
         sharedRuntimeFrem = getAddress(org.ssajit.ir.RuntimeLeaf.FREM.symbol());
         sharedRuntimeDrem = getAddress(org.ssajit.ir.RuntimeLeaf.DREM.symbol());
         continuationsEnabled = getFieldValue("CompilerToVM::Data::continuations_enabled", Boolean.class, "bool");
@@ -211,6 +239,11 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         gcShenandoah = getConstant("CollectedHeap::Shenandoah", Integer.class);
         gcEpsilon = getConstant("CollectedHeap::Epsilon", Integer.class);
 
+    }
+
+    /** Where an instance's fields start: after the mark word and the klass (narrow or not), or the mark word alone with compact headers. */
+    public int instanceHeaderSize() {
+        return useCompactObjectHeaders ? 8 : oopKlassOffset + (useCompressedClassPointers ? 4 : 8);
     }
 
     /** The address of a leaf C function of the VM. */

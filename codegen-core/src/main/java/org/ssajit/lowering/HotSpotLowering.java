@@ -12,6 +12,7 @@ import java.util.function.Predicate;
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.Access;
+import org.ssajit.ir.AllocationShape;
 import org.ssajit.bytecode.Bytecodes;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.CallTarget;
@@ -287,6 +288,8 @@ public final class HotSpotLowering {
                 case LOAD_CONSTANT -> deoptimize(i);
                 case INVOKE -> invoke(i);
                 case CHECKCAST -> checkcast(i);
+                case NEW_INSTANCE -> newInstance(i);
+                case NEW_ARRAY -> newArray(i);
                 case INSTANCEOF -> instanceOf(i);
                 default -> {
                     if (Op.isHighLevel(i)) {
@@ -566,6 +569,44 @@ public final class HotSpotLowering {
                 n += a.kind().getSlotCount();
             }
             return n;
+        }
+
+        // Allocation ------------------------------------------------------------------------------
+
+        /**
+         * {@code new}: an {@link Op#ALLOCATE} of the class's instance size, re-executing the bytecode
+         * in the interpreter if it fails. A class not resolved or not initialized, or one the VM never
+         * allocates inline (abstract, an interface, {@code java.lang.Class}, a finalizer to register),
+         * deoptimizes: the interpreter allocates (or throws) and the method is compiled again later.
+         */
+        private void newInstance(Instruction i) {
+            if (!(i.type() instanceof ResolvedJavaType t) || !t.isInitialized() || t.isArray() || t.isInterface() || t.isAbstract() || t.hasFinalizer()) {
+                deoptimize(i);
+                return;
+            }
+            int size = ((jdk.vm.ci.hotspot.HotSpotResolvedObjectType) t).instanceSize();
+            if (size <= 0) {
+                deoptimize(i); // the VM's slow-path bit: java.lang.Class and the like
+                return;
+            }
+            Instruction a = new Instruction(g, Op.ALLOCATE, JavaKind.Object, AllocationShape.instance(t, constantReflection.asObjectHub(t), size), i.bci());
+            a.setState(i.state().copy());
+            replace(i, emit(a, i.stamp()));
+        }
+
+        /** {@code newarray}/{@code anewarray}: an {@link Op#ALLOCATE} of the array class with the length. */
+        private void newArray(Instruction i) {
+            if (!(i.type() instanceof ResolvedJavaType element) || element.getJavaKind() == JavaKind.Void) {
+                deoptimize(i);
+                return;
+            }
+            ResolvedJavaType arrayType = element.getArrayClass();
+            JavaKind ek = element.getJavaKind();
+            AllocationShape shape = AllocationShape.array(arrayType, constantReflection.asObjectHub(arrayType), ek, metaAccess.getArrayBaseOffset(ek),
+                            metaAccess.getArrayIndexScale(ek), config.arrayLengthOffset);
+            Instruction a = new Instruction(g, Op.ALLOCATE, JavaKind.Object, shape, i.bci(), i.input(0));
+            a.setState(i.state().copy());
+            replace(i, emit(a, i.stamp()));
         }
 
         // Type checks -----------------------------------------------------------------------------

@@ -33,6 +33,11 @@ final class LoweringScope {
         if (m.isSynchronized()) {
             throw refuse("synchronized method: monitors are not compiled");
         }
+        if (m.isConstructor() && m.getDeclaringClass().isJavaLangObject()) {
+            // Its return registers the new object's finalizer (the interpreter's
+            // _return_register_finalizer); ssajit's code would not.
+            throw refuse("java.lang.Object.<init> registers finalizers: not compiled");
+        }
     }
 
     /** Refuses {@code g} if it contains anything the lowering does not lower. Needs the graph's stamps. */
@@ -54,7 +59,7 @@ final class LoweringScope {
     private static String reason(Instruction i) {
         String why = switch (i.op()) {
             case INVOKE -> invoke(i.invokeTarget());
-            case NEW_INSTANCE, NEW_ARRAY, NEW_MULTI_ARRAY -> "allocation is not compiled";
+            case NEW_MULTI_ARRAY -> "multianewarray is not compiled";
             case MONITOR_ENTER, MONITOR_EXIT -> "monitors are not compiled";
             case EXCEPTION_OBJECT -> "exception handler reached by normal control flow";
             case STORE_FIELD -> i.field().kind().isObject() ? "reference stores need GC barriers (not compiled)" : null;

@@ -27,7 +27,8 @@ class CompiledGcMatrixTest {
                     "-XX:+TraceDeoptimization",
                     "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.CompiledTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.CallTargets::*",
-                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.TypeCheckTargets::*");
+                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.TypeCheckTargets::*",
+                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.AllocationTargets::*");
 
     @Test
     void scenariosPassHere() throws Exception {
@@ -35,7 +36,7 @@ class CompiledGcMatrixTest {
             // uninitializedClass needs a fresh JVM (Lazy is initialized once); endToEnd and calls are
             // CompiledMethodsTest's and CompiledCallsTest's job here.
             if (!e.getKey().equals("uninitializedClass") && !e.getKey().equals("endToEnd") && !e.getKey().equals("calls")
-                            && !e.getKey().equals("typeChecks")) {
+                            && !e.getKey().equals("typeChecks") && !e.getKey().equals("allocation")) {
                 e.getValue().run();
             }
         }

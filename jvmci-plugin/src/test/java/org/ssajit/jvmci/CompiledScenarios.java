@@ -30,6 +30,7 @@ public final class CompiledScenarios {
         m.put("endToEnd", CompiledScenarios::endToEnd);
         m.put("calls", CompiledScenarios::calls);
         m.put("typeChecks", CompiledScenarios::typeChecks);
+        m.put("allocation", CompiledScenarios::allocation);
         return m;
     }
 
@@ -187,6 +188,11 @@ public final class CompiledScenarios {
     /** Every {@link CompiledTypeChecksTest} case: the object's class read in every header layout. */
     static void typeChecks() throws Exception {
         runAll(CompiledTypeChecksTest.class);
+    }
+
+    /** Every {@link CompiledAllocationTest} case: headers in every layout, collections of new objects. */
+    static void allocation() throws Exception {
+        runAll(CompiledAllocationTest.class);
     }
 
     /** Every {@link CompiledCallsTest} case: calls, with collections in callees and deoptimization at calls. */

@@ -3,7 +3,7 @@ package org.ssajit.jvmci;
 /**
  * A small program for {@link DiscoveryTest}: hot enough that HotSpot asks the JVMCI compiler for tier-4
  * code of {@link #work} and {@link #scratch} and an OSR compilation of the loop in {@link #run}, which
- * calls both; ssajit compiles {@code work} and the loop and refuses {@code scratch} (it allocates).
+ * calls both; ssajit compiles {@code work} and the loop and refuses {@code scratch} (it is synchronized).
  */
 public final class HotProgram {
     private HotProgram() {
@@ -13,15 +13,15 @@ public final class HotProgram {
         return x * 31 + (x >>> 3);
     }
 
-    static int[] scratch(int x) {
-        return new int[(x & 3) + 1];
+    static synchronized int scratch(int x) {
+        return (x & 3) + 1;
     }
 
     static long run() {
         long sum = 0;
         for (int round = 0; round < 3000; round++) {
             for (int i = 0; i < 20_000; i++) {
-                sum += work(i + round) + scratch(i).length;
+                sum += work(i + round) + scratch(i);
             }
         }
         return sum;

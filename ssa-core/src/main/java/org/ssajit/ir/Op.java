@@ -175,7 +175,13 @@ public enum Op {
      * {@code x} itself, with the narrower stamp a dominating check established (a checkcast's type):
      * later lowering decisions read it. Not pure: it must stay below its check.
      */
-    PI("pi", LOW, OBJECT, in(In.X, OBJECT));
+    PI("pi", LOW, OBJECT, in(In.X, OBJECT)),
+    /**
+     * A new object or array (attribute: {@link AllocationShape}; input {@code length} for an array),
+     * zeroed, with its header: from the thread's allocation buffer, else from the VM; if the VM gives
+     * none (out of memory, a negative length), deoptimizes to its state, before the bytecode.
+     */
+    ALLOCATE("allocate", ALLOCATION | DEOPTIMIZES | LOW, OBJECT, AllocationShape.class, optional(In.LENGTH, INT));
 
     /** An input's role, the name by which generic code and {@link Instruction#input(In)} find it. */
     public enum In {

@@ -426,6 +426,12 @@ public final class Amd64FrameBuilder {
         // then jump to the blob.
         recordMark(config.markDeoptHandlerEntry);
         int handler = asm.position();
+        // A call into the VM (an allocation's slow path) set this frame as the thread's last Java frame;
+        // deoptimized while in the VM, it returns here with the anchor still set: clear it, as the call's
+        // own return path would (harmless after a Java call, which never sets it).
+        asm.mov(QWORD, Address.of(r15, config.threadLastJavaSpOffset), 0);
+        asm.mov(QWORD, Address.of(r15, config.threadLastJavaFpOffset), 0);
+        asm.mov(QWORD, Address.of(r15, config.threadLastJavaPcOffset), 0);
         Label next = new Label("deopt-handler-pushed");
         asm.call(next);
         asm.bind(next);

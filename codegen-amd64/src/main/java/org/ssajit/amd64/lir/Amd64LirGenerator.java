@@ -19,6 +19,7 @@ import org.ssajit.amd64.asm.UnaryOp;
 import org.ssajit.amd64.lir.Amd64Memory.AddressShape;
 import org.ssajit.hotspot.OsrBuffer;
 import org.ssajit.ir.Access;
+import org.ssajit.ir.AllocationShape;
 import org.ssajit.ir.CallTarget;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Deopt;
@@ -307,6 +308,7 @@ public final class Amd64LirGenerator extends LirGenerator {
                             newVariable(JavaKind.Long), (TypeTest) i.attribute()));
             case GUARD -> append(new Amd64Checks.Guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
             case PI -> setResult(i, operand(i.input(In.X)));
+            case ALLOCATE -> allocate(i);
             case OSR_LOCAL -> {
                 // Read in emitOsrEntry, before the buffer is freed.
             }
@@ -375,6 +377,19 @@ public final class Amd64LirGenerator extends LirGenerator {
         }
         RegisterValue result = fixed(backend.registerConfig().getReturnRegister(f.resultKind()), f.resultKind());
         append(new Amd64Calls.LeafCall(backend.config().runtimeLeaf(f), result, args, f));
+        move(result(i), result);
+    }
+
+    /** An allocation: the length (arrays) in rdx, the object in rax; see {@link Amd64Allocation.Allocate}. */
+    private void allocate(Instruction i) {
+        AllocationShape shape = (AllocationShape) i.attribute();
+        RegisterValue length = null;
+        if (shape.isArray()) {
+            length = fixed(AMD64.rdx, JavaKind.Int);
+            move(length, operand(i.input(In.LENGTH)));
+        }
+        RegisterValue result = fixed(AMD64.rax, JavaKind.Object);
+        append(new Amd64Allocation.Allocate(shape, result, length, stateOf(i.state())));
         move(result(i), result);
     }
 

@@ -1,0 +1,180 @@
+package org.ssajit.amd64.lir;
+
+import static org.ssajit.amd64.asm.OperandSize.DWORD;
+import static org.ssajit.amd64.asm.OperandSize.QWORD;
+import static org.ssajit.amd64.lir.Operands.values;
+
+import org.ssajit.amd64.asm.Address;
+import org.ssajit.amd64.asm.AluOp;
+import org.ssajit.amd64.asm.Amd64Assembler;
+import org.ssajit.amd64.asm.Condition;
+import org.ssajit.amd64.asm.Label;
+import org.ssajit.amd64.asm.ShiftOp;
+import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.ir.AllocationShape;
+import org.ssajit.lir.LirFrameState;
+
+import jdk.vm.ci.amd64.AMD64;
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.code.site.ConstantReference;
+import jdk.vm.ci.code.site.DataPatch;
+import jdk.vm.ci.hotspot.HotSpotMetaspaceConstant;
+import jdk.vm.ci.meta.DeoptimizationAction;
+import jdk.vm.ci.meta.DeoptimizationReason;
+
+/** The lowering's {@code allocate}: HotSpot's allocation, inline from the thread's buffer, else from the VM. */
+public final class Amd64Allocation {
+    private Amd64Allocation() {
+    }
+
+    /** Instances up to this size are zeroed with straight-line stores; larger ones, and arrays, with a loop. */
+    static final int UNROLLED_ZEROING_LIMIT = 128;
+
+    /**
+     * A new object or array in rax. Fast path: bump the thread's allocation-buffer top (rcx the new
+     * top; an array's size is computed in 64 bits from the zero-extended length in rdx, so a negative
+     * length cannot fit), then the header (the mark word from the class's prototype header; the narrow
+     * or full class pointer unless compact headers hold it in the mark word; an array's length) and
+     * zeros up to the new top. Slow path, out of line: with this frame made walkable for the VM
+     * (the anchor's last Java sp; the pc is the return address), call
+     * {@code JVMCIRuntime::new_instance_or_null}/{@code new_array_or_null} (thread, class[, length]) with
+     * this op's debug info, clear the anchor, and take the object from the thread's vm_result; a
+     * pending exception (NegativeArraySizeException) or no object (out of memory) deoptimizes to the
+     * state before the bytecode, so the interpreter allocates or throws. Every register but rax is
+     * clobbered (the op destroys them all, as a call).
+     */
+    public static final class Allocate extends Amd64Op {
+        private final AllocationShape shape;
+
+        public Allocate(AllocationShape shape, RegisterValue result, RegisterValue length, LirFrameState state) {
+            super(values(result), length == null ? null : values(length), null, null);
+            if (!(shape.hub() instanceof HotSpotMetaspaceConstant m) || m.isCompressed()) {
+                throw new IllegalArgumentException("expected an uncompressed class-metadata constant: " + shape.hub());
+            }
+            if (!result.getRegister().equals(AMD64.rax) || (length != null && !length.getRegister().equals(AMD64.rdx))) {
+                throw new IllegalArgumentException("the result is in rax, the length in rdx: " + result + ", " + length);
+            }
+            this.shape = shape;
+            setState(state);
+        }
+
+        @Override
+        public boolean destroysCallerSavedRegisters() {
+            return true;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            HotSpotVmConfig c = e.config();
+            Register obj = AMD64.rax;
+            Register top = AMD64.rcx;
+            Register klass = AMD64.rsi;
+            Register length = AMD64.rdx;
+            Register p = Amd64CodeEmitter.SCRATCH;
+            Label slow = new Label("allocate-slow");
+            Label done = new Label("allocate-done");
+            Label trap = e.trap(state(), DeoptimizationReason.RuntimeConstraint, DeoptimizationAction.None);
+            jdk.vm.ci.code.DebugInfo callInfo = e.debugInfo(state());
+
+            if (c.useTlab) {
+                asm.mov(QWORD, obj, Address.of(AMD64.r15, c.threadTlabTopOffset));
+                if (shape.isArray()) {
+                    asm.mov(DWORD, top, length); // zero-extends: a negative length gives a size no buffer holds
+                    if (shape.log2ElementSize() > 0) {
+                        asm.shift(ShiftOp.SHL, QWORD, top, shape.log2ElementSize());
+                    }
+                    asm.alu(AluOp.ADD, QWORD, top, shape.baseOffset() + 7);
+                    asm.alu(AluOp.AND, QWORD, top, -8);
+                    asm.alu(AluOp.ADD, QWORD, top, obj);
+                } else {
+                    asm.lea(QWORD, top, Address.of(obj, shape.instanceSize()));
+                }
+                asm.alu(AluOp.CMP, QWORD, top, Address.of(AMD64.r15, c.threadTlabEndOffset));
+                asm.jcc(Condition.A, slow);
+                asm.mov(QWORD, Address.of(AMD64.r15, c.threadTlabTopOffset), top);
+                loadHub(e, klass);
+                asm.mov(QWORD, p, Address.of(klass, c.klassPrototypeHeaderOffset));
+                asm.mov(QWORD, Address.of(obj), p);
+                if (!c.useCompactObjectHeaders) {
+                    if (c.useCompressedClassPointers) {
+                        asm.mov(QWORD, p, klass);
+                        if (c.narrowKlassBase != 0) {
+                            asm.movabs(AMD64.rdi, c.narrowKlassBase);
+                            asm.alu(AluOp.SUB, QWORD, p, AMD64.rdi);
+                        }
+                        if (c.narrowKlassShift != 0) {
+                            asm.shift(ShiftOp.SHR, QWORD, p, c.narrowKlassShift);
+                        }
+                        asm.mov(DWORD, Address.of(obj, c.oopKlassOffset), p);
+                    } else {
+                        asm.mov(QWORD, Address.of(obj, c.oopKlassOffset), klass);
+                    }
+                }
+                int start;
+                if (shape.isArray()) {
+                    asm.mov(DWORD, Address.of(obj, shape.lengthOffset()), length);
+                    start = shape.lengthOffset() + 4;
+                } else {
+                    start = c.instanceHeaderSize();
+                }
+                if (start % 8 == 4) {
+                    asm.mov(DWORD, Address.of(obj, start), 0);
+                    start += 4;
+                }
+                if (!shape.isArray() && shape.instanceSize() <= UNROLLED_ZEROING_LIMIT) {
+                    for (int off = start; off < shape.instanceSize(); off += 8) {
+                        asm.mov(QWORD, Address.of(obj, off), 0);
+                    }
+                } else {
+                    asm.lea(QWORD, p, Address.of(obj, start));
+                    Label loop = new Label("allocate-zero");
+                    asm.bind(loop);
+                    asm.alu(AluOp.CMP, QWORD, p, top);
+                    asm.jcc(Condition.AE, done);
+                    asm.mov(QWORD, Address.of(p), 0);
+                    asm.alu(AluOp.ADD, QWORD, p, 8);
+                    asm.jmp(loop);
+                }
+            } else {
+                asm.jmp(slow);
+            }
+            asm.bind(done);
+
+            e.outOfLine(() -> {
+                asm.bind(slow);
+                asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaSpOffset), AMD64.rsp);
+                asm.mov(QWORD, AMD64.rdi, AMD64.r15);
+                loadHub(e, AMD64.rsi);
+                // new_array_or_null's length is already in rdx, its third C argument.
+                e.frame().emitForeignCall(shape.isArray() ? c.newArrayOrNull : c.newInstanceOrNull, callInfo);
+                asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaSpOffset), 0);
+                asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaFpOffset), 0);
+                asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaPcOffset), 0);
+                Label noException = new Label("allocate-no-exception");
+                asm.alu(AluOp.CMP, QWORD, Address.of(AMD64.r15, c.threadPendingExceptionOffset), 0);
+                asm.jcc(Condition.E, noException);
+                // The interpreter throws it again when it re-executes the bytecode.
+                asm.mov(QWORD, Address.of(AMD64.r15, c.threadPendingExceptionOffset), 0);
+                asm.jmp(trap);
+                asm.bind(noException);
+                asm.mov(QWORD, obj, Address.of(AMD64.r15, c.threadVmResultOopOffset));
+                asm.mov(QWORD, Address.of(AMD64.r15, c.threadVmResultOopOffset), 0);
+                asm.test(QWORD, obj, obj);
+                asm.jcc(Condition.E, trap);
+                asm.jmp(done);
+            });
+        }
+
+        private void loadHub(Amd64CodeEmitter e, Register dst) {
+            int pc = e.asm().movabs(dst, 0L);
+            e.recordPatch(new DataPatch(pc, new ConstantReference((HotSpotMetaspaceConstant) shape.hub())));
+        }
+
+        @Override
+        public String name() {
+            return "allocate " + shape;
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package org.ssajit.jvmci;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.ssajit.jvmci.CompiledRunner.Outcome;
+import org.ssajit.testing.Jvmci;
+
+import jdk.vm.ci.code.InstalledCode;
+
+/**
+ * Allocation end to end: each {@link AllocationTargets} method compiled, installed and run on lengths
+ * and values from negative (NegativeArraySizeException: the slow path's pending exception
+ * deoptimizes, the interpreter throws) through empty to huge (out of memory: the VM gives nothing,
+ * the interpreter throws), compared with the interpreter. New objects must be zeroed, have their
+ * class (getClass, hashCode of strings built on new arrays) and survive collections.
+ */
+class CompiledAllocationTest {
+    static final int[] VALUES = {Integer.MIN_VALUE, -1000, -1, 0, 1, 2, 3, 7, 8, 31, 63, 64, 100, 1000, 4095, 65535, 1 << 20, Integer.MAX_VALUE};
+
+    static void check(String name) {
+        CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN;
+        Method m = Jvmci.declared(AllocationTargets.class, name);
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (int v : VALUES) {
+            in.add(() -> new Object[]{v});
+        }
+        List<Outcome> expected = CompiledRunner.callAll(m, in);
+        InstalledCode code = CompiledRunner.install(m);
+        CompiledMethodsTest.compare(name + " (installed code executed)", in, expected, CompiledRunner.executeAll(code, in));
+        CompiledMethodsTest.compare(name + " (method called)", in, expected, CompiledRunner.callAll(m, in));
+        assertTrue(code.isValid(), name + ": code invalidated (a failed allocation must not invalidate it)");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"instances", "arrays", "smallArrays", "arrayStores", "churn", "survivesCollection"})
+    void allocation(String name) {
+        check(name);
+    }
+}
