@@ -1,0 +1,80 @@
+package org.ssajit.jvmci;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real program under ssajit: javac (jdk.compiler) compiles the sources of ssa-core in a child JVM
+ * whose tier-4 compiler is ssajit, with thresholds low enough that ssajit compiles thousands of
+ * javac's methods ({@code -Xbatch}); the class files must be byte-identical to those javac writes
+ * in this JVM (no ssajit). The number of ssajit's compiles and refusals is printed.
+ */
+class JavacUnderSsajitTest {
+    private static final List<String> JVMCI_FOR_JAVAC = List.of("meta", "code", "code.site", "hotspot", "runtime", "services", "common", "amd64");
+
+    @Test
+    void javacCompilesSsaCoreIdentically(@TempDir Path dir) throws Exception {
+        Path sources = Path.of("..", "ssa-core", "src", "main", "java").toAbsolutePath().normalize();
+        List<String> args = new ArrayList<>(List.of("--add-modules", "jdk.internal.vm.ci"));
+        for (String p : JVMCI_FOR_JAVAC) {
+            args.addAll(List.of("--add-exports", "jdk.internal.vm.ci/jdk.vm.ci." + p + "=ALL-UNNAMED"));
+        }
+        try (Stream<Path> s = Files.walk(sources)) {
+            s.filter(f -> f.toString().endsWith(".java")).sorted().forEach(f -> args.add(f.toString()));
+        }
+        Path reference = dir.resolve("reference");
+        Path underSsajit = dir.resolve("ssajit");
+        List<String> refArgs = new ArrayList<>(List.of("-d", reference.toString()));
+        refArgs.addAll(args);
+        assertEquals(0, javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, refArgs.toArray(new String[0])), "javac in this JVM");
+
+        List<String> jitArgs = new ArrayList<>(List.of("-d", underSsajit.toString()));
+        jitArgs.addAll(args);
+        List<String> flags = List.of("-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit", "-Xbatch", "-XX:Tier4InvocationThreshold=100",
+                        "-XX:Tier4CompileThreshold=200", "-Dssajit.Stats=true");
+        ChildJvm.Result r = ChildJvm.run(flags, "com.sun.tools.javac.Main", jitArgs, Duration.ofMinutes(10));
+        assertFalse(r.crashed(), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+
+        TreeMap<String, byte[]> expected = classFiles(reference);
+        TreeMap<String, byte[]> actual = classFiles(underSsajit);
+        assertTrue(expected.size() > 50, "ssa-core has more classes than " + expected.size());
+        assertEquals(expected.keySet(), actual.keySet());
+        for (String name : expected.keySet()) {
+            assertTrue(java.util.Arrays.equals(expected.get(name), actual.get(name)), name + " differs");
+        }
+
+        Matcher compiled = Pattern.compile("\\[ssajit\\]   compiled (\\d+) ").matcher(r.stderr());
+        Matcher requests = Pattern.compile("\\[ssajit\\] stats: (\\d+) requests").matcher(r.stderr());
+        assertTrue(compiled.find() && requests.find(), r::describe);
+        int n = Integer.parseInt(compiled.group(1));
+        System.out.println("javac under ssajit: " + expected.size() + " class files identical; ssajit compiled " + n + " of " + requests.group(1)
+                        + " tier-4 requests\n" + r.stderr().lines().filter(l -> l.startsWith("[ssajit]")).reduce("", (a, b) -> a + b + "\n"));
+        assertTrue(n >= 1000, "ssajit compiled only " + n + " of javac's methods");
+    }
+
+    private static TreeMap<String, byte[]> classFiles(Path root) throws IOException {
+        TreeMap<String, byte[]> m = new TreeMap<>();
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path f : s.filter(Files::isRegularFile).toList()) {
+                m.put(root.relativize(f).toString(), Files.readAllBytes(f));
+            }
+        }
+        return m;
+    }
+}
