@@ -211,14 +211,19 @@ class Amd64FrameBuilderTest {
         assertEquals("mov QWORD PTR [r15+" + hex(CONFIG.threadExceptionPcOffset) + "],rdx", l.get(exc + 7));
         Call toBlob = (Call) code.sites().stream().filter(s -> s instanceof Call && s.pcOffset == exc + 14).findFirst().orElseThrow();
         assertEquals(CONFIG.deoptBlobUnpackWithExceptionInTls, ((StubTarget) toBlob.target).address());
-        // Deopt handler: pushes its own address (call next; fix up), then jumps to the blob.
+        // Deopt handler: clears the thread's last Java frame (set if deoptimized during a call into the
+        // VM), pushes its own address (call next; fix up), then jumps to the blob.
         int deopt = markAt(code, CONFIG.markDeoptHandlerEntry);
-        assertEquals("call " + hex(deopt + 5), l.get(deopt));
-        assertEquals("sub QWORD PTR [rsp],0x5", l.get(deopt + 5));
-        Call unpack = (Call) code.sites().stream().filter(s -> s instanceof Call && s.pcOffset == deopt + 10).findFirst().orElseThrow();
+        assertEquals("mov QWORD PTR [r15+" + hex(CONFIG.threadLastJavaSpOffset) + "],0x0", l.get(deopt));
+        assertEquals("mov QWORD PTR [r15+" + hex(CONFIG.threadLastJavaFpOffset) + "],0x0", l.get(deopt + 11));
+        assertEquals("mov QWORD PTR [r15+" + hex(CONFIG.threadLastJavaPcOffset) + "],0x0", l.get(deopt + 22));
+        int push = deopt + 33;
+        assertEquals("call " + hex(push + 5), l.get(push));
+        assertEquals("sub QWORD PTR [rsp]," + hex(push + 5 - deopt), l.get(push + 5), "the pushed address becomes the handler's own");
+        Call unpack = (Call) code.sites().stream().filter(s -> s instanceof Call && s.pcOffset == push + 10).findFirst().orElseThrow();
         assertEquals(CONFIG.deoptBlobUnpack, ((StubTarget) unpack.target).address());
-        assertEquals(0xe9, b[deopt + 10] & 0xff);
-        assertEquals(b.length, deopt + 15);
+        assertEquals(0xe9, b[push + 10] & 0xff);
+        assertEquals(b.length, push + 15);
 
         assertEquals(layout.totalFrameSize(), code.totalFrameSize());
         assertEquals(layout.rescueSlot(), code.deoptRescueSlot());
