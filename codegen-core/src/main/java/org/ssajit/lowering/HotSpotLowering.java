@@ -533,8 +533,7 @@ public final class HotSpotLowering {
             }
             Instruction call = new Instruction(g, Op.CALL, i.kind(), new CallTarget(m, dispatch, t.opcode()), i.bci(), args);
             // An invokedynamic's appendix is an argument of the adapter, not a value of the bytecode's stack.
-            int stackArgs = t.appendix() != null ? args.length - 1 : args.length;
-            call.setState(i.state().duringCall(argumentSlots(java.util.Arrays.copyOf(args, stackArgs))));
+            call.setState(i.state().duringCall(argumentSlots(args, t.appendix() != null ? args.length - 1 : args.length)));
             replace(i, emit(call, i.stamp()));
         }
 
@@ -562,11 +561,11 @@ public final class HotSpotLowering {
             };
         }
 
-        /** Interpreter stack slots the arguments take (a long or double two). */
-        private static int argumentSlots(Value[] args) {
+        /** Interpreter stack slots the first {@code count} arguments take (a long or double two). */
+        private static int argumentSlots(Value[] args, int count) {
             int n = 0;
-            for (Value a : args) {
-                n += a.kind().getSlotCount();
+            for (int k = 0; k < count; k++) {
+                n += args[k].kind().getSlotCount();
             }
             return n;
         }

@@ -19,9 +19,8 @@ import jdk.vm.ci.meta.ResolvedJavaType;
 
 /**
  * What ssajit compiles, decided on the SSA graph before lowering, for every target: a method outside
- * it is refused with a {@link BailoutException} ({@link BailoutException.Reason#UNSUPPORTED}, or
- * {@link BailoutException.Reason#NOT_INITIALIZED}, which HotSpot may retry) naming the first
- * construct found and its bci. Runs after exception edges are gone, so code only an exception reaches
+ * it is refused with a {@link BailoutException} ({@link BailoutException.Reason#UNSUPPORTED}) naming
+ * the first construct found and its bci. Runs after exception edges are gone, so code only an exception reaches
  * does not count.
  */
 final class LoweringScope {

@@ -8,34 +8,32 @@ import org.ssajit.verify.VerificationError;
 /**
  * How an exception out of the {@link Pipeline} is reported, in one place for the JIT
  * ({@link SsajitCompiler}, {@code -Dssajit.Stats}) and the tools ({@code ctw}): the message HotSpot and
- * the log see, the category statistics count, whether HotSpot may ask again, and whether it is a
- * compiler bug (a refusal either way: the VM never sees the exception).
+ * the log see, the category statistics count, and whether it is a compiler bug (a refusal either way:
+ * the VM never sees the exception).
  *
  * @param message the refusal reason
  * @param category what statistics group it under (no method-specific text)
- * @param retry whether HotSpot may request the method again later
  * @param bug whether it shows a defect of ssajit rather than a limit of what it compiles
  */
-public record PipelineOutcome(String message, String category, boolean retry, boolean bug) {
+public record PipelineOutcome(String message, String category, boolean bug) {
     /** The outcome of the pipeline throwing {@code t}. */
     public static PipelineOutcome of(Throwable t) {
         if (t instanceof BailoutException e) {
-            return new PipelineOutcome(e.toString(), "bailout: " + e.reason().description(), e.reason().isRetryable(), false);
+            return new PipelineOutcome(e.toString(), "bailout: " + e.reason().description(), false);
         }
         if (t instanceof RegisterAllocationException e) {
-            return new PipelineOutcome("register allocation: " + e.getMessage(), "register allocation impossible", false, false);
+            return new PipelineOutcome("register allocation: " + e.getMessage(), "register allocation impossible", false);
         }
         if (t instanceof jdk.vm.ci.code.BailoutException e) {
-            return new PipelineOutcome("JVMCI bailout: " + e.getMessage(), "bailout: JVMCI", false, false);
+            return new PipelineOutcome("JVMCI bailout: " + e.getMessage(), "bailout: JVMCI", false);
         }
         if (t instanceof VerificationError e) {
-            return new PipelineOutcome("SSA graph fails verification (a compiler bug): " + e.getMessage(), "compiler bug: SSA verification failed", false,
-                            true);
+            return new PipelineOutcome("SSA graph fails verification (a compiler bug): " + e.getMessage(), "compiler bug: SSA verification failed", true);
         }
         if (t instanceof AllocationVerificationError e) {
             return new PipelineOutcome("register allocation fails verification (a compiler bug): " + e.getMessage(),
-                            "compiler bug: allocation verification failed", false, true);
+                            "compiler bug: allocation verification failed", true);
         }
-        return new PipelineOutcome("internal error in ssajit: " + t, "internal error: " + t.getClass().getName(), false, true);
+        return new PipelineOutcome("internal error in ssajit: " + t, "internal error: " + t.getClass().getName(), true);
     }
 }

@@ -60,13 +60,13 @@ public final class SsajitCompiler implements JVMCICompiler {
      * with the reason HotSpot and the log see, the category statistics count, and whether HotSpot may ask
      * again later.
      */
-    private record Outcome(String reason, String category, boolean retry, int codeBytes) {
+    private record Outcome(String reason, String category, int codeBytes) {
         static Outcome refused(String reason, String category) {
-            return new Outcome(reason, category, false, 0);
+            return new Outcome(reason, category, 0);
         }
 
         static Outcome installed(int codeBytes) {
-            return new Outcome(null, null, false, codeBytes);
+            return new Outcome(null, null, codeBytes);
         }
 
         boolean isInstalled() {
@@ -109,7 +109,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         } catch (Throwable ignored) {
             // Logging must not turn an outcome into something else.
         }
-        return outcome.isInstalled() ? HotSpotCompilationRequestResult.success(0) : HotSpotCompilationRequestResult.failure(reason, outcome.retry());
+        return outcome.isInstalled() ? HotSpotCompilationRequestResult.success(0) : HotSpotCompilationRequestResult.failure(reason, false);
     }
 
     private Outcome decide(Context ctx, CompilationRequest request, int id) {
@@ -136,7 +136,7 @@ public final class SsajitCompiler implements JVMCICompiler {
             code = ctx.pipeline().compile(graph, method);
         } catch (BailoutException | RegisterAllocationException | VerificationError | AllocationVerificationError e) {
             PipelineOutcome o = PipelineOutcome.of(e);
-            return new Outcome(o.message(), o.category(), o.retry(), 0);
+            return Outcome.refused(o.message(), o.category());
         }
         if (ctx.dumper() != null) {
             ctx.dumper().loweredGraph(id, method, graph);

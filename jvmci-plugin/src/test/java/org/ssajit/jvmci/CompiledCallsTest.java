@@ -83,7 +83,7 @@ class CompiledCallsTest {
         }
         List<Supplier<Object[]>> out = new ArrayList<>();
         if (choices.size() <= 2) {
-            product(choices, 0, new ArrayList<>(), out);
+            CompiledMethodsTest.product(choices, 0, new ArrayList<>(), out);
             return out;
         }
         int n = choices.stream().mapToInt(List::size).max().orElse(0);
@@ -96,19 +96,6 @@ class CompiledCallsTest {
             out.add(() -> row.stream().map(Supplier::get).toArray());
         }
         return out;
-    }
-
-    private static void product(List<List<Supplier<Object>>> choices, int k, List<Supplier<Object>> prefix, List<Supplier<Object[]>> out) {
-        if (k == choices.size()) {
-            List<Supplier<Object>> args = List.copyOf(prefix);
-            out.add(() -> args.stream().map(Supplier::get).toArray());
-            return;
-        }
-        for (Supplier<Object> s : choices.get(k)) {
-            prefix.add(s);
-            product(choices, k + 1, prefix, out);
-            prefix.remove(prefix.size() - 1);
-        }
     }
 
     private static Method target(String name) {

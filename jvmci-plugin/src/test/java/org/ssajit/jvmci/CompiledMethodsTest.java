@@ -124,7 +124,8 @@ class CompiledMethodsTest {
         return out;
     }
 
-    private static void product(List<List<Supplier<Object>>> choices, int k, List<Supplier<Object>> prefix, List<Supplier<Object[]>> out) {
+    /** Every combination of one value per parameter, appended to {@code out}. */
+    static void product(List<List<Supplier<Object>>> choices, int k, List<Supplier<Object>> prefix, List<Supplier<Object[]>> out) {
         if (k == choices.size()) {
             List<Supplier<Object>> args = List.copyOf(prefix);
             out.add(() -> args.stream().map(Supplier::get).toArray());

@@ -16,8 +16,6 @@ public final class BailoutException extends RuntimeException {
         HANDLER_REACHED_NORMALLY("exception handler entered by normal control flow"),
         UNRESOLVED_DYNAMIC_CONSTANT("unresolved dynamic constant (condy)"),
         TOO_LARGE("method too large"),
-        /** Worth asking again later: the holder class is being or will be initialized. */
-        NOT_INITIALIZED("class not initialized yet"),
         INTERNAL_ERROR("internal error in the compiler"),
         UNSUPPORTED("not supported yet");
 
@@ -29,11 +27,6 @@ public final class BailoutException extends RuntimeException {
 
         public String description() {
             return description;
-        }
-
-        /** Whether a later request for the same method may succeed without any change to ssajit. */
-        public boolean isRetryable() {
-            return this == NOT_INITIALIZED;
         }
     }
 

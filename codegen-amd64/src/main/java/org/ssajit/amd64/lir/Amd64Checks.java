@@ -62,10 +62,25 @@ public final class Amd64Checks {
         }
     }
 
-    /** {@code test r, r} (or {@code cmp [slot], 0}); {@code je trap}: ArithmeticException (/ by zero). */
+    /**
+     * {@code test r, r} (or {@code cmp [slot], 0}); {@code je trap}: a divisor of 0 (ArithmeticException),
+     * or as a {@link #guard} a failed condition (a checkcast: ClassCastException).
+     */
     public static final class ZeroCheck extends Check {
+        private final String name;
+
         public ZeroCheck(Value divisor, LirFrameState state, Deopt deopt) {
-            super(values(divisor), state, deopt);
+            this(divisor, state, deopt, "zerocheck");
+        }
+
+        private ZeroCheck(Value value, LirFrameState state, Deopt deopt, String name) {
+            super(values(value), state, deopt);
+            this.name = name;
+        }
+
+        /** The lowering's {@code guard}: deoptimizes when the int condition is 0. */
+        public static ZeroCheck guard(Value condition, LirFrameState state, Deopt deopt) {
+            return new ZeroCheck(condition, state, deopt, "guard");
         }
 
         @Override
@@ -81,30 +96,7 @@ public final class Amd64Checks {
 
         @Override
         public String name() {
-            return "zerocheck";
-        }
-    }
-
-    /** {@code test c, c} (or {@code cmp dword [slot], 0}); {@code je trap}: a failed guard (e.g. a checkcast). */
-    public static final class Guard extends Check {
-        public Guard(Value condition, LirFrameState state, Deopt deopt) {
-            super(values(condition), state, deopt);
-        }
-
-        @Override
-        public int allowed(Mode m, int i) {
-            return REG | STACK;
-        }
-
-        @Override
-        protected void emitCode(Amd64CodeEmitter e) {
-            testZero(e, OperandSize.DWORD, get(Mode.USE, 0));
-            jumpToTrapIf(e, Condition.E);
-        }
-
-        @Override
-        public String name() {
-            return "guard";
+            return name;
         }
     }
 

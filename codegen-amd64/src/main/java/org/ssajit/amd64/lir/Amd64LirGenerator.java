@@ -306,7 +306,7 @@ public final class Amd64LirGenerator extends LirGenerator {
             case LEAF_CALL -> leafCall(i);
             case TYPE_TEST -> append(new Amd64TypeChecks.TypeTestOp(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
                             newVariable(JavaKind.Long), (TypeTest) i.attribute()));
-            case GUARD -> append(new Amd64Checks.Guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
+            case GUARD -> append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
             case PI -> setResult(i, operand(i.input(In.X)));
             case ALLOCATE -> allocate(i);
             case OSR_LOCAL -> {
