@@ -144,6 +144,31 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     /** Whether virtual threads' continuations are on: then HotSpot wants a post-call nop after every Java call. */
     public final boolean continuationsEnabled;
 
+    // ---- Reference stores: the collectors' barriers and the aastore check.
+
+    /** {@code ObjArrayKlass::_element_klass}: the class an {@code aastore} checks the stored value against. */
+    public final int objArrayElementKlassOffset;
+    /** The card table's byte map base: the card of address {@code a} is the byte at {@code base + (a >> shift)}. */
+    public final long cardTableAddress;
+    public final int cardTableShift;
+    /** {@code CardTable::dirty_card}, {@code G1CardTable::g1_young_gen}: card values. */
+    public final int dirtyCard;
+    public final int g1YoungCard;
+    /** Serial and Parallel: test the card before dirtying it (fewer writes to shared cache lines). */
+    public final boolean useCondCardMark;
+    /** {@code G1HeapRegion::LogOfHRGrainBytes}: a store within one region needs no G1 card (0 without G1). */
+    public final int g1LogRegionBytes;
+    /** The thread's G1 SATB queue: its active flag (a byte), index (bytes, counting down) and buffer. */
+    public final int g1SatbActiveOffset;
+    public final int g1SatbIndexOffset;
+    public final int g1SatbBufferOffset;
+    /** The thread's G1 dirty-card queue: index (bytes, counting down) and buffer. */
+    public final int g1CardQueueIndexOffset;
+    public final int g1CardQueueBufferOffset;
+    /** {@code JVMCIRuntime::write_barrier_pre(JavaThread*, oopDesc*)}, {@code write_barrier_post(JavaThread*, CardValue*)}: leaf C functions. */
+    public final long writeBarrierPre;
+    public final long writeBarrierPost;
+
     // ---- Garbage collectors (CollectedHeap::Name), as JVMCICompiler.isGCSupported receives them.
 
     public final int gcSerial;
@@ -231,6 +256,21 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         sharedRuntimeFrem = getAddress(org.ssajit.ir.RuntimeLeaf.FREM.symbol());
         sharedRuntimeDrem = getAddress(org.ssajit.ir.RuntimeLeaf.DREM.symbol());
         continuationsEnabled = getFieldValue("CompilerToVM::Data::continuations_enabled", Boolean.class, "bool");
+
+        objArrayElementKlassOffset = getFieldOffset("ObjArrayKlass::_element_klass", Integer.class, "Klass*");
+        cardTableAddress = getFieldValue("CompilerToVM::Data::cardtable_start_address", Long.class, "CardTable::CardValue*");
+        cardTableShift = getFieldValue("CompilerToVM::Data::cardtable_shift", Integer.class, "int");
+        dirtyCard = getConstant("CardTable::dirty_card", Integer.class);
+        g1YoungCard = getConstant("G1CardTable::g1_young_gen", Integer.class);
+        useCondCardMark = getFlag("UseCondCardMark", Boolean.class);
+        g1LogRegionBytes = getFieldValue("G1HeapRegion::LogOfHRGrainBytes", Integer.class, "uint");
+        g1SatbActiveOffset = getConstant("G1ThreadLocalData::satb_mark_queue_active_offset", Integer.class);
+        g1SatbIndexOffset = getConstant("G1ThreadLocalData::satb_mark_queue_index_offset", Integer.class);
+        g1SatbBufferOffset = getConstant("G1ThreadLocalData::satb_mark_queue_buffer_offset", Integer.class);
+        g1CardQueueIndexOffset = getConstant("G1ThreadLocalData::dirty_card_queue_index_offset", Integer.class);
+        g1CardQueueBufferOffset = getConstant("G1ThreadLocalData::dirty_card_queue_buffer_offset", Integer.class);
+        writeBarrierPre = getAddress("JVMCIRuntime::write_barrier_pre");
+        writeBarrierPost = getAddress("JVMCIRuntime::write_barrier_post");
 
         gcSerial = getConstant("CollectedHeap::Serial", Integer.class);
         gcParallel = getConstant("CollectedHeap::Parallel", Integer.class);

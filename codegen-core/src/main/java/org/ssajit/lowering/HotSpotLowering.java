@@ -22,6 +22,7 @@ import org.ssajit.ir.Deopt;
 import org.ssajit.ir.Dominance;
 import org.ssajit.ir.FieldRef;
 import org.ssajit.ir.FrameState;
+import org.ssajit.ir.GcBarrier;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Handler;
 import org.ssajit.ir.If;
@@ -93,6 +94,8 @@ public final class HotSpotLowering {
     private final MetaAccessProvider metaAccess;
     private final ConstantReflectionProvider constantReflection;
     private final boolean implicitNullChecks;
+    /** The VM's collector ({@code CollectedHeap::Name}): which barriers a reference store gets. */
+    private final int gc;
 
     public HotSpotLowering(HotSpotVmConfig config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
                     boolean implicitNullChecks) {
@@ -100,6 +103,7 @@ public final class HotSpotLowering {
         this.metaAccess = Objects.requireNonNull(metaAccess);
         this.constantReflection = Objects.requireNonNull(constantReflection);
         this.implicitNullChecks = implicitNullChecks;
+        this.gc = config.selectedGc();
     }
 
     /** The lowering for the VM this runs in, with implicit null checks on or off. */
@@ -332,7 +336,11 @@ public final class HotSpotLowering {
             }
             Access access = fieldAccess(f);
             if (access.kind() == JavaKind.Object) {
-                throw new IllegalStateException("a reference store passed the scope check: " + i);
+                Value base = f.isStatic() ? mirror(f) : i.input(In.OBJECT);
+                NullCheck check = f.isStatic() ? null : nullCheck(base, i.state());
+                storeReference(base, null, i.input(In.VALUE), access, check, f.isVolatile(), i.bci());
+                remove(i);
+                return;
             }
             FieldBase base = fieldBase(i, f);
             Value value = storeValue(i.input(In.VALUE), f.getJavaKind(), i.bci());
@@ -446,7 +454,8 @@ public final class HotSpotLowering {
         private void storeIndexed(Instruction i) {
             JavaKind ek = i.elementKind();
             if (ek == JavaKind.Object) {
-                throw new IllegalStateException("a reference store passed the scope check: " + i);
+                storeReferenceElement(i);
+                return;
             }
             JavaKind memory = ek;
             if (ek == JavaKind.Byte && LoweringScope.isBooleanArray(i.input(In.ARRAY))) {
@@ -457,6 +466,102 @@ public final class HotSpotLowering {
             Access access = new Access(memory, metaAccess.getArrayBaseOffset(ek), metaAccess.getArrayIndexScale(ek), false);
             write(i.input(In.ARRAY), i.input(In.INDEX), value, access, null, i.bci());
             remove(i);
+        }
+
+        /**
+         * {@code aastore}: the null and bounds checks, the store check unless the stamps prove it (a
+         * {@link Op#STORE_CHECK} and a {@link Op#GUARD} that deoptimizes when it fails: the interpreter
+         * throws ArrayStoreException), then the store with its barriers.
+         */
+        private void storeReferenceElement(Instruction i) {
+            Value array = i.input(In.ARRAY);
+            Value value = i.input(In.VALUE);
+            checkElement(i);
+            if (!value.stamp().isAlwaysNull() && !storeCheckProven(array.stamp(), value.stamp())) {
+                Instruction check = emit(new Instruction(g, Op.STORE_CHECK, JavaKind.Int, null, i.bci(), array, value), Stamp.forInt(0, 1));
+                Instruction guard = new Instruction(g, Op.GUARD, JavaKind.Void, new Deopt(DeoptimizationReason.ArrayStoreException, EXCEPTION_ACTION), i.bci(),
+                                check);
+                guard.setState(i.state().copy());
+                emit(guard, null);
+            }
+            storeReference(array, i.input(In.INDEX), value, elementAccess(JavaKind.Object), null, false, i.bci());
+            remove(i);
+        }
+
+        /**
+         * Whether every value of stamp {@code value} may be stored into every array of stamp
+         * {@code array}: the array's class is exactly known (a final element class, an allocation) and
+         * the value's type is an instance of its element type.
+         */
+        private static boolean storeCheckProven(Stamp array, Stamp value) {
+            ResolvedJavaType a = array.type();
+            return a != null && a.isArray() && array.isExactType() && provenInstance(value, a.getComponentType());
+        }
+
+        /**
+         * A reference store with the collector's barriers: for G1, the SATB pre-barrier (which may read
+         * the old value, so the base's null check is explicit), the store, the G1 post-barrier; for
+         * Serial and Parallel, the store (its own implicit null check where allowed) and the card mark.
+         * A null constant needs no post-barrier (no new reference to remember). With compressed oops the
+         * store writes the {@link Op#COMPRESS}ed value; the post-barrier takes the full reference.
+         * A volatile field gets the Java memory model's barriers around it all.
+         *
+         * @param check the base's pending null check, or null if it needs none (a static field's mirror,
+         *            an array already checked)
+         */
+        private void storeReference(Value base, Value index, Value value, Access access, NullCheck check, boolean isVolatile, int bci) {
+            if (isVolatile) {
+                emit(membar(MemoryBarriers.BEFORE_VOLATILE_WRITE, bci), null);
+            }
+            GcBarrier.Kind pre;
+            GcBarrier.Kind post;
+            if (gc == config.gcG1) {
+                pre = GcBarrier.Kind.G1_SATB;
+                post = GcBarrier.Kind.G1_CARD;
+            } else if (gc == config.gcSerial || gc == config.gcParallel) {
+                pre = null;
+                post = GcBarrier.Kind.CARD_TABLE;
+            } else {
+                throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "reference store at bci " + bci + ": no barriers for the "
+                                + config.gcName(gc) + " collector");
+            }
+            FrameState implicitCheck = null;
+            if (check != null) {
+                implicitCheck = pre != null ? nullCheckExplicitly(check) : check.forAccess(access.displacement());
+            }
+            if (pre != null) {
+                barrier(Op.PRE_BARRIER, new GcBarrier(pre, access), base, null, index, bci);
+            }
+            Value stored = value;
+            if (access.narrowOop()) {
+                stored = value.stamp().isAlwaysNull() ? g.intConstant(0)
+                                : emit(new Instruction(g, Op.COMPRESS, JavaKind.Int, new NarrowEncoding(config.narrowOopBase, config.narrowOopShift), bci, value),
+                                                Stamp.unrestricted(JavaKind.Int));
+            }
+            write(base, index, stored, access, implicitCheck, bci);
+            if (!value.stamp().isAlwaysNull()) {
+                barrier(Op.POST_BARRIER, new GcBarrier(post, access), base, value, index, bci);
+            }
+            if (isVolatile) {
+                emit(membar(MemoryBarriers.AFTER_VOLATILE_WRITE, bci), null);
+            }
+        }
+
+        private FrameState nullCheckExplicitly(NullCheck check) {
+            check.explicitly();
+            return null;
+        }
+
+        private void barrier(Op op, GcBarrier b, Value base, Value value, Value index, int bci) {
+            java.util.List<Value> in = new java.util.ArrayList<>();
+            in.add(base);
+            if (value != null) {
+                in.add(value);
+            }
+            if (index != null) {
+                in.add(index);
+            }
+            emit(new Instruction(g, op, JavaKind.Void, b, bci, in.toArray(Value[]::new)), null);
         }
 
         // Bounds-check elimination ----------------------------------------------------------------

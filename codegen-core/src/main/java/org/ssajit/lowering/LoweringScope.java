@@ -61,7 +61,6 @@ final class LoweringScope {
             case NEW_MULTI_ARRAY -> "multianewarray is not compiled";
             case MONITOR_ENTER, MONITOR_EXIT -> "monitors are not compiled";
             case EXCEPTION_OBJECT -> "exception handler reached by normal control flow";
-            case STORE_FIELD -> i.field().kind().isObject() ? "reference stores need GC barriers (not compiled)" : null;
             case LOAD_FIELD -> isReferent(i.field()) ? "reading Reference.referent needs G1's keep-alive barrier (not compiled)" : null;
             case STORE_INDEXED -> storeIndexed(i);
             default -> null;
@@ -71,9 +70,8 @@ final class LoweringScope {
         }
         String what = switch (i.op()) {
             case INVOKE -> i.invokeTarget().toString();
-            case STORE_FIELD -> (i.field().isStatic() ? "putstatic " : "putfield ") + i.field();
             case LOAD_FIELD -> "getfield " + i.field();
-            case STORE_INDEXED -> i.elementKind() == JavaKind.Object ? "aastore" : "bastore";
+            case STORE_INDEXED -> "bastore";
             default -> i.op().mnemonic();
         };
         return what + " at bci " + i.bci() + ": " + why;
@@ -104,9 +102,6 @@ final class LoweringScope {
 
     private static String storeIndexed(Instruction i) {
         JavaKind k = i.elementKind();
-        if (k == JavaKind.Object) {
-            return "reference stores need a store check and GC barriers (not compiled)";
-        }
         if (k == JavaKind.Byte && !isByteOrBooleanArray(i.input(In.ARRAY)) && !isZeroOrOne(i.input(In.VALUE))) {
             return "the array is not known to be byte[] or boolean[] (a boolean store masks the value)";
         }

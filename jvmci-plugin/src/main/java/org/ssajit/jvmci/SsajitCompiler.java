@@ -155,9 +155,8 @@ public final class SsajitCompiler implements JVMCICompiler {
     }
 
     /**
-     * True only for collectors whose barriers ssajit emits. Serial, Parallel and G1: ssajit compiles no
-     * reference store yet, so none of their barriers is needed; G1's SATB and card-marking barriers
-     * must exist before reference stores are compiled. Not Z or Shenandoah (load barriers), not
+     * True only for collectors whose barriers ssajit emits: Serial and Parallel (card marking) and G1
+     * (SATB pre-barrier, filtered card-marking post-barrier). Not Z or Shenandoah (load barriers), not
      * Epsilon (untested). Identifiers are HotSpot's {@code CollectedHeap::Name} values, read from the VM.
      */
     @Override

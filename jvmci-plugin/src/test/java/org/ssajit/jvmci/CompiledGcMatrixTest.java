@@ -28,7 +28,8 @@ class CompiledGcMatrixTest {
                     "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.CompiledTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.CallTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.TypeCheckTargets::*",
-                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.AllocationTargets::*");
+                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.AllocationTargets::*",
+                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.StoreTargets::*");
 
     @Test
     void scenariosPassHere() throws Exception {
@@ -36,7 +37,7 @@ class CompiledGcMatrixTest {
             // uninitializedClass needs a fresh JVM (Lazy is initialized once); endToEnd and calls are
             // CompiledMethodsTest's and CompiledCallsTest's job here.
             if (!e.getKey().equals("uninitializedClass") && !e.getKey().equals("endToEnd") && !e.getKey().equals("calls")
-                            && !e.getKey().equals("typeChecks") && !e.getKey().equals("allocation")) {
+                            && !e.getKey().equals("typeChecks") && !e.getKey().equals("allocation") && !e.getKey().equals("referenceStores")) {
                 e.getValue().run();
             }
         }
@@ -58,6 +59,23 @@ class CompiledGcMatrixTest {
         for (String scenario : CompiledScenarios.all().keySet()) {
             assertTrue(r.stdout().contains("PASS " + scenario + "\n"), () -> scenario + " did not pass\n" + r.describe());
         }
+    }
+
+    /**
+     * G1 with concurrent marking running most of the time (every System.gc() of the scenario's
+     * collecting thread starts a cycle), SATB and dirty-card buffers of one entry (every enqueue
+     * fills one: the runtime slow paths run), and heap verification during marking too.
+     */
+    @Test
+    void referenceStoresUnderConcurrentMarking() throws Exception {
+        List<String> flags = new ArrayList<>(STRESS);
+        flags.addAll(0, List.of("-XX:+UseG1GC", "-XX:+ExplicitGCInvokesConcurrent", "-XX:G1SATBBufferSize=1", "-XX:G1UpdateBufferSize=1", "-Xmx256m"));
+        flags.add("-XX:+VerifyDuringGC"); // after STRESS's -XX:+UnlockDiagnosticVMOptions
+        ChildJvm.Result r = ChildJvm.run(flags, CompiledScenarios.class.getName(), List.of("referenceStores", "referencesMovedWhileCollecting"),
+                        Duration.ofMinutes(4));
+        assertFalse(r.crashed(), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stdout().contains("PASS referencesMovedWhileCollecting\n"), r::describe);
     }
 
     @ParameterizedTest

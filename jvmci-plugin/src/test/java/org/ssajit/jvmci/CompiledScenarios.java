@@ -31,6 +31,8 @@ public final class CompiledScenarios {
         m.put("calls", CompiledScenarios::calls);
         m.put("typeChecks", CompiledScenarios::typeChecks);
         m.put("allocation", CompiledScenarios::allocation);
+        m.put("referenceStores", CompiledScenarios::referenceStores);
+        m.put("referencesMovedWhileCollecting", CompiledScenarios::referencesMovedWhileCollecting);
         return m;
     }
 
@@ -193,6 +195,42 @@ public final class CompiledScenarios {
     /** Every {@link CompiledAllocationTest} case: headers in every layout, collections of new objects. */
     static void allocation() throws Exception {
         runAll(CompiledAllocationTest.class);
+    }
+
+    /** Every {@link CompiledReferenceStoresTest} case: barriers under every collector and layout. */
+    static void referenceStores() throws Exception {
+        runAll(CompiledReferenceStoresTest.class);
+    }
+
+    /**
+     * Old objects' fields and array slots swapped by compiled code for a while, as another thread keeps
+     * the collector busy (with {@code -XX:+ExplicitGCInvokesConcurrent} under G1: concurrent marking,
+     * whose snapshot the SATB pre-barrier keeps). The ids reachable must stay the same; an object lost
+     * by a missing barrier is freed and its memory reused (or heap verification fails first).
+     */
+    static void referencesMovedWhileCollecting() throws Exception {
+        InstalledCode code = CompiledRunner.install(StoreTargets.class.getDeclaredMethod("shuffle", StoreTargets.Node[].class, int.class, int.class));
+        StoreTargets.Node[] nodes = StoreTargets.ring(2000);
+        System.gc();
+        long expected = StoreTargets.shuffle(StoreTargets.ring(2000), 1, 0);
+        withGcs(() -> {
+            for (int k = 0; k < 300; k++) {
+                long sum = (Long) code.executeVarargs(nodes, k, 5000);
+                check(sum == expected, "round " + k + ": reachable ids sum to " + sum + ", expected " + expected);
+            }
+        });
+        check(code.isValid(), "shuffle code invalidated");
+        InstalledCode hide = CompiledRunner.install(StoreTargets.class.getDeclaredMethod("hide", StoreTargets.Node[].class, int.class));
+        StoreTargets.Node[] holders = StoreTargets.ring(20_000);
+        System.gc();
+        long once = StoreTargets.hide(StoreTargets.ring(20_000), 1);
+        withGcs(() -> {
+            for (int k = 0; k < 200; k++) {
+                long sum = (Long) hide.executeVarargs(holders, 1);
+                check(sum == once, "hide round " + k + ": " + sum + ", expected " + once);
+            }
+        });
+        check(hide.isValid(), "hide code invalidated");
     }
 
     /** Every {@link CompiledCallsTest} case: calls, with collections in callees and deoptimization at calls. */

@@ -150,6 +150,27 @@ public enum Op {
                     in(In.VALUE, ACCESS), in(In.LENGTH, INT)),
     /** A reference from its narrow form (attribute: the VM's {@link NarrowEncoding}); 0 is null. */
     UNCOMPRESS("uncompress", PURE | LOW, OBJECT, NarrowEncoding.class, in(In.X, INT)),
+    /** A reference's narrow form (attribute: the VM's {@link NarrowEncoding}); null is 0. */
+    COMPRESS("compress", PURE | LOW, INT, NarrowEncoding.class, in(In.X, OBJECT)),
+    /**
+     * The collector's barrier before a reference store to {@code [base + index * scale +
+     * displacement]} (attribute: a {@link GcBarrier} of a {@code pre} kind): G1's snapshot-at-the-beginning
+     * barrier, which records the reference about to be overwritten while concurrent marking runs.
+     * {@code base} is not null (the lowering checked it).
+     */
+    PRE_BARRIER("prebarrier", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, GcBarrier.class, in(In.BASE, OBJECT), optional(In.INDEX, INT)),
+    /**
+     * The collector's barrier after {@code value} was stored to {@code [base + index * scale +
+     * displacement]} (attribute: a {@link GcBarrier} of a {@code post} kind): the card of the address
+     * marked dirty (Serial, Parallel), or G1's filtered card marking and enqueueing.
+     */
+    POST_BARRIER("postbarrier", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, GcBarrier.class, in(In.BASE, OBJECT), in(In.VALUE, OBJECT),
+                    optional(In.INDEX, INT)),
+    /**
+     * The {@code aastore} store check: 1 if {@code value} is null or an instance of the element class
+     * of the non-null {@code array}'s class, else 0. Reads only class metadata that never changes.
+     */
+    STORE_CHECK("storecheck", PURE | LOW, INT, in(In.ARRAY, OBJECT), in(In.VALUE, OBJECT)),
     /** Orders memory accesses (attribute: an Integer of {@link MemoryBarriers} bits). */
     MEMBAR("membar", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, Integer.class),
     /**

@@ -10,6 +10,7 @@ import org.ssajit.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Dominance;
+import org.ssajit.ir.GcBarrier;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
@@ -284,6 +285,15 @@ public final class Verifier {
             case READ, WRITE -> {
                 if ((i.input(Op.In.INDEX) != null) != (((Access) i.attribute()).scale() != 0)) {
                     fail(() -> where.get() + ": an access has an index exactly when it has a scale");
+                }
+            }
+            case PRE_BARRIER, POST_BARRIER -> {
+                GcBarrier b = (GcBarrier) i.attribute();
+                if ((i.input(Op.In.INDEX) != null) != (b.access().scale() != 0)) {
+                    fail(() -> where.get() + ": a barrier has an index exactly when its access has a scale");
+                }
+                if (b.kind().isPre() != (op == Op.PRE_BARRIER)) {
+                    fail(() -> where.get() + ": " + b.kind() + " is not a " + op.mnemonic());
                 }
             }
             case READ_OR_ZERO -> {

@@ -24,6 +24,7 @@ import org.ssajit.ir.CallTarget;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Deopt;
 import org.ssajit.ir.FrameState;
+import org.ssajit.ir.GcBarrier;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
@@ -289,6 +290,10 @@ public final class Amd64LirGenerator extends LirGenerator {
                 }
             }
             case WRITE -> write(i);
+            case COMPRESS -> append(new Amd64Barriers.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
+            case PRE_BARRIER, POST_BARRIER -> barrier(i);
+            case STORE_CHECK -> append(new Amd64TypeChecks.StoreCheckOp(result(i), inVariable(i.input(In.ARRAY)), inVariable(i.input(In.VALUE)),
+                            newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
             case READ_OR_ZERO -> append(new Amd64Memory.LengthOrZero(result(i), inVariable(i.input(In.BASE)), access(i).displacement()));
             case STORE_RANGE -> storeRange(i);
             case MEMBAR -> {
@@ -766,12 +771,37 @@ public final class Amd64LirGenerator extends LirGenerator {
         append(new Amd64Checks.LengthCheck(index, inVariable(length), stateOf(i.state()), deopt(i)));
     }
 
+    /**
+     * A WRITE: {@code mov} of a register or an immediate. A reference (the lowering put its barriers
+     * around it) is a 32-bit store of its compressed form, or a 64-bit store of the pointer in a register.
+     */
     private void write(Instruction i) {
         Access a = access(i);
         Address address = address(i);
-        Value value = storeValue(i.input(In.VALUE), a.narrowOop() ? JavaKind.Int : a.kind());
+        JavaKind kind = a.narrowOop() ? JavaKind.Int : a.kind() == JavaKind.Object ? JavaKind.Long : a.kind();
+        Value value = a.kind() == JavaKind.Object && !a.narrowOop() ? inVariable(i.input(In.VALUE)) : storeValue(i.input(In.VALUE), kind);
         LirFrameState nullCheck = i.state() == null ? null : stateOf(i.state());
-        append(new Amd64Memory.Store(a.kind(), address.base(), address.index(), value, address.shape()).checkingNull(nullCheck));
+        append(new Amd64Memory.Store(kind, address.base(), address.index(), value, address.shape()).checkingNull(nullCheck));
+    }
+
+    /**
+     * A GC barrier ({@link Amd64Barriers}) at the address of its store, base and index in registers
+     * (a static field's mirror too).
+     */
+    private void barrier(Instruction i) {
+        GcBarrier b = (GcBarrier) i.attribute();
+        Access a = b.access();
+        Value base = inVariable(i.input(In.BASE));
+        org.ssajit.ir.Value ssaIndex = i.input(In.INDEX);
+        Value index = ssaIndex == null ? null : inVariable(ssaIndex);
+        AddressShape shape = ssaIndex == null ? new AddressShape(null, a.displacement())
+                        : new AddressShape(Scale.of(a.scale()), a.displacement(), upperHalfZero(ssaIndex, new HashSet<>()));
+        switch (b.kind()) {
+            case G1_SATB -> append(new Amd64Barriers.G1PreBarrier(b, shape, base, index, newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
+            case G1_CARD -> append(new Amd64Barriers.G1PostBarrier(b, shape, base, inVariable(i.input(In.VALUE)), index,
+                            i.input(In.VALUE).stamp().isNonNull(), newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
+            case CARD_TABLE -> append(new Amd64Barriers.CardMark(b, shape, base, index, newVariable(JavaKind.Long)));
+        }
     }
 
     /** The value of a store: a constant the store can take as an immediate, else a variable. */

@@ -306,8 +306,8 @@ public final class Amd64Memory {
     }
 
     /**
-     * A store of a primitive of {@code kind} (references are never stored: they would need GC
-     * barriers). The value is a register or a constant; narrower kinds store the low byte or word, a
+     * A store of a primitive of {@code kind}; a reference is stored as an int (narrow) or a long (a
+     * pointer in a register), between the barriers the lowering put around it. The value is a register or a constant; narrower kinds store the low byte or word, a
      * float or double constant stores its bits. Boolean masking happens before (the lowering).
      */
     public static final class Store extends Amd64Op {
@@ -317,7 +317,7 @@ public final class Amd64Memory {
         public Store(JavaKind kind, Value base, Value index, Value value, AddressShape shape) {
             super(null, index == null ? values(base, value) : values(base, index, value), null, null);
             if (kind == JavaKind.Object) {
-                throw new IllegalArgumentException("reference stores need GC barriers");
+                throw new IllegalArgumentException("a reference is stored as an int or a long, between its barriers");
             }
             this.kind = kind;
             this.shape = shape;

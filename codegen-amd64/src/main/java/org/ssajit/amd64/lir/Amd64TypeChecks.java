@@ -30,10 +30,8 @@ public final class Amd64TypeChecks {
     /**
      * {@code result = object instanceof T} (null gives the attribute's answer), HotSpot's way: S, the
      * object's class (the narrow klass decoded, from the header or, with compact headers, the mark
-     * word), is T; or S's word at T's {@code super_check_offset} is T (a primary super, or the
-     * secondary-super cache); or, when that offset is the cache's, T is in S's secondary supers
-     * (scanned; an array with every one of them, whatever order the VM's hash table gives it). T is
-     * an embedded metadata constant ({@code movabs}, patched and recorded by HotSpot). r10 is scratch.
+     * word), then {@link #subtypeCheck} (the secondary supers scanned: an array with every one of
+     * them, whatever order the VM's hash table gives it). T is an embedded metadata constant ({@code movabs}, patched and recorded by HotSpot). r10 is scratch.
      */
     public static final class TypeTestOp extends Amd64Op {
         private final TypeTest test;
@@ -64,36 +62,90 @@ public final class Amd64TypeChecks {
             loadKlass(asm, c, s, object, scratch);
             int pc = asm.movabs(t, 0L);
             e.recordPatch(new DataPatch(pc, new ConstantReference((HotSpotMetaspaceConstant) test.hub())));
-            asm.alu(AluOp.CMP, QWORD, s, t);
-            asm.jcc(Condition.E, isTrue);
-            asm.mov(DWORD, scratch, Address.of(t, c.klassSuperCheckOffsetOffset));
-            asm.alu(AluOp.CMP, QWORD, t, Address.of(s, scratch, Scale.ONE, 0));
-            asm.jcc(Condition.E, isTrue);
-            asm.alu(AluOp.CMP, DWORD, scratch, c.klassSecondarySuperCacheOffset);
-            asm.jcc(Condition.NE, isFalse); // a primary super's slot: the answer was definite
-            asm.mov(QWORD, s, Address.of(s, c.klassSecondarySupersOffset));
-            asm.mov(DWORD, scratch, Address.of(s, c.klassArrayLengthOffset));
-            asm.lea(QWORD, s, Address.of(s, c.klassArrayDataOffset));
-            Label loop = new Label("typetest-secondary");
-            asm.bind(loop);
-            asm.test(DWORD, scratch, scratch);
-            asm.jcc(Condition.E, isFalse);
-            asm.alu(AluOp.CMP, QWORD, t, Address.of(s));
-            asm.jcc(Condition.E, isTrue);
-            asm.alu(AluOp.ADD, QWORD, s, 8);
-            asm.alu(AluOp.SUB, DWORD, scratch, 1);
-            asm.jmp(loop);
-            asm.bind(isTrue);
-            asm.mov(DWORD, result, 1L);
-            asm.jmp(done);
-            asm.bind(isFalse);
-            asm.mov(DWORD, result, 0L);
-            asm.bind(done);
+            subtypeCheck(asm, c, s, t, scratch, isTrue, isFalse);
+            answer(asm, result, isTrue, isFalse, done);
         }
 
         @Override
         public String name() {
             return "typetest " + test;
+        }
+    }
+
+    /**
+     * Jumps to {@code isTrue} if class S (register {@code s}) is class T ({@code t}) or a subclass or
+     * implementor of it, else to {@code isFalse}: S is T; or S's word at T's {@code super_check_offset}
+     * is T (a primary super, or the secondary-super cache); or, when that offset is the cache's, T is
+     * in S's secondary supers (a linear scan of the array). Clobbers {@code s} and {@code scratch}.
+     */
+    static void subtypeCheck(Amd64Assembler asm, HotSpotVmConfig c, Register s, Register t, Register scratch, Label isTrue, Label isFalse) {
+        asm.alu(AluOp.CMP, QWORD, s, t);
+        asm.jcc(Condition.E, isTrue);
+        asm.mov(DWORD, scratch, Address.of(t, c.klassSuperCheckOffsetOffset));
+        asm.alu(AluOp.CMP, QWORD, t, Address.of(s, scratch, Scale.ONE, 0));
+        asm.jcc(Condition.E, isTrue);
+        asm.alu(AluOp.CMP, DWORD, scratch, c.klassSecondarySuperCacheOffset);
+        asm.jcc(Condition.NE, isFalse); // a primary super's slot: the answer was definite
+        asm.mov(QWORD, s, Address.of(s, c.klassSecondarySupersOffset));
+        asm.mov(DWORD, scratch, Address.of(s, c.klassArrayLengthOffset));
+        asm.lea(QWORD, s, Address.of(s, c.klassArrayDataOffset));
+        Label loop = new Label("subtype-secondary");
+        asm.bind(loop);
+        asm.test(DWORD, scratch, scratch);
+        asm.jcc(Condition.E, isFalse);
+        asm.alu(AluOp.CMP, QWORD, t, Address.of(s));
+        asm.jcc(Condition.E, isTrue);
+        asm.alu(AluOp.ADD, QWORD, s, 8);
+        asm.alu(AluOp.SUB, DWORD, scratch, 1);
+        asm.jmp(loop);
+    }
+
+    /** {@code result = 1} at {@code isTrue}, {@code 0} at {@code isFalse}, both continuing at {@code done}. */
+    static void answer(Amd64Assembler asm, Register result, Label isTrue, Label isFalse, Label done) {
+        asm.bind(isTrue);
+        asm.mov(DWORD, result, 1L);
+        asm.jmp(done);
+        asm.bind(isFalse);
+        asm.mov(DWORD, result, 0L);
+        asm.bind(done);
+    }
+
+    /**
+     * The {@code aastore} store check: {@code result = 1} if {@code value} is null or its class is a
+     * subtype of the element class of {@code array}'s class ({@code ObjArrayKlass::_element_klass}),
+     * else 0. The inputs are alive through the op (the temps are written before the last read). r10
+     * is scratch.
+     */
+    public static final class StoreCheckOp extends Amd64Op {
+        public StoreCheckOp(AllocatableValue result, AllocatableValue array, AllocatableValue value, AllocatableValue valueHub, AllocatableValue elementHub) {
+            super(values(result), null, values(array, value), values(valueHub, elementHub));
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            HotSpotVmConfig c = e.config();
+            Register result = reg(get(Mode.DEF, 0));
+            Register array = reg(get(Mode.ALIVE, 0));
+            Register value = reg(get(Mode.ALIVE, 1));
+            Register s = reg(get(Mode.TEMP, 0));
+            Register t = reg(get(Mode.TEMP, 1));
+            Register scratch = Amd64CodeEmitter.SCRATCH;
+            Label isTrue = new Label("storecheck-true");
+            Label isFalse = new Label("storecheck-false");
+            Label done = new Label("storecheck-done");
+            asm.test(QWORD, value, value);
+            asm.jcc(Condition.E, isTrue);
+            loadKlass(asm, c, s, value, scratch);
+            loadKlass(asm, c, t, array, scratch);
+            asm.mov(QWORD, t, Address.of(t, c.objArrayElementKlassOffset));
+            subtypeCheck(asm, c, s, t, scratch, isTrue, isFalse);
+            answer(asm, result, isTrue, isFalse, done);
+        }
+
+        @Override
+        public String name() {
+            return "storecheck";
         }
     }
 

@@ -1,0 +1,51 @@
+package org.ssajit.ir;
+
+import java.util.Objects;
+
+/**
+ * Which of the collector's barriers a {@link Op#PRE_BARRIER} or {@link Op#POST_BARRIER} is, and the
+ * reference store it belongs to ({@code access}: where, and whether the slot holds a narrow oop). The
+ * lowering chooses the protocol from the VM's collector; a back end emits it with the VM's
+ * thread-local offsets, card table and runtime entries.
+ */
+public record GcBarrier(Kind kind, Access access) {
+    public enum Kind {
+        /**
+         * G1's pre-barrier: while concurrent marking is active (a byte of the thread's SATB queue), the
+         * reference about to be overwritten, if not null, is put in the thread's SATB queue, or handed
+         * to {@code JVMCIRuntime::write_barrier_pre} when the queue is full.
+         */
+        G1_SATB(true),
+        /** The card-table post-barrier of Serial and Parallel: the card of the stored-to address is dirtied. */
+        CARD_TABLE(false),
+        /**
+         * G1's post-barrier: nothing for a null value or a store within one heap region; else, unless the
+         * card is young or (after a StoreLoad fence) already dirty, the card is dirtied and put in the
+         * thread's dirty-card queue, or handed to {@code JVMCIRuntime::write_barrier_post} when it is full.
+         */
+        G1_CARD(false);
+
+        private final boolean pre;
+
+        Kind(boolean pre) {
+            this.pre = pre;
+        }
+
+        /** Whether it runs before the store (else after). */
+        public boolean isPre() {
+            return pre;
+        }
+    }
+
+    public GcBarrier {
+        Objects.requireNonNull(kind);
+        if (access.kind() != jdk.vm.ci.meta.JavaKind.Object) {
+            throw new IllegalArgumentException("a barrier belongs to a reference store: " + access);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return kind.name().toLowerCase(java.util.Locale.ROOT) + " " + access;
+    }
+}
