@@ -87,6 +87,8 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     /** Largest stack offset HotSpot's oop maps can encode. */
     public final int maxOopMapStackOffset;
     public final int codeEntryAlignment;
+    /** {@code JVMCINMethodSizeLimit}: HotSpot refuses to install code (with its data) larger than this. */
+    public final long nmethodSizeLimit;
 
     // ---- Object layout and heap encoding.
 
@@ -218,6 +220,7 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         vmPageSize = Math.toIntExact(getFieldValue("CompilerToVM::Data::vm_page_size", Long.class, "size_t"));
         maxOopMapStackOffset = getFieldValue("CompilerToVM::Data::_max_oop_map_stack_offset", Integer.class, "int");
         codeEntryAlignment = Math.toIntExact(getFlag("CodeEntryAlignment", Long.class));
+        nmethodSizeLimit = getFlag("JVMCINMethodSizeLimit", Long.class);
 
         useCompressedOops = getFlag("UseCompressedOops", Boolean.class);
         useCompressedClassPointers = getFlag("UseCompressedClassPointers", Boolean.class);

@@ -98,6 +98,14 @@ public final class Pipeline {
     /** Machine code for a graph {@link #build} made: lowering, instruction selection, register allocation, emission. */
     public CompiledCode compile(Graph graph, ResolvedJavaMethod method) {
         lower(graph);
-        return backend.compile(graph, method.format("%H.%n(%p)"), lir -> LinearScan.allocate(lir, allocation));
+        CompiledCode code = backend.compile(graph, method.format("%H.%n(%p)"), lir -> LinearScan.allocate(lir, allocation));
+        long size = (long) code.code().length + code.dataSection().length;
+        long limit = lowering.config().nmethodSizeLimit;
+        if (size > limit) {
+            // HotSpot would refuse to install it ("code is too large"): a refusal, not a failure.
+            throw new org.ssajit.bytecode.BailoutException(org.ssajit.bytecode.BailoutException.Reason.TOO_LARGE,
+                            "machine code and data of " + size + " bytes exceed JVMCINMethodSizeLimit (" + limit + ")");
+        }
+        return code;
     }
 }

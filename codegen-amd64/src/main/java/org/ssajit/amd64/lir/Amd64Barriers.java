@@ -246,17 +246,25 @@ public final class Amd64Barriers {
 
     /** The general registers a C function may clobber (r10, the scratch register, holds nothing across ops). */
     static final List<Register> C_CALLER_SAVED = List.of(AMD64.rax, AMD64.rcx, AMD64.rdx, AMD64.rsi, AMD64.rdi, AMD64.r8, AMD64.r9, AMD64.r11);
-    /** Bytes of xmm0-xmm15 saved: their low 64 bits, all a Java float or double uses. */
-    static final int XMM_SAVE_BYTES = 16 * 8;
+    /** Bytes below the return address for xmm0-xmm15 (their low 64 bits, all a Java float or double uses) and padding. */
+    static final int XMM_SAVE_BYTES = 16 * 8 + 8;
 
     /**
-     * Calls leaf C function {@code target(thread, argument)} keeping every register intact: xmm0-15 and
-     * the general registers C may clobber are saved on the stack (192 bytes: rsp stays 16-byte
-     * aligned, as in the body) and restored after.
+     * Calls leaf C function {@code target(thread, argument)} keeping every register intact, through a
+     * stub of this method shared by all its barriers ({@code call} with the argument in r10): the stub
+     * saves xmm0-15 and the general registers C may clobber (with the return address, 208 bytes: rsp
+     * is 16-byte aligned at the C call, as in the body), calls, restores and returns.
      */
     static void callSavingRegisters(Amd64CodeEmitter e, long target, Register argument) {
         Amd64Assembler asm = e.asm();
-        if ((XMM_SAVE_BYTES + 8 * C_CALLER_SAVED.size()) % 16 != 0) {
+        Label stub = e.sharedOutOfLine("leaf-call-saving-registers " + Long.toHexString(target), () -> emitSavingStub(e, target));
+        asm.mov(QWORD, SCRATCH, argument);
+        asm.call(stub);
+    }
+
+    private static void emitSavingStub(Amd64CodeEmitter e, long target) {
+        Amd64Assembler asm = e.asm();
+        if ((8 + XMM_SAVE_BYTES + 8 * C_CALLER_SAVED.size()) % 16 != 0) {
             throw new IllegalStateException("the register save area must keep rsp 16-byte aligned");
         }
         asm.alu(AluOp.SUB, QWORD, AMD64.rsp, XMM_SAVE_BYTES);
@@ -266,9 +274,7 @@ public final class Amd64Barriers {
         for (Register r : C_CALLER_SAVED) {
             asm.push(r);
         }
-        if (!argument.equals(AMD64.rsi)) {
-            asm.mov(QWORD, AMD64.rsi, argument);
-        }
+        asm.mov(QWORD, AMD64.rsi, SCRATCH);
         asm.mov(QWORD, AMD64.rdi, AMD64.r15);
         e.frame().emitCFunctionCall(target);
         for (int k = C_CALLER_SAVED.size() - 1; k >= 0; k--) {
@@ -278,5 +284,6 @@ public final class Amd64Barriers {
             asm.movsd(AMD64.xmmRegistersSSE.get(k), Address.of(AMD64.rsp, 8 * k));
         }
         asm.alu(AluOp.ADD, QWORD, AMD64.rsp, XMM_SAVE_BYTES);
+        asm.ret();
     }
 }

@@ -72,6 +72,7 @@ public final class Amd64CodeEmitter extends CodeEmitter {
     private final Map<LirBlock, Label> labels = new HashMap<>();
     private final List<Runnable> outOfLine = new ArrayList<>();
     private final List<Runnable> data = new ArrayList<>();
+    private final Map<Object, Label> shared = new HashMap<>();
     private final List<Site> patches = new ArrayList<>();
     private LirBlock current;
     private boolean bodyDone;
@@ -219,6 +220,24 @@ public final class Amd64CodeEmitter extends CodeEmitter {
     public void outOfLine(Runnable code) {
         requireBody();
         outOfLine.add(code);
+    }
+
+    /**
+     * Out-of-line code shared by every op of the method that asks for the same {@code key}: emitted
+     * once, after the body, at the returned label.
+     */
+    public Label sharedOutOfLine(Object key, Runnable code) {
+        Label l = shared.get(key);
+        if (l == null) {
+            Label label = new Label("shared " + key);
+            shared.put(key, label);
+            outOfLine.add(() -> {
+                asm.bind(label);
+                code.run();
+            });
+            l = label;
+        }
+        return l;
     }
 
     /** Data to place after the out-of-line code (jump tables); runs when every block label is bound. */
