@@ -102,8 +102,10 @@ public final class CompiledScenarios {
 
     /** Static fields through the embedded class mirror, which full GCs may move (HotSpot updates the oop in the code). */
     static void staticsWithGc() throws Exception {
-        InstalledCode code = CompiledRunner.install(CompiledTargets.class.getDeclaredMethod("statics", int.class));
+        // Initialized before the compile: else the code's static accesses deoptimize and invalidate it
+        // (as they must for a class not initialized), and this scenario failed when run alone.
         CompiledTargets.Holder.reset();
+        InstalledCode code = CompiledRunner.install(CompiledTargets.class.getDeclaredMethod("statics", int.class));
         withGcs(() -> {
             long sum = 0;
             for (int i = 0; i < 300_000; i++) {
@@ -214,7 +216,7 @@ public final class CompiledScenarios {
         System.gc();
         long expected = StoreTargets.shuffle(StoreTargets.ring(2000), 1, 0);
         withGcs(() -> {
-            for (int k = 0; k < 300; k++) {
+            for (int k = 0; k < 100; k++) {
                 long sum = (Long) code.executeVarargs(nodes, k, 5000);
                 check(sum == expected, "round " + k + ": reachable ids sum to " + sum + ", expected " + expected);
             }
@@ -225,7 +227,7 @@ public final class CompiledScenarios {
         System.gc();
         long once = StoreTargets.hide(StoreTargets.ring(20_000), 1);
         withGcs(() -> {
-            for (int k = 0; k < 200; k++) {
+            for (int k = 0; k < 60; k++) {
                 long sum = (Long) hide.executeVarargs(holders, 1);
                 check(sum == once, "hide round " + k + ": " + sum + ", expected " + once);
             }
