@@ -141,6 +141,20 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     /** {@code JVMCIRuntime::new_instance_or_null(JavaThread*, Klass*)}, {@code new_array_or_null(JavaThread*, Klass*, jint)}. */
     public final long newInstanceOrNull;
     public final long newArrayOrNull;
+    /**
+     * {@code JVMCIRuntime::monitorenter(JavaThread*, oopDesc*, BasicLock*)} (may block and safepoint) and
+     * {@code monitorexit} (a leaf that expects the last Java frame set): the VM's locking for every
+     * locking mode.
+     */
+    public final long monitorEnter;
+    public final long monitorExit;
+    /**
+     * {@code JavaThread::_cont_entry}: the innermost continuation the thread runs (a virtual thread's),
+     * or null; {@code ContinuationEntry::_pin_count}: while not zero, the continuation cannot be frozen
+     * (unmounted).
+     */
+    public final int threadContEntryOffset;
+    public final int contEntryPinCountOffset;
     public final long sharedRuntimeFrem;
     public final long sharedRuntimeDrem;
     /** Whether virtual threads' continuations are on: then HotSpot wants a post-call nop after every Java call. */
@@ -256,6 +270,10 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         threadVmResultOopOffset = getFieldOffset("JavaThread::_vm_result_oop", Integer.class, "oop");
         newInstanceOrNull = getAddress("JVMCIRuntime::new_instance_or_null");
         newArrayOrNull = getAddress("JVMCIRuntime::new_array_or_null");
+        monitorEnter = getAddress("JVMCIRuntime::monitorenter");
+        monitorExit = getAddress("JVMCIRuntime::monitorexit");
+        threadContEntryOffset = getFieldOffset("JavaThread::_cont_entry", Integer.class, "ContinuationEntry*");
+        contEntryPinCountOffset = getFieldOffset("ContinuationEntry::_pin_count", Integer.class, "uint32_t");
         sharedRuntimeFrem = getAddress(org.ssajit.ir.RuntimeLeaf.FREM.symbol());
         sharedRuntimeDrem = getAddress(org.ssajit.ir.RuntimeLeaf.DREM.symbol());
         continuationsEnabled = getFieldValue("CompilerToVM::Data::continuations_enabled", Boolean.class, "bool");

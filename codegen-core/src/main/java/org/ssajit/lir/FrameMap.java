@@ -5,8 +5,11 @@ import jdk.vm.ci.code.StackSlot;
 /**
  * The layout of a compiled frame, from the stack pointer up: outgoing stack arguments, spill slots,
  * alignment padding, then the target's fixed area (e.g. the saved frame pointer, the deoptimization
- * rescue slot) right below the return address. Outgoing space must be reserved before the first
- * spill slot is handed out, because spill offsets are fixed relative to the stack pointer.
+ * rescue slot) right below the return address, and below it one word per monitor slot (the VM's
+ * BasicLock of each lock depth the method holds; slot 0 highest). Outgoing space must be reserved
+ * before the first spill slot is handed out, because spill offsets are fixed relative to the stack
+ * pointer; monitor slots may be reserved any time before the frame is final, as they are addressed
+ * from the fixed area.
  */
 public class FrameMap {
     private final int wordSize;
@@ -14,6 +17,7 @@ public class FrameMap {
     private final int fixedAreaSize;
     private int outgoingSize;
     private int spillSize;
+    private int monitorSlots;
     private boolean spillsHandedOut;
 
     /**
@@ -54,6 +58,23 @@ public class FrameMap {
         return StackSlot.get(kind, offset, false);
     }
 
+    /** Reserves monitor slots for lock depths {@code 0 .. count-1}. */
+    public void reserveMonitorSlots(int count) {
+        monitorSlots = Math.max(monitorSlots, count);
+    }
+
+    public int monitorSlots() {
+        return monitorSlots;
+    }
+
+    /** Offset from the stack pointer of the monitor slot (a word) of lock depth {@code depth}. Final only after register allocation. */
+    public int monitorSlotOffset(int depth) {
+        if (depth < 0 || depth >= monitorSlots) {
+            throw new IndexOutOfBoundsException("monitor slot " + depth + " of " + monitorSlots);
+        }
+        return fixedAreaOffset() - (depth + 1) * wordSize;
+    }
+
     public int spillSize() {
         return spillSize;
     }
@@ -63,7 +84,7 @@ public class FrameMap {
      * pointer aligned: what HotSpot calls the total frame size. Final only after register allocation.
      */
     public int totalFrameSize() {
-        return align(align(outgoingSize + spillSize, wordSize) + fixedAreaSize + wordSize, stackAlignment);
+        return align(align(outgoingSize + spillSize, wordSize) + monitorSlots * wordSize + fixedAreaSize + wordSize, stackAlignment);
     }
 
     /** Offset from the stack pointer of the target's fixed area, which ends at the return address. */

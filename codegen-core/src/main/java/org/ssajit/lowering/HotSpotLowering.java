@@ -32,6 +32,7 @@ import org.ssajit.ir.MemoryBarriers;
 import org.ssajit.ir.NarrowEncoding;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
+import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Return;
 import org.ssajit.ir.RuntimeLeaf;
@@ -223,6 +224,7 @@ public final class HotSpotLowering {
         }
 
         void run() {
+            Value methodLock = g.method().isSynchronized() ? lockMethod() : null;
             for (Block b : dominance.reversePostorder()) {
                 block = b;
                 for (Instruction i : List.copyOf(b.instructions())) {
@@ -230,8 +232,13 @@ public final class HotSpotLowering {
                     lower(i);
                 }
                 anchor = null;
-                if (b.terminator() instanceof Return r && r.value() != null) {
-                    narrowReturn(r);
+                if (b.terminator() instanceof Return r) {
+                    if (r.value() != null) {
+                        narrowReturn(r);
+                    }
+                    if (methodLock != null) {
+                        unlockAtReturn(r, methodLock);
+                    }
                 }
                 if (b.terminator() instanceof Throw t) {
                     // The interpreter re-executes the athrow (the exception on its stack) and unwinds
@@ -295,6 +302,8 @@ public final class HotSpotLowering {
                 case NEW_INSTANCE -> newInstance(i);
                 case NEW_ARRAY -> newArray(i);
                 case INSTANCEOF -> instanceOf(i);
+                case MONITOR_ENTER -> monitorEnter(i);
+                case MONITOR_EXIT -> monitorExit(i);
                 default -> {
                     if (Op.isHighLevel(i)) {
                         throw new IllegalStateException("no lowering for " + i.op().mnemonic() + " (the scope check should have refused it)");
@@ -711,6 +720,96 @@ public final class HotSpotLowering {
             Instruction a = new Instruction(g, Op.ALLOCATE, JavaKind.Object, shape, i.bci(), i.input(0));
             a.setState(i.state().copy());
             replace(i, emit(a, i.stamp()));
+        }
+
+        // Monitors --------------------------------------------------------------------------------
+
+        /**
+         * A synchronized method locks its receiver or its class's mirror first, in monitor slot 0: a
+         * {@link Op#LOCK} at the top of the entry block whose state is the interpreter's at bci 0 with
+         * the monitor held and the arguments in their locals. Returns the locked value.
+         */
+        private Value lockMethod() {
+            if (g.isOsr()) {
+                throw new IllegalStateException("OSR compile of a synchronized method (the front end refuses it)");
+            }
+            ResolvedJavaMethod m = g.method();
+            Value[] locals = new Value[m.getMaxLocals()];
+            int slot = 0;
+            Value lock = null;
+            for (Parameter p : g.parameters()) {
+                locals[slot] = p;
+                if (p.isReceiver()) {
+                    lock = p;
+                }
+                slot += p.kind().getSlotCount();
+            }
+            if (lock == null) {
+                lock = g.constant(constantReflection.asJavaClass(m.getDeclaringClass()));
+            }
+            FrameState held = new FrameState(m, 0, locals, new Value[0], new Value[]{lock});
+            Instruction enter = new Instruction(g, Op.LOCK, JavaKind.Void, 0, 0, lock);
+            enter.setState(held);
+            Block entry = g.entry();
+            if (entry.instructions().isEmpty()) {
+                entry.insertAtEnd(enter);
+            } else {
+                entry.insertBefore(entry.instructions().get(0), enter);
+            }
+            return lock;
+        }
+
+        /**
+         * A synchronized method's return unlocks monitor slot 0 first. The unlock's state is the
+         * interpreter's before the return bytecode (the value on the stack, the monitor held).
+         */
+        private void unlockAtReturn(Return r, Value lock) {
+            Value[] stack = new Value[0];
+            if (r.value() != null) {
+                stack = new Value[r.value().kind().getSlotCount()];
+                stack[0] = r.value();
+            }
+            Instruction exit = new Instruction(g, Op.UNLOCK, JavaKind.Void, 0, r.bci(), lock);
+            exit.setState(new FrameState(g.method(), r.bci(), new Value[g.method().getMaxLocals()], stack, new Value[]{lock}));
+            r.block().insertAtEnd(exit);
+        }
+
+        /**
+         * {@code monitorenter}: a null check (the interpreter throws the NullPointerException), then a
+         * {@link Op#LOCK} in the slot of the new lock's depth, whose state is the one after the bytecode:
+         * the object popped, the monitor held, the interpreter to go on at the next bytecode.
+         */
+        private void monitorEnter(Instruction i) {
+            Value x = i.input(In.OBJECT);
+            FrameState before = i.state();
+            nullCheck(x, before).explicitly();
+            int depth = before.locksSize();
+            Value[] locals = new Value[before.localsSize()];
+            for (int k = 0; k < locals.length; k++) {
+                locals[k] = before.local(k);
+            }
+            Value[] stack = new Value[before.stackSize() - 1];
+            for (int k = 0; k < stack.length; k++) {
+                stack[k] = before.stack(k);
+            }
+            Value[] locks = new Value[depth + 1];
+            for (int k = 0; k < depth; k++) {
+                locks[k] = before.lock(k);
+            }
+            locks[depth] = x;
+            Instruction lock = new Instruction(g, Op.LOCK, JavaKind.Void, depth, i.bci(), x);
+            lock.setState(new FrameState(before.method(), i.bci() + 1, locals, stack, locks, before.outer()));
+            emit(lock, null);
+            remove(i);
+        }
+
+        /** {@code monitorexit} of the innermost lock (the scope check proved it is that object): an {@link Op#UNLOCK}. */
+        private void monitorExit(Instruction i) {
+            FrameState before = i.state();
+            Instruction unlock = new Instruction(g, Op.UNLOCK, JavaKind.Void, before.locksSize() - 1, i.bci(), i.input(In.OBJECT));
+            unlock.setState(before.copy());
+            emit(unlock, null);
+            remove(i);
         }
 
         // Type checks -----------------------------------------------------------------------------

@@ -29,9 +29,6 @@ final class LoweringScope {
 
     /** Refusals that depend on the method alone. */
     static void checkMethod(ResolvedJavaMethod m) {
-        if (m.isSynchronized()) {
-            throw refuse("synchronized method: monitors are not compiled");
-        }
         if (m.isConstructor() && m.getDeclaringClass().isJavaLangObject()) {
             // Its return registers the new object's finalizer (the interpreter's
             // _return_register_finalizer); ssajit's code would not.
@@ -59,7 +56,8 @@ final class LoweringScope {
         String why = switch (i.op()) {
             case INVOKE -> invoke(i.invokeTarget());
             case NEW_MULTI_ARRAY -> "multianewarray is not compiled";
-            case MONITOR_ENTER, MONITOR_EXIT -> "monitors are not compiled";
+            case MONITOR_ENTER -> i.state() == null || i.state().stackSize() == 0 ? "no frame state" : null;
+            case MONITOR_EXIT -> monitorExit(i);
             case EXCEPTION_OBJECT -> "exception handler reached by normal control flow";
             case LOAD_FIELD -> isReferent(i.field()) ? "reading Reference.referent needs G1's keep-alive barrier (not compiled)" : null;
             case STORE_INDEXED -> storeIndexed(i);
@@ -96,6 +94,21 @@ final class LoweringScope {
         }
         if (t.appendix() != null || (t.method() instanceof ResolvedJavaMethod m && Linkage.isSignaturePolymorphic(m))) {
             return "signature-polymorphic calls are not compiled";
+        }
+        return null;
+    }
+
+    /**
+     * A {@code monitorexit} must release the innermost lock this frame holds: the same SSA value that
+     * the matching {@code monitorenter} locked (javac's code always does; other code may not, and the
+     * interpreter would throw IllegalMonitorStateException).
+     */
+    private static String monitorExit(Instruction i) {
+        if (i.state() == null || i.state().locksSize() == 0) {
+            return "no lock held";
+        }
+        if (i.state().lock(i.state().locksSize() - 1) != i.input(In.OBJECT)) {
+            return "not provably the innermost locked object";
         }
         return null;
     }

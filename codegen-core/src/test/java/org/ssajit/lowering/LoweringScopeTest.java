@@ -147,20 +147,73 @@ class LoweringScopeTest {
         assertTrue(lowered(Jvmci.graph(LoweringScopeTest.class, "instance")).isLowered());
     }
 
+    /**
+     * A synchronized method locks first (monitor slot 0, the state at bci 0 holding the monitor) and
+     * unlocks before its return (the state before the return bytecode, the monitor still held).
+     */
     @Test
-    void refusedWithTheReason() {
-        List<String> problems = new ArrayList<>();
-        String[][] expected = {
-            {"synchronizedStatic", "synchronized method: monitors are not compiled"},
-            {"monitor", "monitorenter at bci 3: monitors are not compiled"},
-        };
-        for (String[] e : expected) {
-            String got = refusal(e[0]);
-            if (!got.equals(e[1])) {
-                problems.add(e[0] + ": expected '" + e[1] + "', got '" + got + "'");
+    void synchronizedMethodLocksAtEntryAndUnlocksAtReturn() {
+        Graph g = lowered(Jvmci.graph(LoweringScopeTest.class, "synchronizedStatic"));
+        org.ssajit.ir.Instruction first = g.entry().instructions().get(0);
+        assertEquals(org.ssajit.ir.Op.LOCK, first.op(), g::toString);
+        assertEquals(0, first.attribute());
+        assertEquals(0, first.state().bci());
+        assertEquals(1, first.state().locksSize());
+        assertEquals(first.input(0), first.state().lock(0), "the class mirror is the lock");
+        assertEquals(g.parameters().get(0), first.state().local(0), "the argument in its local");
+        List<String> ops = opsOf(g);
+        assertEquals(1, ops.stream().filter("unlock"::equals).count(), ops::toString);
+        for (org.ssajit.ir.Block b : g.blocks()) {
+            if (b.terminator() instanceof org.ssajit.ir.Return r) {
+                org.ssajit.ir.Instruction last = b.instructions().get(b.instructions().size() - 1);
+                assertEquals(org.ssajit.ir.Op.UNLOCK, last.op(), g::toString);
+                assertEquals(r.bci(), last.state().bci());
+                assertEquals(1, last.state().stackSize(), "the return value on the interpreter's stack");
             }
         }
-        assertEquals(List.of(), problems);
+    }
+
+    /**
+     * {@code monitorenter}: a null check with the state before it, then the lock, whose state is the one
+     * after it (next bci, object popped, monitor held); {@code monitorexit}: the unlock of that depth.
+     */
+    @Test
+    void monitorBlockLowersToLockAndUnlock() {
+        Graph g = lowered(Jvmci.graph(LoweringScopeTest.class, "monitor"));
+        List<String> ops = opsOf(g);
+        int check = ops.indexOf("nullcheck");
+        int lock = ops.indexOf("lock");
+        assertTrue(check >= 0 && lock == check + 1 && ops.indexOf("unlock") > lock, ops::toString);
+        org.ssajit.ir.Instruction l = g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == org.ssajit.ir.Op.LOCK)
+                        .findFirst().orElseThrow();
+        assertEquals(0, l.attribute());
+        assertEquals(4, l.state().bci(), "after the monitorenter at bci 3");
+        assertEquals(0, l.state().stackSize());
+        assertEquals(1, l.state().locksSize());
+        assertEquals(g.parameters().get(0), l.state().lock(0));
+    }
+
+    /**
+     * A {@code monitorexit} of another value than the innermost lock's (bytecode javac never writes) is
+     * refused: the graph is built by hand.
+     */
+    @Test
+    void unstructuredMonitorExitIsRefused() {
+        jdk.vm.ci.meta.ResolvedJavaMethod m = Jvmci.method(LoweringScopeTest.class, "monitor");
+        org.ssajit.ir.Graph g = new org.ssajit.ir.Graph(m);
+        org.ssajit.ir.Block b = g.newBlock(0);
+        org.ssajit.ir.Parameter p = g.addParameter(0, jdk.vm.ci.meta.JavaKind.Object, false);
+        org.ssajit.ir.Value[] none = new org.ssajit.ir.Value[0];
+        org.ssajit.ir.Instruction enter = new org.ssajit.ir.Instruction(g, org.ssajit.ir.Op.MONITOR_ENTER, jdk.vm.ci.meta.JavaKind.Void, null, 3, p);
+        enter.setState(new org.ssajit.ir.FrameState(m, 3, new org.ssajit.ir.Value[m.getMaxLocals()], new org.ssajit.ir.Value[]{p}, none));
+        b.append(enter);
+        org.ssajit.ir.Value other = g.constant(Jvmci.PROVIDERS.constantReflection().asJavaClass(Jvmci.PROVIDERS.metaAccess().lookupJavaType(String.class)));
+        org.ssajit.ir.Instruction exit = new org.ssajit.ir.Instruction(g, org.ssajit.ir.Op.MONITOR_EXIT, jdk.vm.ci.meta.JavaKind.Void, null, 7, other);
+        exit.setState(new org.ssajit.ir.FrameState(m, 7, new org.ssajit.ir.Value[m.getMaxLocals()], new org.ssajit.ir.Value[]{other}, new org.ssajit.ir.Value[]{p}));
+        b.append(exit);
+        b.setTerminator(new org.ssajit.ir.Return(9, g.intConstant(1)));
+        BailoutException e = assertThrows(BailoutException.class, () -> lowered(g));
+        assertEquals("monitorexit at bci 7: not provably the innermost locked object", e.getMessage());
     }
 
     /** The lowered ops of {@code g}, by mnemonic, in block order. */

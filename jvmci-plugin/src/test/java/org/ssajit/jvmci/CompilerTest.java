@@ -42,8 +42,8 @@ class CompilerTest {
             return 3 * x;
         }
 
-        static synchronized int locks(int x) {
-            return x & 3;
+        static int grid(int x) {
+            return new int[2][x & 3].length;
         }
 
         static int loop(int n) {
@@ -89,9 +89,9 @@ class CompilerTest {
     @Test
     void outOfScopeIsRefusedWithTheReason() {
         Subjects.triple(1);
-        HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "locks"));
+        HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "grid"));
         assertNotNull(r.getFailureMessage());
-        assertTrue(r.getFailureMessage().contains("monitors are not compiled"), r.getFailureMessage());
+        assertTrue(r.getFailureMessage().contains("multianewarray is not compiled"), r.getFailureMessage());
         assertFalse(r.getRetry());
     }
 
@@ -126,7 +126,7 @@ class CompilerTest {
         String key = "ssajit.Dump";
         System.setProperty(key, dir.toString()); // read when the new compiler initializes, on its first request
         try {
-            HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "locks"));
+            HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "grid"));
             assertNotNull(r.getFailureMessage());
         } finally {
             System.clearProperty(key);

@@ -3,7 +3,7 @@ package org.ssajit.jvmci;
 /**
  * A small program for {@link DiscoveryTest}: hot enough that HotSpot asks the JVMCI compiler for tier-4
  * code of {@link #work} and {@link #scratch} and an OSR compilation of the loop in {@link #run}, which
- * calls both; ssajit compiles {@code work} and the loop and refuses {@code scratch} (it is synchronized).
+ * calls both; ssajit compiles {@code work} and the loop and refuses {@code scratch} (its multianewarray).
  */
 public final class HotProgram {
     private HotProgram() {
@@ -13,8 +13,9 @@ public final class HotProgram {
         return x * 31 + (x >>> 3);
     }
 
-    static synchronized int scratch(int x) {
-        return (x & 3) + 1;
+    static int scratch(int x) {
+        int[][] rows = new int[2][(x & 3) + 1];
+        return rows[1].length;
     }
 
     static long run() {

@@ -202,7 +202,20 @@ public enum Op {
      * zeroed, with its header: from the thread's allocation buffer, else from the VM; if the VM gives
      * none (out of memory, a negative length), deoptimizes to its state, before the bytecode.
      */
-    ALLOCATE("allocate", ALLOCATION | DEOPTIMIZES | LOW, OBJECT, AllocationShape.class, optional(In.LENGTH, INT));
+    ALLOCATE("allocate", ALLOCATION | DEOPTIMIZES | LOW, OBJECT, AllocationShape.class, optional(In.LENGTH, INT)),
+    /**
+     * Locks {@code object} (not null) with the frame's monitor slot given by the attribute, the lock's
+     * depth (0 the outermost): through the VM, which may block, safepoint and deoptimize this frame. Its
+     * state is the one after the lock is held: the interpreter resumes at the bytecode that follows,
+     * with the monitor in its frame.
+     */
+    LOCK("lock", MEMORY_READ | MEMORY_WRITE | LOW, VOID, Integer.class, in(In.OBJECT, OBJECT)),
+    /**
+     * Unlocks {@code object}, held by this frame in the monitor slot given by the attribute (the lock's
+     * depth). Never blocks nor safepoints; its state, before the unlock, only describes the frame for
+     * a VM that inspects the stack meanwhile.
+     */
+    UNLOCK("unlock", MEMORY_READ | MEMORY_WRITE | LOW, VOID, Integer.class, in(In.OBJECT, OBJECT));
 
     /** An input's role, the name by which generic code and {@link Instruction#input(In)} find it. */
     public enum In {

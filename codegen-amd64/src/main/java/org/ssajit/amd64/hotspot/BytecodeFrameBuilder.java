@@ -9,6 +9,7 @@ import jdk.vm.ci.amd64.AMD64;
 import jdk.vm.ci.code.BytecodeFrame;
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.code.StackLockValue;
 import jdk.vm.ci.code.StackSlot;
 import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaKind;
@@ -32,6 +33,7 @@ public final class BytecodeFrameBuilder {
     private final JavaKind[] localKinds;
     private final List<JavaValue> stack = new ArrayList<>();
     private final List<JavaKind> stackKinds = new ArrayList<>();
+    private final List<JavaValue> locks = new ArrayList<>();
     private boolean duringCall;
     private boolean rethrowException;
     private BytecodeFrame caller;
@@ -80,6 +82,16 @@ public final class BytecodeFrameBuilder {
     }
 
     /**
+     * The frame holds a monitor on {@code owner} (outermost first) whose BasicLock is the frame's
+     * {@code slot}; deoptimization moves it into the interpreter frame.
+     */
+    public BytecodeFrameBuilder lock(JavaValue owner, StackSlot slot) {
+        check(JavaKind.Object, owner);
+        locks.add(new StackLockValue(owner, Objects.requireNonNull(slot, "slot"), false));
+        return this;
+    }
+
+    /**
      * The frame is at a call that is in progress: the interpreter continues after the call instead of
      * re-executing the bytecode at {@code bci}.
      */
@@ -103,7 +115,8 @@ public final class BytecodeFrameBuilder {
     public BytecodeFrame build() {
         int numLocals = locals.length;
         int numStack = stack.size();
-        JavaValue[] values = new JavaValue[numLocals + numStack];
+        int numLocks = locks.size();
+        JavaValue[] values = new JavaValue[numLocals + numStack + numLocks];
         JavaKind[] kinds = new JavaKind[numLocals + numStack];
         System.arraycopy(locals, 0, values, 0, numLocals);
         System.arraycopy(localKinds, 0, kinds, 0, numLocals);
@@ -111,10 +124,13 @@ public final class BytecodeFrameBuilder {
             values[numLocals + i] = stack.get(i);
             kinds[numLocals + i] = stackKinds.get(i);
         }
+        for (int i = 0; i < numLocks; i++) {
+            values[numLocals + numStack + i] = locks.get(i);
+        }
         if (numStack > method.getMaxStackSize()) {
             throw new IllegalArgumentException("stack of " + numStack + " slots exceeds max_stack " + method.getMaxStackSize());
         }
-        BytecodeFrame frame = new BytecodeFrame(caller, method, bci, rethrowException, duringCall, values, kinds, numLocals, numStack, 0);
+        BytecodeFrame frame = new BytecodeFrame(caller, method, bci, rethrowException, duringCall, values, kinds, numLocals, numStack, numLocks);
         frame.verifyInvariants();
         return frame;
     }

@@ -15,6 +15,7 @@ import org.ssajit.amd64.asm.Address;
  *   rsp + totalFrameSize - 8   return address
  *   rsp + totalFrameSize - 16  caller's rbp (HotSpot's stack walker expects it right below the return address)
  *   rsp + totalFrameSize - 24  deopt rescue slot, if any (HotSpot saves the original pc of a lazily deoptimized frame here)
+ *   below it                   monitor slots, a word each: the BasicLock of lock depth 0, 1, ...
  *   ...                        padding to 16 bytes
  *   rsp + outgoing ...         spill area, spillBytes
  *   rsp + 0                    outgoing stack arguments, outgoingBytes
@@ -30,16 +31,21 @@ public final class FrameLayout {
     private final int spillBytes;
     private final int outgoingBytes;
     private final boolean rescueSlot;
+    private final int monitorSlots;
     private final int totalFrameSize;
 
-    private FrameLayout(int spillBytes, int outgoingBytes, boolean rescueSlot) {
+    private FrameLayout(int spillBytes, int outgoingBytes, boolean rescueSlot, int monitorSlots) {
         if (spillBytes < 0 || outgoingBytes < 0 || spillBytes % WORD != 0 || outgoingBytes % WORD != 0) {
             throw new IllegalArgumentException("frame areas must be non-negative multiples of 8: spill " + spillBytes + ", outgoing " + outgoingBytes);
         }
         this.spillBytes = spillBytes;
         this.outgoingBytes = outgoingBytes;
         this.rescueSlot = rescueSlot;
-        int raw = 2 * WORD + (rescueSlot ? WORD : 0) + spillBytes + outgoingBytes;
+        if (monitorSlots < 0 || (monitorSlots > 0 && !rescueSlot)) {
+            throw new IllegalArgumentException(monitorSlots + " monitor slots" + (rescueSlot ? "" : " in a frame without a rescue slot"));
+        }
+        this.monitorSlots = monitorSlots;
+        int raw = 2 * WORD + (rescueSlot ? WORD : 0) + monitorSlots * WORD + spillBytes + outgoingBytes;
         this.totalFrameSize = (raw + STACK_ALIGNMENT - 1) & -STACK_ALIGNMENT;
     }
 
@@ -49,12 +55,17 @@ public final class FrameLayout {
      * or an uncommon trap, i.e. nearly every method; HotSpot refuses code with a safepoint but without one.
      */
     public static FrameLayout of(int spillBytes, int outgoingBytes) {
-        return new FrameLayout(spillBytes, outgoingBytes, true);
+        return new FrameLayout(spillBytes, outgoingBytes, true, 0);
+    }
+
+    /** As {@link #of(int, int)}, with {@code monitorSlots} monitor slots below the rescue slot. */
+    public static FrameLayout of(int spillBytes, int outgoingBytes, int monitorSlots) {
+        return new FrameLayout(spillBytes, outgoingBytes, true, monitorSlots);
     }
 
     /** A frame without a rescue slot: only for code that never stops at a safepoint, call or trap. */
     public static FrameLayout withoutRescueSlot(int spillBytes, int outgoingBytes) {
-        return new FrameLayout(spillBytes, outgoingBytes, false);
+        return new FrameLayout(spillBytes, outgoingBytes, false, 0);
     }
 
     /** The frame size HotSpot records: everything from rsp up to and including the return address. */
@@ -85,6 +96,23 @@ public final class FrameLayout {
             throw new IllegalStateException("frame has no deopt rescue slot");
         }
         return totalFrameSize - 3 * WORD;
+    }
+
+    public int monitorSlots() {
+        return monitorSlots;
+    }
+
+    /** The offset from rsp of the monitor slot (BasicLock) of lock depth {@code depth}. */
+    public int monitorSlotOffset(int depth) {
+        if (depth < 0 || depth >= monitorSlots) {
+            throw new IndexOutOfBoundsException("monitor slot " + depth + " of " + monitorSlots);
+        }
+        return rescueSlotOffset() - (depth + 1) * WORD;
+    }
+
+    /** The monitor slot of lock depth {@code depth} as debug info names it (a {@code StackLockValue}'s slot). */
+    public StackSlot monitorSlot(int depth) {
+        return StackSlot.get(Amd64ValueKind.LONG, monitorSlotOffset(depth), false);
     }
 
     /** The rescue slot as JVMCI wants it, or null. */
@@ -121,6 +149,6 @@ public final class FrameLayout {
 
     @Override
     public String toString() {
-        return "FrameLayout[total " + totalFrameSize + ", spill " + spillBytes + ", outgoing " + outgoingBytes + (rescueSlot ? ", rescue slot at rsp+" + rescueSlotOffset() : "") + "]";
+        return "FrameLayout[total " + totalFrameSize + ", spill " + spillBytes + ", outgoing " + outgoingBytes + (rescueSlot ? ", rescue slot at rsp+" + rescueSlotOffset() : "") + (monitorSlots > 0 ? ", " + monitorSlots + " monitor slots" : "") + "]";
     }
 }

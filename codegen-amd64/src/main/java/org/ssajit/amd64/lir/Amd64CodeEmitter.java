@@ -284,9 +284,6 @@ public final class Amd64CodeEmitter extends CodeEmitter {
      */
     public DebugInfo debugInfo(LirFrameState state) {
         FrameState fs = state.frameState();
-        if (fs.locksSize() != 0) {
-            throw new IllegalStateException("frame states with monitors are not supported");
-        }
         Value[] values = state.values();
         BytecodeFrameBuilder b = BytecodeFrameBuilder.at(fs.method(), fs.bci()).duringCall(state.duringCall());
         for (int i = 0; i < fs.localsSize(); i++) {
@@ -300,6 +297,9 @@ public final class Amd64CodeEmitter extends CodeEmitter {
                 JavaKind k = fs.stack(i).kind();
                 b.push(k, javaValue(values[fs.localsSize() + i], k));
             }
+        }
+        for (int i = 0; i < fs.locksSize(); i++) {
+            b.lock(javaValue(values[fs.localsSize() + fs.stackSize() + i], JavaKind.Object), frame.layout().monitorSlot(i));
         }
         List<JavaValue> extraOops = new ArrayList<>();
         for (Value v : state.liveReferences()) {

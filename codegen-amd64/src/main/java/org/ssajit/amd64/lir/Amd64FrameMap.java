@@ -23,8 +23,9 @@ public final class Amd64FrameMap extends FrameMap {
     /** The frame builder's view of this frame; final once register allocation is done. */
     public FrameLayout layout() {
         int spill = (spillSize() + WORD - 1) / WORD * WORD;
-        FrameLayout layout = FrameLayout.of(spill, outgoingSize());
-        if (layout.totalFrameSize() != totalFrameSize() || layout.rescueSlotOffset() != fixedAreaOffset()) {
+        FrameLayout layout = FrameLayout.of(spill, outgoingSize(), monitorSlots());
+        if (layout.totalFrameSize() != totalFrameSize() || layout.rescueSlotOffset() != fixedAreaOffset()
+                        || (monitorSlots() > 0 && layout.monitorSlotOffset(monitorSlots() - 1) != monitorSlotOffset(monitorSlots() - 1))) {
             throw new IllegalStateException("frame map and frame layout disagree: " + layout + " vs total " + totalFrameSize() + ", fixed area at " + fixedAreaOffset());
         }
         return layout;

@@ -314,6 +314,7 @@ public final class Amd64LirGenerator extends LirGenerator {
             case GUARD -> append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
             case PI -> setResult(i, operand(i.input(In.X)));
             case ALLOCATE -> allocate(i);
+            case LOCK, UNLOCK -> monitor(i);
             case OSR_LOCAL -> {
                 // Read in emitOsrEntry, before the buffer is freed.
             }
@@ -396,6 +397,15 @@ public final class Amd64LirGenerator extends LirGenerator {
         RegisterValue result = fixed(AMD64.rax, JavaKind.Object);
         append(new Amd64Allocation.Allocate(shape, result, length, stateOf(i.state())));
         move(result(i), result);
+    }
+
+    /** A lock or unlock through the VM, the object in rsi; see {@link Amd64Monitors.Monitor}. */
+    private void monitor(Instruction i) {
+        int depth = (Integer) i.attribute();
+        lir().frameMap().reserveMonitorSlots(depth + 1);
+        RegisterValue object = fixed(AMD64.rsi, JavaKind.Object);
+        move(object, operand(i.input(In.OBJECT)));
+        append(new Amd64Monitors.Monitor(i.op() == Op.LOCK, depth, object, stateOf(i.state())));
     }
 
     private static Deopt deopt(Instruction i) {

@@ -1,0 +1,294 @@
+package org.ssajit.jvmci;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.ssajit.jvmci.CompiledRunner.Outcome;
+import org.ssajit.testing.Jvmci;
+
+import jdk.vm.ci.code.InstalledCode;
+
+/**
+ * Monitors end to end: each {@link MonitorTargets} method compiled, installed and run, compared with the
+ * interpreter, and after every call no argument (nor the class) may still be locked by the calling
+ * thread. Exceptions raised while locks are held deoptimize; the interpreter, given the monitors by
+ * the debug info, throws and releases them. Then the cases a single thread cannot show: threads
+ * contending for compiled synchronized methods and blocks (every update counted), and a compiled
+ * frame deoptimized while it waits in {@code monitorenter} (it must resume after the bytecode with
+ * the monitor held, not lock it twice).
+ */
+class CompiledMonitorsTest {
+    static final int[] INTS = {0, 1, 7, -3, 100, Integer.MIN_VALUE};
+
+    static void check(String name, List<Supplier<Object[]>> in) {
+        CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN;
+        Method m = Jvmci.declared(MonitorTargets.class, name);
+        List<Outcome> expected = callChecked(m, in, "interpreter");
+        InstalledCode code = CompiledRunner.install(m);
+        List<Outcome> executed = new ArrayList<>();
+        for (Supplier<Object[]> s : in) {
+            Object[] args = s.get();
+            executed.addAll(CompiledRunner.executeAll(code, List.of(() -> args)));
+            assertNothingHeld(name + " (installed code executed)", args);
+        }
+        CompiledMethodsTest.compare(name + " (installed code executed)", in, expected, executed);
+        CompiledMethodsTest.compare(name + " (method called)", in, expected, callChecked(m, in, "compiled"));
+        assertTrue(code.isValid(), name + ": code invalidated (a failed check must not invalidate it)");
+    }
+
+    /** Calls {@code m} once per input, checking after each call that the thread holds no lock on the arguments. */
+    private static List<Outcome> callChecked(Method m, List<Supplier<Object[]>> in, String how) {
+        List<Outcome> out = new ArrayList<>();
+        for (Supplier<Object[]> s : in) {
+            Object[] args = s.get();
+            out.addAll(CompiledRunner.callAll(m, List.of(() -> args)));
+            assertNothingHeld(m.getName() + " (" + how + ")", args);
+        }
+        return out;
+    }
+
+    private static void assertNothingHeld(String what, Object[] args) {
+        for (Object a : args) {
+            if (a != null) {
+                assertFalse(Thread.holdsLock(a), what + ": still holds the lock of " + a);
+            }
+        }
+        assertFalse(Thread.holdsLock(MonitorTargets.class), what + ": still holds the class's lock");
+    }
+
+    static List<Supplier<Object>> locks() {
+        return List.of(Object::new, () -> "a string", () -> new int[3], () -> new StringBuilder("sb"), () -> null);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"block", "onClassConstant"})
+    void blocks(String kind) {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        if (kind.equals("block")) {
+            for (Supplier<Object> l : locks()) {
+                for (int x : INTS) {
+                    in.add(() -> new Object[]{l.get(), x});
+                }
+            }
+            check("block", in);
+        } else {
+            for (int x : INTS) {
+                in.add(() -> new Object[]{x});
+            }
+            check("onClass", in);
+        }
+    }
+
+    @Test
+    void nestedOnOneAndTwoObjects() {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (int x : INTS) {
+            Object shared = new Object();
+            in.add(() -> new Object[]{shared, shared, x});
+            in.add(() -> new Object[]{new Object(), new Object(), x});
+            in.add(() -> new Object[]{new Object(), null, x});
+            in.add(() -> new Object[]{null, new Object(), x});
+        }
+        check("nested", in);
+    }
+
+    @Test
+    void fiveDeep() {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (int x : INTS) {
+            in.add(() -> new Object[]{new Object(), new Object(), new Object(), new Object(), new Object(), x});
+            Object one = new Object();
+            in.add(() -> new Object[]{one, one, one, one, one, x});
+            in.add(() -> new Object[]{new Object(), new Object(), new Object(), null, new Object(), x});
+        }
+        check("deep", in);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"add", "depth"})
+    void synchronizedInstanceMethods(String name) {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (int x : new int[]{0, 1, 5, 20, -2}) {
+            in.add(() -> new Object[]{new MonitorTargets(), x});
+        }
+        check(name, in);
+    }
+
+    @Test
+    void synchronizedMethodsReturningEveryKind() {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (int x : INTS) {
+            in.add(() -> {
+                MonitorTargets.staticCount = 0;
+                return new Object[]{x};
+            });
+        }
+        check("addStatic", in);
+        in.clear();
+        for (long x : new long[]{0, 1, -1, Long.MIN_VALUE, 1L << 40}) {
+            in.add(() -> new Object[]{new MonitorTargets(), x});
+        }
+        check("addLong", in);
+        in.clear();
+        for (double x : new double[]{0, -0.0, 1.5, Double.NaN, Double.NEGATIVE_INFINITY}) {
+            in.add(() -> new Object[]{x});
+        }
+        check("half", in);
+        in.clear();
+        for (boolean first : new boolean[]{true, false}) {
+            in.add(() -> new Object[]{new MonitorTargets(), "a", null, first});
+            in.add(() -> new Object[]{new MonitorTargets(), 1, 2.5, first});
+        }
+        check("pick", in);
+        in.clear();
+        in.add(() -> new Object[]{new int[]{4}});
+        in.add(() -> new Object[]{new int[0]});
+        in.add(() -> new Object[]{(Object) null});
+        check("touch", in);
+        in.clear();
+        in.add(() -> new Object[]{new MonitorTargets(), new int[5]});
+        in.add(() -> new Object[]{new MonitorTargets(), null});
+        check("lengthOf", in);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"loopInside", "lockInLoop"})
+    void loops(String name) {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (Supplier<Object> l : locks()) {
+            for (int n : new int[]{0, 1, 10, 1000}) {
+                in.add(() -> new Object[]{l.get(), n});
+            }
+        }
+        check(name, in);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"callThrowsInside", "catchInside", "notifyInside"})
+    void exceptionsWhileLocked(String name) {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (Supplier<Object> l : locks()) {
+            for (int x : INTS) {
+                in.add(() -> new Object[]{l.get(), x});
+            }
+        }
+        check(name, in);
+    }
+
+    @Test
+    void divisionByZeroWhileLocked() {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (Supplier<Object> l : locks()) {
+            for (int y : new int[]{0, 1, -1, 3}) {
+                in.add(() -> new Object[]{l.get(), Integer.MIN_VALUE, y});
+                in.add(() -> new Object[]{l.get(), 17, y});
+            }
+        }
+        check("divideInside", in);
+    }
+
+    /**
+     * Threads increment one counter through compiled synchronized methods and blocks: no update may be
+     * lost. Virtual threads too: one that finds the lock taken in compiled code must block pinned to
+     * its carrier (the VM cannot unmount it from inside an nmethod's call), and go on correctly.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void contendedUpdatesAreNotLost(boolean virtual) throws Exception {
+        CompiledRunner.install(Jvmci.declared(MonitorTargets.class, "add"));
+        CompiledRunner.install(Jvmci.declared(MonitorTargets.class, "addStatic"));
+        CompiledRunner.install(Jvmci.declared(MonitorTargets.class, "lockInLoop"));
+        MonitorTargets shared = new MonitorTargets();
+        int threads = 4;
+        int rounds = 20_000;
+        int before;
+        synchronized (MonitorTargets.class) {
+            before = MonitorTargets.staticCount;
+        }
+        Object loopLock = new Object();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> all = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Runnable body = () -> {
+                try {
+                    start.await();
+                    for (int i = 0; i < rounds; i++) {
+                        if ((shared.add(1) & 1) != 1) {
+                            throw new AssertionError("add ran without holding the lock");
+                        }
+                        MonitorTargets.addStatic(2);
+                        if (i % 1000 == 0 && MonitorTargets.lockInLoop(loopLock, 50) != 50 * 49 / 2 + 50 * 3) {
+                            throw new AssertionError("lockInLoop");
+                        }
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            };
+            Thread th = virtual ? Thread.ofVirtual().unstarted(body) : new Thread(body);
+            th.start();
+            all.add(th);
+        }
+        start.countDown();
+        for (Thread th : all) {
+            th.join();
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+        assertEquals(threads * rounds, shared.count, "instance counter");
+        synchronized (MonitorTargets.class) {
+            assertEquals(before + 2 * threads * rounds, MonitorTargets.staticCount, "static counter");
+        }
+    }
+
+    /**
+     * A thread waits in a compiled {@code monitorenter} while the code is invalidated: when it gets the
+     * lock its frame is deoptimized, and the interpreter must go on after the bytecode with the monitor
+     * the debug info hands it (locking again, or not at all, gives another answer or a thread that still
+     * holds the lock).
+     */
+    @Test
+    void deoptimizedWhileWaitingForTheLock() throws Exception {
+        Method m = Jvmci.declared(MonitorTargets.class, "loopInside");
+        long expected = MonitorTargets.loopInside(new Object(), 100);
+        for (int round = 0; round < 3; round++) {
+            InstalledCode code = CompiledRunner.install(m);
+            Object lock = new Object();
+            AtomicReference<Object> result = new AtomicReference<>();
+            Thread waiter;
+            synchronized (lock) {
+                waiter = new Thread(() -> {
+                    try {
+                        long r = (long) m.invoke(null, lock, 100);
+                        result.set(Thread.holdsLock(lock) ? "still held" : r);
+                    } catch (Throwable e) {
+                        result.set(e);
+                    }
+                });
+                waiter.start();
+                long deadline = System.nanoTime() + 10_000_000_000L;
+                while (waiter.getState() != Thread.State.BLOCKED && System.nanoTime() < deadline) {
+                    Thread.onSpinWait();
+                }
+                assertEquals(Thread.State.BLOCKED, waiter.getState(), "the waiter never blocked on the lock");
+                code.invalidate(); // deoptimizes the waiter's frame
+                assertFalse(code.isAlive(), "invalidated code still alive");
+            }
+            waiter.join();
+            assertEquals(expected, result.get(), "round " + round);
+        }
+    }
+}
