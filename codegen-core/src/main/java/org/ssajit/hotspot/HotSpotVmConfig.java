@@ -155,6 +155,26 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
      */
     public final int threadContEntryOffset;
     public final int contEntryPinCountOffset;
+    /**
+     * Whether the VM locks with JDK 21+'s lightweight locking ({@code LockingMode == LM_LIGHTWEIGHT}, the
+     * default): compiled code then locks an unlocked object itself, with a CAS of the mark word's lock
+     * bits and a push on the thread's lock stack, and calls the VM for everything else.
+     */
+    public final boolean lightweightLocking;
+    /** {@code JavaThread::_lock_stack} + {@code LockStack::_top}: a u4 holding the offset from the thread of the lock stack's next free entry. */
+    public final int threadLockStackTopOffset;
+    /** {@code LockStack::_end_offset}: the top offset of a full lock stack. */
+    public final int lockStackEndOffset;
+    /** {@code oopDesc::_mark}, and the mark word's lock bits: {@code unlocked_value} (01) and {@code monitor_value} (10, inflated). */
+    public final int markOffset;
+    public final int markUnlockedValue;
+    public final int markMonitorValue;
+    /**
+     * {@code markWord::marked_value}, which is also {@code markWord::unused_mark()}: what a BasicLock
+     * holds under the legacy locking modes when its lock is an inflated monitor (0 there means a
+     * recursive stack lock, and the VM's monitorexit then does nothing).
+     */
+    public final int markUnusedValue;
     public final long sharedRuntimeFrem;
     public final long sharedRuntimeDrem;
     /** Whether virtual threads' continuations are on: then HotSpot wants a post-call nop after every Java call. */
@@ -274,6 +294,14 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         monitorExit = getAddress("JVMCIRuntime::monitorexit");
         threadContEntryOffset = getFieldOffset("JavaThread::_cont_entry", Integer.class, "ContinuationEntry*");
         contEntryPinCountOffset = getFieldOffset("ContinuationEntry::_pin_count", Integer.class, "uint32_t");
+        int lmLightweight = getConstant("LockingMode::LM_LIGHTWEIGHT", Integer.class);
+        lightweightLocking = getFlag("LockingMode", Integer.class, lmLightweight) == lmLightweight;
+        threadLockStackTopOffset = getFieldOffset("JavaThread::_lock_stack", Integer.class, "LockStack") + getFieldOffset("LockStack::_top", Integer.class, "uint32_t");
+        lockStackEndOffset = getConstant("LockStack::_end_offset", Integer.class);
+        markOffset = getFieldOffset("oopDesc::_mark", Integer.class, "markWord");
+        markUnlockedValue = getConstant("markWord::unlocked_value", Integer.class);
+        markMonitorValue = getConstant("markWord::monitor_value", Integer.class);
+        markUnusedValue = getConstant("markWord::marked_value", Integer.class);
         sharedRuntimeFrem = getAddress(org.ssajit.ir.RuntimeLeaf.FREM.symbol());
         sharedRuntimeDrem = getAddress(org.ssajit.ir.RuntimeLeaf.DREM.symbol());
         continuationsEnabled = getFieldValue("CompilerToVM::Data::continuations_enabled", Boolean.class, "bool");

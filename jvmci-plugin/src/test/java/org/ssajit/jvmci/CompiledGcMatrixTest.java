@@ -29,7 +29,8 @@ class CompiledGcMatrixTest {
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.CallTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.TypeCheckTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.AllocationTargets::*",
-                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.StoreTargets::*");
+                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.StoreTargets::*",
+                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.MonitorTargets::*");
 
     @Test
     void scenariosPassHere() throws Exception {
@@ -37,7 +38,7 @@ class CompiledGcMatrixTest {
             // uninitializedClass needs a fresh JVM (Lazy is initialized once); endToEnd and calls are
             // CompiledMethodsTest's and CompiledCallsTest's job here.
             if (!e.getKey().equals("uninitializedClass") && !e.getKey().equals("endToEnd") && !e.getKey().equals("calls")
-                            && !e.getKey().equals("typeChecks") && !e.getKey().equals("allocation") && !e.getKey().equals("referenceStores")) {
+                            && !e.getKey().equals("typeChecks") && !e.getKey().equals("allocation") && !e.getKey().equals("referenceStores") && !e.getKey().equals("monitors")) {
                 e.getValue().run();
             }
         }
@@ -76,6 +77,20 @@ class CompiledGcMatrixTest {
         assertFalse(r.crashed(), r::describe);
         assertEquals(0, r.exitCode(), r::describe);
         assertTrue(r.stdout().contains("PASS referencesMovedWhileCollecting\n"), r::describe);
+    }
+
+    /**
+     * JDK 25 still lets the legacy stack locking be chosen ({@code -XX:LockingMode=1}, deprecated): the
+     * compiled code has no fast path for it and locks through the VM, which must see the same frames.
+     */
+    @Test
+    void monitorsWithLegacyLocking() throws Exception {
+        List<String> flags = new ArrayList<>(STRESS);
+        flags.addAll(0, List.of("-XX:LockingMode=1", "-XX:+UseSerialGC"));
+        ChildJvm.Result r = ChildJvm.run(flags, CompiledScenarios.class.getName(), List.of("monitors"), Duration.ofMinutes(4));
+        assertFalse(r.crashed(), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stdout().contains("PASS monitors\n"), r::describe);
     }
 
     @ParameterizedTest

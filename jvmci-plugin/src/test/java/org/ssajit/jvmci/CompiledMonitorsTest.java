@@ -30,6 +30,8 @@ import jdk.vm.ci.code.InstalledCode;
  */
 class CompiledMonitorsTest {
     static final int[] INTS = {0, 1, 7, -3, 100, Integer.MIN_VALUE};
+    /** Updates per thread in {@link #contendedUpdatesAreNotLost} (fewer under the GC stress of {@link CompiledScenarios}). */
+    static volatile int rounds = 20_000;
 
     static void check(String name, List<Supplier<Object[]>> in) {
         CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN;
@@ -113,6 +115,44 @@ class CompiledMonitorsTest {
             in.add(() -> new Object[]{new Object(), new Object(), new Object(), null, new Object(), x});
         }
         check("deep", in);
+    }
+
+    /** Ten locks (StringBuilders: the arrays are compared afterwards by their elements' text), more than the lock stack holds. */
+    @Test
+    void deeperThanTheLockStack() {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (int x : INTS) {
+            in.add(() -> {
+                Object[] o = new Object[10];
+                for (int i = 0; i < o.length; i++) {
+                    o[i] = new StringBuilder("lock" + i);
+                }
+                return new Object[]{o, x};
+            });
+            in.add(() -> {
+                Object one = new StringBuilder("one");
+                return new Object[]{new Object[]{one, one, one, one, one, one, one, one, one, one}, x};
+            });
+            in.add(() -> {
+                Object[] o = new Object[10];
+                for (int i = 0; i < o.length; i++) {
+                    o[i] = i == 3 ? null : new StringBuilder("lock" + i);
+                }
+                return new Object[]{o, x};
+            });
+        }
+        check("tenDeep", in);
+    }
+
+    @Test
+    void inflatedWhileHeld() {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (int x : new int[]{0, 1, -1, 5}) {
+            in.add(() -> new Object[]{new Object(), x});
+            in.add(() -> new Object[]{"interned", x});
+            in.add(() -> new Object[]{null, x});
+        }
+        check("inflatedWhileHeld", in);
     }
 
     @ParameterizedTest
@@ -211,7 +251,7 @@ class CompiledMonitorsTest {
         CompiledRunner.install(Jvmci.declared(MonitorTargets.class, "lockInLoop"));
         MonitorTargets shared = new MonitorTargets();
         int threads = 4;
-        int rounds = 20_000;
+        int rounds = CompiledMonitorsTest.rounds;
         int before;
         synchronized (MonitorTargets.class) {
             before = MonitorTargets.staticCount;
@@ -252,6 +292,56 @@ class CompiledMonitorsTest {
         synchronized (MonitorTargets.class) {
             assertEquals(before + 2 * threads * rounds, MonitorTargets.staticCount, "static counter");
         }
+    }
+
+    /**
+     * Compiled code fast-locks an object; another thread contends, which inflates the lock with this
+     * thread as its anonymous owner, and blocks; then the compiled unlock finds a monitor where it
+     * locked a mark word: it must hand the VM the lock stack as it was (the object still on it), so
+     * that the VM makes this thread the owner and releases the waiter. Without that, the monitor is
+     * never released and the waiter never returns.
+     */
+    @Test
+    void unlockAfterAnotherThreadInflatedTheLock() throws Exception {
+        Method m = Jvmci.declared(MonitorTargets.class, "holdUntilReleased");
+        InstalledCode code = CompiledRunner.install(m);
+        for (int round = 0; round < 3; round++) {
+            Object lock = new Object();
+            MonitorTargets.entered = 0;
+            MonitorTargets.release = 0;
+            AtomicReference<Object> held = new AtomicReference<>();
+            AtomicReference<Object> waited = new AtomicReference<>();
+            Thread holder = new Thread(() -> {
+                try {
+                    held.set(m.invoke(null, lock));
+                } catch (Throwable e) {
+                    held.set(e);
+                }
+            });
+            holder.start();
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (MonitorTargets.entered == 0 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertEquals(1, MonitorTargets.entered, "the holder never got the lock");
+            Thread waiter = new Thread(() -> {
+                synchronized (lock) {
+                    waited.set("got it");
+                }
+            });
+            waiter.start();
+            while (waiter.getState() != Thread.State.BLOCKED && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertEquals(Thread.State.BLOCKED, waiter.getState(), "the waiter never blocked on the lock");
+            MonitorTargets.release = 1;
+            holder.join(20_000);
+            waiter.join(20_000);
+            assertFalse(holder.isAlive() || waiter.isAlive(), "round " + round + ": a thread is stuck (holder " + holder.getState() + ", waiter " + waiter.getState() + ")");
+            assertEquals(2L, held.get(), "round " + round);
+            assertEquals("got it", waited.get(), "round " + round);
+        }
+        assertTrue(code.isValid());
     }
 
     /**

@@ -33,6 +33,7 @@ public final class CompiledScenarios {
         m.put("allocation", CompiledScenarios::allocation);
         m.put("referenceStores", CompiledScenarios::referenceStores);
         m.put("referencesMovedWhileCollecting", CompiledScenarios::referencesMovedWhileCollecting);
+        m.put("monitors", CompiledScenarios::monitors);
         return m;
     }
 
@@ -49,6 +50,28 @@ public final class CompiledScenarios {
     static void check(boolean ok, String what) {
         if (!ok) {
             throw new AssertionError(what);
+        }
+    }
+
+    /** Runs {@code body} while another thread asks for a full GC every {@code millis} ms (lighter than {@link #withGcs}). */
+    static void withGcsEvery(long millis, Scenario body) throws Exception {
+        Thread gc = new Thread(() -> {
+            try {
+                while (!Thread.currentThread().isInterrupted()) {
+                    System.gc();
+                    Thread.sleep(millis);
+                }
+            } catch (InterruptedException e) {
+                // done
+            }
+        }, "gc-every-" + millis + "ms");
+        gc.setDaemon(true);
+        gc.start();
+        try {
+            body.run();
+        } finally {
+            gc.interrupt();
+            gc.join();
         }
     }
 
@@ -235,6 +258,21 @@ public final class CompiledScenarios {
         check(hide.isValid(), "hide code invalidated");
     }
 
+    /**
+     * Every {@link CompiledMonitorsTest} case while another thread collects every 20 ms: locked objects
+     * move (the lock stack's and the frames' references are roots), monitors inflate and deflate.
+     */
+    static void monitors() throws Exception {
+        // The compiler's first use initializes JVMCI, slow under heap verification with a GC per allocation burst: before the GCs.
+        CompiledRunner.install(MonitorTargets.class.getDeclaredMethod("block", Object.class, int.class));
+        CompiledMonitorsTest.rounds = 2000;
+        try {
+            withGcsEvery(20, () -> runAll(CompiledMonitorsTest.class));
+        } finally {
+            CompiledMonitorsTest.rounds = 20_000;
+        }
+    }
+
     /** Every {@link CompiledCallsTest} case: calls, with collections in callees and deoptimization at calls. */
     static void calls() throws Exception {
         runAll(CompiledCallsTest.class);
@@ -248,9 +286,12 @@ public final class CompiledScenarios {
         for (java.lang.reflect.Method m : testClass.getDeclaredMethods()) {
             org.junit.jupiter.params.provider.ValueSource names = m.getAnnotation(org.junit.jupiter.params.provider.ValueSource.class);
             if (names != null) {
+                m.setAccessible(true);
                 for (String name : names.strings()) {
-                    m.setAccessible(true);
                     m.invoke(t, name);
+                }
+                for (boolean b : names.booleans()) {
+                    m.invoke(t, b);
                 }
             } else if (m.isAnnotationPresent(org.junit.jupiter.api.Test.class)) {
                 m.setAccessible(true);

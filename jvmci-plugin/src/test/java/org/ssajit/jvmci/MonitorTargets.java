@@ -57,6 +57,69 @@ final class MonitorTargets {
         return x * 2 + held(a);
     }
 
+    /** Ten locks deep: more than the lock stack holds, so the VM inflates some (its capacity is 8 on JDK 25). */
+    static int tenDeep(Object[] o, int x) {
+        synchronized (o[0]) {
+            synchronized (o[1]) {
+                synchronized (o[2]) {
+                    synchronized (o[3]) {
+                        synchronized (o[4]) {
+                            synchronized (o[5]) {
+                                synchronized (o[6]) {
+                                    synchronized (o[7]) {
+                                        synchronized (o[8]) {
+                                            synchronized (o[9]) {
+                                                for (Object each : o) {
+                                                    x = x * 2 + held(each);
+                                                }
+                                            }
+                                            x += held(o[9]) * 7;
+                                        }
+                                        x += held(o[8]) * 5;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return x * 2 + held(o[0]);
+    }
+
+    /**
+     * The identity hash of a locked object, and a wait on it: the VM inflates the lock while this frame
+     * holds it, so the unlock finds a monitor where it locked a mark word.
+     */
+    static int inflatedWhileHeld(Object o, int x) throws InterruptedException {
+        int h;
+        synchronized (o) {
+            synchronized (o) {
+                h = System.identityHashCode(o);
+                if (x > 0) {
+                    o.wait(1);
+                }
+            }
+            x += held(o);
+        }
+        return (h == System.identityHashCode(o) ? 1 : 0) + x * 2 + held(o) * 4;
+    }
+
+    static volatile int entered;
+    static volatile int release;
+
+    /** Holds {@code o} (fast-locked when uncontended) until told to let go. */
+    static long holdUntilReleased(Object o) {
+        long spins = 0;
+        synchronized (o) {
+            entered = 1;
+            while (release == 0) {
+                spins++;
+            }
+        }
+        return held(o) + (spins >= 0 ? 2 : 0);
+    }
+
     synchronized int add(int d) {
         count += d;
         return count * 2 + held(this);
