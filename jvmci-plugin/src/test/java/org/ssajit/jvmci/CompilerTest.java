@@ -135,8 +135,8 @@ class CompilerTest {
         try (var s = java.nio.file.Files.list(dir)) {
             files = s.map(p -> p.getFileName().toString()).sorted().toList();
         }
-        assertTrue(files.stream().anyMatch(f -> f.matches("\\d+-.*Subjects\\.locks\\.ir\\.txt")), files.toString());
-        assertTrue(files.stream().anyMatch(f -> f.matches("\\d+-.*Subjects\\.locks\\.dot")), files.toString());
+        assertTrue(files.stream().anyMatch(f -> f.matches("\\d+-.*Subjects\\.grid\\.ir\\.txt")), files.toString());
+        assertTrue(files.stream().anyMatch(f -> f.matches("\\d+-.*Subjects\\.grid\\.dot")), files.toString());
         assertTrue(files.stream().noneMatch(f -> f.endsWith(".s")), files.toString());
     }
 
