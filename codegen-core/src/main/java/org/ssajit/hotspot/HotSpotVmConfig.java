@@ -141,6 +141,8 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     /** {@code JVMCIRuntime::new_instance_or_null(JavaThread*, Klass*)}, {@code new_array_or_null(JavaThread*, Klass*, jint)}. */
     public final long newInstanceOrNull;
     public final long newArrayOrNull;
+    /** {@code JVMCIRuntime::new_multi_array_or_null(JavaThread*, Klass* of the array class, int rank, jint* dims)}. */
+    public final long newMultiArrayOrNull;
     /**
      * {@code JVMCIRuntime::monitorenter(JavaThread*, oopDesc*, BasicLock*)} (may block and safepoint) and
      * {@code monitorexit} (a leaf that expects the last Java frame set): the VM's locking for every
@@ -290,6 +292,7 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         threadVmResultOopOffset = getFieldOffset("JavaThread::_vm_result_oop", Integer.class, "oop");
         newInstanceOrNull = getAddress("JVMCIRuntime::new_instance_or_null");
         newArrayOrNull = getAddress("JVMCIRuntime::new_array_or_null");
+        newMultiArrayOrNull = getAddress("JVMCIRuntime::new_multi_array_or_null");
         monitorEnter = getAddress("JVMCIRuntime::monitorenter");
         monitorExit = getAddress("JVMCIRuntime::monitorexit");
         threadContEntryOffset = getFieldOffset("JavaThread::_cont_entry", Integer.class, "ContinuationEntry*");

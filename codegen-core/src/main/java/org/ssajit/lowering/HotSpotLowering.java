@@ -301,6 +301,7 @@ public final class HotSpotLowering {
                 case CHECKCAST -> checkcast(i);
                 case NEW_INSTANCE -> newInstance(i);
                 case NEW_ARRAY -> newArray(i);
+                case NEW_MULTI_ARRAY -> newMultiArray(i);
                 case INSTANCEOF -> instanceOf(i);
                 case MONITOR_ENTER -> monitorEnter(i);
                 case MONITOR_EXIT -> monitorExit(i);
@@ -810,6 +811,24 @@ public final class HotSpotLowering {
             unlock.setState(before.copy());
             emit(unlock, null);
             remove(i);
+        }
+
+        /**
+         * {@code multianewarray}: an {@link Op#ALLOCATE_MULTI} of the array class with the dimensions;
+         * an unresolved class deoptimizes.
+         */
+        private void newMultiArray(Instruction i) {
+            if (!(i.type() instanceof ResolvedJavaType t) || !t.isArray()) {
+                deoptimize(i);
+                return;
+            }
+            Value[] dims = new Value[i.inputCount()];
+            for (int k = 0; k < dims.length; k++) {
+                dims[k] = i.input(k);
+            }
+            Instruction a = new Instruction(g, Op.ALLOCATE_MULTI, JavaKind.Object, constantReflection.asObjectHub(t), i.bci(), dims);
+            a.setState(i.state().copy());
+            replace(i, emit(a, i.stamp()));
         }
 
         // Type checks -----------------------------------------------------------------------------

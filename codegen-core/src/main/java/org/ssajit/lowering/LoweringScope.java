@@ -55,7 +55,6 @@ final class LoweringScope {
     private static String reason(Instruction i) {
         String why = switch (i.op()) {
             case INVOKE -> invoke(i.invokeTarget());
-            case NEW_MULTI_ARRAY -> "multianewarray is not compiled";
             case MONITOR_ENTER -> i.state() == null || i.state().stackSize() == 0 ? "no frame state" : null;
             case MONITOR_EXIT -> monitorExit(i);
             case EXCEPTION_OBJECT -> "exception handler reached by normal control flow";

@@ -103,4 +103,28 @@ final class AllocationTargets {
         boolean same = CallTargets.seen == b;
         return b.a + b.b + a[2] + a.length + (same ? 100 : 0);
     }
+
+    /**
+     * {@code multianewarray} of every rank and element kind, full and partial (trailing dimensions left
+     * null): shapes, zeroed elements and classes checked; a negative dimension throws
+     * NegativeArraySizeException, a huge one OutOfMemoryError, in the interpreter.
+     */
+    static long multiArrays(int n) {
+        int[][] a = new int[2][n];
+        long s = a.length + a[0].length + 3L * a[1].length;
+        if (n > 0) {
+            a[1][n - 1] = 5;
+            s += a[1][n - 1] + a[0][n - 1];
+        }
+        long[][] b = new long[n & 7][3];
+        s += b.length * 10L + (b.length > 0 ? b[b.length - 1].length + b[0][2] : 0);
+        String[][][] c = new String[3][n & 15][];
+        s += c[2].length * 100L + (c[2].length > 0 && c[2][0] == null ? 1000 : 0);
+        Object[][][] d = new Object[2][n & 3][2];
+        s += d[1].length * 10_000L + (d[1].length > 0 ? d[1][0].length * 100_000L + (d[1][0].getClass() == Object[].class ? 1 : 0) : 0);
+        s += d.getClass() == Object[][][].class && c.getClass() == String[][][].class && a[0].getClass() == int[].class ? 7_000_000 : 0;
+        boolean[][] e = new boolean[n & 1][n & 31];
+        s += e.length > 0 && e[0].length > 0 && !e[0][e[0].length - 1] ? 50_000_000 : 0;
+        return s;
+    }
 }

@@ -39,7 +39,7 @@ class CompiledAllocationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"instances", "arrays", "smallArrays", "arrayStores", "churn", "survivesCollection"})
+    @ValueSource(strings = {"instances", "arrays", "smallArrays", "arrayStores", "churn", "survivesCollection", "multiArrays"})
     void allocation(String name) {
         check(name);
     }

@@ -42,8 +42,11 @@ class CompilerTest {
             return 3 * x;
         }
 
-        static int grid(int x) {
-            return new int[2][x & 3].length;
+        private static final java.lang.invoke.MethodHandle ID = java.lang.invoke.MethodHandles.identity(int.class);
+
+        /** Refused once its call site is linked (run it first): a signature-polymorphic call. */
+        static int grid(int x) throws Throwable {
+            return (int) ID.invokeExact(x & 3);
         }
 
         static int loop(int n) {
@@ -86,12 +89,20 @@ class CompilerTest {
         }
     }
 
+    private static void linkGrid() {
+        try {
+            Subjects.grid(1);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
     @Test
     void outOfScopeIsRefusedWithTheReason() {
-        Subjects.triple(1);
+        linkGrid();
         HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "grid"));
         assertNotNull(r.getFailureMessage());
-        assertTrue(r.getFailureMessage().contains("multianewarray is not compiled"), r.getFailureMessage());
+        assertTrue(r.getFailureMessage().contains("signature-polymorphic calls are not compiled"), r.getFailureMessage());
         assertFalse(r.getRetry());
     }
 
@@ -121,8 +132,8 @@ class CompilerTest {
 
     /** {@code -Dssajit.Dump}: the graph of a method the back end refuses is dumped too (there is no code to dump). */
     @Test
-    void dumpHasTheGraphOfARefusedMethod(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        Subjects.triple(1);
+    void dumpHasTheGraphOfARefusedMethod(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Throwable {
+        linkGrid();
         String key = "ssajit.Dump";
         System.setProperty(key, dir.toString()); // read when the new compiler initializes, on its first request
         try {

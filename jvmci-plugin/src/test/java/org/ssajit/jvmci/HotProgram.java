@@ -3,7 +3,8 @@ package org.ssajit.jvmci;
 /**
  * A small program for {@link DiscoveryTest}: hot enough that HotSpot asks the JVMCI compiler for tier-4
  * code of {@link #work} and {@link #scratch} and an OSR compilation of the loop in {@link #run}, which
- * calls both; ssajit compiles {@code work} and the loop and refuses {@code scratch} (its multianewarray).
+ * calls both; ssajit compiles {@code work} and the loop and refuses {@code scratch} (its
+ * signature-polymorphic call).
  */
 public final class HotProgram {
     private HotProgram() {
@@ -13,9 +14,14 @@ public final class HotProgram {
         return x * 31 + (x >>> 3);
     }
 
+    private static final java.lang.invoke.MethodHandle ID = java.lang.invoke.MethodHandles.identity(int.class);
+
     static int scratch(int x) {
-        int[][] rows = new int[2][(x & 3) + 1];
-        return rows[1].length;
+        try {
+            return (int) ID.invokeExact((x & 3) + 1);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
     }
 
     static long run() {

@@ -204,6 +204,12 @@ public enum Op {
      */
     ALLOCATE("allocate", ALLOCATION | DEOPTIMIZES | LOW, OBJECT, AllocationShape.class, optional(In.LENGTH, INT)),
     /**
+     * A new multi-dimensional array through the VM (attribute: the array class's metadata constant;
+     * inputs: the dimensions, outermost first): if the VM gives none (out of memory, a negative
+     * dimension), deoptimizes to its state, before the bytecode.
+     */
+    ALLOCATE_MULTI("allocatemulti", ALLOCATION | DEOPTIMIZES | LOW, OBJECT, jdk.vm.ci.meta.Constant.class, variadic(In.DIMENSIONS, INT)),
+    /**
      * Locks {@code object} (not null) with the frame's monitor slot given by the attribute, the lock's
      * depth (0 the outermost): through the VM, which may block, safepoint and deoptimize this frame. Its
      * state is the one after the lock is held: the interpreter resumes at the bytecode that follows,

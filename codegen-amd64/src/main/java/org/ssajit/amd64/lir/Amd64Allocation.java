@@ -177,4 +177,84 @@ public final class Amd64Allocation {
             return "allocate " + shape;
         }
     }
+    /**
+     * A new multi-dimensional array in rax, always from the VM: the dimensions stored as ints at the
+     * bottom of the frame (its outgoing-argument area, free between calls), then, with this frame made
+     * walkable, {@code JVMCIRuntime::new_multi_array_or_null(thread, array class, rank, dims)} with this
+     * op's debug info. A pending exception (NegativeArraySizeException) or no array (out of memory)
+     * deoptimizes to the state before the bytecode, so the interpreter allocates or throws. Every
+     * register but rax is clobbered.
+     */
+    public static final class AllocateMulti extends Amd64Op {
+        private final HotSpotMetaspaceConstant hub;
+
+        public AllocateMulti(jdk.vm.ci.meta.Constant hub, RegisterValue result, jdk.vm.ci.meta.Value[] dimensions, LirFrameState state) {
+            super(values(result), dimensions, null, null);
+            if (!(hub instanceof HotSpotMetaspaceConstant m) || m.isCompressed()) {
+                throw new IllegalArgumentException("expected an uncompressed class-metadata constant: " + hub);
+            }
+            if (!result.getRegister().equals(AMD64.rax) || dimensions.length == 0) {
+                throw new IllegalArgumentException("the result is in rax, and there is a dimension at least: " + result + ", " + dimensions.length);
+            }
+            this.hub = m;
+            setState(state);
+        }
+
+        @Override
+        public int allowed(Mode m, int i) {
+            return m == Mode.USE ? REG | STACK | CONST : REG;
+        }
+
+        @Override
+        public boolean destroysCallerSavedRegisters() {
+            return true;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            HotSpotVmConfig c = e.config();
+            Label trap = e.trap(state(), DeoptimizationReason.RuntimeConstraint, DeoptimizationAction.None);
+            jdk.vm.ci.code.DebugInfo callInfo = e.debugInfo(state());
+            int rank = count(Mode.USE);
+            for (int k = 0; k < rank; k++) {
+                jdk.vm.ci.meta.Value d = get(Mode.USE, k);
+                Address slot = Address.of(AMD64.rsp, 4 * k);
+                if (Operands.isConstant(d)) {
+                    asm.mov(DWORD, slot, Operands.imm32(d));
+                } else if (Operands.isRegister(d)) {
+                    asm.mov(DWORD, slot, Operands.reg(d));
+                } else {
+                    asm.mov(DWORD, Amd64CodeEmitter.SCRATCH, Operands.address(e, d));
+                    asm.mov(DWORD, slot, Amd64CodeEmitter.SCRATCH);
+                }
+            }
+            asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaSpOffset), AMD64.rsp);
+            asm.mov(QWORD, AMD64.rdi, AMD64.r15);
+            int pc = asm.movabs(AMD64.rsi, 0L);
+            e.recordPatch(new DataPatch(pc, new ConstantReference(hub)));
+            asm.mov(DWORD, AMD64.rdx, rank);
+            asm.lea(QWORD, AMD64.rcx, Address.of(AMD64.rsp, 0));
+            e.frame().emitForeignCall(c.newMultiArrayOrNull, callInfo);
+            asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaSpOffset), 0);
+            asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaFpOffset), 0);
+            asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaPcOffset), 0);
+            Label noException = new Label("allocate-multi-no-exception");
+            asm.alu(AluOp.CMP, QWORD, Address.of(AMD64.r15, c.threadPendingExceptionOffset), 0);
+            asm.jcc(Condition.E, noException);
+            // The interpreter throws it again when it re-executes the bytecode.
+            asm.mov(QWORD, Address.of(AMD64.r15, c.threadPendingExceptionOffset), 0);
+            asm.jmp(trap);
+            asm.bind(noException);
+            asm.mov(QWORD, AMD64.rax, Address.of(AMD64.r15, c.threadVmResultOopOffset));
+            asm.mov(QWORD, Address.of(AMD64.r15, c.threadVmResultOopOffset), 0);
+            asm.test(QWORD, AMD64.rax, AMD64.rax);
+            asm.jcc(Condition.E, trap);
+        }
+
+        @Override
+        public String name() {
+            return "allocatemulti " + hub + " rank " + count(Mode.USE);
+        }
+    }
 }

@@ -314,6 +314,7 @@ public final class Amd64LirGenerator extends LirGenerator {
             case GUARD -> append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
             case PI -> setResult(i, operand(i.input(In.X)));
             case ALLOCATE -> allocate(i);
+            case ALLOCATE_MULTI -> allocateMulti(i);
             case LOCK, UNLOCK -> monitor(i);
             case OSR_LOCAL -> {
                 // Read in emitOsrEntry, before the buffer is freed.
@@ -396,6 +397,18 @@ public final class Amd64LirGenerator extends LirGenerator {
         }
         RegisterValue result = fixed(AMD64.rax, JavaKind.Object);
         append(new Amd64Allocation.Allocate(shape, result, length, stateOf(i.state())));
+        move(result(i), result);
+    }
+
+    /** A multi-dimensional array from the VM, the dimensions read from the bottom of the frame; see {@link Amd64Allocation.AllocateMulti}. */
+    private void allocateMulti(Instruction i) {
+        lir().frameMap().reserveOutgoing(4 * i.inputCount());
+        Value[] dims = new Value[i.inputCount()];
+        for (int k = 0; k < dims.length; k++) {
+            dims[k] = immOrVariable(i.input(k));
+        }
+        RegisterValue result = fixed(AMD64.rax, JavaKind.Object);
+        append(new Amd64Allocation.AllocateMulti((jdk.vm.ci.meta.Constant) i.attribute(), result, dims, stateOf(i.state())));
         move(result(i), result);
     }
 
