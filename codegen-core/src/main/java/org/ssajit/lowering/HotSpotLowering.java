@@ -336,6 +336,10 @@ public final class HotSpotLowering {
             if (f.isVolatile()) {
                 emit(membar(MemoryBarriers.AFTER_VOLATILE_READ, i.bci()), null);
             }
+            if (gc == config.gcG1 && LoweringScope.isReferent(i.field())) {
+                // Serial and Parallel never mark concurrently: a referent read needs nothing there.
+                emit(new Instruction(g, Op.KEEP_ALIVE, JavaKind.Void, null, i.bci(), result), null);
+            }
             replace(i, result);
         }
 

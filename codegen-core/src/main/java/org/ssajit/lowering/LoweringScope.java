@@ -58,7 +58,6 @@ final class LoweringScope {
             case MONITOR_ENTER -> i.state() == null || i.state().stackSize() == 0 ? "no frame state" : null;
             case MONITOR_EXIT -> monitorExit(i);
             case EXCEPTION_OBJECT -> "exception handler reached by normal control flow";
-            case LOAD_FIELD -> isReferent(i.field()) ? "reading Reference.referent needs G1's keep-alive barrier (not compiled)" : null;
             case STORE_INDEXED -> storeIndexed(i);
             default -> null;
         };

@@ -204,6 +204,12 @@ public enum Op {
      */
     ALLOCATE("allocate", ALLOCATION | DEOPTIMIZES | LOW, OBJECT, AllocationShape.class, optional(In.LENGTH, INT)),
     /**
+     * G1's keep-alive barrier for a reference just read from {@code Reference.referent}: while
+     * concurrent marking runs, {@code value} (if not null) goes into the thread's SATB buffer, so that an
+     * object only weakly reachable in marking's snapshot is not freed once the program holds it strongly.
+     */
+    KEEP_ALIVE("keepalive", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, in(In.VALUE, OBJECT)),
+    /**
      * A new multi-dimensional array through the VM (attribute: the array class's metadata constant;
      * inputs: the dimensions, outermost first): if the VM gives none (out of memory, a negative
      * dimension), deoptimizes to its state, before the bytecode.

@@ -139,6 +139,41 @@ public final class Amd64Barriers {
     }
 
     /**
+     * G1's keep-alive barrier of a referent just read. Inline: is the thread's marking flag set? Out of
+     * line: the value, if not null, into the thread's SATB buffer, else to
+     * {@code write_barrier_pre(thread, value)}, as the pre-barrier does with a store's old value.
+     */
+    public static final class G1KeepAlive extends Amd64Op {
+        public G1KeepAlive(AllocatableValue value, AllocatableValue temp) {
+            super(null, null, values(value), values(temp));
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            HotSpotVmConfig c = e.config();
+            Register value = reg(get(Mode.ALIVE, 0));
+            Register t = reg(get(Mode.TEMP, 0));
+            Label slow = new Label("keep-alive-marking");
+            Label done = new Label("keep-alive-done");
+            asm.alu(AluOp.CMP, BYTE, Address.of(AMD64.r15, c.g1SatbActiveOffset), 0);
+            asm.jcc(Condition.NE, slow);
+            asm.bind(done);
+            e.outOfLine(() -> {
+                asm.bind(slow);
+                asm.test(QWORD, value, value);
+                asm.jcc(Condition.E, done);
+                enqueue(e, c.g1SatbIndexOffset, c.g1SatbBufferOffset, value, t, c.writeBarrierPre, done);
+            });
+        }
+
+        @Override
+        public String name() {
+            return "g1 keep-alive";
+        }
+    }
+
+    /**
      * G1's post-barrier. Inline: a store within one heap region ({@code (address ^ value) >>
      * LogOfHRGrainBytes == 0}) needs nothing. Out of line: a null value needs nothing; else the card
      * ({@code base + (address >> shift)}) unless young or, after a StoreLoad fence, already dirty, is

@@ -292,6 +292,7 @@ public final class Amd64LirGenerator extends LirGenerator {
             case WRITE -> write(i);
             case COMPRESS -> append(new Amd64Barriers.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
             case PRE_BARRIER, POST_BARRIER -> barrier(i);
+            case KEEP_ALIVE -> append(new Amd64Barriers.G1KeepAlive(inVariable(i.input(In.VALUE)), newVariable(JavaKind.Long)));
             case STORE_CHECK -> append(new Amd64TypeChecks.StoreCheckOp(result(i), inVariable(i.input(In.ARRAY)), inVariable(i.input(In.VALUE)),
                             newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
             case READ_OR_ZERO -> append(new Amd64Memory.LengthOrZero(result(i), inVariable(i.input(In.BASE)), access(i).displacement()));
