@@ -736,7 +736,13 @@ public final class HotSpotLowering {
          */
         private Value lockMethod() {
             if (g.isOsr()) {
-                throw new IllegalStateException("OSR compile of a synchronized method (the front end refuses it)");
+                // The interpreter holds the method's lock, the outermost: the code takes it over.
+                for (Instruction i : g.entry().instructions()) {
+                    if (i.op() == Op.OSR_LOCK && (Integer) i.attribute() == 0) {
+                        return i;
+                    }
+                }
+                throw new IllegalStateException("OSR graph of a synchronized method without its lock");
             }
             ResolvedJavaMethod m = g.method();
             Value[] locals = new Value[m.getMaxLocals()];
@@ -808,10 +814,22 @@ public final class HotSpotLowering {
             remove(i);
         }
 
-        /** {@code monitorexit} of the innermost lock (the scope check proved it is that object): an {@link Op#UNLOCK}. */
+        /**
+         * {@code monitorexit}: an {@link Op#UNLOCK} of the innermost lock's object. Where the bytecode's
+         * operand is not that same SSA value (an OSR entry reads the lock's object and the local that
+         * javac copied it into separately), a {@link Op#SAME_CHECK} first: another object deoptimizes,
+         * and the interpreter throws IllegalMonitorStateException.
+         */
         private void monitorExit(Instruction i) {
             FrameState before = i.state();
-            Instruction unlock = new Instruction(g, Op.UNLOCK, JavaKind.Void, before.locksSize() - 1, i.bci(), i.input(In.OBJECT));
+            Value held = before.lock(before.locksSize() - 1);
+            Value x = i.input(In.OBJECT);
+            if (x != held) {
+                Instruction same = new Instruction(g, Op.SAME_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.RuntimeConstraint, EXCEPTION_ACTION), i.bci(), x, held);
+                same.setState(before.copy());
+                emit(same, null);
+            }
+            Instruction unlock = new Instruction(g, Op.UNLOCK, JavaKind.Void, before.locksSize() - 1, i.bci(), held);
             unlock.setState(before.copy());
             emit(unlock, null);
             remove(i);

@@ -97,16 +97,12 @@ final class LoweringScope {
     }
 
     /**
-     * A {@code monitorexit} must release the innermost lock this frame holds: the same SSA value that
-     * the matching {@code monitorenter} locked (javac's code always does; other code may not, and the
-     * interpreter would throw IllegalMonitorStateException).
+     * A {@code monitorexit} releases the innermost lock this frame holds (the lowering checks at run
+     * time that the operand is that object where it cannot tell); with no lock held it is refused.
      */
     private static String monitorExit(Instruction i) {
         if (i.state() == null || i.state().locksSize() == 0) {
             return "no lock held";
-        }
-        if (i.state().lock(i.state().locksSize() - 1) != i.input(In.OBJECT)) {
-            return "not provably the innermost locked object";
         }
         return null;
     }

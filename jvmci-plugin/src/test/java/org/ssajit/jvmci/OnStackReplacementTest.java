@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class OnStackReplacementTest {
     private static final String[] KERNELS = {"intSum", "longAndIntLocals", "doubleAndFloat", "arrayParameter", "booleanArrayParameter", "fieldArray",
-                    "divideUntil", "indexUntil", "nullArray", "nested"};
+                    "divideUntil", "indexUntil", "nullArray", "nested", "lockedLoop", "synchronizedLoop", "nestedLocks"};
 
     @ParameterizedTest
     @ValueSource(strings = {"-XX:-TieredCompilation", "-XX:+TieredCompilation"})

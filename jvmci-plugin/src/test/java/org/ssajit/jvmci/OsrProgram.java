@@ -124,6 +124,45 @@ public final class OsrProgram {
         return s;
     }
 
+    private static int held(Object o) {
+        return Thread.holdsLock(o) ? 1 : 0;
+    }
+
+    /** A loop inside a synchronized block: the OSR code takes the interpreter's monitor over. */
+    static long lockedLoop(Object lock, int n) {
+        long s = 0;
+        synchronized (lock) {
+            for (int i = 0; i < n; i++) {
+                s += i ^ (s >>> 7);
+            }
+            s = s * 2 + held(lock);
+        }
+        return s * 2 + held(lock);
+    }
+
+    /** A synchronized method's loop: the method's own monitor, taken over and released at the return. */
+    static synchronized long synchronizedLoop(int n) {
+        long s = 1;
+        for (int i = 0; i < n; i++) {
+            s = s * 31 + i;
+        }
+        return s + held(OsrProgram.class);
+    }
+
+    /** Two locks held at the OSR entry, and a division by zero near the end (deoptimized with both). */
+    static long nestedLocks(Object a, Object b, int n, int zeroAt) {
+        long s = 0;
+        synchronized (a) {
+            synchronized (b) {
+                for (int i = 0; i < n; i++) {
+                    s += 1000 / (zeroAt - i) + held(a) + held(b);
+                }
+            }
+            s += held(b) * 7;
+        }
+        return s + held(a) * 3;
+    }
+
     private static String run(Supplier<Object> call) {
         try {
             return String.valueOf(call.get());
@@ -152,6 +191,12 @@ public final class OsrProgram {
             System.out.println("indexUntil " + run(() -> indexUntil(new long[4096], n, round == 1 ? n : n - 3)));
             System.out.println("nullArray " + run(() -> nullArray(round == 1 ? new int[3] : null, n)));
             System.out.println("nested " + run(() -> nested(n / 1000, 1000)));
+            Object lock = new Object();
+            System.out.println("lockedLoop " + run(() -> lockedLoop(lock, n)) + " " + held(lock));
+            System.out.println("synchronizedLoop " + run(() -> synchronizedLoop(n)) + " " + held(OsrProgram.class));
+            Object a2 = new Object();
+            Object b2 = new Object();
+            System.out.println("nestedLocks " + run(() -> nestedLocks(a2, b2, n, round == 1 ? n + 5 : n - 2)) + " " + held(a2) + held(b2));
         }
     }
 }

@@ -24,6 +24,7 @@ public final class Graph {
     private final Map<JavaKind, Undefined> undefined = new EnumMap<>(JavaKind.class);
     private final List<Parameter> parameters = new ArrayList<>();
     private final int osrBci;
+    private int osrLocks;
     private int valueIds;
     private int blockIds;
     private boolean lowered;
@@ -50,6 +51,18 @@ public final class Graph {
     }
 
     /** The bci where an on-stack-replacement compile is entered, or -1. */
+    /** How many monitors the interpreter frame holds at the OSR entry (0 for a whole-method graph). */
+    public int osrLocks() {
+        return osrLocks;
+    }
+
+    public void setOsrLocks(int n) {
+        if (!isOsr() || n < 0) {
+            throw new IllegalArgumentException(n + " OSR locks in " + (isOsr() ? "an OSR graph" : "a whole-method graph"));
+        }
+        osrLocks = n;
+    }
+
     public int osrBci() {
         return osrBci;
     }

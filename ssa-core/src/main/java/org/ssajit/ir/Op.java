@@ -112,6 +112,12 @@ public enum Op {
      * the entry block of an OSR graph ({@link Graph#osrBci()}). Attribute: the local's index (Integer).
      */
     OSR_LOCAL("osrlocal", 0, ANY, Integer.class),
+    /**
+     * The object of a monitor the interpreter frame holds when an on-stack-replacement compile is
+     * entered, in the entry block of an OSR graph. Attribute: the lock's depth (Integer, 0 the
+     * outermost); the frame's BasicLock of that depth is taken over with it.
+     */
+    OSR_LOCK("osrlock", 0, OBJECT, Integer.class),
 
     // Lowered: what codegen-core's HotSpot lowering turns the Java-level ops above into, with the VM's
     // layout, checks and deoptimizations explicit. Target-neutral; a back end selects instructions for
@@ -123,6 +129,8 @@ public enum Op {
     BOUNDS_CHECK("boundscheck", DEOPTIMIZES | LOW, VOID, Deopt.class, in(In.INDEX, INT), in(In.LENGTH, INT)),
     /** Deoptimizes if the int or long {@code divisor} is 0. */
     ZERO_CHECK("zerocheck", DEOPTIMIZES | LOW, VOID, Deopt.class, in(In.DIVISOR, ANY)),
+    /** Deoptimizes (attribute: why, and what to do) unless {@code x} and {@code y} are the same object. */
+    SAME_CHECK("samecheck", DEOPTIMIZES | LOW, VOID, Deopt.class, in(In.X, OBJECT), in(In.Y, OBJECT)),
     /** Deoptimizes, always: nothing after it runs. */
     DEOPTIMIZE("deoptimize", DEOPTIMIZES | LOW, VOID, Deopt.class),
     /**

@@ -185,6 +185,7 @@ public final class Stamps {
             }
             case INVOKE -> k == JavaKind.Object ? Stamp.forDeclaredType(i.invokeTarget().method().getSignature().getReturnType(null), false)
                             : Stamp.unrestricted(k);
+            case OSR_LOCK -> Stamp.unrestricted(JavaKind.Object).asNonNull();
             case OSR_LOCAL -> k == JavaKind.Object ? Stamp.forDeclaredType(osrLocalType(i), false) : Stamp.unrestricted(k);
             default -> Stamp.unrestricted(k);
         };

@@ -146,6 +146,11 @@ public final class BytecodeParser {
             JavaKind k = FrameShapes.kindOf(tag);
             ssa.writeVariable(scope.local(i), start, factory.emitSideEffect(new Instruction(graph, Op.OSR_LOCAL, k, i, header.startBci()), null));
         }
+        // The monitors the interpreter frame holds (a synchronized method's own first), taken over too.
+        graph.setOsrLocks(shape.locks);
+        for (int d = 0; d < shape.locks; d++) {
+            ssa.writeVariable(scope.lockSlot(d), start, factory.emitSideEffect(new Instruction(graph, Op.OSR_LOCK, JavaKind.Object, d, header.startBci()), null));
+        }
     }
 
     /** Parses one block: its instructions, its terminator and its exception edges. */

@@ -22,7 +22,7 @@ public record FrontEnd(BlockMap blocks, Linkage linkage, FrameShapes shapes, Liv
      * The analyses for a compile entered at {@code osrBci} (-1: the whole method). An
      * on-stack-replacement compile sees only the blocks reachable from the OSR bci; its frame there is
      * the one the whole method has (so the local kinds come from every path into the loop). Refused
-     * when that frame holds operand-stack values or monitors: the interpreter hands over locals only.
+     * when that frame holds operand-stack values: the interpreter hands over locals and monitors only.
      */
     public static FrontEnd analyze(ResolvedJavaMethod method, int osrBci) {
         Linkage linkage = new Linkage(method);
@@ -39,9 +39,6 @@ public record FrontEnd(BlockMap blocks, Linkage linkage, FrameShapes shapes, Liv
         FrameShapes.Shape at = new FrameShapes(whole, linkage).entry(header);
         if (at.sp != 0) {
             throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "OSR entry at bci " + osrBci + " with " + at.sp + " operand-stack slots");
-        }
-        if (at.locks != 0) {
-            throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "OSR entry at bci " + osrBci + " inside a synchronized region");
         }
         BlockMap map = new BlockMap(method, linkage, osrBci);
         FrameShapes shapes = new FrameShapes(map, linkage, at);

@@ -312,6 +312,11 @@ public final class Verifier {
                     fail(() -> where.get() + ": " + op.mnemonic() + " of " + i.kind().getJavaName());
                 }
             }
+            case OSR_LOCK -> {
+                if (!graph.isOsr() || i.block() != graph.entry() || (Integer) i.attribute() < 0 || (Integer) i.attribute() >= graph.osrLocks()) {
+                    fail(() -> where.get() + ": an OSR lock outside the entry block of an OSR graph, or beyond its " + graph.osrLocks() + " locks");
+                }
+            }
             case OSR_LOCAL -> {
                 if (!graph.isOsr() || i.block() != graph.entry()) {
                     fail(() -> where.get() + ": an OSR local outside the entry block of an OSR graph");

@@ -629,7 +629,7 @@ public final class IrInterpreter {
                 yield t;
             }
             case LOAD_CONSTANT -> loadConstant(i);
-            case OSR_LOCAL -> throw Stop.broken("OSR graphs are entered from interpreter frames, which the IR interpreter does not have");
+            case OSR_LOCAL, OSR_LOCK -> throw Stop.broken("OSR graphs are entered from interpreter frames, which the IR interpreter does not have");
             default -> throw Stop.broken("unexpected " + op);
         };
     }

@@ -100,6 +100,24 @@ public final class Amd64Checks {
         }
     }
 
+    /** {@code cmp x, y; jne trap}: deoptimizes unless the two references are the same object. */
+    public static final class SameCheck extends Check {
+        public SameCheck(Value x, Value y, LirFrameState state, Deopt deopt) {
+            super(values(x, y), state, deopt);
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            e.asm().alu(org.ssajit.amd64.asm.AluOp.CMP, org.ssajit.amd64.asm.OperandSize.QWORD, reg(get(Mode.USE, 0)), reg(get(Mode.USE, 1)));
+            jumpToTrapIf(e, Condition.NE);
+        }
+
+        @Override
+        public String name() {
+            return "samecheck";
+        }
+    }
+
     /**
      * {@code cmp index, dword [array + length]; jae trap}: one unsigned compare catches a negative
      * index too (ArrayIndexOutOfBoundsException). A constant index: {@code cmp dword [array +

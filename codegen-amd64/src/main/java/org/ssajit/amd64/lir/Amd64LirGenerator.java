@@ -228,7 +228,16 @@ public final class Amd64LirGenerator extends LirGenerator {
         for (Instruction i : ir.entry().instructions()) {
             if (i.op() == Op.OSR_LOCAL) {
                 append(new Amd64Osr.LoadLocal(i.kind(), result(i), buffer, OsrBuffer.offset(i.osrLocal(), i.kind(), maxLocals)));
+            } else if (i.op() == Op.OSR_LOCK) {
+                int depth = (Integer) i.attribute();
+                append(new Amd64Osr.LoadLocal(JavaKind.Object, result(i), buffer, OsrBuffer.monitorOffset(depth, ir.osrLocks(), maxLocals) + 8));
             }
+        }
+        // Every monitor's BasicLock word moves into this frame's slot of its depth (the VM made it
+        // independent of the interpreter frame's address when it filled the buffer).
+        lir().frameMap().reserveMonitorSlots(ir.osrLocks());
+        for (int d = 0; d < ir.osrLocks(); d++) {
+            append(new Amd64Osr.TakeOverLock(buffer, OsrBuffer.monitorOffset(d, ir.osrLocks(), maxLocals), d));
         }
         move(cArg, buffer);
         append(new Amd64Osr.MigrationEnd(cArg));
@@ -305,6 +314,7 @@ public final class Amd64LirGenerator extends LirGenerator {
                 }
             }
             case NULL_CHECK -> append(new Amd64Checks.NullCheck(inVariable(i.input(In.OBJECT)), stateOf(i.state()), deopt(i)));
+            case SAME_CHECK -> append(new Amd64Checks.SameCheck(inVariable(i.input(In.X)), inVariable(i.input(In.Y)), stateOf(i.state()), deopt(i)));
             case ZERO_CHECK -> append(new Amd64Checks.ZeroCheck(inVariable(i.input(In.DIVISOR)), stateOf(i.state()), deopt(i)));
             case BOUNDS_CHECK -> boundsCheck(i);
             case DEOPTIMIZE -> append(new Amd64Checks.Deoptimize(stateOf(i.state()), deopt(i)));
@@ -317,7 +327,7 @@ public final class Amd64LirGenerator extends LirGenerator {
             case ALLOCATE -> allocate(i);
             case ALLOCATE_MULTI -> allocateMulti(i);
             case LOCK, UNLOCK -> monitor(i);
-            case OSR_LOCAL -> {
+            case OSR_LOCAL, OSR_LOCK -> {
                 // Read in emitOsrEntry, before the buffer is freed.
             }
             default -> throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");

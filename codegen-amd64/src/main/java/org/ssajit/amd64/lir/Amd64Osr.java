@@ -7,6 +7,7 @@ import static org.ssajit.amd64.lir.Operands.*;
 import org.ssajit.amd64.asm.Address;
 import org.ssajit.amd64.asm.Amd64Assembler;
 
+import jdk.vm.ci.amd64.AMD64;
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterValue;
 import jdk.vm.ci.meta.AllocatableValue;
@@ -49,6 +50,30 @@ public final class Amd64Osr {
         @Override
         public String name() {
             return "osrlocal " + kind.getJavaName() + " [+" + offset + "]";
+        }
+    }
+
+    /** Copies a monitor's BasicLock word from the buffer into this frame's monitor slot of its depth. */
+    public static final class TakeOverLock extends Amd64Op {
+        private final int offset;
+        private final int depth;
+
+        public TakeOverLock(AllocatableValue buffer, int offset, int depth) {
+            super(null, values(buffer), null, null);
+            this.offset = offset;
+            this.depth = depth;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            asm.mov(QWORD, Amd64CodeEmitter.SCRATCH, Address.of(reg(get(Mode.USE, 0)), offset));
+            asm.mov(QWORD, Address.of(AMD64.rsp, e.frame().layout().monitorSlotOffset(depth)), Amd64CodeEmitter.SCRATCH);
+        }
+
+        @Override
+        public String name() {
+            return "osrlock " + depth + " [+" + offset + "]";
         }
     }
 
