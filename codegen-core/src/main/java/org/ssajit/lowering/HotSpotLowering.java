@@ -107,6 +107,11 @@ public final class HotSpotLowering {
         this.gc = config.selectedGc();
     }
 
+    /** Whether monitors are compiled (refused by default; see {@code LoweringScope.monitors}). */
+    public static void setMonitors(boolean on) {
+        LoweringScope.monitors = on;
+    }
+
     /** The lowering for the VM this runs in, with implicit null checks on or off. */
     public static HotSpotLowering host(boolean implicitNullChecks) {
         JVMCIBackend b = HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend();

@@ -173,6 +173,19 @@ class LoweringScopeTest {
         }
     }
 
+    /** Off by default ({@code -Dssajit.Monitors}; the tests turn it on): synchronized methods and blocks are refused with the reason. */
+    @Test
+    void monitorsAreRefusedUnlessTurnedOn() {
+        boolean was = LoweringScope.monitors;
+        LoweringScope.monitors = false;
+        try {
+            assertEquals("synchronized method: monitors are not compiled by default (-Dssajit.Monitors=true compiles them)", refusal("synchronizedStatic"));
+            assertEquals("monitorenter at bci 3: monitors are not compiled by default (-Dssajit.Monitors=true compiles them)", refusal("monitor"));
+        } finally {
+            LoweringScope.monitors = was;
+        }
+    }
+
     /**
      * {@code monitorenter}: a null check with the state before it, then the lock, whose state is the one
      * after it (next bci, object popped, monitor held); {@code monitorexit}: the unlock of that depth.

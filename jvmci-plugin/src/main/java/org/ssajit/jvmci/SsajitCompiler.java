@@ -219,6 +219,7 @@ public final class SsajitCompiler implements JVMCICompiler {
             }
         }
         Path dumpDir = options.get(SsajitOptions.DUMP);
+        HotSpotLowering.setMonitors(options.get(SsajitOptions.MONITORS));
         try {
             HotSpotJVMCIRuntime hs = (HotSpotJVMCIRuntime) runtime;
             HotSpotVmConfig config = new HotSpotVmConfig(hs.getConfigStore());

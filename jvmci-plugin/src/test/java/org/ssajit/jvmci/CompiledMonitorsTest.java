@@ -283,7 +283,8 @@ class CompiledMonitorsTest {
         }
         start.countDown();
         for (Thread th : all) {
-            th.join();
+            th.join(120_000);
+            assertFalse(th.isAlive(), "a contending thread is stuck: " + th + " " + th.getState());
         }
         if (failure.get() != null) {
             throw new AssertionError(failure.get());
