@@ -107,7 +107,7 @@ public final class HotSpotLowering {
         this.gc = config.selectedGc();
     }
 
-    /** Whether monitors are compiled (refused by default; see {@code LoweringScope.monitors}). */
+    /** Whether monitors are compiled (they are by default; see {@code LoweringScope.monitors}). */
     public static void setMonitors(boolean on) {
         LoweringScope.monitors = on;
     }

@@ -29,14 +29,12 @@ final class LoweringScope {
 
     /**
      * Whether monitors ({@code monitorenter}/{@code monitorexit}, synchronized methods) are compiled:
-     * off unless {@code -Dssajit.Monitors=true}. A stress run (a child JVM with {@code -XX:+SafepointALot},
-     * four threads contending for a static synchronized method) hung twice in about twenty runs with
-     * every thread waiting for a lock nobody held; until that is understood, the JIT refuses monitors.
-     * The tests turn them on.
+     * on unless {@code -Dssajit.Monitors=false}, a switch to rule them out when a locking problem is
+     * suspected.
      */
-    public static volatile boolean monitors = Boolean.getBoolean("ssajit.Monitors");
+    public static volatile boolean monitors = Boolean.parseBoolean(System.getProperty("ssajit.Monitors", "true"));
 
-    private static final String MONITORS_OFF = "monitors are not compiled by default (-Dssajit.Monitors=true compiles them)";
+    private static final String MONITORS_OFF = "monitors are turned off (-Dssajit.Monitors=false)";
 
     /** Refusals that depend on the method alone. */
     static void checkMethod(ResolvedJavaMethod m) {

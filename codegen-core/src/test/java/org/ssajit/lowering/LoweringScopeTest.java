@@ -173,14 +173,14 @@ class LoweringScopeTest {
         }
     }
 
-    /** Off by default ({@code -Dssajit.Monitors}; the tests turn it on): synchronized methods and blocks are refused with the reason. */
+    /** Turned off ({@code -Dssajit.Monitors=false}): synchronized methods and blocks are refused with the reason. */
     @Test
-    void monitorsAreRefusedUnlessTurnedOn() {
+    void monitorsAreRefusedWhenTurnedOff() {
         boolean was = LoweringScope.monitors;
         LoweringScope.monitors = false;
         try {
-            assertEquals("synchronized method: monitors are not compiled by default (-Dssajit.Monitors=true compiles them)", refusal("synchronizedStatic"));
-            assertEquals("monitorenter at bci 3: monitors are not compiled by default (-Dssajit.Monitors=true compiles them)", refusal("monitor"));
+            assertEquals("synchronized method: monitors are turned off (-Dssajit.Monitors=false)", refusal("synchronizedStatic"));
+            assertEquals("monitorenter at bci 3: monitors are turned off (-Dssajit.Monitors=false)", refusal("monitor"));
         } finally {
             LoweringScope.monitors = was;
         }

@@ -55,9 +55,9 @@ public final class SsajitOptions {
                     "Compile ssajit's own methods too (they are on the application class path, so HotSpot asks). false: refuse them, "
                                     + "and HotSpot runs the compiler in C1's code, as it does for a JVMCI compiler in a module of its own.",
                     SsajitOptions::parseBoolean);
-    public static final Option<Boolean> MONITORS = new Option<>("Monitors", false, "true|false",
-                    "Compile monitorenter/monitorexit and synchronized methods. Off by default: a stress run hung twice in about "
-                                    + "twenty with every thread waiting for a lock nobody held (not understood yet); false refuses them.",
+    public static final Option<Boolean> MONITORS = new Option<>("Monitors", true, "true|false",
+                    "Compile monitorenter/monitorexit and synchronized methods. false refuses them (HotSpot's tiers run those "
+                                    + "methods), to rule ssajit's locking out when a locking problem is suspected.",
                     SsajitOptions::parseBoolean);
     public static final Option<Boolean> HELP = new Option<>("Help", false, "true|false",
                     "Print this help on stderr when the compiler initializes.",

@@ -346,6 +346,70 @@ class CompiledMonitorsTest {
     }
 
     /**
+     * The race {@link #unlockAfterAnotherThreadInflatedTheLock} cannot time: another thread inflates
+     * the lock between the compiled unlock's read of the mark word and its CAS, so that the CAS fails.
+     * The unlock must then put the object back on the lock stack and call the VM, exactly as when it
+     * reads the inflated mark; treating the failed CAS as done leaves the monitor owned by nobody's
+     * lock stack and every other thread waits for it forever. Threads lock many fresh objects in step
+     * (every object contended once), so that the window is hit many times.
+     */
+    @Test
+    void inflatedBetweenTheUnlocksReadAndItsCas() throws Exception {
+        CompiledRunner.install(Jvmci.declared(MonitorTargets.class, "lockstep"));
+        int threads = 2;
+        int n = lockstepObjects;
+        Object[] locks = new Object[n];
+        for (int i = 0; i < n; i++) {
+            locks[i] = new Object();
+        }
+        int[] counts = new int[n];
+        MonitorTargets.turn = 0;
+        MonitorTargets.abandon = false;
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        List<Thread> all = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Thread th = new Thread(() -> {
+                try {
+                    MonitorTargets.lockstep(locks, counts, threads);
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            });
+            th.setDaemon(true);
+            all.add(th);
+        }
+        all.forEach(Thread::start);
+        try {
+            // Stuck: the turn has not moved for 20 s (a lost lock never lets it move again).
+            int seen = -1;
+            long since = System.nanoTime();
+            while (all.stream().anyMatch(Thread::isAlive)) {
+                all.get(0).join(100);
+                int now = MonitorTargets.turn;
+                if (now != seen) {
+                    seen = now;
+                    since = System.nanoTime();
+                }
+                assertTrue(System.nanoTime() - since < 20_000_000_000L, "stuck at object " + now + " of " + n + ": "
+                        + all.stream().map(t -> t.getState().toString()).toList());
+            }
+        } finally {
+            MonitorTargets.abandon = true;
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+        assertEquals(n, MonitorTargets.turn);
+        for (int i = 0; i < n; i++) {
+            assertEquals(threads, counts[i], "object " + i);
+            assertFalse(Thread.holdsLock(locks[i]));
+        }
+    }
+
+    /** Objects {@link #inflatedBetweenTheUnlocksReadAndItsCas} locks in step. */
+    static volatile int lockstepObjects = 400_000;
+
+    /**
      * A thread waits in a compiled {@code monitorenter} while the code is invalidated: when it gets the
      * lock its frame is deoptimized, and the interpreter must go on after the bytecode with the monitor
      * the debug info hands it (locking again, or not at all, gives another answer or a thread that still

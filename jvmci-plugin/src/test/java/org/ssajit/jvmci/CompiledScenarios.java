@@ -18,13 +18,8 @@ public final class CompiledScenarios {
         void run() throws Exception;
     }
 
-    /**
-     * Run only when named: {@code referentsKeptAlive} proves something only under G1's concurrent
-     * marking, and costs seconds elsewhere; {@code monitors} hung twice in about twenty stress runs
-     * (see {@code LoweringScope.monitors}): while that is open, run it with {@code mvn -pl jvmci-plugin
-     * test -Dtest='CompiledGcMatrixTest#monitors*' -Djunit.jupiter.conditions.deactivate='org.junit.*DisabledCondition'}.
-     */
-    static final java.util.Set<String> ON_REQUEST = java.util.Set.of("referentsKeptAlive", "monitors");
+    /** Run only when named: {@code referentsKeptAlive} proves something only under G1's concurrent marking, and costs seconds elsewhere. */
+    static final java.util.Set<String> ON_REQUEST = java.util.Set.of("referentsKeptAlive");
 
     /** The scenarios a run without names runs. */
     static java.util.Set<String> byDefault() {

@@ -120,6 +120,33 @@ final class MonitorTargets {
         return held(o) + (spins >= 0 ? 2 : 0);
     }
 
+    static volatile int turn;
+    static volatile boolean abandon;
+
+    /**
+     * Threads walking {@code locks} in step: at each index every thread waits for its turn, then all
+     * lock the same fresh object at once, so that the first fast-locks it and the others inflate it
+     * while it is held, often while the holder is unlocking; the last to count moves the turn on.
+     * Returns the number of spins, or -1 when {@link #abandon}ed.
+     */
+    static long lockstep(Object[] locks, int[] counts, int threads) {
+        long spins = 0;
+        for (int i = 0; i < locks.length; i++) {
+            while (turn < i) {
+                if (abandon) {
+                    return -1;
+                }
+                spins++;
+            }
+            synchronized (locks[i]) {
+                if (++counts[i] == threads) {
+                    turn = i + 1;
+                }
+            }
+        }
+        return spins;
+    }
+
     synchronized int add(int d) {
         count += d;
         return count * 2 + held(this);

@@ -47,7 +47,7 @@ class OnStackReplacementTest {
         assertEquals(0, xint.exitCode(), xint::describe);
         assertEquals(3 * KERNELS.length, xint.stdout().lines().count(), xint::describe);
 
-        List<String> flags = new ArrayList<>(List.of("-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit", "-Dssajit.Monitors=true", "-Xbatch", "-XX:+PrintCompilation",
+        List<String> flags = new ArrayList<>(List.of("-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit", "-Xbatch", "-XX:+PrintCompilation",
                         "-XX:+UnlockDiagnosticVMOptions", "-XX:+DisplayVMOutputToStderr", "-Dssajit.Log=true"));
         flags.addAll(extra);
         ChildJvm.Result r = ChildJvm.run(ChildJvm.minimalFlags(), flags, main, args, Duration.ofMinutes(4));

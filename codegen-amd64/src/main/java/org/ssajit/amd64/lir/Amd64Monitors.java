@@ -155,7 +155,8 @@ public final class Amd64Monitors {
             asm.alu(AluOp.OR, QWORD, AMD64.rdx, c.markUnlockedValue);
             asm.lock();
             asm.cmpxchg(QWORD, Address.of(obj, c.markOffset), AMD64.rdx);
-            asm.jcc(Condition.E, done);
+            // Inflated by another thread between the read and the CAS: as when the read saw it.
+            asm.jcc(Condition.NE, restore);
             e.outOfLine(() -> {
                 asm.bind(restore);
                 asm.alu(AluOp.ADD, DWORD, topAddress, 8);
