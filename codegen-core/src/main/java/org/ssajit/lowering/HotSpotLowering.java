@@ -482,6 +482,9 @@ public final class HotSpotLowering {
             }
             checkElement(i);
             Value value = storeValue(i.input(In.VALUE), memory, i.bci());
+            if (ek == JavaKind.Byte && !LoweringScope.isByteOrBooleanArray(i.input(In.ARRAY))) {
+                value = byteOrBoolean(i.input(In.ARRAY), value, i.bci());
+            }
             Access access = new Access(memory, metaAccess.getArrayBaseOffset(ek), metaAccess.getArrayIndexScale(ek), false);
             write(i.input(In.ARRAY), i.input(In.INDEX), value, access, null, i.bci());
             remove(i);
@@ -656,7 +659,7 @@ public final class HotSpotLowering {
                 nullCheck(args[0], i.state()).explicitly();
             }
             Instruction call = new Instruction(g, Op.CALL, i.kind(), new CallTarget(m, dispatch, t.opcode()), i.bci(), args);
-            // An invokedynamic's appendix is an argument of the adapter, not a value of the bytecode's stack.
+            // The appendix of an invokedynamic or invokehandle is an argument of the adapter, not a value of the bytecode's stack.
             call.setState(i.state().duringCall(argumentSlots(args, t.appendix() != null ? args.length - 1 : args.length)));
             replace(i, emit(call, i.stamp()));
         }
@@ -664,7 +667,7 @@ public final class HotSpotLowering {
         /**
          * How a call of {@code m} from bytecode {@code opcode} finds its callee, or null if the
          * interpreter must link it ({@code linkedAdapter}: {@code m} is the adapter HotSpot linked an
-         * invokedynamic to).
+         * invokedynamic or a signature-polymorphic invokevirtual to).
          */
         private CallTarget.Dispatch dispatch(ResolvedJavaMethod m, int opcode, boolean linkedAdapter) {
             return switch (opcode) {
@@ -673,6 +676,11 @@ public final class HotSpotLowering {
                 case Bytecodes.INVOKESTATIC -> m.isStatic() && m.getDeclaringClass().isInitialized() ? CallTarget.Dispatch.STATIC : null;
                 case Bytecodes.INVOKESPECIAL -> !m.isStatic() && !m.isAbstract() ? CallTarget.Dispatch.DIRECT : null;
                 case Bytecodes.INVOKEVIRTUAL, Bytecodes.INVOKEINTERFACE -> {
+                    if (linkedAdapter) {
+                        // invokehandle: HotSpot resolves it as a static call of the adapter (no receiver:
+                        // a null MethodHandle is the adapter's to throw on).
+                        yield opcode == Bytecodes.INVOKEVIRTUAL && m.isStatic() && m.getDeclaringClass().isInitialized() ? CallTarget.Dispatch.STATIC : null;
+                    }
                     if (m.isStatic()) {
                         yield null;
                     }
@@ -928,6 +936,26 @@ public final class HotSpotLowering {
             }
             Instruction d = new Instruction(g, i.op() == Op.DIV ? Op.SDIV : Op.SREM, i.kind(), null, i.bci(), i.input(In.X), y);
             replace(i, emit(d, i.stamp()));
+        }
+
+        /**
+         * A {@code bastore} into an array the stamps do not say is a byte[] or a boolean[] (an untyped
+         * local of an OSR compile, a phi of both kinds): the verifier lets only those two through, and a
+         * boolean[] keeps bit 0 of the value. So the value is ANDed with 1 for a boolean[] and with -1
+         * for a byte[], the mask {@code (b - 1) | 1} of b = (array instanceof boolean[]), branch-free.
+         * (HotSpot's interpreter tests a bit of the layout helper instead; a type test of the leaf
+         * class boolean[] is one class compare.) Constants 0 and 1 store alike into both.
+         */
+        private Value byteOrBoolean(Value array, Value v, int bci) {
+            if (v instanceof Constant c && (c.asInt() == 0 || c.asInt() == 1)) {
+                return v;
+            }
+            ResolvedJavaType booleans = metaAccess.lookupJavaType(boolean[].class);
+            Instruction b = emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, new TypeTest(booleans, constantReflection.asObjectHub(booleans), false), bci, array),
+                            Stamp.forInt(0, 1));
+            Instruction zeroOrMinusOne = emit(new Instruction(g, Op.SUB, JavaKind.Int, null, bci, b, g.intConstant(1)), Stamp.forInt(-1, 0));
+            Instruction mask = emit(new Instruction(g, Op.OR, JavaKind.Int, null, bci, zeroOrMinusOne, g.intConstant(1)), Stamp.unrestricted(JavaKind.Int));
+            return emit(new Instruction(g, Op.AND, JavaKind.Int, null, bci, v, mask), Stamp.unrestricted(JavaKind.Int));
         }
 
         /**

@@ -70,7 +70,6 @@ final class LoweringScope {
             case MONITOR_ENTER -> !monitors ? MONITORS_OFF : i.state() == null || i.state().stackSize() == 0 ? "no frame state" : null;
             case MONITOR_EXIT -> !monitors ? MONITORS_OFF : monitorExit(i);
             case EXCEPTION_OBJECT -> "exception handler reached by normal control flow";
-            case STORE_INDEXED -> storeIndexed(i);
             default -> null;
         };
         if (why == null) {
@@ -79,7 +78,6 @@ final class LoweringScope {
         String what = switch (i.op()) {
             case INVOKE -> i.invokeTarget().toString();
             case LOAD_FIELD -> "getfield " + i.field();
-            case STORE_INDEXED -> "bastore";
             default -> i.op().mnemonic();
         };
         return what + " at bci " + i.bci() + ": " + why;
@@ -94,16 +92,19 @@ final class LoweringScope {
     }
 
     /**
-     * Signature-polymorphic calls ({@code MethodHandle.invokeExact}, {@code VarHandle.get}, the
-     * {@code linkTo*} intrinsics) are not compiled yet. A linked invokedynamic is a static call of its
-     * adapter with the appendix; one not linked yet deoptimizes (the lowering).
+     * A linked invokedynamic, and a linked signature-polymorphic call ({@code MethodHandle.invokeExact}
+     * and {@code invoke}, the {@code VarHandle} access modes: HotSpot's invokehandle), is a static call
+     * of its adapter with the appendix; an invokedynamic not linked yet deoptimizes (the lowering).
+     * What is left is the front end's to refuse: signature-polymorphic sites not linked yet, and the
+     * method-handle intrinsics ({@code invokeBasic}, {@code linkTo*}) that only java.lang.invoke's
+     * generated code calls.
      */
     private static String invoke(InvokeTarget t) {
-        if (t.opcode() == Bytecodes.INVOKEDYNAMIC) {
+        if (t.opcode() == Bytecodes.INVOKEDYNAMIC || t.appendix() != null) {
             return null;
         }
-        if (t.appendix() != null || (t.method() instanceof ResolvedJavaMethod m && Linkage.isSignaturePolymorphic(m))) {
-            return "signature-polymorphic calls are not compiled";
+        if (t.method() instanceof ResolvedJavaMethod m && Linkage.isSignaturePolymorphic(m)) {
+            return "signature-polymorphic call without an adapter";
         }
         return null;
     }
@@ -119,25 +120,12 @@ final class LoweringScope {
         return null;
     }
 
-    private static String storeIndexed(Instruction i) {
-        JavaKind k = i.elementKind();
-        if (k == JavaKind.Byte && !isByteOrBooleanArray(i.input(In.ARRAY)) && !isZeroOrOne(i.input(In.VALUE))) {
-            return "the array is not known to be byte[] or boolean[] (a boolean store masks the value)";
-        }
-        return null;
-    }
-
-    /** A constant 0 or 1 is stored alike into a byte[] and a boolean[]: the type need not be known. */
-    private static boolean isZeroOrOne(Value v) {
-        return v instanceof Constant c && c.kind() == JavaKind.Int && (c.asInt() == 0 || c.asInt() == 1);
-    }
-
     /** Whether the array's stamp says it is a boolean[] (or null): the verifier guarantees the declared types it comes from. */
     static boolean isBooleanArray(Value array) {
         return componentKind(array) == JavaKind.Boolean;
     }
 
-    private static boolean isByteOrBooleanArray(Value array) {
+    static boolean isByteOrBooleanArray(Value array) {
         JavaKind k = componentKind(array);
         return k == JavaKind.Boolean || k == JavaKind.Byte;
     }

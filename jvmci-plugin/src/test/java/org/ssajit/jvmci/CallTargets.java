@@ -448,6 +448,95 @@ final class CallTargets {
         return POINT.toString().length() * 31 + (POINT.equals(o) ? 1 : 0) + POINT.hashCode();
     }
 
+    // Signature-polymorphic calls (HotSpot's invokehandle): a static call of the site's adapter
+    // (Invokers$Holder, VarHandleGuards) with its appendix.
+
+    static final java.lang.invoke.MethodHandle ADD_MH;
+    static final java.lang.invoke.MethodHandle CONCAT_MH;
+    static final java.lang.invoke.MethodHandle HASH_MH;
+    static final java.lang.invoke.VarHandle COUNTER_VH;
+    static final java.lang.invoke.VarHandle LONGS_VH;
+    static final java.lang.invoke.VarHandle LABEL_VH;
+    static int counter;
+
+    static final class Holder {
+        volatile Object label;
+    }
+
+    static {
+        java.lang.invoke.MethodHandles.Lookup l = java.lang.invoke.MethodHandles.lookup();
+        try {
+            ADD_MH = l.findStatic(CallTargets.class, "add", java.lang.invoke.MethodType.methodType(int.class, int.class, int.class));
+            CONCAT_MH = l.findStatic(CallTargets.class, "concat", java.lang.invoke.MethodType.methodType(String.class, int.class, Object.class, double.class));
+            HASH_MH = l.findVirtual(Object.class, "hashCode", java.lang.invoke.MethodType.methodType(int.class));
+            COUNTER_VH = l.findStaticVarHandle(CallTargets.class, "counter", int.class);
+            LONGS_VH = java.lang.invoke.MethodHandles.arrayElementVarHandle(long[].class);
+            LABEL_VH = l.findVarHandle(Holder.class, "label", Object.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** invokeExact of a static method: the exact type, ints in and out. */
+    static int invokeExact(int x) throws Throwable {
+        return (int) ADD_MH.invokeExact(x, 5) * 3 + (int) ADD_MH.invokeExact(-x, x >> 1);
+    }
+
+    /** invokeExact of every argument kind and a reference result. */
+    static int invokeExactMixed(int a, Object o, double d) throws Throwable {
+        String s = (String) CONCAT_MH.invokeExact(a, o, d);
+        return s.length() * 31 + s.charAt(s.length() - 1);
+    }
+
+    /** invokeExact of a virtual method: a null receiver throws in the target, through the adapter. */
+    static int invokeExactVirtual(Object o) throws Throwable {
+        return (int) HASH_MH.invokeExact(o) == o.hashCode() ? 1 : 0;
+    }
+
+    /** invoke with conversions (asType: short to int, int to long, boxing of the result). */
+    static long invokeConverting(int x, long y) throws Throwable {
+        long a = (long) ADD_MH.invoke((short) x, 7);
+        Object b = ADD_MH.invoke(x, 1);
+        return a * 17 + ((Integer) b) + y;
+    }
+
+    /** invokeExact with a type that does not match: WrongMethodTypeException, every time. */
+    static long invokeExactWrongType(int x) throws Throwable {
+        return (long) ADD_MH.invokeExact(x, 1);
+    }
+
+    /** A handle that may be null (a NullPointerException from the adapter). */
+    static int invokeExactMaybeNull(Object o) throws Throwable {
+        java.lang.invoke.MethodHandle h = o == null ? null : ADD_MH;
+        return (int) h.invokeExact(2, 3);
+    }
+
+    /** VarHandle access modes on a static int field: set, getAndAdd, compareAndSet, getVolatile. */
+    static int varHandleStatic(int x) {
+        COUNTER_VH.set(x);
+        int old = (int) COUNTER_VH.getAndAdd(3);
+        boolean swapped = COUNTER_VH.compareAndSet(old + 3, x * 2);
+        boolean failed = COUNTER_VH.compareAndSet(x + 12345, 0);
+        return (int) COUNTER_VH.getVolatile() * 4 + (swapped ? 2 : 0) + (failed ? 1 : 0) + old;
+    }
+
+    /** VarHandle on a long[] element: out of bounds throws (from the VarHandle's code). */
+    static long varHandleArray(int i, long v) {
+        long[] a = new long[8];
+        LONGS_VH.setRelease(a, i & 7, v);
+        long got = (long) LONGS_VH.getAcquire(a, i & 7);
+        long prev = (long) LONGS_VH.getAndSet(a, i, got + 1);
+        return prev * 3 + a[i];
+    }
+
+    /** VarHandle on a reference field (the collector's barriers inside the VarHandle's code). */
+    static int varHandleReference(Object o) {
+        Holder h = new Holder();
+        LABEL_VH.setVolatile(h, o);
+        Object was = LABEL_VH.compareAndExchange(h, o, (Object) "next");
+        return (was == o ? 1 : 0) + String.valueOf(LABEL_VH.get(h)).length() * 2;
+    }
+
     static int deoptDuringCall(int x, long y, double z) {
         int a = x * 3;
         long b = y + x;

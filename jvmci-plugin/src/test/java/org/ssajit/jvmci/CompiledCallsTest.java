@@ -149,6 +149,19 @@ class CompiledCallsTest {
         check(name);
     }
 
+    /**
+     * Signature-polymorphic calls: MethodHandle.invokeExact and invoke (with asType conversions, a
+     * wrong type, a null handle, a null receiver), VarHandle access modes on static and instance
+     * fields and array elements. Each is a static call of the adapter HotSpot linked the site to, with
+     * the appendix.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"invokeExact", "invokeExactMixed", "invokeExactVirtual", "invokeConverting", "invokeExactWrongType", "invokeExactMaybeNull",
+                    "varHandleStatic", "varHandleArray", "varHandleReference"})
+    void signaturePolymorphic(String name) {
+        check(name);
+    }
+
     /** The records' own methods compiled too: their bodies are invokedynamic of ObjectMethods. */
     @org.junit.jupiter.api.Test
     void recordMethodsCompiled() {

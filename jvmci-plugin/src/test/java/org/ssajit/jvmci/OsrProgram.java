@@ -163,6 +163,82 @@ public final class OsrProgram {
         return s + held(a) * 3;
     }
 
+    /**
+     * A byte[] allocated before the loop: in the OSR compile it arrives as an untyped local, so the
+     * {@code bastore} must find out at run time that it stores a byte (all 8 bits), not a boolean.
+     */
+    static long localBytes(int n) {
+        byte[] bytes = new byte[64];
+        long s = 0;
+        for (int i = 0; i < n; i++) {
+            bytes[i & 63] = (byte) (i * 37 + 11);
+            s = s * 31 + bytes[(i + 5) & 63];
+        }
+        return s;
+    }
+
+    /** The same with a boolean[] local. */
+    static long localBooleans(int n) {
+        boolean[] marks = new boolean[64];
+        long s = 0;
+        for (int i = 0; i < n; i++) {
+            marks[i & 63] = i % 3 == 0;
+            s = s * 31 + (marks[(i + 7) & 63] ? 1 : 2);
+        }
+        return s;
+    }
+
+    /**
+     * {@code bastore}s of a raw int (javac narrows first, so these are generated): into a boolean[]
+     * the JVM keeps bit 0 of {@code i}, into a byte[] its low 8 bits. Both arrays are untyped locals
+     * in an OSR compile of the loop.
+     */
+    static final java.lang.invoke.MethodHandle RAW_BOOLEANS;
+    static final java.lang.invoke.MethodHandle RAW_BYTES;
+
+    static {
+        try {
+            java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.lookup();
+            Class<?> c = lookup.defineClass(rawStores());
+            java.lang.invoke.MethodType t = java.lang.invoke.MethodType.methodType(int.class, int.class);
+            RAW_BOOLEANS = lookup.findStatic(c, "booleans", t);
+            RAW_BYTES = lookup.findStatic(c, "bytes", t);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** {@code OsrRawStores.booleans(n)} and {@code bytes(n)}: {@code a[i & 63] = i; s = s * 3 + a[(i + 1) & 63]} over i < n. */
+    private static byte[] rawStores() {
+        java.lang.constant.MethodTypeDesc intToInt = java.lang.constant.MethodTypeDesc.of(java.lang.constant.ConstantDescs.CD_int,
+                        java.lang.constant.ConstantDescs.CD_int);
+        return java.lang.classfile.ClassFile.of().build(java.lang.constant.ClassDesc.of("org.ssajit.jvmci.OsrRawStores"), cb -> {
+            for (String name : List.of("booleans", "bytes")) {
+                cb.withMethodBody(name, intToInt, java.lang.classfile.ClassFile.ACC_STATIC, code -> {
+                    java.lang.classfile.Label loop = code.newLabel();
+                    java.lang.classfile.Label end = code.newLabel();
+                    code.bipush(64).newarray(name.equals("booleans") ? java.lang.classfile.TypeKind.BOOLEAN : java.lang.classfile.TypeKind.BYTE).astore(1);
+                    code.iconst_0().istore(2).iconst_0().istore(3);
+                    code.labelBinding(loop);
+                    code.iload(3).iload(0).if_icmpge(end);
+                    code.aload(1).iload(3).bipush(63).iand().iload(3).bastore();
+                    code.iload(2).iconst_3().imul().aload(1).iload(3).iconst_1().iadd().bipush(63).iand().baload().iadd().istore(2);
+                    code.iinc(3, 1).goto_(loop);
+                    code.labelBinding(end);
+                    code.iload(2).ireturn();
+                });
+            }
+        });
+    }
+
+    private static int raw(java.lang.invoke.MethodHandle h, int n) {
+        try {
+            return (int) h.invokeExact(n);
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private static String run(Supplier<Object> call) {
         try {
             return String.valueOf(call.get());
@@ -197,6 +273,10 @@ public final class OsrProgram {
             Object a2 = new Object();
             Object b2 = new Object();
             System.out.println("nestedLocks " + run(() -> nestedLocks(a2, b2, n, round == 1 ? n + 5 : n - 2)) + " " + held(a2) + held(b2));
+            System.out.println("localBytes " + run(() -> localBytes(n)));
+            System.out.println("localBooleans " + run(() -> localBooleans(n)));
+            System.out.println("rawBooleans " + run(() -> raw(RAW_BOOLEANS, n)));
+            System.out.println("rawBytes " + run(() -> raw(RAW_BYTES, n)));
         }
     }
 }

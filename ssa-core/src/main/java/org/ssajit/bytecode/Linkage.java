@@ -117,6 +117,10 @@ public final class Linkage {
             return new CallSite(target, opcode, appendix, kinds, returnKind);
         }
         if (target instanceof ResolvedJavaMethod r && isSignaturePolymorphic(r)) {
+            String name = r.getName();
+            if (name.equals("invokeBasic") || name.startsWith("linkTo")) {
+                throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "method-handle intrinsic " + r.format("%H.%n") + " (java.lang.invoke's generated code)");
+            }
             throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "signature-polymorphic call to " + r.format("%H.%n") + " not linked yet");
         }
         if (opcode == INVOKEDYNAMIC && target instanceof ResolvedJavaMethod) {
