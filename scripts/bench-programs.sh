@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Real programs under C1 only, ssajit and C2, in separate JVMs started in turn, round after round (the
+# order rotates each round), so that load from elsewhere on the machine falls on every mode alike:
+#   javac      javac (jdk.compiler, in-process) compiling ssa-core's sources, again and again;
+#   collections a fixed java.util workload (maps, sorting records, streams, string building).
+# Each JVM runs the program --iterations times (org.ssajit.demo.ProgramTimer) and the last --keep
+# iterations count (the top tier's code installed by then); the table gives per program and mode the
+# median over the rounds of each JVM's median iteration, and the ratios of those medians. Under ssajit
+# the tier-4 requests are counted (-Dssajit.Stats=true) and the share compiled is printed.
+#
+# Usage: scripts/bench-programs.sh [-r ROUNDS] [--iterations N] [--keep K] [program...]
+#   Defaults: 3 rounds, N = 12, K = 6, both programs (about 15 minutes on 2 cores).
+# Raw lines: benchmarks/target/bench-programs-<time>.txt. Ratios above 1 mean ssajit is slower.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
+case "${1:-}" in -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+
+ROUNDS=3
+ITERATIONS=12
+KEEP=6
+PROGRAMS=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        -r) ROUNDS=$2; shift 2 ;;
+        --iterations) ITERATIONS=$2; shift 2 ;;
+        --keep) KEEP=$2; shift 2 ;;
+        *) PROGRAMS+=("$1"); shift ;;
+    esac
+done
+[ ${#PROGRAMS[@]} -gt 0 ] || PROGRAMS=(javac collections)
+
+JDK=$("$ROOT/scripts/find-jdk25.sh") || exit 2
+"$ROOT/ssajit" run -version >/dev/null 2>&1 || { echo "bench-programs: ssajit does not start; try: $ROOT/ssajit run -version" >&2; exit 2; }
+JAR=$(ls "$ROOT"/jvmci-plugin/target/jvmci-plugin-*.jar | grep -v -e '-sources' -e '-tests' -e '-javadoc' | head -1)
+MAIN=org.ssajit.demo.ProgramTimer
+mkdir -p "$ROOT/benchmarks/target"
+STAMP=$(date +%Y%m%d-%H%M%S)
+OUT="$ROOT/benchmarks/target/bench-programs-$STAMP.txt"
+STATS="$ROOT/benchmarks/target/bench-programs-$STAMP-ssajit-stats.txt"
+
+program_args() {
+    case "$1" in
+        javac) echo "javac $ROOT/ssa-core/src/main/java" ;;
+        *) echo "$1" ;;
+    esac
+}
+
+run_mode() { # mode program
+    local a
+    a=$(program_args "$2")
+    case "$1" in
+        C1) "$JDK/bin/java" -XX:TieredStopAtLevel=1 -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a ;;
+        C2) "$JDK/bin/java" -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a ;;
+        ssajit) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
+    esac
+}
+
+MODES=(C1 ssajit C2)
+for r in $(seq 1 "$ROUNDS"); do
+    for p in "${PROGRAMS[@]}"; do
+        for k in 0 1 2; do
+            m=${MODES[$(((k + r - 1) % 3))]}
+            echo "bench-programs: round $r/$ROUNDS, $p, $m" >&2
+            echo "== $r $m $p" >>"$STATS"
+            run_mode "$m" "$p" | grep -v '^checksum' | sed "s/^/$r $m /" >>"$OUT"
+        done
+    done
+done
+
+echo
+echo "Real programs, milliseconds per iteration (lower is better), median over $ROUNDS rounds (JVMs) of each JVM's median of its last $KEEP of $ITERATIONS iterations; JDK: $JDK"
+echo "Raw: $OUT (round mode program iteration ms); ssajit's stats: $STATS"
+awk -v keep="$KEEP" -v iters="$ITERATIONS" '
+    function median(list,   n, a, i, j, t) {
+        n = split(list, a, " ")
+        for (i = 2; i <= n; i++) { t = a[i] + 0; for (j = i - 1; j >= 1 && a[j] + 0 > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+        return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    $4 > iters - keep { jvm[$1, $2, $3] = jvm[$1, $2, $3] " " $5; if (!($3 in seen)) { seen[$3] = 1; order[++k] = $3 } rounds[$1] = 1 }
+    END {
+        if (k == 0) { print "no results"; exit 1 }
+        printf "%-12s %10s %10s %10s %9s %9s   %s\n", "program", "ssajit", "C1", "C2", "ssajit/C1", "ssajit/C2", "per JVM: ssajit | C1 | C2"
+        for (i = 1; i <= k; i++) {
+            p = order[i]
+            for (m in modes) delete modes[m]
+            split("ssajit C1 C2", ms, " ")
+            for (x = 1; x <= 3; x++) { all = ""; per = ""; for (r in rounds) { v = median(jvm[r, ms[x], p]); all = all " " v; per = per sprintf(" %.0f", v) } med[ms[x]] = median(all); perjvm[ms[x]] = per }
+            printf "%-12s %10.1f %10.1f %10.1f %9.2f %9.2f   %s |%s |%s\n", p, med["ssajit"], med["C1"], med["C2"], med["ssajit"] / med["C1"], med["ssajit"] / med["C2"], perjvm["ssajit"], perjvm["C1"], perjvm["C2"]
+        }
+    }' "$OUT"
+echo
+echo "ssajit's tier-4 requests per JVM (from -Dssajit.Stats=true):"
+grep -E '^== |requests|compiled|refused' "$STATS" | head -60 || true
