@@ -91,4 +91,4 @@ awk -v keep="$KEEP" -v iters="$ITERATIONS" '
     }' "$OUT"
 echo
 echo "ssajit's tier-4 requests per JVM (from -Dssajit.Stats=true):"
-grep -E '^== |requests|compiled|refused' "$STATS" | head -60 || true
+grep -E '^== |stats:|  compiled|  refused|own code|bailout' "$STATS" || true
