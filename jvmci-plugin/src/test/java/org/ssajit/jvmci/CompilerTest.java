@@ -44,9 +44,14 @@ class CompilerTest {
 
         private static final java.lang.invoke.MethodHandle ID = java.lang.invoke.MethodHandles.identity(int.class);
 
-        /** Refused once its call site is linked (run it first): a signature-polymorphic call. */
+        /** Compiled once its call site is linked (run it first): a signature-polymorphic call. */
         static int grid(int x) throws Throwable {
             return (int) ID.invokeExact(x & 3);
+        }
+
+        /** Refused by the lowering when monitors are turned off ({@code -Dssajit.Monitors=false}). */
+        static synchronized int locked(int x) {
+            return x + 1;
         }
 
         static int loop(int n) {
@@ -99,11 +104,24 @@ class CompilerTest {
 
     @Test
     void outOfScopeIsRefusedWithTheReason() {
+        System.setProperty("ssajit.Monitors", "false"); // read when the new compiler initializes, on its first request
+        try {
+            HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "locked"));
+            assertNotNull(r.getFailureMessage());
+            assertTrue(r.getFailureMessage().contains("synchronized method: monitors are turned off (-Dssajit.Monitors=false)"), r.getFailureMessage());
+            assertFalse(r.getRetry());
+        } finally {
+            System.clearProperty("ssajit.Monitors");
+            org.ssajit.lowering.HotSpotLowering.setMonitors(true); // the option sets a static the other tests share
+        }
+    }
+
+    /** A linked signature-polymorphic call compiles (a static call of HotSpot's adapter with the appendix). */
+    @Test
+    void linkedMethodHandleCallCompiles() {
         linkGrid();
         HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "grid"));
-        assertNotNull(r.getFailureMessage());
-        assertTrue(r.getFailureMessage().contains("signature-polymorphic calls are not compiled"), r.getFailureMessage());
-        assertFalse(r.getRetry());
+        assertEquals(null, r.getFailureMessage());
     }
 
     /**
@@ -130,24 +148,30 @@ class CompilerTest {
         }
     }
 
-    /** {@code -Dssajit.Dump}: the graph of a method the back end refuses is dumped too (there is no code to dump). */
+    /**
+     * {@code -Dssajit.Dump}: the graph of a method the back end refuses is dumped too (there is no code
+     * to dump): a synchronized method with {@code -Dssajit.Monitors=false}, refused by the lowering.
+     */
     @Test
     void dumpHasTheGraphOfARefusedMethod(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Throwable {
-        linkGrid();
         String key = "ssajit.Dump";
         System.setProperty(key, dir.toString()); // read when the new compiler initializes, on its first request
+        System.setProperty("ssajit.Monitors", "false");
         try {
-            HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "grid"));
+            HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "locked"));
             assertNotNull(r.getFailureMessage());
+            assertTrue(r.getFailureMessage().contains("monitors are turned off"), r.getFailureMessage());
         } finally {
             System.clearProperty(key);
+            System.clearProperty("ssajit.Monitors");
+            org.ssajit.lowering.HotSpotLowering.setMonitors(true); // the option sets a static the other tests share
         }
         List<String> files;
         try (var s = java.nio.file.Files.list(dir)) {
             files = s.map(p -> p.getFileName().toString()).sorted().toList();
         }
-        assertTrue(files.stream().anyMatch(f -> f.matches("\\d+-.*Subjects\\.grid\\.ir\\.txt")), files.toString());
-        assertTrue(files.stream().anyMatch(f -> f.matches("\\d+-.*Subjects\\.grid\\.dot")), files.toString());
+        assertTrue(files.stream().anyMatch(f -> f.matches("\\d+-.*Subjects\\.locked\\.ir\\.txt")), files.toString());
+        assertTrue(files.stream().anyMatch(f -> f.matches("\\d+-.*Subjects\\.locked\\.dot")), files.toString());
         assertTrue(files.stream().noneMatch(f -> f.endsWith(".s")), files.toString());
     }
 

@@ -22,8 +22,9 @@ class DiscoveryTest {
      */
     /** Why the OSR compile of {@link HotProgram#run}'s loop is refused (it calls). */
     /** How ssajit refuses HotProgram.scratch(). */
-    private static final String SCRATCH_REFUSED = "HotProgram\\.scratch\\(int\\)int, \\d+ bytes of bytecode: refused: .*signature-polymorphic calls are not compiled";
-    private static final List<String> USE_SSAJIT = List.of("-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit", "-XX:+PrintCompilation", "-Xbatch");
+    private static final String SCRATCH_REFUSED = "HotProgram\\.scratch\\(int\\)int, \\d+ bytes of bytecode: refused: .*synchronized method: monitors are turned off \\(-Dssajit\\.Monitors=false\\)";
+    private static final List<String> USE_SSAJIT = List.of("-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit", "-XX:+PrintCompilation", "-Xbatch",
+                    "-Dssajit.Monitors=false");
 
     @Test
     void tierFourRequestsReachSsajit() throws Exception {
@@ -37,7 +38,7 @@ class DiscoveryTest {
         assertTrue(Pattern.compile("\\s4\\s+org\\.ssajit\\.jvmci\\.HotProgram::work \\(\\d+ bytes\\)\\n").matcher(r.stdout()).find(),
                         () -> "no tier-4 compile of work()\n" + r.describe());
         // -Dssajit.Log: one line per request: work() installed; the OSR request for the loop in run(),
-        // which calls work() and scratch(), installed; scratch() refused, because of its MethodHandle call.
+        // which calls work() and scratch(), installed; scratch() refused: synchronized, with monitors off.
         assertTrue(Pattern.compile("\\[ssajit\\] +\\d+ org\\.ssajit\\.jvmci\\.HotProgram\\.work\\(int\\)int, \\d+ bytes of bytecode: installed \\(\\d+\\.\\d+ ms, [1-9]\\d* code bytes\\)")
                         .matcher(r.stderr()).find(), r::describe);
         assertTrue(Pattern.compile("\\[ssajit\\] +\\d+ org\\.ssajit\\.jvmci\\.HotProgram\\.run\\(\\)long @ bci \\d+, \\d+ bytes of bytecode: installed")
@@ -54,7 +55,7 @@ class DiscoveryTest {
         ChildJvm.Result r = ChildJvm.run(ChildJvm.minimalFlags(), USE_SSAJIT, HotProgram.class.getName(), List.of(), Duration.ofMinutes(2));
         assertFalse(r.crashed(), r::describe);
         assertEquals(0, r.exitCode(), r::describe);
-        assertTrue(r.stdout().contains("COMPILE SKIPPED: ") && r.stdout().contains("signature-polymorphic calls are not compiled"), r::describe);
+        assertTrue(r.stdout().contains("COMPILE SKIPPED: ") && r.stdout().contains("monitors are turned off"), r::describe);
     }
 
     @Test

@@ -3,8 +3,8 @@ package org.ssajit.jvmci;
 /**
  * A small program for {@link DiscoveryTest}: hot enough that HotSpot asks the JVMCI compiler for tier-4
  * code of {@link #work} and {@link #scratch} and an OSR compilation of the loop in {@link #run}, which
- * calls both; ssajit compiles {@code work} and the loop and refuses {@code scratch} (its
- * signature-polymorphic call).
+ * calls both; ssajit compiles {@code work} and the loop and, run with {@code -Dssajit.Monitors=false},
+ * refuses {@code scratch} (a synchronized method).
  */
 public final class HotProgram {
     private HotProgram() {
@@ -14,14 +14,8 @@ public final class HotProgram {
         return x * 31 + (x >>> 3);
     }
 
-    private static final java.lang.invoke.MethodHandle ID = java.lang.invoke.MethodHandles.identity(int.class);
-
-    static int scratch(int x) {
-        try {
-            return (int) ID.invokeExact((x & 3) + 1);
-        } catch (Throwable t) {
-            throw new AssertionError(t);
-        }
+    static synchronized int scratch(int x) {
+        return (x & 3) + 1;
     }
 
     static long run() {
