@@ -34,7 +34,12 @@ class EndToEndCorpusTest {
     /** Float and double remainders: x86 has no SSE remainder, so ssajit refuses them (with this in the reason). */
 
     static Stream<String> methods() {
-        return Arrays.stream(EndToEndCorpus.class.getDeclaredMethods()).filter(m -> Modifier.isStatic(m.getModifiers()) && !m.isSynthetic())
+        return methods(EndToEndCorpus.class);
+    }
+
+    /** The names of the static methods of a corpus class (every one is a target). */
+    static Stream<String> methods(Class<?> corpus) {
+        return Arrays.stream(corpus.getDeclaredMethods()).filter(m -> Modifier.isStatic(m.getModifiers()) && !m.isSynthetic())
                         .map(Method::getName).sorted().distinct();
     }
 
@@ -52,11 +57,26 @@ class EndToEndCorpusTest {
      * installed code on the same inputs; returns what differed (at most ten calls, with the count).
      */
     static List<String> differences(String name, int count) {
-        Method m = Jvmci.declared(EndToEndCorpus.class, name);
-        List<Supplier<Object[]>> inputs = inputs(m, count, name.hashCode());
-        List<String> expected = runAll(m, inputs, null);
+        return differences(EndToEndCorpus.class, name, count);
+    }
+
+    /** As {@link #differences(String, int)}, for a method of another corpus class (its own statics reset and compared). */
+    static List<String> differences(Class<?> corpus, String name, int count) {
+        return differences(corpus, name, count, 0);
+    }
+
+    /**
+     * As {@link #differences(Class, String, int)}, with at most {@code max} inputs (none left out when
+     * {@code max <= 0}): {@link Inputs} gives every edge value of every parameter, so often more than
+     * {@code count}; a cap keeps an evenly spread sample of them.
+     */
+    static List<String> differences(Class<?> corpus, String name, int count, int max) {
+        Method m = Jvmci.declared(corpus, name);
+        List<Supplier<Object[]>> inputs = spread(inputs(m, count, name.hashCode()), max);
+        List<Field> statics = STATICS.get(corpus);
+        List<String> expected = runAll(m, inputs, null, statics);
         InstalledCode code = CompiledRunner.install(m);
-        List<String> actual = runAll(m, inputs, code);
+        List<String> actual = runAll(m, inputs, code, statics);
         List<String> wrong = new ArrayList<>();
         for (int k = 0; k < inputs.size(); k++) {
             if (!expected.get(k).equals(actual.get(k))) {
@@ -78,44 +98,81 @@ class EndToEndCorpusTest {
      * For child JVMs ({@link EndToEndGcMatrixTest}): every corpus method, a line {@code PASS name} or
      * {@code FAIL name} with the differences; exit status 1 if any failed. Arguments: inputs per
      * method; {@code --churn} starts a thread that allocates all the time, so that collections happen
-     * while ssajit's code is stopped at its polls and the collector walks its frames.
+     * while ssajit's code is stopped at its polls and the collector walks its frames;
+     * {@code --corpus=CLASS[:INPUTS[:MAX]]} (repeatable) runs these corpus classes instead of
+     * {@link EndToEndCorpus}, with at most MAX inputs per method if given (methods of other classes
+     * than EndToEndCorpus print as {@code SimpleName.method}), each corpus followed by a line
+     * {@code TIME SimpleName seconds}.
      */
-    public static void main(String[] args) {
-        int count = args.length > 0 ? Integer.parseInt(args[0]) : INPUTS;
+    public static void main(String[] args) throws ClassNotFoundException {
+        int count = args.length > 0 && !args[0].startsWith("--") ? Integer.parseInt(args[0]) : INPUTS;
         if (List.of(args).contains("--churn")) {
             Churn.start();
         }
+        List<Class<?>> corpora = new ArrayList<>();
+        List<Integer> counts = new ArrayList<>();
+        List<Integer> caps = new ArrayList<>();
+        for (String a : args) {
+            if (a.startsWith("--corpus=")) {
+                String[] spec = a.substring("--corpus=".length()).split(":");
+                corpora.add(Class.forName(spec[0]));
+                counts.add(spec.length > 1 ? Integer.parseInt(spec[1]) : count);
+                caps.add(spec.length > 2 ? Integer.parseInt(spec[2]) : 0);
+            }
+        }
+        if (corpora.isEmpty()) {
+            corpora.add(EndToEndCorpus.class);
+            counts.add(count);
+            caps.add(0);
+        }
         int failed = 0;
-        for (String name : (Iterable<String>) methods()::iterator) {
-            List<String> wrong;
-            try {
-                wrong = differences(name, count);
-            } catch (Throwable t) {
-                wrong = List.of(t.toString());
+        for (int c = 0; c < corpora.size(); c++) {
+            Class<?> corpus = corpora.get(c);
+            String prefix = corpus == EndToEndCorpus.class ? "" : corpus.getSimpleName() + ".";
+            long start = System.nanoTime();
+            for (String name : (Iterable<String>) methods(corpus)::iterator) {
+                List<String> wrong;
+                try {
+                    wrong = differences(corpus, name, counts.get(c), caps.get(c));
+                } catch (Throwable t) {
+                    wrong = List.of(t.toString());
+                }
+                if (wrong.isEmpty()) {
+                    System.out.println("PASS " + prefix + name);
+                } else {
+                    failed++;
+                    System.out.println("FAIL " + prefix + name + "\n" + String.join("\n", wrong));
+                }
             }
-            if (wrong.isEmpty()) {
-                System.out.println("PASS " + name);
-            } else {
-                failed++;
-                System.out.println("FAIL " + name + "\n" + String.join("\n", wrong));
-            }
+            System.out.printf("TIME %s %.1f%n", corpus.getSimpleName(), (System.nanoTime() - start) / 1e9);
         }
         System.out.println(failed == 0 ? "ALL PASSED" : failed + " FAILED");
         System.exit(failed == 0 ? 0 : 1);
     }
 
     /** Each call in turn: statics reset, call (the installed code directly, or the method), outcome with the statics after. */
-    private static List<String> runAll(Method m, List<Supplier<Object[]>> inputs, InstalledCode code) {
+    private static List<String> runAll(Method m, List<Supplier<Object[]>> inputs, InstalledCode code, List<Field> statics) {
         List<String> out = new ArrayList<>();
         for (Supplier<Object[]> in : inputs) {
-            resetStatics();
+            resetStatics(statics);
             List<CompiledRunner.Outcome> o = code == null ? CompiledRunner.callAll(m, List.of(in)) : CompiledRunner.executeAll(code, List.of(in));
-            out.add(o.get(0) + " | statics " + statics());
+            out.add(o.get(0) + " | statics " + statics(statics));
         }
         return out;
     }
 
     // Inputs ---------------------------------------------------------------------------------------
+
+    private static <T> List<T> spread(List<T> all, int max) {
+        if (max <= 0 || all.size() <= max) {
+            return all;
+        }
+        List<T> out = new ArrayList<>(max);
+        for (int k = 0; k < max; k++) {
+            out.add(all.get((int) ((long) k * all.size() / max)));
+        }
+        return out;
+    }
 
     private static List<Supplier<Object[]>> inputs(Method m, int count, long seed) {
         Class<?>[] types = m.getParameterTypes();
@@ -162,13 +219,18 @@ class EndToEndCorpusTest {
 
     // Static state -----------------------------------------------------------------------------------
 
-    private static final List<Field> STATICS = Arrays.stream(EndToEndCorpus.class.getDeclaredFields())
-                    .filter(f -> Modifier.isStatic(f.getModifiers()) && !Modifier.isFinal(f.getModifiers())).sorted(Comparator.comparing(Field::getName))
-                    .peek(f -> f.setAccessible(true)).toList();
+    /** The non-final static fields of a corpus class, by name. */
+    private static final ClassValue<List<Field>> STATICS = new ClassValue<>() {
+        @Override
+        protected List<Field> computeValue(Class<?> corpus) {
+            return Arrays.stream(corpus.getDeclaredFields()).filter(f -> Modifier.isStatic(f.getModifiers()) && !Modifier.isFinal(f.getModifiers()))
+                            .sorted(Comparator.comparing(Field::getName)).peek(f -> f.setAccessible(true)).toList();
+        }
+    };
 
-    private static void resetStatics() {
+    private static void resetStatics(List<Field> statics) {
         try {
-            for (Field f : STATICS) {
+            for (Field f : statics) {
                 Class<?> t = f.getType();
                 if (t == int.class) {
                     f.setInt(null, 0);
@@ -195,10 +257,10 @@ class EndToEndCorpusTest {
         }
     }
 
-    private static String statics() {
+    private static String statics(List<Field> statics) {
         StringBuilder sb = new StringBuilder();
         try {
-            for (Field f : STATICS) {
+            for (Field f : statics) {
                 sb.append(f.getName()).append('=').append(f.get(null)).append(' ');
             }
         } catch (IllegalAccessException e) {

@@ -12,7 +12,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The whole {@link EndToEndCorpusTest} corpus in a child JVM per collector ssajit supports, with a
+ * The whole {@link EndToEndCorpusTest} corpus, then the {@link LanguageCorpusTest} corpus with fewer
+ * inputs, in a child JVM per collector ssajit supports, with a
  * small young generation and a thread that allocates all the time (collections while ssajit's code is
  * stopped at its polls, its frames walked through its reference maps), heap verification before
  * and after every collection, and frequent safepoints (the loop and return polls stop often).
@@ -24,21 +25,27 @@ class EndToEndGcMatrixTest {
                     "-XX:+UnlockDiagnosticVMOptions",
                     "-XX:+VerifyBeforeGC", "-XX:+VerifyAfterGC",
                     "-XX:+SafepointALot", "-XX:GuaranteedSafepointInterval=1",
-                    "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.EndToEndCorpus::*");
+                    "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.EndToEndCorpus::*",
+                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.LanguageCorpus::*");
 
     @ParameterizedTest
     @ValueSource(strings = {"-XX:+UseSerialGC", "-XX:+UseParallelGC", "-XX:+UseG1GC"})
     void corpusMatchesTheInterpreterUnder(String gc) throws Exception {
         List<String> flags = new ArrayList<>(STRESS);
         flags.add(0, gc);
-        // 40 inputs per method here (160 in EndToEndCorpusTest): heap verification makes every GC slow.
-        // About 4 minutes on an idle 2-core machine; the limit leaves room for a loaded one.
-        ChildJvm.Result r = ChildJvm.run(flags, EndToEndCorpusTest.class.getName(), List.of("40", "--churn"), Duration.ofMinutes(10));
+        // 40 inputs per method here (160 in EndToEndCorpusTest), 5 for the language corpus (160 in
+        // LanguageCorpusTest, run in process): heap verification makes every GC slow. About 4 minutes
+        // on an idle 2-core machine for the first; 20 inputs of the second took about 3 minutes more
+        // per collector, 5 keep CI's time; the limit leaves room for a loaded machine.
+        ChildJvm.Result r = ChildJvm.run(flags, EndToEndCorpusTest.class.getName(),
+                        List.of("--churn", "--corpus=" + EndToEndCorpus.class.getName() + ":40", "--corpus=" + LanguageCorpus.class.getName() + ":5:5"), Duration.ofMinutes(12));
         assertFalse(r.crashed(), r::describe);
         assertTrue(r.stdout().contains("ALL PASSED"), r::describe);
         assertEquals(0, r.exitCode(), r::describe);
-        long passed = r.stdout().lines().filter(l -> l.startsWith("PASS ")).count();
+        long language = r.stdout().lines().filter(l -> l.startsWith("PASS LanguageCorpus.")).count();
+        long passed = r.stdout().lines().filter(l -> l.startsWith("PASS ")).count() - language;
         assertEquals(EndToEndCorpusTest.methods().count(), passed, r::describe);
         assertTrue(passed >= 200, "the corpus must keep at least 200 methods: " + passed);
+        assertEquals(LanguageCorpusTest.methods().count(), language, r::describe);
     }
 }

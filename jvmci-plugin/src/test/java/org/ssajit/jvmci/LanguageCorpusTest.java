@@ -1,0 +1,36 @@
+package org.ssajit.jvmci;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every method of {@link LanguageCorpus} (the language as programs use it: calls of every kind,
+ * lambdas, strings, records, enums, patterns, allocation, type checks, exception handling, monitors),
+ * compiled by ssajit, installed, run on 160 seeded inputs and compared call by call with HotSpot's
+ * interpreter, with the harness of {@link EndToEndCorpusTest}: return value or exception class, the
+ * arrays and objects passed in, and the corpus's static fields.
+ */
+class LanguageCorpusTest {
+    static Stream<String> methods() {
+        return EndToEndCorpusTest.methods(LanguageCorpus.class);
+    }
+
+    @ParameterizedTest
+    @MethodSource("methods")
+    void matchesTheInterpreter(String name) {
+        List<String> wrong = EndToEndCorpusTest.differences(LanguageCorpus.class, name, EndToEndCorpusTest.INPUTS);
+        assertTrue(wrong.isEmpty(), () -> name + ": " + String.join("\n", wrong));
+    }
+
+    @Test
+    void coversEnoughMethods() {
+        long n = methods().count();
+        assertTrue(n >= 150, "the language corpus must keep at least 150 methods: " + n);
+    }
+}
