@@ -52,14 +52,31 @@ class CompiledGcMatrixTest {
     @ParameterizedTest
     @ValueSource(strings = {"-XX:-UseCompressedOops", "-XX:-UseCompressedClassPointers", "-XX:+UseCompactObjectHeaders", "-XX:HeapBaseMinAddress=64g -Xmx1g"})
     void scenariosPassWithObjectLayout(String layout) throws Exception {
+        Matrix.onlyInFullMatrix("each object layout under the default collector");
+        scenariosPassWith(layout);
+    }
+
+    /**
+     * The default build's cover of the two matrices: each layout once, each collector once (G1 twice),
+     * with the deoptimization trace checked in every run.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"-XX:-UseCompressedOops -XX:+UseSerialGC", "-XX:-UseCompressedClassPointers -XX:+UseParallelGC",
+                    "-XX:+UseCompactObjectHeaders -XX:+UseG1GC", "-XX:HeapBaseMinAddress=64g -Xmx1g -XX:+UseG1GC"})
+    void scenariosPassWithObjectLayoutAndCollector(String layoutAndCollector) throws Exception {
+        scenariosPassWith(layoutAndCollector);
+    }
+
+    private static void scenariosPassWith(String extra) throws Exception {
         List<String> flags = new ArrayList<>(STRESS);
-        flags.addAll(0, List.of(layout.split(" ")));
+        flags.addAll(0, List.of(extra.split(" ")));
         ChildJvm.Result r = ChildJvm.run(flags, CompiledScenarios.class.getName(), List.of(), Duration.ofMinutes(4));
         assertFalse(r.crashed(), r::describe);
         assertEquals(0, r.exitCode(), r::describe);
         for (String scenario : CompiledScenarios.byDefault()) {
             assertTrue(r.stdout().contains("PASS " + scenario + "\n"), () -> scenario + " did not pass\n" + r.describe());
         }
+        assertTrapsTraced(r);
     }
 
     /**
@@ -112,14 +129,12 @@ class CompiledGcMatrixTest {
     @ParameterizedTest
     @ValueSource(strings = {"-XX:+UseSerialGC", "-XX:+UseParallelGC", "-XX:+UseG1GC"})
     void scenariosPassUnder(String gc) throws Exception {
-        List<String> flags = new ArrayList<>(STRESS);
-        flags.add(0, gc);
-        ChildJvm.Result r = ChildJvm.run(flags, CompiledScenarios.class.getName(), List.of(), Duration.ofMinutes(4));
-        assertFalse(r.crashed(), r::describe);
-        assertEquals(0, r.exitCode(), r::describe);
-        for (String scenario : CompiledScenarios.byDefault()) {
-            assertTrue(r.stdout().contains("PASS " + scenario + "\n"), () -> scenario + " did not pass\n" + r.describe());
-        }
+        Matrix.onlyInFullMatrix("each collector with the default layout");
+        scenariosPassWith(gc);
+    }
+
+    /** HotSpot's trace of every deoptimization names the reasons and actions of ssajit's traps. */
+    private static void assertTrapsTraced(ChildJvm.Result r) {
         String trace = r.stdout();
         String targets = "org\\.ssajit\\.jvmci\\.CompiledTargets";
         assertTrue(Pattern.compile("UNCOMMON TRAP method=" + targets + "\\.idiv\\(II\\)I\\s+bci=2 .*reason=div0_check action=none").matcher(trace).find(), r::describe);

@@ -40,6 +40,10 @@ class OnStackReplacementTest {
     @ParameterizedTest
     @ValueSource(strings = {"-XX:+UseSerialGC", "-XX:+UseParallelGC", "-XX:+UseG1GC"})
     void osrCodeSurvivesCollectionsUnder(String gc) throws Exception {
+        // The default build runs G1; mvn -B verify -Pstress runs all three.
+        if (!gc.equals("-XX:+UseG1GC")) {
+            Matrix.onlyInFullMatrix("OSR code under " + gc);
+        }
         check(List.of(gc, "-XX:-TieredCompilation", "-Xmn8m", "-XX:+UnlockDiagnosticVMOptions", "-XX:+VerifyBeforeGC", "-XX:+VerifyAfterGC",
                         "-XX:+SafepointALot", "-XX:GuaranteedSafepointInterval=1"), List.of("--churn"));
     }
@@ -62,6 +66,12 @@ class OnStackReplacementTest {
             Pattern installed = Pattern.compile("\\[ssajit\\] +\\d+ org\\.ssajit\\.jvmci\\." + k.replace(".", "\\.") + "\\([^)]*\\)\\S+ @ bci \\d+, \\d+ bytes of bytecode: installed");
             assertTrue(installed.matcher(r.stderr()).find(), () -> k + ": no OSR compile installed by ssajit\n" + r.describe());
         }
-        assertFalse(Pattern.compile("(OsrProgram|OsrRawStores)::\\w+ @ \\d+ \\(\\d+ bytes\\)\\s+COMPILE SKIPPED").matcher(r.stderr()).find(), r::describe);
+        // Line by line: PrintCompilation writes a line in pieces, and with several compiler threads
+        // another thread's "COMPILE SKIPPED" can follow a kernel's line break (a false match across
+        // lines failed CI once, without the line to show). Each refusal found is quoted with its reason.
+        Pattern skipped = Pattern.compile("(OsrProgram|OsrRawStores)::\\w+ @ \\d+ \\(\\d+ bytes\\)[ \\t]+COMPILE SKIPPED.*");
+        Pattern refused = Pattern.compile("\\[ssajit\\] +\\d+ org\\.ssajit\\.jvmci\\.(OsrProgram|OsrRawStores)\\.\\w+\\([^)]*\\)\\S+ @ bci \\d+, .*: (refused|failed).*");
+        List<String> refusals = r.stderr().lines().filter(l -> skipped.matcher(l).find() || refused.matcher(l).find()).toList();
+        assertTrue(refusals.isEmpty(), () -> "OSR compiles of kernels refused:\n" + String.join("\n", refusals) + "\n" + r.describe());
     }
 }
