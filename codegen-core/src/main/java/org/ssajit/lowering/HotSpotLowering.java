@@ -139,10 +139,29 @@ public final class HotSpotLowering {
             // method needs no check, JVMS 5.5; its own static accesses and calls deoptimize).
             g.setInitializationBarrier(constantReflection.asObjectHub(m.getDeclaringClass()));
         }
-        removeExceptionEdges(g);
+        // Calls inside try ranges keep their exception edges (compiled handlers); every other edge goes.
+        Set<Block> kept = new HashSet<>();
+        for (Block b : g.blocks()) {
+            if (ExceptionDispatch.keeps(b)) {
+                kept.add(b);
+            }
+        }
+        removeExceptionEdges(g, kept::contains);
         Stamps stamps = Stamps.infer(g);
         LoweringScope.check(g);
         new Run(g, stamps, implicitNullChecks && !nullCheckDeoptimized(g.method())).run();
+        if (!kept.isEmpty()) {
+            // An invoke the lowering turned into a deoptimization (a site not linked yet) keeps no edges.
+            Set<Block> calls = new HashSet<>();
+            for (Block b : g.blocks()) {
+                var code = b.instructions();
+                if (!b.handlers().isEmpty() && !code.isEmpty() && code.get(code.size() - 1).op() == Op.CALL) {
+                    calls.add(b);
+                }
+            }
+            removeExceptionEdges(g, calls::contains);
+            ExceptionDispatch.expand(g, constantReflection);
+        }
         // An access that became a deoptimization leaves a default constant behind: phis merging only
         // such constants (and themselves) are trivial now.
         RedundantPhiElimination.run(g);
@@ -161,7 +180,15 @@ public final class HotSpotLowering {
      * it deoptimizes, and the interpreter dispatches.
      */
     static void removeExceptionEdges(Graph g) {
+        removeExceptionEdges(g, b -> false);
+    }
+
+    /** As {@link #removeExceptionEdges(Graph)}, except for the blocks {@code keep} accepts (their edges and marks stay). */
+    static void removeExceptionEdges(Graph g, Predicate<Block> keep) {
         for (Block b : g.blocks()) {
+            if (keep.test(b)) {
+                continue;
+            }
             if (!b.handlers().isEmpty()) {
                 Set<Block> targets = new LinkedHashSet<>();
                 for (Handler h : b.handlers()) {
@@ -310,6 +337,9 @@ public final class HotSpotLowering {
                 case INSTANCEOF -> instanceOf(i);
                 case MONITOR_ENTER -> monitorEnter(i);
                 case MONITOR_EXIT -> monitorExit(i);
+                case EXCEPTION_OBJECT -> {
+                    // A compiled handler's caught exception: ExceptionDispatch replaces it after the lowering.
+                }
                 default -> {
                     if (Op.isHighLevel(i)) {
                         throw new IllegalStateException("no lowering for " + i.op().mnemonic() + " (the scope check should have refused it)");

@@ -63,13 +63,27 @@ final class LoweringScope {
         }
     }
 
+    /** Whether every predecessor of the caught exception's block reaches it through an exception edge (of a call, see ExceptionDispatch). */
+    private static boolean caughtOnlyFromCalls(Instruction i) {
+        Block b = i.block();
+        if (b.predecessors().isEmpty()) {
+            return false;
+        }
+        for (Block p : b.predecessors()) {
+            if (p.handlers().stream().noneMatch(h -> h.target() == b) || p.terminator() == null || p.terminator().targets().contains(b)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Why {@code i} cannot be compiled, as {@code "<what> at bci <n>: <why>"}, or null. */
     private static String reason(Instruction i) {
         String why = switch (i.op()) {
             case INVOKE -> invoke(i.invokeTarget());
             case MONITOR_ENTER -> !monitors ? MONITORS_OFF : i.state() == null || i.state().stackSize() == 0 ? "no frame state" : null;
             case MONITOR_EXIT -> !monitors ? MONITORS_OFF : monitorExit(i);
-            case EXCEPTION_OBJECT -> "exception handler reached by normal control flow";
+            case EXCEPTION_OBJECT -> caughtOnlyFromCalls(i) ? null : "exception handler reached by normal control flow";
             default -> null;
         };
         if (why == null) {

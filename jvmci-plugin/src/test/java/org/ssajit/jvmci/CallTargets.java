@@ -417,6 +417,124 @@ final class CallTargets {
         }
     }
 
+    // Compiled exception handlers (ExceptionDispatch): exceptions thrown by callees, caught in this frame.
+
+    /** Three handlers in table order; the first that matches wins (RuntimeException last). */
+    static int handlerOrder(int x) {
+        try {
+            return thrower(x);
+        } catch (IllegalStateException e) {
+            return -10 - e.getMessage().length();
+        } catch (ArithmeticException e) {
+            return -20;
+        } catch (RuntimeException e) {
+            return -30;
+        }
+    }
+
+    /** Values changed between two calls reach one handler: a phi over the two dispatch paths. */
+    static long twoCallsOneHandler(int x, long y) {
+        long acc = y;
+        int step = 1;
+        try {
+            acc += thrower(x);
+            step = 2;
+            acc *= thrower(x - 1);
+            step = 3;
+        } catch (IllegalStateException | ArithmeticException e) {
+            return acc * 31 + step * 7 + (e instanceof ArithmeticException ? 1 : 2);
+        }
+        return acc + step;
+    }
+
+    /** finally: a catch-any handler that rethrows (athrow out of the handler deoptimizes). */
+    static int withFinally(int x) {
+        long before = effects;
+        try {
+            return thrower(x) + 1;
+        } finally {
+            record(x);
+            effects += before;
+        }
+    }
+
+    /** A handler inside a loop: many exceptions caught, the loop's phis through the handler. */
+    static long catchInLoop(int n, long seed) {
+        long s = seed;
+        int caught = 0;
+        for (int i = -2; i < (n & 63); i++) {
+            try {
+                s += thrower(i % 3 - (i & 1));
+            } catch (RuntimeException e) {
+                caught++;
+                s ^= caught * 1_000_003L + e.getClass().getSimpleName().length();
+            }
+        }
+        return s * 1000 + caught;
+    }
+
+    /** Nested try blocks: the inner handler takes ArithmeticException, the outer IllegalStateException. */
+    static int nestedTry(int x, int y) {
+        int r = 0;
+        try {
+            try {
+                r = thrower(x);
+                r += thrower(y);
+            } catch (ArithmeticException e) {
+                r += 1000;
+                r += thrower(y - 1); // may throw into the outer handler
+            }
+        } catch (IllegalStateException e) {
+            r -= 5000 + e.getMessage().length();
+        }
+        return r;
+    }
+
+    /** Not caught here (only IllegalArgumentException is): the exception leaves through the interpreter. */
+    static int notCaughtHere(int x) {
+        try {
+            return thrower(x);
+        } catch (IllegalArgumentException e) {
+            return -1;
+        }
+    }
+
+    /** References, a long and a double live into the handler, a collection in the callee. */
+    static String referencesIntoHandler(int x, Object o) {
+        int[] array = {x, x + 1};
+        String s = "s" + x;
+        double d = x * 0.5;
+        long l = x * 3L;
+        try {
+            collect(x, o);
+            thrower(x & 7);
+            return s;
+        } catch (ArithmeticException e) {
+            return s + array[1] + d + l + (o == null ? "null" : o.getClass().getSimpleName()) + e.getMessage();
+        }
+    }
+
+    /** A lock held across the call and in the handler: the handler unlocks on its way out. */
+    static int lockedHandler(Object lock, int x) {
+        Object l = lock == null ? CallTargets.class : lock;
+        synchronized (l) {
+            try {
+                return thrower(x);
+            } catch (RuntimeException e) {
+                return Thread.holdsLock(l) ? -7 : -8;
+            }
+        }
+    }
+
+    /** The caught exception itself is the result (its identity and type, not only that one was caught). */
+    static Object caughtIsTheResult(int x) {
+        try {
+            return thrower(x);
+        } catch (RuntimeException e) {
+            return e.getClass().getName() + ":" + e.getMessage();
+        }
+    }
+
     // invokedynamic: a static call of the site's adapter with its appendix.
 
     static String concat(int a, Object o, double d) {

@@ -189,6 +189,18 @@ class CompiledCallsTest {
         check(name);
     }
 
+    /**
+     * Exceptions from callees caught by handlers of the compiled method, in compiled code
+     * (ExceptionDispatch): handler order, phis into handlers, finally, loops, nested try, no match
+     * (rethrown through the interpreter), references and a collection, locks, the caught object.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"handlerOrder", "twoCallsOneHandler", "withFinally", "catchInLoop", "nestedTry", "notCaughtHere", "referencesIntoHandler",
+                    "lockedHandler", "caughtIsTheResult", "catches", "throwsAndCatches"})
+    void compiledHandlers(String name) {
+        check(name);
+    }
+
     /** References live across a call that collects: the call's reference map must name them all. */
     @Test
     void referencesSurviveACollectionInTheCallee() {

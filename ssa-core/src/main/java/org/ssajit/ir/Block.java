@@ -141,6 +141,28 @@ public final class Block {
         graph.controlFlowChanged();
     }
 
+    /** Replaces predecessor {@code old} (every occurrence) by {@code replacement}; phi operands stay as they are. */
+    public void replacePredecessor(Block old, Block replacement) {
+        for (int k = 0; k < predecessors.size(); k++) {
+            if (predecessors.get(k) == old) {
+                predecessors.set(k, replacement);
+            }
+        }
+        graph.controlFlowChanged();
+    }
+
+    /**
+     * Replaces the terminator: the old one is unlinked from its values. The caller keeps the
+     * successors' predecessor lists and phis in step.
+     */
+    public void replaceTerminator(Terminator t) {
+        if (terminator != null) {
+            terminator.delete();
+            terminator = null;
+        }
+        setTerminator(t);
+    }
+
     /** Drops every exception edge of this block (the handlers stay in the graph; see {@link #removePredecessor}). */
     public void clearHandlers() {
         handlers.clear();

@@ -22,6 +22,8 @@ public final class FrameState extends Node {
     private final int stackSize;
     private final int locksSize;
     private final FrameState outer;
+    /** The state of an exception in flight at {@link #bci()}: the top of the stack, to be thrown there. */
+    private boolean rethrowException;
 
     public FrameState(ResolvedJavaMethod method, int bci, Value[] locals, Value[] stack, Value[] locks) {
         this(method, bci, locals, stack, locks, null);
@@ -56,7 +58,33 @@ public final class FrameState extends Node {
         for (int i = 0; i < locksSize; i++) {
             locks[i] = lock(i);
         }
-        return new FrameState(method, bci, locals, stack, locks, outer);
+        FrameState copy = new FrameState(method, bci, locals, stack, locks, outer);
+        copy.rethrowException = rethrowException;
+        return copy;
+    }
+
+    /**
+     * The state of {@code exception}, thrown at this state's bci, with this state's locals and locks:
+     * deoptimizing there, the interpreter throws it at the bci (looks for a handler there, else
+     * unwinds the frame), as HotSpot's {@code rethrow_exception} scope flag says.
+     */
+    public FrameState rethrowing(Value exception) {
+        Value[] locals = new Value[localsSize];
+        Value[] locks = new Value[locksSize];
+        for (int i = 0; i < localsSize; i++) {
+            locals[i] = local(i);
+        }
+        for (int i = 0; i < locksSize; i++) {
+            locks[i] = lock(i);
+        }
+        FrameState s = new FrameState(method, bci, locals, new Value[]{exception}, locks, outer);
+        s.rethrowException = true;
+        return s;
+    }
+
+    /** Whether the interpreter throws the top of the stack at the bci (see {@link #rethrowing}). */
+    public boolean rethrowException() {
+        return rethrowException;
     }
 
     /**

@@ -231,6 +231,16 @@ public enum Op {
      */
     LOCK("lock", MEMORY_READ | MEMORY_WRITE | LOW, VOID, Integer.class, in(In.OBJECT, OBJECT)),
     /**
+     * 1 if the {@link #CALL} right before it in its block returned by throwing, else 0. HotSpot enters
+     * the code's exception handler entry with the exception; for a call with a check after it, the
+     * entry leaves the exception and the call's return address in the thread and resumes at that
+     * address, where this op compares the thread's exception pc with it. Nothing that can safepoint or
+     * call may come between the call and this op.
+     */
+    EXCEPTION_CHECK("exceptioncheck", MEMORY_READ | NO_STATE | LOW, INT),
+    /** The exception the call before an {@link #EXCEPTION_CHECK} of 1 threw, taken from the thread (which is left with none). */
+    EXCEPTION_TAKE("exceptiontake", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, OBJECT),
+    /**
      * Unlocks {@code object}, held by this frame in the monitor slot given by the attribute (the lock's
      * depth). Never blocks nor safepoints; its state, before the unlock, only describes the frame for
      * a VM that inspects the stack meanwhile.

@@ -6,6 +6,7 @@ import static jdk.vm.ci.amd64.AMD64.rax;
 import static jdk.vm.ci.amd64.AMD64.rbp;
 import static jdk.vm.ci.amd64.AMD64.rdx;
 import static jdk.vm.ci.amd64.AMD64.rsp;
+import static org.ssajit.amd64.asm.OperandSize.BYTE;
 import static org.ssajit.amd64.asm.OperandSize.DWORD;
 import static org.ssajit.amd64.asm.OperandSize.QWORD;
 
@@ -391,6 +392,44 @@ public final class Amd64FrameBuilder {
     }
 
     /**
+     * The return addresses of the calls with an exception check after them: the exception handler
+     * entry resumes there (see {@link #finish}).
+     */
+    private final List<Integer> checkedReturns = new ArrayList<>();
+
+    /**
+     * {@code r = (thread's exception pc == returnAddress)}, right after the call whose return address
+     * that is (only moves between): 1 if the call returned through the exception handler entry, which
+     * leaves the exception and the return address in the thread for calls registered here. A normal
+     * return never finds this address there: HotSpot clears the field after every exception it
+     * dispatches, and this code clears it when it takes the exception.
+     */
+    public void emitExceptionCheck(Register r, int returnAddress) {
+        require(State.BODY, "emitExceptionCheck");
+        if (returnAddress < 0 || returnAddress > asm.position()) {
+            throw new IllegalArgumentException("return address " + returnAddress + " not emitted before " + asm.position());
+        }
+        checkedReturns.add(returnAddress);
+        int start = asm.position();
+        // lea r, [rip + disp32] is 7 bytes: REX.W 8D modrm disp32.
+        asm.lea(QWORD, r, Address.rip(returnAddress - (start + 7)));
+        if (asm.position() - start != 7) {
+            throw new IllegalStateException("lea rip is " + (asm.position() - start) + " bytes");
+        }
+        asm.alu(AluOp.CMP, QWORD, r, Address.of(r15, config.threadExceptionPcOffset));
+        asm.setcc(Condition.E, r);
+        asm.movzx(DWORD, r, BYTE, r);
+    }
+
+    /** {@code r = thread's exception oop}, then the thread's exception oop and pc are cleared. */
+    public void emitExceptionTake(Register r) {
+        require(State.BODY, "emitExceptionTake");
+        asm.mov(QWORD, r, Address.of(r15, config.threadExceptionOopOffset));
+        asm.mov(QWORD, Address.of(r15, config.threadExceptionOopOffset), 0);
+        asm.mov(QWORD, Address.of(r15, config.threadExceptionPcOffset), 0);
+    }
+
+    /**
      * {@code movabs r10, target; call r10} to a C function of the VM that neither stops at a safepoint
      * nor throws (a leaf: no debug info, no Java frame anchor). Arguments are in the C registers; the
      * caller saves every register the C convention lets the callee clobber. rsp is 16-byte aligned in
@@ -419,7 +458,26 @@ public final class Amd64FrameBuilder {
         recordMark(config.markExceptionHandlerEntry);
         asm.mov(QWORD, Address.of(r15, config.threadExceptionOopOffset), rax);
         asm.mov(QWORD, Address.of(r15, config.threadExceptionPcOffset), rdx);
-        jump(config.deoptBlobUnpackWithExceptionInTls);
+        if (!checkedReturns.isEmpty()) {
+            // A call with an exception check after it: resume at its return address (rsp is as there),
+            // where the check finds the address in the thread and the compiled handlers take the
+            // exception. Any other pc deoptimizes.
+            Label resume = new Label("exception-resume");
+            for (int ret : checkedReturns) {
+                int start = asm.position();
+                asm.lea(QWORD, SCRATCH, Address.rip(ret - (start + 7)));
+                if (asm.position() - start != 7) {
+                    throw new IllegalStateException("lea rip is " + (asm.position() - start) + " bytes");
+                }
+                asm.alu(AluOp.CMP, QWORD, rdx, SCRATCH);
+                asm.jcc(Condition.E, resume);
+            }
+            jump(config.deoptBlobUnpackWithExceptionInTls);
+            asm.bind(resume);
+            asm.jmp(rdx);
+        } else {
+            jump(config.deoptBlobUnpackWithExceptionInTls);
+        }
 
         // A lazily deoptimized frame returns here. The deopt blob must find the handler's own address
         // as this frame's return address: push it (call the next instruction, fix the pushed value up),

@@ -21,6 +21,8 @@ public final class Amd64Calls {
      */
     public static final class JavaCall extends Amd64Op {
         private final CallTarget target;
+        /** The return address's position in the code, once emitted; -1 before. */
+        private int returnAddress = -1;
 
         public JavaCall(CallTarget target, RegisterValue result, RegisterValue[] arguments, LirFrameState state) {
             super(result == null ? null : values(result), java.util.Arrays.copyOf(arguments, arguments.length, Value[].class), null, null);
@@ -42,7 +44,15 @@ public final class Amd64Calls {
 
         @Override
         protected void emitCode(Amd64CodeEmitter e) {
-            e.frame().emitJavaCall(target.method(), target.dispatch(), e.debugInfo(state()));
+            returnAddress = e.frame().emitJavaCall(target.method(), target.dispatch(), e.debugInfo(state()));
+        }
+
+        /** The position of the call's return address in the code (after emission). */
+        public int returnAddress() {
+            if (returnAddress < 0) {
+                throw new IllegalStateException("call not emitted yet: " + this);
+            }
+            return returnAddress;
         }
 
         @Override

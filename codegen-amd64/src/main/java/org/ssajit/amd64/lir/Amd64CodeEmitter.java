@@ -285,7 +285,7 @@ public final class Amd64CodeEmitter extends CodeEmitter {
     public DebugInfo debugInfo(LirFrameState state) {
         FrameState fs = state.frameState();
         Value[] values = state.values();
-        BytecodeFrameBuilder b = BytecodeFrameBuilder.at(fs.method(), fs.bci()).duringCall(state.duringCall());
+        BytecodeFrameBuilder b = BytecodeFrameBuilder.at(fs.method(), fs.bci()).duringCall(state.duringCall()).rethrowException(fs.rethrowException());
         for (int i = 0; i < fs.localsSize(); i++) {
             if (fs.local(i) != null) {
                 JavaKind k = fs.local(i).kind();

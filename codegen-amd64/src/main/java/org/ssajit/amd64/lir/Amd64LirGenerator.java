@@ -319,6 +319,13 @@ public final class Amd64LirGenerator extends LirGenerator {
             case BOUNDS_CHECK -> boundsCheck(i);
             case DEOPTIMIZE -> append(new Amd64Checks.Deoptimize(stateOf(i.state()), deopt(i)));
             case CALL -> call(i);
+            case EXCEPTION_CHECK -> {
+                if (lastCall == null || lastCallBlock != currentBlock()) {
+                    throw new IllegalStateException("an exception check must follow a call in its block: " + i);
+                }
+                append(new Amd64Exceptions.Check(result(i), lastCall));
+            }
+            case EXCEPTION_TAKE -> append(new Amd64Exceptions.Take(result(i)));
             case LEAF_CALL -> leafCall(i);
             case TYPE_TEST -> append(new Amd64TypeChecks.TypeTestOp(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
                             newVariable(JavaKind.Long), (TypeTest) i.attribute()));
@@ -339,6 +346,10 @@ public final class Amd64LirGenerator extends LirGenerator {
      * then the outgoing area at the bottom of this frame), the call, the result taken from rax or
      * xmm0. No register survives the call: the allocator keeps what lives across it in the frame.
      */
+    /** The last Java call appended, and its block: what an {@link Op#EXCEPTION_CHECK} checks. */
+    private Amd64Calls.JavaCall lastCall;
+    private Object lastCallBlock;
+
     private void call(Instruction i) {
         CallTarget t = i.callTarget();
         ResolvedJavaMethod callee = t.method();
@@ -365,7 +376,9 @@ public final class Amd64LirGenerator extends LirGenerator {
         }
         JavaKind rk = t.returnKind();
         RegisterValue result = rk == JavaKind.Void ? null : fixed(backend.registerConfig().getReturnRegister(rk), rk);
-        append(new Amd64Calls.JavaCall(t, result, inRegisters.toArray(new RegisterValue[0]), state(i.state(), true)));
+        lastCall = new Amd64Calls.JavaCall(t, result, inRegisters.toArray(new RegisterValue[0]), state(i.state(), true));
+        lastCallBlock = currentBlock();
+        append(lastCall);
         if (result != null) {
             move(result(i), result);
         }

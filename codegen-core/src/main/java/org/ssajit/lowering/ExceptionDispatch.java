@@ -1,0 +1,191 @@
+package org.ssajit.lowering;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Condition;
+import org.ssajit.ir.Deopt;
+import org.ssajit.ir.Goto;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Handler;
+import org.ssajit.ir.If;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Phi;
+import org.ssajit.ir.Stamp;
+import org.ssajit.ir.Throw;
+import org.ssajit.ir.TypeTest;
+import org.ssajit.ir.Value;
+
+import jdk.vm.ci.meta.ConstantReflectionProvider;
+import jdk.vm.ci.meta.DeoptimizationReason;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.ResolvedJavaType;
+
+/**
+ * Exception handlers in compiled code, for exceptions thrown by Java calls. A block that ends with an
+ * invoke inside a try range keeps its exception edges through the lowering (see {@link #keeps}); once
+ * the invoke is a {@link Op#CALL}, its edges become ordinary control flow:
+ *
+ * <pre>
+ *   b:  ... call; t = exceptioncheck; if t != 0 goto d0 else goto (b's successor)
+ *   d0: e = exceptiontake; if e instanceof C1 goto h1 else goto d1
+ *   d1: if e instanceof C2 goto h2 else goto d2          (a catch-any handler: goto h)
+ *   dn: deoptimize, rethrowing e at the invoke's bci     (no handler of the method's table matched)
+ * </pre>
+ *
+ * Each handler's {@link Op#EXCEPTION_OBJECT} becomes the exception of its dispatch predecessors (a
+ * phi where several calls reach it). The handlers' order is the exception table's, so the first
+ * match wins as in the interpreter. What the back end does: the exception handler entry (where
+ * HotSpot unwinds an exception into this frame) resumes after a checked call with the exception in
+ * the thread, the check compares the thread's exception pc with the call's return address.
+ *
+ * <p>Everything else that throws (implicit exceptions, athrow, allocation, linkage) still
+ * deoptimizes, and the interpreter dispatches; those edges are removed before the lowering.
+ */
+final class ExceptionDispatch {
+    /**
+     * Whether exceptions thrown by calls are caught in compiled code: on unless
+     * {@code -Dssajit.CompiledHandlers=false} (then every exception deoptimizes to the interpreter).
+     */
+    static volatile boolean enabled = Boolean.parseBoolean(System.getProperty("ssajit.CompiledHandlers", "true"));
+
+    private ExceptionDispatch() {
+    }
+
+    /**
+     * Whether {@code b}'s exception edges stay for {@link #expand}: it ends with an invoke (then a
+     * goto), and every catch type of its handlers is loaded (an unloaded one cannot be tested; the
+     * interpreter resolves it).
+     */
+    static boolean keeps(Block b) {
+        if (!enabled || b.handlers().isEmpty() || !(b.terminator() instanceof Goto)) {
+            return false;
+        }
+        List<Instruction> code = b.instructions();
+        if (code.isEmpty()) {
+            return false;
+        }
+        Instruction last = code.get(code.size() - 1);
+        if (last.op() != Op.INVOKE || !last.hasExceptionEdge() || last.state() == null) {
+            return false;
+        }
+        for (Handler h : b.handlers()) {
+            if (h.catchType() != null && !(h.catchType() instanceof ResolvedJavaType)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * After the lowering: every block that still has exception edges ends with a {@link Op#CALL} (the
+     * caller removed the edges of those whose invoke became a deoptimization); turns the edges into
+     * the dispatch above.
+     */
+    static void expand(Graph g, ConstantReflectionProvider constantReflection) {
+        Map<Block, List<Block>> entries = new LinkedHashMap<>();
+        Map<Block, Value> exceptionOf = new HashMap<>();
+        for (Block b : List.copyOf(g.blocks())) {
+            if (b.handlers().isEmpty()) {
+                continue;
+            }
+            List<Instruction> code = b.instructions();
+            Instruction call = code.isEmpty() ? null : code.get(code.size() - 1);
+            if (call == null || call.op() != Op.CALL || !(b.terminator() instanceof Goto next) || call.state() == null) {
+                throw new IllegalStateException(b + " keeps exception edges without ending in a call");
+            }
+            int bci = call.bci();
+            Instruction check = new Instruction(g, Op.EXCEPTION_CHECK, JavaKind.Int, null, bci);
+            check.setStamp(Stamp.forInt(0, 1));
+            b.insertAtEnd(check);
+            List<Handler> handlers = List.copyOf(b.handlers());
+            b.clearHandlers();
+            Block dispatch = g.newBlock(bci);
+            b.replaceTerminator(new If(bci, Condition.NE, check, g.intConstant(0), dispatch, next.target()));
+            dispatch.addPredecessor(b);
+            Instruction exception = new Instruction(g, Op.EXCEPTION_TAKE, JavaKind.Object, null, bci);
+            exception.setStamp(Stamp.unrestricted(JavaKind.Object).asNonNull());
+            dispatch.append(exception);
+            Block current = dispatch;
+            Map<Block, List<Block>> fromHere = new LinkedHashMap<>();
+            for (Handler h : handlers) {
+                if (h.catchType() == null) {
+                    current.setTerminator(new Goto(bci, h.target()));
+                    fromHere.computeIfAbsent(h.target(), t -> new ArrayList<>()).add(current);
+                    current = null;
+                    break;
+                }
+                ResolvedJavaType type = (ResolvedJavaType) h.catchType();
+                Instruction test = new Instruction(g, Op.TYPE_TEST, JavaKind.Int, new TypeTest(type, constantReflection.asObjectHub(type), false), bci, exception);
+                test.setStamp(Stamp.forInt(0, 1));
+                current.append(test);
+                Block rest = g.newBlock(bci);
+                current.setTerminator(new If(bci, Condition.NE, test, g.intConstant(0), h.target(), rest));
+                fromHere.computeIfAbsent(h.target(), t -> new ArrayList<>()).add(current);
+                rest.addPredecessor(current);
+                current = rest;
+            }
+            if (current != null) {
+                // No handler of the method takes it: the interpreter throws it at the invoke (and unwinds).
+                Instruction d = new Instruction(g, Op.DEOPTIMIZE, JavaKind.Void, new Deopt(DeoptimizationReason.TransferToInterpreter, HotSpotLowering.EXCEPTION_ACTION), bci);
+                d.setState(call.state().rethrowing(exception));
+                current.append(d);
+                Throw t = new Throw(bci, exception);
+                t.setState(call.state().rethrowing(exception));
+                current.setTerminator(t);
+            }
+            for (var e : fromHere.entrySet()) {
+                Block handler = e.getKey();
+                List<Block> preds = e.getValue();
+                int k = handler.predecessorIndex(b);
+                if (k < 0) {
+                    throw new IllegalStateException(handler + " is a handler of " + b + " without it as predecessor");
+                }
+                handler.replacePredecessor(b, preds.get(0));
+                for (int j = 1; j < preds.size(); j++) {
+                    handler.addPredecessor(preds.get(j));
+                    for (Phi p : handler.phis()) {
+                        p.appendOperand(p.operand(k));
+                    }
+                }
+                entries.computeIfAbsent(handler, t -> new ArrayList<>());
+                for (Block p : preds) {
+                    exceptionOf.put(p, exception);
+                }
+            }
+        }
+        // Each handler's caught exception: its dispatch predecessors' exception.
+        for (Block handler : entries.keySet()) {
+            Instruction caught = handler.instructions().isEmpty() ? null : handler.instructions().get(0);
+            if (caught == null || caught.op() != Op.EXCEPTION_OBJECT) {
+                throw new IllegalStateException(handler + " does not start with the caught exception");
+            }
+            Value first = null;
+            boolean same = true;
+            for (Block p : handler.predecessors()) {
+                Value v = exceptionOf.get(p);
+                if (v == null) {
+                    throw new IllegalStateException(handler + " is entered from " + p + ", not an exception dispatch");
+                }
+                same &= first == null || first == v;
+                first = first == null ? v : first;
+            }
+            Value value = first;
+            if (!same) {
+                Phi phi = handler.addPhi(g, JavaKind.Object);
+                for (Block p : handler.predecessors()) {
+                    phi.appendOperand(exceptionOf.get(p));
+                }
+                phi.setStamp(caught.stamp());
+                value = phi;
+            }
+            caught.replaceAllUsesWith(value);
+            handler.removeInstruction(caught);
+        }
+    }
+}
