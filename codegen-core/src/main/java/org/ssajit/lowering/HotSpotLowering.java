@@ -112,6 +112,11 @@ public final class HotSpotLowering {
         LoweringScope.monitors = on;
     }
 
+    /** Whether exceptions thrown by calls are caught in compiled code (see {@link ExceptionDispatch}); else they deoptimize. */
+    public static void setCompiledHandlers(boolean on) {
+        ExceptionDispatch.enabled = on;
+    }
+
     /** The lowering for the VM this runs in, with implicit null checks on or off. */
     public static HotSpotLowering host(boolean implicitNullChecks) {
         JVMCIBackend b = HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend();

@@ -220,6 +220,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         }
         Path dumpDir = options.get(SsajitOptions.DUMP);
         HotSpotLowering.setMonitors(options.get(SsajitOptions.MONITORS));
+        HotSpotLowering.setCompiledHandlers(options.get(SsajitOptions.COMPILED_HANDLERS));
         try {
             HotSpotJVMCIRuntime hs = (HotSpotJVMCIRuntime) runtime;
             HotSpotVmConfig config = new HotSpotVmConfig(hs.getConfigStore());

@@ -59,11 +59,15 @@ public final class SsajitOptions {
                     "Compile monitorenter/monitorexit and synchronized methods. false refuses them (HotSpot's tiers run those "
                                     + "methods), to rule ssajit's locking out when a locking problem is suspected.",
                     SsajitOptions::parseBoolean);
+    public static final Option<Boolean> COMPILED_HANDLERS = new Option<>("CompiledHandlers", true, "true|false",
+                    "Catch exceptions thrown by calls in compiled code, with the method's own handlers. false: every exception "
+                                    + "deoptimizes to the interpreter, which finds the handler.",
+                    SsajitOptions::parseBoolean);
     public static final Option<Boolean> HELP = new Option<>("Help", false, "true|false",
                     "Print this help on stderr when the compiler initializes.",
                     SsajitOptions::parseBoolean);
 
-    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, HELP);
+    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, HELP);
 
     private final Map<Option<?>, Object> values;
     private final List<String> warnings;

@@ -419,6 +419,12 @@ public final class Amd64FrameBuilder {
         asm.alu(AluOp.CMP, QWORD, r, Address.of(r15, config.threadExceptionPcOffset));
         asm.setcc(Condition.E, r);
         asm.movzx(DWORD, r, BYTE, r);
+        // And only with an exception in the thread (the entry stored it): a stale pc alone is no exception.
+        Label done = new Label("exception-check");
+        asm.alu(AluOp.CMP, QWORD, Address.of(r15, config.threadExceptionOopOffset), 0);
+        asm.jcc(Condition.NE, done);
+        asm.alu(AluOp.XOR, DWORD, r, r);
+        asm.bind(done);
     }
 
     /** {@code r = thread's exception oop}, then the thread's exception oop and pc are cleared. */
