@@ -3,8 +3,10 @@ package org.ssajit.lowering;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
@@ -88,7 +90,7 @@ final class ExceptionDispatch {
      * the dispatch above.
      */
     static void expand(Graph g, ConstantReflectionProvider constantReflection) {
-        Map<Block, List<Block>> entries = new LinkedHashMap<>();
+        Set<Block> handlersReached = new LinkedHashSet<>();
         Map<Block, Value> exceptionOf = new HashMap<>();
         for (Block b : List.copyOf(g.blocks())) {
             if (b.handlers().isEmpty()) {
@@ -153,14 +155,14 @@ final class ExceptionDispatch {
                         p.appendOperand(p.operand(k));
                     }
                 }
-                entries.computeIfAbsent(handler, t -> new ArrayList<>());
+                handlersReached.add(handler);
                 for (Block p : preds) {
                     exceptionOf.put(p, exception);
                 }
             }
         }
         // Each handler's caught exception: its dispatch predecessors' exception.
-        for (Block handler : entries.keySet()) {
+        for (Block handler : handlersReached) {
             Instruction caught = handler.instructions().isEmpty() ? null : handler.instructions().get(0);
             if (caught == null || caught.op() != Op.EXCEPTION_OBJECT) {
                 throw new IllegalStateException(handler + " does not start with the caught exception");

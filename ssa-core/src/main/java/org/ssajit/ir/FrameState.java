@@ -46,19 +46,11 @@ public final class FrameState extends Node {
 
     /** A state with the same values, for another instruction (a state belongs to one instruction). */
     public FrameState copy() {
-        Value[] locals = new Value[localsSize];
         Value[] stack = new Value[stackSize];
-        Value[] locks = new Value[locksSize];
-        for (int i = 0; i < localsSize; i++) {
-            locals[i] = local(i);
-        }
         for (int i = 0; i < stackSize; i++) {
             stack[i] = stack(i);
         }
-        for (int i = 0; i < locksSize; i++) {
-            locks[i] = lock(i);
-        }
-        FrameState copy = new FrameState(method, bci, locals, stack, locks, outer);
+        FrameState copy = withStack(stack);
         copy.rethrowException = rethrowException;
         return copy;
     }
@@ -69,15 +61,7 @@ public final class FrameState extends Node {
      * unwinds the frame), as HotSpot's {@code rethrow_exception} scope flag says.
      */
     public FrameState rethrowing(Value exception) {
-        Value[] locals = new Value[localsSize];
-        Value[] locks = new Value[locksSize];
-        for (int i = 0; i < localsSize; i++) {
-            locals[i] = local(i);
-        }
-        for (int i = 0; i < locksSize; i++) {
-            locks[i] = lock(i);
-        }
-        FrameState s = new FrameState(method, bci, locals, new Value[]{exception}, locks, outer);
+        FrameState s = withStack(new Value[]{exception});
         s.rethrowException = true;
         return s;
     }
@@ -97,14 +81,19 @@ public final class FrameState extends Node {
         if (argumentSlots < 0 || argumentSlots > stackSize) {
             throw new IllegalArgumentException(argumentSlots + " argument slots, but the stack at bci " + bci + " has " + stackSize);
         }
-        Value[] locals = new Value[localsSize];
         Value[] stack = new Value[stackSize - argumentSlots];
+        for (int i = 0; i < stack.length; i++) {
+            stack[i] = stack(i);
+        }
+        return withStack(stack);
+    }
+
+    /** A new state at this bci with this state's locals, locks and outer state, and {@code stack}. */
+    private FrameState withStack(Value[] stack) {
+        Value[] locals = new Value[localsSize];
         Value[] locks = new Value[locksSize];
         for (int i = 0; i < localsSize; i++) {
             locals[i] = local(i);
-        }
-        for (int i = 0; i < stack.length; i++) {
-            stack[i] = stack(i);
         }
         for (int i = 0; i < locksSize; i++) {
             locks[i] = lock(i);

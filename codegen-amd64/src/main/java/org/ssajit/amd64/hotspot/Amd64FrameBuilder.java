@@ -410,12 +410,7 @@ public final class Amd64FrameBuilder {
             throw new IllegalArgumentException("return address " + returnAddress + " not emitted before " + asm.position());
         }
         checkedReturns.add(returnAddress);
-        int start = asm.position();
-        // lea r, [rip + disp32] is 7 bytes: REX.W 8D modrm disp32.
-        asm.lea(QWORD, r, Address.rip(returnAddress - (start + 7)));
-        if (asm.position() - start != 7) {
-            throw new IllegalStateException("lea rip is " + (asm.position() - start) + " bytes");
-        }
+        leaOfPosition(r, returnAddress);
         asm.alu(AluOp.CMP, QWORD, r, Address.of(r15, config.threadExceptionPcOffset));
         asm.setcc(Condition.E, r);
         asm.movzx(DWORD, r, BYTE, r);
@@ -425,6 +420,15 @@ public final class Amd64FrameBuilder {
         asm.jcc(Condition.NE, done);
         asm.alu(AluOp.XOR, DWORD, r, r);
         asm.bind(done);
+    }
+
+    /** {@code lea r, [rip + disp32]} of an earlier position in this code (7 bytes: REX.W 8D modrm disp32). */
+    private void leaOfPosition(Register r, int position) {
+        int start = asm.position();
+        asm.lea(QWORD, r, Address.rip(position - (start + 7)));
+        if (asm.position() - start != 7) {
+            throw new IllegalStateException("lea rip is " + (asm.position() - start) + " bytes");
+        }
     }
 
     /** {@code r = thread's exception oop}, then the thread's exception oop and pc are cleared. */
@@ -470,11 +474,7 @@ public final class Amd64FrameBuilder {
             // exception. Any other pc deoptimizes.
             Label resume = new Label("exception-resume");
             for (int ret : checkedReturns) {
-                int start = asm.position();
-                asm.lea(QWORD, SCRATCH, Address.rip(ret - (start + 7)));
-                if (asm.position() - start != 7) {
-                    throw new IllegalStateException("lea rip is " + (asm.position() - start) + " bytes");
-                }
+                leaOfPosition(SCRATCH, ret);
                 asm.alu(AluOp.CMP, QWORD, rdx, SCRATCH);
                 asm.jcc(Condition.E, resume);
             }
