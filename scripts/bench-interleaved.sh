@@ -28,7 +28,7 @@ done
 JDK=$("$ROOT/scripts/find-jdk25.sh") || exit 2
 # Builds the jars if the sources changed (the launcher's own check), and shows ssajit loads.
 "$ROOT/ssajit" run -version >/dev/null 2>&1 || { echo "bench-interleaved: ssajit does not start; try: $ROOT/ssajit run -version" >&2; exit 2; }
-JAR=$(ls "$ROOT"/jvmci-plugin/target/jvmci-plugin-*.jar | grep -v -e '-sources' -e '-tests' -e '-javadoc' | head -1)
+JAR=$(ls "$ROOT"/demo/target/demo-*.jar | grep -v -e '-sources' -e '-tests' -e '-javadoc' | head -1)
 MAIN=org.ssajit.demo.KernelTimer
 KEEP=-XX:CompileCommand=quiet,dontinline,org.ssajit.demo.NumericKernels::*
 mkdir -p "$ROOT/benchmarks/target"
@@ -38,7 +38,7 @@ run_mode() {
     case "$1" in
         C1) "$JDK/bin/java" -XX:TieredStopAtLevel=1 "$KEEP" -cp "$JAR" $MAIN "${ARGS[@]}" ;;
         C2) "$JDK/bin/java" "$KEEP" -cp "$JAR" $MAIN "${ARGS[@]}" ;;
-        ssajit) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run "$KEEP" $MAIN "${ARGS[@]}" ;;
+        ssajit) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run "$KEEP" -cp "$JAR" $MAIN "${ARGS[@]}" ;;
     esac
 }
 

@@ -32,7 +32,7 @@ done
 
 JDK=$("$ROOT/scripts/find-jdk25.sh") || exit 2
 "$ROOT/ssajit" run -version >/dev/null 2>&1 || { echo "bench-programs: ssajit does not start; try: $ROOT/ssajit run -version" >&2; exit 2; }
-JAR=$(ls "$ROOT"/jvmci-plugin/target/jvmci-plugin-*.jar | grep -v -e '-sources' -e '-tests' -e '-javadoc' | head -1)
+JAR=$(ls "$ROOT"/demo/target/demo-*.jar | grep -v -e '-sources' -e '-tests' -e '-javadoc' | head -1)
 MAIN=org.ssajit.demo.ProgramTimer
 mkdir -p "$ROOT/benchmarks/target"
 STAMP=$(date +%Y%m%d-%H%M%S)
@@ -52,7 +52,7 @@ run_mode() { # mode program
     case "$1" in
         C1) "$JDK/bin/java" -XX:TieredStopAtLevel=1 -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a ;;
         C2) "$JDK/bin/java" -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a ;;
-        ssajit) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
+        ssajit) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
     esac
 }
 

@@ -16,28 +16,55 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
  * Which methods are ssajit's own: those of classes loaded from the jars (or class directories) the
- * compiler's modules came from. ssajit sits on the application class path, so HotSpot asks it to
- * compile its own methods once calls compile; by default it refuses them ({@code
+ * compiler's modules came from. When ssajit's jars are on the application class path (as in its own
+ * tests), HotSpot asks it to compile its own methods; by default it refuses them ({@code
  * -Dssajit.CompileSelf}), so a compiler bug cannot feed on itself and the compiler's speed does not
  * depend on its own code. Classes from elsewhere in a package of the same name (tests, programs)
- * are not its own, nor is the demo program ({@code org.ssajit.demo}) shipped in the compiler's jar.
+ * are not its own, nor are the demo programs ({@code org.ssajit.demo}, a jar of their own).
+ *
+ * <p>When the jars are on the module path ({@code ssajit run}), HotSpot is told instead never to ask:
+ * {@link #excludeFromJvmciCompilation} hands ssajit's modules to
+ * {@code HotSpotJVMCIRuntime.excludeFromJVMCICompilation}, and HotSpot's policy compiles their methods
+ * with C1 only.
  */
 final class OwnCode {
     private OwnCode() {
     }
 
-    /** The demo program's package: shipped in the compiler's jar, but a program like any other. */
-    private static final String DEMO = "Lorg/ssajit/demo/";
+    /** The prefix of the automatic module names of ssajit's jars (their manifests' Automatic-Module-Name). */
+    static final String MODULE_PREFIX = "org.ssajit.";
 
     private static final class Sources {
         static final Set<String> LOCATIONS = Stream.of(SsajitCompiler.class, Graph.class, HotSpotLowering.class, Backends.host().getClass())
                         .map(OwnCode::location).filter(Objects::nonNull).collect(Collectors.toUnmodifiableSet());
     }
 
+    /**
+     * The named modules the compiler's classes are in: none on the class path; ssajit's automatic
+     * modules when its jars are on the module path, as {@code ssajit run} puts them.
+     */
+    static Set<Module> modules() {
+        return Stream.of(SsajitCompiler.class, Graph.class, HotSpotLowering.class, Backends.host().getClass()).map(Class::getModule)
+                        .filter(Module::isNamed).collect(Collectors.toUnmodifiableSet());
+    }
+
+    /**
+     * Asks HotSpot to leave ssajit's own modules to C1 ({@link HotSpotJVMCIRuntime#excludeFromJVMCICompilation}):
+     * their methods then never reach tier 4, as for a JVMCI compiler shipped in a module. Returns the
+     * modules excluded; none on the class path, where {@link #contains} refuses the requests instead.
+     */
+    static Set<Module> excludeFromJvmciCompilation() {
+        Set<Module> mine = modules();
+        if (!mine.isEmpty()) {
+            HotSpotJVMCIRuntime.runtime().excludeFromJVMCICompilation(mine.toArray(new Module[0]));
+        }
+        return mine;
+    }
+
     /** Whether {@code m}'s class comes from one of the compiler's own jars or class directories. */
     static boolean contains(ResolvedJavaMethod m) {
         String name = m.getDeclaringClass().getName();
-        if (!name.startsWith("Lorg/ssajit/") || name.startsWith(DEMO)) {
+        if (!name.startsWith("Lorg/ssajit/")) {
             return false;
         }
         Class<?> c = HotSpotJVMCIRuntime.runtime().getMirror(m.getDeclaringClass());

@@ -3,6 +3,7 @@ package org.ssajit.jvmci;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Properties;
+import java.util.Set;
 
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.bytecode.BailoutException;
@@ -216,6 +217,17 @@ public final class SsajitCompiler implements JVMCICompiler {
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.print(stats.summary()), "ssajit-stats"));
             } catch (IllegalStateException e) {
                 // The first request came while the VM is shutting down: no summary, nothing else lost.
+            }
+        }
+        if (!options.get(SsajitOptions.COMPILE_SELF)) {
+            try {
+                Set<Module> own = OwnCode.excludeFromJvmciCompilation();
+                if ((options.get(SsajitOptions.LOG) || options.get(SsajitOptions.STATS)) && !own.isEmpty()) {
+                    err.println("[ssajit] left to C1 (excludeFromJVMCICompilation): " + own.stream().map(Module::getName).sorted().toList());
+                }
+            } catch (RuntimeException | LinkageError e) {
+                // Own code is then refused per request (OwnCode.contains), as on the class path.
+                err.println("[ssajit] warning: could not exclude ssajit's modules from JVMCI compilation: " + e);
             }
         }
         Path dumpDir = options.get(SsajitOptions.DUMP);

@@ -52,8 +52,8 @@ public final class SsajitOptions {
                                     + "deoptimization tests explicitly. false: always test explicitly.",
                     SsajitOptions::parseBoolean);
     public static final Option<Boolean> COMPILE_SELF = new Option<>("CompileSelf", false, "true|false",
-                    "Compile ssajit's own methods too (they are on the application class path, so HotSpot asks). false: refuse them, "
-                                    + "and HotSpot runs the compiler in C1's code, as it does for a JVMCI compiler in a module of its own.",
+                    "Compile ssajit's own methods too. false: on the module path (ssajit run) HotSpot is told to leave ssajit's modules to C1 "
+                                    + "(excludeFromJVMCICompilation); on the class path ssajit refuses them. Either way C1 runs the compiler.",
                     SsajitOptions::parseBoolean);
     public static final Option<Boolean> MONITORS = new Option<>("Monitors", true, "true|false",
                     "Compile monitorenter/monitorexit and synchronized methods. false refuses them (HotSpot's tiers run those "

@@ -15,6 +15,26 @@ import jdk.vm.ci.services.JVMCIServiceLocator;
 public final class SsajitServiceLocator extends JVMCIServiceLocator {
     private volatile SsajitCompilerFactory factory;
 
+    /**
+     * JVMCI's constructor has opened its packages to this class's module. On the class path that is
+     * the unnamed module, which holds all of ssajit. On the module path ({@code ssajit run}) each of
+     * ssajit's jars is an automatic module of its own, so this passes the opening on to the others
+     * (a module a package is open to may open it further).
+     */
+    public SsajitServiceLocator() {
+        Module self = getClass().getModule();
+        if (self.isNamed() && self.getLayer() != null) {
+            Module jvmci = JVMCIServiceLocator.class.getModule();
+            for (Module m : self.getLayer().modules()) {
+                if (m != self && m.getName().startsWith(OwnCode.MODULE_PREFIX)) {
+                    for (String pkg : jvmci.getPackages()) {
+                        jvmci.addOpens(pkg, m);
+                    }
+                }
+            }
+        }
+    }
+
     @Override
     protected <S> S getProvider(Class<S> service) {
         if (service != JVMCICompilerFactory.class) {

@@ -2,13 +2,24 @@ package org.ssajit.jvmci;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Starts a child JVM (the JDK running the tests) with this test class path and the flags JVMCI needs,
@@ -62,6 +73,90 @@ final class ChildJvm {
     }
 
     static Result run(List<String> baseFlags, List<String> vmFlags, String mainClass, List<String> args, Duration timeout) throws IOException, InterruptedException {
+        return run(baseFlags, vmFlags, System.getProperty("java.class.path"), mainClass, args, timeout);
+    }
+
+    /**
+     * As {@code ssajit run} starts a program: the compiler's four jars on the module path as automatic
+     * modules (HotSpot then leaves their methods to C1), the one JVMCI export to the locator's module,
+     * ssajit as tier 4; the rest of this test class path is the program's class path.
+     */
+    static Result runAsSsajitRun(List<String> vmFlags, String mainClass, List<String> args, Duration timeout) throws IOException, InterruptedException {
+        List<Path> modules = compilerModules();
+        List<String> classPath = new ArrayList<>();
+        for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            if (!COMPILER_LOCATIONS.contains(Path.of(e).toAbsolutePath().normalize())) {
+                classPath.add(e);
+            }
+        }
+        List<String> base = new ArrayList<>(List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI", "-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit",
+                        "--module-path", String.join(File.pathSeparator, modules.stream().map(Path::toString).toList()), "--add-modules=org.ssajit.jvmci",
+                        "--add-exports=jdk.internal.vm.ci/jdk.vm.ci.services=org.ssajit.jvmci"));
+        return run(base, vmFlags, String.join(File.pathSeparator, classPath), mainClass, args, timeout);
+    }
+
+    /** Where the compiler's classes come from in this JVM: a class of each of ssajit's four modules, and its automatic module name. */
+    private static final Map<String, Class<?>> COMPILER_MODULES = new LinkedHashMap<>();
+    static {
+        COMPILER_MODULES.put("org.ssajit.ssa", org.ssajit.ir.Graph.class);
+        COMPILER_MODULES.put("org.ssajit.codegen", org.ssajit.lowering.HotSpotLowering.class);
+        COMPILER_MODULES.put("org.ssajit.amd64", org.ssajit.codegen.Backends.host().getClass());
+        COMPILER_MODULES.put("org.ssajit.jvmci", SsajitCompiler.class);
+    }
+
+    private static final Set<Path> COMPILER_LOCATIONS = COMPILER_MODULES.values().stream().map(ChildJvm::location).collect(Collectors.toSet());
+
+    private static Path location(Class<?> c) {
+        try {
+            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toAbsolutePath().normalize();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The compiler's jars for the module path. A module built in this reactor may be a class directory
+     * (this module's own {@code target/classes} always is while its tests run): it is packed into a jar
+     * under {@code target/} with the Automatic-Module-Name the build gives its jar.
+     */
+    static synchronized List<Path> compilerModules() throws IOException {
+        List<Path> jars = new ArrayList<>();
+        for (Map.Entry<String, Class<?>> e : COMPILER_MODULES.entrySet()) {
+            Path where = location(e.getValue());
+            if (Files.isDirectory(where)) {
+                Path jar = Path.of("target", "module-path", e.getKey() + ".jar").toAbsolutePath();
+                Files.createDirectories(jar.getParent());
+                Manifest mf = new Manifest();
+                mf.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+                mf.getMainAttributes().put(new Attributes.Name("Automatic-Module-Name"), e.getKey());
+                try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), mf); Stream<Path> files = Files.walk(where)) {
+                    for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                        String name = where.relativize(f).toString().replace(File.separatorChar, '/');
+                        if (name.equals("META-INF/MANIFEST.MF")) {
+                            continue;
+                        }
+                        out.putNextEntry(new JarEntry(name));
+                        Files.copy(f, out);
+                        out.closeEntry();
+                    }
+                }
+                where = jar;
+            } else {
+                try (JarFile jf = new JarFile(where.toFile())) {
+                    Manifest mf = jf.getManifest();
+                    String name = mf == null ? null : mf.getMainAttributes().getValue("Automatic-Module-Name");
+                    if (!e.getKey().equals(name)) {
+                        throw new IllegalStateException(where + " has Automatic-Module-Name " + name + ", expected " + e.getKey() + " (rebuild it)");
+                    }
+                }
+            }
+            jars.add(where);
+        }
+        return jars;
+    }
+
+    private static Result run(List<String> baseFlags, List<String> vmFlags, String classPath, String mainClass, List<String> args, Duration timeout)
+                    throws IOException, InterruptedException {
         Path target = Path.of("target").toAbsolutePath();
         Files.createDirectories(target);
         List<String> cmd = new ArrayList<>();
@@ -70,7 +165,7 @@ final class ChildJvm {
         cmd.add("-XX:ErrorFile=" + target.resolve("hs_err_child_pid%p.log"));
         cmd.addAll(vmFlags);
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(classPath);
         cmd.add(mainClass);
         cmd.addAll(args);
         File out = Files.createTempFile(target, "child-", ".out").toFile();

@@ -30,10 +30,9 @@ class RunProgramTest {
 
         // As `ssajit run` starts a program, plus -Xbatch: each kernel waits for its compile, so the
         // tier-4 code is installed within the rounds whatever the machine's speed.
-        List<String> flags = new ArrayList<>(List.of("-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit", "-XX:+PrintCompilation", "-Xbatch",
-                        "-XX:+UnlockDiagnosticVMOptions", "-XX:+DisplayVMOutputToStderr",
+        List<String> flags = new ArrayList<>(List.of("-XX:+PrintCompilation", "-Xbatch", "-XX:+UnlockDiagnosticVMOptions", "-XX:+DisplayVMOutputToStderr",
                         "-XX:CompileCommand=quiet,dontinline,org.ssajit.demo.NumericKernels::*"));
-        ChildJvm.Result r = ChildJvm.run(ChildJvm.minimalFlags(), flags, demo, List.of("6000", "--min-millis", "1500", "--no-times"), Duration.ofMinutes(4));
+        ChildJvm.Result r = ChildJvm.runAsSsajitRun(flags, demo, List.of("6000", "--min-millis", "1500", "--no-times"), Duration.ofMinutes(4));
         assertFalse(r.crashed(), r::describe);
         assertEquals(0, r.exitCode(), r::describe);
 
