@@ -2,6 +2,7 @@ package org.ssajit.jvmci;
 
 import java.net.URL;
 import java.security.CodeSource;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -20,7 +21,7 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * tests), HotSpot asks it to compile its own methods; by default it refuses them ({@code
  * -Dssajit.CompileSelf}), so a compiler bug cannot feed on itself and the compiler's speed does not
  * depend on its own code. Classes from elsewhere in a package of the same name (tests, programs)
- * are not its own, nor are the demo programs ({@code org.ssajit.demo}, a jar of their own).
+ * are not its own, nor are the demo programs and the benchmarks ({@link #PROGRAMS}).
  *
  * <p>When the jars are on the module path ({@code ssajit run}), HotSpot is told instead never to ask:
  * {@link #excludeFromJvmciCompilation} hands ssajit's modules to
@@ -30,6 +31,13 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
 final class OwnCode {
     private OwnCode() {
     }
+
+    /**
+     * Programs in packages of ssajit's name that are not the compiler: the demo programs and the JMH
+     * benchmarks. They have jars of their own, but the benchmarks' shaded jar holds them together with
+     * the compiler, so their location alone does not tell.
+     */
+    private static final List<String> PROGRAMS = List.of("Lorg/ssajit/demo/", "Lorg/ssajit/benchmarks/");
 
     /** The prefix of the automatic module names of ssajit's jars (their manifests' Automatic-Module-Name). */
     static final String MODULE_PREFIX = "org.ssajit.";
@@ -64,12 +72,21 @@ final class OwnCode {
     /** Whether {@code m}'s class comes from one of the compiler's own jars or class directories. */
     static boolean contains(ResolvedJavaMethod m) {
         String name = m.getDeclaringClass().getName();
-        if (!name.startsWith("Lorg/ssajit/")) {
-            return false;
-        }
-        Class<?> c = HotSpotJVMCIRuntime.runtime().getMirror(m.getDeclaringClass());
-        String where = location(c);
+        return isCompilerClassName(name) && isCompilerLocation(location(HotSpotJVMCIRuntime.runtime().getMirror(m.getDeclaringClass())));
+    }
+
+    /** Whether a class of this (internal) name may be the compiler's: in ssajit's packages, not a program's. */
+    static boolean isCompilerClassName(String name) {
+        return name.startsWith("Lorg/ssajit/") && PROGRAMS.stream().noneMatch(name::startsWith);
+    }
+
+    /** Whether a class loaded from {@code where} (a code source URL) comes from the compiler's jars or class directories. */
+    static boolean isCompilerLocation(String where) {
         return where != null && Sources.LOCATIONS.contains(where);
+    }
+
+    static String locationOf(Class<?> c) {
+        return location(c);
     }
 
     private static String location(Class<?> c) {

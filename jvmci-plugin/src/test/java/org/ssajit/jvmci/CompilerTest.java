@@ -137,6 +137,14 @@ class CompilerTest {
         assertFalse(OwnCode.contains(subject(Subjects.class, "triple")), "a test class in org.ssajit.jvmci is not the compiler's");
         assertFalse(OwnCode.contains(subject(Integer.class, "bitCount")));
         assertFalse(OwnCode.contains(subject(org.ssajit.demo.NumericKernels.class, "sieve")), "the demo program is a program");
+        // In the benchmarks' shaded jar, the demo programs and the benchmarks share the compiler's location:
+        // only their packages tell them apart.
+        String compilerJar = OwnCode.locationOf(SsajitCompiler.class);
+        assertTrue(OwnCode.isCompilerLocation(compilerJar));
+        assertTrue(OwnCode.isCompilerClassName("Lorg/ssajit/ir/Graph;"));
+        assertFalse(OwnCode.isCompilerClassName("Lorg/ssajit/demo/NumericKernels;"));
+        assertFalse(OwnCode.isCompilerClassName("Lorg/ssajit/benchmarks/NumericBenchmarks;"));
+        assertFalse(OwnCode.isCompilerClassName("Ljava/lang/String;"));
         HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(own);
         assertEquals("ssajit's own code (-Dssajit.CompileSelf=true compiles it)", r.getFailureMessage());
         System.setProperty("ssajit.CompileSelf", "true"); // read when the new compiler initializes
