@@ -58,6 +58,15 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     public final int threadExceptionPcOffset;
     /** Offset of the thread's disarmed guard value, compared by the nmethod entry barrier. */
     public final int threadDisarmedGuardValueOffset;
+    /**
+     * {@code JVMCICompileState::_jvmti_can_post_on_exceptions}, {@code _jvmti_can_pop_frame},
+     * {@code _jvmti_can_access_local_variables} (jbytes): the JVMTI capabilities HotSpot recorded when
+     * the compile started (the request's {@code getJvmciEnv()} is the state's address); HotSpot refuses
+     * to install code compiled under capabilities that have grown since.
+     */
+    public final int compileStateCanPostOnExceptionsOffset;
+    public final int compileStateCanPopFrameOffset;
+    public final int compileStateCanAccessLocalVariablesOffset;
 
     // ---- Stub addresses (all in the code cache, near every nmethod).
 
@@ -240,6 +249,9 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         threadPendingFailedSpeculationOffset = getFieldOffset("JavaThread::_pending_failed_speculation", Integer.class, "jlong");
         threadExceptionOopOffset = getFieldOffset("JavaThread::_exception_oop", Integer.class, "oop");
         threadExceptionPcOffset = getFieldOffset("JavaThread::_exception_pc", Integer.class, "address");
+        compileStateCanPostOnExceptionsOffset = getFieldOffset("JVMCICompileState::_jvmti_can_post_on_exceptions", Integer.class, "jbyte");
+        compileStateCanPopFrameOffset = getFieldOffset("JVMCICompileState::_jvmti_can_pop_frame", Integer.class, "jbyte");
+        compileStateCanAccessLocalVariablesOffset = getFieldOffset("JVMCICompileState::_jvmti_can_access_local_variables", Integer.class, "jbyte");
         threadDisarmedGuardValueOffset = getFieldValue("CompilerToVM::Data::thread_disarmed_guard_value_offset", Integer.class, "int");
 
         pollingPageReturnHandler = stub("SharedRuntime_polling_page_return_handler");

@@ -65,7 +65,7 @@ final class ExceptionDispatch {
      * interpreter resolves it).
      */
     static boolean keeps(Block b) {
-        if (!enabled || b.handlers().isEmpty() || !(b.terminator() instanceof Goto)) {
+        if (b.handlers().isEmpty() || !(b.terminator() instanceof Goto)) {
             return false;
         }
         List<Instruction> code = b.instructions();

@@ -131,8 +131,20 @@ public final class HotSpotLowering {
         return implicitNullChecks;
     }
 
-    /** Lowers {@code g} in place and marks it lowered, or refuses it. */
+    /**
+     * Lowers {@code g} in place and marks it lowered, or refuses it; exceptions thrown by calls are
+     * caught in compiled code unless {@code -Dssajit.CompiledHandlers=false}.
+     */
     public void lower(Graph g) {
+        lower(g, ExceptionDispatch.enabled);
+    }
+
+    /**
+     * As {@link #lower(Graph)}, with compiled handlers on or off for this graph: off when a JVMTI agent
+     * can post exception events ({@code JVMCICompileState::_jvmti_can_post_on_exceptions}), since the
+     * interpreter posts them and a compiled handler would not (C2 deoptimizes then too).
+     */
+    public void lower(Graph g, boolean compiledHandlers) {
         if (g.isLowered()) {
             throw new IllegalArgumentException("lowered twice: " + g.method());
         }
@@ -147,7 +159,7 @@ public final class HotSpotLowering {
         // Calls inside try ranges keep their exception edges (compiled handlers); every other edge goes.
         Set<Block> kept = new HashSet<>();
         for (Block b : g.blocks()) {
-            if (ExceptionDispatch.keeps(b)) {
+            if (compiledHandlers && ExceptionDispatch.keeps(b)) {
                 kept.add(b);
             }
         }

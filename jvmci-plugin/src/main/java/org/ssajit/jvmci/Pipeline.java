@@ -88,7 +88,16 @@ public final class Pipeline {
 
     /** Lowers a graph {@link #build} made (in place) and, with verification on, verifies it again. */
     public Graph lower(Graph graph) {
-        lowering.lower(graph);
+        return lower(graph, JvmtiCapabilities.NONE);
+    }
+
+    /** As {@link #lower(Graph)}, under the JVMTI capabilities the compile started with. */
+    public Graph lower(Graph graph, JvmtiCapabilities jvmti) {
+        if (jvmti.postOnExceptions()) {
+            lowering.lower(graph, false);
+        } else {
+            lowering.lower(graph);
+        }
         if (verify) {
             Verifier.verify(graph);
         }
@@ -97,7 +106,12 @@ public final class Pipeline {
 
     /** Machine code for a graph {@link #build} made: lowering, instruction selection, register allocation, emission. */
     public CompiledCode compile(Graph graph, ResolvedJavaMethod method) {
-        lower(graph);
+        return compile(graph, method, JvmtiCapabilities.NONE);
+    }
+
+    /** As {@link #compile(Graph, ResolvedJavaMethod)}, under the JVMTI capabilities the compile started with. */
+    public CompiledCode compile(Graph graph, ResolvedJavaMethod method, JvmtiCapabilities jvmti) {
+        lower(graph, jvmti);
         CompiledCode code = backend.compile(graph, method.format("%H.%n(%p)"), lir -> LinearScan.allocate(lir, allocation));
         long size = (long) code.code().length + code.dataSection().length;
         long limit = lowering.config().nmethodSizeLimit;

@@ -24,6 +24,7 @@ import jdk.vm.ci.hotspot.HotSpotCodeCacheProvider;
 import jdk.vm.ci.hotspot.HotSpotCompilationRequest;
 import jdk.vm.ci.hotspot.HotSpotCompilationRequestResult;
 import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
+import jdk.vm.ci.meta.MemoryAccessProvider;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 import jdk.vm.ci.runtime.JVMCIBackend;
 import jdk.vm.ci.runtime.JVMCICompiler;
@@ -53,7 +54,7 @@ public final class SsajitCompiler implements JVMCICompiler {
 
     /** What initialization produced; {@code setupError} non-null means every request is refused with it. */
     private record Context(SsajitOptions options, String setupError, Pipeline pipeline, Installer installer, HotSpotVmConfig config,
-                    String gcRefusal, CompileStats stats, Dumper dumper) {
+                    String gcRefusal, CompileStats stats, Dumper dumper, MemoryAccessProvider memory) {
     }
 
     /**
@@ -127,6 +128,11 @@ public final class SsajitCompiler implements JVMCICompiler {
         if (!ctx.options().get(SsajitOptions.COMPILE_SELF) && OwnCode.contains(method)) {
             return Outcome.refused("ssajit's own code (-D" + SsajitOptions.COMPILE_SELF.property() + "=true compiles it)", "ssajit's own code");
         }
+        JvmtiCapabilities jvmti = JvmtiCapabilities.of(request, ctx.config(), ctx.memory());
+        if (jvmti.retainsLocals()) {
+            return Outcome.refused("a JVMTI agent can access local variables or pop frames (" + jvmti + "): ssajit's frame states keep only the live locals",
+                            "JVMTI agent with local-variable access");
+        }
         CompiledCode code;
         Graph graph = null;
         try {
@@ -134,7 +140,7 @@ public final class SsajitCompiler implements JVMCICompiler {
             if (ctx.dumper() != null) {
                 ctx.dumper().graph(id, method, graph); // also for methods the lowering or the back end then refuses
             }
-            code = ctx.pipeline().compile(graph, method);
+            code = ctx.pipeline().compile(graph, method, jvmti);
         } catch (BailoutException | RegisterAllocationException | VerificationError | AllocationVerificationError e) {
             PipelineOutcome o = PipelineOutcome.of(e);
             return Outcome.refused(o.message(), o.category());
@@ -204,7 +210,7 @@ public final class SsajitCompiler implements JVMCICompiler {
             options = SsajitOptions.fromSystemProperties();
         } catch (IllegalArgumentException e) {
             err.println("[ssajit] " + e.getMessage() + "; ssajit refuses every method");
-            return new Context(SsajitOptions.parse(new Properties()), "invalid ssajit option: " + e.getMessage(), null, null, null, null, stats, null);
+            return new Context(SsajitOptions.parse(new Properties()), "invalid ssajit option: " + e.getMessage(), null, null, null, null, stats, null, null);
         }
         for (String w : options.warnings()) {
             err.println("[ssajit] warning: " + w);
@@ -249,10 +255,10 @@ public final class SsajitCompiler implements JVMCICompiler {
             Pipeline pipeline = new Pipeline(providers, lowering, target, options.get(SsajitOptions.VERIFY));
             Installer installer = new Installer((HotSpotCodeCacheProvider) backend.getCodeCache(), target, config, null);
             Dumper dumper = dumpDir != null ? new Dumper(dumpDir, target) : null;
-            return new Context(options, null, pipeline, installer, config, gcRefusal, stats, dumper);
+            return new Context(options, null, pipeline, installer, config, gcRefusal, stats, dumper, backend.getConstantReflection().getMemoryAccessProvider());
         } catch (Throwable t) {
             err.println("[ssajit] cannot initialize: " + t + "; ssajit refuses every method");
-            return new Context(options, "ssajit cannot initialize: " + t, null, null, null, null, stats, null);
+            return new Context(options, "ssajit cannot initialize: " + t, null, null, null, null, stats, null, null);
         }
     }
 

@@ -79,7 +79,8 @@ final class ChildJvm {
     /**
      * As {@code ssajit run} starts a program: the compiler's four jars on the module path as automatic
      * modules (HotSpot then leaves their methods to C1), the one JVMCI export to the locator's module,
-     * ssajit as tier 4; the rest of this test class path is the program's class path.
+     * ssajit as tier 4; the rest of this test class path is the program's class path. The program's
+     * classes must not be in a package of ssajit's modules (the module's package wins).
      */
     static Result runAsSsajitRun(List<String> vmFlags, String mainClass, List<String> args, Duration timeout) throws IOException, InterruptedException {
         List<Path> modules = compilerModules();

@@ -201,6 +201,33 @@ class CompiledCallsTest {
         check(name);
     }
 
+    /**
+     * With a JVMTI agent that can post exception events, exceptions from calls go to the interpreter
+     * (which posts them) instead of a compiled handler: the lowered graph has no exception check.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"handlerOrder", "catchInLoop", "catches"})
+    void exceptionEventsKeepHandlersInTheInterpreter(String name) {
+        Method target = target(name);
+        CompiledRunner.callAll(target, inputs(target)); // links the call sites (an unlinked site deoptimizes)
+        Pipeline p = Pipeline.host();
+        jdk.vm.ci.meta.ResolvedJavaMethod m = Jvmci.method(target);
+        assertTrue(ops(p.lower(p.build(m), JvmtiCapabilities.NONE)).contains(org.ssajit.ir.Op.EXCEPTION_CHECK), name + ": no compiled handler");
+        List<org.ssajit.ir.Op> withEvents = ops(p.lower(p.build(m), new JvmtiCapabilities(true, false, false)));
+        assertFalse(withEvents.contains(org.ssajit.ir.Op.EXCEPTION_CHECK) || withEvents.contains(org.ssajit.ir.Op.EXCEPTION_TAKE), name + ": " + withEvents);
+        assertTrue(withEvents.contains(org.ssajit.ir.Op.CALL), name + ": " + withEvents);
+    }
+
+    private static List<org.ssajit.ir.Op> ops(org.ssajit.ir.Graph g) {
+        List<org.ssajit.ir.Op> ops = new ArrayList<>();
+        for (org.ssajit.ir.Block b : g.blocks()) {
+            for (org.ssajit.ir.Instruction i : b.instructions()) {
+                ops.add(i.op());
+            }
+        }
+        return ops;
+    }
+
     /** References live across a call that collects: the call's reference map must name them all. */
     @Test
     void referencesSurviveACollectionInTheCallee() {

@@ -50,6 +50,27 @@ class DiscoveryTest {
         assertTrue(Pattern.compile("\\[ssajit\\] +\\d+  bailout: not supported yet").matcher(r.stderr()).find(), r::describe);
     }
 
+    /**
+     * Under a debugger's agent (jdwp asks for local-variable access, frame popping and exception
+     * events), read from each request's JVMCICompileState: every request is refused with that reason,
+     * since ssajit's frame states keep only live locals, and the program computes what it computes
+     * without the agent.
+     */
+    @Test
+    void jvmtiAgentThatReadsLocalsGetsNoSsajitCode() throws Exception {
+        List<String> flags = List.of("-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=localhost:0", "-Xbatch", "-Dssajit.Log=true",
+                        "-Dssajit.Stats=true");
+        String main = org.ssajit.testprograms.CatchingProgram.class.getName();
+        ChildJvm.Result r = ChildJvm.runAsSsajitRun(flags, main, List.of(), Duration.ofMinutes(3));
+        assertFalse(r.crashed(), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stdout().contains("result=" + org.ssajit.testprograms.CatchingProgram.run() + "\n"), () -> "program output changed\n" + r.describe());
+        assertTrue(Pattern.compile("CatchingProgram\\.guarded\\(int\\)int, \\d+ bytes of bytecode: refused: a JVMTI agent can access local variables or pop frames "
+                        + "\\(JvmtiCapabilities\\[postOnExceptions=true, popFrame=true, accessLocalVariables=true\\]\\)").matcher(r.stderr()).find(), r::describe);
+        assertFalse(r.stderr().contains(": installed ("), r::describe);
+        assertTrue(Pattern.compile("\\[ssajit\\]   compiled 0 ").matcher(r.stderr()).find(), r::describe);
+    }
+
     @Test
     void onlyTheServicesExportIsNeeded() throws Exception {
         ChildJvm.Result r = ChildJvm.run(ChildJvm.minimalFlags(), USE_SSAJIT, HotProgram.class.getName(), List.of(), Duration.ofMinutes(2));
