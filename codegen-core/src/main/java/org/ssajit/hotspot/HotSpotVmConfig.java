@@ -158,6 +158,16 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
      * locking mode.
      */
     public final long monitorEnter;
+    /**
+     * {@code SharedRuntime::register_finalizer(JavaThread*, oopDesc*)}: registers a new object whose
+     * class has a finalizer (expects the last Java frame set; may allocate, safepoint and throw).
+     * {@code Object.<init>}'s return calls it for objects whose class has a finalizer (JDK 25 has no
+     * {@code RegisterFinalizersAtInit} any more: registration is always at that return).
+     */
+    public final long registerFinalizer;
+    /** {@code Klass::_misc_flags._flags} (u1) and its bit {@code KlassFlags::_misc_has_finalizer}. */
+    public final int klassMiscFlagsOffset;
+    public final int klassMiscHasFinalizer;
     public final long monitorExit;
     /**
      * {@code JavaThread::_cont_entry}: the innermost continuation the thread runs (a virtual thread's),
@@ -306,6 +316,9 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         newArrayOrNull = getAddress("JVMCIRuntime::new_array_or_null");
         newMultiArrayOrNull = getAddress("JVMCIRuntime::new_multi_array_or_null");
         monitorEnter = getAddress("JVMCIRuntime::monitorenter");
+        registerFinalizer = getAddress("SharedRuntime::register_finalizer");
+        klassMiscFlagsOffset = getFieldOffset("Klass::_misc_flags._flags", Integer.class, "u1");
+        klassMiscHasFinalizer = getConstant("KlassFlags::_misc_has_finalizer", Integer.class);
         monitorExit = getAddress("JVMCIRuntime::monitorexit");
         threadContEntryOffset = getFieldOffset("JavaThread::_cont_entry", Integer.class, "ContinuationEntry*");
         contEntryPinCountOffset = getFieldOffset("ContinuationEntry::_pin_count", Integer.class, "uint32_t");

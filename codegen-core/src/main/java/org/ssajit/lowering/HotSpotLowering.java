@@ -285,6 +285,9 @@ public final class HotSpotLowering {
                     if (r.value() != null) {
                         narrowReturn(r);
                     }
+                    if (registersFinalizer()) {
+                        registerFinalizerAtReturn(r);
+                    }
                     if (methodLock != null) {
                         unlockAtReturn(r, methodLock);
                     }
@@ -754,11 +757,13 @@ public final class HotSpotLowering {
         /**
          * {@code new}: an {@link Op#ALLOCATE} of the class's instance size, re-executing the bytecode
          * in the interpreter if it fails. A class not resolved or not initialized, or one the VM never
-         * allocates inline (abstract, an interface, {@code java.lang.Class}, a finalizer to register),
-         * deoptimizes: the interpreter allocates (or throws) and the method is compiled again later.
+         * allocates inline (abstract, an interface, {@code java.lang.Class}: the slow-path bit of its
+         * layout helper), deoptimizes: the interpreter allocates (or throws) and the method is compiled
+         * again later. A class with a finalizer is allocated like any other: JDK 25 registers the object
+         * at {@code Object.<init>}'s return ({@link Op#REGISTER_FINALIZER}), not at allocation.
          */
         private void newInstance(Instruction i) {
-            if (!(i.type() instanceof ResolvedJavaType t) || !t.isInitialized() || t.isArray() || t.isInterface() || t.isAbstract() || t.hasFinalizer()) {
+            if (!(i.type() instanceof ResolvedJavaType t) || !t.isInitialized() || t.isArray() || t.isInterface() || t.isAbstract()) {
                 deoptimize(i);
                 return;
             }
@@ -828,6 +833,38 @@ public final class HotSpotLowering {
                 entry.insertBefore(entry.instructions().get(0), enter);
             }
             return lock;
+        }
+
+        /**
+         * Whether this is {@code Object.<init>}, whose return registers finalizers (in JDK 25 always:
+         * the {@code RegisterFinalizersAtInit} flag is gone, as the interpreter's
+         * {@code _return_register_finalizer} rewriting of this return shows).
+         */
+        private boolean registersFinalizer() {
+            ResolvedJavaMethod m = g.method();
+            return m.isConstructor() && m.getDeclaringClass().isJavaLangObject();
+        }
+
+        /**
+         * {@code Object.<init>}'s return registers the new object if its class has a finalizer (the
+         * interpreter's {@code _return_register_finalizer}): {@link Op#REGISTER_FINALIZER} on the
+         * receiver, with the state before the return (the receiver in local 0).
+         */
+        private void registerFinalizerAtReturn(Return r) {
+            Value receiver = null;
+            for (Parameter p : g.parameters()) {
+                if (p.index() == 0) {
+                    receiver = p;
+                }
+            }
+            if (receiver == null) {
+                throw LoweringScope.refuse("Object.<init> without its receiver");
+            }
+            Instruction register = new Instruction(g, Op.REGISTER_FINALIZER, JavaKind.Void, null, r.bci(), receiver);
+            Value[] locals = new Value[g.method().getMaxLocals()];
+            locals[0] = receiver;
+            register.setState(new FrameState(g.method(), r.bci(), locals, new Value[0], new Value[0]));
+            r.block().insertAtEnd(register);
         }
 
         /**

@@ -41,11 +41,6 @@ final class LoweringScope {
         if (m.isSynchronized() && !monitors) {
             throw refuse("synchronized method: " + MONITORS_OFF);
         }
-        if (m.isConstructor() && m.getDeclaringClass().isJavaLangObject()) {
-            // Its return registers the new object's finalizer (the interpreter's
-            // _return_register_finalizer); ssajit's code would not.
-            throw refuse("java.lang.Object.<init> registers finalizers: not compiled");
-        }
     }
 
     /** Refuses {@code g} if it contains anything the lowering does not lower. Needs the graph's stamps. */

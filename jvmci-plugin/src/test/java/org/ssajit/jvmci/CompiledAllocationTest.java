@@ -24,6 +24,20 @@ import jdk.vm.ci.code.InstalledCode;
 class CompiledAllocationTest {
     static final int[] VALUES = {Integer.MIN_VALUE, -1000, -1, 0, 1, 2, 3, 7, 8, 31, 63, 64, 100, 1000, 4095, 65535, 1 << 20, Integer.MAX_VALUE};
 
+    /**
+     * {@code Object.<init>} registers the objects of classes with a finalizer at its return (JDK 25
+     * always does it there): with ssajit's code installed for it, for the constructors and for the
+     * method that allocates, every object of the finalizable class is finalized once unreachable.
+     * Skipping the registration leaves them unfinalized; registering every object fails in the VM.
+     */
+    @org.junit.jupiter.api.Test
+    void objectConstructorRegistersFinalizers() throws Exception {
+        ChildJvm.Result r = ChildJvm.run(List.of("-Xmx256m"), FinalizerRegistration.class.getName(), List.of(), java.time.Duration.ofMinutes(3));
+        org.junit.jupiter.api.Assertions.assertFalse(r.crashed(), r::describe);
+        org.junit.jupiter.api.Assertions.assertEquals(0, r.exitCode(), r::describe);
+        org.junit.jupiter.api.Assertions.assertEquals("made=100000 finalized=100000 valid=true", r.stdout().strip(), r::describe);
+    }
+
     static void check(String name) {
         CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN;
         Method m = Jvmci.declared(AllocationTargets.class, name);

@@ -72,7 +72,7 @@ final class CompiledRunner {
         });
     }
 
-    static InstalledCode install(Method m) {
+    static InstalledCode install(java.lang.reflect.Executable m) {
         try {
             // As for any method HotSpot finds hot: its class has been initialized by then.
             Class.forName(m.getDeclaringClass().getName(), true, m.getDeclaringClass().getClassLoader());

@@ -238,6 +238,13 @@ public enum Op {
      * call may come between the call and this op.
      */
     EXCEPTION_CHECK("exceptioncheck", MEMORY_READ | NO_STATE | LOW, INT),
+    /**
+     * {@code Object.<init>}'s return: if {@code object}'s class has a finalizer, registers it through
+     * the VM (the interpreter's {@code _return_register_finalizer}). Its state is the one before the
+     * return: if the VM throws (out of memory), the frame deoptimizes there and the interpreter
+     * registers or throws.
+     */
+    REGISTER_FINALIZER("registerfinalizer", MEMORY_READ | MEMORY_WRITE | DEOPTIMIZES | LOW, VOID, in(In.OBJECT, OBJECT)),
     /** The exception the call before an {@link #EXCEPTION_CHECK} of 1 threw, taken from the thread (which is left with none). */
     EXCEPTION_TAKE("exceptiontake", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, OBJECT),
     /**

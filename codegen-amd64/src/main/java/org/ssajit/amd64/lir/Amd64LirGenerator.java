@@ -334,6 +334,11 @@ public final class Amd64LirGenerator extends LirGenerator {
             case ALLOCATE -> allocate(i);
             case ALLOCATE_MULTI -> allocateMulti(i);
             case LOCK, UNLOCK -> monitor(i);
+            case REGISTER_FINALIZER -> {
+                RegisterValue object = fixed(AMD64.rsi, JavaKind.Object);
+                move(object, operand(i.input(In.OBJECT)));
+                append(new Amd64Finalizers.RegisterFinalizer(object, stateOf(i.state())));
+            }
             case OSR_LOCAL, OSR_LOCK -> {
                 // Read in emitOsrEntry, before the buffer is freed.
             }
