@@ -29,9 +29,10 @@ import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.ResolvedJavaType;
 
 /**
- * Exception handlers in compiled code, for exceptions thrown by Java calls. A block that ends with an
- * invoke inside a try range keeps its exception edges through the lowering (see {@link #keeps}); once
- * the invoke is a {@link Op#CALL}, its edges become ordinary control flow:
+ * Exception handlers in compiled code, for exceptions thrown by Java calls and by {@code athrow}. A
+ * block that ends with an invoke or an athrow inside a try range keeps its exception edges through
+ * the lowering (see {@link #keeps}); once the invoke is a {@link Op#CALL}, its edges become ordinary
+ * control flow:
  *
  * <pre>
  *   b:  ... call; t = exceptioncheck; if t != 0 goto d0 else goto (b's successor)
@@ -40,13 +41,17 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  *   dn: deoptimize, rethrowing e at the invoke's bci     (no handler of the method's table matched)
  * </pre>
  *
- * Each handler's {@link Op#EXCEPTION_OBJECT} becomes the exception of its dispatch predecessors (a
+ * An athrow's block branches to {@code d0} with the thrown value as {@code e} (no check, no take);
+ * a null value deoptimizes to the state before the athrow, so the interpreter throws the
+ * NullPointerException, and so does an exception no handler takes.
+ *
+ * <p>Each handler's {@link Op#EXCEPTION_OBJECT} becomes the exception of its dispatch predecessors (a
  * phi where several calls reach it). The handlers' order is the exception table's, so the first
  * match wins as in the interpreter. What the back end does: the exception handler entry (where
  * HotSpot unwinds an exception into this frame) resumes after a checked call with the exception in
  * the thread, the check compares the thread's exception pc with the call's return address.
  *
- * <p>Everything else that throws (implicit exceptions, athrow, allocation, linkage) still
+ * <p>Everything else that throws (implicit exceptions, allocation, linkage) still
  * deoptimizes, and the interpreter dispatches; those edges are removed before the lowering.
  */
 final class ExceptionDispatch {
@@ -65,16 +70,27 @@ final class ExceptionDispatch {
      * interpreter resolves it).
      */
     static boolean keeps(Block b) {
-        if (b.handlers().isEmpty() || !(b.terminator() instanceof Goto)) {
+        if (b.handlers().isEmpty()) {
             return false;
         }
-        List<Instruction> code = b.instructions();
-        if (code.isEmpty()) {
-            return false;
-        }
-        Instruction last = code.get(code.size() - 1);
-        if (last.op() != Op.INVOKE || !last.hasExceptionEdge() || last.state() == null) {
-            return false;
+        if (b.terminator() instanceof Throw t) {
+            // athrow: the exception is a value already; only its block's handlers can catch it (a
+            // throwing bytecode ends its block inside a try range).
+            if (t.state() == null) {
+                return false;
+            }
+        } else {
+            if (!(b.terminator() instanceof Goto)) {
+                return false;
+            }
+            List<Instruction> code = b.instructions();
+            if (code.isEmpty()) {
+                return false;
+            }
+            Instruction last = code.get(code.size() - 1);
+            if (last.op() != Op.INVOKE || !last.hasExceptionEdge() || last.state() == null) {
+                return false;
+            }
         }
         for (Handler h : b.handlers()) {
             if (h.catchType() != null && !(h.catchType() instanceof ResolvedJavaType)) {
@@ -96,23 +112,53 @@ final class ExceptionDispatch {
             if (b.handlers().isEmpty()) {
                 continue;
             }
-            List<Instruction> code = b.instructions();
-            Instruction call = code.isEmpty() ? null : code.get(code.size() - 1);
-            if (call == null || call.op() != Op.CALL || !(b.terminator() instanceof Goto next) || call.state() == null) {
-                throw new IllegalStateException(b + " keeps exception edges without ending in a call");
-            }
-            int bci = call.bci();
-            Instruction check = new Instruction(g, Op.EXCEPTION_CHECK, JavaKind.Int, null, bci);
-            check.setStamp(Stamp.forInt(0, 1));
-            b.insertAtEnd(check);
             List<Handler> handlers = List.copyOf(b.handlers());
-            b.clearHandlers();
-            Block dispatch = g.newBlock(bci);
-            b.replaceTerminator(new If(bci, Condition.NE, check, g.intConstant(0), dispatch, next.target()));
-            dispatch.addPredecessor(b);
-            Instruction exception = new Instruction(g, Op.EXCEPTION_TAKE, JavaKind.Object, null, bci);
-            exception.setStamp(Stamp.unrestricted(JavaKind.Object).asNonNull());
-            dispatch.append(exception);
+            Block dispatch;
+            Value exception;
+            int bci;
+            // What the interpreter is to do with an exception no handler takes.
+            java.util.function.Supplier<org.ssajit.ir.FrameState> unhandled;
+            if (b.terminator() instanceof Throw t) {
+                // athrow: b ends in a branch to the dispatch; a null exception goes back to the
+                // interpreter before the athrow, which throws the NullPointerException.
+                bci = t.bci();
+                exception = t.exception();
+                // The states are copied before the athrow goes (replacing it detaches its state).
+                org.ssajit.ir.FrameState nullState = exception.stamp().isNonNull() ? null : t.state().copy();
+                boolean catchesAll = handlers.stream().anyMatch(h -> h.catchType() == null);
+                org.ssajit.ir.FrameState unhandledState = catchesAll ? null : t.state().copy();
+                unhandled = () -> unhandledState;
+                b.clearHandlers();
+                dispatch = g.newBlock(bci);
+                if (nullState == null) {
+                    b.replaceTerminator(new Goto(bci, dispatch));
+                } else {
+                    Block isNull = g.newBlock(bci);
+                    b.replaceTerminator(new If(bci, Condition.EQ, exception, g.nullConstant(), isNull, dispatch));
+                    isNull.addPredecessor(b);
+                    deoptimizeAndThrow(g, isNull, bci, exception, nullState);
+                }
+                dispatch.addPredecessor(b);
+            } else {
+                List<Instruction> code = b.instructions();
+                Instruction call = code.isEmpty() ? null : code.get(code.size() - 1);
+                if (call == null || call.op() != Op.CALL || !(b.terminator() instanceof Goto next) || call.state() == null) {
+                    throw new IllegalStateException(b + " keeps exception edges without ending in a call or athrow");
+                }
+                bci = call.bci();
+                Instruction check = new Instruction(g, Op.EXCEPTION_CHECK, JavaKind.Int, null, bci);
+                check.setStamp(Stamp.forInt(0, 1));
+                b.insertAtEnd(check);
+                b.clearHandlers();
+                dispatch = g.newBlock(bci);
+                b.replaceTerminator(new If(bci, Condition.NE, check, g.intConstant(0), dispatch, next.target()));
+                dispatch.addPredecessor(b);
+                Instruction taken = new Instruction(g, Op.EXCEPTION_TAKE, JavaKind.Object, null, bci);
+                taken.setStamp(Stamp.unrestricted(JavaKind.Object).asNonNull());
+                dispatch.append(taken);
+                exception = taken;
+                unhandled = () -> call.state().rethrowing(taken);
+            }
             Block current = dispatch;
             Map<Block, List<Block>> fromHere = new LinkedHashMap<>();
             for (Handler h : handlers) {
@@ -133,13 +179,9 @@ final class ExceptionDispatch {
                 current = rest;
             }
             if (current != null) {
-                // No handler of the method takes it: the interpreter throws it at the invoke (and unwinds).
-                Instruction d = new Instruction(g, Op.DEOPTIMIZE, JavaKind.Void, new Deopt(DeoptimizationReason.TransferToInterpreter, HotSpotLowering.EXCEPTION_ACTION), bci);
-                d.setState(call.state().rethrowing(exception));
-                current.append(d);
-                Throw t = new Throw(bci, exception);
-                t.setState(call.state().rethrowing(exception));
-                current.setTerminator(t);
+                // No handler of the method takes it: the interpreter throws it (rethrows it at the
+                // invoke, or re-executes the athrow) and unwinds.
+                deoptimizeAndThrow(g, current, bci, exception, unhandled.get());
             }
             for (var e : fromHere.entrySet()) {
                 Block handler = e.getKey();
@@ -161,7 +203,16 @@ final class ExceptionDispatch {
                 }
             }
         }
-        // Each handler's caught exception: its dispatch predecessors' exception.
+        // Each handler's caught exception: its dispatch predecessors' exception. An athrow may throw
+        // what another handler caught, replaced before or after this one: follow the replacements.
+        Map<Value, Value> replacedBy = new HashMap<>();
+        java.util.function.UnaryOperator<Value> resolved = v -> {
+            Value r = v;
+            while (replacedBy.containsKey(r)) {
+                r = replacedBy.get(r);
+            }
+            return r;
+        };
         for (Block handler : handlersReached) {
             Instruction caught = handler.instructions().isEmpty() ? null : handler.instructions().get(0);
             if (caught == null || caught.op() != Op.EXCEPTION_OBJECT) {
@@ -174,6 +225,7 @@ final class ExceptionDispatch {
                 if (v == null) {
                     throw new IllegalStateException(handler + " is entered from " + p + ", not an exception dispatch");
                 }
+                v = resolved.apply(v);
                 same &= first == null || first == v;
                 first = first == null ? v : first;
             }
@@ -181,13 +233,24 @@ final class ExceptionDispatch {
             if (!same) {
                 Phi phi = handler.addPhi(g, JavaKind.Object);
                 for (Block p : handler.predecessors()) {
-                    phi.appendOperand(exceptionOf.get(p));
+                    phi.appendOperand(resolved.apply(exceptionOf.get(p)));
                 }
                 phi.setStamp(caught.stamp());
                 value = phi;
             }
             caught.replaceAllUsesWith(value);
+            replacedBy.put(caught, value);
             handler.removeInstruction(caught);
         }
+    }
+
+    /** Ends {@code b} in a deoptimization to {@code state} (the interpreter goes on from there), then a throw that is never reached. */
+    private static void deoptimizeAndThrow(Graph g, Block b, int bci, Value exception, org.ssajit.ir.FrameState state) {
+        Instruction d = new Instruction(g, Op.DEOPTIMIZE, JavaKind.Void, new Deopt(DeoptimizationReason.TransferToInterpreter, HotSpotLowering.EXCEPTION_ACTION), bci);
+        d.setState(state);
+        b.append(d);
+        Throw t = new Throw(bci, exception);
+        t.setState(state.copy());
+        b.setTerminator(t);
     }
 }

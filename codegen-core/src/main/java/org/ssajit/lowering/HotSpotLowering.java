@@ -172,7 +172,7 @@ public final class HotSpotLowering {
             Set<Block> calls = new HashSet<>();
             for (Block b : g.blocks()) {
                 var code = b.instructions();
-                if (!b.handlers().isEmpty() && !code.isEmpty() && code.get(code.size() - 1).op() == Op.CALL) {
+                if (!b.handlers().isEmpty() && (b.terminator() instanceof Throw || !code.isEmpty() && code.get(code.size() - 1).op() == Op.CALL)) {
                     calls.add(b);
                 }
             }
@@ -292,9 +292,10 @@ public final class HotSpotLowering {
                         unlockAtReturn(r, methodLock);
                     }
                 }
-                if (b.terminator() instanceof Throw t) {
+                if (b.terminator() instanceof Throw t && b.handlers().isEmpty()) {
                     // The interpreter re-executes the athrow (the exception on its stack) and unwinds
-                    // or finds the handler; the code stays.
+                    // or finds the handler; the code stays. (An athrow whose block kept its edges is
+                    // dispatched in compiled code: ExceptionDispatch.)
                     Instruction d = new Instruction(g, Op.DEOPTIMIZE, JavaKind.Void, new Deopt(DeoptimizationReason.TransferToInterpreter, EXCEPTION_ACTION),
                                     t.bci());
                     d.setState(t.state().copy());

@@ -417,6 +417,86 @@ final class CallTargets {
         }
     }
 
+    // Compiled exception handlers for athrow (ExceptionDispatch): the thrown value tested against this frame's handlers.
+
+    /** Two handlers in table order, the second (RuntimeException) also a supertype of the first's type. */
+    static int throwCaught(int x) {
+        try {
+            if (x < 0) {
+                throw new IllegalArgumentException("negative " + x);
+            }
+            if (x % 3 == 0) {
+                throw new ArithmeticException("three");
+            }
+            return x * 2;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage().length();
+        } catch (RuntimeException e) {
+            return -3;
+        }
+    }
+
+    /** A value that may be null thrown in a try range: null goes back to the interpreter, whose NullPointerException is caught here. */
+    static int throwMaybeNullCaught(int x) {
+        RuntimeException e = (x & 3) == 1 ? null : PREALLOCATED;
+        try {
+            if (x > 2) {
+                throw e;
+            }
+            return x;
+        } catch (NullPointerException npe) {
+            return -7;
+        } catch (IllegalStateException ise) {
+            return -8;
+        }
+    }
+
+    /** No handler of this frame takes it: the interpreter throws it again and unwinds to the caller. */
+    static int throwNotCaught(int x) {
+        try {
+            if (x > 0) {
+                throw new UnsupportedOperationException("x=" + x);
+            }
+            return x;
+        } catch (IllegalStateException e) {
+            return -1;
+        }
+    }
+
+    /** Thrown and caught in a loop: the loop's values through the handler's phis. */
+    static long throwInLoop(int n, long seed) {
+        long s = seed;
+        int caught = 0;
+        for (int i = 0; i < (n & 63); i++) {
+            try {
+                if ((i & 3) == 1) {
+                    throw new IllegalStateException();
+                }
+                s += i;
+            } catch (IllegalStateException e) {
+                caught++;
+                s = s * 31 + caught;
+            }
+        }
+        return s + caught;
+    }
+
+    /** A handler throws a new exception that an outer handler of the same frame catches. */
+    static int throwFromHandler(int x) {
+        try {
+            try {
+                if (x < 5) {
+                    throw new IllegalStateException("inner");
+                }
+                return x;
+            } catch (IllegalStateException e) {
+                throw new IllegalArgumentException(e.getMessage() + x);
+            }
+        } catch (IllegalArgumentException e) {
+            return e.getMessage().length() + 100;
+        }
+    }
+
     // Compiled exception handlers (ExceptionDispatch): exceptions thrown by callees, caught in this frame.
 
     /** Three handlers in table order; the first that matches wins (RuntimeException last). */

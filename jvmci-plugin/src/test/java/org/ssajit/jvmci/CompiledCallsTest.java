@@ -192,11 +192,13 @@ class CompiledCallsTest {
     /**
      * Exceptions from callees caught by handlers of the compiled method, in compiled code
      * (ExceptionDispatch): handler order, phis into handlers, finally, loops, nested try, no match
-     * (rethrown through the interpreter), references and a collection, locks, the caught object.
+     * (rethrown through the interpreter), references and a collection, locks, the caught object;
+     * and athrow in a try range: handler order, null, no match, a loop, a handler that throws.
      */
     @ParameterizedTest
     @ValueSource(strings = {"handlerOrder", "twoCallsOneHandler", "withFinally", "catchInLoop", "nestedTry", "notCaughtHere", "referencesIntoHandler",
-                    "lockedHandler", "caughtIsTheResult", "catches", "throwsAndCatches"})
+                    "lockedHandler", "caughtIsTheResult", "catches", "throwsAndCatches", "throwCaught", "throwMaybeNullCaught", "throwNotCaught",
+                    "throwInLoop", "throwFromHandler"})
     void compiledHandlers(String name) {
         check(name);
     }
@@ -206,15 +208,21 @@ class CompiledCallsTest {
      * (which posts them) instead of a compiled handler: the lowered graph has no exception check.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"handlerOrder", "catchInLoop", "catches"})
+    @ValueSource(strings = {"handlerOrder", "catchInLoop", "catches", "throwCaught", "throwInLoop"})
     void exceptionEventsKeepHandlersInTheInterpreter(String name) {
         Method target = target(name);
         CompiledRunner.callAll(target, inputs(target)); // links the call sites (an unlinked site deoptimizes)
         Pipeline p = Pipeline.host();
         jdk.vm.ci.meta.ResolvedJavaMethod m = Jvmci.method(target);
-        assertTrue(ops(p.lower(p.build(m), JvmtiCapabilities.NONE)).contains(org.ssajit.ir.Op.EXCEPTION_CHECK), name + ": no compiled handler");
+        List<org.ssajit.ir.Op> without = ops(p.lower(p.build(m), JvmtiCapabilities.NONE));
+        assertTrue(without.contains(org.ssajit.ir.Op.EXCEPTION_CHECK), name + ": no compiled handler");
         List<org.ssajit.ir.Op> withEvents = ops(p.lower(p.build(m), new JvmtiCapabilities(true, false, false)));
         assertFalse(withEvents.contains(org.ssajit.ir.Op.EXCEPTION_CHECK) || withEvents.contains(org.ssajit.ir.Op.EXCEPTION_TAKE), name + ": " + withEvents);
+        if (name.startsWith("throw")) {
+            // The athrow's dispatch: type tests of the handlers' types, only without the events.
+            assertTrue(without.contains(org.ssajit.ir.Op.TYPE_TEST), name + ": " + without);
+            assertFalse(withEvents.contains(org.ssajit.ir.Op.TYPE_TEST), name + ": " + withEvents);
+        }
         assertTrue(withEvents.contains(org.ssajit.ir.Op.CALL), name + ": " + withEvents);
     }
 
