@@ -165,6 +165,17 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
      * {@code RegisterFinalizersAtInit} any more: registration is always at that return).
      */
     public final long registerFinalizer;
+    /**
+     * {@code JVMCIRuntime::throw_and_post_jvmti_exception(JavaThread*, const char* class, const char* message)},
+     * {@code throw_klass_external_name_exception(JavaThread*, const char* class, Klass*)} (the class's
+     * name is the message) and {@code throw_class_cast_exception(JavaThread*, const char* class, Klass*
+     * object's, Klass* target)} (the interpreter's message): each creates the exception, leaves it
+     * pending and returns whether the caller was deoptimized meanwhile. They expect the last Java frame
+     * set; the exception's stack trace starts at the first Java frame below it.
+     */
+    public final long throwAndPostJvmtiException;
+    public final long throwKlassExternalNameException;
+    public final long throwClassCastException;
     /** {@code Klass::_misc_flags._flags} (u1) and its bit {@code KlassFlags::_misc_has_finalizer}. */
     public final int klassMiscFlagsOffset;
     public final int klassMiscHasFinalizer;
@@ -317,6 +328,9 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         newMultiArrayOrNull = getAddress("JVMCIRuntime::new_multi_array_or_null");
         monitorEnter = getAddress("JVMCIRuntime::monitorenter");
         registerFinalizer = getAddress("SharedRuntime::register_finalizer");
+        throwAndPostJvmtiException = getAddress("JVMCIRuntime::throw_and_post_jvmti_exception");
+        throwKlassExternalNameException = getAddress("JVMCIRuntime::throw_klass_external_name_exception");
+        throwClassCastException = getAddress("JVMCIRuntime::throw_class_cast_exception");
         klassMiscFlagsOffset = getFieldOffset("Klass::_misc_flags._flags", Integer.class, "u1");
         klassMiscHasFinalizer = getConstant("KlassFlags::_misc_has_finalizer", Integer.class);
         monitorExit = getAddress("JVMCIRuntime::monitorexit");

@@ -19,6 +19,7 @@ import org.ssajit.ir.CallTarget;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Deopt;
+import org.ssajit.ir.ImplicitException;
 import org.ssajit.ir.Dominance;
 import org.ssajit.ir.FieldRef;
 import org.ssajit.ir.FrameState;
@@ -117,6 +118,11 @@ public final class HotSpotLowering {
         ExceptionDispatch.enabled = on;
     }
 
+    /** When implicit exceptions caught in the same method are thrown in compiled code (see {@link ImplicitThrows}). */
+    public static void setImplicitExceptions(ImplicitThrows.Mode mode) {
+        ImplicitThrows.mode = Objects.requireNonNull(mode);
+    }
+
     /** The lowering for the VM this runs in, with implicit null checks on or off. */
     public static HotSpotLowering host(boolean implicitNullChecks) {
         JVMCIBackend b = HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend();
@@ -156,17 +162,38 @@ public final class HotSpotLowering {
             // method needs no check, JVMS 5.5; its own static accesses and calls deoptimize).
             g.setInitializationBarrier(constantReflection.asObjectHub(m.getDeclaringClass()));
         }
-        // Calls inside try ranges keep their exception edges (compiled handlers); every other edge goes.
+        // Calls and athrows inside try ranges keep their exception edges (compiled handlers), and so do
+        // the throwing bytecodes whose failed checks throw to a handler (ImplicitThrows); every other
+        // edge goes, its block's handlers remembered for the checks' deoptimization actions.
         Set<Block> kept = new HashSet<>();
+        Map<Block, List<Handler>> tryHandlers = new HashMap<>();
+        Map<Block, Integer> tryBcis = new HashMap<>();
+        Set<Block> throwing = new HashSet<>();
+        Set<Block> recompiling = new HashSet<>();
+        ImplicitThrows.Mode implicitMode = compiledHandlers ? ImplicitThrows.mode : ImplicitThrows.Mode.NEVER;
+        ProfilingInfo profile = implicitMode == ImplicitThrows.Mode.PROFILE ? ImplicitThrows.profile(m) : null;
         for (Block b : g.blocks()) {
             if (compiledHandlers && ExceptionDispatch.keeps(b)) {
                 kept.add(b);
+            } else if (implicitMode != ImplicitThrows.Mode.NEVER && ImplicitThrows.throwingBci(b) >= 0) {
+                int bci = ImplicitThrows.throwingBci(b);
+                tryHandlers.put(b, List.copyOf(b.handlers()));
+                tryBcis.put(b, bci);
+                if (implicitMode == ImplicitThrows.Mode.ALWAYS || ImplicitThrows.seen(profile, bci)) {
+                    throwing.add(b);
+                    kept.add(b);
+                } else {
+                    recompiling.add(b);
+                }
             }
         }
         removeExceptionEdges(g, kept::contains);
         Stamps stamps = Stamps.infer(g);
         LoweringScope.check(g);
-        new Run(g, stamps, implicitNullChecks && !nullCheckDeoptimized(g.method())).run();
+        new Run(g, stamps, implicitNullChecks && !nullCheckDeoptimized(g.method()), tryHandlers, tryBcis, throwing, recompiling).run();
+        if (!throwing.isEmpty()) {
+            ImplicitThrows.expand(g);
+        }
         if (!kept.isEmpty()) {
             // An invoke the lowering turned into a deoptimization (a site not linked yet) keeps no edges.
             Set<Block> calls = new HashSet<>();
@@ -265,11 +292,53 @@ public final class HotSpotLowering {
         /** Where new instructions go: before this instruction (the one being lowered). */
         private Instruction anchor;
 
-        Run(Graph g, Stamps stamps, boolean implicit) {
+        /** The handlers of the blocks that end with a throwing bytecode inside a try range (ImplicitThrows). */
+        private final Map<Block, List<Handler>> tryHandlers;
+        /** The bci of each of those blocks' throwing bytecode, the only one in the handlers' range. */
+        private final Map<Block, Integer> tryBcis;
+        /** Blocks whose failed checks throw to their handlers in compiled code. */
+        private final Set<Block> throwing;
+        /** Blocks whose failed checks deoptimize so that HotSpot counts them and recompiles (the profile has not seen them throw). */
+        private final Set<Block> recompiling;
+
+        Run(Graph g, Stamps stamps, boolean implicit, Map<Block, List<Handler>> tryHandlers, Map<Block, Integer> tryBcis, Set<Block> throwing,
+                        Set<Block> recompiling) {
             this.g = g;
             this.stamps = stamps;
             this.implicit = implicit;
             this.dominance = g.dominance();
+            this.tryHandlers = tryHandlers;
+            this.tryBcis = tryBcis;
+            this.throwing = throwing;
+            this.recompiling = recompiling;
+        }
+
+        /**
+         * What a failed check of the bytecode being lowered does (the interpreter would throw the
+         * exception of {@code reason}): throw it to this block's handlers in compiled code, deoptimize
+         * so that HotSpot counts it and recompiles (a handler catches it, the profile has not seen it
+         * yet), or deoptimize and keep the code ({@link #EXCEPTION_ACTION}).
+         */
+        private Deopt exceptionDeopt(DeoptimizationReason reason, int bci) {
+            ImplicitException.Kind kind = ImplicitException.Kind.of(reason);
+            List<Handler> handlers = tryHandlers.get(block);
+            // Only the block's last bytecode is in the handlers' range: a block may start with throwing
+            // bytecodes before the range (its start need not be a block boundary).
+            if (kind != null && handlers != null && Integer.valueOf(bci).equals(tryBcis.get(block)) && ImplicitThrows.catches(handlers, kind, metaAccess)) {
+                if (throwing.contains(block)) {
+                    return Deopt.compiledThrow(reason);
+                }
+                if (recompiling.contains(block)) {
+                    return new Deopt(reason, DeoptimizationAction.RecompileIfTooManyDeopts);
+                }
+            }
+            return new Deopt(reason, EXCEPTION_ACTION);
+        }
+
+        /** Whether a failed null check of the bytecode being lowered throws in compiled code: then it must be explicit. */
+        private boolean nullChecksThrow() {
+            return throwing.contains(block) && anchor != null && Integer.valueOf(anchor.bci()).equals(tryBcis.get(block))
+                            && ImplicitThrows.catches(tryHandlers.get(block), ImplicitException.Kind.NULL_POINTER, metaAccess);
         }
 
         void run() {
@@ -497,7 +566,7 @@ public final class HotSpotLowering {
             Value length = i.checkedLength();
             if (provenInBounds(array, index, block)) {
                 check.explicitly(); // the element's address may be far beyond the protected page
-            } else if (length != null) {
+            } else if (length != null && !nullChecksThrow()) {
                 check.coveredByBoundsCheck();
                 boundsCheck(index, length, i);
             } else {
@@ -552,7 +621,7 @@ public final class HotSpotLowering {
             checkElement(i);
             if (!value.stamp().isAlwaysNull() && !storeCheckProven(array.stamp(), value.stamp())) {
                 Instruction check = emit(new Instruction(g, Op.STORE_CHECK, JavaKind.Int, null, i.bci(), array, value), Stamp.forInt(0, 1));
-                Instruction guard = new Instruction(g, Op.GUARD, JavaKind.Void, new Deopt(DeoptimizationReason.ArrayStoreException, EXCEPTION_ACTION), i.bci(),
+                Instruction guard = new Instruction(g, Op.GUARD, JavaKind.Void, exceptionDeopt(DeoptimizationReason.ArrayStoreException, i.bci()), i.bci(),
                                 check);
                 guard.setState(i.state().copy());
                 emit(guard, null);
@@ -970,7 +1039,7 @@ public final class HotSpotLowering {
                 return;
             }
             Instruction test = emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, new TypeTest(t, constantReflection.asObjectHub(t), true), i.bci(), x), Stamp.forInt(0, 1));
-            Instruction guard = new Instruction(g, Op.GUARD, JavaKind.Void, new Deopt(DeoptimizationReason.ClassCastException, EXCEPTION_ACTION), i.bci(), test);
+            Instruction guard = new Instruction(g, Op.GUARD, JavaKind.Void, exceptionDeopt(DeoptimizationReason.ClassCastException, i.bci()), i.bci(), test);
             guard.setState(i.state().copy());
             emit(guard, null);
             replace(i, emit(new Instruction(g, Op.PI, JavaKind.Object, null, i.bci(), x), i.stamp()));
@@ -1015,7 +1084,7 @@ public final class HotSpotLowering {
                 return;
             }
             if (y.stamp().contains(0)) {
-                Instruction check = new Instruction(g, Op.ZERO_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.ArithmeticException, EXCEPTION_ACTION), i.bci(), y);
+                Instruction check = new Instruction(g, Op.ZERO_CHECK, JavaKind.Void, exceptionDeopt(DeoptimizationReason.ArithmeticException, i.bci()), i.bci(), y);
                 check.setState(i.state().copy());
                 emit(check, null);
             }
@@ -1110,7 +1179,7 @@ public final class HotSpotLowering {
             /** Appends the pending check as a {@link Op#NULL_CHECK}. */
             void explicitly() {
                 if (pending != null) {
-                    Instruction c = new Instruction(g, Op.NULL_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.NullCheckException, EXCEPTION_ACTION),
+                    Instruction c = new Instruction(g, Op.NULL_CHECK, JavaKind.Void, exceptionDeopt(DeoptimizationReason.NullCheckException, pending.bci()),
                                     pending.bci(), value);
                     c.setState(pending.copy());
                     emit(c, null);
@@ -1132,7 +1201,7 @@ public final class HotSpotLowering {
              * (implicit checks off, or the access beyond the first page), in which case it is added now.
              */
             FrameState forAccess(int displacement) {
-                if (pending == null || !implicit || displacement < 0 || displacement >= config.vmPageSize) {
+                if (pending == null || !implicit || displacement < 0 || displacement >= config.vmPageSize || nullChecksThrow()) {
                     explicitly();
                     return null;
                 }

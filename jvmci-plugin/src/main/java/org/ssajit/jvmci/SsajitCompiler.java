@@ -239,6 +239,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         Path dumpDir = options.get(SsajitOptions.DUMP);
         HotSpotLowering.setMonitors(options.get(SsajitOptions.MONITORS));
         HotSpotLowering.setCompiledHandlers(options.get(SsajitOptions.COMPILED_HANDLERS));
+        HotSpotLowering.setImplicitExceptions(options.get(SsajitOptions.IMPLICIT_EXCEPTIONS));
         try {
             HotSpotJVMCIRuntime hs = (HotSpotJVMCIRuntime) runtime;
             HotSpotVmConfig config = new HotSpotVmConfig(hs.getConfigStore());

@@ -63,11 +63,18 @@ public final class SsajitOptions {
                     "Catch exceptions thrown by calls in compiled code, with the method's own handlers. false: every exception "
                                     + "deoptimizes to the interpreter, which finds the handler.",
                     SsajitOptions::parseBoolean);
+    public static final Option<org.ssajit.lowering.ImplicitThrows.Mode> IMPLICIT_EXCEPTIONS = new Option<>("ImplicitExceptions",
+                    org.ssajit.lowering.ImplicitThrows.Mode.PROFILE, "profile|always|never",
+                    "When a null, division-by-zero, class-cast or array-store exception caught by a handler of the same method is "
+                                    + "thrown in compiled code: profile, once the method's profile says the bytecode threw (before that a failed "
+                                    + "check deoptimizes and HotSpot recompiles after a few); always; never (every failed check deoptimizes). "
+                                    + "Needs CompiledHandlers.",
+                    org.ssajit.lowering.ImplicitThrows.Mode::parse);
     public static final Option<Boolean> HELP = new Option<>("Help", false, "true|false",
                     "Print this help on stderr when the compiler initializes.",
                     SsajitOptions::parseBoolean);
 
-    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, HELP);
+    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, IMPLICIT_EXCEPTIONS, HELP);
 
     private final Map<Option<?>, Object> values;
     private final List<String> warnings;

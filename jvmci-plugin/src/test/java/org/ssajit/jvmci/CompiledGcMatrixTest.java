@@ -30,7 +30,8 @@ class CompiledGcMatrixTest {
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.TypeCheckTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.AllocationTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.StoreTargets::*",
-                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.MonitorTargets::*");
+                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.MonitorTargets::*",
+                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.ImplicitExceptionTargets::*");
 
     @Test
     void scenariosPassHere() throws Exception {
@@ -38,7 +39,8 @@ class CompiledGcMatrixTest {
             // uninitializedClass needs a fresh JVM (Lazy is initialized once); endToEnd and calls are
             // CompiledMethodsTest's and CompiledCallsTest's job here.
             if (!e.getKey().equals("uninitializedClass") && !e.getKey().equals("endToEnd") && !e.getKey().equals("calls")
-                            && !e.getKey().equals("typeChecks") && !e.getKey().equals("allocation") && !e.getKey().equals("referenceStores") && !e.getKey().equals("monitors")) {
+                            && !e.getKey().equals("typeChecks") && !e.getKey().equals("allocation") && !e.getKey().equals("referenceStores") && !e.getKey().equals("monitors")
+                            && !e.getKey().equals("implicitExceptions")) {
                 e.getValue().run();
             }
         }

@@ -44,6 +44,7 @@ public final class CompiledScenarios {
         m.put("referenceStores", CompiledScenarios::referenceStores);
         m.put("referencesMovedWhileCollecting", CompiledScenarios::referencesMovedWhileCollecting);
         m.put("monitors", CompiledScenarios::monitors);
+        m.put("implicitExceptions", CompiledScenarios::implicitExceptions);
         m.put("referentsKeptAlive", CompiledScenarios::referentsKeptAlive);
         return m;
     }
@@ -332,6 +333,21 @@ public final class CompiledScenarios {
     /** Every {@link CompiledCallsTest} case: calls, with collections in callees and deoptimization at calls. */
     static void calls() throws Exception {
         runAll(CompiledCallsTest.class);
+    }
+
+    /**
+     * Every {@link CompiledImplicitExceptionsTest} case (exceptions created by the VM through ssajit's
+     * stub, on top of a compiled frame) while another thread keeps collecting: the stack walks go
+     * through the stub's frame, and the exception objects move.
+     */
+    static void implicitExceptions() throws Exception {
+        org.ssajit.lowering.ImplicitThrows.Mode was = org.ssajit.lowering.ImplicitThrows.mode();
+        org.ssajit.lowering.HotSpotLowering.setImplicitExceptions(org.ssajit.lowering.ImplicitThrows.Mode.ALWAYS);
+        try {
+            withGcsEvery(5, () -> runAll(CompiledImplicitExceptionsTest.class));
+        } finally {
+            org.ssajit.lowering.HotSpotLowering.setImplicitExceptions(was);
+        }
     }
 
     /** Runs every parameterized ({@code @ValueSource}) and plain test method of a test class. */

@@ -334,6 +334,16 @@ public final class Amd64LirGenerator extends LirGenerator {
             case ALLOCATE -> allocate(i);
             case ALLOCATE_MULTI -> allocateMulti(i);
             case LOCK, UNLOCK -> monitor(i);
+            case NEW_EXCEPTION -> {
+                RegisterValue object = null;
+                if (i.input(In.OBJECT) != null) {
+                    object = fixed(AMD64.rsi, JavaKind.Object);
+                    move(object, operand(i.input(In.OBJECT)));
+                }
+                RegisterValue result = fixed(AMD64.rax, JavaKind.Object);
+                append(new Amd64Exceptions.NewException((org.ssajit.ir.ImplicitException) i.attribute(), result, object, stateOf(i.state())));
+                move(result(i), result);
+            }
             case REGISTER_FINALIZER -> {
                 RegisterValue object = fixed(AMD64.rsi, JavaKind.Object);
                 move(object, operand(i.input(In.OBJECT)));

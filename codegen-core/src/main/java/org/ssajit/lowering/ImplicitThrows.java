@@ -1,0 +1,261 @@
+package org.ssajit.lowering;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Condition;
+import org.ssajit.ir.Deopt;
+import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Goto;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Handler;
+import org.ssajit.ir.If;
+import org.ssajit.ir.ImplicitException;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Op.In;
+import org.ssajit.ir.Phi;
+import org.ssajit.ir.Stamp;
+import org.ssajit.ir.Throw;
+import org.ssajit.ir.TypeTest;
+import org.ssajit.ir.Value;
+
+import jdk.vm.ci.meta.DeoptimizationReason;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.MetaAccessProvider;
+import jdk.vm.ci.meta.ProfilingInfo;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+import jdk.vm.ci.meta.ResolvedJavaType;
+import jdk.vm.ci.meta.TriState;
+
+/**
+ * Implicit exceptions (null, division by zero, class cast, array store) caught by a handler of the
+ * same method, in compiled code. Where the profile says that the bytecode threw
+ * ({@link ProfilingInfo#getExceptionSeen}: the interpreter sets it at the bci whenever it throws there,
+ * e.g. after a deoptimization), a failed check no longer deoptimizes: it branches to a block that has
+ * the VM create the exception ({@link Op#NEW_EXCEPTION}, the interpreter's class, message and stack
+ * trace) and throws it to the block's handlers, which {@link ExceptionDispatch} then dispatches as it
+ * dispatches an athrow:
+ *
+ * <pre>
+ *   b:  ... nullcheck x [throw]; read x.f; goto n
+ * becomes
+ *   b:  ... if x == null goto t else goto b'
+ *   b': read x.f; goto n                       (b's handlers move here when b ends in a call)
+ *   t:  e = newexception NullPointerException; athrow e   (with b's handlers)
+ * </pre>
+ *
+ * Where the profile does not say so yet, the check deoptimizes with
+ * {@code RecompileIfTooManyDeopts} (HotSpot's {@code Action_maybe_recompile}): the code stays, HotSpot
+ * counts the traps at the bci and makes the code not entrant after a few, and the recompile sees the
+ * exception. Out-of-bounds and negative-size checks always deoptimize (their messages need the index
+ * and length, see {@link ImplicitException}).
+ */
+public final class ImplicitThrows {
+    /** When implicit exceptions are thrown in compiled code: {@code -Dssajit.ImplicitExceptions=profile|always|never}. */
+    public enum Mode {
+        /** Once the profile records an exception at the bytecode (the default). */
+        PROFILE,
+        /** Whenever a handler of the method catches it (tests, and users who know their exceptions are hot). */
+        ALWAYS,
+        /** Never: every failed check deoptimizes and the interpreter dispatches. */
+        NEVER;
+
+        public static Mode parse(String s) {
+            try {
+                return valueOf(s.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("ssajit.ImplicitExceptions must be profile, always or never: " + s);
+            }
+        }
+    }
+
+    static volatile Mode mode = Mode.parse(System.getProperty("ssajit.ImplicitExceptions", "profile"));
+
+    private ImplicitThrows() {
+    }
+
+    public static Mode mode() {
+        return mode;
+    }
+
+    /**
+     * The bci of {@code b}'s throwing bytecode inside a try range (its last; the block map ends a block
+     * after each, and the parser marks its instruction with the exception edge), or -1 if its failed
+     * checks cannot throw to its handlers: no such instruction, a catch type not loaded, or a block not
+     * falling through to the next with a goto (the split keeps that edge). Only that bytecode is in
+     * the handlers' range: the block may begin with throwing bytecodes before the range, since a try
+     * range's start need not begin a block.
+     */
+    static int throwingBci(Block b) {
+        if (b.handlers().isEmpty() || !(b.terminator() instanceof Goto) || b.instructions().isEmpty()) {
+            return -1;
+        }
+        for (Handler h : b.handlers()) {
+            if (h.catchType() != null && !(h.catchType() instanceof ResolvedJavaType)) {
+                return -1;
+            }
+        }
+        List<Instruction> code = b.instructions();
+        Instruction last = code.get(code.size() - 1);
+        return last.hasExceptionEdge() && last.op() != Op.INVOKE ? last.bci() : -1;
+    }
+
+    /** Whether the profile of {@code m} says that the bytecode at {@code bci} threw. */
+    static boolean seen(ProfilingInfo profile, int bci) {
+        return profile != null && profile.getExceptionSeen(bci) == TriState.TRUE;
+    }
+
+    static ProfilingInfo profile(ResolvedJavaMethod m) {
+        try {
+            return m.getProfilingInfo();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Whether one of {@code handlers} catches every exception of {@code kind}. */
+    static boolean catches(List<Handler> handlers, ImplicitException.Kind kind, MetaAccessProvider metaAccess) {
+        ResolvedJavaType thrown = metaAccess.lookupJavaType(kind.javaClass());
+        for (Handler h : handlers) {
+            if (h.catchType() == null || h.catchType() instanceof ResolvedJavaType t && t.isAssignableFrom(thrown)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Splits every block at each of its checks marked {@link Deopt#compiledThrow()} (see the class
+     * comment). Runs after the lowering, before the exception edges of blocks that end neither in a
+     * call nor an athrow are dropped.
+     */
+    static void expand(Graph g) {
+        for (Block b : List.copyOf(g.blocks())) {
+            Block current = b;
+            Instruction check;
+            while ((check = firstThrowingCheck(current)) != null) {
+                current = split(g, current, check);
+            }
+        }
+    }
+
+    private static Instruction firstThrowingCheck(Block b) {
+        for (Instruction i : b.instructions()) {
+            if (i.attribute() instanceof Deopt d && d.compiledThrow()) {
+                return i;
+            }
+        }
+        return null;
+    }
+
+    /** Splits {@code b} at {@code check}; returns the block with what followed the check. */
+    private static Block split(Graph g, Block b, Instruction check) {
+        Deopt d = (Deopt) check.attribute();
+        ImplicitException.Kind kind = ImplicitException.Kind.of(d.reason());
+        if (b.handlers().isEmpty() || !(b.terminator() instanceof Goto next)) {
+            throw new IllegalStateException(check + " throws to the handlers of " + b + ", which has none or does not end in a goto");
+        }
+        int bci = check.bci();
+        FrameState state = check.state();
+        if (state == null) {
+            throw new IllegalStateException(check + " has no state");
+        }
+
+        // The rest of b, with its successor and its exception edges (a call's dispatch, if it ends in one).
+        Block rest = g.newBlock(bci);
+        List<Instruction> code = b.instructions();
+        List<Instruction> after = new ArrayList<>(code.subList(code.indexOf(check) + 1, code.size()));
+        for (Instruction i : after) {
+            b.moveToEnd(i, rest);
+        }
+        List<Handler> handlers = List.copyOf(b.handlers());
+        Set<Block> targets = new LinkedHashSet<>();
+        for (Handler h : handlers) {
+            targets.add(h.target());
+        }
+        b.clearHandlers();
+        for (Block t : targets) {
+            t.replacePredecessor(b, rest);
+        }
+        for (Handler h : handlers) {
+            rest.addHandler(h);
+        }
+        Block successor = next.target();
+        rest.setTerminator(new Goto(next.bci(), successor));
+        successor.replacePredecessor(b, rest);
+
+        // The throw: the exception created as the interpreter creates it, to b's handlers (each handler's
+        // phis take from here what they take from the rest, the values before the bytecode).
+        Block thrower = g.newBlock(bci);
+        Value object = null;
+        jdk.vm.ci.meta.Constant target = null;
+        Value failed; // what the check found: compared with 0 or null below
+        Value zero;
+        Block head = b;
+        switch (check.op()) {
+            case NULL_CHECK -> {
+                failed = check.input(In.OBJECT);
+                zero = g.nullConstant();
+            }
+            case ZERO_CHECK -> {
+                Value y = check.input(In.DIVISOR);
+                if (y.kind() == JavaKind.Long) {
+                    Instruction cmp = new Instruction(g, Op.LCMP, JavaKind.Int, null, bci, y, g.longConstant(0));
+                    cmp.setStamp(Stamp.forInt(-1, 1));
+                    b.insertAtEnd(cmp);
+                    failed = cmp;
+                } else {
+                    failed = y;
+                }
+                zero = g.intConstant(0);
+            }
+            case GUARD -> {
+                Value condition = check.input(In.CONDITION);
+                failed = condition;
+                zero = g.intConstant(0);
+                if (!(condition instanceof Instruction test)) {
+                    throw new IllegalStateException(check + " guards no test");
+                }
+                if (kind == ImplicitException.Kind.CLASS_CAST && test.op() == Op.TYPE_TEST) {
+                    object = test.input(In.OBJECT);
+                    target = ((TypeTest) test.attribute()).hub();
+                } else if (kind == ImplicitException.Kind.ARRAY_STORE && test.op() == Op.STORE_CHECK) {
+                    object = test.input(In.VALUE);
+                } else {
+                    throw new IllegalStateException(check + " of " + kind + " guards " + test);
+                }
+            }
+            default -> throw new IllegalStateException("no compiled throw for " + check);
+        }
+        Instruction exception = object == null
+                        ? new Instruction(g, Op.NEW_EXCEPTION, JavaKind.Object, new ImplicitException(kind, target), bci)
+                        : new Instruction(g, Op.NEW_EXCEPTION, JavaKind.Object, new ImplicitException(kind, target), bci, object);
+        exception.setStamp(Stamp.unrestricted(JavaKind.Object).asNonNull());
+        exception.setState(state.copy());
+        thrower.append(exception);
+        Throw t = new Throw(bci, exception);
+        t.setState(state.copy());
+        thrower.setTerminator(t);
+        for (Handler h : handlers) {
+            thrower.addHandler(h);
+        }
+        for (Block target2 : targets) {
+            int k = target2.predecessorIndex(rest);
+            target2.addPredecessor(thrower);
+            for (Phi p : target2.phis()) {
+                p.appendOperand(p.operand(k));
+            }
+        }
+
+        head.removeInstruction(check);
+        head.replaceTerminator(new If(bci, Condition.EQ, failed, zero, thrower, rest));
+        thrower.addPredecessor(head);
+        rest.addPredecessor(head);
+        return rest;
+    }
+}

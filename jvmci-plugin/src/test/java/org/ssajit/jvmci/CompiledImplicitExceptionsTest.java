@@ -1,0 +1,271 @@
+package org.ssajit.jvmci;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Deopt;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.ImplicitException;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Op;
+import org.ssajit.jvmci.CompiledRunner.Outcome;
+import org.ssajit.jvmci.ImplicitExceptionTargets.Node;
+import org.ssajit.lowering.HotSpotLowering;
+import org.ssajit.lowering.ImplicitThrows;
+import org.ssajit.testing.Jvmci;
+
+import jdk.vm.ci.code.InstalledCode;
+import jdk.vm.ci.meta.DeoptimizationAction;
+
+/**
+ * Implicit exceptions caught in the same method, thrown in compiled code (ImplicitThrows, with
+ * {@code ImplicitExceptions=always} so that no profile is needed): each {@link ImplicitExceptionTargets}
+ * method is compiled, installed and run on inputs that make every kind of check fail and pass; results
+ * (which carry the caught exception's class, message and top frame) must equal the interpreter's. The
+ * lowered graphs must create the exceptions ({@link Op#NEW_EXCEPTION}) rather than deoptimize.
+ */
+class CompiledImplicitExceptionsTest {
+    private static ImplicitThrows.Mode before;
+
+    @BeforeAll
+    static void always() {
+        before = ImplicitThrows.mode();
+        HotSpotLowering.setImplicitExceptions(ImplicitThrows.Mode.ALWAYS);
+    }
+
+    @AfterAll
+    static void restore() {
+        HotSpotLowering.setImplicitExceptions(before);
+    }
+
+    private static final int[] INTS = {Integer.MIN_VALUE, -7, -1, 0, 1, 2, 3, 5, Integer.MAX_VALUE};
+    private static final long[] LONGS = {Long.MIN_VALUE, -1, 0, 1, 3, 1L << 33};
+
+    static List<Supplier<Object[]>> inputs(Method m) {
+        List<List<Supplier<Object>>> choices = new ArrayList<>();
+        for (Class<?> t : m.getParameterTypes()) {
+            List<Supplier<Object>> c = new ArrayList<>();
+            if (t == int.class) {
+                for (int v : INTS) {
+                    c.add(() -> v);
+                }
+            } else if (t == long.class) {
+                for (long v : LONGS) {
+                    c.add(() -> v);
+                }
+            } else if (t == Node.class) {
+                c.add(() -> null);
+                c.add(() -> new Node(4, null));
+                c.add(() -> new Node(5, new Node(6, null)));
+                c.add(() -> new Node(7, new Node(8, new Node(9, null))));
+            } else if (t == int[].class) {
+                c.add(() -> null);
+                c.add(() -> new int[0]);
+                c.add(() -> new int[]{5, 6, 7});
+            } else if (t == Object[].class) {
+                c.add(() -> null);
+                c.add(() -> new Object[0]);
+                c.add(() -> new Object[1]);
+                c.add(() -> new String[1]);
+                c.add(() -> new Integer[2]);
+                c.add(() -> new CharSequence[1]);
+            } else if (t == Object.class) {
+                c.add(() -> null);
+                c.add(() -> "text");
+                c.add(() -> Integer.valueOf(3));
+                c.add(() -> new StringBuilder("sb"));
+                c.add(() -> new String[]{"a"});
+                c.add(() -> new int[2]);
+                c.add(() -> new Node(1, null));
+            } else {
+                throw new IllegalArgumentException("no inputs for " + t);
+            }
+            choices.add(c);
+        }
+        List<Supplier<Object[]>> out = new ArrayList<>();
+        CompiledMethodsTest.product(choices, 0, new ArrayList<>(), out);
+        return out;
+    }
+
+    static void check(String name) {
+        CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN;
+        Method m = Jvmci.declared(ImplicitExceptionTargets.class, name);
+        List<Supplier<Object[]>> in = inputs(m);
+        List<Outcome> expected = CompiledRunner.callAll(m, in);
+        InstalledCode code = CompiledRunner.install(m);
+        CompiledMethodsTest.compare(name + " (installed code executed)", in, expected, CompiledRunner.executeAll(code, in));
+        CompiledMethodsTest.compare(name + " (method called)", in, expected, CompiledRunner.callAll(m, in));
+        assertTrue(code.isValid(), name + ": code invalidated");
+    }
+
+    /** The kinds the lowered graph of {@code name} creates in compiled code, and whether any caught check still deoptimizes with a recompile. */
+    static List<ImplicitException.Kind> created(String name, ImplicitThrows.Mode mode) {
+        ImplicitThrows.Mode was = ImplicitThrows.mode();
+        HotSpotLowering.setImplicitExceptions(mode);
+        try {
+            Pipeline p = Pipeline.host();
+            Graph g = p.lower(p.build(Jvmci.method(Jvmci.declared(ImplicitExceptionTargets.class, name))));
+            List<ImplicitException.Kind> kinds = new ArrayList<>();
+            for (Block b : g.blocks()) {
+                for (Instruction i : b.instructions()) {
+                    if (i.op() == Op.NEW_EXCEPTION) {
+                        kinds.add(((ImplicitException) i.attribute()).kind());
+                    }
+                }
+            }
+            return kinds;
+        } finally {
+            HotSpotLowering.setImplicitExceptions(was);
+        }
+    }
+
+    private static List<Deopt> deopts(String name, ImplicitThrows.Mode mode) {
+        ImplicitThrows.Mode was = ImplicitThrows.mode();
+        HotSpotLowering.setImplicitExceptions(mode);
+        try {
+            Pipeline p = Pipeline.host();
+            Graph g = p.lower(p.build(Jvmci.method(Jvmci.declared(ImplicitExceptionTargets.class, name))));
+            List<Deopt> out = new ArrayList<>();
+            for (Block b : g.blocks()) {
+                for (Instruction i : b.instructions()) {
+                    if (i.attribute() instanceof Deopt d) {
+                        out.add(d);
+                    }
+                }
+            }
+            return out;
+        } finally {
+            HotSpotLowering.setImplicitExceptions(was);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"nullField", "nullChain", "nullStore", "nullArray", "divide", "remainders", "cast", "castToInterfaceAndArray", "arrayStore",
+                    "handlerOrder", "inLoop", "withFinally", "nested", "synchronizedBlock", "stackTrace", "nullBeforeRange", "lockedDivide"})
+    void caughtInCompiledCode(String name) {
+        check(name);
+    }
+
+    /** The graphs create each kind where a handler catches it, and nothing where none does. */
+    @ParameterizedTest
+    @ValueSource(strings = {"nullField", "divide", "cast", "arrayStore", "nullArray", "remainders"})
+    void graphsCreateTheExceptions(String name) {
+        List<ImplicitException.Kind> kinds = created(name, ImplicitThrows.Mode.ALWAYS);
+        ImplicitException.Kind expected = switch (name) {
+            case "nullField", "nullArray" -> ImplicitException.Kind.NULL_POINTER;
+            case "divide", "remainders" -> ImplicitException.Kind.ARITHMETIC;
+            case "cast" -> ImplicitException.Kind.CLASS_CAST;
+            default -> ImplicitException.Kind.ARRAY_STORE;
+        };
+        assertTrue(kinds.contains(expected), name + ": " + kinds);
+        if (name.equals("arrayStore")) {
+            assertTrue(kinds.contains(ImplicitException.Kind.NULL_POINTER), name + ": " + kinds);
+        }
+        assertTrue(created(name, ImplicitThrows.Mode.NEVER).isEmpty(), name + " with never");
+    }
+
+    /**
+     * Without a profile that saw the exception, a caught check deoptimizes with a recompile action
+     * (HotSpot counts it and recompiles once it happens), an uncaught one keeps its code (action none).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"unseenNull", "unseenDivide", "unseenCast"})
+    void unseenCaughtChecksAskForARecompile(String name) {
+        // These targets never run: no profile says they threw.
+        List<Deopt> ds = deopts(name, ImplicitThrows.Mode.PROFILE);
+        assertTrue(ds.stream().anyMatch(d -> d.action() == DeoptimizationAction.RecompileIfTooManyDeopts && !d.compiledThrow()), name + ": " + ds);
+        assertFalse(ds.stream().anyMatch(Deopt::compiledThrow), name + ": " + ds);
+        assertTrue(created(name, ImplicitThrows.Mode.PROFILE).isEmpty(), name);
+    }
+
+    /**
+     * The code is invalidated (its frames deoptimized) by another thread while compiled code throws in
+     * a loop: some invalidations land while the VM creates an exception for the stub. The stub's return
+     * then goes to the deopt handler, the interpreter re-executes the bytecode and throws itself, and
+     * the handler's result is the same. Every result must equal the interpreter's.
+     */
+    @org.junit.jupiter.api.Test
+    void deoptimizedWhileTheVmCreatesTheException() throws Exception {
+        Method m = Jvmci.declared(ImplicitExceptionTargets.class, "inLoop");
+        List<Supplier<Object[]>> in = List.of(() -> new Object[]{new Node(5, new Node(6, null)), 1}, () -> new Object[]{null, 2},
+                        () -> new Object[]{new Node(7, null), 0});
+        List<Outcome> expected = CompiledRunner.callAll(m, in);
+        java.util.concurrent.atomic.AtomicReference<InstalledCode> current = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread invalidator = new Thread(() -> {
+            while (!done.get()) {
+                InstalledCode c = current.get();
+                if (c != null && c.isValid()) {
+                    c.invalidate();
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(200_000);
+            }
+        }, "invalidator");
+        invalidator.setDaemon(true);
+        invalidator.start();
+        int invalidated = 0;
+        int runs = 0;
+        long end = System.nanoTime() + 2_000_000_000L;
+        try {
+            while (System.nanoTime() < end) {
+                InstalledCode code = CompiledRunner.install(m);
+                current.set(code);
+                while (true) {
+                    int k = runs++ % in.size();
+                    Object[] args = in.get(k).get();
+                    Object r;
+                    try {
+                        r = code.executeVarargs(args);
+                    } catch (jdk.vm.ci.code.InvalidInstalledCodeException e) {
+                        invalidated++;
+                        break;
+                    }
+                    String got = CompiledTargets.render(r);
+                    if (!got.equals(expected.get(k).result())) {
+                        throw new AssertionError("input " + k + ": expected " + expected.get(k) + ", got " + got);
+                    }
+                }
+            }
+        } finally {
+            done.set(true);
+            invalidator.join(10_000);
+        }
+        assertTrue(invalidated > 10, "the code was invalidated only " + invalidated + " times in " + runs + " runs");
+    }
+
+    /**
+     * The profile-driven policy in a real run, ssajit as tier 4: a program throwing and catching a
+     * NullPointerException and an ArithmeticException 100,000 times each, from its 100,000th call on, prints what it prints in the
+     * interpreter, and the code compiled before traps a few times at each site (until HotSpot recompiles
+     * and the profile shows the exceptions), but not 0 times; with {@code ImplicitExceptions=never} it traps at every one.
+     */
+    @org.junit.jupiter.api.Test
+    void hotExceptionsStopTrappingAfterARecompile() throws Exception {
+        String main = org.ssajit.testprograms.ExceptionHeavyProgram.class.getName();
+        ChildJvm.Result interpreted = ChildJvm.run(List.of("-Xint"), main, List.of(), java.time.Duration.ofMinutes(2));
+        assertTrue(interpreted.exitCode() == 0 && interpreted.stdout().startsWith("sum="), interpreted::describe);
+        java.util.Map<String, Long> traps = new java.util.LinkedHashMap<>();
+        for (String mode : new String[]{"profile", "never"}) {
+            ChildJvm.Result r = ChildJvm.runAsSsajitRun(List.of("-Xbatch", "-XX:+UnlockDiagnosticVMOptions", "-XX:+TraceDeoptimization",
+                            "-Dssajit.ImplicitExceptions=" + mode), main, List.of(), java.time.Duration.ofMinutes(3));
+            assertFalse(r.crashed(), r::describe);
+            assertTrue(r.exitCode() == 0, r::describe);
+            assertTrue(r.stdout().contains(interpreted.stdout().trim()), () -> "output differs from -Xint's " + interpreted.stdout() + "\n" + r.describe());
+            long n = r.stdout().lines().filter(l -> l.contains("UNCOMMON TRAP method=" + main + ".read") || l.contains("UNCOMMON TRAP method=" + main + ".divide")).count();
+            traps.put(mode, n);
+        }
+        System.out.println("uncommon traps in read() and divide() by policy: " + traps);
+        assertTrue(traps.get("profile") > 0 && traps.get("profile") < 100, "traps with the profile policy: " + traps);
+        assertTrue(traps.get("never") > 10_000, "traps with never (the control): " + traps);
+    }
+}
