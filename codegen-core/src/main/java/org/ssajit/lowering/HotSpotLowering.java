@@ -320,7 +320,11 @@ public final class HotSpotLowering {
          * yet), or deoptimize and keep the code ({@link #EXCEPTION_ACTION}).
          */
         private Deopt exceptionDeopt(DeoptimizationReason reason, int bci) {
-            ImplicitException.Kind kind = ImplicitException.Kind.of(reason);
+            return exceptionDeopt(ImplicitException.Kind.of(reason), reason, bci);
+        }
+
+        /** As {@link #exceptionDeopt(DeoptimizationReason, int)}, for a check that throws {@code kind} (null: none compiled code creates). */
+        private Deopt exceptionDeopt(ImplicitException.Kind kind, DeoptimizationReason reason, int bci) {
             List<Handler> handlers = tryHandlers.get(block);
             // Only the block's last bytecode is in the handlers' range: a block may start with throwing
             // bytecodes before the range (its start need not be a block boundary).
@@ -333,6 +337,12 @@ public final class HotSpotLowering {
                 }
             }
             return new Deopt(reason, EXCEPTION_ACTION);
+        }
+
+        /** Whether a failed check of {@code kind} at the bytecode being lowered is thrown in compiled code or recompiles (a handler catches it). */
+        private boolean caughtHere(ImplicitException.Kind kind) {
+            return (throwing.contains(block) || recompiling.contains(block)) && anchor != null && Integer.valueOf(anchor.bci()).equals(tryBcis.get(block))
+                            && ImplicitThrows.catches(tryHandlers.get(block), kind, metaAccess);
         }
 
         /** Whether a failed null check of the bytecode being lowered throws in compiled code: then it must be explicit. */
@@ -566,7 +576,8 @@ public final class HotSpotLowering {
             Value length = i.checkedLength();
             if (provenInBounds(array, index, block)) {
                 check.explicitly(); // the element's address may be far beyond the protected page
-            } else if (length != null && !nullChecksThrow()) {
+            } else if (length != null && !nullChecksThrow() && !caughtHere(ImplicitException.Kind.OUT_OF_BOUNDS)) {
+                // (Where a failed bounds check throws in compiled code, a null array must not take it.)
                 check.coveredByBoundsCheck();
                 boundsCheck(index, length, i);
             } else {
@@ -577,7 +588,7 @@ public final class HotSpotLowering {
         }
 
         private void boundsCheck(Value index, Value length, Instruction i) {
-            Instruction c = new Instruction(g, Op.BOUNDS_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.BoundsCheckException, EXCEPTION_ACTION), i.bci(),
+            Instruction c = new Instruction(g, Op.BOUNDS_CHECK, JavaKind.Void, exceptionDeopt(DeoptimizationReason.BoundsCheckException, i.bci()), i.bci(),
                             index, length);
             c.setState(i.state().copy());
             emit(c, null);
@@ -857,6 +868,14 @@ public final class HotSpotLowering {
             JavaKind ek = element.getJavaKind();
             AllocationShape shape = AllocationShape.array(arrayType, constantReflection.asObjectHub(arrayType), ek, metaAccess.getArrayBaseOffset(ek),
                             metaAccess.getArrayIndexScale(ek), config.arrayLengthOffset);
+            if (caughtHere(ImplicitException.Kind.NEGATIVE_SIZE) && !i.input(0).stamp().isNonNegative()) {
+                // A handler catches NegativeArraySizeException: tested here, so that it can be thrown
+                // in compiled code (elsewhere the allocation's slow path deoptimizes on it).
+                Instruction c = new Instruction(g, Op.NEGATIVE_CHECK, JavaKind.Void,
+                                exceptionDeopt(ImplicitException.Kind.NEGATIVE_SIZE, DeoptimizationReason.RuntimeConstraint, i.bci()), i.bci(), i.input(0));
+                c.setState(i.state().copy());
+                emit(c, null);
+            }
             Instruction a = new Instruction(g, Op.ALLOCATE, JavaKind.Object, shape, i.bci(), i.input(0));
             a.setState(i.state().copy());
             replace(i, emit(a, i.stamp()));

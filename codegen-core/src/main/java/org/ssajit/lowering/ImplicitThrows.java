@@ -33,8 +33,8 @@ import jdk.vm.ci.meta.ResolvedJavaType;
 import jdk.vm.ci.meta.TriState;
 
 /**
- * Implicit exceptions (null, division by zero, class cast, array store) caught by a handler of the
- * same method, in compiled code. Where the profile says that the bytecode threw
+ * Implicit exceptions (null, division by zero, class cast, array store, index out of bounds, negative
+ * array size) caught by a handler of the same method, in compiled code. Where the profile says that the bytecode threw
  * ({@link ProfilingInfo#getExceptionSeen}: the interpreter sets it at the bci whenever it throws there,
  * e.g. after a deoptimization), a failed check no longer deoptimizes: it branches to a block that has
  * the VM create the exception ({@link Op#NEW_EXCEPTION}, the interpreter's class, message and stack
@@ -52,8 +52,9 @@ import jdk.vm.ci.meta.TriState;
  * Where the profile does not say so yet, the check deoptimizes with
  * {@code RecompileIfTooManyDeopts} (HotSpot's {@code Action_maybe_recompile}): the code stays, HotSpot
  * counts the traps at the bci and makes the code not entrant after a few, and the recompile sees the
- * exception. Out-of-bounds and negative-size checks always deoptimize (their messages need the index
- * and length, see {@link ImplicitException}).
+ * exception. A negative array size is tested only where a handler catches it
+ * ({@link Op#NEGATIVE_CHECK}; elsewhere the allocation's slow path deoptimizes on it). A bounds check
+ * becomes two branches ({@code index < 0}, {@code index >= length}) to one throwing block.
  */
 public final class ImplicitThrows {
     /** When implicit exceptions are thrown in compiled code: {@code -Dssajit.ImplicitExceptions=profile|always|never}. */
@@ -156,7 +157,7 @@ public final class ImplicitThrows {
     /** Splits {@code b} at {@code check}; returns the block with what followed the check. */
     private static Block split(Graph g, Block b, Instruction check) {
         Deopt d = (Deopt) check.attribute();
-        ImplicitException.Kind kind = ImplicitException.Kind.of(d.reason());
+        ImplicitException.Kind kind = check.op() == Op.NEGATIVE_CHECK ? ImplicitException.Kind.NEGATIVE_SIZE : ImplicitException.Kind.of(d.reason());
         if (b.handlers().isEmpty() || !(b.terminator() instanceof Goto next)) {
             throw new IllegalStateException(check + " throws to the handlers of " + b + ", which has none or does not end in a goto");
         }
@@ -192,11 +193,14 @@ public final class ImplicitThrows {
         // The throw: the exception created as the interpreter creates it, to b's handlers (each handler's
         // phis take from here what they take from the rest, the values before the bytecode).
         Block thrower = g.newBlock(bci);
-        Value object = null;
+        List<Value> arguments = new ArrayList<>();
         jdk.vm.ci.meta.Constant target = null;
-        Value failed; // what the check found: compared with 0 or null below
-        Value zero;
         Block head = b;
+        // The branch to the thrower: if failed == zero (a second test for an index above the length).
+        Value failed;
+        Value zero;
+        Condition condition = Condition.EQ;
+        Block mid = null;
         switch (check.op()) {
             case NULL_CHECK -> {
                 failed = check.input(In.OBJECT);
@@ -214,27 +218,47 @@ public final class ImplicitThrows {
                 }
                 zero = g.intConstant(0);
             }
-            case GUARD -> {
-                Value condition = check.input(In.CONDITION);
-                failed = condition;
+            case NEGATIVE_CHECK -> {
+                failed = check.input(In.LENGTH);
                 zero = g.intConstant(0);
-                if (!(condition instanceof Instruction test)) {
+                condition = Condition.LT;
+                arguments.add(failed);
+            }
+            case BOUNDS_CHECK -> {
+                // index < 0 here, index >= length in a second block.
+                Value index = check.input(In.INDEX);
+                Value length = check.input(In.LENGTH);
+                failed = index;
+                zero = g.intConstant(0);
+                condition = Condition.LT;
+                arguments.add(index);
+                arguments.add(length);
+                mid = g.newBlock(bci);
+                mid.setTerminator(new If(bci, Condition.GE, index, length, thrower, rest));
+            }
+            case GUARD -> {
+                Value c = check.input(In.CONDITION);
+                failed = c;
+                zero = g.intConstant(0);
+                if (!(c instanceof Instruction test)) {
                     throw new IllegalStateException(check + " guards no test");
                 }
                 if (kind == ImplicitException.Kind.CLASS_CAST && test.op() == Op.TYPE_TEST) {
-                    object = test.input(In.OBJECT);
+                    arguments.add(test.input(In.OBJECT));
                     target = ((TypeTest) test.attribute()).hub();
                 } else if (kind == ImplicitException.Kind.ARRAY_STORE && test.op() == Op.STORE_CHECK) {
-                    object = test.input(In.VALUE);
+                    arguments.add(test.input(In.VALUE));
                 } else {
                     throw new IllegalStateException(check + " of " + kind + " guards " + test);
                 }
             }
             default -> throw new IllegalStateException("no compiled throw for " + check);
         }
-        Instruction exception = object == null
-                        ? new Instruction(g, Op.NEW_EXCEPTION, JavaKind.Object, new ImplicitException(kind, target), bci)
-                        : new Instruction(g, Op.NEW_EXCEPTION, JavaKind.Object, new ImplicitException(kind, target), bci, object);
+        if (arguments.size() != kind.inputs() || (check.op() == Op.NEGATIVE_CHECK) != (kind == ImplicitException.Kind.NEGATIVE_SIZE)
+                        || (check.op() == Op.BOUNDS_CHECK) != (kind == ImplicitException.Kind.OUT_OF_BOUNDS)) {
+            throw new IllegalStateException(check + " creates " + kind + " from " + arguments);
+        }
+        Instruction exception = new Instruction(g, Op.NEW_EXCEPTION, JavaKind.Object, new ImplicitException(kind, target), bci, arguments.toArray(new Value[0]));
         exception.setStamp(Stamp.unrestricted(JavaKind.Object).asNonNull());
         exception.setState(state.copy());
         thrower.append(exception);
@@ -253,9 +277,17 @@ public final class ImplicitThrows {
         }
 
         head.removeInstruction(check);
-        head.replaceTerminator(new If(bci, Condition.EQ, failed, zero, thrower, rest));
-        thrower.addPredecessor(head);
-        rest.addPredecessor(head);
+        if (mid == null) {
+            head.replaceTerminator(new If(bci, condition, failed, zero, thrower, rest));
+            thrower.addPredecessor(head);
+            rest.addPredecessor(head);
+        } else {
+            head.replaceTerminator(new If(bci, condition, failed, zero, thrower, mid));
+            thrower.addPredecessor(head);
+            mid.addPredecessor(head);
+            thrower.addPredecessor(mid);
+            rest.addPredecessor(mid);
+        }
         return rest;
     }
 }

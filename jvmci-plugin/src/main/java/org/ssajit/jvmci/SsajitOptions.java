@@ -65,7 +65,7 @@ public final class SsajitOptions {
                     SsajitOptions::parseBoolean);
     public static final Option<org.ssajit.lowering.ImplicitThrows.Mode> IMPLICIT_EXCEPTIONS = new Option<>("ImplicitExceptions",
                     org.ssajit.lowering.ImplicitThrows.Mode.PROFILE, "profile|always|never",
-                    "When a null, division-by-zero, class-cast or array-store exception caught by a handler of the same method is "
+                    "When a null, division-by-zero, class-cast, array-store, out-of-bounds or negative-size exception caught by a handler of the same method is "
                                     + "thrown in compiled code: profile, once the method's profile says the bytecode threw (before that a failed "
                                     + "check deoptimizes and HotSpot recompiles after a few); always; never (every failed check deoptimizes). "
                                     + "Needs CompiledHandlers.",

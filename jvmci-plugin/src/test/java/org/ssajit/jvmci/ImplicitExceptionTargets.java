@@ -78,7 +78,6 @@ final class ImplicitExceptionTargets {
         } catch (NullPointerException e) {
             return "null: " + describe(e);
         } catch (ArrayIndexOutOfBoundsException e) {
-            // Stays a deoptimization: the interpreter creates and dispatches it.
             return "bounds: " + describe(e);
         }
         return "sum " + v;
@@ -137,6 +136,57 @@ final class ImplicitExceptionTargets {
             return "bounds: " + describe(e);
         }
         return "stored " + (a[0] == v);
+    }
+
+    /** The message formatted by the stub: negative indexes, MIN_VALUE, MAX_VALUE, zero lengths. */
+    static String bounds(int[] a, int i) {
+        int v;
+        try {
+            v = a[i];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            return describe(e);
+        }
+        return "v " + v;
+    }
+
+    /** Only out-of-bounds is caught: a null array's NullPointerException is not (it must not take the bounds check's path). */
+    static String boundsNotNull(long[] a, int i) {
+        long v;
+        try {
+            v = a[i] + a[i / 2];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            return describe(e);
+        }
+        return "v " + v;
+    }
+
+    static String boundsStore(Object[] a, int i, Object v) {
+        try {
+            a[i] = v;
+        } catch (IndexOutOfBoundsException e) {
+            return describe(e);
+        } catch (ArrayStoreException e) {
+            return "store: " + describe(e);
+        }
+        return "stored";
+    }
+
+    static String negativeSize(int n) {
+        try {
+            return "length " + new int[n].length;
+        } catch (NegativeArraySizeException e) {
+            return describe(e);
+        }
+    }
+
+    static String negativeObjectArraySize(int n) {
+        Object[] a;
+        try {
+            a = new String[n];
+        } catch (RuntimeException e) {
+            return describe(e);
+        }
+        return "length " + a.length;
     }
 
     /** The first handler does not take it (type test fails), the second does. */
@@ -266,6 +316,22 @@ final class ImplicitExceptionTargets {
         try {
             return ((String) o).length();
         } catch (ClassCastException e) {
+            return -1;
+        }
+    }
+
+    static int unseenBounds(int[] a, int i) {
+        try {
+            return a[i];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            return -1;
+        }
+    }
+
+    static int unseenNegativeSize(int n) {
+        try {
+            return new byte[n].length;
+        } catch (NegativeArraySizeException e) {
             return -1;
         }
     }

@@ -8,9 +8,11 @@ import jdk.vm.ci.meta.DeoptimizationReason;
  * the same method catches it in compiled code, and, for a ClassCastException, the class cast to (a
  * class-metadata constant, for the message).
  *
- * <p>Only the exceptions whose message HotSpot's runtime builds from what the compiled code can pass
- * (nothing, a class, two classes) are here: the out-of-bounds and negative-size messages are formatted
- * from an index and a length, which no entry of the VM takes, so those checks stay deoptimizations.
+ * <p>The op's inputs ({@link Op.In#ARGUMENTS}) are what the message is made of: the checked object
+ * (class cast) or stored value (array store), the index and length (out of bounds), the length
+ * (negative size), nothing (null, division). The VM formats the class messages; the out-of-bounds
+ * and negative-size messages, which no VM entry formats from numbers, the back end's stub formats as
+ * the interpreter does ({@code "Index %d out of bounds for length %d"}, {@code "%d"}).
  */
 public record ImplicitException(Kind kind, Constant targetHub) {
     public ImplicitException {
@@ -28,7 +30,11 @@ public record ImplicitException(Kind kind, Constant targetHub) {
         /** A failed checkcast: the object (input) and the target class (attribute) make the message. */
         CLASS_CAST("java/lang/ClassCastException", null, DeoptimizationReason.ClassCastException),
         /** A failed aastore store check: the stored value's class (input) is the message. */
-        ARRAY_STORE("java/lang/ArrayStoreException", null, DeoptimizationReason.ArrayStoreException);
+        ARRAY_STORE("java/lang/ArrayStoreException", null, DeoptimizationReason.ArrayStoreException),
+        /** A failed bounds check: the index and the length (inputs) make the message. */
+        OUT_OF_BOUNDS("java/lang/ArrayIndexOutOfBoundsException", null, DeoptimizationReason.BoundsCheckException),
+        /** A negative array length (input) for newarray or anewarray: the length is the message. */
+        NEGATIVE_SIZE("java/lang/NegativeArraySizeException", null, DeoptimizationReason.RuntimeConstraint);
 
         private final String className;
         private final String message;
@@ -52,6 +58,8 @@ public record ImplicitException(Kind kind, Constant targetHub) {
                 case ARITHMETIC -> ArithmeticException.class;
                 case CLASS_CAST -> ClassCastException.class;
                 case ARRAY_STORE -> ArrayStoreException.class;
+                case OUT_OF_BOUNDS -> ArrayIndexOutOfBoundsException.class;
+                case NEGATIVE_SIZE -> NegativeArraySizeException.class;
             };
         }
 
@@ -60,12 +68,25 @@ public record ImplicitException(Kind kind, Constant targetHub) {
             return message;
         }
 
-        /** Whether the op takes an object input: the checked object (class cast) or the stored value (array store). */
+        /** The inputs the op takes: the checked object or stored value; the index and length; the length; none. */
+        public int inputs() {
+            return switch (this) {
+                case CLASS_CAST, ARRAY_STORE, NEGATIVE_SIZE -> 1;
+                case OUT_OF_BOUNDS -> 2;
+                default -> 0;
+            };
+        }
+
+        /** Whether the input is an object (else the inputs are ints). */
         public boolean takesObject() {
             return this == CLASS_CAST || this == ARRAY_STORE;
         }
 
-        /** The kind a failed check of {@code reason} throws, or null if compiled code cannot create it. */
+        /**
+         * The kind a failed check of {@code reason} throws, or null if compiled code cannot create it.
+         * (A negative array size is checked only where it is thrown in compiled code, see
+         * {@link Op#NEGATIVE_CHECK}; elsewhere the allocation's slow path deoptimizes.)
+         */
         public static Kind of(DeoptimizationReason reason) {
             for (Kind k : values()) {
                 if (k.reason == reason) {

@@ -248,12 +248,19 @@ public enum Op {
     /**
      * A new exception of the attribute's kind ({@link ImplicitException}), created by the VM as the
      * interpreter creates it for a failed check at this bytecode (the same class, message and stack
-     * trace: the VM reads the bci from this op's state); input {@code object}: the checked object
-     * (class cast) or the stored value (array store). Its state is the one before the bytecode: if the
+     * trace: the VM reads the bci from this op's state); inputs: what the message is made of (see
+     * {@link ImplicitException}). Its state is the one before the bytecode: if the
      * frame is deoptimized meanwhile, the interpreter re-executes the bytecode and throws itself. A
      * failure while creating it (out of memory) gives that exception instead, as in the interpreter.
      */
-    NEW_EXCEPTION("newexception", MEMORY_READ | MEMORY_WRITE | LOW, OBJECT, ImplicitException.class, optional(In.OBJECT, OBJECT)),
+    NEW_EXCEPTION("newexception", MEMORY_READ | MEMORY_WRITE | LOW, OBJECT, ImplicitException.class, variadic(In.ARGUMENTS, ANY)),
+    /**
+     * Deoptimizes (attribute: why, and what to do) if the int {@code length} is negative: a
+     * {@code newarray}/{@code anewarray} whose NegativeArraySizeException a handler of the method
+     * catches in compiled code; the lowering's last step turns it into a branch to a
+     * {@link #NEW_EXCEPTION} (a back end never sees it).
+     */
+    NEGATIVE_CHECK("negativecheck", DEOPTIMIZES | LOW, VOID, Deopt.class, in(In.LENGTH, INT)),
     /** The exception the call before an {@link #EXCEPTION_CHECK} of 1 threw, taken from the thread (which is left with none). */
     EXCEPTION_TAKE("exceptiontake", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, OBJECT),
     /**

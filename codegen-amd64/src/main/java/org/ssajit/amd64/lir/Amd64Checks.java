@@ -100,6 +100,29 @@ public final class Amd64Checks {
         }
     }
 
+    /** {@code test r32, r32} (or {@code cmp dword [slot], 0}); {@code jl trap}: a negative array length. */
+    public static final class NegativeCheck extends Check {
+        public NegativeCheck(Value length, LirFrameState state, Deopt deopt) {
+            super(values(length), state, deopt);
+        }
+
+        @Override
+        public int allowed(Mode m, int i) {
+            return REG | STACK;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            testZero(e, OperandSize.DWORD, get(Mode.USE, 0));
+            jumpToTrapIf(e, Condition.L);
+        }
+
+        @Override
+        public String name() {
+            return "negativecheck";
+        }
+    }
+
     /** {@code cmp x, y; jne trap}: deoptimizes unless the two references are the same object. */
     public static final class SameCheck extends Check {
         public SameCheck(Value x, Value y, LirFrameState state, Deopt deopt) {

@@ -67,22 +67,29 @@ public final class Amd64Exceptions {
 
     /**
      * A new implicit exception in rax, created by the VM through ssajit's stub for its kind
-     * ({@link org.ssajit.amd64.hotspot.Amd64ExceptionStubs}): the checked object or stored value in
-     * rsi where the kind takes one; its class loaded into rdx and, for a class cast, the target class
-     * into rcx; then the call, with this op's debug info (the state before the bytecode, which the
-     * interpreter re-executes if the frame is deoptimized meanwhile). Every register is clobbered.
+     * ({@link org.ssajit.amd64.hotspot.Amd64ExceptionStubs}): the inputs in rsi and rdx (the checked
+     * object or stored value; the index and length; the length); for an object, its class loaded into
+     * rdx and, for a class cast, the target class into rcx; then the call, with this op's debug info
+     * (the state before the bytecode, which the interpreter re-executes if the frame is deoptimized
+     * meanwhile). Every register is clobbered.
      */
     public static final class NewException extends Amd64Op {
+        private static final jdk.vm.ci.code.Register[] INPUTS = {jdk.vm.ci.amd64.AMD64.rsi, jdk.vm.ci.amd64.AMD64.rdx};
         private final org.ssajit.ir.ImplicitException exception;
 
-        public NewException(org.ssajit.ir.ImplicitException exception, jdk.vm.ci.code.RegisterValue result, jdk.vm.ci.code.RegisterValue object,
+        public NewException(org.ssajit.ir.ImplicitException exception, jdk.vm.ci.code.RegisterValue result, jdk.vm.ci.code.RegisterValue[] inputs,
                         org.ssajit.lir.LirFrameState state) {
-            super(values(result), object == null ? null : values(object), null, null);
-            if (!result.getRegister().equals(jdk.vm.ci.amd64.AMD64.rax) || (object != null && !object.getRegister().equals(jdk.vm.ci.amd64.AMD64.rsi))) {
-                throw new IllegalArgumentException("the exception is in rax, the object in rsi: " + result + ", " + object);
+            super(values(result), inputs.length == 0 ? null : inputs, null, null);
+            if (!result.getRegister().equals(jdk.vm.ci.amd64.AMD64.rax)) {
+                throw new IllegalArgumentException("the exception is in rax: " + result);
             }
-            if ((object != null) != exception.kind().takesObject()) {
-                throw new IllegalArgumentException(exception + (object == null ? " needs" : " takes no") + " object");
+            if (inputs.length != exception.kind().inputs()) {
+                throw new IllegalArgumentException(exception + " takes " + exception.kind().inputs() + " inputs, not " + inputs.length);
+            }
+            for (int k = 0; k < inputs.length; k++) {
+                if (!inputs[k].getRegister().equals(INPUTS[k])) {
+                    throw new IllegalArgumentException("input " + k + " is in " + INPUTS[k] + ": " + inputs[k]);
+                }
             }
             if (exception.targetHub() != null && !(exception.targetHub() instanceof jdk.vm.ci.hotspot.HotSpotMetaspaceConstant m && !m.isCompressed())) {
                 throw new IllegalArgumentException("expected an uncompressed class-metadata constant: " + exception.targetHub());

@@ -335,15 +335,18 @@ public final class Amd64LirGenerator extends LirGenerator {
             case ALLOCATE_MULTI -> allocateMulti(i);
             case LOCK, UNLOCK -> monitor(i);
             case NEW_EXCEPTION -> {
-                RegisterValue object = null;
-                if (i.input(In.OBJECT) != null) {
-                    object = fixed(AMD64.rsi, JavaKind.Object);
-                    move(object, operand(i.input(In.OBJECT)));
+                // The inputs in rsi and rdx: the object, or the index and length, or the length.
+                Register[] in = {AMD64.rsi, AMD64.rdx};
+                RegisterValue[] args = new RegisterValue[i.inputCount()];
+                for (int n = 0; n < args.length; n++) {
+                    args[n] = fixed(in[n], i.input(n).kind());
+                    move(args[n], operand(i.input(n)));
                 }
                 RegisterValue result = fixed(AMD64.rax, JavaKind.Object);
-                append(new Amd64Exceptions.NewException((org.ssajit.ir.ImplicitException) i.attribute(), result, object, stateOf(i.state())));
+                append(new Amd64Exceptions.NewException((org.ssajit.ir.ImplicitException) i.attribute(), result, args, stateOf(i.state())));
                 move(result(i), result);
             }
+            case NEGATIVE_CHECK -> append(new Amd64Checks.NegativeCheck(inVariable(i.input(In.LENGTH)), stateOf(i.state()), deopt(i)));
             case REGISTER_FINALIZER -> {
                 RegisterValue object = fixed(AMD64.rsi, JavaKind.Object);
                 move(object, operand(i.input(In.OBJECT)));
