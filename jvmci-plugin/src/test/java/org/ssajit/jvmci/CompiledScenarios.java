@@ -336,15 +336,25 @@ public final class CompiledScenarios {
     }
 
     /**
-     * Every {@link CompiledImplicitExceptionsTest} case (exceptions created by the VM through ssajit's
-     * stub, on top of a compiled frame) while another thread keeps collecting: the stack walks go
-     * through the stub's frame, and the exception objects move.
+     * {@link CompiledImplicitExceptionsTest} cases of every kind (exceptions created by the VM through
+     * ssajit's stubs, on top of a compiled frame) while another thread keeps collecting: the stack
+     * walks go through the stub's frame, and the exception objects move.
      */
     static void implicitExceptions() throws Exception {
         org.ssajit.lowering.ImplicitThrows.Mode was = org.ssajit.lowering.ImplicitThrows.mode();
         org.ssajit.lowering.HotSpotLowering.setImplicitExceptions(org.ssajit.lowering.ImplicitThrows.Mode.ALWAYS);
         try {
-            withGcsEvery(5, () -> runAll(CompiledImplicitExceptionsTest.class));
+            // A sample of the kinds (every case costs seconds under heap verification), and the
+            // invalidations while the VM creates exceptions.
+            CompiledImplicitExceptionsTest t = new CompiledImplicitExceptionsTest();
+            CompiledImplicitExceptionsTest.invalidationMillis = 500;
+            withGcsEvery(5, () -> {
+                for (String name : new String[]{"nullChain", "nullArray", "remainders", "castToInterfaceAndArray", "arrayStore", "inLoop", "stackTrace",
+                                "synchronizedBlock", "bounds", "negativeObjectArraySize"}) {
+                    t.caughtInCompiledCode(name);
+                }
+                t.deoptimizedWhileTheVmCreatesTheException();
+            });
         } finally {
             org.ssajit.lowering.HotSpotLowering.setImplicitExceptions(was);
         }
