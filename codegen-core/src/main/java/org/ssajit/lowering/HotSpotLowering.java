@@ -384,6 +384,7 @@ public final class HotSpotLowering {
         }
 
         private void lower(Instruction i) {
+            org.ssajit.debug.FaultInjection.point("lowering");
             Value checked = nullCheckedInput(i);
             if (checked != null && checked.stamp().isAlwaysNull()) {
                 // The access always fails: the interpreter throws the NullPointerException.

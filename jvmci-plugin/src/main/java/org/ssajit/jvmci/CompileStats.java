@@ -61,6 +61,11 @@ final class CompileStats {
         byReason.entrySet().stream()
                         .sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
                         .forEach(e -> sb.append(String.format("[ssajit]     %8d  %s%n", e.getValue(), e.getKey())));
+        if (org.ssajit.debug.FaultInjection.rate() > 0) {
+            // Every injected fault must appear above as a refusal "injected fault" (the tests compare).
+            sb.append(String.format("[ssajit]   faults injected %d (-Dssajit.InjectFaults=%s)%n", org.ssajit.debug.FaultInjection.injected(),
+                            org.ssajit.debug.FaultInjection.rate()));
+        }
         return sb.toString();
     }
 }

@@ -81,6 +81,7 @@ public final class Installer {
     }
 
     private InstalledCode install(HotSpotResolvedJavaMethod method, CompiledCode code, int entryBci, int id, long compileState) {
+        org.ssajit.debug.FaultInjection.point("installation");
         HotSpotCompiledNmethod nmethod = toNmethod(method, code, entryBci, id, compileState);
         InstalledCode installed = codeCache.installCode(method, nmethod, null, null, true);
         if (dumper != null) {

@@ -16,8 +16,15 @@ import org.ssajit.verify.VerificationError;
  * @param bug whether it shows a defect of ssajit rather than a limit of what it compiles
  */
 public record PipelineOutcome(String message, String category, boolean bug) {
+    /** The category of compiles refused because of an injected fault (-Dssajit.InjectFaults). */
+    public static final String INJECTED_FAULT = "injected fault";
+
     /** The outcome of the pipeline throwing {@code t}. */
     public static PipelineOutcome of(Throwable t) {
+        org.ssajit.debug.FaultInjection.InjectedFault fault = org.ssajit.debug.FaultInjection.find(t);
+        if (fault != null) {
+            return new PipelineOutcome(fault.getMessage() + " (-Dssajit.InjectFaults)", INJECTED_FAULT, false);
+        }
         if (t instanceof BailoutException e) {
             return new PipelineOutcome(e.toString(), "bailout: " + e.reason().description(), false);
         }

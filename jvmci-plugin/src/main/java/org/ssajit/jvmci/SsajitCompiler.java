@@ -51,6 +51,9 @@ public final class SsajitCompiler implements JVMCICompiler {
     private final JVMCIRuntime runtime;
     private volatile Context context;
     private volatile HotSpotVmConfig gcConfig;
+    /** Compiles under way, and whether the VM is exiting: the stats summary waits for the first and then refuses new requests, so its counts agree. */
+    private final java.util.concurrent.atomic.AtomicInteger active = new java.util.concurrent.atomic.AtomicInteger();
+    private volatile boolean exiting;
 
     /** What initialization produced; {@code setupError} non-null means every request is refused with it. */
     private record Context(SsajitOptions options, String setupError, Pipeline pipeline, Installer installer, HotSpotVmConfig config,
@@ -82,6 +85,32 @@ public final class SsajitCompiler implements JVMCICompiler {
 
     @Override
     public CompilationRequestResult compileMethod(CompilationRequest request) {
+        active.incrementAndGet();
+        try {
+            if (exiting) {
+                return HotSpotCompilationRequestResult.failure("the VM is exiting", false);
+            }
+            return compile(request);
+        } finally {
+            active.decrementAndGet();
+        }
+    }
+
+    /** At exit: no new compiles, the ones under way finished (for up to 5 s), then the summary. */
+    private String summaryAtExit(CompileStats stats) {
+        exiting = true;
+        long end = System.nanoTime() + 5_000_000_000L;
+        while (active.get() > 0 && System.nanoTime() < end) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                break;
+            }
+        }
+        return stats.summary();
+    }
+
+    private CompilationRequestResult compile(CompilationRequest request) {
         long start = System.nanoTime();
         Outcome outcome;
         Context ctx = null;
@@ -220,7 +249,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         }
         if (options.get(SsajitOptions.STATS)) {
             try {
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.print(stats.summary()), "ssajit-stats"));
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.print(summaryAtExit(stats)), "ssajit-stats"));
             } catch (IllegalStateException e) {
                 // The first request came while the VM is shutting down: no summary, nothing else lost.
             }
@@ -240,6 +269,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         HotSpotLowering.setMonitors(options.get(SsajitOptions.MONITORS));
         HotSpotLowering.setCompiledHandlers(options.get(SsajitOptions.COMPILED_HANDLERS));
         HotSpotLowering.setImplicitExceptions(options.get(SsajitOptions.IMPLICIT_EXCEPTIONS));
+        org.ssajit.debug.FaultInjection.setRate(options.get(SsajitOptions.INJECT_FAULTS));
         try {
             HotSpotJVMCIRuntime hs = (HotSpotJVMCIRuntime) runtime;
             HotSpotVmConfig config = new HotSpotVmConfig(hs.getConfigStore());

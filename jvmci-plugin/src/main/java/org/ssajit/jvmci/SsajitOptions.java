@@ -70,11 +70,16 @@ public final class SsajitOptions {
                                     + "check deoptimizes and HotSpot recompiles after a few); always; never (every failed check deoptimizes). "
                                     + "Needs CompiledHandlers.",
                     org.ssajit.lowering.ImplicitThrows.Mode::parse);
+    public static final Option<Double> INJECT_FAULTS = new Option<>("InjectFaults", 0.0, "<probability>",
+                    "Testing: make each fault-injection point of the compiler (in every phase, from SSA construction to installation) throw "
+                                    + "with this probability; such a compile must end as a refusal \"injected fault\" (counted by Stats), "
+                                    + "the program's output unchanged. 0: off.",
+                    org.ssajit.debug.FaultInjection::parse);
     public static final Option<Boolean> HELP = new Option<>("Help", false, "true|false",
                     "Print this help on stderr when the compiler initializes.",
                     SsajitOptions::parseBoolean);
 
-    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, IMPLICIT_EXCEPTIONS, HELP);
+    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, IMPLICIT_EXCEPTIONS, INJECT_FAULTS, HELP);
 
     private final Map<Option<?>, Object> values;
     private final List<String> warnings;

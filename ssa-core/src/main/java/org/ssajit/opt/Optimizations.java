@@ -26,10 +26,13 @@ public final class Optimizations {
         if (!options.optimize()) {
             return;
         }
+        org.ssajit.debug.FaultInjection.point("optimization");
         valueNumber(graph);
         DeadCodeElimination.run(graph);
+        org.ssajit.debug.FaultInjection.point("optimization");
         LoopInvariantLengths.run(graph);
         LoopCheckedLengths.run(graph);
+        org.ssajit.debug.FaultInjection.point("optimization");
         if (LoopInvariantCodeMotion.run(graph) > 0) {
             // Copies of one value moved out of sibling loops meet in one block.
             valueNumber(graph);
@@ -37,6 +40,7 @@ public final class Optimizations {
         }
         LoopFill.run(graph);
         PhiOperandSinking.run(graph);
+        org.ssajit.debug.FaultInjection.point("optimization");
     }
 
     /**

@@ -155,6 +155,7 @@ public final class BytecodeParser {
 
     /** Parses one block: its instructions, its terminator and its exception edges. */
     public void parseBlock(BciBlock bb) {
+        org.ssajit.debug.FaultInjection.point("SSA construction");
         bciBlock = bb;
         block = irBlocks[bb.id()];
         factory.setBlock(block);

@@ -1,0 +1,123 @@
+package org.ssajit.jvmci;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.ssajit.debug.FaultInjection;
+
+/**
+ * {@code -Dssajit.InjectFaults=<rate>}: faults thrown at random points of every phase must each end
+ * their compile as a refusal "injected fault" (HotSpot keeps running the method in its own tiers):
+ * programs under ssajit as tier 4 print what they print without faults, the VM does not crash, and
+ * the number of faults injected equals the number of such refusals in {@code -Dssajit.Stats}.
+ */
+class FaultInjectionTest {
+    private static final List<String> JIT = List.of("-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit", "-Xbatch", "-XX:Tier4InvocationThreshold=100",
+                    "-XX:Tier4CompileThreshold=200", "-Dssajit.Stats=true");
+
+    /** Faults injected and refusals "injected fault" in a run's stats, both required to be present. */
+    private static long[] faults(ChildJvm.Result r) {
+        Matcher injected = Pattern.compile("\\[ssajit\\]   faults injected (\\d+) ").matcher(r.stderr());
+        Matcher refused = Pattern.compile("\\[ssajit\\] +(\\d+)  " + PipelineOutcome.INJECTED_FAULT + "\\n").matcher(r.stderr());
+        Matcher compiled = Pattern.compile("\\[ssajit\\]   compiled (\\d+) ").matcher(r.stderr());
+        assertTrue(injected.find() && compiled.find(), r::describe);
+        long n = Long.parseLong(injected.group(1));
+        long m = refused.find() ? Long.parseLong(refused.group(1)) : 0;
+        return new long[]{n, m, Long.parseLong(compiled.group(1))};
+    }
+
+    /** The program under test: ExceptionHeavyProgram (compiled handlers, implicit exceptions) and the demo's kernels. */
+    @ParameterizedTest
+    @ValueSource(strings = {"0.002", "0.05"})
+    void programsPrintTheSameWithFaults(String rate) throws Exception {
+        long total = 0;
+        for (String main : new String[]{org.ssajit.testprograms.ExceptionHeavyProgram.class.getName(), "org.ssajit.demo.NumericDemo"}) {
+            List<String> args = main.endsWith("NumericDemo") ? List.of("20", "--min-millis", "0", "--no-times") : List.of();
+            ChildJvm.Result plain = ChildJvm.run(List.of("-Xint"), main, args, Duration.ofMinutes(3));
+            assertEquals(0, plain.exitCode(), plain::describe);
+            List<String> flags = new ArrayList<>(JIT);
+            flags.add("-Dssajit.InjectFaults=" + rate);
+            ChildJvm.Result r = ChildJvm.runAsSsajitRun(flags, main, args, Duration.ofMinutes(3));
+            assertFalse(r.crashed(), r::describe);
+            assertEquals(0, r.exitCode(), r::describe);
+            assertEquals(plain.stdout(), r.stdout(), () -> main + ": output differs\n" + r.describe());
+            long[] f = faults(r);
+            System.out.println(main + " with InjectFaults=" + rate + ": " + f[0] + " faults injected, " + f[1] + " compiles refused for them, " + f[2] + " compiled");
+            assertEquals(f[0], f[1], () -> "every injected fault must be one refusal\n" + r.describe());
+            total += f[0];
+        }
+        // The demo has few compiles (a fault in one of them is luck at the low rate); ExceptionHeavyProgram about 600.
+        assertTrue(total > 5, "only " + total + " faults injected");
+    }
+
+    /** javac compiling ssa-core with faults: the class files are the same as without ssajit. */
+    @Test
+    void javacWithFaults(@TempDir Path dir) throws Exception {
+        Path sources = Path.of("..", "ssa-core", "src", "main", "java").toAbsolutePath().normalize();
+        List<String> args = new ArrayList<>(List.of("--add-modules", "jdk.internal.vm.ci"));
+        for (String p : List.of("meta", "code", "code.site", "hotspot", "runtime", "services", "common", "amd64")) {
+            args.addAll(List.of("--add-exports", "jdk.internal.vm.ci/jdk.vm.ci." + p + "=ALL-UNNAMED"));
+        }
+        try (Stream<Path> s = Files.walk(sources)) {
+            s.filter(f -> f.toString().endsWith(".java")).sorted().forEach(f -> args.add(f.toString()));
+        }
+        Path reference = dir.resolve("reference");
+        List<String> refArgs = new ArrayList<>(List.of("-d", reference.toString()));
+        refArgs.addAll(args);
+        assertEquals(0, javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, refArgs.toArray(new String[0])), "javac in this JVM");
+        Path out = dir.resolve("faults");
+        List<String> jitArgs = new ArrayList<>(List.of("-d", out.toString()));
+        jitArgs.addAll(args);
+        List<String> flags = new ArrayList<>(JIT);
+        flags.add("-Dssajit.InjectFaults=0.001");
+        ChildJvm.Result r = ChildJvm.runAsSsajitRun(flags, "com.sun.tools.javac.Main", jitArgs, Duration.ofMinutes(10));
+        assertFalse(r.crashed(), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        TreeMap<String, byte[]> expected = classFiles(reference);
+        TreeMap<String, byte[]> actual = classFiles(out);
+        assertEquals(expected.keySet(), actual.keySet());
+        for (String name : expected.keySet()) {
+            assertTrue(java.util.Arrays.equals(expected.get(name), actual.get(name)), name + " differs");
+        }
+        long[] f = faults(r);
+        System.out.println("javac with InjectFaults=0.001: " + expected.size() + " class files identical; " + f[0] + " faults injected, " + f[1]
+                        + " compiles refused for them, " + f[2] + " compiled");
+        assertTrue(f[0] > 10, () -> "too few faults injected\n" + r.describe());
+        assertEquals(f[0], f[1], () -> "every injected fault must be one refusal\n" + r.describe());
+        assertTrue(f[2] > 100, () -> "too few compiles succeeded: the rate should leave most compiles alone\n" + r.describe());
+    }
+
+    private static TreeMap<String, byte[]> classFiles(Path root) throws java.io.IOException {
+        TreeMap<String, byte[]> m = new TreeMap<>();
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path f : s.filter(Files::isRegularFile).toList()) {
+                m.put(root.relativize(f).toString(), Files.readAllBytes(f));
+            }
+        }
+        return m;
+    }
+
+    /** The option's parsing: probabilities only. */
+    @Test
+    void rateIsAProbability() {
+        assertEquals(0.25, FaultInjection.parse("0.25"));
+        for (String bad : new String[]{"-0.1", "1.5", "NaN", "often"}) {
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> FaultInjection.parse(bad), bad);
+        }
+    }
+}
