@@ -446,4 +446,53 @@ class CompiledMonitorsTest {
             assertEquals(expected, result.get(), "round " + round);
         }
     }
+
+    /**
+     * A virtual thread blocks in compiled code on a lock another thread holds (in the VM, through
+     * ssajit's monitorenter stub, its continuation pinned), and its frame is deoptimized meanwhile. Once
+     * it gets the lock it returns into the deopt handler, and the interpreter goes on. It must not stay
+     * pinned: a later park of the same virtual thread must unmount it. HotSpot's JFR event
+     * jdk.VirtualThreadPinned says when a virtual thread parks pinned; there must be none for it. (With
+     * a direct call from the nmethod, the unpinning after the call was skipped on this path.)
+     */
+    @Test
+    void deoptimizedWhileBlockedLeavesTheVirtualThreadUnpinned() throws Exception {
+        java.lang.reflect.Method m = MonitorTargets.class.getDeclaredMethod("lockOnce", Object.class, int.class);
+        Object lock = new Object();
+        java.nio.file.Path jfr = java.nio.file.Files.createTempFile("pinned", ".jfr");
+        int[] result = new int[1];
+        Thread v;
+        int deoptimized = 0;
+        try (jdk.jfr.Recording recording = new jdk.jfr.Recording()) {
+            recording.enable("jdk.VirtualThreadPinned").withThreshold(java.time.Duration.ofMillis(5));
+            recording.start();
+            InstalledCode code = CompiledRunner.install(m);
+            v = Thread.ofVirtual().unstarted(() -> {
+                result[0] = MonitorTargets.lockOnce(lock, 41);
+                java.util.concurrent.locks.LockSupport.parkNanos(100_000_000L); // unmounts unless pinned
+            });
+            synchronized (lock) {
+                v.start();
+                long end = System.nanoTime() + 10_000_000_000L;
+                while (v.getState() != Thread.State.BLOCKED && System.nanoTime() < end) {
+                    Thread.sleep(1);
+                }
+                assertEquals(Thread.State.BLOCKED, v.getState(), "the virtual thread did not block on the lock");
+                code.invalidate(); // deoptimizes its frame: the return from the VM goes to the deopt handler
+                if (!code.isAlive()) {
+                    deoptimized++;
+                }
+            }
+            v.join(10_000);
+            recording.stop();
+            recording.dump(jfr);
+        }
+        assertFalse(v.isAlive(), "the virtual thread did not finish");
+        assertEquals(42, result[0]);
+        assertEquals(1, deoptimized, "the code was not invalidated");
+        long pinnedParks = jdk.jfr.consumer.RecordingFile.readAllEvents(jfr).stream()
+                        .filter(e -> e.getThread("eventThread") != null && e.getThread("eventThread").getJavaThreadId() == v.threadId()).count();
+        java.nio.file.Files.deleteIfExists(jfr);
+        assertEquals(0, pinnedParks, "the virtual thread stayed pinned after its frame was deoptimized in the lock's slow path");
+    }
 }

@@ -262,4 +262,11 @@ final class MonitorTargets {
     synchronized int lengthOf(int[] a) {
         return a.length + held(this);
     }
+
+    /** Locks and unlocks {@code o} (for the virtual thread that blocks on it while its frame is deoptimized). */
+    static int lockOnce(Object o, int x) {
+        synchronized (o) {
+            return x + 1;
+        }
+    }
 }

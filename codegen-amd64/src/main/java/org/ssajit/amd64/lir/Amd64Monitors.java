@@ -164,44 +164,27 @@ public final class Amd64Monitors {
             });
         }
 
-        /** The VM call, the object in rsi. */
+        /**
+         * The VM call, the object in rsi, rdx the slot's address. Entering goes through ssajit's
+         * monitorenter stub ({@link org.ssajit.amd64.hotspot.Amd64MonitorStubs}: it pins the thread's
+         * continuation around the call, also when this frame is deoptimized meanwhile); exiting never
+         * blocks: a direct call with this frame as the last Java frame.
+         */
         private void callVm(Amd64CodeEmitter e, Address slot) {
             Amd64Assembler asm = e.asm();
             HotSpotVmConfig c = e.config();
             jdk.vm.ci.code.DebugInfo info = e.debugInfo(state());
+            asm.lea(QWORD, AMD64.rdx, slot);
             if (enter) {
-                pin(e, true);
+                e.frame().emitForeignCall(org.ssajit.amd64.hotspot.Amd64MonitorStubs.monitorEnter(c), info);
+                return;
             }
             asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaSpOffset), AMD64.rsp);
             asm.mov(QWORD, AMD64.rdi, AMD64.r15);
-            asm.lea(QWORD, AMD64.rdx, slot);
-            e.frame().emitForeignCall(enter ? c.monitorEnter : c.monitorExit, info);
+            e.frame().emitForeignCall(c.monitorExit, info);
             asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaSpOffset), 0);
             asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaFpOffset), 0);
             asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaPcOffset), 0);
-            if (enter) {
-                pin(e, false);
-            }
-        }
-
-        /**
-         * Pins (or unpins) the continuation the thread runs, if any, around the call: a virtual thread
-         * that finds the lock taken would otherwise be unmounted inside the VM (JDK 24+), which resumes
-         * it only through the interpreter's or a runtime stub's return path, not into an nmethod's
-         * direct call. Pinned, it blocks its carrier as a platform thread does. (If this frame is
-         * deoptimized during the call, it leaves through the deopt handler and the continuation stays
-         * pinned until it ends: slower, never wrong.)
-         */
-        private static void pin(Amd64CodeEmitter e, boolean on) {
-            Amd64Assembler asm = e.asm();
-            HotSpotVmConfig c = e.config();
-            Register entry = Amd64CodeEmitter.SCRATCH;
-            Label none = new Label(on ? "no-continuation-to-pin" : "no-continuation-to-unpin");
-            asm.mov(QWORD, entry, Address.of(AMD64.r15, c.threadContEntryOffset));
-            asm.test(QWORD, entry, entry);
-            asm.jcc(Condition.E, none);
-            asm.alu(on ? AluOp.ADD : AluOp.SUB, DWORD, Address.of(entry, c.contEntryPinCountOffset), 1);
-            asm.bind(none);
         }
 
         @Override
