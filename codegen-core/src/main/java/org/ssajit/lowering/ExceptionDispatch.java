@@ -51,8 +51,10 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * HotSpot unwinds an exception into this frame) resumes after a checked call with the exception in
  * the thread, the check compares the thread's exception pc with the call's return address.
  *
- * <p>Everything else that throws (implicit exceptions, allocation, linkage) still
- * deoptimizes, and the interpreter dispatches; those edges are removed before the lowering.
+ * <p>Implicit exceptions caught here reach the same dispatch through {@link ImplicitThrows}: their
+ * blocks end in an athrow of a {@link Op#NEW_EXCEPTION}. Everything else that throws (allocation
+ * failures, linkage) deoptimizes, and the interpreter dispatches; those edges are removed before the
+ * lowering.
  */
 final class ExceptionDispatch {
     /**

@@ -64,8 +64,10 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  *
  * <ol>
  * <li>Refuses what cannot be compiled yet ({@link BailoutException}, with the construct and its bci).</li>
- * <li>Drops exception edges: compiled code deoptimizes where an exception would be raised and the
- * interpreter runs the handler, so code reached only by exceptions is removed.</li>
+ * <li>Keeps the exception edges of calls, athrows and (once the profile saw them throw) implicit
+ * exceptions inside try ranges, for the handlers' dispatch in compiled code ({@link ExceptionDispatch},
+ * {@link ImplicitThrows}); drops every other: compiled code deoptimizes where such an exception would
+ * be raised and the interpreter runs the handler, so code reached only by those is removed.</li>
  * <li>Infers {@linkplain Stamps stamps}: what each value can be.</li>
  * <li>Lowers, dominators first, every Java-level instruction into checks that deoptimize
  * ({@link Op#NULL_CHECK}, {@link Op#BOUNDS_CHECK}, {@link Op#ZERO_CHECK}, {@link Op#DEOPTIMIZE}) and
