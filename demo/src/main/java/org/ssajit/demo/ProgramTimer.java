@@ -25,11 +25,12 @@ import javax.tools.ToolProvider;
  * <ul>
  * <li>{@code javac DIR}: javac (jdk.compiler, in this JVM through javax.tools) compiles every
  * {@code .java} file under DIR into a fresh directory, with JVMCI visible (for ssa-core's sources);
- * it must succeed.
+ * it must succeed; the class files' names and bytes go into the checksum.
  * <li>{@code collections}: a fixed workload of java.util: hash and tree maps of strings, sorting
- * lists of records with comparators, streams grouping and summing, string building; prints a
- * checksum at the end so that every mode can be seen to compute the same.
+ * lists of records with comparators, streams grouping and summing, string building.
  * </ul>
+ * Both print a checksum at the end so that every mode can be seen to compute the same (compared by
+ * {@code scripts/stress.sh}).
  *
  * <p>Usage: {@code ProgramTimer [--iterations N] javac DIR | collections}
  */
@@ -62,9 +63,7 @@ public final class ProgramTimer {
             long t1 = System.nanoTime();
             System.out.printf("%s %d %.1f%n", program, i, (t1 - t0) / 1e6);
         }
-        if (program.equals("collections")) {
-            System.out.println("checksum " + checksum);
-        }
+        System.out.println("checksum " + checksum);
     }
 
     private static Runnable javac(Path sources) throws IOException {
@@ -89,6 +88,15 @@ public final class ProgramTimer {
                 if (javac.run(null, null, null, a.toArray(new String[0])) != 0) {
                     throw new IllegalStateException("javac failed");
                 }
+                // What javac wrote, into the checksum: each class file's name and bytes, in name order.
+                java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+                try (Stream<Path> w = Files.walk(out)) {
+                    for (Path f : w.filter(Files::isRegularFile).sorted().toList()) {
+                        crc.update(out.relativize(f).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                        crc.update(Files.readAllBytes(f));
+                    }
+                }
+                checksum = checksum * 31 + crc.getValue();
                 try (Stream<Path> w = Files.walk(out)) {
                     w.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
                 }

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Stress modes: real programs under ssajit as tier 4 with HotSpot in a hostile configuration, each
+# compared with the same program under -Xint (the oracle). A mode passes when every program prints
+# the same checksum as under -Xint, no JVM crashes (no hs_err file) and every JVM exits with 0.
+#
+#   gc-verify        heap verification before and after every collection, small heaps (16 MB young
+#                    generation, 256 MB heap), under each of Serial, Parallel and G1
+#   safepoints       a safepoint every millisecond (-XX:+SafepointALot, GuaranteedSafepointInterval=1)
+#   compiler-threads 12 compiler threads, none retired (-XX:CICompilerCount=12
+#                    -XX:-UseDynamicNumberOfCompilerThreads): many ssajit compiles at once
+#   deopt            nmethod entry barriers that deoptimize at random (-XX:+DeoptimizeNMethodBarriersALot)
+#   code-cache       a 4 MB code cache: it fills, HotSpot stops compiling, installs fail; the compiler
+#                    must refuse cleanly and the program run on
+#   faults           -Dssajit.InjectFaults=0.01: faults thrown inside the compiler, every phase
+#
+# Programs (org.ssajit.demo.ProgramTimer, --iterations 2): javac compiling ssa-core's sources
+# in-process, and the collections workload; plus the numeric kernels (NumericDemo). Thresholds are low
+# (-Xbatch, Tier4 thresholds 100/200) so that ssajit compiles thousands of methods.
+#
+# Usage: scripts/stress.sh [mode...]     (default: every mode; about 10 minutes on 2 cores)
+# Logs: benchmarks/target/stress-<time>/ (per mode and program: stdout, and stderr in .err).
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
+case "${1:-}" in -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+
+ALL_MODES=(gc-verify safepoints compiler-threads deopt code-cache faults)
+MODES=("$@")
+[ ${#MODES[@]} -gt 0 ] || MODES=("${ALL_MODES[@]}")
+
+JDK=$("$ROOT/scripts/find-jdk25.sh") || exit 2
+"$ROOT/ssajit" run -version >/dev/null 2>&1 || { echo "stress: ssajit does not start; try: $ROOT/ssajit run -version" >&2; exit 2; }
+JAR=$(ls "$ROOT"/demo/target/demo-*.jar | grep -v -e '-sources' -e '-tests' -e '-javadoc' | head -1)
+OUT="$ROOT/benchmarks/target/stress-$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$OUT"
+
+PROGRAMS=(javac collections numeric)
+program_cmd() { # program -> main class and arguments
+    case "$1" in
+        javac) echo "org.ssajit.demo.ProgramTimer --iterations 2 javac $ROOT/ssa-core/src/main/java" ;;
+        collections) echo "org.ssajit.demo.ProgramTimer --iterations 2 collections" ;;
+        numeric) echo "org.ssajit.demo.NumericDemo 20 --min-millis 0 --no-times" ;;
+    esac
+}
+
+# What a program computes, without timings: ProgramTimer's checksum line, NumericDemo's results.
+results() {
+    grep -E '^checksum | result ' "$1" || true
+}
+
+mode_flags() { # mode [collector] -> JVM flags
+    case "$1" in
+        gc-verify) echo "$2 -XX:+UnlockDiagnosticVMOptions -XX:+VerifyBeforeGC -XX:+VerifyAfterGC -Xmn16m -Xmx256m" ;;
+        safepoints) echo "-XX:+UnlockDiagnosticVMOptions -XX:+SafepointALot -XX:GuaranteedSafepointInterval=1" ;;
+        compiler-threads) echo "-XX:CICompilerCount=12 -XX:-UseDynamicNumberOfCompilerThreads" ;;
+        deopt) echo "-XX:+UnlockDiagnosticVMOptions -XX:+DeoptimizeNMethodBarriersALot" ;;
+        code-cache) echo "-XX:ReservedCodeCacheSize=4m -XX:InitialCodeCacheSize=4m -XX:-SegmentedCodeCache" ;;
+        faults) echo "-Dssajit.InjectFaults=0.01" ;;
+        *) echo "stress: unknown mode $1 (modes: ${ALL_MODES[*]})" >&2; return 1 ;;
+    esac
+}
+
+failed=0
+declare -A expected
+for p in "${PROGRAMS[@]}"; do
+    # shellcheck disable=SC2046
+    "$JDK/bin/java" -Xint -cp "$JAR" $(program_cmd "$p") >"$OUT/xint-$p.txt" 2>"$OUT/xint-$p.txt.err" || { echo "stress: $p fails under -Xint" >&2; exit 2; }
+    expected[$p]=$(results "$OUT/xint-$p.txt")
+done
+
+for mode in "${MODES[@]}"; do
+    variants=("")
+    [ "$mode" = gc-verify ] && variants=(-XX:+UseSerialGC -XX:+UseParallelGC -XX:+UseG1GC)
+    for v in "${variants[@]}"; do
+        flags=$(mode_flags "$mode" "$v") || exit 2
+        for p in "${PROGRAMS[@]}"; do
+            name="$mode${v:+-${v#-XX:+Use}}-$p"
+            log="$OUT/$name.txt"
+            start=$(date +%s)
+            # shellcheck disable=SC2046,SC2086
+            (cd "$OUT" && SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Xbatch -XX:Tier4InvocationThreshold=100 -XX:Tier4CompileThreshold=200 \
+                -Dssajit.Stats=true -XX:ErrorFile="$OUT/hs_err_$name.log" $flags -cp "$JAR" $(program_cmd "$p")) >"$log" 2>"$log.err"
+            status=$?
+            secs=$(( $(date +%s) - start ))
+            compiled=$(grep -oE '^\[ssajit\]   compiled [0-9]+' "$log.err" | grep -oE '[0-9]+$' || echo "?")
+            requests=$(grep -oE '^\[ssajit\] stats: [0-9]+ requests' "$log.err" | grep -oE '[0-9]+' || echo "?")
+            verdict=PASS
+            if [ $status -ne 0 ]; then verdict="FAIL (exit $status)"; fi
+            if [ -e "$OUT/hs_err_$name.log" ]; then verdict="FAIL (VM crash: $OUT/hs_err_$name.log)"; fi
+            if [ "$verdict" = PASS ] && [ "$(results "$log")" != "${expected[$p]}" ]; then verdict="FAIL (results differ from -Xint)"; fi
+            [ "$verdict" = PASS ] || failed=$((failed + 1))
+            printf 'stress: %-40s %-8s %4ss  ssajit compiled %s of %s requests\n' "$name" "$verdict" "$secs" "$compiled" "$requests"
+        done
+    done
+done
+echo "stress: ${#MODES[@]} modes, $failed failures; logs in $OUT"
+[ $failed -eq 0 ]
