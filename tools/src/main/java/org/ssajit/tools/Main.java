@@ -25,7 +25,10 @@ public final class Main {
                                     "build, verify and print one method's SSA graph (text; Graphviz DOT with --dot)"),
                     new Command("corpus", "org.ssajit.tools.CorpusCommand",
                                     "corpus [options]        e.g. corpus --module java.base",
-                                    "build SSA for every method of a corpus and print statistics ('ssajit corpus --help' lists its options)"));
+                                    "build SSA for every method of a corpus and print statistics ('ssajit corpus --help' lists its options)"),
+                    new Command("fuzz", "org.ssajit.tools.fuzz.FuzzCommand",
+                                    "fuzz [--seed S] [--count N] [options]",
+                                    "generated programs under -Xint and under ssajit, compared; findings reduced and saved ('ssajit help fuzz')"));
 
     private Main() {
     }

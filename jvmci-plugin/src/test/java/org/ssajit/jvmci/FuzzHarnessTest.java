@@ -1,0 +1,67 @@
+package org.ssajit.jvmci;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.ssajit.tools.fuzz.FuzzCommand;
+
+/**
+ * The fuzz harness ({@code ssajit fuzz}) against ssajit as the child JVMs' JIT: canary programs that
+ * print something else under ssajit, crash its JVM or hang it must each be the finding of their kind,
+ * a program that agrees must not be one; and every saved regression program must pass.
+ */
+class FuzzHarnessTest {
+    private static final Path CANARIES = Path.of("src/test/resources/fuzz-canaries");
+    private static final Path REGRESSIONS = Path.of("src/test/resources/fuzz-regressions");
+
+    private static String run(List<String> args, int[] status) throws IOException {
+        System.setProperty(FuzzCommand.MODULE_PATH_PROPERTY, String.join(File.pathSeparator, ChildJvm.compilerModules().stream().map(Path::toString).toList()));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        status[0] = FuzzCommand.run(args.toArray(String[]::new), out, out);
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void canariesAreFindingsOfTheirKind() throws IOException {
+        List<String> args = new ArrayList<>(List.of("--timeout", "10", "--files"));
+        for (String f : List.of("mismatch.java", "crash.java", "hang.java", "passes.java")) {
+            args.add(CANARIES.resolve(f).toString());
+        }
+        int[] status = new int[1];
+        String output = run(args, status);
+        assertEquals(1, status[0], output);
+        assertTrue(output.contains("fuzz: FINDING seed 900001: output differs from -Xint"), output);
+        assertTrue(output.contains("fuzz: FINDING seed 900002: VM crash"), output);
+        assertTrue(output.contains("fuzz: FINDING seed 900003: timeout"), output);
+        assertTrue(!output.contains("seed 900004"), output);
+        assertTrue(output.contains("fuzz: 4 programs, 3 findings"), output);
+    }
+
+    @Test
+    void regressionsPass() throws IOException {
+        List<String> files;
+        try (Stream<Path> s = Files.list(REGRESSIONS)) {
+            files = s.filter(p -> p.toString().endsWith(".java")).map(Path::toString).sorted().toList();
+        }
+        List<String> args = new ArrayList<>(List.of("--files"));
+        args.addAll(files);
+        args.add(CANARIES.resolve("passes.java").toString()); // so that the run is never empty
+        int[] status = new int[1];
+        String output = run(args, status);
+        assertEquals(0, status[0], output);
+        assertTrue(output.contains("fuzz: " + (files.size() + 1) + " programs, 0 findings"), output);
+    }
+}

@@ -1,0 +1,381 @@
+package org.ssajit.tools.fuzz;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Runs generated programs twice, in child JVMs: under {@code -Xint} (the oracle) and with ssajit as
+ * HotSpot's tier-4 compiler (low thresholds, {@code -Xbatch}, so hot methods and hot loops, by OSR,
+ * run ssajit's code), and says what differs. Many programs share a JVM: a driver runs each program's
+ * {@code main} between markers, so each program's output is compared on its own; when a JVM crashes or
+ * hangs, the program it was running is run alone to confirm, and the rest run again.
+ *
+ * <p>Each program's seed picks its JVM variant (garbage collector, compressed oops and class pointers,
+ * compact object headers), so a finding replays from its seed alone.
+ */
+final class Fuzzer {
+    /** What a finding is. */
+    enum Kind {
+        MISMATCH("output differs from -Xint"), CRASH("VM crash"), TIMEOUT("timeout"), COMPILER_BUG("exception in ssajit"),
+        INVALID("generator error: the program is not valid Java or too slow in the interpreter");
+
+        final String description;
+
+        Kind(String description) {
+            this.description = description;
+        }
+    }
+
+    /** A finding about one program. */
+    record Finding(long seed, Kind kind, String detail) {
+    }
+
+    /** Where the JVMs and the compiler come from, and how hard to push. */
+    record Settings(Path java, String jitModulePath, Path work, int jobs, int batchSize, int timeoutSeconds, List<String> extraJitFlags) {
+    }
+
+    /** The JVM variants: a program's seed picks one. */
+    static final List<List<String>> VARIANTS = List.of(
+                    List.of("-XX:+UseG1GC"),
+                    List.of("-XX:+UseSerialGC"),
+                    List.of("-XX:+UseParallelGC"),
+                    List.of("-XX:+UseSerialGC", "-XX:-UseCompressedOops"),
+                    List.of("-XX:+UseG1GC", "-XX:+UseCompactObjectHeaders"),
+                    List.of("-XX:+UseParallelGC", "-XX:-UseCompressedOops", "-XX:-UseCompressedClassPointers"));
+
+    static List<String> variant(long seed) {
+        return VARIANTS.get((int) Long.remainderUnsigned(seed, VARIANTS.size()));
+    }
+
+    /** The driver the child JVMs run: each program's main between markers, its exception (if any) reported, never a stack trace. */
+    static final String DRIVER_CLASS = "fuzz.Driver";
+    static final String DRIVER_SOURCE = """
+                    package fuzz;
+
+                    public final class Driver {
+                        public static void main(String[] args) throws Exception {
+                            for (String name : args) {
+                                System.out.println("#begin " + name);
+                                String end;
+                                try {
+                                    Class.forName(name).getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+                                    end = "ok";
+                                } catch (java.lang.reflect.InvocationTargetException e) {
+                                    Throwable t = e.getCause();
+                                    end = "threw " + t.getClass().getName() + ": " + t.getMessage();
+                                }
+                                System.out.println("#end " + name + " " + end);
+                                System.out.flush();
+                            }
+                        }
+                    }
+                    """;
+
+    private static final Pattern BUG = Pattern.compile("^\\[ssajit\\]\\s+-?\\d+ (\\S+?)\\(.*refused: (.*(?:a compiler bug|internal error in ssajit).*)$", Pattern.MULTILINE);
+    private static final Pattern INSTALLED = Pattern.compile("^\\[ssajit\\]\\s+-?\\d+ \\S+?\\(.*?\\)\\S*( @ bci \\d+)?, \\d+ bytes of bytecode: installed", Pattern.MULTILINE);
+    private static final Pattern PROGRAM = Pattern.compile("fuzz\\.s(\\d+)\\.");
+
+    private final Settings settings;
+
+    /** Compiles installed by ssajit in the runs so far, and of them OSR compiles. */
+    long installed;
+    long osrInstalled;
+
+    Fuzzer(Settings settings) {
+        this.settings = settings;
+    }
+
+    int batchSize() {
+        return settings.batchSize();
+    }
+
+    int jobs() {
+        return settings.jobs();
+    }
+
+    /** The output of one child JVM. */
+    record Run(List<String> command, int exit, boolean timedOut, boolean crashed, Map<String, String> blocks, String stdout, String stderr) {
+        boolean complete(String name) {
+            String b = blocks.get(name);
+            return b != null && b.contains("#end " + name + " ");
+        }
+    }
+
+    List<String> jitFlags(List<String> variant) {
+        List<String> flags = new ArrayList<>(List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI", "-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit",
+                        "--module-path", settings.jitModulePath(), "--add-modules=org.ssajit.jvmci",
+                        "--add-exports=jdk.internal.vm.ci/jdk.vm.ci.services=org.ssajit.jvmci",
+                        "-Xbatch", "-XX:-BackgroundCompilation", "-XX:CompileThresholdScaling=0.05", "-Dssajit.Log=true"));
+        flags.addAll(variant);
+        flags.addAll(settings.extraJitFlags());
+        return flags;
+    }
+
+    static List<String> interpreterFlags() {
+        return List.of("-Xint", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=0");
+    }
+
+    /** Runs the driver over {@code names} in one JVM. */
+    Run run(Path classes, List<String> names, List<String> flags, Duration timeout) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(settings.java().toString());
+        cmd.addAll(flags);
+        cmd.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+DisplayVMOutputToStderr", "-XX:-CreateCoredumpOnCrash", "-Xmx512m",
+                        "-XX:ErrorFile=" + settings.work().resolve("hs_err_pid%p.log")));
+        cmd.add("-cp");
+        cmd.add(classes.toString());
+        cmd.add(DRIVER_CLASS);
+        cmd.addAll(names);
+        Files.createDirectories(settings.work());
+        Path out = Files.createTempFile(settings.work(), "run-", ".out");
+        Path err = Files.createTempFile(settings.work(), "run-", ".err");
+        try {
+            Process p = new ProcessBuilder(cmd).directory(settings.work().toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            boolean timedOut = !p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            if (timedOut) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly().waitFor();
+            }
+            String stdout = Files.readString(out, StandardCharsets.UTF_8);
+            String stderr = Files.readString(err, StandardCharsets.UTF_8);
+            Path hsErr = settings.work().resolve("hs_err_pid" + p.pid() + ".log");
+            boolean crashed = !timedOut && (Files.exists(hsErr) || stderr.contains("A fatal error has been detected") || p.exitValue() >= 128);
+            if (crashed && Files.exists(hsErr)) {
+                stderr = stderr + "\n--- " + hsErr + " (head)\n" + head(Files.readString(hsErr, StandardCharsets.ISO_8859_1), 60);
+            }
+            return new Run(cmd, timedOut ? -1 : p.exitValue(), timedOut, crashed, blocks(stdout), stdout, stderr);
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+
+    private static String head(String s, int lines) {
+        return String.join("\n", s.lines().limit(lines).toList());
+    }
+
+    static Map<String, String> blocks(String stdout) {
+        Map<String, String> blocks = new LinkedHashMap<>();
+        String current = null;
+        StringBuilder sb = new StringBuilder();
+        for (String line : stdout.split("\n", -1)) {
+            if (line.startsWith("#begin ")) {
+                if (current != null) {
+                    blocks.put(current, sb.toString());
+                }
+                current = line.substring("#begin ".length());
+                sb.setLength(0);
+            } else if (current != null) {
+                sb.append(line).append('\n');
+                if (line.startsWith("#end ")) {
+                    blocks.put(current, sb.toString());
+                    current = null;
+                    sb.setLength(0);
+                }
+            }
+        }
+        if (current != null) {
+            blocks.put(current, sb.toString());
+        }
+        return blocks;
+    }
+
+    Duration timeout(int programs) {
+        return Duration.ofSeconds(settings.timeoutSeconds() + 4L * programs);
+    }
+
+    /**
+     * Runs the programs (all compiled into {@code classes}, all of one variant) in batches, the
+     * interpreter's and ssajit's JVMs side by side, and returns the findings.
+     */
+    List<Finding> check(Path classes, List<Long> seeds, List<String> variant) throws IOException, InterruptedException {
+        List<String> names = seeds.stream().map(s -> ProgramGenerator.packageName(s) + ".Main").toList();
+        List<Finding> findings = new ArrayList<>();
+        List<String> pending = new ArrayList<>(names);
+        while (!pending.isEmpty()) {
+            java.util.concurrent.CompletableFuture<Run> xintRun = async(() -> run(classes, pending, interpreterFlags(), timeout(pending.size())));
+            Run jit = run(classes, pending, jitFlags(variant), timeout(pending.size()));
+            Run xint = xintRun.join();
+            count(jit);
+            bugs(jit, findings);
+            List<String> next = new ArrayList<>();
+            int suspect = -1;
+            for (int k = 0; k < pending.size() && suspect < 0; k++) {
+                if (!jit.complete(pending.get(k))) {
+                    suspect = k;
+                }
+            }
+            for (int k = 0; k < pending.size(); k++) {
+                String name = pending.get(k);
+                long seed = seedOf(name);
+                if (!xint.complete(name)) {
+                    if (xint.blocks().containsKey(name)) {
+                        findings.add(new Finding(seed, Kind.INVALID, "-Xint did not finish the program (" + (xint.timedOut() ? "timeout" : "exit " + xint.exit()) + ")\n"
+                                        + tail(xint.stderr())));
+                    } else {
+                        next.add(name); // the interpreter's JVM stopped before it: again
+                    }
+                    continue;
+                }
+                if (suspect < 0 || k < suspect) {
+                    String a = xint.blocks().get(name);
+                    String b = jit.blocks().get(name);
+                    if (!a.equals(b)) {
+                        findings.add(new Finding(seed, Kind.MISMATCH, diff(a, b)));
+                    }
+                } else if (k > suspect) {
+                    next.add(name); // the JIT's JVM stopped before it: again
+                } else {
+                    // The JIT's JVM died or hung in this program: run it alone.
+                    Run alone = run(classes, List.of(name), jitFlags(variant), timeout(1));
+                    count(alone);
+                    bugs(alone, findings);
+                    if (alone.complete(name)) {
+                        String a = xint.blocks().get(name);
+                        String b = alone.blocks().get(name);
+                        if (!a.equals(b)) {
+                            findings.add(new Finding(seed, Kind.MISMATCH, diff(a, b)));
+                        } else {
+                            findings.add(new Finding(seed, jit.timedOut() ? Kind.TIMEOUT : Kind.CRASH,
+                                            "in a batch only (alone it passes); batch: " + String.join(" ", pending) + "\n" + describe(jit)));
+                        }
+                    } else {
+                        findings.add(new Finding(seed, alone.timedOut() ? Kind.TIMEOUT : Kind.CRASH, describe(alone)));
+                    }
+                }
+            }
+            if (suspect < 0 && (jit.crashed() || jit.timedOut() || jit.exit() != 0)) {
+                findings.add(new Finding(seedOf(pending.get(pending.size() - 1)), jit.timedOut() ? Kind.TIMEOUT : Kind.CRASH,
+                                "after every program of the batch finished; batch: " + String.join(" ", pending) + "\n" + describe(jit)));
+            }
+            pending.clear();
+            pending.addAll(next);
+        }
+        return findings;
+    }
+
+    /** Runs one program (already compiled into {@code classes}) and says whether it shows a finding of {@code kind}. */
+    boolean reproduces(Path classes, long seed, Kind kind) throws IOException, InterruptedException {
+        String name = ProgramGenerator.packageName(seed) + ".Main";
+        List<String> variant = variant(seed);
+        if (kind == Kind.COMPILER_BUG) {
+            Run jit = run(classes, List.of(name), jitFlags(variant), timeout(1));
+            List<Finding> f = new ArrayList<>();
+            bugs(jit, f);
+            return !f.isEmpty();
+        }
+        java.util.concurrent.CompletableFuture<Run> xintRun = async(() -> run(classes, List.of(name), interpreterFlags(), timeout(1)));
+        Run jit = run(classes, List.of(name), jitFlags(variant), timeout(1));
+        Run xint = xintRun.join();
+        if (!xint.complete(name)) {
+            return false;
+        }
+        return switch (kind) {
+            case MISMATCH -> jit.complete(name) && !jit.blocks().get(name).equals(xint.blocks().get(name));
+            case CRASH -> jit.crashed();
+            case TIMEOUT -> jit.timedOut();
+            default -> false;
+        };
+    }
+
+    private void count(Run jit) {
+        Matcher m = INSTALLED.matcher(jit.stderr());
+        while (m.find()) {
+            installed++;
+            if (m.group(1) != null) {
+                osrInstalled++;
+            }
+        }
+    }
+
+    private static void bugs(Run jit, List<Finding> findings) {
+        Matcher m = BUG.matcher(jit.stderr());
+        while (m.find()) {
+            Matcher p = PROGRAM.matcher(m.group(1));
+            long seed = p.find() ? Long.parseUnsignedLong(p.group(1)) : -1;
+            findings.add(new Finding(seed, Kind.COMPILER_BUG, m.group(1) + ": " + m.group(2)));
+        }
+    }
+
+    static long seedOf(String className) {
+        Matcher p = PROGRAM.matcher(className);
+        if (!p.find()) {
+            throw new IllegalArgumentException(className);
+        }
+        return Long.parseUnsignedLong(p.group(1));
+    }
+
+    private static String diff(String expected, String actual) {
+        String[] a = expected.split("\n");
+        String[] b = actual.split("\n");
+        for (int k = 0; k < Math.max(a.length, b.length); k++) {
+            String x = k < a.length ? a[k] : "<nothing>";
+            String y = k < b.length ? b[k] : "<nothing>";
+            if (!x.equals(y)) {
+                return "line " + (k + 1) + ": -Xint printed\n  " + x + "\nssajit printed\n  " + y;
+            }
+        }
+        return "outputs differ";
+    }
+
+    static String describe(Run r) {
+        return "command: " + String.join(" ", r.command()) + "\nexit: " + r.exit() + (r.timedOut() ? " (timed out)" : "") + (r.crashed() ? " (crashed)" : "")
+                        + "\n--- stderr (tail)\n" + tail(r.stderr());
+    }
+
+    static String tail(String s) {
+        // Drop ssajit's per-compile log lines: the interesting part is what the VM said.
+        String kept = String.join("\n", s.lines().filter(l -> !l.startsWith("[ssajit] ") || l.contains("refused")).toList());
+        return kept.length() <= 6000 ? kept : "..." + kept.substring(kept.length() - 6000);
+    }
+
+    interface IoCall<V> {
+        V call() throws IOException, InterruptedException;
+    }
+
+    static <V> java.util.concurrent.CompletableFuture<V> async(IoCall<V> c) {
+        return java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return c.call();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }, runner);
+    }
+
+    private static final java.util.concurrent.ExecutorService runner = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "fuzz-runner");
+        t.setDaemon(true);
+        return t;
+    });
+
+    static void deleteTree(Path p) throws IOException {
+        if (!Files.exists(p)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(p)) {
+            for (Path f : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(f);
+            }
+        }
+    }
+
+    static String classPathOf(List<Path> entries) {
+        return String.join(File.pathSeparator, entries.stream().map(Path::toString).toList());
+    }
+}
