@@ -101,7 +101,7 @@ public final class Main {
     static void help(PrintStream out) {
         out.println("usage: ssajit <command> [arguments]");
         out.println();
-        out.println("ssajit is a JVMCI compiler for HotSpot; so far its SSA front end (bytecode to SSA, Braun et al. 2013).");
+        out.println("ssajit is a JVMCI compiler for HotSpot: bytecode to SSA (Braun et al. 2013) to AMD64 machine code.");
         out.println();
         out.println("Commands:");
         for (Command c : COMMANDS) {

@@ -160,7 +160,7 @@ public final class FuzzCommand {
         List<Fuzzer.Finding> findings = new ArrayList<>();
         Fuzzer fuzzer = new Fuzzer(settings);
         Path classes = settings.work().resolve("classes");
-        List<Long> valid = compile(sources, classes, findings);
+        List<Long> valid = compile(sources, classFiles(sources.keySet()), classes, findings);
         findings.addAll(runAll(fuzzer, classes, valid, out));
         report(findings, programs.size(), fuzzer, started, out);
         if (!findings.isEmpty()) {
@@ -196,21 +196,31 @@ public final class FuzzCommand {
         List<Fuzzer.Finding> findings = new ArrayList<>();
         Fuzzer fuzzer = new Fuzzer(settings);
         Path classes = settings.work().resolve("classes");
-        List<Long> valid = compile(sources, classes, findings);
+        List<Long> valid = compile(sources, classFiles(sources.keySet()), classes, findings);
         findings.addAll(runAll(fuzzer, classes, valid, out));
         report(findings, sources.size(), fuzzer, started, out);
         out.printf("fuzz: %d programs, %d findings%n", sources.size(), distinct(findings).size());
         return distinct(findings).size();
     }
 
+    /** The class files (generated as bytecode, not source) of the programs of these seeds. */
+    private static Map<String, byte[]> classFiles(java.util.Collection<Long> seeds) {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        for (long s : seeds) {
+            files.putAll(ProgramGenerator.generate(s).classFiles());
+        }
+        return files;
+    }
+
     /** Compiles every program (and the driver) into {@code classes}; one javac run, or one per program when that fails. */
-    private static List<Long> compile(Map<Long, String> sources, Path classes, List<Fuzzer.Finding> findings) throws IOException {
+    private static List<Long> compile(Map<Long, String> sources, Map<String, byte[]> classFiles, Path classes, List<Fuzzer.Finding> findings)
+                    throws IOException {
         SourceCompiler javac = new SourceCompiler();
         Map<String, String> all = new LinkedHashMap<>();
         all.put(Fuzzer.DRIVER_CLASS, Fuzzer.DRIVER_SOURCE);
         sources.forEach((s, src) -> all.put(ProgramGenerator.packageName(s) + ".Main", src));
         List<Long> valid = new ArrayList<>(sources.keySet());
-        if (javac.compile(all, classes).isEmpty()) {
+        if (javac.compile(all, classFiles, classes).isEmpty()) {
             return valid;
         }
         valid.clear();
@@ -286,7 +296,11 @@ public final class FuzzCommand {
     }
 
     private static void report(List<Fuzzer.Finding> findings, int programs, Fuzzer fuzzer, long started, PrintStream out) {
-        out.printf("fuzz: ssajit installed %d compiles (%d OSR) in %.1f s%n", fuzzer.installed, fuzzer.osrInstalled, (System.currentTimeMillis() - started) / 1000.0);
+        out.printf("fuzz: ssajit installed %d compiles (%d of the programs' methods, %d OSR), refused %d, in %.1f s%n", fuzzer.installed,
+                        fuzzer.programInstalled, fuzzer.osrInstalled,
+                        fuzzer.refused.values().stream().mapToInt(Integer::intValue).sum(), (System.currentTimeMillis() - started) / 1000.0);
+        fuzzer.refused.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(8)
+                        .forEach(e -> out.printf("fuzz:   refused %6d  %s%n", e.getValue(), e.getKey()));
     }
 
     private static Path save(Path dir, Fuzzer.Finding f, String reduced, String original) throws IOException {

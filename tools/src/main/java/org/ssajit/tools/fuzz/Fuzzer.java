@@ -84,7 +84,9 @@ final class Fuzzer {
                     """;
 
     private static final Pattern BUG = Pattern.compile("^\\[ssajit\\]\\s+-?\\d+ (\\S+?)\\(.*refused: (.*(?:a compiler bug|internal error in ssajit).*)$", Pattern.MULTILINE);
-    private static final Pattern INSTALLED = Pattern.compile("^\\[ssajit\\]\\s+-?\\d+ \\S+?\\(.*?\\)\\S*( @ bci \\d+)?, \\d+ bytes of bytecode: installed", Pattern.MULTILINE);
+    private static final Pattern INSTALLED = Pattern.compile("^\\[ssajit\\]\\s+-?\\d+ (\\S+?)\\(.*?\\)\\S*( @ bci \\d+)?, \\d+ bytes of bytecode: installed", Pattern.MULTILINE);
+    private static final Pattern REFUSED = Pattern.compile("^\\[ssajit\\]\\s+-?\\d+ \\S+?\\(.*?\\)\\S*(?: @ bci \\d+)?, \\d+ bytes of bytecode: refused: (.*?)(?: \\([\\d.]+ ms, \\d+ code bytes\\))?$",
+                    Pattern.MULTILINE);
     private static final Pattern PROGRAM = Pattern.compile("fuzz\\.s(\\d+)\\.");
 
     private final Settings settings;
@@ -92,6 +94,10 @@ final class Fuzzer {
     /** Compiles installed by ssajit in the runs so far, and of them OSR compiles. */
     long installed;
     long osrInstalled;
+    /** Of the compiles installed, those of the generated programs' own methods. */
+    long programInstalled;
+    /** Refusals in the runs so far, by reason (numbers dropped, so that alike reasons count together). */
+    final Map<String, Integer> refused = new java.util.concurrent.ConcurrentHashMap<>();
 
     Fuzzer(Settings settings) {
         this.settings = settings;
@@ -117,7 +123,10 @@ final class Fuzzer {
         List<String> flags = new ArrayList<>(List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI", "-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit",
                         "--module-path", settings.jitModulePath(), "--add-modules=org.ssajit.jvmci",
                         "--add-exports=jdk.internal.vm.ci/jdk.vm.ci.services=org.ssajit.jvmci",
-                        "-Xbatch", "-XX:-BackgroundCompilation", "-XX:CompileThresholdScaling=0.05", "-Dssajit.Log=true"));
+                        "-Xbatch", "-XX:-BackgroundCompilation", "-XX:CompileThresholdScaling=0.01",
+                        // HotSpot raises the tier-4 thresholds while compile queues are long, and the queues are long
+                        // here (C1 compiles ssajit itself): without these, most of a program's methods never reach tier 4.
+                        "-XX:Tier4LoadFeedback=0", "-XX:Tier3DelayOn=100000", "-Dssajit.Log=true"));
         flags.addAll(variant);
         flags.addAll(settings.extraJitFlags());
         return flags;
@@ -290,13 +299,21 @@ final class Fuzzer {
         };
     }
 
-    private void count(Run jit) {
+    private synchronized void count(Run jit) {
         Matcher m = INSTALLED.matcher(jit.stderr());
         while (m.find()) {
             installed++;
-            if (m.group(1) != null) {
+            if (m.group(1).startsWith("fuzz.")) {
+                programInstalled++;
+            }
+            if (m.group(2) != null) {
                 osrInstalled++;
             }
+        }
+        Matcher r = REFUSED.matcher(jit.stderr());
+        while (r.find()) {
+            String reason = r.group(1).replaceAll("\\d+", "N");
+            refused.merge(reason.length() > 100 ? reason.substring(0, 100) : reason, 1, Integer::sum);
         }
     }
 

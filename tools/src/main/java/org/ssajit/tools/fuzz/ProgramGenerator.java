@@ -24,7 +24,7 @@ import java.util.Random;
  */
 final class ProgramGenerator {
     /** A generated program. */
-    record Program(long seed, Node root) {
+    record Program(long seed, Node root, Map<String, byte[]> classFiles) {
         String packageName() {
             return ProgramGenerator.packageName(seed);
         }
@@ -123,6 +123,8 @@ final class ProgramGenerator {
     private int ids;
     private int names;
     private final List<Method> methods = new ArrayList<>();
+    /** The largest estimated cost of the instance methods f and g, which static methods call virtually. */
+    private long virtualCost;
 
     // Per method being generated.
     private List<Var> scope;
@@ -206,7 +208,7 @@ final class ProgramGenerator {
         main.add(recursion());
         main.add(hotMethod());
         main.add(runMethod(statics));
-        int iterations = 150 + r.nextInt(150);
+        int iterations = 300 + r.nextInt(300);
         Node mainMethod = block("public static void main(String[] args) {", "}");
         mainMethod.add(leaf("for (int rep = 0; rep < 3; rep++) { try { mix(hot(rep)); } catch (RuntimeException e) { mix(e); } }"));
         Node loop = block("for (int iter = 0; iter < " + iterations + "; iter++) {", "}");
@@ -218,7 +220,7 @@ final class ProgramGenerator {
         mainMethod.add(leaf("for (Integer v : LIST) { mix(v); }"));
         mainMethod.add(leaf("System.out.println(\"checksum \" + sum);"));
         main.add(mainMethod);
-        return new Program(seed, root);
+        return new Program(seed, root, Map.of(packageName(seed) + ".Irr", IrreducibleLoops.generate(packageName(seed) + ".Irr", r.nextLong())));
     }
 
     // ---- classes ------------------------------------------------------------------------------
@@ -259,6 +261,7 @@ final class ProgramGenerator {
         statements(m, 2 + r.nextInt(4), 1);
         mixLocals(m);
         m.add(leaf("return " + expr(type, 2) + ";"));
+        virtualCost = Math.max(virtualCost, Math.max(1, cost));
         return m;
     }
 
@@ -382,6 +385,7 @@ final class ProgramGenerator {
             m.add(leaf("try { mix(" + callee.name() + "(" + args + ")); } catch (RuntimeException ex) { mix(ex); }"));
         }
         m.add(leaf("try { mix(rec(iter & 15, e1, o0)); } catch (RuntimeException ex) { mix(ex); }"));
+        m.add(leaf("try { mix(Irr.irr(e0, e1, iter)); } catch (RuntimeException ex) { mix(ex); }"));
         m.add(leaf("try { mix(o0.f(e0, e2)); mix(o0.g(e1)); mix(o0.h(e0)); } catch (RuntimeException ex) { mix(ex); }"));
         m.add(leaf("Shape sh0 = iter % 4 == 0 ? new D(iter) : o0; try { mix(sh0.g(e1)); mix(sh0.h(iter)); } catch (RuntimeException ex) { mix(ex); }"));
         if (chance(0.3)) {
@@ -626,10 +630,14 @@ final class ProgramGenerator {
             // Instance methods call nothing virtual: f and g would call themselves.
             return "mix(" + expr(T.LONG, 2) + ");";
         }
-        if (methods.isEmpty() || chance(0.2)) {
+        if ((methods.isEmpty() || chance(0.2)) && virtualCost * multiplier + cost <= METHOD_BUDGET * 2L) {
+            cost += virtualCost * multiplier;
             Var o = variable(T.OBJ, false);
             String target = o == null ? "sO" : o.name();
             return "mix(" + target + ".f(" + expr(T.INT, 1) + ", " + expr(T.DOUBLE, 1) + "));";
+        }
+        if (methods.isEmpty()) {
+            return "mix(" + expr(T.INT, 2) + ");";
         }
         Method m = methods.get(r.nextInt(methods.size()));
         if ((long) m.cost() * multiplier + cost > METHOD_BUDGET * 2L) {
@@ -1157,9 +1165,10 @@ final class ProgramGenerator {
             case 8:
                 return arrayRead(T.LONG, b);
             case 9: {
-                if (instance) {
+                if (instance || virtualCost * multiplier + cost > METHOD_BUDGET * 2L) {
                     return "(" + expr(T.LONG, b) + " >>> 1)";
                 }
+                cost += virtualCost * multiplier;
                 Var o = variable(T.OBJ, false);
                 return (o == null ? "sO" : o.name()) + ".g(" + expr(T.LONG, b) + ")";
             }

@@ -93,7 +93,7 @@ final class Reducer {
         if (known != null) {
             keeps = false; // unchanged source, or a candidate already rejected
         } else {
-            keeps = test(program.seed(), source);
+            keeps = test(program, source);
             tried.put(source, keeps);
         }
         if (!keeps) {
@@ -106,11 +106,13 @@ final class Reducer {
         return keeps;
     }
 
-    private boolean test(long seed, String source) throws IOException, InterruptedException {
+    private boolean test(ProgramGenerator.Program program, String source) throws IOException, InterruptedException {
+        long seed = program.seed();
         attempts++;
         Path classes = work.resolve("reduce-" + attempts);
         try {
-            String errors = javac.compile(Map.of(Fuzzer.DRIVER_CLASS, Fuzzer.DRIVER_SOURCE, ProgramGenerator.packageName(seed) + ".Main", source), classes);
+            String errors = javac.compile(Map.of(Fuzzer.DRIVER_CLASS, Fuzzer.DRIVER_SOURCE, ProgramGenerator.packageName(seed) + ".Main", source),
+                            program.classFiles(), classes);
             if (!errors.isEmpty()) {
                 return false;
             }

@@ -33,7 +33,20 @@ final class SourceCompiler {
      * errors, empty when it succeeded.
      */
     String compile(Map<String, String> sources, Path classes) throws IOException {
+        return compile(sources, Map.of(), classes);
+    }
+
+    /**
+     * As {@link #compile(Map, Path)}, after writing {@code classFiles} (binary class name to class file)
+     * into {@code classes}, where the sources see them.
+     */
+    String compile(Map<String, String> sources, Map<String, byte[]> classFiles, Path classes) throws IOException {
         Files.createDirectories(classes);
+        for (Map.Entry<String, byte[]> e : classFiles.entrySet()) {
+            Path file = classes.resolve(e.getKey().replace('.', '/') + ".class");
+            Files.createDirectories(file.getParent());
+            Files.write(file, e.getValue());
+        }
         List<JavaFileObject> units = new ArrayList<>();
         for (Map.Entry<String, String> e : sources.entrySet()) {
             units.add(new SimpleJavaFileObject(URI.create("string:///" + e.getKey().replace('.', '/') + ".java"), JavaFileObject.Kind.SOURCE) {
@@ -45,7 +58,7 @@ final class SourceCompiler {
         }
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
-            List<String> options = List.of("-d", classes.toString(), "-g", "-nowarn", "-Xlint:none", "-proc:none", "-implicit:none", "-encoding", "UTF-8");
+            List<String> options = List.of("-d", classes.toString(), "-cp", classes.toString(), "-g", "-nowarn", "-Xlint:none", "-proc:none", "-implicit:none", "-encoding", "UTF-8");
             boolean ok = javac.getTask(null, files, diagnostics, options, null, units).call();
             if (ok) {
                 return "";

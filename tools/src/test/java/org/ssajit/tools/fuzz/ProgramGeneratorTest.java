@@ -43,13 +43,15 @@ class ProgramGeneratorTest {
     void programsCompileEndAndC1AgreesWithTheInterpreter(@TempDir Path dir) throws Exception {
         Map<String, String> sources = new LinkedHashMap<>();
         sources.put(Fuzzer.DRIVER_CLASS, Fuzzer.DRIVER_SOURCE);
+        Map<String, byte[]> classFiles = new LinkedHashMap<>();
         List<String> names = new ArrayList<>();
         for (long s = 1; s <= SEEDS; s++) {
             names.add(ProgramGenerator.packageName(s) + ".Main");
             sources.put(names.get(names.size() - 1), ProgramGenerator.generate(s).source());
+            classFiles.putAll(ProgramGenerator.generate(s).classFiles());
         }
         Path classes = dir.resolve("classes");
-        assertEquals("", new SourceCompiler().compile(sources, classes));
+        assertEquals("", new SourceCompiler().compile(sources, classFiles, classes));
         Fuzzer fuzzer = new Fuzzer(new Fuzzer.Settings(Path.of(System.getProperty("java.home"), "bin", "java"), "", dir, 1, SEEDS, 120, List.of()));
         Fuzzer.Run xint = fuzzer.run(classes, names, Fuzzer.interpreterFlags(), Duration.ofMinutes(5));
         Fuzzer.Run c1 = fuzzer.run(classes, names, List.of("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.05", "-Xbatch"), Duration.ofMinutes(5));
@@ -73,7 +75,7 @@ class ProgramGeneratorTest {
             "StringBuilder", "Integer bx", "IntUnaryOperator", "instanceof B pb", "System.gc()", "new int[", "new long[", "new double[", "new float[",
             "new byte[", "new short[", "new char[", "new boolean[", "new String[", "new Object[", "new int[][]", "Integer.MIN_VALUE", "Long.MIN_VALUE",
             "Double.NaN", "-0.0", "Float.NaN", ">>>", "<<", " % ", " / ", "(int) ", "(long) ", "(float) ", "(double) ", "(byte) ", "(short) ", "(char) ",
-            "volatile", "Math.addExact", "(B) ", "sOa = "};
+            "volatile", "Math.addExact", "(B) ", "sOa = ", "Irr.irr("};
         for (String c : constructs) {
             assertTrue(text.contains(c), "no generated program uses " + c);
         }
@@ -84,10 +86,11 @@ class ProgramGeneratorTest {
     void reducerKeepsTheFindingAndDropsTheRest(@TempDir Path dir) throws Exception {
         ProgramGenerator.Program p = ProgramGenerator.generate(7);
         String needle = firstMatch(p.source(), "Math\\.\\w+\\(");
-        Reducer.Oracle oracle = (seed, source, classes) -> source.contains(needle) && Files.exists(classes.resolve("fuzz/s7/Main.class"));
+        Reducer.Oracle oracle = (seed, source, classes) -> source.contains(needle) && Files.exists(classes.resolve("fuzz/s7/Main.class"))
+                        && Files.exists(classes.resolve("fuzz/s7/Irr.class"));
         String reduced = new Reducer(oracle, new SourceCompiler(), dir, 120_000, new PrintStream(new ByteArrayOutputStream())).reduce(p, "test");
         assertTrue(reduced.contains(needle));
-        assertEquals("", new SourceCompiler().compile(Map.of("fuzz.s7.Main", reduced), dir.resolve("check")));
+        assertEquals("", new SourceCompiler().compile(Map.of("fuzz.s7.Main", reduced), p.classFiles(), dir.resolve("check")));
         long before = p.source().lines().count();
         long after = reduced.lines().count();
         assertTrue(after * 4 < before, "reduced only from " + before + " to " + after + " lines:\n" + reduced);
