@@ -157,12 +157,8 @@ public final class FuzzCommand {
         }
         Map<Long, String> sources = new LinkedHashMap<>();
         programs.forEach((s, p) -> sources.put(s, p.source()));
-        List<Fuzzer.Finding> findings = new ArrayList<>();
         Fuzzer fuzzer = new Fuzzer(settings);
-        Path classes = settings.work().resolve("classes");
-        List<Long> valid = compile(sources, classFiles(sources.keySet()), classes, findings);
-        findings.addAll(runAll(fuzzer, classes, valid, out));
-        report(findings, programs.size(), fuzzer, started, out);
+        List<Fuzzer.Finding> findings = check(fuzzer, sources, started, out);
         if (!findings.isEmpty()) {
             Files.createDirectories(outDir);
             SourceCompiler javac = new SourceCompiler();
@@ -193,14 +189,20 @@ public final class FuzzCommand {
             }
             sources.put(Long.parseUnsignedLong(m.group(1)), text);
         }
-        List<Fuzzer.Finding> findings = new ArrayList<>();
-        Fuzzer fuzzer = new Fuzzer(settings);
-        Path classes = settings.work().resolve("classes");
-        List<Long> valid = compile(sources, classFiles(sources.keySet()), classes, findings);
-        findings.addAll(runAll(fuzzer, classes, valid, out));
-        report(findings, sources.size(), fuzzer, started, out);
+        List<Fuzzer.Finding> findings = check(new Fuzzer(settings), sources, started, out);
         out.printf("fuzz: %d programs, %d findings%n", sources.size(), distinct(findings).size());
         return distinct(findings).size();
+    }
+
+    /** Compiles the programs, runs them and reports what ssajit compiled; returns the findings. */
+    private static List<Fuzzer.Finding> check(Fuzzer fuzzer, Map<Long, String> sources, long started, PrintStream out)
+                    throws IOException, InterruptedException, ExecutionException {
+        List<Fuzzer.Finding> findings = new ArrayList<>();
+        Path classes = fuzzer.work().resolve("classes");
+        List<Long> valid = compile(sources, classFiles(sources.keySet()), classes, findings);
+        findings.addAll(runAll(fuzzer, classes, valid, out));
+        report(fuzzer, started, out);
+        return findings;
     }
 
     /** The class files (generated as bytecode, not source) of the programs of these seeds. */
@@ -295,7 +297,7 @@ public final class FuzzCommand {
         return new ArrayList<>(m.values());
     }
 
-    private static void report(List<Fuzzer.Finding> findings, int programs, Fuzzer fuzzer, long started, PrintStream out) {
+    private static void report(Fuzzer fuzzer, long started, PrintStream out) {
         out.printf("fuzz: ssajit installed %d compiles (%d of the programs' methods, %d OSR), refused %d, in %.1f s%n", fuzzer.installed,
                         fuzzer.programInstalled, fuzzer.osrInstalled,
                         fuzzer.refused.values().stream().mapToInt(Integer::intValue).sum(), (System.currentTimeMillis() - started) / 1000.0);

@@ -111,6 +111,10 @@ final class Fuzzer {
         return settings.jobs();
     }
 
+    Path work() {
+        return settings.work();
+    }
+
     /** The output of one child JVM. */
     record Run(List<String> command, int exit, boolean timedOut, boolean crashed, Map<String, String> blocks, String stdout, String stderr) {
         boolean complete(String name) {

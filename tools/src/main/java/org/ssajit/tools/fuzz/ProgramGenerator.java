@@ -464,69 +464,28 @@ final class ProgramGenerator {
         cost += multiplier;
         boolean nest = level < 4 && multiplier < 200;
         int kind = r.nextInt(nest ? 30 : 14);
-        switch (kind) {
-            case 0, 1, 2, 3 -> {
-                return leaf(assignment());
-            }
-            case 4 -> {
-                return leaf(compound());
-            }
-            case 5 -> {
-                return leaf(arrayStore());
-            }
-            case 6 -> {
-                return leaf(fieldStore());
-            }
-            case 7 -> {
-                T t = anyType();
-                return leaf("mix(" + expr(t, 2) + ");");
-            }
-            case 8 -> {
-                return leaf(call());
-            }
-            case 9 -> {
-                return jump();
-            }
-            case 10 -> {
-                return leaf(stringBuilding());
-            }
-            case 11 -> {
-                return leaf(boxing());
-            }
-            case 12 -> {
-                return leaf(lambda());
-            }
-            case 13 -> {
-                return leaf(objectStatement());
-            }
-            case 14, 15, 16 -> {
-                return ifStatement(level);
-            }
-            case 17, 18, 19 -> {
-                return loop(level);
-            }
-            case 20 -> {
-                return labelledLoops(level);
-            }
-            case 21, 22 -> {
-                return switchStatement(level);
-            }
-            case 23, 24, 25 -> {
-                return tryStatement(level);
-            }
-            case 26 -> {
-                return synchronizedStatement(level);
-            }
-            case 27 -> {
-                return patternMatch(level);
-            }
-            case 28 -> {
-                return whileLoop(level);
-            }
-            default -> {
-                return doLoop(level);
-            }
-        }
+        return switch (kind) {
+            case 0, 1, 2, 3 -> leaf(assignment());
+            case 4 -> leaf(compound());
+            case 5 -> leaf(arrayStore());
+            case 6 -> leaf(fieldStore());
+            case 7 -> leaf("mix(" + expr(anyType(), 2) + ");");
+            case 8 -> leaf(call());
+            case 9 -> jump();
+            case 10 -> leaf(stringBuilding());
+            case 11 -> leaf(boxing());
+            case 12 -> leaf(lambda());
+            case 13 -> leaf(objectStatement());
+            case 14, 15, 16 -> ifStatement(level);
+            case 17, 18, 19 -> loop(level);
+            case 20 -> labelledLoops(level);
+            case 21, 22 -> switchStatement(level);
+            case 23, 24, 25 -> tryStatement(level);
+            case 26 -> synchronizedStatement(level);
+            case 27 -> patternMatch(level);
+            case 28 -> whileLoop(level);
+            default -> doLoop(level);
+        };
     }
 
     private T anyType() {
