@@ -15,14 +15,17 @@
 #
 # Programs (org.ssajit.demo.ProgramTimer, --iterations 2): javac compiling ssa-core's sources
 # in-process, and the collections workload; plus the numeric kernels (NumericDemo). Thresholds are low
-# (-Xbatch, Tier4 thresholds 100/200) so that ssajit compiles thousands of methods.
+# (-Xbatch, Tier4 thresholds 100/200) so that ssajit compiles thousands of methods. And the generated
+# programs of `ssajit fuzz` (seeds 1 to STRESS_FUZZ_COUNT, default 60), the mode's flags added to the
+# ssajit runs (under gc-verify the programs' own JVM variants pick the collector): the mode passes
+# for them when fuzz reports 0 findings.
 #
-# Usage: scripts/stress.sh [mode...]     (default: every mode; about 10 minutes on 2 cores)
+# Usage: scripts/stress.sh [mode...]     (default: every mode; about 20 minutes on 2 cores)
 # Logs: benchmarks/target/stress-<time>/ (per mode and program: stdout, and stderr in .err).
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
-case "${1:-}" in -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 
 ALL_MODES=(gc-verify safepoints compiler-threads deopt code-cache faults)
 MODES=("$@")
@@ -34,7 +37,8 @@ JAR=$(ls "$ROOT"/demo/target/demo-*.jar | grep -v -e '-sources' -e '-tests' -e '
 OUT="$ROOT/benchmarks/target/stress-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$OUT"
 
-PROGRAMS=(javac collections numeric)
+PROGRAMS=(javac collections numeric fuzz)
+FUZZ_COUNT=${STRESS_FUZZ_COUNT:-60}
 program_cmd() { # program -> main class and arguments
     case "$1" in
         javac) echo "org.ssajit.demo.ProgramTimer --iterations 2 javac $ROOT/ssa-core/src/main/java" ;;
@@ -63,6 +67,7 @@ mode_flags() { # mode [collector] -> JVM flags
 failed=0
 declare -A expected
 for p in "${PROGRAMS[@]}"; do
+    [ "$p" = fuzz ] && continue # fuzz compares with -Xint itself
     # shellcheck disable=SC2046
     "$JDK/bin/java" -Xint -cp "$JAR" $(program_cmd "$p") >"$OUT/xint-$p.txt" 2>"$OUT/xint-$p.txt.err" || { echo "stress: $p fails under -Xint" >&2; exit 2; }
     expected[$p]=$(results "$OUT/xint-$p.txt")
@@ -77,6 +82,22 @@ for mode in "${MODES[@]}"; do
             name="$mode${v:+-${v#-XX:+Use}}-$p"
             log="$OUT/$name.txt"
             start=$(date +%s)
+            if [ "$p" = fuzz ]; then
+                [ "$v" = "${variants[0]}" ] || continue # the programs' variants choose the collector
+                fuzz_flags=$(mode_flags "$mode" "")
+                name="$mode-fuzz"
+                log="$OUT/$name.txt"
+                # shellcheck disable=SC2086
+                (cd "$OUT" && SSAJIT_NO_BUILD=1 "$ROOT/ssajit" fuzz --seed 1 --count "$FUZZ_COUNT" --no-reduce --out "$OUT/fuzz-findings-$mode" \
+                    --flags "$fuzz_flags") >"$log" 2>&1
+                status=$?
+                secs=$(( $(date +%s) - start ))
+                verdict=PASS
+                [ $status -eq 0 ] || verdict="FAIL (exit $status: $(tail -n 1 "$log"))"
+                [ "$verdict" = PASS ] || failed=$((failed + 1))
+                printf 'stress: %-40s %-8s %4ss  %s\n' "$name" "$verdict" "$secs" "$(grep -m 1 '^fuzz: ssajit installed' "$log" | sed 's/^fuzz: //')"
+                continue
+            fi
             # shellcheck disable=SC2046,SC2086
             (cd "$OUT" && SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Xbatch -XX:Tier4InvocationThreshold=100 -XX:Tier4CompileThreshold=200 \
                 -Dssajit.Stats=true -XX:ErrorFile="$OUT/hs_err_$name.log" $flags -cp "$JAR" $(program_cmd "$p")) >"$log" 2>"$log.err"
