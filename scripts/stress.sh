@@ -21,11 +21,12 @@
 # for them when fuzz reports 0 findings.
 #
 # Usage: scripts/stress.sh [mode...]     (default: every mode; about 20 minutes on 2 cores)
+#        STRESS_PROGRAMS="fuzz" scripts/stress.sh     (only some programs: javac collections numeric fuzz)
 # Logs: benchmarks/target/stress-<time>/ (per mode and program: stdout, and stderr in .err).
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
-case "${1:-}" in -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 
 ALL_MODES=(gc-verify safepoints compiler-threads deopt code-cache faults)
 MODES=("$@")
@@ -37,7 +38,8 @@ JAR=$(ls "$ROOT"/demo/target/demo-*.jar | grep -v -e '-sources' -e '-tests' -e '
 OUT="$ROOT/benchmarks/target/stress-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$OUT"
 
-PROGRAMS=(javac collections numeric fuzz)
+# shellcheck disable=SC2206  # STRESS_PROGRAMS is a list on purpose
+PROGRAMS=(${STRESS_PROGRAMS:-javac collections numeric fuzz})
 FUZZ_COUNT=${STRESS_FUZZ_COUNT:-60}
 program_cmd() { # program -> main class and arguments
     case "$1" in
