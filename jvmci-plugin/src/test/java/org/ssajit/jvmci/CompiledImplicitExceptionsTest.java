@@ -156,7 +156,7 @@ class CompiledImplicitExceptionsTest {
     @ParameterizedTest
     @ValueSource(strings = {"nullField", "nullChain", "nullStore", "nullArray", "divide", "remainders", "cast", "castToInterfaceAndArray", "arrayStore",
                     "handlerOrder", "inLoop", "withFinally", "nested", "synchronizedBlock", "stackTrace", "nullBeforeRange", "lockedDivide",
-                    "bounds", "boundsNotNull", "boundsStore", "negativeSize", "negativeObjectArraySize"})
+                    "handlerReadsTheNullAgain", "finallyReadsTheNullAgain", "bounds", "boundsNotNull", "boundsStore", "negativeSize", "negativeObjectArraySize"})
     void caughtInCompiledCode(String name) {
         check(name);
     }

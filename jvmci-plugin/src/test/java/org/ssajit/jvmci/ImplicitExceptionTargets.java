@@ -294,6 +294,32 @@ final class ImplicitExceptionTargets {
         }
     }
 
+    /**
+     * The handler of a caught NullPointerException reads the same null reference again (outside any try
+     * range: the second one escapes). The first check's block dominates the handler, yet the handler is
+     * where the null arrives: its read must be checked (found by ssajit fuzz, seed 194, as a SIGSEGV).
+     */
+    static String handlerReadsTheNullAgain(Node n) {
+        try {
+            return "value " + n.value;
+        } catch (NullPointerException e) {
+            return "again " + n.value;
+        }
+    }
+
+    /** The same with a finally block around a synchronized region, as the generated program had it. */
+    static String finallyReadsTheNullAgain(Node n, int d) {
+        int r = 0;
+        synchronized (LOCK) {
+            try {
+                r = n.value / d;
+            } finally {
+                r += n.next == null ? 1 : 2;
+            }
+        }
+        return "r " + r;
+    }
+
     // Never called: their profiles have not seen an exception (unseenCaughtChecksAskForARecompile).
 
     static int unseenNull(Node n) {

@@ -45,7 +45,7 @@ public final class FuzzCommand {
                       --seed S            first seed (default: from the clock, printed)
                       --count N           programs (default 100)
                       --batch B           programs per JVM (default 25)
-                      --jobs J            batches at a time, each two JVMs (default: cores / 2, at least 1)
+                      --jobs J            batches at a time, each two JVMs, -Xint's the lighter (default: cores)
                       --out DIR           where findings go (default fuzz-findings)
                       --no-reduce         save findings unreduced
                       --reduce-minutes M  time for reducing each finding (default 10)
@@ -63,7 +63,7 @@ public final class FuzzCommand {
         long seed = System.currentTimeMillis() % 1_000_000_000L;
         int count = 100;
         int batch = 25;
-        int jobs = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+        int jobs = Math.max(1, Runtime.getRuntime().availableProcessors());
         Path outDir = Path.of("fuzz-findings");
         boolean reduce = true;
         int reduceMinutes = 10;
@@ -313,7 +313,8 @@ public final class FuzzCommand {
         sb.append("// JVM variant: ").append(String.join(" ", Fuzzer.variant(f.seed()))).append('\n');
         sb.append("// replay: ./ssajit fuzz --seed ").append(Long.toUnsignedString(f.seed())).append(" --count 1 --no-reduce; this file: ./ssajit fuzz --files ")
                         .append(file).append('\n');
-        for (String line : f.detail().lines().limit(40).toList()) {
+        // Without the command line and paths: they name this machine's directories.
+        for (String line : f.detail().lines().filter(l -> !l.startsWith("command: ") && !l.contains("Command Line:")).limit(40).toList()) {
             sb.append("//   ").append(line).append('\n');
         }
         sb.append(reduced == null ? "// (no program: the finding is about the batch)\n" : reduced);

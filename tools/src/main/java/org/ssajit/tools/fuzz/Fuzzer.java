@@ -128,9 +128,11 @@ final class Fuzzer {
                         "--module-path", settings.jitModulePath(), "--add-modules=org.ssajit.jvmci",
                         "--add-exports=jdk.internal.vm.ci/jdk.vm.ci.services=org.ssajit.jvmci",
                         "-Xbatch", "-XX:-BackgroundCompilation", "-XX:CompileThresholdScaling=0.01",
-                        // HotSpot raises the tier-4 thresholds while compile queues are long, and the queues are long
-                        // here (C1 compiles ssajit itself): without these, most of a program's methods never reach tier 4.
-                        "-XX:Tier4LoadFeedback=0", "-XX:Tier3DelayOn=100000", "-Dssajit.Log=true"));
+                        // HotSpot multiplies the tier-4 thresholds by 1 + (tier-4 queue length) / (Tier4LoadFeedback x
+                        // compiler threads), and the queue is long here (ssajit is slow while C1 compiles it): with the
+                        // default (3) a program's methods stayed at tier 3; 0 would divide by zero (infinite thresholds).
+                        // Tier3DelayOn: no detour through tier 2 while that queue is long.
+                        "-XX:Tier4LoadFeedback=1000", "-XX:Tier3DelayOn=100000", "-Dssajit.Log=true"));
         flags.addAll(variant);
         flags.addAll(settings.extraJitFlags());
         return flags;

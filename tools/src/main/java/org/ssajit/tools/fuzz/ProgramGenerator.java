@@ -200,7 +200,7 @@ final class ProgramGenerator {
         main.add(leaf("static String cap(String s) { return s.length() > 48 ? s.substring(s.length() - 20) : s; }"));
         main.add(leaf("static long rnd() { state = state * 6364136223846793005L + 1442695040888963407L; return state >>> 17; }"));
         classes(main);
-        int count = 3 + r.nextInt(4);
+        int count = 2 + r.nextInt(3);
         for (int k = 0; k < count; k++) {
             main.add(staticMethod("m" + k));
         }
@@ -258,7 +258,7 @@ final class ProgramGenerator {
         maySync = true;
         Node m = block(signature + " {", "}");
         declareLocals(m, 2);
-        statements(m, 2 + r.nextInt(4), 1);
+        statements(m, 2 + r.nextInt(3), 1);
         mixLocals(m);
         m.add(leaf("return " + expr(type, 2) + ";"));
         virtualCost = Math.max(virtualCost, Math.max(1, cost));
@@ -332,7 +332,7 @@ final class ProgramGenerator {
         maySync = true;
         Node m = block("static " + (chance(0.15) ? "synchronized " : "") + type.java + " " + name + "(" + sig + ") {", "}");
         declareLocals(m, 3 + r.nextInt(3));
-        statements(m, 4 + r.nextInt(6), 1);
+        statements(m, 3 + r.nextInt(5), 1);
         mixLocals(m);
         m.add(leaf("return " + expr(type, 2) + ";"));
         methods.add(new Method(name, type, types, (int) Math.max(1, cost)));
