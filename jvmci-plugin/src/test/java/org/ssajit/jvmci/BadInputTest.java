@@ -235,12 +235,7 @@ class BadInputTest {
     }
 
     private static Method method(String name) {
-        for (Method m : GENERATED.getDeclaredMethods()) {
-            if (m.getName().equals(name)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException(name);
+        return org.ssajit.testing.Jvmci.declared(GENERATED, name);
     }
 
     /** Every shape compiles (a refusal would be a regression) and runs as the interpreter runs it. */
