@@ -167,7 +167,7 @@ public final class FuzzCommand {
                 String source = p == null ? null : p.source();
                 if (p != null && reduceMinutes > 0 && f.kind() != Fuzzer.Kind.INVALID) {
                     Reducer.Oracle oracle = (seed, src, classesDir) -> fuzzer.reproduces(classesDir, seed, f.kind());
-                    source = new Reducer(oracle, javac, settings.work(), reduceMinutes * 60_000L, out).reduce(p, f.kind());
+                    source = new Reducer(oracle, javac, settings.work(), reduceMinutes * 60_000L, out).reduce(p, f.kind().toString());
                 }
                 Path saved = save(outDir, f, source, p == null ? null : p.source());
                 out.println("fuzz: saved " + saved);

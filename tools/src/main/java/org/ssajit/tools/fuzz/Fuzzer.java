@@ -1,6 +1,5 @@
 package org.ssajit.tools.fuzz;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -396,9 +395,5 @@ final class Fuzzer {
                 Files.deleteIfExists(f);
             }
         }
-    }
-
-    static String classPathOf(List<Path> entries) {
-        return String.join(File.pathSeparator, entries.stream().map(Path::toString).toList());
     }
 }

@@ -27,10 +27,6 @@ final class Node {
         this.tail = tail;
     }
 
-    boolean isBlock() {
-        return tail != null || head == null;
-    }
-
     Node add(Node child) {
         children.add(child);
         return this;

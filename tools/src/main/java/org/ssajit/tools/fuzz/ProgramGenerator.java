@@ -61,10 +61,6 @@ final class ProgramGenerator {
             return ordinal() <= CHAR.ordinal() && this != BOOLEAN;
         }
 
-        boolean primitive() {
-            return ordinal() <= CHAR.ordinal();
-        }
-
         boolean integral() {
             return this == INT || this == LONG || this == BYTE || this == SHORT || this == CHAR;
         }
@@ -493,13 +489,7 @@ final class ProgramGenerator {
     }
 
     private Var variable(T t, boolean assignable) {
-        List<Var> candidates = new ArrayList<>();
-        for (Var v : scope) {
-            if (v.type() == t && (!assignable || v.assignable())) {
-                candidates.add(v);
-            }
-        }
-        return candidates.isEmpty() ? null : candidates.get(r.nextInt(candidates.size()));
+        return anyVariable(assignable, x -> x == t);
     }
 
     private Var anyVariable(boolean assignable, java.util.function.Predicate<T> filter) {

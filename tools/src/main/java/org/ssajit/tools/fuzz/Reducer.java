@@ -38,7 +38,7 @@ final class Reducer {
     }
 
     /** The reduced source (the original when nothing could go). */
-    String reduce(ProgramGenerator.Program program, Object kind) throws IOException, InterruptedException {
+    String reduce(ProgramGenerator.Program program, String what) throws IOException, InterruptedException {
         Node root = program.root();
         List<Node> all = new ArrayList<>();
         root.collect(all);
@@ -60,17 +60,17 @@ final class Reducer {
                 if (n == root || gone(n, parent, edits) || System.currentTimeMillis() >= deadline) {
                     continue;
                 }
-                if (attempt(program, kind, edits, n, Node.Edit.DELETE)) {
+                if (attempt(program, edits, n, Node.Edit.DELETE)) {
                     changed = true;
                     continue;
                 }
                 if (n.head != null && n.tail != null && !n.children.isEmpty() && edits.get(n.id) == null) {
-                    changed |= attempt(program, kind, edits, n, Node.Edit.INLINE);
+                    changed |= attempt(program, edits, n, Node.Edit.INLINE);
                 }
             }
         }
         String reduced = root.render(edits);
-        log.printf("fuzz: reduced seed %s (%s) from %d to %d lines in %d attempts, %d passes%s%n", Long.toUnsignedString(program.seed()), kind,
+        log.printf("fuzz: reduced seed %s (%s) from %d to %d lines in %d attempts, %d passes%s%n", Long.toUnsignedString(program.seed()), what,
                         current.lines().count(), reduced.lines().count(), attempts, passes, System.currentTimeMillis() >= deadline ? " (time budget used up)" : "");
         return reduced;
     }
@@ -84,7 +84,7 @@ final class Reducer {
         return false;
     }
 
-    private boolean attempt(ProgramGenerator.Program program, Object kind, Map<Integer, Node.Edit> edits, Node n, Node.Edit edit)
+    private boolean attempt(ProgramGenerator.Program program, Map<Integer, Node.Edit> edits, Node n, Node.Edit edit)
                     throws IOException, InterruptedException {
         Node.Edit before = edits.put(n.id, edit);
         String source = program.root().render(edits);
