@@ -7,7 +7,7 @@ import static jdk.vm.ci.amd64.AMD64.rax;
 import static jdk.vm.ci.amd64.AMD64.rcx;
 import static org.ssajit.amd64.asm.OperandSize.DWORD;
 import static org.ssajit.amd64.asm.OperandSize.QWORD;
-import static org.ssajit.amd64.hotspot.BytecodeFrameBuilder.reg;
+import static org.ssajit.amd64.hotspot.Amd64ValueKind.reg;
 
 import java.util.Arrays;
 import java.util.List;
@@ -20,9 +20,9 @@ import org.ssajit.amd64.asm.Label;
 import org.ssajit.amd64.asm.UnaryOp;
 import org.ssajit.amd64.hotspot.Amd64FrameBuilder;
 import org.ssajit.amd64.hotspot.Amd64ValueKind;
-import org.ssajit.amd64.hotspot.BytecodeFrameBuilder;
-import org.ssajit.amd64.hotspot.DebugInfos;
-import org.ssajit.amd64.hotspot.FrameLayout;
+import org.ssajit.hotspot.BytecodeFrameBuilder;
+import org.ssajit.hotspot.DebugInfos;
+import org.ssajit.hotspot.FrameLayout;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.bytecode.BytecodeStream;
 import org.ssajit.bytecode.Bytecodes;
@@ -135,7 +135,7 @@ final class HandCode {
     /** {@code return x + delta}. */
     static CompiledCode addConstant(ResolvedJavaMethod m, int delta) {
         Register x = args(m)[0];
-        Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, FrameLayout.of(0, 0));
+        Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, FrameLayout.of(Amd64ValueKind.WORD, 0, 0));
         fb.emitPrologue();
         fb.asm().lea(DWORD, intResult(), Address.of(x, delta));
         fb.emitReturn();
@@ -145,7 +145,7 @@ final class HandCode {
     /** {@code return x + x} ({@link Targets#twice}). */
     static CompiledCode scaled(ResolvedJavaMethod m) {
         Register x = args(m)[0];
-        Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, FrameLayout.of(0, 0));
+        Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, FrameLayout.of(Amd64ValueKind.WORD, 0, 0));
         fb.emitPrologue();
         fb.asm().lea(DWORD, intResult(), Address.of(x, x, org.ssajit.amd64.asm.Scale.ONE, 0));
         fb.emitReturn();
@@ -166,7 +166,7 @@ final class HandCode {
         int lengthOffset = CONFIG.arrayLengthOffset;
         int openOffset = field(Targets.Gate.class, "open").getOffset();
         int longBase = META.getArrayBaseOffset(JavaKind.Long);
-        FrameLayout layout = FrameLayout.of(0, 0);
+        FrameLayout layout = FrameLayout.of(Amd64ValueKind.WORD, 0, 0);
         Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, layout);
         Amd64Assembler asm = fb.asm();
         fb.emitPrologue();
@@ -230,7 +230,7 @@ final class HandCode {
         Register a = args[0];
         Register b = args[1];
         Register o = args[2];
-        FrameLayout layout = FrameLayout.of(16, 0);
+        FrameLayout layout = FrameLayout.of(Amd64ValueKind.WORD, 16, 0);
         Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, layout);
         Amd64Assembler asm = fb.asm();
         fb.emitPrologue();
@@ -244,7 +244,7 @@ final class HandCode {
             StackSlot cSlot = layout.spillSlot(0, Amd64ValueKind.INT);
             Register d = r8;
             asm.imul(DWORD, rax, a, 3); // c = a * 3
-            asm.mov(DWORD, layout.spillAddress(0), rax); // c lives in a spill slot
+            asm.mov(DWORD, Address.of(jdk.vm.ci.amd64.AMD64.rsp, layout.spillOffset(0)), rax); // c lives in a spill slot
             asm.movsxd(r10, rax); // (long) c
             asm.mov(QWORD, d, b);
             asm.alu(AluOp.SUB, QWORD, d, r10); // d = b - c
@@ -264,7 +264,7 @@ final class HandCode {
                 StackSlot oSlot = layout.spillSlot(8, Amd64ValueKind.OOP);
                 asm.imul(QWORD, partial, d, 7);
                 asm.alu(AluOp.ADD, QWORD, partial, r10);
-                asm.mov(QWORD, layout.spillAddress(8), o);
+                asm.mov(QWORD, Address.of(jdk.vm.ci.amd64.AMD64.rsp, layout.spillOffset(8)), o);
                 f.push(JavaKind.Long, reg(partial, JavaKind.Long)).push(JavaKind.Object, oSlot);
             }
             frame = f;
@@ -282,7 +282,7 @@ final class HandCode {
         Register[] args = args(m);
         Register a = args[0];
         Register b = args[1];
-        FrameLayout layout = FrameLayout.of(0, 0);
+        FrameLayout layout = FrameLayout.of(Amd64ValueKind.WORD, 0, 0);
         Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, layout);
         Amd64Assembler asm = fb.asm();
         fb.emitPrologue();
@@ -321,11 +321,11 @@ final class HandCode {
      */
     static CompiledCode guarded(ResolvedJavaMethod m) {
         Register x = args(m)[0];
-        FrameLayout layout = FrameLayout.of(8, 0);
+        FrameLayout layout = FrameLayout.of(Amd64ValueKind.WORD, 8, 0);
         Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, layout);
         Amd64Assembler asm = fb.asm();
         fb.emitPrologue();
-        asm.mov(DWORD, layout.spillAddress(0), x);
+        asm.mov(DWORD, Address.of(jdk.vm.ci.amd64.AMD64.rsp, layout.spillOffset(0)), x);
         BytecodeFrame atCall = BytecodeFrameBuilder.at(m, bci(m, Bytecodes.INVOKESTATIC, 0))
                         .local(0, JavaKind.Int, layout.spillSlot(0, Amd64ValueKind.INT))
                         .duringCall(true)

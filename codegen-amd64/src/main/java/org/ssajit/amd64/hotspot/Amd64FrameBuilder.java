@@ -41,6 +41,7 @@ import org.ssajit.amd64.asm.Label;
 import org.ssajit.amd64.asm.OperandSize;
 import org.ssajit.amd64.asm.ShiftOp;
 import org.ssajit.codegen.CompiledCode;
+import org.ssajit.hotspot.FrameLayout;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.hotspot.StubTarget;
 

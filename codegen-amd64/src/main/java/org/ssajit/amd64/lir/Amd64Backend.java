@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Objects;
 
 import org.ssajit.amd64.hotspot.Amd64FrameBuilder;
-import org.ssajit.amd64.hotspot.FrameLayout;
+import org.ssajit.hotspot.FrameLayout;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.amd64.disasm.Objdump;
 import org.ssajit.codegen.Backend;

@@ -13,9 +13,8 @@ import org.ssajit.amd64.asm.Condition;
 import org.ssajit.amd64.asm.Label;
 import org.ssajit.amd64.hotspot.Amd64FrameBuilder;
 import org.ssajit.amd64.hotspot.Amd64ValueKind;
-import org.ssajit.amd64.hotspot.BytecodeFrameBuilder;
-import org.ssajit.amd64.hotspot.DebugInfos;
-import org.ssajit.amd64.hotspot.FrameLayout;
+import org.ssajit.hotspot.DebugInfos;
+import org.ssajit.hotspot.FrameLayout;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.ir.FrameState;
@@ -277,47 +276,9 @@ public final class Amd64CodeEmitter extends CodeEmitter {
         frame.emitUncommonTrap(metaAccess, action, reason, debugInfo(state));
     }
 
-    /**
-     * The HotSpot debug info of an allocated frame state: a {@link BytecodeFrame} whose values are
-     * the state's registers, stack slots and constants with their Java kinds, and a reference map
-     * naming every oop in it and every other live reference the allocator reported.
-     */
+    /** The HotSpot debug info of an allocated frame state ({@link DebugInfos#of(LirFrameState, FrameLayout, jdk.vm.ci.code.ValueKindFactory)}). */
     public DebugInfo debugInfo(LirFrameState state) {
-        FrameState fs = state.frameState();
-        Value[] values = state.values();
-        BytecodeFrameBuilder b = BytecodeFrameBuilder.at(fs.method(), fs.bci()).duringCall(state.duringCall()).rethrowException(fs.rethrowException());
-        for (int i = 0; i < fs.localsSize(); i++) {
-            if (fs.local(i) != null) {
-                JavaKind k = fs.local(i).kind();
-                b.local(i, k, javaValue(values[i], k));
-            }
-        }
-        for (int i = 0; i < fs.stackSize(); i++) {
-            if (fs.stack(i) != null) {
-                JavaKind k = fs.stack(i).kind();
-                b.push(k, javaValue(values[fs.localsSize() + i], k));
-            }
-        }
-        for (int i = 0; i < fs.locksSize(); i++) {
-            b.lock(javaValue(values[fs.localsSize() + fs.stackSize() + i], JavaKind.Object), frame.layout().monitorSlot(i));
-        }
-        List<JavaValue> extraOops = new ArrayList<>();
-        for (Value v : state.liveReferences()) {
-            extraOops.add(javaValue(v, JavaKind.Object));
-        }
-        return DebugInfos.of(b.build(), frame.layout(), extraOops);
-    }
-
-    /** A location or constant as debug info wants it: kinds become {@link Amd64ValueKind}s. */
-    private static JavaValue javaValue(Value v, JavaKind kind) {
-        if (v instanceof RegisterValue r) {
-            return r.getRegister().asValue(Amd64ValueKind.of(kind));
-        } else if (v instanceof StackSlot s) {
-            return StackSlot.get(Amd64ValueKind.of(kind), s.getRawOffset(), s.getRawAddFrameSize());
-        } else if (v instanceof ConstantValue c) {
-            return c.constant();
-        }
-        throw new IllegalStateException("frame-state value not allocated: " + v);
+        return DebugInfos.of(state, frame.layout(), Amd64ValueKind.FACTORY);
     }
 
     // Finishing --------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 package org.ssajit.amd64.lir;
 
-import org.ssajit.amd64.hotspot.FrameLayout;
+import org.ssajit.amd64.hotspot.Amd64ValueKind;
+import org.ssajit.hotspot.FrameLayout;
 import org.ssajit.lir.FrameMap;
 
 /**
@@ -23,7 +24,7 @@ public final class Amd64FrameMap extends FrameMap {
     /** The frame builder's view of this frame; final once register allocation is done. */
     public FrameLayout layout() {
         int spill = (spillSize() + WORD - 1) / WORD * WORD;
-        FrameLayout layout = FrameLayout.of(spill, outgoingSize(), monitorSlots());
+        FrameLayout layout = FrameLayout.of(Amd64ValueKind.WORD, spill, outgoingSize(), monitorSlots());
         if (layout.totalFrameSize() != totalFrameSize() || layout.rescueSlotOffset() != fixedAreaOffset()
                         || (monitorSlots() > 0 && layout.monitorSlotOffset(monitorSlots() - 1) != monitorSlotOffset(monitorSlots() - 1))) {
             throw new IllegalStateException("frame map and frame layout disagree: " + layout + " vs total " + totalFrameSize() + ", fixed area at " + fixedAreaOffset());

@@ -39,6 +39,9 @@ import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.MetaAccessProvider;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 import jdk.vm.ci.runtime.JVMCI;
+import org.ssajit.hotspot.BytecodeFrameBuilder;
+import org.ssajit.hotspot.DebugInfos;
+import org.ssajit.hotspot.FrameLayout;
 
 /**
  * The shapes HotSpot dictates, read back with objdump and checked against the VM's own values. That
@@ -59,8 +62,8 @@ class Amd64FrameBuilderTest {
 
     private static DebugInfo info(FrameLayout layout) throws NoSuchMethodException {
         BytecodeFrame f = BytecodeFrameBuilder.at(sampleMethod(), 0)
-                        .local(0, JavaKind.Int, BytecodeFrameBuilder.reg(rsi, JavaKind.Int))
-                        .local(3, JavaKind.Object, BytecodeFrameBuilder.reg(rbx, JavaKind.Object))
+                        .local(0, JavaKind.Int, Amd64ValueKind.reg(rsi, JavaKind.Int))
+                        .local(3, JavaKind.Object, Amd64ValueKind.reg(rbx, JavaKind.Object))
                         .build();
         return DebugInfos.of(f, layout);
     }
@@ -92,7 +95,7 @@ class Amd64FrameBuilderTest {
     @Test
     void inlineCacheCheckAtTheUnverifiedEntry() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(CONFIG.useCompressedClassPointers && !CONFIG.useCompactObjectHeaders);
-        FrameLayout layout = FrameLayout.of(16, 0);
+        FrameLayout layout = FrameLayout.of(Amd64ValueKind.WORD, 16, 0);
         Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, layout);
         fb.emitInlineCacheCheck(rsi);
         fb.emitPrologue();
@@ -128,7 +131,7 @@ class Amd64FrameBuilderTest {
     void classInitializationBarrierAtTheVerifiedEntry() throws Exception {
         jdk.vm.ci.meta.Constant klass = jdk.vm.ci.hotspot.HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend().getConstantReflection()
                         .asObjectHub(jdk.vm.ci.hotspot.HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend().getMetaAccess().lookupJavaType(String.class));
-        FrameLayout layout = FrameLayout.of(16, 0);
+        FrameLayout layout = FrameLayout.of(Amd64ValueKind.WORD, 16, 0);
         Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, layout);
         fb.emitPrologue(klass);
         fb.emitReturn();
@@ -159,7 +162,7 @@ class Amd64FrameBuilderTest {
 
     @Test
     void prologueAndEpilogue() throws Exception {
-        FrameLayout layout = FrameLayout.of(16, 0);
+        FrameLayout layout = FrameLayout.of(Amd64ValueKind.WORD, 16, 0);
         Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, layout);
         fb.emitPrologue();
         fb.emitReturn();
@@ -239,7 +242,7 @@ class Amd64FrameBuilderTest {
      */
     @Test
     void osrEntryAndCFunctionCall() throws Exception {
-        FrameLayout layout = FrameLayout.of(16, 0);
+        FrameLayout layout = FrameLayout.of(Amd64ValueKind.WORD, 16, 0);
         Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, layout);
         fb.emitOsrPrologue();
         int callPc = fb.asm().position();
@@ -265,7 +268,7 @@ class Amd64FrameBuilderTest {
 
     @Test
     void safepointPoll() throws Exception {
-        FrameLayout layout = FrameLayout.of(0, 0);
+        FrameLayout layout = FrameLayout.of(Amd64ValueKind.WORD, 0, 0);
         Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, layout);
         fb.emitPrologue();
         int before = fb.asm().position();
@@ -291,7 +294,7 @@ class Amd64FrameBuilderTest {
 
     @Test
     void uncommonTrap() throws Exception {
-        FrameLayout layout = FrameLayout.of(0, 0);
+        FrameLayout layout = FrameLayout.of(Amd64ValueKind.WORD, 0, 0);
         Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, layout);
         fb.emitPrologue();
         int before = fb.asm().position();
@@ -312,7 +315,7 @@ class Amd64FrameBuilderTest {
 
     @Test
     void misuseIsRefused() throws Exception {
-        FrameLayout layout = FrameLayout.of(0, 0);
+        FrameLayout layout = FrameLayout.of(Amd64ValueKind.WORD, 0, 0);
         DebugInfo info = info(layout);
         Amd64FrameBuilder fresh = new Amd64FrameBuilder(CONFIG, layout);
         assertThrows(IllegalStateException.class, fresh::emitReturn);
@@ -329,7 +332,7 @@ class Amd64FrameBuilderTest {
         assertThrows(IllegalStateException.class, () -> fresh.finish("t"));
 
         // Safepoints without a rescue slot: HotSpot could not deoptimize the frame; refused up front.
-        FrameLayout bare = FrameLayout.withoutRescueSlot(0, 0);
+        FrameLayout bare = FrameLayout.withoutRescueSlot(Amd64ValueKind.WORD, 0, 0);
         Amd64FrameBuilder noRescue = new Amd64FrameBuilder(CONFIG, bare);
         noRescue.emitPrologue();
         noRescue.emitSafepointPoll(rbx, info(bare));

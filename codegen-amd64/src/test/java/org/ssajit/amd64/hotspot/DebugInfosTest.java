@@ -4,7 +4,7 @@ import static jdk.vm.ci.amd64.AMD64.rax;
 import static jdk.vm.ci.amd64.AMD64.rbx;
 import static jdk.vm.ci.amd64.AMD64.rsi;
 import static jdk.vm.ci.amd64.AMD64.xmm0;
-import static org.ssajit.amd64.hotspot.BytecodeFrameBuilder.reg;
+import static org.ssajit.amd64.hotspot.Amd64ValueKind.reg;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -24,6 +24,9 @@ import jdk.vm.ci.meta.MetaAccessProvider;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 import jdk.vm.ci.meta.Value;
 import jdk.vm.ci.runtime.JVMCI;
+import org.ssajit.hotspot.BytecodeFrameBuilder;
+import org.ssajit.hotspot.DebugInfos;
+import org.ssajit.hotspot.FrameLayout;
 
 class DebugInfosTest {
     private static final MetaAccessProvider META = JVMCI.getRuntime().getHostJVMCIBackend().getMetaAccess();
@@ -75,7 +78,7 @@ class DebugInfosTest {
 
     @Test
     void referenceMapNamesEveryOopInTheFrame() throws Exception {
-        FrameLayout layout = FrameLayout.of(16, 0);
+        FrameLayout layout = FrameLayout.of(Amd64ValueKind.WORD, 16, 0);
         StackSlot spilled = layout.spillSlot(8, Amd64ValueKind.OOP);
         BytecodeFrame f = BytecodeFrameBuilder.at(method(), 0)
                         .local(0, JavaKind.Int, reg(rsi, JavaKind.Int))

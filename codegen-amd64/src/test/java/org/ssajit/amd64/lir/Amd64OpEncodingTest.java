@@ -617,7 +617,7 @@ class Amd64OpEncodingTest {
         assertEquals(JavaKind.Object, frame.getStackValueKind(0));
         StackSlot onStack = assertInstanceOf(StackSlot.class, frame.getStackValue(0));
         assertEquals(8, onStack.getRawOffset());
-        assertTrue(((org.ssajit.amd64.hotspot.Amd64ValueKind) onStack.getValueKind()).isReference());
+        assertTrue(((org.ssajit.lir.LirKind) onStack.getValueKind()).isReference());
         assertEquals(JavaKind.Int, frame.getStackValueKind(1));
         assertEquals(JavaConstant.forInt(3), frame.getStackValue(1));
         assertTrue(!frame.duringCall && !frame.rethrowException);

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 
 import org.ssajit.amd64.disasm.Objdump;
 import org.ssajit.amd64.hotspot.Amd64FrameBuilder;
-import org.ssajit.amd64.hotspot.FrameLayout;
+import org.ssajit.hotspot.FrameLayout;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.lir.LabelOp;
@@ -26,6 +26,7 @@ import org.ssajit.lir.Variable;
 import jdk.vm.ci.meta.MetaAccessProvider;
 import jdk.vm.ci.meta.Value;
 import jdk.vm.ci.runtime.JVMCI;
+import org.ssajit.amd64.hotspot.Amd64ValueKind;
 
 /**
  * A batch of allocated ops emitted into one method body and judged by one objdump run: each case names
@@ -39,7 +40,7 @@ import jdk.vm.ci.runtime.JVMCI;
 final class OpCheck {
     static final HotSpotVmConfig CONFIG = HotSpotVmConfig.host();
     static final MetaAccessProvider META = JVMCI.getRuntime().getHostJVMCIBackend().getMetaAccess();
-    static final FrameLayout LAYOUT = FrameLayout.of(64, 0);
+    static final FrameLayout LAYOUT = FrameLayout.of(Amd64ValueKind.WORD, 64, 0);
     private static final Pattern JUMP = Pattern.compile("^(j[a-z]+|call) (0x[0-9a-f]+)$");
     private static final Pattern RIP = Pattern.compile("\\[rip\\+0x[0-9a-f]+\\]");
 

@@ -1,11 +1,10 @@
-package org.ssajit.amd64.hotspot;
+package org.ssajit.hotspot;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
-import jdk.vm.ci.amd64.AMD64;
 import jdk.vm.ci.code.BytecodeFrame;
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterValue;
@@ -16,6 +15,8 @@ import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.JavaValue;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 import jdk.vm.ci.meta.Value;
+
+import org.ssajit.lir.LirKind;
 
 /**
  * Builds the {@link BytecodeFrame} of one debug-info point: where the interpreter would find each local
@@ -144,16 +145,17 @@ public final class BytecodeFrameBuilder {
         }
         if (value instanceof RegisterValue r) {
             Register reg = r.getRegister();
-            boolean xmm = reg.getRegisterCategory().equals(AMD64.XMM);
+            // JVMCI calls the general-purpose register file "CPU" on AMD64 and AArch64 alike.
+            boolean general = reg.getRegisterCategory().toString().equals("CPU");
             boolean fp = k == JavaKind.Float || k == JavaKind.Double;
-            if (xmm != fp) {
+            if (general == fp) {
                 throw new IllegalArgumentException(kind + " cannot live in " + reg);
             }
-            if (k == JavaKind.Object && !(r.getValueKind() instanceof Amd64ValueKind vk && vk.isReference())) {
+            if (k == JavaKind.Object && !(r.getValueKind() instanceof LirKind vk && vk.isReference())) {
                 throw new IllegalArgumentException("object in " + reg + " needs a reference kind, got " + r.getValueKind());
             }
         } else if (value instanceof StackSlot s) {
-            if (k == JavaKind.Object && !(s.getValueKind() instanceof Amd64ValueKind vk && vk.isReference())) {
+            if (k == JavaKind.Object && !(s.getValueKind() instanceof LirKind vk && vk.isReference())) {
                 throw new IllegalArgumentException("object in " + s + " needs a reference kind, got " + s.getValueKind());
             }
         } else if (value instanceof JavaConstant c) {
@@ -166,10 +168,5 @@ public final class BytecodeFrameBuilder {
             throw new IllegalArgumentException("unsupported frame value " + value);
         }
         return k;
-    }
-
-    /** {@code reg} holding a value of {@code kind}, as debug info wants it. */
-    public static RegisterValue reg(Register reg, JavaKind kind) {
-        return reg.asValue(Amd64ValueKind.of(kind));
     }
 }

@@ -1,19 +1,27 @@
-package org.ssajit.amd64.hotspot;
+package org.ssajit.hotspot;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import jdk.vm.ci.code.Architecture;
 import jdk.vm.ci.code.BytecodeFrame;
 import jdk.vm.ci.code.DebugInfo;
 import jdk.vm.ci.code.Location;
 import jdk.vm.ci.code.RegisterValue;
 import jdk.vm.ci.code.StackSlot;
+import jdk.vm.ci.code.ValueKindFactory;
 import jdk.vm.ci.hotspot.HotSpotReferenceMap;
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.JavaValue;
+import jdk.vm.ci.meta.Value;
 import jdk.vm.ci.meta.ValueKind;
+
+import org.ssajit.ir.FrameState;
+import org.ssajit.lir.ConstantValue;
+import org.ssajit.lir.LirFrameState;
+import org.ssajit.lir.LirKind;
 
 /**
  * Debug info for a safepoint, call or trap: the frame(s) plus the reference map that tells the GC which
@@ -25,6 +33,64 @@ import jdk.vm.ci.meta.ValueKind;
  */
 public final class DebugInfos {
     private DebugInfos() {
+    }
+
+    /**
+     * The debug info of an allocated LIR frame state: a {@link BytecodeFrame} whose values are the
+     * state's registers, stack slots and constants with their Java kinds (as {@code kinds} gives
+     * them: the target's platform kinds, {@link #valueKinds}), the frame's monitors in their slots of
+     * {@code layout}, and a reference map naming every oop in it and every other live reference the register allocator reported.
+     */
+    public static DebugInfo of(LirFrameState state, FrameLayout layout, ValueKindFactory<LirKind> kinds) {
+        FrameState fs = state.frameState();
+        Value[] values = state.values();
+        BytecodeFrameBuilder b = BytecodeFrameBuilder.at(fs.method(), fs.bci()).duringCall(state.duringCall()).rethrowException(fs.rethrowException());
+        for (int i = 0; i < fs.localsSize(); i++) {
+            if (fs.local(i) != null) {
+                JavaKind k = fs.local(i).kind();
+                b.local(i, k, javaValue(values[i], k, kinds));
+            }
+        }
+        for (int i = 0; i < fs.stackSize(); i++) {
+            if (fs.stack(i) != null) {
+                JavaKind k = fs.stack(i).kind();
+                b.push(k, javaValue(values[fs.localsSize() + i], k, kinds));
+            }
+        }
+        for (int i = 0; i < fs.locksSize(); i++) {
+            b.lock(javaValue(values[fs.localsSize() + fs.stackSize() + i], JavaKind.Object, kinds), layout.monitorSlot(i));
+        }
+        List<JavaValue> extraOops = new ArrayList<>();
+        for (Value v : state.liveReferences()) {
+            extraOops.add(javaValue(v, JavaKind.Object, kinds));
+        }
+        return of(b.build(), layout, extraOops);
+    }
+
+    /**
+     * The kinds debug info gives values of each Java kind held uncompressed in a register or slot of
+     * {@code arch}: its platform kind of the stack kind, objects marked as references.
+     */
+    public static ValueKindFactory<LirKind> valueKinds(Architecture arch) {
+        return kind -> {
+            JavaKind k = kind.getStackKind();
+            if (k == JavaKind.Void || k == JavaKind.Illegal) {
+                throw new IllegalArgumentException("no value kind for " + kind);
+            }
+            return new LirKind(arch.getPlatformKind(k), k == JavaKind.Object);
+        };
+    }
+
+    /** A location or constant as debug info wants it: registers and slots get {@code kinds}' kind. */
+    private static JavaValue javaValue(Value v, JavaKind kind, ValueKindFactory<LirKind> kinds) {
+        if (v instanceof RegisterValue r) {
+            return r.getRegister().asValue(kinds.getValueKind(kind));
+        } else if (v instanceof StackSlot s) {
+            return StackSlot.get(kinds.getValueKind(kind), s.getRawOffset(), s.getRawAddFrameSize());
+        } else if (v instanceof ConstantValue c) {
+            return c.constant();
+        }
+        throw new IllegalStateException("frame-state value not allocated: " + v);
     }
 
     /** Debug info for {@code frame} (and its callers) whose only live oops are those in the frames. */
@@ -70,13 +136,13 @@ public final class DebugInfos {
                 kind = s.getValueKind();
                 int offset = s.getOffset(layout.totalFrameSize());
                 if (offset < 0 || offset % 4 != 0) {
-                    throw new IllegalArgumentException("oop stack slot " + s + " is at rsp" + offset + ": not a valid oop map location");
+                    throw new IllegalArgumentException("oop stack slot " + s + " is at sp" + offset + ": not a valid oop map location");
                 }
                 loc = Location.stack(offset);
             } else {
                 throw new IllegalArgumentException("an oop location must be a register or a stack slot: " + v);
             }
-            if (!(kind instanceof Amd64ValueKind ak) || !ak.isReference()) {
+            if (!(kind instanceof LirKind ak) || !ak.isReference()) {
                 throw new IllegalArgumentException(v + " is named as an oop but its kind " + kind + " is not a reference");
             }
             if (!seen.add(loc.reg != null ? "reg " + loc.reg.number : "stack " + loc.offset)) {
@@ -87,7 +153,7 @@ public final class DebugInfos {
         }
         Location[] objects = locations.toArray(new Location[0]);
         int[] sizeInBytes = sizes.stream().mapToInt(Integer::intValue).toArray();
-        // No derived pointers yet; 16 = an xmm register, the widest value ssajit keeps in a register.
+        // No derived pointers yet; 16 = an xmm or SIMD register, the widest value ssajit keeps in a register.
         return new HotSpotReferenceMap(objects, new Location[objects.length], sizeInBytes, 16);
     }
 }
