@@ -407,12 +407,20 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     }
 
     /**
-     * How far below rsp the prologue touches the stack: the shadow zone, or the frame if that is
+     * How far below sp the prologue touches the stack: the shadow zone, or the frame if that is
      * larger, so a stack overflow is detected before the frame exists (where HotSpot can still throw
-     * StackOverflowError at the caller's call site).
+     * StackOverflowError at the caller's call site). HotSpot counts {@code StackShadowPages} in 4 KiB
+     * units and rounds the zone up to the VM's page size ({@code StackOverflow::initialize_stack_zone_sizes});
+     * with 4 KiB pages (x86, most arm64 kernels) that is pages times page size, with 16 or 64 KiB
+     * pages it is not.
      */
     public int stackBangOffset(int totalFrameSize) {
-        return Math.max(stackShadowPages * vmPageSize, totalFrameSize);
+        return Math.max(shadowZoneSize(stackShadowPages, vmPageSize), totalFrameSize);
+    }
+
+    static int shadowZoneSize(int shadowPages, int pageSize) {
+        int zone = shadowPages * 4096;
+        return (zone + pageSize - 1) / pageSize * pageSize;
     }
 
     /** The collector this VM runs, as a {@code CollectedHeap::Name} value. */
