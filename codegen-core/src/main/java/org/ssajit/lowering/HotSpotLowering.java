@@ -552,7 +552,7 @@ public final class HotSpotLowering {
 
         private Access fieldAccess(ResolvedJavaField f) {
             JavaKind k = f.getJavaKind();
-            return new Access(k, f.getOffset(), 0, k == JavaKind.Object && config.useCompressedOops);
+            return new Access(k, f.getOffset(), 0, k == JavaKind.Object && config.useCompressedOops, f.isVolatile());
         }
 
         private Value mirror(ResolvedJavaField f) {

@@ -13,8 +13,18 @@ import jdk.vm.ci.meta.JavaKind;
  * @param scale bytes per index step (1, 2, 4 or 8); 0 for an access without index
  * @param narrowOop a reference in the heap's compressed form: the op reads or writes the 32-bit
  *            narrow value, an int, which {@link Op#UNCOMPRESS} decodes
+ * @param isVolatile a volatile field: the lowering puts the memory model's {@link Op#MEMBAR}s around
+ *            the access, which is all a target with x86's ordering needs; a weakly ordered target
+ *            must also make the access itself an acquiring load or a releasing store (AArch64
+ *            {@code ldar}/{@code stlr}), so that it is ordered with the volatile accesses of code
+ *            compiled by HotSpot's own compilers, which rely on those instructions
  */
-public record Access(JavaKind kind, int displacement, int scale, boolean narrowOop) {
+public record Access(JavaKind kind, int displacement, int scale, boolean narrowOop, boolean isVolatile) {
+    /** A plain (not volatile) access. */
+    public Access(JavaKind kind, int displacement, int scale, boolean narrowOop) {
+        this(kind, displacement, scale, narrowOop, false);
+    }
+
     public Access {
         if (narrowOop && kind != JavaKind.Object) {
             throw new IllegalArgumentException("a narrow oop is an object: " + kind);
@@ -36,6 +46,6 @@ public record Access(JavaKind kind, int displacement, int scale, boolean narrowO
 
     @Override
     public String toString() {
-        return (narrowOop ? "narrow " : "") + kind.getJavaName() + " +" + displacement + (scale != 0 ? " *" + scale : "");
+        return (isVolatile ? "volatile " : "") + (narrowOop ? "narrow " : "") + kind.getJavaName() + " +" + displacement + (scale != 0 ? " *" + scale : "");
     }
 }
