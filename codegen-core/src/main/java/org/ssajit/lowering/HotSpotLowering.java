@@ -359,6 +359,7 @@ public final class HotSpotLowering {
 
         void run() {
             Value methodLock = g.method().isSynchronized() ? lockMethod() : null;
+            boolean publishesFinals = writesFinalField();
             for (Block b : dominance.reversePostorder()) {
                 block = b;
                 for (Instruction i : List.copyOf(b.instructions())) {
@@ -369,6 +370,9 @@ public final class HotSpotLowering {
                 if (b.terminator() instanceof Return r) {
                     if (r.value() != null) {
                         narrowReturn(r);
+                    }
+                    if (publishesFinals) {
+                        b.insertAtEnd(membar(MemoryBarriers.STORE_STORE, r.bci()));
                     }
                     if (registersFinalizer()) {
                         registerFinalizerAtReturn(r);
@@ -541,6 +545,26 @@ public final class HotSpotLowering {
          * IncompatibleClassChangeError) and, for a static field, its class initialized. Otherwise the
          * access becomes an unconditional deoptimization and null is returned.
          */
+        /**
+         * Whether this is a constructor that writes a final instance field: the Java memory model's
+         * final-field rule then wants the writes ordered before any later store that publishes the
+         * object, a StoreStore barrier at every return (free on x86; AArch64 {@code dmb ishst}, as
+         * HotSpot's interpreter and compilers do there).
+         */
+        private boolean writesFinalField() {
+            if (!g.method().isConstructor()) {
+                return false;
+            }
+            for (Block b : dominance.reversePostorder()) {
+                for (Instruction i : b.instructions()) {
+                    if (i.op() == Op.STORE_FIELD && i.field().field() instanceof ResolvedJavaField f && !f.isStatic() && f.isFinal()) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
         private ResolvedJavaField accessibleField(Instruction i) {
             FieldRef f = i.field();
             if (f.field() instanceof ResolvedJavaField rf && rf.isStatic() == f.isStatic() && (!f.isStatic() || rf.getDeclaringClass().isInitialized())) {

@@ -23,6 +23,8 @@ import org.ssajit.ir.MemoryBarriers;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Return;
+import org.ssajit.parse.BuildOptions;
+import org.ssajit.parse.GraphBuilder;
 import org.ssajit.testing.Jvmci;
 import org.ssajit.verify.Verifier;
 
@@ -318,6 +320,52 @@ class HotSpotLoweringTest {
         Graph r = lowered("readVolatile", true);
         List<Instruction> rc = r.entry().instructions();
         assertEquals(MemoryBarriers.AFTER_VOLATILE_READ, rc.get(rc.indexOf(only(r, Op.READ)) + 1).attribute());
+        assertTrue(((Access) only(r, Op.READ).attribute()).isVolatile());
+        assertTrue(((Access) only(w, Op.WRITE).attribute()).isVolatile());
+        assertFalse(((Access) only(lowered("readField", true), Op.READ).attribute()).isVolatile());
+    }
+
+    static final class WithFinal {
+        final int x;
+        int y;
+
+        WithFinal(int v, boolean early) {
+            y = v;
+            if (early) {
+                x = -v;
+                return;
+            }
+            x = v;
+        }
+    }
+
+    static final class WithoutFinal {
+        int y;
+
+        WithoutFinal(int v) {
+            y = v;
+        }
+    }
+
+    private static Graph loweredConstructor(Class<?> c) {
+        Graph g = GraphBuilder.build(Jvmci.method(c.getDeclaredConstructors()[0]), BuildOptions.DEFAULT, Jvmci.PROVIDERS).graph();
+        new HotSpotLowering(CONFIG, Jvmci.PROVIDERS.metaAccess(), Jvmci.PROVIDERS.constantReflection(), true).lower(g);
+        Verifier.verify(g);
+        return g;
+    }
+
+    @Test
+    void constructorsWritingFinalFieldsEndInAStoreStoreBarrier() {
+        Graph g = loweredConstructor(WithFinal.class);
+        List<Return> returns = g.blocks().stream().map(b -> b.terminator()).filter(t -> t instanceof Return).map(t -> (Return) t).toList();
+        assertEquals(2, returns.size(), g::toString);
+        for (Return r : returns) {
+            List<Instruction> code = r.block().instructions();
+            Instruction last = code.get(code.size() - 1);
+            assertEquals(Op.MEMBAR, last.op(), g::toString);
+            assertEquals(MemoryBarriers.STORE_STORE, last.attribute());
+        }
+        assertTrue(all(loweredConstructor(WithoutFinal.class), Op.MEMBAR).isEmpty());
     }
 
     @Test
