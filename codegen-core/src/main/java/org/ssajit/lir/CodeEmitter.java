@@ -1,16 +1,90 @@
 package org.ssajit.lir;
 
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
 /**
  * What LIR instructions emit into: the target's assembler plus the code's side tables. Target
- * instructions cast it to the target's emitter; the two operations every target needs are here.
+ * instructions cast it to the target's emitter.
+ *
+ * <p>What is the same for every target lives here: the blocks in emission order, which block is being
+ * emitted, whether control falls from it into another, jumps threaded through empty blocks (a label
+ * and a jump, e.g. an unused critical-edge block), and which blocks are entered by a backward branch
+ * (loop tops, which a target may align).
  */
 public abstract class CodeEmitter {
-    /** Binds the label of {@code block} at the current position. */
-    public abstract void bind(LirBlock block);
+    /** How many empty blocks a jump is threaded through, at most (a guard against a cycle of empty blocks). */
+    private static final int MAX_THREADING = 8;
+
+    private final List<LirBlock> blocks;
+    /** Each block's index in {@link #blocks}. */
+    private final Map<LirBlock, Integer> positions = new HashMap<>();
+    /** Blocks entered by a backward jump or branch (a loop's first block in emission order). */
+    private final Set<LirBlock> loopTops = new HashSet<>();
+    private LirBlock current;
+
+    /** @param blocks the blocks in emission order (the first one is entered from the prologue) */
+    protected CodeEmitter(List<LirBlock> blocks) {
+        this.blocks = List.copyOf(blocks);
+        for (int i = 0; i < blocks.size(); i++) {
+            positions.put(blocks.get(i), i);
+        }
+        for (LirBlock p : blocks) {
+            for (LirBlock s : p.successors()) {
+                LirBlock t = resolve(s);
+                if (positions.get(t) <= positions.get(p)) {
+                    loopTops.add(t);
+                }
+            }
+        }
+    }
+
+    /** Binds the label of {@code block} at the current position; the block is the current one from now. */
+    public final void bind(LirBlock block) {
+        current = block;
+        bindLabel(block, loopTops.contains(block));
+    }
+
+    /** Binds the target's label of {@code block} here ({@code loopTop}: entered by a backward branch). */
+    protected abstract void bindLabel(LirBlock block, boolean loopTop);
 
     /** An unconditional jump; may emit nothing if {@code target} is the next block in emission order. */
     public abstract void jump(LirBlock target);
 
     /** Current code offset. */
     public abstract int position();
+
+    /** The block being emitted, or null before the first. */
+    protected final LirBlock currentBlock() {
+        return current;
+    }
+
+    /** Whether control reaches {@code target} by falling off the end of the current block. */
+    public final boolean fallsInto(LirBlock target) {
+        LirBlock next = next();
+        return next != null && resolve(next) == resolve(target);
+    }
+
+    private LirBlock next() {
+        if (current == null) {
+            return null;
+        }
+        int i = positions.get(current) + 1;
+        return i < blocks.size() ? blocks.get(i) : null;
+    }
+
+    /** The block a jump to {@code b} really goes to: through blocks that hold a label and a jump and nothing else. */
+    public static LirBlock resolve(LirBlock b) {
+        for (int i = 0; i < MAX_THREADING && isEmpty(b); i++) {
+            b = ((JumpOp) b.last()).target();
+        }
+        return b;
+    }
+
+    private static boolean isEmpty(LirBlock b) {
+        return b.ops().size() == 2 && b.ops().get(0) instanceof LabelOp && b.ops().get(1) instanceof JumpOp;
+    }
 }

@@ -61,46 +61,26 @@ public final class Amd64CodeEmitter extends CodeEmitter {
      * too; measured on nestedLoops (an Ice Lake Xeon), the inner loop ran about 1.4x faster aligned.
      */
     public static final int LOOP_ALIGNMENT = 16;
-    /** How many empty blocks a jump is threaded through, at most (a guard against a cycle of empty blocks). */
-    private static final int MAX_THREADING = 8;
 
     private final Amd64FrameBuilder frame;
     private final Amd64Assembler asm;
     private final MetaAccessProvider metaAccess;
-    private final List<LirBlock> blocks;
     private final Map<LirBlock, Label> labels = new HashMap<>();
     private final List<Runnable> outOfLine = new ArrayList<>();
     private final List<Runnable> data = new ArrayList<>();
     private final Map<Object, Label> shared = new HashMap<>();
     private final List<Site> patches = new ArrayList<>();
-    private LirBlock current;
     private boolean bodyDone;
-
-    /** Each block's index in {@link #blocks}. */
-    private final Map<LirBlock, Integer> positions = new HashMap<>();
-    /** Blocks entered by a backward jump or branch (a loop's first block in emission order). */
-    private final Set<LirBlock> loopTops = new HashSet<>();
 
     /**
      * @param frame a frame builder whose prologue has been emitted
      * @param blocks the blocks in emission order (the first one is entered from the prologue)
      */
     public Amd64CodeEmitter(Amd64FrameBuilder frame, MetaAccessProvider metaAccess, List<LirBlock> blocks) {
+        super(blocks);
         this.frame = frame;
         this.asm = frame.asm();
         this.metaAccess = metaAccess;
-        this.blocks = blocks;
-        for (int i = 0; i < blocks.size(); i++) {
-            positions.put(blocks.get(i), i);
-        }
-        for (LirBlock p : blocks) {
-            for (LirBlock s : p.successors()) {
-                LirBlock t = resolve(s);
-                if (positions.get(t) <= positions.get(p)) {
-                    loopTops.add(t);
-                }
-            }
-        }
     }
 
     public Amd64Assembler asm() {
@@ -127,9 +107,8 @@ public final class Amd64CodeEmitter extends CodeEmitter {
     // Blocks and jumps -------------------------------------------------------------------------------
 
     @Override
-    public void bind(LirBlock block) {
-        current = block;
-        if (loopTops.contains(block)) {
+    protected void bindLabel(LirBlock block, boolean loopTop) {
+        if (loopTop) {
             asm.nops((LOOP_ALIGNMENT - asm.position() % LOOP_ALIGNMENT) % LOOP_ALIGNMENT);
         }
         asm.bind(ownLabel(block));
@@ -162,34 +141,8 @@ public final class Amd64CodeEmitter extends CodeEmitter {
         return ownLabel(resolve(target));
     }
 
-    /** Whether control reaches {@code target} by falling off the end of the current block. */
-    public boolean fallsInto(LirBlock target) {
-        LirBlock next = next();
-        return next != null && resolve(next) == resolve(target);
-    }
-
-    private LirBlock next() {
-        if (current == null) {
-            return null;
-        }
-        int i = positions.get(current) + 1;
-        return i < blocks.size() ? blocks.get(i) : null;
-    }
-
     private Label ownLabel(LirBlock b) {
         return labels.computeIfAbsent(b, x -> new Label(x.toString()));
-    }
-
-    /** Follows blocks that consist of a label and a jump and nothing else (no moves were put there). */
-    private static LirBlock resolve(LirBlock b) {
-        for (int i = 0; i < MAX_THREADING && isEmpty(b); i++) {
-            b = ((JumpOp) b.last()).target();
-        }
-        return b;
-    }
-
-    private static boolean isEmpty(LirBlock b) {
-        return b.ops().size() == 2 && b.ops().get(0) instanceof LabelOp && b.ops().get(1) instanceof JumpOp;
     }
 
     // Operands ---------------------------------------------------------------------------------------
