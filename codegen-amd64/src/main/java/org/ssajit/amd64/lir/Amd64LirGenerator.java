@@ -2,6 +2,7 @@ package org.ssajit.amd64.lir;
 
 import static org.ssajit.amd64.asm.OperandSize.DWORD;
 import static org.ssajit.amd64.asm.OperandSize.QWORD;
+import static org.ssajit.lir.SelectionPatterns.*;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,7 +31,6 @@ import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.MemoryBarriers;
 import org.ssajit.ir.NarrowEncoding;
-import org.ssajit.ir.Node;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Parameter;
@@ -45,6 +45,7 @@ import org.ssajit.lir.LirBlock;
 import org.ssajit.lir.LirFrameState;
 import org.ssajit.lir.LirGenerator;
 import org.ssajit.lir.LirGraph;
+import org.ssajit.lir.SelectionPatterns.Rotation;
 import org.ssajit.lir.LirKind;
 import org.ssajit.lir.Variable;
 
@@ -471,10 +472,6 @@ public final class Amd64LirGenerator extends LirGenerator {
         return (Access) i.attribute();
     }
 
-    private static boolean isInteger(JavaKind k) {
-        return k == JavaKind.Int || k == JavaKind.Long;
-    }
-
     private Variable result(Instruction i) {
         Variable r = newVariable(i.kind());
         setResult(i, r);
@@ -512,33 +509,6 @@ public final class Amd64LirGenerator extends LirGenerator {
         append(new Amd64Arithmetic.IntegerMul(sizeOf(i.kind()), result(i), inVariable(x), immOrVariable(y)));
     }
 
-    /**
-     * {@code (x << c) | (x >>> (w - c))}, or the same with {@code ^} (the two halves share no bit),
-     * for a constant c in 1..w-1 after Java's masking (w = 32 or 64): a rotation, one {@code rol x, c}.
-     * Returns {@code x} and the left count, or null.
-     */
-    private static Rotation rotation(Instruction i) {
-        if ((i.op() != Op.OR && i.op() != Op.XOR) || !isInteger(i.kind())) {
-            return null;
-        }
-        if (!(i.input(0) instanceof Instruction a) || !(i.input(1) instanceof Instruction b)) {
-            return null;
-        }
-        Instruction left = a.op() == Op.SHL ? a : b.op() == Op.SHL ? b : null;
-        Instruction right = a.op() == Op.USHR ? a : b.op() == Op.USHR ? b : null;
-        if (left == null || right == null || left.input(0) != right.input(0)
-                        || !(left.input(1) instanceof Constant l) || !(right.input(1) instanceof Constant r)) {
-            return null;
-        }
-        int width = i.kind() == JavaKind.Long ? 64 : 32;
-        int lc = l.asInt() & (width - 1);
-        int rc = r.asInt() & (width - 1);
-        return lc != 0 && rc != 0 && lc + rc == width ? new Rotation(left.input(0), lc) : null;
-    }
-
-    private record Rotation(org.ssajit.ir.Value x, int left) {
-    }
-
     private void bitwiseOrRotate(Instruction i, AluOp op) {
         Rotation r = rotation(i);
         if (r == null) {
@@ -548,9 +518,9 @@ public final class Amd64LirGenerator extends LirGenerator {
         }
     }
 
-    /** A shift whose only user is a {@link #rotation} in the same block is not emitted: the {@code rol} replaces it. */
+    /** A shift whose only user is a rotation in the same block is not emitted: the {@code rol} replaces it. */
     private void shiftUnlessRotated(Instruction i, ShiftOp op) {
-        if (i.userCount() == 1 && i.user(0) instanceof Instruction u && u.block() == i.block() && rotation(u) != null) {
+        if (isShiftOfRotation(i)) {
             fused.add(i);
         } else {
             shift(i, op);
@@ -595,7 +565,7 @@ public final class Amd64LirGenerator extends LirGenerator {
 
     /** A three-way compare whose only user is an {@code if (cmp cond 0)} right after it in the block is fused into that branch. */
     private void compare(Instruction i) {
-        if (isFusable(i)) {
+        if (isCompareFusable(i)) {
             fused.add(i);
             return;
         }
@@ -605,38 +575,6 @@ public final class Amd64LirGenerator extends LirGenerator {
             boolean less = i.op() == Op.FCMPL || i.op() == Op.DCMPL;
             append(new Amd64Compares.FloatCompare(result(i), inVariable(i.input(0)), inVariable(i.input(1)), less));
         }
-    }
-
-    private static boolean isFusable(Instruction i) {
-        if (i.userCount() != 1 || !(i.user(0) instanceof If f) || f.block() != i.block() || f.x() != i) {
-            return false;
-        }
-        return f.y() instanceof Constant c && c.kind() == JavaKind.Int && c.asInt() == 0;
-    }
-
-    /**
-     * An {@code and} whose only user tests it against zero right after it in the block: an int
-     * {@code if (and == 0)} or {@code != 0}, or a long {@code lcmp(and, 0L)} fused into such an
-     * {@code if}. The branch then emits {@code test x, y}.
-     */
-    private static boolean isTestFusable(Instruction i) {
-        if (!isInteger(i.kind()) || i.userCount() != 1) {
-            return false;
-        }
-        Node user = i.user(0);
-        if (i.kind() == JavaKind.Long && user instanceof Instruction cmp && cmp.op() == Op.LCMP && cmp.block() == i.block()
-                        && cmp.input(0) == i && isZero(cmp.input(1)) && isFusable(cmp)) {
-            return isZeroTest((If) cmp.user(0));
-        }
-        return user instanceof If f && f.block() == i.block() && f.x() == i && isZero(f.y()) && isZeroTest(f);
-    }
-
-    private static boolean isZeroTest(If f) {
-        return f.condition() == org.ssajit.ir.Condition.EQ || f.condition() == org.ssajit.ir.Condition.NE;
-    }
-
-    private static boolean isZero(org.ssajit.ir.Value v) {
-        return v instanceof Constant c && (c.kind() == JavaKind.Int ? c.asInt() == 0 : c.kind() == JavaKind.Long && c.asLong() == 0);
     }
 
     /** The {@code and} an {@code if} tests against zero, if it was fused ({@link #isTestFusable}); else null. */
@@ -795,11 +733,6 @@ public final class Amd64LirGenerator extends LirGenerator {
         append(new Amd64Memory.Load(kind, result(i), address.base(), address.index(), address.shape()).checkingNull(nullCheck));
     }
 
-    /** The {@link Op#UNCOMPRESS} that is the only user of narrow read {@code read}, right after it, or null. */
-    private static Instruction uncompressingUser(Instruction read) {
-        return read.userCount() == 1 && read.user(0) instanceof Instruction u && u.op() == Op.UNCOMPRESS && next(read) == u ? u : null;
-    }
-
     /**
      * The bounds check that compares an index with {@code read} right after it, where {@code read} is
      * an array length (an int at a displacement, no index) used by nothing else: x86 compares with
@@ -812,12 +745,6 @@ public final class Amd64LirGenerator extends LirGenerator {
             return null;
         }
         return u;
-    }
-
-    private static Instruction next(Instruction i) {
-        List<Instruction> code = i.block().instructions();
-        int k = code.indexOf(i);
-        return k + 1 < code.size() ? code.get(k + 1) : null;
     }
 
     /**
@@ -927,18 +854,6 @@ public final class Amd64LirGenerator extends LirGenerator {
             case STORE_RANGE -> true;
             default -> false;
         };
-    }
-
-    /**
-     * The {@code i2l} that is the only user of int read {@code load} (no frame state names the int),
-     * later in the same block, or null. Nothing between them can change the loaded value: the read's
-     * result is an SSA value, read once.
-     */
-    private static Instruction wideningUser(Instruction load) {
-        if (load.userCount() != 1) {
-            return null;
-        }
-        return load.user(0) instanceof Instruction u && u.op() == Op.I2L && u.block() == load.block() ? u : null;
     }
 
     /** {@link Op#STORE_RANGE} as {@code rep stos} behind its range checks ({@link Amd64Memory.Fill}). */
