@@ -673,7 +673,9 @@ public final class Aarch64Assembler {
 
     private void patchMoveWideSequence(int position, int count, long value) {
         checkWordPosition(position);
-        Objects.checkFromIndexSize(position, 4 * count, pos);
+        if (position + 4 * count > pos) {
+            throw new IllegalArgumentException("no movz/movk sequence of " + count + " at " + position + ": the code ends at " + pos);
+        }
         int rd = intAt(position) & 0x1F;
         for (int i = 0; i < count; i++) {
             int word = intAt(position + 4 * i);
