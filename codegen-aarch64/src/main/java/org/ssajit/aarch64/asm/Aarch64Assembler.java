@@ -1663,15 +1663,12 @@ public final class Aarch64Assembler {
     /** {@code fcvt}: between single (32) and double (64) precision. */
     public void fcvt(int dstSize, int srcSize, Register rd, Register rn) {
         int dst = ftype(dstSize);
-        if (dstSize == ftypeSize(srcSize)) {
+        ftype(srcSize);
+        if (dstSize == srcSize) {
             throw new IllegalArgumentException("fcvt converts between different precisions, not " + srcSize + " to " + dstSize);
         }
+        // opcode 0001 opc: opc is the destination's type.
         fp1(srcSize, 0b000100 | dst, rd, rn);
-    }
-
-    private static int ftypeSize(int size) {
-        ftype(size);
-        return size;
     }
 
     private void fp3(int size, int o1, int o0, Register rd, Register rn, Register rm, Register ra) {
