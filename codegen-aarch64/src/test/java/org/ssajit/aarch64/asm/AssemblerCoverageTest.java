@@ -48,4 +48,22 @@ class AssemblerCoverageTest {
         assertEquals(List.of(), untested, "assembler methods without an objdump test");
         assertTrue(methods.size() > 100, "instruction methods (distinct names): " + methods.size());
     }
+
+    /** The assembler knows bytes: it imports nothing of ssajit outside its own package, and of JVMCI only the registers. */
+    @Test
+    void assemblerUsesOnlyJvmciRegisters() throws IOException {
+        List<String> offending = new ArrayList<>();
+        try (Stream<Path> files = Files.list(Path.of("src/main/java/org/ssajit/aarch64/asm"))) {
+            for (Path p : files.toList()) {
+                for (String line : Files.readAllLines(p)) {
+                    String l = line.strip();
+                    if (l.startsWith("import ") && (l.contains("org.ssajit.") || l.contains("jdk.vm.ci."))
+                            && !l.matches("import (static )?jdk\\.vm\\.ci\\.(aarch64\\.AArch64|code\\.Register)(\\.\\w+)?;")) {
+                        offending.add(p.getFileName() + ": " + l);
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), offending);
+    }
 }
