@@ -246,6 +246,19 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     public final int gcShenandoah;
     public final int gcEpsilon;
 
+    // ---- AArch64 only (absent on AMD64: the defaults below).
+
+    /** {@code BarrierSetAssembler::nmethod_patching_type()}: how the collector patches the entry barrier's guard; -1 where the VM does not say. */
+    public final int nmethodPatchingType;
+    /** {@code NMethodPatchingType::stw_instruction_and_data_patch}: patched only at safepoints (Serial, Parallel, G1); -2 where absent. */
+    public final int nmethodPatchingStw;
+    /** Offsets of data-section items must be multiples of this. */
+    public final int dataSectionItemAlignment;
+    /** {@code UseLSE}: the CPU's large-system-extension atomics ({@code cas}, {@code ldadd}) are in use. */
+    public final boolean useLse;
+    /** {@code VM_Version::_rop_protection}: HotSpot signs return addresses (PAC); false where absent. */
+    public final boolean ropProtection;
+
     public HotSpotVmConfig(HotSpotVMConfigStore store) {
         super(store);
         markVerifiedEntry = mark("VERIFIED_ENTRY");
@@ -261,6 +274,11 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         markInvokeSpecial = mark("INVOKESPECIAL");
         markPollFar = mark("POLL_FAR");
         markPollReturnFar = mark("POLL_RETURN_FAR");
+        nmethodPatchingType = getFieldValue("CompilerToVM::Data::BarrierSetAssembler_nmethod_patching_type", Integer.class, "int", -1);
+        nmethodPatchingStw = getConstant("NMethodPatchingType::stw_instruction_and_data_patch", Integer.class, -2);
+        dataSectionItemAlignment = getFieldValue("CompilerToVM::Data::data_section_item_alignment", Integer.class, "int", 8);
+        useLse = getFlag("UseLSE", Boolean.class, false);
+        ropProtection = getFieldValue("VM_Version::_rop_protection", Boolean.class, "bool", false);
 
         int pollData = getFieldOffset("Thread::_poll_data", Integer.class, "SafepointMechanism::ThreadData");
         threadPollingWordOffset = pollData + getFieldOffset("SafepointMechanism::ThreadData::_polling_word", Integer.class, "volatile uintptr_t");

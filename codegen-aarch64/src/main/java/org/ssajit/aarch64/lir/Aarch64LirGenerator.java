@@ -1,0 +1,547 @@
+package org.ssajit.aarch64.lir;
+
+import static org.ssajit.lir.SelectionPatterns.*;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.ssajit.aarch64.asm.ShiftType;
+import org.ssajit.aarch64.lir.Aarch64Arithmetic.FloatOp;
+import org.ssajit.aarch64.lir.Aarch64Arithmetic.IntOp;
+import org.ssajit.ir.Access;
+import org.ssajit.ir.Constant;
+import org.ssajit.ir.Deopt;
+import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.If;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.MemoryBarriers;
+import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Op.In;
+import org.ssajit.ir.Parameter;
+import org.ssajit.ir.Return;
+import org.ssajit.ir.Switch;
+import org.ssajit.ir.Throw;
+import org.ssajit.lir.ConstantValue;
+import org.ssajit.lir.LirBlock;
+import org.ssajit.lir.LirFrameState;
+import org.ssajit.lir.LirGenerator;
+import org.ssajit.lir.LirGraph;
+import org.ssajit.lir.LirKind;
+import org.ssajit.lir.SelectionPatterns.Rotation;
+import org.ssajit.lir.Variable;
+
+import jdk.vm.ci.code.CallingConvention;
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.code.ValueKindFactory;
+import jdk.vm.ci.hotspot.HotSpotCallingConventionType;
+import jdk.vm.ci.meta.AllocatableValue;
+import jdk.vm.ci.meta.JavaConstant;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.JavaType;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+import jdk.vm.ci.meta.Value;
+
+/**
+ * AArch64 instruction selection for a lowered graph (codegen-core's {@code HotSpotLowering} made the
+ * Java and HotSpot semantics explicit): one instruction at a time, into the ops of this package, with
+ * immediates where A64 encodes them (12-bit arithmetic, bitmask logical, compare), three-address forms
+ * throughout, addresses that extend an int index themselves, and fixed registers only where the
+ * calling convention puts values. {@link #generate()} first refuses what only this target cannot
+ * compile ({@link Aarch64Scope}).
+ */
+public final class Aarch64LirGenerator extends LirGenerator {
+    private final Aarch64Backend backend;
+    private final ResolvedJavaMethod method;
+    /** Instructions consumed by a later one (a compare by its branch, a decode by its load...). */
+    private final Set<Instruction> fused = new HashSet<>();
+    /** Constants used in loops that take more than an instruction to load, loaded once in the entry block. */
+    private final Map<JavaConstant, Variable> hoisted = new HashMap<>();
+    private LirBlock entryBlock;
+    private int entryInsertAt;
+
+    public Aarch64LirGenerator(Graph ir, Aarch64Backend backend) {
+        super(ir, backend.architecture(), new Aarch64FrameMap());
+        if (!ir.isLowered()) {
+            throw new IllegalArgumentException("instruction selection needs a lowered graph (HotSpotLowering): " + ir.method());
+        }
+        this.backend = backend;
+        this.method = ir.method();
+    }
+
+    /** Refuses what this target cannot compile, then selects instructions for the whole graph. */
+    @Override
+    public LirGraph generate() {
+        Aarch64Scope.check(ir, backend.config());
+        return super.generate();
+    }
+
+    // Operands ---------------------------------------------------------------------------------------
+
+    /** {@code v} in a variable: constants are loaded into a new one. */
+    private AllocatableValue inVariable(Value v) {
+        if (v instanceof ConstantValue c) {
+            if (hoistable(c)) {
+                return hoisted.computeIfAbsent(c.constant(), k -> {
+                    Variable t = newVariable(c.kind());
+                    entryBlock.ops().add(entryInsertAt++, new Aarch64Moves.LoadConstant(t, c));
+                    return t;
+                });
+            }
+            Variable t = newVariable(c.kind());
+            append(new Aarch64Moves.LoadConstant(t, c));
+            return t;
+        }
+        return (AllocatableValue) v;
+    }
+
+    /**
+     * A constant needed in a register inside a loop that costs more than one instruction to load (a
+     * float or double that {@code fmov} cannot encode, a long of more than two halfwords) is loaded
+     * once in the entry block; the allocator keeps or spills it like any other value.
+     */
+    private boolean hoistable(ConstantValue c) {
+        if (entryBlock == null || entryBlock.loopDepth() != 0 || currentBlock().loopDepth() == 0) {
+            return false;
+        }
+        JavaConstant k = c.constant();
+        return switch (k.getJavaKind()) {
+            case Float -> Float.floatToRawIntBits(k.asFloat()) != 0 && !org.ssajit.aarch64.asm.Aarch64Assembler.isFpImmediate(k.asFloat());
+            case Double -> Double.doubleToRawLongBits(k.asDouble()) != 0 && !org.ssajit.aarch64.asm.Aarch64Assembler.isFpImmediate(k.asDouble());
+            case Long -> nonZeroHalfwords(k.asLong()) > 2;
+            default -> false;
+        };
+    }
+
+    private static int nonZeroHalfwords(long v) {
+        int n = 0;
+        for (int i = 0; i < 4; i++) {
+            n += ((v >>> (16 * i)) & 0xFFFF) != 0 ? 1 : 0;
+        }
+        return n;
+    }
+
+    private AllocatableValue inVariable(org.ssajit.ir.Value v) {
+        return inVariable(operand(v));
+    }
+
+    private RegisterValue fixed(Register r, JavaKind kind) {
+        return r.asValue(kindOf(kind));
+    }
+
+    private void move(AllocatableValue dst, Value src) {
+        append(backend.moveFactory().createMove(dst, src));
+    }
+
+    private static int sizeOf(JavaKind k) {
+        return k == JavaKind.Int ? 32 : 64;
+    }
+
+    private LirFrameState stateOf(FrameState fs) {
+        if (fs == null) {
+            throw new IllegalStateException("instruction that can deoptimize has no frame state");
+        }
+        return state(fs, false);
+    }
+
+    private Variable result(Instruction i) {
+        Variable r = newVariable(i.kind());
+        setResult(i, r);
+        return r;
+    }
+
+    /** The constant as an operand if {@code fits} accepts its integer value, else a variable. */
+    private Value immediateOr(org.ssajit.ir.Value v, java.util.function.LongPredicate fits) {
+        Value op = operand(v);
+        if (op instanceof ConstantValue c) {
+            JavaConstant k = c.constant();
+            Long x = switch (k.getJavaKind().getStackKind()) {
+                case Int -> (long) k.asInt();
+                case Long -> k.asLong();
+                case Object -> k.isNull() ? 0L : null;
+                default -> null;
+            };
+            if (x != null && fits.test(x)) {
+                return c;
+            }
+        }
+        return inVariable(op);
+    }
+
+    // Entry ------------------------------------------------------------------------------------------
+
+    @Override
+    protected void emitEntry(List<Parameter> parameters) {
+        JavaType[] types = method.getSignature().toParameterTypes(method.isStatic() ? null : method.getDeclaringClass());
+        ValueKindFactory<LirKind> kinds = this::kindOf;
+        CallingConvention cc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.JavaCallee,
+                        method.getSignature().getReturnType(null), types, kinds);
+        if (cc.getArgumentCount() != parameters.size()) {
+            throw new IllegalStateException("calling convention has " + cc.getArgumentCount() + " arguments, the graph " + parameters.size());
+        }
+        List<RegisterValue> inRegisters = new ArrayList<>();
+        for (int i = 0; i < cc.getArgumentCount(); i++) {
+            if (cc.getArgument(i) instanceof RegisterValue r) {
+                inRegisters.add(r);
+            }
+        }
+        append(new Aarch64Control.Entry(inRegisters.toArray(new RegisterValue[0])));
+        for (int i = 0; i < parameters.size(); i++) {
+            move((AllocatableValue) operand(parameters.get(i)), cc.getArgument(i));
+        }
+        entryBlock = currentBlock();
+        entryInsertAt = entryBlock.ops().size();
+    }
+
+    // Instructions -----------------------------------------------------------------------------------
+
+    @Override
+    protected void emitInstruction(Instruction i) {
+        JavaKind k = i.kind();
+        switch (i.op()) {
+            case ADD -> binary(i, IntOp.ADD, FloatOp.ADD);
+            case SUB -> binary(i, IntOp.SUB, FloatOp.SUB);
+            case MUL -> binary(i, IntOp.MUL, FloatOp.MUL);
+            case DIV -> floatBinary(i, FloatOp.DIV); // integer division is SDIV once lowered
+            case AND -> {
+                if (isTestFusable(i)) {
+                    fused.add(i); // the branch emits tst x, y
+                } else {
+                    binary(i, IntOp.AND, null);
+                }
+            }
+            case OR -> bitwiseOrRotate(i, IntOp.OR);
+            case XOR -> bitwiseOrRotate(i, IntOp.XOR);
+            case SDIV -> append(new Aarch64Arithmetic.DivRem(sizeOf(k), true, result(i), inVariable(i.input(In.X)), inVariable(i.input(In.Y))));
+            case SREM -> append(new Aarch64Arithmetic.DivRem(sizeOf(k), false, result(i), inVariable(i.input(In.X)), inVariable(i.input(In.Y))));
+            case NEG -> {
+                if (isInteger(k)) {
+                    append(new Aarch64Arithmetic.Negate(sizeOf(k), result(i), inVariable(i.input(0))));
+                } else {
+                    append(new Aarch64Arithmetic.FloatNegate(k == JavaKind.Float ? 32 : 64, result(i), inVariable(i.input(0))));
+                }
+            }
+            case SHL -> shiftUnlessRotated(i, ShiftType.LSL);
+            case SHR -> shift(i, ShiftType.ASR);
+            case USHR -> shiftUnlessRotated(i, ShiftType.LSR);
+            case I2L, L2I, I2B, I2C, I2S, I2F, I2D, L2F, L2D, F2D, D2F, F2I, F2L, D2I, D2L -> {
+                if (!fused.contains(i)) {
+                    append(new Aarch64Conversions.Convert(i.op(), result(i), inVariable(i.input(0))));
+                }
+            }
+            case LCMP, FCMPL, FCMPG, DCMPL, DCMPG -> compare(i);
+            case READ -> read(i);
+            case UNCOMPRESS -> {
+                if (!fused.contains(i)) {
+                    append(new Aarch64Memory.Decode(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
+                }
+            }
+            case WRITE -> write(i);
+            case COMPRESS -> append(new Aarch64Memory.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
+            case READ_OR_ZERO -> append(new Aarch64Memory.LengthOrZero(result(i), inVariable(i.input(In.BASE)), access(i).displacement()));
+            case STORE_RANGE -> storeRange(i);
+            case MEMBAR -> membar(i);
+            case NULL_CHECK -> append(new Aarch64Checks.NullCheck(inVariable(i.input(In.OBJECT)), stateOf(i.state()), deopt(i)));
+            case SAME_CHECK -> append(new Aarch64Checks.SameCheck(inVariable(i.input(In.X)), inVariable(i.input(In.Y)), stateOf(i.state()), deopt(i)));
+            case ZERO_CHECK -> append(new Aarch64Checks.ZeroCheck(inVariable(i.input(In.DIVISOR)), stateOf(i.state()), deopt(i)));
+            case NEGATIVE_CHECK -> append(new Aarch64Checks.NegativeCheck(inVariable(i.input(In.LENGTH)), stateOf(i.state()), deopt(i)));
+            case BOUNDS_CHECK -> boundsCheck(i);
+            case DEOPTIMIZE -> append(new Aarch64Checks.Deoptimize(stateOf(i.state()), deopt(i)));
+            case GUARD -> append(Aarch64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
+            case PI -> setResult(i, operand(i.input(In.X)));
+            case OSR_LOCAL, OSR_LOCK -> throw new IllegalStateException("OSR entries are refused on AArch64 (Aarch64Scope)");
+            default -> throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");
+        }
+    }
+
+    private static Deopt deopt(Instruction i) {
+        return (Deopt) i.attribute();
+    }
+
+    private static Access access(Instruction i) {
+        return (Access) i.attribute();
+    }
+
+    private void binary(Instruction i, IntOp intOp, FloatOp floatOp) {
+        JavaKind k = i.kind();
+        if (!isInteger(k)) {
+            floatBinary(i, floatOp);
+            return;
+        }
+        org.ssajit.ir.Value x = i.input(0);
+        org.ssajit.ir.Value y = i.input(1);
+        if (x instanceof Constant && !(y instanceof Constant) && i.op().isCommutative()) {
+            org.ssajit.ir.Value t = x;
+            x = y;
+            y = t;
+        }
+        int size = sizeOf(k);
+        append(new Aarch64Arithmetic.IntegerBinary(intOp, size, result(i), inVariable(x), immediateOr(y, c -> Aarch64Arithmetic.IntegerBinary.isImmediate(intOp, size, c))));
+    }
+
+    private void floatBinary(Instruction i, FloatOp op) {
+        append(new Aarch64Arithmetic.FloatBinary(op, i.kind() == JavaKind.Float ? 32 : 64, result(i), inVariable(i.input(0)), inVariable(i.input(1))));
+    }
+
+    private void bitwiseOrRotate(Instruction i, IntOp op) {
+        Rotation r = rotation(i);
+        if (r == null) {
+            binary(i, op, null);
+        } else {
+            // A left rotation by c is a right rotation by width - c.
+            int width = i.kind() == JavaKind.Long ? 64 : 32;
+            append(new Aarch64Arithmetic.Shift(ShiftType.ROR, width, result(i), inVariable(r.x()), intConstant(width - r.left())));
+        }
+    }
+
+    private void shiftUnlessRotated(Instruction i, ShiftType type) {
+        if (isShiftOfRotation(i)) {
+            fused.add(i);
+        } else {
+            shift(i, type);
+        }
+    }
+
+    /** Java masks the count (5 or 6 bits) as {@code lslv}/{@code asrv}/{@code lsrv} do; a constant is masked at emission. */
+    private void shift(Instruction i, ShiftType type) {
+        Value count = operand(i.input(1));
+        Value c = count instanceof ConstantValue ? count : inVariable(count);
+        append(new Aarch64Arithmetic.Shift(type, sizeOf(i.kind()), result(i), inVariable(i.input(0)), c));
+    }
+
+    private ConstantValue intConstant(int x) {
+        return new ConstantValue(kindOf(JavaKind.Int), JavaConstant.forInt(x));
+    }
+
+    // Comparisons ------------------------------------------------------------------------------------
+
+    /** A three-way compare whose only user is an {@code if (cmp cond 0)} right after it is fused into that branch. */
+    private void compare(Instruction i) {
+        if (isCompareFusable(i)) {
+            fused.add(i);
+            return;
+        }
+        if (i.op() == Op.LCMP) {
+            append(new Aarch64Compares.LongCompare(result(i), inVariable(i.input(0)), immediateOr(i.input(1), c -> Aarch64Compares.isCompareImmediate(64, c))));
+        } else {
+            boolean less = i.op() == Op.FCMPL || i.op() == Op.DCMPL;
+            int size = i.input(0).kind() == JavaKind.Float ? 32 : 64;
+            append(new Aarch64Compares.FloatCompare(size, result(i), inVariable(i.input(0)), inVariable(i.input(1)), less));
+        }
+    }
+
+    /** The {@code and} an {@code if} tests against zero, if it was fused ({@link org.ssajit.lir.SelectionPatterns#isTestFusable}); else null. */
+    private Instruction fusedAnd(If f) {
+        org.ssajit.ir.Value x = f.x();
+        if (x instanceof Instruction cmp && cmp.op() == Op.LCMP && fused.contains(cmp)) {
+            x = cmp.input(0);
+        }
+        return x instanceof Instruction and && and.op() == Op.AND && fused.contains(and) ? and : null;
+    }
+
+    @Override
+    protected void emitIf(If f, LirBlock trueTarget, LirBlock falseTarget) {
+        Instruction and = fusedAnd(f);
+        if (and != null) {
+            int size = and.kind() == JavaKind.Long ? 64 : 32;
+            append(new Aarch64Compares.TestBranch(f.condition(), size, inVariable(and.input(0)),
+                            immediateOr(and.input(1), c -> org.ssajit.aarch64.asm.Aarch64Assembler.isLogicalImmediate(size == 32 ? c & 0xFFFF_FFFFL : c, size)),
+                            trueTarget, falseTarget));
+            return;
+        }
+        if (f.x() instanceof Instruction c && c.op().isCompare() && fused.contains(c)) {
+            if (c.op() == Op.LCMP) {
+                append(new Aarch64Compares.CompareBranch(f.condition(), 64, inVariable(c.input(0)),
+                                immediateOr(c.input(1), v -> Aarch64Compares.isCompareImmediate(64, v)), trueTarget, falseTarget));
+            } else {
+                boolean less = c.op() == Op.FCMPL || c.op() == Op.DCMPL;
+                int size = c.input(0).kind() == JavaKind.Float ? 32 : 64;
+                append(new Aarch64Compares.FloatBranch(f.condition(), less, size, inVariable(c.input(0)), inVariable(c.input(1)), trueTarget, falseTarget));
+            }
+            return;
+        }
+        int size = f.x().kind() == JavaKind.Object ? 64 : 32;
+        append(new Aarch64Compares.CompareBranch(f.condition(), size, inVariable(f.x()), immediateOr(f.y(), v -> Aarch64Compares.isCompareImmediate(size, v)),
+                        trueTarget, falseTarget));
+    }
+
+    /** A jump table when the keys are dense (at least 4 keys filling at least a third of their range), else compares. */
+    @Override
+    protected void emitSwitch(Switch s, LirBlock[] keyTargets, LirBlock defaultTarget) {
+        AllocatableValue v = inVariable(s.value());
+        int n = s.keyCount();
+        long span = (long) s.key(n - 1) - s.key(0) + 1;
+        if (n >= MIN_TABLE_KEYS && span <= 3L * n && span <= MAX_TABLE_SIZE) {
+            LirBlock[] table = new LirBlock[(int) span];
+            java.util.Arrays.fill(table, defaultTarget);
+            for (int k = 0; k < n; k++) {
+                table[(int) ((long) s.key(k) - s.key(0))] = keyTargets[k];
+            }
+            append(new Aarch64Switches.TableSwitch(v, s.key(0), table, defaultTarget));
+        } else {
+            int[] keys = new int[n];
+            for (int k = 0; k < n; k++) {
+                keys[k] = s.key(k);
+            }
+            append(new Aarch64Switches.LookupSwitch(v, keys, keyTargets, defaultTarget));
+        }
+    }
+
+    static final int MIN_TABLE_KEYS = 4;
+    static final int MAX_TABLE_SIZE = 4096;
+
+    // Returns, throws, safepoints --------------------------------------------------------------------
+
+    /** The value goes to the calling convention's return register (the lowering narrowed it to the declared kind). */
+    @Override
+    protected void emitReturn(Return r) {
+        if (r.value() == null) {
+            append(new Aarch64Control.Return(null));
+            return;
+        }
+        JavaKind k = method.getSignature().getReturnKind().getStackKind();
+        RegisterValue reg = fixed(backend.registerConfig().getReturnRegister(k), k);
+        move(reg, operand(r.value()));
+        append(new Aarch64Control.Return(reg));
+    }
+
+    @Override
+    protected void emitThrow(Throw t) {
+        // Nothing: the lowering put a deoptimization before it (the interpreter throws), which never returns.
+    }
+
+    @Override
+    protected void emitLoopSafepoint(LirFrameState state) {
+        append(new Aarch64Control.Safepoint(state));
+    }
+
+    // Memory -----------------------------------------------------------------------------------------
+
+    /** The base of an access: an embedded oop (a static field's mirror) without index stays a constant, else a variable. */
+    private Value base(Instruction i) {
+        Value base = operand(i.input(In.BASE));
+        if (i.input(In.INDEX) == null && base instanceof ConstantValue c && c.constant().getJavaKind() == JavaKind.Object && !c.constant().isNull()) {
+            return base;
+        }
+        return inVariable(base);
+    }
+
+    /** The index of an access: a constant (folded into the offset by the op), a variable, or null. */
+    private Value index(Instruction i) {
+        org.ssajit.ir.Value ssaIndex = i.input(In.INDEX);
+        if (ssaIndex == null) {
+            return null;
+        }
+        Value index = operand(ssaIndex);
+        return index instanceof ConstantValue ? index : inVariable(index);
+    }
+
+    /**
+     * A READ: {@code ldr} of its width, sign- or zero-extended as Java's kind wants; with the
+     * {@link Op#UNCOMPRESS} right after it, a narrow oop read and decoded in one op; an int element whose
+     * only user is an {@code i2l}, one {@code ldrsw}. A volatile field is an {@code ldar}.
+     */
+    private void read(Instruction i) {
+        Access a = access(i);
+        Value base = base(i);
+        Value index = index(i);
+        LirFrameState nullCheck = i.state() == null ? null : stateOf(i.state());
+        Instruction decode = a.narrowOop() ? uncompressingUser(i) : null;
+        if (decode != null) {
+            fused.add(decode);
+            append(new Aarch64Memory.Load(JavaKind.Object, result(decode), base, index, a.displacement(), a.scale()).decoding((NarrowEncoding) decode.attribute())
+                            .ordered(a.isVolatile()).checkingNull(nullCheck));
+            return;
+        }
+        Instruction widen = a.kind() == JavaKind.Int && index != null && !a.isVolatile() ? wideningUser(i) : null;
+        if (widen != null) {
+            Variable r = newVariable(JavaKind.Long);
+            setResult(widen, r);
+            fused.add(widen);
+            append(new Aarch64Memory.Load(JavaKind.Int, r, base, index, a.displacement(), a.scale()).widenedToLong().checkingNull(nullCheck));
+            return;
+        }
+        // A narrow oop without its decode stays a 32-bit int; boolean, byte, char and short are extended.
+        JavaKind kind = a.narrowOop() ? JavaKind.Int : a.kind();
+        append(new Aarch64Memory.Load(kind, result(i), base, index, a.displacement(), a.scale()).ordered(a.isVolatile()).checkingNull(nullCheck));
+    }
+
+    /**
+     * A WRITE: {@code str} of a register or of zr for a zero constant; a reference (the lowering put its
+     * barriers around it) as its compressed 32 bits or its 64-bit pointer. A volatile field is an {@code stlr}.
+     */
+    private void write(Instruction i) {
+        Access a = access(i);
+        Value base = base(i);
+        Value index = index(i);
+        JavaKind kind = a.narrowOop() ? JavaKind.Int : a.kind() == JavaKind.Object ? JavaKind.Long : a.kind();
+        Value value = operand(i.input(In.VALUE));
+        if (!(value instanceof ConstantValue c && c.constant().isDefaultForKind())) {
+            value = inVariable(value);
+        }
+        LirFrameState nullCheck = i.state() == null ? null : stateOf(i.state());
+        append(new Aarch64Memory.Store(kind, base, index, value, a.displacement(), a.scale()).ordered(a.isVolatile()).checkingNull(nullCheck));
+    }
+
+    /**
+     * {@code index <u length}, else deoptimize. The length is loaded by the check itself when it is
+     * an array length read right before with no other user (that read's implicit null check becomes the
+     * check's); otherwise it is compared where it lives.
+     */
+    private void boundsCheck(Instruction i) {
+        org.ssajit.ir.Value length = i.input(In.LENGTH);
+        Value index = immediateOr(i.input(In.INDEX), c -> c >= 0 && Aarch64Compares.isCompareImmediate(32, c));
+        if (length instanceof Instruction read && read.op() == Op.READ && fused.contains(read)) {
+            append(new Aarch64Checks.BoundsCheck(inVariable(read.input(In.BASE)), index, access(read).displacement(), stateOf(i.state()), deopt(i),
+                            read.state() != null));
+            return;
+        }
+        append(new Aarch64Checks.LengthCheck(index, inVariable(length), stateOf(i.state()), deopt(i)));
+    }
+
+    /**
+     * A membar: {@code dmb} of the orderings asked for, except those a neighbouring volatile access
+     * already gives: the acquire after a volatile read ({@code ldar}), the release before a volatile
+     * write and the StoreLoad after it ({@code stlr}: HotSpot's own code reads volatiles with
+     * {@code ldar}, or after a {@code dmb ish} in C1's and the interpreter's code, so no later volatile
+     * read passes it, which is C2's choice too).
+     */
+    private void membar(Instruction i) {
+        int barriers = (Integer) i.attribute();
+        Instruction before = previous(i);
+        Instruction after = next(i);
+        if (barriers == MemoryBarriers.AFTER_VOLATILE_READ && isVolatileAccess(before, Op.READ)
+                        || barriers == MemoryBarriers.BEFORE_VOLATILE_WRITE && isVolatileAccess(after, Op.WRITE)
+                        || barriers == MemoryBarriers.AFTER_VOLATILE_WRITE && isVolatileAccess(before, Op.WRITE)) {
+            return;
+        }
+        append(new Aarch64Memory.Barrier(barriers));
+    }
+
+    private static boolean isVolatileAccess(Instruction i, Op op) {
+        return i != null && i.op() == op && access(i).isVolatile();
+    }
+
+    private static Instruction previous(Instruction i) {
+        List<Instruction> code = i.block().instructions();
+        int k = code.indexOf(i);
+        return k > 0 ? code.get(k - 1) : null;
+    }
+
+    /** {@link Op#STORE_RANGE} as a store loop behind its range checks ({@link Aarch64Memory.Fill}). */
+    private void storeRange(Instruction i) {
+        Access a = access(i);
+        Value value = operand(i.input(In.VALUE));
+        if (!(value instanceof ConstantValue)) {
+            value = inVariable(i.input(In.VALUE));
+        }
+        append(new Aarch64Memory.Fill(a.kind(), a.scale(), a.displacement(), result(i), inVariable(i.input(In.ARRAY)), inVariable(i.input(In.FROM)),
+                        inVariable(i.input(In.LAST)), value, inVariable(i.input(In.LENGTH)), newVariable(JavaKind.Long), newVariable(JavaKind.Int)));
+    }
+}

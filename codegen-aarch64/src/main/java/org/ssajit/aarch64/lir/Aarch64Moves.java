@@ -1,0 +1,180 @@
+package org.ssajit.aarch64.lir;
+
+import static org.ssajit.aarch64.lir.Aarch64CodeEmitter.SCRATCH1;
+import static org.ssajit.aarch64.lir.Operands.*;
+
+import org.ssajit.aarch64.asm.Aarch64Assembler;
+import org.ssajit.lir.ConstantValue;
+import org.ssajit.lir.MoveOp;
+
+import jdk.vm.ci.aarch64.AArch64;
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.meta.AllocatableValue;
+import jdk.vm.ci.meta.JavaConstant;
+import jdk.vm.ci.meta.Value;
+
+/** Moves between locations and constant loads: what instruction selection and the allocator insert. None touches the flags. */
+public final class Aarch64Moves {
+    private Aarch64Moves() {
+    }
+
+    /**
+     * {@code dst := src} between registers and stack slots of one kind: {@code mov} (32 bits for an int,
+     * 64 for a long or reference), {@code fmov} between SIMD registers, {@code ldr}/{@code str} to and
+     * from the frame, stack to stack through x8. Moving a value onto itself emits nothing.
+     */
+    public static final class Move extends Aarch64Op implements MoveOp {
+        public Move(AllocatableValue dst, AllocatableValue src) {
+            super(values(dst), values(src), null, null);
+            if (isFloatKind(dst) != isFloatKind(src) || size(dst) != size(src)) {
+                throw new IllegalArgumentException("move between kinds: " + dst + " <- " + src);
+            }
+        }
+
+        @Override
+        public AllocatableValue result() {
+            return (AllocatableValue) get(Mode.DEF, 0);
+        }
+
+        @Override
+        public Value input() {
+            return get(Mode.USE, 0);
+        }
+
+        @Override
+        public int allowed(Mode m, int i) {
+            return REG | STACK;
+        }
+
+        @Override
+        protected void emitCode(Aarch64CodeEmitter e) {
+            move(e, result(), input());
+        }
+
+        @Override
+        public String name() {
+            return "move";
+        }
+    }
+
+    /** {@code dst := constant}; see {@link #loadConstant}. */
+    public static final class LoadConstant extends Aarch64Op implements MoveOp {
+        private final ConstantValue constant;
+
+        public LoadConstant(AllocatableValue dst, ConstantValue constant) {
+            super(values(dst), null, null, null);
+            if (isFloatKind(dst) != isFloatKind(constant) || size(dst) != size(constant)) {
+                throw new IllegalArgumentException("constant of another kind: " + dst + " <- " + constant);
+            }
+            this.constant = constant;
+        }
+
+        @Override
+        public AllocatableValue result() {
+            return (AllocatableValue) get(Mode.DEF, 0);
+        }
+
+        @Override
+        public ConstantValue input() {
+            return constant;
+        }
+
+        @Override
+        public int allowed(Mode m, int i) {
+            return REG | STACK;
+        }
+
+        @Override
+        protected void emitCode(Aarch64CodeEmitter e) {
+            loadConstant(e, result(), constant.constant());
+        }
+
+        @Override
+        public String name() {
+            return "const " + constant;
+        }
+    }
+
+    /** Emits {@code dst := src} for two locations of the same kind. */
+    static void move(Aarch64CodeEmitter e, Value dst, Value src) {
+        if (sameLocation(dst, src)) {
+            return;
+        }
+        Aarch64Assembler asm = e.asm();
+        int size = size(dst);
+        if (isRegister(dst) && isRegister(src)) {
+            if (isFloatKind(dst)) {
+                asm.fmov(size, reg(dst), reg(src));
+            } else {
+                asm.mov(size, reg(dst), reg(src));
+            }
+        } else if (isRegister(dst)) {
+            asm.ldr(size, reg(dst), e.address(src, size));
+        } else if (isRegister(src)) {
+            asm.str(size, reg(src), e.address(dst, size));
+        } else {
+            // Stack to stack: the bits, through x8 (the addresses may use x9).
+            asm.ldr(size, SCRATCH1, e.address(src, size));
+            asm.str(size, SCRATCH1, e.address(dst, size));
+        }
+    }
+
+    /**
+     * Emits {@code dst := c}. Integers: the shortest {@code movz/movn/movk/orr} sequence; zero to a
+     * slot is a store of zr. Float and double: {@code fmov} of an 8-bit immediate where one encodes it,
+     * zero from zr, else the bits through x8. A non-null object is the 48-bit {@code movz/movk/movk}
+     * whose value HotSpot fills in and relocates (a data patch at the {@code movz}).
+     */
+    static void loadConstant(Aarch64CodeEmitter e, Value dst, JavaConstant c) {
+        Aarch64Assembler asm = e.asm();
+        long bits;
+        switch (c.getJavaKind().getStackKind()) {
+            case Int -> bits = c.asInt();
+            case Long -> bits = c.asLong();
+            case Float -> {
+                float f = c.asFloat();
+                if (isRegister(dst) && Float.floatToRawIntBits(f) != 0 && Aarch64Assembler.isFpImmediate(f)) {
+                    asm.fmov(32, reg(dst), f);
+                    return;
+                }
+                bits = Float.floatToRawIntBits(f);
+            }
+            case Double -> {
+                double d = c.asDouble();
+                if (isRegister(dst) && Double.doubleToRawLongBits(d) != 0 && Aarch64Assembler.isFpImmediate(d)) {
+                    asm.fmov(64, reg(dst), d);
+                    return;
+                }
+                bits = Double.doubleToRawLongBits(d);
+            }
+            case Object -> {
+                if (c.isNull()) {
+                    bits = 0;
+                } else if (isRegister(dst)) {
+                    e.loadOop(reg(dst), c);
+                    return;
+                } else {
+                    e.loadOop(SCRATCH1, c);
+                    asm.str(64, SCRATCH1, e.address(dst, 64));
+                    return;
+                }
+            }
+            default -> throw new IllegalArgumentException("cannot load constant " + c);
+        }
+        int size = size(dst);
+        if (isRegister(dst) && !isFloatKind(dst)) {
+            asm.mov(size, reg(dst), size == 32 ? bits & 0xFFFF_FFFFL : bits);
+            return;
+        }
+        Register source = AArch64.zr;
+        if (bits != 0) {
+            asm.mov(size, SCRATCH1, size == 32 ? bits & 0xFFFF_FFFFL : bits);
+            source = SCRATCH1;
+        }
+        if (isRegister(dst)) {
+            asm.fmov(size, reg(dst), source);
+        } else {
+            asm.str(size, source, e.address(dst, size));
+        }
+    }
+}
