@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 
 import org.ssajit.amd64.lir.Amd64Backend;
 import org.ssajit.amd64.lir.SpillAllAllocator;
+import org.ssajit.codegen.Backend;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.ir.Graph;
 import org.ssajit.testing.Jvmci;
@@ -24,7 +25,6 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  */
 final class CompiledRunner {
     private static final Installer INSTALLER = Installer.host();
-    private static final Amd64Backend BACKEND = Amd64Backend.host();
 
     /** How variables get locations. Set by the test class before it compiles anything. */
     enum Allocation {
@@ -41,7 +41,10 @@ final class CompiledRunner {
     static volatile Allocation allocation = Allocation.LINEAR_SCAN;
 
     private static final Pipeline PIPELINE = Pipeline.host();
-    private static final Pipeline PIPELINE_SSE = PIPELINE.withBackend(BACKEND.withAvx(false));
+    /** The host's back end (AMD64 or AArch64: the tests run on either). */
+    private static final Backend BACKEND = PIPELINE.backend();
+    /** AMD64 with the legacy SSE encodings; elsewhere the same as {@link #PIPELINE}. */
+    private static final Pipeline PIPELINE_SSE = BACKEND instanceof Amd64Backend a ? PIPELINE.withBackend(a.withAvx(false)) : PIPELINE;
 
     private CompiledRunner() {
     }

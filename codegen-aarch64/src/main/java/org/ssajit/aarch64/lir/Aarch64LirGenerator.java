@@ -13,6 +13,8 @@ import org.ssajit.aarch64.asm.ShiftType;
 import org.ssajit.aarch64.lir.Aarch64Arithmetic.FloatOp;
 import org.ssajit.aarch64.lir.Aarch64Arithmetic.IntOp;
 import org.ssajit.ir.Access;
+import org.ssajit.ir.CallTarget;
+import org.ssajit.ir.RuntimeLeaf;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Deopt;
 import org.ssajit.ir.FrameState;
@@ -255,9 +257,92 @@ public final class Aarch64LirGenerator extends LirGenerator {
             case DEOPTIMIZE -> append(new Aarch64Checks.Deoptimize(stateOf(i.state()), deopt(i)));
             case GUARD -> append(Aarch64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
             case PI -> setResult(i, operand(i.input(In.X)));
+            case CALL -> call(i);
+            case EXCEPTION_CHECK -> {
+                if (lastCall == null || lastCallBlock != currentBlock()) {
+                    throw new IllegalStateException("an exception check must follow a call in its block: " + i);
+                }
+                append(new Aarch64Calls.ExceptionCheck(result(i), lastCall));
+            }
+            case EXCEPTION_TAKE -> append(new Aarch64Calls.ExceptionTake(result(i)));
+            case LEAF_CALL -> leafCall(i);
             case OSR_LOCAL, OSR_LOCK -> throw new IllegalStateException("OSR entries are refused on AArch64 (Aarch64Scope)");
             default -> throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");
         }
+    }
+
+    /** The last Java call appended, and its block: what an {@link Op#EXCEPTION_CHECK} checks. */
+    private Aarch64Calls.JavaCall lastCall;
+    private Object lastCallBlock;
+
+    /**
+     * A Java call: the arguments moved to where HotSpot's Java calling convention puts them (registers,
+     * then the outgoing area at the bottom of this frame), the call, the result taken from x0 or v0. No
+     * register survives the call: the allocator keeps what lives across it in the frame.
+     */
+    private void call(Instruction i) {
+        CallTarget t = i.callTarget();
+        ResolvedJavaMethod callee = t.method();
+        JavaType[] types = callee.getSignature().toParameterTypes(callee.isStatic() ? null : callee.getDeclaringClass());
+        ValueKindFactory<LirKind> kinds = this::kindOf;
+        CallingConvention cc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.JavaCall,
+                        callee.getSignature().getReturnType(null), types, kinds);
+        if (cc.getArgumentCount() != i.inputCount()) {
+            throw new IllegalStateException("calling convention has " + cc.getArgumentCount() + " arguments, the call " + i.inputCount() + ": " + i);
+        }
+        lir().frameMap().reserveOutgoing(cc.getStackSize());
+        List<RegisterValue> inRegisters = new ArrayList<>();
+        // Stack arguments first (a stack-to-stack move goes through x8, never an argument register).
+        for (int k = 0; k < cc.getArgumentCount(); k++) {
+            if (!(cc.getArgument(k) instanceof RegisterValue)) {
+                move(cc.getArgument(k), operand(i.input(k)));
+            }
+        }
+        for (int k = 0; k < cc.getArgumentCount(); k++) {
+            if (cc.getArgument(k) instanceof RegisterValue r) {
+                move(r, operand(i.input(k)));
+                inRegisters.add(r);
+            }
+        }
+        JavaKind rk = t.returnKind();
+        RegisterValue result = rk == JavaKind.Void ? null : fixed(backend.registerConfig().getReturnRegister(rk), rk);
+        lastCall = new Aarch64Calls.JavaCall(t, result, inRegisters.toArray(new RegisterValue[0]), state(i.state(), true));
+        lastCallBlock = currentBlock();
+        append(lastCall);
+        if (result != null) {
+            move(result(i), result);
+        }
+    }
+
+    /**
+     * A call of one of the VM's leaf C functions: arguments and result in the C convention's
+     * registers; the call clobbers every allocatable register (a superset of what C may clobber).
+     */
+    private void leafCall(Instruction i) {
+        RuntimeLeaf f = (RuntimeLeaf) i.attribute();
+        JavaKind[] kinds = f.argumentKinds();
+        JavaType[] types = new JavaType[kinds.length];
+        for (int k = 0; k < kinds.length; k++) {
+            types[k] = metaAccessType(kinds[k]);
+        }
+        ValueKindFactory<LirKind> lirKinds = this::kindOf;
+        CallingConvention cc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.NativeCall, metaAccessType(f.resultKind()),
+                        types, lirKinds);
+        RegisterValue[] args = new RegisterValue[kinds.length];
+        for (int k = 0; k < kinds.length; k++) {
+            if (!(cc.getArgument(k) instanceof RegisterValue r)) {
+                throw new IllegalStateException(f + ": C argument " + k + " is not in a register: " + cc);
+            }
+            move(r, operand(i.input(k)));
+            args[k] = r;
+        }
+        RegisterValue result = fixed(backend.registerConfig().getReturnRegister(f.resultKind()), f.resultKind());
+        append(new Aarch64Calls.LeafCall(backend.config().runtimeLeaf(f), result, args, f));
+        move(result(i), result);
+    }
+
+    private JavaType metaAccessType(JavaKind kind) {
+        return backend.metaAccess().lookupJavaType(kind.toJavaClass());
     }
 
     private static Deopt deopt(Instruction i) {

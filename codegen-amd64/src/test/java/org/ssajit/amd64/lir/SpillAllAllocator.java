@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.ssajit.codegen.Backend;
+import org.ssajit.codegen.Backends;
 import org.ssajit.lir.JumpOp;
 import org.ssajit.lir.LabelOp;
 import org.ssajit.lir.LirBlock;
@@ -18,7 +20,7 @@ import org.ssajit.lir.LirOp;
 import org.ssajit.lir.MoveFactory;
 import org.ssajit.lir.Variable;
 
-import jdk.vm.ci.amd64.AMD64;
+import jdk.vm.ci.code.Architecture;
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterValue;
 import jdk.vm.ci.code.StackSlot;
@@ -27,7 +29,7 @@ import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.Value;
 
 /**
- * THROWAWAY, TEST ONLY: a stand-in for the real register allocator (being written in
+ * TEST ONLY, for every target: a stand-in for the real register allocator (being written in
  * {@code org.ssajit.regalloc}), so that the back end can be run end to end before it lands. Every
  * variable lives in its own spill slot for its whole life. Around each op, operands that must be in a
  * register are loaded into registers not otherwise named by the op, and results stored back. Phi
@@ -50,7 +52,10 @@ public final class SpillAllAllocator {
     private final StackSlot[] slots;
     private final List<Value> referenceSlots = new ArrayList<>();
 
-    private SpillAllAllocator(LirGraph lir, MoveFactory moves, List<Register> allocatable, boolean statesInRegisters) {
+    private final Architecture architecture;
+
+    private SpillAllAllocator(LirGraph lir, MoveFactory moves, List<Register> allocatable, boolean statesInRegisters, Architecture architecture) {
+        this.architecture = architecture;
         this.lir = lir;
         this.moves = moves;
         this.allocatable = allocatable;
@@ -58,21 +63,24 @@ public final class SpillAllAllocator {
         this.slots = new StackSlot[lir.variableCount()];
     }
 
-    /** Allocates {@code lir} in place. */
-    public static void allocate(LirGraph lir, MoveFactory moves, List<Register> allocatable, boolean statesInRegisters) {
-        new SpillAllAllocator(lir, moves, allocatable, statesInRegisters).run();
+    /** Allocates {@code lir} in place, for {@code b}'s target. */
+    public static void allocate(LirGraph lir, Backend b, boolean statesInRegisters) {
+        new SpillAllAllocator(lir, b.moveFactory(), b.allocatableRegisters(), statesInRegisters, b.architecture()).run();
     }
 
-    /** With the host back end's moves and registers; frame states name stack slots. */
+    /** Allocates {@code lir} in place, for an AMD64 target. */
+    public static void allocate(LirGraph lir, MoveFactory moves, List<Register> allocatable, boolean statesInRegisters) {
+        new SpillAllAllocator(lir, moves, allocatable, statesInRegisters, Amd64Backend.host().architecture()).run();
+    }
+
+    /** With the host back end's moves and registers (AMD64 or AArch64); frame states name stack slots. */
     public static void allocate(LirGraph lir) {
-        Amd64Backend b = Amd64Backend.host();
-        allocate(lir, b.moveFactory(), b.allocatableRegisters(), false);
+        allocate(lir, Backends.host(), false);
     }
 
     /** With the host back end's moves and registers; frame states name registers where there are enough. */
     public static void allocateStatesInRegisters(LirGraph lir) {
-        Amd64Backend b = Amd64Backend.host();
-        allocate(lir, b.moveFactory(), b.allocatableRegisters(), true);
+        allocate(lir, Backends.host(), true);
     }
 
     private void run() {
@@ -207,14 +215,12 @@ public final class SpillAllAllocator {
     }
 
     private boolean hasFree(Set<Register> busy, LirKind kind) {
-        boolean xmm = Operands.isFloatKind(kind.getPlatformKind());
-        return allocatable.stream().anyMatch(r -> r.getRegisterCategory().equals(AMD64.XMM) == xmm && !busy.contains(r));
+        return allocatable.stream().anyMatch(r -> architecture.canStoreValue(r.getRegisterCategory(), kind.getPlatformKind()) && !busy.contains(r));
     }
 
     private RegisterValue take(Set<Register> busy, LirKind kind) {
-        boolean xmm = Operands.isFloatKind(kind.getPlatformKind());
         for (Register r : allocatable) {
-            if (r.getRegisterCategory().equals(AMD64.XMM) == xmm && !busy.contains(r)) {
+            if (architecture.canStoreValue(r.getRegisterCategory(), kind.getPlatformKind()) && !busy.contains(r)) {
                 busy.add(r);
                 return r.asValue(kind);
             }
