@@ -19,8 +19,11 @@
 # About 20 s and 750 MB from scratch.
 #
 # A JVM under emulation that starts processes (e.g. other JVMs) needs
-# -Djdk.lang.Process.launchMechanism=VFORK (its children then run natively, or under their own
-# wrapper); the wrapper does not add it, callers do (the launcher does under SSAJIT_TARGET=aarch64).
+# -Djdk.lang.Process.launchMechanism=FORK: the default (posix_spawn) execs the arm64 jspawnhelper,
+# which the host kernel cannot run; with FORK the child execs its program itself, natively or under
+# its own wrapper. VFORK works as well but JDK 25 prints "VFORK MODE DEPRECATED" on stderr at each
+# launch. The wrapper passes its arguments through unchanged; callers add the option (the launcher
+# does under SSAJIT_TARGET=aarch64).
 #
 # Environment:
 #   SSAJIT_AARCH64_HOME   where it all goes (default ${XDG_CACHE_HOME:-$HOME/.cache}/ssajit/aarch64-jdk)
@@ -259,7 +262,7 @@ cat >"$WRAPPER.tmp" <<EOF
 #!/bin/sh
 # Debian $SUITE's arm64 JDK 25 under qemu user-mode emulation; written by ssajit's scripts/aarch64-jdk.sh.
 # QEMU_CPU (e.g. cortex-a72, neoverse-n1, a64fx, max) picks the emulated CPU's features.
-# A JVM started here that starts processes needs -Djdk.lang.Process.launchMechanism=VFORK.
+# A JVM started here that starts processes needs -Djdk.lang.Process.launchMechanism=FORK.
 QEMU_LD_PREFIX=$(q "$SYSROOT")
 export QEMU_LD_PREFIX
 exec $(q "$QEMU") $(q "$JDK_HOME/bin/java") "\$@"
