@@ -24,6 +24,11 @@ import java.util.concurrent.Future;
 public final class FuzzCommand {
     /** The system property through which the launcher passes the compiler's module path. */
     public static final String MODULE_PATH_PROPERTY = "ssajit.jitModulePath";
+    /**
+     * The system property through which the launcher names the {@code java} the programs run on, when it
+     * is not this JVM's (another target, e.g. an emulated arm64 JDK); the driver itself stays here.
+     */
+    public static final String PROGRAM_JAVA_PROPERTY = "ssajit.programJava";
 
     private FuzzCommand() {
     }
@@ -115,7 +120,11 @@ public final class FuzzCommand {
             err.println("fuzz: -D" + MODULE_PATH_PROPERTY + " (ssajit's jars) is not set; start it as 'ssajit fuzz'");
             return 2;
         }
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        String programJava = System.getProperty(PROGRAM_JAVA_PROPERTY, "");
+        Path java = programJava.isEmpty() ? Path.of(System.getProperty("java.home"), "bin", "java") : Path.of(programJava);
+        if (!programJava.isEmpty()) {
+            out.println("fuzz: programs run on " + java);
+        }
         try {
             Path work = Files.createTempDirectory("ssajit-fuzz-");
             Fuzzer.Settings settings = new Fuzzer.Settings(java, modulePath, work, jobs, batch, timeout, flags);
