@@ -58,7 +58,8 @@ die() { say "$*"; exit 1; }
 BASE=${SSAJIT_AARCH64_HOME:-${XDG_CACHE_HOME:-${HOME:?}/.cache}/ssajit/aarch64-jdk}
 case "$BASE" in /*) ;; *) BASE="$PWD/$BASE" ;; esac
 SYSROOT="$BASE/sysroot"
-WRAPPER="$BASE/java"
+# bin/java: Maven Surefire takes a forked JVM only by a path ending in bin/java.
+WRAPPER="$BASE/bin/java"
 STAMP="$BASE/stamp"
 JDK_HOME="$SYSROOT/$JDK_DIR"
 
@@ -268,6 +269,7 @@ fi
 
 # --- The wrapper, then the stamp (last: it marks the whole as done) ------------------------------
 q() { printf "'%s'" "${1//\'/\'\\\'\'}"; }
+mkdir -p "$(dirname "$WRAPPER")"
 cat >"$WRAPPER.tmp" <<EOF
 #!/bin/sh
 # Debian $SUITE's arm64 JDK 25 under qemu user-mode emulation; written by ssajit's scripts/aarch64-jdk.sh.
