@@ -214,8 +214,12 @@ public final class Aarch64FrameBuilder {
         // Touch the page the frame and the shadow zone reach while the frame does not exist yet (and lr
         // still holds the caller's pc): an overflow is reported as StackOverflowError at the caller.
         int bang = config.stackBangOffset(layout.totalFrameSize());
-        asm.mov(64, SCRATCH1, bang);
-        asm.sub(64, SCRATCH1, sp, SCRATCH1);
+        if (Aarch64Assembler.isArithmeticImmediate(bang)) {
+            asm.sub(64, SCRATCH1, sp, bang); // the shadow zone is whole pages: sub x8, sp, #n, lsl #12
+        } else {
+            asm.mov(64, SCRATCH1, bang);
+            asm.sub(64, SCRATCH1, sp, SCRATCH1);
+        }
         asm.str(64, zr, Address.of(SCRATCH1, 0));
         int total = layout.totalFrameSize();
         subtractFromSp(total);
