@@ -312,6 +312,9 @@ public final class FuzzCommand {
                         fuzzer.refused.values().stream().mapToInt(Integer::intValue).sum(), (System.currentTimeMillis() - started) / 1000.0);
         fuzzer.refused.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(8)
                         .forEach(e -> out.printf("fuzz:   refused %6d  %s%n", e.getValue(), e.getKey()));
+        if (fuzzer.faultsInjected > 0) {
+            out.printf("fuzz: %d faults injected into ssajit, each a refused compile%n", fuzzer.faultsInjected);
+        }
     }
 
     private static Path save(Path dir, Fuzzer.Finding f, String reduced, String original) throws IOException {

@@ -87,6 +87,9 @@ final class Fuzzer {
     private static final Pattern REFUSED = Pattern.compile("^\\[ssajit\\]\\s+-?\\d+ \\S+?\\(.*?\\)\\S*(?: @ bci \\d+)?, \\d+ bytes of bytecode: refused: (.*?)(?: \\([\\d.]+ ms, \\d+ code bytes\\))?$",
                     Pattern.MULTILINE);
     private static final Pattern PROGRAM = Pattern.compile("fuzz\\.s(\\d+)\\.");
+    /** -Dssajit.Stats' account of fault injection (-Dssajit.InjectFaults): faults thrown, and compiles refused for them. */
+    private static final Pattern FAULTS_INJECTED = Pattern.compile("^\\[ssajit\\]   faults injected (\\d+) ", Pattern.MULTILINE);
+    private static final Pattern FAULT_REFUSALS = Pattern.compile("^\\[ssajit\\] +(\\d+)  injected fault$", Pattern.MULTILINE);
 
     private final Settings settings;
 
@@ -95,6 +98,8 @@ final class Fuzzer {
     long osrInstalled;
     /** Of the compiles installed, those of the generated programs' own methods. */
     long programInstalled;
+    /** Faults injected into ssajit (-Dssajit.InjectFaults in the flags), each of which must have ended its compile as a refusal. */
+    long faultsInjected;
     /** Refusals in the runs so far, by reason (numbers dropped, so that alike reasons count together). */
     final Map<String, Integer> refused = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -131,7 +136,7 @@ final class Fuzzer {
                         // compiler threads), and the queue is long here (ssajit is slow while C1 compiles it): with the
                         // default (3) a program's methods stayed at tier 3; 0 would divide by zero (infinite thresholds).
                         // Tier3DelayOn: no detour through tier 2 while that queue is long.
-                        "-XX:Tier4LoadFeedback=1000", "-XX:Tier3DelayOn=100000", "-Dssajit.Log=true"));
+                        "-XX:Tier4LoadFeedback=1000", "-XX:Tier3DelayOn=100000", "-Dssajit.Log=true", "-Dssajit.Stats=true"));
         flags.addAll(variant);
         flags.addAll(settings.extraJitFlags());
         return flags;
@@ -224,6 +229,7 @@ final class Fuzzer {
             Run xint = xintRun.join();
             count(jit);
             bugs(jit, findings);
+            faults(jit, seedOf(pending.get(0)), findings);
             List<String> next = new ArrayList<>();
             int suspect = -1;
             for (int k = 0; k < pending.size() && suspect < 0; k++) {
@@ -256,6 +262,7 @@ final class Fuzzer {
                     Run alone = run(classes, List.of(name), jitFlags(variant), timeout(1));
                     count(alone);
                     bugs(alone, findings);
+                    faults(alone, seed, findings);
                     if (alone.complete(name)) {
                         String a = xint.blocks().get(name);
                         String b = alone.blocks().get(name);
@@ -319,6 +326,27 @@ final class Fuzzer {
         while (r.find()) {
             String reason = r.group(1).replaceAll("\\d+", "N");
             refused.merge(reason.length() > 100 ? reason.substring(0, 100) : reason, 1, Integer::sum);
+        }
+    }
+
+    /**
+     * With fault injection on, every fault ssajit threw must have ended its compile as a refusal
+     * "injected fault" (HotSpot ran the method in its own tiers): a JVM whose stats count otherwise is
+     * a finding. Nothing to check in a JVM that printed no stats (it died: a finding of its own).
+     */
+    private void faults(Run jit, long seed, List<Finding> findings) {
+        Matcher f = FAULTS_INJECTED.matcher(jit.stderr());
+        if (!f.find()) {
+            return;
+        }
+        long injected = Long.parseLong(f.group(1));
+        Matcher r = FAULT_REFUSALS.matcher(jit.stderr());
+        long refusals = r.find() ? Long.parseLong(r.group(1)) : 0;
+        synchronized (this) {
+            faultsInjected += injected;
+        }
+        if (injected != refusals) {
+            findings.add(new Finding(seed, Kind.COMPILER_BUG, "faults injected " + injected + ", but " + refusals + " compiles refused for them\n" + tail(jit.stderr())));
         }
     }
 
