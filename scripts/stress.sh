@@ -11,7 +11,9 @@
 #   deopt            nmethod entry barriers that deoptimize at random (-XX:+DeoptimizeNMethodBarriersALot)
 #   code-cache       a 4 MB code cache: it fills, HotSpot stops compiling, installs fail; the compiler
 #                    must refuse cleanly and the program run on
-#   faults           -Dssajit.InjectFaults=0.01: faults thrown inside the compiler, every phase
+#   faults           -Dssajit.InjectFaults at the rates 0.002, 0.01 and 0.05: faults thrown inside the
+#                    compiler, every phase; every fault injected must be a refused compile (the stats
+#                    count both) and the program's results stay the -Xint ones
 #
 # Programs (org.ssajit.demo.ProgramTimer, --iterations 2): javac compiling ssa-core's sources
 # in-process, and the collections workload; plus the numeric kernels (NumericDemo). Thresholds are low
@@ -61,7 +63,7 @@ mode_flags() { # mode [collector] -> JVM flags
         compiler-threads) echo "-XX:CICompilerCount=12 -XX:-UseDynamicNumberOfCompilerThreads" ;;
         deopt) echo "-XX:+UnlockDiagnosticVMOptions -XX:+DeoptimizeNMethodBarriersALot" ;;
         code-cache) echo "-XX:ReservedCodeCacheSize=4m -XX:InitialCodeCacheSize=4m -XX:-SegmentedCodeCache" ;;
-        faults) echo "-Dssajit.InjectFaults=0.01" ;;
+        faults) echo "-Dssajit.InjectFaults=${2:-0.01}" ;;
         *) echo "stress: unknown mode $1 (modes: ${ALL_MODES[*]})" >&2; return 1 ;;
     esac
 }
@@ -78,19 +80,22 @@ done
 for mode in "${MODES[@]}"; do
     variants=("")
     [ "$mode" = gc-verify ] && variants=(-XX:+UseSerialGC -XX:+UseParallelGC -XX:+UseG1GC)
+    [ "$mode" = faults ] && variants=(0.002 0.01 0.05)
     for v in "${variants[@]}"; do
         flags=$(mode_flags "$mode" "$v") || exit 2
         for p in "${PROGRAMS[@]}"; do
             name="$mode${v:+-${v#-XX:+Use}}-$p"
+            [ "$mode" = faults ] && name="$mode-$v-$p"
             log="$OUT/$name.txt"
             start=$(date +%s)
             if [ "$p" = fuzz ]; then
-                [ "$v" = "${variants[0]}" ] || continue # the programs' variants choose the collector
-                fuzz_flags=$(mode_flags "$mode" "")
-                name="$mode-fuzz"
+                # The programs' variants choose the collector; fault injection runs at every rate.
+                [ "$v" = "${variants[0]}" ] || [ "$mode" = faults ] || continue
+                fuzz_flags=$(mode_flags "$mode" "$([ "$mode" = faults ] && echo "$v")")
+                name="$mode$([ "$mode" = faults ] && echo "-$v")-fuzz"
                 log="$OUT/$name.txt"
                 # shellcheck disable=SC2086
-                (cd "$OUT" && SSAJIT_NO_BUILD=1 "$ROOT/ssajit" fuzz --seed 1 --count "$FUZZ_COUNT" --no-reduce --out "$OUT/fuzz-findings-$mode" \
+                (cd "$OUT" && SSAJIT_NO_BUILD=1 "$ROOT/ssajit" fuzz --seed 1 --count "$FUZZ_COUNT" --no-reduce --out "$OUT/fuzz-findings-$name" \
                     --flags "$fuzz_flags") >"$log" 2>&1
                 status=$?
                 secs=$(( $(date +%s) - start ))
@@ -111,8 +116,15 @@ for mode in "${MODES[@]}"; do
             if [ $status -ne 0 ]; then verdict="FAIL (exit $status)"; fi
             if [ -e "$OUT/hs_err_$name.log" ]; then verdict="FAIL (VM crash: $OUT/hs_err_$name.log)"; fi
             if [ "$verdict" = PASS ] && [ "$(results "$log")" != "${expected[$p]}" ]; then verdict="FAIL (results differ from -Xint)"; fi
+            faults=""
+            if [ "$mode" = faults ]; then
+                injected=$(grep -oE '^\[ssajit\]   faults injected [0-9]+' "$log.err" | grep -oE '[0-9]+$' || echo 0)
+                refusals=$(grep -oE '^\[ssajit\] +[0-9]+  injected fault$' "$log.err" | grep -oE '[0-9]+' || echo 0)
+                faults=", $injected faults injected, $refusals compiles refused for them"
+                if [ "$verdict" = PASS ] && [ "$injected" != "$refusals" ]; then verdict="FAIL (faults injected $injected, refused for them $refusals)"; fi
+            fi
             [ "$verdict" = PASS ] || failed=$((failed + 1))
-            printf 'stress: %-40s %-8s %4ss  ssajit compiled %s of %s requests\n' "$name" "$verdict" "$secs" "$compiled" "$requests"
+            printf 'stress: %-40s %-8s %4ss  ssajit compiled %s of %s requests%s\n' "$name" "$verdict" "$secs" "$compiled" "$requests" "$faults"
         done
     done
 done
