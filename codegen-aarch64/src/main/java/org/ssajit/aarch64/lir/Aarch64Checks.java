@@ -87,7 +87,10 @@ public final class Aarch64Checks {
         }
     }
 
-    /** {@code tbnz w, #31, trap}: a negative array length. */
+    /**
+     * {@code cmp w, #0; b.lt trap}: a negative array length. (Not {@code tbnz w, #31}: it reaches only
+     * 32 KiB, and the trap stubs follow the whole method body.)
+     */
     public static final class NegativeCheck extends Check {
         public NegativeCheck(Value length, LirFrameState state, Deopt deopt) {
             super(values(length), state, deopt);
@@ -95,7 +98,8 @@ public final class Aarch64Checks {
 
         @Override
         protected void emitCode(Aarch64CodeEmitter e) {
-            e.asm().tbnz(reg(get(Mode.USE, 0)), 31, trap(e));
+            e.asm().cmp(32, reg(get(Mode.USE, 0)), 0);
+            e.asm().b(Condition.LT, trap(e));
         }
 
         @Override
