@@ -9,8 +9,10 @@
 #   compiler-threads 12 compiler threads, none retired (-XX:CICompilerCount=12
 #                    -XX:-UseDynamicNumberOfCompilerThreads): many ssajit compiles at once
 #   deopt            nmethod entry barriers that deoptimize at random (-XX:+DeoptimizeNMethodBarriersALot)
-#   code-cache       a 4 MB code cache: it fills, HotSpot stops compiling, installs fail; the compiler
-#                    must refuse cleanly and the program run on
+#   code-cache       a 4 MB code cache of one heap: it fills, HotSpot stops compiling, installs fail;
+#                    the compiler must refuse cleanly (and leave the VM's reserve to its adapters) and
+#                    the program run on. The generated programs are too slow for fuzz's timeouts here
+#                    (docs/PERFORMANCE.md, "Generated programs")
 #   faults           -Dssajit.InjectFaults=0.01: faults thrown inside the compiler, every phase
 #
 # Programs (org.ssajit.demo.ProgramTimer, --iterations 2): javac compiling ssa-core's sources
