@@ -66,7 +66,7 @@ class CodeCacheReserveTest {
      * javac compiling ssa-core twice ({@code ProgramTimer}, as {@code scripts/stress.sh} runs it) in a
      * 4 MB code cache with one heap, ssajit as tier 4, background compilation: the cache fills, and
      * before the reserve the VM died of {@code OutOfMemoryError: Out of space in CodeCache for adapters}
-     * (4 of 4 runs, about 25 s in); now ssajit refuses methods for the reserve and javac finishes with
+     * (2 of 2 runs with the previous jars, 14 and 26 s in); now ssajit refuses methods for the reserve and javac finishes with
      * the checksum of a run without ssajit (C1 only: javac's class files do not depend on the JIT, and
      * {@code -Xint} would take minutes).
      */
