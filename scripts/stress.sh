@@ -9,8 +9,10 @@
 #   compiler-threads 12 compiler threads, none retired (-XX:CICompilerCount=12
 #                    -XX:-UseDynamicNumberOfCompilerThreads): many ssajit compiles at once
 #   deopt            nmethod entry barriers that deoptimize at random (-XX:+DeoptimizeNMethodBarriersALot)
-#   code-cache       a 4 MB code cache: it fills, HotSpot stops compiling, installs fail; the compiler
-#                    must refuse cleanly and the program run on
+#   code-cache       a 4 MB code cache of one heap: it fills, HotSpot stops compiling, installs fail;
+#                    the compiler must refuse cleanly (and leave the VM's reserve to its adapters) and
+#                    the program run on. The generated programs are too slow for fuzz's timeouts here
+#                    (docs/PERFORMANCE.md, "Generated programs")
 #   faults           -Dssajit.InjectFaults at the rates 0.002, 0.01 and 0.05: faults thrown inside the
 #                    compiler, every phase; every fault injected must be a refused compile (the stats
 #                    count both) and the program's results stay the -Xint ones
@@ -28,7 +30,7 @@
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
-case "${1:-}" in -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 
 ALL_MODES=(gc-verify safepoints compiler-threads deopt code-cache faults)
 MODES=("$@")

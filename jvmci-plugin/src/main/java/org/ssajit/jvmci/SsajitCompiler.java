@@ -39,7 +39,9 @@ import jdk.vm.ci.runtime.JVMCIRuntime;
  * <p>A request is refused before any work if ssajit could not initialize, the method is filtered out,
  * or the collector is not supported; otherwise the {@link Pipeline} compiles the method (a normal
  * or an on-stack-replacement entry), or refuses it with the reason of a {@link BailoutException}
- * (e.g. a bytecode that is not compiled yet).
+ * (e.g. a bytecode that is not compiled yet). In a code cache of one heap ({@code -XX:-SegmentedCodeCache})
+ * a method is also refused, for now (HotSpot may ask again), while installing it would leave less
+ * than the VM's reserve for its own code free ({@link CodeCacheReserve}).
  *
  * <p>Initialization is lazy, on the first request: the factory's {@code createCompiler} runs while
  * HotSpot sets up JVMCI and must stay trivial.
@@ -57,21 +59,26 @@ public final class SsajitCompiler implements JVMCICompiler {
 
     /** What initialization produced; {@code setupError} non-null means every request is refused with it. */
     private record Context(SsajitOptions options, String setupError, Pipeline pipeline, Installer installer, HotSpotVmConfig config,
-                    String gcRefusal, CompileStats stats, Dumper dumper, MemoryAccessProvider memory) {
+                    String gcRefusal, CompileStats stats, Dumper dumper, MemoryAccessProvider memory, CodeCacheReserve codeCache) {
     }
 
     /**
      * How a request ended: installed code of {@code codeBytes} bytes ({@code reason == null}), or a refusal
      * with the reason HotSpot and the log see, the category statistics count, and whether HotSpot may ask
-     * again later.
+     * again later ({@code retry}; otherwise the method is never compiled at this tier again).
      */
-    private record Outcome(String reason, String category, int codeBytes) {
+    private record Outcome(String reason, String category, int codeBytes, boolean retry) {
         static Outcome refused(String reason, String category) {
-            return new Outcome(reason, category, 0);
+            return new Outcome(reason, category, 0, false);
+        }
+
+        /** A refusal for now (no room in the code cache): HotSpot may ask again. */
+        static Outcome refusedForNow(String reason, String category) {
+            return new Outcome(reason, category, 0, true);
         }
 
         static Outcome installed(int codeBytes) {
-            return new Outcome(null, null, codeBytes);
+            return new Outcome(null, null, codeBytes, false);
         }
 
         boolean isInstalled() {
@@ -140,7 +147,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         } catch (Throwable ignored) {
             // Logging must not turn an outcome into something else.
         }
-        return outcome.isInstalled() ? HotSpotCompilationRequestResult.success(0) : HotSpotCompilationRequestResult.failure(reason, false);
+        return outcome.isInstalled() ? HotSpotCompilationRequestResult.success(0) : HotSpotCompilationRequestResult.failure(reason, outcome.retry());
     }
 
     private Outcome decide(Context ctx, CompilationRequest request, int id) {
@@ -162,6 +169,10 @@ public final class SsajitCompiler implements JVMCICompiler {
             return Outcome.refused("a JVMTI agent can access local variables or pop frames (" + jvmti + "): ssajit's frame states keep only the live locals",
                             "JVMTI agent with local-variable access");
         }
+        String noRoom = ctx.codeCache().refusal(0);
+        if (noRoom != null) {
+            return Outcome.refusedForNow(noRoom, CodeCacheReserve.CATEGORY);
+        }
         CompiledCode code;
         Graph graph = null;
         try {
@@ -177,12 +188,18 @@ public final class SsajitCompiler implements JVMCICompiler {
         if (ctx.dumper() != null) {
             ctx.dumper().loweredGraph(id, method, graph);
         }
+        noRoom = ctx.codeCache().refusal((long) code.code().length + code.dataSection().length);
+        if (noRoom != null) {
+            return Outcome.refusedForNow(noRoom, CodeCacheReserve.CATEGORY);
+        }
         InstalledCode installed;
         try {
             installed = ctx.installer().install((HotSpotCompilationRequest) request, code);
         } catch (jdk.vm.ci.code.BailoutException e) {
-            // HotSpot's refusal to install (code cache full, dependencies invalidated while compiling).
-            return Outcome.refused("HotSpot did not install the code: " + e.getMessage(), "installation refused by HotSpot");
+            // HotSpot's refusal to install: permanent (code too large) or not (code cache full,
+            // dependencies invalidated while compiling), as HotSpot says.
+            String reason = "HotSpot did not install the code: " + e.getMessage();
+            return e.isPermanent() ? Outcome.refused(reason, "installation refused by HotSpot") : Outcome.refusedForNow(reason, "installation refused by HotSpot");
         }
         if (ctx.dumper() != null) {
             ctx.dumper().code(id, method, code, installed);
@@ -239,7 +256,8 @@ public final class SsajitCompiler implements JVMCICompiler {
             options = SsajitOptions.fromSystemProperties();
         } catch (IllegalArgumentException e) {
             err.println("[ssajit] " + e.getMessage() + "; ssajit refuses every method");
-            return new Context(SsajitOptions.parse(new Properties()), "invalid ssajit option: " + e.getMessage(), null, null, null, null, stats, null, null);
+            return new Context(SsajitOptions.parse(new Properties()), "invalid ssajit option: " + e.getMessage(), null, null, null, null, stats, null, null,
+                            CodeCacheReserve.NONE);
         }
         for (String w : options.warnings()) {
             err.println("[ssajit] warning: " + w);
@@ -286,10 +304,18 @@ public final class SsajitCompiler implements JVMCICompiler {
             Pipeline pipeline = new Pipeline(providers, lowering, target, options.get(SsajitOptions.VERIFY));
             Installer installer = new Installer((HotSpotCodeCacheProvider) backend.getCodeCache(), target, config, null);
             Dumper dumper = dumpDir != null ? new Dumper(dumpDir, target) : null;
-            return new Context(options, null, pipeline, installer, config, gcRefusal, stats, dumper, backend.getConstantReflection().getMemoryAccessProvider());
+            CodeCacheReserve codeCache = CodeCacheReserve.of(config);
+            if (codeCache.problem() != null) {
+                err.println("[ssajit] warning: " + codeCache.problem() + "; ssajit may take the code cache's last bytes");
+            } else if (codeCache != CodeCacheReserve.NONE && (options.get(SsajitOptions.LOG) || options.get(SsajitOptions.STATS))) {
+                err.println("[ssajit] one code heap (-XX:-SegmentedCodeCache): ssajit leaves the last " + codeCache.reserve() / 1024
+                                + " KB (CodeCacheMinimumUseSpace) to the VM's adapters and stubs");
+            }
+            return new Context(options, null, pipeline, installer, config, gcRefusal, stats, dumper, backend.getConstantReflection().getMemoryAccessProvider(),
+                            codeCache);
         } catch (Throwable t) {
             err.println("[ssajit] cannot initialize: " + t + "; ssajit refuses every method");
-            return new Context(options, "ssajit cannot initialize: " + t, null, null, null, null, stats, null, null);
+            return new Context(options, "ssajit cannot initialize: " + t, null, null, null, null, stats, null, null, CodeCacheReserve.NONE);
         }
     }
 
