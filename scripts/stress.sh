@@ -30,7 +30,7 @@
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
-case "${1:-}" in -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,/^# Logs:/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 
 ALL_MODES=(gc-verify safepoints compiler-threads deopt code-cache faults)
 MODES=("$@")
