@@ -101,7 +101,9 @@ final class ChildJvm {
     static {
         COMPILER_MODULES.put("org.ssajit.ssa", org.ssajit.ir.Graph.class);
         COMPILER_MODULES.put("org.ssajit.codegen", org.ssajit.lowering.HotSpotLowering.class);
-        COMPILER_MODULES.put("org.ssajit.amd64", org.ssajit.codegen.Backends.host().getClass());
+        // The host's back end, under its module's name (the jar's Automatic-Module-Name).
+        Class<?> backend = org.ssajit.codegen.Backends.host().getClass();
+        COMPILER_MODULES.put(backend.getPackageName().startsWith("org.ssajit.aarch64") ? "org.ssajit.aarch64" : "org.ssajit.amd64", backend);
         COMPILER_MODULES.put("org.ssajit.jvmci", SsajitCompiler.class);
     }
 
@@ -156,12 +158,22 @@ final class ChildJvm {
         return jars;
     }
 
+    /**
+     * The java a child JVM runs on: this JVM's, or {@code -Dssajit.test.childJava} (the aarch64 profile
+     * names the emulated JDK's wrapper: a JVM under qemu cannot start its own arm64 launcher, the
+     * kernel knows no such binaries).
+     */
+    static String childJava() {
+        String java = System.getProperty("ssajit.test.childJava", "");
+        return java.isEmpty() ? Path.of(System.getProperty("java.home"), "bin", "java").toString() : java;
+    }
+
     private static Result run(List<String> baseFlags, List<String> vmFlags, String classPath, String mainClass, List<String> args, Duration timeout)
                     throws IOException, InterruptedException {
         Path target = Path.of("target").toAbsolutePath();
         Files.createDirectories(target);
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(childJava());
         cmd.addAll(baseFlags);
         cmd.add("-XX:ErrorFile=" + target.resolve("hs_err_child_pid%p.log"));
         cmd.addAll(vmFlags);

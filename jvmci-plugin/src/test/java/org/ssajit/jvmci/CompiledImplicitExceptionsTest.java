@@ -7,11 +7,12 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Deopt;
 import org.ssajit.ir.Graph;
@@ -153,17 +154,28 @@ class CompiledImplicitExceptionsTest {
         }
     }
 
+    /** The targets of {@link #caughtInCompiledCode}, this run's {@link Shard} of them. */
+    static Stream<String> caught() {
+        return Shard.of(Stream.of("nullField", "nullChain", "nullStore", "nullArray", "divide", "remainders", "cast", "castToInterfaceAndArray", "arrayStore",
+                        "handlerOrder", "inLoop", "withFinally", "nested", "synchronizedBlock", "stackTrace", "nullBeforeRange", "lockedDivide",
+                        "handlerReadsTheNullAgain", "finallyReadsTheNullAgain", "bounds", "boundsNotNull", "boundsStore", "negativeSize",
+                        "negativeObjectArraySize"));
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"nullField", "nullChain", "nullStore", "nullArray", "divide", "remainders", "cast", "castToInterfaceAndArray", "arrayStore",
-                    "handlerOrder", "inLoop", "withFinally", "nested", "synchronizedBlock", "stackTrace", "nullBeforeRange", "lockedDivide",
-                    "handlerReadsTheNullAgain", "finallyReadsTheNullAgain", "bounds", "boundsNotNull", "boundsStore", "negativeSize", "negativeObjectArraySize"})
+    @MethodSource("caught")
     void caughtInCompiledCode(String name) {
         check(name);
     }
 
     /** The graphs create each kind where a handler catches it, and nothing where none does. */
+    /** The targets of {@link #graphsCreateTheExceptions}, this run's {@link Shard} of them. */
+    static Stream<String> creating() {
+        return Shard.of(Stream.of("nullField", "divide", "cast", "arrayStore", "nullArray", "remainders", "bounds", "negativeSize"));
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"nullField", "divide", "cast", "arrayStore", "nullArray", "remainders", "bounds", "negativeSize"})
+    @MethodSource("creating")
     void graphsCreateTheExceptions(String name) {
         List<ImplicitException.Kind> kinds = created(name, ImplicitThrows.Mode.ALWAYS);
         ImplicitException.Kind expected = switch (name) {
@@ -186,8 +198,13 @@ class CompiledImplicitExceptionsTest {
      * Without a profile that saw the exception, a caught check deoptimizes with a recompile action
      * (HotSpot counts it and recompiles once it happens), an uncaught one keeps its code (action none).
      */
+    /** The targets of {@link #unseenCaughtChecksAskForARecompile}, this run's {@link Shard} of them. */
+    static Stream<String> unseen() {
+        return Shard.of(Stream.of("unseenNull", "unseenDivide", "unseenCast", "unseenBounds", "unseenNegativeSize"));
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"unseenNull", "unseenDivide", "unseenCast", "unseenBounds", "unseenNegativeSize"})
+    @MethodSource("unseen")
     void unseenCaughtChecksAskForARecompile(String name) {
         // These targets never run: no profile says they threw.
         List<Deopt> ds = deopts(name, ImplicitThrows.Mode.PROFILE);

@@ -361,7 +361,7 @@ public final class CompiledScenarios {
         }
     }
 
-    /** Runs every parameterized ({@code @ValueSource}) and plain test method of a test class. */
+    /** Runs every parameterized ({@code @ValueSource}, or {@code @MethodSource} of its own static methods: every case) and plain test method of a test class. */
     private static void runAll(Class<?> testClass) throws Exception {
         runAll(testClass, java.util.Set.of());
     }
@@ -376,7 +376,18 @@ public final class CompiledScenarios {
                 continue;
             }
             org.junit.jupiter.params.provider.ValueSource names = m.getAnnotation(org.junit.jupiter.params.provider.ValueSource.class);
-            if (names != null) {
+            org.junit.jupiter.params.provider.MethodSource sources = m.getAnnotation(org.junit.jupiter.params.provider.MethodSource.class);
+            if (sources != null) {
+                // Every case (a child JVM has no shard): the named static methods' streams of names.
+                m.setAccessible(true);
+                for (String source : sources.value()) {
+                    java.lang.reflect.Method s = testClass.getDeclaredMethod(source);
+                    s.setAccessible(true);
+                    for (Object name : ((java.util.stream.Stream<?>) s.invoke(null)).toList()) {
+                        m.invoke(t, name);
+                    }
+                }
+            } else if (names != null) {
                 m.setAccessible(true);
                 for (String name : names.strings()) {
                     m.invoke(t, name);

@@ -6,9 +6,10 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.ssajit.jvmci.CompiledRunner.Outcome;
 import org.ssajit.testing.Jvmci;
 
@@ -42,17 +43,27 @@ class CompiledTypeChecksTest {
         assertTrue(code.isValid(), name + ": code invalidated (a failed cast must not invalidate it)");
     }
 
+    /** The types of {@link #instanceOfAndCheckcast}, this run's {@link Shard} of them. */
+    static Stream<String> types() {
+        return Shard.of(Stream.of("Object", "String", "Number", "Integer", "Comparable", "CharSequence", "Serializable", "Cloneable", "List", "Collection",
+                        "RandomAccess", "ArrayList", "IntArray", "LongArray", "ObjectArray", "StringArray", "ComparableArray", "ObjectArray2", "IntArray2",
+                        "SerializableArray", "D3", "D7", "D8", "D10", "D10Array", "I0", "I33", "I69", "Many", "Runnable"));
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"Object", "String", "Number", "Integer", "Comparable", "CharSequence", "Serializable", "Cloneable", "List", "Collection",
-        "RandomAccess", "ArrayList", "IntArray", "LongArray", "ObjectArray", "StringArray", "ComparableArray", "ObjectArray2", "IntArray2",
-        "SerializableArray", "D3", "D7", "D8", "D10", "D10Array", "I0", "I33", "I69", "Many", "Runnable"})
+    @MethodSource("types")
     void instanceOfAndCheckcast(String type) {
         check("is" + type);
         check("as" + type);
     }
 
+    /** The targets of {@link #checksCombined}, this run's {@link Shard} of them. */
+    static Stream<String> combined() {
+        return Shard.of(Stream.of("castThenLength", "castArrayThenLength", "classify"));
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"castThenLength", "castArrayThenLength", "classify"})
+    @MethodSource("combined")
     void checksCombined(String name) {
         check(name);
     }

@@ -15,6 +15,15 @@ final class Shard {
     private Shard() {
     }
 
+    /**
+     * Whether a test that is a single expensive case (not parameterized) runs here: in the first shard
+     * of a split run (so once over the JVMs that share a suite), always without the property.
+     */
+    static boolean isFirst() {
+        String spec = System.getProperty(PROPERTY, "");
+        return spec.isEmpty() || spec.startsWith("0/");
+    }
+
     /** The cases of this run's shard, in sorted order. */
     static Stream<String> of(Stream<String> cases) {
         List<String> all = cases.sorted().toList();

@@ -266,6 +266,11 @@ public final class Aarch64LirGenerator extends LirGenerator {
             }
             case EXCEPTION_TAKE -> append(new Aarch64Calls.ExceptionTake(result(i)));
             case LEAF_CALL -> leafCall(i);
+            case TYPE_TEST -> append(new Aarch64TypeChecks.TypeTestOp(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
+                            newVariable(JavaKind.Long), (org.ssajit.ir.TypeTest) i.attribute()));
+            case STORE_CHECK -> append(new Aarch64TypeChecks.StoreCheckOp(result(i), inVariable(i.input(In.ARRAY)), inVariable(i.input(In.VALUE)),
+                            newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
+            case NEW_EXCEPTION -> newException(i);
             case OSR_LOCAL, OSR_LOCK -> throw new IllegalStateException("OSR entries are refused on AArch64 (Aarch64Scope)");
             default -> throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");
         }
@@ -338,6 +343,23 @@ public final class Aarch64LirGenerator extends LirGenerator {
         }
         RegisterValue result = fixed(backend.registerConfig().getReturnRegister(f.resultKind()), f.resultKind());
         append(new Aarch64Calls.LeafCall(backend.config().runtimeLeaf(f), result, args, f));
+        move(result(i), result);
+    }
+
+    // Type checks and implicit exceptions -----------------------------------------------------------
+
+    /**
+     * {@link Op#NEW_EXCEPTION}: the inputs (the object, or the index and length, or the length) in x1
+     * and x2, the stub's call ({@link Aarch64ImplicitExceptions.NewException}), the exception from x0.
+     */
+    private void newException(Instruction i) {
+        RegisterValue[] args = new RegisterValue[i.inputCount()];
+        for (int n = 0; n < args.length; n++) {
+            args[n] = fixed(Aarch64ImplicitExceptions.INPUTS[n], i.input(n).kind());
+            move(args[n], operand(i.input(n)));
+        }
+        RegisterValue result = fixed(jdk.vm.ci.aarch64.AArch64.r0, JavaKind.Object);
+        append(new Aarch64ImplicitExceptions.NewException((org.ssajit.ir.ImplicitException) i.attribute(), result, args, stateOf(i.state())));
         move(result(i), result);
     }
 
