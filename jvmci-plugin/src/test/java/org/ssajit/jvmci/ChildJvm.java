@@ -156,12 +156,23 @@ final class ChildJvm {
         return jars;
     }
 
+    /**
+     * The java that starts child JVMs: {@code -Dssajit.test.java} if set, else this JVM's own. Under
+     * emulation (jvmci-plugin's aarch64 profile) {@code java.home} is the arm64 JDK inside the
+     * sysroot, which the host kernel cannot run: the profile sets the property to the emulated java
+     * wrapper (and the JVM forks with {@code -Djdk.lang.Process.launchMechanism=FORK}).
+     */
+    static String java() {
+        String java = System.getProperty("ssajit.test.java", "");
+        return java.isEmpty() ? Path.of(System.getProperty("java.home"), "bin", "java").toString() : java;
+    }
+
     private static Result run(List<String> baseFlags, List<String> vmFlags, String classPath, String mainClass, List<String> args, Duration timeout)
                     throws IOException, InterruptedException {
         Path target = Path.of("target").toAbsolutePath();
         Files.createDirectories(target);
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(java());
         cmd.addAll(baseFlags);
         cmd.add("-XX:ErrorFile=" + target.resolve("hs_err_child_pid%p.log"));
         cmd.addAll(vmFlags);
