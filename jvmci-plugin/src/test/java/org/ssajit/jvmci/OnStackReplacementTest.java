@@ -50,7 +50,7 @@ class OnStackReplacementTest {
      */
     static Stream<String> configurations() {
         if (SLOWDOWN > 1) {
-            return Shard.of(COLLECTORS.stream());
+            return Stream.of("-XX:+TieredCompilation"); // see gcTiered; run by the first shard only
         }
         return Shard.of(Stream.concat(TIERED.stream(), COLLECTORS.stream().filter(gc -> Matrix.full() || gc.equals("-XX:+UseG1GC"))));
     }
@@ -58,10 +58,9 @@ class OnStackReplacementTest {
     /**
      * Without tiered compilation ssajit's own code (on the class path, which ssajit refuses to compile)
      * has no C1 and runs in the interpreter: under emulation a child JVM then took over 20 minutes for
-     * the GC variant's first kernels. There the GC variants run tiered (C1 compiles ssajit; the kernels'
-     * loops enter C1's OSR code first and ssajit's in later interpreted calls, still from the
-     * interpreter's buffer), under each collector, one per emulated JVM; they cover the plain tiered
-     * run (same kernels and checks, plus heap verification and churn).
+     * the GC variant's first 7 of 51 lines; tiered, with heap verification, SafepointALot and churn, it
+     * still printed only 12 in 20 minutes. So the emulated runs have the plain tiered configuration
+     * only (the two child JVMs took 383 s), in the first shard (the others skip it).
      */
     private static String gcTiered() {
         return SLOWDOWN > 1 ? "-XX:+TieredCompilation" : "-XX:-TieredCompilation";
@@ -70,6 +69,10 @@ class OnStackReplacementTest {
     @ParameterizedTest
     @MethodSource("configurations")
     void osrCodeComputesWhatTheInterpreterComputes(String configuration) throws Exception {
+        if (SLOWDOWN > 1) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(Shard.of(Stream.of("a", "b", "c")).findFirst().orElse("").equals("a"),
+                            "under emulation the one tiered configuration runs in the first shard only");
+        }
         if (TIERED.contains(configuration)) {
             check(List.of(configuration), List.of());
             return;
