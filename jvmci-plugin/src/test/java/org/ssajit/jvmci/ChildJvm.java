@@ -159,12 +159,13 @@ final class ChildJvm {
     }
 
     /**
-     * The java a child JVM runs on: this JVM's, or {@code -Dssajit.test.childJava} (the aarch64 profile
-     * names the emulated JDK's wrapper: a JVM under qemu cannot start its own arm64 launcher, the
-     * kernel knows no such binaries).
+     * The java that starts child JVMs: {@code -Dssajit.test.java} if set, else this JVM's own. Under
+     * emulation (jvmci-plugin's aarch64 profile) {@code java.home} is the arm64 JDK inside the
+     * sysroot, which the host kernel cannot run: the profile sets the property to the emulated java
+     * wrapper (and the JVM forks with {@code -Djdk.lang.Process.launchMechanism=FORK}).
      */
-    static String childJava() {
-        String java = System.getProperty("ssajit.test.childJava", "");
+    static String java() {
+        String java = System.getProperty("ssajit.test.java", "");
         return java.isEmpty() ? Path.of(System.getProperty("java.home"), "bin", "java").toString() : java;
     }
 
@@ -173,7 +174,7 @@ final class ChildJvm {
         Path target = Path.of("target").toAbsolutePath();
         Files.createDirectories(target);
         List<String> cmd = new ArrayList<>();
-        cmd.add(childJava());
+        cmd.add(java());
         cmd.addAll(baseFlags);
         cmd.add("-XX:ErrorFile=" + target.resolve("hs_err_child_pid%p.log"));
         cmd.addAll(vmFlags);

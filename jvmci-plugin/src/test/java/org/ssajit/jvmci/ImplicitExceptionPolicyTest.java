@@ -21,7 +21,7 @@ class ImplicitExceptionPolicyTest {
     void hotExceptionsStopTrappingAfterARecompile() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(Shard.isFirst(), "runs in the first shard of a split run only (three child JVMs)");
         // An emulated child JVM (another target's java) runs about 10 times slower.
-        int slowdown = System.getProperty("ssajit.test.childJava", "").isEmpty() ? 1 : 5;
+        int slowdown = System.getProperty("ssajit.test.java", "").isEmpty() ? 1 : 5;
         String main = org.ssajit.testprograms.ExceptionHeavyProgram.class.getName();
         ChildJvm.Result interpreted = ChildJvm.run(List.of("-Xint"), main, List.of(), java.time.Duration.ofMinutes(2 * slowdown));
         assertTrue(interpreted.exitCode() == 0 && interpreted.stdout().startsWith("sum="), interpreted::describe);

@@ -180,6 +180,10 @@ public final class Aarch64LirGenerator extends LirGenerator {
 
     @Override
     protected void emitEntry(List<Parameter> parameters) {
+        if (ir.isOsr()) {
+            osrEntry();
+            return;
+        }
         JavaType[] types = method.getSignature().toParameterTypes(method.isStatic() ? null : method.getDeclaringClass());
         ValueKindFactory<LirKind> kinds = this::kindOf;
         CallingConvention cc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.JavaCallee,
@@ -271,7 +275,8 @@ public final class Aarch64LirGenerator extends LirGenerator {
             case STORE_CHECK -> append(new Aarch64TypeChecks.StoreCheckOp(result(i), inVariable(i.input(In.ARRAY)), inVariable(i.input(In.VALUE)),
                             newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
             case NEW_EXCEPTION -> newException(i);
-            case OSR_LOCAL, OSR_LOCK -> throw new IllegalStateException("OSR entries are refused on AArch64 (Aarch64Scope)");
+            case LOCK, UNLOCK -> monitor(i);
+            case OSR_LOCAL, OSR_LOCK -> { } // read in osrEntry, before the buffer is freed
             default -> throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");
         }
     }
@@ -526,6 +531,54 @@ public final class Aarch64LirGenerator extends LirGenerator {
     @Override
     protected void emitLoopSafepoint(LirFrameState state) {
         append(new Aarch64Control.Safepoint(state));
+    }
+
+    // Monitors and on-stack replacement ----------------------------------------------------------------
+
+    /** A lock or unlock, the object in x1 (the VM call's second C argument); see {@link Aarch64Monitors.Monitor}. */
+    private void monitor(Instruction i) {
+        int depth = (Integer) i.attribute();
+        lir().frameMap().reserveMonitorSlots(depth + 1);
+        RegisterValue object = fixed(jdk.vm.ci.aarch64.AArch64.r1, JavaKind.Object);
+        move(object, operand(i.input(In.OBJECT)));
+        append(new Aarch64Monitors.Monitor(i.op() == Op.LOCK, depth, object, stateOf(i.state())));
+    }
+
+    /**
+     * An on-stack-replacement entry: the interpreter's buffer arrives in the first Java argument
+     * register (x1). Every {@link Op#OSR_LOCAL} and {@link Op#OSR_LOCK} object of the entry block is
+     * read from it here, every monitor's BasicLock word moves into this frame's slot of its depth (the
+     * VM made it independent of the interpreter frame's address when it filled the buffer), then the
+     * buffer is freed (a C call; the allocator keeps the values across it), before anything else runs.
+     */
+    private void osrEntry() {
+        JavaType[] pointer = {metaAccessType(JavaKind.Long)};
+        ValueKindFactory<LirKind> kinds = this::kindOf;
+        CallingConvention javaCc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.JavaCallee, null, pointer, kinds);
+        CallingConvention cCc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.NativeCall, null, pointer, kinds);
+        if (!(javaCc.getArgument(0) instanceof RegisterValue in) || !(cCc.getArgument(0) instanceof RegisterValue cArg)) {
+            throw new IllegalStateException("the OSR buffer and the C argument must be in registers: " + javaCc + ", " + cCc);
+        }
+        append(new Aarch64Control.Entry(new RegisterValue[]{in}));
+        Variable buffer = newVariable(JavaKind.Long);
+        move(buffer, in);
+        int maxLocals = method.getMaxLocals();
+        for (Instruction i : ir.entry().instructions()) {
+            if (i.op() == Op.OSR_LOCAL) {
+                append(new Aarch64Osr.LoadLocal(i.kind(), result(i), buffer, org.ssajit.hotspot.OsrBuffer.offset(i.osrLocal(), i.kind(), maxLocals)));
+            } else if (i.op() == Op.OSR_LOCK) {
+                int depth = (Integer) i.attribute();
+                append(new Aarch64Osr.LoadLocal(JavaKind.Object, result(i), buffer, org.ssajit.hotspot.OsrBuffer.monitorOffset(depth, ir.osrLocks(), maxLocals) + 8));
+            }
+        }
+        lir().frameMap().reserveMonitorSlots(ir.osrLocks());
+        for (int d = 0; d < ir.osrLocks(); d++) {
+            append(new Aarch64Osr.TakeOverLock(buffer, org.ssajit.hotspot.OsrBuffer.monitorOffset(d, ir.osrLocks(), maxLocals), d));
+        }
+        move(cArg, buffer);
+        append(new Aarch64Osr.MigrationEnd(cArg));
+        entryBlock = currentBlock();
+        entryInsertAt = entryBlock.ops().size();
     }
 
     // Memory -----------------------------------------------------------------------------------------

@@ -17,8 +17,7 @@ import org.ssajit.ir.Op;
  */
 public final class Aarch64Scope {
     /** Lowered ops the AArch64 instruction selection does not handle yet. */
-    static final Set<Op> NOT_YET = EnumSet.of(Op.ALLOCATE, Op.ALLOCATE_MULTI,
-                    Op.LOCK, Op.UNLOCK, Op.REGISTER_FINALIZER, Op.PRE_BARRIER, Op.POST_BARRIER, Op.KEEP_ALIVE);
+    static final Set<Op> NOT_YET = EnumSet.of(Op.ALLOCATE, Op.ALLOCATE_MULTI, Op.REGISTER_FINALIZER, Op.PRE_BARRIER, Op.POST_BARRIER, Op.KEEP_ALIVE);
 
     private Aarch64Scope() {
     }
@@ -30,9 +29,6 @@ public final class Aarch64Scope {
         }
         if (c.nmethodPatchingType != c.nmethodPatchingStw) {
             throw refuse("the collector patches nmethod entry barriers concurrently (type " + c.nmethodPatchingType + ")");
-        }
-        if (g.isOsr()) {
-            throw refuse("on-stack replacement: not compiled on AArch64 yet");
         }
         for (Block b : g.blocks()) {
             for (Instruction i : b.instructions()) {
