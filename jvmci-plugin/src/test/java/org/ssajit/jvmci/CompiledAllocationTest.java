@@ -46,7 +46,7 @@ class CompiledAllocationTest {
             in.add(() -> new Object[]{v});
         }
         List<Outcome> expected = CompiledRunner.callAll(m, in);
-        InstalledCode code = CompiledRunner.install(m);
+        InstalledCode code = NotYetOnThisTarget.install(m);
         CompiledMethodsTest.compare(name + " (installed code executed)", in, expected, CompiledRunner.executeAll(code, in));
         CompiledMethodsTest.compare(name + " (method called)", in, expected, CompiledRunner.callAll(m, in));
         assertTrue(code.isValid(), name + ": code invalidated (a failed allocation must not invalidate it)");

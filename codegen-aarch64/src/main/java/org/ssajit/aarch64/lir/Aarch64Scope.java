@@ -17,8 +17,8 @@ import org.ssajit.ir.Op;
  */
 public final class Aarch64Scope {
     /** Lowered ops the AArch64 instruction selection does not handle yet. */
-    static final Set<Op> NOT_YET = EnumSet.of(Op.TYPE_TEST, Op.ALLOCATE, Op.ALLOCATE_MULTI,
-                    Op.LOCK, Op.UNLOCK, Op.NEW_EXCEPTION, Op.REGISTER_FINALIZER, Op.PRE_BARRIER, Op.POST_BARRIER, Op.KEEP_ALIVE, Op.STORE_CHECK);
+    static final Set<Op> NOT_YET = EnumSet.of(Op.TYPE_TEST,
+                    Op.LOCK, Op.UNLOCK, Op.NEW_EXCEPTION, Op.STORE_CHECK);
 
     private Aarch64Scope() {
     }
