@@ -318,4 +318,25 @@ final class StoreTargets {
         }
         return cells;
     }
+
+    /** {@link #hide} without casts: each old cell hidden for a moment in a new one (the SATB pre-barrier keeps it marked). */
+    static long hideCells(Cell[] holders, int rounds) {
+        long s = 0;
+        for (int r = 0; r < rounds; r++) {
+            Cell[] boxes = new Cell[holders.length];
+            for (int i = 0; i < holders.length; i++) {
+                Cell b = new Cell(i);
+                b.next = holders[i];
+                holders[i] = null;
+                boxes[i] = b;
+            }
+            for (int i = 0; i < holders.length; i++) {
+                holders[i] = boxes[i].next;
+            }
+            for (Cell c : holders) {
+                s += c.id + c.data[0];
+            }
+        }
+        return s;
+    }
 }
