@@ -340,10 +340,11 @@ public final class CompiledScenarios {
      * pre-barrier of the store that clears its slot.
      */
     static void cellsHiddenWhileMarking() throws Exception {
-        InstalledCode hide = CompiledRunner.install(StoreTargets.class.getDeclaredMethod("hideCells", StoreTargets.Cell[].class, int.class));
+        // Before compiling: ringCells resolves the class Cell, which hideCells allocates (else it traps as unresolved).
         StoreTargets.Cell[] holders = StoreTargets.ringCells(5000);
-        System.gc();
         long once = StoreTargets.hideCells(StoreTargets.ringCells(5000), 1);
+        InstalledCode hide = CompiledRunner.install(StoreTargets.class.getDeclaredMethod("hideCells", StoreTargets.Cell[].class, int.class));
+        System.gc();
         withGcs(() -> {
             for (int k = 0; k < 40; k++) {
                 long sum = (Long) hide.executeVarargs(holders, 1);

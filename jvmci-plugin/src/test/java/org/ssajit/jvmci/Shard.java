@@ -30,4 +30,13 @@ final class Shard {
         }
         return IntStream.range(0, all.size()).filter(i -> i % n == k).mapToObj(all::get);
     }
+
+    /**
+     * Whether this run is the first shard (or there are no shards): a test whose child JVM picks its own
+     * flags, so that every shard's run would repeat it, runs there only.
+     */
+    static boolean isFirst() {
+        String spec = System.getProperty(PROPERTY, "");
+        return spec.isEmpty() || spec.startsWith("0/");
+    }
 }
