@@ -336,18 +336,18 @@ public final class CompiledScenarios {
     /**
      * {@link StoreTargets#hideCells} (no type checks: it runs on every back end) while another thread
      * keeps collecting: under G1 with {@code -XX:+ExplicitGCInvokesConcurrent} marking runs most of the
-     * time, and an old cell whose only other reference is in a new box survives only through the SATB
-     * pre-barrier of the store that clears its slot.
+     * time, and an old cell whose only other reference is in a new box for 100 ms survives only through
+     * the SATB pre-barrier of the store that cleared its slot.
      */
     static void cellsHiddenWhileMarking() throws Exception {
         // Before compiling: ringCells resolves the class Cell, which hideCells allocates (else it traps as unresolved).
         StoreTargets.Cell[] holders = StoreTargets.ringCells(5000);
-        long once = StoreTargets.hideCells(StoreTargets.ringCells(5000), 1);
+        long once = StoreTargets.hideCells(StoreTargets.ringCells(5000), 0);
         InstalledCode hide = CompiledRunner.install(StoreTargets.class.getDeclaredMethod("hideCells", StoreTargets.Cell[].class, int.class));
         System.gc();
         withGcs(() -> {
-            for (int k = 0; k < 40; k++) {
-                long sum = (Long) hide.executeVarargs(holders, 1);
+            for (int k = 0; k < 30; k++) {
+                long sum = (Long) hide.executeVarargs(holders, 100);
                 check(sum == once, "hide round " + k + ": " + sum + ", expected " + once);
             }
         });

@@ -319,10 +319,14 @@ final class StoreTargets {
         return cells;
     }
 
-    /** {@link #hide} without casts: each old cell hidden for a moment in a new one (the SATB pre-barrier keeps it marked). */
-    static long hideCells(Cell[] holders, int rounds) {
+    /**
+     * {@link #hide} without casts, each old cell hidden in a new box for {@code millis} ms (a call that
+     * sleeps): long enough for a whole concurrent marking to scan the emptied array, so that only the
+     * SATB pre-barrier of the clearing store keeps the cells marked.
+     */
+    static long hideCells(Cell[] holders, int millis) {
         long s = 0;
-        for (int r = 0; r < rounds; r++) {
+        {
             Cell[] boxes = new Cell[holders.length];
             for (int i = 0; i < holders.length; i++) {
                 Cell b = new Cell(i);
@@ -330,6 +334,7 @@ final class StoreTargets {
                 holders[i] = null;
                 boxes[i] = b;
             }
+            pause(millis);
             for (int i = 0; i < holders.length; i++) {
                 holders[i] = boxes[i].next;
             }
@@ -338,5 +343,14 @@ final class StoreTargets {
             }
         }
         return s;
+    }
+
+    /** Sleeps (interpreted: this class is kept from HotSpot's compilers); a call from compiled code. */
+    static void pause(int millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
