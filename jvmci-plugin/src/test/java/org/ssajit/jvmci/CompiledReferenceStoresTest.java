@@ -180,7 +180,7 @@ class CompiledReferenceStoresTest {
         ChildJvm.Result r = ChildJvm.run(List.of("-XX:+UseG1GC", "-XX:+ExplicitGCInvokesConcurrent", "-XX:G1SATBBufferSize=1", "-XX:G1UpdateBufferSize=1", "-Xmx256m",
                         "-XX:MaxTenuringThreshold=0", "-XX:+UnlockDiagnosticVMOptions", "-XX:+VerifyBeforeGC", "-XX:+VerifyDuringGC", "-XX:+VerifyAfterGC",
                         ChildJvm.NO_COLD_CODE_FLUSHING, "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.StoreTargets::*"), CompiledScenarios.class.getName(), List.of("cellsHiddenWhileMarking", "referentsKeptAlive"),
-                        java.time.Duration.ofMinutes(15)); // about 7 minutes on the emulated arm64 JDK, 25 s on x86
+                        java.time.Duration.ofMinutes(15)); // 2 to 7 minutes on the emulated arm64 JDK, 20 s on x86
         org.junit.jupiter.api.Assertions.assertFalse(r.crashed(), r::describe);
         org.junit.jupiter.api.Assertions.assertEquals(0, r.exitCode(), r::describe);
         assertTrue(r.stdout().contains("PASS cellsHiddenWhileMarking\n") && r.stdout().contains("PASS referentsKeptAlive\n"), r::describe);
