@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Starts a child JVM (the JDK running the tests) with this test class path and the flags JVMCI needs,
+ * Starts a child JVM (the JDK running the tests, see {@link #java()}) with this test class path and the flags JVMCI needs,
  * and collects its output. Crash files go to {@code target/}, never the working tree.
  */
 final class ChildJvm {
@@ -159,15 +159,17 @@ final class ChildJvm {
     }
 
     /**
-     * The java that starts child JVMs: {@code -Dssajit.test.java} if set, else this JVM's own. Under
-     * emulation (jvmci-plugin's aarch64 profile) {@code java.home} is the arm64 JDK inside the
-     * sysroot, which the host kernel cannot run: the profile sets the property to the emulated java
-     * wrapper (and the JVM forks with {@code -Djdk.lang.Process.launchMechanism=FORK}).
+     * The java a child JVM runs: {@value #JAVA_PROPERTY} if set, else this JVM's own launcher. Under
+     * emulation (the aarch64 profile) this JVM's {@code java.home} is the arm64 JDK inside the sysroot,
+     * which the kernel cannot start without binfmt_misc: the profile names the wrapper that runs it
+     * under qemu.
      */
     static String java() {
-        String java = System.getProperty("ssajit.test.java", "");
+        String java = System.getProperty(JAVA_PROPERTY, "");
         return java.isEmpty() ? Path.of(System.getProperty("java.home"), "bin", "java").toString() : java;
     }
+
+    static final String JAVA_PROPERTY = "ssajit.test.java";
 
     private static Result run(List<String> baseFlags, List<String> vmFlags, String classPath, String mainClass, List<String> args, Duration timeout)
                     throws IOException, InterruptedException {

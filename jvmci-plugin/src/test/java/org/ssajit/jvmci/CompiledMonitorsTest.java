@@ -52,32 +52,8 @@ class CompiledMonitorsTest {
         assertTrue(code.isValid(), name + ": code invalidated (a failed check must not invalidate it)");
     }
 
-    /**
-     * Installs {@code m}. A back end that does not compile yet an op some of these targets need besides
-     * the monitors refuses them (AArch64, until it creates exceptions in compiled code and tests
-     * types: an implicit exception a handler of the method catches, which the profile saw when the
-     * interpreter ran first, and a compiled handler's catch type). Such a method is compiled again
-     * with those exceptions deoptimizing: the interpreter throws and dispatches, with the monitors the
-     * debug info hands it, which is what these tests are about. On AMD64 nothing is refused.
-     */
     static InstalledCode install(Method m) {
-        try {
-            return CompiledRunner.install(m);
-        } catch (BailoutException e) {
-            String why = String.valueOf(e.getMessage());
-            if (e.reason() != BailoutException.Reason.UNSUPPORTED || !why.contains(": not compiled on ") || why.startsWith("lock:") || why.startsWith("unlock:")) {
-                throw e;
-            }
-            ImplicitThrows.Mode implicit = ImplicitThrows.mode();
-            HotSpotLowering.setImplicitExceptions(ImplicitThrows.Mode.NEVER);
-            HotSpotLowering.setCompiledHandlers(false);
-            try {
-                return CompiledRunner.install(m);
-            } finally {
-                HotSpotLowering.setImplicitExceptions(implicit);
-                HotSpotLowering.setCompiledHandlers(Boolean.parseBoolean(System.getProperty("ssajit.CompiledHandlers", "true")));
-            }
-        }
+        return CompiledRunner.install(m);
     }
 
     /** Calls {@code m} once per input, checking after each call that the thread holds no lock on the arguments. */

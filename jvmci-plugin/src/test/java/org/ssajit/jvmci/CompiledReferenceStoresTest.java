@@ -24,7 +24,8 @@ import jdk.vm.ci.code.InstalledCode;
  * stays). The collector's barriers are exercised by stores of young objects into old ones followed by
  * young collections, and by references moved among old objects while collections run; under
  * {@link CompiledGcMatrixTest} this runs with heap verification under Serial, Parallel and G1 (with
- * concurrent marking), where a missing card mark or SATB entry loses an object.
+ * concurrent marking), where a missing card mark or SATB entry loses an object; the {@code Cell}
+ * targets exercise the same barriers without a type check.
  */
 class CompiledReferenceStoresTest {
     static final int[] INTS = {0, 1, 2, 3, 6, 7, -1, 100, Integer.MIN_VALUE};
@@ -138,5 +139,49 @@ class CompiledReferenceStoresTest {
             }
         }
         check("shuffle", in);
+    }
+
+    /** {@link #oldToYoung} with typed fields: no type check, so it runs on every back end. */
+    @Test
+    void oldToYoungWithoutCasts() {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (int n : new int[]{0, 5, -3}) {
+            in.add(() -> {
+                Object[] old = StoreTargets.agedCells(300);
+                return new Object[]{old[0], old[1], n};
+            });
+        }
+        check("oldToYoungCells", in);
+    }
+
+    /** {@link #shuffleKeepsEveryObject} with typed fields. */
+    @Test
+    void shuffleWithoutCastsKeepsEveryObject() {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (int seed : new int[]{1, 7, 12345}) {
+            for (int size : new int[]{1, 2, 17, 500}) {
+                in.add(() -> new Object[]{StoreTargets.ringCells(size), seed, 2000});
+            }
+        }
+        check("shuffleCells", in);
+    }
+
+    /**
+     * The G1 barriers under concurrent marking, in a child JVM (in the first {@link Shard} only: the
+     * child's flags do not depend on this JVM's collector): marking most of the time, SATB and dirty-card buffers of one entry
+     * (the runtime slow paths through the register-saving stub run), heap verification before, during
+     * and after collections. {@code Reference.get()} compiled keeps fetched referents alive (G1's
+     * keep-alive barrier), hidden cells survive through the SATB pre-barrier.
+     */
+    @Test
+    void g1BarriersUnderConcurrentMarking() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Shard.isFirst(), "the child JVM's flags are its own: run in the first shard only");
+        ChildJvm.Result r = ChildJvm.run(List.of("-XX:+UseG1GC", "-XX:+ExplicitGCInvokesConcurrent", "-XX:G1SATBBufferSize=1", "-XX:G1UpdateBufferSize=1", "-Xmx256m",
+                        "-XX:MaxTenuringThreshold=0", "-XX:+UnlockDiagnosticVMOptions", "-XX:+VerifyBeforeGC", "-XX:+VerifyDuringGC", "-XX:+VerifyAfterGC",
+                        ChildJvm.NO_COLD_CODE_FLUSHING, "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.StoreTargets::*"), CompiledScenarios.class.getName(), List.of("cellsHiddenWhileMarking", "referentsKeptAlive"),
+                        java.time.Duration.ofMinutes(15)); // 2 to 7 minutes on the emulated arm64 JDK, 20 s on x86
+        org.junit.jupiter.api.Assertions.assertFalse(r.crashed(), r::describe);
+        org.junit.jupiter.api.Assertions.assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stdout().contains("PASS cellsHiddenWhileMarking\n") && r.stdout().contains("PASS referentsKeptAlive\n"), r::describe);
     }
 }

@@ -47,7 +47,6 @@ final class CompiledRunner {
     private static final Pipeline PIPELINE_SSE = BACKEND instanceof Amd64Backend a ? PIPELINE.withBackend(a.withAvx(false)) : PIPELINE;
 
     /** How a back end's refusal of an op it does not compile yet ends ({@code Aarch64Scope}). */
-    private static final String NOT_YET = "not compiled on AArch64 yet";
 
     private CompiledRunner() {
     }
@@ -86,17 +85,7 @@ final class CompiledRunner {
             throw new AssertionError(e);
         }
         ResolvedJavaMethod rm = Jvmci.method(m);
-        CompiledCode compiled;
-        try {
-            compiled = compile(rm);
-        } catch (org.ssajit.bytecode.BailoutException e) {
-            // A back end still being built (AArch64) refuses what it does not compile yet: that case is
-            // skipped, not failed; anything else it refuses fails.
-            if (e.reason() == org.ssajit.bytecode.BailoutException.Reason.UNSUPPORTED && String.valueOf(e.getMessage()).endsWith(NOT_YET)) {
-                org.junit.jupiter.api.Assumptions.abort(m + ": " + e.getMessage());
-            }
-            throw e;
-        }
+        CompiledCode compiled = compile(rm);
         InstalledCode code = INSTALLER.installDirect(rm, compiled);
         if (!code.isValid()) {
             throw new AssertionError("installed code for " + m + " is not valid");

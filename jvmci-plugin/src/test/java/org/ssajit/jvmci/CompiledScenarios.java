@@ -19,7 +19,7 @@ public final class CompiledScenarios {
     }
 
     /** Run only when named: {@code referentsKeptAlive} proves something only under G1's concurrent marking, and costs seconds elsewhere. */
-    static final java.util.Set<String> ON_REQUEST = java.util.Set.of("referentsKeptAlive");
+    static final java.util.Set<String> ON_REQUEST = java.util.Set.of("referentsKeptAlive", "cellsHiddenWhileMarking");
 
     /** The scenarios a run without names runs. */
     static java.util.Set<String> byDefault() {
@@ -46,6 +46,7 @@ public final class CompiledScenarios {
         m.put("monitors", CompiledScenarios::monitors);
         m.put("implicitExceptions", CompiledScenarios::implicitExceptions);
         m.put("referentsKeptAlive", CompiledScenarios::referentsKeptAlive);
+        m.put("cellsHiddenWhileMarking", CompiledScenarios::cellsHiddenWhileMarking);
         return m;
     }
 
@@ -236,7 +237,8 @@ public final class CompiledScenarios {
 
     /** Every {@link CompiledReferenceStoresTest} case: barriers under every collector and layout. */
     static void referenceStores() throws Exception {
-        runAll(CompiledReferenceStoresTest.class);
+        // (Not the child-JVM test of the G1 barriers under concurrent marking: the matrix runs that itself.)
+        runAll(CompiledReferenceStoresTest.class, java.util.Set.of("g1BarriersUnderConcurrentMarking"));
     }
 
     /**
@@ -329,6 +331,27 @@ public final class CompiledScenarios {
             }
         });
         check(get.isValid(), "Reference.get() code invalidated");
+    }
+
+    /**
+     * {@link StoreTargets#hideCells} (no type checks: it runs on every back end) while another thread
+     * keeps collecting: under G1 with {@code -XX:+ExplicitGCInvokesConcurrent} marking runs most of the
+     * time, and an old cell whose only other reference is in a new box for 100 ms survives only through
+     * the SATB pre-barrier of the store that cleared its slot.
+     */
+    static void cellsHiddenWhileMarking() throws Exception {
+        // Before compiling: ringCells resolves the class Cell, which hideCells allocates (else it traps as unresolved).
+        StoreTargets.Cell[] holders = StoreTargets.ringCells(5000);
+        long once = StoreTargets.hideCells(StoreTargets.ringCells(5000), 0);
+        InstalledCode hide = CompiledRunner.install(StoreTargets.class.getDeclaredMethod("hideCells", StoreTargets.Cell[].class, int.class));
+        System.gc();
+        withGcs(() -> {
+            for (int k = 0; k < 30; k++) {
+                long sum = (Long) hide.executeVarargs(holders, 100);
+                check(sum == once, "hide round " + k + ": " + sum + ", expected " + once);
+            }
+        });
+        check(hide.isValid(), "hideCells code invalidated");
     }
 
     /** Every {@link CompiledCallsTest} case: calls, with collections in callees and deoptimization at calls. */

@@ -105,12 +105,7 @@ class OnStackReplacementTest {
         // lines failed CI once, without the line to show). Each refusal found is quoted with its reason.
         Pattern skipped = Pattern.compile("(OsrProgram|OsrRawStores)::(\\w+) @ \\d+ \\(\\d+ bytes\\)[ \\t]+COMPILE SKIPPED.*");
         Pattern refused = Pattern.compile("\\[ssajit\\] +\\d+ org\\.ssajit\\.jvmci\\.(OsrProgram|OsrRawStores)\\.(\\w+)\\([^)]*\\)\\S+ @ bci \\d+, .*: (refused|failed).*");
-        // A young back end refuses ops that another of its capabilities brings (AArch64's type tests,
-        // which a bastore into an array local typed only Object needs): such a kernel is exempt, and
-        // named in the output; OSR entries and monitors are never exempt. AMD64 refuses nothing.
-        Pattern notYet = Pattern.compile("bailout \\(not supported yet\\): (\\w+): not compiled on \\S+ yet");
         List<String> refusals = new ArrayList<>();
-        Set<String> pending = new TreeSet<>();
         for (String l : (Iterable<String>) r.stderr().lines()::iterator) {
             Matcher m = skipped.matcher(l);
             if (!m.find()) {
@@ -119,20 +114,9 @@ class OnStackReplacementTest {
                     continue;
                 }
             }
-            Matcher op = notYet.matcher(l);
-            if (op.find() && !List.of("lock", "unlock", "osrlocal", "osrlock").contains(op.group(1))) {
-                pending.add(m.group(1) + "." + m.group(2));
-            } else {
-                refusals.add(l);
-            }
-        }
-        if (!pending.isEmpty()) {
-            System.out.println("OnStackReplacementTest " + extra + ": kernels refused for ops this back end does not compile yet: " + pending);
+            refusals.add(l);
         }
         for (String k : KERNELS) {
-            if (pending.contains(k)) {
-                continue;
-            }
             // "[ssajit]  1222 org.ssajit.jvmci.OsrProgram.divideUntil(int, int)long @ bci 5, 30 bytes of bytecode: installed (...)"
             Pattern installed = Pattern.compile("\\[ssajit\\] +\\d+ org\\.ssajit\\.jvmci\\." + k.replace(".", "\\.") + "\\([^)]*\\)\\S+ @ bci \\d+, \\d+ bytes of bytecode: installed");
             assertTrue(installed.matcher(r.stderr()).find(), () -> k + ": no OSR compile installed by ssajit\n" + r.describe());

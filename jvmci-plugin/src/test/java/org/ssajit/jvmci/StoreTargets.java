@@ -219,4 +219,138 @@ final class StoreTargets {
         }
         return nodes;
     }
+
+    /**
+     * A final class with typed fields, for the targets that store and read back without a cast or an
+     * {@code instanceof} (a store into a {@code Cell[]} needs no store check either): they exercise the
+     * barriers on a back end that does not compile type checks yet.
+     */
+    static final class Cell {
+        final int id;
+        Cell next;
+        long[] data;
+
+        Cell(int id) {
+            this.id = id;
+        }
+
+        @Override
+        public String toString() {
+            return "Cell" + id;
+        }
+    }
+
+    /** Old cells for {@link #oldToYoungCells}, as {@link #aged}. */
+    static Object[] agedCells(int size) {
+        Cell[] old = new Cell[size];
+        for (int k = 0; k < size; k++) {
+            old[k] = new Cell(-k);
+        }
+        Cell[][] table = new Cell[16][16];
+        for (int k = 0; k < 2; k++) {
+            System.gc();
+        }
+        return new Object[]{old, table};
+    }
+
+    /** {@link #oldToYoung} without casts: new cells and arrays linked into old ones, young collections, everything read back. */
+    static long oldToYoungCells(Cell[] old, Cell[][] table, int n) {
+        for (int k = 0; k < old.length; k++) {
+            Cell y = new Cell(n + k);
+            y.data = new long[]{n, k};
+            old[k].next = y;
+            old[k].data = y.data;
+            table[k & 15][(k + n) & 15] = y;
+        }
+        long garbage = 0;
+        for (int k = 0; k < 100_000; k++) {
+            garbage += new long[32].length;
+        }
+        long s = garbage;
+        for (int k = 0; k < old.length; k++) {
+            Cell y = old[k].next;
+            long[] p = old[k].data;
+            s = s * 31 + y.id + p[0] + p[1] + (y.data == p ? 1 : 0);
+        }
+        for (Cell[] row : table) {
+            for (Cell o : row) {
+                s = s * 7 + (o == null ? 0 : o.id);
+            }
+        }
+        return s;
+    }
+
+    /** {@link #shuffle} without casts: fields and array slots of old cells swapped; the sum of what is reachable stays. */
+    static long shuffleCells(Cell[] cells, int seed, int rounds) {
+        int x = seed;
+        for (int r = 0; r < rounds; r++) {
+            x = x * 1103515245 + 12345;
+            int i = (x >>> 8) % cells.length;
+            x = x * 1103515245 + 12345;
+            int j = (x >>> 8) % cells.length;
+            Cell a = cells[i];
+            Cell b = cells[j];
+            Cell t = a.next;
+            a.next = b.next;
+            b.next = t;
+            long[] p = a.data;
+            a.data = b.data;
+            b.data = p;
+            cells[i] = b;
+            cells[j] = a;
+        }
+        long sum = 0;
+        for (Cell c : cells) {
+            sum += c.id + (c.next == null ? 0 : c.next.id) + (c.data == null ? 0 : c.data[0]);
+        }
+        return sum;
+    }
+
+    /** Cells for {@link #shuffleCells}, each with a successor and data of its own. */
+    static Cell[] ringCells(int size) {
+        Cell[] cells = new Cell[size];
+        for (int k = 0; k < size; k++) {
+            cells[k] = new Cell(k);
+            cells[k].data = new long[]{k * 3L};
+        }
+        for (int k = 0; k < size; k++) {
+            cells[k].next = new Cell(1000 + k);
+        }
+        return cells;
+    }
+
+    /**
+     * {@link #hide} without casts, each old cell hidden in a new box for {@code millis} ms (a call that
+     * sleeps): long enough for a whole concurrent marking to scan the emptied array, so that only the
+     * SATB pre-barrier of the clearing store keeps the cells marked.
+     */
+    static long hideCells(Cell[] holders, int millis) {
+        long s = 0;
+        {
+            Cell[] boxes = new Cell[holders.length];
+            for (int i = 0; i < holders.length; i++) {
+                Cell b = new Cell(i);
+                b.next = holders[i];
+                holders[i] = null;
+                boxes[i] = b;
+            }
+            pause(millis);
+            for (int i = 0; i < holders.length; i++) {
+                holders[i] = boxes[i].next;
+            }
+            for (Cell c : holders) {
+                s += c.id + c.data[0];
+            }
+        }
+        return s;
+    }
+
+    /** Sleeps (interpreted: this class is kept from HotSpot's compilers); a call from compiled code. */
+    static void pause(int millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }

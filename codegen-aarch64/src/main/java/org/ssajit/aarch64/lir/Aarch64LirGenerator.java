@@ -276,6 +276,11 @@ public final class Aarch64LirGenerator extends LirGenerator {
                             newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
             case NEW_EXCEPTION -> newException(i);
             case LOCK, UNLOCK -> monitor(i);
+            case ALLOCATE -> allocate(i);
+            case ALLOCATE_MULTI -> allocateMulti(i);
+            case REGISTER_FINALIZER -> registerFinalizer(i);
+            case PRE_BARRIER, POST_BARRIER -> barrier(i);
+            case KEEP_ALIVE -> append(new Aarch64Barriers.G1KeepAlive(inVariable(i.input(In.VALUE)), newVariable(JavaKind.Long)));
             case OSR_LOCAL, OSR_LOCK -> { } // read in osrEntry, before the buffer is freed
             default -> throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");
         }
@@ -703,5 +708,55 @@ public final class Aarch64LirGenerator extends LirGenerator {
         }
         append(new Aarch64Memory.Fill(a.kind(), a.scale(), a.displacement(), result(i), inVariable(i.input(In.ARRAY)), inVariable(i.input(In.FROM)),
                         inVariable(i.input(In.LAST)), value, inVariable(i.input(In.LENGTH)), newVariable(JavaKind.Long), newVariable(JavaKind.Int)));
+    }
+
+    // Allocation, finalizer registration, GC barriers ------------------------------------------------
+
+    /** An allocation: the length (arrays) in x2, the object in x0; see {@link Aarch64Allocation.Allocate}. */
+    private void allocate(Instruction i) {
+        org.ssajit.ir.AllocationShape shape = (org.ssajit.ir.AllocationShape) i.attribute();
+        RegisterValue length = null;
+        if (shape.isArray()) {
+            length = fixed(jdk.vm.ci.aarch64.AArch64.r2, JavaKind.Int);
+            move(length, operand(i.input(In.LENGTH)));
+        }
+        RegisterValue result = fixed(jdk.vm.ci.aarch64.AArch64.r0, JavaKind.Object);
+        append(new Aarch64Allocation.Allocate(shape, result, length, stateOf(i.state())));
+        move(result(i), result);
+    }
+
+    /**
+     * A multi-dimensional array from the VM: the dimensions moved as ints to the bottom of the frame
+     * (the outgoing-argument area, {@code [sp + 4k]}), then the op; see {@link Aarch64Allocation.AllocateMulti}.
+     */
+    private void allocateMulti(Instruction i) {
+        int rank = i.inputCount();
+        lir().frameMap().reserveOutgoing((4 * rank + 7) / 8 * 8);
+        for (int k = 0; k < rank; k++) {
+            move(jdk.vm.ci.code.StackSlot.get(kindOf(JavaKind.Int), 4 * k, false), operand(i.input(k)));
+        }
+        RegisterValue result = fixed(jdk.vm.ci.aarch64.AArch64.r0, JavaKind.Object);
+        append(new Aarch64Allocation.AllocateMulti((jdk.vm.ci.meta.Constant) i.attribute(), rank, result, stateOf(i.state())));
+        move(result(i), result);
+    }
+
+    /** {@code Object.<init>}'s registration, the object in x1 (the C function's second argument); see {@link Aarch64Finalizers}. */
+    private void registerFinalizer(Instruction i) {
+        RegisterValue object = fixed(jdk.vm.ci.aarch64.AArch64.r1, JavaKind.Object);
+        move(object, operand(i.input(In.OBJECT)));
+        append(new Aarch64Finalizers.RegisterFinalizer(object, stateOf(i.state())));
+    }
+
+    /** A GC barrier ({@link Aarch64Barriers}) at the address of its store, base and index in registers (a static field's mirror too). */
+    private void barrier(Instruction i) {
+        org.ssajit.ir.GcBarrier b = (org.ssajit.ir.GcBarrier) i.attribute();
+        Value base = inVariable(i.input(In.BASE));
+        Value index = i.input(In.INDEX) == null ? null : inVariable(i.input(In.INDEX));
+        switch (b.kind()) {
+            case G1_SATB -> append(new Aarch64Barriers.G1PreBarrier(b, base, index, newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
+            case G1_CARD -> append(new Aarch64Barriers.G1PostBarrier(b, base, inVariable(i.input(In.VALUE)), index, i.input(In.VALUE).stamp().isNonNull(),
+                            newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
+            case CARD_TABLE -> append(new Aarch64Barriers.CardMark(b, base, index, newVariable(JavaKind.Long)));
+        }
     }
 }

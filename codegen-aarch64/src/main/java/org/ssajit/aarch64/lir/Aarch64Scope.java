@@ -1,24 +1,17 @@
 package org.ssajit.aarch64.lir;
 
-import java.util.EnumSet;
-import java.util.Set;
-
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.Block;
 import org.ssajit.ir.Graph;
-import org.ssajit.ir.Instruction;
-import org.ssajit.ir.Op;
 
 /**
  * What only this back end refuses, before any LIR exists: everything Java-level is the lowering's
- * (codegen-core's {@code LoweringScope}). A method outside it is refused with a
- * {@link BailoutException} ({@link BailoutException.Reason#UNSUPPORTED}) naming what.
+ * (codegen-core's {@code LoweringScope}); every lowered op is selected. Refused here, with a
+ * {@link BailoutException} ({@link BailoutException.Reason#UNSUPPORTED}) naming why, are VM
+ * configurations whose code shape this back end does not emit: return-address signing, and collectors
+ * that patch the nmethod entry barrier concurrently (ZGC, Shenandoah: refused before this anyway).
  */
 public final class Aarch64Scope {
-    /** Lowered ops the AArch64 instruction selection does not handle yet. */
-    static final Set<Op> NOT_YET = EnumSet.of(Op.ALLOCATE, Op.ALLOCATE_MULTI, Op.REGISTER_FINALIZER, Op.PRE_BARRIER, Op.POST_BARRIER, Op.KEEP_ALIVE);
-
     private Aarch64Scope() {
     }
 
@@ -29,13 +22,6 @@ public final class Aarch64Scope {
         }
         if (c.nmethodPatchingType != c.nmethodPatchingStw) {
             throw refuse("the collector patches nmethod entry barriers concurrently (type " + c.nmethodPatchingType + ")");
-        }
-        for (Block b : g.blocks()) {
-            for (Instruction i : b.instructions()) {
-                if (NOT_YET.contains(i.op())) {
-                    throw refuse(i.op().mnemonic() + ": not compiled on AArch64 yet");
-                }
-            }
         }
     }
 

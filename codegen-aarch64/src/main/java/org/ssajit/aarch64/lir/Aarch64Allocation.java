@@ -1,0 +1,284 @@
+package org.ssajit.aarch64.lir;
+
+import static org.ssajit.aarch64.lir.Aarch64CodeEmitter.SCRATCH1;
+import static org.ssajit.aarch64.lir.Aarch64CodeEmitter.SCRATCH2;
+import static org.ssajit.aarch64.lir.Operands.values;
+
+import org.ssajit.aarch64.asm.Aarch64Assembler;
+import org.ssajit.aarch64.asm.Address;
+import org.ssajit.aarch64.asm.BarrierOption;
+import org.ssajit.aarch64.asm.Condition;
+import org.ssajit.aarch64.asm.Label;
+import org.ssajit.aarch64.hotspot.Aarch64FrameBuilder;
+import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.ir.AllocationShape;
+import org.ssajit.lir.LirFrameState;
+
+import jdk.vm.ci.aarch64.AArch64;
+import jdk.vm.ci.code.DebugInfo;
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.hotspot.HotSpotMetaspaceConstant;
+import jdk.vm.ci.meta.DeoptimizationAction;
+import jdk.vm.ci.meta.DeoptimizationReason;
+
+/**
+ * The lowering's {@code allocate} and {@code allocatemulti}: HotSpot's allocation, inline from the
+ * thread's buffer, else from the VM through a {@code JVMCIRuntime} entry called with this frame as the
+ * thread's last Java frame ({@link #callVm}).
+ */
+public final class Aarch64Allocation {
+    private Aarch64Allocation() {
+    }
+
+    /** Instances up to this size are zeroed with straight-line stores; larger ones, and arrays, with a loop. */
+    static final int UNROLLED_ZEROING_LIMIT = 128;
+
+    private static final Register THREAD = Aarch64FrameBuilder.THREAD;
+
+    /**
+     * A new object or array in x0. Fast path: bump the thread's allocation-buffer top (x3 the new top;
+     * an array's size is computed in 64 bits from the zero-extended length in x2, so a negative length
+     * cannot fit), then the header (the mark word from the class's prototype header; the narrow or full
+     * class pointer unless compact headers keep it in the mark word; an array's length), zeros up to
+     * the new top, and a {@code dmb ishst}: another thread that reads the new reference through a
+     * race sees the header and the zeros. Slow path, out of line: {@code JVMCIRuntime::new_instance_or_null}
+     * or {@code new_array_or_null} (thread, class[, length in x2]) through {@link #callVm}; a pending
+     * exception (NegativeArraySizeException) or no object (out of memory) deoptimizes to the state
+     * before the bytecode, so the interpreter allocates or throws. Every register but x0 is clobbered
+     * (the op destroys them all, as a call).
+     */
+    public static final class Allocate extends Aarch64Op {
+        private final AllocationShape shape;
+
+        public Allocate(AllocationShape shape, RegisterValue result, RegisterValue length, LirFrameState state) {
+            super(values(result), length == null ? null : values(length), null, null);
+            if (!(shape.hub() instanceof HotSpotMetaspaceConstant m) || m.isCompressed()) {
+                throw new IllegalArgumentException("expected an uncompressed class-metadata constant: " + shape.hub());
+            }
+            if (!result.getRegister().equals(AArch64.r0) || (length != null && !length.getRegister().equals(AArch64.r2))) {
+                throw new IllegalArgumentException("the result is in x0, the length in x2: " + result + ", " + length);
+            }
+            this.shape = shape;
+            setState(state);
+        }
+
+        @Override
+        public boolean destroysCallerSavedRegisters() {
+            return true;
+        }
+
+        @Override
+        protected void emitCode(Aarch64CodeEmitter e) {
+            Aarch64Assembler asm = e.asm();
+            HotSpotVmConfig c = e.config();
+            Register obj = AArch64.r0;
+            Register klass = AArch64.r1;
+            Register length = AArch64.r2;
+            Register top = AArch64.r3;
+            Register p = AArch64.r4;
+            Label slow = new Label("allocate-slow");
+            Label done = new Label("allocate-done");
+            Label trap = e.trap(state(), DeoptimizationReason.RuntimeConstraint, DeoptimizationAction.None);
+            DebugInfo callInfo = e.debugInfo(state());
+
+            if (c.useTlab) {
+                asm.ldr(64, obj, Address.of(THREAD, c.threadTlabTopOffset));
+                if (shape.isArray()) {
+                    // ubfiz zero-extends the 32-bit length: a negative one gives a size no buffer holds.
+                    asm.ubfiz(64, top, length, shape.log2ElementSize(), 32);
+                    addImmediate(asm, top, top, shape.baseOffset() + 7);
+                    asm.and(64, top, top, -8L);
+                    asm.add(64, top, top, obj);
+                } else {
+                    addImmediate(asm, top, obj, shape.instanceSize());
+                }
+                asm.ldr(64, SCRATCH1, Address.of(THREAD, c.threadTlabEndOffset));
+                asm.cmp(64, top, SCRATCH1);
+                asm.b(Condition.HI, slow);
+                asm.str(64, top, Address.of(THREAD, c.threadTlabTopOffset));
+                e.loadMetadata(klass, (HotSpotMetaspaceConstant) shape.hub());
+                asm.ldr(64, SCRATCH1, Address.of(klass, c.klassPrototypeHeaderOffset));
+                asm.str(64, SCRATCH1, Address.of(obj, 0));
+                if (!c.useCompactObjectHeaders) {
+                    if (c.useCompressedClassPointers) {
+                        if (c.narrowKlassBase != 0) {
+                            asm.mov(64, SCRATCH1, c.narrowKlassBase);
+                            asm.sub(64, SCRATCH1, klass, SCRATCH1);
+                        } else {
+                            asm.mov(64, SCRATCH1, klass);
+                        }
+                        if (c.narrowKlassShift != 0) {
+                            asm.lsr(64, SCRATCH1, SCRATCH1, c.narrowKlassShift);
+                        }
+                        asm.str(32, SCRATCH1, Address.of(obj, c.oopKlassOffset));
+                    } else {
+                        asm.str(64, klass, Address.of(obj, c.oopKlassOffset));
+                    }
+                }
+                int start;
+                if (shape.isArray()) {
+                    asm.str(32, length, Address.of(obj, shape.lengthOffset()));
+                    start = shape.lengthOffset() + 4;
+                } else {
+                    start = c.instanceHeaderSize();
+                }
+                if (start % 8 == 4) {
+                    asm.str(32, AArch64.zr, Address.of(obj, start));
+                    start += 4;
+                }
+                if (!shape.isArray() && shape.instanceSize() <= UNROLLED_ZEROING_LIMIT) {
+                    int off = start;
+                    for (; off + 16 <= shape.instanceSize(); off += 16) {
+                        asm.stp(64, AArch64.zr, AArch64.zr, Address.of(obj, off));
+                    }
+                    if (off < shape.instanceSize()) {
+                        asm.str(64, AArch64.zr, Address.of(obj, off));
+                    }
+                } else {
+                    // p walks from the first word to zero to the new top, 8 bytes at a time.
+                    addImmediate(asm, p, obj, start);
+                    Label loop = new Label("allocate-zero");
+                    Label zeroed = new Label("allocate-zeroed");
+                    asm.bind(loop);
+                    asm.cmp(64, p, top);
+                    asm.b(Condition.HS, zeroed);
+                    asm.str(64, AArch64.zr, Address.postIndex(p, 8));
+                    asm.b(loop);
+                    asm.bind(zeroed);
+                }
+                // Publish: the header and zeros before any store of the new reference (C1 does the same).
+                asm.dmb(BarrierOption.ISHST);
+            } else {
+                asm.b(slow);
+            }
+            asm.bind(done);
+
+            e.outOfLine(() -> {
+                asm.bind(slow);
+                // new_array_or_null's length is already in x2, its third C argument.
+                callVm(e, shape.isArray() ? c.newArrayOrNull : c.newInstanceOrNull, callInfo, () -> e.loadMetadata(AArch64.r1, (HotSpotMetaspaceConstant) shape.hub()));
+                takeResult(e, obj, trap);
+                asm.b(done);
+            });
+        }
+
+        @Override
+        public String name() {
+            return "allocate " + shape;
+        }
+    }
+
+    /**
+     * A new multi-dimensional array in x0, always from the VM: the dimensions are at the bottom of the
+     * frame as ints (the outgoing-argument area, written by moves right before this op), and with this
+     * frame as the last Java frame {@code JVMCIRuntime::new_multi_array_or_null(thread, array class,
+     * rank, dims)} runs with this op's debug info. A pending exception (NegativeArraySizeException) or
+     * no array (out of memory) deoptimizes to the state before the bytecode, so the interpreter
+     * allocates or throws. Every register but x0 is clobbered.
+     */
+    public static final class AllocateMulti extends Aarch64Op {
+        private final HotSpotMetaspaceConstant hub;
+        private final int rank;
+
+        public AllocateMulti(jdk.vm.ci.meta.Constant hub, int rank, RegisterValue result, LirFrameState state) {
+            super(values(result), null, null, null);
+            if (!(hub instanceof HotSpotMetaspaceConstant m) || m.isCompressed()) {
+                throw new IllegalArgumentException("expected an uncompressed class-metadata constant: " + hub);
+            }
+            if (!result.getRegister().equals(AArch64.r0) || rank <= 0) {
+                throw new IllegalArgumentException("the result is in x0, and there is a dimension at least: " + result + ", " + rank);
+            }
+            this.hub = m;
+            this.rank = rank;
+            setState(state);
+        }
+
+        @Override
+        public boolean destroysCallerSavedRegisters() {
+            return true;
+        }
+
+        @Override
+        protected void emitCode(Aarch64CodeEmitter e) {
+            Aarch64Assembler asm = e.asm();
+            Label trap = e.trap(state(), DeoptimizationReason.RuntimeConstraint, DeoptimizationAction.None);
+            DebugInfo callInfo = e.debugInfo(state());
+            callVm(e, e.config().newMultiArrayOrNull, callInfo, () -> {
+                e.loadMetadata(AArch64.r1, hub);
+                asm.mov(32, AArch64.r2, rank);
+                asm.mov(64, AArch64.r3, AArch64.sp);
+            });
+            takeResult(e, AArch64.r0, trap);
+        }
+
+        @Override
+        public String name() {
+            return "allocatemulti " + hub + " rank " + rank;
+        }
+    }
+
+    /**
+     * Calls a {@code JRT_BLOCK_ENTRY} of the VM ({@code target(thread, ...)}: x0 the thread, the other
+     * arguments set by {@code arguments}, which may use x1-x7 and x8) with this frame as the thread's
+     * last Java frame and {@code info} recorded at the return address. On AArch64 the frame anchor
+     * needs all three of its fields: the pc (the call's return address, where the debug info and the
+     * oop map are; HotSpot does not find it on the stack as on x86), the sp and the frame pointer, the
+     * pc first and the sp, which makes the anchor visible, before the fp as HotSpot's own
+     * {@code set_last_Java_frame} does. After the call the anchor is cleared (sp first). A frame
+     * deoptimized meanwhile returns into the deopt handler instead, which clears the anchor itself.
+     */
+    static void callVm(Aarch64CodeEmitter e, long target, DebugInfo info, Runnable arguments) {
+        Aarch64Assembler asm = e.asm();
+        HotSpotVmConfig c = e.config();
+        Label returnAddress = new Label("vm-call-return");
+        asm.adr(SCRATCH1, returnAddress);
+        asm.str(64, SCRATCH1, Address.of(THREAD, c.threadLastJavaPcOffset));
+        asm.mov(64, SCRATCH1, AArch64.sp);
+        asm.str(64, SCRATCH1, Address.of(THREAD, c.threadLastJavaSpOffset));
+        asm.str(64, AArch64.r29, Address.of(THREAD, c.threadLastJavaFpOffset));
+        asm.mov(64, AArch64.r0, THREAD);
+        arguments.run();
+        int ret = e.frame().emitForeignCall(target, info);
+        asm.bind(returnAddress);
+        if (ret != asm.position()) {
+            throw new IllegalStateException("the return address label is not the call's return address");
+        }
+        asm.str(64, AArch64.zr, Address.of(THREAD, c.threadLastJavaSpOffset));
+        asm.str(64, AArch64.zr, Address.of(THREAD, c.threadLastJavaFpOffset));
+        asm.str(64, AArch64.zr, Address.of(THREAD, c.threadLastJavaPcOffset));
+    }
+
+    /**
+     * After a {@code JVMCIRuntime::new_*_or_null}: a pending exception is cleared and {@code trap}
+     * taken (the interpreter re-executes the bytecode and throws it again); else the object from the
+     * thread's vm_result into {@code obj} (the field cleared), null taking {@code trap} too.
+     */
+    static void takeResult(Aarch64CodeEmitter e, Register obj, Label trap) {
+        Aarch64Assembler asm = e.asm();
+        HotSpotVmConfig c = e.config();
+        Label noException = new Label("vm-no-exception");
+        asm.ldr(64, SCRATCH1, Address.of(THREAD, c.threadPendingExceptionOffset));
+        asm.cbz(64, SCRATCH1, noException);
+        asm.str(64, AArch64.zr, Address.of(THREAD, c.threadPendingExceptionOffset));
+        asm.b(trap);
+        asm.bind(noException);
+        asm.ldr(64, obj, Address.of(THREAD, c.threadVmResultOopOffset));
+        asm.str(64, AArch64.zr, Address.of(THREAD, c.threadVmResultOopOffset));
+        asm.cbz(64, obj, trap);
+    }
+
+    /** {@code rd = rn + imm} for a non-negative {@code imm} (through x9 when it is no add immediate; rd may be rn). */
+    static void addImmediate(Aarch64Assembler asm, Register rd, Register rn, long imm) {
+        if (imm == 0) {
+            if (!rd.equals(rn)) {
+                asm.mov(64, rd, rn);
+            }
+        } else if (Aarch64Assembler.isArithmeticImmediate(imm)) {
+            asm.add(64, rd, rn, imm);
+        } else {
+            asm.mov(64, SCRATCH2, imm);
+            asm.add(64, rd, rn, SCRATCH2);
+        }
+    }
+}
