@@ -10,10 +10,12 @@
 #   Defaults: 5 rounds, W = 3000, M = 2000, all seven kernels (about 10 minutes).
 #   A quick look at one kernel: scripts/bench-interleaved.sh -r 3 matrixMultiply
 # Raw lines: benchmarks/target/bench-interleaved-<time>.txt. Ratios below 1 mean ssajit is faster.
+# SSAJIT_TARGET=aarch64: every mode on the emulated arm64 JDK (scripts/aarch64-jdk.sh); emulation
+# distorts absolute times (and compiled code less than the interpreter), so compare ratios only.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
-case "${1:-}" in -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 
 ROUNDS=5
 ARGS=()
@@ -26,6 +28,10 @@ while [ $# -gt 0 ]; do
 done
 
 JDK=$("$ROOT/scripts/find-jdk25.sh") || exit 2
+JAVA="$JDK/bin/java"
+case "${SSAJIT_TARGET:-host}" in
+    aarch64) JAVA=$("$ROOT/scripts/aarch64-jdk.sh") || exit 2; JDK="$JAVA (emulated arm64)" ;;
+esac
 # Builds the jars if the sources changed (the launcher's own check), and shows ssajit loads.
 "$ROOT/ssajit" run -version >/dev/null 2>&1 || { echo "bench-interleaved: ssajit does not start; try: $ROOT/ssajit run -version" >&2; exit 2; }
 JAR=$(ls "$ROOT"/demo/target/demo-*.jar | grep -v -e '-sources' -e '-tests' -e '-javadoc' | head -1)
@@ -36,8 +42,8 @@ OUT="$ROOT/benchmarks/target/bench-interleaved-$(date +%Y%m%d-%H%M%S).txt"
 
 run_mode() {
     case "$1" in
-        C1) "$JDK/bin/java" -XX:TieredStopAtLevel=1 "$KEEP" -cp "$JAR" $MAIN "${ARGS[@]}" ;;
-        C2) "$JDK/bin/java" "$KEEP" -cp "$JAR" $MAIN "${ARGS[@]}" ;;
+        C1) "$JAVA" -XX:TieredStopAtLevel=1 "$KEEP" -cp "$JAR" $MAIN "${ARGS[@]}" ;;
+        C2) "$JAVA" "$KEEP" -cp "$JAR" $MAIN "${ARGS[@]}" ;;
         ssajit) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run "$KEEP" -cp "$JAR" $MAIN "${ARGS[@]}" ;;
     esac
 }
