@@ -101,7 +101,7 @@ public final class Main {
     static void help(PrintStream out) {
         out.println("usage: ssajit <command> [arguments]");
         out.println();
-        out.println("ssajit is a JVMCI compiler for HotSpot: bytecode to SSA (Braun et al. 2013) to AMD64 machine code.");
+        out.println("ssajit is a JVMCI compiler for HotSpot: bytecode to SSA (Braun et al. 2013) to AMD64 and AArch64 machine code.");
         out.println();
         out.println("Commands:");
         for (Command c : COMMANDS) {
