@@ -50,6 +50,24 @@ class FuzzHarnessTest {
         assertTrue(output.contains("fuzz: 4 programs, 3 findings"), output);
     }
 
+    /**
+     * {@code --compile programs}: ssajit compiles the program's methods and refuses every other (the
+     * JDK's stay C1's); every install is one of the program's, and the refusals are the filter's.
+     */
+    @Test
+    void compileProgramsLeavesTheJdkToC1() throws IOException {
+        int[] status = new int[1];
+        String output = run(List.of("--compile", "programs", "--files", CANARIES.resolve("passes.java").toString()), status);
+        assertEquals(0, status[0], output);
+        assertTrue(output.contains("fuzz: ssajit compiles the programs' methods only"), output);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("fuzz: ssajit installed (\\d+) compiles \\((\\d+) of the programs' methods").matcher(output);
+        assertTrue(m.find(), output);
+        assertTrue(Integer.parseInt(m.group(1)) > 0, output);
+        assertEquals(m.group(1), m.group(2), output);
+        assertTrue(output.contains("excluded by -Dssajit.MethodFilter"), output);
+        assertTrue(output.contains("fuzz: 1 programs, 0 findings"), output);
+    }
+
     @Test
     void regressionsPass() throws IOException {
         List<String> files;

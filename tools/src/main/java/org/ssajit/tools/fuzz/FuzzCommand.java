@@ -29,6 +29,8 @@ public final class FuzzCommand {
      * is not this JVM's (another target, e.g. an emulated arm64 JDK); the driver itself stays here.
      */
     public static final String PROGRAM_JAVA_PROPERTY = "ssajit.programJava";
+    /** The methods {@code --compile programs} leaves ssajit: the generated programs' (and the driver's) package. */
+    static final String PROGRAMS_FILTER = "fuzz.*";
 
     private FuzzCommand() {
     }
@@ -36,6 +38,7 @@ public final class FuzzCommand {
     static final String USAGE = """
                     usage: ssajit fuzz [--seed S] [--count N] [--batch B] [--jobs J] [--out DIR] [--no-reduce]
                                        [--reduce-minutes M] [--flags "JVM FLAGS"] [--timeout S] [--keep]
+                                       [--compile all|programs]
                            ssajit fuzz --files FILE...    run saved programs (regressions) the same way
                            ssajit fuzz --print S          print the program of seed S
 
@@ -57,6 +60,11 @@ public final class FuzzCommand {
                       --flags "..."       more JVM flags for the ssajit runs (e.g. "-Dssajit.InjectFaults=0.01")
                       --timeout S         a JVM's time limit: S seconds plus 4 per program (default 40)
                       --keep              keep the work directory (class files, crash logs)
+                      --compile WHAT      what ssajit compiles: all (default: every hot method, the JDK's
+                                          too) or programs (the generated programs' methods, package
+                                          fuzz; the JDK's methods stay C1's). The launcher's default
+                                          on an emulated target is programs: there ssajit compiling the
+                                          JDK's methods made a program take minutes.
                     """;
 
     public static int run(String[] args) {
@@ -75,6 +83,7 @@ public final class FuzzCommand {
         List<String> flags = new ArrayList<>();
         int timeout = 40;
         boolean keep = false;
+        boolean programsOnly = false;
         List<Path> files = null;
         try {
             for (int i = 0; i < args.length; i++) {
@@ -89,6 +98,14 @@ public final class FuzzCommand {
                     case "--reduce-minutes" -> reduceMinutes = Integer.parseInt(value(args, ++i, a));
                     case "--flags" -> flags.addAll(Arrays.asList(value(args, ++i, a).trim().split("\\s+")));
                     case "--keep" -> keep = true;
+                    case "--compile" -> {
+                        String what = value(args, ++i, a);
+                        switch (what) {
+                            case "all" -> programsOnly = false;
+                            case "programs" -> programsOnly = true;
+                            default -> throw new IllegalArgumentException("--compile " + what + ": expected all or programs");
+                        }
+                    }
                     case "--timeout" -> timeout = Integer.parseInt(value(args, ++i, a));
                     case "--print" -> {
                         out.print(ProgramGenerator.generate(Long.parseUnsignedLong(value(args, ++i, a))).source());
@@ -115,6 +132,10 @@ public final class FuzzCommand {
             err.print(USAGE);
             return 2;
         }
+        if (programsOnly) {
+            // In front of the user's --flags: a -Dssajit.MethodFilter of theirs comes later and wins.
+            flags.add(0, "-Dssajit.MethodFilter=" + PROGRAMS_FILTER);
+        }
         String modulePath = System.getProperty(MODULE_PATH_PROPERTY);
         if (modulePath == null || modulePath.isEmpty()) {
             err.println("fuzz: -D" + MODULE_PATH_PROPERTY + " (ssajit's jars) is not set; start it as 'ssajit fuzz'");
@@ -124,6 +145,9 @@ public final class FuzzCommand {
         Path java = programJava.isEmpty() ? Path.of(System.getProperty("java.home"), "bin", "java") : Path.of(programJava);
         if (!programJava.isEmpty()) {
             out.println("fuzz: programs run on " + java);
+        }
+        if (programsOnly) {
+            out.println("fuzz: ssajit compiles the programs' methods only (--compile programs: -Dssajit.MethodFilter=" + PROGRAMS_FILTER + ")");
         }
         try {
             Path work = Files.createTempDirectory("ssajit-fuzz-");
