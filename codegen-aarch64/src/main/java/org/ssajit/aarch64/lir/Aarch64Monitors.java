@@ -240,14 +240,15 @@ public final class Aarch64Monitors {
             asm.cbnz(32, SCRATCH2, retry);
         }
 
-        /** To {@code target} if the mark word has the monitor bit (an inflated lock). */
+        /**
+         * To {@code target} if the mark word has the monitor bit (an inflated lock). {@code tst; b.ne},
+         * not {@code tbnz}: the target is out of line, after the whole body, and {@code tbnz} reaches
+         * only 32 KiB (a generated method of 1,800 bytecodes was refused for it: its slow path lay
+         * 41 KB on).
+         */
         private static void testMonitorBit(Aarch64Assembler asm, HotSpotVmConfig c, Register mark, Label target) {
-            if (Integer.bitCount(c.markMonitorValue) == 1) {
-                asm.tbnz(mark, Integer.numberOfTrailingZeros(c.markMonitorValue), target);
-            } else {
-                asm.tst(64, mark, c.markMonitorValue);
-                asm.b(Condition.NE, target);
-            }
+            asm.tst(64, mark, c.markMonitorValue);
+            asm.b(Condition.NE, target);
         }
 
         private static void compareImmediate(Aarch64Assembler asm, Register r, int value) {

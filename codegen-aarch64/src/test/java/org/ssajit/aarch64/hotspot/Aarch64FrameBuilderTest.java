@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.lang.reflect.Field;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -34,7 +33,6 @@ import jdk.vm.ci.code.site.Infopoint;
 import jdk.vm.ci.code.site.InfopointReason;
 import jdk.vm.ci.code.site.Mark;
 import jdk.vm.ci.code.site.Site;
-import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
 import jdk.vm.ci.meta.DeoptimizationAction;
 import jdk.vm.ci.meta.DeoptimizationReason;
 import jdk.vm.ci.meta.JavaKind;
@@ -51,27 +49,9 @@ import jdk.vm.ci.runtime.JVMCI;
  * JDK (jvmci-plugin's aarch64 profile).
  */
 class Aarch64FrameBuilderTest {
-    private static final HotSpotVmConfig CONFIG = arm64Like();
+    private static final HotSpotVmConfig CONFIG = Arm64LikeConfig.get();
     private static final MetaAccessProvider META = JVMCI.getRuntime().getHostJVMCIBackend().getMetaAccess();
 
-    /**
-     * The host VM's values, with the two an arm64 VM reports differently: the entry-barrier patching
-     * type of Serial, Parallel and G1, and the non-oop word (48 bits there, -1 on x86).
-     */
-    private static HotSpotVmConfig arm64Like() {
-        HotSpotVmConfig c = new HotSpotVmConfig(HotSpotJVMCIRuntime.runtime().getConfigStore());
-        try {
-            Field type = HotSpotVmConfig.class.getDeclaredField("nmethodPatchingType");
-            type.setAccessible(true);
-            type.setInt(c, c.nmethodPatchingStw);
-            Field nonOop = HotSpotVmConfig.class.getDeclaredField("nonOopWord");
-            nonOop.setAccessible(true);
-            nonOop.setLong(c, 0xffff_ffff_ffffL);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
-        return c;
-    }
 
     static int sample(int x, long y, Object o) {
         int z = x + 1;
