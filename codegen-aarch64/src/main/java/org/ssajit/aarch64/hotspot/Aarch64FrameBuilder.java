@@ -228,8 +228,14 @@ public final class Aarch64FrameBuilder {
             asm.stp(64, r29, r30, Address.of(sp, pair));
             asm.add(64, r29, sp, pair);
         } else {
-            addImmediate(r29, sp, pair);
-            asm.stp(64, r29, r30, Address.of(r29, 0));
+            // Through x9: x29 still holds the caller's frame pointer, which the pair must save (the
+            // interpreter's frames are addressed through it after the return). Saving x29 after
+            // setting it saved this frame's own address: on return to an interpreted caller its
+            // locals and bcp were read from the wrong place (wrong results, a crash in
+            // InterpreterRuntime::create_exception: fuzz seeds 100 and 134 on the emulated JDK).
+            addImmediate(SCRATCH2, sp, pair);
+            asm.stp(64, r29, r30, Address.of(SCRATCH2, 0));
+            asm.mov(64, r29, SCRATCH2);
         }
         recordMark(config.markFrameComplete);
         emitEntryBarrier();

@@ -316,7 +316,13 @@ class Aarch64FrameBuilderTest {
         CompiledCode code = fb.finish("t");
         Map<Integer, String> l = listing(code);
         int complete = markAt(code, CONFIG.markFrameComplete);
-        assertEquals("stp x29, x30, [x29]", l.get(complete - 4));
+        // The caller's x29 saved before x29 is set: through x9, then x29 = x9.
+        assertEquals("stp x29, x30, [x9]", l.get(complete - 8));
+        assertEquals("mov x29, x9", l.get(complete - 4));
+        for (int pc = 0; pc < complete - 8; pc += 4) {
+            String t = l.get(pc);
+            assertTrue(t == null || !t.matches("\\w+\\s+x29,.*"), "x29 written before it is saved: " + t + " at " + pc);
+        }
         int poll = markAt(code, CONFIG.markPollReturnFar);
         assertTrue(l.values().stream().anyMatch(t -> t.equals("ldp x29, x30, [x8]")), l.toString());
         assertTrue(poll > 0);
