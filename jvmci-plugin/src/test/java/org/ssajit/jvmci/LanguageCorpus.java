@@ -347,6 +347,88 @@ final class LanguageCorpus {
         return c[0];
     }
 
+    /**
+     * 72 longs live across calls: a frame of over 600 bytes of spill slots, past the 504 bytes {@code stp}
+     * reaches from sp. AArch64 saved such a frame's own x29 instead of the caller's, and an interpreted
+     * caller then ran on with a wrong frame pointer (found by the emulated fuzz run, seeds 100 and 134).
+     */
+    static long largeFrameAcrossCalls(long a) {
+        long v0 = Lib.touch(a * 3L + 0);
+        long v1 = Lib.touch(a * 5L + 1);
+        long v2 = Lib.touch(a * 7L + 2);
+        long v3 = Lib.touch(a * 9L + 3);
+        long v4 = Lib.touch(a * 11L + 4);
+        long v5 = Lib.touch(a * 13L + 5);
+        long v6 = Lib.touch(a * 15L + 6);
+        long v7 = Lib.touch(a * 17L + 7);
+        long v8 = Lib.touch(a * 19L + 8);
+        long v9 = Lib.touch(a * 21L + 9);
+        long v10 = Lib.touch(a * 23L + 10);
+        long v11 = Lib.touch(a * 25L + 11);
+        long v12 = Lib.touch(a * 27L + 12);
+        long v13 = Lib.touch(a * 29L + 13);
+        long v14 = Lib.touch(a * 31L + 14);
+        long v15 = Lib.touch(a * 33L + 15);
+        long v16 = Lib.touch(a * 35L + 16);
+        long v17 = Lib.touch(a * 37L + 17);
+        long v18 = Lib.touch(a * 39L + 18);
+        long v19 = Lib.touch(a * 41L + 19);
+        long v20 = Lib.touch(a * 43L + 20);
+        long v21 = Lib.touch(a * 45L + 21);
+        long v22 = Lib.touch(a * 47L + 22);
+        long v23 = Lib.touch(a * 49L + 23);
+        long v24 = Lib.touch(a * 51L + 24);
+        long v25 = Lib.touch(a * 53L + 25);
+        long v26 = Lib.touch(a * 55L + 26);
+        long v27 = Lib.touch(a * 57L + 27);
+        long v28 = Lib.touch(a * 59L + 28);
+        long v29 = Lib.touch(a * 61L + 29);
+        long v30 = Lib.touch(a * 63L + 30);
+        long v31 = Lib.touch(a * 65L + 31);
+        long v32 = Lib.touch(a * 67L + 32);
+        long v33 = Lib.touch(a * 69L + 33);
+        long v34 = Lib.touch(a * 71L + 34);
+        long v35 = Lib.touch(a * 73L + 35);
+        long v36 = Lib.touch(a * 75L + 36);
+        long v37 = Lib.touch(a * 77L + 37);
+        long v38 = Lib.touch(a * 79L + 38);
+        long v39 = Lib.touch(a * 81L + 39);
+        long v40 = Lib.touch(a * 83L + 40);
+        long v41 = Lib.touch(a * 85L + 41);
+        long v42 = Lib.touch(a * 87L + 42);
+        long v43 = Lib.touch(a * 89L + 43);
+        long v44 = Lib.touch(a * 91L + 44);
+        long v45 = Lib.touch(a * 93L + 45);
+        long v46 = Lib.touch(a * 95L + 46);
+        long v47 = Lib.touch(a * 97L + 47);
+        long v48 = Lib.touch(a * 99L + 48);
+        long v49 = Lib.touch(a * 101L + 49);
+        long v50 = Lib.touch(a * 103L + 50);
+        long v51 = Lib.touch(a * 105L + 51);
+        long v52 = Lib.touch(a * 107L + 52);
+        long v53 = Lib.touch(a * 109L + 53);
+        long v54 = Lib.touch(a * 111L + 54);
+        long v55 = Lib.touch(a * 113L + 55);
+        long v56 = Lib.touch(a * 115L + 56);
+        long v57 = Lib.touch(a * 117L + 57);
+        long v58 = Lib.touch(a * 119L + 58);
+        long v59 = Lib.touch(a * 121L + 59);
+        long v60 = Lib.touch(a * 123L + 60);
+        long v61 = Lib.touch(a * 125L + 61);
+        long v62 = Lib.touch(a * 127L + 62);
+        long v63 = Lib.touch(a * 129L + 63);
+        long v64 = Lib.touch(a * 131L + 64);
+        long v65 = Lib.touch(a * 133L + 65);
+        long v66 = Lib.touch(a * 135L + 66);
+        long v67 = Lib.touch(a * 137L + 67);
+        long v68 = Lib.touch(a * 139L + 68);
+        long v69 = Lib.touch(a * 141L + 69);
+        long v70 = Lib.touch(a * 143L + 70);
+        long v71 = Lib.touch(a * 145L + 71);
+        long r = Lib.touch(a);
+        return r + v0 * 1L + v1 * 2L + v2 * 3L + v3 * 4L + v4 * 5L + v5 * 6L + v6 * 7L + v7 * 8L + v8 * 9L + v9 * 10L + v10 * 11L + v11 * 12L + v12 * 13L + v13 * 14L + v14 * 15L + v15 * 16L + v16 * 17L + v17 * 18L + v18 * 19L + v19 * 20L + v20 * 21L + v21 * 22L + v22 * 23L + v23 * 24L + v24 * 25L + v25 * 26L + v26 * 27L + v27 * 28L + v28 * 29L + v29 * 30L + v30 * 31L + v31 * 32L + v32 * 33L + v33 * 34L + v34 * 35L + v35 * 36L + v36 * 37L + v37 * 38L + v38 * 39L + v39 * 40L + v40 * 41L + v41 * 42L + v42 * 43L + v43 * 44L + v44 * 45L + v45 * 46L + v46 * 47L + v47 * 48L + v48 * 49L + v49 * 50L + v50 * 51L + v51 * 52L + v52 * 53L + v53 * 54L + v54 * 55L + v55 * 56L + v56 * 57L + v57 * 58L + v58 * 59L + v59 * 60L + v60 * 61L + v61 * 62L + v62 * 63L + v63 * 64L + v64 * 65L + v65 * 66L + v66 * 67L + v67 * 68L + v68 * 69L + v69 * 70L + v70 * 71L + v71 * 72L;
+    }
+
     static long lambdaStream(int n) { return IntStream.range(0, n & 63).filter(i -> i % 3 != 0).mapToLong(i -> (long) i * i).sum(); }
 
     static String lambdaBoxingFunction(Integer a, Long b) { BiFunction<Integer, Long, String> f = (x, y) -> x + ":" + (y + x); return f.apply(a, b); }
@@ -2299,6 +2381,10 @@ final class LanguageCorpus {
 
         static int hash(Object o) {
             return o == null ? 7 : o.toString().hashCode();
+        }
+
+        static long touch(long v) {
+            return v ^ 0x5DEECE66DL;
         }
 
         static double identity(double d) {
