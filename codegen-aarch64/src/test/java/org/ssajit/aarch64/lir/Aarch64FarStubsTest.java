@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.aarch64.disasm.Objdump;
 import org.ssajit.aarch64.hotspot.Aarch64FrameBuilder;
 import org.ssajit.hotspot.FrameLayout;
 import org.ssajit.hotspot.HotSpotVmConfig;
@@ -67,7 +68,7 @@ class Aarch64FarStubsTest {
     }
 
     @Test
-    void monitorEnterAndExitReachTheirSlowPathsAcrossALargeBody() {
+    void monitorEnterAndExitReachTheirSlowPathsAcrossALargeBody() throws Exception {
         // The legacy modes call the VM in line: nothing out of line to reach.
         org.junit.jupiter.api.Assumptions.assumeTrue(C.lightweightLocking, "lightweight locking (JDK 25's default)");
         for (boolean enter : new boolean[]{true, false}) {
@@ -86,7 +87,21 @@ class Aarch64FarStubsTest {
                 // VM installs: on this x86-64 host the label was bound (and every branch to it
                 // patched) before that.
             }
-            assertTrue(e.asm().position() >= bodyEnd && bodyEnd - start >= BODY_BYTES, "the slow path is after the body");
+            // Some conditional branch of the op (before the body) must land after the body: the slow
+            // path's label, bound and patched.
+            // (Word by word: the prologue's entry-barrier stub is never bound here.)
+            java.nio.ByteBuffer op = java.nio.ByteBuffer.allocate(start).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            for (int pc = 0; pc < start; pc += 4) {
+                op.putInt(e.asm().intAt(pc));
+            }
+            boolean reaches = false;
+            for (Objdump.Instruction i : Objdump.decode(op.array(), 0)) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("b\\.\\w+\\s+0x([0-9a-f]+)").matcher(i.text());
+                if (m.find() && Long.parseLong(m.group(1), 16) >= bodyEnd) {
+                    reaches = true;
+                }
+            }
+            assertTrue(reaches, (enter ? "lock" : "unlock") + ": no branch of the op reaches past the body");
         }
     }
 }
