@@ -14,7 +14,8 @@
 # openjdk-25-jdk-headless without touching the host's dpkg (its own APT_CONFIG, state and cache,
 # an empty dpkg status, download only, `dpkg-deb -x` of every package), fixes it up (absolute
 # symlinks made relative, cacerts from the host, merged-/usr links) and writes the wrapper `java`:
-# QEMU_LD_PREFIX=<sysroot> qemu-aarch64-static <the arm64 JDK's bin/java> "$@". A stamp file
+# QEMU_LD_PREFIX=<sysroot> [QEMU_CPU=max,pauth-impdef=on unless set] qemu-aarch64-static <the arm64
+# JDK's bin/java> "$@". A stamp file
 # records what was installed; later runs only read it. Concurrent runs wait for each other (flock).
 # From scratch 25 to 45 s on 2 shared cores (100 s under heavy load; 15 s more to install qemu), 400 MB;
 # then 0.1 s.
@@ -74,7 +75,39 @@ provisioned() {
     return 0
 }
 
+# The wrapper's text, for a qemu binary. QEMU_CPU defaults to `max` with pointer authentication's
+# implementation-defined algorithm: the features HotSpot detects are those of plain `max` (LSE, SVE 2,
+# PAC), but qemu's QARMA5 for the PAC instructions (arm64 libraries built with branch protection sign
+# return addresses in every function) made every emulated JVM about 1.6 times slower.
+wrapper_text() {
+    q() { printf "'%s'" "${1//\'/\'\\\'\'}"; }
+    cat <<EOF
+#!/bin/sh
+# Debian $SUITE's arm64 JDK 25 under qemu user-mode emulation; written by ssajit's scripts/aarch64-jdk.sh.
+# QEMU_CPU (e.g. cortex-a72, neoverse-n1, a64fx, max) picks the emulated CPU's features; unset, it is
+# max,pauth-impdef=on (plain max emulates pointer authentication's QARMA5, about 1.6 times slower).
+# A JVM started here that starts processes needs -Djdk.lang.Process.launchMechanism=FORK.
+QEMU_LD_PREFIX=$(q "$SYSROOT")
+export QEMU_LD_PREFIX
+QEMU_CPU=\${QEMU_CPU:-max,pauth-impdef=on}
+export QEMU_CPU
+exec $(q "$1") $(q "$JDK_HOME/bin/java") "\$@"
+EOF
+}
+
+# Writes the wrapper (atomically: JVMs may be starting through the old one).
+write_wrapper() {
+    mkdir -p "$(dirname "$WRAPPER")"
+    wrapper_text "$1" >"$WRAPPER.tmp.$$"
+    chmod +x "$WRAPPER.tmp.$$"
+    mv -f "$WRAPPER.tmp.$$" "$WRAPPER"
+}
+
 answer() {
+    # A wrapper written by an older version of this script: rewritten, the JDK kept.
+    local qemu
+    qemu=$(sed -n 's/^qemu=//p' "$STAMP")
+    [ "$(cat "$WRAPPER")" = "$(wrapper_text "$qemu")" ] || { log "wrapper rewritten"; write_wrapper "$qemu"; }
     if [ "$mode" = home ]; then echo "$JDK_HOME"; else echo "$WRAPPER"; fi
     exit 0
 }
@@ -268,19 +301,7 @@ else
 fi
 
 # --- The wrapper, then the stamp (last: it marks the whole as done) ------------------------------
-q() { printf "'%s'" "${1//\'/\'\\\'\'}"; }
-mkdir -p "$(dirname "$WRAPPER")"
-cat >"$WRAPPER.tmp" <<EOF
-#!/bin/sh
-# Debian $SUITE's arm64 JDK 25 under qemu user-mode emulation; written by ssajit's scripts/aarch64-jdk.sh.
-# QEMU_CPU (e.g. cortex-a72, neoverse-n1, a64fx, max) picks the emulated CPU's features.
-# A JVM started here that starts processes needs -Djdk.lang.Process.launchMechanism=FORK.
-QEMU_LD_PREFIX=$(q "$SYSROOT")
-export QEMU_LD_PREFIX
-exec $(q "$QEMU") $(q "$JDK_HOME/bin/java") "\$@"
-EOF
-chmod +x "$WRAPPER.tmp"
-mv -f "$WRAPPER.tmp" "$WRAPPER"
+write_wrapper "$QEMU"
 
 version=$("$WRAPPER" -version 2>&1) || { echo "$version" >&2; die "the arm64 JDK does not start under $QEMU"; }
 log "$(echo "$version" | head -n 1)"
