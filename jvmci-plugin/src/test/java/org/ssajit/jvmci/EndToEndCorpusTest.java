@@ -73,7 +73,7 @@ class EndToEndCorpusTest {
         List<Supplier<Object[]>> inputs = spread(inputs(m, count, name.hashCode()), max);
         List<Field> statics = STATICS.get(corpus);
         List<String> expected = runAll(m, inputs, null, statics);
-        InstalledCode code = CompiledRunner.install(m);
+        InstalledCode code = install(m);
         List<String> actual = runAll(m, inputs, code, statics);
         List<String> wrong = new ArrayList<>();
         for (int k = 0; k < inputs.size(); k++) {
@@ -92,21 +92,59 @@ class EndToEndCorpusTest {
         return wrong;
     }
 
+    /** {@code --faults}: this JVM runs with {@code -Dssajit.InjectFaults}; a compile of the corpus's that meets a fault is retried. */
+    private static boolean retryFaults;
+    /** Compiles of the corpus's own that ended in an injected fault (and were retried). */
+    private static long faultedCompiles;
+    /** Corpus methods compiled without faults after {@link #FAULTED_ATTEMPTS} faulted attempts. */
+    private static long compiledWithoutFaults;
     /**
-     * For child JVMs ({@link EndToEndGcMatrixTest}): every corpus method, a line {@code PASS name} or
+     * Attempts with faults per corpus method: at 0.05 per injection point a method with a few hundred
+     * points (one per bytecode block, per lowered instruction, per LIR block...) almost never compiles.
+     */
+    private static final int FAULTED_ATTEMPTS = 50;
+
+    /**
+     * Compiles and installs {@code m}. Under {@code --faults} a compile that fails with an injected
+     * fault (found among the causes: any other failure is not retried) is counted and started again,
+     * the last time without faults in this thread, so that the corpus runs compiled code; the faults
+     * met here are compiles refused outside HotSpot's compile queue, which the child reports for the
+     * test to add to the stats' refusals.
+     */
+    private static InstalledCode install(Method m) {
+        for (int attempt = 1;; attempt++) {
+            if (retryFaults && attempt > FAULTED_ATTEMPTS) {
+                compiledWithoutFaults++;
+                return org.ssajit.debug.FaultInjection.withoutFaults(() -> CompiledRunner.install(m));
+            }
+            try {
+                return CompiledRunner.install(m);
+            } catch (RuntimeException | Error e) {
+                if (!retryFaults || org.ssajit.debug.FaultInjection.find(e) == null) {
+                    throw e;
+                }
+                faultedCompiles++;
+            }
+        }
+    }
+
+    /**
+     * For child JVMs ({@link EndToEndGcMatrixTest}, {@link FaultInjectionTest}): every corpus method, a line {@code PASS name} or
      * {@code FAIL name} with the differences; exit status 1 if any failed. Arguments: inputs per
      * method; {@code --churn} starts a thread that allocates all the time, so that collections happen
      * while ssajit's code is stopped at its polls and the collector walks its frames;
      * {@code --corpus=CLASS[:INPUTS[:MAX]]} (repeatable) runs these corpus classes instead of
      * {@link EndToEndCorpus}, with at most MAX inputs per method if given (methods of other classes
      * than EndToEndCorpus print as {@code SimpleName.method}), each corpus followed by a line
-     * {@code TIME SimpleName seconds}.
+     * {@code TIME SimpleName seconds}; {@code --faults} (with {@code -Dssajit.InjectFaults}) retries
+     * this class's compiles that meet an injected fault and prints {@code FAULTED COMPILES n, m compiled without faults after 50} at the end.
      */
     public static void main(String[] args) throws ClassNotFoundException {
         int count = args.length > 0 && !args[0].startsWith("--") ? Integer.parseInt(args[0]) : INPUTS;
         if (List.of(args).contains("--churn")) {
             Churn.start();
         }
+        retryFaults = List.of(args).contains("--faults");
         List<Class<?>> corpora = new ArrayList<>();
         List<Integer> counts = new ArrayList<>();
         List<Integer> caps = new ArrayList<>();
@@ -143,6 +181,9 @@ class EndToEndCorpusTest {
                 }
             }
             System.out.printf("TIME %s %.1f%n", corpus.getSimpleName(), (System.nanoTime() - start) / 1e9);
+        }
+        if (retryFaults) {
+            System.out.println("FAULTED COMPILES " + faultedCompiles + ", " + compiledWithoutFaults + " compiled without faults after " + FAULTED_ATTEMPTS);
         }
         System.out.println(failed == 0 ? "ALL PASSED" : failed + " FAILED");
         System.exit(failed == 0 ? 0 : 1);

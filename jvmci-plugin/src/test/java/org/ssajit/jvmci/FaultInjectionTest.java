@@ -65,6 +65,44 @@ class FaultInjectionTest {
         assertTrue(total > 5, "only " + total + " faults injected");
     }
 
+    /**
+     * The end-to-end suites with faults: both corpora ({@link EndToEndCorpus}, {@link LanguageCorpus})
+     * in a child JVM where ssajit is tier 4 and faults are injected into every compile: HotSpot's
+     * requests (the harness's methods, the JDK's, ssajit's own: on the class path it compiles itself)
+     * and each corpus method's own compile, retried until one installs (after 50 faulted attempts once
+     * more without faults: at 0.05 the largest methods almost never compile; the corpus classes are kept
+     * from HotSpot's JITs, so the expected results are the interpreter's). Every corpus method's
+     * compiled code must match the interpreter, the VM must not crash, and every fault injected must
+     * be either a refusal in the stats or one of the corpus compiles retried.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"0.01", "0.05"})
+    void corpusMatchesTheInterpreterWithFaults(String rate) throws Exception {
+        List<String> flags = new ArrayList<>(JIT);
+        flags.addAll(List.of("-Dssajit.InjectFaults=" + rate, "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.EndToEndCorpus::*",
+                        "-XX:CompileCommand=exclude,org.ssajit.jvmci.LanguageCorpus::*"));
+        ChildJvm.Result r = ChildJvm.run(flags, EndToEndCorpusTest.class.getName(),
+                        List.of("--faults", "--corpus=" + EndToEndCorpus.class.getName() + ":20", "--corpus=" + LanguageCorpus.class.getName() + ":5:5"),
+                        Duration.ofMinutes(10));
+        assertFalse(r.crashed(), r::describe);
+        assertTrue(r.stdout().contains("ALL PASSED"), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        long language = r.stdout().lines().filter(l -> l.startsWith("PASS LanguageCorpus.")).count();
+        long passed = r.stdout().lines().filter(l -> l.startsWith("PASS ")).count() - language;
+        assertEquals(EndToEndCorpusTest.methods().count(), passed, r::describe);
+        assertEquals(LanguageCorpusTest.methods().count(), language, r::describe);
+        Matcher retried = Pattern.compile("FAULTED COMPILES (\\d+), (\\d+) compiled without faults").matcher(r.stdout());
+        assertTrue(retried.find(), r::describe);
+        long corpusFaults = Long.parseLong(retried.group(1));
+        long withoutFaults = Long.parseLong(retried.group(2));
+        long[] f = faults(r);
+        System.out.println("corpora with InjectFaults=" + rate + ": " + (passed + language) + " methods passed; " + f[0] + " faults injected, " + f[1]
+                        + " HotSpot compiles refused for them, " + corpusFaults + " corpus compiles retried (" + withoutFaults
+                        + " methods compiled without faults after 50 faulted attempts), " + f[2] + " compiled");
+        assertTrue(corpusFaults > 0 && f[1] > 0, () -> "faults in both kinds of compile expected\n" + r.describe());
+        assertEquals(f[0], f[1] + corpusFaults, () -> "every injected fault must be one refusal or one retried corpus compile\n" + r.describe());
+    }
+
     /** javac compiling ssa-core with faults: the class files are the same as without ssajit. */
     @Test
     void javacWithFaults(@TempDir Path dir) throws Exception {
