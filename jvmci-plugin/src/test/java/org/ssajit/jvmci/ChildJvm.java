@@ -171,6 +171,39 @@ final class ChildJvm {
 
     static final String JAVA_PROPERTY = "ssajit.test.java";
 
+    /**
+     * A child that ran out of time: its threads' stacks (HotSpot prints them on SIGQUIT, to stdout),
+     * the main thread's and the compiler threads' quoted, so that a hang can be told from a slow run.
+     */
+    private static String threadDump(Process p, File out) {
+        try {
+            long before = out.length();
+            new ProcessBuilder("kill", "-QUIT", Long.toString(p.pid())).start().waitFor(5, TimeUnit.SECONDS);
+            Thread.sleep(3000);
+            String all = Files.readString(out.toPath(), StandardCharsets.ISO_8859_1);
+            String dump = all.substring((int) Math.min(before, all.length()));
+            StringBuilder sb = new StringBuilder("--- thread dump at the timeout (main and compiler threads)\n");
+            for (String thread : dump.split("\n\n")) {
+                if (thread.startsWith("\"main\"") || thread.contains("CompilerThread")) {
+                    sb.append(thread, 0, Math.min(thread.length(), 4000)).append("\n\n");
+                }
+            }
+            return sb.toString();
+        } catch (IOException | RuntimeException e) {
+            return "--- no thread dump: " + e + "\n";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "--- no thread dump: interrupted\n";
+        }
+    }
+
+    /** The last lines of a child's stdout that say how far it got (PASS, FAIL, TIME lines). */
+    private static String progress(String stdout) {
+        List<String> lines = stdout.lines().filter(l -> l.startsWith("PASS ") || l.startsWith("FAIL ") || l.startsWith("TIME ")).toList();
+        List<String> last = lines.subList(Math.max(0, lines.size() - 5), lines.size());
+        return "--- progress: " + lines.size() + " PASS/FAIL/TIME lines" + (last.isEmpty() ? "" : ", the last: " + String.join(" | ", last)) + "\n";
+    }
+
     private static Result run(List<String> baseFlags, List<String> vmFlags, String classPath, String mainClass, List<String> args, Duration timeout)
                     throws IOException, InterruptedException {
         Path target = Path.of("target").toAbsolutePath();
@@ -189,9 +222,11 @@ final class ChildJvm {
         try {
             Process p = new ProcessBuilder(cmd).directory(target.toFile()).redirectOutput(out).redirectError(err).start();
             if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                String dump = threadDump(p, out);
                 p.destroyForcibly().waitFor();
-                throw new AssertionError("child JVM did not finish within " + timeout + "\n"
-                                + new Result(cmd, -1, Files.readString(out.toPath()), Files.readString(err.toPath())).describe());
+                String stdout = Files.readString(out.toPath());
+                throw new AssertionError("child JVM did not finish within " + timeout + "\n" + progress(stdout) + dump
+                                + new Result(cmd, -1, stdout, Files.readString(err.toPath())).describe());
             }
             return new Result(cmd, p.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8), Files.readString(err.toPath(), StandardCharsets.UTF_8));
         } finally {

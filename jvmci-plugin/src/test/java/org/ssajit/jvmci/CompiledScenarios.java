@@ -116,8 +116,15 @@ public final class CompiledScenarios {
      */
     static void walkWithGc() throws Exception {
         InstalledCode code = CompiledRunner.install(CompiledTargets.class.getDeclaredMethod("walk", CompiledTargets.Holder[].class, int.class));
+        // Under heap verification every collection walks the whole heap and the gc-forcer collects
+        // back to back, so the walks run in the gaps: 20 rounds took 159 s in a child JVM (Parallel,
+        // compact headers; CompiledGcMatrixTest), and a round met anything from 0 to dozens of
+        // collections. So: at least 5 rounds there (20 elsewhere), then more until 20 collections
+        // have ended while a compiled walk ran (at most 200 rounds).
+        int minRounds = heapVerified() ? 5 : 20;
+        long[] duringWalks = {0};
         withGcs(() -> {
-            for (int round = 0; round < 20; round++) {
+            for (int round = 0; round < 200 && (round < minRounds || duringWalks[0] < 20); round++) {
                 CompiledTargets.Holder[] hs = new CompiledTargets.Holder[64];
                 long expected = 0;
                 for (int i = 0; i < hs.length; i++) {
@@ -129,11 +136,29 @@ public final class CompiledScenarios {
                     expected += hs[i + 1].i;
                 }
                 int rounds = 20_000;
+                long gcs = collections();
                 long r = CompiledTargets.walk(hs, rounds);
+                duringWalks[0] += collections() - gcs;
                 check(r == expected * rounds, "walk round " + round + ": " + r + " != " + expected * rounds);
             }
         });
         check(code.isValid(), "walk code invalidated");
+        check(duringWalks[0] >= 20, "only " + duringWalks[0] + " collections while the compiled walks ran");
+    }
+
+    /** Whether this JVM verifies the heap around every collection ({@code -XX:+VerifyBeforeGC}). */
+    static boolean heapVerified() {
+        return Boolean.parseBoolean(java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+                        .getVMOption("VerifyBeforeGC").getValue());
+    }
+
+    /** Collections so far, all collectors. */
+    static long collections() {
+        long n = 0;
+        for (java.lang.management.GarbageCollectorMXBean b : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            n += Math.max(0, b.getCollectionCount());
+        }
+        return n;
     }
 
     /** Static fields through the embedded class mirror, which full GCs may move (HotSpot updates the oop in the code). */
@@ -438,9 +463,11 @@ public final class CompiledScenarios {
     public static void main(String[] args) {
         Map<String, Scenario> all = all();
         for (String name : args.length == 0 ? byDefault().toArray(new String[0]) : args) {
+            long start = System.nanoTime();
             try {
                 all.get(name).run();
                 System.out.println("PASS " + name);
+                System.out.printf("TIME %s %.1f%n", name, (System.nanoTime() - start) / 1e9);
             } catch (Throwable t) {
                 System.out.println("FAIL " + name + ": " + t);
                 t.printStackTrace(System.out);
