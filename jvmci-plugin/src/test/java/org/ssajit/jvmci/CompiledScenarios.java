@@ -146,10 +146,13 @@ public final class CompiledScenarios {
         check(duringWalks[0] >= 20, "only " + duringWalks[0] + " collections while the compiled walks ran");
     }
 
-    /** Whether this JVM verifies the heap around every collection ({@code -XX:+VerifyBeforeGC}). */
+    /**
+     * Whether this JVM verifies the heap around every collection ({@code -XX:+VerifyBeforeGC}, given on
+     * its command line: the diagnostic option cannot be read through the management bean unless
+     * diagnostic options are unlocked).
+     */
     static boolean heapVerified() {
-        return Boolean.parseBoolean(java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
-                        .getVMOption("VerifyBeforeGC").getValue());
+        return java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().contains("-XX:+VerifyBeforeGC");
     }
 
     /** Collections so far, all collectors. */
