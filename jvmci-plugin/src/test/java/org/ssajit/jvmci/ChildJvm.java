@@ -178,7 +178,8 @@ final class ChildJvm {
     private static String threadDump(Process p, File out) {
         try {
             long before = out.length();
-            new ProcessBuilder("kill", "-QUIT", Long.toString(p.pid())).start().waitFor(5, TimeUnit.SECONDS);
+            // The shell's own kill: a system without procps's kill binary still has sh.
+            new ProcessBuilder("sh", "-c", "kill -QUIT \"$1\"", "sh", Long.toString(p.pid())).start().waitFor(5, TimeUnit.SECONDS);
             Thread.sleep(3000);
             String all = Files.readString(out.toPath(), StandardCharsets.ISO_8859_1);
             String dump = all.substring((int) Math.min(before, all.length()));
