@@ -1,6 +1,7 @@
 package org.ssajit.jvmci;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -90,6 +91,23 @@ class EndToEndCorpusTest {
             wrong.add("... " + n + " of " + inputs.size() + " calls differ");
         }
         return wrong;
+    }
+
+    /**
+     * A child JVM's run of {@link #main} over both corpora ({@link EndToEndCorpus}, then
+     * {@link LanguageCorpus}): no crash, exit 0, every method of each a PASS line (at least 200 of the
+     * first). Returns the methods that passed.
+     */
+    static long assertBothCorporaPassed(ChildJvm.Result r) {
+        assertFalse(r.crashed(), r::describe);
+        assertTrue(r.stdout().contains("ALL PASSED"), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        long language = r.stdout().lines().filter(l -> l.startsWith("PASS LanguageCorpus.")).count();
+        long passed = r.stdout().lines().filter(l -> l.startsWith("PASS ")).count() - language;
+        assertEquals(methods().count(), passed, r::describe);
+        assertTrue(passed >= 200, "the corpus must keep at least 200 methods: " + passed);
+        assertEquals(LanguageCorpusTest.methods().count(), language, r::describe);
+        return passed + language;
     }
 
     /** {@code --faults}: this JVM runs with {@code -Dssajit.InjectFaults}; a compile of the corpus's that meets a fault is retried. */

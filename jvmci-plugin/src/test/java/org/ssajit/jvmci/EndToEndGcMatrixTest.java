@@ -1,9 +1,5 @@
 package org.ssajit.jvmci;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,13 +45,6 @@ class EndToEndGcMatrixTest {
         ChildJvm.Result r = ChildJvm.run(flags, EndToEndCorpusTest.class.getName(),
                         List.of("--churn", "--corpus=" + EndToEndCorpus.class.getName() + ":" + inputs, "--corpus=" + LanguageCorpus.class.getName() + ":5:5"),
                         Duration.ofMinutes(20));
-        assertFalse(r.crashed(), r::describe);
-        assertTrue(r.stdout().contains("ALL PASSED"), r::describe);
-        assertEquals(0, r.exitCode(), r::describe);
-        long language = r.stdout().lines().filter(l -> l.startsWith("PASS LanguageCorpus.")).count();
-        long passed = r.stdout().lines().filter(l -> l.startsWith("PASS ")).count() - language;
-        assertEquals(EndToEndCorpusTest.methods().count(), passed, r::describe);
-        assertTrue(passed >= 200, "the corpus must keep at least 200 methods: " + passed);
-        assertEquals(LanguageCorpusTest.methods().count(), language, r::describe);
+        EndToEndCorpusTest.assertBothCorporaPassed(r);
     }
 }
