@@ -9,8 +9,7 @@
 #   --count N   programs in all (default 100000)
 #   --chunk C   programs per chunk (default 600: 100 for each of the 6 JVM variants)
 #   --dir DIR   where the progress file, logs and findings go (default benchmarks/target/fuzz-long)
-#   other options go to every `ssajit fuzz` run (e.g. --jobs 2, --flags "..."); --batch is 100 unless
-#   given (100 programs per JVM: 0.53 s a program on 2 cores, against 1.3 s with fuzz's default 25)
+#   other options go to every `ssajit fuzz` run (e.g. --jobs 2, --flags "...")
 # Prints one line per chunk and, at the end, the totals; exit status 1 if any chunk had findings.
 # SSAJIT_TARGET=aarch64 runs the programs on the emulated arm64 JDK, as for `ssajit fuzz`.
 set -uo pipefail
@@ -24,11 +23,10 @@ while [ $# -gt 0 ]; do
         --count) count=$2; shift 2 ;;
         --chunk) chunk=$2; shift 2 ;;
         --dir) dir=$2; shift 2 ;;
-        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) extra+=("$1"); shift ;;
     esac
 done
-case " ${extra[*]-} " in *" --batch "*) ;; *) extra+=(--batch 100) ;; esac
 mkdir -p "$dir"
 progress="$dir/progress.tsv"
 [ -s "$progress" ] || printf 'first_seed\tprograms\tfindings\tseconds\tcommit\tdate\n' >"$progress"

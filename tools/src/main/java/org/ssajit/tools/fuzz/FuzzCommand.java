@@ -52,13 +52,14 @@ public final class FuzzCommand {
 
                       --seed S            first seed (default: from the clock, printed)
                       --count N           programs (default 100)
-                      --batch B           programs per JVM (default 25)
+                      --batch B           programs per JVM (default 100; 25 on an emulated target)
                       --jobs J            batches at a time, each two JVMs, -Xint's the lighter (default: cores)
                       --out DIR           where findings go (default fuzz-findings)
                       --no-reduce         save findings unreduced
                       --reduce-minutes M  time for reducing each finding (default 10)
                       --flags "..."       more JVM flags for the ssajit runs (e.g. "-Dssajit.InjectFaults=0.01")
-                      --timeout S         a JVM's time limit: S seconds plus 4 per program (default 40)
+                      --timeout S         a JVM times out after S seconds without progress: before its first
+                                          program, in one program, or after its last (default 40)
                       --keep              keep the work directory (class files, crash logs)
                       --compile WHAT      what ssajit compiles: all (default: every hot method, the JDK's
                                           too) or programs (the generated programs' methods, package
@@ -75,7 +76,7 @@ public final class FuzzCommand {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         long seed = System.currentTimeMillis() % 1_000_000_000L;
         int count = 100;
-        int batch = 25;
+        int batch = 100;
         int jobs = Math.max(1, Runtime.getRuntime().availableProcessors());
         Path outDir = Path.of("fuzz-findings");
         boolean reduce = true;

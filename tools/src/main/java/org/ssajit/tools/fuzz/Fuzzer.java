@@ -146,8 +146,14 @@ final class Fuzzer {
         return List.of("-Xint", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=0");
     }
 
-    /** Runs the driver over {@code names} in one JVM. */
-    Run run(Path classes, List<String> names, List<String> flags, Duration timeout) throws IOException, InterruptedException {
+    /**
+     * Runs the driver over {@code names} in one JVM. The time limit is on progress, not on the whole
+     * JVM: it times out when {@code stall} passes without a program beginning or ending (from the
+     * start to the first program, within one program, from the last one to the exit). A batch's time
+     * then does not decide, so a loaded machine, which slows every program of a long batch alike,
+     * does not make a timeout; a program that hangs still does.
+     */
+    Run run(Path classes, List<String> names, List<String> flags, Duration stall) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(settings.java().toString());
         cmd.addAll(flags);
@@ -162,7 +168,7 @@ final class Fuzzer {
         Path err = Files.createTempFile(settings.work(), "run-", ".err");
         try {
             Process p = new ProcessBuilder(cmd).directory(settings.work().toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-            boolean timedOut = !p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            boolean timedOut = !waitWhileProgressing(p, out, stall);
             if (timedOut) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly().waitFor();
@@ -178,6 +184,67 @@ final class Fuzzer {
         } finally {
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
+        }
+    }
+
+    /**
+     * Waits for {@code p} to exit while the driver's markers keep coming in {@code out}: true when it
+     * exited, false when {@code stall} passed without a new {@code #begin} or {@code #end} line.
+     */
+    static boolean waitWhileProgressing(Process p, Path out, Duration stall) throws IOException, InterruptedException {
+        MarkerCounter markers = new MarkerCounter();
+        long lastProgress = System.nanoTime();
+        long seen = 0;
+        while (!p.waitFor(100, TimeUnit.MILLISECONDS)) {
+            long now = System.nanoTime();
+            long count = markers.count(out);
+            if (count != seen) {
+                seen = count;
+                lastProgress = now;
+            } else if (now - lastProgress > stall.toNanos()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Counts the driver's marker lines in a growing file, reading only what was appended since the last call. */
+    static final class MarkerCounter {
+        private static final byte[][] MARKERS = {"\n#begin ".getBytes(StandardCharsets.US_ASCII), "\n#end ".getBytes(StandardCharsets.US_ASCII)};
+        private long position;
+        /** The bytes before {@code position} that may start a marker, the first a newline (the file's start counts as one). */
+        private byte[] carry = {'\n'};
+        private long count;
+
+        long count(Path file) throws IOException {
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.READ)) {
+                long size = ch.size();
+                if (size <= position) {
+                    return count;
+                }
+                java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate((int) Math.min(size - position, 1 << 20));
+                int n = ch.read(buf, position);
+                if (n <= 0) {
+                    return count;
+                }
+                byte[] text = new byte[carry.length + n];
+                System.arraycopy(carry, 0, text, 0, carry.length);
+                System.arraycopy(buf.array(), 0, text, carry.length, n);
+                int done = 0; // markers found end before this index
+                for (int i = 0; i < text.length; i++) {
+                    for (byte[] m : MARKERS) {
+                        if (i + m.length <= text.length && java.util.Arrays.equals(text, i, i + m.length, m, 0, m.length)) {
+                            count++;
+                            done = i + m.length;
+                        }
+                    }
+                }
+                position += n;
+                // Keep the tail that could be the start of a marker cut off by the read, never a counted one.
+                int keep = Math.min(text.length - done, 7);
+                carry = java.util.Arrays.copyOfRange(text, text.length - keep, text.length);
+                return count;
+            }
         }
     }
 
@@ -211,8 +278,9 @@ final class Fuzzer {
         return blocks;
     }
 
-    Duration timeout(int programs) {
-        return Duration.ofSeconds(settings.timeoutSeconds() + 4L * programs);
+    /** How long a child JVM may go without a program beginning or ending (see {@link #run}). */
+    Duration stallLimit() {
+        return Duration.ofSeconds(settings.timeoutSeconds());
     }
 
     /**
@@ -224,8 +292,8 @@ final class Fuzzer {
         List<Finding> findings = new ArrayList<>();
         List<String> pending = new ArrayList<>(names);
         while (!pending.isEmpty()) {
-            java.util.concurrent.CompletableFuture<Run> xintRun = async(() -> run(classes, pending, interpreterFlags(), timeout(pending.size())));
-            Run jit = run(classes, pending, jitFlags(variant), timeout(pending.size()));
+            java.util.concurrent.CompletableFuture<Run> xintRun = async(() -> run(classes, pending, interpreterFlags(), stallLimit()));
+            Run jit = run(classes, pending, jitFlags(variant), stallLimit());
             Run xint = xintRun.join();
             count(jit);
             bugs(jit, findings);
@@ -259,7 +327,7 @@ final class Fuzzer {
                     next.add(name); // the JIT's JVM stopped before it: again
                 } else {
                     // The JIT's JVM died or hung in this program: run it alone.
-                    Run alone = run(classes, List.of(name), jitFlags(variant), timeout(1));
+                    Run alone = run(classes, List.of(name), jitFlags(variant), stallLimit());
                     count(alone);
                     bugs(alone, findings);
                     faults(alone, seed, findings);
@@ -292,13 +360,13 @@ final class Fuzzer {
         String name = ProgramGenerator.packageName(seed) + ".Main";
         List<String> variant = variant(seed);
         if (kind == Kind.COMPILER_BUG) {
-            Run jit = run(classes, List.of(name), jitFlags(variant), timeout(1));
+            Run jit = run(classes, List.of(name), jitFlags(variant), stallLimit());
             List<Finding> f = new ArrayList<>();
             bugs(jit, f);
             return !f.isEmpty();
         }
-        java.util.concurrent.CompletableFuture<Run> xintRun = async(() -> run(classes, List.of(name), interpreterFlags(), timeout(1)));
-        Run jit = run(classes, List.of(name), jitFlags(variant), timeout(1));
+        java.util.concurrent.CompletableFuture<Run> xintRun = async(() -> run(classes, List.of(name), interpreterFlags(), stallLimit()));
+        Run jit = run(classes, List.of(name), jitFlags(variant), stallLimit());
         Run xint = xintRun.join();
         if (!xint.complete(name)) {
             return false;
