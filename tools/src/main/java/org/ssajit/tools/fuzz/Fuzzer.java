@@ -28,7 +28,7 @@ final class Fuzzer {
     /** What a finding is. */
     enum Kind {
         MISMATCH("output differs from -Xint"), CRASH("VM crash"), TIMEOUT("timeout"), COMPILER_BUG("exception in ssajit"),
-        INVALID("generator error: the program is not valid Java or too slow in the interpreter");
+        INVALID("generator error: the program is not valid Java, too slow in the interpreter, or prints what depends on how it runs");
 
         final String description;
 
@@ -321,7 +321,7 @@ final class Fuzzer {
                     String a = xint.blocks().get(name);
                     String b = jit.blocks().get(name);
                     if (!a.equals(b)) {
-                        findings.add(new Finding(seed, Kind.MISMATCH, diff(a, b)));
+                        findings.add(mismatch(classes, name, variant, a, b));
                     }
                 } else if (k > suspect) {
                     next.add(name); // the JIT's JVM stopped before it: again
@@ -335,7 +335,7 @@ final class Fuzzer {
                         String a = xint.blocks().get(name);
                         String b = alone.blocks().get(name);
                         if (!a.equals(b)) {
-                            findings.add(new Finding(seed, Kind.MISMATCH, diff(a, b)));
+                            findings.add(mismatch(classes, name, variant, a, b));
                         } else {
                             findings.add(new Finding(seed, jit.timedOut() ? Kind.TIMEOUT : Kind.CRASH,
                                             "in a batch only (alone it passes); batch: " + String.join(" ", pending) + "\n" + describe(jit)));
@@ -355,6 +355,33 @@ final class Fuzzer {
         return findings;
     }
 
+    /**
+     * The flags of the control run: ssajit's JVM as for the program, but ssajit refusing every method
+     * (so HotSpot's own tiers run them all). Last, so that they win over the user's filter.
+     */
+    List<String> controlFlags(List<String> variant) {
+        List<String> flags = new ArrayList<>(jitFlags(variant));
+        flags.add("-Dssajit.MethodFilter=-*");
+        return flags;
+    }
+
+    /**
+     * A different output from ssajit's JVM is ssajit's fault only if the same JVM without ssajit's code
+     * prints what -Xint printed. Otherwise the program depends on how it runs (a generator error: e.g.
+     * the sign of a NaN, which HotSpot's intrinsics and its interpreter may choose differently), and the
+     * finding is {@link Kind#INVALID}, with the control run's output.
+     */
+    private Finding mismatch(Path classes, String name, List<String> variant, String xintBlock, String jitBlock) throws IOException, InterruptedException {
+        long seed = seedOf(name);
+        Run control = run(classes, List.of(name), controlFlags(variant), stallLimit());
+        if (control.complete(name) && control.blocks().get(name).equals(xintBlock)) {
+            return new Finding(seed, Kind.MISMATCH, diff(xintBlock, jitBlock));
+        }
+        String c = control.complete(name) ? control.blocks().get(name) : "<did not finish: " + (control.timedOut() ? "timeout" : "exit " + control.exit()) + ">";
+        return new Finding(seed, Kind.INVALID, "the output depends on how the program runs: with ssajit refusing every method (-Dssajit.MethodFilter=-*) it differs from -Xint too\n"
+                        + diff(xintBlock, c, "without ssajit's code it printed") + "\n(ssajit's run: " + diff(xintBlock, jitBlock).replace('\n', ' ') + ")");
+    }
+
     /** Runs one program (already compiled into {@code classes}) and says whether it shows a finding of {@code kind}. */
     boolean reproduces(Path classes, long seed, Kind kind) throws IOException, InterruptedException {
         String name = ProgramGenerator.packageName(seed) + ".Main";
@@ -366,17 +393,24 @@ final class Fuzzer {
             return !f.isEmpty();
         }
         java.util.concurrent.CompletableFuture<Run> xintRun = async(() -> run(classes, List.of(name), interpreterFlags(), stallLimit()));
+        // A reduction must not make the program depend on how it runs (deleting a toString() leaves
+        // Object's, an identity hash): for a mismatch, the JVM without ssajit's code must still agree with -Xint.
+        java.util.concurrent.CompletableFuture<Run> controlRun = kind == Kind.MISMATCH ? async(() -> run(classes, List.of(name), controlFlags(variant), stallLimit())) : null;
         Run jit = run(classes, List.of(name), jitFlags(variant), stallLimit());
         Run xint = xintRun.join();
         if (!xint.complete(name)) {
             return false;
         }
         return switch (kind) {
-            case MISMATCH -> jit.complete(name) && !jit.blocks().get(name).equals(xint.blocks().get(name));
+            case MISMATCH -> jit.complete(name) && !jit.blocks().get(name).equals(xint.blocks().get(name)) && controlAgrees(controlRun.join(), xint, name);
             case CRASH -> jit.crashed();
             case TIMEOUT -> jit.timedOut();
             default -> false;
         };
+    }
+
+    private static boolean controlAgrees(Run control, Run xint, String name) {
+        return control.complete(name) && control.blocks().get(name).equals(xint.blocks().get(name));
     }
 
     private synchronized void count(Run jit) {
@@ -436,13 +470,17 @@ final class Fuzzer {
     }
 
     private static String diff(String expected, String actual) {
+        return diff(expected, actual, "ssajit printed");
+    }
+
+    private static String diff(String expected, String actual, String label) {
         String[] a = expected.split("\n");
         String[] b = actual.split("\n");
         for (int k = 0; k < Math.max(a.length, b.length); k++) {
             String x = k < a.length ? a[k] : "<nothing>";
             String y = k < b.length ? b[k] : "<nothing>";
             if (!x.equals(y)) {
-                return "line " + (k + 1) + ": -Xint printed\n  " + x + "\nssajit printed\n  " + y;
+                return "line " + (k + 1) + ": -Xint printed\n  " + x + "\n" + label + "\n  " + y;
             }
         }
         return "outputs differ";

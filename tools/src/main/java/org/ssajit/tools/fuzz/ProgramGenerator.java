@@ -193,6 +193,8 @@ final class ProgramGenerator {
         main.add(leaf("static void mix(A v) { mix(DESCRIBE.apply(v)); }"));
         main.add(leaf("static void mix(Shape v) { mix(v == null ? 3L : v.g(11L)); }"));
         main.add(leaf("static void mix(Throwable t) { mix(t.getClass().getName()); mix(t.getMessage()); }"));
+        main.add(leaf("static double sign(double v) { return v != v ? 1.0 : v; }"));
+        main.add(leaf("static float sign(float v) { return v != v ? 1.0f : v; }"));
         main.add(leaf("static String cap(String s) { return s.length() > 48 ? s.substring(s.length() - 20) : s; }"));
         main.add(leaf("static long rnd() { state = state * 6364136223846793005L + 1442695040888963407L; return state >>> 17; }"));
         classes(main);
@@ -1140,7 +1142,9 @@ final class ProgramGenerator {
                     case 2 -> "Math.min(" + expr(t, b) + ", " + expr(t, b) + ")";
                     case 3 -> "Math.max(" + expr(t, b) + ", " + expr(t, b) + ")";
                     case 4 -> cast + "Math.floor(" + expr(T.DOUBLE, b) + ")";
-                    case 5 -> "Math.copySign(" + expr(t, b) + ", " + expr(t, b) + ")";
+                    // A NaN's sign is not Java's to say (Math.copySign: "some NaN arguments" may count as
+                    // negative): HotSpot's intrinsics and its interpreter differ. sign() makes it a number.
+                    case 5 -> "Math.copySign(" + expr(t, b) + ", sign(" + expr(t, b) + "))";
                     default -> cast + "Math.rint(" + expr(T.DOUBLE, b) + ")";
                 };
             case 6:

@@ -27,6 +27,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ProgramGeneratorTest {
     private static final int SEEDS = 40;
+    /**
+     * Seeds whose programs once printed what depends on how they run (found by the long fuzz run as a
+     * mismatch, classified by its control run): 1000766, Math.copySign with a NaN sign argument (C1's
+     * and ssajit's intrinsics read the NaN's sign bit, the interpreter does not).
+     */
+    private static final long[] GENERATOR_REGRESSIONS = {1000766L};
 
     @Test
     void aSeedGivesOneProgram() {
@@ -45,14 +51,21 @@ class ProgramGeneratorTest {
         sources.put(Fuzzer.DRIVER_CLASS, Fuzzer.DRIVER_SOURCE);
         Map<String, byte[]> classFiles = new LinkedHashMap<>();
         List<String> names = new ArrayList<>();
+        List<Long> seeds = new ArrayList<>();
         for (long s = 1; s <= SEEDS; s++) {
+            seeds.add(s);
+        }
+        for (long s : GENERATOR_REGRESSIONS) {
+            seeds.add(s);
+        }
+        for (long s : seeds) {
             names.add(ProgramGenerator.packageName(s) + ".Main");
             sources.put(names.get(names.size() - 1), ProgramGenerator.generate(s).source());
             classFiles.putAll(ProgramGenerator.generate(s).classFiles());
         }
         Path classes = dir.resolve("classes");
         assertEquals("", new SourceCompiler().compile(sources, classFiles, classes));
-        Fuzzer fuzzer = new Fuzzer(new Fuzzer.Settings(Path.of(System.getProperty("java.home"), "bin", "java"), "", dir, 1, SEEDS, 120, List.of()));
+        Fuzzer fuzzer = new Fuzzer(new Fuzzer.Settings(Path.of(System.getProperty("java.home"), "bin", "java"), "", dir, 1, seeds.size(), 120, List.of()));
         Fuzzer.Run xint = fuzzer.run(classes, names, Fuzzer.interpreterFlags(), Duration.ofMinutes(5));
         Fuzzer.Run c1 = fuzzer.run(classes, names, List.of("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.05", "-Xbatch"), Duration.ofMinutes(5));
         for (String name : names) {
