@@ -368,7 +368,7 @@ final class Fuzzer {
     /**
      * A different output from ssajit's JVM is ssajit's fault only if the same JVM without ssajit's code
      * prints what -Xint printed. Otherwise the program depends on how it runs (a generator error: e.g.
-     * the sign of a NaN, which HotSpot's intrinsics and its interpreter may choose differently), and the
+     * the sign bit of a NaN, which Java leaves open and HotSpot's tiers set differently), and the
      * finding is {@link Kind#INVALID}, with the control run's output.
      */
     private Finding mismatch(Path classes, String name, List<String> variant, String xintBlock, String jitBlock) throws IOException, InterruptedException {

@@ -1142,8 +1142,8 @@ final class ProgramGenerator {
                     case 2 -> "Math.min(" + expr(t, b) + ", " + expr(t, b) + ")";
                     case 3 -> "Math.max(" + expr(t, b) + ", " + expr(t, b) + ")";
                     case 4 -> cast + "Math.floor(" + expr(T.DOUBLE, b) + ")";
-                    // A NaN's sign is not Java's to say (Math.copySign: "some NaN arguments" may count as
-                    // negative): HotSpot's intrinsics and its interpreter differ. sign() makes it a number.
+                    // A NaN's sign bit is not Java's to say (Math.copySign: "some NaN arguments" may count as
+                    // negative); it differed between HotSpot's interpreter and compiled code. sign() makes it a number.
                     case 5 -> "Math.copySign(" + expr(t, b) + ", sign(" + expr(t, b) + "))";
                     default -> cast + "Math.rint(" + expr(T.DOUBLE, b) + ")";
                 };

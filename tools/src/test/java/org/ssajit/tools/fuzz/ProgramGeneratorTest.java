@@ -30,7 +30,7 @@ class ProgramGeneratorTest {
     /**
      * Seeds whose programs once printed what depends on how they run (found by the long fuzz run as a
      * mismatch, classified by its control run): 1000766 and 1001365, Math.copySign with a NaN sign
-     * argument (C1's and ssajit's intrinsics read the NaN's sign bit, the interpreter does not).
+     * argument (Java leaves a NaN's sign bit open; it differed between the interpreter and compiled code).
      */
     private static final long[] GENERATOR_REGRESSIONS = {1000766L, 1001365L};
 
