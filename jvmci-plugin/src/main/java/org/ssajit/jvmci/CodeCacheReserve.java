@@ -5,6 +5,10 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryUsage;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 import org.ssajit.hotspot.HotSpotVmConfig;
 
@@ -22,6 +26,11 @@ import org.ssajit.hotspot.HotSpotVmConfig;
  * refusal, as HotSpot's own "code cache is full" is, so the method keeps its code and HotSpot may ask
  * again once code has been unloaded.
  *
+ * <p>A method refused for its code's size is remembered with that size, and refused again before it
+ * is compiled while that size still does not fit: HotSpot asks again at every counter notification
+ * (no back-off for a retryable refusal), and compiling a method only to refuse it again cost up to
+ * 1.8 s a request in a full 4 MB cache, where ssajit's own code had been unloaded.
+ *
  * <p>Everything is read from the running VM: the flags through JVMCI, the free space from the code
  * heap's memory pool (the one pool of HotSpot's code cache memory manager when the cache is not
  * segmented), whose {@code used} is the heap's allocated bytes at the moment of the call.
@@ -36,6 +45,8 @@ final class CodeCacheReserve {
     private final MemoryPoolMXBean pool;
     private final long reserve;
     private final String problem;
+    /** Code sizes of methods refused after compiling, by {@link #key}, until one fits. */
+    private final Map<String, Long> refusedSizes = new ConcurrentHashMap<>();
 
     private CodeCacheReserve(MemoryPoolMXBean pool, long reserve, String problem) {
         this.pool = pool;
@@ -85,6 +96,38 @@ final class CodeCacheReserve {
         }
         MemoryUsage u = pool.getUsage();
         return u.getMax() - u.getUsed();
+    }
+
+    /** What a method's size is remembered by: names, not the method (which would keep its class). */
+    static String key(ResolvedJavaMethod method, int entryBci) {
+        return method.format("%H.%n(%P)") + "@" + entryBci;
+    }
+
+    /**
+     * Before compiling the method of {@code key}: null if there is room, else the refusal reason.
+     * Room for the code size it had when last refused for it, if it was, or else room at all.
+     */
+    String refusalBeforeCompiling(String key) {
+        if (pool == null) {
+            return null;
+        }
+        Long bytes = refusedSizes.get(key);
+        String reason = refusal(bytes == null ? 0 : bytes);
+        return reason == null || bytes == null ? reason : reason + " (its size when last compiled)";
+    }
+
+    /** Before installing {@code bytes} of code for the method of {@code key}: as {@link #refusal}, remembering the size if refused. */
+    String refusalToInstall(String key, long bytes) {
+        if (pool == null) {
+            return null;
+        }
+        String reason = refusal(bytes);
+        if (reason != null) {
+            refusedSizes.put(key, bytes);
+        } else {
+            refusedSizes.remove(key);
+        }
+        return reason;
     }
 
     /**

@@ -169,7 +169,8 @@ public final class SsajitCompiler implements JVMCICompiler {
             return Outcome.refused("a JVMTI agent can access local variables or pop frames (" + jvmti + "): ssajit's frame states keep only the live locals",
                             "JVMTI agent with local-variable access");
         }
-        String noRoom = ctx.codeCache().refusal(0);
+        String roomKey = ctx.codeCache() == CodeCacheReserve.NONE ? null : CodeCacheReserve.key(method, request.getEntryBCI());
+        String noRoom = roomKey == null ? null : ctx.codeCache().refusalBeforeCompiling(roomKey);
         if (noRoom != null) {
             return Outcome.refusedForNow(noRoom, CodeCacheReserve.CATEGORY);
         }
@@ -188,7 +189,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         if (ctx.dumper() != null) {
             ctx.dumper().loweredGraph(id, method, graph);
         }
-        noRoom = ctx.codeCache().refusal((long) code.code().length + code.dataSection().length);
+        noRoom = roomKey == null ? null : ctx.codeCache().refusalToInstall(roomKey, (long) code.code().length + code.dataSection().length);
         if (noRoom != null) {
             return Outcome.refusedForNow(noRoom, CodeCacheReserve.CATEGORY);
         }

@@ -42,6 +42,31 @@ class CodeCacheReserveTest {
         assertNotNull(full.refusal(0), "under the reserve before any code");
     }
 
+    /**
+     * A method refused for its size is refused again before compiling while that size does not fit
+     * (HotSpot asks again at once; compiling it again would only be refused again), and compiled
+     * again once it fits; another method is not held back by it.
+     */
+    @Test
+    void aMethodRefusedForItsSizeWaitsUntilThatSizeFits() {
+        long[] used = {3500 * KB}; // 596 KB free
+        CodeCacheReserve r = CodeCacheReserve.of(List.of(pool(4096 * KB, used)), 400 * KB);
+        assertNull(r.refusalBeforeCompiling("A.m()@-1"));
+        assertNotNull(r.refusalToInstall("A.m()@-1", 250 * KB), "196 KB above the reserve, 250 KB of code");
+        String again = r.refusalBeforeCompiling("A.m()@-1");
+        assertNotNull(again, "the same size still does not fit");
+        assertTrue(again.contains("for " + 250 * KB + " bytes") && again.contains("its size when last compiled"), again);
+        assertNull(r.refusalBeforeCompiling("A.m()@12"), "its OSR compile is another request");
+        assertNull(r.refusalBeforeCompiling("B.n()@-1"));
+        used[0] = 3400 * KB; // 696 KB free: 250 KB fit
+        assertNull(r.refusalBeforeCompiling("A.m()@-1"));
+        assertNull(r.refusalToInstall("A.m()@-1", 250 * KB));
+        used[0] = 3500 * KB;
+        assertNull(r.refusalBeforeCompiling("A.m()@-1"), "installed once: its size is forgotten");
+        assertNull(CodeCacheReserve.NONE.refusalToInstall("A.m()@-1", 1L << 40));
+        assertNull(CodeCacheReserve.NONE.refusalBeforeCompiling("A.m()@-1"));
+    }
+
     @Test
     void withoutExactlyOnePoolNothingIsChecked() {
         CodeCacheReserve none = CodeCacheReserve.of(List.of(), 400 * KB);
@@ -95,10 +120,15 @@ class CodeCacheReserveTest {
     }
 
     private static MemoryPoolMXBean pool(long max, long used) {
+        return pool(max, new long[]{used});
+    }
+
+    /** A pool whose used bytes are {@code used[0]} at each read. */
+    private static MemoryPoolMXBean pool(long max, long[] used) {
         return new MemoryPoolMXBean() {
             @Override
             public MemoryUsage getUsage() {
-                return new MemoryUsage(max, used, max, max);
+                return new MemoryUsage(max, used[0], max, max);
             }
 
             @Override
