@@ -11,9 +11,11 @@
 #   deopt            nmethod entry barriers that deoptimize at random (-XX:+DeoptimizeNMethodBarriersALot)
 #   code-cache       a 4 MB code cache of one heap: it fills, HotSpot stops compiling, installs fail;
 #                    the compiler must refuse cleanly (and leave the VM's reserve to its adapters) and
-#                    the program run on. The generated programs get fuzz's --timeout 300 here: ssajit's
-#                    own C1 code is unloaded and compiled again between compiles, and one program took
-#                    up to 104 s (docs/PERFORMANCE.md, "Generated programs")
+#                    the program run on. The generated programs get fuzz's --timeout 300 and
+#                    --compile programs here (javac and the collections workload have ssajit compile
+#                    the JDK's methods in the full cache): ssajit's own C1 code is unloaded and
+#                    compiled again between compiles, and one program took up to 104 s
+#                    (docs/PERFORMANCE.md, "Generated programs")
 #   faults           -Dssajit.InjectFaults at the rates 0.002, 0.01 and 0.05: faults thrown inside the
 #                    compiler, every phase; every fault injected must be a refused compile (the stats
 #                    count both) and the program's results stay the -Xint ones
@@ -98,10 +100,10 @@ for mode in "${MODES[@]}"; do
                 name="$mode$([ "$mode" = faults ] && echo "-$v")-fuzz"
                 log="$OUT/$name.txt"
                 # shellcheck disable=SC2086
-                fuzz_timeout=40
-                [ "$mode" = code-cache ] && fuzz_timeout=300
+                fuzz_opts=(--timeout 40)
+                [ "$mode" = code-cache ] && fuzz_opts=(--timeout 300 --compile programs)
                 (cd "$OUT" && SSAJIT_NO_BUILD=1 "$ROOT/ssajit" fuzz --seed 1 --count "$FUZZ_COUNT" --no-reduce --out "$OUT/fuzz-findings-$name" \
-                    --timeout "$fuzz_timeout" --flags "$fuzz_flags") >"$log" 2>&1
+                    "${fuzz_opts[@]}" --flags "$fuzz_flags") >"$log" 2>&1
                 status=$?
                 secs=$(( $(date +%s) - start ))
                 verdict=PASS

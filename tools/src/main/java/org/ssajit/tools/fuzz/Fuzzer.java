@@ -58,6 +58,14 @@ final class Fuzzer {
         return VARIANTS.get((int) Long.remainderUnsigned(seed, VARIANTS.size()));
     }
 
+    /**
+     * Whatever the VM says goes to stderr, never into a program's output: its own messages, and
+     * unified logging's warnings, which go to stdout by default (a full code cache's "CodeCache is
+     * full. Compiler has been disabled." inside a program's block was taken for a different output).
+     */
+    static final List<String> VM_OUTPUT_TO_STDERR = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+DisplayVMOutputToStderr", "-Xlog:disable",
+                    "-Xlog:all=warning:stderr");
+
     /** The driver the child JVMs run: each program's main between markers, its exception (if any) reported, never a stack trace. */
     static final String DRIVER_CLASS = "fuzz.Driver";
     static final String DRIVER_SOURCE = """
@@ -156,9 +164,9 @@ final class Fuzzer {
     Run run(Path classes, List<String> names, List<String> flags, Duration stall) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(settings.java().toString());
+        cmd.addAll(VM_OUTPUT_TO_STDERR); // first: -Xlog:disable must not undo the flags' own -Xlog options
         cmd.addAll(flags);
-        cmd.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+DisplayVMOutputToStderr", "-XX:-CreateCoredumpOnCrash", "-Xmx512m",
-                        "-XX:ErrorFile=" + settings.work().resolve("hs_err_pid%p.log")));
+        cmd.addAll(List.of("-XX:-CreateCoredumpOnCrash", "-Xmx512m", "-XX:ErrorFile=" + settings.work().resolve("hs_err_pid%p.log")));
         cmd.add("-cp");
         cmd.add(classes.toString());
         cmd.add(DRIVER_CLASS);

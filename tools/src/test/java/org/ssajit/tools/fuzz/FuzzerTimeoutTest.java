@@ -10,13 +10,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Assumptions;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The harness's time limit is on progress: a child JVM times out when no program begins or ends for
- * the limit, however long the whole batch takes.
+ * The harness's child JVMs: the time limit is on progress (a child JVM times out when no program
+ * begins or ends for the limit, however long the whole batch takes), and what the VM says stays out of
+ * the programs' output.
  */
 class FuzzerTimeoutTest {
     @TempDir
@@ -66,5 +71,26 @@ class FuzzerTimeoutTest {
         } finally {
             p.destroyForcibly().waitFor();
         }
+    }
+
+    /**
+     * A unified-logging warning (here {@code -XX:+UseLargePages} without large pages, printed at start;
+     * in the code-cache stress mode "CodeCache is full") goes to stderr, not into a program's block.
+     */
+    @Test
+    void vmWarningsStayOutOfTheProgramsOutput() throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process probe = new ProcessBuilder(java.toString(), "-XX:+UseLargePages", "-version").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String probeOut = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        probe.waitFor();
+        Assumptions.assumeTrue(probeOut.contains("[warning]"), "this machine has large pages: no warning to test with");
+        Path classes = dir.resolve("classes");
+        String program = "package fuzz.s1;\npublic final class Main { public static void main(String[] a) { System.out.println(\"checksum 7\"); } }\n";
+        org.junit.jupiter.api.Assertions.assertEquals("", new SourceCompiler().compile(Map.of(Fuzzer.DRIVER_CLASS, Fuzzer.DRIVER_SOURCE, "fuzz.s1.Main", program), Map.of(), classes));
+        Fuzzer fuzzer = new Fuzzer(new Fuzzer.Settings(java, "", dir, 1, 1, 60, List.of()));
+        Fuzzer.Run run = fuzzer.run(classes, List.of("fuzz.s1.Main"), List.of("-XX:+UseLargePages"), Duration.ofSeconds(60));
+        assertEquals("checksum 7\n#end fuzz.s1.Main ok\n", run.blocks().get("fuzz.s1.Main"));
+        assertFalse(run.stdout().contains("[warning]"), run.stdout());
+        assertTrue(run.stderr().contains("[warning][pagesize]"), run.stderr());
     }
 }
