@@ -99,9 +99,9 @@ for mode in "${MODES[@]}"; do
                 fuzz_flags=$(mode_flags "$mode" "$([ "$mode" = faults ] && echo "$v")")
                 name="$mode$([ "$mode" = faults ] && echo "-$v")-fuzz"
                 log="$OUT/$name.txt"
-                # shellcheck disable=SC2086
                 fuzz_opts=(--timeout 40)
                 [ "$mode" = code-cache ] && fuzz_opts=(--timeout 300 --compile programs)
+                # shellcheck disable=SC2086
                 (cd "$OUT" && SSAJIT_NO_BUILD=1 "$ROOT/ssajit" fuzz --seed 1 --count "$FUZZ_COUNT" --no-reduce --out "$OUT/fuzz-findings-$name" \
                     "${fuzz_opts[@]}" --flags "$fuzz_flags") >"$log" 2>&1
                 status=$?

@@ -391,7 +391,7 @@ final class Fuzzer {
     private Finding mismatch(Path classes, String name, List<String> variant, String xintBlock, String jitBlock) throws IOException, InterruptedException {
         long seed = seedOf(name);
         Run control = run(classes, List.of(name), controlFlags(variant), stallLimit());
-        if (control.complete(name) && control.blocks().get(name).equals(xintBlock)) {
+        if (controlAgrees(control, name, xintBlock)) {
             return new Finding(seed, Kind.MISMATCH, diff(xintBlock, jitBlock));
         }
         String c = control.complete(name) ? control.blocks().get(name) : "<did not finish: " + (control.timedOut() ? "timeout" : "exit " + control.exit()) + ">";
@@ -419,15 +419,16 @@ final class Fuzzer {
             return false;
         }
         return switch (kind) {
-            case MISMATCH -> jit.complete(name) && !jit.blocks().get(name).equals(xint.blocks().get(name)) && controlAgrees(controlRun.join(), xint, name);
+            case MISMATCH -> jit.complete(name) && !jit.blocks().get(name).equals(xint.blocks().get(name)) && controlAgrees(controlRun.join(), name, xint.blocks().get(name));
             case CRASH -> jit.crashed();
             case TIMEOUT -> jit.timedOut();
             default -> false;
         };
     }
 
-    private static boolean controlAgrees(Run control, Run xint, String name) {
-        return control.complete(name) && control.blocks().get(name).equals(xint.blocks().get(name));
+    /** Whether the control run (no ssajit code) finished the program and printed what -Xint printed. */
+    private static boolean controlAgrees(Run control, String name, String xintBlock) {
+        return control.complete(name) && control.blocks().get(name).equals(xintBlock);
     }
 
     private synchronized void count(Run jit) {
