@@ -40,6 +40,35 @@ class CompiledAllocationTest {
         org.junit.jupiter.api.Assertions.assertEquals("made=100000 finalized=100000 valid=true", r.stdout().strip(), r::describe);
     }
 
+    /**
+     * The VM calls of ssajit's code that may run Java code before they return (a negative length's
+     * exception, made by its constructors; the finalizer registration) while another thread collects
+     * without pause, under each collector: the program ends, every exception has its message, the
+     * code stays installed. With the compiled frame as the thread's last Java frame during such a
+     * call (no stub frame between), the first collection inside the Java code dies in HotSpot
+     * (reading an invoke at the {@code multianewarray}'s bci, within a second on x86). A split run
+     * (the emulated AArch64 JVMs) runs one collector in each JVM, fewer rounds.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("collectors")
+    void vmCallsThatRunJavaSurviveCollections(String collector) throws Exception {
+        boolean emulated = !System.getProperty(ChildJvm.JAVA_PROPERTY, "").isEmpty();
+        int rounds = emulated ? 500 : 4_000;
+        ChildJvm.Result r = ChildJvm.run(List.of(collector, "-Xmx64m"), VmCallsUnderGc.class.getName(), List.of(Integer.toString(rounds)),
+                        java.time.Duration.ofMinutes(emulated ? 10 : 3));
+        org.junit.jupiter.api.Assertions.assertFalse(r.crashed(), r::describe);
+        org.junit.jupiter.api.Assertions.assertEquals(0, r.exitCode(), r::describe);
+        long sum = 0;
+        for (int i = 0; i < rounds; i++) {
+            sum += (i & 15) + (i & 3) + i;
+        }
+        org.junit.jupiter.api.Assertions.assertEquals("thrown=" + 3 * rounds + " sum=" + sum + " valid=true", r.stdout().strip(), r::describe);
+    }
+
+    static java.util.stream.Stream<String> collectors() {
+        return Shard.of(java.util.stream.Stream.of("-XX:+UseSerialGC", "-XX:+UseParallelGC", "-XX:+UseG1GC"));
+    }
+
     static void check(String name) {
         CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN;
         Method m = Jvmci.declared(AllocationTargets.class, name);

@@ -10,6 +10,7 @@ import org.ssajit.aarch64.asm.BarrierOption;
 import org.ssajit.aarch64.asm.Condition;
 import org.ssajit.aarch64.asm.Label;
 import org.ssajit.aarch64.hotspot.Aarch64FrameBuilder;
+import org.ssajit.aarch64.hotspot.Aarch64VmCallStubs;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.AllocationShape;
 import org.ssajit.lir.LirFrameState;
@@ -24,8 +25,8 @@ import jdk.vm.ci.meta.DeoptimizationReason;
 
 /**
  * The lowering's {@code allocate} and {@code allocatemulti}: HotSpot's allocation, inline from the
- * thread's buffer, else from the VM through a {@code JVMCIRuntime} entry called with this frame as the
- * thread's last Java frame ({@link #callVm}).
+ * thread's buffer, else from the VM through a {@code JVMCIRuntime} entry called through its stub
+ * ({@link #callVm}).
  */
 public final class Aarch64Allocation {
     private Aarch64Allocation() {
@@ -43,9 +44,9 @@ public final class Aarch64Allocation {
      * class pointer unless compact headers keep it in the mark word; an array's length), zeros up to
      * the new top, and a {@code dmb ishst}: another thread that reads the new reference through a
      * race sees the header and the zeros. Slow path, out of line: {@code JVMCIRuntime::new_instance_or_null}
-     * or {@code new_array_or_null} (thread, class[, length in x2]) through {@link #callVm}; a pending
-     * exception (NegativeArraySizeException) or no object (out of memory) deoptimizes to the state
-     * before the bytecode, so the interpreter allocates or throws. Every register but x0 is clobbered
+     * or {@code new_array_or_null} (thread, class[, length in x2]) through {@link #callVm}; no object
+     * (an exception, NegativeArraySizeException, which the stub has cleared, or out of memory)
+     * deoptimizes to the state before the bytecode, so the interpreter allocates or throws. Every register but x0 is clobbered
      * (the op destroys them all, as a call).
      */
     public static final class Allocate extends Aarch64Op {
@@ -157,8 +158,8 @@ public final class Aarch64Allocation {
             e.outOfLine(() -> {
                 asm.bind(slow);
                 // new_array_or_null's length is already in x2, its third C argument.
-                callVm(e, shape.isArray() ? c.newArrayOrNull : c.newInstanceOrNull, callInfo, () -> e.loadMetadata(AArch64.r1, (HotSpotMetaspaceConstant) shape.hub()));
-                takeResult(e, obj, trap);
+                callVm(e, shape.isArray() ? "new_array_or_null" : "new_instance_or_null", shape.isArray() ? c.newArrayOrNull : c.newInstanceOrNull,
+                                Aarch64VmCallStubs.Result.OBJECT, callInfo, trap, () -> e.loadMetadata(AArch64.r1, (HotSpotMetaspaceConstant) shape.hub()));
                 asm.b(done);
             });
         }
@@ -171,11 +172,11 @@ public final class Aarch64Allocation {
 
     /**
      * A new multi-dimensional array in x0, always from the VM: the dimensions are at the bottom of the
-     * frame as ints (the outgoing-argument area, written by moves right before this op), and with this
-     * frame as the last Java frame {@code JVMCIRuntime::new_multi_array_or_null(thread, array class,
-     * rank, dims)} runs with this op's debug info. A pending exception (NegativeArraySizeException) or
-     * no array (out of memory) deoptimizes to the state before the bytecode, so the interpreter
-     * allocates or throws. Every register but x0 is clobbered.
+     * frame as ints (the outgoing-argument area, written by moves right before this op), and
+     * {@code JVMCIRuntime::new_multi_array_or_null(thread, array class, rank, dims)} runs through its
+     * stub ({@link #callVm}) with this op's debug info. No array (an exception,
+     * NegativeArraySizeException, or out of memory) deoptimizes to the state before the bytecode, so
+     * the interpreter allocates or throws. Every register but x0 is clobbered.
      */
     public static final class AllocateMulti extends Aarch64Op {
         private final HotSpotMetaspaceConstant hub;
@@ -204,12 +205,11 @@ public final class Aarch64Allocation {
             Aarch64Assembler asm = e.asm();
             Label trap = e.trap(state(), DeoptimizationReason.RuntimeConstraint, DeoptimizationAction.None);
             DebugInfo callInfo = e.debugInfo(state());
-            callVm(e, e.config().newMultiArrayOrNull, callInfo, () -> {
+            callVm(e, "new_multi_array_or_null", e.config().newMultiArrayOrNull, Aarch64VmCallStubs.Result.OBJECT, callInfo, trap, () -> {
                 e.loadMetadata(AArch64.r1, hub);
                 asm.mov(32, AArch64.r2, rank);
                 asm.mov(64, AArch64.r3, AArch64.sp);
             });
-            takeResult(e, AArch64.r0, trap);
         }
 
         @Override
@@ -219,53 +219,17 @@ public final class Aarch64Allocation {
     }
 
     /**
-     * Calls a {@code JRT_BLOCK_ENTRY} of the VM ({@code target(thread, ...)}: x0 the thread, the other
-     * arguments set by {@code arguments}, which may use x1-x7 and x8) with this frame as the thread's
-     * last Java frame and {@code info} recorded at the return address. On AArch64 the frame anchor
-     * needs all three of its fields: the pc (the call's return address, where the debug info and the
-     * oop map are; HotSpot does not find it on the stack as on x86), the sp and the frame pointer, the
-     * pc first and the sp, which makes the anchor visible, before the fp as HotSpot's own
-     * {@code set_last_Java_frame} does. After the call the anchor is cleared (sp first). A frame
-     * deoptimized meanwhile returns into the deopt handler instead, which clears the anchor itself.
+     * Calls the VM entry {@code target} (named {@code entryName}) through its stub
+     * ({@link Aarch64VmCallStubs}, which makes its own frame the thread's last Java frame: the VM may
+     * run Java code before it returns) with {@code info}; {@code arguments} sets the entry's arguments
+     * after the thread (x1-x3; it may use x8 and x9). The stub's result is in x0: the object, or 0
+     * when the entry failed (its exception cleared), which takes {@code trap}.
      */
-    static void callVm(Aarch64CodeEmitter e, long target, DebugInfo info, Runnable arguments) {
-        Aarch64Assembler asm = e.asm();
-        HotSpotVmConfig c = e.config();
-        Label returnAddress = new Label("vm-call-return");
-        asm.adr(SCRATCH1, returnAddress);
-        asm.str(64, SCRATCH1, Address.of(THREAD, c.threadLastJavaPcOffset));
-        asm.mov(64, SCRATCH1, AArch64.sp);
-        asm.str(64, SCRATCH1, Address.of(THREAD, c.threadLastJavaSpOffset));
-        asm.str(64, AArch64.r29, Address.of(THREAD, c.threadLastJavaFpOffset));
-        asm.mov(64, AArch64.r0, THREAD);
+    static void callVm(Aarch64CodeEmitter e, String entryName, long target, Aarch64VmCallStubs.Result result, DebugInfo info, Label trap,
+                    Runnable arguments) {
         arguments.run();
-        int ret = e.frame().emitForeignCall(target, info);
-        asm.bind(returnAddress);
-        if (ret != asm.position()) {
-            throw new IllegalStateException("the return address label is not the call's return address");
-        }
-        asm.str(64, AArch64.zr, Address.of(THREAD, c.threadLastJavaSpOffset));
-        asm.str(64, AArch64.zr, Address.of(THREAD, c.threadLastJavaFpOffset));
-        asm.str(64, AArch64.zr, Address.of(THREAD, c.threadLastJavaPcOffset));
-    }
-
-    /**
-     * After a {@code JVMCIRuntime::new_*_or_null}: a pending exception is cleared and {@code trap}
-     * taken (the interpreter re-executes the bytecode and throws it again); else the object from the
-     * thread's vm_result into {@code obj} (the field cleared), null taking {@code trap} too.
-     */
-    static void takeResult(Aarch64CodeEmitter e, Register obj, Label trap) {
-        Aarch64Assembler asm = e.asm();
-        HotSpotVmConfig c = e.config();
-        Label noException = new Label("vm-no-exception");
-        asm.ldr(64, SCRATCH1, Address.of(THREAD, c.threadPendingExceptionOffset));
-        asm.cbz(64, SCRATCH1, noException);
-        asm.str(64, AArch64.zr, Address.of(THREAD, c.threadPendingExceptionOffset));
-        asm.b(trap);
-        asm.bind(noException);
-        asm.ldr(64, obj, Address.of(THREAD, c.threadVmResultOopOffset));
-        asm.str(64, AArch64.zr, Address.of(THREAD, c.threadVmResultOopOffset));
-        asm.cbz(64, obj, trap);
+        e.frame().emitForeignCall(Aarch64VmCallStubs.address(e.config(), entryName, target, result), info);
+        e.asm().cbz(result == Aarch64VmCallStubs.Result.OBJECT ? 64 : 32, AArch64.r0, trap);
     }
 
     /** {@code rd = rn + imm} for a non-negative {@code imm} (through x9 when it is no add immediate; rd may be rn). */

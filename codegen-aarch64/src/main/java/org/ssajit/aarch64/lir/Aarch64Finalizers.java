@@ -9,6 +9,7 @@ import org.ssajit.aarch64.asm.Address;
 import org.ssajit.aarch64.asm.Condition;
 import org.ssajit.aarch64.asm.ShiftType;
 import org.ssajit.aarch64.asm.Label;
+import org.ssajit.aarch64.hotspot.Aarch64VmCallStubs;
 import org.ssajit.aarch64.hotspot.Aarch64FrameBuilder;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.lir.LirFrameState;
@@ -27,11 +28,11 @@ public final class Aarch64Finalizers {
 
     /**
      * Registers the new object in x1 if its class has a finalizer: the class's {@code _misc_flags}
-     * byte tested inline; if the bit is set, out of line, with this frame as the last Java frame
-     * ({@link Aarch64Allocation#callVm}), {@code SharedRuntime::register_finalizer(thread, object)}
-     * with this op's debug info (it allocates and may safepoint). If it leaves an exception pending
-     * (out of memory), the exception is dropped and the frame deoptimizes to its state, before the
-     * return, where the interpreter registers the object again or throws. Every register is clobbered
+     * byte tested inline; if the bit is set, out of line, {@code SharedRuntime::register_finalizer(thread,
+     * object)} through its stub ({@link Aarch64Allocation#callVm}: the VM calls
+     * {@code Finalizer.register}, Java code, which allocates and may safepoint) with this op's debug
+     * info. If it failed (out of memory; the stub has dropped the exception), the frame deoptimizes to
+     * its state, before the return, where the interpreter registers the object again or throws. Every register is clobbered
      * (the op destroys them all, as a call).
      */
     public static final class RegisterFinalizer extends Aarch64Op {
@@ -67,12 +68,9 @@ public final class Aarch64Finalizers {
             e.outOfLine(() -> {
                 asm.bind(register);
                 // The object is already in x1, the second C argument.
-                Aarch64Allocation.callVm(e, c.registerFinalizer, callInfo, () -> {
+                Aarch64Allocation.callVm(e, "register_finalizer", c.registerFinalizer, Aarch64VmCallStubs.Result.STATUS, callInfo, trap, () -> {
                 });
-                asm.ldr(64, SCRATCH1, Address.of(Aarch64FrameBuilder.THREAD, c.threadPendingExceptionOffset));
-                asm.cbz(64, SCRATCH1, done);
-                asm.str(64, AArch64.zr, Address.of(Aarch64FrameBuilder.THREAD, c.threadPendingExceptionOffset));
-                asm.b(trap);
+                asm.b(done);
             });
         }
 

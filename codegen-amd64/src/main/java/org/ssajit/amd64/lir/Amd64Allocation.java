@@ -10,6 +10,7 @@ import org.ssajit.amd64.asm.Amd64Assembler;
 import org.ssajit.amd64.asm.Condition;
 import org.ssajit.amd64.asm.Label;
 import org.ssajit.amd64.asm.ShiftOp;
+import org.ssajit.amd64.hotspot.Amd64VmCallStubs;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.AllocationShape;
 import org.ssajit.lir.LirFrameState;
@@ -36,13 +37,12 @@ public final class Amd64Allocation {
      * top; an array's size is computed in 64 bits from the zero-extended length in rdx, so a negative
      * length cannot fit), then the header (the mark word from the class's prototype header; the narrow
      * or full class pointer unless compact headers hold it in the mark word; an array's length) and
-     * zeros up to the new top. Slow path, out of line: with this frame made walkable for the VM
-     * (the anchor's last Java sp; the pc is the return address), call
-     * {@code JVMCIRuntime::new_instance_or_null}/{@code new_array_or_null} (thread, class[, length]) with
-     * this op's debug info, clear the anchor, and take the object from the thread's vm_result; a
-     * pending exception (NegativeArraySizeException) or no object (out of memory) deoptimizes to the
-     * state before the bytecode, so the interpreter allocates or throws. Every register but rax is
-     * clobbered (the op destroys them all, as a call).
+     * zeros up to the new top. Slow path, out of line: {@code JVMCIRuntime::new_instance_or_null} or
+     * {@code new_array_or_null} (thread, class[, length]) through its stub ({@link Amd64VmCallStubs}:
+     * the VM may run Java code, a NegativeArraySizeException's constructors, below a frame of the
+     * stub's), called with this op's debug info; no object (an exception, which the stub has cleared,
+     * or out of memory) deoptimizes to the state before the bytecode, so the interpreter allocates or
+     * throws. Every register but rax is clobbered (the op destroys them all, as a call).
      */
     public static final class Allocate extends Amd64Op {
         private final AllocationShape shape;
@@ -144,23 +144,12 @@ public final class Amd64Allocation {
 
             e.outOfLine(() -> {
                 asm.bind(slow);
-                asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaSpOffset), AMD64.rsp);
-                asm.mov(QWORD, AMD64.rdi, AMD64.r15);
                 loadHub(e, AMD64.rsi);
                 // new_array_or_null's length is already in rdx, its third C argument.
-                e.frame().emitForeignCall(shape.isArray() ? c.newArrayOrNull : c.newInstanceOrNull, callInfo);
-                asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaSpOffset), 0);
-                asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaFpOffset), 0);
-                asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaPcOffset), 0);
-                Label noException = new Label("allocate-no-exception");
-                asm.alu(AluOp.CMP, QWORD, Address.of(AMD64.r15, c.threadPendingExceptionOffset), 0);
-                asm.jcc(Condition.E, noException);
-                // The interpreter throws it again when it re-executes the bytecode.
-                asm.mov(QWORD, Address.of(AMD64.r15, c.threadPendingExceptionOffset), 0);
-                asm.jmp(trap);
-                asm.bind(noException);
-                asm.mov(QWORD, obj, Address.of(AMD64.r15, c.threadVmResultOopOffset));
-                asm.mov(QWORD, Address.of(AMD64.r15, c.threadVmResultOopOffset), 0);
+                e.frame().emitForeignCall(shape.isArray() ? Amd64VmCallStubs.address(c, "new_array_or_null", c.newArrayOrNull, Amd64VmCallStubs.Result.OBJECT)
+                                : Amd64VmCallStubs.address(c, "new_instance_or_null", c.newInstanceOrNull, Amd64VmCallStubs.Result.OBJECT), callInfo);
+                // Null: an exception (NegativeArraySizeException), which the interpreter throws again
+                // when it re-executes the bytecode, or no memory, or an uninitialized class.
                 asm.test(QWORD, obj, obj);
                 asm.jcc(Condition.E, trap);
                 asm.jmp(done);
@@ -179,11 +168,11 @@ public final class Amd64Allocation {
     }
     /**
      * A new multi-dimensional array in rax, always from the VM: the dimensions stored as ints at the
-     * bottom of the frame (its outgoing-argument area, free between calls), then, with this frame made
-     * walkable, {@code JVMCIRuntime::new_multi_array_or_null(thread, array class, rank, dims)} with this
-     * op's debug info. A pending exception (NegativeArraySizeException) or no array (out of memory)
-     * deoptimizes to the state before the bytecode, so the interpreter allocates or throws. Every
-     * register but rax is clobbered.
+     * bottom of the frame (its outgoing-argument area, free between calls), then
+     * {@code JVMCIRuntime::new_multi_array_or_null(thread, array class, rank, dims)} through its stub
+     * ({@link Amd64VmCallStubs}) with this op's debug info. No array (an exception,
+     * NegativeArraySizeException, or out of memory) deoptimizes to the state before the bytecode, so
+     * the interpreter allocates or throws. Every register but rax is clobbered.
      */
     public static final class AllocateMulti extends Amd64Op {
         private final HotSpotMetaspaceConstant hub;
@@ -229,25 +218,12 @@ public final class Amd64Allocation {
                     asm.mov(DWORD, slot, Amd64CodeEmitter.SCRATCH);
                 }
             }
-            asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaSpOffset), AMD64.rsp);
-            asm.mov(QWORD, AMD64.rdi, AMD64.r15);
             int pc = asm.movabs(AMD64.rsi, 0L);
             e.recordPatch(new DataPatch(pc, new ConstantReference(hub)));
             asm.mov(DWORD, AMD64.rdx, rank);
             asm.lea(QWORD, AMD64.rcx, Address.of(AMD64.rsp, 0));
-            e.frame().emitForeignCall(c.newMultiArrayOrNull, callInfo);
-            asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaSpOffset), 0);
-            asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaFpOffset), 0);
-            asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaPcOffset), 0);
-            Label noException = new Label("allocate-multi-no-exception");
-            asm.alu(AluOp.CMP, QWORD, Address.of(AMD64.r15, c.threadPendingExceptionOffset), 0);
-            asm.jcc(Condition.E, noException);
-            // The interpreter throws it again when it re-executes the bytecode.
-            asm.mov(QWORD, Address.of(AMD64.r15, c.threadPendingExceptionOffset), 0);
-            asm.jmp(trap);
-            asm.bind(noException);
-            asm.mov(QWORD, AMD64.rax, Address.of(AMD64.r15, c.threadVmResultOopOffset));
-            asm.mov(QWORD, Address.of(AMD64.r15, c.threadVmResultOopOffset), 0);
+            e.frame().emitForeignCall(Amd64VmCallStubs.address(c, "new_multi_array_or_null", c.newMultiArrayOrNull, Amd64VmCallStubs.Result.OBJECT), callInfo);
+            // Null: an exception (NegativeArraySizeException) the interpreter throws again, or no memory.
             asm.test(QWORD, AMD64.rax, AMD64.rax);
             asm.jcc(Condition.E, trap);
         }

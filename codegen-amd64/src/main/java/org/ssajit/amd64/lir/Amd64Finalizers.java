@@ -1,6 +1,7 @@
 package org.ssajit.amd64.lir;
 
 import static org.ssajit.amd64.asm.OperandSize.BYTE;
+import static org.ssajit.amd64.asm.OperandSize.DWORD;
 import static org.ssajit.amd64.asm.OperandSize.QWORD;
 import static org.ssajit.amd64.lir.Operands.values;
 
@@ -9,6 +10,7 @@ import org.ssajit.amd64.asm.AluOp;
 import org.ssajit.amd64.asm.Amd64Assembler;
 import org.ssajit.amd64.asm.Condition;
 import org.ssajit.amd64.asm.Label;
+import org.ssajit.amd64.hotspot.Amd64VmCallStubs;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.lir.LirFrameState;
 
@@ -24,11 +26,11 @@ public final class Amd64Finalizers {
 
     /**
      * Registers the new object in rsi if its class has a finalizer: the class's {@code _misc_flags}
-     * byte tested inline; if the bit is set, out of line, with this frame made walkable,
-     * {@code SharedRuntime::register_finalizer(thread, object)} with this op's debug info (it allocates
-     * and may safepoint). If it leaves an exception pending (out of memory), the exception is dropped
-     * and the frame deoptimizes to its state, before the return, where the interpreter registers the
-     * object again or throws. Every register is clobbered (the op destroys them all, as a call).
+     * byte tested inline; if the bit is set, out of line, {@code SharedRuntime::register_finalizer(thread,
+     * object)} through its stub ({@link Amd64VmCallStubs}: the VM calls {@code Finalizer.register},
+     * Java code, which allocates and may safepoint) with this op's debug info. If it failed (out of
+     * memory; the stub has dropped the exception), the frame deoptimizes to its state, before the
+     * return, where the interpreter registers the object again or throws. Every register is clobbered (the op destroys them all, as a call).
      */
     public static final class RegisterFinalizer extends Amd64Op {
         public RegisterFinalizer(RegisterValue object, LirFrameState state) {
@@ -61,15 +63,10 @@ public final class Amd64Finalizers {
             asm.bind(done);
             e.outOfLine(() -> {
                 asm.bind(register);
-                asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaSpOffset), AMD64.rsp);
-                asm.mov(QWORD, AMD64.rdi, AMD64.r15);
-                e.frame().emitForeignCall(c.registerFinalizer, callInfo);
-                asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaSpOffset), 0);
-                asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaFpOffset), 0);
-                asm.mov(QWORD, Address.of(AMD64.r15, c.threadLastJavaPcOffset), 0);
-                asm.alu(AluOp.CMP, QWORD, Address.of(AMD64.r15, c.threadPendingExceptionOffset), 0);
-                asm.jcc(Condition.E, done);
-                asm.mov(QWORD, Address.of(AMD64.r15, c.threadPendingExceptionOffset), 0);
+                // The object is already in rsi, the second C argument.
+                e.frame().emitForeignCall(Amd64VmCallStubs.address(c, "register_finalizer", c.registerFinalizer, Amd64VmCallStubs.Result.STATUS), callInfo);
+                asm.test(DWORD, AMD64.rax, AMD64.rax);
+                asm.jcc(Condition.NE, done);
                 asm.jmp(trap);
             });
         }
