@@ -60,7 +60,8 @@ public final class FuzzCommand {
                       --flags "..."       more JVM flags for the ssajit runs (e.g. "-Dssajit.InjectFaults=0.01")
                       --timeout S         a JVM times out after S seconds without progress: before its first
                                           program, in one program, or after its last (default 40;
-                                          the interpreter's JVM gets 4 x S)
+                                          3 x S until its first program has ended; the
+                                          interpreter's JVM gets 4 x S)
                       --keep              keep the work directory (class files, crash logs)
                       --compile WHAT      what ssajit compiles: all (default: every hot method, the JDK's
                                           too) or programs (the generated programs' methods, package

@@ -159,7 +159,11 @@ final class Fuzzer {
      * JVM: it times out when {@code stall} passes without a program beginning or ending (from the
      * start to the first program, within one program, from the last one to the exit). A batch's time
      * then does not decide, so a loaded machine, which slows every program of a long batch alike,
-     * does not make a timeout; a program that hangs still does.
+     * does not make a timeout; a program that hangs still does. Until its first program has ended
+     * the JVM gets {@link #FIRST_PROGRAM_ALLOWANCE} times {@code stall}: the JVM's start and the
+     * first program, which runs while ssajit itself is still interpreted (with {@code -Xbatch} each
+     * of the first compiles holds the program up; two batches of the long run timed out there under
+     * load, seeds 1001203 and 1002402, and passed alone).
      */
     Run run(Path classes, List<String> names, List<String> flags, Duration stall) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
@@ -176,7 +180,7 @@ final class Fuzzer {
         Path err = Files.createTempFile(settings.work(), "run-", ".err");
         try {
             Process p = new ProcessBuilder(cmd).directory(settings.work().toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-            boolean timedOut = !waitWhileProgressing(p, out, stall);
+            boolean timedOut = !waitWhileProgressing(p, out, stall, stall.multipliedBy(FIRST_PROGRAM_ALLOWANCE));
             if (timedOut) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly().waitFor();
@@ -195,11 +199,15 @@ final class Fuzzer {
         }
     }
 
+    /** How many times the stall limit a child JVM gets until its first program has ended (see {@link #run}). */
+    static final int FIRST_PROGRAM_ALLOWANCE = 3;
+
     /**
      * Waits for {@code p} to exit while the driver's markers keep coming in {@code out}: true when it
-     * exited, false when {@code stall} passed without a new {@code #begin} or {@code #end} line.
+     * exited, false when {@code stall} passed without a new {@code #begin} or {@code #end} line
+     * ({@code first} instead of {@code stall} until the first {@code #end}, the second marker).
      */
-    static boolean waitWhileProgressing(Process p, Path out, Duration stall) throws IOException, InterruptedException {
+    static boolean waitWhileProgressing(Process p, Path out, Duration stall, Duration first) throws IOException, InterruptedException {
         MarkerCounter markers = new MarkerCounter();
         long lastProgress = System.nanoTime();
         long seen = 0;
@@ -209,7 +217,7 @@ final class Fuzzer {
             if (count != seen) {
                 seen = count;
                 lastProgress = now;
-            } else if (now - lastProgress > stall.toNanos()) {
+            } else if (now - lastProgress > (seen < 2 ? first : stall).toNanos()) {
                 return false;
             }
         }

@@ -52,7 +52,7 @@ class FuzzerTimeoutTest {
         Process p = new ProcessBuilder("sh", "-c", "for i in 1 2 3 4 5 6 7 8 9 10; do echo \"#begin p$i\"; sleep 0.15; echo \"#end p$i ok\"; sleep 0.15; done")
                         .redirectOutput(out.toFile()).start();
         long t0 = System.nanoTime();
-        assertTrue(Fuzzer.waitWhileProgressing(p, out, Duration.ofSeconds(1)));
+        assertTrue(Fuzzer.waitWhileProgressing(p, out, Duration.ofSeconds(1), Duration.ofSeconds(1)));
         assertTrue(System.nanoTime() - t0 > Duration.ofMillis(2500).toNanos(), "it ran its whole 3 s");
         assertEquals(20, new Fuzzer.MarkerCounter().count(out));
     }
@@ -64,12 +64,36 @@ class FuzzerTimeoutTest {
         Process p = new ProcessBuilder("sh", "-c", "echo '#begin p1'; echo '#end p1 ok'; echo '#begin p2'; exec sleep 30").redirectOutput(out.toFile()).start();
         try {
             long t0 = System.nanoTime();
-            assertFalse(Fuzzer.waitWhileProgressing(p, out, Duration.ofMillis(800)));
+            assertFalse(Fuzzer.waitWhileProgressing(p, out, Duration.ofMillis(800), Duration.ofSeconds(60)));
             long ms = (System.nanoTime() - t0) / 1_000_000;
             assertTrue(ms >= 800 && ms < 10_000, ms + " ms");
             assertTrue(p.isAlive());
         } finally {
             p.destroyForcibly().waitFor();
+        }
+    }
+
+    /**
+     * Until the first program has ended the JVM gets the longer limit (start-up and the first
+     * program, while the compiler warms up), after it the stall limit: a JVM silent for 1.5 s before
+     * its first {@code #end} goes on under a 3 s first limit, and one silent for 1.5 s in its second
+     * program times out under a 0.6 s limit.
+     */
+    @Test
+    void theFirstProgramGetsTheLongerLimit() throws IOException, InterruptedException {
+        Path out = Files.createFile(dir.resolve("first"));
+        Process p = new ProcessBuilder("sh", "-c", "sleep 1.5; echo '#begin p1'; sleep 1.5; echo '#end p1 ok'; echo '#begin p2'; echo '#end p2 ok'")
+                        .redirectOutput(out.toFile()).start();
+        assertTrue(Fuzzer.waitWhileProgressing(p, out, Duration.ofMillis(600), Duration.ofSeconds(3)));
+        assertEquals(4, new Fuzzer.MarkerCounter().count(out));
+        Path out2 = Files.createFile(dir.resolve("second"));
+        Process q = new ProcessBuilder("sh", "-c", "echo '#begin p1'; echo '#end p1 ok'; echo '#begin p2'; exec sleep 30").redirectOutput(out2.toFile()).start();
+        try {
+            long t0 = System.nanoTime();
+            assertFalse(Fuzzer.waitWhileProgressing(q, out2, Duration.ofMillis(600), Duration.ofSeconds(30)));
+            assertTrue(System.nanoTime() - t0 < Duration.ofSeconds(10).toNanos(), "the stall limit after the first program, not the first limit");
+        } finally {
+            q.destroyForcibly().waitFor();
         }
     }
 
