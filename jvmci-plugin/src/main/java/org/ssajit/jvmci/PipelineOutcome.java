@@ -41,6 +41,48 @@ public record PipelineOutcome(String message, String category, boolean bug) {
             return new PipelineOutcome("register allocation fails verification (a compiler bug): " + e.getMessage(),
                             "compiler bug: allocation verification failed", true);
         }
+        String vm = vmFailure(t);
+        if (vm != null) {
+            return new PipelineOutcome(vm + ": " + t, vm, false);
+        }
         return new PipelineOutcome("internal error in ssajit: " + t, "internal error: " + t.getClass().getName(), true);
+    }
+
+    /** The category of a compile the VM's resources failed rather than ssajit. */
+    public static final String VM_OUT_OF_MEMORY = "the VM ran out of memory while ssajit ran";
+
+    /** The category of a compile that failed linking an invokedynamic or method handle of ssajit's own code. */
+    public static final String VM_LINKAGE = "the VM failed to link ssajit's own code (java.lang.invoke)";
+
+    /**
+     * Whether {@code t} is the VM failing ssajit rather than a defect of ssajit: an
+     * {@link OutOfMemoryError} anywhere in its causes (the Java heap, or the code cache: "Out of space in
+     * CodeCache for adapters" when a class of ssajit's is linked), or an error thrown by java.lang.invoke,
+     * which ssajit's own code reaches only through its lambdas, string concatenations, pattern
+     * switches and records' methods (invokedynamic): linking one of those needs code-cache space for
+     * adapters and method-handle intrinsics, and fails when the cache is full (a {@code
+     * BootstrapMethodError}, or an {@code InternalError} for a missing {@code linkToStatic}). The VM
+     * keeps an invokedynamic's linkage error, so ssajit refuses what reaches that site from then on:
+     * HotSpot's own tiers run those methods. Returns the category, or null for a defect of ssajit.
+     */
+    static String vmFailure(Throwable t) {
+        int depth = 0;
+        for (Throwable c = t; c != null && depth < 16; c = c.getCause(), depth++) {
+            if (c instanceof OutOfMemoryError) {
+                return VM_OUT_OF_MEMORY;
+            }
+        }
+        if (t instanceof LinkageError || t instanceof InternalError) {
+            StackTraceElement[] stack = t.getStackTrace();
+            if (stack.length > 0 && stack[0].getClassName().startsWith("java.lang.invoke.")) {
+                return VM_LINKAGE;
+            }
+            for (StackTraceElement e : stack) {
+                if (e.getClassName().equals("java.lang.invoke.MethodHandleNatives") && e.getMethodName().startsWith("link")) {
+                    return VM_LINKAGE;
+                }
+            }
+        }
+        return null;
     }
 }
