@@ -11,11 +11,13 @@
 #   deopt            nmethod entry barriers that deoptimize at random (-XX:+DeoptimizeNMethodBarriersALot)
 #   code-cache       a 4 MB code cache of one heap: it fills, HotSpot stops compiling, installs fail;
 #                    the compiler must refuse cleanly (and leave the VM's reserve to its adapters) and
-#                    the program run on. The generated programs get fuzz's --timeout 300 and
-#                    --compile programs here (javac and the collections workload have ssajit compile
-#                    the JDK's methods in the full cache): ssajit's own C1 code is unloaded and
-#                    compiled again between compiles, and one program took up to 104 s
-#                    (docs/PERFORMANCE.md, "Generated programs")
+#                    the program run on. The generated programs run in 5 MB, with --compile programs,
+#                    one batch at a time and fuzz's --timeout 300: in 4 MB ssajit's own C1 code
+#                    barely fits, HotSpot's cold-code unloading removes it between compiles and C1
+#                    compiles it again thousands of times, and a batch of 10 programs took over an
+#                    hour; in 5 MB the cache is full throughout (ssajit refuses for want of room
+#                    about 250,000 times in 60 programs) and they take minutes, but under G1 still
+#                    fail at times (docs/PERFORMANCE.md, "Stress modes over generated programs")
 #   faults           -Dssajit.InjectFaults at the rates 0.002, 0.01 and 0.05: faults thrown inside the
 #                    compiler, every phase; every fault injected must be a refused compile (the stats
 #                    count both) and the program's results stay the -Xint ones
@@ -97,10 +99,11 @@ for mode in "${MODES[@]}"; do
                 # The programs' variants choose the collector; fault injection runs at every rate.
                 [ "$v" = "${variants[0]}" ] || [ "$mode" = faults ] || continue
                 fuzz_flags=$(mode_flags "$mode" "$([ "$mode" = faults ] && echo "$v")")
+                [ "$mode" = code-cache ] && fuzz_flags=${fuzz_flags//=4m/=5m}
                 name="$mode$([ "$mode" = faults ] && echo "-$v")-fuzz"
                 log="$OUT/$name.txt"
                 fuzz_opts=(--timeout 40)
-                [ "$mode" = code-cache ] && fuzz_opts=(--timeout 300 --compile programs)
+                [ "$mode" = code-cache ] && fuzz_opts=(--timeout 300 --jobs 1 --compile programs)
                 # shellcheck disable=SC2086
                 (cd "$OUT" && SSAJIT_NO_BUILD=1 "$ROOT/ssajit" fuzz --seed 1 --count "$FUZZ_COUNT" --no-reduce --out "$OUT/fuzz-findings-$name" \
                     "${fuzz_opts[@]}" --flags "$fuzz_flags") >"$log" 2>&1
