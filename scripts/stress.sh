@@ -69,7 +69,7 @@ mode_flags() { # mode [collector] -> JVM flags
         safepoints) echo "-XX:+UnlockDiagnosticVMOptions -XX:+SafepointALot -XX:GuaranteedSafepointInterval=1" ;;
         compiler-threads) echo "-XX:CICompilerCount=12 -XX:-UseDynamicNumberOfCompilerThreads" ;;
         deopt) echo "-XX:+UnlockDiagnosticVMOptions -XX:+DeoptimizeNMethodBarriersALot" ;;
-        code-cache) echo "-XX:ReservedCodeCacheSize=4m -XX:InitialCodeCacheSize=4m -XX:-SegmentedCodeCache" ;;
+        code-cache) echo "-XX:ReservedCodeCacheSize=${2:-4m} -XX:InitialCodeCacheSize=${2:-4m} -XX:-SegmentedCodeCache" ;;
         faults) echo "-Dssajit.InjectFaults=${2:-0.01}" ;;
         *) echo "stress: unknown mode $1 (modes: ${ALL_MODES[*]})" >&2; return 1 ;;
     esac
@@ -98,8 +98,8 @@ for mode in "${MODES[@]}"; do
             if [ "$p" = fuzz ]; then
                 # The programs' variants choose the collector; fault injection runs at every rate.
                 [ "$v" = "${variants[0]}" ] || [ "$mode" = faults ] || continue
-                fuzz_flags=$(mode_flags "$mode" "$([ "$mode" = faults ] && echo "$v")")
-                [ "$mode" = code-cache ] && fuzz_flags=${fuzz_flags//=4m/=5m}
+                # The generated programs' code cache is 5 MB (see code-cache above).
+                fuzz_flags=$(mode_flags "$mode" "$(case "$mode" in faults) echo "$v" ;; code-cache) echo 5m ;; esac)")
                 name="$mode$([ "$mode" = faults ] && echo "-$v")-fuzz"
                 log="$OUT/$name.txt"
                 fuzz_opts=(--timeout 40)
