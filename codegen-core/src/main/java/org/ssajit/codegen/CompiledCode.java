@@ -8,6 +8,7 @@ import java.util.Objects;
 import jdk.vm.ci.code.StackSlot;
 import jdk.vm.ci.code.site.DataPatch;
 import jdk.vm.ci.code.site.Site;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
  * What a back end hands to the installer: machine code and the facts about it HotSpot needs. Nothing
@@ -24,9 +25,11 @@ import jdk.vm.ci.code.site.Site;
  * @param dataSection constants the code refers to pc-relatively (laid out before the code)
  * @param dataSectionAlignment alignment of the data section
  * @param dataSectionPatches references inside the data section that HotSpot must fill in
+ * @param inlinedMethods the methods besides the compiled one whose bytecode the code holds (inlined):
+ *            HotSpot deoptimizes the code when one of them is redefined or gets a breakpoint
  */
 public record CompiledCode(String name, byte[] code, List<Site> sites, int totalFrameSize, StackSlot deoptRescueSlot,
-                byte[] dataSection, int dataSectionAlignment, List<DataPatch> dataSectionPatches) {
+                byte[] dataSection, int dataSectionAlignment, List<DataPatch> dataSectionPatches, List<ResolvedJavaMethod> inlinedMethods) {
 
     public CompiledCode {
         Objects.requireNonNull(name, "name");
@@ -41,9 +44,21 @@ public record CompiledCode(String name, byte[] code, List<Site> sites, int total
         sites = List.copyOf(sorted);
         dataSection = dataSection.clone();
         dataSectionPatches = List.copyOf(dataSectionPatches);
+        inlinedMethods = List.copyOf(inlinedMethods);
         if (totalFrameSize < 0) {
             throw new IllegalArgumentException("negative frame size " + totalFrameSize);
         }
+    }
+
+    /** Code that inlined no method. */
+    public CompiledCode(String name, byte[] code, List<Site> sites, int totalFrameSize, StackSlot deoptRescueSlot,
+                    byte[] dataSection, int dataSectionAlignment, List<DataPatch> dataSectionPatches) {
+        this(name, code, sites, totalFrameSize, deoptRescueSlot, dataSection, dataSectionAlignment, dataSectionPatches, List.of());
+    }
+
+    /** The same code, holding the bytecode of {@code methods} too. */
+    public CompiledCode withInlinedMethods(List<ResolvedJavaMethod> methods) {
+        return new CompiledCode(name, code, sites, totalFrameSize, deoptRescueSlot, dataSection, dataSectionAlignment, dataSectionPatches, methods);
     }
 
     /** Code without a data section. */

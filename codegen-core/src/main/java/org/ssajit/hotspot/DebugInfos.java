@@ -42,29 +42,38 @@ public final class DebugInfos {
      * {@code layout}, and a reference map naming every oop in it and every other live reference the register allocator reported.
      */
     public static DebugInfo of(LirFrameState state, FrameLayout layout, ValueKindFactory<LirKind> kinds) {
-        FrameState fs = state.frameState();
-        Value[] values = state.values();
-        BytecodeFrameBuilder b = BytecodeFrameBuilder.at(fs.method(), fs.bci()).duringCall(state.duringCall()).rethrowException(fs.rethrowException());
+        List<JavaValue> extraOops = new ArrayList<>();
+        for (Value v : state.liveReferences()) {
+            extraOops.add(javaValue(v, JavaKind.Object, kinds));
+        }
+        return of(frame(state.frameState(), state.values(), 0, state.duringCall(), layout, kinds), layout, extraOops);
+    }
+
+    /**
+     * The frame of {@code fs}, whose inputs' locations start at {@code values[offset]}, with its callers'
+     * frames (an inlined method's callers, their inputs after its own). A caller is always at a call in
+     * progress: the interpreter continues after its invoke once the inner frame returns.
+     */
+    private static BytecodeFrame frame(FrameState fs, Value[] values, int offset, boolean duringCall, FrameLayout layout, ValueKindFactory<LirKind> kinds) {
+        BytecodeFrame caller = fs.outer() == null ? null : frame(fs.outer(), values, offset + fs.inputCount(), true, layout, kinds);
+        BytecodeFrameBuilder b = BytecodeFrameBuilder.at(fs.method(), fs.bci()).duringCall(duringCall).rethrowException(fs.rethrowException()).caller(caller);
         for (int i = 0; i < fs.localsSize(); i++) {
             if (fs.local(i) != null) {
                 JavaKind k = fs.local(i).kind();
-                b.local(i, k, javaValue(values[i], k, kinds));
+                b.local(i, k, javaValue(values[offset + i], k, kinds));
             }
         }
         for (int i = 0; i < fs.stackSize(); i++) {
             if (fs.stack(i) != null) {
                 JavaKind k = fs.stack(i).kind();
-                b.push(k, javaValue(values[fs.localsSize() + i], k, kinds));
+                b.push(k, javaValue(values[offset + fs.localsSize() + i], k, kinds));
             }
         }
         for (int i = 0; i < fs.locksSize(); i++) {
-            b.lock(javaValue(values[fs.localsSize() + fs.stackSize() + i], JavaKind.Object, kinds), layout.monitorSlot(i));
+            // Only the compiled method itself holds monitors (an inlined method has none): slot i is its lock depth i.
+            b.lock(javaValue(values[offset + fs.localsSize() + fs.stackSize() + i], JavaKind.Object, kinds), layout.monitorSlot(i));
         }
-        List<JavaValue> extraOops = new ArrayList<>();
-        for (Value v : state.liveReferences()) {
-            extraOops.add(javaValue(v, JavaKind.Object, kinds));
-        }
-        return of(b.build(), layout, extraOops);
+        return b.build();
     }
 
     /**

@@ -11,7 +11,8 @@ import jdk.vm.ci.meta.Value;
 /**
  * The interpreter state at a deoptimization point, safepoint or call, in LIR values: entry {@code i}
  * of {@link #values()} is the location of input {@code i} of the SSA {@link FrameState} (null where
- * the frame state has none: a dead local or the second slot of a long/double). The register
+ * the frame state has none: a dead local or the second slot of a long/double); the inputs of its
+ * callers' states ({@link FrameState#outer()}, an inlined method's) follow, innermost first. The register
  * allocator rewrites variables to locations, and records which locations hold live references at
  * the instruction ({@link #liveReferences()}), from which the target builds the reference map.
  */
@@ -22,12 +23,21 @@ public final class LirFrameState {
     private final List<Value> liveReferences = new ArrayList<>();
 
     public LirFrameState(FrameState frameState, Value[] values, boolean duringCall) {
-        if (values.length != frameState.inputCount()) {
+        if (values.length != inputCount(frameState)) {
             throw new IllegalArgumentException("one value per frame-state input");
         }
         this.frameState = frameState;
         this.values = values;
         this.duringCall = duringCall;
+    }
+
+    /** The inputs of {@code fs} and of its callers' states. */
+    public static int inputCount(FrameState fs) {
+        int n = 0;
+        for (FrameState f = fs; f != null; f = f.outer()) {
+            n += f.inputCount();
+        }
+        return n;
     }
 
     public FrameState frameState() {

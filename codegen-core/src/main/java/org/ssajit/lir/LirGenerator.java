@@ -285,16 +285,15 @@ public abstract class LirGenerator {
         return new LirKind(architecture.getPlatformKind(kind.getStackKind()), kind == JavaKind.Object);
     }
 
-    /** The frame state in LIR operands. */
+    /** The frame state in LIR operands, its callers' states (an inlined method's) after its own inputs. */
     protected final LirFrameState state(FrameState fs, boolean duringCall) {
-        if (fs.outer() != null) {
-            // Debug info with caller frames (BytecodeFrame.caller) and their values' locations comes with inlining.
-            throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "frame state of an inlined method (" + fs.depth() + " frames): not compiled yet");
-        }
-        Value[] vals = new Value[fs.inputCount()];
-        for (int i = 0; i < vals.length; i++) {
-            org.ssajit.ir.Value v = fs.input(i);
-            vals[i] = v == null ? null : operand(v);
+        Value[] vals = new Value[LirFrameState.inputCount(fs)];
+        int k = 0;
+        for (FrameState f = fs; f != null; f = f.outer()) {
+            for (int i = 0; i < f.inputCount(); i++) {
+                org.ssajit.ir.Value v = f.input(i);
+                vals[k++] = v == null ? null : operand(v);
+            }
         }
         return new LirFrameState(fs, vals, duringCall);
     }

@@ -16,10 +16,21 @@ final class CompileStats {
     private final LongAdder compiledBytecodes = new LongAdder();
     private final LongAdder codeBytes = new LongAdder();
     private final LongAdder nanos = new LongAdder();
+    private final LongAdder inlinedCalls = new LongAdder();
+    private final LongAdder compiledWithInlining = new LongAdder();
     private final Map<String, LongAdder> refusals = new ConcurrentHashMap<>();
 
     /** One finished request; {@code refusalCategory} is null when code was installed. */
     void record(int bytecodeSize, long elapsedNanos, String refusalCategory, int installedCodeBytes) {
+        record(bytecodeSize, elapsedNanos, refusalCategory, installedCodeBytes, 0);
+    }
+
+    /** As {@link #record(int, long, String, int)}; {@code inlined} calls were inlined into the installed code. */
+    void record(int bytecodeSize, long elapsedNanos, String refusalCategory, int installedCodeBytes, int inlined) {
+        if (refusalCategory == null && inlined > 0) {
+            inlinedCalls.add(inlined);
+            compiledWithInlining.increment();
+        }
         requests.increment();
         bytecodes.add(bytecodeSize);
         nanos.add(elapsedNanos);
@@ -57,6 +68,9 @@ final class CompileStats {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format("[ssajit] stats: %d requests, %d bytecodes, %.1f ms compiling%n", done + refused, bytecodes.sum(), nanos.sum() / 1e6));
         sb.append(String.format("[ssajit]   compiled %d (%d bytecodes, %d code bytes)%n", done, compiledBytecodes.sum(), codeBytes.sum()));
+        if (compiledWithInlining.sum() > 0) {
+            sb.append(String.format("[ssajit]   inlined %d calls into %d of them%n", inlinedCalls.sum(), compiledWithInlining.sum()));
+        }
         sb.append(String.format("[ssajit]   refused %d%n", refused));
         byReason.entrySet().stream()
                         .sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))

@@ -90,13 +90,21 @@ public final class Installer {
         return installed;
     }
 
-    /** The JVMCI form of {@code code}: sites sorted by pc, no assumptions, no inlined methods but the root. */
+    /**
+     * The JVMCI form of {@code code}: sites sorted by pc, no assumptions; the methods are the root and
+     * those inlined into it (HotSpot records a dependency on each, for class redefinition).
+     */
     public HotSpotCompiledNmethod toNmethod(HotSpotResolvedJavaMethod method, CompiledCode code, int entryBci, int id, long compileState) {
         checkEntries(method, code, entryBci);
         backend.checkInstallable(code, codeCache);
         Site[] sites = code.sites().toArray(new Site[0]);
         byte[] bytes = code.code();
-        return new HotSpotCompiledNmethod(code.name(), bytes, bytes.length, sites, new Assumption[0], new ResolvedJavaMethod[]{method}, new Comment[0],
+        ResolvedJavaMethod[] methods = new ResolvedJavaMethod[1 + code.inlinedMethods().size()];
+        methods[0] = method;
+        for (int i = 0; i < code.inlinedMethods().size(); i++) {
+            methods[i + 1] = code.inlinedMethods().get(i);
+        }
+        return new HotSpotCompiledNmethod(code.name(), bytes, bytes.length, sites, new Assumption[0], methods, new Comment[0],
                         code.dataSection(), code.dataSectionAlignment(), code.dataSectionPatches().toArray(new DataPatch[0]), false,
                         code.totalFrameSize(), code.deoptRescueSlot(), method, entryBci, id, compileState, false);
     }

@@ -33,6 +33,17 @@ public final class Pipeline {
     private final Backend backend;
     private final RegisterAllocationConfig allocation;
     private final boolean verify;
+    /** Whether graphs inline small statically bound callees ({@code -Dssajit.Inline}); read per build. */
+    private static volatile boolean inline;
+
+    /** Inlining on or off for the builds from now on ({@link BuildOptions#inline()}). */
+    public static void setInlining(boolean v) {
+        inline = v;
+    }
+
+    public static boolean inlining() {
+        return inline;
+    }
 
     public Pipeline(Providers providers, HotSpotLowering lowering, Backend backend, boolean verify) {
         this.providers = providers;
@@ -79,7 +90,12 @@ public final class Pipeline {
      * header where an on-stack-replacement compile takes over an interpreter frame.
      */
     public Graph build(ResolvedJavaMethod method, int entryBci) {
-        Graph graph = GraphBuilder.build(FrontEnd.analyze(method, entryBci), BuildOptions.DEFAULT, providers).graph();
+        return build(method, entryBci, inline);
+    }
+
+    /** As {@link #build(ResolvedJavaMethod, int)}, with inlining on or off whatever {@link #setInlining} said. */
+    public Graph build(ResolvedJavaMethod method, int entryBci, boolean inlining) {
+        Graph graph = GraphBuilder.build(FrontEnd.analyze(method, entryBci), BuildOptions.DEFAULT.withInlining(inlining), providers).graph();
         if (verify) {
             Verifier.verify(graph);
         }
@@ -113,6 +129,9 @@ public final class Pipeline {
     public CompiledCode compile(Graph graph, ResolvedJavaMethod method, JvmtiCapabilities jvmti) {
         lower(graph, jvmti);
         CompiledCode code = backend.compile(graph, method.format("%H.%n(%p)"), lir -> LinearScan.allocate(lir, allocation));
+        if (!graph.inlinedMethods().isEmpty()) {
+            code = code.withInlinedMethods(graph.inlinedMethods());
+        }
         long size = (long) code.code().length + code.dataSection().length;
         long limit = lowering.config().nmethodSizeLimit;
         if (size > limit) {

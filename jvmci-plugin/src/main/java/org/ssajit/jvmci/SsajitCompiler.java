@@ -67,18 +67,19 @@ public final class SsajitCompiler implements JVMCICompiler {
      * with the reason HotSpot and the log see, the category statistics count, and whether HotSpot may ask
      * again later ({@code retry}; otherwise the method is never compiled at this tier again).
      */
-    private record Outcome(String reason, String category, int codeBytes, boolean retry) {
+    private record Outcome(String reason, String category, int codeBytes, boolean retry, int inlinedCalls) {
         static Outcome refused(String reason, String category) {
-            return new Outcome(reason, category, 0, false);
+            return new Outcome(reason, category, 0, false, 0);
         }
 
         /** A refusal for now (no room in the code cache): HotSpot may ask again. */
         static Outcome refusedForNow(String reason, String category) {
-            return new Outcome(reason, category, 0, true);
+            return new Outcome(reason, category, 0, true, 0);
         }
 
-        static Outcome installed(int codeBytes) {
-            return new Outcome(null, null, codeBytes, false);
+        /** Installed code of {@code codeBytes} bytes, into which {@code inlinedCalls} calls were inlined. */
+        static Outcome installed(int codeBytes, int inlinedCalls) {
+            return new Outcome(null, null, codeBytes, false, inlinedCalls);
         }
 
         boolean isInstalled() {
@@ -139,9 +140,9 @@ public final class SsajitCompiler implements JVMCICompiler {
         try {
             long nanos = System.nanoTime() - start;
             if (ctx != null) {
-                ctx.stats().record(bytecodes, nanos, outcome.category(), outcome.codeBytes());
+                ctx.stats().record(bytecodes, nanos, outcome.category(), outcome.codeBytes(), outcome.inlinedCalls());
                 if (ctx.options().get(SsajitOptions.LOG)) {
-                    System.err.println(logLine(id, request, bytecodes, reason, nanos, outcome.codeBytes()));
+                    System.err.println(logLine(id, request, bytecodes, reason, nanos, outcome.codeBytes(), outcome.inlinedCalls()));
                 }
             }
         } catch (Throwable ignored) {
@@ -205,7 +206,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         if (ctx.dumper() != null) {
             ctx.dumper().code(id, method, code, installed);
         }
-        return Outcome.installed(code.code().length);
+        return Outcome.installed(code.code().length, graph.inlinedCallCount());
     }
 
     /**
@@ -288,6 +289,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         HotSpotLowering.setMonitors(options.get(SsajitOptions.MONITORS));
         HotSpotLowering.setCompiledHandlers(options.get(SsajitOptions.COMPILED_HANDLERS));
         HotSpotLowering.setImplicitExceptions(options.get(SsajitOptions.IMPLICIT_EXCEPTIONS));
+        Pipeline.setInlining(options.get(SsajitOptions.INLINE));
         org.ssajit.debug.FaultInjection.setRate(options.get(SsajitOptions.INJECT_FAULTS));
         try {
             HotSpotJVMCIRuntime hs = (HotSpotJVMCIRuntime) runtime;
@@ -320,12 +322,13 @@ public final class SsajitCompiler implements JVMCICompiler {
         }
     }
 
-    private static String logLine(int id, CompilationRequest request, int bytecodes, String reason, long nanos, int codeBytes) {
+    private static String logLine(int id, CompilationRequest request, int bytecodes, String reason, long nanos, int codeBytes, int inlinedCalls) {
         ResolvedJavaMethod m = request.getMethod();
         String osr = request.getEntryBCI() != INVOCATION_ENTRY_BCI ? " @ bci " + request.getEntryBCI() : "";
         String result = reason == null ? "installed" : "refused: " + reason;
-        return String.format("[ssajit] %5d %s%s, %d bytes of bytecode: %s (%.2f ms, %d code bytes)",
-                        id, m.format("%H.%n(%p)%r"), osr, bytecodes, result, nanos / 1e6, codeBytes);
+        String inlined = inlinedCalls > 0 ? ", " + inlinedCalls + " calls inlined" : "";
+        return String.format("[ssajit] %5d %s%s, %d bytes of bytecode: %s (%.2f ms, %d code bytes%s)",
+                        id, m.format("%H.%n(%p)%r"), osr, bytecodes, result, nanos / 1e6, codeBytes, inlined);
     }
 
     private static String truncate(String s) {

@@ -70,6 +70,11 @@ public final class SsajitOptions {
                                     + "check deoptimizes and HotSpot recompiles after a few); always; never (every failed check deoptimizes). "
                                     + "Needs CompiledHandlers.",
                     org.ssajit.lowering.ImplicitThrows.Mode::parse);
+    public static final Option<Boolean> INLINE = new Option<>("Inline", false, "true|false",
+                    "Parse small statically bound callees (static, private, final; at most 35 bytes of bytecode, not in a try range, "
+                                    + "a receiver known not to be null) into their callers; deoptimizing in inlined code rebuilds one "
+                                    + "interpreter frame per method. Off by default while it is new.",
+                    SsajitOptions::parseBoolean);
     public static final Option<Double> INJECT_FAULTS = new Option<>("InjectFaults", 0.0, "<probability>",
                     "Testing: make each fault-injection point of the compiler (in every phase, from SSA construction to installation) throw "
                                     + "with this probability; such a compile must end as a refusal \"injected fault\" (counted by Stats), "
@@ -79,7 +84,7 @@ public final class SsajitOptions {
                     "Print this help on stderr when the compiler initializes.",
                     SsajitOptions::parseBoolean);
 
-    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, IMPLICIT_EXCEPTIONS, INJECT_FAULTS, HELP);
+    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, IMPLICIT_EXCEPTIONS, INLINE, INJECT_FAULTS, HELP);
 
     private final Map<Option<?>, Object> values;
     private final List<String> warnings;

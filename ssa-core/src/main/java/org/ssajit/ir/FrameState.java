@@ -13,7 +13,8 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  *
  * <p>A state of a method inlined into the compiled one chains its caller's state at the call
  * ({@link #outer()}): deoptimizing there rebuilds an interpreter frame for each method of the chain.
- * An outer state is shared by the states of the inlined body and keeps its own inputs.
+ * An outer state is shared by the states of the inlined body and keeps its own inputs; it is deleted
+ * with the last of them (a count of the states chaining it, plus {@link #hold()}s).
  */
 public final class FrameState extends Node {
     private final ResolvedJavaMethod method;
@@ -22,6 +23,10 @@ public final class FrameState extends Node {
     private final int stackSize;
     private final int locksSize;
     private final FrameState outer;
+    /** States chaining this one as their outer state, plus holds: at 0 this state is deleted. */
+    private int chained;
+    /** Whether this state gave up its count on its outer state (it was deleted). */
+    private boolean released;
     /** The state of an exception in flight at {@link #bci()}: the top of the stack, to be thrown there. */
     private boolean rethrowException;
 
@@ -33,6 +38,9 @@ public final class FrameState extends Node {
     public FrameState(ResolvedJavaMethod method, int bci, Value[] locals, Value[] stack, Value[] locks, FrameState outer) {
         this.method = method;
         this.outer = outer;
+        if (outer != null) {
+            outer.chained++;
+        }
         this.bci = bci;
         this.localsSize = locals.length;
         this.stackSize = stack.length;
@@ -99,6 +107,29 @@ public final class FrameState extends Node {
             locks[i] = lock(i);
         }
         return new FrameState(method, bci, locals, stack, locks, outer);
+    }
+
+    /** Keeps this state alive while states chaining it are still to come (the parse of an inlined method). */
+    public void hold() {
+        chained++;
+    }
+
+    /** Ends a {@link #hold()}: deletes this state if no state chains it. */
+    public void release() {
+        if (chained <= 0) {
+            throw new IllegalStateException("frame state released more often than held or chained");
+        }
+        if (--chained == 0) {
+            clearInputs();
+        }
+    }
+
+    @Override
+    protected void inputsCleared() {
+        if (outer != null && !released) {
+            released = true;
+            outer.release();
+        }
     }
 
     /** The caller's state (an inlined method's state), or null. */

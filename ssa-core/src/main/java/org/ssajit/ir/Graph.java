@@ -50,6 +50,33 @@ public final class Graph {
         return method;
     }
 
+    /** Methods whose bytecode was parsed into this graph besides {@link #method()} (inlined), each once. */
+    private final List<ResolvedJavaMethod> inlinedMethods = new ArrayList<>();
+
+    public List<ResolvedJavaMethod> inlinedMethods() {
+        return Collections.unmodifiableList(inlinedMethods);
+    }
+
+    private int inlinedCalls;
+
+    /** Calls whose callee was parsed into this graph (a method inlined at two calls counts twice). */
+    public int inlinedCallCount() {
+        return inlinedCalls;
+    }
+
+    /** Records that {@code m}'s bytecode was parsed into this graph at one more call. */
+    public void countInlinedCall(ResolvedJavaMethod m) {
+        inlinedCalls++;
+        addInlinedMethod(m);
+    }
+
+    /** Records that {@code m}'s bytecode was parsed into this graph (HotSpot must know, for class redefinition and breakpoints). */
+    public void addInlinedMethod(ResolvedJavaMethod m) {
+        if (!m.equals(method) && !inlinedMethods.contains(m)) {
+            inlinedMethods.add(m);
+        }
+    }
+
     /** The bci where an on-stack-replacement compile is entered, or -1. */
     /** How many monitors the interpreter frame holds at the OSR entry (0 for a whole-method graph). */
     public int osrLocks() {

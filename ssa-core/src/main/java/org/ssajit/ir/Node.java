@@ -97,6 +97,11 @@ public abstract class Node {
             }
         }
         inputCount = 0;
+        inputsCleared();
+    }
+
+    /** Called when {@link #clearInputs} has dropped the inputs (the node is deleted). */
+    protected void inputsCleared() {
     }
 
     /** Rewrites every occurrence of {@code old} to {@code replacement}; user lists are fixed by the caller. */

@@ -21,7 +21,7 @@ import org.ssajit.ir.Value;
  * ({@link Loop#preheader()}). Then
  * the header's first iteration is the only one in which the read can fail (the array does not change),
  * and it fails exactly when it fails in the entering block, with nothing executed in between. The
- * moved read gets the header's frame state as it is on loop entry: each of the header's phis
+ * moved read gets the header's frame state as it is on loop entry (its callers' states, an inlined method's, kept): each of the header's phis
  * replaced by its operand from the entering block. A failing read deoptimizes to the same bytecode
  * with the same values as the first iteration would, and the interpreter throws there. A read inside
  * a try range (whose exception edge leads to a handler) stays.
@@ -77,6 +77,6 @@ public final class LoopInvariantLengths {
                 locks[i - locals.length - stack.length] = v;
             }
         }
-        return new FrameState(s.method(), s.bci(), locals, stack, locks);
+        return new FrameState(s.method(), s.bci(), locals, stack, locks, s.outer());
     }
 }

@@ -9,27 +9,37 @@ package org.ssajit.parse;
  * @param removeRedundantPhiSccs run Algorithm 5 afterwards: minimal SSA for irreducible control flow too
  * @param statesNameAllLocals an experiment, never for compiling: frame states name every local holding
  *            a value instead of only the live ones, to measure how many phis liveness saves
+ * @param inline parse small statically bound callees into the graph ({@link Inlining}); their frame
+ *            states chain the caller's state at the call
  */
-public record BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs, boolean statesNameAllLocals) {
-    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false);
+public record BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs, boolean statesNameAllLocals, boolean inline) {
+    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false);
 
     public BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs) {
-        this(optimize, markers, removeRedundantPhiSccs, false);
+        this(optimize, markers, removeRedundantPhiSccs, false, false);
+    }
+
+    public BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs, boolean statesNameAllLocals) {
+        this(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, false);
+    }
+
+    public BuildOptions withInlining(boolean v) {
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, v);
     }
 
     public BuildOptions withOptimize(boolean v) {
-        return new BuildOptions(v, markers, removeRedundantPhiSccs, statesNameAllLocals);
+        return new BuildOptions(v, markers, removeRedundantPhiSccs, statesNameAllLocals, inline);
     }
 
     public BuildOptions withMarkers(boolean v) {
-        return new BuildOptions(optimize, v, removeRedundantPhiSccs, statesNameAllLocals);
+        return new BuildOptions(optimize, v, removeRedundantPhiSccs, statesNameAllLocals, inline);
     }
 
     public BuildOptions withRedundantPhiSccs(boolean v) {
-        return new BuildOptions(optimize, markers, v, statesNameAllLocals);
+        return new BuildOptions(optimize, markers, v, statesNameAllLocals, inline);
     }
 
     public BuildOptions withStatesNamingAllLocals(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, v);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, v, inline);
     }
 }

@@ -78,6 +78,26 @@ public final class BytecodeParser {
     private byte[] stackTags;
     private int sp;
     private int locks;
+    /** Parses callees into this graph ({@link BuildOptions#inline()}); null: every call stays a call. */
+    private Inliner inliner;
+    /** In an inlined method: the caller's block its returns go to, and the caller's variable for the result (-1: void). */
+    private Block continuation;
+    private int resultVariable = -1;
+    /** The rest of the current bytecode block cannot be reached: an inlined callee never returns. */
+    private boolean unreachable;
+
+    /** Inlining, as the graph builder does it: the policy and the parse of a callee into the caller's graph. */
+    public interface Inliner {
+        /** The callee to inline at {@code cs} ({@link Inlining#select}), or null. */
+        ResolvedJavaMethod select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange);
+
+        /**
+         * Parses {@code callee} into the graph: ends {@code call} with a jump to the callee's entry,
+         * whose locals are {@code args}; the callee's returns write {@code resultVariable} and jump to
+         * {@code continuation}, sealed when this returns; its frame states chain {@code outer}.
+         */
+        void parse(FrontEnd callee, Value[] args, FrameState outer, Block call, Block continuation, int resultVariable);
+    }
 
     public BytecodeParser(Graph graph, ParseScope scope, NodeFactory factory, SsaConstruction ssa, Providers providers, EdgeSink edges) {
         this.graph = graph;
@@ -94,6 +114,25 @@ public final class BytecodeParser {
         this.method = map.method();
         this.s = new BytecodeStream(map.code());
         this.maxLocals = shapes.maxLocals();
+    }
+
+    public void setInliner(Inliner inliner) {
+        this.inliner = inliner;
+    }
+
+    /** This parses an inlined method: its returns write the caller's {@code resultVariable} (unless -1) and jump to {@code continuation}. */
+    void setInlinedReturn(Block continuation, int resultVariable) {
+        this.continuation = continuation;
+        this.resultVariable = resultVariable;
+    }
+
+    /** An inlined method's entry: its locals are the call's arguments (receiver first), long and double taking two slots. */
+    void writeArguments(Block entry, Value[] args) {
+        int slot = 0;
+        for (Value a : args) {
+            ssa.writeVariable(scope.local(slot), entry, a);
+            slot += a.kind().getSlotCount();
+        }
     }
 
     /** The experiment of {@link BuildOptions#statesNameAllLocals()}. */
@@ -180,6 +219,11 @@ public final class BytecodeParser {
             }
             FrameState state = Liveness.needsFrameState(s, linkage) ? captureState(bci) : null;
             parseInstruction(state);
+            if (unreachable) {
+                // An inlined callee never returned: the rest of the block, and its exits, are dead.
+                unreachable = false;
+                return;
+            }
             if (block.terminator() != null && bci != bb.endBci()) {
                 throw new BailoutException(BailoutException.Reason.INTERNAL_ERROR, "block terminated before its end at bci " + bci);
             }
@@ -368,12 +412,12 @@ public final class BytecodeParser {
             case IFNULL, IFNONNULL -> branch(op == IFNULL ? Condition.EQ : Condition.NE, pop(JavaKind.Object), graph.nullConstant(), state);
             case GOTO, GOTO_W -> terminate(new Goto(bci, blockAt(s.branchTarget())), state);
             case TABLESWITCH, LOOKUPSWITCH -> switchInstruction(state);
-            case IRETURN -> terminate(new Return(bci, pop(JavaKind.Int)), state);
-            case LRETURN -> terminate(new Return(bci, pop(JavaKind.Long)), state);
-            case FRETURN -> terminate(new Return(bci, pop(JavaKind.Float)), state);
-            case DRETURN -> terminate(new Return(bci, pop(JavaKind.Double)), state);
-            case ARETURN -> terminate(new Return(bci, pop(JavaKind.Object)), state);
-            case RETURN -> terminate(new Return(bci, null), state);
+            case IRETURN -> returnValue(pop(JavaKind.Int), state);
+            case LRETURN -> returnValue(pop(JavaKind.Long), state);
+            case FRETURN -> returnValue(pop(JavaKind.Float), state);
+            case DRETURN -> returnValue(pop(JavaKind.Double), state);
+            case ARETURN -> returnValue(pop(JavaKind.Object), state);
+            case RETURN -> returnValue(null, state);
             case GETSTATIC -> {
                 JavaField f = linkage.field(s);
                 push(factory.loadField(new FieldRef(f, true), null, bci, state));
@@ -452,6 +496,36 @@ public final class BytecodeParser {
         }
     }
 
+    /**
+     * A return: the compiled method's, or an inlined method's, which narrows a boolean, byte, char or
+     * short result as {@code ireturn} does and goes on in the caller.
+     */
+    private void returnValue(Value v, FrameState state) {
+        if (continuation == null) {
+            terminate(new Return(s.bci(), v), state);
+            return;
+        }
+        dropState(state);
+        if (v != null) {
+            ssa.writeVariable(resultVariable, block, narrowReturn(v));
+        }
+        terminate(new Goto(-1, continuation), null);
+    }
+
+    private Value narrowReturn(Value v) {
+        JavaKind declared = method.getSignature().getReturnKind();
+        if (declared.getStackKind() != JavaKind.Int || declared == JavaKind.Int || v.stamp().fitsIn(declared)) {
+            return v;
+        }
+        return switch (declared) {
+            case Boolean -> factory.binary(Op.AND, JavaKind.Int, v, graph.intConstant(1), s.bci(), null);
+            case Byte -> factory.convert(Op.I2B, v, s.bci());
+            case Char -> factory.convert(Op.I2C, v, s.bci());
+            case Short -> factory.convert(Op.I2S, v, s.bci());
+            default -> throw new IllegalStateException("no narrowing to " + declared);
+        };
+    }
+
     private void invoke(FrameState state) {
         Linkage.CallSite cs = linkage.callSite(s);
         JavaKind[] kinds = cs.argumentKinds();
@@ -459,6 +533,12 @@ public final class BytecodeParser {
         Value[] args = new Value[n];
         for (int i = kinds.length - 1; i >= 0; i--) {
             args[i] = pop(kinds[i]);
+        }
+        if (inliner != null && state != null) {
+            ResolvedJavaMethod callee = inliner.select(cs, args, state, inTryRange(s.bci()));
+            if (callee != null && inline(callee, cs, args, state)) {
+                return;
+            }
         }
         if (cs.appendix() != null) {
             args[n - 1] = graph.constant(cs.appendix());
@@ -468,6 +548,48 @@ public final class BytecodeParser {
         if (cs.returnKind() != JavaKind.Void) {
             push(result);
         }
+    }
+
+    /**
+     * Parses {@code callee} in place of the call: this block jumps to its entry, and the parse goes on
+     * in a new block its returns jump to, the result (a phi if several returns) on the stack. Its frame
+     * states chain this method's state during the call. False if the callee cannot be parsed.
+     */
+    private boolean inline(ResolvedJavaMethod callee, Linkage.CallSite cs, Value[] args, FrameState state) {
+        FrontEnd fe;
+        try {
+            fe = FrontEnd.analyze(callee);
+        } catch (BailoutException e) {
+            return false;
+        }
+        FrameState outer = state.duringCall(cs.argumentSlots());
+        dropState(state);
+        JavaKind resultKind = cs.returnKind().getStackKind();
+        int result = resultKind == JavaKind.Void ? -1 : stackVariable(sp);
+        Block cont = graph.newBlock(s.nextBci());
+        outer.hold();
+        inliner.parse(fe, args, outer, block, cont, result);
+        outer.release();
+        if (cont.predecessors().isEmpty()) {
+            unreachable = true;
+            return true;
+        }
+        block = cont;
+        factory.setBlock(cont);
+        if (result >= 0) {
+            push(ssa.readVariable(result, cont, resultKind));
+        }
+        return true;
+    }
+
+    /** Whether a handler of this method covers {@code bci}. */
+    private boolean inTryRange(int bci) {
+        for (var h : method.getExceptionHandlers()) {
+            if (h.getStartBCI() <= bci && bci < h.getEndBCI()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void shuffle(int op) {

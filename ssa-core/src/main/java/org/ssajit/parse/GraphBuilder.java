@@ -1,12 +1,21 @@
 package org.ssajit.parse;
 
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
+import org.ssajit.bytecode.BailoutException;
 import org.ssajit.bytecode.BlockMap.BciBlock;
+import org.ssajit.bytecode.Linkage;
 import org.ssajit.bytecode.LoopWrites;
 import org.ssajit.ir.Block;
+import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
+import org.ssajit.ir.Value;
 import org.ssajit.opt.NodeFactory;
 import org.ssajit.opt.Optimizations;
 import org.ssajit.ssa.BraunSsa;
@@ -47,6 +56,35 @@ public final class GraphBuilder {
      * them being equal, as an inliner's blocks would not be).
      */
     static Result build(FrontEnd fe, BuildOptions options, Providers providers, boolean scrambleBlockIds) {
+        Set<ResolvedJavaMethod> denied = new HashSet<>();
+        while (true) {
+            try {
+                return build(fe, options, providers, scrambleBlockIds, denied);
+            } catch (InlineFailed f) {
+                // A callee the parser refused (not a compiler bug: those propagate) is called instead;
+                // the graph is built again from scratch, as the failed parse left it half-made.
+                if (!denied.add(f.callee) || denied.size() > MAX_INLINE_RETRIES) {
+                    return build(fe, options.withInlining(false), providers, scrambleBlockIds, denied);
+                }
+            }
+        }
+    }
+
+    /** Builds after this many callees failed to parse are made without inlining. */
+    private static final int MAX_INLINE_RETRIES = 4;
+
+    /** A callee's parse was refused (a {@link BailoutException} other than an internal error): build again without inlining it. */
+    private static final class InlineFailed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final transient ResolvedJavaMethod callee;
+
+        InlineFailed(ResolvedJavaMethod callee, BailoutException cause) {
+            super("inlining " + callee.format("%H.%n(%p)") + ": " + cause.getMessage(), cause, false, false);
+            this.callee = callee;
+        }
+    }
+
+    private static Result build(FrontEnd fe, BuildOptions options, Providers providers, boolean scrambleBlockIds, Set<ResolvedJavaMethod> denied) {
         List<BciBlock> rpo = fe.blocks().blocks();
         Graph graph = new Graph(fe.method(), fe.osrBci());
         Block[] ir = new Block[rpo.size()];
@@ -62,23 +100,17 @@ public final class GraphBuilder {
             throw new IllegalStateException("the root scope's variables start at 0");
         }
         NodeFactory factory = new NodeFactory(graph, options.optimize());
-        BytecodeParser parser = new BytecodeParser(graph, scope, factory, ssa, providers, (from, to) -> to.addPredecessor(from));
-
-        parser.setStatesNameAllLocals(options.statesNameAllLocals());
-        Driver driver = new Driver(rpo, scope, ssa, parser);
-        LoopWrites loopWrites = new LoopWrites(fe.blocks(), fe.liveness());
-        ssa.setUnsealedLookup(new BraunSsa.UnsealedLookup() {
-            @Override
-            public boolean forwardPredecessorsSuffice(Block b, int variable) {
-                return driver.forwardPredecessorsDone(b) && loopWrites.isInvariant(driver.bytecodeBlock(b), variable - scope.variableBase());
-            }
-
-            @Override
-            public boolean isForward(Block pred, Block b) {
-                return driver.bytecodeBlock(pred).id() < driver.bytecodeBlock(b).id();
+        Builder builder = new Builder(graph, ssa, factory, providers, options, denied);
+        BytecodeParser parser = builder.parser(scope);
+        Driver driver = new Driver(rpo, scope, ssa, parser, builder.owners);
+        ssa.setUnsealedLookup(builder.lookup());
+        driver.run(entry -> {
+            if (parser.isOsr()) {
+                parser.writeOsrLocals(entry, rpo.get(0).successors()[0]);
+            } else {
+                parser.writeParameters(entry);
             }
         });
-        driver.run();
 
         int phisBefore = graph.phiCount();
         graph.removeBlocks(b -> b.terminator() == null);
@@ -89,12 +121,110 @@ public final class GraphBuilder {
         return new Result(graph, stats, fe, phisBefore);
     }
 
+    /** Which scope's driver and bytecode block a graph block belongs to. */
+    private record Owner(Driver driver, BciBlock bytecodeBlock) {
+    }
+
+    /**
+     * What the parsers of one graph share: the graph, the SSA construction, the node factory, and the
+     * owner of every graph block, so that the SSA construction's questions about an unsealed block are
+     * answered by that block's own method ({@link BraunSsa.UnsealedLookup}).
+     */
+    private static final class Builder implements BytecodeParser.Inliner {
+        final Graph graph;
+        final BraunSsa ssa;
+        final NodeFactory factory;
+        final Providers providers;
+        final BuildOptions options;
+        final Inlining policy;
+        final Map<Block, Owner> owners = new IdentityHashMap<>();
+
+        Builder(Graph graph, BraunSsa ssa, NodeFactory factory, Providers providers, BuildOptions options, Set<ResolvedJavaMethod> denied) {
+            this.policy = new Inlining(denied);
+            this.graph = graph;
+            this.ssa = ssa;
+            this.factory = factory;
+            this.providers = providers;
+            this.options = options;
+        }
+
+        BytecodeParser parser(ParseScope scope) {
+            BytecodeParser p = new BytecodeParser(graph, scope, factory, ssa, providers, (from, to) -> to.addPredecessor(from));
+            p.setStatesNameAllLocals(options.statesNameAllLocals());
+            if (options.inline() && !options.statesNameAllLocals()) {
+                p.setInliner(this);
+            }
+            return p;
+        }
+
+        BraunSsa.UnsealedLookup lookup() {
+            return new BraunSsa.UnsealedLookup() {
+                @Override
+                public boolean forwardPredecessorsSuffice(Block b, int variable) {
+                    Owner o = owners.get(b);
+                    Driver d = o.driver();
+                    if (!d.forwardPredecessorsDone(o.bytecodeBlock())) {
+                        return false;
+                    }
+                    int v = variable - d.scope.variableBase();
+                    // A scope writes no variable of another scope inside its loops: its callers' only
+                    // at its returns, which leave the scope, and its callees' only inside them.
+                    return v < 0 || v >= d.scope.variableCount() || d.loopWrites.isInvariant(o.bytecodeBlock(), v);
+                }
+
+                @Override
+                public boolean isForward(Block pred, Block b) {
+                    Owner ob = owners.get(b);
+                    Owner op = owners.get(pred);
+                    if (op == null || op.driver() != ob.driver()) {
+                        return true; // the call into an inlined method's entry
+                    }
+                    return op.bytecodeBlock().id() < ob.bytecodeBlock().id();
+                }
+            };
+        }
+
+        @Override
+        public ResolvedJavaMethod select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange) {
+            return policy.select(cs, args, callerState, inTryRange);
+        }
+
+        @Override
+        public void parse(FrontEnd callee, Value[] args, FrameState outer, Block call, Block continuation, int resultVariable) {
+            List<BciBlock> rpo = callee.blocks().blocks();
+            Block[] ir = new Block[rpo.size()];
+            for (BciBlock bb : rpo) {
+                ir[bb.id()] = graph.newBlock(bb.startBci());
+            }
+            int base = ssa.addVariables(callee.liveness().variableCount());
+            ParseScope scope = new ParseScope(callee, ir, base, outer);
+            BytecodeParser p = parser(scope);
+            p.setInlinedReturn(continuation, resultVariable);
+            Driver d = new Driver(rpo, scope, ssa, p, owners);
+            Owner caller = owners.get(call);
+            owners.put(continuation, caller);
+            call.setTerminator(new Goto(-1, ir[rpo.get(0).id()]));
+            ir[rpo.get(0).id()].addPredecessor(call);
+            try {
+                d.run(entry -> p.writeArguments(entry, args));
+            } catch (BailoutException e) {
+                if (e.reason() == BailoutException.Reason.INTERNAL_ERROR) {
+                    throw e;
+                }
+                throw new InlineFailed(callee.method(), e);
+            }
+            ssa.sealBlock(continuation);
+            policy.inlined(callee.method());
+            graph.countInlinedCall(callee.method());
+        }
+    }
+
     /** Fill and seal bookkeeping. */
     private static final class Driver {
         private final List<BciBlock> rpo;
         private final Block[] ir;
-        /** The bytecode block of each graph block, by graph block id. */
-        private final BciBlock[] bytecodeBlockOf;
+        final ParseScope scope;
+        final LoopWrites loopWrites;
         private final BraunSsa ssa;
         private final BytecodeParser parser;
         /** Static predecessors not yet filled or found dead. */
@@ -104,16 +234,13 @@ public final class GraphBuilder {
         private final boolean[] processed;
         private final List<BciBlock> deferred = new ArrayList<>();
 
-        Driver(List<BciBlock> rpo, ParseScope scope, BraunSsa ssa, BytecodeParser parser) {
+        Driver(List<BciBlock> rpo, ParseScope scope, BraunSsa ssa, BytecodeParser parser, Map<Block, Owner> owners) {
             this.rpo = rpo;
             this.ir = scope.blocks();
-            int limit = 0;
-            for (Block b : ir) {
-                limit = Math.max(limit, b.id() + 1);
-            }
-            this.bytecodeBlockOf = new BciBlock[limit];
+            this.scope = scope;
+            this.loopWrites = new LoopWrites(scope.frontEnd().blocks(), scope.frontEnd().liveness());
             for (BciBlock bb : rpo) {
-                bytecodeBlockOf[ir[bb.id()].id()] = bb;
+                owners.put(ir[bb.id()], new Owner(this, bb));
             }
             this.ssa = ssa;
             this.parser = parser;
@@ -130,14 +257,11 @@ public final class GraphBuilder {
             }
         }
 
-        void run() {
+        /** Fills and seals the scope's blocks; {@code entryValues} writes the incoming values into the entry block. */
+        void run(java.util.function.Consumer<Block> entryValues) {
             BciBlock entry = rpo.get(0);
             ssa.sealBlock(ir[entry.id()]);
-            if (parser.isOsr()) {
-                parser.writeOsrLocals(ir[entry.id()], entry.successors()[0]);
-            } else {
-                parser.writeParameters(ir[entry.id()]);
-            }
+            entryValues.accept(ir[entry.id()]);
             for (BciBlock bb : rpo) {
                 visit(bb);
             }
@@ -185,14 +309,9 @@ public final class GraphBuilder {
             finish(bb);
         }
 
-        /** The bytecode block graph block {@code b} stands for. */
-        BciBlock bytecodeBlock(Block b) {
-            return bytecodeBlockOf[b.id()];
-        }
-
-        /** Whether every predecessor of {@code b} before it in reverse postorder has been filled (or found dead). */
-        boolean forwardPredecessorsDone(Block b) {
-            return pendingForward[bytecodeBlock(b).id()] == 0;
+        /** Whether every predecessor of {@code bb} before it in reverse postorder has been filled (or found dead). */
+        boolean forwardPredecessorsDone(BciBlock bb) {
+            return pendingForward[bb.id()] == 0;
         }
 
         private void finish(BciBlock bb) {

@@ -38,9 +38,12 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * </pre>
  */
 public final class DifferentialRunner {
-    /** Optimizations on and off, markers on and off: the construction paths a bug may hide in. */
+    /**
+     * Optimizations on and off, markers on and off, inlining on: the construction paths a bug may hide
+     * in (inlined callees are built by the same parser, their blocks and variables added to the caller's).
+     */
     public static final List<BuildOptions> VARIANTS = List.of(BuildOptions.DEFAULT, BuildOptions.DEFAULT.withOptimize(false), BuildOptions.DEFAULT.withMarkers(false),
-                    new BuildOptions(false, false, false));
+                    new BuildOptions(false, false, false), BuildOptions.DEFAULT.withInlining(true));
 
     private final Method method;
     private Supplier<?> receiver;
@@ -234,6 +237,13 @@ public final class DifferentialRunner {
                 Execution ir = runInterpreter(v.interpreter(), args, isStatic);
                 counts[0]++;
                 if (ir.outcome() instanceof Outcome.NotInterpretable n) {
+                    if (v.graph().inlinedCallCount() > 0) {
+                        // Inlined code of another class, often the JDK's: reflection may not reach its
+                        // private members from here. Not the graph's fault, and not a gap in the run:
+                        // the variants without inlining ran the same input.
+                        counts[0]--;
+                        continue;
+                    }
                     refused.merge(n.reason(), 1, Integer::sum);
                     continue;
                 }

@@ -68,6 +68,11 @@ final class Invoker {
         this.method = method;
     }
 
+    /** The method whose bytecode {@code i} comes from: the compiled one, or an inlined callee (its frame state says). */
+    private ResolvedJavaMethod ownerOf(Instruction i) {
+        return i.state() != null ? i.state().method() : method;
+    }
+
     /** How one call site is performed, decided on its first execution (when the JVM would link it). */
     private sealed interface Plan {
     }
@@ -167,8 +172,9 @@ final class Invoker {
         }
         Linker.open(m);
         if (opcode == INVOKESPECIAL && !Modifier.isPrivate(m.getModifiers())) {
-            // super.m() or I.super.m(): no virtual dispatch; the lookup starts above the holder.
-            Class<?> caller = linker.holder();
+            // super.m() or I.super.m(): no virtual dispatch; the lookup starts above the holder (of
+            // the method the bytecode is in: an inlined callee's own).
+            Class<?> caller = Linker.mirror(ownerOf(i).getDeclaringClass());
             try {
                 MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(caller, MethodHandles.lookup());
                 return new Special(lookup.unreflectSpecial(m, caller), m);
@@ -197,8 +203,9 @@ final class Invoker {
 
     /** Links a call site the parser saw unlinked: runs its bootstrap method through the VM. */
     private JavaConstant linkCallSite(Instruction i) {
-        int cpi = new BytecodeStream(method.getCode()).at(i.bci()).cpIndex();
-        ConstantPool pool = method.getConstantPool();
+        ResolvedJavaMethod owner = ownerOf(i);
+        int cpi = new BytecodeStream(owner.getCode()).at(i.bci()).cpIndex();
+        ConstantPool pool = owner.getConstantPool();
         ConstantPool.BootstrapMethodInvocation bsm = pool.lookupBootstrapMethodInvocation(cpi, INVOKEDYNAMIC);
         if (bsm == null) {
             throw Stop.broken("no bootstrap method for invokedynamic at bci " + i.bci());

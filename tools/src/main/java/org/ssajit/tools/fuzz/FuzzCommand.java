@@ -339,6 +339,9 @@ public final class FuzzCommand {
                         fuzzer.refused.values().stream().mapToInt(Integer::intValue).sum(), (System.currentTimeMillis() - started) / 1000.0);
         fuzzer.refused.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(8)
                         .forEach(e -> out.printf("fuzz:   refused %6d  %s%n", e.getValue(), e.getKey()));
+        if (fuzzer.inlinedCalls > 0) {
+            out.printf("fuzz: %d calls inlined into %d of the compiles%n", fuzzer.inlinedCalls, fuzzer.compilesWithInlining);
+        }
         if (fuzzer.faultsInjected > 0) {
             out.printf("fuzz: %d faults injected into ssajit, each a refused compile%n", fuzzer.faultsInjected);
         }

@@ -91,7 +91,8 @@ final class Fuzzer {
                     """;
 
     private static final Pattern BUG = Pattern.compile("^\\[ssajit\\]\\s+-?\\d+ (\\S+?)\\(.*refused: (.*(?:a compiler bug|internal error in ssajit).*)$", Pattern.MULTILINE);
-    private static final Pattern INSTALLED = Pattern.compile("^\\[ssajit\\]\\s+-?\\d+ (\\S+?)\\(.*?\\)\\S*( @ bci \\d+)?, \\d+ bytes of bytecode: installed", Pattern.MULTILINE);
+    private static final Pattern INSTALLED = Pattern.compile("^\\[ssajit\\]\\s+-?\\d+ (\\S+?)\\(.*?\\)\\S*( @ bci \\d+)?, \\d+ bytes of bytecode: installed.*?(?:, (\\d+) calls inlined\\))?$",
+                    Pattern.MULTILINE);
     private static final Pattern REFUSED = Pattern.compile("^\\[ssajit\\]\\s+-?\\d+ \\S+?\\(.*?\\)\\S*(?: @ bci \\d+)?, \\d+ bytes of bytecode: refused: (.*?)(?: \\([\\d.]+ ms, \\d+ code bytes\\))?$",
                     Pattern.MULTILINE);
     private static final Pattern PROGRAM = Pattern.compile("fuzz\\.s(\\d+)\\.");
@@ -104,6 +105,9 @@ final class Fuzzer {
     /** Compiles installed by ssajit in the runs so far, and of them OSR compiles. */
     long installed;
     long osrInstalled;
+    /** Calls inlined (-Dssajit.Inline), and the installed compiles they were inlined into. */
+    long inlinedCalls;
+    long compilesWithInlining;
     /** Of the compiles installed, those of the generated programs' own methods. */
     long programInstalled;
     /** Faults injected into ssajit (-Dssajit.InjectFaults in the flags), each of which must have ended its compile as a refusal. */
@@ -448,6 +452,10 @@ final class Fuzzer {
             }
             if (m.group(2) != null) {
                 osrInstalled++;
+            }
+            if (m.group(3) != null) {
+                inlinedCalls += Long.parseLong(m.group(3));
+                compilesWithInlining++;
             }
         }
         Matcher r = REFUSED.matcher(jit.stderr());

@@ -1,0 +1,254 @@
+package org.ssajit.jvmci;
+
+/**
+ * Callers whose small callees ssajit's inlining parses into them ({@code -Dssajit.Inline}), each a
+ * target of {@link InliningTest}: the callees return through several paths, loop, nest, narrow their
+ * results, throw (implicit and explicit exceptions, so the code deoptimizes into two interpreter
+ * frames), have side effects before a deoptimization (a caller frame that re-executed its invoke
+ * would repeat them), and collect garbage while the caller holds references (the caller's frame in
+ * the debug info must name them).
+ */
+final class InlineTargets {
+    InlineTargets() {
+    }
+
+    /** Side effects of callees; reset by the test before each run. */
+    static int counter;
+    static final int[] LOG = new int[4];
+
+    static int square(int x) {
+        return x * x;
+    }
+
+    static int max(int a, int b) {
+        if (a >= b) {
+            return a;
+        }
+        return b;
+    }
+
+    static long mix(long a, double d, int b) {
+        return a * 31 + (long) d - b;
+    }
+
+    static int triangle(int n) {
+        int s = 0;
+        for (int i = 1; i <= n; i++) {
+            s += i;
+        }
+        return s;
+    }
+
+    static int quotient(int a, int b) {
+        return a / b;
+    }
+
+    static int element(int[] a, int i) {
+        return a[i];
+    }
+
+    static int countThenDivide(int a, int b) {
+        counter++;
+        return a / b;
+    }
+
+    static int checked(int x) {
+        if (x < 0) {
+            throw new IllegalArgumentException("negative: " + x);
+        }
+        return x + 1;
+    }
+
+    static boolean isOdd(int x) {
+        return (x & 1) != 0;
+    }
+
+    static byte low(int x) {
+        return (byte) x;
+    }
+
+    static char code(int x) {
+        return (char) x;
+    }
+
+    static void record(int i, int v) {
+        LOG[i & 3] = v;
+    }
+
+    static int outer(int x) {
+        return middle(x) + 1;
+    }
+
+    static int middle(int x) {
+        return square(x) - max(x, 3);
+    }
+
+    static int fail(boolean b) {
+        if (b) {
+            throw new IllegalStateException("fail");
+        }
+        return 1;
+    }
+
+    static int gcThenRead(int[] a) {
+        System.gc();
+        return a[0];
+    }
+
+    static int factorial(int n) {
+        return n <= 1 ? 1 : n * factorial(n - 1);
+    }
+
+    static int sum(int[] a) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+        }
+        return s;
+    }
+
+    // Callers ---------------------------------------------------------------------------------------
+
+    /** The callee's loop reads {@code a.length} once, before the loop: that read's state keeps the caller's (a fuzz finding). */
+    static int sumTwice(int[] a, int k) {
+        return sum(a) * k + sum(a);
+    }
+
+    static int sumOfSquares(int n) {
+        int s = 0;
+        for (int i = 0; i < n; i++) {
+            s += square(i) + max(i, n - i);
+        }
+        return s;
+    }
+
+    static long mixed(long a, double d, int b) {
+        return mix(a, d, b) + mix(b, -d, (int) a);
+    }
+
+    static int nestedLoops(int n) {
+        int s = 0;
+        for (int i = 0; i < n; i++) {
+            s += triangle(i);
+        }
+        return s;
+    }
+
+    static int divide(int a, int b) {
+        int before = square(a);
+        return before + quotient(a, b);
+    }
+
+    static int load(int[] a, int i) {
+        return element(a, i) + element(a, 0);
+    }
+
+    static int sideEffectThenTrap(int a, int b) {
+        return countThenDivide(a, b) + counter;
+    }
+
+    static int explicitThrow(int x) {
+        return checked(x) * 2;
+    }
+
+    static int narrowed(int x) {
+        int s = isOdd(x) ? 1 : 0;
+        s += low(x);
+        s += code(x);
+        record(x, s);
+        return s + LOG[x & 3];
+    }
+
+    static int chain(int x) {
+        return outer(x) + outer(x + 1);
+    }
+
+    static int neverReturns(int x) {
+        if (x > 0) {
+            return fail(true);
+        }
+        return fail(false) + x;
+    }
+
+    static int keepsAcrossGc(int x) {
+        int[] kept = {x, x + 1};
+        Object other = new int[]{7};
+        int v = gcThenRead(kept);
+        return v + kept[1] + ((int[]) other)[0];
+    }
+
+    static int recursive(int n) {
+        return factorial(n) + factorial(n + 1);
+    }
+
+    static int inTry(int a, int b) {
+        try {
+            return quotient(a, b);
+        } catch (ArithmeticException e) {
+            return -1;
+        }
+    }
+
+    static int handlerAfterInlinedCall(int a, int b) {
+        int q = square(a);
+        try {
+            q += a / b;
+        } catch (ArithmeticException e) {
+            q -= 1;
+        }
+        return q;
+    }
+
+    private int field = 5;
+
+    private int plus(int x) {
+        return field + x;
+    }
+
+    final int times(int x) {
+        return field * x;
+    }
+
+    int instanceCaller(int x) {
+        return plus(x) + times(x) + this.plus(1);
+    }
+
+    /** Not initialized until {@link #sideEffectThenDeoptimize} runs: its code deoptimizes at the read of {@link #VALUE}. */
+    static final class Late {
+        static int VALUE = Integer.parseInt("42");
+    }
+
+    /** The same as {@link Late}, for the interpreter's run of the twin caller. */
+    static final class LateTwin {
+        static int VALUE = Integer.parseInt("42");
+    }
+
+    static int countThenReadLate(int x) {
+        counter++;
+        return Late.VALUE + x;
+    }
+
+    static int countThenReadLateTwin(int x) {
+        counter++;
+        return LateTwin.VALUE + x;
+    }
+
+    /**
+     * The inlined callee deoptimizes after its side effect (its class is initialized by the
+     * interpreter then) and returns normally in the interpreter: the caller's frame must continue
+     * after the invoke, not call again.
+     */
+    static int sideEffectThenDeoptimize(int x) {
+        return countThenReadLate(x) * 1000 + counter;
+    }
+
+    static int sideEffectThenDeoptimizeTwin(int x) {
+        return countThenReadLateTwin(x) * 1000 + counter;
+    }
+
+    static int onNewObject(int x) {
+        InlineTargets t = new InlineTargets();
+        t.field = x;
+        return t.plus(2) + t.times(3);
+    }
+}

@@ -1,0 +1,183 @@
+package org.ssajit.jvmci;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.ssajit.codegen.CompiledCode;
+import org.ssajit.ir.Graph;
+import org.ssajit.testing.Jvmci;
+
+import jdk.vm.ci.code.InstalledCode;
+import jdk.vm.ci.code.InvalidInstalledCodeException;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+
+/**
+ * Inlining end to end ({@link InlineTargets}): each caller is built with inlining on, must have inlined
+ * the callees it names (and kept the rest as calls), is compiled, installed and run, and must do what
+ * HotSpot's own code did before the installation: the same result or exception (class and message),
+ * the same side effects, and, for an exception, the same frames from where it was thrown up to the
+ * caller: a deoptimization inside inlined code rebuilds the callee's interpreter frame above the
+ * caller's, which continues after its invoke (a caller frame that re-executed the invoke would repeat
+ * the callee's side effects; debug info without the caller's frame would lose it from the trace).
+ */
+class InliningTest {
+    private static final Pipeline PIPELINE = Pipeline.host();
+    private static final Installer INSTALLER = Installer.host();
+
+    static Stream<Arguments> callers() {
+        int[] ints = {0, 1, 2, 7, -1, -5, 100, 255, 256, 65_535, 65_536, Integer.MAX_VALUE, Integer.MIN_VALUE};
+        List<Supplier<Object[]>> oneInt = new ArrayList<>();
+        List<Supplier<Object[]>> twoInts = new ArrayList<>();
+        for (int a : ints) {
+            oneInt.add(() -> new Object[]{a});
+            for (int b : new int[]{1, -1, 0, 3, Integer.MIN_VALUE}) {
+                twoInts.add(() -> new Object[]{a, b});
+            }
+        }
+        List<Supplier<Object[]>> small = List.of(() -> new Object[]{0}, () -> new Object[]{1}, () -> new Object[]{5}, () -> new Object[]{40});
+        List<Supplier<Object[]>> arrays = List.of(() -> new Object[]{new int[]{4, 5, 6}, 2}, () -> new Object[]{new int[]{4, 5, 6}, 3},
+                        () -> new Object[]{new int[]{4}, -1}, () -> new Object[]{null, 0}, () -> new Object[]{new int[0], 0});
+        List<Supplier<Object[]>> mixed = List.of(() -> new Object[]{3L, 2.5, 4}, () -> new Object[]{Long.MIN_VALUE, Double.NaN, -1},
+                        () -> new Object[]{-7L, -0.0, Integer.MAX_VALUE}, () -> new Object[]{1L << 40, 1e300, 0});
+        List<Supplier<Object[]>> receivers = new ArrayList<>();
+        for (int a : ints) {
+            receivers.add(() -> new Object[]{new InlineTargets(), a});
+        }
+        return Stream.of(
+                        Arguments.of("sumOfSquares", List.of("square", "max"), small),
+                        Arguments.of("mixed", List.of("mix"), mixed),
+                        Arguments.of("sumTwice", List.of("sum"), arrays),
+                        Arguments.of("nestedLoops", List.of("triangle"), small),
+                        Arguments.of("divide", List.of("square", "quotient"), twoInts),
+                        Arguments.of("load", List.of("element"), arrays),
+                        Arguments.of("sideEffectThenTrap", List.of("countThenDivide"), twoInts),
+                        Arguments.of("explicitThrow", List.of("checked"), oneInt),
+                        Arguments.of("narrowed", List.of("isOdd", "low", "code", "record"), oneInt),
+                        Arguments.of("chain", List.of("outer", "middle", "square", "max"), oneInt),
+                        Arguments.of("neverReturns", List.of("fail"), oneInt),
+                        Arguments.of("keepsAcrossGc", List.of("gcThenRead", "gc", "getRuntime"), List.of((Supplier<Object[]>) () -> new Object[]{3}, () -> new Object[]{-9})),
+                        Arguments.of("recursive", List.of("factorial"), small),
+                        Arguments.of("inTry", List.of(), twoInts),
+                        Arguments.of("handlerAfterInlinedCall", List.of("square"), twoInts),
+                        Arguments.of("instanceCaller", List.of("plus", "times"), receivers),
+                        Arguments.of("onNewObject", List.of("plus", "times"), oneInt));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("callers")
+    void inlinedCodeDoesWhatHotSpotsCodeDid(String name, List<String> inlined, List<Supplier<Object[]>> inputs) throws Exception {
+        Method m = Jvmci.declared(InlineTargets.class, name);
+        List<String> expected = new ArrayList<>();
+        for (Supplier<Object[]> in : inputs) {
+            expected.add(callReflectively(m, in.get()));
+        }
+        ResolvedJavaMethod rm = Jvmci.method(m);
+        Graph g = PIPELINE.build(rm, -1, true);
+        List<String> names = g.inlinedMethods().stream().map(ResolvedJavaMethod::getName).sorted().toList();
+        assertEquals(inlined.stream().sorted().toList(), names, () -> "methods inlined into " + name);
+        CompiledCode code = PIPELINE.compile(g, rm);
+        assertEquals(g.inlinedMethods(), code.inlinedMethods(), "the installer must be told the inlined methods");
+        InstalledCode installed = INSTALLER.installDirect(rm, code);
+        try {
+            List<String> actual = new ArrayList<>();
+            for (Supplier<Object[]> in : inputs) {
+                actual.add(execute(installed, name, in.get()));
+            }
+            assertEquals(expected, actual, () -> name + " compiled with its callees inlined");
+        } finally {
+            installed.invalidate();
+        }
+    }
+
+    /**
+     * A deoptimization inside inlined code that goes on normally: the callee's class is initialized
+     * only when the compiled code runs, so the code deoptimizes at the callee's read of its static
+     * field, after the callee's side effect; the interpreter finishes the callee, then the caller
+     * continues after its invoke (a caller frame that re-executed the invoke would count twice). The
+     * oracle is the interpreter running a twin of the caller whose callee reads another class.
+     */
+    @Test
+    void deoptimizationInsideInlinedCodeResumesTheCallerAfterItsInvoke() throws Exception {
+        String expected = callReflectively(Jvmci.declared(InlineTargets.class, "sideEffectThenDeoptimizeTwin"), new Object[]{5});
+        ResolvedJavaMethod rm = Jvmci.method(Jvmci.declared(InlineTargets.class, "sideEffectThenDeoptimize"));
+        assertTrue(!Jvmci.method(InlineTargets.Late.class.getDeclaredConstructor()).getDeclaringClass().isInitialized(), "Late must not be initialized yet");
+        Graph g = PIPELINE.build(rm, -1, true);
+        assertEquals(List.of("countThenReadLate"), g.inlinedMethods().stream().map(ResolvedJavaMethod::getName).toList());
+        InstalledCode installed = INSTALLER.installDirect(rm, PIPELINE.compile(g, rm));
+        try {
+            assertEquals(expected, execute(installed, "sideEffectThenDeoptimize", new Object[]{5}));
+            assertTrue(!installed.isValid(), "the code must have deoptimized (and been invalidated) at the read of Late.VALUE");
+            assertEquals("returned 47001; counter 1, log [0, 0, 0, 0]", expected, "the twin's interpreted result");
+        } finally {
+            installed.invalidate();
+        }
+    }
+
+    /** Without the option, nothing is inlined (the default while inlining is new). */
+    @Test
+    void offByDefault() {
+        Graph g = PIPELINE.build(Jvmci.method(Jvmci.declared(InlineTargets.class, "chain")), -1, false);
+        assertTrue(g.inlinedMethods().isEmpty(), () -> "inlined without the option: " + g.inlinedMethods());
+    }
+
+    private static String callReflectively(Method m, Object[] args) {
+        reset();
+        try {
+            Object r = Modifier.isStatic(m.getModifiers()) ? m.invoke(null, args) : m.invoke(args[0], Arrays.copyOfRange(args, 1, args.length));
+            return describe(r, null, m.getName());
+        } catch (InvocationTargetException e) {
+            return describe(null, e.getCause(), m.getName());
+        } catch (IllegalAccessException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static String execute(InstalledCode code, String name, Object[] args) {
+        reset();
+        try {
+            return describe(code.executeVarargs(args), null, name);
+        } catch (InvalidInstalledCodeException e) {
+            throw new AssertionError("installed code invalidated: " + code, e);
+        } catch (Throwable t) {
+            return describe(null, t, name);
+        }
+    }
+
+    private static void reset() {
+        InlineTargets.counter = 0;
+        Arrays.fill(InlineTargets.LOG, 0);
+    }
+
+    /** The result or exception, the callees' side effects, and an exception's frames up to the caller's. */
+    private static String describe(Object result, Throwable thrown, String caller) {
+        StringBuilder sb = new StringBuilder();
+        if (thrown == null) {
+            sb.append("returned ").append(result);
+        } else {
+            sb.append("threw ").append(thrown.getClass().getName()).append(": ").append(thrown.getMessage()).append(" at");
+            for (StackTraceElement e : thrown.getStackTrace()) {
+                if (!e.getClassName().equals(InlineTargets.class.getName())) {
+                    continue; // the exception's constructor and what builds its message
+                }
+                sb.append(' ').append(e.getMethodName()).append(':').append(e.getLineNumber());
+                if (e.getMethodName().equals(caller)) {
+                    break;
+                }
+            }
+        }
+        return sb.append("; counter ").append(InlineTargets.counter).append(", log ").append(Arrays.toString(InlineTargets.LOG)).toString();
+    }
+}

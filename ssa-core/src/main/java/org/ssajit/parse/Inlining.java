@@ -1,0 +1,131 @@
+package org.ssajit.parse;
+
+import static org.ssajit.bytecode.Bytecodes.*;
+
+import org.ssajit.bytecode.BytecodeStream;
+import org.ssajit.bytecode.Linkage;
+import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Value;
+import org.ssajit.opt.NodeFactory;
+
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+
+/**
+ * Which calls the graph builder parses into the caller's graph instead of calling ({@link BuildOptions#inline()}).
+ *
+ * <p>Only what needs no assumption about the future: a callee the bytecode binds statically
+ * ({@code invokestatic} of an initialized class, {@code invokespecial}, {@code invokevirtual} of a
+ * private or final method or of a final class's), small, with bytecode, not synchronized, with no
+ * exception handler of its own and no {@code jsr}, monitor or signature-polymorphic call, and a
+ * receiver known not to be null (the interpreter would throw at the invoke; there is no check to
+ * throw it from yet). A call inside a try range is not inlined: an exception in the inlined code
+ * would have to reach the caller's handler. Recursion is not inlined; the depth and the bytecodes
+ * inlined into one compile are bounded.
+ *
+ * <p>What the inlined code needs from the back end is its frame states' caller chain
+ * ({@link FrameState#outer()}): deoptimizing in it rebuilds one interpreter frame per method.
+ */
+public final class Inlining {
+    /** The largest callee inlined, in bytecodes (C1's and C2's MaxInlineSize). */
+    public static final int MAX_CALLEE_BYTES = 35;
+    /** How deep inlined calls nest (the compiled method is depth 0). */
+    public static final int MAX_DEPTH = 6;
+    /** Bytecodes inlined into one compile, in all. */
+    public static final int MAX_TOTAL_BYTES = 1500;
+
+    private final java.util.Set<ResolvedJavaMethod> denied;
+    private int inlinedBytes;
+    private int inlinedCalls;
+
+    /** {@code denied}: callees whose parse failed in an earlier attempt at this graph: called, not inlined. */
+    Inlining(java.util.Set<ResolvedJavaMethod> denied) {
+        this.denied = denied;
+    }
+
+    /** Calls inlined so far. */
+    public int inlinedCalls() {
+        return inlinedCalls;
+    }
+
+    /**
+     * The callee to parse into the caller at {@code cs}, or null to call it. {@code callerState} is
+     * the caller's own state at the call ({@code null} entries ignored), whose chain tells the depth
+     * and the methods already being inlined.
+     */
+    ResolvedJavaMethod select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange) {
+        if (inTryRange || cs.appendix() != null || !(cs.target() instanceof ResolvedJavaMethod m)) {
+            return null;
+        }
+        if (Linkage.isSignaturePolymorphic(m) || !m.hasBytecodes() || m.isNative() || m.isAbstract() || m.isSynchronized() || m.isConstructor()
+                        || m.isClassInitializer()) {
+            return null;
+        }
+        boolean bound = switch (cs.opcode()) {
+            case INVOKESTATIC -> m.isStatic() && m.getDeclaringClass().isInitialized();
+            case INVOKESPECIAL -> !m.isStatic();
+            case INVOKEVIRTUAL -> !m.isStatic() && m.canBeStaticallyBound();
+            default -> false;
+        };
+        if (!bound) {
+            return null;
+        }
+        if (!m.isStatic() && !(args.length > 0 && (NodeFactory.isNonNull(args[0]) || args[0].stamp().isNonNull()))) {
+            return null;
+        }
+        int size = m.getCodeSize();
+        if (size > MAX_CALLEE_BYTES || inlinedBytes + size > MAX_TOTAL_BYTES || m.getExceptionHandlers().length > 0) {
+            return null;
+        }
+        if (denied.contains(m) || !m.canBeInlined() || m.hasNeverInlineDirective() || callerSensitive(m)) {
+            return null;
+        }
+        int depth = 0;
+        for (FrameState fs = callerState; fs != null; fs = fs.outer()) {
+            if (fs.method().equals(m)) {
+                return null;
+            }
+            depth++;
+        }
+        if (depth > MAX_DEPTH || !parsable(m)) {
+            return null;
+        }
+        return m;
+    }
+
+    /** Counts a callee as inlined. */
+    void inlined(ResolvedJavaMethod m) {
+        inlinedBytes += m.getCodeSize();
+        inlinedCalls++;
+    }
+
+    /** No bytecode whose meaning depends on being the compiled method's own frame: monitors, subroutines. */
+    private static boolean parsable(ResolvedJavaMethod m) {
+        byte[] code = m.getCode();
+        if (code == null) {
+            return false;
+        }
+        BytecodeStream s = new BytecodeStream(code);
+        for (int bci = 0; bci < code.length; bci = s.nextBci()) {
+            s.at(bci);
+            switch (s.opcode()) {
+                case MONITORENTER, MONITOREXIT, JSR, JSR_W, RET -> {
+                    return false;
+                }
+                default -> {
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@code @CallerSensitive} methods ask for their caller's class by walking the stack; they are left
+     * as calls, as HotSpot's own compilers leave them unless they intrinsify the walk.
+     */
+    private static boolean callerSensitive(ResolvedJavaMethod m) {
+        if (m instanceof jdk.vm.ci.hotspot.HotSpotResolvedJavaMethod hm) {
+            return hm.isCallerSensitive();
+        }
+        return true;
+    }
+}
