@@ -62,7 +62,7 @@ public final class Inlining {
         }
         boolean bound = switch (cs.opcode()) {
             case INVOKESTATIC -> m.isStatic() && m.getDeclaringClass().isInitialized();
-            case INVOKESPECIAL -> !m.isStatic();
+            case INVOKESPECIAL -> !m.isStatic() && callerState != null && specialSelects(m, callerState.method().getDeclaringClass());
             case INVOKEVIRTUAL -> !m.isStatic() && m.canBeStaticallyBound();
             default -> false;
         };
@@ -90,6 +90,25 @@ public final class Inlining {
             return null;
         }
         return m;
+    }
+
+    /**
+     * Whether {@code invokespecial} of the resolved method {@code m} from a method of {@code current}
+     * runs {@code m} itself. It need not (JVMS 6.5): a class method is selected by a lookup from the
+     * current class's direct superclass up, which finds an override in a class between the two that
+     * was added after the caller was compiled. So only a private method, one of the current class,
+     * of its direct superclass, or a direct superinterface's (the {@code I.super.m()} of a default
+     * method) is taken as bound.
+     */
+    static boolean specialSelects(ResolvedJavaMethod m, jdk.vm.ci.meta.ResolvedJavaType current) {
+        if (m.isPrivate()) {
+            return true;
+        }
+        jdk.vm.ci.meta.ResolvedJavaType holder = m.getDeclaringClass();
+        if (holder.isInterface()) {
+            return java.util.Arrays.asList(current.getInterfaces()).contains(holder);
+        }
+        return holder.equals(current) || holder.equals(current.getSuperclass());
     }
 
     /** Counts a callee as inlined. */
