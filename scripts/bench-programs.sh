@@ -8,21 +8,24 @@
 # median over the rounds of each JVM's median iteration, and the ratios of those medians. Under ssajit
 # the tier-4 requests are counted (-Dssajit.Stats=true) and the share compiled is printed.
 #
-# Usage: scripts/bench-programs.sh [-r ROUNDS] [--iterations N] [--keep K] [program...]
+# Usage: scripts/bench-programs.sh [-r ROUNDS] [--iterations N] [--keep K] [--inline] [program...]
 #   Defaults: 3 rounds, N = 12, K = 6, both programs (about 15 minutes on 2 cores).
+#   --inline adds a fourth mode, ssajit+inl: ssajit with -Dssajit.Inline=true (a third longer).
 # Raw lines: benchmarks/target/bench-programs-<time>.txt. Ratios above 1 mean ssajit is slower.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
-case "${1:-}" in -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 
 ROUNDS=3
 ITERATIONS=12
 KEEP=6
 PROGRAMS=()
+MODES=(C1 ssajit C2)
 while [ $# -gt 0 ]; do
     case "$1" in
         -r) ROUNDS=$2; shift 2 ;;
+        --inline) MODES=(C1 ssajit ssajit+inl C2); shift ;;
         --iterations) ITERATIONS=$2; shift 2 ;;
         --keep) KEEP=$2; shift 2 ;;
         *) PROGRAMS+=("$1"); shift ;;
@@ -53,14 +56,15 @@ run_mode() { # mode program
         C1) "$JDK/bin/java" -XX:TieredStopAtLevel=1 -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a ;;
         C2) "$JDK/bin/java" -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a ;;
         ssajit) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
+        ssajit+inl) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.Inline=true -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
     esac
 }
 
-MODES=(C1 ssajit C2)
+NMODES=${#MODES[@]}
 for r in $(seq 1 "$ROUNDS"); do
     for p in "${PROGRAMS[@]}"; do
-        for k in 0 1 2; do
-            m=${MODES[$(((k + r - 1) % 3))]}
+        for k in $(seq 0 $((NMODES - 1))); do
+            m=${MODES[$(((k + r - 1) % NMODES))]}
             echo "bench-programs: round $r/$ROUNDS, $p, $m" >&2
             echo "== $r $m $p" >>"$STATS"
             run_mode "$m" "$p" | grep -v '^checksum' | sed "s/^/$r $m /" >>"$OUT"
@@ -71,7 +75,7 @@ done
 echo
 echo "Real programs, milliseconds per iteration (lower is better), median over $ROUNDS rounds (JVMs) of each JVM's median of its last $KEEP of $ITERATIONS iterations; JDK: $JDK"
 echo "Raw: $OUT (round mode program iteration ms); ssajit's stats: $STATS"
-awk -v keep="$KEEP" -v iters="$ITERATIONS" '
+awk -v keep="$KEEP" -v iters="$ITERATIONS" -v modes="${MODES[*]}" '
     function median(list,   n, a, i, j, t) {
         n = split(list, a, " ")
         for (i = 2; i <= n; i++) { t = a[i] + 0; for (j = i - 1; j >= 1 && a[j] + 0 > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
@@ -80,15 +84,24 @@ awk -v keep="$KEEP" -v iters="$ITERATIONS" '
     $4 > iters - keep { jvm[$1, $2, $3] = jvm[$1, $2, $3] " " $5; if (!($3 in seen)) { seen[$3] = 1; order[++k] = $3 } rounds[$1] = 1 }
     END {
         if (k == 0) { print "no results"; exit 1 }
-        printf "%-12s %10s %10s %10s %9s %9s   %s\n", "program", "ssajit", "C1", "C2", "ssajit/C1", "ssajit/C2", "per JVM: ssajit | C1 | C2"
+        inl = index(" " modes " ", " ssajit+inl ") > 0
+        if (inl) {
+            printf "%-12s %10s %10s %10s %10s %9s %9s %9s %9s   %s\n", "program", "ssajit", "ssajit+inl", "C1", "C2", "ssajit/C1", "inl/C1", "ssajit/C2", "inl/ssajit", "per JVM: ssajit | ssajit+inl | C1 | C2"
+            nm = split("ssajit ssajit+inl C1 C2", ms, " ")
+        } else {
+            printf "%-12s %10s %10s %10s %9s %9s   %s\n", "program", "ssajit", "C1", "C2", "ssajit/C1", "ssajit/C2", "per JVM: ssajit | C1 | C2"
+            nm = split("ssajit C1 C2", ms, " ")
+        }
         for (i = 1; i <= k; i++) {
             p = order[i]
-            for (m in modes) delete modes[m]
-            split("ssajit C1 C2", ms, " ")
-            for (x = 1; x <= 3; x++) { all = ""; per = ""; for (r in rounds) { v = median(jvm[r, ms[x], p]); all = all " " v; per = per sprintf(" %.0f", v) } med[ms[x]] = median(all); perjvm[ms[x]] = per }
-            printf "%-12s %10.1f %10.1f %10.1f %9.2f %9.2f   %s |%s |%s\n", p, med["ssajit"], med["C1"], med["C2"], med["ssajit"] / med["C1"], med["ssajit"] / med["C2"], perjvm["ssajit"], perjvm["C1"], perjvm["C2"]
+            for (x = 1; x <= nm; x++) { all = ""; per = ""; for (r in rounds) { v = median(jvm[r, ms[x], p]); all = all " " v; per = per sprintf(" %.0f", v) } med[ms[x]] = median(all); perjvm[ms[x]] = per }
+            if (inl) {
+                printf "%-12s %10.1f %10.1f %10.1f %10.1f %9.2f %9.2f %9.2f %9.2f   %s |%s |%s |%s\n", p, med["ssajit"], med["ssajit+inl"], med["C1"], med["C2"], med["ssajit"] / med["C1"], med["ssajit+inl"] / med["C1"], med["ssajit"] / med["C2"], med["ssajit+inl"] / med["ssajit"], perjvm["ssajit"], perjvm["ssajit+inl"], perjvm["C1"], perjvm["C2"]
+            } else {
+                printf "%-12s %10.1f %10.1f %10.1f %9.2f %9.2f   %s |%s |%s\n", p, med["ssajit"], med["C1"], med["C2"], med["ssajit"] / med["C1"], med["ssajit"] / med["C2"], perjvm["ssajit"], perjvm["C1"], perjvm["C2"]
+            }
         }
     }' "$OUT"
 echo
 echo "ssajit's tier-4 requests per JVM (from -Dssajit.Stats=true):"
-grep -E '^== |stats:|  compiled|  refused|own code|bailout' "$STATS" || true
+grep -E '^== |stats:|  compiled|  inlined|  refused|own code|bailout' "$STATS" || true
