@@ -441,6 +441,11 @@ public final class HotSpotLowering {
                 }
                 case LOAD_CONSTANT -> deoptimize(i);
                 case INVOKE -> invoke(i);
+                case RECEIVER_CHECK -> {
+                    // An inlined call's receiver: a null one deoptimizes to the invoke, whose NullPointerException the interpreter throws.
+                    nullCheck(i.input(In.OBJECT), i.state()).explicitly();
+                    remove(i);
+                }
                 case CHECKCAST -> checkcast(i);
                 case NEW_INSTANCE -> newInstance(i);
                 case NEW_ARRAY -> newArray(i);
@@ -465,6 +470,7 @@ public final class HotSpotLowering {
                 case LOAD_FIELD, STORE_FIELD -> i.input(In.OBJECT);
                 case ARRAY_LENGTH, LOAD_INDEXED, STORE_INDEXED -> i.input(In.ARRAY);
                 case INVOKE -> i.invokeTarget().hasReceiver() ? i.input(0) : null;
+                case RECEIVER_CHECK -> i.input(In.OBJECT);
                 default -> null;
             };
         }

@@ -246,6 +246,27 @@ final class InlineTargets {
         return countThenReadLateTwin(x) * 1000 + counter;
     }
 
+    static final class Point {
+        private final int x;
+
+        Point(int x) {
+            this.x = x;
+        }
+
+        int x() {
+            return x;
+        }
+    }
+
+    /** The receiver may be null: the inlined call checks it first, and the interpreter throws at the invoke. */
+    static int getterOnParameter(Point p, int k) {
+        return p.x() * k + 1;
+    }
+
+    static int privateOnOther(InlineTargets t, int k) {
+        return t.plus(k) - k;
+    }
+
     static int onNewObject(int x) {
         InlineTargets t = new InlineTargets();
         t.field = x;

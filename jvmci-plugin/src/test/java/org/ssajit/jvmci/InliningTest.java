@@ -73,7 +73,11 @@ class InliningTest {
                         Arguments.of("inTry", List.of(), twoInts),
                         Arguments.of("handlerAfterInlinedCall", List.of("square"), twoInts),
                         Arguments.of("instanceCaller", List.of("plus", "times"), receivers),
-                        Arguments.of("onNewObject", List.of("plus", "times"), oneInt));
+                        Arguments.of("onNewObject", List.of("plus", "times"), oneInt),
+                        Arguments.of("getterOnParameter", List.of("x"), List.of((Supplier<Object[]>) () -> new Object[]{new InlineTargets.Point(7), 3},
+                                        () -> new Object[]{null, 3}, () -> new Object[]{new InlineTargets.Point(Integer.MIN_VALUE), -1})),
+                        Arguments.of("privateOnOther", List.of("plus"), List.of((Supplier<Object[]>) () -> new Object[]{new InlineTargets(), 3},
+                                        () -> new Object[]{null, 3})));
         // On the emulated arm64 JDK each collector's JVM runs a third of the callers.
         List<Arguments> list = all.toList();
         List<String> mine = Shard.of(list.stream().map(a -> (String) a.get()[0])).toList();

@@ -103,6 +103,12 @@ public enum Op {
     /** Attribute: InvokeTarget. Inputs: the arguments, receiver first (an appendix last). */
     INVOKE("invoke", MEMORY_WRITE | CAN_THROW | HIGH, RETURN, InvokeTarget.class, variadic(In.ARGUMENTS, ANY)),
 
+    /**
+     * The receiver check of an inlined call: throws NullPointerException if {@code object} is null,
+     * as the invoke it stands for would (its state is the invoke's, before it).
+     */
+    RECEIVER_CHECK("receivercheck", CAN_THROW | HIGH, VOID, in(In.OBJECT, OBJECT)),
+
     /** The exception caught by a handler; the first instruction of a handler block. */
     EXCEPTION_OBJECT("exception", HIGH, OBJECT),
     /** An ldc whose constant-pool entry is not resolved yet. Attribute: LdcRef. */

@@ -563,7 +563,12 @@ public final class BytecodeParser {
             return false;
         }
         FrameState outer = state.duringCall(cs.argumentSlots());
-        dropState(state);
+        if (!callee.isStatic() && !NodeFactory.isNonNull(args[0]) && !args[0].stamp().isNonNull()) {
+            // The invoke's null check, with the invoke's state: deoptimizing there, the interpreter throws.
+            factory.emitSideEffect(new Instruction(graph, Op.RECEIVER_CHECK, JavaKind.Void, null, s.bci(), args[0]), state);
+        } else {
+            dropState(state);
+        }
         JavaKind resultKind = cs.returnKind().getStackKind();
         int result = resultKind == JavaKind.Void ? -1 : stackVariable(sp);
         Block cont = graph.newBlock(s.nextBci());

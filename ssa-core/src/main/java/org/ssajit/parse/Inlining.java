@@ -6,7 +6,6 @@ import org.ssajit.bytecode.BytecodeStream;
 import org.ssajit.bytecode.Linkage;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Value;
-import org.ssajit.opt.NodeFactory;
 
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
@@ -16,9 +15,9 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * <p>Only what needs no assumption about the future: a callee the bytecode binds statically
  * ({@code invokestatic} of an initialized class, {@code invokespecial}, {@code invokevirtual} of a
  * private or final method or of a final class's), small, with bytecode, not synchronized, with no
- * exception handler of its own and no {@code jsr}, monitor or signature-polymorphic call, and a
- * receiver known not to be null (the interpreter would throw at the invoke; there is no check to
- * throw it from yet). A call inside a try range is not inlined: an exception in the inlined code
+ * exception handler of its own and no {@code jsr}, monitor or signature-polymorphic call; a receiver
+ * not known to be non-null is checked first ({@link org.ssajit.ir.Op#RECEIVER_CHECK}, with the
+ * invoke's state: the interpreter throws there). A call inside a try range is not inlined: an exception in the inlined code
  * would have to reach the caller's handler. Recursion is not inlined; the depth and the bytecodes
  * inlined into one compile are bounded.
  *
@@ -67,9 +66,6 @@ public final class Inlining {
             default -> false;
         };
         if (!bound) {
-            return null;
-        }
-        if (!m.isStatic() && !(args.length > 0 && (NodeFactory.isNonNull(args[0]) || args[0].stamp().isNonNull()))) {
             return null;
         }
         int size = m.getCodeSize();

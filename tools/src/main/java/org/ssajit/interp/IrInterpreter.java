@@ -580,6 +580,12 @@ public final class IrInterpreter {
             case LOAD_INDEXED -> loadIndexed(i);
             case STORE_INDEXED -> storeIndexed(i);
             case FILL -> fill(i);
+            case RECEIVER_CHECK -> {
+                if (ref(i.input(0)) == null) {
+                    throw Stop.raise(new NullPointerException("Cannot invoke a method because the receiver is null"));
+                }
+                yield null;
+            }
             case ARRAY_LENGTH -> {
                 Object a = ref(i.input(0));
                 if (a == null) {
