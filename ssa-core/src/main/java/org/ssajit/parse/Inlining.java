@@ -34,16 +34,10 @@ public final class Inlining {
 
     private final java.util.Set<ResolvedJavaMethod> denied;
     private int inlinedBytes;
-    private int inlinedCalls;
 
     /** {@code denied}: callees whose parse failed in an earlier attempt at this graph: called, not inlined. */
     Inlining(java.util.Set<ResolvedJavaMethod> denied) {
         this.denied = denied;
-    }
-
-    /** Calls inlined so far. */
-    public int inlinedCalls() {
-        return inlinedCalls;
     }
 
     /**
@@ -107,10 +101,9 @@ public final class Inlining {
         return holder.equals(current) || holder.equals(current.getSuperclass());
     }
 
-    /** Counts a callee as inlined. */
+    /** Counts a callee's bytecodes against the compile's budget. */
     void inlined(ResolvedJavaMethod m) {
         inlinedBytes += m.getCodeSize();
-        inlinedCalls++;
     }
 
     /** No bytecode whose meaning depends on being the compiled method's own frame: monitors, subroutines. */
