@@ -6,6 +6,7 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -129,10 +130,13 @@ final class ChildJvm {
             if (Files.isDirectory(where)) {
                 Path jar = Path.of("target", "module-path", e.getKey() + ".jar").toAbsolutePath();
                 Files.createDirectories(jar.getParent());
+                // Written aside and moved into place: the other test JVM (ssajit.test.forks) may be
+                // writing the same jar, or starting a child JVM that reads it.
+                Path partial = Files.createTempFile(jar.getParent(), e.getKey(), ".partial");
                 Manifest mf = new Manifest();
                 mf.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
                 mf.getMainAttributes().put(new Attributes.Name("Automatic-Module-Name"), e.getKey());
-                try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), mf); Stream<Path> files = Files.walk(where)) {
+                try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(partial), mf); Stream<Path> files = Files.walk(where)) {
                     for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
                         String name = where.relativize(f).toString().replace(File.separatorChar, '/');
                         if (name.equals("META-INF/MANIFEST.MF")) {
@@ -143,6 +147,7 @@ final class ChildJvm {
                         out.closeEntry();
                     }
                 }
+                Files.move(partial, jar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
                 where = jar;
             } else {
                 try (JarFile jf = new JarFile(where.toFile())) {

@@ -36,8 +36,9 @@ class FuzzHarnessTest {
 
     @Test
     void canariesAreFindingsOfTheirKind() throws IOException {
-        // One batch at a time: beside the hang canary (a core busy for its whole time limit) the passing
-        // canary, whose JDK methods ssajit compiles too, once took 17 s of a 14 s limit in a CI run.
+        // One batch at a time: beside the hang canary (then spinning, a core busy for its whole time
+        // limit; it sleeps now) the passing canary, whose JDK methods ssajit compiles too, once took
+        // 17 s of a 14 s limit in a CI run.
         // Each canary is the first program of its JVM (their seeds pick five variants), so each has
         // 3 x 10 s; the hang canary costs that twice (in its batch, then alone).
         List<String> args = new ArrayList<>(List.of("--timeout", "10", "--jobs", "1", "--files"));
