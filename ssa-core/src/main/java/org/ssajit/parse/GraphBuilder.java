@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.bytecode.BlockMap.BciBlock;
@@ -56,15 +57,25 @@ public final class GraphBuilder {
      * them being equal, as an inliner's blocks would not be).
      */
     static Result build(FrontEnd fe, BuildOptions options, Providers providers, boolean scrambleBlockIds) {
+        return build(fe, options, providers, scrambleBlockIds, m -> false);
+    }
+
+    /**
+     * {@code refuseCallee}: a test's stand-in for a callee whose parse is refused midway, which verified
+     * bytecode that passed the callee's {@link FrontEnd} analysis does not cause today (the parser's
+     * own refusals are for malformed bytecode): the parse of such a callee throws a bailout once its
+     * entry block is wired into the caller's graph.
+     */
+    static Result build(FrontEnd fe, BuildOptions options, Providers providers, boolean scrambleBlockIds, Predicate<ResolvedJavaMethod> refuseCallee) {
         Set<ResolvedJavaMethod> denied = new HashSet<>();
         while (true) {
             try {
-                return build(fe, options, providers, scrambleBlockIds, denied);
+                return build(fe, options, providers, scrambleBlockIds, denied, refuseCallee);
             } catch (InlineFailed f) {
                 // A callee the parser refused (not a compiler bug: those propagate) is called instead;
                 // the graph is built again from scratch, as the failed parse left it half-made.
                 if (!denied.add(f.callee) || denied.size() > MAX_INLINE_RETRIES) {
-                    return build(fe, options.withInlining(false), providers, scrambleBlockIds, denied);
+                    return build(fe, options.withInlining(false), providers, scrambleBlockIds, denied, refuseCallee);
                 }
             }
         }
@@ -84,7 +95,8 @@ public final class GraphBuilder {
         }
     }
 
-    private static Result build(FrontEnd fe, BuildOptions options, Providers providers, boolean scrambleBlockIds, Set<ResolvedJavaMethod> denied) {
+    private static Result build(FrontEnd fe, BuildOptions options, Providers providers, boolean scrambleBlockIds, Set<ResolvedJavaMethod> denied,
+                    Predicate<ResolvedJavaMethod> refuseCallee) {
         List<BciBlock> rpo = fe.blocks().blocks();
         Graph graph = new Graph(fe.method(), fe.osrBci());
         Block[] ir = new Block[rpo.size()];
@@ -100,7 +112,7 @@ public final class GraphBuilder {
             throw new IllegalStateException("the root scope's variables start at 0");
         }
         NodeFactory factory = new NodeFactory(graph, options.optimize());
-        Builder builder = new Builder(graph, ssa, factory, providers, options, denied);
+        Builder builder = new Builder(graph, ssa, factory, providers, options, denied, refuseCallee);
         BytecodeParser parser = builder.parser(scope);
         Driver driver = new Driver(rpo, scope, ssa, parser, builder.owners);
         ssa.setUnsealedLookup(builder.lookup());
@@ -137,10 +149,14 @@ public final class GraphBuilder {
         final Providers providers;
         final BuildOptions options;
         final Inlining policy;
+        /** See {@link GraphBuilder#build(FrontEnd, BuildOptions, Providers, boolean, Predicate)}. */
+        private final Predicate<ResolvedJavaMethod> refuseCallee;
         final Map<Block, Owner> owners = new IdentityHashMap<>();
 
-        Builder(Graph graph, BraunSsa ssa, NodeFactory factory, Providers providers, BuildOptions options, Set<ResolvedJavaMethod> denied) {
+        Builder(Graph graph, BraunSsa ssa, NodeFactory factory, Providers providers, BuildOptions options, Set<ResolvedJavaMethod> denied,
+                        Predicate<ResolvedJavaMethod> refuseCallee) {
             this.policy = new Inlining(denied);
+            this.refuseCallee = refuseCallee;
             this.graph = graph;
             this.ssa = ssa;
             this.factory = factory;
@@ -206,7 +222,12 @@ public final class GraphBuilder {
             call.setTerminator(new Goto(-1, ir[rpo.get(0).id()]));
             ir[rpo.get(0).id()].addPredecessor(call);
             try {
-                d.run(entry -> p.writeArguments(entry, args));
+                d.run(entry -> {
+                    p.writeArguments(entry, args);
+                    if (refuseCallee.test(callee.method())) {
+                        throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "callee refused by a test");
+                    }
+                });
             } catch (BailoutException e) {
                 if (e.reason() == BailoutException.Reason.INTERNAL_ERROR) {
                     throw e;

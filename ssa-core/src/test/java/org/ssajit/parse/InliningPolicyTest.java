@@ -2,13 +2,22 @@ package org.ssajit.parse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.constant.ClassDesc;
+import java.lang.constant.ConstantDescs;
+import java.lang.constant.DynamicConstantDesc;
+import java.lang.constant.MethodTypeDesc;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.bytecode.BailoutException;
 import org.ssajit.ir.Graph;
+import org.ssajit.ir.Op;
+import org.ssajit.testing.ClassGen;
 import org.ssajit.testing.Jvmci;
+import org.ssajit.verify.Verifier;
 
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 import jdk.vm.ci.meta.ResolvedJavaType;
@@ -93,5 +102,101 @@ class InliningPolicyTest {
         assertTrue(r.inlinedMethods().isEmpty(), () -> "recursion inlined: " + r.inlinedMethods());
         Graph off = Jvmci.build(method(InliningPolicyTest.class, "caller"), BuildOptions.DEFAULT).graph();
         assertEquals(0, off.inlinedCallCount());
+    }
+
+    /**
+     * A callee ssajit cannot parse stays a call: here its {@code ldc} of a dynamic constant that was
+     * never resolved, which the callee's front end refuses before anything of it enters the graph.
+     */
+    @Test
+    void aCalleeTheFrontEndRefusesStaysACall() throws Exception {
+        ClassGen gen = new ClassGen("InlineRefusedCallee");
+        ClassDesc self = gen.desc();
+        gen.staticMethod("condy", "()I", code -> {
+            code.ldc(DynamicConstantDesc.ofNamed(ConstantDescs.BSM_NULL_CONSTANT, "unresolved", ConstantDescs.CD_Object));
+            code.pop();
+            code.iconst_5();
+            code.ireturn();
+        });
+        gen.staticMethod("twice", "(I)I", code -> {
+            code.iload(0);
+            code.iconst_2();
+            code.imul();
+            code.ireturn();
+        });
+        gen.staticMethod("caller", "(I)I", code -> {
+            code.iload(0);
+            code.invokestatic(self, "twice", MethodTypeDesc.ofDescriptor("(I)I"));
+            code.invokestatic(self, "condy", MethodTypeDesc.ofDescriptor("()I"));
+            code.iadd();
+            code.ireturn();
+        });
+        Class<?> c = gen.load();
+        // Initialized (static callees of uninitialized classes are not inlined), but nothing run: the
+        // dynamic constant stays unresolved.
+        Class.forName(c.getName(), true, c.getClassLoader());
+
+        BailoutException alone = assertThrows(BailoutException.class, () -> Jvmci.build(method(c, "condy"), BuildOptions.DEFAULT));
+        assertEquals(BailoutException.Reason.UNRESOLVED_DYNAMIC_CONSTANT, alone.reason(), alone::getMessage);
+        Graph g = Jvmci.build(method(c, "caller"), BuildOptions.DEFAULT.withInlining(true)).graph();
+        assertEquals(List.of("twice"), g.inlinedMethods().stream().map(ResolvedJavaMethod::getName).toList());
+        assertEquals(List.of("condy"), invoked(g), "the refused callee stays a call, the inlined one is none");
+    }
+
+    static int thrice(int x) {
+        return x * 3;
+    }
+
+    static int plusOne(int x) {
+        return x + 1;
+    }
+
+    static int minusOne(int x) {
+        return x - 1;
+    }
+
+    static int negated(int x) {
+        return -x;
+    }
+
+    static int halved(int x) {
+        return x / 2;
+    }
+
+    static int sixCallees(int x) {
+        return twice(x) + thrice(x) + plusOne(x) + minusOne(x) + negated(x) + halved(x);
+    }
+
+    private static Graph buildRefusing(String caller, java.util.function.Predicate<ResolvedJavaMethod> refuse) {
+        Graph g = GraphBuilder.build(FrontEnd.analyze(method(InliningPolicyTest.class, caller)), BuildOptions.DEFAULT.withInlining(true), Jvmci.PROVIDERS, false,
+                        refuse).graph();
+        Verifier.verify(g);
+        return g;
+    }
+
+    /**
+     * A callee whose parse is refused after its blocks entered the caller's graph: the half-made graph
+     * is dropped and the caller built again with that callee called; the other callees are still
+     * inlined. Past four such callees the caller is built without inlining.
+     */
+    @Test
+    void aCalleeRefusedWhileParsingStaysACall() {
+        Graph one = buildRefusing("sixCallees", m -> m.getName().equals("thrice"));
+        assertEquals(List.of("thrice"), invoked(one));
+        assertEquals(5, one.inlinedCallCount());
+        assertFalse(one.inlinedMethods().stream().anyMatch(m -> m.getName().equals("thrice")), () -> "" + one.inlinedMethods());
+
+        Graph four = buildRefusing("sixCallees", m -> !m.getName().equals("halved") && !m.getName().equals("negated"));
+        assertEquals(List.of("twice", "thrice", "plusOne", "minusOne"), invoked(four));
+        assertEquals(2, four.inlinedCallCount());
+
+        Graph five = buildRefusing("sixCallees", m -> !m.getName().equals("halved"));
+        assertEquals(List.of("twice", "thrice", "plusOne", "minusOne", "negated", "halved"), invoked(five), "five refusals: no inlining");
+        assertEquals(0, five.inlinedCallCount());
+    }
+
+    private static List<String> invoked(Graph g) {
+        return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == Op.INVOKE)
+                        .map(i -> i.invokeTarget().method().getName()).toList();
     }
 }
