@@ -18,12 +18,16 @@ import java.util.regex.Pattern;
 import javax.management.ObjectName;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * ssajit leaves the last {@code CodeCacheMinimumUseSpace} bytes of a non-segmented code cache to the
  * VM's own code ({@link CodeCacheReserve}): the rule over a pool of known usage, what is read from this
  * VM, and javac in a child JVM whose 4 MB code cache fills.
  */
+// Its tests wait on child JVMs: they run beside others (ssajit.test.threads in jvmci-plugin's pom).
+@Execution(ExecutionMode.CONCURRENT)
 class CodeCacheReserveTest {
     private static final long KB = 1024;
 

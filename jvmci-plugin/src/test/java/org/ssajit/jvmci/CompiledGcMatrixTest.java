@@ -10,14 +10,18 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link CompiledScenarios}: in this JVM, and in a child JVM per collector with heap verification
- * before and after every GC (which walks our frames through our reference maps), frequent safepoints,
- * and HotSpot's trace of every deoptimization, which must name our traps' reasons and actions.
+ * {@link CompiledScenarios} in a child JVM per collector with heap verification before and after every
+ * GC (which walks our frames through our reference maps), frequent safepoints, and HotSpot's trace of
+ * every deoptimization, which must name our traps' reasons and actions ({@link CompiledScenariosTest}
+ * runs them in the test JVM). Child JVMs only: the tests run beside others ({@code ssajit.test.threads}).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class CompiledGcMatrixTest {
     private static final List<String> STRESS = List.of(
                     ChildJvm.NO_COLD_CODE_FLUSHING,
@@ -32,19 +36,6 @@ class CompiledGcMatrixTest {
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.StoreTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.MonitorTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.ImplicitExceptionTargets::*");
-
-    @Test
-    void scenariosPassHere() throws Exception {
-        for (var e : CompiledScenarios.all().entrySet()) {
-            // uninitializedClass needs a fresh JVM (Lazy is initialized once); endToEnd and calls are
-            // CompiledMethodsTest's and CompiledCallsTest's job here.
-            if (!e.getKey().equals("uninitializedClass") && !e.getKey().equals("endToEnd") && !e.getKey().equals("calls")
-                            && !e.getKey().equals("typeChecks") && !e.getKey().equals("allocation") && !e.getKey().equals("referenceStores") && !e.getKey().equals("monitors")
-                            && !e.getKey().equals("implicitExceptions")) {
-                e.getValue().run();
-            }
-        }
-    }
 
     /**
      * The object layouts reference loads and array accesses must follow, all read from the VM:
@@ -62,7 +53,7 @@ class CompiledGcMatrixTest {
      * The default build's cover of the two matrices in two child JVMs (each took 1 to 2 minutes of
      * CI's time under heap verification): every layout, two at a time, under Serial and Parallel, with
      * the deoptimization trace checked in each. G1 is the test JVM's own collector
-     * ({@link #scenariosPassHere}) and runs under heap verification in {@link
+     * ({@link CompiledScenariosTest}) and runs under heap verification in {@link
      * #referenceStoresUnderConcurrentMarking} and {@link EndToEndGcMatrixTest}; {@code -Pstress}
      * runs each layout and each collector alone.
      */

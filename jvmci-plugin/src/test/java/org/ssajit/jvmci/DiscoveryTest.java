@@ -9,12 +9,16 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * ssajit as the VM's JVMCI compiler, found the way JVMCI finds every compiler: the service locator on
  * the class path, selected by {@code -Djvmci.Compiler=ssajit}. Tier-4 requests reach it; each is
  * installed or refused with its reason, and the program computes what it computes without ssajit.
  */
+// Its tests wait on child JVMs: they run beside others (ssajit.test.threads in jvmci-plugin's pom).
+@Execution(ExecutionMode.CONCURRENT)
 class DiscoveryTest {
     /**
      * {@code -Xbatch}: the program waits for each compilation, so the requests happen before it ends,

@@ -6,6 +6,8 @@ import java.util.List;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The whole {@link EndToEndCorpusTest} corpus, then the {@link LanguageCorpusTest} corpus with fewer
@@ -14,6 +16,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * stopped at its polls, its frames walked through its reference maps), heap verification before
  * and after every collection, and frequent safepoints (the loop and return polls stop often).
  */
+// Its tests wait on child JVMs: they run beside others (ssajit.test.threads in jvmci-plugin's pom).
+@Execution(ExecutionMode.CONCURRENT)
 class EndToEndGcMatrixTest {
     private static final List<String> STRESS = List.of(
                     ChildJvm.NO_COLD_CODE_FLUSHING,

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.ssajit.debug.FaultInjection;
 
 /**
@@ -26,6 +28,8 @@ import org.ssajit.debug.FaultInjection;
  * programs under ssajit as tier 4 print what they print without faults, the VM does not crash, and
  * the number of faults injected equals the number of such refusals in {@code -Dssajit.Stats}.
  */
+// Its tests wait on child JVMs: they run beside others (ssajit.test.threads in jvmci-plugin's pom).
+@Execution(ExecutionMode.CONCURRENT)
 class FaultInjectionTest {
     private static final List<String> JIT = List.of("-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit", "-Xbatch", "-XX:Tier4InvocationThreshold=100",
                     "-XX:Tier4CompileThreshold=200", "-Dssajit.Stats=true");

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.ssajit.tools.fuzz.FuzzCommand;
 
 /**
@@ -22,6 +24,8 @@ import org.ssajit.tools.fuzz.FuzzCommand;
  * print something else under ssajit, crash its JVM or hang it must each be the finding of their kind,
  * a program that agrees must not be one; and every saved regression program must pass.
  */
+// Its tests wait on child JVMs: they run beside others (ssajit.test.threads in jvmci-plugin's pom).
+@Execution(ExecutionMode.CONCURRENT)
 class FuzzHarnessTest {
     private static final Path CANARIES = Path.of("src/test/resources/fuzz-canaries");
     private static final Path REGRESSIONS = Path.of("src/test/resources/fuzz-regressions");
@@ -38,10 +42,11 @@ class FuzzHarnessTest {
     void canariesAreFindingsOfTheirKind() throws IOException {
         // One batch at a time: beside the hang canary (then spinning, a core busy for its whole time
         // limit; it sleeps now) the passing canary, whose JDK methods ssajit compiles too, once took
-        // 17 s of a 14 s limit in a CI run.
+        // 17 s of a 14 s limit in a CI run. 20 s: these tests run beside other suites' child JVMs; the
+        // hang canary's 2 x 3 x 20 s are mostly sleep.
         // Each canary is the first program of its JVM (their seeds pick five variants), so each has
-        // 3 x 10 s; the hang canary costs that twice (in its batch, then alone).
-        List<String> args = new ArrayList<>(List.of("--timeout", "10", "--jobs", "1", "--files"));
+        // 3 x 20 s; the hang canary costs that twice (in its batch, then alone).
+        List<String> args = new ArrayList<>(List.of("--timeout", "20", "--jobs", "1", "--files"));
         for (String f : List.of("mismatch.java", "crash.java", "hang.java", "passes.java", "depends.java")) {
             args.add(CANARIES.resolve(f).toString());
         }

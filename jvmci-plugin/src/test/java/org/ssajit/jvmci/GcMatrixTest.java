@@ -11,6 +11,8 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Every {@link Scenarios scenario} in a child JVM per collector, with HotSpot checking our work: heap
@@ -18,6 +20,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the nmethod entry barrier's deoptimization path taken at random, safepoints as often as possible,
  * and HotSpot's own trace of every deoptimization, which must show ours at the bcis we described.
  */
+// Its tests wait on child JVMs: they run beside others (ssajit.test.threads in jvmci-plugin's pom).
+@Execution(ExecutionMode.CONCURRENT)
 class GcMatrixTest {
     private static final List<String> STRESS = List.of(
                     ChildJvm.NO_COLD_CODE_FLUSHING,

@@ -17,6 +17,8 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A real program under ssajit: javac (jdk.compiler) compiles the sources of ssa-core in a child JVM
@@ -26,6 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * jars on the module path, left to C1 by HotSpot), and at least 95 % of its tier-4 requests are
  * compiled. The number of ssajit's compiles and refusals is printed.
  */
+// Its tests wait on child JVMs: they run beside others (ssajit.test.threads in jvmci-plugin's pom).
+@Execution(ExecutionMode.CONCURRENT)
 class JavacUnderSsajitTest {
     private static final List<String> JVMCI_FOR_JAVAC = List.of("meta", "code", "code.site", "hotspot", "runtime", "services", "common", "amd64");
 

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.ssajit.demo.NumericDemo;
 
 /**
@@ -19,6 +21,8 @@ import org.ssajit.demo.NumericDemo;
  * program prints under {@code -Xint}. ({@code -XX:+DisplayVMOutputToStderr} sends PrintCompilation's
  * lines to stderr: on stdout HotSpot writes them into the middle of the program's lines.)
  */
+// Its tests wait on child JVMs: they run beside others (ssajit.test.threads in jvmci-plugin's pom).
+@Execution(ExecutionMode.CONCURRENT)
 class RunProgramTest {
     private static final String[] KERNELS = {"arraySum", "nestedLoops", "matrixMultiply", "sieve", "mandelbrot", "intHash", "fieldLoop"};
 
