@@ -441,6 +441,11 @@ public final class HotSpotLowering {
                 }
                 case LOAD_CONSTANT -> deoptimize(i);
                 case INVOKE -> invoke(i);
+                case FREEZE -> {
+                    // An inlined constructor's return: what a compiled constructor's own returns get.
+                    emit(membar(MemoryBarriers.STORE_STORE, i.bci()), null);
+                    remove(i);
+                }
                 case RECEIVER_CHECK -> {
                     // An inlined call's receiver: a null one deoptimizes to the invoke, whose NullPointerException the interpreter throws.
                     nullCheck(i.input(In.OBJECT), i.state()).explicitly();

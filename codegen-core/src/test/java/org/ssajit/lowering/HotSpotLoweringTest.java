@@ -354,6 +354,33 @@ class HotSpotLoweringTest {
         return g;
     }
 
+    static int newWithFinal(int v) {
+        return new WithFinal(v, v < 0).x;
+    }
+
+    /**
+     * Inlined, such a constructor's returns are gotos to the caller's code: each is preceded by the
+     * barrier (the graph builder's freeze, lowered), before the caller can store the object anywhere.
+     */
+    @Test
+    void inlinedConstructorsWritingFinalFieldsEndInAStoreStoreBarrier() {
+        assertEquals(5, newWithFinal(5)); // the pool entries resolved, as for any compiled method
+        Graph g = GraphBuilder.build(Jvmci.method(Jvmci.declared(HotSpotLoweringTest.class, "newWithFinal")), BuildOptions.DEFAULT.withInlining(true),
+                        Jvmci.PROVIDERS).graph();
+        assertTrue(g.inlinedMethods().stream().anyMatch(m -> m.getDeclaringClass().getName().endsWith("$WithFinal;")), () -> "" + g.inlinedMethods());
+        assertEquals(2, all(g, Op.FREEZE).size(), g::toString);
+        new HotSpotLowering(CONFIG, Jvmci.PROVIDERS.metaAccess(), Jvmci.PROVIDERS.constantReflection(), true).lower(g);
+        Verifier.verify(g);
+        assertTrue(all(g, Op.FREEZE).isEmpty());
+        List<Instruction> barriers = all(g, Op.MEMBAR);
+        assertEquals(2, barriers.size(), g::toString);
+        for (Instruction b : barriers) {
+            assertEquals(MemoryBarriers.STORE_STORE, b.attribute());
+            List<Instruction> code = b.block().instructions();
+            assertEquals(code.size() - 1, code.indexOf(b), () -> "the barrier ends its block, the constructor's return\n" + g);
+        }
+    }
+
     @Test
     void constructorsWritingFinalFieldsEndInAStoreStoreBarrier() {
         Graph g = loweredConstructor(WithFinal.class);

@@ -272,4 +272,76 @@ final class InlineTargets {
         t.field = x;
         return t.plus(2) + t.times(3);
     }
+
+    /** Final fields: the inlined constructor's return freezes them (a StoreStore barrier on AArch64). */
+    static final class Pair {
+        final int a;
+        final long b;
+
+        Pair(int a, long b) {
+            this.a = a;
+            this.b = b;
+        }
+    }
+
+    static long newPair(int x) {
+        Pair p = new Pair(x, x * 3L);
+        return p.a + p.b;
+    }
+
+    /** A constructor that throws: the interpreter's frames of the constructor above the caller's. */
+    static final class Ratio {
+        final int value;
+
+        Ratio(int a, int b) {
+            counter++;
+            value = a / b;
+        }
+    }
+
+    static int newRatio(int a, int b) {
+        return new Ratio(a, b).value + counter;
+    }
+
+    /** A chain of constructors, each inlined: the subclass's, the superclass's, Object's. */
+    static class Base {
+        int base;
+
+        Base(int b) {
+            base = b;
+            LOG[0] = b;
+        }
+    }
+
+    static final class Derived extends Base {
+        final int extra;
+
+        Derived(int b, int e) {
+            super(b * 2);
+            extra = e;
+        }
+    }
+
+    static int newDerived(int x) {
+        Derived d = new Derived(x, x + 1);
+        return d.base + d.extra;
+    }
+
+    /** Its objects are registered at Object.<init>'s return: that constructor stays a call. */
+    static final class Finalizable {
+        int v;
+
+        Finalizable(int v) {
+            this.v = v;
+        }
+
+        @Override
+        @SuppressWarnings({"deprecation", "removal"})
+        protected void finalize() {
+        }
+    }
+
+    static int newFinalizable(int x) {
+        return new Finalizable(x).v + 1;
+    }
 }

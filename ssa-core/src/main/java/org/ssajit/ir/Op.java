@@ -109,6 +109,14 @@ public enum Op {
      */
     RECEIVER_CHECK("receivercheck", CAN_THROW | HIGH, VOID, in(In.OBJECT, OBJECT)),
 
+    /**
+     * The return of an inlined constructor of a class with final instance fields: the writes before it
+     * stay before any store after it, which may publish the object (the Java memory model's freeze of
+     * final fields, JLS 17.5). The lowering makes it the StoreStore barrier a compiled constructor's
+     * own returns get.
+     */
+    FREEZE("freeze", MEMORY_READ | MEMORY_WRITE | NO_STATE | HIGH, VOID),
+
     /** The exception caught by a handler; the first instruction of a handler block. */
     EXCEPTION_OBJECT("exception", HIGH, OBJECT),
     /** An ldc whose constant-pool entry is not resolved yet. Attribute: LdcRef. */

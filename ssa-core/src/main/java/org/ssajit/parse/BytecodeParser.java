@@ -509,6 +509,9 @@ public final class BytecodeParser {
         if (v != null) {
             ssa.writeVariable(resultVariable, block, narrowReturn(v));
         }
+        if (method.isConstructor() && Inlining.declaresFinalInstanceField(method.getDeclaringClass())) {
+            factory.emitSideEffect(new Instruction(graph, Op.FREEZE, JavaKind.Void, null, s.bci()), null);
+        }
         terminate(new Goto(-1, continuation), null);
     }
 

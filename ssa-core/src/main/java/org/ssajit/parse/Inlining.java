@@ -13,7 +13,8 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * Which calls the graph builder parses into the caller's graph instead of calling ({@link BuildOptions#inline()}).
  *
  * <p>Only what needs no assumption about the future: a callee the bytecode binds statically
- * ({@code invokestatic} of an initialized class, {@code invokespecial}, {@code invokevirtual} of a
+ * ({@code invokestatic} of an initialized class, {@code invokespecial} (constructors too, see
+ * {@link #constructorInlinable}), {@code invokevirtual} of a
  * private or final method or of a final class's), small, with bytecode, not synchronized, with no
  * exception handler of its own and no {@code jsr}, monitor or signature-polymorphic call; a receiver
  * not known to be non-null is checked first ({@link org.ssajit.ir.Op#RECEIVER_CHECK}, with the
@@ -49,13 +50,16 @@ public final class Inlining {
         if (inTryRange || cs.appendix() != null || !(cs.target() instanceof ResolvedJavaMethod m)) {
             return null;
         }
-        if (Linkage.isSignaturePolymorphic(m) || !m.hasBytecodes() || m.isNative() || m.isAbstract() || m.isSynchronized() || m.isConstructor()
-                        || m.isClassInitializer()) {
+        if (Linkage.isSignaturePolymorphic(m) || !m.hasBytecodes() || m.isNative() || m.isAbstract() || m.isSynchronized() || m.isClassInitializer()) {
+            return null;
+        }
+        if (m.isConstructor() && (cs.opcode() != INVOKESPECIAL || !constructorInlinable(m, args[0]))) {
             return null;
         }
         boolean bound = switch (cs.opcode()) {
             case INVOKESTATIC -> m.isStatic() && m.getDeclaringClass().isInitialized();
-            case INVOKESPECIAL -> !m.isStatic() && callerState != null && specialSelects(m, callerState.method().getDeclaringClass());
+            // invokespecial of <init> runs the resolved method itself (JVMS 6.5: no selection).
+            case INVOKESPECIAL -> !m.isStatic() && callerState != null && (m.isConstructor() || specialSelects(m, callerState.method().getDeclaringClass()));
             case INVOKEVIRTUAL -> !m.isStatic() && m.canBeStaticallyBound();
             default -> false;
         };
@@ -99,6 +103,54 @@ public final class Inlining {
             return java.util.Arrays.asList(current.getInterfaces()).contains(holder);
         }
         return holder.equals(current) || holder.equals(current.getSuperclass());
+    }
+
+    /**
+     * Constructors are inlined like other methods, with a {@link org.ssajit.ir.Op#FREEZE} at their
+     * returns if their class has final instance fields. {@code Object.<init>} is the exception: its
+     * return registers the object if its class has a finalizer (the interpreter's
+     * {@code _return_register_finalizer}; the compiled {@code Object.<init>} does the same), so it is
+     * inlined, as nothing, only for a receiver whose exact class is known to have none: the object of
+     * a {@code new} in this graph (through inlined constructors the same value), or a stamp's exact type.
+     */
+    private static boolean constructorInlinable(ResolvedJavaMethod m, Value receiver) {
+        if (!m.getDeclaringClass().isJavaLangObject()) {
+            return true;
+        }
+        jdk.vm.ci.meta.ResolvedJavaType exact = null;
+        if (receiver instanceof org.ssajit.ir.Instruction i && i.op() == org.ssajit.ir.Op.NEW_INSTANCE && i.type() instanceof jdk.vm.ci.meta.ResolvedJavaType t) {
+            exact = t;
+        } else if (receiver.stamp().isExactType()) {
+            exact = receiver.stamp().type();
+        }
+        return exact != null && !exact.isInterface() && !mayHaveFinalizer(exact, m.getDeclaringClass());
+    }
+
+    /**
+     * Whether objects of {@code type} may need registering at {@code Object.<init>}'s return: its
+     * {@code finalize()} is not {@code Object}'s. (More than HotSpot registers: it skips an empty
+     * override, and all of them under {@code --finalization=disabled}.) Not
+     * {@code ResolvedJavaType.hasFinalizer()}: on JDK 25 it answers false for a class with a finalizer,
+     * as the flag it reads moved to {@code Klass::_misc_flags} (docs/HOTSPOT-NOTES.md).
+     */
+    static boolean mayHaveFinalizer(jdk.vm.ci.meta.ResolvedJavaType type, jdk.vm.ci.meta.ResolvedJavaType object) {
+        for (ResolvedJavaMethod f : object.getDeclaredMethods(false)) {
+            if (f.getName().equals("finalize") && f.getSignature().toMethodDescriptor().equals("()V")) {
+                ResolvedJavaMethod selected = type.resolveConcreteMethod(f, type);
+                return selected == null || !selected.getDeclaringClass().isJavaLangObject();
+            }
+        }
+        return true;
+    }
+
+    /** Whether {@code type} itself declares a final instance field (only its constructors may write one). */
+    static boolean declaresFinalInstanceField(jdk.vm.ci.meta.ResolvedJavaType type) {
+        for (jdk.vm.ci.meta.ResolvedJavaField f : type.getInstanceFields(false)) {
+            if (f.isFinal()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Counts a callee's bytecodes against the compile's budget. */

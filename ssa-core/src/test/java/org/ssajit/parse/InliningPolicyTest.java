@@ -199,4 +199,81 @@ class InliningPolicyTest {
         return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == Op.INVOKE)
                         .map(i -> i.invokeTarget().method().getName()).toList();
     }
+
+    static final class Point {
+        final int x;
+        final int y;
+
+        Point(int x, int y) {
+            this.x = x;
+            this.y = y;
+        }
+    }
+
+    static class Mutable {
+        int v;
+
+        Mutable(int v) {
+            this.v = v;
+        }
+    }
+
+    static final class Finalizable {
+        int v;
+
+        Finalizable(int v) {
+            this.v = v;
+        }
+
+        @Override
+        @SuppressWarnings({"deprecation", "removal"})
+        protected void finalize() {
+        }
+    }
+
+    static int newPoint(int x) {
+        Point p = new Point(x, x + 1);
+        return p.x + p.y;
+    }
+
+    static int newMutable(int x) {
+        return new Mutable(x).v;
+    }
+
+    static int newFinalizable(int x) {
+        return new Finalizable(x).v;
+    }
+
+    private static List<String> inlinedNames(Graph g) {
+        return g.inlinedMethods().stream().map(m -> m.getDeclaringClass().toJavaName(false) + "." + m.getName()).sorted().toList();
+    }
+
+    private static long count(Graph g, Op op) {
+        return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == op).count();
+    }
+
+    /**
+     * Constructors are inlined, with a freeze at the return of one whose class has final fields;
+     * {@code Object.<init>} only for an object whose class has no finalizer (its return registers it).
+     */
+    @Test
+    void constructorsAreInlinedObjectInitOnlyWithoutAFinalizer() {
+        // Run once, as a method is before it is compiled: the classes loaded, the pool entries resolved.
+        assertEquals(3, newPoint(1));
+        assertEquals(1, newMutable(1));
+        assertEquals(1, newFinalizable(1));
+        BuildOptions inline = BuildOptions.DEFAULT.withInlining(true);
+        Graph point = Jvmci.build(method(InliningPolicyTest.class, "newPoint"), inline).graph();
+        assertEquals(List.of("InliningPolicyTest$Point.<init>", "Object.<init>"), inlinedNames(point));
+        assertEquals(List.of(), invoked(point));
+        assertEquals(1, count(point, Op.FREEZE), point::toString);
+
+        Graph mutable = Jvmci.build(method(InliningPolicyTest.class, "newMutable"), inline).graph();
+        assertEquals(List.of("InliningPolicyTest$Mutable.<init>", "Object.<init>"), inlinedNames(mutable));
+        assertEquals(0, count(mutable, Op.FREEZE), "no final field, no freeze");
+
+        Graph finalizable = Jvmci.build(method(InliningPolicyTest.class, "newFinalizable"), inline).graph();
+        assertEquals(List.of("InliningPolicyTest$Finalizable.<init>"), inlinedNames(finalizable));
+        assertEquals(List.of("<init>"), invoked(finalizable), "Object.<init> registers the finalizable object: a call");
+    }
 }

@@ -56,7 +56,9 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * value holding the placeholder to the new object. The verifier guarantees the placeholder cannot have
  * escaped (no stores, no calls, no comparisons before {@code <init>}), so this is exact. Consequently a
  * constructor's own graph (whose {@code super(...)} or {@code this(...)} runs on an existing object) is
- * not interpretable.
+ * not interpretable. A graph with inlined constructors runs them on the object itself: there
+ * NEW_INSTANCE allocates it without constructing ({@code sun.misc.Unsafe.allocateInstance}), the
+ * inlined constructors' field stores fill it, and a constructor left a call on it is not interpretable.
  *
  * <p>Monitors are really acquired: MONITOR_ENTER continues interpretation inside a Java
  * {@code synchronized} block on the object, and the matching MONITOR_EXIT returns from it, so locking
@@ -109,6 +111,8 @@ public final class IrInterpreter {
     private final Linker linker;
     private final Invoker invoker;
     private final JavaKind returnKind;
+    /** Constructors were inlined: NEW_INSTANCE allocates the object, which inlined code then fills. */
+    private final boolean constructsInPlace;
     private final Map<Instruction, Object> links = new IdentityHashMap<>();
     private Observer observer;
 
@@ -144,6 +148,7 @@ public final class IrInterpreter {
         this.linker = new Linker(method.getDeclaringClass());
         this.invoker = new Invoker(linker, method);
         this.returnKind = method.getSignature().getReturnKind();
+        this.constructsInPlace = graph.inlinedMethods().stream().anyMatch(ResolvedJavaMethod::isConstructor);
     }
 
     public Graph graph() {
@@ -580,6 +585,7 @@ public final class IrInterpreter {
             case LOAD_INDEXED -> loadIndexed(i);
             case STORE_INDEXED -> storeIndexed(i);
             case FILL -> fill(i);
+            case FREEZE -> null; // the interpreter is one thread: no ordering to keep
             case RECEIVER_CHECK -> {
                 if (ref(i.input(0)) == null) {
                     throw Stop.raise(new NullPointerException("Cannot invoke a method because the receiver is null"));
@@ -958,7 +964,29 @@ public final class IrInterpreter {
         } catch (Error e) {
             throw Stop.raise(e);
         }
+        if (constructsInPlace) {
+            try {
+                return UnsafeAllocation.UNSAFE.allocateInstance(c);
+            } catch (InstantiationException | RuntimeException e) {
+                throw Stop.refuse("cannot allocate " + c.getName() + " without constructing it", e);
+            }
+        }
         return new Uninitialized(c);
+    }
+
+    /** {@code sun.misc.Unsafe}, for allocating objects whose constructors are inlined. */
+    private static final class UnsafeAllocation {
+        static final sun.misc.Unsafe UNSAFE;
+
+        static {
+            try {
+                java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+                f.setAccessible(true);
+                UNSAFE = (sun.misc.Unsafe) f.get(null);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
     }
 
     private Object newArray(Instruction i) {
@@ -1040,7 +1068,8 @@ public final class IrInterpreter {
                 if (args[0] == null) {
                     throw Stop.raise(new NullPointerException("Cannot invoke constructor because the object is null"));
                 }
-                throw Stop.refuse("constructor chaining on an existing object (a constructor's super() or this())");
+                throw Stop.refuse(constructsInPlace ? "a constructor call on an object allocated for inlined constructors"
+                                : "constructor chaining on an existing object (a constructor's super() or this())");
             }
             Constructor<?> c = (Constructor<?>) links.computeIfAbsent(i, k -> invoker.constructorOf(i));
             if (c.getDeclaringClass() != u.type()) {
