@@ -344,4 +344,38 @@ final class InlineTargets {
     static int newFinalizable(int x) {
         return new Finalizable(x).v + 1;
     }
+
+    static class Shape {
+        int area() {
+            return 0;
+        }
+    }
+
+    static final class Rect extends Shape implements java.util.function.IntUnaryOperator {
+        final int w;
+        final int h;
+
+        Rect(int w, int h) {
+            this.w = w;
+            this.h = h;
+        }
+
+        @Override
+        int area() {
+            return w * h;
+        }
+
+        @Override
+        public int applyAsInt(int x) {
+            counter++;
+            return x / w;
+        }
+    }
+
+    /** Virtual and interface calls on objects of a known class: the class's own methods are inlined. */
+    static int exactReceivers(int w, int h) {
+        Shape s = new Rect(w, h);
+        java.util.function.IntUnaryOperator op = new Rect(h, w);
+        return s.area() + op.applyAsInt(w);
+    }
 }

@@ -82,7 +82,9 @@ class InliningTest {
                         Arguments.of("newPair", List.of("<init>", "<init>"), oneInt),
                         Arguments.of("newRatio", List.of("<init>", "<init>"), twoInts),
                         Arguments.of("newDerived", List.of("<init>", "<init>", "<init>"), oneInt),
-                        Arguments.of("newFinalizable", List.of("<init>"), oneInt));
+                        Arguments.of("newFinalizable", List.of("<init>"), oneInt),
+                        // Virtual and interface calls on the object of a new.
+                        Arguments.of("exactReceivers", List.of("<init>", "<init>", "<init>", "area", "applyAsInt"), twoInts));
         // On the emulated arm64 JDK each collector's JVM runs a third of the callers.
         List<Arguments> list = all.toList();
         List<String> mine = Shard.of(list.stream().map(a -> (String) a.get()[0])).toList();

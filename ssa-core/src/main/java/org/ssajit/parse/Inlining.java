@@ -14,7 +14,8 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  *
  * <p>Only what needs no assumption about the future: a callee the bytecode binds statically
  * ({@code invokestatic} of an initialized class, {@code invokespecial} (constructors too, see
- * {@link #constructorInlinable}), {@code invokevirtual} of a
+ * {@link #constructorInlinable}), {@code invokevirtual} and {@code invokeinterface} on an object whose
+ * class is known exactly ({@link #selectedForExactReceiver}), {@code invokevirtual} of a
  * private or final method or of a final class's), small, with bytecode, not synchronized, with no
  * exception handler of its own and no {@code jsr}, monitor or signature-polymorphic call; a receiver
  * not known to be non-null is checked first ({@link org.ssajit.ir.Op#RECEIVER_CHECK}, with the
@@ -47,43 +48,68 @@ public final class Inlining {
      * and the methods already being inlined.
      */
     ResolvedJavaMethod select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange) {
-        if (inTryRange || cs.appendix() != null || !(cs.target() instanceof ResolvedJavaMethod m)) {
-            return null;
-        }
-        if (Linkage.isSignaturePolymorphic(m) || !m.hasBytecodes() || m.isNative() || m.isAbstract() || m.isSynchronized() || m.isClassInitializer()) {
+        if (inTryRange || cs.appendix() != null || !(cs.target() instanceof ResolvedJavaMethod m) || callerState == null) {
             return null;
         }
         if (m.isConstructor() && (cs.opcode() != INVOKESPECIAL || !constructorInlinable(m, args[0]))) {
             return null;
         }
-        boolean bound = switch (cs.opcode()) {
-            case INVOKESTATIC -> m.isStatic() && m.getDeclaringClass().isInitialized();
+        jdk.vm.ci.meta.ResolvedJavaType caller = callerState.method().getDeclaringClass();
+        ResolvedJavaMethod target = switch (cs.opcode()) {
+            case INVOKESTATIC -> m.isStatic() && m.getDeclaringClass().isInitialized() ? m : null;
             // invokespecial of <init> runs the resolved method itself (JVMS 6.5: no selection).
-            case INVOKESPECIAL -> !m.isStatic() && callerState != null && (m.isConstructor() || specialSelects(m, callerState.method().getDeclaringClass()));
-            case INVOKEVIRTUAL -> !m.isStatic() && m.canBeStaticallyBound();
-            default -> false;
+            case INVOKESPECIAL -> !m.isStatic() && (m.isConstructor() || specialSelects(m, caller)) ? m : null;
+            case INVOKEVIRTUAL -> m.isStatic() ? null : m.canBeStaticallyBound() ? m : selectedForExactReceiver(m, args[0], caller);
+            // invokeinterface throws IllegalAccessError when the method it selects is not public (JVMS 6.5).
+            case INVOKEINTERFACE -> selectedForExactReceiver(m, args[0], caller) instanceof ResolvedJavaMethod t && t.isPublic() ? t : null;
+            default -> null;
         };
-        if (!bound) {
+        if (target == null || Linkage.isSignaturePolymorphic(target) || !target.hasBytecodes() || target.isNative() || target.isAbstract() || target.isSynchronized()
+                        || target.isClassInitializer()) {
             return null;
         }
-        int size = m.getCodeSize();
-        if (size > MAX_CALLEE_BYTES || inlinedBytes + size > MAX_TOTAL_BYTES || m.getExceptionHandlers().length > 0) {
+        int size = target.getCodeSize();
+        if (size > MAX_CALLEE_BYTES || inlinedBytes + size > MAX_TOTAL_BYTES || target.getExceptionHandlers().length > 0) {
             return null;
         }
-        if (denied.contains(m) || !m.canBeInlined() || m.hasNeverInlineDirective() || callerSensitive(m)) {
+        if (denied.contains(target) || !target.canBeInlined() || target.hasNeverInlineDirective() || callerSensitive(target)) {
             return null;
         }
         int depth = 0;
         for (FrameState fs = callerState; fs != null; fs = fs.outer()) {
-            if (fs.method().equals(m)) {
+            if (fs.method().equals(target)) {
                 return null;
             }
             depth++;
         }
-        if (depth > MAX_DEPTH || !parsable(m)) {
+        if (depth > MAX_DEPTH || !parsable(target)) {
             return null;
         }
-        return m;
+        return target;
+    }
+
+    /**
+     * The method a virtual or interface call runs on {@code receiver} when its class is known exactly:
+     * the object of a {@code new} in this graph (through inlined constructors the same value) or a
+     * value whose stamp is exact. No assumption about classes loaded later is needed: the object's
+     * class is that one. Null if unknown, or if the class does not have the method's class or
+     * interface among its supertypes (an interface call the verifier let through, which throws).
+     */
+    static ResolvedJavaMethod selectedForExactReceiver(ResolvedJavaMethod m, Value receiver, jdk.vm.ci.meta.ResolvedJavaType caller) {
+        jdk.vm.ci.meta.ResolvedJavaType exact = exactType(receiver);
+        if (exact == null || exact.isInterface() || exact.isArray() || !m.getDeclaringClass().isAssignableFrom(exact)) {
+            return null;
+        }
+        ResolvedJavaMethod selected = exact.resolveConcreteMethod(m, caller);
+        return selected == null || selected.isAbstract() ? null : selected;
+    }
+
+    /** The class {@code v}'s objects are exactly (see {@link #selectedForExactReceiver}), or null. */
+    private static jdk.vm.ci.meta.ResolvedJavaType exactType(Value v) {
+        if (v instanceof org.ssajit.ir.Instruction i && i.op() == org.ssajit.ir.Op.NEW_INSTANCE && i.type() instanceof jdk.vm.ci.meta.ResolvedJavaType t) {
+            return t;
+        }
+        return v.stamp().isExactType() ? v.stamp().type() : null;
     }
 
     /**
@@ -117,12 +143,7 @@ public final class Inlining {
         if (!m.getDeclaringClass().isJavaLangObject()) {
             return true;
         }
-        jdk.vm.ci.meta.ResolvedJavaType exact = null;
-        if (receiver instanceof org.ssajit.ir.Instruction i && i.op() == org.ssajit.ir.Op.NEW_INSTANCE && i.type() instanceof jdk.vm.ci.meta.ResolvedJavaType t) {
-            exact = t;
-        } else if (receiver.stamp().isExactType()) {
-            exact = receiver.stamp().type();
-        }
+        jdk.vm.ci.meta.ResolvedJavaType exact = exactType(receiver);
         return exact != null && !exact.isInterface() && !mayHaveFinalizer(exact, m.getDeclaringClass());
     }
 

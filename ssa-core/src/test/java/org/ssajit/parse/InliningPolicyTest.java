@@ -276,4 +276,57 @@ class InliningPolicyTest {
         assertEquals(List.of("InliningPolicyTest$Finalizable.<init>"), inlinedNames(finalizable));
         assertEquals(List.of("<init>"), invoked(finalizable), "Object.<init> registers the finalizable object: a call");
     }
+
+    static class Shape {
+        int area() {
+            return 0;
+        }
+    }
+
+    static final class Square extends Shape implements java.util.function.IntSupplier {
+        final int side;
+
+        Square(int side) {
+            this.side = side;
+        }
+
+        @Override
+        int area() {
+            return side * side;
+        }
+
+        @Override
+        public int getAsInt() {
+            return side;
+        }
+    }
+
+    static int exactReceivers(int s) {
+        Shape shape = new Square(s);
+        java.util.function.IntSupplier supplier = new Square(s + 1);
+        return shape.area() + supplier.getAsInt();
+    }
+
+    static int unknownReceiver(Shape shape) {
+        return shape.area();
+    }
+
+    /**
+     * A virtual or interface call on the object of a {@code new} runs the method its class selects,
+     * whatever subclasses exist or come later: that method is inlined (Square's, not Shape's); on a
+     * parameter the call stays (Shape.area may be overridden).
+     */
+    @Test
+    void callsOnAnObjectOfAKnownClassAreInlined() {
+        assertEquals(9 + 4, exactReceivers(3));
+        assertEquals(4, unknownReceiver(new Square(2)));
+        BuildOptions inline = BuildOptions.DEFAULT.withInlining(true);
+        Graph g = Jvmci.build(method(InliningPolicyTest.class, "exactReceivers"), inline).graph();
+        assertEquals(List.of("InliningPolicyTest$Shape.<init>", "InliningPolicyTest$Square.<init>", "InliningPolicyTest$Square.area", "InliningPolicyTest$Square.getAsInt", "Object.<init>"),
+                        inlinedNames(g));
+        assertEquals(List.of(), invoked(g));
+        Graph u = Jvmci.build(method(InliningPolicyTest.class, "unknownReceiver"), inline).graph();
+        assertEquals(List.of(), inlinedNames(u));
+        assertEquals(List.of("area"), invoked(u));
+    }
 }
