@@ -11,6 +11,8 @@
 #   --dir DIR   where the progress file, logs and findings go (default benchmarks/target/fuzz-long)
 #   other options go to every `ssajit fuzz` run (e.g. --jobs 2, --flags "...")
 # Prints one line per chunk and, at the end, the totals; exit status 1 if any chunk had findings.
+# A file named `stop` in DIR ends the run after the chunk under way (and is removed): a machine can be
+# handed back without losing a chunk.
 # SSAJIT_TARGET=aarch64 runs the programs on the emulated arm64 JDK, as for `ssajit fuzz`.
 set -uo pipefail
 
@@ -23,7 +25,7 @@ while [ $# -gt 0 ]; do
         --count) count=$2; shift 2 ;;
         --chunk) chunk=$2; shift 2 ;;
         --dir) dir=$2; shift 2 ;;
-        -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) extra+=("$1"); shift ;;
     esac
 done
@@ -42,6 +44,11 @@ for ((s = start; s < end; s += chunk)); do
     n=$(( end - s < chunk ? end - s : chunk ))
     if done_chunk "$s"; then
         continue
+    fi
+    if [ -e "$dir/stop" ]; then
+        rm -f "$dir/stop"
+        echo "fuzz-long: stopped before seed $s ($dir/stop)"
+        break
     fi
     t0=$(date +%s)
     log="$dir/chunk-$s.log"
