@@ -42,11 +42,11 @@ class FuzzHarnessTest {
     void canariesAreFindingsOfTheirKind() throws IOException {
         // One batch at a time: beside the hang canary (then spinning, a core busy for its whole time
         // limit; it sleeps now) the passing canary, whose JDK methods ssajit compiles too, once took
-        // 17 s of a 14 s limit in a CI run. 20 s: these tests run beside other suites' child JVMs; the
-        // hang canary's 2 x 3 x 20 s are mostly sleep.
-        // Each canary is the first program of its JVM (their seeds pick five variants), so each has
-        // 3 x 20 s; the hang canary costs that twice (in its batch, then alone).
-        List<String> args = new ArrayList<>(List.of("--timeout", "20", "--jobs", "1", "--files"));
+        // 17 s of a 14 s limit in a CI run; a JVM that keeps compiling (its log on stderr grows) now
+        // gets 3 times the limit. Each canary is the first program of its JVM (their seeds pick five
+        // variants), so each has 3 x 6 s of silence (3 x 18 s while it compiles); the hang canary
+        // costs that twice (in its batch, then alone), mostly asleep.
+        List<String> args = new ArrayList<>(List.of("--timeout", "6", "--jobs", "1", "--files"));
         for (String f : List.of("mismatch.java", "crash.java", "hang.java", "passes.java", "depends.java")) {
             args.add(CANARIES.resolve(f).toString());
         }
@@ -56,6 +56,8 @@ class FuzzHarnessTest {
         assertTrue(output.contains("fuzz: FINDING seed 900001: output differs from -Xint"), output);
         assertTrue(output.contains("fuzz: FINDING seed 900002: VM crash"), output);
         assertTrue(output.contains("fuzz: FINDING seed 900003: timeout"), output);
+        // A timed-out JVM is asked for a thread dump before it is killed: the hang canary's main thread asleep in its loop.
+        assertTrue(output.contains("Full thread dump") && output.contains("fuzz.s900003.Main.main"), output);
         assertTrue(!output.contains("seed 900004"), output);
         // Its output differs without ssajit's code too: the program's fault, found by the control run.
         assertTrue(output.contains("fuzz: FINDING seed 900005: generator error"), output);

@@ -167,7 +167,12 @@ final class Fuzzer {
      * the JVM gets {@link #FIRST_PROGRAM_ALLOWANCE} times {@code stall}: the JVM's start and the
      * first program, which runs while ssajit itself is still interpreted (with {@code -Xbatch} each
      * of the first compiles holds the program up; two batches of the long run timed out there under
-     * load, seeds 1001203 and 1002402, and passed alone).
+     * load, seeds 1001203 and 1002402, and passed alone). ssajit's log on stderr (a line per compile)
+     * counts as activity: a JVM that keeps compiling gets {@link #BUSY_ALLOWANCE} times the limit for
+     * a program before it times out (two more batches timed out in their second program under heavy
+     * load, seeds 1014407 and 1017409, and passed alone); one silent on both streams for the limit
+     * times out as before. A JVM that times out is asked for a thread dump (SIGQUIT; the VM prints it to
+     * stderr) before it is killed, so that a hang can be told from slowness.
      */
     Run run(Path classes, List<String> names, List<String> flags, Duration stall) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
@@ -184,8 +189,9 @@ final class Fuzzer {
         Path err = Files.createTempFile(settings.work(), "run-", ".err");
         try {
             Process p = new ProcessBuilder(cmd).directory(settings.work().toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-            boolean timedOut = !waitWhileProgressing(p, out, stall, stall.multipliedBy(FIRST_PROGRAM_ALLOWANCE));
+            boolean timedOut = !waitWhileProgressing(p, out, err, stall, stall.multipliedBy(FIRST_PROGRAM_ALLOWANCE));
             if (timedOut) {
+                threadDump(p);
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly().waitFor();
             }
@@ -206,22 +212,47 @@ final class Fuzzer {
     /** How many times the stall limit a child JVM gets until its first program has ended (see {@link #run}). */
     static final int FIRST_PROGRAM_ALLOWANCE = 3;
 
+    /** How many times its limit a program may take while its JVM's stderr keeps growing (see {@link #run}). */
+    static final int BUSY_ALLOWANCE = 3;
+
+    /** Asks {@code p} for a thread dump (the VM prints it on SIGQUIT) and gives it a second to print it. */
+    private static void threadDump(Process p) throws InterruptedException {
+        try {
+            new ProcessBuilder("kill", "-QUIT", Long.toString(p.pid())).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+            p.waitFor(1, TimeUnit.SECONDS);
+        } catch (IOException e) {
+            // no kill command: the finding goes without the dump
+        }
+    }
+
     /**
      * Waits for {@code p} to exit while the driver's markers keep coming in {@code out}: true when it
-     * exited, false when {@code stall} passed without a new {@code #begin} or {@code #end} line
-     * ({@code first} instead of {@code stall} until the first {@code #end}, the second marker).
+     * exited, false when the limit passed without a new {@code #begin} or {@code #end} line and
+     * without anything new in {@code err}, or {@link #BUSY_ALLOWANCE} times the limit passed without a
+     * marker though {@code err} grew. The limit is {@code first} until the first {@code #end} (the
+     * second marker), then {@code stall}.
      */
-    static boolean waitWhileProgressing(Process p, Path out, Duration stall, Duration first) throws IOException, InterruptedException {
+    static boolean waitWhileProgressing(Process p, Path out, Path err, Duration stall, Duration first) throws IOException, InterruptedException {
         MarkerCounter markers = new MarkerCounter();
-        long lastProgress = System.nanoTime();
+        long lastMarker = System.nanoTime();
+        long lastOutput = lastMarker;
         long seen = 0;
+        long errSize = 0;
         while (!p.waitFor(100, TimeUnit.MILLISECONDS)) {
             long now = System.nanoTime();
             long count = markers.count(out);
+            long size = Files.size(err);
             if (count != seen) {
                 seen = count;
-                lastProgress = now;
-            } else if (now - lastProgress > (seen < 2 ? first : stall).toNanos()) {
+                lastMarker = now;
+                lastOutput = now;
+            }
+            if (size != errSize) {
+                errSize = size;
+                lastOutput = now;
+            }
+            long limit = (seen < 2 ? first : stall).toNanos();
+            if (now - lastOutput > limit || now - lastMarker > BUSY_ALLOWANCE * limit) {
                 return false;
             }
         }
@@ -526,8 +557,23 @@ final class Fuzzer {
     }
 
     static String tail(String s) {
-        // Drop ssajit's per-compile log lines: the interesting part is what the VM said.
-        String kept = String.join("\n", s.lines().filter(l -> !l.startsWith("[ssajit] ") || l.contains("refused")).toList());
+        // Drop ssajit's per-compile log lines but the last three (what it compiled last, for a
+        // timeout): the interesting part is what the VM said.
+        List<String> lines = s.lines().toList();
+        int keepFrom = lines.size();
+        for (int n = 0; keepFrom > 0 && n < 3; keepFrom--) {
+            if (lines.get(keepFrom - 1).startsWith("[ssajit] ")) {
+                n++;
+            }
+        }
+        List<String> keptLines = new ArrayList<>();
+        for (int k = 0; k < lines.size(); k++) {
+            String l = lines.get(k);
+            if (!l.startsWith("[ssajit] ") || l.contains("refused") || k >= keepFrom) {
+                keptLines.add(l);
+            }
+        }
+        String kept = String.join("\n", keptLines);
         return kept.length() <= 6000 ? kept : "..." + kept.substring(kept.length() - 6000);
     }
 

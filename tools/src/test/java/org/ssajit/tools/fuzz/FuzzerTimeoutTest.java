@@ -27,6 +27,11 @@ class FuzzerTimeoutTest {
     @TempDir
     Path dir;
 
+    /** A stderr file nothing writes to. */
+    private Path errFile() throws IOException {
+        return Files.createTempFile(dir, "err", ".txt");
+    }
+
     private static void append(Path f, String s) throws IOException {
         Files.writeString(f, s, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     }
@@ -52,7 +57,7 @@ class FuzzerTimeoutTest {
         Process p = new ProcessBuilder("sh", "-c", "for i in 1 2 3 4 5 6 7 8 9 10; do echo \"#begin p$i\"; sleep 0.15; echo \"#end p$i ok\"; sleep 0.15; done")
                         .redirectOutput(out.toFile()).start();
         long t0 = System.nanoTime();
-        assertTrue(Fuzzer.waitWhileProgressing(p, out, Duration.ofSeconds(1), Duration.ofSeconds(1)));
+        assertTrue(Fuzzer.waitWhileProgressing(p, out, errFile(), Duration.ofSeconds(1), Duration.ofSeconds(1)));
         assertTrue(System.nanoTime() - t0 > Duration.ofMillis(2500).toNanos(), "it ran its whole 3 s");
         assertEquals(20, new Fuzzer.MarkerCounter().count(out));
     }
@@ -64,7 +69,7 @@ class FuzzerTimeoutTest {
         Process p = new ProcessBuilder("sh", "-c", "echo '#begin p1'; echo '#end p1 ok'; echo '#begin p2'; exec sleep 30").redirectOutput(out.toFile()).start();
         try {
             long t0 = System.nanoTime();
-            assertFalse(Fuzzer.waitWhileProgressing(p, out, Duration.ofMillis(800), Duration.ofSeconds(60)));
+            assertFalse(Fuzzer.waitWhileProgressing(p, out, errFile(), Duration.ofMillis(800), Duration.ofSeconds(60)));
             long ms = (System.nanoTime() - t0) / 1_000_000;
             assertTrue(ms >= 800 && ms < 10_000, ms + " ms");
             assertTrue(p.isAlive());
@@ -84,14 +89,44 @@ class FuzzerTimeoutTest {
         Path out = Files.createFile(dir.resolve("first"));
         Process p = new ProcessBuilder("sh", "-c", "sleep 1.5; echo '#begin p1'; sleep 1.5; echo '#end p1 ok'; echo '#begin p2'; echo '#end p2 ok'")
                         .redirectOutput(out.toFile()).start();
-        assertTrue(Fuzzer.waitWhileProgressing(p, out, Duration.ofMillis(600), Duration.ofSeconds(3)));
+        assertTrue(Fuzzer.waitWhileProgressing(p, out, errFile(), Duration.ofMillis(600), Duration.ofSeconds(3)));
         assertEquals(4, new Fuzzer.MarkerCounter().count(out));
         Path out2 = Files.createFile(dir.resolve("second"));
         Process q = new ProcessBuilder("sh", "-c", "echo '#begin p1'; echo '#end p1 ok'; echo '#begin p2'; exec sleep 30").redirectOutput(out2.toFile()).start();
         try {
             long t0 = System.nanoTime();
-            assertFalse(Fuzzer.waitWhileProgressing(q, out2, Duration.ofMillis(600), Duration.ofSeconds(30)));
+            assertFalse(Fuzzer.waitWhileProgressing(q, out2, errFile(), Duration.ofMillis(600), Duration.ofSeconds(30)));
             assertTrue(System.nanoTime() - t0 < Duration.ofSeconds(10).toNanos(), "the stall limit after the first program, not the first limit");
+        } finally {
+            q.destroyForcibly().waitFor();
+        }
+    }
+
+    /**
+     * A JVM that keeps writing to stderr (ssajit logs each compile there) is busy, not hung: a
+     * program may then take {@link Fuzzer#BUSY_ALLOWANCE} times the limit. One that compiles for
+     * twice the 0.6 s limit and then ends its program goes on; one that writes forever without ending
+     * its program times out after 3 x 0.6 s.
+     */
+    @Test
+    void aJvmThatKeepsCompilingGetsMoreTimeNotForever() throws IOException, InterruptedException {
+        String busy = "echo '#begin p1'; echo '#end p1 ok'; echo '#begin p2'; ";
+        Path out = Files.createFile(dir.resolve("busy"));
+        Path err = errFile();
+        Process p = new ProcessBuilder("sh", "-c", busy + "for i in 1 2 3 4 5 6; do echo '[ssajit] compiled' >&2; sleep 0.2; done; echo '#end p2 ok'")
+                        .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertTrue(Fuzzer.waitWhileProgressing(p, out, err, Duration.ofMillis(600), Duration.ofMillis(600)));
+        assertEquals(4, new Fuzzer.MarkerCounter().count(out));
+
+        Path out2 = Files.createFile(dir.resolve("busyForever"));
+        Path err2 = errFile();
+        Process q = new ProcessBuilder("sh", "-c", busy + "while true; do echo '[ssajit] compiled' >&2; sleep 0.2; done")
+                        .redirectOutput(out2.toFile()).redirectError(err2.toFile()).start();
+        try {
+            long t0 = System.nanoTime();
+            assertFalse(Fuzzer.waitWhileProgressing(q, out2, err2, Duration.ofMillis(600), Duration.ofMillis(600)));
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertTrue(ms >= 1_800 && ms < 10_000, ms + " ms: 3 x the limit");
         } finally {
             q.destroyForcibly().waitFor();
         }
