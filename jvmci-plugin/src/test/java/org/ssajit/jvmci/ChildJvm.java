@@ -130,8 +130,8 @@ final class ChildJvm {
             if (Files.isDirectory(where)) {
                 Path jar = Path.of("target", "module-path", e.getKey() + ".jar").toAbsolutePath();
                 Files.createDirectories(jar.getParent());
-                // Written aside and moved into place: the other test JVM (ssajit.test.forks) may be
-                // writing the same jar, or starting a child JVM that reads it.
+                // Written aside and moved into place: a test running beside this one
+                // (ssajit.test.threads) may be starting a child JVM that reads the jar.
                 Path partial = Files.createTempFile(jar.getParent(), e.getKey(), ".partial");
                 Manifest mf = new Manifest();
                 mf.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
