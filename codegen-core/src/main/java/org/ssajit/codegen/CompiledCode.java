@@ -8,6 +8,7 @@ import java.util.Objects;
 import jdk.vm.ci.code.StackSlot;
 import jdk.vm.ci.code.site.DataPatch;
 import jdk.vm.ci.code.site.Site;
+import jdk.vm.ci.meta.Assumptions.Assumption;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
@@ -27,9 +28,13 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * @param dataSectionPatches references inside the data section that HotSpot must fill in
  * @param inlinedMethods the methods besides the compiled one whose bytecode the code holds (inlined):
  *            HotSpot deoptimizes the code when one of them is redefined or gets a breakpoint
+ * @param assumptions what the code assumes about the class hierarchy (calls inlined by class-hierarchy
+ *            analysis): HotSpot refuses to install it if one no longer holds, and deoptimizes it when a
+ *            class loaded later breaks one
  */
 public record CompiledCode(String name, byte[] code, List<Site> sites, int totalFrameSize, StackSlot deoptRescueSlot,
-                byte[] dataSection, int dataSectionAlignment, List<DataPatch> dataSectionPatches, List<ResolvedJavaMethod> inlinedMethods) {
+                byte[] dataSection, int dataSectionAlignment, List<DataPatch> dataSectionPatches, List<ResolvedJavaMethod> inlinedMethods,
+                List<Assumption> assumptions) {
 
     public CompiledCode {
         Objects.requireNonNull(name, "name");
@@ -45,6 +50,7 @@ public record CompiledCode(String name, byte[] code, List<Site> sites, int total
         dataSection = dataSection.clone();
         dataSectionPatches = List.copyOf(dataSectionPatches);
         inlinedMethods = List.copyOf(inlinedMethods);
+        assumptions = List.copyOf(assumptions);
         if (totalFrameSize < 0) {
             throw new IllegalArgumentException("negative frame size " + totalFrameSize);
         }
@@ -53,12 +59,12 @@ public record CompiledCode(String name, byte[] code, List<Site> sites, int total
     /** Code that inlined no method. */
     public CompiledCode(String name, byte[] code, List<Site> sites, int totalFrameSize, StackSlot deoptRescueSlot,
                     byte[] dataSection, int dataSectionAlignment, List<DataPatch> dataSectionPatches) {
-        this(name, code, sites, totalFrameSize, deoptRescueSlot, dataSection, dataSectionAlignment, dataSectionPatches, List.of());
+        this(name, code, sites, totalFrameSize, deoptRescueSlot, dataSection, dataSectionAlignment, dataSectionPatches, List.of(), List.of());
     }
 
-    /** The same code, holding the bytecode of {@code methods} too. */
-    public CompiledCode withInlinedMethods(List<ResolvedJavaMethod> methods) {
-        return new CompiledCode(name, code, sites, totalFrameSize, deoptRescueSlot, dataSection, dataSectionAlignment, dataSectionPatches, methods);
+    /** The same code, holding the bytecode of {@code methods} too and resting on {@code assumed}. */
+    public CompiledCode withInlining(List<ResolvedJavaMethod> methods, List<Assumption> assumed) {
+        return new CompiledCode(name, code, sites, totalFrameSize, deoptRescueSlot, dataSection, dataSectionAlignment, dataSectionPatches, methods, assumed);
     }
 
     /** Code without a data section. */

@@ -91,8 +91,11 @@ public final class Installer {
     }
 
     /**
-     * The JVMCI form of {@code code}: sites sorted by pc, no assumptions; the methods are the root and
-     * those inlined into it (HotSpot records a dependency on each, for class redefinition).
+     * The JVMCI form of {@code code}: sites sorted by pc; the methods are the root and those inlined into
+     * it (HotSpot records a dependency on each, for class redefinition); the assumptions about the class
+     * hierarchy, which HotSpot checks at installation (a failed one is a {@code BailoutException} that
+     * is not permanent) and turns into dependencies that deoptimize the code when a class loaded later
+     * breaks one.
      */
     public HotSpotCompiledNmethod toNmethod(HotSpotResolvedJavaMethod method, CompiledCode code, int entryBci, int id, long compileState) {
         checkEntries(method, code, entryBci);
@@ -104,7 +107,7 @@ public final class Installer {
         for (int i = 0; i < code.inlinedMethods().size(); i++) {
             methods[i + 1] = code.inlinedMethods().get(i);
         }
-        return new HotSpotCompiledNmethod(code.name(), bytes, bytes.length, sites, new Assumption[0], methods, new Comment[0],
+        return new HotSpotCompiledNmethod(code.name(), bytes, bytes.length, sites, code.assumptions().toArray(new Assumption[0]), methods, new Comment[0],
                         code.dataSection(), code.dataSectionAlignment(), code.dataSectionPatches().toArray(new DataPatch[0]), false,
                         code.totalFrameSize(), code.deoptRescueSlot(), method, entryBci, id, compileState, false);
     }

@@ -129,8 +129,8 @@ public final class Pipeline {
     public CompiledCode compile(Graph graph, ResolvedJavaMethod method, JvmtiCapabilities jvmti) {
         lower(graph, jvmti);
         CompiledCode code = backend.compile(graph, method.format("%H.%n(%p)"), lir -> LinearScan.allocate(lir, allocation));
-        if (!graph.inlinedMethods().isEmpty()) {
-            code = code.withInlinedMethods(graph.inlinedMethods());
+        if (!graph.inlinedMethods().isEmpty() || !graph.assumptions().isEmpty()) {
+            code = code.withInlining(graph.inlinedMethods(), graph.assumptions());
         }
         long size = (long) code.code().length + code.dataSection().length;
         long limit = lowering.config().nmethodSizeLimit;

@@ -71,9 +71,11 @@ public final class SsajitOptions {
                                     + "Needs CompiledHandlers.",
                     org.ssajit.lowering.ImplicitThrows.Mode::parse);
     public static final Option<Boolean> INLINE = new Option<>("Inline", false, "true|false",
-                    "Parse small statically bound callees (static, private, final; at most 35 bytes of bytecode, not in a try range, "
-                                    + "a receiver known not to be null) into their callers; deoptimizing in inlined code rebuilds one "
-                                    + "interpreter frame per method. Off by default while it is new.",
+                    "Parse small callees (at most 35 bytes of bytecode, not in a try range) into their callers: statically bound ones "
+                                    + "(static, private, final, constructors, on an object of a known class) and virtual ones with one "
+                                    + "implementation among the classes loaded (class-hierarchy analysis: HotSpot deoptimizes the code when a "
+                                    + "class loaded later overrides it); a receiver not known to be non-null is checked first; deoptimizing in "
+                                    + "inlined code rebuilds one interpreter frame per method. Off by default while it is new.",
                     SsajitOptions::parseBoolean);
     public static final Option<Double> INJECT_FAULTS = new Option<>("InjectFaults", 0.0, "<probability>",
                     "Testing: make each fault-injection point of the compiler (in every phase, from SSA construction to installation) throw "

@@ -378,4 +378,52 @@ final class InlineTargets {
         java.util.function.IntUnaryOperator op = new Rect(h, w);
         return s.area() + op.applyAsInt(w);
     }
+
+    // Class-hierarchy analysis (InliningTest): each base class's method has one implementation until
+    // the test loads the subclass that overrides it, by name (no signature or code here names one).
+
+    static class Polygon {
+        int sides() {
+            return 4;
+        }
+    }
+
+    static final class Quad extends Polygon {
+    }
+
+    static final class Triangle extends Polygon {
+        @Override
+        int sides() {
+            return 3;
+        }
+    }
+
+    /**
+     * Both calls are inlined by class-hierarchy analysis; {@code later} may load {@link Triangle},
+     * which breaks the assumption while this frame waits for it: HotSpot must deoptimize the frame,
+     * so that the second call, in the interpreter, runs Triangle's method.
+     */
+    static int sidesTwice(Polygon p, java.util.function.Supplier<Polygon> later) {
+        int a = p.sides();
+        counter++;
+        Polygon q = later.get();
+        return a * 10 + q.sides();
+    }
+
+    static class Tally {
+        int add(int x) {
+            return x + 1;
+        }
+    }
+
+    static final class LateTally extends Tally {
+        @Override
+        int add(int x) {
+            return x + 2;
+        }
+    }
+
+    static int tally(Tally t, int x) {
+        return t.add(x);
+    }
 }

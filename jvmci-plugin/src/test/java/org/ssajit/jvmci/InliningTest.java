@@ -1,6 +1,8 @@
 package org.ssajit.jvmci;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.InvocationTargetException;
@@ -23,6 +25,7 @@ import org.ssajit.testing.Jvmci;
 import jdk.vm.ci.code.InstalledCode;
 import jdk.vm.ci.code.InvalidInstalledCodeException;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
+import jdk.vm.ci.meta.ResolvedJavaType;
 
 /**
  * Inlining end to end ({@link InlineTargets}): each caller is built with inlining on, must have inlined
@@ -140,6 +143,79 @@ class InliningTest {
         } finally {
             installed.invalidate();
         }
+    }
+
+    /** Loads and initializes a nested class of {@link InlineTargets} by name: nothing else does. */
+    private static Class<?> load(String simpleName) {
+        try {
+            return Class.forName(InlineTargets.class.getName() + "$" + simpleName, true, InlineTargets.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * Class-hierarchy analysis end to end: {@code Polygon.sides}, with one implementation, is inlined
+     * at both calls, and the code holds the assumption. While the compiled frame waits for its
+     * supplier, the supplier loads Triangle, which overrides it: HotSpot deoptimizes the code, and the
+     * frame goes on in the interpreter, where the second call runs Triangle's method (code installed
+     * without the assumption returns 44 here: the mutation fails this test).
+     */
+    @Test
+    void aClassLoadedLaterThatOverridesAnInlinedMethodDeoptimizesTheCode() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Shard.isFirst(), "runs in the first shard of a split run");
+        ResolvedJavaMethod rm = Jvmci.method(Jvmci.declared(InlineTargets.class, "sidesTwice"));
+        ResolvedJavaType polygon = Jvmci.PROVIDERS.metaAccess().lookupJavaType(InlineTargets.Polygon.class);
+        Supplier<InlineTargets.Polygon> quad = InlineTargets.Quad::new;
+        assertEquals("returned 44; counter 1, log [0, 0, 0, 0]", callReflectively(Jvmci.declared(InlineTargets.class, "sidesTwice"),
+                        new Object[]{new InlineTargets.Quad(), quad}));
+        Graph g = PIPELINE.build(rm, -1, true);
+        assertEquals(List.of("sides"), g.inlinedMethods().stream().map(ResolvedJavaMethod::getName).toList());
+        assertEquals(2, g.inlinedCallCount());
+        assertEquals(1, g.assumptions().size(), () -> "" + g.assumptions());
+        CompiledCode code = PIPELINE.compile(g, rm);
+        assertEquals(g.assumptions(), code.assumptions(), "the installer must be told the assumptions");
+        InstalledCode installed = INSTALLER.installDirect(rm, code);
+        try {
+            assertEquals("returned 44; counter 1, log [0, 0, 0, 0]", execute(installed, "sidesTwice", new Object[]{new InlineTargets.Quad(), quad}));
+            assertTrue(installed.isValid(), "nothing broke the assumption yet");
+            Supplier<InlineTargets.Polygon> triangle = () -> {
+                try {
+                    return (InlineTargets.Polygon) load("Triangle").getDeclaredConstructor().newInstance();
+                } catch (ReflectiveOperationException e) {
+                    throw new AssertionError(e);
+                }
+            };
+            assertTrue(polygon.findUniqueConcreteMethod(Jvmci.method(Jvmci.declared(InlineTargets.Polygon.class, "sides"))) != null,
+                            "Triangle must not be loaded before the compiled code runs");
+            String actual = execute(installed, "sidesTwice", new Object[]{new InlineTargets.Quad(), triangle});
+            boolean valid = installed.isValid();
+            installed.invalidate();
+            String expected = callReflectively(Jvmci.declared(InlineTargets.class, "sidesTwice"), new Object[]{new InlineTargets.Quad(), triangle});
+            assertEquals("returned 43; counter 1, log [0, 0, 0, 0]", expected, "HotSpot's own code, Triangle loaded");
+            assertEquals(expected, actual, "the compiled frame must have been deoptimized when Triangle was loaded");
+            assertFalse(valid, "the code must be invalid once Triangle is loaded");
+        } finally {
+            installed.invalidate();
+        }
+    }
+
+    /**
+     * An assumption broken between the compile and the installation: HotSpot refuses the code with a
+     * bailout that is not permanent (the compile broker may try again).
+     */
+    @Test
+    void codeWhoseAssumptionBrokeWhileCompilingIsNotInstalled() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Shard.isFirst(), "runs in the first shard of a split run");
+        ResolvedJavaMethod rm = Jvmci.method(Jvmci.declared(InlineTargets.class, "tally"));
+        assertEquals(3, InlineTargets.tally(new InlineTargets.Tally(), 2));
+        Graph g = PIPELINE.build(rm, -1, true);
+        assertEquals(List.of("add"), g.inlinedMethods().stream().map(ResolvedJavaMethod::getName).toList());
+        CompiledCode code = PIPELINE.compile(g, rm);
+        load("LateTally");
+        jdk.vm.ci.code.BailoutException e = assertThrows(jdk.vm.ci.code.BailoutException.class, () -> INSTALLER.installDirect(rm, code).invalidate());
+        assertFalse(e.isPermanent(), e::getMessage);
+        assertTrue(e.getMessage().contains("dependencies"), e::getMessage);
     }
 
     /** Without the option, nothing is inlined (the default while inlining is new). */

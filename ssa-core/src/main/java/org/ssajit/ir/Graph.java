@@ -77,6 +77,22 @@ public final class Graph {
         }
     }
 
+    /** What the graph assumes about the class hierarchy (inlining by class-hierarchy analysis), each once. */
+    private final java.util.Set<jdk.vm.ci.meta.Assumptions.Assumption> assumptions = new java.util.LinkedHashSet<>();
+
+    /**
+     * The assumptions the code made from this graph holds only while they hold: the installer hands them
+     * to HotSpot, which checks them at installation and deoptimizes the code when a class loaded later
+     * breaks one.
+     */
+    public List<jdk.vm.ci.meta.Assumptions.Assumption> assumptions() {
+        return List.copyOf(assumptions);
+    }
+
+    public void recordAssumption(jdk.vm.ci.meta.Assumptions.Assumption a) {
+        assumptions.add(java.util.Objects.requireNonNull(a));
+    }
+
     /** The bci where an on-stack-replacement compile is entered, or -1. */
     /** How many monitors the interpreter frame holds at the OSR entry (0 for a whole-method graph). */
     public int osrLocks() {

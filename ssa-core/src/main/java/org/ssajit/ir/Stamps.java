@@ -132,8 +132,38 @@ public final class Stamps {
         return v.storedStamp();
     }
 
+    /**
+     * The class a reference value is an instance of (or null) by its declaration alone, as inference
+     * starts from it: a parameter's declared type, a field's, a call's return type, an allocation's or a
+     * cast's class; the inferred stamp's type once there is one. Null if that says nothing (an interface,
+     * Object, an unresolved type, a value of another kind). For use while the graph is being built.
+     */
+    public static ResolvedJavaType declaredClass(Graph graph, Value v) {
+        if (v.kind() != JavaKind.Object || v instanceof Constant || v instanceof Undefined) {
+            return null;
+        }
+        if (v.storedStamp() != null) {
+            return v.storedStamp().type();
+        }
+        Stamp s = null;
+        if (v instanceof Parameter p) {
+            s = parameterStamp(graph.method(), p);
+        } else if (v instanceof Instruction i) {
+            s = switch (i.op()) {
+                case LOAD_FIELD -> Stamp.forDeclaredType(i.field().field().getType(), false);
+                case NEW_INSTANCE, CHECKCAST -> Stamp.forDeclaredType(i.type(), false);
+                case INVOKE -> Stamp.forDeclaredType(i.invokeTarget().method().getSignature().getReturnType(null), false);
+                default -> null;
+            };
+        }
+        return s == null ? null : s.type();
+    }
+
     private Stamp parameterStamp(Parameter p) {
-        ResolvedJavaMethod m = graph.method();
+        return parameterStamp(graph.method(), p);
+    }
+
+    private static Stamp parameterStamp(ResolvedJavaMethod m, Parameter p) {
         if (p.isReceiver()) {
             return Stamp.forDeclaredType(m.getDeclaringClass(), true);
         }

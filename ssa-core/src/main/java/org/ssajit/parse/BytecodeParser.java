@@ -89,14 +89,16 @@ public final class BytecodeParser {
     /** Inlining, as the graph builder does it: the policy and the parse of a callee into the caller's graph. */
     public interface Inliner {
         /** The callee to inline at {@code cs} ({@link Inlining#select}), or null. */
-        ResolvedJavaMethod select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange);
+        Inlining.Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange);
 
         /**
          * Parses {@code callee} into the graph: ends {@code call} with a jump to the callee's entry,
          * whose locals are {@code args}; the callee's returns write {@code resultVariable} and jump to
-         * {@code continuation}, sealed when this returns; its frame states chain {@code outer}.
+         * {@code continuation}, sealed when this returns; its frame states chain {@code outer}. Once it is
+         * parsed, the graph records {@code assumption} (if not null), on which the choice of the callee rests.
          */
-        void parse(FrontEnd callee, Value[] args, FrameState outer, Block call, Block continuation, int resultVariable);
+        void parse(FrontEnd callee, Value[] args, FrameState outer, Block call, Block continuation, int resultVariable,
+                        jdk.vm.ci.meta.Assumptions.Assumption assumption);
     }
 
     public BytecodeParser(Graph graph, ParseScope scope, NodeFactory factory, SsaConstruction ssa, Providers providers, EdgeSink edges) {
@@ -538,7 +540,7 @@ public final class BytecodeParser {
             args[i] = pop(kinds[i]);
         }
         if (inliner != null && state != null) {
-            ResolvedJavaMethod callee = inliner.select(cs, args, state, inTryRange(s.bci()));
+            Inlining.Choice callee = inliner.select(cs, args, state, inTryRange(s.bci()));
             if (callee != null && inline(callee, cs, args, state)) {
                 return;
             }
@@ -558,15 +560,15 @@ public final class BytecodeParser {
      * in a new block its returns jump to, the result (a phi if several returns) on the stack. Its frame
      * states chain this method's state during the call. False if the callee cannot be parsed.
      */
-    private boolean inline(ResolvedJavaMethod callee, Linkage.CallSite cs, Value[] args, FrameState state) {
+    private boolean inline(Inlining.Choice callee, Linkage.CallSite cs, Value[] args, FrameState state) {
         FrontEnd fe;
         try {
-            fe = FrontEnd.analyze(callee);
+            fe = FrontEnd.analyze(callee.method());
         } catch (BailoutException e) {
             return false;
         }
         FrameState outer = state.duringCall(cs.argumentSlots());
-        if (!callee.isStatic() && !NodeFactory.isNonNull(args[0]) && !args[0].stamp().isNonNull()) {
+        if (!callee.method().isStatic() && !NodeFactory.isNonNull(args[0]) && !args[0].stamp().isNonNull()) {
             // The invoke's null check, with the invoke's state: deoptimizing there, the interpreter throws.
             factory.emitSideEffect(new Instruction(graph, Op.RECEIVER_CHECK, JavaKind.Void, null, s.bci(), args[0]), state);
         } else {
@@ -576,7 +578,7 @@ public final class BytecodeParser {
         int result = resultKind == JavaKind.Void ? -1 : stackVariable(sp);
         Block cont = graph.newBlock(s.nextBci());
         outer.hold();
-        inliner.parse(fe, args, outer, block, cont, result);
+        inliner.parse(fe, args, outer, block, cont, result, callee.assumption());
         outer.release();
         if (cont.predecessors().isEmpty()) {
             unreachable = true;

@@ -155,7 +155,7 @@ public final class GraphBuilder {
 
         Builder(Graph graph, BraunSsa ssa, NodeFactory factory, Providers providers, BuildOptions options, Set<ResolvedJavaMethod> denied,
                         Predicate<ResolvedJavaMethod> refuseCallee) {
-            this.policy = new Inlining(denied);
+            this.policy = new Inlining(graph, denied);
             this.refuseCallee = refuseCallee;
             this.graph = graph;
             this.ssa = ssa;
@@ -201,12 +201,13 @@ public final class GraphBuilder {
         }
 
         @Override
-        public ResolvedJavaMethod select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange) {
+        public Inlining.Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange) {
             return policy.select(cs, args, callerState, inTryRange);
         }
 
         @Override
-        public void parse(FrontEnd callee, Value[] args, FrameState outer, Block call, Block continuation, int resultVariable) {
+        public void parse(FrontEnd callee, Value[] args, FrameState outer, Block call, Block continuation, int resultVariable,
+                        jdk.vm.ci.meta.Assumptions.Assumption assumption) {
             List<BciBlock> rpo = callee.blocks().blocks();
             Block[] ir = new Block[rpo.size()];
             for (BciBlock bb : rpo) {
@@ -237,6 +238,9 @@ public final class GraphBuilder {
             ssa.sealBlock(continuation);
             policy.inlined(callee.method());
             graph.countInlinedCall(callee.method());
+            if (assumption != null) {
+                graph.recordAssumption(assumption);
+            }
         }
     }
 

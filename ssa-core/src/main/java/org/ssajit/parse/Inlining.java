@@ -7,19 +7,23 @@ import org.ssajit.bytecode.Linkage;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Value;
 
+import jdk.vm.ci.meta.Assumptions;
+import jdk.vm.ci.meta.Assumptions.AssumptionResult;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
  * Which calls the graph builder parses into the caller's graph instead of calling ({@link BuildOptions#inline()}).
  *
- * <p>Only what needs no assumption about the future: a callee the bytecode binds statically
- * ({@code invokestatic} of an initialized class, {@code invokespecial} (constructors too, see
- * {@link #constructorInlinable}), {@code invokevirtual} and {@code invokeinterface} on an object whose
- * class is known exactly ({@link #selectedForExactReceiver}), {@code invokevirtual} of a
- * private or final method or of a final class's), small, with bytecode, not synchronized, with no
- * exception handler of its own and no {@code jsr}, monitor or signature-polymorphic call; a receiver
- * not known to be non-null is checked first ({@link org.ssajit.ir.Op#RECEIVER_CHECK}, with the
- * invoke's state: the interpreter throws there). A call inside a try range is not inlined: an exception in the inlined code
+ * <p>Callees bound without assumption: {@code invokestatic} of an initialized class, {@code invokespecial}
+ * (constructors too, see {@link #constructorInlinable}), {@code invokevirtual} of a private or final
+ * method or of a final class's, {@code invokevirtual} and {@code invokeinterface} on an object whose
+ * class is known exactly ({@link #selectedForExactReceiver}). Callees bound by class-hierarchy analysis
+ * ({@link #uniqueImplementation}): a virtual or interface call whose method has one implementation among
+ * the classes loaded, with an assumption recorded in the graph; HotSpot deoptimizes the code when a class
+ * loaded later overrides it. Each callee small, with bytecode, not synchronized, with no exception
+ * handler of its own and no {@code jsr}, monitor or signature-polymorphic call; a receiver not known to
+ * be non-null is checked first ({@link org.ssajit.ir.Op#RECEIVER_CHECK}, with the invoke's state: the
+ * interpreter throws there). A call inside a try range is not inlined: an exception in the inlined code
  * would have to reach the caller's handler. Recursion is not inlined; the depth and the bytecodes
  * inlined into one compile are bounded.
  *
@@ -34,11 +38,16 @@ public final class Inlining {
     /** Bytecodes inlined into one compile, in all. */
     public static final int MAX_TOTAL_BYTES = 1500;
 
+    private final org.ssajit.ir.Graph graph;
     private final java.util.Set<ResolvedJavaMethod> denied;
     private int inlinedBytes;
 
-    /** {@code denied}: callees whose parse failed in an earlier attempt at this graph: called, not inlined. */
-    Inlining(java.util.Set<ResolvedJavaMethod> denied) {
+    /**
+     * For the calls parsed into {@code graph}; {@code denied}: callees whose parse failed in an earlier
+     * attempt at this graph: called, not inlined.
+     */
+    Inlining(org.ssajit.ir.Graph graph, java.util.Set<ResolvedJavaMethod> denied) {
+        this.graph = graph;
         this.denied = denied;
     }
 
@@ -47,7 +56,14 @@ public final class Inlining {
      * the caller's own state at the call ({@code null} entries ignored), whose chain tells the depth
      * and the methods already being inlined.
      */
-    ResolvedJavaMethod select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange) {
+    /**
+     * A callee to inline: the method, and what the choice assumes about the class hierarchy (null: nothing,
+     * the bytecode or the receiver's exact class binds it), to be recorded in the graph once it is inlined.
+     */
+    record Choice(ResolvedJavaMethod method, Assumptions.Assumption assumption) {
+    }
+
+    Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange) {
         if (inTryRange || cs.appendix() != null || !(cs.target() instanceof ResolvedJavaMethod m) || callerState == null) {
             return null;
         }
@@ -55,13 +71,26 @@ public final class Inlining {
             return null;
         }
         jdk.vm.ci.meta.ResolvedJavaType caller = callerState.method().getDeclaringClass();
+        Assumptions.Assumption assumption = null;
         ResolvedJavaMethod target = switch (cs.opcode()) {
             case INVOKESTATIC -> m.isStatic() && m.getDeclaringClass().isInitialized() ? m : null;
             // invokespecial of <init> runs the resolved method itself (JVMS 6.5: no selection).
             case INVOKESPECIAL -> !m.isStatic() && (m.isConstructor() || specialSelects(m, caller)) ? m : null;
-            case INVOKEVIRTUAL -> m.isStatic() ? null : m.canBeStaticallyBound() ? m : selectedForExactReceiver(m, args[0], caller);
-            // invokeinterface throws IllegalAccessError when the method it selects is not public (JVMS 6.5).
-            case INVOKEINTERFACE -> selectedForExactReceiver(m, args[0], caller) instanceof ResolvedJavaMethod t && t.isPublic() ? t : null;
+            case INVOKEVIRTUAL, INVOKEINTERFACE -> {
+                if (m.isStatic() || cs.opcode() == INVOKEVIRTUAL && m.canBeStaticallyBound()) {
+                    yield m.isStatic() ? null : m;
+                }
+                ResolvedJavaMethod t = selectedForExactReceiver(m, args[0], caller);
+                if (t == null) {
+                    AssumptionResult<ResolvedJavaMethod> r = uniqueImplementation(m, org.ssajit.ir.Stamps.declaredClass(graph, args[0]));
+                    if (r != null) {
+                        t = r.getResult();
+                        assumption = assumptionOf(r);
+                    }
+                }
+                // invokeinterface throws IllegalAccessError when the method it selects is not public (JVMS 6.5).
+                yield t != null && (cs.opcode() == INVOKEVIRTUAL || t.isPublic()) ? t : null;
+            }
             default -> null;
         };
         if (target == null || Linkage.isSignaturePolymorphic(target) || !target.hasBytecodes() || target.isNative() || target.isAbstract() || target.isSynchronized()
@@ -85,7 +114,47 @@ public final class Inlining {
         if (depth > MAX_DEPTH || !parsable(target)) {
             return null;
         }
-        return target;
+        return new Choice(target, assumption);
+    }
+
+    /**
+     * Class-hierarchy analysis: the one method that a virtual or interface call on {@code receiver} can
+     * run among the classes loaded now, with the assumption that keeps it so (HotSpot's
+     * {@code unique_concrete_method} dependency: loading a class that overrides it deoptimizes the
+     * code), or null. The receiver's class is the method's declaring class, or {@code declared} when
+     * that is a class below it: the receiver's declared class ({@link org.ssajit.ir.Stamps#declaredClass}),
+     * which the verifier ensures it is an instance of (an interface type says nothing,
+     * {@link org.ssajit.ir.Stamp}). HotSpot answers nothing for an interface receiver type or a default
+     * method (its CHA cannot see a class's method that an interface's subclass inherits).
+     */
+    static AssumptionResult<ResolvedJavaMethod> uniqueImplementation(ResolvedJavaMethod m, jdk.vm.ci.meta.ResolvedJavaType declared) {
+        jdk.vm.ci.meta.ResolvedJavaType holder = m.getDeclaringClass();
+        jdk.vm.ci.meta.ResolvedJavaType type = declared;
+        if (type == null || type.isInterface() || type.isArray() || !holder.isAssignableFrom(type) || !type.isLinked()) {
+            type = holder;
+        }
+        if (type.isInterface() || !type.isLinked()) {
+            return null;
+        }
+        AssumptionResult<ResolvedJavaMethod> r = type.findUniqueConcreteMethod(m);
+        if (r == null || r.getResult() == null || r.getResult().isAbstract() || !r.getResult().getDeclaringClass().isLinked()) {
+            return null;
+        }
+        return r;
+    }
+
+    /** The one assumption of a class-hierarchy answer (null if it needs none: a statically bound method). */
+    private static Assumptions.Assumption assumptionOf(AssumptionResult<ResolvedJavaMethod> r) {
+        if (r.isAssumptionFree()) {
+            return null;
+        }
+        Assumptions collected = new Assumptions();
+        r.recordTo(collected);
+        Assumptions.Assumption[] all = collected.toArray();
+        if (all.length != 1) {
+            throw new IllegalStateException("a class-hierarchy answer with " + all.length + " assumptions: " + r);
+        }
+        return all[0];
     }
 
     /**

@@ -2,6 +2,7 @@ package org.ssajit.parse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,6 +20,7 @@ import org.ssajit.testing.ClassGen;
 import org.ssajit.testing.Jvmci;
 import org.ssajit.verify.Verifier;
 
+import jdk.vm.ci.meta.Assumptions;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 import jdk.vm.ci.meta.ResolvedJavaType;
 
@@ -328,5 +330,101 @@ class InliningPolicyTest {
         Graph u = Jvmci.build(method(InliningPolicyTest.class, "unknownReceiver"), inline).graph();
         assertEquals(List.of(), inlinedNames(u));
         assertEquals(List.of("area"), invoked(u));
+    }
+
+    static class Counter {
+        int next(int x) {
+            return x + 1;
+        }
+    }
+
+    static class QuietCounter extends Counter {
+    }
+
+    static class Level {
+        int k() {
+            return 1;
+        }
+    }
+
+    static class Upper extends Level {
+        @Override
+        int k() {
+            return 2;
+        }
+    }
+
+    static class Top extends Upper {
+    }
+
+    interface Greeter {
+        default int hello() {
+            return 7;
+        }
+    }
+
+    static class Greeting implements Greeter {
+    }
+
+    static int viaCounter(Counter c, int x) {
+        return c.next(x);
+    }
+
+    static int viaLevel(Level l) {
+        return l.k();
+    }
+
+    static int viaTop(Top t) {
+        Level l = t;
+        return l.k();
+    }
+
+    static int viaGreeting(Greeting g) {
+        return g.hello();
+    }
+
+    private static Assumptions.ConcreteMethod onlyAssumption(Graph g) {
+        assertEquals(1, g.assumptions().size(), () -> "assumptions: " + g.assumptions());
+        return assertInstanceOf(Assumptions.ConcreteMethod.class, g.assumptions().get(0));
+    }
+
+    /**
+     * Class-hierarchy analysis: a virtual call whose method has one implementation among the loaded
+     * classes below the receiver's type is inlined, and the graph records the assumption HotSpot then
+     * checks (at installation, and whenever a class is loaded); the receiver's type is its stamp's
+     * when that is a class below the method's. Two implementations below it, or a default method,
+     * stay calls and assume nothing.
+     */
+    @Test
+    void classHierarchyAnalysisInlinesTheOneImplementationAndRecordsWhyItIsOne() {
+        assertEquals(3, viaCounter(new QuietCounter(), 2));
+        assertEquals(1, viaLevel(new Level()));
+        assertEquals(2, viaTop(new Top()));
+        assertEquals(7, viaGreeting(new Greeting()));
+        BuildOptions inline = BuildOptions.DEFAULT.withInlining(true);
+
+        Graph counter = Jvmci.build(method(InliningPolicyTest.class, "viaCounter"), inline).graph();
+        assertEquals(List.of("InliningPolicyTest$Counter.next"), inlinedNames(counter));
+        assertEquals(List.of(), invoked(counter));
+        Assumptions.ConcreteMethod a = onlyAssumption(counter);
+        assertEquals(method(Counter.class, "next"), a.impl);
+        assertEquals(type(Counter.class), a.context);
+
+        Graph level = Jvmci.build(method(InliningPolicyTest.class, "viaLevel"), inline).graph();
+        assertEquals(List.of("k"), invoked(level), "Level.k and Upper.k below Level: a call");
+        assertEquals(List.of(), level.assumptions());
+
+        Graph top = Jvmci.build(method(InliningPolicyTest.class, "viaTop"), inline).graph();
+        assertEquals(List.of("InliningPolicyTest$Upper.k"), inlinedNames(top), "below Top only Upper.k");
+        Assumptions.ConcreteMethod t = onlyAssumption(top);
+        assertEquals(type(Top.class), t.context, "the receiver's stamp, not the method's class");
+        assertEquals(method(Upper.class, "k"), t.impl);
+
+        Graph greeting = Jvmci.build(method(InliningPolicyTest.class, "viaGreeting"), inline).graph();
+        assertEquals(List.of("hello"), invoked(greeting), "HotSpot's class-hierarchy analysis answers nothing for a default method");
+        assertEquals(List.of(), greeting.assumptions());
+
+        Graph off = Jvmci.build(method(InliningPolicyTest.class, "viaCounter"), BuildOptions.DEFAULT).graph();
+        assertEquals(List.of(), off.assumptions(), "no inlining, no assumption");
     }
 }
