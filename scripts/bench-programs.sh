@@ -12,6 +12,8 @@
 #   Defaults: 3 rounds, N = 12, K = 6, both programs (about 15 minutes on 2 cores).
 #   --inline adds a fourth mode, ssajit+inl: ssajit with -Dssajit.Inline=true (a third longer).
 # Raw lines: benchmarks/target/bench-programs-<time>.txt. Ratios above 1 mean ssajit is slower.
+# Every JVM's checksum (javac: its class files) must be the same for a program; the script ends with
+# exit status 1 if not.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
@@ -41,6 +43,7 @@ mkdir -p "$ROOT/benchmarks/target"
 STAMP=$(date +%Y%m%d-%H%M%S)
 OUT="$ROOT/benchmarks/target/bench-programs-$STAMP.txt"
 STATS="$ROOT/benchmarks/target/bench-programs-$STAMP-ssajit-stats.txt"
+SUMS="$ROOT/benchmarks/target/bench-programs-$STAMP-checksums.txt"
 
 program_args() {
     case "$1" in
@@ -67,9 +70,21 @@ for r in $(seq 1 "$ROUNDS"); do
             m=${MODES[$(((k + r - 1) % NMODES))]}
             echo "bench-programs: round $r/$ROUNDS, $p, $m" >&2
             echo "== $r $m $p" >>"$STATS"
-            run_mode "$m" "$p" | grep -v '^checksum' | sed "s/^/$r $m /" >>"$OUT"
+            run_mode "$m" "$p" | sed "s/^/$r $m $p /" | tee -a "$SUMS" | grep -v ' checksum ' | cut -d' ' -f1,2,4- >>"$OUT"
         done
     done
+done
+
+# Every JVM of a program must have computed the same (javac: the class files' names and bytes).
+sums_ok=1
+for p in "${PROGRAMS[@]}"; do
+    distinct=$(awk -v p="$p" '$3 == p && $4 == "checksum" { print $5 }' "$SUMS" | sort -u)
+    runs=$(awk -v p="$p" '$3 == p && $4 == "checksum"' "$SUMS" | wc -l)
+    if [ "$runs" -ne $((ROUNDS * NMODES)) ] || [ "$(echo "$distinct" | wc -l)" -ne 1 ]; then
+        echo "bench-programs: $p: checksums differ or are missing ($runs of $((ROUNDS * NMODES)) JVMs):" >&2
+        awk -v p="$p" '$3 == p && $4 == "checksum"' "$SUMS" >&2
+        sums_ok=0
+    fi
 done
 
 echo
@@ -105,3 +120,10 @@ awk -v keep="$KEEP" -v iters="$ITERATIONS" -v modes="${MODES[*]}" '
 echo
 echo "ssajit's tier-4 requests per JVM (from -Dssajit.Stats=true):"
 grep -E '^== |stats:|  compiled|  inlined|  refused|own code|bailout' "$STATS" || true
+echo
+if [ "$sums_ok" = 1 ]; then
+    echo "checksums: every JVM of each program computed the same"
+else
+    echo "checksums: DIFFERENT (above): a mode computed something else" >&2
+    exit 1
+fi

@@ -59,6 +59,9 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * not interpretable. A graph with inlined constructors runs them on the object itself: there
  * NEW_INSTANCE allocates it without constructing ({@code sun.misc.Unsafe.allocateInstance}), the
  * inlined constructors' field stores fill it, and a constructor left a call on it is not interpretable.
+ * A graph whose class-hierarchy assumptions ({@link Graph#assumptions()}) no longer hold after the run
+ * is not interpretable either: compiled code would have been deoptimized when the class that broke
+ * one was loaded.
  *
  * <p>Monitors are really acquired: MONITOR_ENTER continues interpretation inside a Java
  * {@code synchronized} block on the object, and the matching MONITOR_EXIT returns from it, so locking
@@ -193,6 +196,7 @@ public final class IrInterpreter {
             if (!(r instanceof Outcome o)) {
                 throw new IllegalStateException("monitor released outside a nested frame");
             }
+            checkAssumptions();
             return o;
         } catch (Stop.Refuse e) {
             return new Outcome.NotInterpretable(e.getMessage());
@@ -204,6 +208,23 @@ public final class IrInterpreter {
             return new Outcome.NotInterpretable("interpreter stack overflow (monitor nesting)");
         } finally {
             env = null;
+        }
+    }
+
+    /**
+     * The graph's class-hierarchy assumptions must still hold after the run: a class loaded meanwhile
+     * that breaks one would have deoptimized compiled code, while here the inlined method ran on, so
+     * the outcome says nothing about the graph (not interpretable).
+     */
+    private void checkAssumptions() {
+        for (jdk.vm.ci.meta.Assumptions.Assumption a : graph.assumptions()) {
+            if (!(a instanceof jdk.vm.ci.meta.Assumptions.ConcreteMethod cm)) {
+                throw Stop.refuse("an assumption the interpreter cannot check: " + a);
+            }
+            var now = cm.context.findUniqueConcreteMethod(cm.method);
+            if (now == null || !cm.impl.equals(now.getResult())) {
+                throw Stop.refuse("a class loaded while the graph ran broke its assumption " + a);
+            }
         }
     }
 

@@ -13,6 +13,7 @@ import java.lang.reflect.Method;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.interp.AssumptionTargets.Coin;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Goto;
@@ -335,5 +336,30 @@ class IrInterpreterTest {
         }
         assertTrue(in.stream().anyMatch(v -> Double.isNaN((Double) v[1])));
         assertTrue(in.size() >= 50);
+    }
+
+    /**
+     * Coin.value, inlined by class-hierarchy analysis at both calls, runs on for a Dime loaded while
+     * the graph runs (compiled code would have been deoptimized): the outcome is not a verdict.
+     */
+    @Test
+    void aGraphWhoseAssumptionBrokeWhileItRanIsNotInterpretable() {
+        java.util.function.Supplier<Coin> coin = Coin::new;
+        assertEquals(101, AssumptionTargets.valueTwice(new Coin(), coin));
+        Graph g = Jvmci.build(Jvmci.method(Jvmci.declared(AssumptionTargets.class, "valueTwice")),
+                        org.ssajit.parse.BuildOptions.DEFAULT.withInlining(true)).graph();
+        assertEquals(1, g.assumptions().size(), () -> "" + g.assumptions());
+        IrInterpreter interp = new IrInterpreter(g);
+        assertEquals(new Outcome.Returned(101), interp.run(new Coin(), coin));
+        java.util.function.Supplier<Coin> dime = () -> {
+            try {
+                return (Coin) Class.forName(AssumptionTargets.class.getName() + "$Dime").getDeclaredConstructor().newInstance();
+            } catch (ReflectiveOperationException e) {
+                throw new AssertionError(e);
+            }
+        };
+        Outcome o = interp.run(new Coin(), dime);
+        assertTrue(assertInstanceOf(Outcome.NotInterpretable.class, o).reason().contains("broke its assumption"), o::toString);
+        assertEquals(110, AssumptionTargets.valueTwice(new Coin(), dime), "the JVM's answer, which the stale graph does not give");
     }
 }
