@@ -342,7 +342,25 @@ public final class HotSpotLowering {
                     return new Deopt(reason, DeoptimizationAction.RecompileIfTooManyDeopts);
                 }
             }
+            if (anchor != null && anchor.state() != null && caughtByACaller(anchor.state())) {
+                // Inlined at a call inside a try range: the interpreter's handler lookup finds the
+                // caller's handler. Counted, so that frequent exceptions recompile the method, and the
+                // inliner, seeing them in the callee's profile, leaves the call (Inlining.inlinableInTryRange).
+                return new Deopt(reason, DeoptimizationAction.RecompileIfTooManyDeopts);
+            }
             return new Deopt(reason, EXCEPTION_ACTION);
+        }
+
+        /** Whether a method that {@code state}'s frame was inlined into is at a call inside one of its try ranges. */
+        private static boolean caughtByACaller(FrameState state) {
+            for (FrameState caller = state.outer(); caller != null; caller = caller.outer()) {
+                for (var h : caller.method().getExceptionHandlers()) {
+                    if (h.getStartBCI() <= caller.bci() && caller.bci() < h.getEndBCI()) {
+                        return true;
+                    }
+                }
+            }
+            return false;
         }
 
         /** Whether a failed check of {@code kind} at the bytecode being lowered is thrown in compiled code or recompiles (a handler catches it). */

@@ -181,14 +181,6 @@ final class InlineTargets {
         return factorial(n) + factorial(n + 1);
     }
 
-    static int inTry(int a, int b) {
-        try {
-            return quotient(a, b);
-        } catch (ArithmeticException e) {
-            return -1;
-        }
-    }
-
     static int handlerAfterInlinedCall(int a, int b) {
         int q = square(a);
         try {
@@ -425,5 +417,65 @@ final class InlineTargets {
 
     static int tally(Tally t, int x) {
         return t.add(x);
+    }
+
+    // Inlined at calls inside try ranges (InliningTest): the callee's exceptions deoptimize, and the
+    // interpreter unwinds into the caller's handler. The twins are the oracle (reflection runs the
+    // code installed for the others).
+
+    static int guardedCallee(int[] a, int i, int d) {
+        counter++;
+        return a[i] / d;
+    }
+
+    static int guarded(int[] a, int i, int d) {
+        try {
+            return guardedCallee(a, i, d) + 1;
+        } catch (ArithmeticException e) {
+            return -1000 - counter;
+        } catch (ArrayIndexOutOfBoundsException e) {
+            return -2000 - counter;
+        }
+    }
+
+    static int guardedCalleeTwin(int[] a, int i, int d) {
+        counter++;
+        return a[i] / d;
+    }
+
+    static int guardedTwin(int[] a, int i, int d) {
+        try {
+            return guardedCalleeTwin(a, i, d) + 1;
+        } catch (ArithmeticException e) {
+            return -1000 - counter;
+        } catch (ArrayIndexOutOfBoundsException e) {
+            return -2000 - counter;
+        }
+    }
+
+    static int lengthOf(int[] a) {
+        counter++;
+        return a.length;
+    }
+
+    static int lengthOrMinus(int[] a) {
+        try {
+            return lengthOf(a);
+        } catch (NullPointerException e) {
+            return -1 - counter;
+        }
+    }
+
+    static int lengthOfTwin(int[] a) {
+        counter++;
+        return a.length;
+    }
+
+    static int lengthOrMinusTwin(int[] a) {
+        try {
+            return lengthOfTwin(a);
+        } catch (NullPointerException e) {
+            return -1 - counter;
+        }
     }
 }

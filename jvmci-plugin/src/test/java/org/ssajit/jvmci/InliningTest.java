@@ -73,7 +73,6 @@ class InliningTest {
                         Arguments.of("neverReturns", List.of("fail", "<init>", "<init>", "<init>"), oneInt),
                         Arguments.of("keepsAcrossGc", List.of("gcThenRead", "gc", "getRuntime"), List.of((Supplier<Object[]>) () -> new Object[]{3}, () -> new Object[]{-9})),
                         Arguments.of("recursive", List.of("factorial"), small),
-                        Arguments.of("inTry", List.of(), twoInts),
                         Arguments.of("handlerAfterInlinedCall", List.of("square"), twoInts),
                         Arguments.of("instanceCaller", List.of("plus", "times"), receivers),
                         Arguments.of("onNewObject", List.of("plus", "times", "<init>", "<init>"), oneInt),
@@ -216,6 +215,65 @@ class InliningTest {
         jdk.vm.ci.code.BailoutException e = assertThrows(jdk.vm.ci.code.BailoutException.class, () -> INSTALLER.installDirect(rm, code).invalidate());
         assertFalse(e.isPermanent(), e::getMessage);
         assertTrue(e.getMessage().contains("dependencies"), e::getMessage);
+    }
+
+    private static String twinOracle(String twin, Object[] args) {
+        return callReflectively(Jvmci.declared(InlineTargets.class, twin), args).replace("Twin", "");
+    }
+
+    /**
+     * Calls inside try ranges, inlined: an exception in the inlined callee (division by zero, index
+     * out of bounds, null) deoptimizes, and the interpreter throws it in the callee's frame and
+     * unwinds into the caller's, whose handler catches it, after the callee's side effect, or leaves
+     * the method for a type no handler takes. Frequent, the traps are counted (the code made not
+     * entrant; with the action that keeps the code it would stay), and the rebuilt graph, the
+     * callee's profile having seen them, leaves the call.
+     */
+    @Test
+    void exceptionsInCodeInlinedInATryRangeReachTheCallersHandlers() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Shard.isFirst(), "runs in the first shard of a split run");
+        // Run once without an exception, as before a compile (the pool entries resolved).
+        assertEquals("returned 4; counter 1, log [0, 0, 0, 0]", callReflectively(Jvmci.declared(InlineTargets.class, "guarded"), new Object[]{new int[]{6}, 0, 2}));
+        assertEquals("returned 1; counter 1, log [0, 0, 0, 0]", callReflectively(Jvmci.declared(InlineTargets.class, "lengthOrMinus"), new Object[]{new int[]{6}}));
+        ResolvedJavaMethod guarded = Jvmci.method(Jvmci.declared(InlineTargets.class, "guarded"));
+        Graph g = PIPELINE.build(guarded, -1, true);
+        assertEquals(List.of("guardedCallee"), g.inlinedMethods().stream().map(ResolvedJavaMethod::getName).toList());
+        InstalledCode installed = INSTALLER.installDirect(guarded, PIPELINE.compile(g, guarded));
+        try {
+            Object[][] inputs = {{new int[]{6, 7}, 1, 7}, {new int[]{6}, 0, 0}, {new int[]{6}, 3, 1}, {new int[]{5}, -1, 1}, {new int[]{-9}, 0, 3},
+                            {new int[]{Integer.MIN_VALUE}, 0, -1}};
+            for (Object[] in : inputs) {
+                String expected = twinOracle("guardedTwin", in);
+                assertEquals(expected, execute(installed, "guarded", in), () -> "guarded" + Arrays.deepToString(in));
+            }
+            assertTrue(installed.isValid(), "three exceptions: the code stays");
+            int runs = 0;
+            while (installed.isValid() && runs < 50) {
+                try {
+                    installed.executeVarargs(new int[]{6}, 0, 0);
+                } catch (InvalidInstalledCodeException e) {
+                    break;
+                }
+                runs++;
+            }
+            assertFalse(installed.isValid(), "HotSpot counts the traps at the division and makes the code not entrant");
+        } finally {
+            installed.invalidate();
+        }
+        Graph again = PIPELINE.build(guarded, -1, true);
+        assertEquals(List.of(), again.inlinedMethods(), "the callee's profile has seen its exceptions: a call");
+
+        ResolvedJavaMethod lengthOrMinus = Jvmci.method(Jvmci.declared(InlineTargets.class, "lengthOrMinus"));
+        Graph l = PIPELINE.build(lengthOrMinus, -1, true);
+        assertEquals(List.of("lengthOf"), l.inlinedMethods().stream().map(ResolvedJavaMethod::getName).toList());
+        InstalledCode nullable = INSTALLER.installDirect(lengthOrMinus, PIPELINE.compile(l, lengthOrMinus));
+        try {
+            assertEquals(twinOracle("lengthOrMinusTwin", new Object[]{new int[3]}), execute(nullable, "lengthOrMinus", new Object[]{new int[3]}));
+            assertEquals(twinOracle("lengthOrMinusTwin", new Object[]{null}), execute(nullable, "lengthOrMinus", new Object[]{null}));
+            assertEquals("returned -2; counter 1, log [0, 0, 0, 0]", twinOracle("lengthOrMinusTwin", new Object[]{null}));
+        } finally {
+            nullable.invalidate();
+        }
     }
 
     /** Without the option, nothing is inlined (the default while inlining is new). */

@@ -23,8 +23,8 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * loaded later overrides it. Each callee small, with bytecode, not synchronized, with no exception
  * handler of its own and no {@code jsr}, monitor or signature-polymorphic call; a receiver not known to
  * be non-null is checked first ({@link org.ssajit.ir.Op#RECEIVER_CHECK}, with the invoke's state: the
- * interpreter throws there). A call inside a try range is not inlined: an exception in the inlined code
- * would have to reach the caller's handler. Recursion is not inlined; the depth and the bytecodes
+ * interpreter throws there). At a call inside a try range only a callee whose exceptions deoptimize
+ * and are rare ({@link #inlinableInTryRange}). Recursion is not inlined; the depth and the bytecodes
  * inlined into one compile are bounded.
  *
  * <p>What the inlined code needs from the back end is its frame states' caller chain
@@ -64,7 +64,7 @@ public final class Inlining {
     }
 
     Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange) {
-        if (inTryRange || cs.appendix() != null || !(cs.target() instanceof ResolvedJavaMethod m) || callerState == null) {
+        if (cs.appendix() != null || !(cs.target() instanceof ResolvedJavaMethod m) || callerState == null) {
             return null;
         }
         if (m.isConstructor() && (cs.opcode() != INVOKESPECIAL || !constructorInlinable(m, args[0]))) {
@@ -114,7 +114,70 @@ public final class Inlining {
         if (depth > MAX_DEPTH || !parsable(target)) {
             return null;
         }
+        if (inTryRange && !inlinableInTryRange(target, callerState)) {
+            return null;
+        }
         return new Choice(target, assumption);
+    }
+
+    /**
+     * Whether {@code m} may be inlined at a call inside a try range of the caller ({@code callerState}).
+     * The inlined code gets no handler: every exception in it deoptimizes (a failed check, to the
+     * state before its bytecode), and the interpreter throws in the callee's frame and unwinds into the
+     * caller's, whose handler catches it, as the call would have. So only a callee whose exceptions are
+     * rare: no call (an exception from one would deoptimize, and the code stays) and no {@code athrow};
+     * a profile that has seen no exception in it (HotSpot counts the traps of its failed checks, which
+     * deoptimize with {@code RecompileIfTooManyDeopts} there, and sets {@code exception_seen} where the
+     * interpreter throws), nor at the call (a null receiver).
+     */
+    static boolean inlinableInTryRange(ResolvedJavaMethod m, FrameState callerState) {
+        byte[] code = m.getCode();
+        if (code == null) {
+            return false;
+        }
+        BytecodeStream s = new BytecodeStream(code);
+        for (int bci = 0; bci < code.length; bci = s.nextBci()) {
+            s.at(bci);
+            switch (s.opcode()) {
+                case INVOKEVIRTUAL, INVOKESPECIAL, INVOKESTATIC, INVOKEINTERFACE, INVOKEDYNAMIC, ATHROW -> {
+                    return false;
+                }
+                default -> {
+                }
+            }
+        }
+        jdk.vm.ci.meta.ProfilingInfo callee = profile(m);
+        jdk.vm.ci.meta.ProfilingInfo caller = profile(callerState.method());
+        if (callee == null || caller == null || exceptionSeen(caller, callerState.bci())) {
+            return false;
+        }
+        for (jdk.vm.ci.meta.DeoptimizationReason r : new jdk.vm.ci.meta.DeoptimizationReason[]{jdk.vm.ci.meta.DeoptimizationReason.NullCheckException,
+                        jdk.vm.ci.meta.DeoptimizationReason.BoundsCheckException, jdk.vm.ci.meta.DeoptimizationReason.ClassCastException,
+                        jdk.vm.ci.meta.DeoptimizationReason.ArrayStoreException, jdk.vm.ci.meta.DeoptimizationReason.ArithmeticException,
+                        jdk.vm.ci.meta.DeoptimizationReason.RuntimeConstraint}) {
+            if (callee.getDeoptimizationCount(r) > 0) {
+                return false;
+            }
+        }
+        for (int bci = 0; bci < code.length; bci = s.nextBci()) {
+            s.at(bci);
+            if (exceptionSeen(callee, bci)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean exceptionSeen(jdk.vm.ci.meta.ProfilingInfo p, int bci) {
+        return p.getExceptionSeen(bci) == jdk.vm.ci.meta.TriState.TRUE;
+    }
+
+    private static jdk.vm.ci.meta.ProfilingInfo profile(ResolvedJavaMethod m) {
+        try {
+            return m.getProfilingInfo();
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /**

@@ -427,4 +427,52 @@ class InliningPolicyTest {
         Graph off = Jvmci.build(method(InliningPolicyTest.class, "viaCounter"), BuildOptions.DEFAULT).graph();
         assertEquals(List.of(), off.assumptions(), "no inlining, no assumption");
     }
+
+    static int leafInTry(int x) {
+        try {
+            return twice(x);
+        } catch (RuntimeException e) {
+            return -1;
+        }
+    }
+
+    static int callingInTry(int x) {
+        try {
+            return sixCallees(x);
+        } catch (RuntimeException e) {
+            return -1;
+        }
+    }
+
+    static int rethrow(RuntimeException e) {
+        throw e;
+    }
+
+    static int throwingInTry(RuntimeException e) {
+        try {
+            return rethrow(e);
+        } catch (IllegalStateException x) {
+            return -1;
+        }
+    }
+
+    /**
+     * At a call inside a try range only a callee whose exceptions all deoptimize (the interpreter then
+     * finds the caller's handler): no call and no athrow in it; outside try ranges both are inlined.
+     */
+    @Test
+    void insideTryRangesOnlyCalleesWithoutCallsOrThrows() {
+        assertEquals(4, leafInTry(2));
+        assertEquals(callingInTry(3), sixCallees(3));
+        assertEquals(-1, throwingInTry(new IllegalStateException()));
+        BuildOptions inline = BuildOptions.DEFAULT.withInlining(true);
+        Graph leaf = Jvmci.build(method(InliningPolicyTest.class, "leafInTry"), inline).graph();
+        assertEquals(List.of("InliningPolicyTest.twice"), inlinedNames(leaf));
+        Graph calling = Jvmci.build(method(InliningPolicyTest.class, "callingInTry"), inline).graph();
+        assertEquals(List.of("sixCallees"), invoked(calling), "a callee with calls stays a call in a try range");
+        Graph throwing = Jvmci.build(method(InliningPolicyTest.class, "throwingInTry"), inline).graph();
+        assertEquals(List.of("rethrow"), invoked(throwing), "a callee with an athrow stays a call in a try range");
+        Graph outside = Jvmci.build(method(InliningPolicyTest.class, "sixCallees"), inline).graph();
+        assertEquals(6, outside.inlinedCallCount(), "the same callees are inlined outside try ranges");
+    }
 }
