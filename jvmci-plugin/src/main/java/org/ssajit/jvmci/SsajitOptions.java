@@ -71,7 +71,7 @@ public final class SsajitOptions {
                                     + "Needs CompiledHandlers.",
                     org.ssajit.lowering.ImplicitThrows.Mode::parse);
     public static final Option<Boolean> INLINE = new Option<>("Inline", false, "true|false",
-                    "Parse small callees (at most 35 bytes of bytecode, not in a try range) into their callers: statically bound ones "
+                    "Parse small callees (at most 35 bytes of bytecode; in a try range only ones without calls or throws) into their callers: statically bound ones "
                                     + "(static, private, final, constructors, on an object of a known class) and virtual ones with one "
                                     + "implementation among the classes loaded (class-hierarchy analysis: HotSpot deoptimizes the code when a "
                                     + "class loaded later overrides it); a receiver not known to be non-null is checked first; deoptimizing in "
