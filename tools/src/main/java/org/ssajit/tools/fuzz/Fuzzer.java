@@ -370,7 +370,7 @@ final class Fuzzer {
                 long seed = seedOf(name);
                 if (!xint.complete(name)) {
                     if (xint.blocks().containsKey(name)) {
-                        findings.add(new Finding(seed, Kind.INVALID, "-Xint did not finish the program (" + (xint.timedOut() ? "timeout" : "exit " + xint.exit()) + ")\n"
+                        findings.add(new Finding(seed, Kind.INVALID, "-Xint did not finish the program (" + (xint.timedOut() ? "timeout" : "exit " + xint.exit() + signalNote(xint)) + ")\n"
                                         + tail(xint.stderr())));
                     } else {
                         next.add(name); // the interpreter's JVM stopped before it: again
@@ -553,7 +553,20 @@ final class Fuzzer {
 
     static String describe(Run r) {
         return "command: " + String.join(" ", r.command()) + "\nexit: " + r.exit() + (r.timedOut() ? " (timed out)" : "") + (r.crashed() ? " (crashed)" : "")
-                        + "\n--- stderr (tail)\n" + tail(r.stderr());
+                        + signalNote(r) + "\n--- stderr (tail)\n" + tail(r.stderr());
+    }
+
+    /**
+     * For a JVM that ended by a signal without HotSpot's fatal-error report: the signal, and that a
+     * signal sent from outside (a kill, the OOM killer) ends it the same way, so that such a finding is
+     * not read as a crash of ssajit's code (HotSpot reports those, and writes its hs_err file).
+     */
+    static String signalNote(Run r) {
+        if (r.timedOut() || r.exit() < 128 || r.stderr().contains("A fatal error has been detected")) {
+            return "";
+        }
+        return " (signal " + (r.exit() - 128) + " without HotSpot's fatal-error report: a signal from outside the JVM, such as a kill, ends it so too;"
+                        + " run the seed again)";
     }
 
     static String tail(String s) {

@@ -152,4 +152,20 @@ class FuzzerTimeoutTest {
         assertFalse(run.stdout().contains("[warning]"), run.stdout());
         assertTrue(run.stderr().contains("[warning][pagesize]"), run.stderr());
     }
+
+    /**
+     * A JVM ended by a signal without HotSpot's fatal-error report (as when something outside kills it:
+     * a long run's chunk once lost three batches to a kill meant for other JVMs, reported as crashes)
+     * says so in the finding; a HotSpot crash, a normal exit or a timeout do not.
+     */
+    @Test
+    void aJvmEndedByASignalFromOutsideIsNotReportedAsACrashReport() {
+        Fuzzer.Run killed = new Fuzzer.Run(List.of("java"), 143, false, true, Map.of(), "", "[ssajit] stats: 12 requests\n");
+        assertTrue(Fuzzer.describe(killed).contains("signal 15 without HotSpot's fatal-error report"), Fuzzer.describe(killed));
+        Fuzzer.Run crashed = new Fuzzer.Run(List.of("java"), 134, false, true, Map.of(), "",
+                        "#\n# A fatal error has been detected by the Java Runtime Environment:\n#\n#  SIGSEGV (0xb)\n");
+        assertEquals("", Fuzzer.signalNote(crashed));
+        assertEquals("", Fuzzer.signalNote(new Fuzzer.Run(List.of("java"), 1, false, false, Map.of(), "", "")));
+        assertEquals("", Fuzzer.signalNote(new Fuzzer.Run(List.of("java"), -1, true, false, Map.of(), "", "")));
+    }
 }
