@@ -52,17 +52,17 @@ public final class Inlining {
     }
 
     /**
-     * The callee to parse into the caller at {@code cs}, or null to call it. {@code callerState} is
-     * the caller's own state at the call ({@code null} entries ignored), whose chain tells the depth
-     * and the methods already being inlined.
-     */
-    /**
      * A callee to inline: the method, and what the choice assumes about the class hierarchy (null: nothing,
      * the bytecode or the receiver's exact class binds it), to be recorded in the graph once it is inlined.
      */
     record Choice(ResolvedJavaMethod method, Assumptions.Assumption assumption) {
     }
 
+    /**
+     * The callee to parse into the caller at {@code cs}, or null to call it. {@code callerState} is
+     * the caller's own state at the call ({@code null} entries ignored), whose chain tells the depth
+     * and the methods already being inlined; {@code inTryRange}: a handler of the caller covers the call.
+     */
     Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange) {
         if (cs.appendix() != null || !(cs.target() instanceof ResolvedJavaMethod m) || callerState == null) {
             return null;
