@@ -552,8 +552,33 @@ final class Fuzzer {
     }
 
     static String describe(Run r) {
+        String threads = r.timedOut() ? dumpedThreads(r.stderr()) : "";
         return "command: " + String.join(" ", r.command()) + "\nexit: " + r.exit() + (r.timedOut() ? " (timed out)" : "") + (r.crashed() ? " (crashed)" : "")
-                        + signalNote(r) + "\n--- stderr (tail)\n" + tail(r.stderr());
+                        + signalNote(r) + (threads.isEmpty() ? "" : "\n--- thread dump: the main thread and the compiler threads\n" + threads)
+                        + "\n--- stderr (tail)\n" + tail(r.stderr());
+    }
+
+    /**
+     * From the last thread dump in {@code stderr} (a timed-out JVM's, on SIGQUIT): its header, the
+     * program's main thread and the JIT compiler threads, whatever the dump's length; the tail of
+     * stderr alone lost the main thread, which the dump prints first, when a compiler thread's deep
+     * stack made the dump longer than the tail. Empty if there is no dump.
+     */
+    static String dumpedThreads(String stderr) {
+        int start = stderr.lastIndexOf("Full thread dump");
+        if (start < 0) {
+            return "";
+        }
+        List<String> kept = new ArrayList<>();
+        String[] blocks = stderr.substring(start).split("\n\\s*\n");
+        kept.add(blocks[0].lines().findFirst().orElse(""));
+        for (String b : blocks) {
+            String t = b.strip();
+            if (t.startsWith("\"main\" ") || t.startsWith("\"JVMCI CompilerThread") || t.startsWith("\"C1 CompilerThread")) {
+                kept.add(t);
+            }
+        }
+        return String.join("\n\n", kept);
     }
 
     /**

@@ -168,4 +168,27 @@ class FuzzerTimeoutTest {
         assertEquals("", Fuzzer.signalNote(new Fuzzer.Run(List.of("java"), 1, false, false, Map.of(), "", "")));
         assertEquals("", Fuzzer.signalNote(new Fuzzer.Run(List.of("java"), -1, true, false, Map.of(), "", "")));
     }
+
+    /**
+     * A timed-out JVM's finding keeps the thread dump's main thread and compiler threads, however long
+     * the dump: the main thread comes first, and the tail of stderr lost it under load (a CI run's
+     * hang canary, a compiler thread's deep stack making the dump longer than the tail).
+     */
+    @Test
+    void aTimeoutsFindingKeepsTheMainThreadOfALongThreadDump() {
+        StringBuilder err = new StringBuilder("[ssajit]  12 a.B.c()V, 3 bytes of bytecode: installed\n2026-11-29 11:31:50\nFull thread dump OpenJDK 64-Bit Server VM (25 mixed mode):\n\n");
+        err.append("\"main\" #1 [2435] prio=5 os_prio=0 cpu=1.0ms elapsed=61.5s tid=0x1 nid=2435 waiting on condition\n")
+                        .append("   java.lang.Thread.State: TIMED_WAITING (sleeping)\n\tat java.lang.Thread.sleep0(java.base/Native Method)\n\tat fuzz.s900003.Main.main(Main.java:7)\n\n");
+        err.append("\"JVMCI CompilerThread0\" #12 [2727] daemon prio=9 os_prio=0 runnable\n");
+        for (int i = 0; i < 400; i++) {
+            err.append("\tat org.ssajit.Deep.frame").append(i).append("(Deep.java:").append(i).append(")\n");
+        }
+        err.append("\n\"Common-Cleaner\" #14 daemon prio=8 in Object.wait()\n\n");
+        Fuzzer.Run run = new Fuzzer.Run(List.of("java"), -1, true, false, Map.of(), "", err.toString());
+        String d = Fuzzer.describe(run);
+        assertTrue(d.contains("Full thread dump") && d.contains("fuzz.s900003.Main.main(Main.java:7)"), d);
+        assertTrue(d.contains("\"JVMCI CompilerThread0\""), d);
+        assertFalse(Fuzzer.dumpedThreads(err.toString()).contains("Common-Cleaner"), "only the main and compiler threads");
+        assertEquals("", Fuzzer.dumpedThreads("no dump here"));
+    }
 }
