@@ -354,10 +354,8 @@ public final class HotSpotLowering {
         /** Whether a method that {@code state}'s frame was inlined into is at a call inside one of its try ranges. */
         private static boolean caughtByACaller(FrameState state) {
             for (FrameState caller = state.outer(); caller != null; caller = caller.outer()) {
-                for (var h : caller.method().getExceptionHandlers()) {
-                    if (h.getStartBCI() <= caller.bci() && caller.bci() < h.getEndBCI()) {
-                        return true;
-                    }
+                if (org.ssajit.bytecode.BlockMap.isCovered(caller.method().getExceptionHandlers(), caller.bci())) {
+                    return true;
                 }
             }
             return false;

@@ -239,7 +239,12 @@ public final class BlockMap {
     }
 
     private boolean isCovered(int bci) {
-        for (ExceptionHandler h : exceptionHandlers) {
+        return isCovered(exceptionHandlers, bci);
+    }
+
+    /** Whether one of {@code handlers} (a method's exception table) covers {@code bci}: the bytecode there is in a try range. */
+    public static boolean isCovered(ExceptionHandler[] handlers, int bci) {
+        for (ExceptionHandler h : handlers) {
             if (h.getStartBCI() <= bci && bci < h.getEndBCI()) {
                 return true;
             }

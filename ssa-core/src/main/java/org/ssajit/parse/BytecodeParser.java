@@ -594,12 +594,7 @@ public final class BytecodeParser {
 
     /** Whether a handler of this method covers {@code bci}. */
     private boolean inTryRange(int bci) {
-        for (var h : method.getExceptionHandlers()) {
-            if (h.getStartBCI() <= bci && bci < h.getEndBCI()) {
-                return true;
-            }
-        }
-        return false;
+        return org.ssajit.bytecode.BlockMap.isCovered(method.getExceptionHandlers(), bci);
     }
 
     private void shuffle(int op) {

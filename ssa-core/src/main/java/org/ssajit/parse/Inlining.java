@@ -131,21 +131,6 @@ public final class Inlining {
      * interpreter throws), nor at the call (a null receiver).
      */
     static boolean inlinableInTryRange(ResolvedJavaMethod m, FrameState callerState) {
-        byte[] code = m.getCode();
-        if (code == null) {
-            return false;
-        }
-        BytecodeStream s = new BytecodeStream(code);
-        for (int bci = 0; bci < code.length; bci = s.nextBci()) {
-            s.at(bci);
-            switch (s.opcode()) {
-                case INVOKEVIRTUAL, INVOKESPECIAL, INVOKESTATIC, INVOKEINTERFACE, INVOKEDYNAMIC, ATHROW -> {
-                    return false;
-                }
-                default -> {
-                }
-            }
-        }
         jdk.vm.ci.meta.ProfilingInfo callee = profile(m);
         jdk.vm.ci.meta.ProfilingInfo caller = profile(callerState.method());
         if (callee == null || caller == null || exceptionSeen(caller, callerState.bci())) {
@@ -159,13 +144,10 @@ public final class Inlining {
                 return false;
             }
         }
-        for (int bci = 0; bci < code.length; bci = s.nextBci()) {
-            s.at(bci);
-            if (exceptionSeen(callee, bci)) {
-                return false;
-            }
-        }
-        return true;
+        return !anyBytecode(m, s -> switch (s.opcode()) {
+            case INVOKEVIRTUAL, INVOKESPECIAL, INVOKESTATIC, INVOKEINTERFACE, INVOKEDYNAMIC, ATHROW -> true;
+            default -> exceptionSeen(callee, s.bci());
+        });
     }
 
     private static boolean exceptionSeen(jdk.vm.ci.meta.ProfilingInfo p, int bci) {
@@ -313,22 +295,25 @@ public final class Inlining {
 
     /** No bytecode whose meaning depends on being the compiled method's own frame: monitors, subroutines. */
     private static boolean parsable(ResolvedJavaMethod m) {
+        return !anyBytecode(m, s -> switch (s.opcode()) {
+            case MONITORENTER, MONITOREXIT, JSR, JSR_W, RET -> true;
+            default -> false;
+        });
+    }
+
+    /** Whether some bytecode of {@code m} passes {@code test} (the stream positioned at it); true if {@code m} has no bytecode. */
+    private static boolean anyBytecode(ResolvedJavaMethod m, java.util.function.Predicate<BytecodeStream> test) {
         byte[] code = m.getCode();
         if (code == null) {
-            return false;
+            return true;
         }
         BytecodeStream s = new BytecodeStream(code);
         for (int bci = 0; bci < code.length; bci = s.nextBci()) {
-            s.at(bci);
-            switch (s.opcode()) {
-                case MONITORENTER, MONITOREXIT, JSR, JSR_W, RET -> {
-                    return false;
-                }
-                default -> {
-                }
+            if (test.test(s.at(bci))) {
+                return true;
             }
         }
-        return true;
+        return false;
     }
 
     /**
