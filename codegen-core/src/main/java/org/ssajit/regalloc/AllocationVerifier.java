@@ -1,12 +1,11 @@
 package org.ssajit.regalloc;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.ssajit.lir.JumpOp;
 import org.ssajit.lir.LabelOp;
@@ -20,6 +19,7 @@ import org.ssajit.lir.Variable;
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterValue;
 import jdk.vm.ci.code.StackSlot;
+import jdk.vm.ci.meta.PlatformKind;
 import jdk.vm.ci.meta.Value;
 
 /**
@@ -41,17 +41,48 @@ import jdk.vm.ci.meta.Value;
  * location an allocated operand got is allowed by the op ({@code allowed()}) and is a register of the
  * variable's kind, and no ALIVE operand or frame-state value shares a location with a def or temp of
  * its op.
+ *
+ * <p>Representation (the verifier runs on every compile, so its cost counts): locations are dense
+ * indices (a register its number, each stack slot the LIR mentions one index after them, found by one
+ * scan before the analysis); names are dense ids (a variable its index, each constant and token an id
+ * after them); a location's set is a sorted {@code int[]}, never changed once made, so copying a state
+ * copies one array of references. The test sources keep a straightforward version over maps and sets
+ * ({@code MapAllocationVerifier}) that this one must agree with.
  */
 public final class AllocationVerifier {
     /** The value a fixed-register definition (or method entry, {@code def == null}) put into a location. */
     private record FixedToken(int location, LirOp def) {
     }
 
+    private static final int[] EMPTY = {};
+
     private final AllocationResult result;
     private final LirGraph lir;
     private final RegisterAllocationConfig config;
-    private final List<Register> callerSaved;
-    private final Map<Integer, LirOp> lastFixedDef = new HashMap<>();
+
+    /** Location index of a register: its number; stack slots (and the key {@link Locations#NONE}) follow. */
+    private int registerLocations;
+    private int maxRegister;
+    /** The last stack key {@link #note} numbered (0, a register key, before the first): slots repeat op after op. */
+    private int lastNoted = 0;
+    private final Map<Integer, Integer> otherLocations = new HashMap<>();
+    private int locationCount;
+    private int[] callerSaved;
+
+    /** Name ids: variable {@code i} is {@code i}; constants and tokens follow, in {@link #others}. */
+    private int variableCount;
+    private Variable[] variables;
+    private boolean[] referenceVariable;
+    private final List<Object> others = new ArrayList<>();
+    private final Map<Object, Integer> otherIds = new HashMap<>();
+    /** Per other name: the token's location (or -1 for a constant) and the token's def. */
+    private final List<LirOp> tokenDefs = new ArrayList<>();
+    private final List<Integer> tokenLocations = new ArrayList<>();
+
+    private final Map<PlatformKind, boolean[]> registersByKind = new HashMap<>();
+    /** Per location: the last fixed definition in the current block (null: none yet). */
+    private LirOp[] lastFixedDef;
+    private boolean[] recorded;
     private LirOp currentOp;
     private LirBlock currentBlock;
 
@@ -59,7 +90,6 @@ public final class AllocationVerifier {
         this.result = result;
         this.lir = result.lir();
         this.config = result.config();
-        this.callerSaved = config.allocatableRegisters().stream().filter(config::isCallerSaved).toList();
     }
 
     /**
@@ -72,14 +102,144 @@ public final class AllocationVerifier {
         new AllocationVerifier(result).run();
     }
 
-    private void run() {
-        int n = lir.blocks().size();
-        List<Map<Integer, Set<Object>>> entry = new java.util.ArrayList<>(java.util.Collections.nCopies(n, null));
-        Map<Integer, Set<Object>> initial = new HashMap<>();
+    /** Numbers the locations and the variables the LIR mentions, before and after allocation. */
+    private void scan() {
+        maxRegister = -1;
         for (Register r : config.allocatableRegisters()) {
-            initial.put(r.number, Set.of(new FixedToken(r.number, null)));
+            maxRegister = Math.max(maxRegister, r.number);
         }
-        entry.set(lir.entry().id(), initial);
+        int maxVariable = lir.variableCount() - 1;
+        // Stack slots and NONE get numbers from 0 here, moved behind the registers' once all are seen.
+        note(Locations.NONE);
+        for (LirBlock b : lir.blocks()) {
+            for (LirOp op : b.ops()) {
+                for (Mode m : Mode.values()) {
+                    for (int i = 0; i < op.count(m); i++) {
+                        note(Locations.key(op.get(m, i)));
+                    }
+                }
+                if (op.state() != null) {
+                    for (Value v : op.state().values()) {
+                        note(Locations.key(v));
+                    }
+                    for (Value v : op.state().liveReferences()) {
+                        note(Locations.key(v));
+                    }
+                }
+                AllocationResult.InsertedMove move = result.inserted(op);
+                if (move != null) {
+                    note(Locations.key(move.dst()));
+                    note(Locations.key(move.src()));
+                }
+                Value[][] orig = result.original(op);
+                if (orig != null) {
+                    for (Value[] vs : orig) {
+                        for (int i = 0; vs != null && i < vs.length; i++) {
+                            if (vs[i] instanceof Variable var) {
+                                maxVariable = Math.max(maxVariable, var.index());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        registerLocations = maxRegister + 1;
+        locationCount = registerLocations + otherLocations.size();
+        callerSaved = config.allocatableRegisters().stream().filter(config::isCallerSaved).mapToInt(r -> r.number).toArray();
+        lastFixedDef = new LirOp[locationCount];
+        recorded = new boolean[locationCount];
+
+        variableCount = maxVariable + 1;
+        variables = new Variable[variableCount];
+        referenceVariable = new boolean[variableCount];
+        for (LirBlock b : lir.blocks()) {
+            for (LirOp op : b.ops()) {
+                Value[][] orig = result.original(op);
+                if (orig != null) {
+                    for (Value[] vs : orig) {
+                        for (int i = 0; vs != null && i < vs.length; i++) {
+                            if (vs[i] instanceof Variable var) {
+                                variables[var.index()] = var;
+                                referenceVariable[var.index()] = var.kind().isReference();
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private void note(int key) {
+        if (Locations.isRegisterKey(key)) {
+            maxRegister = Math.max(maxRegister, key);
+        } else if (key != lastNoted) {
+            otherLocations.putIfAbsent(key, otherLocations.size());
+            lastNoted = key;
+        }
+    }
+
+    /** The location index of {@code v}'s key. */
+    private int location(Value v) {
+        return location(Locations.key(v));
+    }
+
+    private int location(int key) {
+        if (Locations.isRegisterKey(key)) {
+            return key;
+        }
+        Integer index = otherLocations.get(key);
+        if (index == null) {
+            throw new IllegalStateException("location key " + key + " missed by the scan");
+        }
+        return registerLocations + index;
+    }
+
+    /** The id of a name that is a variable or a constant, or -1 if no location can hold it. */
+    private int existingId(Value name) {
+        if (name instanceof Variable v) {
+            return v.index();
+        }
+        Integer id = name == null ? null : otherIds.get(name);
+        return id == null ? -1 : id;
+    }
+
+    private int id(Object name) {
+        if (name instanceof Variable v) {
+            return v.index();
+        }
+        Integer id = otherIds.get(name);
+        if (id == null) {
+            id = variableCount + others.size();
+            others.add(name);
+            otherIds.put(name, id);
+            if (name instanceof FixedToken t) {
+                tokenLocations.add(t.location());
+                tokenDefs.add(t.def());
+            } else {
+                tokenLocations.add(-1);
+                tokenDefs.add(null);
+            }
+        }
+        return id;
+    }
+
+    private Object name(int id) {
+        return id < variableCount ? variables[id] : others.get(id - variableCount);
+    }
+
+    private boolean isReference(int id) {
+        return id < variableCount && referenceVariable[id];
+    }
+
+    private void run() {
+        scan();
+        int n = lir.blocks().size();
+        int[][][] entry = new int[n][][];
+        int[][] initial = new int[locationCount][];
+        for (Register r : config.allocatableRegisters()) {
+            initial[r.number] = new int[]{id(new FixedToken(r.number, null))};
+        }
+        entry[lir.entry().id()] = initial;
         ArrayDeque<LirBlock> work = new ArrayDeque<>();
         boolean[] queued = new boolean[n];
         work.add(lir.entry());
@@ -87,10 +247,10 @@ public final class AllocationVerifier {
         while (!work.isEmpty()) {
             LirBlock b = work.poll();
             queued[b.id()] = false;
-            Map<Integer, Set<Object>> state = new HashMap<>(entry.get(b.id()));
+            int[][] state = entry[b.id()].clone();
             process(b, state, false);
             for (LirBlock s : b.successors()) {
-                Map<Integer, Set<Object>> in = acrossEdge(b, s, state);
+                int[][] in = acrossEdge(b, s, state);
                 if (merge(entry, s.id(), in) && !queued[s.id()]) {
                     queued[s.id()] = true;
                     work.add(s);
@@ -99,71 +259,98 @@ public final class AllocationVerifier {
         }
         // The entry states are final now: check every instruction once against them.
         for (LirBlock b : lir.blocks()) {
-            if (entry.get(b.id()) == null) {
+            if (entry[b.id()] == null) {
                 currentBlock = b;
                 currentOp = b.label();
                 throw fail("not reached from the entry");
             }
-            process(b, new HashMap<>(entry.get(b.id())), true);
+            process(b, entry[b.id()].clone(), true);
         }
     }
 
-    private static boolean merge(List<Map<Integer, Set<Object>>> entry, int b, Map<Integer, Set<Object>> in) {
-        if (entry.get(b) == null) {
-            entry.set(b, in);
+    private static boolean merge(int[][][] entry, int b, int[][] in) {
+        int[][] current = entry[b];
+        if (current == null) {
+            entry[b] = in;
             return true;
         }
         boolean changed = false;
-        for (Iterator<Map.Entry<Integer, Set<Object>>> i = entry.get(b).entrySet().iterator(); i.hasNext();) {
-            Map.Entry<Integer, Set<Object>> e = i.next();
-            Set<Object> other = in.get(e.getKey());
+        for (int l = 0; l < current.length; l++) {
+            int[] mine = current[l];
+            if (mine == null) {
+                continue;
+            }
+            int[] other = in[l];
             if (other == null) {
-                i.remove();
+                current[l] = null;
                 changed = true;
-            } else if (!other.containsAll(e.getValue())) {
-                Set<Object> both = new HashSet<>(e.getValue());
-                both.retainAll(other);
+            } else if (mine != other && !containsAll(other, mine)) {
+                int[] both = intersect(mine, other);
+                current[l] = both.length == 0 ? null : both;
                 changed = true;
-                if (both.isEmpty()) {
-                    i.remove();
-                } else {
-                    e.setValue(Set.copyOf(both));
-                }
             }
         }
         return changed;
     }
 
     /** The phis of {@code to} get their names wherever the inputs from {@code from} are. */
-    private Map<Integer, Set<Object>> acrossEdge(LirBlock from, LirBlock to, Map<Integer, Set<Object>> state) {
-        Map<Integer, Set<Object>> out = new HashMap<>(state);
+    private int[][] acrossEdge(LirBlock from, LirBlock to, int[][] state) {
+        int[][] out = state.clone();
         Value[] phis = result.original(to.label())[Mode.DEF.ordinal()];
         if (phis.length == 0) {
             return out;
         }
         Value[] inputs = result.original(from.last())[Mode.USE.ordinal()];
-        Set<Object> phiNames = Set.of((Object[]) phis);
-        Map<Object, List<Value>> phisOf = new HashMap<>();
+        int[] phiIds = new int[phis.length];
+        Map<Integer, int[]> phisOf = new HashMap<>();
         for (int i = 0; i < phis.length; i++) {
-            phisOf.computeIfAbsent(inputs[i], k -> new java.util.ArrayList<>()).add(phis[i]);
+            phiIds[i] = id(phis[i]);
+            int input = existingId(inputs[i]);
+            if (input >= 0) {
+                int[] ps = phisOf.get(input);
+                phisOf.put(input, ps == null ? new int[]{phiIds[i]} : union(ps, new int[]{phiIds[i]}));
+            }
         }
-        for (Map.Entry<Integer, Set<Object>> e : out.entrySet()) {
-            Set<Object> names = new HashSet<>(e.getValue());
-            names.removeAll(phiNames); // the previous iteration's phi values are stale
-            for (Object name : e.getValue()) {
-                List<Value> ps = phisOf.get(name);
-                if (ps != null) {
-                    names.addAll(ps);
+        Arrays.sort(phiIds);
+        for (int l = 0; l < out.length; l++) {
+            int[] names = out[l];
+            if (names == null) {
+                continue;
+            }
+            boolean touched = false;
+            for (int name : names) {
+                if (Arrays.binarySearch(phiIds, name) >= 0 || phisOf.containsKey(name)) {
+                    touched = true;
+                    break;
                 }
             }
-            e.setValue(Set.copyOf(names));
+            if (!touched) {
+                continue;
+            }
+            // The previous iteration's phi values are stale; the inputs' phis are the new names.
+            int[] kept = new int[names.length];
+            int k = 0;
+            for (int name : names) {
+                if (Arrays.binarySearch(phiIds, name) < 0) {
+                    kept[k++] = name;
+                }
+            }
+            int[] now = Arrays.copyOf(kept, k);
+            for (int name : names) {
+                int[] ps = phisOf.get(name);
+                if (ps != null) {
+                    now = union(now, ps);
+                }
+            }
+            out[l] = now.length == 0 ? null : now;
         }
         return out;
     }
 
-    private void process(LirBlock b, Map<Integer, Set<Object>> state, boolean check) {
+    private void process(LirBlock b, int[][] state, boolean check) {
         currentBlock = b;
-        lastFixedDef.clear();
+        Arrays.fill(lastFixedDef, null);
+        int[] written = new int[8];
         for (LirOp op : b.ops()) {
             currentOp = op;
             AllocationResult.InsertedMove m = result.inserted(op);
@@ -171,8 +358,8 @@ public final class AllocationVerifier {
                 if (check) {
                     noVariables(op);
                 }
-                Set<Object> content = m.constant() != null ? Set.of(m.constant()) : state.get(Locations.key(m.src()));
-                put(state, Locations.key(m.dst()), content);
+                int[] content = m.constant() != null ? new int[]{id(m.constant())} : state[location(m.src())];
+                state[location(m.dst())] = content == null || content.length == 0 ? null : content;
                 continue;
             }
             Value[][] orig = result.original(op);
@@ -191,28 +378,32 @@ public final class AllocationVerifier {
                     read(op, Mode.USE, i, orig[Mode.USE.ordinal()][i], op.get(Mode.USE, i), state);
                 }
             }
-            Set<Integer> written = new HashSet<>();
+            int writtenCount = op.count(Mode.TEMP) + op.count(Mode.DEF);
+            if (written.length < writtenCount) {
+                written = new int[writtenCount];
+            }
+            int w = 0;
             for (int i = 0; i < op.count(Mode.TEMP); i++) {
-                int k = Locations.key(op.get(Mode.TEMP, i));
-                state.remove(k);
-                written.add(k);
+                int l = location(op.get(Mode.TEMP, i));
+                state[l] = null;
+                written[w++] = l;
             }
             if (op.destroysCallerSavedRegisters()) {
-                for (Register r : callerSaved) {
-                    state.remove(r.number);
+                for (int r : callerSaved) {
+                    state[r] = null;
                 }
             }
             if (op.state() != null) {
                 collectGarbage(op, state, check);
             }
             for (int i = 0; i < op.count(Mode.DEF); i++) {
-                written.add(Locations.key(op.get(Mode.DEF, i)));
+                written[w++] = location(op.get(Mode.DEF, i));
             }
             if (!phiOp) {
                 for (int i = 0; i < op.count(Mode.ALIVE); i++) {
                     if (check) {
                         read(op, Mode.ALIVE, i, orig[Mode.ALIVE.ordinal()][i], op.get(Mode.ALIVE, i), state);
-                        if (orig[Mode.ALIVE.ordinal()][i] instanceof Variable && written.contains(Locations.key(op.get(Mode.ALIVE, i)))) {
+                        if (orig[Mode.ALIVE.ordinal()][i] instanceof Variable && contains(written, w, location(op.get(Mode.ALIVE, i)))) {
                             throw fail("ALIVE operand " + op.get(Mode.ALIVE, i) + " shares its location with a def or temp");
                         }
                     }
@@ -223,7 +414,7 @@ public final class AllocationVerifier {
                 Value[] now = op.state().values();
                 for (int i = 0; i < now.length; i++) {
                     read(op, null, i, before[i], now[i], state);
-                    if (before[i] instanceof Variable && written.contains(Locations.key(now[i]))) {
+                    if (before[i] instanceof Variable && contains(written, w, location(now[i]))) {
                         // Deoptimization or the return of a call reads the state after the op wrote.
                         throw fail("state value " + now[i] + " shares its location with a def or temp");
                     }
@@ -238,113 +429,147 @@ public final class AllocationVerifier {
     }
 
     /** A GC at {@code op} moves every object: only the recorded locations are updated. */
-    private void collectGarbage(LirOp op, Map<Integer, Set<Object>> state, boolean check) {
-        Set<Integer> recorded = new HashSet<>();
-        for (Value v : op.state().liveReferences()) {
+    private void collectGarbage(LirOp op, int[][] state, boolean check) {
+        List<Value> live = op.state().liveReferences();
+        int[] marked = new int[live.size()];
+        int count = 0;
+        for (Value v : live) {
             int k = Locations.key(v);
+            if (check && k == Locations.NONE) {
+                throw fail("live reference " + v + " is not a register or stack slot");
+            }
+            int l = location(k);
             if (check) {
-                if (k == Locations.NONE) {
-                    throw fail("live reference " + v + " is not a register or stack slot");
-                }
-                Set<Object> content = state.get(k);
-                if (content == null || content.stream().noneMatch(AllocationVerifier::isReference)) {
-                    throw fail("reference map names " + v + ", which holds no live reference: " + content);
+                int[] content = state[l];
+                if (content == null || !anyReference(content)) {
+                    throw fail("reference map names " + v + ", which holds no live reference: " + describe(content));
                 }
             }
-            recorded.add(k);
+            if (!recorded[l]) {
+                recorded[l] = true;
+                marked[count++] = l;
+            }
         }
-        for (Iterator<Map.Entry<Integer, Set<Object>>> i = state.entrySet().iterator(); i.hasNext();) {
-            Map.Entry<Integer, Set<Object>> e = i.next();
-            if (!recorded.contains(e.getKey()) && e.getValue().stream().anyMatch(AllocationVerifier::isReference)) {
-                Set<Object> rest = new HashSet<>(e.getValue());
-                rest.removeIf(AllocationVerifier::isReference);
-                if (rest.isEmpty()) {
-                    i.remove();
-                } else {
-                    e.setValue(Set.copyOf(rest));
+        for (int l = 0; l < state.length; l++) {
+            int[] names = state[l];
+            if (names != null && !recorded[l] && anyReference(names)) {
+                int[] rest = new int[names.length];
+                int k = 0;
+                for (int name : names) {
+                    if (!isReference(name)) {
+                        rest[k++] = name;
+                    }
                 }
+                state[l] = k == 0 ? null : Arrays.copyOf(rest, k);
             }
+        }
+        for (int i = 0; i < count; i++) {
+            recorded[marked[i]] = false;
         }
     }
 
-    private static boolean isReference(Object name) {
-        return name instanceof Variable v && v.kind().isReference();
+    private boolean anyReference(int[] names) {
+        for (int name : names) {
+            if (isReference(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
-    private void read(LirOp op, Mode m, int i, Value expected, Value actual, Map<Integer, Set<Object>> state) {
-        String what = m == null ? "state value " + i : m + " " + i;
+    private static String what(Mode m, int i) {
+        return m == null ? "state value " + i : m + " " + i;
+    }
+
+    private void read(LirOp op, Mode m, int i, Value expected, Value actual, int[][] state) {
         if (expected instanceof Variable v) {
-            checkLocation(op, m, i, v, actual, what);
-            Set<Object> content = state.get(Locations.key(actual));
-            if (content == null || !content.contains(v)) {
-                throw fail(what + " reads " + v + " from " + actual + ", which holds " + (content == null ? "nothing known" : content));
+            checkLocation(op, m, i, v, actual);
+            int[] content = state[location(actual)];
+            if (content == null || Arrays.binarySearch(content, v.index()) < 0) {
+                throw fail(what(m, i) + " reads " + v + " from " + actual + ", which holds " + (content == null ? "nothing known" : describe(content)));
             }
         } else if (expected instanceof RegisterValue rv && config.isAllocatable(rv.getRegister())) {
             if (!expected.equals(actual)) {
-                throw fail(what + ": fixed operand " + expected + " became " + actual);
+                throw fail(what(m, i) + ": fixed operand " + expected + " became " + actual);
             }
             int k = rv.getRegister().number;
-            Set<Object> content = state.get(k);
-            LirOp def = lastFixedDef.get(k);
-            boolean ok = content != null && content.stream().anyMatch(o -> o instanceof FixedToken t && t.location() == k && (def == null || t.def() == def));
+            int[] content = state[k];
+            LirOp def = lastFixedDef[k];
+            boolean ok = false;
+            for (int name = 0; content != null && name < content.length && !ok; name++) {
+                int other = content[name] - variableCount;
+                ok = other >= 0 && tokenLocations.get(other) == k && (def == null || tokenDefs.get(other) == def);
+            }
             if (!ok) {
-                throw fail(what + ": " + expected + " was overwritten since its definition; it holds " + content);
+                throw fail(what(m, i) + ": " + expected + " was overwritten since its definition; it holds " + describe(content));
             }
         } else if (expected == null ? actual != null : !expected.equals(actual)) {
-            throw fail(what + ": " + expected + " became " + actual);
+            throw fail(what(m, i) + ": " + expected + " became " + actual);
         }
     }
 
-    private void define(LirOp op, int i, Value expected, Value actual, Map<Integer, Set<Object>> state, boolean check) {
+    private void define(LirOp op, int i, Value expected, Value actual, int[][] state, boolean check) {
         int k = Locations.key(actual);
         if (expected instanceof Variable v) {
             if (check) {
-                checkLocation(op, Mode.DEF, i, v, actual, "DEF " + i);
+                checkLocation(op, Mode.DEF, i, v, actual);
             }
-            for (Iterator<Map.Entry<Integer, Set<Object>>> it = state.entrySet().iterator(); it.hasNext();) {
-                Map.Entry<Integer, Set<Object>> e = it.next();
-                if (e.getValue().contains(v)) {
-                    Set<Object> rest = new HashSet<>(e.getValue());
-                    rest.remove(v);
-                    if (rest.isEmpty()) {
-                        it.remove();
-                    } else {
-                        e.setValue(Set.copyOf(rest));
-                    }
+            int name = v.index();
+            for (int l = 0; l < state.length; l++) {
+                int[] names = state[l];
+                if (names != null && Arrays.binarySearch(names, name) >= 0) {
+                    state[l] = names.length == 1 ? null : without(names, name);
                 }
             }
-            put(state, k, Set.of(v));
+            state[location(k)] = new int[]{name};
         } else {
             if (check && !expected.equals(actual)) {
                 throw fail("DEF " + i + ": " + expected + " became " + actual);
             }
             if (k != Locations.NONE) {
-                put(state, k, Set.of(new FixedToken(k, op)));
-                lastFixedDef.put(k, op);
+                int l = location(k);
+                state[l] = new int[]{id(new FixedToken(k, op))};
+                lastFixedDef[l] = op;
             }
         }
     }
 
     /** The location an allocated operand got: allowed by the op, a register of the variable's kind. */
-    private void checkLocation(LirOp op, Mode m, int i, Variable v, Value actual, String what) {
+    private void checkLocation(LirOp op, Mode m, int i, Variable v, Value actual) {
         int allowed = m == null ? LirOp.REG | LirOp.STACK : op.allowed(m, i);
         if (actual instanceof RegisterValue rv) {
             if ((allowed & LirOp.REG) == 0) {
-                throw fail(what + ": a register is not allowed here");
+                throw fail(what(m, i) + ": a register is not allowed here");
             }
-            if (!config.allocatableRegisters(v.kind().getPlatformKind()).contains(rv.getRegister())) {
-                throw fail(what + ": " + rv.getRegister() + " cannot hold " + v.kind());
+            if (!canHold(v.kind().getPlatformKind(), rv.getRegister())) {
+                throw fail(what(m, i) + ": " + rv.getRegister() + " cannot hold " + v.kind());
             }
         } else if (actual instanceof StackSlot) {
             if ((allowed & LirOp.STACK) == 0) {
-                throw fail(what + ": a stack slot is not allowed here");
+                throw fail(what(m, i) + ": a stack slot is not allowed here");
             }
         } else {
-            throw fail(what + ": " + v + " became " + actual + ", not a register or stack slot");
+            throw fail(what(m, i) + ": " + v + " became " + actual + ", not a register or stack slot");
         }
         if (!(actual.getValueKind() instanceof LirKind k) || !k.equals(v.kind())) {
-            throw fail(what + ": " + actual + " has kind " + actual.getValueKind() + ", " + v + " has " + v.kind());
+            throw fail(what(m, i) + ": " + actual + " has kind " + actual.getValueKind() + ", " + v + " has " + v.kind());
         }
+    }
+
+    /** Whether the allocator may put a value of {@code kind} into {@code r} (per kind, a table by register number). */
+    private boolean canHold(PlatformKind kind, Register r) {
+        boolean[] table = registersByKind.get(kind);
+        if (table == null) {
+            table = new boolean[registerLocations];
+            for (Register x : config.allocatableRegisters(kind)) {
+                if (x.number < table.length) {
+                    table[x.number] = true;
+                }
+            }
+            registersByKind.put(kind, table);
+        }
+        // A register's number names it within the target (JVMCI numbers every register of an architecture apart).
+        return r.number < table.length && table[r.number];
     }
 
     private void noVariables(LirOp op) {
@@ -364,12 +589,86 @@ public final class AllocationVerifier {
         }
     }
 
-    private static void put(Map<Integer, Set<Object>> state, int key, Set<Object> content) {
-        if (content == null || content.isEmpty()) {
-            state.remove(key);
-        } else {
-            state.put(key, content);
+    private String describe(int[] names) {
+        if (names == null) {
+            return "null";
         }
+        List<Object> objects = new ArrayList<>();
+        for (int name : names) {
+            objects.add(name(name));
+        }
+        return objects.toString();
+    }
+
+    private static boolean contains(int[] a, int count, int x) {
+        for (int i = 0; i < count; i++) {
+            if (a[i] == x) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether sorted {@code a} contains every element of sorted {@code b}. */
+    private static boolean containsAll(int[] a, int[] b) {
+        int i = 0;
+        for (int x : b) {
+            while (i < a.length && a[i] < x) {
+                i++;
+            }
+            if (i == a.length || a[i] != x) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int[] intersect(int[] a, int[] b) {
+        int[] out = new int[Math.min(a.length, b.length)];
+        int i = 0;
+        int j = 0;
+        int k = 0;
+        while (i < a.length && j < b.length) {
+            if (a[i] < b[j]) {
+                i++;
+            } else if (a[i] > b[j]) {
+                j++;
+            } else {
+                out[k++] = a[i];
+                i++;
+                j++;
+            }
+        }
+        return k == 0 ? EMPTY : Arrays.copyOf(out, k);
+    }
+
+    private static int[] union(int[] a, int[] b) {
+        int[] out = new int[a.length + b.length];
+        int i = 0;
+        int j = 0;
+        int k = 0;
+        while (i < a.length || j < b.length) {
+            if (j == b.length || i < a.length && a[i] < b[j]) {
+                out[k++] = a[i++];
+            } else if (i == a.length || b[j] < a[i]) {
+                out[k++] = b[j++];
+            } else {
+                out[k++] = a[i++];
+                j++;
+            }
+        }
+        return k == out.length ? out : Arrays.copyOf(out, k);
+    }
+
+    private static int[] without(int[] a, int x) {
+        int[] out = new int[a.length - 1];
+        int k = 0;
+        for (int y : a) {
+            if (y != x) {
+                out[k++] = y;
+            }
+        }
+        return out;
     }
 
     private AllocationVerificationError fail(String message) {

@@ -1,5 +1,6 @@
 package org.ssajit.regalloc;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.ssajit.regalloc.Harness.config;
@@ -64,12 +65,23 @@ class AllocationVerifierTest {
         }
 
         boolean verifierRejects() {
+            boolean rejects;
             try {
                 result.verify();
-                return false;
+                rejects = false;
             } catch (AllocationVerificationError e) {
-                return true;
+                rejects = true;
             }
+            boolean specRejects;
+            try {
+                MapAllocationVerifier.verify(result);
+                specRejects = false;
+            } catch (AllocationVerificationError e) {
+                specRejects = true;
+            }
+            // The verifier the compiler runs and the straightforward one it was derived from (VerifierAgreementTest).
+            assertEquals(specRejects, rejects, "the two verifiers disagree");
+            return rejects;
         }
 
         boolean behaves() {

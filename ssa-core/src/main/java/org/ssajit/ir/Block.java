@@ -17,6 +17,8 @@ public final class Block {
     private final List<Block> predecessors = new ArrayList<>(2);
     private final List<Phi> phis = new ArrayList<>(0);
     private final List<Instruction> instructions = new ArrayList<>();
+    /** Where {@link #indexOf} looks first. */
+    private int positionHint;
     private final List<Handler> handlers = new ArrayList<>(0);
     private List<Block> successors = List.of();
     private Terminator terminator;
@@ -117,12 +119,32 @@ public final class Block {
         if (i.block() != null) {
             throw new IllegalStateException(i + " is in " + i.block() + " already");
         }
-        int k = instructions.indexOf(anchor);
+        int k = indexOf(anchor);
         if (k < 0) {
             throw new IllegalStateException(anchor + " not in " + this);
         }
         i.setBlock(this);
         instructions.add(k, i);
+        positionHint = k + 1;
+    }
+
+    /**
+     * The index of {@code x} in {@link #instructions}, or -1: first where the last insertion or removal
+     * left off (a pass that lowers a block front to back inserts before, or removes, the instruction
+     * it is at: without the hint each such edit searched the block from its start, quadratic in the
+     * block's length), then from the start.
+     */
+    private int indexOf(Instruction x) {
+        int n = instructions.size();
+        if (positionHint < n && instructions.get(positionHint) == x) {
+            return positionHint;
+        }
+        for (int k = 0; k < n; k++) {
+            if (instructions.get(k) == x) {
+                return k;
+            }
+        }
+        return -1;
     }
 
     /**
@@ -171,9 +193,12 @@ public final class Block {
     }
 
     public void removeInstruction(Instruction i) {
-        if (!instructions.remove(i)) {
+        int k = indexOf(i);
+        if (k < 0) {
             throw new IllegalStateException(i + " not in " + this);
         }
+        instructions.remove(k);
+        positionHint = k;
         i.delete();
         i.setBlock(null);
     }

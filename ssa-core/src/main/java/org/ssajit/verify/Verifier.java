@@ -1,7 +1,9 @@
 package org.ssajit.verify;
 
-import java.util.HashMap;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -49,13 +51,19 @@ import jdk.vm.ci.meta.Signature;
 public final class Verifier {
     private final Graph graph;
     private final Dominance dom;
-    private final Map<Value, Integer> position = new HashMap<>();
-    private final Map<Value, Block> definedIn = new HashMap<>();
+    /** By {@link Value#id()}: the phi or instruction with that id a block lists, its block and its position there. */
+    private final Value[] definedValue;
+    private final Block[] definedBlock;
+    private final int[] positionOf;
     private final IrPrinter printer = new IrPrinter(true);
 
     private Verifier(Graph graph) {
         this.graph = graph;
         this.dom = new Dominance(graph);
+        int n = graph.valueIdLimit();
+        this.definedValue = new Value[n];
+        this.definedBlock = new Block[n];
+        this.positionOf = new int[n];
     }
 
     public static void verify(Graph graph) {
@@ -81,34 +89,56 @@ public final class Verifier {
         for (Block b : graph.blocks()) {
             int pos = 0;
             for (Phi p : b.phis()) {
-                definedIn.put(p, b);
-                position.put(p, pos++);
+                define(p, b, pos++);
             }
             for (Instruction i : b.instructions()) {
-                definedIn.put(i, b);
-                position.put(i, pos++);
+                define(i, b, pos++);
             }
         }
-        Set<Node> live = new HashSet<>();
+        // The nodes of the graph, each with a dense number (frame states can be shared).
+        Map<Node, Integer> live = new IdentityHashMap<>();
+        List<Node> liveList = new ArrayList<>();
         for (Block b : graph.blocks()) {
             for (Phi p : b.phis()) {
                 checkPhi(b, p);
-                live.add(p);
+                addLive(p, live, liveList);
             }
             for (Instruction i : b.instructions()) {
                 checkInstruction(b, i);
-                live.add(i);
+                addLive(i, live, liveList);
                 for (FrameState fs = i.state(); fs != null; fs = fs.outer()) {
-                    live.add(fs);
+                    addLive(fs, live, liveList);
                 }
             }
             checkTerminator(b, b.terminator());
-            live.add(b.terminator());
+            addLive(b.terminator(), live, liveList);
             for (FrameState fs = b.terminator().state(); fs != null; fs = fs.outer()) {
-                live.add(fs);
+                addLive(fs, live, liveList);
             }
         }
-        checkUseLists(live);
+        checkUseLists(live, liveList);
+    }
+
+    private static void addLive(Node n, Map<Node, Integer> live, List<Node> liveList) {
+        if (live.putIfAbsent(n, liveList.size()) == null) {
+            liveList.add(n);
+        }
+    }
+
+    private void define(Value v, Block b, int pos) {
+        int id = v.id();
+        if (id < 0 || id >= definedValue.length) {
+            fail(() -> printer.ref(v) + " in " + b + " has an id outside its graph's");
+        }
+        definedValue[id] = v;
+        definedBlock[id] = b;
+        positionOf[id] = pos;
+    }
+
+    /** The block listing {@code v} as a phi or instruction, or null. */
+    private Block definedIn(Value v) {
+        int id = v.id();
+        return id >= 0 && id < definedValue.length && definedValue[id] == v ? definedBlock[id] : null;
     }
 
     // CFG ------------------------------------------------------------------------------------------
@@ -214,7 +244,7 @@ public final class Verifier {
             if (v == null) {
                 fail(() -> where.get() + " has a null operand");
             }
-            checkDominates(v, b, position.get(i), where);
+            checkDominates(v, b, positionOf[i.id()], where);
         }
         checkOperandKinds(i, where);
         // A fill stores but cannot fail: nothing resumes the interpreter at it.
@@ -222,7 +252,7 @@ public final class Verifier {
             fail(() -> where.get() + " can throw, call, store or allocate but has no frame state");
         }
         if (i.state() != null) {
-            checkState(i.state(), b, position.get(i), where);
+            checkState(i.state(), b, positionOf[i.id()], where);
         }
     }
 
@@ -479,12 +509,12 @@ public final class Verifier {
         if (isGraphLevel(v)) {
             return;
         }
-        Block d = definedIn.get(v);
+        Block d = definedIn(v);
         if (d == null) {
             fail(() -> where.get() + ": operand " + printer.ref(v) + " is not defined in any block of the graph");
         }
         if (d == b) {
-            if (position.get(v) >= pos) {
+            if (positionOf[v.id()] >= pos) {
                 fail(() -> where.get() + ": operand " + printer.ref(v) + " is used before its definition");
             }
         } else if (!dom.dominates(d, b)) {
@@ -496,7 +526,7 @@ public final class Verifier {
         if (isGraphLevel(v)) {
             return;
         }
-        Block d = definedIn.get(v);
+        Block d = definedIn(v);
         if (d == null) {
             fail(() -> where.get() + ": operand " + printer.ref(v) + " is not defined in any block of the graph");
         }
@@ -526,33 +556,68 @@ public final class Verifier {
 
     // Use lists --------------------------------------------------------------------------------------
 
-    private void checkUseLists(Set<Node> live) {
-        Map<Value, Map<Node, Integer>> expected = new HashMap<>();
-        for (Node n : live) {
-            for (Value v : n.inputs()) {
+    /**
+     * Every input is registered as a use and nothing else is: the (value, user) pairs the inputs of the
+     * graph's nodes make and those the values' use lists make are the same multiset (compared sorted).
+     */
+    private void checkUseLists(Map<Node, Integer> live, List<Node> liveList) {
+        Map<Value, Integer> valueIndex = new IdentityHashMap<>();
+        List<Value> values = new ArrayList<>();
+        long[] expected = new long[64];
+        int ne = 0;
+        for (int ni = 0; ni < liveList.size(); ni++) {
+            Node n = liveList.get(ni);
+            for (int k = 0; k < n.inputCount(); k++) {
+                Value v = n.input(k);
                 if (v != null) {
-                    expected.computeIfAbsent(v, x -> new HashMap<>()).merge(n, 1, Integer::sum);
+                    Integer vi = valueIndex.get(v);
+                    if (vi == null) {
+                        vi = values.size();
+                        valueIndex.put(v, vi);
+                        values.add(v);
+                    }
+                    if (ne == expected.length) {
+                        expected = Arrays.copyOf(expected, ne * 2);
+                    }
+                    expected[ne++] = pair(vi, ni);
                 }
             }
         }
-        for (Map.Entry<Value, Map<Node, Integer>> e : expected.entrySet()) {
-            Value v = e.getKey();
-            Map<Node, Integer> actual = new HashMap<>();
-            for (Node u : v.users()) {
-                if (live.contains(u)) {
-                    actual.merge(u, 1, Integer::sum);
-                } else {
+        long[] actual = new long[Math.max(ne, 1)];
+        int na = 0;
+        for (int vi = 0; vi < values.size(); vi++) {
+            Value v = values.get(vi);
+            for (int k = 0; k < v.userCount(); k++) {
+                Node u = v.user(k);
+                Integer ui = live.get(u);
+                if (ui == null) {
                     fail(() -> "value " + printer.ref(v) + " lists a user that is not in the graph: " + u.getClass().getSimpleName());
                 }
+                if (na == actual.length) {
+                    actual = Arrays.copyOf(actual, na * 2);
+                }
+                actual[na++] = pair(vi, ui);
             }
-            if (!actual.equals(e.getValue())) {
+        }
+        Arrays.sort(expected, 0, ne);
+        Arrays.sort(actual, 0, na);
+        for (int k = 0; k < Math.max(ne, na); k++) {
+            long e = k < ne ? expected[k] : Long.MAX_VALUE;
+            long a = k < na ? actual[k] : Long.MAX_VALUE;
+            if (e != a) {
+                // The first value whose pairs differ (sorted by value first).
+                Value v = values.get((int) (Math.min(e, a) >>> 32));
                 fail(() -> "use list of " + printer.ref(v) + " does not match its uses");
             }
         }
-        for (Node n : live) {
-            if (n instanceof Value v && !expected.containsKey(v) && v.hasUsers()) {
+        for (Node n : liveList) {
+            if (n instanceof Value v && v.hasUsers() && !valueIndex.containsKey(v)) {
                 fail(() -> "value " + printer.ref(v) + " lists users but none uses it");
             }
         }
+    }
+
+    private static long pair(int valueIndex, int nodeIndex) {
+        return (long) valueIndex << 32 | nodeIndex;
     }
 }

@@ -18,6 +18,7 @@ import org.ssajit.ir.Op;
 import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Return;
+import org.ssajit.ir.UseListCorruption;
 import org.ssajit.ir.Value;
 import org.ssajit.testing.Jvmci;
 
@@ -165,6 +166,43 @@ class VerifierTest {
         Instruction orphan = new Instruction(d.g, Op.NEG, JavaKind.Int, null, 6, d.a);
         assertTrue(orphan.inputCount() == 1);
         rejects(d.g, "lists a user that is not in the graph");
+    }
+
+    @Test
+    void rejectsAUseListWithAnEntryTooMany() {
+        Diamond d = new Diamond();
+        Phi p = d.phi(d.a, d.b);
+        d.returns(p);
+        // The phi uses a once; a's list names it twice.
+        UseListCorruption.addUser(d.a, p);
+        rejects(d.g, "use list of");
+        rejects(d.g, "does not match its uses");
+    }
+
+    @Test
+    void rejectsAUseListMissingAUse() {
+        Diamond d = new Diamond();
+        Instruction neg = new Instruction(d.g, Op.NEG, JavaKind.Int, null, 6, d.a);
+        d.t.append(neg);
+        Instruction add = new Instruction(d.g, Op.ADD, JavaKind.Int, null, 7, neg, neg);
+        d.t.append(add);
+        d.returns(d.phi(add, d.b));
+        Verifier.verify(d.g);
+        // add uses neg twice, once per input slot; drop one of the two entries.
+        UseListCorruption.removeUser(neg, add);
+        rejects(d.g, "does not match its uses");
+    }
+
+    @Test
+    void rejectsAUserListedByAValueNothingUses() {
+        Diamond d = new Diamond();
+        Instruction neg = new Instruction(d.g, Op.NEG, JavaKind.Int, null, 6, d.a);
+        d.t.append(neg);
+        Phi p = d.phi(d.a, d.b);
+        d.returns(p);
+        Verifier.verify(d.g);
+        UseListCorruption.addUser(neg, p);
+        rejects(d.g, "lists users but none uses it");
     }
 
     @Test
