@@ -1,6 +1,7 @@
 package org.ssajit.hotspot;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -134,7 +135,7 @@ public final class DebugInfos {
     public static HotSpotReferenceMap referenceMap(Iterable<? extends JavaValue> oops, FrameLayout layout) {
         List<Location> locations = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
-        Set<String> seen = new LinkedHashSet<>(); // Location has identity equality
+        Set<Integer> seen = new HashSet<>(); // Location has identity equality: a register's number, a stack offset's -1 - offset
         for (JavaValue v : oops) {
             ValueKind<?> kind;
             Location loc;
@@ -154,7 +155,7 @@ public final class DebugInfos {
             if (!(kind instanceof LirKind ak) || !ak.isReference()) {
                 throw new IllegalArgumentException(v + " is named as an oop but its kind " + kind + " is not a reference");
             }
-            if (!seen.add(loc.reg != null ? "reg " + loc.reg.number : "stack " + loc.offset)) {
+            if (!seen.add(loc.reg != null ? loc.reg.number : -1 - loc.offset)) {
                 continue;
             }
             locations.add(loc);

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -74,7 +75,10 @@ public final class AllocationVerifier {
     private Variable[] variables;
     private boolean[] referenceVariable;
     private final List<Object> others = new ArrayList<>();
-    private final Map<Object, Integer> otherIds = new HashMap<>();
+    private final Map<Value, Integer> otherIds = new HashMap<>();
+    /** Token ids by def: pairs (location, id); {@link #entryTokens} for the values held at method entry. */
+    private final Map<LirOp, int[]> tokensByDef = new IdentityHashMap<>();
+    private int[] entryTokens;
     /** Per other name: the token's location (or -1 for a constant) and the token's def. */
     private final List<LirOp> tokenDefs = new ArrayList<>();
     private final List<Integer> tokenLocations = new ArrayList<>();
@@ -145,7 +149,14 @@ public final class AllocationVerifier {
         }
         registerLocations = maxRegister + 1;
         locationCount = registerLocations + otherLocations.size();
-        callerSaved = config.allocatableRegisters().stream().filter(config::isCallerSaved).mapToInt(r -> r.number).toArray();
+        int saved = 0;
+        callerSaved = new int[config.allocatableRegisters().size()];
+        for (Register r : config.allocatableRegisters()) {
+            if (config.isCallerSaved(r)) {
+                callerSaved[saved++] = r.number;
+            }
+        }
+        callerSaved = Arrays.copyOf(callerSaved, saved);
         lastFixedDef = new LirOp[locationCount];
         recorded = new boolean[locationCount];
 
@@ -203,23 +214,49 @@ public final class AllocationVerifier {
         return id == null ? -1 : id;
     }
 
-    private int id(Object name) {
+    /** The id of a variable or a constant (constants are equal by value: the same id). */
+    private int id(Value name) {
         if (name instanceof Variable v) {
             return v.index();
         }
         Integer id = otherIds.get(name);
         if (id == null) {
-            id = variableCount + others.size();
-            others.add(name);
+            id = newOther(name, -1, null);
             otherIds.put(name, id);
-            if (name instanceof FixedToken t) {
-                tokenLocations.add(t.location());
-                tokenDefs.add(t.def());
-            } else {
-                tokenLocations.add(-1);
-                tokenDefs.add(null);
+        }
+        return id;
+    }
+
+    /**
+     * The id of the token of the fixed definition of {@code location} by {@code def} (null: the value
+     * the location held at method entry); the same pair gets the same id (a record's equals and
+     * hashCode would go through an invokedynamic bootstrap's method handles, slow while C1's code runs
+     * the compiler, so the pairs are looked up by the def's identity).
+     */
+    private int tokenId(int location, LirOp def) {
+        int[] pairs = def == null ? entryTokens : tokensByDef.get(def);
+        for (int k = 0; pairs != null && k < pairs.length; k += 2) {
+            if (pairs[k] == location) {
+                return pairs[k + 1];
             }
         }
+        int id = newOther(new FixedToken(location, def), location, def);
+        int[] more = pairs == null ? new int[2] : Arrays.copyOf(pairs, pairs.length + 2);
+        more[more.length - 2] = location;
+        more[more.length - 1] = id;
+        if (def == null) {
+            entryTokens = more;
+        } else {
+            tokensByDef.put(def, more);
+        }
+        return id;
+    }
+
+    private int newOther(Object name, int tokenLocation, LirOp tokenDef) {
+        int id = variableCount + others.size();
+        others.add(name);
+        tokenLocations.add(tokenLocation);
+        tokenDefs.add(tokenDef);
         return id;
     }
 
@@ -237,7 +274,7 @@ public final class AllocationVerifier {
         int[][][] entry = new int[n][][];
         int[][] initial = new int[locationCount][];
         for (Register r : config.allocatableRegisters()) {
-            initial[r.number] = new int[]{id(new FixedToken(r.number, null))};
+            initial[r.number] = new int[]{tokenId(r.number, null)};
         }
         entry[lir.entry().id()] = initial;
         ArrayDeque<LirBlock> work = new ArrayDeque<>();
@@ -528,7 +565,7 @@ public final class AllocationVerifier {
             }
             if (k != Locations.NONE) {
                 int l = location(k);
-                state[l] = new int[]{id(new FixedToken(k, op))};
+                state[l] = new int[]{tokenId(k, op)};
                 lastFixedDef[l] = op;
             }
         }

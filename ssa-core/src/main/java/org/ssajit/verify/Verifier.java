@@ -162,7 +162,11 @@ public final class Verifier {
                 if (!blocks.contains(s)) {
                     fail(() -> b + " jumps to " + s + ", which is not in the graph");
                 }
-                long n = s.predecessors().stream().filter(p -> p == b).count();
+                int times = 0;
+                for (Block p : s.predecessors()) {
+                    times += p == b ? 1 : 0;
+                }
+                final int n = times;
                 if (n != 1) {
                     fail(() -> s + " lists " + b + " " + n + " times as predecessor");
                 }
