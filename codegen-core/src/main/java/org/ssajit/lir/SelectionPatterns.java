@@ -1,7 +1,5 @@
 package org.ssajit.lir;
 
-import java.util.List;
-
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.If;
@@ -112,8 +110,6 @@ public final class SelectionPatterns {
 
     /** The instruction after {@code i} in its block, or null. */
     public static Instruction next(Instruction i) {
-        List<Instruction> code = i.block().instructions();
-        int k = code.indexOf(i);
-        return k + 1 < code.size() ? code.get(k + 1) : null;
+        return i.block().instructionAfter(i);
     }
 }

@@ -129,8 +129,8 @@ public final class Block {
     }
 
     /**
-     * The index of {@code x} in {@link #instructions}, or -1: first where the last insertion or removal
-     * left off (a pass that lowers a block front to back inserts before, or removes, the instruction
+     * The index of {@code x} in {@link #instructions}, or -1: first where the last lookup, insertion or
+     * removal left off (and the position after it) (a pass that lowers a block front to back inserts before, or removes, the instruction
      * it is at: without the hint each such edit searched the block from its start, quadratic in the
      * block's length), then from the start.
      */
@@ -139,12 +139,25 @@ public final class Block {
         if (positionHint < n && instructions.get(positionHint) == x) {
             return positionHint;
         }
+        if (positionHint + 1 < n && instructions.get(positionHint + 1) == x) {
+            return ++positionHint;
+        }
         for (int k = 0; k < n; k++) {
             if (instructions.get(k) == x) {
+                positionHint = k;
                 return k;
             }
         }
         return -1;
+    }
+
+    /**
+     * The instruction after {@code i} in this block, or null if {@code i} is the last (or not here).
+     * Constant time for a pass walking the block in order (the position hint).
+     */
+    public Instruction instructionAfter(Instruction i) {
+        int k = indexOf(i);
+        return k >= 0 && k + 1 < instructions.size() ? instructions.get(k + 1) : null;
     }
 
     /**

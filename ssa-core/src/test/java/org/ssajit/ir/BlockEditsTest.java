@@ -1,0 +1,103 @@
+package org.ssajit.ir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+import org.ssajit.testing.Jvmci;
+
+import jdk.vm.ci.meta.JavaKind;
+
+/**
+ * A block's instruction edits ({@code insertBefore}, {@code removeInstruction}, {@code append},
+ * {@code moveToEnd}) and {@code instructionAfter} look instructions up from a position hint: random
+ * edit sequences, with walks front to back as a lowering makes them and jumps anywhere, agree with a
+ * plain list kept beside the block.
+ */
+class BlockEditsTest {
+    static int subject(int a) {
+        return a;
+    }
+
+    @Test
+    void editsAgreeWithAPlainList() {
+        Random random = new Random(20261129);
+        for (int round = 0; round < 200; round++) {
+            Graph g = new Graph(Jvmci.method(BlockEditsTest.class, "subject"));
+            Block b = g.newBlock(0);
+            Block other = g.newBlock(1);
+            Parameter a = g.addParameter(0, JavaKind.Int, false);
+            List<Instruction> model = new ArrayList<>();
+            List<Instruction> otherModel = new ArrayList<>();
+            for (int k = 0; k < 1 + random.nextInt(20); k++) {
+                Instruction i = neg(g, a);
+                b.append(i);
+                model.add(i);
+            }
+            // A walk front to back, as the lowering does: edits at the instruction it is at.
+            for (Instruction at : List.copyOf(model)) {
+                switch (random.nextInt(4)) {
+                    case 0 -> {
+                        Instruction x = neg(g, a);
+                        b.insertBefore(at, x);
+                        model.add(model.indexOf(at), x);
+                    }
+                    case 1 -> {
+                        b.removeInstruction(at);
+                        model.remove(at);
+                    }
+                    case 2 -> {
+                        int k = model.indexOf(at);
+                        assertSame(k + 1 < model.size() ? model.get(k + 1) : null, b.instructionAfter(at));
+                    }
+                    default -> {
+                    }
+                }
+                assertEquals(model, b.instructions());
+            }
+            // Edits anywhere.
+            for (int step = 0; step < 40 && !model.isEmpty(); step++) {
+                Instruction at = model.get(random.nextInt(model.size()));
+                switch (random.nextInt(5)) {
+                    case 0 -> {
+                        Instruction x = neg(g, a);
+                        b.insertBefore(at, x);
+                        model.add(model.indexOf(at), x);
+                    }
+                    case 1 -> {
+                        b.removeInstruction(at);
+                        model.remove(at);
+                    }
+                    case 2 -> {
+                        Instruction x = neg(g, a);
+                        b.append(x);
+                        model.add(x);
+                    }
+                    case 3 -> {
+                        b.moveToEnd(at, other);
+                        model.remove(at);
+                        otherModel.add(at);
+                    }
+                    default -> {
+                        int k = model.indexOf(at);
+                        assertSame(k + 1 < model.size() ? model.get(k + 1) : null, b.instructionAfter(at));
+                    }
+                }
+                assertEquals(model, b.instructions());
+                assertEquals(otherModel, other.instructions());
+            }
+            for (Instruction gone : otherModel) {
+                assertNull(b.instructionAfter(gone), "not in the block");
+            }
+        }
+    }
+
+    private static Instruction neg(Graph g, Value a) {
+        return new Instruction(g, Op.NEG, JavaKind.Int, null, 0, a);
+    }
+}
