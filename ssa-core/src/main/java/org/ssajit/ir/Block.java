@@ -129,10 +129,10 @@ public final class Block {
     }
 
     /**
-     * The index of {@code x} in {@link #instructions}, or -1: first where the last lookup, insertion or
-     * removal left off (and the position after it) (a pass that lowers a block front to back inserts before, or removes, the instruction
-     * it is at: without the hint each such edit searched the block from its start, quadratic in the
-     * block's length), then from the start.
+     * The index of {@code x} in {@link #instructions}, or -1. It looks first where the last lookup,
+     * insertion or removal left off and just after it, then from the start: a pass that lowers a
+     * block front to back edits at, or asks for the instruction after, the one it is at, and a search
+     * from the start for each such step made the pass quadratic in the block's length.
      */
     private int indexOf(Instruction x) {
         int n = instructions.size();
