@@ -227,6 +227,83 @@ class AllocationVerifierTest {
         assertTrue(removed > 20 && observable > 10, removed + " removed, " + observable + " observable");
     }
 
+    /**
+     * A fixed register must hold the value of its last fixed definition, not an older one's: a copy of
+     * the register taken after one definition and moved back after the next (two inserted moves) is
+     * a value the register held, but the wrong one for the fixed use that follows.
+     */
+    @Test
+    void aFixedRegisterRestoredFromAnOlderDefinitionIsRejected() {
+        Prepared p = new Prepared(SUBJECTS.get(3), config(3, 3)); // divs: the dividend's fixed register, defined again and again
+        for (LirBlock b : p.lir.blocks()) {
+            List<LirOp> ops = b.ops();
+            for (int a = 0; a < ops.size(); a++) {
+                RegisterValue r = fixedDef(p, ops.get(a));
+                if (r == null) {
+                    continue;
+                }
+                // The next fixed definition of the same register, then a fixed use of it before any other.
+                int next = -1;
+                int use = -1;
+                for (int k = a + 1; k < ops.size() && use < 0; k++) {
+                    LirOp op = ops.get(k);
+                    if (next >= 0 && fixedUse(p, op, r)) {
+                        use = k;
+                    }
+                    if (r.equals(fixedDef(p, op))) {
+                        if (next >= 0) {
+                            break;
+                        }
+                        next = k;
+                    }
+                }
+                if (next < 0 || use < 0) {
+                    continue;
+                }
+                StackSlot slot = StackSlot.get((LirKind) r.getValueKind(), 4096, false);
+                LirOp save = TestTarget.MOVES.createMove(slot, r);
+                LirOp restore = TestTarget.MOVES.createMove(r, slot);
+                p.result.recordMove(save, slot, r);
+                p.result.recordMove(restore, r, slot);
+                ops.add(use, restore);
+                ops.add(a + 1, save);
+                assertTrue(p.verifierRejects(), "the use at " + ops.get(use + 2) + " reads the definition at " + ops.get(a) + " restored over the one at " + ops.get(next + 1));
+                ops.remove(save);
+                ops.remove(restore);
+                p.result.verify();
+                return;
+            }
+        }
+        throw new AssertionError("no register defined twice and then used in one block of divs:\n" + p.lir);
+    }
+
+    /** The allocatable register {@code op} defines as a fixed operand (not a variable), or null. */
+    private static RegisterValue fixedDef(Prepared p, LirOp op) {
+        Value[][] orig = p.result.original(op);
+        if (orig == null) {
+            return null;
+        }
+        for (Value v : orig[Mode.DEF.ordinal()]) {
+            if (v instanceof RegisterValue rv && p.config.isAllocatable(rv.getRegister())) {
+                return rv;
+            }
+        }
+        return null;
+    }
+
+    private static boolean fixedUse(Prepared p, LirOp op, RegisterValue r) {
+        Value[][] orig = p.result.original(op);
+        if (orig == null || op instanceof LabelOp || op instanceof JumpOp) {
+            return false;
+        }
+        for (Value v : orig[Mode.USE.ordinal()]) {
+            if (v instanceof RegisterValue rv && rv.getRegister().equals(r.getRegister())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Test
     void corruptReferenceMapsAndStatesAreRejected() {
         Prepared p = new Prepared(SUBJECTS.get(SUBJECTS.size() - 1), config(3, 3));
