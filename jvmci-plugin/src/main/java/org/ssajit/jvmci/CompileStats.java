@@ -19,6 +19,12 @@ final class CompileStats {
     private final LongAdder inlinedCalls = new LongAdder();
     private final LongAdder compiledWithInlining = new LongAdder();
     private final Map<String, LongAdder> refusals = new ConcurrentHashMap<>();
+    private final PhaseTimes phases = new PhaseTimes();
+
+    /** Compile time by phase, which the pipeline and the installation add to. */
+    PhaseTimes phases() {
+        return phases;
+    }
 
     /** One finished request; {@code refusalCategory} is null when code was installed. */
     void record(int bytecodeSize, long elapsedNanos, String refusalCategory, int installedCodeBytes) {
@@ -67,6 +73,7 @@ final class CompileStats {
         long done = compiled.sum();
         StringBuilder sb = new StringBuilder();
         sb.append(String.format("[ssajit] stats: %d requests, %d bytecodes, %.1f ms compiling%n", done + refused, bytecodes.sum(), nanos.sum() / 1e6));
+        sb.append(String.format("[ssajit]   %s%n", phases.summary()));
         sb.append(String.format("[ssajit]   compiled %d (%d bytecodes, %d code bytes)%n", done, compiledBytecodes.sum(), codeBytes.sum()));
         if (compiledWithInlining.sum() > 0) {
             sb.append(String.format("[ssajit]   inlined %d calls into %d of them%n", inlinedCalls.sum(), compiledWithInlining.sum()));

@@ -33,6 +33,7 @@ public final class Pipeline {
     private final Backend backend;
     private final RegisterAllocationConfig allocation;
     private final boolean verify;
+    private final PhaseTimes times;
     /** Whether graphs inline small statically bound callees ({@code -Dssajit.Inline}); read per build. */
     private static volatile boolean inline;
 
@@ -46,13 +47,24 @@ public final class Pipeline {
     }
 
     public Pipeline(Providers providers, HotSpotLowering lowering, Backend backend, boolean verify) {
+        this(providers, lowering, backend, verify, new PhaseTimes());
+    }
+
+    /** As {@link #Pipeline(Providers, HotSpotLowering, Backend, boolean)}, adding each compile's phases to {@code times}. */
+    public Pipeline(Providers providers, HotSpotLowering lowering, Backend backend, boolean verify, PhaseTimes times) {
         this.providers = providers;
         this.lowering = lowering;
         this.backend = backend;
         this.verify = verify;
+        this.times = times;
         // The allocator gets exactly what the back end can use: not its scratch registers, not the
-        // registers its assembler cannot encode.
-        this.allocation = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory(), backend.withheldRegisters()).withVerification(verify);
+        // registers its assembler cannot encode. Its verifier runs apart, to be timed apart.
+        this.allocation = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory(), backend.withheldRegisters()).withVerification(false);
+    }
+
+    /** The phase times of this pipeline's compiles. */
+    public PhaseTimes phaseTimes() {
+        return times;
     }
 
     /** The host VM's pipeline, with every verifier on and explicit null checks. */
@@ -67,7 +79,7 @@ public final class Pipeline {
 
     /** This pipeline with another back end (e.g. one configured differently). */
     public Pipeline withBackend(Backend other) {
-        return new Pipeline(providers, lowering, other, verify);
+        return new Pipeline(providers, lowering, other, verify, times);
     }
 
     public Backend backend() {
@@ -95,11 +107,26 @@ public final class Pipeline {
 
     /** As {@link #build(ResolvedJavaMethod, int)}, with inlining on or off whatever {@link #setInlining} said. */
     public Graph build(ResolvedJavaMethod method, int entryBci, boolean inlining) {
-        Graph graph = GraphBuilder.build(FrontEnd.analyze(method, entryBci), BuildOptions.DEFAULT.withInlining(inlining), providers).graph();
-        if (verify) {
-            Verifier.verify(graph);
+        long t0 = System.nanoTime();
+        Graph graph;
+        try {
+            graph = GraphBuilder.build(FrontEnd.analyze(method, entryBci), BuildOptions.DEFAULT.withInlining(inlining), providers).graph();
+        } finally {
+            times.since(PhaseTimes.Phase.BUILD, t0);
         }
+        verify(graph);
         return graph;
+    }
+
+    private void verify(Graph graph) {
+        if (verify) {
+            long t0 = System.nanoTime();
+            try {
+                Verifier.verify(graph);
+            } finally {
+                times.since(PhaseTimes.Phase.VERIFY_SSA, t0);
+            }
+        }
     }
 
     /** Lowers a graph {@link #build} made (in place) and, with verification on, verifies it again. */
@@ -109,14 +136,17 @@ public final class Pipeline {
 
     /** As {@link #lower(Graph)}, under the JVMTI capabilities the compile started with. */
     public Graph lower(Graph graph, JvmtiCapabilities jvmti) {
-        if (jvmti.postOnExceptions()) {
-            lowering.lower(graph, false);
-        } else {
-            lowering.lower(graph);
+        long t0 = System.nanoTime();
+        try {
+            if (jvmti.postOnExceptions()) {
+                lowering.lower(graph, false);
+            } else {
+                lowering.lower(graph);
+            }
+        } finally {
+            times.since(PhaseTimes.Phase.LOWER, t0);
         }
-        if (verify) {
-            Verifier.verify(graph);
-        }
+        verify(graph);
         return graph;
     }
 
@@ -128,7 +158,14 @@ public final class Pipeline {
     /** As {@link #compile(Graph, ResolvedJavaMethod)}, under the JVMTI capabilities the compile started with. */
     public CompiledCode compile(Graph graph, ResolvedJavaMethod method, JvmtiCapabilities jvmti) {
         lower(graph, jvmti);
-        CompiledCode code = backend.compile(graph, method.format("%H.%n(%p)"), lir -> LinearScan.allocate(lir, allocation));
+        long[] allocating = new long[1]; // the allocator's and its verifier's share of the back end's time
+        long t0 = System.nanoTime();
+        CompiledCode code;
+        try {
+            code = backend.compile(graph, method.format("%H.%n(%p)"), lir -> allocate(lir, allocating));
+        } finally {
+            times.add(PhaseTimes.Phase.SELECT_AND_EMIT, System.nanoTime() - t0 - allocating[0]);
+        }
         if (!graph.inlinedMethods().isEmpty() || !graph.assumptions().isEmpty()) {
             code = code.withInlining(graph.inlinedMethods(), graph.assumptions());
         }
@@ -140,5 +177,28 @@ public final class Pipeline {
                             "machine code and data of " + size + " bytes exceed JVMCINMethodSizeLimit (" + limit + ")");
         }
         return code;
+    }
+
+    /** Register allocation, then (with verification on) its verifier, each timed; their sum goes to {@code spent[0]}. */
+    private void allocate(org.ssajit.lir.LirGraph lir, long[] spent) {
+        long t0 = System.nanoTime();
+        org.ssajit.regalloc.AllocationResult result;
+        try {
+            result = LinearScan.allocate(lir, allocation);
+        } finally {
+            long t = System.nanoTime() - t0;
+            times.add(PhaseTimes.Phase.ALLOCATE, t);
+            spent[0] += t;
+        }
+        if (verify) {
+            long t1 = System.nanoTime();
+            try {
+                result.verify();
+            } finally {
+                long t = System.nanoTime() - t1;
+                times.add(PhaseTimes.Phase.VERIFY_ALLOCATION, t);
+                spent[0] += t;
+            }
+        }
     }
 }

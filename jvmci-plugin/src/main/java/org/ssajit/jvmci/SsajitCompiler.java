@@ -196,7 +196,12 @@ public final class SsajitCompiler implements JVMCICompiler {
         }
         InstalledCode installed;
         try {
-            installed = ctx.installer().install((HotSpotCompilationRequest) request, code);
+            long t0 = System.nanoTime();
+            try {
+                installed = ctx.installer().install((HotSpotCompilationRequest) request, code);
+            } finally {
+                ctx.stats().phases().since(PhaseTimes.Phase.INSTALL, t0);
+            }
         } catch (jdk.vm.ci.code.BailoutException e) {
             // HotSpot's refusal to install: permanent (code too large) or not (code cache full,
             // dependencies invalidated while compiling), as HotSpot says.
@@ -304,7 +309,7 @@ public final class SsajitCompiler implements JVMCICompiler {
             Backend target = Backends.forTarget(backend.getTarget().arch).create(config, backend);
             HotSpotLowering lowering = new HotSpotLowering(config, backend.getMetaAccess(), backend.getConstantReflection(),
                             options.get(SsajitOptions.IMPLICIT_NULL_CHECKS));
-            Pipeline pipeline = new Pipeline(providers, lowering, target, options.get(SsajitOptions.VERIFY));
+            Pipeline pipeline = new Pipeline(providers, lowering, target, options.get(SsajitOptions.VERIFY), stats.phases());
             Installer installer = new Installer((HotSpotCodeCacheProvider) backend.getCodeCache(), target, config, null);
             Dumper dumper = dumpDir != null ? new Dumper(dumpDir, target) : null;
             CodeCacheReserve codeCache = CodeCacheReserve.of(config);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
@@ -52,6 +53,20 @@ class DiscoveryTest {
         assertTrue(r.stderr().contains("[ssajit] stats: "), r::describe);
         assertTrue(Pattern.compile("\\[ssajit\\]   compiled [1-9]\\d* \\(").matcher(r.stderr()).find(), r::describe);
         assertTrue(Pattern.compile("\\[ssajit\\] +\\d+  bailout: not supported yet").matcher(r.stderr()).find(), r::describe);
+        // Compile time by phase: all seven, each time within the compiles' total.
+        Matcher total = Pattern.compile("\\[ssajit\\] stats: \\d+ requests, \\d+ bytecodes, (\\d+\\.\\d) ms compiling").matcher(r.stderr());
+        Matcher phases = Pattern.compile("\\[ssajit\\]   phases:( .*)").matcher(r.stderr());
+        assertTrue(total.find() && phases.find(), r::describe);
+        Matcher each = Pattern.compile(" ([a-zA-Z ]+) (\\d+\\.\\d) ms \\(\\d+ %\\),?").matcher(phases.group(1));
+        java.util.Map<String, Double> ms = new java.util.LinkedHashMap<>();
+        while (each.find()) {
+            ms.put(each.group(1), Double.parseDouble(each.group(2)));
+        }
+        assertEquals(List.of("SSA construction", "SSA verifier", "lowering", "instruction selection and emission", "register allocation",
+                        "allocation verifier", "installation"), List.copyOf(ms.keySet()), r::describe);
+        double sum = ms.values().stream().mapToDouble(Double::doubleValue).sum();
+        assertTrue(ms.get("SSA construction") > 0 && ms.get("register allocation") > 0 && ms.get("installation") > 0
+                        && sum <= Double.parseDouble(total.group(1)) + 1, r::describe);
     }
 
     /**

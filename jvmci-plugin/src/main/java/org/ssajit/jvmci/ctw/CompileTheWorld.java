@@ -151,6 +151,7 @@ public final class CompileTheWorld {
         ctw.compileAll(methods);
         ctw.stats.wallSeconds = (System.nanoTime() - t0) / 1e9;
         ctw.stats.codeCachePeakBytes = codeCachePeak();
+        ctw.stats.phases = ctw.pipeline.phaseTimes().summary();
         ctw.stats.printTable(out);
         if (json) {
             out.println(ctw.stats.toJson());
@@ -341,7 +342,12 @@ public final class CompileTheWorld {
         if (code != null) {
             try {
                 codeSize = code.codeSize();
-                installed = installer.installNonDefault(m, code);
+                long ti = System.nanoTime();
+                try {
+                    installed = installer.installNonDefault(m, code);
+                } finally {
+                    pipeline.phaseTimes().since(org.ssajit.jvmci.PhaseTimes.Phase.INSTALL, ti);
+                }
             } catch (jdk.vm.ci.code.BailoutException e) {
                 // HotSpot's refusal to install: its first line names the result (dependencies, cache full...).
                 failure = "installation refused by HotSpot: " + String.valueOf(e.getMessage()).lines().findFirst().orElse("");

@@ -45,6 +45,8 @@ final class CtwStats {
     long measuredCompiledBytecodeBytes;
     long measuredCompiledNanos;
     long invalidateNanos;
+    /** The pipeline's compile time by phase ({@code PhaseTimes.summary()}), or null. */
+    String phases;
     double wallSeconds;
     long codeCachePeakBytes = -1;
     final Map<String, Kind> refusals = new TreeMap<>();
@@ -115,6 +117,9 @@ final class CtwStats {
         o.printf("  bytecode bytes %d (compiled methods: %d), code bytes %d%n", bytecodeBytes, compiledBytecodeBytes, codeBytes);
         o.printf("  compile time %.2f s (pipeline and installation of every method; invalidating the code took %.2f s more)%n", compileSeconds(),
                         invalidateNanos / 1e9);
+        if (phases != null) {
+            o.printf("  %s%n", phases);
+        }
         o.printf("  speed %.0f bytecode bytes/s over the %d methods after the first 10 %% (%d methods of warm-up not counted): %d bytes in %.2f s%n",
                         bytesPerSecond(), measuredMethods, warmupMethods, measuredBytecodeBytes, measuredNanos / 1e9);
         o.printf("        %.0f bytecode bytes/s over those of them that were compiled and installed: %d bytes in %.2f s%n",
