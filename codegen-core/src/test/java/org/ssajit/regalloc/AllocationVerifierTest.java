@@ -102,7 +102,7 @@ class AllocationVerifierTest {
     }
 
     /** Every location the corruptions may substitute: the registers and the spill slots in use. */
-    private static List<AllocatableValue> locations(LirGraph lir, RegisterAllocationConfig config) {
+    static List<AllocatableValue> locations(LirGraph lir, RegisterAllocationConfig config) {
         Set<AllocatableValue> all = new LinkedHashSet<>();
         for (Register r : config.allocatableRegisters()) {
             all.add(r.asValue());
@@ -122,7 +122,7 @@ class AllocationVerifierTest {
     }
 
     /** {@code to} with the kind of {@code like}, or null if it cannot hold such a value. */
-    private static Value retype(AllocatableValue to, Value like, RegisterAllocationConfig config) {
+    static Value retype(AllocatableValue to, Value like, RegisterAllocationConfig config) {
         LirKind kind = (LirKind) like.getValueKind();
         if (to instanceof RegisterValue r) {
             return config.allocatableRegisters(kind.getPlatformKind()).contains(r.getRegister()) ? r.getRegister().asValue(kind) : null;

@@ -2,13 +2,13 @@ package org.ssajit.regalloc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.ssajit.regalloc.AllocationVerifierTest.locations;
+import static org.ssajit.regalloc.AllocationVerifierTest.retype;
 import static org.ssajit.regalloc.Harness.config;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.ssajit.bytecode.BailoutException;
@@ -17,7 +17,6 @@ import org.ssajit.lir.JumpOp;
 import org.ssajit.lir.LabelOp;
 import org.ssajit.lir.LirBlock;
 import org.ssajit.lir.LirGraph;
-import org.ssajit.lir.LirKind;
 import org.ssajit.lir.LirOp;
 import org.ssajit.lir.LirOp.Mode;
 import org.ssajit.lir.TestTarget;
@@ -25,9 +24,6 @@ import org.ssajit.lir.Variable;
 import org.ssajit.parse.BuildOptions;
 import org.ssajit.testing.Jvmci;
 
-import jdk.vm.ci.code.Register;
-import jdk.vm.ci.code.RegisterValue;
-import jdk.vm.ci.code.StackSlot;
 import jdk.vm.ci.meta.AllocatableValue;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 import jdk.vm.ci.meta.ResolvedJavaType;
@@ -64,35 +60,6 @@ class VerifierAgreementTest {
         String spec = verdict(() -> MapAllocationVerifier.verify(r));
         assertEquals(spec, fast, what);
         return fast != null;
-    }
-
-    private static List<AllocatableValue> locations(LirGraph lir, RegisterAllocationConfig config) {
-        Set<AllocatableValue> all = new LinkedHashSet<>();
-        for (Register r : config.allocatableRegisters()) {
-            all.add(r.asValue());
-        }
-        for (LirBlock b : lir.blocks()) {
-            for (LirOp op : b.ops()) {
-                for (Mode m : Mode.values()) {
-                    for (int i = 0; i < op.count(m); i++) {
-                        if (op.get(m, i) instanceof StackSlot s) {
-                            all.add(StackSlot.get(LirKind.value(s.getPlatformKind()), s.getRawOffset(), false));
-                        }
-                    }
-                }
-            }
-        }
-        return List.copyOf(all);
-    }
-
-    /** {@code to} with the kind of {@code like}, or null if it cannot hold such a value. */
-    private static Value retype(AllocatableValue to, Value like, RegisterAllocationConfig config) {
-        LirKind kind = (LirKind) like.getValueKind();
-        if (to instanceof RegisterValue r) {
-            return config.allocatableRegisters(kind.getPlatformKind()).contains(r.getRegister()) ? r.getRegister().asValue(kind) : null;
-        }
-        StackSlot s = (StackSlot) to;
-        return s.getPlatformKind().getSizeInBytes() == kind.getPlatformKind().getSizeInBytes() ? StackSlot.get(kind, s.getRawOffset(), false) : null;
     }
 
     @Test

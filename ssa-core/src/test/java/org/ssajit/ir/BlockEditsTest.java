@@ -42,19 +42,9 @@ class BlockEditsTest {
             // A walk front to back, as the lowering does: edits at the instruction it is at.
             for (Instruction at : List.copyOf(model)) {
                 switch (random.nextInt(4)) {
-                    case 0 -> {
-                        Instruction x = neg(g, a);
-                        b.insertBefore(at, x);
-                        model.add(model.indexOf(at), x);
-                    }
-                    case 1 -> {
-                        b.removeInstruction(at);
-                        model.remove(at);
-                    }
-                    case 2 -> {
-                        int k = model.indexOf(at);
-                        assertSame(k + 1 < model.size() ? model.get(k + 1) : null, b.instructionAfter(at));
-                    }
+                    case 0 -> insertBefore(b, model, at, neg(g, a));
+                    case 1 -> remove(b, model, at);
+                    case 2 -> checkAfter(b, model, at);
                     default -> {
                     }
                 }
@@ -64,15 +54,8 @@ class BlockEditsTest {
             for (int step = 0; step < 40 && !model.isEmpty(); step++) {
                 Instruction at = model.get(random.nextInt(model.size()));
                 switch (random.nextInt(5)) {
-                    case 0 -> {
-                        Instruction x = neg(g, a);
-                        b.insertBefore(at, x);
-                        model.add(model.indexOf(at), x);
-                    }
-                    case 1 -> {
-                        b.removeInstruction(at);
-                        model.remove(at);
-                    }
+                    case 0 -> insertBefore(b, model, at, neg(g, a));
+                    case 1 -> remove(b, model, at);
                     case 2 -> {
                         Instruction x = neg(g, a);
                         b.append(x);
@@ -83,10 +66,7 @@ class BlockEditsTest {
                         model.remove(at);
                         otherModel.add(at);
                     }
-                    default -> {
-                        int k = model.indexOf(at);
-                        assertSame(k + 1 < model.size() ? model.get(k + 1) : null, b.instructionAfter(at));
-                    }
+                    default -> checkAfter(b, model, at);
                 }
                 assertEquals(model, b.instructions());
                 assertEquals(otherModel, other.instructions());
@@ -95,6 +75,21 @@ class BlockEditsTest {
                 assertNull(b.instructionAfter(gone), "not in the block");
             }
         }
+    }
+
+    private static void insertBefore(Block b, List<Instruction> model, Instruction at, Instruction x) {
+        b.insertBefore(at, x);
+        model.add(model.indexOf(at), x);
+    }
+
+    private static void remove(Block b, List<Instruction> model, Instruction at) {
+        b.removeInstruction(at);
+        model.remove(at);
+    }
+
+    private static void checkAfter(Block b, List<Instruction> model, Instruction at) {
+        int k = model.indexOf(at);
+        assertSame(k + 1 < model.size() ? model.get(k + 1) : null, b.instructionAfter(at));
     }
 
     private static Instruction neg(Graph g, Value a) {
