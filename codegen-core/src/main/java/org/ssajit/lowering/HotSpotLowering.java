@@ -472,6 +472,12 @@ public final class HotSpotLowering {
                 case NEW_ARRAY -> newArray(i);
                 case NEW_MULTI_ARRAY -> newMultiArray(i);
                 case INSTANCEOF -> instanceOf(i);
+                case CLASS_IS -> {
+                    // The guard of a call inlined for a profiled receiver class: one comparison of class pointers.
+                    ResolvedJavaType t = (ResolvedJavaType) i.type();
+                    replace(i, emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, new TypeTest(t, constantReflection.asObjectHub(t), false, true), i.bci(),
+                                    i.input(In.OBJECT)), Stamp.forInt(0, 1)));
+                }
                 case MONITOR_ENTER -> monitorEnter(i);
                 case MONITOR_EXIT -> monitorExit(i);
                 case EXCEPTION_OBJECT -> {

@@ -419,6 +419,73 @@ final class InlineTargets {
         return t.add(x);
     }
 
+    // Inlined for the receiver classes a call's profile saw (InliningTest): Solid has several
+    // implementations loaded, so class-hierarchy analysis answers nothing, and the test warms the calls
+    // with some of them only.
+
+    abstract static class Solid {
+        abstract int volume(int k);
+    }
+
+    static class Cube extends Solid {
+        final int e;
+
+        Cube(int e) {
+            this.e = e;
+        }
+
+        @Override
+        int volume(int k) {
+            counter++;
+            return e * e * e + k;
+        }
+    }
+
+    /** A subclass of a class the profile saw: the guard must not take it for its superclass. */
+    static final class BigCube extends Cube {
+        BigCube(int e) {
+            super(e);
+        }
+
+        @Override
+        int volume(int k) {
+            LOG[1]++;
+            return super.volume(k) * 2;
+        }
+    }
+
+    static final class Slab extends Solid {
+        final int w;
+        final int h;
+
+        Slab(int w, int h) {
+            this.w = w;
+            this.h = h;
+        }
+
+        @Override
+        int volume(int k) {
+            LOG[0]++;
+            return w * h / k; // k == 0: ArithmeticException in inlined code
+        }
+    }
+
+    static final class Rod extends Solid {
+        @Override
+        int volume(int k) {
+            return -k;
+        }
+    }
+
+    static int volumeOf(Solid s, int k) {
+        return s.volume(k) + 1;
+    }
+
+    /** An interface call, the receivers lambdas (hidden classes). */
+    static int twice(java.util.function.IntUnaryOperator f, int x) {
+        return f.applyAsInt(f.applyAsInt(x)) - 1;
+    }
+
     // Inlined at calls inside try ranges (InliningTest): the callee's exceptions deoptimize, and the
     // interpreter unwinds into the caller's handler. The twins are the oracle (reflection runs the
     // code installed for the others).

@@ -276,6 +276,114 @@ class InliningTest {
         }
     }
 
+    /**
+     * A virtual call with several implementations loaded, warmed with two receiver classes (Cube and
+     * Slab): both methods are inlined, each behind a test of the receiver's exact class, the call left
+     * for the rest. The compiled code must do what HotSpot's did for the profiled classes, for classes
+     * the profile never saw (Rod), for a subclass of a profiled class (BigCube: a guard that tested
+     * the subclass relation would run Cube's method), for a null receiver, and when the inlined code
+     * throws (Slab with k = 0: the frames of the callee and the caller).
+     */
+    @Test
+    void virtualCallsAreInlinedForTheirProfiledReceiverClasses() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Shard.isFirst(), "runs in the first shard of a split run");
+        Method m = Jvmci.declared(InlineTargets.class, "volumeOf");
+        ResolvedJavaMethod rm = Jvmci.method(m);
+        InlineTargets.Solid cube = new InlineTargets.Cube(2);
+        InlineTargets.Solid slab = new InlineTargets.Slab(2, 3);
+        warmUntilProfiled(rm, 2, () -> InlineTargets.volumeOf(cube, 1) + InlineTargets.volumeOf(slab, 1));
+        Object[][] inputs = {{new InlineTargets.Cube(3), 4}, {new InlineTargets.Slab(5, 7), 2}, {new InlineTargets.Slab(5, 7), 0}, {new InlineTargets.Rod(), 9},
+                        {new InlineTargets.BigCube(2), 1}, {null, 1}, {new InlineTargets.Cube(-1), Integer.MIN_VALUE}};
+        List<String> expected = new ArrayList<>();
+        for (Object[] in : inputs) {
+            expected.add(callReflectively(m, in));
+        }
+        Graph g = PIPELINE.build(rm, -1, true);
+        assertEquals(List.of("InlineTargets$Cube.volume", "InlineTargets$Slab.volume"), g.inlinedMethods().stream()
+                        .map(x -> x.getDeclaringClass().toJavaName(false) + "." + x.getName()).sorted().toList());
+        assertEquals(2, count(g, org.ssajit.ir.Op.CLASS_IS), g::toString);
+        assertEquals(1, count(g, org.ssajit.ir.Op.INVOKE), () -> "the call stays for the other classes\n" + g);
+        InstalledCode installed = INSTALLER.installDirect(rm, PIPELINE.compile(g, rm));
+        try {
+            for (int k = 0; k < inputs.length; k++) {
+                Object[] in = inputs[k];
+                assertEquals(expected.get(k), execute(installed, "volumeOf", in), () -> "volumeOf" + Arrays.deepToString(in));
+            }
+        } finally {
+            installed.invalidate();
+        }
+        assertEquals("returned 19; counter 1, log [0, 1, 0, 0]", expected.get(4), "BigCube's own method, which calls Cube's: 2 * (8 + 1) + 1");
+    }
+
+    /**
+     * Interface calls whose profile saw one lambda class (of two: the other's calls too rare to be
+     * worth inlining): inlined behind its guard, the other lambda takes the call.
+     */
+    @Test
+    void interfaceCallsAreInlinedForTheirProfiledLambdaClass() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Shard.isFirst(), "runs in the first shard of a split run");
+        Method m = Jvmci.declared(InlineTargets.class, "twice");
+        ResolvedJavaMethod rm = Jvmci.method(m);
+        java.util.function.IntUnaryOperator inc = x -> x + 1;
+        java.util.function.IntUnaryOperator dbl = x -> x * 2;
+        int[] calls = {0};
+        warmUntilProfiled(rm, 2, () -> InlineTargets.twice(calls[0]++ % 50 == 0 ? dbl : inc, 3));
+        Object[][] inputs = {{inc, 5}, {dbl, 5}, {inc, Integer.MAX_VALUE}, {null, 1}};
+        List<String> expected = new ArrayList<>();
+        for (Object[] in : inputs) {
+            expected.add(callReflectively(m, in));
+        }
+        Graph g = PIPELINE.build(rm, -1, true);
+        // At each of the two calls: the lambda class's applyAsInt, and the lambda's body it calls.
+        assertEquals(4, g.inlinedCallCount(), g::toString);
+        assertEquals(1, count(g, org.ssajit.ir.Op.CLASS_IS), () -> "one test of f's class serves both calls\n" + g);
+        assertEquals(2, count(g, org.ssajit.ir.Op.INVOKE), g::toString);
+        InstalledCode installed = INSTALLER.installDirect(rm, PIPELINE.compile(g, rm));
+        try {
+            for (int k = 0; k < inputs.length; k++) {
+                Object[] in = inputs[k];
+                assertEquals(expected.get(k), execute(installed, "twice", in), () -> "twice" + Arrays.deepToString(in));
+            }
+        } finally {
+            installed.invalidate();
+        }
+        assertEquals(List.of("returned 6; counter 0, log [0, 0, 0, 0]", "returned 19; counter 0, log [0, 0, 0, 0]"), expected.subList(0, 2));
+    }
+
+    /**
+     * Runs {@code warm} until the profile of {@code m}'s first virtual or interface call records
+     * {@code classes} receiver classes (HotSpot's profiling code collects it once the method is hot).
+     */
+    private static void warmUntilProfiled(ResolvedJavaMethod m, int classes, java.util.function.IntSupplier warm) {
+        int bci = firstVirtualCall(m);
+        long sink = 0;
+        for (int round = 0; round < 2_000; round++) {
+            jdk.vm.ci.meta.JavaTypeProfile p = m.getProfilingInfo().getTypeProfile(bci);
+            if (p != null && p.getTypes().length >= classes) {
+                return;
+            }
+            for (int k = 0; k < 1_000; k++) {
+                sink += warm.getAsInt();
+            }
+        }
+        throw new AssertionError("no receiver profile at bci " + bci + " of " + m + " after 2,000,000 calls (" + sink + ")");
+    }
+
+    private static int firstVirtualCall(ResolvedJavaMethod m) {
+        org.ssajit.bytecode.BytecodeStream s = new org.ssajit.bytecode.BytecodeStream(m.getCode());
+        for (int bci = 0; bci < m.getCodeSize(); bci = s.nextBci()) {
+            int op = s.at(bci).opcode();
+            if (op == org.ssajit.bytecode.Bytecodes.INVOKEVIRTUAL || op == org.ssajit.bytecode.Bytecodes.INVOKEINTERFACE) {
+                return bci;
+            }
+        }
+        throw new AssertionError("no virtual call in " + m);
+    }
+
+    private static long count(Graph g, org.ssajit.ir.Op op) {
+        return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == op).count();
+    }
+
     /** Without the option, nothing is inlined (the default while inlining is new). */
     @Test
     void offByDefault() {

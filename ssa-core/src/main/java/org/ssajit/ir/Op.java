@@ -97,6 +97,12 @@ public enum Op {
     CHECKCAST("checkcast", CAN_THROW | HIGH, OBJECT, JavaType.class, in(In.OBJECT, OBJECT)),
     /** Throws only while its type is unresolved (a linkage error). */
     INSTANCEOF("instanceof", HIGH, INT, JavaType.class, in(In.OBJECT, OBJECT)),
+    /**
+     * 1 if {@code object} is not null and its class is exactly the attribute's (a resolved class, not
+     * an interface, abstract class or array class), else 0: a subclass gives 0. The guard of a call
+     * inlined for the receiver class its profile saw. Reads only the object's class, which never changes.
+     */
+    CLASS_IS("classis", PURE | HIGH, INT, jdk.vm.ci.meta.ResolvedJavaType.class, in(In.OBJECT, OBJECT)),
     MONITOR_ENTER("monitorenter", MEMORY_WRITE | CAN_THROW | HIGH, VOID, in(In.OBJECT, OBJECT)),
     MONITOR_EXIT("monitorexit", MEMORY_WRITE | CAN_THROW | HIGH, VOID, in(In.OBJECT, OBJECT)),
 

@@ -92,13 +92,26 @@ public final class BytecodeParser {
         Inlining.Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange);
 
         /**
+         * The callees to inline at {@code cs} for the receiver classes its profile saw, each guarded
+         * ({@link Inlining#selectByProfile}); empty if none.
+         */
+        java.util.List<Inlining.Choice> selectByProfile(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange);
+
+        /**
          * Parses {@code callee} into the graph: ends {@code call} with a jump to the callee's entry,
          * whose locals are {@code args}; the callee's returns write {@code resultVariable} and jump to
-         * {@code continuation}, sealed when this returns; its frame states chain {@code outer}. Once it is
-         * parsed, the graph records {@code assumption} (if not null), on which the choice of the callee rests.
+         * {@code continuation}, which the caller seals once every edge into it is there; its frame
+         * states chain {@code outer}. Once it is parsed, the graph records {@code assumption} (if not
+         * null), on which the choice of the callee rests.
          */
         void parse(FrontEnd callee, Value[] args, FrameState outer, Block call, Block continuation, int resultVariable,
                         jdk.vm.ci.meta.Assumptions.Assumption assumption);
+
+        /** A new block of the method that {@code like} belongs to, at {@code bci} (the call's blocks). */
+        Block newBlock(Block like, int bci);
+
+        /** Seals {@code b}: every predecessor it will have is there. */
+        void seal(Block b);
     }
 
     public BytecodeParser(Graph graph, ParseScope scope, NodeFactory factory, SsaConstruction ssa, Providers providers, EdgeSink edges) {
@@ -540,8 +553,12 @@ public final class BytecodeParser {
             args[i] = pop(kinds[i]);
         }
         if (inliner != null && state != null) {
-            Inlining.Choice callee = inliner.select(cs, args, state, inTryRange(s.bci()));
+            boolean inTry = inTryRange(s.bci());
+            Inlining.Choice callee = inliner.select(cs, args, state, inTry);
             if (callee != null && inline(callee, cs, args, state)) {
+                return;
+            }
+            if (callee == null && inlineByProfile(inliner.selectByProfile(cs, args, state, inTry), cs, args, state)) {
                 return;
             }
         }
@@ -580,10 +597,72 @@ public final class BytecodeParser {
         outer.hold();
         inliner.parse(fe, args, outer, block, cont, result, callee.assumption());
         outer.release();
+        inliner.seal(cont);
         if (cont.predecessors().isEmpty()) {
             unreachable = true;
             return true;
         }
+        block = cont;
+        factory.setBlock(cont);
+        if (result >= 0) {
+            push(ssa.readVariable(result, cont, resultKind));
+        }
+        return true;
+    }
+
+    /**
+     * A virtual or interface call inlined for the receiver classes its profile saw
+     * ({@link Inlining#selectByProfile}): for each class in turn, a {@link Op#CLASS_IS} test of the
+     * receiver, the callee that class selects parsed where it holds, and the next test where it does
+     * not; after the last, the call itself (a null receiver, another class). All of them continue in
+     * one new block, the result a phi of theirs. False, and nothing emitted, if no callee can be parsed.
+     */
+    private boolean inlineByProfile(java.util.List<Inlining.Choice> choices, Linkage.CallSite cs, Value[] args, FrameState state) {
+        java.util.List<Inlining.Choice> parsable = new java.util.ArrayList<>();
+        java.util.List<FrontEnd> analyzed = new java.util.ArrayList<>();
+        for (Inlining.Choice c : choices) {
+            try {
+                analyzed.add(FrontEnd.analyze(c.method()));
+                parsable.add(c);
+            } catch (BailoutException e) {
+                // that callee stays behind the call
+            }
+        }
+        if (parsable.isEmpty()) {
+            return false;
+        }
+        int bci = s.bci();
+        JavaKind resultKind = cs.returnKind().getStackKind();
+        int result = resultKind == JavaKind.Void ? -1 : stackVariable(sp);
+        Block cont = graph.newBlock(s.nextBci());
+        Block[] hits = new Block[parsable.size()];
+        for (int k = 0; k < parsable.size(); k++) {
+            Value isClass = factory.emitSideEffect(new Instruction(graph, Op.CLASS_IS, JavaKind.Int, parsable.get(k).guard(), bci, args[0]), null);
+            hits[k] = inliner.newBlock(block, bci);
+            Block miss = inliner.newBlock(block, bci);
+            block.setTerminator(new If(bci, Condition.NE, isClass, graph.intConstant(0), hits[k], miss));
+            edges.edge(block, hits[k]);
+            edges.edge(block, miss);
+            inliner.seal(hits[k]);
+            inliner.seal(miss);
+            block = miss;
+            factory.setBlock(miss);
+        }
+        // No class matched: the call, with the invoke's state (its own null check and dispatch).
+        InvokeTarget target = new InvokeTarget(cs.target(), cs.opcode(), cs.appendix());
+        Value called = factory.emitSideEffect(new Instruction(graph, Op.INVOKE, cs.returnKind(), target, bci, args), state);
+        if (result >= 0) {
+            ssa.writeVariable(result, block, called);
+        }
+        block.setTerminator(new Goto(bci, cont));
+        edges.edge(block, cont);
+        FrameState outer = state.duringCall(cs.argumentSlots());
+        outer.hold();
+        for (int k = 0; k < parsable.size(); k++) {
+            inliner.parse(analyzed.get(k), args, outer, hits[k], cont, result, null);
+        }
+        outer.release();
+        inliner.seal(cont);
         block = cont;
         factory.setBlock(cont);
         if (result >= 0) {

@@ -206,6 +206,23 @@ public final class GraphBuilder {
         }
 
         @Override
+        public List<Inlining.Choice> selectByProfile(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange) {
+            return policy.selectByProfile(cs, args, callerState, inTryRange);
+        }
+
+        @Override
+        public Block newBlock(Block like, int bci) {
+            Block b = graph.newBlock(bci);
+            owners.put(b, owners.get(like));
+            return b;
+        }
+
+        @Override
+        public void seal(Block b) {
+            ssa.sealBlock(b);
+        }
+
+        @Override
         public void parse(FrontEnd callee, Value[] args, FrameState outer, Block call, Block continuation, int resultVariable,
                         jdk.vm.ci.meta.Assumptions.Assumption assumption) {
             List<BciBlock> rpo = callee.blocks().blocks();
@@ -235,7 +252,6 @@ public final class GraphBuilder {
                 }
                 throw new InlineFailed(callee.method(), e);
             }
-            ssa.sealBlock(continuation);
             policy.inlined(callee.method());
             graph.countInlinedCall(callee.method());
             if (assumption != null) {

@@ -55,7 +55,10 @@ public final class Inlining {
      * A callee to inline: the method, and what the choice assumes about the class hierarchy (null: nothing,
      * the bytecode or the receiver's exact class binds it), to be recorded in the graph once it is inlined.
      */
-    record Choice(ResolvedJavaMethod method, Assumptions.Assumption assumption) {
+    record Choice(ResolvedJavaMethod method, Assumptions.Assumption assumption, jdk.vm.ci.meta.ResolvedJavaType guard) {
+        Choice(ResolvedJavaMethod method, Assumptions.Assumption assumption) {
+            this(method, assumption, null);
+        }
     }
 
     /**
@@ -93,31 +96,88 @@ public final class Inlining {
             }
             default -> null;
         };
-        if (target == null || Linkage.isSignaturePolymorphic(target) || !target.hasBytecodes() || target.isNative() || target.isAbstract() || target.isSynchronized()
+        return target != null && admissible(target, callerState, inTryRange, 0) ? new Choice(target, assumption) : null;
+    }
+
+    /** Whether {@code target} may be parsed into the caller, {@code reserved} bytecodes of the budget already promised at this call. */
+    private boolean admissible(ResolvedJavaMethod target, FrameState callerState, boolean inTryRange, int reserved) {
+        if (Linkage.isSignaturePolymorphic(target) || !target.hasBytecodes() || target.isNative() || target.isAbstract() || target.isSynchronized()
                         || target.isClassInitializer()) {
-            return null;
+            return false;
         }
         int size = target.getCodeSize();
-        if (size > MAX_CALLEE_BYTES || inlinedBytes + size > MAX_TOTAL_BYTES || target.getExceptionHandlers().length > 0) {
-            return null;
+        if (size > MAX_CALLEE_BYTES || inlinedBytes + reserved + size > MAX_TOTAL_BYTES || target.getExceptionHandlers().length > 0) {
+            return false;
         }
         if (denied.contains(target) || !target.canBeInlined() || target.hasNeverInlineDirective() || callerSensitive(target)) {
-            return null;
+            return false;
         }
         int depth = 0;
         for (FrameState fs = callerState; fs != null; fs = fs.outer()) {
             if (fs.method().equals(target)) {
-                return null;
+                return false;
             }
             depth++;
         }
         if (depth > MAX_DEPTH || !parsable(target)) {
-            return null;
+            return false;
         }
-        if (inTryRange && !inlinableInTryRange(target, callerState)) {
-            return null;
+        return !inTryRange || inlinableInTryRange(target, callerState);
+    }
+
+    /** The most receiver classes a call is inlined for by its profile (C2's bimorphic inlining: 2). */
+    public static final int MAX_PROFILED_RECEIVERS = 2;
+    /**
+     * The share of a call's profiled calls whose receiver classes the profile must have recorded for
+     * the call to be inlined by it (the rest: classes beyond the profile's rows); C2's
+     * TypeProfileMajorReceiverPercent is the same figure for one class.
+     */
+    public static final double MIN_RECORDED_PROBABILITY = 0.9;
+    /** The share of the profiled calls a receiver class must have had to be inlined for. */
+    public static final double MIN_RECEIVER_PROBABILITY = 0.1;
+
+    /**
+     * A virtual or interface call that {@link #select} leaves as a call (several implementations among
+     * the classes loaded), inlined for the receiver classes its profile saw at this bci: each chosen
+     * class's method, guarded by a test that the receiver's class is exactly that class
+     * ({@link org.ssajit.ir.Op#CLASS_IS}), the call itself where none matches (a null receiver, a class
+     * the profile did not see, one seen since). The guards make it right whatever the profile says; the
+     * profile only decides what is worth it: when the classes it recorded had at least
+     * {@link #MIN_RECORDED_PROBABILITY} of the calls, those of them with at least
+     * {@link #MIN_RECEIVER_PROBABILITY}, the most frequent first, at most {@link #MAX_PROFILED_RECEIVERS}.
+     * Not at a call inside a try range (the call left in the code would need the handlers' edges
+     * there). Empty if none.
+     */
+    java.util.List<Choice> selectByProfile(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange) {
+        if (inTryRange || cs.appendix() != null || !(cs.target() instanceof ResolvedJavaMethod m) || callerState == null || m.isStatic()
+                        || (cs.opcode() != INVOKEVIRTUAL && cs.opcode() != INVOKEINTERFACE) || (cs.opcode() == INVOKEVIRTUAL && m.canBeStaticallyBound())) {
+            return java.util.List.of();
         }
-        return new Choice(target, assumption);
+        jdk.vm.ci.meta.ProfilingInfo profile = profile(callerState.method());
+        jdk.vm.ci.meta.JavaTypeProfile types = profile == null ? null : profile.getTypeProfile(callerState.bci());
+        if (types == null || types.getTypes().length == 0 || types.getNotRecordedProbability() > 1 - MIN_RECORDED_PROBABILITY) {
+            return java.util.List.of();
+        }
+        jdk.vm.ci.meta.JavaTypeProfile.ProfiledType[] seen = types.getTypes().clone();
+        java.util.Arrays.sort(seen, (a, b) -> Double.compare(b.getProbability(), a.getProbability()));
+        int n = Math.min(seen.length, MAX_PROFILED_RECEIVERS);
+        jdk.vm.ci.meta.ResolvedJavaType caller = callerState.method().getDeclaringClass();
+        java.util.List<Choice> chosen = new java.util.ArrayList<>();
+        int reserved = 0;
+        for (int k = 0; k < n; k++) {
+            jdk.vm.ci.meta.ResolvedJavaType r = seen[k].getType();
+            if (seen[k].getProbability() < MIN_RECEIVER_PROBABILITY || r.isInterface() || r.isArray() || r.isAbstract() || !r.isLinked() || !m.getDeclaringClass().isAssignableFrom(r)) {
+                continue;
+            }
+            ResolvedJavaMethod t = r.resolveConcreteMethod(m, caller);
+            // invokeinterface throws IllegalAccessError when the method it selects is not public (JVMS 6.5).
+            if (t == null || t.isAbstract() || (cs.opcode() == INVOKEINTERFACE && !t.isPublic()) || !admissible(t, callerState, false, reserved)) {
+                continue;
+            }
+            chosen.add(new Choice(t, null, r));
+            reserved += t.getCodeSize();
+        }
+        return chosen;
     }
 
     /**

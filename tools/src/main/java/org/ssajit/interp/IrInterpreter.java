@@ -652,6 +652,10 @@ public final class IrInterpreter {
                 checkInitialized(o, i);
                 yield classFor(i).isInstance(o) ? 1 : 0;
             }
+            case CLASS_IS -> {
+                Object o = ref(i.input(0));
+                yield o != null && o.getClass() == classFor(i) ? 1 : 0;
+            }
             case INVOKE -> invoke(i);
             case EXCEPTION_OBJECT -> {
                 if (caught == null) {

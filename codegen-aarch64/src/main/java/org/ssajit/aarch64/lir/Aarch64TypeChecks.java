@@ -30,7 +30,7 @@ public final class Aarch64TypeChecks {
      * {@code result = object instanceof T} (null gives the attribute's answer): {@code cbz object}, S =
      * the object's class ({@link #loadKlass}), T = the embedded class ({@code movz/movk/movk} with a
      * metadata data patch: HotSpot writes the {@code Klass*} and records the relocation that ties the
-     * code to the class's loader), then {@link #subtypeCheck}.
+     * code to the class's loader), then {@link #subtypeCheck}, or for an exact test S compared with T.
      */
     public static final class TypeTestOp extends Aarch64Op {
         private final TypeTest test;
@@ -57,7 +57,12 @@ public final class Aarch64TypeChecks {
             asm.cbz(64, object, test.nullPasses() ? isTrue : isFalse);
             loadKlass(asm, c, s, object);
             e.loadMetadata(t, (HotSpotMetaspaceConstant) test.hub());
-            subtypeCheck(asm, c, s, t, isTrue, isFalse);
+            if (test.exact()) {
+                asm.cmp(64, s, t); // the class itself, no subclass
+                asm.b(Condition.NE, isFalse);
+            } else {
+                subtypeCheck(asm, c, s, t, isTrue, isFalse);
+            }
             answer(asm, result, isTrue, isFalse, done);
         }
 

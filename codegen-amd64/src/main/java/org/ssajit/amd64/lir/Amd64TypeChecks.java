@@ -31,7 +31,7 @@ public final class Amd64TypeChecks {
      * {@code result = object instanceof T} (null gives the attribute's answer), HotSpot's way: S, the
      * object's class (the narrow klass decoded, from the header or, with compact headers, the mark
      * word), then {@link #subtypeCheck} (the secondary supers scanned: an array with every one of
-     * them, whatever order the VM's hash table gives it). T is an embedded metadata constant ({@code movabs}, patched and recorded by HotSpot). r10 is scratch.
+     * them, whatever order the VM's hash table gives it), or for an exact test S compared with T. T is an embedded metadata constant ({@code movabs}, patched and recorded by HotSpot). r10 is scratch.
      */
     public static final class TypeTestOp extends Amd64Op {
         private final TypeTest test;
@@ -62,7 +62,12 @@ public final class Amd64TypeChecks {
             loadKlass(asm, c, s, object, scratch);
             int pc = asm.movabs(t, 0L);
             e.recordPatch(new DataPatch(pc, new ConstantReference((HotSpotMetaspaceConstant) test.hub())));
-            subtypeCheck(asm, c, s, t, scratch, isTrue, isFalse);
+            if (test.exact()) {
+                asm.alu(AluOp.CMP, QWORD, s, t); // the class itself, no subclass
+                asm.jcc(Condition.NE, isFalse);
+            } else {
+                subtypeCheck(asm, c, s, t, scratch, isTrue, isFalse);
+            }
             answer(asm, result, isTrue, isFalse, done);
         }
 
