@@ -40,7 +40,9 @@ import jdk.vm.ci.meta.Value;
  * <p>With {@code statesInRegisters}, the values of every frame state (safepoints, traps) are also
  * loaded into free registers right before the op and the state names those registers, as a real
  * allocator's would: debug info and reference maps are then exercised with values of every kind in
- * general and xmm registers.
+ * general and xmm registers. Not at an op that destroys the caller-saved registers (a call): no
+ * register survives it, so no state or reference map there may name one (a GC while the callee runs
+ * would look for the register in the callee's frame: HotSpot's "missing saved register").
  *
  * <p>Slow code, correct by construction; never use outside tests.
  */
@@ -195,8 +197,9 @@ public final class SpillAllAllocator {
             Map<Variable, RegisterValue> inRegister = new IdentityHashMap<>();
             for (int i = 0; i < vals.length; i++) {
                 if (vals[i] instanceof Variable v) {
-                    RegisterValue r = statesInRegisters ? inRegister.get(v) : null;
-                    if (statesInRegisters && r == null && hasFree(busy, v.kind())) {
+                    boolean registers = statesInRegisters && !op.destroysCallerSavedRegisters();
+                    RegisterValue r = registers ? inRegister.get(v) : null;
+                    if (registers && r == null && hasFree(busy, v.kind())) {
                         r = take(busy, v.kind());
                         inRegister.put(v, r);
                         before.add(moves.createMove(r, slot(v)));
