@@ -18,6 +18,7 @@ final class CompileStats {
     private final LongAdder nanos = new LongAdder();
     private final LongAdder inlinedCalls = new LongAdder();
     private final LongAdder compiledWithInlining = new LongAdder();
+    private final LongAdder inlinedByProfile = new LongAdder();
     private final Map<String, LongAdder> refusals = new ConcurrentHashMap<>();
     private final PhaseTimes phases = new PhaseTimes();
 
@@ -28,13 +29,17 @@ final class CompileStats {
 
     /** One finished request; {@code refusalCategory} is null when code was installed. */
     void record(int bytecodeSize, long elapsedNanos, String refusalCategory, int installedCodeBytes) {
-        record(bytecodeSize, elapsedNanos, refusalCategory, installedCodeBytes, 0);
+        record(bytecodeSize, elapsedNanos, refusalCategory, installedCodeBytes, 0, 0);
     }
 
-    /** As {@link #record(int, long, String, int)}; {@code inlined} calls were inlined into the installed code. */
-    void record(int bytecodeSize, long elapsedNanos, String refusalCategory, int installedCodeBytes, int inlined) {
+    /**
+     * As {@link #record(int, long, String, int)}; {@code inlined} calls were inlined into the installed
+     * code, {@code byProfile} of them for receiver classes a call's profile saw.
+     */
+    void record(int bytecodeSize, long elapsedNanos, String refusalCategory, int installedCodeBytes, int inlined, int byProfile) {
         if (refusalCategory == null && inlined > 0) {
             inlinedCalls.add(inlined);
+            inlinedByProfile.add(byProfile);
             compiledWithInlining.increment();
         }
         requests.increment();
@@ -76,7 +81,8 @@ final class CompileStats {
         sb.append(String.format("[ssajit]   %s%n", phases.summary()));
         sb.append(String.format("[ssajit]   compiled %d (%d bytecodes, %d code bytes)%n", done, compiledBytecodes.sum(), codeBytes.sum()));
         if (compiledWithInlining.sum() > 0) {
-            sb.append(String.format("[ssajit]   inlined %d calls into %d of them%n", inlinedCalls.sum(), compiledWithInlining.sum()));
+            sb.append(String.format("[ssajit]   inlined %d calls into %d of them (%d for receiver classes their profile saw)%n", inlinedCalls.sum(),
+                            compiledWithInlining.sum(), inlinedByProfile.sum()));
         }
         sb.append(String.format("[ssajit]   refused %d%n", refused));
         byReason.entrySet().stream()

@@ -34,7 +34,7 @@ public final class Pipeline {
     private final RegisterAllocationConfig allocation;
     private final boolean verify;
     private final PhaseTimes times;
-    /** Whether graphs inline small statically bound callees ({@code -Dssajit.Inline}); read per build. */
+    /** Whether graphs inline small callees ({@code -Dssajit.Inline}, set by the compiler from its options; off until then); read per build. */
     private static volatile boolean inline;
 
     /** Inlining on or off for the builds from now on ({@link BuildOptions#inline()}). */

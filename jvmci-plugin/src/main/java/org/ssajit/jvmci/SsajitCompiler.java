@@ -67,19 +67,19 @@ public final class SsajitCompiler implements JVMCICompiler {
      * with the reason HotSpot and the log see, the category statistics count, and whether HotSpot may ask
      * again later ({@code retry}; otherwise the method is never compiled at this tier again).
      */
-    private record Outcome(String reason, String category, int codeBytes, boolean retry, int inlinedCalls) {
+    private record Outcome(String reason, String category, int codeBytes, boolean retry, int inlinedCalls, int inlinedByProfile) {
         static Outcome refused(String reason, String category) {
-            return new Outcome(reason, category, 0, false, 0);
+            return new Outcome(reason, category, 0, false, 0, 0);
         }
 
         /** A refusal for now (no room in the code cache): HotSpot may ask again. */
         static Outcome refusedForNow(String reason, String category) {
-            return new Outcome(reason, category, 0, true, 0);
+            return new Outcome(reason, category, 0, true, 0, 0);
         }
 
-        /** Installed code of {@code codeBytes} bytes, into which {@code inlinedCalls} calls were inlined. */
-        static Outcome installed(int codeBytes, int inlinedCalls) {
-            return new Outcome(null, null, codeBytes, false, inlinedCalls);
+        /** Installed code of {@code codeBytes} bytes, into which {@code inlinedCalls} calls were inlined, {@code inlinedByProfile} of them for profiled receiver classes. */
+        static Outcome installed(int codeBytes, int inlinedCalls, int inlinedByProfile) {
+            return new Outcome(null, null, codeBytes, false, inlinedCalls, inlinedByProfile);
         }
 
         boolean isInstalled() {
@@ -140,7 +140,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         try {
             long nanos = System.nanoTime() - start;
             if (ctx != null) {
-                ctx.stats().record(bytecodes, nanos, outcome.category(), outcome.codeBytes(), outcome.inlinedCalls());
+                ctx.stats().record(bytecodes, nanos, outcome.category(), outcome.codeBytes(), outcome.inlinedCalls(), outcome.inlinedByProfile());
                 if (ctx.options().get(SsajitOptions.LOG)) {
                     System.err.println(logLine(id, request, bytecodes, reason, nanos, outcome.codeBytes(), outcome.inlinedCalls()));
                 }
@@ -211,7 +211,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         if (ctx.dumper() != null) {
             ctx.dumper().code(id, method, code, installed);
         }
-        return Outcome.installed(code.code().length, graph.inlinedCallCount());
+        return Outcome.installed(code.code().length, graph.inlinedCallCount(), graph.inlinedByProfileCount());
     }
 
     /**

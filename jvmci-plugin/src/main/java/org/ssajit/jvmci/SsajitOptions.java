@@ -70,12 +70,13 @@ public final class SsajitOptions {
                                     + "check deoptimizes and HotSpot recompiles after a few); always; never (every failed check deoptimizes). "
                                     + "Needs CompiledHandlers.",
                     org.ssajit.lowering.ImplicitThrows.Mode::parse);
-    public static final Option<Boolean> INLINE = new Option<>("Inline", false, "true|false",
+    public static final Option<Boolean> INLINE = new Option<>("Inline", true, "true|false",
                     "Parse small callees (at most 35 bytes of bytecode; in a try range only ones without calls or throws) into their callers: statically bound ones "
-                                    + "(static, private, final, constructors, on an object of a known class) and virtual ones with one "
+                                    + "(static, private, final, constructors, on an object of a known class), virtual ones with one "
                                     + "implementation among the classes loaded (class-hierarchy analysis: HotSpot deoptimizes the code when a "
-                                    + "class loaded later overrides it); a receiver not known to be non-null is checked first; deoptimizing in "
-                                    + "inlined code rebuilds one interpreter frame per method. Off by default while it is new.",
+                                    + "class loaded later overrides it), and virtual ones with several for the (at most 2) receiver classes "
+                                    + "their profile saw, each behind a test of the receiver's class, the call kept for the others; a receiver "
+                                    + "not known to be non-null is checked first; deoptimizing in inlined code rebuilds one interpreter frame per method.",
                     SsajitOptions::parseBoolean);
     public static final Option<Double> INJECT_FAULTS = new Option<>("InjectFaults", 0.0, "<probability>",
                     "Testing: make each fault-injection point of the compiler (in every phase, from SSA construction to installation) throw "

@@ -302,6 +302,7 @@ class InliningTest {
         assertEquals(List.of("InlineTargets$Cube.volume", "InlineTargets$Slab.volume"), g.inlinedMethods().stream()
                         .map(x -> x.getDeclaringClass().toJavaName(false) + "." + x.getName()).sorted().toList());
         assertEquals(2, count(g, org.ssajit.ir.Op.CLASS_IS), g::toString);
+        assertEquals(2, g.inlinedByProfileCount(), g::toString);
         assertEquals(1, count(g, org.ssajit.ir.Op.INVOKE), () -> "the call stays for the other classes\n" + g);
         InstalledCode installed = INSTALLER.installDirect(rm, PIPELINE.compile(g, rm));
         try {
@@ -336,6 +337,7 @@ class InliningTest {
         Graph g = PIPELINE.build(rm, -1, true);
         // At each of the two calls: the lambda class's applyAsInt, and the lambda's body it calls.
         assertEquals(4, g.inlinedCallCount(), g::toString);
+        assertEquals(2, g.inlinedByProfileCount(), "the lambda bodies are bound statically");
         assertEquals(1, count(g, org.ssajit.ir.Op.CLASS_IS), () -> "one test of f's class serves both calls\n" + g);
         assertEquals(2, count(g, org.ssajit.ir.Op.INVOKE), g::toString);
         InstalledCode installed = INSTALLER.installDirect(rm, PIPELINE.compile(g, rm));
@@ -384,11 +386,11 @@ class InliningTest {
         return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == op).count();
     }
 
-    /** Without the option, nothing is inlined (the default while inlining is new). */
+    /** With inlining off ({@code -Dssajit.Inline=false}), nothing is inlined. */
     @Test
-    void offByDefault() {
+    void nothingIsInlinedWithInliningOff() {
         Graph g = PIPELINE.build(Jvmci.method(Jvmci.declared(InlineTargets.class, "chain")), -1, false);
-        assertTrue(g.inlinedMethods().isEmpty(), () -> "inlined without the option: " + g.inlinedMethods());
+        assertTrue(g.inlinedMethods().isEmpty(), () -> "inlined with inlining off: " + g.inlinedMethods());
     }
 
     private static String callReflectively(Method m, Object[] args) {

@@ -30,6 +30,7 @@ class OptionsTest {
         assertFalse(o.get(SsajitOptions.STATS));
         assertNull(o.get(SsajitOptions.DUMP));
         assertTrue(o.get(SsajitOptions.VERIFY));
+        assertTrue(o.get(SsajitOptions.INLINE));
         assertTrue(o.get(SsajitOptions.METHOD_FILTER).isAll());
         assertTrue(o.warnings().isEmpty());
     }

@@ -64,6 +64,18 @@ public final class Graph {
         return inlinedCalls;
     }
 
+    private int inlinedByProfile;
+
+    /** Of the {@link #inlinedCallCount() inlined calls}, those inlined for a receiver class a call's profile saw, behind a test of that class. */
+    public int inlinedByProfileCount() {
+        return inlinedByProfile;
+    }
+
+    /** Records that the last call counted was inlined for a profiled receiver class. */
+    public void countInlinedByProfile() {
+        inlinedByProfile++;
+    }
+
     /** Records that {@code m}'s bytecode was parsed into this graph at one more call. */
     public void countInlinedCall(ResolvedJavaMethod m) {
         inlinedCalls++;

@@ -660,6 +660,7 @@ public final class BytecodeParser {
         outer.hold();
         for (int k = 0; k < parsable.size(); k++) {
             inliner.parse(analyzed.get(k), args, outer, hits[k], cont, result, null);
+            graph.countInlinedByProfile();
         }
         outer.release();
         inliner.seal(cont);

@@ -20,8 +20,12 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * class is known exactly ({@link #selectedForExactReceiver}). Callees bound by class-hierarchy analysis
  * ({@link #uniqueImplementation}): a virtual or interface call whose method has one implementation among
  * the classes loaded, with an assumption recorded in the graph; HotSpot deoptimizes the code when a class
- * loaded later overrides it. Each callee small, with bytecode, not synchronized, with no exception
- * handler of its own and no {@code jsr}, monitor or signature-polymorphic call; a receiver not known to
+ * loaded later overrides it. Callees chosen by the call's receiver profile ({@link #selectByProfile}):
+ * the methods the (at most 2) receiver classes the profile saw select, each behind a test of the
+ * receiver's exact class, the call kept for other receivers. Each callee small, with bytecode, not
+ * synchronized, with no exception handler of its own and no {@code jsr}, monitor or
+ * signature-polymorphic call, not an intrinsic candidate that uses the constant pool
+ * ({@link #intrinsic}); a receiver not known to
  * be non-null is checked first ({@link org.ssajit.ir.Op#RECEIVER_CHECK}, with the invoke's state: the
  * interpreter throws there). At a call inside a try range only a callee whose exceptions deoptimize
  * and are rare ({@link #inlinableInTryRange}). Recursion is not inlined; the depth and the bytecodes
@@ -109,7 +113,7 @@ public final class Inlining {
         if (size > MAX_CALLEE_BYTES || inlinedBytes + reserved + size > MAX_TOTAL_BYTES || target.getExceptionHandlers().length > 0) {
             return false;
         }
-        if (denied.contains(target) || !target.canBeInlined() || target.hasNeverInlineDirective() || callerSensitive(target)) {
+        if (denied.contains(target) || !target.canBeInlined() || target.hasNeverInlineDirective() || callerSensitive(target) || intrinsic(target)) {
             return false;
         }
         int depth = 0;
@@ -374,6 +378,26 @@ public final class Inlining {
             }
         }
         return false;
+    }
+
+    /**
+     * An {@code @IntrinsicCandidate} method whose bytecode uses the constant pool: the interpreter and
+     * HotSpot's compilers may run their own code for it instead of its bytecode, which then never ran,
+     * its constant-pool entries unresolved and its classes uninitialized (StrictMath.sqrt: its call of
+     * FdLibm unresolved in a JVM that only ever ran the interpreter's sqrt). Inlined, that bytecode
+     * deoptimizes at such an entry each time it runs, and the code is thrown away and compiled again
+     * the same way. Called instead. One without pool entries ({@code Object.<init>}, {@code Math.abs})
+     * has nothing to resolve.
+     */
+    private static boolean intrinsic(ResolvedJavaMethod m) {
+        if (!(m instanceof jdk.vm.ci.hotspot.HotSpotResolvedJavaMethod hm)) {
+            return true;
+        }
+        return hm.isIntrinsicCandidate() && anyBytecode(m, s -> switch (s.opcode()) {
+            case LDC, LDC_W, LDC2_W, GETSTATIC, PUTSTATIC, GETFIELD, PUTFIELD, INVOKEVIRTUAL, INVOKESPECIAL, INVOKESTATIC, INVOKEINTERFACE, INVOKEDYNAMIC,
+                            NEW, ANEWARRAY, CHECKCAST, INSTANCEOF, MULTIANEWARRAY -> true;
+            default -> false;
+        });
     }
 
     /**
