@@ -291,7 +291,7 @@ class InliningTest {
         ResolvedJavaMethod rm = Jvmci.method(m);
         InlineTargets.Solid cube = new InlineTargets.Cube(2);
         InlineTargets.Solid slab = new InlineTargets.Slab(2, 3);
-        warmUntilProfiled(rm, 2, () -> InlineTargets.volumeOf(cube, 1) + InlineTargets.volumeOf(slab, 1));
+        org.ssajit.testing.Profiles.warmUntilProfiled(rm, 2, () -> InlineTargets.volumeOf(cube, 1) + InlineTargets.volumeOf(slab, 1));
         Object[][] inputs = {{new InlineTargets.Cube(3), 4}, {new InlineTargets.Slab(5, 7), 2}, {new InlineTargets.Slab(5, 7), 0}, {new InlineTargets.Rod(), 9},
                         {new InlineTargets.BigCube(2), 1}, {null, 1}, {new InlineTargets.Cube(-1), Integer.MIN_VALUE}};
         List<String> expected = new ArrayList<>();
@@ -328,7 +328,7 @@ class InliningTest {
         java.util.function.IntUnaryOperator inc = x -> x + 1;
         java.util.function.IntUnaryOperator dbl = x -> x * 2;
         int[] calls = {0};
-        warmUntilProfiled(rm, 2, () -> InlineTargets.twice(calls[0]++ % 50 == 0 ? dbl : inc, 3));
+        org.ssajit.testing.Profiles.warmUntilProfiled(rm, 2, () -> InlineTargets.twice(calls[0]++ % 50 == 0 ? dbl : inc, 3));
         Object[][] inputs = {{inc, 5}, {dbl, 5}, {inc, Integer.MAX_VALUE}, {null, 1}};
         List<String> expected = new ArrayList<>();
         for (Object[] in : inputs) {
@@ -350,36 +350,6 @@ class InliningTest {
             installed.invalidate();
         }
         assertEquals(List.of("returned 6; counter 0, log [0, 0, 0, 0]", "returned 19; counter 0, log [0, 0, 0, 0]"), expected.subList(0, 2));
-    }
-
-    /**
-     * Runs {@code warm} until the profile of {@code m}'s first virtual or interface call records
-     * {@code classes} receiver classes (HotSpot's profiling code collects it once the method is hot).
-     */
-    private static void warmUntilProfiled(ResolvedJavaMethod m, int classes, java.util.function.IntSupplier warm) {
-        int bci = firstVirtualCall(m);
-        long sink = 0;
-        for (int round = 0; round < 2_000; round++) {
-            jdk.vm.ci.meta.JavaTypeProfile p = m.getProfilingInfo().getTypeProfile(bci);
-            if (p != null && p.getTypes().length >= classes) {
-                return;
-            }
-            for (int k = 0; k < 1_000; k++) {
-                sink += warm.getAsInt();
-            }
-        }
-        throw new AssertionError("no receiver profile at bci " + bci + " of " + m + " after 2,000,000 calls (" + sink + ")");
-    }
-
-    private static int firstVirtualCall(ResolvedJavaMethod m) {
-        org.ssajit.bytecode.BytecodeStream s = new org.ssajit.bytecode.BytecodeStream(m.getCode());
-        for (int bci = 0; bci < m.getCodeSize(); bci = s.nextBci()) {
-            int op = s.at(bci).opcode();
-            if (op == org.ssajit.bytecode.Bytecodes.INVOKEVIRTUAL || op == org.ssajit.bytecode.Bytecodes.INVOKEINTERFACE) {
-                return bci;
-            }
-        }
-        throw new AssertionError("no virtual call in " + m);
     }
 
     private static long count(Graph g, org.ssajit.ir.Op op) {

@@ -6,18 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.IntSupplier;
 
 import org.junit.jupiter.api.Test;
-import org.ssajit.bytecode.BytecodeStream;
-import org.ssajit.bytecode.Bytecodes;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Op;
 import org.ssajit.parse.BuildOptions;
 import org.ssajit.testing.Jvmci;
+import org.ssajit.testing.Profiles;
 
-import jdk.vm.ci.meta.JavaTypeProfile;
-import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
  * Calls inlined for the receiver classes their profile saw ({@code Inlining.selectByProfile}), run by
@@ -70,7 +66,7 @@ class ProfiledInliningDiffTest {
         Method m = ProfiledInliningDiffTest.class.getDeclaredMethod("legsOf", Animal.class, int.class);
         Animal dog = new Dog();
         Animal bird = new Bird();
-        warmUntilProfiled(m, 2, () -> legsOf(dog, 1) + legsOf(bird, 1));
+        Profiles.warmUntilProfiled(Jvmci.method(m), 2, () -> legsOf(dog, 1) + legsOf(bird, 1));
         Graph g = Jvmci.build(Jvmci.method(m), BuildOptions.DEFAULT.withInlining(true)).graph();
         assertEquals(2, g.inlinedMethods().size(), g::toString);
         assertTrue(count(g, Op.CLASS_IS) >= 2, g::toString);
@@ -86,7 +82,7 @@ class ProfiledInliningDiffTest {
     @Test
     void guardedInterfaceCallsAgreeWithTheJvm() throws Exception {
         Method m = ProfiledInliningDiffTest.class.getDeclaredMethod("describe", CharSequence.class, int.class);
-        warmUntilProfiled(m, 1, () -> describe("abc", 1).length());
+        Profiles.warmUntilProfiled(Jvmci.method(m), 1, () -> describe("abc", 1).length());
         Graph g = Jvmci.build(Jvmci.method(m), BuildOptions.DEFAULT.withInlining(true)).graph();
         assertTrue(count(g, Op.CLASS_IS) >= 1, g::toString);
         List<Object[]> inputs = new ArrayList<>();
@@ -96,34 +92,6 @@ class ProfiledInliningDiffTest {
             }
         }
         Diff.report(DifferentialRunner.of(m).run(inputs)).assertAgreement();
-    }
-
-    /** Runs {@code warm} until the profile of {@code m}'s first virtual or interface call records {@code classes} receiver classes. */
-    static void warmUntilProfiled(Method m, int classes, IntSupplier warm) {
-        ResolvedJavaMethod rm = Jvmci.method(m);
-        int bci = firstVirtualCall(rm);
-        long sink = 0;
-        for (int round = 0; round < 2_000; round++) {
-            JavaTypeProfile p = rm.getProfilingInfo().getTypeProfile(bci);
-            if (p != null && p.getTypes().length >= classes) {
-                return;
-            }
-            for (int k = 0; k < 1_000; k++) {
-                sink += warm.getAsInt();
-            }
-        }
-        throw new AssertionError("no receiver profile at bci " + bci + " of " + rm + " after 2,000,000 calls (" + sink + ")");
-    }
-
-    private static int firstVirtualCall(ResolvedJavaMethod m) {
-        BytecodeStream s = new BytecodeStream(m.getCode());
-        for (int bci = 0; bci < m.getCodeSize(); bci = s.nextBci()) {
-            int op = s.at(bci).opcode();
-            if (op == Bytecodes.INVOKEVIRTUAL || op == Bytecodes.INVOKEINTERFACE) {
-                return bci;
-            }
-        }
-        throw new AssertionError("no virtual call in " + m);
     }
 
     private static long count(Graph g, Op op) {
