@@ -310,11 +310,16 @@ public final class CompiledScenarios {
         // The compiler's first use initializes JVMCI, slow under heap verification with a GC per allocation burst: before the GCs.
         CompiledRunner.install(MonitorTargets.class.getDeclaredMethod("block", Object.class, int.class));
         CompiledMonitorsTest.rounds = 2000;
+        // The lockstep race over 400,000 objects took more than the child's 4 minutes under heap
+        // verification and a safepoint every millisecond on a loaded 2-core machine (2026-11-29): fewer here.
+        int lockstep = CompiledMonitorsTest.lockstepObjects;
+        CompiledMonitorsTest.lockstepObjects = 20_000;
         try {
             // (Not the JFR-based pinning test: starting JFR under heap verification costs more than it proves here.)
             withGcsEvery(20, () -> runAll(CompiledMonitorsTest.class, java.util.Set.of("deoptimizedWhileBlockedLeavesTheVirtualThreadUnpinned")));
         } finally {
             CompiledMonitorsTest.rounds = 20_000;
+            CompiledMonitorsTest.lockstepObjects = lockstep;
         }
     }
 
