@@ -296,25 +296,14 @@ class InliningTest {
         org.ssajit.testing.Profiles.warmUntilProfiled(rm, 2, () -> InlineTargets.volumeOf(cube, 1) + InlineTargets.volumeOf(slab, 1));
         Object[][] inputs = {{new InlineTargets.Cube(3), 4}, {new InlineTargets.Slab(5, 7), 2}, {new InlineTargets.Slab(5, 7), 0}, {new InlineTargets.Rod(), 9},
                         {new InlineTargets.BigCube(2), 1}, {null, 1}, {new InlineTargets.Cube(-1), Integer.MIN_VALUE}};
-        List<String> expected = new ArrayList<>();
-        for (Object[] in : inputs) {
-            expected.add(callReflectively(m, in));
-        }
+        List<String> expected = reflectively(m, inputs);
         Graph g = PIPELINE.build(rm, -1, true);
         assertEquals(List.of("InlineTargets$Cube.volume", "InlineTargets$Slab.volume"), g.inlinedMethods().stream()
                         .map(x -> x.getDeclaringClass().toJavaName(false) + "." + x.getName()).sorted().toList());
         assertEquals(2, count(g, org.ssajit.ir.Op.CLASS_IS), g::toString);
         assertEquals(2, g.inlinedByProfileCount(), g::toString);
         assertEquals(1, count(g, org.ssajit.ir.Op.INVOKE), () -> "the call stays for the other classes\n" + g);
-        InstalledCode installed = INSTALLER.installNonDefault(rm, PIPELINE.compile(g, rm));
-        try {
-            for (int k = 0; k < inputs.length; k++) {
-                Object[] in = inputs[k];
-                assertEquals(expected.get(k), execute(installed, "volumeOf", in), () -> "volumeOf" + Arrays.deepToString(in));
-            }
-        } finally {
-            installed.invalidate();
-        }
+        assertNonDefaultCodeDoes(expected, rm, g, "volumeOf", inputs);
         assertEquals("returned 19; counter 1, log [0, 1, 0, 0]", expected.get(4), "BigCube's own method, which calls Cube's: 2 * (8 + 1) + 1");
     }
 
@@ -332,26 +321,37 @@ class InliningTest {
         int[] calls = {0};
         org.ssajit.testing.Profiles.warmUntilProfiled(rm, 2, () -> InlineTargets.twice(calls[0]++ % 50 == 0 ? dbl : inc, 3));
         Object[][] inputs = {{inc, 5}, {dbl, 5}, {inc, Integer.MAX_VALUE}, {null, 1}};
-        List<String> expected = new ArrayList<>();
-        for (Object[] in : inputs) {
-            expected.add(callReflectively(m, in));
-        }
+        List<String> expected = reflectively(m, inputs);
         Graph g = PIPELINE.build(rm, -1, true);
         // At each of the two calls: the lambda class's applyAsInt, and the lambda's body it calls.
         assertEquals(4, g.inlinedCallCount(), g::toString);
         assertEquals(2, g.inlinedByProfileCount(), "the lambda bodies are bound statically");
         assertEquals(1, count(g, org.ssajit.ir.Op.CLASS_IS), () -> "one test of f's class serves both calls\n" + g);
         assertEquals(2, count(g, org.ssajit.ir.Op.INVOKE), g::toString);
+        assertNonDefaultCodeDoes(expected, rm, g, "twice", inputs);
+        assertEquals(List.of("returned 6; counter 0, log [0, 0, 0, 0]", "returned 19; counter 0, log [0, 0, 0, 0]"), expected.subList(0, 2));
+    }
+
+    /** What HotSpot's own code does on each input (before any code of ssajit's is installed). */
+    private static List<String> reflectively(Method m, Object[][] inputs) {
+        List<String> expected = new ArrayList<>();
+        for (Object[] in : inputs) {
+            expected.add(callReflectively(m, in));
+        }
+        return expected;
+    }
+
+    /** Compiles {@code g}, installs it as non-default code, and requires it to do {@code expected} on each input. */
+    private static void assertNonDefaultCodeDoes(List<String> expected, ResolvedJavaMethod rm, Graph g, String name, Object[][] inputs) {
         InstalledCode installed = INSTALLER.installNonDefault(rm, PIPELINE.compile(g, rm));
         try {
             for (int k = 0; k < inputs.length; k++) {
                 Object[] in = inputs[k];
-                assertEquals(expected.get(k), execute(installed, "twice", in), () -> "twice" + Arrays.deepToString(in));
+                assertEquals(expected.get(k), execute(installed, name, in), () -> name + Arrays.deepToString(in));
             }
         } finally {
             installed.invalidate();
         }
-        assertEquals(List.of("returned 6; counter 0, log [0, 0, 0, 0]", "returned 19; counter 0, log [0, 0, 0, 0]"), expected.subList(0, 2));
     }
 
     private static long count(Graph g, org.ssajit.ir.Op op) {
