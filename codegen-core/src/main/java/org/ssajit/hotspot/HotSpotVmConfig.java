@@ -166,6 +166,13 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
      */
     public final long registerFinalizer;
     /**
+     * {@code SharedRuntime::exception_handler_for_return_address(JavaThread*, address)}, a leaf: where
+     * the frame that made the call returning to the address handles an exception the call threw (a
+     * compiled method's exception handler entry, or the deopt blob's if the frame was deoptimized; the
+     * interpreter's rethrow entry; the call stub's). It clears the thread's exception pc.
+     */
+    public final long exceptionHandlerForReturnAddress;
+    /**
      * {@code JVMCIRuntime::throw_and_post_jvmti_exception(JavaThread*, const char* class, const char* message)},
      * {@code throw_klass_external_name_exception(JavaThread*, const char* class, Klass*)} (the class's
      * name is the message) and {@code throw_class_cast_exception(JavaThread*, const char* class, Klass*
@@ -346,6 +353,7 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         newMultiArrayOrNull = getAddress("JVMCIRuntime::new_multi_array_or_null");
         monitorEnter = getAddress("JVMCIRuntime::monitorenter");
         registerFinalizer = getAddress("SharedRuntime::register_finalizer");
+        exceptionHandlerForReturnAddress = getAddress("SharedRuntime::exception_handler_for_return_address");
         throwAndPostJvmtiException = getAddress("JVMCIRuntime::throw_and_post_jvmti_exception");
         throwKlassExternalNameException = getAddress("JVMCIRuntime::throw_klass_external_name_exception");
         throwClassCastException = getAddress("JVMCIRuntime::throw_class_cast_exception");

@@ -38,12 +38,14 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  *   b:  ... call; t = exceptioncheck; if t != 0 goto d0 else goto (b's successor)
  *   d0: e = exceptiontake; if e instanceof C1 goto h1 else goto d1
  *   d1: if e instanceof C2 goto h2 else goto d2          (a catch-any handler: goto h)
- *   dn: deoptimize, rethrowing e at the invoke's bci     (no handler of the method's table matched)
+ *   dn: unwind e                                        (no handler of the method's table matched)
  * </pre>
  *
  * An athrow's block branches to {@code d0} with the thrown value as {@code e} (no check, no take);
  * a null value deoptimizes to the state before the athrow, so the interpreter throws the
- * NullPointerException, and so does an exception no handler takes.
+ * NullPointerException. An exception no handler takes leaves the frame ({@link Op#UNWIND}) when no
+ * lock is held ({@link #unwinds}); else the frame deoptimizes, rethrowing it at the invoke's bci (or
+ * before the athrow), and the interpreter unwinds.
  *
  * <p>Each handler's {@link Op#EXCEPTION_OBJECT} becomes the exception of its dispatch predecessors (a
  * phi where several calls reach it). The handlers' order is the exception table's, so the first
@@ -63,7 +65,36 @@ final class ExceptionDispatch {
      */
     static volatile boolean enabled = Boolean.parseBoolean(System.getProperty("ssajit.CompiledHandlers", "true"));
 
+    /**
+     * Whether exceptions no handler of the method takes leave compiled frames for the caller's handler
+     * ({@link Op#UNWIND}, {@link org.ssajit.ir.CallTarget#unwinds}): on unless
+     * {@code -Dssajit.UnwindExceptions=false} (then the frame deoptimizes and the interpreter unwinds
+     * it); only with compiled handlers.
+     */
+    static volatile boolean unwinding = Boolean.parseBoolean(System.getProperty("ssajit.UnwindExceptions", "true"));
+
     private ExceptionDispatch() {
+    }
+
+    /**
+     * Whether an exception thrown at {@code state} (an athrow's, or a call's during the call) may
+     * leave the compiled frame for the caller's handler, as HotSpot finds it from the return address:
+     * the interpreter would find no handler and hold no lock in any of the state's frames. So no frame
+     * holds a lock (the interpreter releases those of the frames it unwinds; the compiled code does
+     * not), the compiled method is not synchronized, and no exception-table entry of a frame's method
+     * covers the frame's bci, except for those of {@code state}'s own method when {@code tried}: the
+     * dispatch tried all of them and none took the exception.
+     */
+    static boolean unwinds(org.ssajit.ir.FrameState state, boolean tried) {
+        for (org.ssajit.ir.FrameState f = state; f != null; f = f.outer()) {
+            if (f.locksSize() > 0 || f.outer() == null && f.method().isSynchronized()) {
+                return false;
+            }
+            if (!(tried && f == state) && org.ssajit.bytecode.BlockMap.isCovered(f.method().getExceptionHandlers(), f.bci())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -107,7 +138,7 @@ final class ExceptionDispatch {
      * caller removed the edges of those whose invoke became a deoptimization); turns the edges into
      * the dispatch above.
      */
-    static void expand(Graph g, ConstantReflectionProvider constantReflection) {
+    static void expand(Graph g, ConstantReflectionProvider constantReflection, boolean unwinding) {
         Set<Block> handlersReached = new LinkedHashSet<>();
         Map<Block, Value> exceptionOf = new HashMap<>();
         for (Block b : List.copyOf(g.blocks())) {
@@ -181,9 +212,18 @@ final class ExceptionDispatch {
                 current = rest;
             }
             if (current != null) {
-                // No handler of the method takes it: the interpreter throws it (rethrows it at the
-                // invoke, or re-executes the athrow) and unwinds.
-                deoptimizeAndThrow(g, current, bci, exception, unhandled.get());
+                org.ssajit.ir.FrameState state = unhandled.get();
+                if (unwinding && state != null && state.outer() == null && unwinds(state, true)) {
+                    // No handler of the method takes it, and no lock is held: it leaves the frame.
+                    current.append(new Instruction(g, Op.UNWIND, JavaKind.Void, null, bci, exception));
+                    Throw t = new Throw(bci, exception);
+                    t.setState(state);
+                    current.setTerminator(t);
+                } else {
+                    // The interpreter throws it (rethrows it at the invoke, or re-executes the athrow)
+                    // and unwinds.
+                    deoptimizeAndThrow(g, current, bci, exception, state);
+                }
             }
             for (var e : fromHere.entrySet()) {
                 Block handler = e.getKey();

@@ -120,6 +120,15 @@ public final class HotSpotLowering {
         ExceptionDispatch.enabled = on;
     }
 
+    /**
+     * Whether exceptions that no handler of a compiled method takes leave its frame for the caller's
+     * handler ({@link Op#UNWIND}, {@link CallTarget#unwinds}); else the frame deoptimizes and the
+     * interpreter unwinds it. Only where compiled handlers are on.
+     */
+    public static void setUnwinding(boolean on) {
+        ExceptionDispatch.unwinding = on;
+    }
+
     /** When implicit exceptions caught in the same method are thrown in compiled code (see {@link ImplicitThrows}). */
     public static void setImplicitExceptions(ImplicitThrows.Mode mode) {
         ImplicitThrows.mode = Objects.requireNonNull(mode);
@@ -192,7 +201,8 @@ public final class HotSpotLowering {
         removeExceptionEdges(g, kept::contains);
         Stamps stamps = Stamps.infer(g);
         LoweringScope.check(g);
-        new Run(g, stamps, implicitNullChecks && !nullCheckDeoptimized(g.method()), tryHandlers, tryBcis, throwing, recompiling).run();
+        boolean unwinding = compiledHandlers && ExceptionDispatch.unwinding;
+        new Run(g, stamps, implicitNullChecks && !nullCheckDeoptimized(g.method()), tryHandlers, tryBcis, throwing, recompiling, unwinding).run();
         if (!throwing.isEmpty()) {
             ImplicitThrows.expand(g);
         }
@@ -206,7 +216,7 @@ public final class HotSpotLowering {
                 }
             }
             removeExceptionEdges(g, calls::contains);
-            ExceptionDispatch.expand(g, constantReflection);
+            ExceptionDispatch.expand(g, constantReflection, unwinding);
         }
         // An access that became a deoptimization leaves a default constant behind: phis merging only
         // such constants (and themselves) are trivial now.
@@ -287,6 +297,8 @@ public final class HotSpotLowering {
         private final Graph g;
         private final Stamps stamps;
         private final boolean implicit;
+        /** Exceptions no handler takes may leave the frame ({@link ExceptionDispatch#unwinds}). */
+        private final boolean unwinding;
         private final Dominance dominance;
         /**
          * References null-checked in each block: a failed check never falls through, so they are non-null in
@@ -308,8 +320,9 @@ public final class HotSpotLowering {
         private final Set<Block> recompiling;
 
         Run(Graph g, Stamps stamps, boolean implicit, Map<Block, List<Handler>> tryHandlers, Map<Block, Integer> tryBcis, Set<Block> throwing,
-                        Set<Block> recompiling) {
+                        Set<Block> recompiling, boolean unwinding) {
             this.g = g;
+            this.unwinding = unwinding;
             this.stamps = stamps;
             this.implicit = implicit;
             this.dominance = g.dominance();
@@ -398,13 +411,27 @@ public final class HotSpotLowering {
                     }
                 }
                 if (b.terminator() instanceof Throw t && b.handlers().isEmpty()) {
-                    // The interpreter re-executes the athrow (the exception on its stack) and unwinds
-                    // or finds the handler; the code stays. (An athrow whose block kept its edges is
-                    // dispatched in compiled code: ExceptionDispatch.)
-                    Instruction d = new Instruction(g, Op.DEOPTIMIZE, JavaKind.Void, new Deopt(DeoptimizationReason.TransferToInterpreter, EXCEPTION_ACTION),
-                                    t.bci());
-                    d.setState(t.state().copy());
-                    b.insertAtEnd(d);
+                    if (unwinding && ExceptionDispatch.unwinds(t.state(), false)) {
+                        // No handler anywhere, no lock: the exception leaves the frame; a null one
+                        // deoptimizes, and the interpreter throws the NullPointerException.
+                        Value x = t.exception();
+                        if (!x.stamp().isNonNull() && !checkedBefore(x, b)) {
+                            Instruction c = new Instruction(g, Op.NULL_CHECK, JavaKind.Void, exceptionDeopt(DeoptimizationReason.NullCheckException, t.bci()),
+                                            t.bci(), x);
+                            c.setState(t.state().copy());
+                            b.insertAtEnd(c);
+                        }
+                        Instruction u = new Instruction(g, Op.UNWIND, JavaKind.Void, null, t.bci(), t.exception());
+                        b.insertAtEnd(u);
+                    } else {
+                        // The interpreter re-executes the athrow (the exception on its stack) and
+                        // unwinds or finds the handler; the code stays. (An athrow whose block kept
+                        // its edges is dispatched in compiled code: ExceptionDispatch.)
+                        Instruction d = new Instruction(g, Op.DEOPTIMIZE, JavaKind.Void, new Deopt(DeoptimizationReason.TransferToInterpreter, EXCEPTION_ACTION),
+                                        t.bci());
+                        d.setState(t.state().copy());
+                        b.insertAtEnd(d);
+                    }
                 }
             }
         }
@@ -853,9 +880,11 @@ public final class HotSpotLowering {
             if (dispatch.hasReceiver()) {
                 nullCheck(args[0], i.state()).explicitly();
             }
-            Instruction call = new Instruction(g, Op.CALL, i.kind(), new CallTarget(m, dispatch, t.opcode()), i.bci(), args);
             // The appendix of an invokedynamic or invokehandle is an argument of the adapter, not a value of the bytecode's stack.
-            call.setState(i.state().duringCall(argumentSlots(args, t.appendix() != null ? args.length - 1 : args.length)));
+            FrameState during = i.state().duringCall(argumentSlots(args, t.appendix() != null ? args.length - 1 : args.length));
+            CallTarget target = new CallTarget(m, dispatch, t.opcode(), unwinding && ExceptionDispatch.unwinds(during, false));
+            Instruction call = new Instruction(g, Op.CALL, i.kind(), target, i.bci(), args);
+            call.setState(during);
             replace(i, emit(call, i.stamp()));
         }
 

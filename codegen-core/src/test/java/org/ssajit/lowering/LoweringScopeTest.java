@@ -311,22 +311,6 @@ class LoweringScopeTest {
         assertEquals(null, lowered(Jvmci.graph(LoweringScopeTest.class, "calls")).initializationBarrier(), "an initialized class needs none");
     }
 
-    /** athrow alone (the exception object from elsewhere). */
-    static void rethrow(RuntimeException e) {
-        throw e;
-    }
-
-    /** athrow: a deoptimization at the athrow (action none) before the terminator; the interpreter throws. */
-    @Test
-    void throwDeoptimizesToTheInterpreter() {
-        Graph g = lowered(Jvmci.graph(LoweringScopeTest.class, "rethrow"));
-        org.ssajit.ir.Block b = g.blocks().stream().filter(x -> x.terminator() instanceof org.ssajit.ir.Throw).findFirst().orElseThrow();
-        org.ssajit.ir.Instruction last = b.instructions().get(b.instructions().size() - 1);
-        assertEquals(org.ssajit.ir.Op.DEOPTIMIZE, last.op(), g::toString);
-        assertEquals(1, last.state().stackSize(), "the exception on the interpreter's stack");
-        assertEquals(g.parameters().get(0), last.state().stack(0));
-    }
-
     static Object readReferent(java.lang.ref.Reference<?> r) {
         return r;
     }

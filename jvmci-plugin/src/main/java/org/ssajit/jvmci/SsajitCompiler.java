@@ -293,6 +293,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         Path dumpDir = options.get(SsajitOptions.DUMP);
         HotSpotLowering.setMonitors(options.get(SsajitOptions.MONITORS));
         HotSpotLowering.setCompiledHandlers(options.get(SsajitOptions.COMPILED_HANDLERS));
+        HotSpotLowering.setUnwinding(options.get(SsajitOptions.UNWIND_EXCEPTIONS));
         HotSpotLowering.setImplicitExceptions(options.get(SsajitOptions.IMPLICIT_EXCEPTIONS));
         Pipeline.setInlining(options.get(SsajitOptions.INLINE));
         org.ssajit.debug.FaultInjection.setRate(options.get(SsajitOptions.INJECT_FAULTS));

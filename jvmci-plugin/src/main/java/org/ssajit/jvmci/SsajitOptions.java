@@ -63,6 +63,11 @@ public final class SsajitOptions {
                     "Catch exceptions thrown by calls in compiled code, with the method's own handlers. false: every exception "
                                     + "deoptimizes to the interpreter, which finds the handler.",
                     SsajitOptions::parseBoolean);
+    public static final Option<Boolean> UNWIND_EXCEPTIONS = new Option<>("UnwindExceptions", true, "true|false",
+                    "An exception that no handler of the compiled method (nor of a method inlined into it) takes leaves the frame "
+                                    + "for the caller's handler, unless the frame holds a lock. false: the frame deoptimizes there and the "
+                                    + "interpreter unwinds it. Needs CompiledHandlers.",
+                    SsajitOptions::parseBoolean);
     public static final Option<org.ssajit.lowering.ImplicitThrows.Mode> IMPLICIT_EXCEPTIONS = new Option<>("ImplicitExceptions",
                     org.ssajit.lowering.ImplicitThrows.Mode.PROFILE, "profile|always|never",
                     "When a null, division-by-zero, class-cast, array-store, out-of-bounds or negative-size exception caught by a handler of the same method is "
@@ -87,7 +92,7 @@ public final class SsajitOptions {
                     "Print this help on stderr when the compiler initializes.",
                     SsajitOptions::parseBoolean);
 
-    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, IMPLICIT_EXCEPTIONS, INLINE, INJECT_FAULTS, HELP);
+    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, UNWIND_EXCEPTIONS, IMPLICIT_EXCEPTIONS, INLINE, INJECT_FAULTS, HELP);
 
     private final Map<Option<?>, Object> values;
     private final List<String> warnings;

@@ -31,6 +31,7 @@ class OptionsTest {
         assertNull(o.get(SsajitOptions.DUMP));
         assertTrue(o.get(SsajitOptions.VERIFY));
         assertTrue(o.get(SsajitOptions.INLINE));
+        assertTrue(o.get(SsajitOptions.UNWIND_EXCEPTIONS));
         assertTrue(o.get(SsajitOptions.METHOD_FILTER).isAll());
         assertTrue(o.warnings().isEmpty());
     }

@@ -13,8 +13,12 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  *            receiver's class selects may override it)
  * @param dispatch how the callee is found
  * @param opcode the invoke bytecode the call comes from (HotSpot re-reads it when it links the site)
+ * @param unwinds an exception the callee throws leaves this frame for the caller's handler, as
+ *            {@link Op#UNWIND} does (no handler of the compiled method or of a method inlined into it
+ *            covers the call, no lock is held); otherwise the frame deoptimizes at the call and the
+ *            interpreter dispatches, or, for a call with compiled handlers, the code after the call does
  */
-public record CallTarget(ResolvedJavaMethod method, Dispatch dispatch, int opcode) {
+public record CallTarget(ResolvedJavaMethod method, Dispatch dispatch, int opcode, boolean unwinds) {
     /** How a call reaches its callee. */
     public enum Dispatch {
         /** A static method: a direct call, no receiver. */
@@ -49,6 +53,6 @@ public record CallTarget(ResolvedJavaMethod method, Dispatch dispatch, int opcod
 
     @Override
     public String toString() {
-        return dispatch.name().toLowerCase(java.util.Locale.ROOT) + " " + method.format("%H.%n(%P)%R");
+        return dispatch.name().toLowerCase(java.util.Locale.ROOT) + " " + method.format("%H.%n(%P)%R") + (unwinds ? " unwinds" : "");
     }
 }

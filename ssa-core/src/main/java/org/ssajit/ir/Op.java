@@ -284,6 +284,15 @@ public enum Op {
     /** The exception the call before an {@link #EXCEPTION_CHECK} of 1 threw, taken from the thread (which is left with none). */
     EXCEPTION_TAKE("exceptiontake", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, OBJECT),
     /**
+     * Throws the non-null {@code exception} out of this frame: removes the frame and continues at the
+     * handler the VM gives for the caller's call (its exception handler, the interpreter's rethrow
+     * entry, the call stub's), as a callee's exception arrives there. No handler of the compiled
+     * method, nor of a method inlined into it, takes it, and no frame holds a lock (the lowering
+     * decides: {@code ExceptionDispatch.unwinds}). The last instruction of its block, before the
+     * {@link Throw}, which is never reached; nothing runs after it in this frame.
+     */
+    UNWIND("unwind", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, in(In.OBJECT, OBJECT)),
+    /**
      * Unlocks {@code object}, held by this frame in the monitor slot given by the attribute (the lock's
      * depth). Never blocks nor safepoints; its state, before the unlock, only describes the frame for
      * a VM that inspects the stack meanwhile.

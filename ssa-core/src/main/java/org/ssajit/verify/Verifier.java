@@ -441,6 +441,15 @@ public final class Verifier {
                 if (th.state() == null) {
                     fail(() -> where.get() + " has no frame state");
                 }
+                if (graph.isLowered()) {
+                    // Lowered, an athrow is reached no more: before it the frame either deoptimizes
+                    // (the interpreter throws) or unwinds its exception to the caller.
+                    List<Instruction> code = b.instructions();
+                    Instruction last = code.isEmpty() ? null : code.get(code.size() - 1);
+                    if (last == null || last.op() != Op.DEOPTIMIZE && !(last.op() == Op.UNWIND && last.input(0) == th.exception())) {
+                        fail(() -> where.get() + ": a lowered athrow follows neither a deoptimization nor an unwind of its exception");
+                    }
+                }
             }
             case Goto g -> {
             }

@@ -1,7 +1,9 @@
 package org.ssajit.aarch64.hotspot;
 
 import static jdk.vm.ci.aarch64.AArch64.r0;
+import static jdk.vm.ci.aarch64.AArch64.r1;
 import static jdk.vm.ci.aarch64.AArch64.r10;
+import static jdk.vm.ci.aarch64.AArch64.r11;
 import static jdk.vm.ci.aarch64.AArch64.r29;
 import static jdk.vm.ci.aarch64.AArch64.r3;
 import static jdk.vm.ci.aarch64.AArch64.r30;
@@ -424,6 +426,15 @@ public final class Aarch64FrameBuilder {
      * position.
      */
     public int emitJavaCall(ResolvedJavaMethod target, CallTarget.Dispatch dispatch, DebugInfo info) {
+        return emitJavaCall(target, dispatch, info, false);
+    }
+
+    /**
+     * As {@link #emitJavaCall(ResolvedJavaMethod, CallTarget.Dispatch, DebugInfo)}; with
+     * {@code unwinds}, an exception the callee throws leaves this frame for the caller's handler
+     * ({@link #emitUnwind}) instead of deoptimizing it (see {@link #finish}).
+     */
+    public int emitJavaCall(ResolvedJavaMethod target, CallTarget.Dispatch dispatch, DebugInfo info, boolean unwinds) {
         require(State.BODY, "emitJavaCall");
         requireFullDebugInfo(info, "Java call");
         if (!(info.getBytecodePosition() instanceof BytecodeFrame f) || !f.duringCall) {
@@ -449,7 +460,89 @@ public final class Aarch64FrameBuilder {
         for (int w : POST_CALL_NOP) {
             asm.emitInt(w);
         }
+        if (unwinds) {
+            unwindingReturns.add(returnAddress);
+        }
         return returnAddress;
+    }
+
+    /** The return addresses of the calls whose exceptions leave this frame (see {@link #finish}). */
+    private final List<Integer> unwindingReturns = new ArrayList<>();
+    /** The code that removes the frame and continues at the caller's exception handler ({@link #emitUnwind}). */
+    private final Label unwind = new Label("unwind");
+    private final Label unwindTable = new Label("unwind-table");
+    private boolean unwindUsed;
+    /** Calls whose return addresses the entry compares one by one; beyond, a table. */
+    static final int MAX_UNWIND_COMPARES = 4;
+
+    /**
+     * Throws the exception in x0 (not null) out of this frame, to the caller: removes the frame, asks
+     * the VM where the caller handles an exception thrown by its call
+     * ({@code SharedRuntime::exception_handler_for_return_address(thread, return address)}, a leaf),
+     * and jumps there with the exception in x0 and the return address in x3 (and lr), sp as at the
+     * caller's call: the contract of every exception handler HotSpot gives (a compiled method's
+     * exception handler entry, the interpreter's rethrow entry, the call stub's), as when a callee of
+     * theirs throws. Nothing of this frame runs after it; no debug info (no safepoint until the handler).
+     */
+    public void emitUnwind() {
+        require(State.BODY, "emitUnwind");
+        unwindUsed = true;
+        asm.b(unwind);
+    }
+
+    /**
+     * The unwinding code, once per method: the frame goes as at a return (fp and lr reloaded, no
+     * return poll: nothing returns; the handler reached polls or deoptimizes as for any exception);
+     * the exception and the return address are kept on the stack across the C call (sp stays 16-byte
+     * aligned).
+     */
+    private void emitUnwindCode() {
+        asm.bind(unwind);
+        int total = layout.totalFrameSize();
+        int pair = total - 16;
+        if (pair <= MAX_PAIR_OFFSET) {
+            asm.ldp(64, r29, r30, Address.of(sp, pair));
+        } else {
+            addImmediate(SCRATCH1, sp, pair);
+            asm.ldp(64, r29, r30, Address.of(SCRATCH1, 0));
+        }
+        addToSp(total);
+        asm.stp(64, r0, r30, Address.preIndex(sp, -16));
+        asm.mov(64, r0, THREAD);
+        asm.mov(64, r1, r30);
+        farCall(config.exceptionHandlerForReturnAddress, null);
+        asm.mov(64, SCRATCH1, r0);
+        asm.ldp(64, r0, r3, Address.postIndex(sp, 16));
+        asm.mov(64, r30, r3);
+        asm.br(SCRATCH1);
+    }
+
+    /**
+     * At the exception handler entry: continues at {@link #unwind} if x3, the throwing pc, is the
+     * return address of a call whose exceptions leave the frame; x0 and x3 stay. Up to
+     * {@link #MAX_UNWIND_COMPARES} of them are compared one by one; more are looked up in a table of
+     * their offsets in the code, placed after the handlers (4 bytes each), x11 counting down through it.
+     */
+    private void emitUnwindingLookup() {
+        if (unwindingReturns.size() <= MAX_UNWIND_COMPARES) {
+            for (int ret : unwindingReturns) {
+                asm.adr(SCRATCH1, ret - asm.position());
+                asm.cmp(64, r3, SCRATCH1);
+                asm.b(Condition.EQ, unwind);
+            }
+            return;
+        }
+        asm.adr(SCRATCH1, -asm.position());
+        asm.sub(64, SCRATCH1, r3, SCRATCH1);
+        asm.adr(SCRATCH2, unwindTable);
+        asm.mov(64, r11, unwindingReturns.size());
+        Label loop = new Label("unwind-lookup");
+        asm.bind(loop);
+        asm.sub(64, r11, r11, 1);
+        asm.ldr(32, r10, Address.indexedScaled(SCRATCH2, r11));
+        asm.cmp(32, SCRATCH1, r10);
+        asm.b(Condition.EQ, unwind);
+        asm.cbnz(64, r11, loop);
     }
 
     /**
@@ -512,6 +605,10 @@ public final class Aarch64FrameBuilder {
         stubs.clear();
 
         recordMark(config.markExceptionHandlerEntry);
+        if (!unwindingReturns.isEmpty()) {
+            unwindUsed = true;
+            emitUnwindingLookup();
+        }
         asm.str(64, r0, Address.of(THREAD, config.threadExceptionOopOffset));
         asm.str(64, r3, Address.of(THREAD, config.threadExceptionPcOffset));
         if (!checkedReturns.isEmpty()) {
@@ -540,6 +637,17 @@ public final class Aarch64FrameBuilder {
         asm.str(64, zr, Address.of(THREAD, config.threadLastJavaPcOffset));
         asm.adr(r30, handler);
         farJump(config.deoptBlobUnpack);
+
+        if (unwindUsed) {
+            emitUnwindCode();
+        }
+        if (unwindingReturns.size() > MAX_UNWIND_COMPARES) {
+            asm.align(4);
+            asm.bind(unwindTable);
+            for (int ret : unwindingReturns) {
+                asm.emitInt(ret);
+            }
+        }
 
         if (hasDebugInfo && !layout.hasRescueSlot()) {
             throw new IllegalStateException(name + ": code with safepoints, calls or traps needs a deopt rescue slot (" + layout + ")");

@@ -50,7 +50,7 @@ public final class Aarch64Calls {
 
         @Override
         protected void emitCode(Aarch64CodeEmitter e) {
-            returnAddress = e.frame().emitJavaCall(target.method(), target.dispatch(), e.debugInfo(state()));
+            returnAddress = e.frame().emitJavaCall(target.method(), target.dispatch(), e.debugInfo(state()), target.unwinds());
         }
 
         /** The position of the call's return address in the code (after emission). */
@@ -116,6 +116,29 @@ public final class Aarch64Calls {
         @Override
         public String name() {
             return "exception check";
+        }
+    }
+
+    /**
+     * The exception in x0, not null, leaves the frame for the caller's handler
+     * ({@link org.ssajit.aarch64.hotspot.Aarch64FrameBuilder#emitUnwind}); nothing after it runs.
+     */
+    public static final class Unwind extends Aarch64Op {
+        public Unwind(RegisterValue exception) {
+            super(null, values(exception), null, null);
+            if (!exception.getRegister().equals(jdk.vm.ci.aarch64.AArch64.r0)) {
+                throw new IllegalArgumentException("the exception is in x0: " + exception);
+            }
+        }
+
+        @Override
+        protected void emitCode(Aarch64CodeEmitter e) {
+            e.frame().emitUnwind();
+        }
+
+        @Override
+        public String name() {
+            return "unwind";
         }
     }
 

@@ -269,6 +269,11 @@ public final class Aarch64LirGenerator extends LirGenerator {
                 append(new Aarch64Calls.ExceptionCheck(result(i), lastCall));
             }
             case EXCEPTION_TAKE -> append(new Aarch64Calls.ExceptionTake(result(i)));
+            case UNWIND -> {
+                RegisterValue exception = fixed(jdk.vm.ci.aarch64.AArch64.r0, JavaKind.Object);
+                move(exception, operand(i.input(In.OBJECT)));
+                append(new Aarch64Calls.Unwind(exception));
+            }
             case LEAF_CALL -> leafCall(i);
             case TYPE_TEST -> append(new Aarch64TypeChecks.TypeTestOp(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
                             newVariable(JavaKind.Long), (org.ssajit.ir.TypeTest) i.attribute()));

@@ -1,10 +1,15 @@
 package org.ssajit.amd64.hotspot;
 
 import static jdk.vm.ci.amd64.AMD64.r10;
+import static jdk.vm.ci.amd64.AMD64.r11;
 import static jdk.vm.ci.amd64.AMD64.r15;
 import static jdk.vm.ci.amd64.AMD64.rax;
 import static jdk.vm.ci.amd64.AMD64.rbp;
+import static jdk.vm.ci.amd64.AMD64.rbx;
+import static jdk.vm.ci.amd64.AMD64.rcx;
+import static jdk.vm.ci.amd64.AMD64.rdi;
 import static jdk.vm.ci.amd64.AMD64.rdx;
+import static jdk.vm.ci.amd64.AMD64.rsi;
 import static jdk.vm.ci.amd64.AMD64.rsp;
 import static org.ssajit.amd64.asm.OperandSize.BYTE;
 import static org.ssajit.amd64.asm.OperandSize.DWORD;
@@ -38,6 +43,7 @@ import org.ssajit.amd64.asm.AluOp;
 import org.ssajit.amd64.asm.Amd64Assembler;
 import org.ssajit.amd64.asm.Condition;
 import org.ssajit.amd64.asm.Label;
+import org.ssajit.amd64.asm.Scale;
 import org.ssajit.amd64.asm.OperandSize;
 import org.ssajit.amd64.asm.ShiftOp;
 import org.ssajit.codegen.CompiledCode;
@@ -360,6 +366,15 @@ public final class Amd64FrameBuilder {
      * position.
      */
     public int emitJavaCall(ResolvedJavaMethod target, CallTarget.Dispatch dispatch, DebugInfo info) {
+        return emitJavaCall(target, dispatch, info, false);
+    }
+
+    /**
+     * As {@link #emitJavaCall(ResolvedJavaMethod, CallTarget.Dispatch, DebugInfo)}; with
+     * {@code unwinds}, an exception the callee throws leaves this frame for the caller's handler
+     * ({@link #emitUnwind}) instead of deoptimizing it (see {@link #finish}).
+     */
+    public int emitJavaCall(ResolvedJavaMethod target, CallTarget.Dispatch dispatch, DebugInfo info, boolean unwinds) {
         require(State.BODY, "emitJavaCall");
         requireFullDebugInfo(info, "Java call");
         if (!(info.getBytecodePosition() instanceof BytecodeFrame f) || !f.duringCall) {
@@ -389,8 +404,94 @@ public final class Amd64FrameBuilder {
         for (byte b : POST_CALL_NOP) {
             asm.emitByte(b & 0xFF);
         }
+        if (unwinds) {
+            unwindingReturns.add(returnAddress);
+        }
         return returnAddress;
     }
+
+    /** The return addresses of the calls whose exceptions leave this frame (see {@link #finish}). */
+    private final List<Integer> unwindingReturns = new ArrayList<>();
+    /** The code that removes the frame and continues at the caller's exception handler ({@link #emitUnwind}). */
+    private final Label unwind = new Label("unwind");
+    private boolean unwindUsed;
+
+    /**
+     * Throws the exception in rax (not null) out of this frame, to the caller: removes the frame, asks
+     * the VM where the caller handles an exception thrown by its call
+     * ({@code SharedRuntime::exception_handler_for_return_address(thread, return address)}, a leaf),
+     * and jumps there with the exception in rax and the return address in rdx, rsp as at the caller's
+     * call: the contract of every exception handler HotSpot gives (a compiled method's exception
+     * handler entry, the interpreter's rethrow entry, the call stub's), as when a callee of theirs
+     * throws. Nothing of this frame runs after it; no debug info (no safepoint until the handler).
+     */
+    public void emitUnwind() {
+        require(State.BODY, "emitUnwind");
+        unwindUsed = true;
+        asm.jmp(unwind);
+    }
+
+    /**
+     * The unwinding code, once per method: the frame goes as at a return (no return poll: nothing
+     * returns; the handler reached polls or deoptimizes as it does for any exception); the return
+     * address is popped into rdx and kept with the exception across the C call, whose rsp is aligned
+     * explicitly (rbx, callee-saved in C, holds rsp; no Java value lives in it here).
+     */
+    private void emitUnwindCode() {
+        asm.bind(unwind);
+        if (layout.frameSize() > 0) {
+            asm.alu(AluOp.ADD, QWORD, rsp, layout.frameSize());
+        }
+        asm.pop(rbp);
+        asm.pop(rdx);
+        asm.push(rax);
+        asm.push(rdx);
+        asm.mov(QWORD, rbx, rsp);
+        asm.alu(AluOp.AND, QWORD, rsp, -16);
+        asm.mov(QWORD, rdi, r15);
+        asm.mov(QWORD, rsi, rdx);
+        int pc = asm.movabs(SCRATCH, 0L);
+        asm.call(SCRATCH);
+        sites.add(new Call(new StubTarget(config.exceptionHandlerForReturnAddress, true), pc, asm.position() - pc, true, null));
+        asm.mov(QWORD, rsp, rbx);
+        asm.mov(QWORD, SCRATCH, rax);
+        asm.pop(rdx);
+        asm.pop(rax);
+        asm.jmp(SCRATCH);
+    }
+
+    /**
+     * At the exception handler entry: continues at {@link #unwind} if rdx, the throwing pc, is the
+     * return address of a call whose exceptions leave the frame; rax and rdx stay. Up to
+     * {@link #MAX_UNWIND_COMPARES} of them are compared one by one; more are looked up in a table of
+     * their offsets in the code, placed after the handlers (4 bytes each): {@code rcx} counts down
+     * through it, r10 and r11 hold the offset sought and the table.
+     */
+    private void emitUnwindingLookup() {
+        if (unwindingReturns.size() <= MAX_UNWIND_COMPARES) {
+            for (int ret : unwindingReturns) {
+                leaOfPosition(SCRATCH, ret);
+                asm.alu(AluOp.CMP, QWORD, rdx, SCRATCH);
+                asm.jcc(Condition.E, unwind);
+            }
+            return;
+        }
+        leaOfPosition(r11, 0);
+        asm.mov(QWORD, SCRATCH, rdx);
+        asm.alu(AluOp.SUB, QWORD, SCRATCH, r11);
+        asm.lea(QWORD, r11, Address.rip(unwindTable));
+        asm.mov(DWORD, rcx, unwindingReturns.size());
+        Label loop = new Label("unwind-lookup");
+        asm.bind(loop);
+        asm.alu(AluOp.CMP, DWORD, SCRATCH, Address.of(r11, rcx, Scale.FOUR, -4));
+        asm.jcc(Condition.E, unwind);
+        asm.alu(AluOp.SUB, DWORD, rcx, 1);
+        asm.jcc(Condition.NE, loop);
+    }
+
+    /** Calls whose return addresses the entry compares one by one; beyond, a table. */
+    static final int MAX_UNWIND_COMPARES = 4;
+    private final Label unwindTable = new Label("unwind-table");
 
     /**
      * The return addresses of the calls with an exception check after them: the exception handler
@@ -467,6 +568,10 @@ public final class Amd64FrameBuilder {
         stubs.clear();
 
         recordMark(config.markExceptionHandlerEntry);
+        if (!unwindingReturns.isEmpty()) {
+            unwindUsed = true;
+            emitUnwindingLookup();
+        }
         asm.mov(QWORD, Address.of(r15, config.threadExceptionOopOffset), rax);
         asm.mov(QWORD, Address.of(r15, config.threadExceptionPcOffset), rdx);
         if (!checkedReturns.isEmpty()) {
@@ -502,6 +607,17 @@ public final class Amd64FrameBuilder {
         asm.bind(next);
         asm.alu(AluOp.SUB, QWORD, Address.of(rsp), asm.position() - handler);
         jump(config.deoptBlobUnpack);
+
+        if (unwindUsed) {
+            emitUnwindCode();
+        }
+        if (unwindingReturns.size() > MAX_UNWIND_COMPARES) {
+            asm.align(4);
+            asm.bind(unwindTable);
+            for (int ret : unwindingReturns) {
+                asm.emitInt(ret);
+            }
+        }
 
         if (hasDebugInfo && !layout.hasRescueSlot()) {
             throw new IllegalStateException(name + ": code with safepoints, calls or traps needs a deopt rescue slot (" + layout + ")");

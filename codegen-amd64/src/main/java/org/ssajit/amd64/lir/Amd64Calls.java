@@ -44,7 +44,7 @@ public final class Amd64Calls {
 
         @Override
         protected void emitCode(Amd64CodeEmitter e) {
-            returnAddress = e.frame().emitJavaCall(target.method(), target.dispatch(), e.debugInfo(state()));
+            returnAddress = e.frame().emitJavaCall(target.method(), target.dispatch(), e.debugInfo(state()), target.unwinds());
         }
 
         /** The position of the call's return address in the code (after emission). */

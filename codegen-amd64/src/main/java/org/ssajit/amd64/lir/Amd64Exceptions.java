@@ -43,6 +43,29 @@ public final class Amd64Exceptions {
         }
     }
 
+    /**
+     * The exception in rax, not null, leaves the frame for the caller's handler
+     * ({@link org.ssajit.amd64.hotspot.Amd64FrameBuilder#emitUnwind}); nothing after it runs.
+     */
+    public static final class Unwind extends Amd64Op {
+        public Unwind(jdk.vm.ci.code.RegisterValue exception) {
+            super(null, values(exception), null, null);
+            if (!exception.getRegister().equals(jdk.vm.ci.amd64.AMD64.rax)) {
+                throw new IllegalArgumentException("the exception is in rax: " + exception);
+            }
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            e.frame().emitUnwind();
+        }
+
+        @Override
+        public String name() {
+            return "unwind";
+        }
+    }
+
     /** {@code mov r, [thread's exception oop]}, then the thread's exception oop and pc cleared. */
     public static final class Take extends Amd64Op {
         public Take(AllocatableValue result) {

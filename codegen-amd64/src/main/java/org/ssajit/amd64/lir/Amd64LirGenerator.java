@@ -347,6 +347,11 @@ public final class Amd64LirGenerator extends LirGenerator {
                 append(new Amd64Exceptions.NewException((org.ssajit.ir.ImplicitException) i.attribute(), result, args, stateOf(i.state())));
                 move(result(i), result);
             }
+            case UNWIND -> {
+                RegisterValue exception = fixed(AMD64.rax, JavaKind.Object);
+                move(exception, operand(i.input(In.OBJECT)));
+                append(new Amd64Exceptions.Unwind(exception));
+            }
             case NEGATIVE_CHECK -> append(new Amd64Checks.NegativeCheck(inVariable(i.input(In.LENGTH)), stateOf(i.state()), deopt(i)));
             case REGISTER_FINALIZER -> {
                 RegisterValue object = fixed(AMD64.rsi, JavaKind.Object);

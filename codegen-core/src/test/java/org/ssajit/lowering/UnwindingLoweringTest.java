@@ -1,0 +1,204 @@
+package org.ssajit.lowering;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.ssajit.ir.Block;
+import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Throw;
+import org.ssajit.ir.Value;
+import org.ssajit.testing.Jvmci;
+import org.ssajit.verify.Verifier;
+
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+
+/**
+ * Which exceptions leave a compiled frame for the caller's handler ({@link Op#UNWIND},
+ * {@link org.ssajit.ir.CallTarget#unwinds}) and which deoptimize it so that the interpreter unwinds:
+ * no handler of any frame's method may cover the throwing bytecode (but for the handlers the compiled
+ * dispatch tried) and no frame may hold a lock.
+ */
+class UnwindingLoweringTest {
+    static int effect;
+
+    static void rethrow(RuntimeException e) {
+        throw e;
+    }
+
+    static void throwNew() {
+        throw new IllegalStateException("new");
+    }
+
+    static synchronized void rethrowLocked(RuntimeException e) {
+        throw e;
+    }
+
+    static void rethrowInBlock(Object lock, RuntimeException e) {
+        synchronized (lock) {
+            effect++;
+            throw e;
+        }
+    }
+
+    static int callee(int x) {
+        return x + effect;
+    }
+
+    static int callOutside(int x) {
+        return callee(x) + 1;
+    }
+
+    static int callInside(int x) {
+        try {
+            return callee(x) + 1;
+        } catch (IllegalStateException e) {
+            return -1;
+        }
+    }
+
+    static synchronized int callLocked(int x) {
+        return callee(x) + 1;
+    }
+
+    private static Graph lowered(String name, boolean compiledHandlers) {
+        Graph g = Jvmci.graph(UnwindingLoweringTest.class, name);
+        HotSpotLowering.host(false).lower(g, compiledHandlers);
+        Verifier.verify(g);
+        return g;
+    }
+
+    private static List<Instruction> all(Graph g, Op op) {
+        List<Instruction> found = new ArrayList<>();
+        for (Block b : g.blocks()) {
+            for (Instruction i : b.instructions()) {
+                if (i.op() == op) {
+                    found.add(i);
+                }
+            }
+        }
+        return found;
+    }
+
+    /** The instruction before the lowered athrow of {@code g}'s only throwing block. */
+    private static Instruction beforeThrow(Graph g) {
+        Block b = g.blocks().stream().filter(x -> x.terminator() instanceof Throw).findFirst().orElseThrow();
+        return b.instructions().get(b.instructions().size() - 1);
+    }
+
+    @Test
+    void athrowWithoutHandlersUnwindsAfterANullCheck() {
+        Graph g = lowered("rethrow", true);
+        Instruction u = beforeThrow(g);
+        assertEquals(Op.UNWIND, u.op(), g::toString);
+        assertEquals(g.parameters().get(0), u.input(0));
+        assertTrue(all(g, Op.DEOPTIMIZE).isEmpty(), g::toString);
+        // A null exception: the interpreter throws the NullPointerException at the athrow.
+        List<Instruction> checks = all(g, Op.NULL_CHECK);
+        assertEquals(1, checks.size(), g::toString);
+        assertEquals(g.parameters().get(0), checks.get(0).input(0));
+        assertEquals(1, checks.get(0).state().stackSize(), "the exception on the interpreter's stack");
+    }
+
+    @Test
+    void aNewExceptionNeedsNoNullCheck() {
+        Graph g = lowered("throwNew", true);
+        assertEquals(Op.UNWIND, beforeThrow(g).op(), g::toString);
+        assertTrue(all(g, Op.NULL_CHECK).isEmpty(), g::toString);
+    }
+
+    /** With compiled handlers off (a JVMTI agent posts exception events) the athrow deoptimizes, as before. */
+    @Test
+    void withoutCompiledHandlersTheAthrowDeoptimizes() {
+        Graph g = lowered("rethrow", false);
+        Instruction d = beforeThrow(g);
+        assertEquals(Op.DEOPTIMIZE, d.op(), g::toString);
+        assertEquals(1, d.state().stackSize(), "the exception on the interpreter's stack");
+        assertEquals(g.parameters().get(0), d.state().stack(0));
+        assertTrue(all(g, Op.UNWIND).isEmpty(), g::toString);
+    }
+
+    @Test
+    void unwindingCanBeTurnedOff() {
+        HotSpotLowering.setUnwinding(false);
+        try {
+            Graph g = lowered("rethrow", true);
+            assertEquals(Op.DEOPTIMIZE, beforeThrow(g).op(), g::toString);
+            assertFalse(all(lowered("callOutside", true), Op.CALL).get(0).callTarget().unwinds());
+        } finally {
+            HotSpotLowering.setUnwinding(true);
+        }
+    }
+
+    /** The method's lock: the interpreter releases it as it unwinds. */
+    @Test
+    void aSynchronizedMethodDeoptimizes() {
+        Graph g = lowered("rethrowLocked", true);
+        assertEquals(Op.DEOPTIMIZE, beforeThrow(g).op(), g::toString);
+        assertTrue(all(g, Op.UNWIND).isEmpty(), g::toString);
+        assertFalse(all(lowered("callLocked", true), Op.CALL).get(0).callTarget().unwinds());
+    }
+
+    /**
+     * A synchronized block: its exception goes to javac's catch-any handler in compiled code, which
+     * releases the lock; the handler's athrow, outside every range, holds no lock: it unwinds.
+     */
+    @Test
+    void aSynchronizedBlockUnwindsOnceItsHandlerReleasedTheLock() {
+        Graph g = lowered("rethrowInBlock", true);
+        List<Instruction> unwinds = all(g, Op.UNWIND);
+        assertEquals(1, unwinds.size(), g::toString);
+        Block b = unwinds.get(0).block();
+        assertEquals(0, b.terminator().state().locksSize(), g::toString);
+        // The handler's unlock on the only way there.
+        boolean unlocked = false;
+        for (Block p = b; p != null && !unlocked; p = p.predecessors().size() == 1 ? p.predecessors().get(0) : null) {
+            unlocked = p.instructions().stream().anyMatch(i -> i.op() == Op.UNLOCK);
+        }
+        assertTrue(unlocked, g::toString);
+    }
+
+    @Test
+    void callsUnwindOutsideTryRangesOnly() {
+        assertTrue(all(lowered("callOutside", true), Op.CALL).get(0).callTarget().unwinds());
+        assertFalse(all(lowered("callOutside", false), Op.CALL).get(0).callTarget().unwinds());
+        Graph inside = lowered("callInside", true);
+        assertFalse(all(inside, Op.CALL).get(0).callTarget().unwinds(), inside::toString);
+        // What the handler does not take leaves the frame after the dispatch's type test.
+        List<Instruction> unwinds = all(inside, Op.UNWIND);
+        assertEquals(1, unwinds.size(), inside::toString);
+        assertEquals(Op.EXCEPTION_TAKE, ((Instruction) unwinds.get(0).input(0)).op(), inside::toString);
+        assertTrue(all(inside, Op.DEOPTIMIZE).isEmpty(), inside::toString);
+    }
+
+    /** The rule itself, on states of inlined frames: every frame counts, locks and handlers alike. */
+    @Test
+    void everyFrameOfTheStateCounts() {
+        ResolvedJavaMethod inside = Jvmci.method(UnwindingLoweringTest.class, "callInside");
+        ResolvedJavaMethod outside = Jvmci.method(UnwindingLoweringTest.class, "callOutside");
+        int covered = inside.getExceptionHandlers()[0].getStartBCI();
+        int uncovered = inside.getExceptionHandlers()[0].getEndBCI() + 1;
+        assertTrue(ExceptionDispatch.unwinds(state(outside, 1, false, null), false));
+        assertFalse(ExceptionDispatch.unwinds(state(outside, 1, true, null), false), "a lock held");
+        assertFalse(ExceptionDispatch.unwinds(state(inside, covered, false, null), false), "a handler covers the bci");
+        assertTrue(ExceptionDispatch.unwinds(state(inside, covered, false, null), true), "the dispatch tried the handlers");
+        assertTrue(ExceptionDispatch.unwinds(state(inside, uncovered, false, null), false));
+        // An inlined frame (outside) in a caller (inside) at a covered or uncovered call, locked or not.
+        assertFalse(ExceptionDispatch.unwinds(state(outside, 1, false, state(inside, covered, false, null)), false), "the caller's handler covers its call");
+        assertFalse(ExceptionDispatch.unwinds(state(outside, 1, false, state(inside, covered, false, null)), true), "only the innermost frame's handlers were tried");
+        assertTrue(ExceptionDispatch.unwinds(state(outside, 1, false, state(inside, uncovered, false, null)), false));
+        assertFalse(ExceptionDispatch.unwinds(state(outside, 1, false, state(inside, uncovered, true, null)), false), "the caller holds a lock");
+    }
+
+    private static FrameState state(ResolvedJavaMethod m, int bci, boolean locked, FrameState outer) {
+        Graph g = Jvmci.graph(UnwindingLoweringTest.class, "callOutside");
+        return new FrameState(m, bci, new Value[m.getMaxLocals()], new Value[0], locked ? new Value[]{g.nullConstant()} : new Value[0], outer);
+    }
+}
