@@ -8,9 +8,10 @@
 # median over the rounds of each JVM's median iteration, and the ratios of those medians. Under ssajit
 # the tier-4 requests are counted (-Dssajit.Stats=true) and the share compiled is printed.
 #
-# Usage: scripts/bench-programs.sh [-r ROUNDS] [--iterations N] [--keep K] [--no-inline] [program...]
+# Usage: scripts/bench-programs.sh [-r ROUNDS] [--iterations N] [--keep K] [--no-inline] [--no-unwind] [program...]
 #   Defaults: 3 rounds, N = 12, K = 6, both programs (about 15 minutes on 2 cores).
-#   --no-inline adds a fourth mode, ssajit-noinl: ssajit with -Dssajit.Inline=false (a third longer).
+#   --no-inline adds a mode, ssajit-noinl: ssajit with -Dssajit.Inline=false (a third longer);
+#   --no-unwind adds ssajit-nounwind: ssajit with -Dssajit.UnwindExceptions=false.
 # Raw lines: benchmarks/target/bench-programs-<time>.txt. Ratios above 1 mean ssajit is slower.
 # Every JVM's checksum (javac: its class files) must be the same for a program; the script ends with
 # exit status 1 if not.
@@ -27,7 +28,8 @@ MODES=(C1 ssajit C2)
 while [ $# -gt 0 ]; do
     case "$1" in
         -r) ROUNDS=$2; shift 2 ;;
-        --no-inline) MODES=(C1 ssajit ssajit-noinl C2); shift ;;
+        --no-inline) MODES+=(ssajit-noinl); shift ;;
+        --no-unwind) MODES+=(ssajit-nounwind); shift ;;
         --iterations) ITERATIONS=$2; shift 2 ;;
         --keep) KEEP=$2; shift 2 ;;
         *) PROGRAMS+=("$1"); shift ;;
@@ -60,6 +62,7 @@ run_mode() { # mode program
         C2) "$JDK/bin/java" -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a ;;
         ssajit) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-noinl) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.Inline=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
+        ssajit-nounwind) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.UnwindExceptions=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
     esac
 }
 
@@ -99,22 +102,28 @@ awk -v keep="$KEEP" -v iters="$ITERATIONS" -v modes="${MODES[*]}" '
     $4 > iters - keep { jvm[$1, $2, $3] = jvm[$1, $2, $3] " " $5; if (!($3 in seen)) { seen[$3] = 1; order[++k] = $3 } rounds[$1] = 1 }
     END {
         if (k == 0) { print "no results"; exit 1 }
-        inl = index(" " modes " ", " ssajit-noinl ") > 0
-        if (inl) {
-            printf "%-12s %10s %12s %10s %10s %9s %9s %9s %12s   %s\n", "program", "ssajit", "ssajit-noinl", "C1", "C2", "ssajit/C1", "noinl/C1", "ssajit/C2", "ssajit/noinl", "per JVM: ssajit | ssajit-noinl | C1 | C2"
-            nm = split("ssajit ssajit-noinl C1 C2", ms, " ")
-        } else {
-            printf "%-12s %10s %10s %10s %9s %9s   %s\n", "program", "ssajit", "C1", "C2", "ssajit/C1", "ssajit/C2", "per JVM: ssajit | C1 | C2"
-            nm = split("ssajit C1 C2", ms, " ")
-        }
+        # Columns: ssajit, the extra modes (ssajit-noinl, ssajit-nounwind), C1, C2; ratios of ssajit to C1, C2 and each extra.
+        nm = 0; ms[++nm] = "ssajit"
+        ne = split(modes, all_modes, " ")
+        for (x = 1; x <= ne; x++) if (all_modes[x] != "ssajit" && all_modes[x] != "C1" && all_modes[x] != "C2") { ms[++nm] = all_modes[x]; extra[nm] = 1 }
+        ms[++nm] = "C1"; ms[++nm] = "C2"
+        printf "%-12s", "program"
+        for (x = 1; x <= nm; x++) printf " %15s", ms[x]
+        printf " %9s %9s", "ssajit/C1", "ssajit/C2"
+        for (x = 1; x <= nm; x++) if (extra[x]) printf " %15s", "ssajit/" substr(ms[x], 8)
+        printf "   per JVM:"
+        for (x = 1; x <= nm; x++) printf " %s%s", (x > 1 ? "| " : ""), ms[x]
+        printf "\n"
         for (i = 1; i <= k; i++) {
             p = order[i]
             for (x = 1; x <= nm; x++) { all = ""; per = ""; for (r in rounds) { v = median(jvm[r, ms[x], p]); all = all " " v; per = per sprintf(" %.0f", v) } med[ms[x]] = median(all); perjvm[ms[x]] = per }
-            if (inl) {
-                printf "%-12s %10.1f %12.1f %10.1f %10.1f %9.2f %9.2f %9.2f %12.2f   %s |%s |%s |%s\n", p, med["ssajit"], med["ssajit-noinl"], med["C1"], med["C2"], med["ssajit"] / med["C1"], med["ssajit-noinl"] / med["C1"], med["ssajit"] / med["C2"], med["ssajit"] / med["ssajit-noinl"], perjvm["ssajit"], perjvm["ssajit-noinl"], perjvm["C1"], perjvm["C2"]
-            } else {
-                printf "%-12s %10.1f %10.1f %10.1f %9.2f %9.2f   %s |%s |%s\n", p, med["ssajit"], med["C1"], med["C2"], med["ssajit"] / med["C1"], med["ssajit"] / med["C2"], perjvm["ssajit"], perjvm["C1"], perjvm["C2"]
-            }
+            printf "%-12s", p
+            for (x = 1; x <= nm; x++) printf " %15.1f", med[ms[x]]
+            printf " %9.2f %9.2f", med["ssajit"] / med["C1"], med["ssajit"] / med["C2"]
+            for (x = 1; x <= nm; x++) if (extra[x]) printf " %15.2f", med["ssajit"] / med[ms[x]]
+            printf "  "
+            for (x = 1; x <= nm; x++) printf "%s%s", (x > 1 ? " |" : ""), perjvm[ms[x]]
+            printf "\n"
         }
     }' "$OUT"
 echo
