@@ -4,7 +4,8 @@ import java.lang.reflect.Method;
 
 /**
  * A program for {@link ExceptionUnwindingTest}: installs ssajit's code for every method of
- * {@link UnwindTargets} (inlining as the compiler's options say) after a first round in the interpreter, then calls the targets whose
+ * {@link UnwindTargets}, compiled with inlining (so {@code thrower}'s athrow is in its callers' code
+ * too), after a first round in the interpreter, then calls the targets whose
  * exceptions unwind, many times, from this class's loop (interpreted, then compiled by HotSpot's own
  * tiers, as a caller whose handler catches what leaves ssajit's frames). The synchronized targets
  * and the null athrow, which deoptimize by design, are left out. Prints a checksum and a last line.
@@ -14,6 +15,7 @@ public final class UnwindingProgram {
     }
 
     public static void main(String[] args) {
+        Pipeline.setInlining(true);
         UnwindTargets.Op thrower = new UnwindTargets.Thrower();
         RuntimeException given = new IllegalArgumentException("given");
         // First in the interpreter, as before any compile: the constant-pool entries resolved.
