@@ -312,15 +312,7 @@ public final class Aarch64FrameBuilder {
      */
     public void emitReturn() {
         require(State.BODY, "emitReturn");
-        int total = layout.totalFrameSize();
-        int pair = total - 16;
-        if (pair <= MAX_PAIR_OFFSET) {
-            asm.ldp(64, r29, r30, Address.of(sp, pair));
-        } else {
-            addImmediate(SCRATCH1, sp, pair);
-            asm.ldp(64, r29, r30, Address.of(SCRATCH1, 0));
-        }
-        addToSp(total);
+        leaveFrame();
         Label poll = new Label("return-poll");
         Label stub = new Label("return-poll-stub");
         asm.bind(poll);
@@ -490,14 +482,8 @@ public final class Aarch64FrameBuilder {
         asm.b(unwind);
     }
 
-    /**
-     * The unwinding code, once per method: the frame goes as at a return (fp and lr reloaded, no
-     * return poll: nothing returns; the handler reached polls or deoptimizes as for any exception);
-     * the exception and the return address are kept on the stack across the C call (sp stays 16-byte
-     * aligned).
-     */
-    private void emitUnwindCode() {
-        asm.bind(unwind);
+    /** Removes the frame: fp and lr reloaded from their pair at the frame's top, sp back to the caller's. */
+    private void leaveFrame() {
         int total = layout.totalFrameSize();
         int pair = total - 16;
         if (pair <= MAX_PAIR_OFFSET) {
@@ -507,6 +493,17 @@ public final class Aarch64FrameBuilder {
             asm.ldp(64, r29, r30, Address.of(SCRATCH1, 0));
         }
         addToSp(total);
+    }
+
+    /**
+     * The unwinding code, once per method: the frame goes as at a return (fp and lr reloaded, no
+     * return poll: nothing returns; the handler reached polls or deoptimizes as for any exception);
+     * the exception and the return address are kept on the stack across the C call (sp stays 16-byte
+     * aligned).
+     */
+    private void emitUnwindCode() {
+        asm.bind(unwind);
+        leaveFrame();
         asm.stp(64, r0, r30, Address.preIndex(sp, -16));
         asm.mov(64, r0, THREAD);
         asm.mov(64, r1, r30);

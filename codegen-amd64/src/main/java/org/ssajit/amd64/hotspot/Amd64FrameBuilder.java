@@ -247,10 +247,7 @@ public final class Amd64FrameBuilder {
      */
     public void emitReturn() {
         require(State.BODY, "emitReturn");
-        if (layout.frameSize() > 0) {
-            asm.alu(AluOp.ADD, QWORD, rsp, layout.frameSize());
-        }
-        asm.pop(rbp);
+        leaveFrame();
         Label poll = new Label("return-poll");
         Label stub = new Label("return-poll-stub");
         asm.bind(poll);
@@ -431,6 +428,14 @@ public final class Amd64FrameBuilder {
         asm.jmp(unwind);
     }
 
+    /** Removes the frame ({@code add rsp, N; pop rbp}): rsp then points at the return address. */
+    private void leaveFrame() {
+        if (layout.frameSize() > 0) {
+            asm.alu(AluOp.ADD, QWORD, rsp, layout.frameSize());
+        }
+        asm.pop(rbp);
+    }
+
     /**
      * The unwinding code, once per method: the frame goes as at a return (no return poll: nothing
      * returns; the handler reached polls or deoptimizes as it does for any exception); the return
@@ -439,10 +444,7 @@ public final class Amd64FrameBuilder {
      */
     private void emitUnwindCode() {
         asm.bind(unwind);
-        if (layout.frameSize() > 0) {
-            asm.alu(AluOp.ADD, QWORD, rsp, layout.frameSize());
-        }
-        asm.pop(rbp);
+        leaveFrame();
         asm.pop(rdx);
         asm.push(rax);
         asm.push(rdx);
