@@ -27,17 +27,20 @@ class CompiledAllocationTest {
     /**
      * {@code Object.<init>} registers the objects of classes with a finalizer at its return (JDK 25
      * always does it there): with ssajit's code installed for it, for the constructors and for the
-     * method that allocates, every object of the finalizable class is finalized once unreachable.
+     * method that allocates, every object of the finalizable class is finalized once unreachable;
+     * and so with the code compiled with inlining, {@code Object.<init>}'s registration inlined.
      * Skipping the registration leaves them unfinalized; registering every object fails in the VM.
      */
     @org.junit.jupiter.api.Test
     void objectConstructorRegistersFinalizers() throws Exception {
         // The child JVM's collector is its own default, whichever this JVM uses.
         org.junit.jupiter.api.Assumptions.assumeTrue(Shard.isFirst(), "the child JVM runs in the first shard only");
-        ChildJvm.Result r = ChildJvm.run(List.of("-Xmx256m"), FinalizerRegistration.class.getName(), List.of(), java.time.Duration.ofMinutes(3));
-        org.junit.jupiter.api.Assertions.assertFalse(r.crashed(), r::describe);
-        org.junit.jupiter.api.Assertions.assertEquals(0, r.exitCode(), r::describe);
-        org.junit.jupiter.api.Assertions.assertEquals("made=100000 finalized=100000 valid=true", r.stdout().strip(), r::describe);
+        for (String mode : new String[]{"call", "inline"}) {
+            ChildJvm.Result r = ChildJvm.run(List.of("-Xmx256m"), FinalizerRegistration.class.getName(), List.of(mode), java.time.Duration.ofMinutes(3));
+            org.junit.jupiter.api.Assertions.assertFalse(r.crashed(), r::describe);
+            org.junit.jupiter.api.Assertions.assertEquals(0, r.exitCode(), r::describe);
+            org.junit.jupiter.api.Assertions.assertEquals("made=100000 finalized=100000 valid=true", r.stdout().strip(), () -> mode + ": " + r.describe());
+        }
     }
 
     /**

@@ -10,7 +10,8 @@ import jdk.vm.ci.code.InstalledCode;
  * inlined runs it, the interpreter's too) and for the constructors below, makes objects of a class
  * with a finalizer and of one without, lets them become unreachable and prints how many were made,
  * how many finalized, and whether the code stayed installed. Its own JVM, since the whole VM runs
- * ssajit's {@code Object.<init>} meanwhile.
+ * ssajit's {@code Object.<init>} meanwhile. With the argument {@code inline} the code is compiled with
+ * inlining: {@code Object.<init>} inlined into the constructors, its registration with it.
  */
 final class FinalizerRegistration {
     private FinalizerRegistration() {
@@ -47,6 +48,7 @@ final class FinalizerRegistration {
 
     @SuppressWarnings({"deprecation", "removal"})
     public static void main(String[] args) throws Exception {
+        Pipeline.setInlining(args.length > 0 && args[0].equals("inline"));
         InstalledCode object = CompiledRunner.install(Object.class.getDeclaredConstructor());
         InstalledCode finalizable = CompiledRunner.install(Finalizable.class.getDeclaredConstructor(int.class));
         InstalledCode plain = CompiledRunner.install(Plain.class.getDeclaredConstructor(int.class));

@@ -319,7 +319,7 @@ final class InlineTargets {
         return d.base + d.extra;
     }
 
-    /** Its objects are registered at Object.<init>'s return: that constructor stays a call. */
+    /** Its objects are registered at Object.<init>'s return: inlined, that return's registration stays. */
     static final class Finalizable {
         int v;
 

@@ -80,11 +80,11 @@ class InliningTest {
                                         () -> new Object[]{null, 3}, () -> new Object[]{new InlineTargets.Point(Integer.MIN_VALUE), -1})),
                         Arguments.of("privateOnOther", List.of("plus"), List.of((Supplier<Object[]>) () -> new Object[]{new InlineTargets(), 3},
                                         () -> new Object[]{null, 3})),
-                        // Constructors: Object.<init> too, but for a class with a finalizer.
+                        // Constructors, Object.<init> too (for a class with a finalizer: its registration).
                         Arguments.of("newPair", List.of("<init>", "<init>"), oneInt),
                         Arguments.of("newRatio", List.of("<init>", "<init>"), twoInts),
                         Arguments.of("newDerived", List.of("<init>", "<init>", "<init>"), oneInt),
-                        Arguments.of("newFinalizable", List.of("<init>"), oneInt),
+                        Arguments.of("newFinalizable", List.of("<init>", "<init>"), oneInt),
                         // Virtual and interface calls on the object of a new.
                         Arguments.of("exactReceivers", List.of("<init>", "<init>", "<init>", "area", "applyAsInt"), twoInts));
         // On the emulated arm64 JDK each collector's JVM runs a third of the callers.

@@ -264,7 +264,7 @@ public enum Op {
      * return: if the VM throws (out of memory), the frame deoptimizes there and the interpreter
      * registers or throws.
      */
-    REGISTER_FINALIZER("registerfinalizer", MEMORY_READ | MEMORY_WRITE | DEOPTIMIZES | LOW, VOID, in(In.OBJECT, OBJECT)),
+    REGISTER_FINALIZER("registerfinalizer", MEMORY_READ | MEMORY_WRITE | DEOPTIMIZES, VOID, in(In.OBJECT, OBJECT)),
     /**
      * A new exception of the attribute's kind ({@link ImplicitException}), created by the VM as the
      * interpreter creates it for a failed check at this bytecode (the same class, message and stack

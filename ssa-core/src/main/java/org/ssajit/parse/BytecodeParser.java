@@ -520,7 +520,17 @@ public final class BytecodeParser {
             terminate(new Return(s.bci(), v), state);
             return;
         }
+        Value receiver = method.isConstructor() && method.getDeclaringClass().isJavaLangObject() ? loadLocal(0, JavaKind.Object) : null;
         dropState(state);
+        if (receiver != null && Inlining.registersFinalizer(method, receiver)) {
+            // Object.<init>'s return registers an object whose class has a finalizer. Its state is
+            // the one before the return, with the receiver in local 0, where the interpreter's
+            // return registers it (if the VM failed to: out of memory).
+            Value[] locals = new Value[maxLocals];
+            locals[0] = receiver;
+            FrameState before = new FrameState(method, s.bci(), locals, new Value[0], new Value[0], scope.callerState());
+            factory.emitSideEffect(new Instruction(graph, Op.REGISTER_FINALIZER, JavaKind.Void, null, s.bci(), receiver), before);
+        }
         if (v != null) {
             ssa.writeVariable(resultVariable, block, narrowReturn(v));
         }

@@ -15,7 +15,7 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * Which calls the graph builder parses into the caller's graph instead of calling ({@link BuildOptions#inline()}).
  *
  * <p>Callees bound without assumption: {@code invokestatic} of an initialized class, {@code invokespecial}
- * (constructors too, see {@link #constructorInlinable}), {@code invokevirtual} of a private or final
+ * (constructors too, see {@link #registersFinalizer}), {@code invokevirtual} of a private or final
  * method or of a final class's, {@code invokevirtual} and {@code invokeinterface} on an object whose
  * class is known exactly ({@link #selectedForExactReceiver}). Callees bound by class-hierarchy analysis
  * ({@link #uniqueImplementation}): a virtual or interface call whose method has one implementation among
@@ -74,7 +74,7 @@ public final class Inlining {
         if (cs.appendix() != null || !(cs.target() instanceof ResolvedJavaMethod m) || callerState == null) {
             return null;
         }
-        if (m.isConstructor() && (cs.opcode() != INVOKESPECIAL || !constructorInlinable(m, args[0]))) {
+        if (m.isConstructor() && cs.opcode() != INVOKESPECIAL) {
             return null;
         }
         jdk.vm.ci.meta.ResolvedJavaType caller = callerState.method().getDeclaringClass();
@@ -311,18 +311,17 @@ public final class Inlining {
 
     /**
      * Constructors are inlined like other methods, with a {@link org.ssajit.ir.Op#FREEZE} at their
-     * returns if their class has final instance fields. {@code Object.<init>} is the exception: its
-     * return registers the object if its class has a finalizer (the interpreter's
-     * {@code _return_register_finalizer}; the compiled {@code Object.<init>} does the same), so it is
-     * inlined, as nothing, only for a receiver whose exact class is known to have none: the object of
-     * a {@code new} in this graph (through inlined constructors the same value), or a stamp's exact type.
+     * returns if their class has final instance fields. {@code Object.<init>}'s return registers the
+     * object if its class has a finalizer (the interpreter's {@code _return_register_finalizer}; the
+     * compiled {@code Object.<init>} does the same): inlined, its return is a
+     * {@link org.ssajit.ir.Op#REGISTER_FINALIZER} on {@code receiver} unless this says it need not be:
+     * for a receiver whose exact class is known to have no finalizer,
+     * the object of a {@code new} in this graph (through inlined constructors the same value) or a
+     * stamp's exact type.
      */
-    private static boolean constructorInlinable(ResolvedJavaMethod m, Value receiver) {
-        if (!m.getDeclaringClass().isJavaLangObject()) {
-            return true;
-        }
+    static boolean registersFinalizer(ResolvedJavaMethod objectInit, Value receiver) {
         jdk.vm.ci.meta.ResolvedJavaType exact = exactType(receiver);
-        return exact != null && !exact.isInterface() && !mayHaveFinalizer(exact, m.getDeclaringClass());
+        return exact == null || exact.isInterface() || mayHaveFinalizer(exact, objectInit.getDeclaringClass());
     }
 
     /**

@@ -256,10 +256,11 @@ class InliningPolicyTest {
 
     /**
      * Constructors are inlined, with a freeze at the return of one whose class has final fields;
-     * {@code Object.<init>} only for an object whose class has no finalizer (its return registers it).
+     * {@code Object.<init>} as nothing for an object whose class is known to have no finalizer, else
+     * as the registration its return does.
      */
     @Test
-    void constructorsAreInlinedObjectInitOnlyWithoutAFinalizer() {
+    void constructorsAreInlinedObjectInitRegistersFinalizableObjects() {
         // Run once, as a method is before it is compiled: the classes loaded, the pool entries resolved.
         assertEquals(3, newPoint(1));
         assertEquals(1, newMutable(1));
@@ -269,14 +270,20 @@ class InliningPolicyTest {
         assertEquals(List.of("InliningPolicyTest$Point.<init>", "Object.<init>"), inlinedNames(point));
         assertEquals(List.of(), invoked(point));
         assertEquals(1, count(point, Op.FREEZE), point::toString);
+        assertEquals(0, count(point, Op.REGISTER_FINALIZER), point::toString);
 
         Graph mutable = Jvmci.build(method(InliningPolicyTest.class, "newMutable"), inline).graph();
         assertEquals(List.of("InliningPolicyTest$Mutable.<init>", "Object.<init>"), inlinedNames(mutable));
         assertEquals(0, count(mutable, Op.FREEZE), "no final field, no freeze");
 
         Graph finalizable = Jvmci.build(method(InliningPolicyTest.class, "newFinalizable"), inline).graph();
-        assertEquals(List.of("InliningPolicyTest$Finalizable.<init>"), inlinedNames(finalizable));
-        assertEquals(List.of("<init>"), invoked(finalizable), "Object.<init> registers the finalizable object: a call");
+        assertEquals(List.of("InliningPolicyTest$Finalizable.<init>", "Object.<init>"), inlinedNames(finalizable));
+        assertEquals(List.of(), invoked(finalizable));
+        assertEquals(1, count(finalizable, Op.REGISTER_FINALIZER), "Object.<init> registers the finalizable object: " + finalizable);
+        // A constructor compiled alone: its receiver's class is not known, Object.<init> registers.
+        Graph alone = Jvmci.build(Jvmci.method(Mutable.class.getDeclaredConstructors()[0]), inline).graph();
+        assertEquals(List.of("Object.<init>"), inlinedNames(alone));
+        assertEquals(1, count(alone, Op.REGISTER_FINALIZER), alone::toString);
     }
 
     static class Shape {

@@ -607,6 +607,14 @@ public final class IrInterpreter {
             case STORE_INDEXED -> storeIndexed(i);
             case FILL -> fill(i);
             case FREEZE -> null; // the interpreter is one thread: no ordering to keep
+            case REGISTER_FINALIZER -> {
+                // An inlined Object.<init>'s return: nothing to do for a class without a finalizer.
+                Object o = ref(i.input(0));
+                if (o != null && finalizes(o.getClass())) {
+                    throw Stop.refuse("registering an object whose class has a finalizer: " + o.getClass().getName());
+                }
+                yield null;
+            }
             case RECEIVER_CHECK -> {
                 if (ref(i.input(0)) == null) {
                     throw Stop.raise(new NullPointerException("Cannot invoke a method because the receiver is null"));
@@ -1118,4 +1126,18 @@ public final class IrInterpreter {
     public String toString() {
         return "IrInterpreter of " + new IrPrinter().print(graph);
     }
+
+    /** Whether objects of {@code c} are registered for finalization: a {@code finalize()} other than Object's. */
+    private static boolean finalizes(Class<?> c) {
+        for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) {
+            try {
+                k.getDeclaredMethod("finalize");
+                return true;
+            } catch (NoSuchMethodException e) {
+                // not declared here
+            }
+        }
+        return false;
+    }
+
 }
