@@ -46,6 +46,15 @@ public final class SelectionPatterns {
         return user instanceof If f && f.block() == i.block() && f.x() == i && isZero(f.y()) && isZeroTest(f);
     }
 
+    /**
+     * A type test whose only user is its block's {@code if (test == 0)} or {@code != 0}: the branch
+     * goes where the test's compares decide, no answer materialized.
+     */
+    public static boolean isTypeTestFusable(Instruction i) {
+        return i.op() == Op.TYPE_TEST && i.userCount() == 1 && i.user(0) instanceof If f && f.block() == i.block() && f.x() == i
+                        && isZero(f.y()) && isZeroTest(f);
+    }
+
     public static boolean isZeroTest(If f) {
         return f.condition() == Condition.EQ || f.condition() == Condition.NE;
     }

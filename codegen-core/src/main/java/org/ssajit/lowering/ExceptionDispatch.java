@@ -20,7 +20,6 @@ import org.ssajit.ir.Op;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Stamp;
 import org.ssajit.ir.Throw;
-import org.ssajit.ir.TypeTest;
 import org.ssajit.ir.Value;
 
 import jdk.vm.ci.meta.ConstantReflectionProvider;
@@ -202,7 +201,7 @@ final class ExceptionDispatch {
                     break;
                 }
                 ResolvedJavaType type = (ResolvedJavaType) h.catchType();
-                Instruction test = new Instruction(g, Op.TYPE_TEST, JavaKind.Int, new TypeTest(type, constantReflection.asObjectHub(type), false), bci, exception);
+                Instruction test = new Instruction(g, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(type, constantReflection, false), bci, exception);
                 test.setStamp(Stamp.forInt(0, 1));
                 current.append(test);
                 Block rest = g.newBlock(bci);

@@ -40,7 +40,6 @@ import org.ssajit.ir.RuntimeLeaf;
 import org.ssajit.ir.Stamp;
 import org.ssajit.ir.Stamps;
 import org.ssajit.ir.Throw;
-import org.ssajit.ir.TypeTest;
 import org.ssajit.ir.Value;
 import org.ssajit.ssa.RedundantPhiElimination;
 
@@ -502,7 +501,7 @@ public final class HotSpotLowering {
                 case CLASS_IS -> {
                     // The guard of a call inlined for a profiled receiver class: one comparison of class pointers.
                     ResolvedJavaType t = (ResolvedJavaType) i.type();
-                    replace(i, emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, new TypeTest(t, constantReflection.asObjectHub(t), false, true), i.bci(),
+                    replace(i, emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, TypeTests.classIs(t, constantReflection), i.bci(),
                                     i.input(In.OBJECT)), Stamp.forInt(0, 1)));
                 }
                 case MONITOR_ENTER -> monitorEnter(i);
@@ -1150,7 +1149,7 @@ public final class HotSpotLowering {
                 replace(i, x);
                 return;
             }
-            Instruction test = emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, new TypeTest(t, constantReflection.asObjectHub(t), true), i.bci(), x), Stamp.forInt(0, 1));
+            Instruction test = emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(t, constantReflection, true), i.bci(), x), Stamp.forInt(0, 1));
             Instruction guard = new Instruction(g, Op.GUARD, JavaKind.Void, exceptionDeopt(DeoptimizationReason.ClassCastException, i.bci()), i.bci(), test);
             guard.setState(i.state().copy());
             emit(guard, null);
@@ -1166,7 +1165,7 @@ public final class HotSpotLowering {
                 deoptimize(i);
                 return;
             }
-            replace(i, emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, new TypeTest(t, constantReflection.asObjectHub(t), false), i.bci(), i.input(In.OBJECT)), Stamp.forInt(0, 1)));
+            replace(i, emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(t, constantReflection, false), i.bci(), i.input(In.OBJECT)), Stamp.forInt(0, 1)));
         }
 
         /**
@@ -1217,7 +1216,7 @@ public final class HotSpotLowering {
                 return v;
             }
             ResolvedJavaType booleans = metaAccess.lookupJavaType(boolean[].class);
-            Instruction b = emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, new TypeTest(booleans, constantReflection.asObjectHub(booleans), false), bci, array),
+            Instruction b = emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(booleans, constantReflection, false), bci, array),
                             Stamp.forInt(0, 1));
             Instruction zeroOrMinusOne = emit(new Instruction(g, Op.SUB, JavaKind.Int, null, bci, b, g.intConstant(1)), Stamp.forInt(-1, 0));
             Instruction mask = emit(new Instruction(g, Op.OR, JavaKind.Int, null, bci, zeroOrMinusOne, g.intConstant(1)), Stamp.unrestricted(JavaKind.Int));

@@ -275,8 +275,14 @@ public final class Aarch64LirGenerator extends LirGenerator {
                 append(new Aarch64Calls.Unwind(exception));
             }
             case LEAF_CALL -> leafCall(i);
-            case TYPE_TEST -> append(new Aarch64TypeChecks.TypeTestOp(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
-                            newVariable(JavaKind.Long), (org.ssajit.ir.TypeTest) i.attribute()));
+            case TYPE_TEST -> {
+                if (isTypeTestFusable(i)) {
+                    fused.add(i); // the branch tests
+                } else {
+                    append(new Aarch64TypeChecks.TypeTestOp(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
+                                    newVariable(JavaKind.Long), (org.ssajit.ir.TypeTest) i.attribute()));
+                }
+            }
             case STORE_CHECK -> append(new Aarch64TypeChecks.StoreCheckOp(result(i), inVariable(i.input(In.ARRAY)), inVariable(i.input(In.VALUE)),
                             newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
             case NEW_EXCEPTION -> newException(i);
@@ -469,6 +475,12 @@ public final class Aarch64LirGenerator extends LirGenerator {
 
     @Override
     protected void emitIf(If f, LirBlock trueTarget, LirBlock falseTarget) {
+        if (f.x() instanceof Instruction t && t.op() == Op.TYPE_TEST && fused.contains(t)) {
+            boolean passes = f.condition() == org.ssajit.ir.Condition.NE; // test != 0: the true target is the passing side
+            append(new Aarch64TypeChecks.TypeTestBranch(inVariable(t.input(In.OBJECT)), newVariable(JavaKind.Long), newVariable(JavaKind.Long),
+                            (org.ssajit.ir.TypeTest) t.attribute(), passes ? trueTarget : falseTarget, passes ? falseTarget : trueTarget));
+            return;
+        }
         Instruction and = fusedAnd(f);
         if (and != null) {
             int size = and.kind() == JavaKind.Long ? 64 : 32;

@@ -12,6 +12,8 @@ import org.ssajit.aarch64.asm.Label;
 import org.ssajit.aarch64.asm.ShiftType;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.TypeTest;
+import org.ssajit.lir.BranchOp;
+import org.ssajit.lir.LirBlock;
 
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.hotspot.HotSpotMetaspaceConstant;
@@ -27,41 +29,27 @@ public final class Aarch64TypeChecks {
     }
 
     /**
-     * {@code result = object instanceof T} (null gives the attribute's answer): {@code cbz object}, S =
-     * the object's class ({@link #loadKlass}), T = the embedded class ({@code movz/movk/movk} with a
-     * metadata data patch: HotSpot writes the {@code Klass*} and records the relocation that ties the
-     * code to the class's loader), then {@link #subtypeCheck}, or for an exact test S compared with T.
+     * {@code result = object instanceof T} (null gives the attribute's answer), HotSpot's way
+     * ({@link #emitTest}): 1 or 0 in {@code result}.
      */
     public static final class TypeTestOp extends Aarch64Op {
         private final TypeTest test;
 
         public TypeTestOp(AllocatableValue result, AllocatableValue object, AllocatableValue hubTemp, AllocatableValue typeTemp, TypeTest test) {
             super(values(result), values(object), null, values(hubTemp, typeTemp));
-            if (!(test.hub() instanceof HotSpotMetaspaceConstant m) || m.isCompressed()) {
-                throw new IllegalArgumentException("expected an uncompressed class-metadata constant: " + test.hub());
-            }
-            this.test = test;
+            this.test = checked(test);
         }
 
         @Override
         protected void emitCode(Aarch64CodeEmitter e) {
             Aarch64Assembler asm = e.asm();
-            HotSpotVmConfig c = e.config();
             Register result = reg(get(Mode.DEF, 0));
-            Register object = reg(get(Mode.USE, 0));
-            Register s = reg(get(Mode.TEMP, 0));
-            Register t = reg(get(Mode.TEMP, 1));
             Label isTrue = new Label("typetest-true");
             Label isFalse = new Label("typetest-false");
             Label done = new Label("typetest-done");
-            asm.cbz(64, object, test.nullPasses() ? isTrue : isFalse);
-            loadKlass(asm, c, s, object);
-            e.loadMetadata(t, (HotSpotMetaspaceConstant) test.hub());
-            if (test.exact()) {
-                asm.cmp(64, s, t); // the class itself, no subclass
-                asm.b(Condition.NE, isFalse);
-            } else {
-                subtypeCheck(asm, c, s, t, isTrue, isFalse);
+            Condition last = emitTest(e, test, reg(get(Mode.USE, 0)), reg(get(Mode.TEMP, 0)), reg(get(Mode.TEMP, 1)), isTrue, isFalse);
+            if (last != null) {
+                asm.b(last.negate(), isFalse);
             }
             answer(asm, result, isTrue, isFalse, done);
         }
@@ -70,6 +58,84 @@ public final class Aarch64TypeChecks {
         public String name() {
             return "typetest " + test;
         }
+    }
+
+    /**
+     * {@code if (object instanceof T)}: the {@link TypeTestOp} whose only user is the branch right
+     * after it, going to {@code passTarget} or {@code failTarget} without an answer in a register.
+     */
+    public static final class TypeTestBranch extends Aarch64Op implements BranchOp {
+        private final TypeTest test;
+        private final LirBlock passTarget;
+        private final LirBlock failTarget;
+
+        public TypeTestBranch(AllocatableValue object, AllocatableValue hubTemp, AllocatableValue typeTemp, TypeTest test, LirBlock passTarget, LirBlock failTarget) {
+            super(null, values(object), null, values(hubTemp, typeTemp));
+            this.test = checked(test);
+            this.passTarget = passTarget;
+            this.failTarget = failTarget;
+        }
+
+        @Override
+        public LirBlock trueTarget() {
+            return passTarget;
+        }
+
+        @Override
+        public LirBlock falseTarget() {
+            return failTarget;
+        }
+
+        @Override
+        protected void emitCode(Aarch64CodeEmitter e) {
+            Condition last = emitTest(e, test, reg(get(Mode.USE, 0)), reg(get(Mode.TEMP, 0)), reg(get(Mode.TEMP, 1)), e.label(passTarget), e.label(failTarget));
+            if (last != null) {
+                e.branch(last, passTarget, failTarget);
+            }
+        }
+
+        @Override
+        public String name() {
+            return "typetest-branch " + test + " ? " + passTarget + " : " + failTarget;
+        }
+    }
+
+    private static TypeTest checked(TypeTest test) {
+        if (!(test.hub() instanceof HotSpotMetaspaceConstant m) || m.isCompressed()) {
+            throw new IllegalArgumentException("expected an uncompressed class-metadata constant: " + test.hub());
+        }
+        return test;
+    }
+
+    /**
+     * The type test on {@code object}, HotSpot's way, in the shape the attribute allows (the AMD64
+     * back end's protocol): {@code cbz object} to the null answer; S = the object's class
+     * ({@link #loadKlass}), T = the embedded class ({@code movz/movk/movk} with a metadata data patch:
+     * HotSpot writes the {@code Klass*} and records the relocation that ties the code to the class's
+     * loader); an exact test (or a type without subtypes) compares S with T; a type whose
+     * {@code super_check_offset} is known and is a primary-super slot compares T with S's word there;
+     * any other goes through the secondary supers ({@link #subtypeCheck}). Returns the condition of
+     * the last compare that means the object passes, the failing side left to the caller; or null
+     * when every path already branched to {@code pass} or {@code fail}.
+     */
+    static Condition emitTest(Aarch64CodeEmitter e, TypeTest test, Register object, Register s, Register t, Label pass, Label fail) {
+        Aarch64Assembler asm = e.asm();
+        HotSpotVmConfig c = e.config();
+        asm.cbz(64, object, test.nullPasses() ? pass : fail);
+        loadKlass(asm, c, s, object);
+        e.loadMetadata(t, (HotSpotMetaspaceConstant) test.hub());
+        if (test.exact()) {
+            asm.cmp(64, s, t); // the class itself, no subclass
+            return Condition.EQ;
+        }
+        int offset = test.superCheckOffset();
+        if (offset >= 0 && offset != c.klassSecondarySuperCacheOffset) {
+            asm.ldr(64, SCRATCH2, Address.of(s, offset)); // T's slot in S's primary supers
+            asm.cmp(64, SCRATCH2, t);
+            return Condition.EQ;
+        }
+        subtypeCheck(asm, c, s, t, pass, fail, offset == c.klassSecondarySuperCacheOffset);
+        return null;
     }
 
     /**
@@ -125,14 +191,29 @@ public final class Aarch64TypeChecks {
      * </pre>
      */
     static void subtypeCheck(Aarch64Assembler asm, HotSpotVmConfig c, Register s, Register t, Label isTrue, Label isFalse) {
+        subtypeCheck(asm, c, s, t, isTrue, isFalse, false);
+    }
+
+    /**
+     * {@link #subtypeCheck}; with {@code secondary} T's {@code super_check_offset} is known to be the
+     * secondary-super cache's (an interface, a class deeper than the display), so it is not read: S
+     * is T, the cache holds T, or the scan finds it.
+     */
+    static void subtypeCheck(Aarch64Assembler asm, HotSpotVmConfig c, Register s, Register t, Label isTrue, Label isFalse, boolean secondary) {
         asm.cmp(64, s, t);
         asm.b(Condition.EQ, isTrue);
-        asm.ldr(32, SCRATCH1, Address.of(t, c.klassSuperCheckOffsetOffset));
-        asm.ldr(64, SCRATCH2, Address.indexed(s, SCRATCH1));
-        asm.cmp(64, SCRATCH2, t);
-        asm.b(Condition.EQ, isTrue);
-        asm.cmp(32, SCRATCH1, c.klassSecondarySuperCacheOffset);
-        asm.b(Condition.NE, isFalse);
+        if (secondary) {
+            asm.ldr(64, SCRATCH2, Address.of(s, c.klassSecondarySuperCacheOffset));
+            asm.cmp(64, SCRATCH2, t);
+            asm.b(Condition.EQ, isTrue);
+        } else {
+            asm.ldr(32, SCRATCH1, Address.of(t, c.klassSuperCheckOffsetOffset));
+            asm.ldr(64, SCRATCH2, Address.indexed(s, SCRATCH1));
+            asm.cmp(64, SCRATCH2, t);
+            asm.b(Condition.EQ, isTrue);
+            asm.cmp(32, SCRATCH1, c.klassSecondarySuperCacheOffset);
+            asm.b(Condition.NE, isFalse);
+        }
         asm.ldr(64, s, Address.of(s, c.klassSecondarySupersOffset));
         asm.ldr(32, SCRATCH1, Address.of(s, c.klassArrayLengthOffset));
         asm.add(64, s, s, c.klassArrayDataOffset);

@@ -167,6 +167,69 @@ class Aarch64TypeChecksEncodingTest {
         }
     }
 
+    /** A type test in the shape the lowering gives it: exactly, or with the type's super check offset read now. */
+    static TypeTest shaped(Class<?> type) {
+        var backend = HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend();
+        ResolvedJavaType t = backend.getMetaAccess().lookupJavaType(type);
+        Constant hub = backend.getConstantReflection().asObjectHub(t);
+        if (TypeTest.hasNoSubtypes(t)) {
+            return new TypeTest(t, hub, false, true, -1);
+        }
+        return new TypeTest(t, hub, false, false, ((jdk.vm.ci.hotspot.HotSpotResolvedObjectType) t).superCheckOffset());
+    }
+
+    /** The prefix every shaped instanceof of x1 shares: the null test, S into x2, T into x3. */
+    static List<String> prefix() throws Exception {
+        List<String> want = new ArrayList<>();
+        want.add("cbz x1, @false");
+        want.addAll(loadKlass("2", "1"));
+        want.addAll(List.of("mov x3, #0x0", "movk x3, #0x0, lsl #16", "movk x3, #0x0, lsl #32"));
+        return want;
+    }
+
+    static final List<String> ANSWER = List.of("true:", "mov w0, #0x1", "b @done", "false:", "mov w0, #0x0", "done:");
+
+    /**
+     * The shapes known when the code is compiled: a final class is one compare of S with T; a class
+     * within the display one compare of T with S's word at T's offset; an interface goes to the
+     * secondary-super cache and scan without reading T's offset.
+     */
+    @Test
+    void shapesKnownAtCompileTimeNeedFewerInstructions() throws Exception {
+        Aarch64CodeEmitter e = emitter();
+        new Aarch64TypeChecks.TypeTestOp(r0.asValue(INT), ref(r1), temp(r2), temp(r3), shaped(String.class)).emit(e);
+        List<String> want = prefix();
+        want.addAll(List.of("cmp x2, x3", "b.ne @false"));
+        want.addAll(ANSWER);
+        assertListing(want, e.asm().code());
+
+        e = emitter();
+        TypeTest number = shaped(Number.class);
+        new Aarch64TypeChecks.TypeTestOp(r0.asValue(INT), ref(r1), temp(r2), temp(r3), number).emit(e);
+        want = prefix();
+        want.addAll(List.of("ldr x9, [x2, #" + number.superCheckOffset() + "]", "cmp x9, x3", "b.ne @false"));
+        want.addAll(ANSWER);
+        assertListing(want, e.asm().code());
+
+        e = emitter();
+        TypeTest runnable = shaped(Runnable.class);
+        assertEquals(C.klassSecondarySuperCacheOffset, runnable.superCheckOffset());
+        new Aarch64TypeChecks.TypeTestOp(r0.asValue(INT), ref(r1), temp(r2), temp(r3), runnable).emit(e);
+        want = prefix();
+        want.addAll(List.of("cmp x2, x3", "b.eq @true",
+                        "ldr x9, [x2, #" + C.klassSecondarySuperCacheOffset + "]", "cmp x9, x3", "b.eq @true",
+                        "ldr x2, [x2, #" + C.klassSecondarySupersOffset + "]",
+                        "ldr w8, [x2" + (C.klassArrayLengthOffset == 0 ? "]" : ", #" + C.klassArrayLengthOffset + "]"),
+                        "add x2, x2, #0x" + Integer.toHexString(C.klassArrayDataOffset),
+                        "loop:", "cbz w8, @false",
+                        "ldr x9, [x2], #8",
+                        "cmp x9, x3", "b.eq @true",
+                        "sub w8, w8, #0x1",
+                        "b @loop"));
+        want.addAll(ANSWER);
+        assertListing(want, e.asm().code());
+    }
+
     @Test
     void storeCheckComparesWithTheElementClass() throws Exception {
         Aarch64CodeEmitter e = emitter();

@@ -328,8 +328,14 @@ public final class Amd64LirGenerator extends LirGenerator {
             }
             case EXCEPTION_TAKE -> append(new Amd64Exceptions.Take(result(i)));
             case LEAF_CALL -> leafCall(i);
-            case TYPE_TEST -> append(new Amd64TypeChecks.TypeTestOp(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
-                            newVariable(JavaKind.Long), (TypeTest) i.attribute()));
+            case TYPE_TEST -> {
+                if (isTypeTestFusable(i)) {
+                    fused.add(i); // the branch tests
+                } else {
+                    append(new Amd64TypeChecks.TypeTestOp(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
+                                    newVariable(JavaKind.Long), (TypeTest) i.attribute()));
+                }
+            }
             case GUARD -> append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
             case PI -> setResult(i, operand(i.input(In.X)));
             case ALLOCATE -> allocate(i);
@@ -593,6 +599,12 @@ public final class Amd64LirGenerator extends LirGenerator {
 
     @Override
     protected void emitIf(If f, LirBlock trueTarget, LirBlock falseTarget) {
+        if (f.x() instanceof Instruction t && t.op() == Op.TYPE_TEST && fused.contains(t)) {
+            boolean passes = f.condition() == org.ssajit.ir.Condition.NE; // test != 0: the true target is the passing side
+            append(new Amd64TypeChecks.TypeTestBranch(inVariable(t.input(In.OBJECT)), newVariable(JavaKind.Long), newVariable(JavaKind.Long),
+                            (TypeTest) t.attribute(), passes ? trueTarget : falseTarget, passes ? falseTarget : trueTarget));
+            return;
+        }
         Instruction and = fusedAnd(f);
         if (and != null) {
             OperandSize size = and.kind() == JavaKind.Long ? QWORD : DWORD;

@@ -14,6 +14,8 @@ import org.ssajit.amd64.asm.Scale;
 import org.ssajit.amd64.asm.ShiftOp;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.TypeTest;
+import org.ssajit.lir.BranchOp;
+import org.ssajit.lir.LirBlock;
 
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.site.ConstantReference;
@@ -28,45 +30,28 @@ public final class Amd64TypeChecks {
     }
 
     /**
-     * {@code result = object instanceof T} (null gives the attribute's answer), HotSpot's way: S, the
-     * object's class (the narrow klass decoded, from the header or, with compact headers, the mark
-     * word), then {@link #subtypeCheck} (the secondary supers scanned: an array with every one of
-     * them, whatever order the VM's hash table gives it), or for an exact test S compared with T. T is an embedded metadata constant ({@code movabs}, patched and recorded by HotSpot). r10 is scratch.
+     * {@code result = object instanceof T} (null gives the attribute's answer), HotSpot's way
+     * ({@link #emitTest}): 1 or 0 in {@code result}. T is an embedded metadata constant
+     * ({@code movabs}, patched and recorded by HotSpot). r10 is scratch.
      */
     public static final class TypeTestOp extends Amd64Op {
         private final TypeTest test;
 
         public TypeTestOp(AllocatableValue result, AllocatableValue object, AllocatableValue hubTemp, AllocatableValue typeTemp, TypeTest test) {
             super(values(result), values(object), null, values(hubTemp, typeTemp));
-            if (!(test.hub() instanceof HotSpotMetaspaceConstant m) || m.isCompressed()) {
-                throw new IllegalArgumentException("expected an uncompressed class-metadata constant: " + test.hub());
-            }
-            this.test = test;
+            this.test = checked(test);
         }
 
         @Override
         protected void emitCode(Amd64CodeEmitter e) {
             Amd64Assembler asm = e.asm();
-            HotSpotVmConfig c = e.config();
             Register result = reg(get(Mode.DEF, 0));
-            Register object = reg(get(Mode.USE, 0));
-            Register s = reg(get(Mode.TEMP, 0));
-            Register t = reg(get(Mode.TEMP, 1));
-            Register scratch = Amd64CodeEmitter.SCRATCH;
             Label isTrue = new Label("typetest-true");
             Label isFalse = new Label("typetest-false");
             Label done = new Label("typetest-done");
-
-            asm.test(QWORD, object, object);
-            asm.jcc(Condition.E, test.nullPasses() ? isTrue : isFalse);
-            loadKlass(asm, c, s, object, scratch);
-            int pc = asm.movabs(t, 0L);
-            e.recordPatch(new DataPatch(pc, new ConstantReference((HotSpotMetaspaceConstant) test.hub())));
-            if (test.exact()) {
-                asm.alu(AluOp.CMP, QWORD, s, t); // the class itself, no subclass
-                asm.jcc(Condition.NE, isFalse);
-            } else {
-                subtypeCheck(asm, c, s, t, scratch, isTrue, isFalse);
+            Condition last = emitTest(e, test, reg(get(Mode.USE, 0)), reg(get(Mode.TEMP, 0)), reg(get(Mode.TEMP, 1)), isTrue, isFalse);
+            if (last != null) {
+                asm.jcc(last.negate(), isFalse);
             }
             answer(asm, result, isTrue, isFalse, done);
         }
@@ -78,19 +63,112 @@ public final class Amd64TypeChecks {
     }
 
     /**
+     * {@code if (object instanceof T)}: the {@link TypeTestOp} whose only user is the branch right
+     * after it, going to {@code passTarget} or {@code failTarget} without an answer in a register.
+     */
+    public static final class TypeTestBranch extends Amd64Op implements BranchOp {
+        private final TypeTest test;
+        private final LirBlock passTarget;
+        private final LirBlock failTarget;
+
+        public TypeTestBranch(AllocatableValue object, AllocatableValue hubTemp, AllocatableValue typeTemp, TypeTest test, LirBlock passTarget, LirBlock failTarget) {
+            super(null, values(object), null, values(hubTemp, typeTemp));
+            this.test = checked(test);
+            this.passTarget = passTarget;
+            this.failTarget = failTarget;
+        }
+
+        @Override
+        public LirBlock trueTarget() {
+            return passTarget;
+        }
+
+        @Override
+        public LirBlock falseTarget() {
+            return failTarget;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Condition last = emitTest(e, test, reg(get(Mode.USE, 0)), reg(get(Mode.TEMP, 0)), reg(get(Mode.TEMP, 1)), e.label(passTarget), e.label(failTarget));
+            if (last != null) {
+                e.branch(last, passTarget, failTarget);
+            }
+        }
+
+        @Override
+        public String name() {
+            return "typetest-branch " + test + " ? " + passTarget + " : " + failTarget;
+        }
+    }
+
+    private static TypeTest checked(TypeTest test) {
+        if (!(test.hub() instanceof HotSpotMetaspaceConstant m) || m.isCompressed()) {
+            throw new IllegalArgumentException("expected an uncompressed class-metadata constant: " + test.hub());
+        }
+        return test;
+    }
+
+    /**
+     * The type test on {@code object}, HotSpot's way, in the shape the attribute allows: null goes to
+     * the attribute's answer; then S, the object's class ({@link #loadKlass}), and T, the embedded
+     * class; an exact test (or a type without subtypes) compares S with T; a type whose
+     * {@code super_check_offset} is known and is a primary-super slot compares T with S's word there
+     * (the display holds every primary super of S, S included: one compare decides); any other
+     * goes through the secondary supers ({@link #subtypeCheck}, which reads the offset when it is not
+     * known). Returns the condition of the last compare that means the object passes, the failing
+     * side left to the caller; or null when every path already jumped to {@code pass} or {@code fail}.
+     */
+    static Condition emitTest(Amd64CodeEmitter e, TypeTest test, Register object, Register s, Register t, Label pass, Label fail) {
+        Amd64Assembler asm = e.asm();
+        HotSpotVmConfig c = e.config();
+        Register scratch = Amd64CodeEmitter.SCRATCH;
+        asm.test(QWORD, object, object);
+        asm.jcc(Condition.E, test.nullPasses() ? pass : fail);
+        loadKlass(asm, c, s, object, scratch);
+        int pc = asm.movabs(t, 0L);
+        e.recordPatch(new DataPatch(pc, new ConstantReference((HotSpotMetaspaceConstant) test.hub())));
+        if (test.exact()) {
+            asm.alu(AluOp.CMP, QWORD, s, t); // the class itself, no subclass
+            return Condition.E;
+        }
+        int offset = test.superCheckOffset();
+        if (offset >= 0 && offset != c.klassSecondarySuperCacheOffset) {
+            asm.alu(AluOp.CMP, QWORD, t, Address.of(s, offset)); // T's slot in S's primary supers
+            return Condition.E;
+        }
+        subtypeCheck(asm, c, s, t, scratch, pass, fail, offset == c.klassSecondarySuperCacheOffset);
+        return null;
+    }
+
+    /**
      * Jumps to {@code isTrue} if class S (register {@code s}) is class T ({@code t}) or a subclass or
      * implementor of it, else to {@code isFalse}: S is T; or S's word at T's {@code super_check_offset}
      * is T (a primary super, or the secondary-super cache); or, when that offset is the cache's, T is
      * in S's secondary supers (a linear scan of the array). Clobbers {@code s} and {@code scratch}.
      */
     static void subtypeCheck(Amd64Assembler asm, HotSpotVmConfig c, Register s, Register t, Register scratch, Label isTrue, Label isFalse) {
+        subtypeCheck(asm, c, s, t, scratch, isTrue, isFalse, false);
+    }
+
+    /**
+     * {@link #subtypeCheck}; with {@code secondary} T's {@code super_check_offset} is known to be the
+     * secondary-super cache's (an interface, a class deeper than the display), so it is not read:
+     * S is T, the cache holds T, or the scan finds it.
+     */
+    static void subtypeCheck(Amd64Assembler asm, HotSpotVmConfig c, Register s, Register t, Register scratch, Label isTrue, Label isFalse, boolean secondary) {
         asm.alu(AluOp.CMP, QWORD, s, t);
         asm.jcc(Condition.E, isTrue);
-        asm.mov(DWORD, scratch, Address.of(t, c.klassSuperCheckOffsetOffset));
-        asm.alu(AluOp.CMP, QWORD, t, Address.of(s, scratch, Scale.ONE, 0));
-        asm.jcc(Condition.E, isTrue);
-        asm.alu(AluOp.CMP, DWORD, scratch, c.klassSecondarySuperCacheOffset);
-        asm.jcc(Condition.NE, isFalse); // a primary super's slot: the answer was definite
+        if (secondary) {
+            asm.alu(AluOp.CMP, QWORD, t, Address.of(s, c.klassSecondarySuperCacheOffset));
+            asm.jcc(Condition.E, isTrue);
+        } else {
+            asm.mov(DWORD, scratch, Address.of(t, c.klassSuperCheckOffsetOffset));
+            asm.alu(AluOp.CMP, QWORD, t, Address.of(s, scratch, Scale.ONE, 0));
+            asm.jcc(Condition.E, isTrue);
+            asm.alu(AluOp.CMP, DWORD, scratch, c.klassSecondarySuperCacheOffset);
+            asm.jcc(Condition.NE, isFalse); // a primary super's slot: the answer was definite
+        }
         asm.mov(QWORD, s, Address.of(s, c.klassSecondarySupersOffset));
         asm.mov(DWORD, scratch, Address.of(s, c.klassArrayLengthOffset));
         asm.lea(QWORD, s, Address.of(s, c.klassArrayDataOffset));
