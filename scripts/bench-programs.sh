@@ -8,10 +8,14 @@
 # median over the rounds of each JVM's median iteration, and the ratios of those medians. Under ssajit
 # the tier-4 requests are counted (-Dssajit.Stats=true) and the share compiled is printed.
 #
-# Usage: scripts/bench-programs.sh [-r ROUNDS] [--iterations N] [--keep K] [--no-inline] [--no-unwind] [program...]
+# Usage: scripts/bench-programs.sh [-r ROUNDS] [--iterations N] [--keep K] [--no-inline] [--no-unwind]
+#                                  [--baseline DIR] [program...]
 #   Defaults: 3 rounds, N = 12, K = 6, both programs (about 15 minutes on 2 cores).
 #   --no-inline adds a mode, ssajit-noinl: ssajit with -Dssajit.Inline=false (a third longer);
-#   --no-unwind adds ssajit-nounwind: ssajit with -Dssajit.UnwindExceptions=false.
+#   --no-unwind adds ssajit-nounwind: ssajit with -Dssajit.UnwindExceptions=false;
+#   --baseline DIR adds ssajit-base: the ssajit of another checkout with its jars built (e.g.
+#     git worktree add ../base <commit> && (cd ../base && mvn -q -DskipTests package)), to compare
+#     two compilers in the same rounds (ratio ssajit/base).
 # Raw lines: benchmarks/target/bench-programs-<time>.txt. Ratios above 1 mean ssajit is slower.
 # Every JVM's checksum (javac: its class files) must be the same for a program; the script ends with
 # exit status 1 if not.
@@ -30,6 +34,7 @@ while [ $# -gt 0 ]; do
         -r) ROUNDS=$2; shift 2 ;;
         --no-inline) MODES+=(ssajit-noinl); shift ;;
         --no-unwind) MODES+=(ssajit-nounwind); shift ;;
+        --baseline) BASE=$(cd "$2" && pwd); [ -x "$BASE/ssajit" ] || { echo "bench-programs: no ssajit launcher in $2" >&2; exit 2; }; MODES+=(ssajit-base); shift 2 ;;
         --iterations) ITERATIONS=$2; shift 2 ;;
         --keep) KEEP=$2; shift 2 ;;
         *) PROGRAMS+=("$1"); shift ;;
@@ -63,6 +68,7 @@ run_mode() { # mode program
         ssajit) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-noinl) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.Inline=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-nounwind) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.UnwindExceptions=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
+        ssajit-base) SSAJIT_NO_BUILD=1 "$BASE/ssajit" run -Dssajit.Stats=true -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
     esac
 }
 
@@ -102,7 +108,7 @@ awk -v keep="$KEEP" -v iters="$ITERATIONS" -v modes="${MODES[*]}" '
     $4 > iters - keep { jvm[$1, $2, $3] = jvm[$1, $2, $3] " " $5; if (!($3 in seen)) { seen[$3] = 1; order[++k] = $3 } rounds[$1] = 1 }
     END {
         if (k == 0) { print "no results"; exit 1 }
-        # Columns: ssajit, the extra modes (ssajit-noinl, ssajit-nounwind), C1, C2; ratios of ssajit to C1, C2 and each extra.
+        # Columns: ssajit, the extra modes (ssajit-noinl, ssajit-nounwind, ssajit-base), C1, C2; ratios of ssajit to C1, C2 and each extra.
         nm = 0; ms[++nm] = "ssajit"
         ne = split(modes, all_modes, " ")
         for (x = 1; x <= ne; x++) if (all_modes[x] != "ssajit" && all_modes[x] != "C1" && all_modes[x] != "C2") { ms[++nm] = all_modes[x]; extra[nm] = 1 }

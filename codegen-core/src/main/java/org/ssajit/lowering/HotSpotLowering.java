@@ -38,6 +38,7 @@ import org.ssajit.ir.Phi;
 import org.ssajit.ir.Return;
 import org.ssajit.ir.RuntimeLeaf;
 import org.ssajit.ir.Stamp;
+import org.ssajit.ir.TypeTest;
 import org.ssajit.ir.Stamps;
 import org.ssajit.ir.Throw;
 import org.ssajit.ir.Value;
@@ -501,7 +502,7 @@ public final class HotSpotLowering {
                 case CLASS_IS -> {
                     // The guard of a call inlined for a profiled receiver class: one comparison of class pointers.
                     ResolvedJavaType t = (ResolvedJavaType) i.type();
-                    replace(i, emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, TypeTests.classIs(t, constantReflection), i.bci(),
+                    replace(i, emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, knownNonNull(i.input(In.OBJECT), TypeTests.classIs(t, constantReflection)), i.bci(),
                                     i.input(In.OBJECT)), Stamp.forInt(0, 1)));
                 }
                 case MONITOR_ENTER -> monitorEnter(i);
@@ -1149,7 +1150,7 @@ public final class HotSpotLowering {
                 replace(i, x);
                 return;
             }
-            Instruction test = emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(t, constantReflection, true), i.bci(), x), Stamp.forInt(0, 1));
+            Instruction test = emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, knownNonNull(x, TypeTests.subtypeTest(t, constantReflection, true)), i.bci(), x), Stamp.forInt(0, 1));
             Instruction guard = new Instruction(g, Op.GUARD, JavaKind.Void, exceptionDeopt(DeoptimizationReason.ClassCastException, i.bci()), i.bci(), test);
             guard.setState(i.state().copy());
             emit(guard, null);
@@ -1165,7 +1166,7 @@ public final class HotSpotLowering {
                 deoptimize(i);
                 return;
             }
-            replace(i, emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(t, constantReflection, false), i.bci(), i.input(In.OBJECT)), Stamp.forInt(0, 1)));
+            replace(i, emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, knownNonNull(i.input(In.OBJECT), TypeTests.subtypeTest(t, constantReflection, false)), i.bci(), i.input(In.OBJECT)), Stamp.forInt(0, 1)));
         }
 
         /**
@@ -1216,7 +1217,7 @@ public final class HotSpotLowering {
                 return v;
             }
             ResolvedJavaType booleans = metaAccess.lookupJavaType(boolean[].class);
-            Instruction b = emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(booleans, constantReflection, false), bci, array),
+            Instruction b = emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, knownNonNull(array, TypeTests.subtypeTest(booleans, constantReflection, false)), bci, array),
                             Stamp.forInt(0, 1));
             Instruction zeroOrMinusOne = emit(new Instruction(g, Op.SUB, JavaKind.Int, null, bci, b, g.intConstant(1)), Stamp.forInt(-1, 0));
             Instruction mask = emit(new Instruction(g, Op.OR, JavaKind.Int, null, bci, zeroOrMinusOne, g.intConstant(1)), Stamp.unrestricted(JavaKind.Int));
@@ -1334,14 +1335,52 @@ public final class HotSpotLowering {
             return new NullCheck(v, fs);
         }
 
+        /** {@code test}, without its null test where {@code x} is known non-null here. */
+        private TypeTest knownNonNull(Value x, TypeTest test) {
+            return x.stamp().isNonNull() || checkedBefore(x, block) ? test.ofNonNull() : test;
+        }
+
+        /**
+         * Whether {@code v} is known non-null in {@code b}: a null check of it in a dominating block
+         * (or earlier in {@code b}), or a dominating block entered only through a branch edge on which
+         * it is non-null ({@link #nonNullOnEntry}).
+         */
         private boolean checkedBefore(Value v, Block b) {
             for (Block d = b; d != null; d = d == g.entry() ? null : dominance.immediateDominator(d)) {
                 Set<Value> s = checkedNonNull.get(d);
                 if (s != null && s.contains(v)) {
                     return true;
                 }
+                if (nonNullOnEntry(v, d)) {
+                    return true;
+                }
             }
             return false;
+        }
+
+        /**
+         * Whether block {@code d} is entered only through one edge of a branch that tested {@code v}:
+         * {@code v != null} (or {@code null != v}) held there, or a type test that null fails
+         * ({@code instanceof}, the class test of a profiled call) passed.
+         */
+        private boolean nonNullOnEntry(Value v, Block d) {
+            if (d.predecessors().size() != 1 || !(d.predecessors().get(0).terminator() instanceof If f) || f.trueTarget() == f.falseTarget()) {
+                return false;
+            }
+            Condition c = f.trueTarget() == d ? f.condition() : f.condition().negate();
+            if (c != Condition.NE) {
+                return false;
+            }
+            if (f.x().kind() == JavaKind.Object) {
+                return (f.x() == v && isNullConstant(f.y())) || (f.y() == v && isNullConstant(f.x()));
+            }
+            return f.x() instanceof Instruction t && f.y() instanceof Constant zero && zero.kind() == JavaKind.Int && zero.asInt() == 0
+                            && t.input(In.OBJECT) == v
+                            && (t.op() == Op.INSTANCEOF || t.op() == Op.CLASS_IS || (t.op() == Op.TYPE_TEST && !((TypeTest) t.attribute()).nullPasses()));
+        }
+
+        private static boolean isNullConstant(Value v) {
+            return v instanceof Constant c && c.kind() == JavaKind.Object && c.isNull();
         }
 
         // Building blocks -------------------------------------------------------------------------

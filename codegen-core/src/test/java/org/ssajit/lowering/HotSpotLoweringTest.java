@@ -210,6 +210,67 @@ class HotSpotLoweringTest {
         assertNull(only(explicit, Op.READ).state());
     }
 
+    static int guardedCalls(Object a, Object b, Object c, Object d) {
+        int h = 0;
+        if (a != null) {
+            h += a.hashCode(); // a branch edge proves a non-null
+        }
+        if (null != b) {
+            h += b.hashCode();
+        }
+        if (c instanceof Runnable) {
+            h += c.hashCode(); // instanceof passed: c is not null
+        }
+        if (d == null) {
+            h += d.hashCode(); // null here: the check stays (it deoptimizes, the interpreter throws)
+        }
+        return h;
+    }
+
+    static int joinedCalls(Object a, boolean f) {
+        if (f || a != null) {
+            return a.hashCode(); // entered from two edges, one that says nothing about a
+        }
+        return 0;
+    }
+
+    static int typeTestsAfterChecks(Object a, Object b) {
+        int r = a.hashCode(); // a checked: a type test of it tests no null
+        if (a instanceof Runnable) {
+            r++;
+        }
+        if (b instanceof Runnable) { // b may be null
+            r += 2;
+        }
+        return r;
+    }
+
+    /** A type test of an object proven non-null (here by a dominating null check) does not test for null. */
+    @Test
+    void typeTestsOfCheckedObjectsTestNoNull() {
+        Graph g = lowered("typeTestsAfterChecks", true);
+        List<Instruction> tests = all(g, Op.TYPE_TEST);
+        assertEquals(2, tests.size(), g::toString);
+        for (Instruction t : tests) {
+            boolean isA = t.input(In.OBJECT) == g.parameters().get(0);
+            assertEquals(!isA, ((TypeTest) t.attribute()).maybeNull(), t::toString);
+        }
+    }
+
+    /**
+     * A call's receiver needs no null check in a block dominated by a branch edge on which it is
+     * not null ({@code x != null}, {@code null != x}, a passed instanceof); on the null side, and in
+     * a block entered also from an edge that did not test it, the check stays.
+     */
+    @Test
+    void branchEdgesProveReceiversNonNull() {
+        Graph g = lowered("guardedCalls", true);
+        List<Instruction> checks = all(g, Op.NULL_CHECK);
+        assertEquals(List.of(g.parameters().get(3)), checks.stream().map(c -> c.input(In.OBJECT)).toList(), g::toString);
+        Graph joined = lowered("joinedCalls", true);
+        assertEquals(List.of(joined.parameters().get(0)), all(joined, Op.NULL_CHECK).stream().map(c -> c.input(In.OBJECT)).toList(), joined::toString);
+    }
+
     @Test
     void theReceiverAndDominatedAccessesNeedNoNullCheck() {
         Graph own = lowered("readOwnField", false);

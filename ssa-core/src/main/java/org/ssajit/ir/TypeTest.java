@@ -22,8 +22,11 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * secondary-super cache (interfaces, deeper classes). Known when the code is compiled, it lets the
  * back end test a primary super with one compare. -1 where not known (the code reads it from the
  * type's metadata).
+ *
+ * <p>{@code maybeNull}: false where the lowering proved the object non-null (its stamp, a dominating
+ * null check or branch), so the code tests no null first.
  */
-public record TypeTest(ResolvedJavaType type, Constant hub, boolean nullPasses, boolean exact, int superCheckOffset) {
+public record TypeTest(ResolvedJavaType type, Constant hub, boolean nullPasses, boolean exact, int superCheckOffset, boolean maybeNull) {
     public TypeTest {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(hub, "hub");
@@ -40,7 +43,16 @@ public record TypeTest(ResolvedJavaType type, Constant hub, boolean nullPasses, 
 
     /** A subtype test ({@code instanceof}, {@code checkcast}) whose super check offset the code reads. */
     public TypeTest(ResolvedJavaType type, Constant hub, boolean nullPasses) {
-        this(type, hub, nullPasses, false, -1);
+        this(type, hub, nullPasses, false, -1, true);
+    }
+
+    public TypeTest(ResolvedJavaType type, Constant hub, boolean nullPasses, boolean exact, int superCheckOffset) {
+        this(type, hub, nullPasses, exact, superCheckOffset, true);
+    }
+
+    /** This test of an object known not to be null. */
+    public TypeTest ofNonNull() {
+        return new TypeTest(type, hub, nullPasses, exact, superCheckOffset, false);
     }
 
     /**
@@ -59,6 +71,6 @@ public record TypeTest(ResolvedJavaType type, Constant hub, boolean nullPasses, 
     @Override
     public String toString() {
         return (exact ? "exactly " : "") + type.toJavaName() + (nullPasses ? ", null passes" : "")
-                        + (superCheckOffset >= 0 && !exact ? ", super check at " + superCheckOffset : "");
+                        + (superCheckOffset >= 0 && !exact ? ", super check at " + superCheckOffset : "") + (maybeNull ? "" : ", not null");
     }
 }

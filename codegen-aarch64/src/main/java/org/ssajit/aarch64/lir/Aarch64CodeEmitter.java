@@ -192,6 +192,16 @@ public final class Aarch64CodeEmitter extends CodeEmitter {
         asm.movImm48Fixed(r, 0L);
     }
 
+    /**
+     * {@code r := } a compressed class constant: {@code movz r, #hi16, lsl #16; movk r, #lo16} with a
+     * data patch, the shape HotSpot's {@code patch_narrow_klass} writes the narrow klass into.
+     */
+    public void loadNarrowKlass(Register r, VMConstant narrowKlass) {
+        frame.recordPatch(narrowKlass);
+        asm.movz(64, r, 0, 16);
+        asm.movk(64, r, 0, 0);
+    }
+
     /** Code to place after the method body (slow paths); it must end in a jump or never return. */
     public void outOfLine(Runnable code) {
         requireBody();

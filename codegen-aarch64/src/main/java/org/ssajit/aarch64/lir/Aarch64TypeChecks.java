@@ -109,10 +109,11 @@ public final class Aarch64TypeChecks {
 
     /**
      * The type test on {@code object}, HotSpot's way, in the shape the attribute allows (the AMD64
-     * back end's protocol): {@code cbz object} to the null answer; S = the object's class
+     * back end's protocol): {@code cbz object} to the null answer (unless proven non-null); S = the object's class
      * ({@link #loadKlass}), T = the embedded class ({@code movz/movk/movk} with a metadata data patch:
      * HotSpot writes the {@code Klass*} and records the relocation that ties the code to the class's
-     * loader); an exact test (or a type without subtypes) compares S with T; a type whose
+     * loader); an exact test (or a type without subtypes) compares S with T (with compressed class
+     * pointers and the klass in the header: the narrow klasses, no decoding); a type whose
      * {@code super_check_offset} is known and is a primary-super slot compares T with S's word there;
      * any other goes through the secondary supers ({@link #subtypeCheck}). Returns the condition of
      * the last compare that means the object passes, the failing side left to the caller; or null
@@ -121,7 +122,17 @@ public final class Aarch64TypeChecks {
     static Condition emitTest(Aarch64CodeEmitter e, TypeTest test, Register object, Register s, Register t, Label pass, Label fail) {
         Aarch64Assembler asm = e.asm();
         HotSpotVmConfig c = e.config();
-        asm.cbz(64, object, test.nullPasses() ? pass : fail);
+        if (test.maybeNull()) {
+            asm.cbz(64, object, test.nullPasses() ? pass : fail);
+        }
+        if (test.exact() && c.useCompressedClassPointers && !c.useCompactObjectHeaders) {
+            // The header's narrow klass against T's: movz/movk of a narrow metadata patch
+            // (patch_narrow_klass's shape), no decoding.
+            asm.ldr(32, s, Address.of(object, c.oopKlassOffset));
+            e.loadNarrowKlass(t, (jdk.vm.ci.meta.VMConstant) ((HotSpotMetaspaceConstant) test.hub()).compress());
+            asm.cmp(32, s, t);
+            return Condition.EQ;
+        }
         loadKlass(asm, c, s, object);
         e.loadMetadata(t, (HotSpotMetaspaceConstant) test.hub());
         if (test.exact()) {

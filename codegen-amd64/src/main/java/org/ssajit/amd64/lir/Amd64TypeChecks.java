@@ -111,8 +111,9 @@ public final class Amd64TypeChecks {
 
     /**
      * The type test on {@code object}, HotSpot's way, in the shape the attribute allows: null goes to
-     * the attribute's answer; then S, the object's class ({@link #loadKlass}), and T, the embedded
-     * class; an exact test (or a type without subtypes) compares S with T; a type whose
+     * the attribute's answer (no test where the lowering proved the object non-null); then S, the object's class ({@link #loadKlass}), and T, the embedded
+     * class; an exact test (or a type without subtypes) compares S with T (with compressed class
+     * pointers and the klass in the header: the header's narrow klass with T's, no decoding); a type whose
      * {@code super_check_offset} is known and is a primary-super slot compares T with S's word there
      * (the display holds every primary super of S, S included: one compare decides); any other
      * goes through the secondary supers ({@link #subtypeCheck}, which reads the offset when it is not
@@ -123,8 +124,17 @@ public final class Amd64TypeChecks {
         Amd64Assembler asm = e.asm();
         HotSpotVmConfig c = e.config();
         Register scratch = Amd64CodeEmitter.SCRATCH;
-        asm.test(QWORD, object, object);
-        asm.jcc(Condition.E, test.nullPasses() ? pass : fail);
+        if (test.maybeNull()) {
+            asm.test(QWORD, object, object);
+            asm.jcc(Condition.E, test.nullPasses() ? pass : fail);
+        }
+        if (test.exact() && c.useCompressedClassPointers && !c.useCompactObjectHeaders) {
+            // The narrow klass in the header against T's, an imm32 HotSpot writes (a narrow metadata
+            // patch: locate_operand finds the immediate of this cmp m32, imm32).
+            int at = asm.cmpDwordImm32(Address.of(object, c.oopKlassOffset), 0);
+            e.recordPatch(new DataPatch(at, new ConstantReference((jdk.vm.ci.meta.VMConstant) ((HotSpotMetaspaceConstant) test.hub()).compress())));
+            return Condition.E;
+        }
         loadKlass(asm, c, s, object, scratch);
         int pc = asm.movabs(t, 0L);
         e.recordPatch(new DataPatch(pc, new ConstantReference((HotSpotMetaspaceConstant) test.hub())));
