@@ -1375,8 +1375,8 @@ public final class HotSpotLowering {
                 return (f.x() == v && isNullConstant(f.y())) || (f.y() == v && isNullConstant(f.x()));
             }
             return f.x() instanceof Instruction t && f.y() instanceof Constant zero && zero.kind() == JavaKind.Int && zero.asInt() == 0
-                            && t.input(In.OBJECT) == v
-                            && (t.op() == Op.INSTANCEOF || t.op() == Op.CLASS_IS || (t.op() == Op.TYPE_TEST && !((TypeTest) t.attribute()).nullPasses()));
+                            && (t.op() == Op.INSTANCEOF || t.op() == Op.CLASS_IS || (t.op() == Op.TYPE_TEST && !((TypeTest) t.attribute()).nullPasses()))
+                            && t.input(In.OBJECT) == v;
         }
 
         private static boolean isNullConstant(Value v) {
