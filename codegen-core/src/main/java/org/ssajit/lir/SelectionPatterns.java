@@ -47,12 +47,18 @@ public final class SelectionPatterns {
     }
 
     /**
-     * A type test whose only user is its block's {@code if (test == 0)} or {@code != 0}: the branch
-     * goes where the test's compares decide, no answer materialized.
+     * A type test whose only user is its block's {@code if (test == 0)} or {@code != 0}, or the
+     * guard of a checkcast: the branch (or the guard's trap) goes where the test's compares decide,
+     * no answer materialized.
      */
     public static boolean isTypeTestFusable(Instruction i) {
-        return i.op() == Op.TYPE_TEST && i.userCount() == 1 && i.user(0) instanceof If f && f.block() == i.block() && f.x() == i
-                        && isZero(f.y()) && isZeroTest(f);
+        if (i.op() != Op.TYPE_TEST || i.userCount() != 1) {
+            return false;
+        }
+        if (i.user(0) instanceof Instruction g && g.op() == Op.GUARD && g.block() == i.block()) {
+            return true; // a checkcast's guard: the failing side jumps to the guard's trap
+        }
+        return i.user(0) instanceof If f && f.block() == i.block() && f.x() == i && isZero(f.y()) && isZeroTest(f);
     }
 
     public static boolean isZeroTest(If f) {

@@ -259,7 +259,14 @@ public final class Aarch64LirGenerator extends LirGenerator {
             case NEGATIVE_CHECK -> append(new Aarch64Checks.NegativeCheck(inVariable(i.input(In.LENGTH)), stateOf(i.state()), deopt(i)));
             case BOUNDS_CHECK -> boundsCheck(i);
             case DEOPTIMIZE -> append(new Aarch64Checks.Deoptimize(stateOf(i.state()), deopt(i)));
-            case GUARD -> append(Aarch64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
+            case GUARD -> {
+                if (i.input(In.CONDITION) instanceof Instruction t && t.op() == Op.TYPE_TEST && fused.contains(t)) {
+                    append(new Aarch64TypeChecks.TypeTestGuard(inVariable(t.input(In.OBJECT)), newVariable(JavaKind.Long), newVariable(JavaKind.Long),
+                                    (org.ssajit.ir.TypeTest) t.attribute(), stateOf(i.state()), deopt(i)));
+                } else {
+                    append(Aarch64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
+                }
+            }
             case PI -> setResult(i, operand(i.input(In.X)));
             case CALL -> call(i);
             case EXCEPTION_CHECK -> {

@@ -336,7 +336,14 @@ public final class Amd64LirGenerator extends LirGenerator {
                                     newVariable(JavaKind.Long), (TypeTest) i.attribute()));
                 }
             }
-            case GUARD -> append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
+            case GUARD -> {
+                if (i.input(In.CONDITION) instanceof Instruction t && t.op() == Op.TYPE_TEST && fused.contains(t)) {
+                    append(new Amd64TypeChecks.TypeTestGuard(inVariable(t.input(In.OBJECT)), newVariable(JavaKind.Long), newVariable(JavaKind.Long),
+                                    (TypeTest) t.attribute(), stateOf(i.state()), deopt(i)));
+                } else {
+                    append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
+                }
+            }
             case PI -> setResult(i, operand(i.input(In.X)));
             case ALLOCATE -> allocate(i);
             case ALLOCATE_MULTI -> allocateMulti(i);

@@ -13,7 +13,9 @@ import org.ssajit.amd64.asm.Label;
 import org.ssajit.amd64.asm.Scale;
 import org.ssajit.amd64.asm.ShiftOp;
 import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.ir.Deopt;
 import org.ssajit.ir.TypeTest;
+import org.ssajit.lir.LirFrameState;
 import org.ssajit.lir.BranchOp;
 import org.ssajit.lir.LirBlock;
 
@@ -99,6 +101,38 @@ public final class Amd64TypeChecks {
         @Override
         public String name() {
             return "typetest-branch " + test + " ? " + passTarget + " : " + failTarget;
+        }
+    }
+
+    /**
+     * A checkcast's guard on its type test, fused: the failing side of the test jumps to the
+     * uncommon trap (the guard's state and reason), the passing side falls through.
+     */
+    public static final class TypeTestGuard extends Amd64Op {
+        private final TypeTest test;
+        private final Deopt deopt;
+
+        public TypeTestGuard(AllocatableValue object, AllocatableValue hubTemp, AllocatableValue typeTemp, TypeTest test, LirFrameState state, Deopt deopt) {
+            super(null, values(object), null, values(hubTemp, typeTemp));
+            this.test = checked(test);
+            this.deopt = deopt;
+            setState(state);
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Label trap = e.trap(state(), deopt.reason(), deopt.action());
+            Label pass = new Label("typeguard-pass");
+            Condition last = emitTest(e, test, reg(get(Mode.USE, 0)), reg(get(Mode.TEMP, 0)), reg(get(Mode.TEMP, 1)), pass, trap);
+            if (last != null) {
+                e.asm().jcc(last.negate(), trap);
+            }
+            e.asm().bind(pass);
+        }
+
+        @Override
+        public String name() {
+            return "typeguard " + test;
         }
     }
 
