@@ -540,6 +540,78 @@ class Amd64OpEncodingTest {
     private static final Deopt DIV_BY_ZERO = new Deopt(DeoptimizationReason.ArithmeticException, DeoptimizationAction.None);
     private static final Deopt AIOOBE = new Deopt(DeoptimizationReason.BoundsCheckException, DeoptimizationAction.None);
 
+    /** A type test of {@code c} in the lowering's shape (exact for a type without subtypes, else with T's super check offset). */
+    static org.ssajit.ir.TypeTest shapedTest(Class<?> c, boolean nullPasses) {
+        jdk.vm.ci.meta.ResolvedJavaType t = OpCheck.META.lookupJavaType(c);
+        jdk.vm.ci.meta.Constant hub = jdk.vm.ci.runtime.JVMCI.getRuntime().getHostJVMCIBackend().getConstantReflection().asObjectHub(t);
+        if (org.ssajit.ir.TypeTest.hasNoSubtypes(t)) {
+            return new org.ssajit.ir.TypeTest(t, hub, nullPasses, true, -1);
+        }
+        return new org.ssajit.ir.TypeTest(t, hub, nullPasses, false, ((jdk.vm.ci.hotspot.HotSpotResolvedObjectType) t).superCheckOffset());
+    }
+
+    /** This VM's decoding of the object's class from rsi into rdx (r10 scratch). */
+    static List<String> klassOfRsiInRdx() {
+        var cfg = OpCheck.CONFIG;
+        List<String> out = new java.util.ArrayList<>();
+        if (cfg.useCompactObjectHeaders) {
+            out.add("mov rdx,QWORD PTR [rsi]");
+            out.add("shr rdx," + hex(cfg.markWordKlassShift));
+        } else if (cfg.useCompressedClassPointers) {
+            out.add("mov edx,DWORD PTR [rsi+" + hex(cfg.oopKlassOffset) + "]");
+        } else {
+            out.add("mov rdx,QWORD PTR [rsi+" + hex(cfg.oopKlassOffset) + "]");
+            return out;
+        }
+        if (cfg.narrowKlassShift != 0) {
+            out.add("shl rdx," + hex(cfg.narrowKlassShift));
+        }
+        if (cfg.narrowKlassBase != 0) {
+            out.add("movabs r10," + hex(cfg.narrowKlassBase));
+            out.add("add rdx,r10");
+        }
+        return out;
+    }
+
+    static String[] lines(List<String> a, String... more) {
+        List<String> all = new java.util.ArrayList<>(a);
+        all.addAll(List.of(more));
+        return all.toArray(new String[0]);
+    }
+
+    /**
+     * Type tests branched and trapped on, in their three shapes: a final class's exact compare (of
+     * the narrow klasses with compressed class pointers in the header), a primary super's compare at
+     * its display offset, an interface's cache and scan; no null test when the lowering proved the
+     * object non-null.
+     */
+    @Test
+    void typeTestBranchesAndGuards() {
+        OpCheck c = new OpCheck("type tests");
+        var b = c.blocks;
+        var cfg = OpCheck.CONFIG;
+        org.ssajit.ir.TypeTest string = shapedTest(String.class, false);
+        List<String> stringTest = cfg.useCompressedClassPointers && !cfg.useCompactObjectHeaders
+                        ? List.of("cmp DWORD PTR [rsi+" + hex(cfg.oopKlassOffset) + "],0x0")
+                        : List.of(lines(klassOfRsiInRdx(), "movabs rcx,0x0", "cmp rdx,rcx"));
+        c.add(new Amd64TypeChecks.TypeTestBranch(ref(rsi), l(rdx), l(rcx), string, b[2], b[1]), lines(List.of("test rsi,rsi", "je B1"), lines(stringTest, "je B2")));
+        c.add(new Amd64TypeChecks.TypeTestBranch(ref(rsi), l(rdx), l(rcx), string.ofNonNull(), b[1], b[2]), lines(stringTest, "jne B2"));
+        org.ssajit.ir.TypeTest number = shapedTest(Number.class, false);
+        c.add(new Amd64TypeChecks.TypeTestBranch(ref(rsi), l(rdx), l(rcx), number, b[2], b[3]),
+                        lines(List.of("test rsi,rsi", "je B3"), lines(klassOfRsiInRdx(), "movabs rcx,0x0", "cmp rcx,QWORD PTR [rdx+" + hex(number.superCheckOffset()) + "]", "je B2", "jmp B3")));
+        org.ssajit.ir.TypeTest runnable = shapedTest(Runnable.class, false).ofNonNull();
+        c.add(new Amd64TypeChecks.TypeTestBranch(ref(rsi), l(rdx), l(rcx), runnable, b[2], b[1]),
+                        lines(klassOfRsiInRdx(), "movabs rcx,0x0", "cmp rdx,rcx", "je B2", "cmp rcx,QWORD PTR [rdx+" + hex(cfg.klassSecondarySuperCacheOffset) + "]", "je B2",
+                                        "mov rdx,QWORD PTR [rdx+" + hex(cfg.klassSecondarySupersOffset) + "]",
+                                        "mov r10d,DWORD PTR [rdx" + (cfg.klassArrayLengthOffset == 0 ? "]" : "+" + hex(cfg.klassArrayLengthOffset) + "]"),
+                                        "lea rdx,[rdx+" + hex(cfg.klassArrayDataOffset) + "]",
+                                        "test r10d,r10d", "je B1", "cmp rcx,QWORD PTR [rdx]", "je B2", "add rdx,0x8", "sub r10d,0x1", "jmp @" + (klassOfRsiInRdx().size() + 8)));
+        Deopt cce = new Deopt(DeoptimizationReason.ClassCastException, DeoptimizationAction.None);
+        c.add(new Amd64TypeChecks.TypeTestGuard(ref(rsi), l(rdx), l(rcx), shapedTest(String.class, true), stateInRegisters(), cce),
+                        lines(List.of("test rsi,rsi", "je @end"), lines(stringTest, "jne trap")));
+        c.verify();
+    }
+
     @Test
     void checks() {
         OpCheck c = new OpCheck("checks");
