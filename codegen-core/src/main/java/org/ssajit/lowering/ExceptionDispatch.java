@@ -201,8 +201,8 @@ final class ExceptionDispatch {
                     break;
                 }
                 ResolvedJavaType type = (ResolvedJavaType) h.catchType();
-                Instruction test = new Instruction(g, Op.TYPE_TEST, JavaKind.Int, exception.stamp().isNonNull() ? TypeTests.subtypeTest(type, constantReflection, false).ofNonNull()
-                                : TypeTests.subtypeTest(type, constantReflection, false), bci, exception);
+                org.ssajit.ir.TypeTest shape = TypeTests.subtypeTest(type, constantReflection, false);
+                Instruction test = new Instruction(g, Op.TYPE_TEST, JavaKind.Int, exception.stamp().isNonNull() ? shape.ofNonNull() : shape, bci, exception);
                 test.setStamp(Stamp.forInt(0, 1));
                 current.append(test);
                 Block rest = g.newBlock(bci);
