@@ -403,9 +403,6 @@ public final class HotSpotLowering {
                     if (publishesFinals) {
                         b.insertAtEnd(membar(MemoryBarriers.STORE_STORE, r.bci()));
                     }
-                    if (registersFinalizer()) {
-                        registerFinalizerAtReturn(r);
-                    }
                     if (methodLock != null) {
                         unlockAtReturn(r, methodLock);
                     }
@@ -1022,33 +1019,6 @@ public final class HotSpotLowering {
          * the {@code RegisterFinalizersAtInit} flag is gone, as the interpreter's
          * {@code _return_register_finalizer} rewriting of this return shows).
          */
-        private boolean registersFinalizer() {
-            ResolvedJavaMethod m = g.method();
-            return m.isConstructor() && m.getDeclaringClass().isJavaLangObject();
-        }
-
-        /**
-         * {@code Object.<init>}'s return registers the new object if its class has a finalizer (the
-         * interpreter's {@code _return_register_finalizer}): {@link Op#REGISTER_FINALIZER} on the
-         * receiver, with the state before the return (the receiver in local 0).
-         */
-        private void registerFinalizerAtReturn(Return r) {
-            Value receiver = null;
-            for (Parameter p : g.parameters()) {
-                if (p.index() == 0) {
-                    receiver = p;
-                }
-            }
-            if (receiver == null) {
-                throw LoweringScope.refuse("Object.<init> without its receiver");
-            }
-            Instruction register = new Instruction(g, Op.REGISTER_FINALIZER, JavaKind.Void, null, r.bci(), receiver);
-            Value[] locals = new Value[g.method().getMaxLocals()];
-            locals[0] = receiver;
-            register.setState(new FrameState(g.method(), r.bci(), locals, new Value[0], new Value[0]));
-            r.block().insertAtEnd(register);
-        }
-
         /**
          * A synchronized method's return unlocks monitor slot 0 first. The unlock's state is the
          * interpreter's before the return bytecode (the value on the stack, the monitor held).

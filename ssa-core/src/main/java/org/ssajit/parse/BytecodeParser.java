@@ -513,24 +513,18 @@ public final class BytecodeParser {
 
     /**
      * A return: the compiled method's, or an inlined method's, which narrows a boolean, byte, char or
-     * short result as {@code ireturn} does and goes on in the caller.
+     * short result as {@code ireturn} does and goes on in the caller. {@code Object.<init>}'s return,
+     * compiled or inlined, first registers an object whose class may have a finalizer.
      */
     private void returnValue(Value v, FrameState state) {
+        if (method.isConstructor() && method.getDeclaringClass().isJavaLangObject()) {
+            registerFinalizer(loadLocal(0, JavaKind.Object));
+        }
         if (continuation == null) {
             terminate(new Return(s.bci(), v), state);
             return;
         }
-        Value receiver = method.isConstructor() && method.getDeclaringClass().isJavaLangObject() ? loadLocal(0, JavaKind.Object) : null;
         dropState(state);
-        if (receiver != null && Inlining.registersFinalizer(method, receiver)) {
-            // Object.<init>'s return registers an object whose class has a finalizer. Its state is
-            // the one before the return, with the receiver in local 0, where the interpreter's
-            // return registers it (if the VM failed to: out of memory).
-            Value[] locals = new Value[maxLocals];
-            locals[0] = receiver;
-            FrameState before = new FrameState(method, s.bci(), locals, new Value[0], new Value[0], scope.callerState());
-            factory.emitSideEffect(new Instruction(graph, Op.REGISTER_FINALIZER, JavaKind.Void, null, s.bci(), receiver), before);
-        }
         if (v != null) {
             ssa.writeVariable(resultVariable, block, narrowReturn(v));
         }
@@ -538,6 +532,23 @@ public final class BytecodeParser {
             factory.emitSideEffect(new Instruction(graph, Op.FREEZE, JavaKind.Void, null, s.bci()), null);
         }
         terminate(new Goto(-1, continuation), null);
+    }
+
+    /**
+     * {@code Object.<init>}'s return registers {@code receiver} if its class has a finalizer (the
+     * interpreter's {@code _return_register_finalizer}), unless {@link Inlining#registersFinalizer}
+     * knows it has none. The registration's state is the interpreter's before the return, the receiver
+     * in local 0: deoptimizing there (the VM failed to register it: out of memory), the interpreter's
+     * return registers it.
+     */
+    private void registerFinalizer(Value receiver) {
+        if (!Inlining.registersFinalizer(method, receiver)) {
+            return;
+        }
+        Value[] locals = new Value[maxLocals];
+        locals[0] = receiver;
+        FrameState before = new FrameState(method, s.bci(), locals, new Value[0], new Value[0], scope.callerState());
+        factory.emitSideEffect(new Instruction(graph, Op.REGISTER_FINALIZER, JavaKind.Void, null, s.bci(), receiver), before);
     }
 
     private Value narrowReturn(Value v) {
