@@ -335,6 +335,10 @@ final class Semantics {
             case I2B -> (int) (byte) (int) (Integer) x;
             case I2C -> (int) (char) (int) (Integer) x;
             case I2S -> (int) (short) (int) (Integer) x;
+            case F2I_RAW -> Float.floatToRawIntBits((Float) x);
+            case I2F_RAW -> Float.intBitsToFloat((Integer) x);
+            case D2L_RAW -> Double.doubleToRawLongBits((Double) x);
+            case L2D_RAW -> Double.longBitsToDouble((Long) x);
             default -> throw new IllegalArgumentException(op.toString());
         };
     }

@@ -27,10 +27,11 @@ class CompiledMethodsTest {
         33, 63, 64, 65, 127, 128, 255, 1000, 65535, 1 << 20, Integer.MAX_VALUE - 1, Integer.MAX_VALUE};
     static final long[] LONGS = {Long.MIN_VALUE, Long.MIN_VALUE + 1, Integer.MIN_VALUE - 1L, Integer.MIN_VALUE, -1L << 32, -1000, -2, -1, 0, 1, 2, 7, 63,
         64, 65, Integer.MAX_VALUE, Integer.MAX_VALUE + 1L, 1L << 32, 0x1_2345_6789L, Long.MAX_VALUE - 1, Long.MAX_VALUE};
-    static final float[] FLOATS = {Float.NaN, Float.intBitsToFloat(0xFFC0_0000), Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY, -0.0f, 0.0f, 1f, -1f,
+    static final float[] FLOATS = {Float.NaN, Float.intBitsToFloat(0xFFC0_0000), Float.intBitsToFloat(0x7F80_0001), Float.intBitsToFloat(0xFFC1_2345), Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY, -0.0f, 0.0f, 1f, -1f,
         0.5f, -0.5f, 1.5f, -1.5f, 2.5f, -2.5f, Float.MIN_VALUE, -Float.MIN_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE, 0x1p31f, -0x1p31f, 0x1.fffffep30f,
         -0x1.fffffep30f, 0x1p63f, -0x1p63f, 0x1.fffffep62f, 3e9f, -3e9f, 1e20f, -1e20f, 123456.79f};
-    static final double[] DOUBLES = {Double.NaN, Double.longBitsToDouble(0xFFF8_0000_0000_0001L), Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
+    static final double[] DOUBLES = {Double.NaN, Double.longBitsToDouble(0xFFF8_0000_0000_0001L), Double.longBitsToDouble(0x7FF0_0000_0000_0001L),
+        Double.longBitsToDouble(0x7FF8_1234_5678_9ABCL), Double.longBitsToDouble(0x0000_0000_0000_0001L), Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
         -0.0, 0.0, 1, -1, 0.5, -0.5, 1.5, -2.5, Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, 0x1p31, -0x1p31,
         2147483647.5, -2147483648.5, -2147483649.0, 2147483648.0, 0x1p63, -0x1p63, 0x1.fffffffffffffp62, -0x1.0000000000001p63, 1e300, -1e-300,
         123456.789, (double) Float.MAX_VALUE * 2};
@@ -236,6 +237,14 @@ class CompiledMethodsTest {
     @ParameterizedTest
     @ValueSource(strings = {"i2l", "i2f", "i2d", "l2i", "l2f", "l2d", "f2i", "f2l", "f2d", "d2i", "d2l", "d2f", "i2b", "i2c", "i2s"})
     void conversions(String name) {
+        run(name);
+    }
+
+    /** The intrinsics (bit conversions, square roots, Math.abs of float and double): no call left, every bit as HotSpot's. */
+    @ParameterizedTest
+    @ValueSource(strings = {"floatToRawIntBits", "doubleToRawLongBits", "intBitsToFloat", "longBitsToDouble", "floatBitsTimesOne", "doubleBitsTimesOne",
+        "bitsCompared", "sqrtBits", "strictSqrtBits", "sqrtConsts", "sqrtNegativeConstBits", "absFloatBits", "absDoubleBits", "absSum", "sqrtMix"})
+    void intrinsics(String name) {
         run(name);
     }
 

@@ -261,6 +261,84 @@ final class CompiledTargets {
         return (short) a;
     }
 
+    // intrinsics (parse.Intrinsics): results as raw bits where a NaN's payload must survive ------------
+
+    static int floatToRawIntBits(float a) {
+        return Float.floatToRawIntBits(a);
+    }
+
+    static long doubleToRawLongBits(double a) {
+        return Double.doubleToRawLongBits(a);
+    }
+
+    static float intBitsToFloat(int a) {
+        return Float.intBitsToFloat(a);
+    }
+
+    static double longBitsToDouble(long a) {
+        return Double.longBitsToDouble(a);
+    }
+
+    /** The bits through a float and back, with a multiplication between (so the two are not cancelled). */
+    static int floatBitsTimesOne(int a) {
+        return Float.floatToRawIntBits(Float.intBitsToFloat(a) * 1.0f);
+    }
+
+    static long doubleBitsTimesOne(long a) {
+        return Double.doubleToRawLongBits(Double.longBitsToDouble(a) * 1.0);
+    }
+
+    /** Bits that are (or are not) a NaN, then compared as floats: the payload decides nothing, the NaN-ness all. */
+    static int bitsCompared(int a, long b) {
+        float f = Float.intBitsToFloat(a);
+        double d = Double.longBitsToDouble(b);
+        return (f == f ? 1 : 0) | (d == d ? 2 : 0) | (f < 1.0f ? 4 : 0) | (d > -1.0 ? 8 : 0);
+    }
+
+    static long sqrtBits(double a) {
+        return Double.doubleToRawLongBits(Math.sqrt(a));
+    }
+
+    static long strictSqrtBits(double a) {
+        return Double.doubleToRawLongBits(StrictMath.sqrt(a));
+    }
+
+    static double sqrtConsts() {
+        return Math.sqrt(2.0) + Math.sqrt(0.25) + StrictMath.sqrt(1e300) + Math.sqrt(-0.0);
+    }
+
+    static long sqrtNegativeConstBits() {
+        return Double.doubleToRawLongBits(Math.sqrt(-4.0));
+    }
+
+    static int absFloatBits(float a) {
+        return Float.floatToRawIntBits(Math.abs(a));
+    }
+
+    static long absDoubleBits(double a) {
+        return Double.doubleToRawLongBits(Math.abs(a));
+    }
+
+    static double absSum(float a, double b) {
+        return Math.abs(a) + Math.abs(b) + StrictMath.abs(b * 2);
+    }
+
+    /** Many values live across the conversions and roots: some of them spilled. */
+    static double sqrtMix(double[] a) {
+        if (a == null) {
+            return -1;
+        }
+        double s = 0;
+        long bits = 0;
+        int ibits = 0;
+        for (double x : a) {
+            s += Math.sqrt(Math.abs(x)) + Math.sqrt(s);
+            bits ^= Double.doubleToRawLongBits(x) + Double.doubleToRawLongBits(s);
+            ibits += Float.floatToRawIntBits((float) x);
+        }
+        return s + Double.longBitsToDouble(bits & 0x000F_FFFF_FFFF_FFFFL) + Float.intBitsToFloat(ibits & 0x007F_FFFF);
+    }
+
     // comparisons and branches ---------------------------------------------------------------------
 
     static int icmp(int a, int b) {

@@ -33,6 +33,11 @@ public enum Op {
     SHL("shl", PURE, SAME, in(In.X, SAME), in(In.COUNT, INT)),
     SHR("shr", PURE, SAME, in(In.X, SAME), in(In.COUNT, INT)),
     USHR("ushr", PURE, SAME, in(In.X, SAME), in(In.COUNT, INT)),
+    /**
+     * The square root of a Float or Double, correctly rounded as IEEE 754 defines it ({@code Math.sqrt},
+     * {@code StrictMath.sqrt}): NaN for a negative operand or NaN, -0.0 for -0.0.
+     */
+    SQRT("sqrt", PURE, SAME, in(In.X, SAME)),
 
     // Conversions.
     I2L("i2l", JavaKind.Int, JavaKind.Long, 1),
@@ -50,6 +55,15 @@ public enum Op {
     I2B("i2b", JavaKind.Int, JavaKind.Int, 1),
     I2C("i2c", JavaKind.Int, JavaKind.Int, 1),
     I2S("i2s", JavaKind.Int, JavaKind.Int, 1),
+    /**
+     * The bits of a float or double as an int or long, and back ({@code Float.floatToRawIntBits},
+     * {@code Float.intBitsToFloat}, {@code Double.doubleToRawLongBits}, {@code Double.longBitsToDouble}):
+     * every bit kept, a NaN's payload and sign included.
+     */
+    F2I_RAW("f2iraw", JavaKind.Float, JavaKind.Int, 1),
+    I2F_RAW("i2fraw", JavaKind.Int, JavaKind.Float, 1),
+    D2L_RAW("d2lraw", JavaKind.Double, JavaKind.Long, 1),
+    L2D_RAW("l2draw", JavaKind.Long, JavaKind.Double, 1),
 
     // Three-way comparisons producing -1, 0 or 1; the *L/*G variants differ on NaN.
     LCMP("lcmp", JavaKind.Long, JavaKind.Int, 2),
@@ -513,7 +527,7 @@ public enum Op {
     }
 
     public boolean isConversion() {
-        return ordinal() >= I2L.ordinal() && ordinal() <= I2S.ordinal();
+        return ordinal() >= I2L.ordinal() && ordinal() <= L2D_RAW.ordinal();
     }
 
     public boolean isCompare() {

@@ -115,6 +115,32 @@ public final class ConstantFolder {
             case I2B -> JavaConstant.forInt((byte) x.asInt());
             case I2C -> JavaConstant.forInt((char) x.asInt());
             case I2S -> JavaConstant.forInt((short) x.asInt());
+            // The raw bits, folded only for numbers: a NaN's payload is kept by the machine's moves,
+            // but Java's own float values need not keep it (JLS 4.2.3), so no NaN is folded.
+            case F2I_RAW -> Float.isNaN(x.asFloat()) ? null : JavaConstant.forInt(Float.floatToRawIntBits(x.asFloat()));
+            case D2L_RAW -> Double.isNaN(x.asDouble()) ? null : JavaConstant.forLong(Double.doubleToRawLongBits(x.asDouble()));
+            case I2F_RAW -> Float.isNaN(Float.intBitsToFloat(x.asInt())) ? null : JavaConstant.forFloat(Float.intBitsToFloat(x.asInt()));
+            case L2D_RAW -> Double.isNaN(Double.longBitsToDouble(x.asLong())) ? null : JavaConstant.forDouble(Double.longBitsToDouble(x.asLong()));
+            default -> null;
+        };
+    }
+
+    /**
+     * A square root of a Float or Double constant (IEEE 754, correctly rounded: Java's {@code Math.sqrt}
+     * computes the same on every machine), null where the result is NaN: the NaN a machine's square
+     * root makes differs between machines (x86's is negative) and only the running one knows it.
+     */
+    public static JavaConstant sqrt(JavaKind kind, JavaConstant x) {
+        return switch (kind) {
+            case Double -> {
+                double r = Math.sqrt(x.asDouble());
+                yield Double.isNaN(r) ? null : JavaConstant.forDouble(r);
+            }
+            case Float -> {
+                // Rounding the double root to float rounds correctly: a double has more than 2 * 24 + 2 bits.
+                float r = (float) Math.sqrt(x.asFloat());
+                yield Float.isNaN(r) ? null : JavaConstant.forFloat(r);
+            }
             default -> null;
         };
     }

@@ -240,8 +240,11 @@ public final class NodeFactory {
     public Value convert(Op op, Value x, int bci) {
         if (optimize) {
             if (x instanceof Constant cx) {
-                folded++;
-                return graph.constant(ConstantFolder.convert(op, cx.value()));
+                JavaConstant r = ConstantFolder.convert(op, cx.value());
+                if (r != null) {
+                    folded++;
+                    return graph.constant(r);
+                }
             }
             if (x instanceof Instruction ix) {
                 Value s = simplifyConversion(op, ix);
@@ -265,7 +268,23 @@ public final class NodeFactory {
         if (op == Op.I2S && inner == Op.I2B) {
             return x; // a byte already fits in a short
         }
+        if ((op == Op.L2D_RAW && inner == Op.D2L_RAW) || (op == Op.D2L_RAW && inner == Op.L2D_RAW) || (op == Op.I2F_RAW && inner == Op.F2I_RAW)
+                        || (op == Op.F2I_RAW && inner == Op.I2F_RAW)) {
+            return x.input(0); // the bits there and back: every bit kept
+        }
         return null;
+    }
+
+    /** A Float or Double square root ({@link Op#SQRT}). */
+    public Value sqrt(JavaKind kind, Value x, int bci) {
+        if (optimize && x instanceof Constant cx) {
+            JavaConstant r = ConstantFolder.sqrt(kind, cx.value());
+            if (r != null) {
+                folded++;
+                return graph.constant(r);
+            }
+        }
+        return emit(new Instruction(graph, Op.SQRT, kind, null, bci, x), null);
     }
 
     public Value compare(Op op, Value x, Value y, int bci) {

@@ -573,6 +573,16 @@ public final class BytecodeParser {
         for (int i = kinds.length - 1; i >= 0; i--) {
             args[i] = pop(kinds[i]);
         }
+        if (factory.optimizing() && cs.appendix() == null && cs.target() instanceof ResolvedJavaMethod m) {
+            Value r = Intrinsics.expand(m, cs.opcode(), args, factory, s.bci());
+            if (r != null) {
+                dropState(state);
+                if (cs.returnKind() != JavaKind.Void) {
+                    push(r);
+                }
+                return;
+            }
+        }
         if (inliner != null && state != null) {
             boolean inTry = inTryRange(s.bci());
             Inlining.Choice callee = inliner.select(cs, args, state, inTry);

@@ -594,6 +594,15 @@ public final class IrInterpreter {
             case I2B -> (int) (byte) intIn(i, 0);
             case I2C -> (int) (char) intIn(i, 0);
             case I2S -> (int) (short) intIn(i, 0);
+            case F2I_RAW -> Float.floatToRawIntBits(floatIn(i, 0));
+            case I2F_RAW -> Float.intBitsToFloat(intIn(i, 0));
+            case D2L_RAW -> Double.doubleToRawLongBits(doubleIn(i, 0));
+            case L2D_RAW -> Double.longBitsToDouble(longIn(i, 0));
+            case SQRT -> switch (i.kind()) {
+                case Float -> (float) Math.sqrt(floatIn(i, 0));
+                case Double -> Math.sqrt(doubleIn(i, 0));
+                default -> throw Stop.broken("sqrt of kind " + i.kind());
+            };
             case LCMP -> {
                 long x = longIn(i, 0);
                 long y = longIn(i, 1);

@@ -270,4 +270,23 @@ public final class Aarch64Arithmetic {
             return "fneg";
         }
     }
+    /** A Float or Double square root: {@code fsqrt}, IEEE 754's correctly rounded root. */
+    public static final class FloatSqrt extends Aarch64Op {
+        private final int size;
+
+        public FloatSqrt(int size, AllocatableValue result, AllocatableValue x) {
+            super(values(result), values(x), null, null);
+            this.size = size;
+        }
+
+        @Override
+        protected void emitCode(Aarch64CodeEmitter e) {
+            e.asm().fsqrt(size, reg(get(Mode.DEF, 0)), reg(get(Mode.USE, 0)));
+        }
+
+        @Override
+        public String name() {
+            return "fsqrt";
+        }
+    }
 }

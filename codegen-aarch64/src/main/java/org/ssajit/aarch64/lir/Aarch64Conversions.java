@@ -10,7 +10,8 @@ import jdk.vm.ci.meta.AllocatableValue;
 
 /**
  * Java's primitive conversions, one instruction each: AArch64's {@code fcvtzs} rounds toward zero,
- * saturates and turns NaN into 0, exactly as {@code f2i}, {@code f2l}, {@code d2i} and {@code d2l} do.
+ * saturates and turns NaN into 0, exactly as {@code f2i}, {@code f2l}, {@code d2i} and {@code d2l} do;
+ * {@code fmov} between a general and a SIMD&FP register moves a float's or double's bits unchanged.
  */
 public final class Aarch64Conversions {
     private Aarch64Conversions() {
@@ -45,6 +46,9 @@ public final class Aarch64Conversions {
                 case F2L -> asm.fcvtzs(64, 32, r, x);
                 case D2I -> asm.fcvtzs(32, 64, r, x);
                 case D2L -> asm.fcvtzs(64, 64, r, x);
+                // The raw bits between a general and a SIMD&FP register: fmov keeps every bit.
+                case F2I_RAW, I2F_RAW -> asm.fmov(32, r, x);
+                case D2L_RAW, L2D_RAW -> asm.fmov(64, r, x);
                 default -> throw new IllegalStateException("not a conversion: " + op);
             }
         }

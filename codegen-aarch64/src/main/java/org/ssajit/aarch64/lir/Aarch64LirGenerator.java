@@ -236,7 +236,8 @@ public final class Aarch64LirGenerator extends LirGenerator {
             case SHL -> shiftUnlessRotated(i, ShiftType.LSL);
             case SHR -> shift(i, ShiftType.ASR);
             case USHR -> shiftUnlessRotated(i, ShiftType.LSR);
-            case I2L, L2I, I2B, I2C, I2S, I2F, I2D, L2F, L2D, F2D, D2F, F2I, F2L, D2I, D2L -> {
+            case SQRT -> append(new Aarch64Arithmetic.FloatSqrt(i.kind() == JavaKind.Float ? 32 : 64, result(i), inVariable(i.input(0))));
+            case I2L, L2I, I2B, I2C, I2S, I2F, I2D, L2F, L2D, F2D, D2F, F2I, F2L, D2I, D2L, F2I_RAW, I2F_RAW, D2L_RAW, L2D_RAW -> {
                 if (!fused.contains(i)) {
                     append(new Aarch64Conversions.Convert(i.op(), result(i), inVariable(i.input(0))));
                 }

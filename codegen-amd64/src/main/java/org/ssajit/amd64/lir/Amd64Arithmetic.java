@@ -403,4 +403,43 @@ public final class Amd64Arithmetic {
             return "neg" + (isDouble(get(Mode.DEF, 0)) ? ".d" : ".f");
         }
     }
+    /**
+     * A Float or Double square root: {@code sqrtss/sqrtsd}, IEEE 754's correctly rounded root (negative
+     * or NaN operands give the machine's default NaN, as HotSpot's own square root). Both write only
+     * the low lane of the result's register: an {@code xorps} first cuts the dependency on the
+     * register's old value unless it holds the operand.
+     */
+    public static final class FloatSqrt extends Amd64Op {
+        public FloatSqrt(AllocatableValue result, Value x) {
+            super(values(result), values(x), null, null);
+        }
+
+        @Override
+        public int allowed(Mode m, int i) {
+            return m == Mode.USE ? REG | STACK : REG;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            Value result = get(Mode.DEF, 0);
+            Register r = reg(result);
+            Value x = get(Mode.USE, 0);
+            SseOp op = isDouble(result) ? SseOp.SQRTSD : SseOp.SQRTSS;
+            if (isRegister(x)) {
+                if (!reg(x).equals(r)) {
+                    asm.sse(SseOp.XORPS, r, r);
+                }
+                asm.sse(op, r, reg(x));
+            } else {
+                asm.sse(SseOp.XORPS, r, r);
+                asm.sse(op, r, e.address(x));
+            }
+        }
+
+        @Override
+        public String name() {
+            return "sqrt" + (isDouble(get(Mode.DEF, 0)) ? ".d" : ".f");
+        }
+    }
 }

@@ -142,6 +142,56 @@ public final class Amd64Conversions {
     }
 
     /**
+     * The raw bit conversions ({@code Float.floatToRawIntBits} and the like): {@code movd} (32 bits,
+     * the general register's upper half zeroed) or {@code movq} between a general and an xmm register,
+     * every bit kept. An operand in a stack slot is loaded straight into the result's register.
+     */
+    public static final class MoveBits extends Amd64Op {
+        private final Op op;
+
+        public MoveBits(Op op, AllocatableValue result, Value x) {
+            super(values(result), values(x), null, null);
+            this.op = op;
+            switch (op) {
+                case F2I_RAW, I2F_RAW, D2L_RAW, L2D_RAW -> {
+                }
+                default -> throw new IllegalArgumentException("not a bit conversion: " + op);
+            }
+        }
+
+        @Override
+        public int allowed(Mode m, int i) {
+            return m == Mode.USE ? REG | STACK : REG;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            Register r = reg(get(Mode.DEF, 0));
+            Value x = get(Mode.USE, 0);
+            boolean wide = op == Op.D2L_RAW || op == Op.L2D_RAW;
+            if (isRegister(x)) {
+                if (wide) {
+                    asm.movq(r, reg(x));
+                } else {
+                    asm.movd(r, reg(x));
+                }
+            } else if (op == Op.F2I_RAW || op == Op.D2L_RAW) {
+                asm.mov(wide ? QWORD : DWORD, r, e.address(x));
+            } else if (wide) {
+                asm.movsd(r, e.address(x));
+            } else {
+                asm.movss(r, e.address(x));
+            }
+        }
+
+        @Override
+        public String name() {
+            return op.mnemonic();
+        }
+    }
+
+    /**
      * f2i, f2l, d2i, d2l with Java's saturation. {@code cvttss2si/cvttsd2si} truncate, but return the
      * "integer indefinite" {@code MIN_VALUE} for NaN and out-of-range inputs. So when the result is
      * {@code MIN_VALUE} ({@code cmp r, 1} overflows exactly then): NaN gives 0, a negative input keeps

@@ -292,6 +292,8 @@ public final class Amd64LirGenerator extends LirGenerator {
                 }
             }
             case F2I, F2L, D2I, D2L -> append(new Amd64Conversions.FloatToInteger(i.op(), result(i), inVariable(i.input(0))));
+            case F2I_RAW, I2F_RAW, D2L_RAW, L2D_RAW -> append(new Amd64Conversions.MoveBits(i.op(), result(i), inVariable(i.input(0))));
+            case SQRT -> append(new Amd64Arithmetic.FloatSqrt(result(i), inVariable(i.input(0))));
             case LCMP, FCMPL, FCMPG, DCMPL, DCMPG -> compare(i);
             case READ -> read(i);
             case UNCOMPRESS -> {
@@ -872,6 +874,8 @@ public final class Amd64LirGenerator extends LirGenerator {
             case SHL, SHR, USHR -> !(i.input(1) instanceof Constant c) || (c.asInt() & 31) != 0 || upperHalfZero(i.input(0), visiting);
             // Amd64Conversions: mov r32 (even onto itself), movsx/movzx r32.
             case L2I, I2B, I2C, I2S -> true;
+            // Amd64Conversions.MoveBits: movd r32, xmm or mov r32, m32.
+            case F2I_RAW -> true;
             // mov/movsx/movzx into a 32-bit register (an int, a narrow oop, a sub-int kind).
             case READ, READ_OR_ZERO -> true;
             // Amd64Memory.Fill: mov r32, from or lea r32, [last + 1].

@@ -1,0 +1,70 @@
+package org.ssajit.parse;
+
+import org.ssajit.bytecode.Bytecodes;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Value;
+import org.ssajit.opt.NodeFactory;
+
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+
+/**
+ * Calls of JDK methods replaced by the operations they compute, where the call would cost more than
+ * the operation: the native bit conversions of {@code Float} and {@code Double} (each a JNI call
+ * otherwise), the square root ({@code StrictMath.sqrt} is a long software routine in Java), and the
+ * {@code Math.abs} of a float or double (an {@code @IntrinsicCandidate} whose bytecode calls the bit
+ * conversions, so not inlined: see {@link Inlining}). Each expands to what the method computes by
+ * its specification, bit for bit, NaN payloads included.
+ *
+ * <p>Only {@code invokestatic} of the method itself, whose class is initialized (as the call would
+ * leave it): the classes are {@code java.lang}'s, which only the boot loader defines. Applied while
+ * the graph is optimized as it is built, with or without inlining.
+ */
+final class Intrinsics {
+    private Intrinsics() {
+    }
+
+    /**
+     * The value of the call of {@code m} with {@code args} as the operations it stands for, emitted
+     * through {@code factory}; null if {@code m} is not one of these intrinsics (then it stays a call).
+     */
+    static Value expand(ResolvedJavaMethod m, int opcode, Value[] args, NodeFactory factory, int bci) {
+        if (opcode != Bytecodes.INVOKESTATIC || !m.isStatic() || !m.getDeclaringClass().isInitialized()) {
+            return null;
+        }
+        String holder = m.getDeclaringClass().getName();
+        String key = m.getName() + m.getSignature().toMethodDescriptor();
+        return switch (holder) {
+            case "Ljava/lang/Float;" -> switch (key) {
+                case "floatToRawIntBits(F)I" -> factory.convert(Op.F2I_RAW, args[0], bci);
+                case "intBitsToFloat(I)F" -> factory.convert(Op.I2F_RAW, args[0], bci);
+                default -> null;
+            };
+            case "Ljava/lang/Double;" -> switch (key) {
+                case "doubleToRawLongBits(D)J" -> factory.convert(Op.D2L_RAW, args[0], bci);
+                case "longBitsToDouble(J)D" -> factory.convert(Op.L2D_RAW, args[0], bci);
+                default -> null;
+            };
+            case "Ljava/lang/Math;", "Ljava/lang/StrictMath;" -> switch (key) {
+                case "sqrt(D)D" -> factory.sqrt(JavaKind.Double, args[0], bci);
+                // Math.abs's own bytecode: the sign bit cleared (NaN stays NaN, -0.0 becomes 0.0).
+                case "abs(F)F" -> holder.equals("Ljava/lang/Math;") ? absFloat(args[0], factory, bci) : null;
+                case "abs(D)D" -> holder.equals("Ljava/lang/Math;") ? absDouble(args[0], factory, bci) : null;
+                default -> null;
+            };
+            default -> null;
+        };
+    }
+
+    private static Value absFloat(Value x, NodeFactory factory, int bci) {
+        Value bits = factory.convert(Op.F2I_RAW, x, bci);
+        Value cleared = factory.binary(Op.AND, JavaKind.Int, bits, factory.graph().intConstant(Integer.MAX_VALUE), bci, null);
+        return factory.convert(Op.I2F_RAW, cleared, bci);
+    }
+
+    private static Value absDouble(Value x, NodeFactory factory, int bci) {
+        Value bits = factory.convert(Op.D2L_RAW, x, bci);
+        Value cleared = factory.binary(Op.AND, JavaKind.Long, bits, factory.graph().longConstant(Long.MAX_VALUE), bci, null);
+        return factory.convert(Op.L2D_RAW, cleared, bci);
+    }
+}
