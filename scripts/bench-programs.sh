@@ -2,7 +2,8 @@
 # Real programs under C1 only, ssajit and C2, in separate JVMs started in turn, round after round (the
 # order rotates each round), so that load from elsewhere on the machine falls on every mode alike:
 #   javac      javac (jdk.compiler, in-process) compiling ssa-core's sources, again and again;
-#   collections a fixed java.util workload (maps, sorting records, streams, string building).
+#   collections a fixed java.util workload (maps, sorting records, streams, string building);
+#   nbody      five bodies under gravity (objects' double fields, square roots): not run by default.
 # Each JVM runs the program --iterations times (org.ssajit.demo.ProgramTimer) and the last --keep
 # iterations count (the top tier's code installed by then); the table gives per program and mode the
 # median over the rounds of each JVM's median iteration, and the ratios of those medians. Under ssajit
@@ -10,7 +11,9 @@
 #
 # Usage: scripts/bench-programs.sh [-r ROUNDS] [--iterations N] [--keep K] [--no-inline] [--no-unwind]
 #                                  [--baseline DIR] [program...]
-#   Defaults: 3 rounds, N = 12, K = 6, both programs (about 15 minutes on 2 cores).
+#   Defaults: 3 rounds, N = 12, K = 6, javac and collections (about 15 minutes on 2 cores). ssajit's
+#   compiles queue behind HotSpot's startup for a few seconds: a short program like nbody needs
+#   --iterations 40 --keep 10 to measure its top-tier code.
 #   --no-inline adds a mode, ssajit-noinl: ssajit with -Dssajit.Inline=false (a third longer);
 #   --no-unwind adds ssajit-nounwind: ssajit with -Dssajit.UnwindExceptions=false;
 #   --baseline DIR adds ssajit-base: the ssajit of another checkout with its jars built (e.g.
@@ -22,7 +25,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
-case "${1:-}" in -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 
 ROUNDS=3
 ITERATIONS=12

@@ -28,11 +28,13 @@ import javax.tools.ToolProvider;
  * it must succeed; the class files' names and bytes go into the checksum.
  * <li>{@code collections}: a fixed workload of java.util: hash and tree maps of strings, sorting
  * lists of records with comparators, streams grouping and summing, string building.
+ * <li>{@code nbody}: five bodies under gravity, stepped 300,000 times (objects' double fields,
+ * square roots); the final energy's bits go into the checksum.
  * </ul>
  * Both print a checksum at the end so that every mode can be seen to compute the same (compared by
  * {@code scripts/stress.sh}).
  *
- * <p>Usage: {@code ProgramTimer [--iterations N] javac DIR | collections}
+ * <p>Usage: {@code ProgramTimer [--iterations N] javac DIR | collections | nbody}
  */
 public final class ProgramTimer {
     private ProgramTimer() {
@@ -49,12 +51,13 @@ public final class ProgramTimer {
             }
         }
         if (rest.isEmpty()) {
-            throw new IllegalArgumentException("usage: ProgramTimer [--iterations N] javac DIR | collections");
+            throw new IllegalArgumentException("usage: ProgramTimer [--iterations N] javac DIR | collections | nbody");
         }
         String program = rest.get(0);
         Runnable body = switch (program) {
             case "javac" -> javac(Path.of(rest.get(1)));
             case "collections" -> ProgramTimer::collections;
+            case "nbody" -> ProgramTimer::nbody;
             default -> throw new IllegalArgumentException("no program " + program);
         };
         for (int i = 1; i <= iterations; i++) {
@@ -135,5 +138,89 @@ public final class ProgramTimer {
             sum = sum * 31 + counts.size() + items.get(items.size() / 2).weight() + byGroup.get(3) + sb.toString().hashCode();
         }
         checksum += sum;
+    }
+    /** A body of {@link #nbody}: position, velocity, mass. */
+    static final class Body {
+        double x;
+        double y;
+        double z;
+        double vx;
+        double vy;
+        double vz;
+        final double mass;
+
+        Body(double x, double y, double z, double vx, double vy, double vz, double mass) {
+            this.x = x;
+            this.y = y;
+            this.z = z;
+            this.vx = vx;
+            this.vy = vy;
+            this.vz = vz;
+            this.mass = mass;
+        }
+    }
+
+    /**
+     * A heavy central body and four lighter ones on roughly circular orbits (units where the central
+     * mass is 4 pi squared), stepped with a fixed time step; the total energy (kinetic plus potential)
+     * at the end goes into the checksum. Java's floating point is strict: every mode computes the
+     * same bits.
+     */
+    private static void nbody() {
+        double central = 4 * Math.PI * Math.PI;
+        Body[] bodies = new Body[5];
+        bodies[0] = new Body(0, 0, 0, 0, 0, 0, central);
+        for (int i = 1; i < bodies.length; i++) {
+            double r = 1.5 * i + 0.25 * i * i;
+            double angle = 0.9 * i;
+            double speed = Math.sqrt(central / r);
+            bodies[i] = new Body(r * Math.cos(angle), r * Math.sin(angle), 0.05 * i, -speed * Math.sin(angle), speed * Math.cos(angle), 0.001 * i,
+                            central * 1e-4 / i);
+        }
+        for (int step = 0; step < 300_000; step++) {
+            advance(bodies, 0.001);
+        }
+        checksum = checksum * 31 + Double.doubleToLongBits(energy(bodies));
+    }
+
+    private static void advance(Body[] bodies, double dt) {
+        for (int i = 0; i < bodies.length; i++) {
+            Body a = bodies[i];
+            for (int j = i + 1; j < bodies.length; j++) {
+                Body b = bodies[j];
+                double dx = a.x - b.x;
+                double dy = a.y - b.y;
+                double dz = a.z - b.z;
+                double d2 = dx * dx + dy * dy + dz * dz;
+                double scale = dt / (d2 * Math.sqrt(d2));
+                a.vx -= dx * b.mass * scale;
+                a.vy -= dy * b.mass * scale;
+                a.vz -= dz * b.mass * scale;
+                b.vx += dx * a.mass * scale;
+                b.vy += dy * a.mass * scale;
+                b.vz += dz * a.mass * scale;
+            }
+        }
+        for (Body b : bodies) {
+            b.x += dt * b.vx;
+            b.y += dt * b.vy;
+            b.z += dt * b.vz;
+        }
+    }
+
+    private static double energy(Body[] bodies) {
+        double e = 0;
+        for (int i = 0; i < bodies.length; i++) {
+            Body a = bodies[i];
+            e += 0.5 * a.mass * (a.vx * a.vx + a.vy * a.vy + a.vz * a.vz);
+            for (int j = i + 1; j < bodies.length; j++) {
+                Body b = bodies[j];
+                double dx = a.x - b.x;
+                double dy = a.y - b.y;
+                double dz = a.z - b.z;
+                e -= a.mass * b.mass / Math.sqrt(dx * dx + dy * dy + dz * dz);
+            }
+        }
+        return e;
     }
 }
