@@ -24,8 +24,8 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * the methods the (at most 2) receiver classes the profile saw select, each behind a test of the
  * receiver's exact class, the call kept for other receivers. Each callee small, with bytecode, not
  * synchronized, with no exception handler of its own and no {@code jsr}, monitor or
- * signature-polymorphic call, not an intrinsic candidate that uses the constant pool
- * ({@link #intrinsic}); a receiver not known to
+ * signature-polymorphic call; an intrinsic candidate, and a callee inlined into one, only if its
+ * constant-pool entries link now ({@link #isIntrinsicCandidate}); a receiver not known to
  * be non-null is checked first ({@link org.ssajit.ir.Op#RECEIVER_CHECK}, with the invoke's state: the
  * interpreter throws there). At a call inside a try range only a callee whose exceptions deoptimize
  * and are rare ({@link #inlinableInTryRange}). Recursion is not inlined; the depth and the bytecodes
@@ -113,7 +113,10 @@ public final class Inlining {
         if (size > MAX_CALLEE_BYTES || inlinedBytes + reserved + size > MAX_TOTAL_BYTES || target.getExceptionHandlers().length > 0) {
             return false;
         }
-        if (denied.contains(target) || !target.canBeInlined() || target.hasNeverInlineDirective() || callerSensitive(target) || intrinsic(target)) {
+        if (denied.contains(target) || !target.canBeInlined() || target.hasNeverInlineDirective() || callerSensitive(target)) {
+            return false;
+        }
+        if ((isIntrinsicCandidate(target) || underIntrinsicCandidate(callerState)) && !linksNow(target)) {
             return false;
         }
         int depth = 0;
@@ -380,23 +383,54 @@ public final class Inlining {
     }
 
     /**
-     * An {@code @IntrinsicCandidate} method whose bytecode uses the constant pool: the interpreter and
-     * HotSpot's compilers may run their own code for it instead of its bytecode, which then never ran,
-     * its constant-pool entries unresolved and its classes uninitialized (StrictMath.sqrt: its call of
-     * FdLibm unresolved in a JVM that only ever ran the interpreter's sqrt). Inlined, that bytecode
-     * deoptimizes at such an entry each time it runs, and the code is thrown away and compiled again
-     * the same way. Called instead. One without pool entries ({@code Object.<init>}, {@code Math.abs})
-     * has nothing to resolve.
+     * The bytecode of an {@code @IntrinsicCandidate} may never have run: the interpreter and HotSpot's
+     * compilers may run their own code for it, so its constant-pool entries may be unresolved and its
+     * classes uninitialized (StrictMath.sqrt's call of FdLibm unresolved in a JVM that only ever ran
+     * the interpreter's sqrt), and so may those of the methods it calls. Inlined, such code deoptimizes
+     * at those entries each time it runs, and the code is thrown away and compiled again the same way.
+     * So a candidate, and any callee inlined into one, is inlined only if every entry its bytecode
+     * uses links now ({@link #linksNow}); else it is called ({@code Integer.valueOf},
+     * {@code Double.doubleToLongBits} and {@code Math.round} link once their classes are in use;
+     * {@code Math.log}'s call of {@code StrictMath.log} may not). Candidates without pool entries
+     * ({@code Object.<init>}, {@code Math.abs(int)}) always link.
      */
-    private static boolean intrinsic(ResolvedJavaMethod m) {
-        if (!(m instanceof jdk.vm.ci.hotspot.HotSpotResolvedJavaMethod hm)) {
-            return true;
+    private static boolean isIntrinsicCandidate(ResolvedJavaMethod m) {
+        return !(m instanceof jdk.vm.ci.hotspot.HotSpotResolvedJavaMethod hm) || hm.isIntrinsicCandidate();
+    }
+
+    /** Whether a method being inlined at {@code callerState} (or the compiled method) is an intrinsic candidate. */
+    private static boolean underIntrinsicCandidate(FrameState callerState) {
+        for (FrameState fs = callerState; fs != null; fs = fs.outer()) {
+            if (isIntrinsicCandidate(fs.method())) {
+                return true;
+            }
         }
-        return hm.isIntrinsicCandidate() && anyBytecode(m, s -> switch (s.opcode()) {
-            case LDC, LDC_W, LDC2_W, GETSTATIC, PUTSTATIC, GETFIELD, PUTFIELD, INVOKEVIRTUAL, INVOKESPECIAL, INVOKESTATIC, INVOKEINTERFACE, INVOKEDYNAMIC,
-                            NEW, ANEWARRAY, CHECKCAST, INSTANCEOF, MULTIANEWARRAY -> true;
-            default -> false;
-        });
+        return false;
+    }
+
+    /**
+     * Whether every constant-pool entry {@code m}'s bytecode uses resolves now as the parser and the
+     * lowering need it to compile it without deoptimizing there: methods, fields and classes
+     * resolved, the class of a static call or field access and of a {@code new} initialized, an
+     * {@code ldc} resolved, an {@code invokedynamic} linked.
+     */
+    static boolean linksNow(ResolvedJavaMethod m) {
+        Linkage linkage = new Linkage(m);
+        try {
+            return !anyBytecode(m, s -> switch (s.opcode()) {
+                case LDC, LDC_W, LDC2_W -> !linkage.ldc(s).isResolved();
+                case GETSTATIC, PUTSTATIC -> !(linkage.field(s) instanceof jdk.vm.ci.meta.ResolvedJavaField f) || !f.getDeclaringClass().isInitialized();
+                case GETFIELD, PUTFIELD -> !(linkage.field(s) instanceof jdk.vm.ci.meta.ResolvedJavaField);
+                case INVOKESTATIC -> !(linkage.callSite(s).target() instanceof ResolvedJavaMethod t) || !t.getDeclaringClass().isInitialized();
+                case INVOKEVIRTUAL, INVOKESPECIAL, INVOKEINTERFACE -> !(linkage.callSite(s).target() instanceof ResolvedJavaMethod);
+                case INVOKEDYNAMIC -> linkage.callSite(s).appendix() == null;
+                case NEW -> !(linkage.type(s) instanceof jdk.vm.ci.meta.ResolvedJavaType t) || !t.isInitialized();
+                case ANEWARRAY, CHECKCAST, INSTANCEOF, MULTIANEWARRAY -> !(linkage.type(s) instanceof jdk.vm.ci.meta.ResolvedJavaType);
+                default -> false;
+            });
+        } catch (org.ssajit.bytecode.BailoutException | IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /**

@@ -487,22 +487,39 @@ class InliningPolicyTest {
     }
 
     static double roots(double d) {
-        return Math.log(d) + Math.sqrt(d) + Math.toRadians(d) + Math.abs((int) d);
+        return Math.log(d) + Math.sqrt(d) + Math.toRadians(d) + Math.abs((int) d) + Integer.valueOf((int) d);
+    }
+
+    static final class NeverInitialized {
+        static int counter = Integer.getInteger("no.such.property", 3);
+    }
+
+    static int readsNeverInitialized() {
+        return NeverInitialized.counter;
     }
 
     /**
-     * {@code @IntrinsicCandidate} callees with constant-pool entries stay calls: the VM may run its own
-     * code for them, so their bytecode may never have run (StrictMath.sqrt's call of FdLibm was
-     * unresolved before ssajit had its own square root), and inlined it would deoptimize there each
-     * time. {@code Math.toRadians}, no intrinsic candidate, and {@code Math.abs(int)}, one without pool
-     * entries, are inlined; {@code Math.sqrt} is one of ssajit's own intrinsics ({@link Intrinsics}).
+     * {@code @IntrinsicCandidate} callees, and callees inlined into them, are inlined only if their
+     * constant-pool entries link now: the VM may run its own code for a candidate, so its bytecode may
+     * never have run (StrictMath.sqrt's call of FdLibm was unresolved before ssajit had its own square
+     * root), and inlined it would deoptimize there each time. {@code Integer.valueOf} (its cache class
+     * initialized) and {@code Math.log} (its call of StrictMath.log resolved) link; under
+     * {@code Math.log}, {@code StrictMath.log} is inlined only if its call of FdLibm links (not in a JVM
+     * where only the VM's log ran). {@code Math.sqrt} is one of ssajit's own intrinsics
+     * ({@link Intrinsics}).
      */
     @Test
-    void intrinsicCandidatesAreCalled() {
-        assertEquals(Math.log(2) + Math.sqrt(2) + Math.toRadians(2) + 2, roots(2));
+    void intrinsicCandidatesAreInlinedWhereTheyLink() throws Exception {
+        assertEquals(Math.log(2) + Math.sqrt(2) + Math.toRadians(2) + 2 + 2, roots(2));
         Graph g = Jvmci.build(method(InliningPolicyTest.class, "roots"), BuildOptions.DEFAULT.withInlining(true)).graph();
-        assertEquals(List.of("log"), invoked(g));
-        assertEquals(List.of("Math.abs", "Math.toRadians"), inlinedNames(g));
+        List<String> inlined = inlinedNames(g);
+        assertTrue(inlined.containsAll(List.of("Integer.valueOf", "Math.abs", "Math.log", "Math.toRadians")), inlined::toString);
+        ResolvedJavaMethod strictLog = Jvmci.method(StrictMath.class.getDeclaredMethod("log", double.class));
+        assertEquals(Inlining.linksNow(strictLog), inlined.contains("StrictMath.log"), () -> inlined + " " + invoked(g));
+        assertEquals(Inlining.linksNow(strictLog) ? List.of() : List.of("log"), invoked(g).stream().filter(n -> n.equals("log")).toList());
+        assertTrue(Inlining.linksNow(Jvmci.method(Integer.class.getDeclaredMethod("valueOf", int.class))));
+        // A static field of a class not initialized: the access would deoptimize.
+        assertFalse(Inlining.linksNow(method(InliningPolicyTest.class, "readsNeverInitialized")));
         assertEquals(1, count(g, Op.SQRT), g::toString);
     }
 }
