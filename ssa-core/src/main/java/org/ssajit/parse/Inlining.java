@@ -428,8 +428,8 @@ public final class Inlining {
                 case ANEWARRAY, CHECKCAST, INSTANCEOF, MULTIANEWARRAY -> !(linkage.type(s) instanceof jdk.vm.ci.meta.ResolvedJavaType);
                 default -> false;
             });
-        } catch (org.ssajit.bytecode.BailoutException | IllegalArgumentException e) {
-            return false;
+        } catch (RuntimeException e) {
+            return false; // a lookup that fails (a bailout for an unlinkable call site among them): called
         }
     }
 
