@@ -490,6 +490,10 @@ class InliningPolicyTest {
         return Math.log(d) + Math.sqrt(d) + Math.toRadians(d) + Math.abs((int) d) + Integer.valueOf((int) d);
     }
 
+    static int checked(int i, int n) {
+        return java.util.Objects.checkIndex(i, n) + Integer.valueOf(i).hashCode();
+    }
+
     static final class NeverInitialized {
         static int counter = Integer.getInteger("no.such.property", 3);
     }
@@ -521,5 +525,11 @@ class InliningPolicyTest {
         // A static field of a class not initialized: the access would deoptimize.
         assertFalse(Inlining.linksNow(method(InliningPolicyTest.class, "readsNeverInitialized")));
         assertEquals(1, count(g, Op.SQRT), g::toString);
+        // ArrayList.get's index check: Objects.checkIndex's Preconditions.checkIndex, a candidate
+        // whose calls (on the failing path) link.
+        assertEquals(6, checked(3, 4));
+        Graph c = Jvmci.build(method(InliningPolicyTest.class, "checked"), BuildOptions.DEFAULT.withInlining(true)).graph();
+        assertTrue(inlinedNames(c).containsAll(List.of("Objects.checkIndex", "Preconditions.checkIndex", "Integer.valueOf")), () -> inlinedNames(c).toString());
+        assertFalse(invoked(c).contains("checkIndex"), c::toString);
     }
 }
