@@ -45,13 +45,15 @@ final class Intrinsics {
                 case "longBitsToDouble(J)D" -> factory.convert(Op.L2D_RAW, args[0], bci);
                 default -> null;
             };
-            case "Ljava/lang/Math;", "Ljava/lang/StrictMath;" -> switch (key) {
+            case "Ljava/lang/Math;" -> switch (key) {
                 case "sqrt(D)D" -> factory.sqrt(JavaKind.Double, args[0], bci);
                 // Math.abs's own bytecode: the sign bit cleared (NaN stays NaN, -0.0 becomes 0.0).
-                case "abs(F)F" -> holder.equals("Ljava/lang/Math;") ? absFloat(args[0], factory, bci) : null;
-                case "abs(D)D" -> holder.equals("Ljava/lang/Math;") ? absDouble(args[0], factory, bci) : null;
+                case "abs(F)F" -> absFloat(args[0], factory, bci);
+                case "abs(D)D" -> absDouble(args[0], factory, bci);
                 default -> null;
             };
+            // StrictMath.abs calls Math.abs: inlined, its call is expanded above.
+            case "Ljava/lang/StrictMath;" -> key.equals("sqrt(D)D") ? factory.sqrt(JavaKind.Double, args[0], bci) : null;
             default -> null;
         };
     }

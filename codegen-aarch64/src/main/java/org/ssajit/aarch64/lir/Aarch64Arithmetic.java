@@ -270,6 +270,7 @@ public final class Aarch64Arithmetic {
             return "fneg";
         }
     }
+
     /** A Float or Double square root: {@code fsqrt}, IEEE 754's correctly rounded root. */
     public static final class FloatSqrt extends Aarch64Op {
         private final int size;

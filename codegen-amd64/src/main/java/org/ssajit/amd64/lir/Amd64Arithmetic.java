@@ -403,6 +403,7 @@ public final class Amd64Arithmetic {
             return "neg" + (isDouble(get(Mode.DEF, 0)) ? ".d" : ".f");
         }
     }
+
     /**
      * A Float or Double square root: {@code sqrtss/sqrtsd}, IEEE 754's correctly rounded root (negative
      * or NaN operands give the machine's default NaN, as HotSpot's own square root). Both write only

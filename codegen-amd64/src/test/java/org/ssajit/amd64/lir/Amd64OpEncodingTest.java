@@ -300,6 +300,20 @@ class Amd64OpEncodingTest {
         c.add(new Amd64Conversions.Convert(Op.F2D, d(xmm1), f(xmm2)), "xorps xmm1,xmm1", "cvtss2sd xmm1,xmm2");
         c.add(new Amd64Conversions.Convert(Op.F2D, d(xmm1), slot(FLOAT, 4)), "xorps xmm1,xmm1", "cvtss2sd xmm1,DWORD PTR [rsp+0x4]");
         c.add(new Amd64Conversions.Convert(Op.D2F, f(xmm1), d(xmm1)), "cvtsd2ss xmm1,xmm1");
+        // The raw bit conversions: a move between register files, or a load of the slot's bits.
+        c.add(new Amd64Conversions.MoveBits(Op.F2I_RAW, i(rax), f(xmm1)), "movd eax,xmm1");
+        c.add(new Amd64Conversions.MoveBits(Op.F2I_RAW, i(r9), slot(FLOAT, 4)), "mov r9d,DWORD PTR [rsp+0x4]");
+        c.add(new Amd64Conversions.MoveBits(Op.I2F_RAW, f(xmm9), i(rcx)), "movd xmm9,ecx");
+        c.add(new Amd64Conversions.MoveBits(Op.I2F_RAW, f(xmm0), slot(INT, 8)), "movss xmm0,DWORD PTR [rsp+0x8]");
+        c.add(new Amd64Conversions.MoveBits(Op.D2L_RAW, l(r8), d(xmm2)), "movq r8,xmm2");
+        c.add(new Amd64Conversions.MoveBits(Op.D2L_RAW, l(rax), slot(DOUBLE, 16)), "mov rax,QWORD PTR [rsp+0x10]");
+        c.add(new Amd64Conversions.MoveBits(Op.L2D_RAW, d(xmm1), l(rdx)), "movq xmm1,rdx");
+        c.add(new Amd64Conversions.MoveBits(Op.L2D_RAW, d(xmm12), slot(LONG, 8)), "movsd xmm12,QWORD PTR [rsp+0x8]");
+        // Square roots: the result register cleared first unless it holds the operand.
+        c.add(new Amd64Arithmetic.FloatSqrt(d(xmm0), d(xmm1)), "xorps xmm0,xmm0", "sqrtsd xmm0,xmm1");
+        c.add(new Amd64Arithmetic.FloatSqrt(d(xmm2), d(xmm2)), "sqrtsd xmm2,xmm2");
+        c.add(new Amd64Arithmetic.FloatSqrt(d(xmm9), slot(DOUBLE, 8)), "xorps xmm9,xmm9", "sqrtsd xmm9,QWORD PTR [rsp+0x8]");
+        c.add(new Amd64Arithmetic.FloatSqrt(f(xmm3), f(xmm4)), "xorps xmm3,xmm3", "sqrtss xmm3,xmm4");
         c.verify();
     }
 
