@@ -176,6 +176,45 @@ public final class BlockMap {
         return instructionStarts.get(bci);
     }
 
+    private BitSet throwBound;
+
+    /**
+     * Whether every path from {@code b} ends in an {@code athrow} that leaves the method: {@code b}
+     * ends in such an {@code athrow}, or has normal successors and each of them is throw-bound. A
+     * block with exception edges is not (a handler of the method may take what is thrown there, and
+     * go on normally), nor is one on a cycle (a loop that throws to leave may run for long). The
+     * paths where a method gives up (a failed check building its exception): {@code Inlining} keeps
+     * their calls (a least fixpoint over reverse postorder, computed once).
+     */
+    public boolean isThrowBound(BciBlock b) {
+        if (throwBound == null) {
+            BitSet bound = new BitSet(blocks.size());
+            boolean changed = true;
+            while (changed) {
+                changed = false;
+                for (int i = blocks.size() - 1; i >= 0; i--) {
+                    BciBlock x = blocks.get(i);
+                    if (bound.get(i) || x.isSynthetic() || x.handlers.length > 0) {
+                        continue;
+                    }
+                    boolean all = (code[x.endBci] & 0xff) == Bytecodes.ATHROW;
+                    if (!all && x.successors.length > 0) {
+                        all = true;
+                        for (BciBlock t : x.successors) {
+                            all &= bound.get(t.id);
+                        }
+                    }
+                    if (all) {
+                        bound.set(i);
+                        changed = true;
+                    }
+                }
+            }
+            throwBound = bound;
+        }
+        return throwBound.get(b.id);
+    }
+
     /** Number of CFG edges between reachable blocks (normal and exception). */
     public int edgeCount() {
         return edgeCount;

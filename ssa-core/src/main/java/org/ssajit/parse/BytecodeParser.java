@@ -583,7 +583,9 @@ public final class BytecodeParser {
                 return;
             }
         }
-        if (inliner != null && state != null) {
+        // A call on a path that only throws (a failed check building its exception) stays a call:
+        // code and inlining budget go to the paths that run (BlockMap#isThrowBound).
+        if (inliner != null && state != null && !map.isThrowBound(bciBlock)) {
             boolean inTry = inTryRange(s.bci());
             Inlining.Choice callee = inliner.select(cs, args, state, inTry);
             if (callee != null && inline(callee, cs, args, state)) {

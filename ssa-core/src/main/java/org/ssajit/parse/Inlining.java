@@ -29,7 +29,9 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * be non-null is checked first ({@link org.ssajit.ir.Op#RECEIVER_CHECK}, with the invoke's state: the
  * interpreter throws there). At a call inside a try range only a callee whose exceptions deoptimize
  * and are rare ({@link #inlinableInTryRange}). Recursion is not inlined; the depth and the bytecodes
- * inlined into one compile are bounded.
+ * inlined into one compile are bounded. A call on a path whose every way ends in a throw leaving the
+ * method ({@link org.ssajit.bytecode.BlockMap#isThrowBound}: a failed check building its exception)
+ * is not offered: the parser keeps it a call.
  *
  * <p>What the inlined code needs from the back end is its frame states' caller chain
  * ({@link FrameState#outer()}): deoptimizing in it rebuilds one interpreter frame per method.

@@ -531,5 +531,73 @@ class InliningPolicyTest {
         Graph c = Jvmci.build(method(InliningPolicyTest.class, "checked"), BuildOptions.DEFAULT.withInlining(true)).graph();
         assertTrue(inlinedNames(c).containsAll(List.of("Objects.checkIndex", "Preconditions.checkIndex", "Integer.valueOf")), () -> inlinedNames(c).toString());
         assertFalse(invoked(c).contains("checkIndex"), c::toString);
+        // Its failing path, which only throws, keeps its call.
+        assertEquals(List.of("outOfBoundsCheckIndex"), invoked(c), c::toString);
+    }
+
+    static RuntimeException failure(int i, int n) {
+        return new IndexOutOfBoundsException(i - n);
+    }
+
+    static int doubled(int i) {
+        return 2 * i;
+    }
+
+    static int guarded(int i, int n) {
+        if (i < 0 || i >= n) {
+            throw failure(doubled(i), n);
+        }
+        return doubled(i);
+    }
+
+    /** Throws at the end of a loop: the loop's blocks are not throw-bound, its exit's are. */
+    static int loopsThenThrows(int n) {
+        if (n < 0) {
+            int k = 0;
+            while (k < -n) {
+                k = doubled(k) + 1;
+            }
+            throw failure(k, n);
+        }
+        return n;
+    }
+
+    /** The throw is caught in the method: not throw-bound. */
+    static int caught(int i, int n) {
+        try {
+            if (i >= n) {
+                throw failure(i, n);
+            }
+            return i;
+        } catch (IndexOutOfBoundsException e) {
+            return -1;
+        }
+    }
+
+    private static List<Integer> throwBoundStarts(Class<?> c, String name) {
+        ResolvedJavaMethod m = method(c, name);
+        org.ssajit.bytecode.BlockMap map = new org.ssajit.bytecode.BlockMap(m, new org.ssajit.bytecode.Linkage(m));
+        return map.blocks().stream().filter(map::isThrowBound).map(org.ssajit.bytecode.BlockMap.BciBlock::startBci).toList();
+    }
+
+    /**
+     * A call on a path whose every way ends in a throw that leaves the method stays a call, the
+     * method's other calls are inlined: code and inlining budget go to the paths that run.
+     */
+    @Test
+    void callsOnPathsThatOnlyThrowStayCalls() {
+        assertEquals(4, guarded(2, 3));
+        assertThrows(IndexOutOfBoundsException.class, () -> guarded(3, 3));
+        Graph g = Jvmci.build(method(InliningPolicyTest.class, "guarded"), BuildOptions.DEFAULT.withInlining(true)).graph();
+        assertEquals(List.of("doubled", "failure"), invoked(g).stream().sorted().toList(), g::toString);
+        assertEquals(List.of("InliningPolicyTest.doubled"), inlinedNames(g));
+        Verifier.verify(g);
+
+        Graph l = Jvmci.build(method(InliningPolicyTest.class, "loopsThenThrows"), BuildOptions.DEFAULT.withInlining(true)).graph();
+        assertEquals(List.of("failure"), invoked(l), l::toString);
+        // The throw's block only: bytecode 'if (n < 0)' falls into the loop's entry, which is not.
+        assertEquals(1, throwBoundStarts(InliningPolicyTest.class, "loopsThenThrows").size());
+        assertEquals(List.of(), throwBoundStarts(InliningPolicyTest.class, "caught"));
+        assertEquals(List.of(), throwBoundStarts(InliningPolicyTest.class, "doubled"));
     }
 }
