@@ -219,6 +219,9 @@ final class ChildJvm {
         cmd.addAll(baseFlags);
         cmd.add("-XX:ErrorFile=" + target.resolve("hs_err_child_pid%p.log"));
         cmd.addAll(vmFlags);
+        if (vmFlags.contains("-Xbatch") || vmFlags.contains("-XX:-BackgroundCompilation")) {
+            cmd.addAll(org.ssajit.tools.fuzz.FuzzCommand.NO_WAIT_UNDER_REFERENCE_QUEUE_LOCKS);
+        }
         cmd.add("-cp");
         cmd.add(classPath);
         cmd.add(mainClass);

@@ -22,6 +22,20 @@ import java.util.concurrent.Future;
  * {@code fuzz: N programs, M findings} and exits 1 when M &gt; 0.
  */
 public final class FuzzCommand {
+    /**
+     * JVM flags for a JVM whose threads wait on their compiles ({@code -Xbatch}): java.lang.ref's
+     * methods, and the one method of {@code jdk.internal.misc.VM} a reference queue calls under its
+     * lock, compile in the background all the same. A thread holding a reference queue's lock (the
+     * Reference Handler enqueueing) waiting on a compile otherwise stalls ssajit's compiler thread
+     * when that needs the lock (a lambda of ssajit's own linked for the first time interns a
+     * {@code MethodType}, whose table polls such a queue) until HotSpot stops waiting, 10 s later
+     * (docs/HOTSPOT-NOTES.md "-Xbatch stalls of 10 s"): 4 of 30 runs of a small program then, none
+     * of 30 with these flags.
+     */
+    public static final List<String> NO_WAIT_UNDER_REFERENCE_QUEUE_LOCKS = List.of("-XX:CompileCommand=quiet",
+                    "-XX:CompileCommand=BackgroundCompilation,java.lang.ref.*::*,true",
+                    "-XX:CompileCommand=BackgroundCompilation,jdk.internal.misc.VM::addFinalRefCount,true");
+
     /** The system property through which the launcher passes the compiler's module path. */
     public static final String MODULE_PATH_PROPERTY = "ssajit.jitModulePath";
     /**
