@@ -197,7 +197,7 @@ public final class BlockMap {
                     if (bound.get(i) || x.isSynthetic() || x.handlers.length > 0) {
                         continue;
                     }
-                    boolean all = (code[x.endBci] & 0xff) == Bytecodes.ATHROW;
+                    boolean all = (code[x.endBci] & 0xff) == ATHROW;
                     if (!all && x.successors.length > 0) {
                         all = true;
                         for (BciBlock t : x.successors) {
