@@ -123,6 +123,16 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
      * installation replaces it by the site's {@code CompiledICData*}; no oop looks like it.
      */
     public final long nonOopWord;
+    /**
+     * {@code Klass::_java_mirror}: an OopHandle, the address of the slot (outside the heap, never
+     * compressed) holding the class's {@code java.lang.Class}.
+     */
+    public final int klassJavaMirrorOffset;
+    /**
+     * {@code JavaThread::_vthread}: an OopHandle to what {@code Thread.currentThread()} returns (the
+     * mounted virtual thread, else the thread's own {@code java.lang.Thread}).
+     */
+    public final int threadCurrentThreadObjectOffset;
     /** {@code Klass::_super_check_offset} (u4): where in a subclass's Klass this class's primary-super slot, or the secondary-super cache, is. */
     public final int klassSuperCheckOffsetOffset;
     public final int klassSecondarySuperCacheOffset;
@@ -329,6 +339,8 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         markWordKlassShift = getConstant("markWord::klass_shift", Integer.class, -1);
         arrayLengthOffset = getFieldValue("CompilerToVM::Data::arrayOopDesc_length_offset_in_bytes", Integer.class, "int");
         nonOopWord = getFieldValue("CompilerToVM::Data::Universe_non_oop_bits", Long.class, "void*");
+        klassJavaMirrorOffset = getFieldOffset("Klass::_java_mirror", Integer.class, "OopHandle");
+        threadCurrentThreadObjectOffset = getFieldOffset("JavaThread::_vthread", Integer.class, "OopHandle");
         klassSuperCheckOffsetOffset = getFieldOffset("Klass::_super_check_offset", Integer.class, "juint");
         klassSecondarySuperCacheOffset = getFieldOffset("Klass::_secondary_super_cache", Integer.class, "Klass*");
         klassSecondarySupersOffset = getFieldOffset("Klass::_secondary_supers", Integer.class, "Array<Klass*>*");

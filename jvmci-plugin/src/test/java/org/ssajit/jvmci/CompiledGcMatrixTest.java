@@ -32,6 +32,7 @@ class CompiledGcMatrixTest {
                     "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.CompiledTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.CallTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.TypeCheckTargets::*",
+                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.NativeIntrinsicTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.AllocationTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.StoreTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.MonitorTargets::*",

@@ -40,6 +40,7 @@ public final class CompiledScenarios {
         m.put("endToEnd", CompiledScenarios::endToEnd);
         m.put("calls", CompiledScenarios::calls);
         m.put("typeChecks", CompiledScenarios::typeChecks);
+        m.put("nativeIntrinsics", CompiledScenarios::nativeIntrinsics);
         m.put("allocation", CompiledScenarios::allocation);
         m.put("referenceStores", CompiledScenarios::referenceStores);
         m.put("referencesMovedWhileCollecting", CompiledScenarios::referencesMovedWhileCollecting);
@@ -258,6 +259,11 @@ public final class CompiledScenarios {
     /** Every {@link CompiledTypeChecksTest} case: the object's class read in every header layout. */
     static void typeChecks() throws Exception {
         runAll(CompiledTypeChecksTest.class);
+    }
+
+    /** Every {@link CompiledNativeIntrinsicsTest} case: the class pointer and the mirror read in every layout. */
+    static void nativeIntrinsics() throws Exception {
+        runAll(CompiledNativeIntrinsicsTest.class);
     }
 
     /** Every {@link CompiledAllocationTest} case: headers in every layout, collections of new objects. */

@@ -152,6 +152,19 @@ public enum Op {
      * outermost); the frame's BasicLock of that depth is taken over with it.
      */
     OSR_LOCK("osrlock", 0, OBJECT, Integer.class),
+    /**
+     * The {@code java.lang.Class} of {@code object}, null if it is null: what {@code Object.getClass}
+     * returns, whose null check is a {@link #RECEIVER_CHECK} before it (or the object's stamp). Reads
+     * the object's class and that class's mirror, neither of which ever changes, so it is pure; being
+     * defined for null, it may run where its check has not (moved out of a loop).
+     */
+    CLASS_OF("classof", PURE, OBJECT, in(In.OBJECT, OBJECT)),
+    /**
+     * What {@code Thread.currentThread} returns: the thread object running the code, the virtual
+     * thread while one is mounted. A memory read, never reused across another instruction that writes
+     * memory: code that mounts or unmounts a virtual thread (a call) changes it.
+     */
+    CURRENT_THREAD("currentthread", MEMORY_READ, OBJECT),
 
     // Lowered: what codegen-core's HotSpot lowering turns the Java-level ops above into, with the VM's
     // layout, checks and deoptimizations explicit. Target-neutral; a back end selects instructions for

@@ -163,7 +163,8 @@ public final class Stamps {
         return parameterStamp(graph.method(), p);
     }
 
-    private static Stamp parameterStamp(ResolvedJavaMethod m, Parameter p) {
+    /** What the bytecode verifier guarantees about parameter {@code p} of {@code m}: its declared type (the receiver: never null). */
+    public static Stamp parameterStamp(ResolvedJavaMethod m, Parameter p) {
         if (p.isReceiver()) {
             return Stamp.forDeclaredType(m.getDeclaringClass(), true);
         }
@@ -216,6 +217,8 @@ public final class Stamps {
             case INVOKE -> k == JavaKind.Object ? Stamp.forDeclaredType(i.invokeTarget().method().getSignature().getReturnType(null), false)
                             : Stamp.unrestricted(k);
             case OSR_LOCK -> Stamp.unrestricted(JavaKind.Object).asNonNull();
+            case CLASS_OF -> known(i.input(0)).isNonNull() ? Stamp.unrestricted(JavaKind.Object).asNonNull() : Stamp.unrestricted(JavaKind.Object);
+            case CURRENT_THREAD -> Stamp.unrestricted(JavaKind.Object).asNonNull();
             case OSR_LOCAL -> k == JavaKind.Object ? Stamp.forDeclaredType(osrLocalType(i), false) : Stamp.unrestricted(k);
             default -> Stamp.unrestricted(k);
         };

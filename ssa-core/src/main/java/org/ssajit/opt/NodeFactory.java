@@ -287,6 +287,32 @@ public final class NodeFactory {
         return emit(new Instruction(graph, Op.SQRT, kind, null, bci, x), null);
     }
 
+    /**
+     * {@code x.getClass()} ({@link Op#CLASS_OF}: null for null, the caller checks for null): the class
+     * X
+     */
+    public Value classOf(Value x, JavaConstant exactClass, int bci) {
+        if (optimize) {
+            if (x instanceof Constant c && c.isNull()) {
+                folded++;
+                return graph.nullConstant();
+            }
+            if (exactClass != null) {
+                folded++;
+                return graph.constant(exactClass);
+            }
+        }
+        return emit(new Instruction(graph, Op.CLASS_OF, JavaKind.Object, null, bci, x), null);
+    }
+
+    /**
+     * {@code Thread.currentThread()} ({@link Op#CURRENT_THREAD}): reused within a block until memory is
+     * written (a call may mount or unmount a virtual thread).
+     */
+    public Value currentThread(int bci) {
+        return emitMemoryRead(new Instruction(graph, Op.CURRENT_THREAD, JavaKind.Object, null, bci), null);
+    }
+
     public Value compare(Op op, Value x, Value y, int bci) {
         if (optimize) {
             if (x instanceof Constant cx && y instanceof Constant cy) {
@@ -348,7 +374,8 @@ public final class NodeFactory {
         }
         if (v instanceof Instruction i) {
             return switch (i.op()) {
-                case NEW_INSTANCE, NEW_ARRAY, NEW_MULTI_ARRAY, EXCEPTION_OBJECT -> true;
+                case NEW_INSTANCE, NEW_ARRAY, NEW_MULTI_ARRAY, EXCEPTION_OBJECT, CURRENT_THREAD -> true;
+                case CLASS_OF -> isNonNull(i.input(0));
                 default -> false;
             };
         }

@@ -24,7 +24,10 @@ import org.ssajit.ir.Instruction;
 import org.ssajit.ir.InvokeTarget;
 import org.ssajit.ir.LdcRef;
 import org.ssajit.ir.Op;
+import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Return;
+import org.ssajit.ir.Stamp;
+import org.ssajit.ir.Stamps;
 import org.ssajit.ir.Switch;
 import org.ssajit.ir.Terminator;
 import org.ssajit.ir.Throw;
@@ -574,9 +577,31 @@ public final class BytecodeParser {
             args[i] = pop(kinds[i]);
         }
         if (factory.optimizing() && cs.appendix() == null && cs.target() instanceof ResolvedJavaMethod m) {
-            Value r = Intrinsics.expand(m, cs.opcode(), args, factory, s.bci());
+            boolean[] checked = {false};
+            Value r = Intrinsics.expand(m, cs.opcode(), args, factory, s.bci(), new Intrinsics.Receiver() {
+                @Override
+                public boolean check(Value receiver) {
+                    if (NodeFactory.isNonNull(receiver) || receiver.stamp().isNonNull()) {
+                        return true;
+                    }
+                    if (state == null) {
+                        return false;
+                    }
+                    factory.emitSideEffect(new Instruction(graph, Op.RECEIVER_CHECK, JavaKind.Void, null, s.bci(), receiver), state);
+                    checked[0] = true;
+                    return true;
+                }
+
+                @Override
+                public JavaConstant exactClass(Value receiver) {
+                    ResolvedJavaType t = exactType(receiver);
+                    return t == null ? null : providers.constantReflection().asJavaClass(t);
+                }
+            });
             if (r != null) {
-                dropState(state);
+                if (!checked[0]) {
+                    dropState(state);
+                }
                 if (cs.returnKind() != JavaKind.Void) {
                     push(r);
                 }
@@ -603,6 +628,15 @@ public final class BytecodeParser {
         if (cs.returnKind() != JavaKind.Void) {
             push(result);
         }
+    }
+
+    /** The class of every non-null value of {@code v} where it is known exactly, else null. */
+    private ResolvedJavaType exactType(Value v) {
+        if (v instanceof Instruction i && i.op() == Op.NEW_INSTANCE && i.type() instanceof ResolvedJavaType t) {
+            return t;
+        }
+        Stamp st = v instanceof Parameter p ? Stamps.parameterStamp(graph.method(), p) : v.stamp();
+        return st.isExactType() ? st.type() : null;
     }
 
     /**

@@ -5,6 +5,7 @@ import org.ssajit.ir.Op;
 import org.ssajit.ir.Value;
 import org.ssajit.opt.NodeFactory;
 
+import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
@@ -13,12 +14,16 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * the operation: the native bit conversions of {@code Float} and {@code Double} (each a JNI call
  * otherwise), the square root ({@code StrictMath.sqrt} is a long software routine in Java), and the
  * {@code Math.abs} of a float or double (an {@code @IntrinsicCandidate} whose bytecode calls the bit
- * conversions, so not inlined: see {@link Inlining}). Each expands to what the method computes by
- * its specification, bit for bit, NaN payloads included.
+ * conversions, so not inlined: see {@link Inlining}); and the natives {@code Object.getClass} (a
+ * read of the object's class's mirror, {@link Op#CLASS_OF}, after the call's null check) and
+ * {@code Thread.currentThread} (a read through the VM's thread, {@link Op#CURRENT_THREAD}), each a
+ * JNI call otherwise. Each expands to what the method computes by its specification, bit for bit,
+ * NaN payloads included.
  *
  * <p>Only {@code invokestatic} of the method itself, whose class is initialized (as the call would
- * leave it): the classes are {@code java.lang}'s, which only the boot loader defines. Applied while
- * the graph is optimized as it is built, with or without inlining.
+ * leave it), and any non-static invoke of {@code Object.getClass}, final (an interface's resolves to it):
+ * the classes are {@code java.lang}'s, which only the boot loader defines. Applied while the graph is
+ * optimized as it is built, with or without inlining.
  */
 final class Intrinsics {
     private Intrinsics() {
@@ -28,12 +33,19 @@ final class Intrinsics {
      * The value of the call of {@code m} with {@code args} as the operations it stands for, emitted
      * through {@code factory}; null if {@code m} is not one of these intrinsics (then it stays a call).
      */
-    static Value expand(ResolvedJavaMethod m, int opcode, Value[] args, NodeFactory factory, int bci) {
+    static Value expand(ResolvedJavaMethod m, int opcode, Value[] args, NodeFactory factory, int bci, Receiver receiver) {
+        String holder = m.getDeclaringClass().getName();
+        String key = m.getName() + m.getSignature().toMethodDescriptor();
+        if (holder.equals("Ljava/lang/Object;") && key.equals("getClass()Ljava/lang/Class;") && opcode != Bytecodes.INVOKESTATIC) {
+            // Final in Object: every receiver's call binds to it (javac calls it through an interface too).
+            if (!receiver.check(args[0])) {
+                return null;
+            }
+            return factory.classOf(args[0], receiver.exactClass(args[0]), bci);
+        }
         if (opcode != Bytecodes.INVOKESTATIC || !m.isStatic() || !m.getDeclaringClass().isInitialized()) {
             return null;
         }
-        String holder = m.getDeclaringClass().getName();
-        String key = m.getName() + m.getSignature().toMethodDescriptor();
         return switch (holder) {
             case "Ljava/lang/Float;" -> switch (key) {
                 case "floatToRawIntBits(F)I" -> factory.convert(Op.F2I_RAW, args[0], bci);
@@ -52,10 +64,23 @@ final class Intrinsics {
                 case "abs(D)D" -> absDouble(args[0], factory, bci);
                 default -> null;
             };
+            case "Ljava/lang/Thread;" -> key.equals("currentThread()Ljava/lang/Thread;") ? factory.currentThread(bci) : null;
             // StrictMath.abs calls Math.abs: inlined, its call is expanded above.
             case "Ljava/lang/StrictMath;" -> key.equals("sqrt(D)D") ? factory.sqrt(JavaKind.Double, args[0], bci) : null;
             default -> null;
         };
+    }
+
+    /** The receiver of an intrinsic that has one ({@code Object.getClass}), as the parser knows it. */
+    interface Receiver {
+        /**
+         * Emits the call's null check of {@code receiver} (with the call's state: the interpreter
+         * throws there) unless it is known non-null; false if it cannot, and the call stays a call.
+         */
+        boolean check(Value receiver);
+
+        /** The mirror of {@code receiver}'s class where the class is known exactly, else null. */
+        JavaConstant exactClass(Value receiver);
     }
 
     private static Value absFloat(Value x, NodeFactory factory, int bci) {

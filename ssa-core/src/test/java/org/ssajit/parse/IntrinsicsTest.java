@@ -57,6 +57,32 @@ class IntrinsicsTest {
         return sqrt(x);
     }
 
+    static Object classOf(Object o) {
+        return o.getClass();
+    }
+
+    Object ownClass() {
+        return getClass();
+    }
+
+    static Object newClass() {
+        return new StringBuilder().getClass();
+    }
+
+    static Object stringClass(String s) {
+        return s.getClass();
+    }
+
+    static boolean currentTwice() {
+        return Thread.currentThread() == Thread.currentThread();
+    }
+
+    static boolean currentAroundCall() {
+        Thread a = Thread.currentThread();
+        Thread.yield();
+        return a == Thread.currentThread();
+    }
+
     private static Graph build(String name, BuildOptions o) {
         Graph g = Jvmci.build(Jvmci.method(IntrinsicsTest.class, name), o).graph();
         Verifier.verify(g);
@@ -109,6 +135,39 @@ class IntrinsicsTest {
         assertEquals(1, count(minusOne, Op.SQRT), minusOne::toString);
         Graph nan = build("nanFromBits", BuildOptions.DEFAULT);
         assertEquals(1, count(nan, Op.I2F_RAW), nan::toString);
+    }
+
+    @Test
+    void getClassReadsTheMirrorAfterTheCallsNullCheck() {
+        Graph g = build("classOf", BuildOptions.DEFAULT);
+        assertEquals(0, count(g, Op.INVOKE), g::toString);
+        assertEquals(1, count(g, Op.CLASS_OF), g::toString);
+        assertEquals(1, count(g, Op.RECEIVER_CHECK), "the call's NullPointerException: " + g);
+        // The receiver of an instance method is never null: no check.
+        Graph own = build("ownClass", BuildOptions.DEFAULT);
+        assertEquals(1, count(own, Op.CLASS_OF), own::toString);
+        assertEquals(0, count(own, Op.RECEIVER_CHECK), own::toString);
+    }
+
+    @Test
+    void getClassOfAClassKnownExactlyIsAConstant() {
+        newClass(); // resolved, as before a compile
+        Graph g = build("newClass", BuildOptions.DEFAULT);
+        assertEquals(0, count(g, Op.CLASS_OF) + count(g, Op.RECEIVER_CHECK), g::toString);
+        assertEquals(Jvmci.PROVIDERS.constantReflection().asJavaClass(Jvmci.PROVIDERS.metaAccess().lookupJavaType(StringBuilder.class)), returned(g).value());
+        // String is final, but the parameter may be null: the constant, after the check.
+        Graph s = build("stringClass", BuildOptions.DEFAULT);
+        assertEquals(0, count(s, Op.CLASS_OF), s::toString);
+        assertEquals(1, count(s, Op.RECEIVER_CHECK), s::toString);
+    }
+
+    @Test
+    void currentThreadIsReadAgainAfterACall() {
+        Graph twice = build("currentTwice", BuildOptions.DEFAULT);
+        assertEquals(1, count(twice, Op.CURRENT_THREAD), "no write between: one read: " + twice);
+        assertEquals(0, count(twice, Op.INVOKE), twice::toString);
+        Graph around = build("currentAroundCall", BuildOptions.DEFAULT);
+        assertEquals(2, count(around, Op.CURRENT_THREAD), "a call between may change it: " + around);
     }
 
     @Test

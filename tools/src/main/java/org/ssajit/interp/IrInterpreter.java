@@ -673,6 +673,11 @@ public final class IrInterpreter {
                 Object o = ref(i.input(0));
                 yield o != null && o.getClass() == classFor(i) ? 1 : 0;
             }
+            case CLASS_OF -> {
+                Object o = ref(i.input(0));
+                yield o == null ? null : o.getClass();
+            }
+            case CURRENT_THREAD -> Thread.currentThread();
             case INVOKE -> invoke(i);
             case EXCEPTION_OBJECT -> {
                 if (caught == null) {

@@ -294,6 +294,8 @@ public final class Amd64LirGenerator extends LirGenerator {
             case F2I, F2L, D2I, D2L -> append(new Amd64Conversions.FloatToInteger(i.op(), result(i), inVariable(i.input(0))));
             case F2I_RAW, I2F_RAW, D2L_RAW, L2D_RAW -> append(new Amd64Conversions.MoveBits(i.op(), result(i), inVariable(i.input(0))));
             case SQRT -> append(new Amd64Arithmetic.FloatSqrt(result(i), inVariable(i.input(0))));
+            case CLASS_OF -> append(new Amd64Intrinsics.ClassOf(result(i), inVariable(i.input(In.OBJECT))));
+            case CURRENT_THREAD -> append(new Amd64Intrinsics.CurrentThread(result(i)));
             case LCMP, FCMPL, FCMPG, DCMPL, DCMPG -> compare(i);
             case READ -> read(i);
             case UNCOMPRESS -> {
