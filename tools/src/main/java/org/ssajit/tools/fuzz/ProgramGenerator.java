@@ -971,13 +971,17 @@ final class ProgramGenerator {
                     default -> "(" + t.java + ") (" + expr(t, b) + " " + pick(INT_OPS) + " " + expr(t, b) + ")";
                 };
             case STRING:
-                return switch (r.nextInt(7)) {
+                return switch (r.nextInt(9)) {
                     case 0 -> "String.valueOf(" + expr(anyType(), b) + ")";
                     case 1 -> "(" + expr(T.STRING, b) + " + " + expr(anyType(), b) + ")";
                     case 2 -> "String.valueOf(" + expr(T.STRING, b) + ").substring(" + (r.nextInt(3)) + ")";
                     case 3 -> "Integer.toString(" + expr(T.INT, b) + ", " + (2 + r.nextInt(35)) + ")";
                     case 4 -> "Long.toHexString(" + expr(T.LONG, b) + ")";
                     case 5 -> "String.valueOf(" + expr(T.OBJ, b) + ")";
+                    // The natives ssajit expands: getClass through a class (invokevirtual) or an interface
+                    // (invokeinterface), null included; the thread's name, the same in every run.
+                    case 7 -> "(" + expr(chance(0.5) ? T.OBJ : T.SHAPE, b) + ").getClass().getSimpleName()";
+                    case 8 -> "Thread.currentThread().getName()";
                     default -> "(" + expr(T.BOOLEAN, b) + " ? " + expr(T.STRING, b) + " : " + constant(T.STRING) + ")";
                 };
             case OBJ:
