@@ -34,7 +34,7 @@ class CompiledMethodsTest {
         Double.longBitsToDouble(0x7FF8_1234_5678_9ABCL), Double.longBitsToDouble(0x0000_0000_0000_0001L), Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
         -0.0, 0.0, 1, -1, 0.5, -0.5, 1.5, -2.5, Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, 0x1p31, -0x1p31,
         2147483647.5, -2147483648.5, -2147483649.0, 2147483648.0, 0x1p63, -0x1p63, 0x1.fffffffffffffp62, -0x1.0000000000001p63, 1e300, -1e-300,
-        123456.789, (double) Float.MAX_VALUE * 2};
+        123456.789, (double) Float.MAX_VALUE * 2, 2.5, -0.25, 0x1.0000000000001p52};
     static final int[] INDEXES = {Integer.MIN_VALUE, -1, 0, 1, 3, 4, 5, Integer.MAX_VALUE};
     static final int[] VALUES = {Integer.MIN_VALUE, -129, -1, 0, 1, 2, 3, 127, 128, 255, 256, 65535, 65536, 0x1234_5678, Integer.MAX_VALUE};
 
@@ -240,10 +240,11 @@ class CompiledMethodsTest {
         run(name);
     }
 
-    /** The intrinsics (bit conversions, square roots, Math.abs of float and double): no call left, every bit as HotSpot's. */
+    /** The intrinsics (bit conversions, square roots, Math.abs of float and double, floor, ceil, rint): no call left, every bit as HotSpot's. */
     @ParameterizedTest
     @ValueSource(strings = {"floatToRawIntBits", "doubleToRawLongBits", "intBitsToFloat", "longBitsToDouble", "floatBitsTimesOne", "doubleBitsTimesOne",
-        "bitsCompared", "sqrtBits", "strictSqrtBits", "sqrtConsts", "sqrtNegativeConstBits", "absFloatBits", "absDoubleBits", "absSum", "sqrtMix"})
+        "bitsCompared", "sqrtBits", "strictSqrtBits", "sqrtConsts", "sqrtNegativeConstBits", "absFloatBits", "absDoubleBits", "absSum", "sqrtMix",
+        "floorBits", "ceilBits", "rintBits", "strictRoundingBits", "roundingConsts", "floorToInt"})
     void intrinsics(String name) {
         run(name);
     }

@@ -323,6 +323,33 @@ final class CompiledTargets {
         return Math.abs(a) + Math.abs(b) + StrictMath.abs(b * 2);
     }
 
+    static long floorBits(double a) {
+        return Double.doubleToRawLongBits(Math.floor(a));
+    }
+
+    static long ceilBits(double a) {
+        return Double.doubleToRawLongBits(Math.ceil(a));
+    }
+
+    static long rintBits(double a) {
+        return Double.doubleToRawLongBits(Math.rint(a));
+    }
+
+    static long strictRoundingBits(double a) {
+        return Double.doubleToRawLongBits(StrictMath.floor(a)) ^ Double.doubleToRawLongBits(StrictMath.ceil(a)) * 31
+                        ^ Double.doubleToRawLongBits(StrictMath.rint(a)) * 961;
+    }
+
+    /** Ties, values next to integers and to 2^52, where every double is integral. */
+    static double roundingConsts() {
+        return Math.floor(-0.5) + Math.ceil(-0.5) * 3 + Math.rint(2.5) * 5 + Math.rint(-3.5) * 7 + Math.floor(0x1p52 + 1) + Math.ceil(0x1.fffffffffffffp51)
+                        + Math.rint(0.49999999999999994) * 11 + Math.floor(-Double.MIN_VALUE) * 13 + Math.ceil(1e300);
+    }
+
+    static int floorToInt(double a, double b) {
+        return (int) Math.floor(a / b) + (int) Math.ceil(a * b);
+    }
+
     /** Many values live across the conversions and roots: some of them spilled. */
     static double sqrtMix(double[] a) {
         if (a == null) {

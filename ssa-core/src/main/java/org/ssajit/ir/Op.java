@@ -38,6 +38,8 @@ public enum Op {
      * {@code StrictMath.sqrt}): NaN for a negative operand or NaN, -0.0 for -0.0.
      */
     SQRT("sqrt", PURE, SAME, in(In.X, SAME)),
+    /** A double rounded to an integral double as its attribute says ({@link Rounding}): Math.floor, ceil, rint. */
+    ROUND("round", PURE, SAME, Rounding.class, in(In.X, SAME)),
 
     // Conversions.
     I2L("i2l", JavaKind.Int, JavaKind.Long, 1),

@@ -313,6 +313,15 @@ public final class NodeFactory {
         return emitMemoryRead(new Instruction(graph, Op.CURRENT_THREAD, JavaKind.Object, null, bci), null);
     }
 
+    /** {@code Math.floor}, {@code ceil} or {@code rint} of a double ({@link Op#ROUND}); folded for constants but NaN. */
+    public Value round(org.ssajit.ir.Rounding mode, Value x, int bci) {
+        if (optimize && x instanceof Constant cx && !Double.isNaN(cx.value().asDouble())) {
+            folded++;
+            return graph.constant(JavaConstant.forDouble(mode.apply(cx.value().asDouble())));
+        }
+        return emit(new Instruction(graph, Op.ROUND, JavaKind.Double, mode, bci, x), null);
+    }
+
     public Value compare(Op op, Value x, Value y, int bci) {
         if (optimize) {
             if (x instanceof Constant cx && y instanceof Constant cy) {

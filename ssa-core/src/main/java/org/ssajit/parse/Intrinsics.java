@@ -2,6 +2,7 @@ package org.ssajit.parse;
 
 import org.ssajit.bytecode.Bytecodes;
 import org.ssajit.ir.Op;
+import org.ssajit.ir.Rounding;
 import org.ssajit.ir.Value;
 import org.ssajit.opt.NodeFactory;
 
@@ -14,7 +15,8 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * the operation: the native bit conversions of {@code Float} and {@code Double} (each a JNI call
  * otherwise), the square root ({@code StrictMath.sqrt} is a long software routine in Java), and the
  * {@code Math.abs} of a float or double (an {@code @IntrinsicCandidate} whose bytecode calls the bit
- * conversions, so not inlined: see {@link Inlining}); and the natives {@code Object.getClass} (a
+ * conversions, so not inlined: see {@link Inlining}); {@code floor}, {@code ceil} and {@code rint} of
+ * {@code Math} and {@code StrictMath} (Java code otherwise, {@link Op#ROUND}); and the natives {@code Object.getClass} (a
  * read of the object's class's mirror, {@link Op#CLASS_OF}, after the call's null check) and
  * {@code Thread.currentThread} (a read through the VM's thread, {@link Op#CURRENT_THREAD}), each a
  * JNI call otherwise. Each expands to what the method computes by its specification, bit for bit,
@@ -62,11 +64,11 @@ final class Intrinsics {
                 // Math.abs's own bytecode: the sign bit cleared (NaN stays NaN, -0.0 becomes 0.0).
                 case "abs(F)F" -> absFloat(args[0], factory, bci);
                 case "abs(D)D" -> absDouble(args[0], factory, bci);
-                default -> null;
+                default -> rounding(key, args, factory, bci);
             };
             case "Ljava/lang/Thread;" -> key.equals("currentThread()Ljava/lang/Thread;") ? factory.currentThread(bci) : null;
             // StrictMath.abs calls Math.abs: inlined, its call is expanded above.
-            case "Ljava/lang/StrictMath;" -> key.equals("sqrt(D)D") ? factory.sqrt(JavaKind.Double, args[0], bci) : null;
+            case "Ljava/lang/StrictMath;" -> key.equals("sqrt(D)D") ? factory.sqrt(JavaKind.Double, args[0], bci) : rounding(key, args, factory, bci);
             default -> null;
         };
     }
@@ -81,6 +83,17 @@ final class Intrinsics {
 
         /** The mirror of {@code receiver}'s class where the class is known exactly, else null. */
         JavaConstant exactClass(Value receiver);
+    }
+
+    /** {@code floor}, {@code ceil}, {@code rint} of {@code Math} or {@code StrictMath} (one result, exact: {@link Rounding}); else null. */
+    private static Value rounding(String key, Value[] args, NodeFactory factory, int bci) {
+        Rounding mode = switch (key) {
+            case "floor(D)D" -> Rounding.FLOOR;
+            case "ceil(D)D" -> Rounding.CEIL;
+            case "rint(D)D" -> Rounding.RINT;
+            default -> null;
+        };
+        return mode == null ? null : factory.round(mode, args[0], bci);
     }
 
     private static Value absFloat(Value x, NodeFactory factory, int bci) {

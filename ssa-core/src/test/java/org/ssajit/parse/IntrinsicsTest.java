@@ -57,6 +57,18 @@ class IntrinsicsTest {
         return sqrt(x);
     }
 
+    static double rounded(double d) {
+        return Math.floor(d) + Math.ceil(d) + Math.rint(d) + StrictMath.floor(d) + StrictMath.ceil(d) + StrictMath.rint(d);
+    }
+
+    static double roundedConstants() {
+        return Math.floor(-0.5) + Math.ceil(-0.5) * 3 + Math.rint(2.5) * 5;
+    }
+
+    static double roundedNaN() {
+        return Math.floor(Double.NaN);
+    }
+
     static Object classOf(Object o) {
         return o.getClass();
     }
@@ -135,6 +147,22 @@ class IntrinsicsTest {
         assertEquals(1, count(minusOne, Op.SQRT), minusOne::toString);
         Graph nan = build("nanFromBits", BuildOptions.DEFAULT);
         assertEquals(1, count(nan, Op.I2F_RAW), nan::toString);
+    }
+
+    @Test
+    void floorCeilAndRintRound() {
+        assertEquals(2 + 3 + 2 + 2 + 3 + 2, rounded(2.5)); // resolved and run, as before a compile
+        for (BuildOptions o : List.of(BuildOptions.DEFAULT, BuildOptions.DEFAULT.withInlining(true))) {
+            Graph g = build("rounded", o);
+            assertEquals(0, count(g, Op.INVOKE), g::toString);
+            // Math's and StrictMath's of one mode: one value, numbered.
+            assertEquals(3, count(g, Op.ROUND), g::toString);
+        }
+        // -1.0 + 3 * -0.0 + 5 * 2.0: folded; a NaN is left to the machine.
+        assertEquals(9.0, returned(build("roundedConstants", BuildOptions.DEFAULT)).value().asDouble());
+        Graph nan = build("roundedNaN", BuildOptions.DEFAULT);
+        assertEquals(1, count(nan, Op.ROUND), nan::toString);
+        assertEquals(6, count(build("rounded", BuildOptions.DEFAULT.withOptimize(false)), Op.INVOKE));
     }
 
     @Test

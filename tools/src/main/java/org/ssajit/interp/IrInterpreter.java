@@ -603,6 +603,7 @@ public final class IrInterpreter {
                 case Double -> Math.sqrt(doubleIn(i, 0));
                 default -> throw Stop.broken("sqrt of kind " + i.kind());
             };
+            case ROUND -> ((org.ssajit.ir.Rounding) i.attribute()).apply(doubleIn(i, 0));
             case LCMP -> {
                 long x = longIn(i, 0);
                 long y = longIn(i, 1);

@@ -4,7 +4,10 @@ import static org.ssajit.aarch64.lir.Aarch64CodeEmitter.SCRATCH1;
 import static org.ssajit.aarch64.lir.Operands.*;
 
 import org.ssajit.aarch64.asm.Aarch64Assembler;
+import org.ssajit.aarch64.asm.Condition;
+import org.ssajit.aarch64.asm.Label;
 import org.ssajit.aarch64.asm.ShiftType;
+import org.ssajit.ir.Rounding;
 
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.meta.AllocatableValue;
@@ -272,6 +275,51 @@ public final class Aarch64Arithmetic {
     }
 
     /** A Float or Double square root: {@code fsqrt}, IEEE 754's correctly rounded root. */
+    /**
+     * {@code Math.floor}, {@code ceil} or {@code rint} of a double: {@code frintm}, {@code frintp},
+     * {@code frintn}. A NaN takes another path, whose result is the Java code's, every bit
+     * ({@link Rounding}: floor and ceil return it as it is, rint cleared of its sign and quiet).
+     */
+    public static final class DoubleRound extends Aarch64Op {
+        private final Rounding mode;
+
+        public DoubleRound(AllocatableValue result, AllocatableValue x, Rounding mode) {
+            super(values(result), values(x), null, null);
+            this.mode = mode;
+        }
+
+        @Override
+        protected void emitCode(Aarch64CodeEmitter e) {
+            Aarch64Assembler asm = e.asm();
+            Register r = reg(get(Mode.DEF, 0));
+            Register x = reg(get(Mode.USE, 0));
+            Label nan = new Label("round-nan");
+            Label done = new Label("round-done");
+            asm.fcmp(64, x, x);
+            asm.b(Condition.VS, nan);
+            switch (mode) {
+                case FLOOR -> asm.frintm(64, r, x);
+                case CEIL -> asm.frintp(64, r, x);
+                case RINT -> asm.frintn(64, r, x);
+            }
+            asm.b(done);
+            asm.bind(nan);
+            if (mode == Rounding.RINT) {
+                // The Java code's sign * |x|: fabs clears the sign (no other bit), the addition quiets.
+                asm.fabs(64, r, x);
+                asm.fadd(64, r, r, r);
+            } else if (!x.equals(r)) {
+                asm.fmov(64, r, x);
+            }
+            asm.bind(done);
+        }
+
+        @Override
+        public String name() {
+            return "round " + mode.name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
     public static final class FloatSqrt extends Aarch64Op {
         private final int size;
 

@@ -14,6 +14,7 @@ import org.ssajit.aarch64.lir.Aarch64Arithmetic.FloatOp;
 import org.ssajit.aarch64.lir.Aarch64Arithmetic.IntOp;
 import org.ssajit.ir.Access;
 import org.ssajit.ir.CallTarget;
+import org.ssajit.ir.Rounding;
 import org.ssajit.ir.RuntimeLeaf;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Deopt;
@@ -237,6 +238,7 @@ public final class Aarch64LirGenerator extends LirGenerator {
             case SHR -> shift(i, ShiftType.ASR);
             case USHR -> shiftUnlessRotated(i, ShiftType.LSR);
             case SQRT -> append(new Aarch64Arithmetic.FloatSqrt(i.kind() == JavaKind.Float ? 32 : 64, result(i), inVariable(i.input(0))));
+            case ROUND -> append(new Aarch64Arithmetic.DoubleRound(result(i), inVariable(i.input(0)), (Rounding) i.attribute()));
             case CLASS_OF -> append(new Aarch64Intrinsics.ClassOf(result(i), inVariable(i.input(In.OBJECT))));
             case CURRENT_THREAD -> append(new Aarch64Intrinsics.CurrentThread(result(i)));
             case I2L, L2I, I2B, I2C, I2S, I2F, I2D, L2F, L2D, F2D, D2F, F2I, F2L, D2I, D2L, F2I_RAW, I2F_RAW, D2L_RAW, L2D_RAW -> {

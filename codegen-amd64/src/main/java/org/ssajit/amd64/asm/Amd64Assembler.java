@@ -955,6 +955,20 @@ public final class Amd64Assembler {
         rm(op.prefix, false, 0x0F00 | op.opcode, xmm(dst), src, false, 0);
     }
 
+    /**
+     * {@code roundsd dst, src, mode} (SSE4.1, {@code 66 0F 3A 0B /r ib}): {@code src} rounded to an
+     * integral double in the low half of {@code dst}, its upper half kept. {@code mode} 0 to the
+     * nearest (ties to even), 1 down, 2 up, 3 toward zero (bit 2 clear: the mode given, not MXCSR's).
+     * A signalling NaN comes back quiet.
+     */
+    public void roundsd(Register dst, Register src, int mode) {
+        if (mode < 0 || mode > 3) {
+            throw new IllegalArgumentException("rounding mode " + mode);
+        }
+        rr(0x66, false, 0x0F3A0B, xmm(dst), xmm(src), false);
+        emitByte(mode);
+    }
+
     // ------------------------------------------------------------------------------------------
     // AVX: VEX-encoded three-operand forms of the SSE arithmetic (xmm0-xmm15, 128-bit)
 

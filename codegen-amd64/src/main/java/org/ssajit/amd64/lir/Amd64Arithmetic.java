@@ -21,6 +21,7 @@ import org.ssajit.amd64.asm.Scale;
 import org.ssajit.amd64.asm.ShiftOp;
 import org.ssajit.amd64.asm.SseOp;
 import org.ssajit.amd64.asm.UnaryOp;
+import org.ssajit.ir.Rounding;
 
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterValue;
@@ -410,6 +411,58 @@ public final class Amd64Arithmetic {
      * the low lane of the result's register: an {@code xorps} first cuts the dependency on the
      * register's old value unless it holds the operand.
      */
+    /**
+     * {@code Math.floor}, {@code ceil} or {@code rint} of a double: {@code roundsd} (SSE4.1) with the
+     * mode in its immediate. A NaN takes another path, whose result is the Java code's, every bit
+     * ({@link Rounding}: floor and ceil return it as it is, rint cleared of its sign and quiet), where
+     * roundsd would give it back quiet with its sign.
+     */
+    public static final class DoubleRound extends Amd64Op {
+        private final Rounding mode;
+
+        public DoubleRound(AllocatableValue result, Value x, Rounding mode) {
+            super(values(result), values(x), null, null);
+            this.mode = mode;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            Register r = reg(get(Mode.DEF, 0));
+            Register x = reg(get(Mode.USE, 0));
+            Label nan = new Label("round-nan");
+            Label done = new Label("round-done");
+            asm.sse(SseOp.UCOMISD, x, x);
+            asm.jcc(Condition.P, nan);
+            if (!x.equals(r)) {
+                asm.sse(SseOp.XORPS, r, r); // roundsd keeps r's upper half: no dependence on its old value
+            }
+            asm.roundsd(r, x, switch (mode) {
+                case RINT -> 0;
+                case FLOOR -> 1;
+                case CEIL -> 2;
+            });
+            asm.jmp(done);
+            asm.bind(nan);
+            if (mode == Rounding.RINT) {
+                // The Java code's sign * |x|: the sign bit cleared, then quiet (an addition of the NaN to itself).
+                asm.movq(SCRATCH, x);
+                asm.shift(ShiftOp.SHL, QWORD, SCRATCH, 1);
+                asm.shift(ShiftOp.SHR, QWORD, SCRATCH, 1);
+                asm.movq(r, SCRATCH);
+                asm.sse(SseOp.ADDSD, r, r);
+            } else if (!x.equals(r)) {
+                asm.sse(SseOp.MOVAPD, r, x);
+            }
+            asm.bind(done);
+        }
+
+        @Override
+        public String name() {
+            return "round " + mode.name().toLowerCase(Locale.ROOT);
+        }
+    }
+
     public static final class FloatSqrt extends Amd64Op {
         public FloatSqrt(AllocatableValue result, Value x) {
             super(values(result), values(x), null, null);

@@ -103,6 +103,14 @@ public final class Amd64Backend implements Backend {
         return avx;
     }
 
+    /**
+     * Whether the target has SSE4.1, whose {@code roundsd} computes {@code Math.floor}, {@code ceil}
+     * and {@code rint}; without it a method using them is refused (every x86-64 CPU since 2008 has it).
+     */
+    public boolean sse41() {
+        return ((AMD64) architecture).getFeatures().contains(AMD64.CPUFeature.SSE4_1);
+    }
+
     /** The back end for the VM this runs in. */
     public static Amd64Backend host() {
         return create(HotSpotVmConfig.host(), HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend());

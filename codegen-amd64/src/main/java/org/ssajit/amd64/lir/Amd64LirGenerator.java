@@ -18,6 +18,7 @@ import org.ssajit.amd64.asm.ShiftOp;
 import org.ssajit.amd64.asm.SseOp;
 import org.ssajit.amd64.asm.UnaryOp;
 import org.ssajit.amd64.lir.Amd64Memory.AddressShape;
+import org.ssajit.bytecode.BailoutException;
 import org.ssajit.hotspot.OsrBuffer;
 import org.ssajit.ir.Access;
 import org.ssajit.ir.AllocationShape;
@@ -31,6 +32,7 @@ import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.MemoryBarriers;
 import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.ir.Rounding;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Parameter;
@@ -294,6 +296,13 @@ public final class Amd64LirGenerator extends LirGenerator {
             case F2I, F2L, D2I, D2L -> append(new Amd64Conversions.FloatToInteger(i.op(), result(i), inVariable(i.input(0))));
             case F2I_RAW, I2F_RAW, D2L_RAW, L2D_RAW -> append(new Amd64Conversions.MoveBits(i.op(), result(i), inVariable(i.input(0))));
             case SQRT -> append(new Amd64Arithmetic.FloatSqrt(result(i), inVariable(i.input(0))));
+            case ROUND -> {
+                if (!backend.sse41()) {
+                    throw new BailoutException(BailoutException.Reason.UNSUPPORTED,
+                                    "Math.floor, ceil or rint: roundsd needs SSE4.1, which the target lacks");
+                }
+                append(new Amd64Arithmetic.DoubleRound(result(i), inVariable(i.input(0)), (Rounding) i.attribute()));
+            }
             case CLASS_OF -> append(new Amd64Intrinsics.ClassOf(result(i), inVariable(i.input(In.OBJECT))));
             case CURRENT_THREAD -> append(new Amd64Intrinsics.CurrentThread(result(i)));
             case LCMP, FCMPL, FCMPG, DCMPL, DCMPG -> compare(i);

@@ -122,6 +122,21 @@ class SseTest {
     }
 
     @Test
+    void roundToIntegral() {
+        ObjdumpCheck c = new ObjdumpCheck("roundsd xmm, xmm, imm8");
+        for (Register d : XMMS) {
+            for (Register s : XMMS) {
+                for (int mode = 0; mode <= 3; mode++) {
+                    int m = mode;
+                    c.add("roundsd " + d.name + "," + s.name + "," + (m == 0 ? "0x0" : "0x" + m), a -> a.roundsd(d, s, m));
+                }
+            }
+        }
+        c.verify();
+        assertThrows(IllegalArgumentException.class, () -> new Amd64Assembler().roundsd(xmm0, xmm1, 4));
+    }
+
+    @Test
     void registersOutsideTheLegacyEncodingAreRejected() {
         Amd64Assembler a = new Amd64Assembler();
         assertThrows(IllegalArgumentException.class, () -> a.sse(SseOp.ADDSD, xmm16, xmm0));

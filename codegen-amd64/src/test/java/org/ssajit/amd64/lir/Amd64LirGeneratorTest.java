@@ -1,9 +1,11 @@
 package org.ssajit.amd64.lir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.util.EnumSet;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -13,13 +15,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ssajit.amd64.disasm.Objdump;
+import org.ssajit.bytecode.BailoutException;
+import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.lir.LirGraph;
 import org.ssajit.lir.LirOp;
 import org.ssajit.regalloc.LinearScan;
 import org.ssajit.regalloc.RegisterAllocationConfig;
 import org.ssajit.testing.Golden;
 import org.ssajit.testing.Jvmci;
+import jdk.vm.ci.amd64.AMD64;
+import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
 import jdk.vm.ci.meta.Value;
+import jdk.vm.ci.runtime.JVMCIBackend;
 
 /**
  * Instruction selection before register allocation, as golden LIR text
@@ -182,6 +189,28 @@ class Amd64LirGeneratorTest {
         assertEquals(4, ops.stream().filter(o -> o instanceof Amd64Compares.TestBranch).count(), lir::toString);
         // a & 12 (used twice) and b & 5 (compared with 4) remain ands; the long tests fuse lcmp + if too.
         assertEquals(2, ops.stream().filter(o -> o.name().startsWith("and")).count(), lir::toString);
+    }
+
+    static double floors(double d) {
+        return Math.floor(d) + Math.ceil(d) + Math.rint(d);
+    }
+
+    /** roundsd is SSE4.1's: a target without it refuses Math.floor, ceil and rint, and has the rest. */
+    @Test
+    void roundingNeedsSse41() {
+        Amd64Backend host = Amd64Backend.host();
+        assumeTrue(host.sse41(), "the host has no SSE4.1");
+        List<LirOp> ops = host.select(Lowered.graph(Amd64LirGeneratorTest.class, "floors")).blocks().stream().flatMap(b -> b.ops().stream()).toList();
+        assertEquals(3, ops.stream().filter(o -> o instanceof Amd64Arithmetic.DoubleRound).count());
+        JVMCIBackend b = HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend();
+        EnumSet<AMD64.CPUFeature> features = EnumSet.copyOf(((AMD64) b.getTarget().arch).getFeatures());
+        features.remove(AMD64.CPUFeature.SSE4_1);
+        Amd64Backend old = new Amd64Backend(HotSpotVmConfig.host(), b.getMetaAccess(), b.getConstantReflection(),
+                        b.getCodeCache().getRegisterConfig(), new AMD64(features));
+        BailoutException e = assertThrows(BailoutException.class,
+                        () -> old.select(Lowered.graph(Amd64LirGeneratorTest.class, "floors")));
+        assertTrue(e.getMessage().contains("SSE4.1"), e::getMessage);
+        old.select(Lowered.graph(Amd64LirGeneratorTest.class, "arithmetic"));
     }
 
     @ParameterizedTest

@@ -1149,7 +1149,7 @@ final class ProgramGenerator {
                     // A NaN's sign bit is not Java's to say (Math.copySign: "some NaN arguments" may count as
                     // negative); it differed between HotSpot's interpreter and compiled code. sign() makes it a number.
                     case 5 -> "Math.copySign(" + expr(t, b) + ", sign(" + expr(t, b) + "))";
-                    default -> cast + "Math.rint(" + expr(T.DOUBLE, b) + ")";
+                    default -> cast + (chance(0.5) ? "Math.rint(" : "Math.ceil(") + expr(T.DOUBLE, b) + ")";
                 };
             case 6:
                 return "(" + expr(T.BOOLEAN, b) + " ? " + expr(t, b) + " : " + expr(t, b) + ")";
