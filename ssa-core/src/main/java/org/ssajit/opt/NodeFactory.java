@@ -13,6 +13,7 @@ import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Parameter;
+import org.ssajit.ir.Rounding;
 import org.ssajit.ir.Value;
 
 import jdk.vm.ci.meta.JavaConstant;
@@ -288,8 +289,9 @@ public final class NodeFactory {
     }
 
     /**
-     * {@code x.getClass()} ({@link Op#CLASS_OF}: null for null, the caller checks for null): the class
-     * X
+     * {@code x.getClass()} ({@link Op#CLASS_OF}: null for null), or {@code exactClass}, the mirror of
+     * x's class where it is known exactly (else null). The caller has checked x for null before it:
+     * wherever the result is used, x is not null.
      */
     public Value classOf(Value x, JavaConstant exactClass, int bci) {
         if (optimize) {
@@ -314,7 +316,7 @@ public final class NodeFactory {
     }
 
     /** {@code Math.floor}, {@code ceil} or {@code rint} of a double ({@link Op#ROUND}); folded for constants but NaN. */
-    public Value round(org.ssajit.ir.Rounding mode, Value x, int bci) {
+    public Value round(Rounding mode, Value x, int bci) {
         if (optimize && x instanceof Constant cx && !Double.isNaN(cx.value().asDouble())) {
             folded++;
             return graph.constant(JavaConstant.forDouble(mode.apply(cx.value().asDouble())));

@@ -15,12 +15,13 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * the operation: the native bit conversions of {@code Float} and {@code Double} (each a JNI call
  * otherwise), the square root ({@code StrictMath.sqrt} is a long software routine in Java), and the
  * {@code Math.abs} of a float or double (an {@code @IntrinsicCandidate} whose bytecode calls the bit
- * conversions, so not inlined: see {@link Inlining}); {@code floor}, {@code ceil} and {@code rint} of
- * {@code Math} and {@code StrictMath} (Java code otherwise, {@link Op#ROUND}); and the natives {@code Object.getClass} (a
- * read of the object's class's mirror, {@link Op#CLASS_OF}, after the call's null check) and
- * {@code Thread.currentThread} (a read through the VM's thread, {@link Op#CURRENT_THREAD}), each a
- * JNI call otherwise. Each expands to what the method computes by its specification, bit for bit,
- * NaN payloads included.
+ * conversions, so not inlined: see {@link Inlining}); {@code floor}, {@code ceil} and {@code rint}
+ * of {@code Math} and {@code StrictMath} (Java code otherwise, {@link Op#ROUND}); and the natives
+ * {@code Object.getClass} (a read of the object's class's mirror, {@link Op#CLASS_OF}, after the
+ * call's null check) and {@code Thread.currentThread} (a read through the VM's thread, {@link
+ * Op#CURRENT_THREAD}), each a JNI call otherwise. Each expands to what the method computes by its
+ * specification, bit for bit, NaN payloads included (where HotSpot's tiers differ in a NaN's bits,
+ * as the interpreter computes it: {@link Rounding}).
  *
  * <p>Only {@code invokestatic} of the method itself, whose class is initialized (as the call would
  * leave it), and any non-static invoke of {@code Object.getClass}, final (an interface's resolves to it):
@@ -34,6 +35,7 @@ final class Intrinsics {
     /**
      * The value of the call of {@code m} with {@code args} as the operations it stands for, emitted
      * through {@code factory}; null if {@code m} is not one of these intrinsics (then it stays a call).
+     * {@code receiver} checks a receiver for null (with the call's state) where the intrinsic has one.
      */
     static Value expand(ResolvedJavaMethod m, int opcode, Value[] args, NodeFactory factory, int bci, Receiver receiver) {
         String holder = m.getDeclaringClass().getName();
