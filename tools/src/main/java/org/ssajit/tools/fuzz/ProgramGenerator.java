@@ -24,7 +24,12 @@ import java.util.Random;
  */
 final class ProgramGenerator {
     /** A generated program. */
-    record Program(long seed, Node root, Map<String, byte[]> classFiles) {
+    /**
+     * A generated program; {@code heaviest}: the most times one of its statements runs per call of
+     * its method, by the cost estimate (loop trips multiplied; {@code rec}'s recursion counts 16), but
+     * for {@code hot}'s loop of 3000 iterations (for on-stack replacement), which nests nothing.
+     */
+    record Program(long seed, Node root, Map<String, byte[]> classFiles, int heaviest) {
         String packageName() {
             return ProgramGenerator.packageName(seed);
         }
@@ -105,6 +110,13 @@ final class ProgramGenerator {
         "NegativeArraySizeException", "ArrayStoreException", "IndexOutOfBoundsException", "IllegalStateException", "RuntimeException"};
     /** Work one method may do per call, in estimated statements. */
     private static final int METHOD_BUDGET = 1500;
+    /**
+     * The most times a statement may run per call of its method: a loop nests in a body that runs
+     * fewer than 200 times, its own body then runs fewer than 200 x 8 times.
+     */
+    static final int MAX_STATEMENT_RUNS = 200 * 8;
+    /** Iterations of the body of {@link #labelledLoops} per iteration of its enclosing code: 8 x 6. */
+    private static final int LABELLED_TRIPS = 8 * 6;
 
     /** A variable in scope. */
     private record Var(String name, T type, boolean assignable) {
@@ -127,6 +139,8 @@ final class ProgramGenerator {
     private int depth;
     private int multiplier;
     private long cost;
+    /** The largest {@link #multiplier} a statement got (see {@link Program#heaviest}). */
+    private int heaviest;
     private int loops;
     private final List<String> labels = new ArrayList<>();
     private boolean instance;
@@ -218,7 +232,7 @@ final class ProgramGenerator {
         mainMethod.add(leaf("for (Integer v : LIST) { mix(v); }"));
         mainMethod.add(leaf("System.out.println(\"checksum \" + sum);"));
         main.add(mainMethod);
-        return new Program(seed, root, Map.of(packageName(seed) + ".Irr", IrreducibleLoops.generate(packageName(seed) + ".Irr", r.nextLong())));
+        return new Program(seed, root, Map.of(packageName(seed) + ".Irr", IrreducibleLoops.generate(packageName(seed) + ".Irr", r.nextLong())), heaviest);
     }
 
     // ---- classes ------------------------------------------------------------------------------
@@ -358,7 +372,9 @@ final class ProgramGenerator {
         Node loop = block("for (int " + k + " = 0; " + k + " < 3000; " + k + "++) {", "}");
         List<Method> saved = new ArrayList<>(methods);
         methods.clear(); // no static calls inside: the loop stays cheap
+        int heaviestBefore = heaviest;
         loopBody(loop, k, 1, 3000);
+        heaviest = heaviestBefore; // by design: no nesting in it (3000 is over 200)
         methods.addAll(saved);
         m.add(loop);
         mixLocals(m);
@@ -460,6 +476,7 @@ final class ProgramGenerator {
 
     private Node statement(int level) {
         cost += multiplier;
+        heaviest = Math.max(heaviest, multiplier);
         boolean nest = level < 4 && multiplier < 200;
         int kind = r.nextInt(nest ? 30 : 14);
         return switch (kind) {
@@ -476,7 +493,9 @@ final class ProgramGenerator {
             case 13 -> leaf(objectStatement());
             case 14, 15, 16 -> ifStatement(level);
             case 17, 18, 19 -> loop(level);
-            case 20 -> labelledLoops(level);
+            // Two loops at once: their body runs up to 48 times an iteration (seed 1068602 put one in a
+            // loop of rec, whose body then ran 6,144 times a call: a minute in the interpreter).
+            case 20 -> multiplier * LABELLED_TRIPS <= MAX_STATEMENT_RUNS ? labelledLoops(level) : loop(level);
             case 21, 22 -> switchStatement(level);
             case 23, 24, 25 -> tryStatement(level);
             case 26 -> synchronizedStatement(level);
