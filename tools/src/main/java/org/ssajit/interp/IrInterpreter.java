@@ -21,6 +21,7 @@ import org.ssajit.ir.Instruction;
 import org.ssajit.ir.IrPrinter;
 import org.ssajit.ir.LdcRef;
 import org.ssajit.ir.Op;
+import org.ssajit.ir.Rounding;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Phi;
@@ -603,7 +604,7 @@ public final class IrInterpreter {
                 case Double -> Math.sqrt(doubleIn(i, 0));
                 default -> throw Stop.broken("sqrt of kind " + i.kind());
             };
-            case ROUND -> ((org.ssajit.ir.Rounding) i.attribute()).apply(doubleIn(i, 0));
+            case ROUND -> ((Rounding) i.attribute()).apply(doubleIn(i, 0));
             case LCMP -> {
                 long x = longIn(i, 0);
                 long y = longIn(i, 1);

@@ -3,6 +3,8 @@ package org.ssajit.aarch64.lir;
 import static org.ssajit.aarch64.lir.Aarch64CodeEmitter.SCRATCH1;
 import static org.ssajit.aarch64.lir.Operands.*;
 
+import java.util.Locale;
+
 import org.ssajit.aarch64.asm.Aarch64Assembler;
 import org.ssajit.aarch64.asm.Condition;
 import org.ssajit.aarch64.asm.Label;
@@ -274,7 +276,6 @@ public final class Aarch64Arithmetic {
         }
     }
 
-    /** A Float or Double square root: {@code fsqrt}, IEEE 754's correctly rounded root. */
     /**
      * {@code Math.floor}, {@code ceil} or {@code rint} of a double: {@code frintm}, {@code frintp},
      * {@code frintn}. A NaN takes another path, whose result is the Java code's, every bit
@@ -316,10 +317,11 @@ public final class Aarch64Arithmetic {
 
         @Override
         public String name() {
-            return "round " + mode.name().toLowerCase(java.util.Locale.ROOT);
+            return "round " + mode.name().toLowerCase(Locale.ROOT);
         }
     }
 
+    /** A Float or Double square root: {@code fsqrt}, IEEE 754's correctly rounded root. */
     public static final class FloatSqrt extends Aarch64Op {
         private final int size;
 

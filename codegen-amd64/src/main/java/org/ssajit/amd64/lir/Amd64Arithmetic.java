@@ -406,12 +406,6 @@ public final class Amd64Arithmetic {
     }
 
     /**
-     * A Float or Double square root: {@code sqrtss/sqrtsd}, IEEE 754's correctly rounded root (negative
-     * or NaN operands give the machine's default NaN, as HotSpot's own square root). Both write only
-     * the low lane of the result's register: an {@code xorps} first cuts the dependency on the
-     * register's old value unless it holds the operand.
-     */
-    /**
      * {@code Math.floor}, {@code ceil} or {@code rint} of a double: {@code roundsd} (SSE4.1) with the
      * mode in its immediate. A NaN takes another path, whose result is the Java code's, every bit
      * ({@link Rounding}: floor and ceil return it as it is, rint cleared of its sign and quiet), where
@@ -463,6 +457,12 @@ public final class Amd64Arithmetic {
         }
     }
 
+    /**
+     * A Float or Double square root: {@code sqrtss/sqrtsd}, IEEE 754's correctly rounded root (negative
+     * or NaN operands give the machine's default NaN, as HotSpot's own square root). Both write only
+     * the low lane of the result's register: an {@code xorps} first cuts the dependency on the
+     * register's old value unless it holds the operand.
+     */
     public static final class FloatSqrt extends Amd64Op {
         public FloatSqrt(AllocatableValue result, Value x) {
             super(values(result), values(x), null, null);

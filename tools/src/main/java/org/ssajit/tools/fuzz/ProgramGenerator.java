@@ -23,7 +23,6 @@ import java.util.Random;
  * program runs in well under a second in the interpreter.
  */
 final class ProgramGenerator {
-    /** A generated program. */
     /**
      * A generated program; {@code heaviest}: the most times one of its statements runs per call of
      * its method, by the cost estimate (loop trips multiplied; {@code rec}'s recursion counts 16), but
@@ -110,11 +109,13 @@ final class ProgramGenerator {
         "NegativeArraySizeException", "ArrayStoreException", "IndexOutOfBoundsException", "IllegalStateException", "RuntimeException"};
     /** Work one method may do per call, in estimated statements. */
     private static final int METHOD_BUDGET = 1500;
+    /** A statement nests (a loop, an if, a try...) only in a body that runs fewer times than this per call. */
+    private static final int NEST_LIMIT = 200;
     /**
      * The most times a statement may run per call of its method: a loop nests in a body that runs
-     * fewer than 200 times, its own body then runs fewer than 200 x 8 times.
+     * fewer than {@link #NEST_LIMIT} times, its own body then at most 8 times as often.
      */
-    static final int MAX_STATEMENT_RUNS = 200 * 8;
+    static final int MAX_STATEMENT_RUNS = NEST_LIMIT * 8;
     /** Iterations of the body of {@link #labelledLoops} per iteration of its enclosing code: 8 x 6. */
     private static final int LABELLED_TRIPS = 8 * 6;
 
@@ -374,7 +375,7 @@ final class ProgramGenerator {
         methods.clear(); // no static calls inside: the loop stays cheap
         int heaviestBefore = heaviest;
         loopBody(loop, k, 1, 3000);
-        heaviest = heaviestBefore; // by design: no nesting in it (3000 is over 200)
+        heaviest = heaviestBefore; // by design: no nesting in it (3000 is over NEST_LIMIT)
         methods.addAll(saved);
         m.add(loop);
         mixLocals(m);
@@ -477,7 +478,7 @@ final class ProgramGenerator {
     private Node statement(int level) {
         cost += multiplier;
         heaviest = Math.max(heaviest, multiplier);
-        boolean nest = level < 4 && multiplier < 200;
+        boolean nest = level < 4 && multiplier < NEST_LIMIT;
         int kind = r.nextInt(nest ? 30 : 14);
         return switch (kind) {
             case 0, 1, 2, 3 -> leaf(assignment());
