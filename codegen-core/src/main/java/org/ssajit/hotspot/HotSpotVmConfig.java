@@ -226,6 +226,14 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     public final int markUnusedValue;
     public final long sharedRuntimeFrem;
     public final long sharedRuntimeDrem;
+    /**
+     * The VM's conjoint copy stubs ({@code StubRoutines::_jbyte_arraycopy}, {@code _jshort_},
+     * {@code _jint_}, {@code _jlong_}, {@code _oop_arraycopy}), 0 where the VM has none: C-convention
+     * leaves taking the source address, the destination address and the element count, correct for
+     * overlapping ranges; the oop stub applies the collector's barriers. Indexed by element size as
+     * log2 (0 to 3), the oop stub last.
+     */
+    private final long[] arrayCopyStubs;
     /** Whether virtual threads' continuations are on: then HotSpot wants a post-call nop after every Java call. */
     public final boolean continuationsEnabled;
 
@@ -384,6 +392,11 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         markUnusedValue = getConstant("markWord::marked_value", Integer.class);
         sharedRuntimeFrem = getAddress(org.ssajit.ir.RuntimeLeaf.FREM.symbol());
         sharedRuntimeDrem = getAddress(org.ssajit.ir.RuntimeLeaf.DREM.symbol());
+        arrayCopyStubs = new long[5];
+        String[] stubs = {"jbyte", "jshort", "jint", "jlong", "oop"};
+        for (int k = 0; k < stubs.length; k++) {
+            arrayCopyStubs[k] = getFieldValue("StubRoutines::_" + stubs[k] + "_arraycopy", Long.class, "address", 0L);
+        }
         continuationsEnabled = getFieldValue("CompilerToVM::Data::continuations_enabled", Boolean.class, "bool");
 
         objArrayElementKlassOffset = getFieldOffset("ObjArrayKlass::_element_klass", Integer.class, "Klass*");
@@ -413,6 +426,22 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     /** Where an instance's fields start: after the mark word and the klass (narrow or not), or the mark word alone with compact headers. */
     public int instanceHeaderSize() {
         return useCompactObjectHeaders ? 8 : oopKlassOffset + (useCompressedClassPointers ? 4 : 8);
+    }
+
+    /**
+     * The VM's stub that copies elements of kind {@code elementKind} between arrays, overlapping or
+     * not (see {@link #arrayCopyStubs}), or 0 if it has none. A boolean is a byte, a char a short, a
+     * float an int and a double a long.
+     */
+    public long arrayCopyStub(jdk.vm.ci.meta.JavaKind elementKind) {
+        return switch (elementKind) {
+            case Boolean, Byte -> arrayCopyStubs[0];
+            case Char, Short -> arrayCopyStubs[1];
+            case Int, Float -> arrayCopyStubs[2];
+            case Long, Double -> arrayCopyStubs[3];
+            case Object -> arrayCopyStubs[4];
+            default -> 0;
+        };
     }
 
     /** The address of a leaf C function of the VM. */

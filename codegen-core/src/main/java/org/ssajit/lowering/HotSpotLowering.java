@@ -129,6 +129,11 @@ public final class HotSpotLowering {
         ExceptionDispatch.unwinding = on;
     }
 
+    /** Whether calls of {@code System.arraycopy} copy through the VM's stubs where they can (see {@link ArrayCopies}); else they stay calls. */
+    public static void setArrayCopyStubs(boolean on) {
+        ArrayCopies.enabled = on;
+    }
+
     /** When implicit exceptions caught in the same method are thrown in compiled code (see {@link ImplicitThrows}). */
     public static void setImplicitExceptions(ImplicitThrows.Mode mode) {
         ImplicitThrows.mode = Objects.requireNonNull(mode);
@@ -200,6 +205,9 @@ public final class HotSpotLowering {
         }
         removeExceptionEdges(g, kept::contains);
         Stamps stamps = Stamps.infer(g);
+        if (ArrayCopies.enabled && ArrayCopies.expand(g, config, metaAccess, gc, tryHandlers::containsKey) > 0) {
+            stamps = Stamps.infer(g); // of the branches' values too
+        }
         LoweringScope.check(g);
         boolean unwinding = compiledHandlers && ExceptionDispatch.unwinding;
         new Run(g, stamps, implicitNullChecks && !nullCheckDeoptimized(g.method()), tryHandlers, tryBcis, throwing, recompiling, unwinding).run();

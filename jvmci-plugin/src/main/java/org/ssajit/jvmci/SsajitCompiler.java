@@ -295,6 +295,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         HotSpotLowering.setCompiledHandlers(options.get(SsajitOptions.COMPILED_HANDLERS));
         HotSpotLowering.setUnwinding(options.get(SsajitOptions.UNWIND_EXCEPTIONS));
         HotSpotLowering.setImplicitExceptions(options.get(SsajitOptions.IMPLICIT_EXCEPTIONS));
+        HotSpotLowering.setArrayCopyStubs(options.get(SsajitOptions.ARRAY_COPY_STUBS));
         Pipeline.setInlining(options.get(SsajitOptions.INLINE));
         org.ssajit.debug.FaultInjection.setRate(options.get(SsajitOptions.INJECT_FAULTS));
         try {

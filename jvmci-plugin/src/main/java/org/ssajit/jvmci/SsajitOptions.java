@@ -68,6 +68,10 @@ public final class SsajitOptions {
                                     + "for the caller's handler, unless the frame holds a lock. false: the frame deoptimizes there and the "
                                     + "interpreter unwinds it. Needs CompiledHandlers.",
                     SsajitOptions::parseBoolean);
+    public static final Option<Boolean> ARRAY_COPY_STUBS = new Option<>("ArrayCopyStubs", true, "true|false",
+                    "System.arraycopy of arrays whose element kind is known: inline checks, then the VM's copy stub; the call where a "
+                                    + "check fails. false: every System.arraycopy stays a call (of the VM's native method).",
+                    SsajitOptions::parseBoolean);
     public static final Option<org.ssajit.lowering.ImplicitThrows.Mode> IMPLICIT_EXCEPTIONS = new Option<>("ImplicitExceptions",
                     org.ssajit.lowering.ImplicitThrows.Mode.PROFILE, "profile|always|never",
                     "When a null, division-by-zero, class-cast, array-store, out-of-bounds or negative-size exception caught by a handler of the same method is "
@@ -92,7 +96,7 @@ public final class SsajitOptions {
                     "Print this help on stderr when the compiler initializes.",
                     SsajitOptions::parseBoolean);
 
-    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, UNWIND_EXCEPTIONS, IMPLICIT_EXCEPTIONS, INLINE, INJECT_FAULTS, HELP);
+    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, UNWIND_EXCEPTIONS, IMPLICIT_EXCEPTIONS, ARRAY_COPY_STUBS, INLINE, INJECT_FAULTS, HELP);
 
     private final Map<Option<?>, Object> values;
     private final List<String> warnings;

@@ -33,6 +33,7 @@ class CompiledGcMatrixTest {
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.CallTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.TypeCheckTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.NativeIntrinsicTargets::*",
+                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.ArrayCopyTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.AllocationTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.StoreTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.MonitorTargets::*",
@@ -91,12 +92,14 @@ class CompiledGcMatrixTest {
         flags.addAll(0, List.of("-XX:+UseG1GC", "-XX:+ExplicitGCInvokesConcurrent", "-XX:G1SATBBufferSize=1", "-XX:G1UpdateBufferSize=1", "-Xmx256m",
                         "-XX:MaxTenuringThreshold=0"));
         flags.add("-XX:+VerifyDuringGC"); // after STRESS's -XX:+UnlockDiagnosticVMOptions
-        ChildJvm.Result r = ChildJvm.run(flags, CompiledScenarios.class.getName(), List.of("referenceStores", "referencesMovedWhileCollecting", "referentsKeptAlive"),
+        ChildJvm.Result r = ChildJvm.run(flags, CompiledScenarios.class.getName(), List.of("referenceStores", "referencesMovedWhileCollecting", "referentsKeptAlive",
+                        "referencesCopiedWhileCollecting"),
                         Duration.ofMinutes(4));
         assertFalse(r.crashed(), r::describe);
         assertEquals(0, r.exitCode(), r::describe);
         assertTrue(r.stdout().contains("PASS referencesMovedWhileCollecting\n"), r::describe);
         assertTrue(r.stdout().contains("PASS referentsKeptAlive\n"), r::describe);
+        assertTrue(r.stdout().contains("PASS referencesCopiedWhileCollecting\n"), r::describe);
     }
 
     /**

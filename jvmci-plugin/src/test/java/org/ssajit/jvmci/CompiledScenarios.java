@@ -41,6 +41,8 @@ public final class CompiledScenarios {
         m.put("calls", CompiledScenarios::calls);
         m.put("typeChecks", CompiledScenarios::typeChecks);
         m.put("nativeIntrinsics", CompiledScenarios::nativeIntrinsics);
+        m.put("arrayCopies", CompiledScenarios::arrayCopies);
+        m.put("referencesCopiedWhileCollecting", CompiledScenarios::referencesCopiedWhileCollecting);
         m.put("allocation", CompiledScenarios::allocation);
         m.put("referenceStores", CompiledScenarios::referenceStores);
         m.put("referencesMovedWhileCollecting", CompiledScenarios::referencesMovedWhileCollecting);
@@ -264,6 +266,31 @@ public final class CompiledScenarios {
     /** Every {@link CompiledNativeIntrinsicsTest} case: the class pointer and the mirror read in every layout. */
     static void nativeIntrinsics() throws Exception {
         runAll(CompiledNativeIntrinsicsTest.class);
+    }
+
+    /** Every {@link CompiledArrayCopyTest} case: element offsets and reference copies in every layout. */
+    static void arrayCopies() throws Exception {
+        runAll(CompiledArrayCopyTest.class);
+    }
+
+    /**
+     * {@link ArrayCopyTargets#churn} compiled (System.arraycopy of Cell[] through the VM's oop copy
+     * stub) while another thread keeps the collector busy (under G1 with {@code
+     * -XX:+ExplicitGCInvokesConcurrent}: concurrent marking): the ids' sum must stay the same.
+     */
+    static void referencesCopiedWhileCollecting() throws Exception {
+        // Run first (interpreted), so that the classes its constant pool names are resolved when it is compiled.
+        long expected = ArrayCopyTargets.churn(ArrayCopyTargets.cells(2000), 3);
+        InstalledCode code = CompiledRunner.install(ArrayCopyTargets.class.getDeclaredMethod("churn", ArrayCopyTargets.Cell[].class, int.class));
+        ArrayCopyTargets.Cell[] cells = ArrayCopyTargets.cells(2000);
+        System.gc(); // old, before the copies
+        withGcs(() -> {
+            for (int k = 0; k < 30; k++) {
+                long sum = (Long) code.executeVarargs(cells, 200);
+                check(sum == expected, "round " + k + ": the ids sum to " + sum + ", expected " + expected);
+            }
+        });
+        check(code.isValid(), "churn code invalidated");
     }
 
     /** Every {@link CompiledAllocationTest} case: headers in every layout, collections of new objects. */

@@ -11,7 +11,8 @@ class CompiledScenariosTest {
             // CompiledMethodsTest's and CompiledCallsTest's job here.
             if (!e.getKey().equals("uninitializedClass") && !e.getKey().equals("endToEnd") && !e.getKey().equals("calls")
                             && !e.getKey().equals("typeChecks") && !e.getKey().equals("allocation") && !e.getKey().equals("referenceStores") && !e.getKey().equals("monitors")
-                            && !e.getKey().equals("implicitExceptions") && !e.getKey().equals("nativeIntrinsics")) {
+                            && !e.getKey().equals("implicitExceptions") && !e.getKey().equals("nativeIntrinsics")
+                            && !e.getKey().equals("arrayCopies")) {
                 e.getValue().run();
             }
         }

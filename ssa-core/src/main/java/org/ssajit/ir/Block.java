@@ -198,6 +198,21 @@ public final class Block {
         setTerminator(t);
     }
 
+    /**
+     * Moves this block's terminator, operands and state kept, to {@code target}, which has none; this
+     * block is left without one. The caller keeps the successors' predecessor lists in step (each
+     * successor's entry for this block becomes {@code target}'s, {@link #replacePredecessor}).
+     */
+    public void moveTerminator(Block target) {
+        if (terminator == null || target.terminator != null) {
+            throw new IllegalStateException("cannot move " + this + "'s terminator to " + target);
+        }
+        Terminator t = terminator;
+        terminator = null;
+        computeSuccessors();
+        target.setTerminator(t);
+    }
+
     /** Drops every exception edge of this block (the handlers stay in the graph; see {@link #removePredecessor}). */
     public void clearHandlers() {
         handlers.clear();

@@ -205,6 +205,18 @@ public enum Op {
      */
     STORE_RANGE("storerange", MEMORY_WRITE | NO_STATE | LOW, INT, Access.class, in(In.ARRAY, OBJECT), in(In.FROM, INT), in(In.LAST, INT),
                     in(In.VALUE, ACCESS), in(In.LENGTH, INT)),
+    /**
+     * Copies {@code length} elements of the array {@code source} from element {@code sourceIndex} on
+     * to the array {@code destination} from element {@code destinationIndex} on, as if through a
+     * temporary array (the ranges may overlap): {@code System.arraycopy} once the lowering's branches
+     * established that it cannot throw ({@code lowering.ArrayCopies}). The attribute is the element
+     * {@link Access} of both arrays (displacement the offset of element 0); the indexes and the length
+     * are non-negative longs, both ranges inside their arrays, both arrays not null and, for
+     * references, every source element storable into the destination. Through the VM's copy stubs,
+     * which apply the collector's barriers to references; never fails, never stops at a safepoint.
+     */
+    ARRAY_COPY("arraycopy", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, Access.class, in(In.SOURCE, OBJECT), in(In.SOURCE_INDEX, LONG),
+                    in(In.DESTINATION, OBJECT), in(In.DESTINATION_INDEX, LONG), in(In.LENGTH, LONG)),
     /** A reference from its narrow form (attribute: the VM's {@link NarrowEncoding}); 0 is null. */
     UNCOMPRESS("uncompress", PURE | LOW, OBJECT, NarrowEncoding.class, in(In.X, INT)),
     /** A reference's narrow form (attribute: the VM's {@link NarrowEncoding}); null is 0. */
@@ -330,7 +342,8 @@ public enum Op {
 
     /** An input's role, the name by which generic code and {@link Instruction#input(In)} find it. */
     public enum In {
-        X, Y, COUNT, OBJECT, ARRAY, INDEX, VALUE, CHECKED_LENGTH, FROM, LAST, LENGTH, DIMENSIONS, ARGUMENTS, BASE, DIVISOR, CONDITION;
+        X, Y, COUNT, OBJECT, ARRAY, INDEX, VALUE, CHECKED_LENGTH, FROM, LAST, LENGTH, DIMENSIONS, ARGUMENTS, BASE, DIVISOR, CONDITION, SOURCE, SOURCE_INDEX,
+        DESTINATION, DESTINATION_INDEX;
 
         /** The name as printed, e.g. {@code checkedLength}. */
         public String label() {

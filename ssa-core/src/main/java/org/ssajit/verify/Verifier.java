@@ -316,6 +316,14 @@ public final class Verifier {
                     fail(() -> where.get() + ": fill cannot fail, it has no state and no exception edge");
                 }
             }
+            case ARRAY_COPY -> {
+                if (i.state() != null || i.hasExceptionEdge()) {
+                    fail(() -> where.get() + ": an array copy cannot fail, it has no state and no exception edge");
+                }
+                if (((Access) i.attribute()).scale() == 0) {
+                    fail(() -> where.get() + ": an array copy's access has the element size as its scale");
+                }
+            }
             case READ, WRITE -> {
                 if ((i.input(Op.In.INDEX) != null) != (((Access) i.attribute()).scale() != 0)) {
                     fail(() -> where.get() + ": an access has an index exactly when it has a scale");

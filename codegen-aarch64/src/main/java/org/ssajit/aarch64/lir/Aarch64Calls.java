@@ -67,15 +67,23 @@ public final class Aarch64Calls {
         }
     }
 
-    /** {@code movz/movk/movk x8, f; blr x8}: a leaf C function of the VM, no debug info (it cannot safepoint or throw). */
+    /**
+     * A leaf of the VM, no debug info (it cannot safepoint or throw): a C function ({@code frem}) or a
+     * stub with the C convention (an array copy stub); the result, if any, in the C convention's register.
+     */
     public static final class LeafCall extends Aarch64Op {
         private final long address;
-        private final org.ssajit.ir.RuntimeLeaf function;
+        private final String name;
 
         public LeafCall(long address, RegisterValue result, RegisterValue[] arguments, org.ssajit.ir.RuntimeLeaf function) {
-            super(values(result), java.util.Arrays.copyOf(arguments, arguments.length, Value[].class), null, null);
+            this(address, result, arguments, function.symbol());
+        }
+
+        /** {@code result} null: the leaf returns nothing. */
+        public LeafCall(long address, RegisterValue result, RegisterValue[] arguments, String name) {
+            super(result == null ? null : values(result), java.util.Arrays.copyOf(arguments, arguments.length, Value[].class), null, null);
             this.address = address;
-            this.function = function;
+            this.name = name;
         }
 
         @Override
@@ -90,7 +98,7 @@ public final class Aarch64Calls {
 
         @Override
         public String name() {
-            return "leafcall " + function.symbol();
+            return "leafcall " + name;
         }
     }
 

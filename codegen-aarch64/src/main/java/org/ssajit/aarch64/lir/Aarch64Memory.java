@@ -30,6 +30,39 @@ import jdk.vm.ci.meta.Value;
  * Volatile accesses are {@code ldar}/{@code stlr} on the address computed into a scratch register.
  */
 public final class Aarch64Memory {
+    /**
+     * {@code add result, array, index, lsl #log2(scale); add result, result, #displacement}: the
+     * address of an element, the index a long, for a copy stub ({@link org.ssajit.ir.Op#ARRAY_COPY}).
+     * Not a reference (the collector does not see it): nothing between it and the stub call stops at
+     * a safepoint.
+     */
+    public static final class ElementAddress extends Aarch64Op {
+        private final int scale;
+        private final int displacement;
+
+        public ElementAddress(int scale, int displacement, AllocatableValue result, AllocatableValue array, AllocatableValue index) {
+            super(values(result), values(array, index), null, null);
+            if (Integer.bitCount(scale) != 1 || scale > 8 || displacement < 0 || displacement > 4095) {
+                throw new IllegalArgumentException("element size " + scale + ", offset " + displacement);
+            }
+            this.scale = scale;
+            this.displacement = displacement;
+        }
+
+        @Override
+        protected void emitCode(Aarch64CodeEmitter e) {
+            Aarch64Assembler asm = e.asm();
+            Register r = reg(get(Mode.DEF, 0));
+            asm.add(64, r, reg(get(Mode.USE, 0)), reg(get(Mode.USE, 1)), org.ssajit.aarch64.asm.ShiftType.LSL, Integer.numberOfTrailingZeros(scale));
+            asm.add(64, r, r, displacement);
+        }
+
+        @Override
+        public String name() {
+            return "elementaddress";
+        }
+    }
+
     /** The largest displacement an implicit null check may use: the access must fault on the page at address 0. */
     public static final int IMPLICIT_NULL_CHECK_LIMIT = 4096;
 

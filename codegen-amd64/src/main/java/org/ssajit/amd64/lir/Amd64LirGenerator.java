@@ -341,6 +341,7 @@ public final class Amd64LirGenerator extends LirGenerator {
             }
             case EXCEPTION_TAKE -> append(new Amd64Exceptions.Take(result(i)));
             case LEAF_CALL -> leafCall(i);
+            case ARRAY_COPY -> arrayCopy(i);
             case TYPE_TEST -> {
                 if (isTypeTestFusable(i)) {
                     fused.add(i); // the branch tests
@@ -441,24 +442,55 @@ public final class Amd64LirGenerator extends LirGenerator {
     private void leafCall(Instruction i) {
         RuntimeLeaf f = (RuntimeLeaf) i.attribute();
         JavaKind[] kinds = f.argumentKinds();
+        Value[] values = new Value[kinds.length];
+        for (int k = 0; k < kinds.length; k++) {
+            values[k] = operand(i.input(k));
+        }
+        RegisterValue[] args = cArguments(kinds, f.resultKind(), values, f.symbol());
+        RegisterValue result = fixed(backend.registerConfig().getReturnRegister(f.resultKind()), f.resultKind());
+        append(new Amd64Calls.LeafCall(backend.config().runtimeLeaf(f), result, args, f));
+        move(result(i), result);
+    }
+
+    /** Moves {@code values} to the registers of the C convention's arguments of {@code kinds} (a leaf returning {@code resultKind}); returns those registers. */
+    private RegisterValue[] cArguments(JavaKind[] kinds, JavaKind resultKind, Value[] values, String what) {
         JavaType[] types = new JavaType[kinds.length];
         for (int k = 0; k < kinds.length; k++) {
             types[k] = metaAccessType(kinds[k]);
         }
         ValueKindFactory<LirKind> lirKinds = this::kindOf;
-        CallingConvention cc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.NativeCall, metaAccessType(f.resultKind()),
+        CallingConvention cc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.NativeCall, metaAccessType(resultKind),
                         types, lirKinds);
         RegisterValue[] args = new RegisterValue[kinds.length];
         for (int k = 0; k < kinds.length; k++) {
             if (!(cc.getArgument(k) instanceof RegisterValue r)) {
-                throw new IllegalStateException(f + ": C argument " + k + " is not in a register: " + cc);
+                throw new IllegalStateException(what + ": C argument " + k + " is not in a register: " + cc);
             }
-            move(r, operand(i.input(k)));
+            move(r, values[k]);
             args[k] = r;
         }
-        RegisterValue result = fixed(backend.registerConfig().getReturnRegister(f.resultKind()), f.resultKind());
-        append(new Amd64Calls.LeafCall(backend.config().runtimeLeaf(f), result, args, f));
-        move(result(i), result);
+        return args;
+    }
+
+    /**
+     * {@link Op#ARRAY_COPY}: the two element addresses (lea) and the count moved to the C convention's
+     * first three argument registers, then the VM's copy stub for the element size, a leaf that
+     * clobbers what C may clobber (every allocatable register is taken as clobbered).
+     */
+    private void arrayCopy(Instruction i) {
+        Access a = access(i);
+        long stub = backend.config().arrayCopyStub(a.kind());
+        if (stub == 0) {
+            throw new IllegalStateException("the VM has no copy stub for " + a.kind() + " arrays");
+        }
+        Variable from = newVariable(JavaKind.Long);
+        append(new Amd64Memory.ElementAddress(Scale.of(a.scale()), a.displacement(), from, inVariable(i.input(In.SOURCE)), inVariable(i.input(In.SOURCE_INDEX))));
+        Variable to = newVariable(JavaKind.Long);
+        append(new Amd64Memory.ElementAddress(Scale.of(a.scale()), a.displacement(), to, inVariable(i.input(In.DESTINATION)),
+                        inVariable(i.input(In.DESTINATION_INDEX))));
+        JavaKind[] kinds = {JavaKind.Long, JavaKind.Long, JavaKind.Long};
+        RegisterValue[] args = cArguments(kinds, JavaKind.Void, new Value[] {from, to, operand(i.input(In.LENGTH))}, "arraycopy");
+        append(new Amd64Calls.LeafCall(stub, null, args, "arraycopy " + a.kind().getJavaName()));
     }
 
     /** An allocation: the length (arrays) in rdx, the object in rax; see {@link Amd64Allocation.Allocate}. */

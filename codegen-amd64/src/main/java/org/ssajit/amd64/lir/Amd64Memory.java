@@ -419,6 +419,32 @@ public final class Amd64Memory {
     }
 
     /**
+     * {@code lea result, [array + index * scale + displacement]}: the address of an element, the index a
+     * long, for a copy stub ({@link org.ssajit.ir.Op#ARRAY_COPY}). Not a reference (the collector does
+     * not see it): nothing between it and the stub call stops at a safepoint.
+     */
+    public static final class ElementAddress extends Amd64Op {
+        private final Scale scale;
+        private final int displacement;
+
+        public ElementAddress(Scale scale, int displacement, AllocatableValue result, AllocatableValue array, AllocatableValue index) {
+            super(values(result), values(array, index), null, null);
+            this.scale = scale;
+            this.displacement = displacement;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            e.asm().lea(QWORD, reg(get(Mode.DEF, 0)), Address.of(reg(get(Mode.USE, 0)), reg(get(Mode.USE, 1)), scale, displacement));
+        }
+
+        @Override
+        public String name() {
+            return "elementaddress";
+        }
+    }
+
+    /**
      * {@link org.ssajit.ir.Op#FILL}: when {@code 0 <= from <= last < length} and the range has at least
      * {@link #MIN_ELEMENTS} elements, {@code rep stos} stores the value into all of it and the result
      * is {@code last + 1}; otherwise nothing is stored and the result is {@code from}, and the loop

@@ -1,0 +1,202 @@
+package org.ssajit.lowering;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+import org.ssajit.bytecode.Bytecodes;
+import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.ir.Access;
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Condition;
+import org.ssajit.ir.Goto;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.If;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.InvokeTarget;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Stamp;
+import org.ssajit.ir.Value;
+
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.MetaAccessProvider;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+import jdk.vm.ci.meta.ResolvedJavaType;
+
+/**
+ * {@code System.arraycopy(src, srcPos, dest, destPos, length)} where both arrays' stamps give the
+ * same element kind: branches that establish that the copy cannot throw, then the copy itself
+ * ({@link Op#ARRAY_COPY}: the VM's copy stub, a leaf), and the call, unchanged, where any of them
+ * fails. The call stays the slow path: it throws what the interpreter would throw, with its message
+ * (a null array, a negative index or length, a range outside an array, an element the destination
+ * cannot hold, after copying the elements before it), and it copies what the branches leave to it
+ * (reference arrays of different classes, which need a store check per element).
+ *
+ * <pre>
+ *   if (src == null) call        (left out where the stamp says non-null; the same for dest)
+ *   if (dest == null) call
+ *   if ((srcPos | destPos | length) &lt; 0) call
+ *   if (src.length - length &lt; srcPos) call      (no overflow: every operand is non-negative)
+ *   if (dest.length - length &lt; destPos) call
+ *   if (src.getClass() != dest.getClass()) call  (references only, unless dest is exactly Object[]: a new one)
+ *   arraycopy(src, srcPos, dest, destPos, length)
+ * </pre>
+ *
+ * <p>Only where the element kinds are known from the stamps (an {@code int[]} parameter, an
+ * {@code Object[]} field), the VM has the stub, and, for references, the collector is one whose
+ * barriers ssajit emits itself elsewhere (Serial, Parallel, G1): the oop stub applies them. A call
+ * whose block has exception edges (compiled handlers, or the handlers remembered for a throwing
+ * bytecode's deoptimization) stays a call. Runs before the lowering proper, which then lowers the
+ * branches' Java-level operations and the call.
+ */
+public final class ArrayCopies {
+    /** Whether calls of {@code System.arraycopy} get the copy stubs ({@code -Dssajit.ArrayCopyStubs}). */
+    static volatile boolean enabled = true;
+
+    private ArrayCopies() {
+    }
+
+    /**
+     * Expands every call of {@code System.arraycopy} in {@code g} that qualifies (see the class
+     * comment), except in the blocks {@code skip} accepts. Returns how many it expanded.
+     */
+    static int expand(Graph g, HotSpotVmConfig config, MetaAccessProvider metaAccess, int gc, Predicate<Block> skip) {
+        int expanded = 0;
+        for (Block b : List.copyOf(g.blocks())) {
+            if (!b.handlers().isEmpty() || skip.test(b)) {
+                continue;
+            }
+            // A block's later calls move to the rest of it after each expansion: go on there.
+            Block at = b;
+            boolean again = true;
+            while (again) {
+                again = false;
+                for (Instruction i : at.instructions()) {
+                    JavaKind ek = isArrayCopy(i) ? elementKind(i.input(0).stamp(), i.input(2).stamp()) : null;
+                    if (ek == null || config.arrayCopyStub(ek) == 0
+                                    || ek == JavaKind.Object && gc != config.gcSerial && gc != config.gcParallel && gc != config.gcG1) {
+                        continue;
+                    }
+                    at = expand(g, at, i, ek, config, metaAccess);
+                    expanded++;
+                    again = true;
+                    break;
+                }
+            }
+        }
+        return expanded;
+    }
+
+    /** Whether {@code i} is an {@code invokestatic} of {@code System.arraycopy}. */
+    static boolean isArrayCopy(Instruction i) {
+        if (i.op() != Op.INVOKE) {
+            return false;
+        }
+        InvokeTarget t = i.invokeTarget();
+        return t.opcode() == Bytecodes.INVOKESTATIC && t.appendix() == null && t.method() instanceof ResolvedJavaMethod m && m.isStatic()
+                        && m.getName().equals("arraycopy") && m.getDeclaringClass().getName().equals("Ljava/lang/System;")
+                        && m.getSignature().toMethodDescriptor().equals("(Ljava/lang/Object;ILjava/lang/Object;II)V");
+    }
+
+    /**
+     * The element kind both arrays have, by their stamps: a primitive kind both have, or Object if both
+     * are arrays of references; null if a stamp does not say (then the call stays).
+     */
+    static JavaKind elementKind(Stamp src, Stamp dest) {
+        ResolvedJavaType s = src.type();
+        ResolvedJavaType d = dest.type();
+        if (s == null || d == null || !s.isArray() || !d.isArray()) {
+            return null;
+        }
+        JavaKind ek = s.getComponentType().getJavaKind();
+        return ek == d.getComponentType().getJavaKind() ? ek : null;
+    }
+
+    /** Replaces the call {@code call} in {@code b} by the branches, the copy and the call as slow path; returns the block with what followed the call. */
+    private static Block expand(Graph g, Block b, Instruction call, JavaKind ek, HotSpotVmConfig config, MetaAccessProvider metaAccess) {
+        int bci = call.bci();
+        Value src = call.input(0);
+        Value srcPos = call.input(1);
+        Value dest = call.input(2);
+        Value destPos = call.input(3);
+        Value length = call.input(4);
+
+        // What followed the call, with b's terminator, goes to a block of its own.
+        Block rest = g.newBlock(bci);
+        List<Instruction> code = b.instructions();
+        for (Instruction x : new ArrayList<>(code.subList(code.indexOf(call) + 1, code.size()))) {
+            b.moveToEnd(x, rest);
+        }
+        List<Block> successors = b.terminator().targets();
+        b.moveTerminator(rest);
+        for (Block s : successors) {
+            s.replacePredecessor(b, rest);
+        }
+
+        // The call itself, in a block of its own: every failed branch goes there.
+        Block slow = g.newBlock(bci);
+        b.moveToEnd(call, slow);
+        slow.setTerminator(new Goto(-1, rest));
+
+        Block at = b;
+        if (!src.stamp().isNonNull()) {
+            at = branch(g, at, Condition.EQ, src, g.nullConstant(), slow, bci);
+        }
+        if (!dest.stamp().isNonNull()) {
+            at = branch(g, at, Condition.EQ, dest, g.nullConstant(), slow, bci);
+        }
+        Value any = null;
+        for (Value v : new Value[] {srcPos, destPos, length}) {
+            if (!v.stamp().isNonNegative()) {
+                any = any == null ? v : append(at, new Instruction(g, Op.OR, JavaKind.Int, null, bci, any, v));
+            }
+        }
+        if (any != null) {
+            at = branch(g, at, Condition.LT, any, g.intConstant(0), slow, bci);
+        }
+        for (Value[] range : new Value[][] {{src, srcPos}, {dest, destPos}}) {
+            // The array is not null here: its length is read, the branch's edge being its null check.
+            Instruction arrayLength = append(at, new Instruction(g, Op.ARRAY_LENGTH_OR_ZERO, JavaKind.Int, null, bci, range[0]));
+            Instruction room = append(at, new Instruction(g, Op.SUB, JavaKind.Int, null, bci, arrayLength, length));
+            at = branch(g, at, Condition.LT, room, range[1], slow, bci);
+        }
+        if (ek == JavaKind.Object && !isExactlyObjectArray(dest, metaAccess)) {
+            // Any reference array's elements fit an Object[]; other destinations take the source's class only.
+            Instruction srcClass = append(at, new Instruction(g, Op.CLASS_OF, JavaKind.Object, null, bci, src));
+            Instruction destClass = append(at, new Instruction(g, Op.CLASS_OF, JavaKind.Object, null, bci, dest));
+            at = branch(g, at, Condition.NE, srcClass, destClass, slow, bci);
+        }
+        Access element = new Access(ek, metaAccess.getArrayBaseOffset(ek), metaAccess.getArrayIndexScale(ek), ek == JavaKind.Object && config.useCompressedOops);
+        Instruction from = append(at, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, srcPos));
+        Instruction to = append(at, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, destPos));
+        Instruction count = append(at, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, length));
+        append(at, new Instruction(g, Op.ARRAY_COPY, JavaKind.Void, element, bci, src, from, dest, to, count));
+        at.setTerminator(new Goto(-1, rest));
+        rest.addPredecessor(at);
+        rest.addPredecessor(slow);
+        return rest;
+    }
+
+    /** Ends {@code from} with {@code if (x cond y) slow else next}; returns next. */
+    private static Block branch(Graph g, Block from, Condition cond, Value x, Value y, Block slow, int bci) {
+        Block next = g.newBlock(bci);
+        from.setTerminator(new If(bci, cond, x, y, slow, next));
+        slow.addPredecessor(from);
+        next.addPredecessor(from);
+        return next;
+    }
+
+    private static Instruction append(Block b, Instruction i) {
+        b.append(i);
+        return i;
+    }
+
+    /** Whether {@code v} is an {@code Object[]} exactly: by its stamp, or a new array of Object. */
+    private static boolean isExactlyObjectArray(Value v, MetaAccessProvider metaAccess) {
+        ResolvedJavaType objectArray = metaAccess.lookupJavaType(Object[].class);
+        if (v.stamp().isExactType() && objectArray.equals(v.stamp().type())) {
+            return true;
+        }
+        return v instanceof Instruction n && n.op() == Op.NEW_ARRAY && n.type() instanceof ResolvedJavaType e && e.isJavaLangObject();
+    }
+}
