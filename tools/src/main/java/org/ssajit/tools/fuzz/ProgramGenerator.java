@@ -558,6 +558,9 @@ final class ProgramGenerator {
         if (a == null) {
             return "sIa[" + index("sIa") + "] = " + expr(T.INT, 2) + ";";
         }
+        if (chance(0.12)) {
+            return arrayCopy(a);
+        }
         if (a.type() == T.MATRIX) {
             return a.name() + "[" + index(a.name()) + "][" + index(a.name() + "[0]") + "] = " + expr(T.INT, 2) + ";";
         }
@@ -570,6 +573,18 @@ final class ProgramGenerator {
             return a.name() + "[" + index(a.name()) + "] += " + expr(e == T.BOOLEAN ? T.INT : e, 2) + ";";
         }
         return a.name() + "[" + index(a.name()) + "] = " + expr(e, 2) + ";";
+    }
+
+    /**
+     * {@code System.arraycopy} from {@code a} into an array of its type (itself, overlapping, at times),
+     * or from an {@code Object[]} into {@code sOa}, which may be a {@code String[]} (the store checks);
+     * indexes and a length usually in bounds, at times not (the exceptions).
+     */
+    private String arrayCopy(Var a) {
+        Var other = anyVariable(false, t -> t == a.type());
+        String dest = a.type() == T.OBJECTS && chance(0.3) ? "sOa" : other == null || chance(0.3) ? a.name() : other.name();
+        String length = chance(0.7) ? "(" + expr(T.INT, 1) + " & 7)" : "(" + expr(T.INT, 1) + ") % 9";
+        return "System.arraycopy(" + a.name() + ", " + index(a.name()) + " & 3, " + dest + ", " + index(dest) + " & 3, " + length + ");";
     }
 
     /** An index into {@code array}: usually in bounds, sometimes anything small. */
