@@ -38,7 +38,8 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  *   if ((srcPos | destPos | length) &lt; 0) call
  *   if (src.length - length &lt; srcPos) call      (no overflow: every operand is non-negative)
  *   if (dest.length - length &lt; destPos) call
- *   if (src.getClass() != dest.getClass()) call  (references only, unless dest is exactly Object[]: a new one)
+ *   if (src.getClass() != dest.getClass()) call  (references only; not where both stamps say one class
+ *                                                exactly, nor where dest is exactly Object[]: a new one)
  *   arraycopy(src, srcPos, dest, destPos, length)
  * </pre>
  *
@@ -160,7 +161,7 @@ public final class ArrayCopies {
             Instruction room = append(at, new Instruction(g, Op.SUB, JavaKind.Int, null, bci, arrayLength, length));
             at = branch(g, at, Condition.LT, room, range[1], slow, bci);
         }
-        if (ek == JavaKind.Object && !isExactlyObjectArray(dest, metaAccess)) {
+        if (ek == JavaKind.Object && !isExactlyObjectArray(dest, metaAccess) && !sameExactType(src.stamp(), dest.stamp())) {
             // Any reference array's elements fit an Object[]; other destinations take the source's class only.
             Instruction srcClass = append(at, new Instruction(g, Op.CLASS_OF, JavaKind.Object, null, bci, src));
             Instruction destClass = append(at, new Instruction(g, Op.CLASS_OF, JavaKind.Object, null, bci, dest));
@@ -189,6 +190,11 @@ public final class ArrayCopies {
     private static Instruction append(Block b, Instruction i) {
         b.append(i);
         return i;
+    }
+
+    /** Whether both stamps say one class exactly (two {@code String[]}: a final element class). */
+    private static boolean sameExactType(Stamp a, Stamp b) {
+        return a.isExactType() && b.isExactType() && a.type() != null && a.type().equals(b.type());
     }
 
     /** Whether {@code v} is an {@code Object[]} exactly: by its stamp, or a new array of Object. */

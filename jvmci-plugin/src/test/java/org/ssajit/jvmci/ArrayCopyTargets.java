@@ -48,6 +48,11 @@ final class ArrayCopyTargets {
         System.arraycopy(a, ap, b, bp, n);
     }
 
+    /** Arrays of a final element class: the stamps say one class exactly, no class comparison. */
+    static void strings(String[] a, int ap, String[] b, int bp, int n) {
+        System.arraycopy(a, ap, b, bp, n);
+    }
+
     /** Within one array: the ranges overlap in either direction. */
     static void within(int[] a, int from, int to, int n) {
         System.arraycopy(a, from, a, to, n);

@@ -183,6 +183,13 @@ class CompiledArrayCopyTest {
     }
 
     @Test
+    void arraysOfAFinalClassNeedNoClassComparison() {
+        assertEquals(1, lowered("strings", Op.ARRAY_COPY).size());
+        assertEquals(0, lowered("strings", Op.CLASS_OF).size());
+        check("strings", inputs(10, new Class<?>[] {String[].class}, new Class<?>[] {String[].class}));
+    }
+
+    @Test
     void intoANewObjectArrayNeedsNoClassComparison() {
         assertEquals(1, lowered("intoNewObjects", Op.ARRAY_COPY).size());
         assertEquals(0, lowered("intoNewObjects", Op.CLASS_OF).size());
