@@ -3,7 +3,8 @@
 # order rotates each round), so that load from elsewhere on the machine falls on every mode alike:
 #   javac      javac (jdk.compiler, in-process) compiling ssa-core's sources, again and again;
 #   collections a fixed java.util workload (maps, sorting records, streams, string building);
-#   nbody      five bodies under gravity (objects' double fields, square roots): not run by default.
+#   nbody      five bodies under gravity (objects' double fields, square roots): not run by default;
+#   copies     System.arraycopy of ints, bytes and references (with --no-arraycopy): not run by default.
 # Each JVM runs the program --iterations times (org.ssajit.demo.ProgramTimer) and the last --keep
 # iterations count (the top tier's code installed by then); the table gives per program and mode the
 # median over the rounds of each JVM's median iteration, and the ratios of those medians. Under ssajit

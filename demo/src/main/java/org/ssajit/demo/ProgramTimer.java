@@ -30,11 +30,14 @@ import javax.tools.ToolProvider;
  * lists of records with comparators, streams grouping and summing, string building.
  * <li>{@code nbody}: five bodies under gravity, stepped 300,000 times (objects' double fields,
  * square roots); the final energy's bits go into the checksum.
+ * <li>{@code copies}: {@code System.arraycopy} of ints, bytes and references, short and long
+ * ranges: a sliding window, chunks out of a ring of bytes, a bounded list of references that grows
+ * by copying and shifts on each insert; sums of what was copied go into the checksum.
  * </ul>
  * Both print a checksum at the end so that every mode can be seen to compute the same (compared by
  * {@code scripts/stress.sh}).
  *
- * <p>Usage: {@code ProgramTimer [--iterations N] javac DIR | collections | nbody}
+ * <p>Usage: {@code ProgramTimer [--iterations N] javac DIR | collections | nbody | copies}
  */
 public final class ProgramTimer {
     private ProgramTimer() {
@@ -51,13 +54,14 @@ public final class ProgramTimer {
             }
         }
         if (rest.isEmpty()) {
-            throw new IllegalArgumentException("usage: ProgramTimer [--iterations N] javac DIR | collections | nbody");
+            throw new IllegalArgumentException("usage: ProgramTimer [--iterations N] javac DIR | collections | nbody | copies");
         }
         String program = rest.get(0);
         Runnable body = switch (program) {
             case "javac" -> javac(Path.of(rest.get(1)));
             case "collections" -> ProgramTimer::collections;
             case "nbody" -> ProgramTimer::nbody;
+            case "copies" -> ProgramTimer::copies;
             default -> throw new IllegalArgumentException("no program " + program);
         };
         for (int i = 1; i <= iterations; i++) {
@@ -158,6 +162,50 @@ public final class ProgramTimer {
             this.vz = vz;
             this.mass = mass;
         }
+    }
+
+    /** See the class comment: array copies of three kinds, about a million times each. */
+    private static void copies() {
+        long sum = 0;
+        int[] data = new int[4096];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = i * 31;
+        }
+        int[] window = new int[48];
+        for (int round = 0; round < 600; round++) {
+            for (int k = 0; k + window.length <= data.length; k += 5) {
+                System.arraycopy(data, k, window, 0, window.length);
+                sum += window[round % window.length];
+            }
+        }
+        byte[] ring = new byte[8192];
+        for (int i = 0; i < ring.length; i++) {
+            ring[i] = (byte) (i * 7);
+        }
+        byte[] chunk = new byte[16];
+        for (int k = 0; k < 2_000_000; k++) {
+            System.arraycopy(ring, (k * 16) & (ring.length - 1), chunk, 0, chunk.length);
+            sum += chunk[k & 15];
+        }
+        Object[] list = new Object[8];
+        int size = 0;
+        for (int i = 0; i < 1_000_000; i++) {
+            if (size == list.length) {
+                Object[] grown = new Object[size * 2];
+                System.arraycopy(list, 0, grown, 0, size);
+                list = grown;
+            }
+            int at = i % 5;
+            if (at > size) {
+                at = size;
+            }
+            int moved = Math.min(size - at, 24);
+            System.arraycopy(list, at, list, at + 1, moved);
+            list[at] = Integer.valueOf(i);
+            size = Math.min(at + moved + 1 > size ? at + moved + 1 : size, 64);
+            sum += ((Integer) list[size / 2]).intValue();
+        }
+        checksum = checksum * 31 + sum;
     }
 
     /**
