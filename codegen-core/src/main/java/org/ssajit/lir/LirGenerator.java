@@ -285,6 +285,30 @@ public abstract class LirGenerator {
         return new LirKind(architecture.getPlatformKind(kind.getStackKind()), kind == JavaKind.Object);
     }
 
+    /**
+     * The registers of the C convention's arguments of {@code kinds}, for a leaf of the VM returning
+     * {@code resultKind} (a C function or a stub with its convention); {@code what} names it in the
+     * error if an argument would go on the stack.
+     */
+    protected final jdk.vm.ci.code.RegisterValue[] cArgumentRegisters(jdk.vm.ci.code.RegisterConfig registers, jdk.vm.ci.meta.MetaAccessProvider metaAccess,
+                    JavaKind[] kinds, JavaKind resultKind, String what) {
+        jdk.vm.ci.meta.JavaType[] types = new jdk.vm.ci.meta.JavaType[kinds.length];
+        for (int k = 0; k < kinds.length; k++) {
+            types[k] = metaAccess.lookupJavaType(kinds[k].toJavaClass());
+        }
+        jdk.vm.ci.code.ValueKindFactory<LirKind> lirKinds = this::kindOf;
+        jdk.vm.ci.code.CallingConvention cc = registers.getCallingConvention(jdk.vm.ci.hotspot.HotSpotCallingConventionType.NativeCall,
+                        metaAccess.lookupJavaType(resultKind.toJavaClass()), types, lirKinds);
+        jdk.vm.ci.code.RegisterValue[] args = new jdk.vm.ci.code.RegisterValue[kinds.length];
+        for (int k = 0; k < kinds.length; k++) {
+            if (!(cc.getArgument(k) instanceof jdk.vm.ci.code.RegisterValue r)) {
+                throw new IllegalStateException(what + ": C argument " + k + " is not in a register: " + cc);
+            }
+            args[k] = r;
+        }
+        return args;
+    }
+
     /** The frame state in LIR operands, its callers' states (an inlined method's) after its own inputs. */
     protected final LirFrameState state(FrameState fs, boolean duringCall) {
         Value[] vals = new Value[LirFrameState.inputCount(fs)];

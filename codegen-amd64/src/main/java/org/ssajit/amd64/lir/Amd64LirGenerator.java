@@ -454,20 +454,9 @@ public final class Amd64LirGenerator extends LirGenerator {
 
     /** Moves {@code values} to the registers of the C convention's arguments of {@code kinds} (a leaf returning {@code resultKind}); returns those registers. */
     private RegisterValue[] cArguments(JavaKind[] kinds, JavaKind resultKind, Value[] values, String what) {
-        JavaType[] types = new JavaType[kinds.length];
-        for (int k = 0; k < kinds.length; k++) {
-            types[k] = metaAccessType(kinds[k]);
-        }
-        ValueKindFactory<LirKind> lirKinds = this::kindOf;
-        CallingConvention cc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.NativeCall, metaAccessType(resultKind),
-                        types, lirKinds);
-        RegisterValue[] args = new RegisterValue[kinds.length];
-        for (int k = 0; k < kinds.length; k++) {
-            if (!(cc.getArgument(k) instanceof RegisterValue r)) {
-                throw new IllegalStateException(what + ": C argument " + k + " is not in a register: " + cc);
-            }
-            move(r, values[k]);
-            args[k] = r;
+        RegisterValue[] args = cArgumentRegisters(backend.registerConfig(), backend.metaAccess(), kinds, resultKind, what);
+        for (int k = 0; k < args.length; k++) {
+            move(args[k], values[k]);
         }
         return args;
     }
