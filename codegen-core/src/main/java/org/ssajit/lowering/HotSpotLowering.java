@@ -1,5 +1,6 @@
 package org.ssajit.lowering;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -314,6 +315,17 @@ public final class HotSpotLowering {
          * dominated too, and entered exactly when the reference is null).
          */
         private final Map<Block, Set<Value>> checkedNonNull = new HashMap<>();
+        /**
+         * Bounds checks passed in each block, as (array, index) pairs: an array's length never changes, so
+         * the index is within the array in every block the check dominates (calls between included). As
+         * for null checks, not the checks that throw to a handler of the method.
+         */
+        private final Map<Block, List<Value[]>> checkedBounds = new HashMap<>();
+        /**
+         * Casts passed in each block, as (reference, type) pairs: the reference is null or an instance of
+         * the type in every block the cast dominates; not the casts that throw to a handler of the method.
+         */
+        private final Map<Block, List<Object[]>> checkedCasts = new HashMap<>();
         private Block block;
         /** Where new instructions go: before this instruction (the one being lowered). */
         private Instruction anchor;
@@ -670,24 +682,51 @@ public final class HotSpotLowering {
             Value index = i.input(In.INDEX);
             NullCheck check = nullCheck(array, i.state());
             Value length = i.checkedLength();
-            if (provenInBounds(array, index, block)) {
+            if (provenInBounds(array, index, block) || boundsCheckedBefore(array, index, block)) {
                 check.explicitly(); // the element's address may be far beyond the protected page
             } else if (length != null && !nullChecksThrow() && !caughtHere(ImplicitException.Kind.OUT_OF_BOUNDS)) {
                 // (Where a failed bounds check throws in compiled code, a null array must not take it.)
                 check.coveredByBoundsCheck();
-                boundsCheck(index, length, i);
+                boundsCheck(array, index, length, i);
             } else {
                 Instruction len = read(array, null, lengthAccess(), check.forAccess(config.arrayLengthOffset));
                 len.setStamp(Stamp.forInt(0, Integer.MAX_VALUE));
-                boundsCheck(index, len, i);
+                boundsCheck(array, index, len, i);
             }
         }
 
-        private void boundsCheck(Value index, Value length, Instruction i) {
-            Instruction c = new Instruction(g, Op.BOUNDS_CHECK, JavaKind.Void, exceptionDeopt(DeoptimizationReason.BoundsCheckException, i.bci()), i.bci(),
-                            index, length);
+        /**
+         * A {@link Op#BOUNDS_CHECK} of {@code index} against {@code length}, {@code array}'s length (or,
+         * a checked length, its length or 0 for null), remembered for the blocks it dominates
+         * ({@link #boundsCheckedBefore}) unless a failure throws to a handler here.
+         */
+        private void boundsCheck(Value array, Value index, Value length, Instruction i) {
+            Deopt why = exceptionDeopt(DeoptimizationReason.BoundsCheckException, i.bci());
+            Instruction c = new Instruction(g, Op.BOUNDS_CHECK, JavaKind.Void, why, i.bci(), index, length);
             c.setState(i.state().copy());
             emit(c, null);
+            if (!why.compiledThrow()) {
+                checkedBounds.computeIfAbsent(block, x -> new ArrayList<>(2)).add(new Value[]{withoutPi(array), index});
+            }
+        }
+
+        /**
+         * Whether {@code index} was checked against {@code array}'s length in {@code b} before (or in a
+         * block dominating it): a passed check that deoptimizes on failure ({@link #checkedBounds}).
+         */
+        private boolean boundsCheckedBefore(Value array, Value index, Block b) {
+            Value a = withoutPi(array);
+            for (Block d = b; d != null; d = d == g.entry() ? null : dominance.immediateDominator(d)) {
+                List<Value[]> checked = checkedBounds.get(d);
+                if (checked != null) {
+                    for (Value[] c : checked) {
+                        if (c[0] == a && c[1] == index) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            return false;
         }
 
         private void loadIndexed(Instruction i) {
@@ -1128,11 +1167,59 @@ public final class HotSpotLowering {
                 replace(i, x);
                 return;
             }
+            if (castBefore(x, t, block)) {
+                replace(i, emit(new Instruction(g, Op.PI, JavaKind.Object, null, i.bci(), x), i.stamp()));
+                return;
+            }
             Instruction test = emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, knownNonNull(x, TypeTests.subtypeTest(t, constantReflection, true)), i.bci(), x), Stamp.forInt(0, 1));
-            Instruction guard = new Instruction(g, Op.GUARD, JavaKind.Void, exceptionDeopt(DeoptimizationReason.ClassCastException, i.bci()), i.bci(), test);
+            Deopt why = exceptionDeopt(DeoptimizationReason.ClassCastException, i.bci());
+            Instruction guard = new Instruction(g, Op.GUARD, JavaKind.Void, why, i.bci(), test);
             guard.setState(i.state().copy());
             emit(guard, null);
+            if (!why.compiledThrow()) {
+                checkedCasts.computeIfAbsent(block, b -> new ArrayList<>(2)).add(new Object[]{withoutPi(x), t});
+            }
             replace(i, emit(new Instruction(g, Op.PI, JavaKind.Object, null, i.bci(), x), i.stamp()));
+        }
+
+        /**
+         * Whether {@code x} is known here ({@code b}) to be null or an instance of {@code t}: a cast of
+         * it to a subtype of {@code t} passed in a dominating block or earlier in {@code b}
+         * ({@link #checkedCasts}), or a dominating block is entered only through the edge of a branch on
+         * which a type test of it for a subtype of {@code t} passed ({@code instanceof}, typically
+         * right before the cast).
+         */
+        private boolean castBefore(Value x, ResolvedJavaType t, Block b) {
+            Value object = withoutPi(x);
+            for (Block d = b; d != null; d = d == g.entry() ? null : dominance.immediateDominator(d)) {
+                List<Object[]> casts = checkedCasts.get(d);
+                if (casts != null) {
+                    for (Object[] c : casts) {
+                        if (c[0] == object && t.isAssignableFrom((ResolvedJavaType) c[1])) {
+                            return true;
+                        }
+                    }
+                }
+                if (d.predecessors().size() != 1 || !(d.predecessors().get(0).terminator() instanceof If f) || f.trueTarget() == f.falseTarget()) {
+                    continue;
+                }
+                Condition c = f.trueTarget() == d ? f.condition() : f.condition().negate();
+                if (c == Condition.NE && f.x() instanceof Instruction test && test.op() == Op.TYPE_TEST && f.y() instanceof Constant zero
+                                && zero.kind() == JavaKind.Int && zero.asInt() == 0 && withoutPi(test.input(In.OBJECT)) == object
+                                && t.isAssignableFrom(((TypeTest) test.attribute()).type())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** {@code v} without the {@link Op#PI}s around it: the same reference, with the stamp of no cast. */
+        private static Value withoutPi(Value v) {
+            Value x = v;
+            while (x instanceof Instruction p && p.op() == Op.PI) {
+                x = p.input(0);
+            }
+            return x;
         }
 
         /** {@code instanceof}: a {@link Op#TYPE_TEST} that null fails; an unresolved type deoptimizes. */
@@ -1308,7 +1395,7 @@ public final class HotSpotLowering {
             // A check whose NullPointerException goes to a handler in compiled code says nothing there: the
             // handler, which this block dominates, is where a null v arrives (found by ssajit fuzz, seed 194).
             if (!nullChecksThrow()) {
-                checkedNonNull.computeIfAbsent(block, x -> new HashSet<>()).add(v);
+                checkedNonNull.computeIfAbsent(block, x -> new HashSet<>()).add(withoutPi(v));
             }
             return new NullCheck(v, fs);
         }
@@ -1324,12 +1411,13 @@ public final class HotSpotLowering {
          * it is non-null ({@link #nonNullOnEntry}).
          */
         private boolean checkedBefore(Value v, Block b) {
+            Value object = withoutPi(v);
             for (Block d = b; d != null; d = d == g.entry() ? null : dominance.immediateDominator(d)) {
                 Set<Value> s = checkedNonNull.get(d);
-                if (s != null && s.contains(v)) {
+                if (s != null && s.contains(object)) {
                     return true;
                 }
-                if (nonNullOnEntry(v, d)) {
+                if (nonNullOnEntry(object, d)) {
                     return true;
                 }
             }
@@ -1350,11 +1438,11 @@ public final class HotSpotLowering {
                 return false;
             }
             if (f.x().kind() == JavaKind.Object) {
-                return (f.x() == v && isNullConstant(f.y())) || (f.y() == v && isNullConstant(f.x()));
+                return (withoutPi(f.x()) == v && isNullConstant(f.y())) || (withoutPi(f.y()) == v && isNullConstant(f.x()));
             }
             return f.x() instanceof Instruction t && f.y() instanceof Constant zero && zero.kind() == JavaKind.Int && zero.asInt() == 0
                             && (t.op() == Op.INSTANCEOF || t.op() == Op.CLASS_IS || (t.op() == Op.TYPE_TEST && !((TypeTest) t.attribute()).nullPasses()))
-                            && t.input(In.OBJECT) == v;
+                            && withoutPi(t.input(In.OBJECT)) == v;
         }
 
         private static boolean isNullConstant(Value v) {

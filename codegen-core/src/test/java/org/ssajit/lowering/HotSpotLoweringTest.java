@@ -2,6 +2,7 @@ package org.ssajit.lowering;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -171,6 +172,40 @@ class HotSpotLoweringTest {
         CharSequence c = (CharSequence) o;
         Object same = (Object) s; // proven by the stamp: no check
         return (o instanceof Runnable ? 1 : 0) + c.length() + same.hashCode();
+    }
+
+    static class Base {
+        int v;
+    }
+
+    static final class Leaf extends Base {
+    }
+
+    static int castsAfterTypeTests(Object o, Object p) {
+        int r = 0;
+        if (o instanceof Leaf) {
+            r += ((Base) o).v; // the instanceof proves the cast and that o is not null
+        }
+        if (p instanceof Base) {
+            r += ((Leaf) p).v; // a narrower type: tested
+            r += ((Leaf) p).v; // proven by the cast before
+        }
+        return r;
+    }
+
+    static int nullTestOfACastValue(Object o) {
+        Base b = (Base) o;
+        if (b != null) {
+            return ((Base) o).v + b.v; // the branch tested the cast value: o is the same reference
+        }
+        return 0;
+    }
+
+    static int sameElementAroundACall(int[] a, int i, Runnable r) {
+        int x = a[i];
+        r.run();
+        a[i] = x + 1; // the length cannot have changed: no second check
+        return a[i] + a[i + 1];
     }
 
     static double remainders(float a, float b, double c, double d) {
@@ -536,6 +571,35 @@ class HotSpotLoweringTest {
         Instruction pi = only(g, Op.PI);
         assertEquals(g.parameters().get(0), pi.input(In.X));
         assertTrue(all(g, Op.CHECKCAST).isEmpty() && all(g, Op.INSTANCEOF).isEmpty(), g::toString);
+    }
+
+    /**
+     * A cast dominated by an {@code instanceof} of a subtype that passed, or by a passed cast to a
+     * subtype, is no test; the cast value is non-null where the object is known to be, so its uses
+     * need no null check.
+     */
+    @Test
+    void castsProvenByDominatingTypeTestsAreNotTested() {
+        Graph g = lowered("castsAfterTypeTests", false);
+        List<Instruction> tests = all(g, Op.TYPE_TEST);
+        assertEquals(List.of("Leaf", "Base", "Leaf"), tests.stream().map(t -> ((TypeTest) t.attribute()).type().toJavaName().replaceAll(".*[$]", "")).toList(),
+                        g::toString);
+        assertEquals(1, all(g, Op.GUARD).size(), g::toString);
+        assertTrue(all(g, Op.NULL_CHECK).isEmpty(), g::toString);
+        assertEquals(3, all(g, Op.PI).size(), g::toString);
+        Graph same = lowered("nullTestOfACastValue", false);
+        assertEquals(1, all(same, Op.TYPE_TEST).size(), same::toString);
+        assertTrue(all(same, Op.NULL_CHECK).isEmpty(), same::toString);
+    }
+
+    /** A bounds check of an index into an array dominated by a passed one of the same pair is left out, calls between or not. */
+    @Test
+    void anIndexCheckedBeforeIsNotCheckedAgain() {
+        Graph g = lowered("sameElementAroundACall", true);
+        List<Instruction> checks = all(g, Op.BOUNDS_CHECK);
+        assertEquals(2, checks.size(), g::toString);
+        assertEquals(g.parameters().get(1), checks.get(0).input(In.INDEX), g::toString);
+        assertNotEquals(g.parameters().get(1), checks.get(1).input(In.INDEX), g::toString);
     }
 
     /** frem and drem become calls of the VM's C functions, which need no state (they neither safepoint nor throw). */

@@ -158,7 +158,7 @@ class CompiledImplicitExceptionsTest {
     static Stream<String> caught() {
         return Shard.of(Stream.of("nullField", "nullChain", "nullStore", "nullArray", "divide", "remainders", "cast", "castToInterfaceAndArray", "arrayStore",
                         "handlerOrder", "inLoop", "withFinally", "nested", "synchronizedBlock", "stackTrace", "nullBeforeRange", "lockedDivide",
-                        "handlerReadsTheNullAgain", "finallyReadsTheNullAgain", "bounds", "boundsNotNull", "boundsStore", "negativeSize",
+                        "handlerReadsTheNullAgain", "finallyReadsTheNullAgain", "handlerCastsAgain", "handlerIndexesAgain", "bounds", "boundsNotNull", "boundsStore", "negativeSize",
                         "negativeObjectArraySize"));
     }
 
@@ -169,6 +169,31 @@ class CompiledImplicitExceptionsTest {
     }
 
     /** The graphs create each kind where a handler catches it, and nothing where none does. */
+    /**
+     * A check whose failure a handler catches in compiled code proves nothing in the handler, which its
+     * block dominates (the try range's only throwing bytecode): there the cast and the index are
+     * checked again. The cast: its test, the handler dispatch's test of the exception, the handler's
+     * cast; the index: the handler's check (the first became a branch to the created exception).
+     * Remembering them as passed crashed the VM in {@link #caughtInCompiledCode}.
+     */
+    @org.junit.jupiter.api.Test
+    void checksThrowingToAHandlerAreCheckedAgainThere() {
+        assertTrue(countOf("handlerCastsAgain", Op.TYPE_TEST) == 3, () -> "type tests: " + countOf("handlerCastsAgain", Op.TYPE_TEST));
+        assertTrue(countOf("handlerIndexesAgain", Op.BOUNDS_CHECK) == 1, () -> "bounds checks: " + countOf("handlerIndexesAgain", Op.BOUNDS_CHECK));
+    }
+
+    private static long countOf(String name, Op op) {
+        ImplicitThrows.Mode was = ImplicitThrows.mode();
+        HotSpotLowering.setImplicitExceptions(ImplicitThrows.Mode.ALWAYS);
+        try {
+            Pipeline p = Pipeline.host();
+            Graph g = p.lower(p.build(Jvmci.method(Jvmci.declared(ImplicitExceptionTargets.class, name))));
+            return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == op).count();
+        } finally {
+            HotSpotLowering.setImplicitExceptions(was);
+        }
+    }
+
     /** The targets of {@link #graphsCreateTheExceptions}, this run's {@link Shard} of them. */
     static Stream<String> creating() {
         return Shard.of(Stream.of("nullField", "divide", "cast", "arrayStore", "nullArray", "remainders", "bounds", "negativeSize"));

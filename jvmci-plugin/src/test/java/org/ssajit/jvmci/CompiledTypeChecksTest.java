@@ -59,7 +59,7 @@ class CompiledTypeChecksTest {
 
     /** The targets of {@link #checksCombined}, this run's {@link Shard} of them. */
     static Stream<String> combined() {
-        return Shard.of(Stream.of("castThenLength", "castArrayThenLength", "classify"));
+        return Shard.of(Stream.of("castThenLength", "castArrayThenLength", "classify", "castsAfterTests", "castsAfterInterfaceTests"));
     }
 
     @ParameterizedTest

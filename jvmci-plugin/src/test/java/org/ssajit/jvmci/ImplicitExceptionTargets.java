@@ -307,6 +307,32 @@ final class ImplicitExceptionTargets {
         }
     }
 
+    /**
+     * The handler of a caught ClassCastException casts the same object again, to a supertype of the
+     * first cast's type (outside the try range: its exception escapes). The first cast's block
+     * dominates the handler, yet the handler is where the failed cast arrives: its cast must be tested.
+     */
+    static String handlerCastsAgain(Object o) {
+        String s;
+        try {
+            s = (String) o; // the range's only throwing bytecode: its block is the handler's one predecessor
+        } catch (ClassCastException e) {
+            return "again " + ((CharSequence) o).length();
+        }
+        return "string " + (s == null ? "null" : s.length());
+    }
+
+    /** The same for a bounds check: the handler of the failed index reads the same element again. */
+    static String handlerIndexesAgain(int[] a, int i) {
+        int v;
+        try {
+            v = a[i];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            return "again " + a[i];
+        }
+        return "value " + v;
+    }
+
     /** The same with a finally block around a synchronized region, as the generated program had it. */
     static String finallyReadsTheNullAgain(Node n, int d) {
         int r = 0;

@@ -536,4 +536,51 @@ final class TypeCheckTargets {
         }
         return r;
     }
+
+    /**
+     * Casts after type tests of the same object: a cast to a supertype of a passed test's type is
+     * proven (no test); a cast to a subtype is tested; a cast after a passed cast to a subtype is
+     * proven; on the failing side of a test nothing is proven. A cast proven wrongly would let through
+     * an object whose cast the interpreter rejects (ClassCastException).
+     */
+    static int castsAfterTests(Object o) {
+        int r = 0;
+        if (o instanceof D8) {
+            r += depthOf((D7) o) * 100 + depthOf((D3) o); // proven by the instanceof
+        }
+        if (o instanceof D3) {
+            r += depthOf((D8) o) * 10_000; // narrower: tested, fails for D3 and D7
+            r += depthOf((D7) o); // proven by the cast before
+        }
+        if (!(o instanceof D10)) {
+            return r - depthOf((D10) o); // the failing side: tested (null passes)
+        }
+        return r + depthOf((D3) o);
+    }
+
+    /** How many classes lie between {@code x}'s class and Object (a null x: NullPointerException). */
+    static int depthOf(D0 x) {
+        int d = 0;
+        for (Class<?> c = x.getClass(); c != Object.class; c = c.getSuperclass()) {
+            d++;
+        }
+        return d;
+    }
+
+    /** The same through interfaces and arrays. */
+    static int castsAfterInterfaceTests(Object o) {
+        int r = 0;
+        if (o instanceof java.util.List<?>) {
+            r += ((java.util.Collection<?>) o).size();
+            r += ((java.util.RandomAccess) o) == null ? 1 : 2; // not implied by List: tested
+        }
+        if (o instanceof Object[][]) {
+            r += ((Object[]) o).length * 10 + ((Object[][]) o)[0].length;
+        }
+        if (o instanceof CharSequence) {
+            r += ((String) o).length(); // narrower: tested
+            r += ((CharSequence) o).length() * 3;
+        }
+        return r;
+    }
 }
