@@ -143,6 +143,15 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     /** {@code InstanceKlass::_init_state} (a byte) and the state a usable class is in. */
     public final int instanceKlassInitStateOffset;
     public final int instanceKlassFullyInitialized;
+    /** {@code java_lang_Class::_klass_offset}: where a mirror holds its class's Klass* (0 for a primitive type's mirror). */
+    public final int mirrorKlassOffset;
+    /**
+     * {@code Klass::_layout_helper} (jint): an instance class's size in bytes, with bit
+     * {@code Klass::_lh_instance_slow_path_bit} set where the VM allocates its instances itself
+     * (abstract classes, interfaces, {@code java.lang.Class}); negative for arrays, 0 for neither.
+     */
+    public final int klassLayoutHelperOffset;
+    public final int layoutHelperInstanceSlowPathBit;
     /** {@code InstanceKlass::_init_thread}: the JavaThread running the class's initializer. */
     public final int instanceKlassInitThreadOffset;
     /** The thread's allocation buffer: {@code Thread::_tlab} + {@code ThreadLocalAllocBuffer::_top/_end}. */
@@ -357,6 +366,9 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         instanceKlassInitStateOffset = getFieldOffset("InstanceKlass::_init_state", Integer.class, "InstanceKlass::ClassState");
         instanceKlassFullyInitialized = getConstant("InstanceKlass::fully_initialized", Integer.class);
         instanceKlassInitThreadOffset = getFieldOffset("InstanceKlass::_init_thread", Integer.class, "JavaThread*");
+        mirrorKlassOffset = getFieldValue("java_lang_Class::_klass_offset", Integer.class, "int");
+        klassLayoutHelperOffset = getFieldOffset("Klass::_layout_helper", Integer.class, "jint");
+        layoutHelperInstanceSlowPathBit = getConstant("Klass::_lh_instance_slow_path_bit", Integer.class);
         useTlab = getFlag("UseTLAB", Boolean.class);
         int tlab = getFieldOffset("Thread::_tlab", Integer.class, "ThreadLocalAllocBuffer");
         threadTlabTopOffset = tlab + getFieldOffset("ThreadLocalAllocBuffer::_top", Integer.class, "HeapWord*");

@@ -135,6 +135,11 @@ public final class HotSpotLowering {
         ArrayCopies.enabled = on;
     }
 
+    /** Whether calls of {@code Unsafe.allocateInstance} allocate inline first (see {@link InstanceAllocations}); else they stay calls. */
+    public static void setAllocateInstanceInline(boolean on) {
+        InstanceAllocations.enabled = on;
+    }
+
     /** When implicit exceptions caught in the same method are thrown in compiled code (see {@link ImplicitThrows}). */
     public static void setImplicitExceptions(ImplicitThrows.Mode mode) {
         ImplicitThrows.mode = Objects.requireNonNull(mode);
@@ -206,7 +211,9 @@ public final class HotSpotLowering {
         }
         removeExceptionEdges(g, kept::contains);
         Stamps stamps = Stamps.infer(g);
-        if (ArrayCopies.enabled && ArrayCopies.expand(g, config, metaAccess, gc, tryHandlers::containsKey) > 0) {
+        int expanded = ArrayCopies.enabled ? ArrayCopies.expand(g, config, metaAccess, gc, tryHandlers::containsKey) : 0;
+        expanded += InstanceAllocations.enabled ? InstanceAllocations.expand(g, config, tryHandlers::containsKey) : 0;
+        if (expanded > 0) {
             stamps = Stamps.infer(g); // of the branches' values too
         }
         LoweringScope.check(g);

@@ -296,6 +296,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         HotSpotLowering.setUnwinding(options.get(SsajitOptions.UNWIND_EXCEPTIONS));
         HotSpotLowering.setImplicitExceptions(options.get(SsajitOptions.IMPLICIT_EXCEPTIONS));
         HotSpotLowering.setArrayCopyStubs(options.get(SsajitOptions.ARRAY_COPY_STUBS));
+        HotSpotLowering.setAllocateInstanceInline(options.get(SsajitOptions.ALLOCATE_INSTANCE_INLINE));
         Pipeline.setInlining(options.get(SsajitOptions.INLINE));
         org.ssajit.debug.FaultInjection.setRate(options.get(SsajitOptions.INJECT_FAULTS));
         try {

@@ -72,6 +72,11 @@ public final class SsajitOptions {
                     "System.arraycopy of arrays whose element kind is known: inline checks, then the VM's copy stub; the call where a "
                                     + "check fails. false: every System.arraycopy stays a call (of the VM's native method).",
                     SsajitOptions::parseBoolean);
+    public static final Option<Boolean> ALLOCATE_INSTANCE_INLINE = new Option<>("AllocateInstanceInline", true, "true|false",
+                    "Unsafe.allocateInstance (constructor method handles, lambdas' ::new): the instance allocated inline from the "
+                                    + "thread's buffer when its class is fully initialized and the VM does not reserve it a slow path; the call "
+                                    + "otherwise. false: every Unsafe.allocateInstance stays a call (of the VM's native method).",
+                    SsajitOptions::parseBoolean);
     public static final Option<org.ssajit.lowering.ImplicitThrows.Mode> IMPLICIT_EXCEPTIONS = new Option<>("ImplicitExceptions",
                     org.ssajit.lowering.ImplicitThrows.Mode.PROFILE, "profile|always|never",
                     "When a null, division-by-zero, class-cast, array-store, out-of-bounds or negative-size exception caught by a handler of the same method is "
@@ -96,7 +101,7 @@ public final class SsajitOptions {
                     "Print this help on stderr when the compiler initializes.",
                     SsajitOptions::parseBoolean);
 
-    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, UNWIND_EXCEPTIONS, IMPLICIT_EXCEPTIONS, ARRAY_COPY_STUBS, INLINE, INJECT_FAULTS, HELP);
+    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, UNWIND_EXCEPTIONS, IMPLICIT_EXCEPTIONS, ARRAY_COPY_STUBS, ALLOCATE_INSTANCE_INLINE, INLINE, INJECT_FAULTS, HELP);
 
     private final Map<Option<?>, Object> values;
     private final List<String> warnings;

@@ -273,6 +273,15 @@ public enum Op {
      */
     ALLOCATE("allocate", ALLOCATION | DEOPTIMIZES | LOW, OBJECT, AllocationShape.class, optional(In.LENGTH, INT)),
     /**
+     * A new instance of the class whose {@code java.lang.Class} is {@code object} (not null), zeroed,
+     * with its header, from the thread's allocation buffer; null where that cannot be done inline: the
+     * mirror of a primitive type or an array class, a class the VM allocates itself (abstract, an
+     * interface, {@code java.lang.Class}: the slow-path bit of its layout helper), a class not fully
+     * initialized, a full buffer. {@code Unsafe.allocateInstance}'s fast path, whose call takes the rest
+     * ({@code lowering.InstanceAllocations}); never stops at a safepoint, needs no state.
+     */
+    ALLOCATE_INSTANCE_OF("allocateinstanceof", ALLOCATION | NO_STATE | LOW, OBJECT, in(In.OBJECT, OBJECT)),
+    /**
      * G1's keep-alive barrier for a reference just read from {@code Reference.referent}: while
      * concurrent marking runs, {@code value} (if not null) goes into the thread's SATB buffer, so that an
      * object only weakly reachable in marking's snapshot is not freed once the program holds it strongly.

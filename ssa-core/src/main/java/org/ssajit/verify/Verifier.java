@@ -316,6 +316,11 @@ public final class Verifier {
                     fail(() -> where.get() + ": fill cannot fail, it has no state and no exception edge");
                 }
             }
+            case ALLOCATE_INSTANCE_OF -> {
+                if (i.state() != null || i.hasExceptionEdge()) {
+                    fail(() -> where.get() + ": an inline allocation that answers null when it cannot has no state and no exception edge");
+                }
+            }
             case ARRAY_COPY -> {
                 if (i.state() != null || i.hasExceptionEdge()) {
                     fail(() -> where.get() + ": an array copy cannot fail, it has no state and no exception edge");

@@ -171,6 +171,97 @@ public final class Aarch64Allocation {
     }
 
     /**
+     * {@link org.ssajit.ir.Op#ALLOCATE_INSTANCE_OF}: a new instance of the class whose mirror is the
+     * input (not null), or null where it cannot be allocated here (the call of
+     * {@code Unsafe.allocateInstance} then does it). The class from the mirror's {@code _klass} (0: a
+     * primitive type); its layout helper must be positive (an instance class) without the slow-path
+     * bit, its init state fully initialized ({@code ldrb}); then the buffer's top moves by the layout
+     * helper's size (a full buffer: null), the header and zeros go in as for {@link Allocate}, and a
+     * {@code dmb ishst} publishes them. Temporaries: the class, the size (then the zeroing pointer), the
+     * new top; {@link Aarch64CodeEmitter#SCRATCH1}. No call, no safepoint.
+     */
+    public static final class AllocateInstanceOf extends Aarch64Op {
+        public AllocateInstanceOf(jdk.vm.ci.meta.AllocatableValue result, jdk.vm.ci.meta.AllocatableValue mirror, jdk.vm.ci.meta.AllocatableValue klassTemp,
+                        jdk.vm.ci.meta.AllocatableValue sizeTemp, jdk.vm.ci.meta.AllocatableValue topTemp) {
+            super(values(result), values(mirror), null, values(klassTemp, sizeTemp, topTemp));
+        }
+
+        @Override
+        protected void emitCode(Aarch64CodeEmitter e) {
+            Aarch64Assembler asm = e.asm();
+            HotSpotVmConfig c = e.config();
+            Register mirror = Operands.reg(get(Mode.USE, 0));
+            Register obj = Operands.reg(get(Mode.DEF, 0));
+            Register klass = Operands.reg(get(Mode.TEMP, 0));
+            Register size = Operands.reg(get(Mode.TEMP, 1));
+            Register top = Operands.reg(get(Mode.TEMP, 2));
+            Label none = new Label("allocateinstanceof-none");
+            Label done = new Label("allocateinstanceof-done");
+
+            asm.ldr(64, klass, Address.of(mirror, c.mirrorKlassOffset)); // the mirror is not needed after this
+            asm.cbz(64, klass, none);
+            asm.ldr(32, size, Address.of(klass, c.klassLayoutHelperOffset)); // zero-extended: positive below
+            asm.cmp(32, size, 0);
+            asm.b(Condition.LE, none);
+            asm.tst(32, size, c.layoutHelperInstanceSlowPathBit);
+            asm.b(Condition.NE, none);
+            asm.ldr(8, SCRATCH1, Address.of(klass, c.instanceKlassInitStateOffset));
+            asm.cmp(32, SCRATCH1, c.instanceKlassFullyInitialized);
+            asm.b(Condition.NE, none);
+            asm.ldr(64, obj, Address.of(THREAD, c.threadTlabTopOffset));
+            asm.add(64, top, obj, size);
+            asm.ldr(64, SCRATCH1, Address.of(THREAD, c.threadTlabEndOffset));
+            asm.cmp(64, top, SCRATCH1);
+            asm.b(Condition.HI, none);
+            asm.str(64, top, Address.of(THREAD, c.threadTlabTopOffset));
+            asm.ldr(64, SCRATCH1, Address.of(klass, c.klassPrototypeHeaderOffset));
+            asm.str(64, SCRATCH1, Address.of(obj, 0));
+            if (!c.useCompactObjectHeaders) {
+                if (c.useCompressedClassPointers) {
+                    if (c.narrowKlassBase != 0) {
+                        asm.mov(64, SCRATCH1, c.narrowKlassBase);
+                        asm.sub(64, SCRATCH1, klass, SCRATCH1);
+                    } else {
+                        asm.mov(64, SCRATCH1, klass);
+                    }
+                    if (c.narrowKlassShift != 0) {
+                        asm.lsr(64, SCRATCH1, SCRATCH1, c.narrowKlassShift);
+                    }
+                    asm.str(32, SCRATCH1, Address.of(obj, c.oopKlassOffset));
+                } else {
+                    asm.str(64, klass, Address.of(obj, c.oopKlassOffset));
+                }
+            }
+            int start = c.instanceHeaderSize();
+            if (start % 8 == 4) {
+                asm.str(32, AArch64.zr, Address.of(obj, start)); // a field or the gap: within the instance's size
+                start += 4;
+            }
+            // size walks from the first word to zero to the new top, 8 bytes at a time.
+            addImmediate(asm, size, obj, start);
+            Label loop = new Label("allocateinstanceof-zero");
+            Label zeroed = new Label("allocateinstanceof-zeroed");
+            asm.bind(loop);
+            asm.cmp(64, size, top);
+            asm.b(Condition.HS, zeroed);
+            asm.str(64, AArch64.zr, Address.postIndex(size, 8));
+            asm.b(loop);
+            asm.bind(zeroed);
+            // Publish: the header and zeros before any store of the new reference.
+            asm.dmb(BarrierOption.ISHST);
+            asm.b(done);
+            asm.bind(none);
+            asm.mov(64, obj, AArch64.zr);
+            asm.bind(done);
+        }
+
+        @Override
+        public String name() {
+            return "allocateinstanceof";
+        }
+    }
+
+    /**
      * A new multi-dimensional array in x0, always from the VM: the dimensions are at the bottom of the
      * frame as ints (the outgoing-argument area, written by moves right before this op), and
      * {@code JVMCIRuntime::new_multi_array_or_null(thread, array class, rank, dims)} runs through its

@@ -301,6 +301,8 @@ public final class Aarch64LirGenerator extends LirGenerator {
             case NEW_EXCEPTION -> newException(i);
             case LOCK, UNLOCK -> monitor(i);
             case ALLOCATE -> allocate(i);
+            case ALLOCATE_INSTANCE_OF -> append(new Aarch64Allocation.AllocateInstanceOf(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
+                            newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
             case ALLOCATE_MULTI -> allocateMulti(i);
             case REGISTER_FINALIZER -> registerFinalizer(i);
             case PRE_BARRIER, POST_BARRIER -> barrier(i);

@@ -167,6 +167,91 @@ public final class Amd64Allocation {
         }
     }
     /**
+     * {@link org.ssajit.ir.Op#ALLOCATE_INSTANCE_OF}: a new instance of the class whose mirror is the
+     * input (not null), or null where it cannot be allocated here (the call of
+     * {@code Unsafe.allocateInstance} then does it). The class from the mirror's {@code _klass} (0: a
+     * primitive type); its layout helper must be positive (an instance class) without the slow-path
+     * bit, its init state fully initialized; then the buffer's top moves by the layout helper's size
+     * (a full buffer: null), and the header and zeros go in as for {@link Allocate}. Temporaries: the
+     * class, the size (then the narrow-class base), the new top; {@link Amd64CodeEmitter#SCRATCH} for
+     * the header and the zeroing. No call, no safepoint.
+     */
+    public static final class AllocateInstanceOf extends Amd64Op {
+        public AllocateInstanceOf(jdk.vm.ci.meta.AllocatableValue result, jdk.vm.ci.meta.AllocatableValue mirror, jdk.vm.ci.meta.AllocatableValue klassTemp,
+                        jdk.vm.ci.meta.AllocatableValue sizeTemp, jdk.vm.ci.meta.AllocatableValue topTemp) {
+            super(values(result), values(mirror), null, values(klassTemp, sizeTemp, topTemp));
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            HotSpotVmConfig c = e.config();
+            Register mirror = Operands.reg(get(Mode.USE, 0));
+            Register obj = Operands.reg(get(Mode.DEF, 0));
+            Register klass = Operands.reg(get(Mode.TEMP, 0));
+            Register size = Operands.reg(get(Mode.TEMP, 1));
+            Register top = Operands.reg(get(Mode.TEMP, 2));
+            Register p = Amd64CodeEmitter.SCRATCH;
+            Label none = new Label("allocateinstanceof-none");
+            Label done = new Label("allocateinstanceof-done");
+
+            asm.mov(QWORD, klass, Address.of(mirror, c.mirrorKlassOffset)); // the mirror is not needed after this
+            asm.test(QWORD, klass, klass);
+            asm.jcc(Condition.E, none);
+            asm.mov(DWORD, size, Address.of(klass, c.klassLayoutHelperOffset)); // zero-extends: positive below
+            asm.test(DWORD, size, size);
+            asm.jcc(Condition.LE, none);
+            asm.test(DWORD, size, c.layoutHelperInstanceSlowPathBit);
+            asm.jcc(Condition.NE, none);
+            asm.alu(AluOp.CMP, org.ssajit.amd64.asm.OperandSize.BYTE, Address.of(klass, c.instanceKlassInitStateOffset), c.instanceKlassFullyInitialized);
+            asm.jcc(Condition.NE, none);
+            asm.mov(QWORD, obj, Address.of(AMD64.r15, c.threadTlabTopOffset));
+            asm.lea(QWORD, top, Address.of(obj, size, org.ssajit.amd64.asm.Scale.ONE, 0));
+            asm.alu(AluOp.CMP, QWORD, top, Address.of(AMD64.r15, c.threadTlabEndOffset));
+            asm.jcc(Condition.A, none);
+            asm.mov(QWORD, Address.of(AMD64.r15, c.threadTlabTopOffset), top);
+            asm.mov(QWORD, p, Address.of(klass, c.klassPrototypeHeaderOffset));
+            asm.mov(QWORD, Address.of(obj), p);
+            if (!c.useCompactObjectHeaders) {
+                if (c.useCompressedClassPointers) {
+                    asm.mov(QWORD, p, klass);
+                    if (c.narrowKlassBase != 0) {
+                        asm.movabs(size, c.narrowKlassBase);
+                        asm.alu(AluOp.SUB, QWORD, p, size);
+                    }
+                    if (c.narrowKlassShift != 0) {
+                        asm.shift(ShiftOp.SHR, QWORD, p, c.narrowKlassShift);
+                    }
+                    asm.mov(DWORD, Address.of(obj, c.oopKlassOffset), p);
+                } else {
+                    asm.mov(QWORD, Address.of(obj, c.oopKlassOffset), klass);
+                }
+            }
+            int start = c.instanceHeaderSize();
+            if (start % 8 == 4) {
+                asm.mov(DWORD, Address.of(obj, start), 0); // a field or the gap: within the instance's size
+                start += 4;
+            }
+            asm.lea(QWORD, p, Address.of(obj, start));
+            Label loop = new Label("allocateinstanceof-zero");
+            asm.bind(loop);
+            asm.alu(AluOp.CMP, QWORD, p, top);
+            asm.jcc(Condition.AE, done);
+            asm.mov(QWORD, Address.of(p), 0);
+            asm.alu(AluOp.ADD, QWORD, p, 8);
+            asm.jmp(loop);
+            asm.bind(none);
+            asm.alu(AluOp.XOR, DWORD, obj, obj);
+            asm.bind(done);
+        }
+
+        @Override
+        public String name() {
+            return "allocateinstanceof";
+        }
+    }
+
+    /**
      * A new multi-dimensional array in rax, always from the VM: the dimensions stored as ints at the
      * bottom of the frame (its outgoing-argument area, free between calls), then
      * {@code JVMCIRuntime::new_multi_array_or_null(thread, array class, rank, dims)} through its stub

@@ -360,6 +360,8 @@ public final class Amd64LirGenerator extends LirGenerator {
             }
             case PI -> setResult(i, operand(i.input(In.X)));
             case ALLOCATE -> allocate(i);
+            case ALLOCATE_INSTANCE_OF -> append(new Amd64Allocation.AllocateInstanceOf(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
+                            newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
             case ALLOCATE_MULTI -> allocateMulti(i);
             case LOCK, UNLOCK -> monitor(i);
             case NEW_EXCEPTION -> {

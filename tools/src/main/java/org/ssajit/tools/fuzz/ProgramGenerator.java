@@ -200,6 +200,12 @@ final class ProgramGenerator {
         main.add(leaf("static final LongUnaryOperator LOP = v -> v * 0x9E3779B97F4A7C15L + 7;"));
         main.add(leaf("static final BiFunction<Integer, Long, Long> BOX = (x, y) -> y == null ? (long) x : x + y;"));
         main.add(leaf("static final Function<A, String> DESCRIBE = a -> a == null ? \"null\" : a.toString();"));
+        main.add(leaf("static final java.lang.invoke.MethodHandle NEW_C = newC();"));
+        main.add(leaf("static java.lang.invoke.MethodHandle newC() { try { return java.lang.invoke.MethodHandles.lookup().findConstructor(C.class, "
+                        + "java.lang.invoke.MethodType.methodType(void.class, int.class, long.class)); } catch (ReflectiveOperationException e) { throw new IllegalStateException(e); } }"));
+        main.add(leaf("static A construct(int x, long y) { try { return (C) NEW_C.invokeExact(x, y); } catch (Throwable t) { throw new IllegalStateException(t); } }"));
+        // Linked once here: linking spins the handle's classes through deep call chains, which deep in rec would overflow the stack.
+        main.add(leaf("static final A LINKED = construct(0, 0L);"));
         main.add(leaf("static void mix(long v) { sum = sum * 1000003L + v; }"));
         main.add(leaf("static void mix(double v) { mix(Double.doubleToLongBits(v)); }"));
         main.add(leaf("static void mix(float v) { mix(Float.floatToIntBits(v)); }"));
@@ -676,7 +682,10 @@ final class ProgramGenerator {
 
     private String boxing() {
         String b = fresh("bx");
-        return switch (r.nextInt(4)) {
+        return switch (r.nextInt(5)) {
+            // A constructor through a method handle: the handle's code allocates with Unsafe.allocateInstance.
+            // (No call of its g: the statement may be in g itself.)
+            case 4 -> "{ A " + b + " = construct(" + expr(T.INT, 1) + ", " + expr(T.LONG, 1) + "); mix(" + b + "); mix(" + b + ".y - " + b + ".x); }";
             case 0 -> "{ Integer " + b + " = (int) (" + expr(T.INT, 1) + "); LIST.add(" + b + "); mix(" + b + ".equals(LIST.get(0))); mix(" + b + " == LIST.get(LIST.size() - 1)); }";
             case 1 -> "{ Long " + b + " = (long) (" + expr(T.LONG, 1) + "); mix(BOX.apply(" + expr(T.INT, 1) + ", " + b + ")); }";
             case 2 -> "{ Object " + b + " = " + boxedExpr() + "; mix(String.valueOf(" + b + ")); mix(" + b + " instanceof Number); }";
