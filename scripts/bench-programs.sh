@@ -4,13 +4,15 @@
 #   javac      javac (jdk.compiler, in-process) compiling ssa-core's sources, again and again;
 #   collections a fixed java.util workload (maps, sorting records, streams, string building);
 #   nbody      five bodies under gravity (objects' double fields, square roots): not run by default;
-#   copies     System.arraycopy of ints, bytes and references (with --no-arraycopy): not run by default.
+#   copies     System.arraycopy of ints, bytes and references (with --no-arraycopy): not run by default;
+#   handles    objects through constructor method handles and reflection (Unsafe.allocateInstance;
+#              with --no-allocate-instance): not run by default.
 # Each JVM runs the program --iterations times (org.ssajit.demo.ProgramTimer) and the last --keep
 # iterations count (the top tier's code installed by then); the table gives per program and mode the
 # median over the rounds of each JVM's median iteration, and the ratios of those medians. Under ssajit
 # the tier-4 requests are counted (-Dssajit.Stats=true) and the share compiled is printed.
 #
-# Usage: scripts/bench-programs.sh [-r ROUNDS] [--iterations N] [--keep K] [--no-inline] [--no-unwind] [--no-arraycopy]
+# Usage: scripts/bench-programs.sh [-r ROUNDS] [--iterations N] [--keep K] [--no-inline] [--no-unwind] [--no-arraycopy] [--no-allocate-instance]
 #                                  [--baseline DIR] [program...]
 #   Defaults: 3 rounds, N = 12, K = 6, javac and collections (about 15 minutes on 2 cores). ssajit's
 #   compiles queue behind HotSpot's startup for a few seconds: a short program like nbody needs
@@ -18,6 +20,7 @@
 #   --no-inline adds a mode, ssajit-noinl: ssajit with -Dssajit.Inline=false (a third longer);
 #   --no-unwind adds ssajit-nounwind: ssajit with -Dssajit.UnwindExceptions=false;
 #   --no-arraycopy adds ssajit-nocopy: ssajit with -Dssajit.ArrayCopyStubs=false (System.arraycopy a call);
+#   --no-allocate-instance adds ssajit-noalloc: ssajit with -Dssajit.AllocateInstanceInline=false;
 #   --baseline DIR adds ssajit-base: the ssajit of another checkout with its jars built (e.g.
 #     git worktree add ../base <commit> && (cd ../base && mvn -q -DskipTests package)), to compare
 #     two compilers in the same rounds (ratio ssajit/base).
@@ -27,7 +30,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
-case "${1:-}" in -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 
 ROUNDS=3
 ITERATIONS=12
@@ -40,6 +43,7 @@ while [ $# -gt 0 ]; do
         --no-inline) MODES+=(ssajit-noinl); shift ;;
         --no-unwind) MODES+=(ssajit-nounwind); shift ;;
         --no-arraycopy) MODES+=(ssajit-nocopy); shift ;;
+        --no-allocate-instance) MODES+=(ssajit-noalloc); shift ;;
         --baseline) BASE=$(cd "$2" && pwd); [ -x "$BASE/ssajit" ] || { echo "bench-programs: no ssajit launcher in $2" >&2; exit 2; }; MODES+=(ssajit-base); shift 2 ;;
         --iterations) ITERATIONS=$2; shift 2 ;;
         --keep) KEEP=$2; shift 2 ;;
@@ -75,6 +79,7 @@ run_mode() { # mode program
         ssajit-noinl) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.Inline=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-nounwind) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.UnwindExceptions=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-nocopy) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.ArrayCopyStubs=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
+        ssajit-noalloc) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.AllocateInstanceInline=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-base) SSAJIT_NO_BUILD=1 "$BASE/ssajit" run -Dssajit.Stats=true -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
     esac
 }
@@ -115,7 +120,7 @@ awk -v keep="$KEEP" -v iters="$ITERATIONS" -v modes="${MODES[*]}" '
     $4 > iters - keep { jvm[$1, $2, $3] = jvm[$1, $2, $3] " " $5; if (!($3 in seen)) { seen[$3] = 1; order[++k] = $3 } rounds[$1] = 1 }
     END {
         if (k == 0) { print "no results"; exit 1 }
-        # Columns: ssajit, the extra modes (ssajit-noinl, ssajit-nounwind, ssajit-nocopy, ssajit-base), C1, C2; ratios of ssajit to C1, C2 and each extra.
+        # Columns: ssajit, the extra modes (ssajit-noinl, ssajit-nounwind, ssajit-nocopy, ssajit-noalloc, ssajit-base), C1, C2; ratios of ssajit to C1, C2 and each extra.
         nm = 0; ms[++nm] = "ssajit"
         ne = split(modes, all_modes, " ")
         for (x = 1; x <= ne; x++) if (all_modes[x] != "ssajit" && all_modes[x] != "C1" && all_modes[x] != "C2") { ms[++nm] = all_modes[x]; extra[nm] = 1 }

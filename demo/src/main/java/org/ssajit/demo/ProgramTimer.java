@@ -33,11 +33,15 @@ import javax.tools.ToolProvider;
  * <li>{@code copies}: {@code System.arraycopy} of ints, bytes and references, short and long
  * ranges: a sliding window, chunks out of a ring of bytes, a bounded list of references that grows
  * by copying and shifts on each insert; sums of what was copied go into the checksum.
+ * <li>{@code handles}: objects made through constructor method handles ({@code findConstructor},
+ * {@code invokeExact}: two million) and through {@code Constructor.newInstance} (a million), both of
+ * which allocate with {@code Unsafe.allocateInstance} (lambdas' {@code ::new} use {@code new}); their
+ * fields go into the checksum.
  * </ul>
  * Both print a checksum at the end so that every mode can be seen to compute the same (compared by
  * {@code scripts/stress.sh}).
  *
- * <p>Usage: {@code ProgramTimer [--iterations N] javac DIR | collections | nbody | copies}
+ * <p>Usage: {@code ProgramTimer [--iterations N] javac DIR | collections | nbody | copies | handles}
  */
 public final class ProgramTimer {
     private ProgramTimer() {
@@ -54,7 +58,7 @@ public final class ProgramTimer {
             }
         }
         if (rest.isEmpty()) {
-            throw new IllegalArgumentException("usage: ProgramTimer [--iterations N] javac DIR | collections | nbody | copies");
+            throw new IllegalArgumentException("usage: ProgramTimer [--iterations N] javac DIR | collections | nbody | copies | handles");
         }
         String program = rest.get(0);
         Runnable body = switch (program) {
@@ -62,6 +66,7 @@ public final class ProgramTimer {
             case "collections" -> ProgramTimer::collections;
             case "nbody" -> ProgramTimer::nbody;
             case "copies" -> ProgramTimer::copies;
+            case "handles" -> ProgramTimer::handles;
             default -> throw new IllegalArgumentException("no program " + program);
         };
         for (int i = 1; i <= iterations; i++) {
@@ -162,6 +167,40 @@ public final class ProgramTimer {
             this.vz = vz;
             this.mass = mass;
         }
+    }
+
+    /** What {@link #handles} makes: two fields set by its constructor. */
+    record Made(int a, long b) {
+    }
+
+    private static final java.lang.invoke.MethodHandle MADE;
+    private static final java.lang.reflect.Constructor<Made> MADE_REFLECTIVELY;
+
+    static {
+        try {
+            MADE = java.lang.invoke.MethodHandles.lookup().findConstructor(Made.class, java.lang.invoke.MethodType.methodType(void.class, int.class, long.class));
+            MADE_REFLECTIVELY = Made.class.getDeclaredConstructor(int.class, long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** See the class comment: objects through constructor handles and reflection. */
+    private static void handles() {
+        long sum = 0;
+        try {
+            for (int i = 0; i < 2_000_000; i++) {
+                Made m = (Made) MADE.invokeExact(i, (long) i * 3);
+                sum += m.a() ^ m.b();
+            }
+            for (int i = 0; i < 1_000_000; i++) {
+                Made m = MADE_REFLECTIVELY.newInstance(i, (long) i * 5);
+                sum += m.a() + m.b();
+            }
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+        checksum = checksum * 31 + sum;
     }
 
     /** See the class comment: array copies of three kinds, about a million times each. */
