@@ -23,14 +23,15 @@
 #                    count both) and the program's results stay the -Xint ones
 #
 # Programs (org.ssajit.demo.ProgramTimer, --iterations 2): javac compiling ssa-core's sources
-# in-process, the collections workload and the array copies (copies); plus the numeric kernels (NumericDemo). Thresholds are low
+# in-process, the collections workload, the array copies (copies) and the constructors through method
+# handles and reflection (handles: Unsafe.allocateInstance); plus the numeric kernels (NumericDemo). Thresholds are low
 # (-Xbatch, Tier4 thresholds 100/200) so that ssajit compiles thousands of methods. And the generated
 # programs of `ssajit fuzz` (seeds 1 to STRESS_FUZZ_COUNT, default 60), the mode's flags added to the
 # ssajit runs (under gc-verify the programs' own JVM variants pick the collector): the mode passes
 # for them when fuzz reports 0 findings.
 #
 # Usage: scripts/stress.sh [mode...]     (default: every mode; about 20 minutes on 2 cores)
-#        STRESS_PROGRAMS="fuzz" scripts/stress.sh     (only some programs: javac collections copies numeric fuzz)
+#        STRESS_PROGRAMS="fuzz" scripts/stress.sh     (only some programs: javac collections copies handles numeric fuzz)
 # Logs: benchmarks/target/stress-<time>/ (per mode and program: stdout, and stderr in .err).
 set -uo pipefail
 
@@ -48,13 +49,14 @@ OUT="$ROOT/benchmarks/target/stress-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$OUT"
 
 # shellcheck disable=SC2206  # STRESS_PROGRAMS is a list on purpose
-PROGRAMS=(${STRESS_PROGRAMS:-javac collections copies numeric fuzz})
+PROGRAMS=(${STRESS_PROGRAMS:-javac collections copies handles numeric fuzz})
 FUZZ_COUNT=${STRESS_FUZZ_COUNT:-60}
 program_cmd() { # program -> main class and arguments
     case "$1" in
         javac) echo "org.ssajit.demo.ProgramTimer --iterations 2 javac $ROOT/ssa-core/src/main/java" ;;
         collections) echo "org.ssajit.demo.ProgramTimer --iterations 2 collections" ;;
         copies) echo "org.ssajit.demo.ProgramTimer --iterations 2 copies" ;;
+        handles) echo "org.ssajit.demo.ProgramTimer --iterations 2 handles" ;;
         numeric) echo "org.ssajit.demo.NumericDemo 20 --min-millis 0 --no-times" ;;
     esac
 }
