@@ -21,8 +21,8 @@ import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
- * {@code Unsafe.allocateInstance(Class)}, the allocation behind constructor method handles (a lambda's
- * {@code ArrayList::new}, {@code DirectMethodHandle.allocateInstance}) and reflection's serialization:
+ * {@code Unsafe.allocateInstance(Class)}, the allocation behind constructor method handles and reflection's
+ * {@code Constructor.newInstance} ({@code DirectMethodHandle.allocateInstance}) and serialization:
  * a native, which HotSpot's interpreter and C1 call through JNI (handles, a thread-state transition,
  * the VM's allocation path), and which C2 allocates inline. Here the allocation is tried inline and the
  * call, unchanged, is the slow path:

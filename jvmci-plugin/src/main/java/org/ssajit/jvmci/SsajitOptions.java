@@ -73,7 +73,7 @@ public final class SsajitOptions {
                                     + "check fails. false: every System.arraycopy stays a call (of the VM's native method).",
                     SsajitOptions::parseBoolean);
     public static final Option<Boolean> ALLOCATE_INSTANCE_INLINE = new Option<>("AllocateInstanceInline", true, "true|false",
-                    "Unsafe.allocateInstance (constructor method handles, lambdas' ::new): the instance allocated inline from the "
+                    "Unsafe.allocateInstance (constructor method handles, reflection's Constructor.newInstance): the instance allocated inline from the "
                                     + "thread's buffer when its class is fully initialized and the VM does not reserve it a slow path; the call "
                                     + "otherwise. false: every Unsafe.allocateInstance stays a call (of the VM's native method).",
                     SsajitOptions::parseBoolean);
