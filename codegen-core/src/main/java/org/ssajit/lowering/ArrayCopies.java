@@ -122,23 +122,9 @@ public final class ArrayCopies {
         Value destPos = call.input(3);
         Value length = call.input(4);
 
-        // What followed the call, with b's terminator, goes to a block of its own.
-        Block rest = g.newBlock(bci);
-        List<Instruction> code = b.instructions();
-        for (Instruction x : new ArrayList<>(code.subList(code.indexOf(call) + 1, code.size()))) {
-            b.moveToEnd(x, rest);
-        }
-        List<Block> successors = b.terminator().targets();
-        b.moveTerminator(rest);
-        for (Block s : successors) {
-            s.replacePredecessor(b, rest);
-        }
-
-        // The call itself, in a block of its own: every failed branch goes there.
-        Block slow = g.newBlock(bci);
-        b.moveToEnd(call, slow);
-        slow.setTerminator(new Goto(-1, rest));
-
+        Block[] split = splitAtCall(g, b, call);
+        Block rest = split[0];
+        Block slow = split[1];
         Block at = b;
         if (!src.stamp().isNonNull()) {
             at = branch(g, at, Condition.EQ, src, g.nullConstant(), slow, bci);
@@ -178,8 +164,31 @@ public final class ArrayCopies {
         return rest;
     }
 
+    /**
+     * Splits {@code b} at {@code call}: what followed the call, with b's terminator, goes to a block of
+     * its own (returned first), the call to another that goes there (returned second: the slow path,
+     * where every failed branch goes). {@code b} is left without a terminator.
+     */
+    static Block[] splitAtCall(Graph g, Block b, Instruction call) {
+        int bci = call.bci();
+        Block rest = g.newBlock(bci);
+        List<Instruction> code = b.instructions();
+        for (Instruction x : new ArrayList<>(code.subList(code.indexOf(call) + 1, code.size()))) {
+            b.moveToEnd(x, rest);
+        }
+        List<Block> successors = b.terminator().targets();
+        b.moveTerminator(rest);
+        for (Block s : successors) {
+            s.replacePredecessor(b, rest);
+        }
+        Block slow = g.newBlock(bci);
+        b.moveToEnd(call, slow);
+        slow.setTerminator(new Goto(-1, rest));
+        return new Block[] {rest, slow};
+    }
+
     /** Ends {@code from} with {@code if (x cond y) slow else next}; returns next. */
-    private static Block branch(Graph g, Block from, Condition cond, Value x, Value y, Block slow, int bci) {
+    static Block branch(Graph g, Block from, Condition cond, Value x, Value y, Block slow, int bci) {
         Block next = g.newBlock(bci);
         from.setTerminator(new If(bci, cond, x, y, slow, next));
         slow.addPredecessor(from);

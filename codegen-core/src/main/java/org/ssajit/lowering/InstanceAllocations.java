@@ -1,6 +1,5 @@
 package org.ssajit.lowering;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -10,7 +9,6 @@ import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
-import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.InvokeTarget;
 import org.ssajit.ir.Op;
@@ -95,32 +93,19 @@ public final class InstanceAllocations {
         Value unsafe = call.input(0);
         Value mirror = call.input(1);
 
-        // What followed the call, with b's terminator, goes to a block of its own.
-        Block rest = g.newBlock(bci);
-        List<Instruction> code = b.instructions();
-        for (Instruction x : new ArrayList<>(code.subList(code.indexOf(call) + 1, code.size()))) {
-            b.moveToEnd(x, rest);
-        }
-        List<Block> successors = b.terminator().targets();
-        b.moveTerminator(rest);
-        for (Block s : successors) {
-            s.replacePredecessor(b, rest);
-        }
-
-        Block slow = g.newBlock(bci);
-        b.moveToEnd(call, slow);
-        slow.setTerminator(new Goto(-1, rest));
-
+        Block[] split = ArrayCopies.splitAtCall(g, b, call);
+        Block rest = split[0];
+        Block slow = split[1];
         Block at = b;
         if (!unsafe.stamp().isNonNull()) {
-            at = branch(g, at, Condition.EQ, unsafe, g.nullConstant(), slow, bci);
+            at = ArrayCopies.branch(g, at, Condition.EQ, unsafe, g.nullConstant(), slow, bci);
         }
         if (!mirror.stamp().isNonNull()) {
-            at = branch(g, at, Condition.EQ, mirror, g.nullConstant(), slow, bci);
+            at = ArrayCopies.branch(g, at, Condition.EQ, mirror, g.nullConstant(), slow, bci);
         }
         Instruction object = new Instruction(g, Op.ALLOCATE_INSTANCE_OF, JavaKind.Object, null, bci, mirror);
         at.append(object);
-        at = branch(g, at, Condition.EQ, object, g.nullConstant(), slow, bci);
+        at = ArrayCopies.branch(g, at, Condition.EQ, object, g.nullConstant(), slow, bci);
         at.setTerminator(new Goto(-1, rest));
         rest.addPredecessor(at);
         rest.addPredecessor(slow);
@@ -129,14 +114,5 @@ public final class InstanceAllocations {
         result.appendOperand(object);
         result.appendOperand(call);
         return rest;
-    }
-
-    /** Ends {@code from} with {@code if (x cond y) slow else next}; returns next. */
-    private static Block branch(Graph g, Block from, Condition cond, Value x, Value y, Block slow, int bci) {
-        Block next = g.newBlock(bci);
-        from.setTerminator(new If(bci, cond, x, y, slow, next));
-        slow.addPredecessor(from);
-        next.addPredecessor(from);
-        return next;
     }
 }
