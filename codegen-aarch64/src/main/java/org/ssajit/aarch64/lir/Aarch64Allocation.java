@@ -99,24 +99,7 @@ public final class Aarch64Allocation {
                 asm.b(Condition.HI, slow);
                 asm.str(64, top, Address.of(THREAD, c.threadTlabTopOffset));
                 e.loadMetadata(klass, (HotSpotMetaspaceConstant) shape.hub());
-                asm.ldr(64, SCRATCH1, Address.of(klass, c.klassPrototypeHeaderOffset));
-                asm.str(64, SCRATCH1, Address.of(obj, 0));
-                if (!c.useCompactObjectHeaders) {
-                    if (c.useCompressedClassPointers) {
-                        if (c.narrowKlassBase != 0) {
-                            asm.mov(64, SCRATCH1, c.narrowKlassBase);
-                            asm.sub(64, SCRATCH1, klass, SCRATCH1);
-                        } else {
-                            asm.mov(64, SCRATCH1, klass);
-                        }
-                        if (c.narrowKlassShift != 0) {
-                            asm.lsr(64, SCRATCH1, SCRATCH1, c.narrowKlassShift);
-                        }
-                        asm.str(32, SCRATCH1, Address.of(obj, c.oopKlassOffset));
-                    } else {
-                        asm.str(64, klass, Address.of(obj, c.oopKlassOffset));
-                    }
-                }
+                storeHeader(asm, c, obj, klass);
                 int start;
                 if (shape.isArray()) {
                     asm.str(32, length, Address.of(obj, shape.lengthOffset()));
@@ -137,16 +120,7 @@ public final class Aarch64Allocation {
                         asm.str(64, AArch64.zr, Address.of(obj, off));
                     }
                 } else {
-                    // p walks from the first word to zero to the new top, 8 bytes at a time.
-                    addImmediate(asm, p, obj, start);
-                    Label loop = new Label("allocate-zero");
-                    Label zeroed = new Label("allocate-zeroed");
-                    asm.bind(loop);
-                    asm.cmp(64, p, top);
-                    asm.b(Condition.HS, zeroed);
-                    asm.str(64, AArch64.zr, Address.postIndex(p, 8));
-                    asm.b(loop);
-                    asm.bind(zeroed);
+                    zeroUpTo(asm, obj, start, top, p);
                 }
                 // Publish: the header and zeros before any store of the new reference (C1 does the same).
                 asm.dmb(BarrierOption.ISHST);
@@ -168,6 +142,49 @@ public final class Aarch64Allocation {
         public String name() {
             return "allocate " + shape;
         }
+    }
+
+    /**
+     * An object's header at {@code obj}: the mark word from the class's prototype header, then, unless
+     * compact headers keep it in the mark word, the class pointer (narrow with compressed class
+     * pointers: minus the base, shifted). Clobbers {@link Aarch64CodeEmitter#SCRATCH1}.
+     */
+    static void storeHeader(Aarch64Assembler asm, HotSpotVmConfig c, Register obj, Register klass) {
+        asm.ldr(64, SCRATCH1, Address.of(klass, c.klassPrototypeHeaderOffset));
+        asm.str(64, SCRATCH1, Address.of(obj, 0));
+        if (c.useCompactObjectHeaders) {
+            return;
+        }
+        if (c.useCompressedClassPointers) {
+            if (c.narrowKlassBase != 0) {
+                asm.mov(64, SCRATCH1, c.narrowKlassBase);
+                asm.sub(64, SCRATCH1, klass, SCRATCH1);
+            } else {
+                asm.mov(64, SCRATCH1, klass);
+            }
+            if (c.narrowKlassShift != 0) {
+                asm.lsr(64, SCRATCH1, SCRATCH1, c.narrowKlassShift);
+            }
+            asm.str(32, SCRATCH1, Address.of(obj, c.oopKlassOffset));
+        } else {
+            asm.str(64, klass, Address.of(obj, c.oopKlassOffset));
+        }
+    }
+
+    /**
+     * Zeros from {@code obj + start} (8-byte aligned) up to {@code top}, 8 bytes at a time, with
+     * {@code p} walking (post-indexed stores of zr).
+     */
+    static void zeroUpTo(Aarch64Assembler asm, Register obj, int start, Register top, Register p) {
+        addImmediate(asm, p, obj, start);
+        Label loop = new Label("zero");
+        Label zeroed = new Label("zeroed");
+        asm.bind(loop);
+        asm.cmp(64, p, top);
+        asm.b(Condition.HS, zeroed);
+        asm.str(64, AArch64.zr, Address.postIndex(p, 8));
+        asm.b(loop);
+        asm.bind(zeroed);
     }
 
     /**
@@ -214,39 +231,13 @@ public final class Aarch64Allocation {
             asm.cmp(64, top, SCRATCH1);
             asm.b(Condition.HI, none);
             asm.str(64, top, Address.of(THREAD, c.threadTlabTopOffset));
-            asm.ldr(64, SCRATCH1, Address.of(klass, c.klassPrototypeHeaderOffset));
-            asm.str(64, SCRATCH1, Address.of(obj, 0));
-            if (!c.useCompactObjectHeaders) {
-                if (c.useCompressedClassPointers) {
-                    if (c.narrowKlassBase != 0) {
-                        asm.mov(64, SCRATCH1, c.narrowKlassBase);
-                        asm.sub(64, SCRATCH1, klass, SCRATCH1);
-                    } else {
-                        asm.mov(64, SCRATCH1, klass);
-                    }
-                    if (c.narrowKlassShift != 0) {
-                        asm.lsr(64, SCRATCH1, SCRATCH1, c.narrowKlassShift);
-                    }
-                    asm.str(32, SCRATCH1, Address.of(obj, c.oopKlassOffset));
-                } else {
-                    asm.str(64, klass, Address.of(obj, c.oopKlassOffset));
-                }
-            }
+            storeHeader(asm, c, obj, klass);
             int start = c.instanceHeaderSize();
             if (start % 8 == 4) {
                 asm.str(32, AArch64.zr, Address.of(obj, start)); // a field or the gap: within the instance's size
                 start += 4;
             }
-            // size walks from the first word to zero to the new top, 8 bytes at a time.
-            addImmediate(asm, size, obj, start);
-            Label loop = new Label("allocateinstanceof-zero");
-            Label zeroed = new Label("allocateinstanceof-zeroed");
-            asm.bind(loop);
-            asm.cmp(64, size, top);
-            asm.b(Condition.HS, zeroed);
-            asm.str(64, AArch64.zr, Address.postIndex(size, 8));
-            asm.b(loop);
-            asm.bind(zeroed);
+            zeroUpTo(asm, obj, start, top, size); // size is not needed after the bump
             // Publish: the header and zeros before any store of the new reference.
             asm.dmb(BarrierOption.ISHST);
             asm.b(done);

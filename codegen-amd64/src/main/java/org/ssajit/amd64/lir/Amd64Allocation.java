@@ -95,23 +95,7 @@ public final class Amd64Allocation {
                 asm.jcc(Condition.A, slow);
                 asm.mov(QWORD, Address.of(AMD64.r15, c.threadTlabTopOffset), top);
                 loadHub(e, klass);
-                asm.mov(QWORD, p, Address.of(klass, c.klassPrototypeHeaderOffset));
-                asm.mov(QWORD, Address.of(obj), p);
-                if (!c.useCompactObjectHeaders) {
-                    if (c.useCompressedClassPointers) {
-                        asm.mov(QWORD, p, klass);
-                        if (c.narrowKlassBase != 0) {
-                            asm.movabs(AMD64.rdi, c.narrowKlassBase);
-                            asm.alu(AluOp.SUB, QWORD, p, AMD64.rdi);
-                        }
-                        if (c.narrowKlassShift != 0) {
-                            asm.shift(ShiftOp.SHR, QWORD, p, c.narrowKlassShift);
-                        }
-                        asm.mov(DWORD, Address.of(obj, c.oopKlassOffset), p);
-                    } else {
-                        asm.mov(QWORD, Address.of(obj, c.oopKlassOffset), klass);
-                    }
-                }
+                storeHeader(asm, c, obj, klass, p, AMD64.rdi);
                 int start;
                 if (shape.isArray()) {
                     asm.mov(DWORD, Address.of(obj, shape.lengthOffset()), length);
@@ -128,14 +112,7 @@ public final class Amd64Allocation {
                         asm.mov(QWORD, Address.of(obj, off), 0);
                     }
                 } else {
-                    asm.lea(QWORD, p, Address.of(obj, start));
-                    Label loop = new Label("allocate-zero");
-                    asm.bind(loop);
-                    asm.alu(AluOp.CMP, QWORD, p, top);
-                    asm.jcc(Condition.AE, done);
-                    asm.mov(QWORD, Address.of(p), 0);
-                    asm.alu(AluOp.ADD, QWORD, p, 8);
-                    asm.jmp(loop);
+                    zeroUpTo(asm, obj, start, top, p, done);
                 }
             } else {
                 asm.jmp(slow);
@@ -210,36 +187,13 @@ public final class Amd64Allocation {
             asm.alu(AluOp.CMP, QWORD, top, Address.of(AMD64.r15, c.threadTlabEndOffset));
             asm.jcc(Condition.A, none);
             asm.mov(QWORD, Address.of(AMD64.r15, c.threadTlabTopOffset), top);
-            asm.mov(QWORD, p, Address.of(klass, c.klassPrototypeHeaderOffset));
-            asm.mov(QWORD, Address.of(obj), p);
-            if (!c.useCompactObjectHeaders) {
-                if (c.useCompressedClassPointers) {
-                    asm.mov(QWORD, p, klass);
-                    if (c.narrowKlassBase != 0) {
-                        asm.movabs(size, c.narrowKlassBase);
-                        asm.alu(AluOp.SUB, QWORD, p, size);
-                    }
-                    if (c.narrowKlassShift != 0) {
-                        asm.shift(ShiftOp.SHR, QWORD, p, c.narrowKlassShift);
-                    }
-                    asm.mov(DWORD, Address.of(obj, c.oopKlassOffset), p);
-                } else {
-                    asm.mov(QWORD, Address.of(obj, c.oopKlassOffset), klass);
-                }
-            }
+            storeHeader(asm, c, obj, klass, p, size);
             int start = c.instanceHeaderSize();
             if (start % 8 == 4) {
                 asm.mov(DWORD, Address.of(obj, start), 0); // a field or the gap: within the instance's size
                 start += 4;
             }
-            asm.lea(QWORD, p, Address.of(obj, start));
-            Label loop = new Label("allocateinstanceof-zero");
-            asm.bind(loop);
-            asm.alu(AluOp.CMP, QWORD, p, top);
-            asm.jcc(Condition.AE, done);
-            asm.mov(QWORD, Address.of(p), 0);
-            asm.alu(AluOp.ADD, QWORD, p, 8);
-            asm.jmp(loop);
+            zeroUpTo(asm, obj, start, top, p, done);
             asm.bind(none);
             asm.alu(AluOp.XOR, DWORD, obj, obj);
             asm.bind(done);
@@ -249,6 +203,48 @@ public final class Amd64Allocation {
         public String name() {
             return "allocateinstanceof";
         }
+    }
+
+    /**
+     * An object's header at {@code obj}: the mark word from the class's prototype header, then, unless
+     * compact headers keep it in the mark word, the class pointer (narrow with compressed class
+     * pointers: minus the base, shifted). Clobbers {@code scratch}, and {@code base} where the
+     * narrow-class base is not 0.
+     */
+    static void storeHeader(Amd64Assembler asm, HotSpotVmConfig c, Register obj, Register klass, Register scratch, Register base) {
+        asm.mov(QWORD, scratch, Address.of(klass, c.klassPrototypeHeaderOffset));
+        asm.mov(QWORD, Address.of(obj), scratch);
+        if (c.useCompactObjectHeaders) {
+            return;
+        }
+        if (c.useCompressedClassPointers) {
+            asm.mov(QWORD, scratch, klass);
+            if (c.narrowKlassBase != 0) {
+                asm.movabs(base, c.narrowKlassBase);
+                asm.alu(AluOp.SUB, QWORD, scratch, base);
+            }
+            if (c.narrowKlassShift != 0) {
+                asm.shift(ShiftOp.SHR, QWORD, scratch, c.narrowKlassShift);
+            }
+            asm.mov(DWORD, Address.of(obj, c.oopKlassOffset), scratch);
+        } else {
+            asm.mov(QWORD, Address.of(obj, c.oopKlassOffset), klass);
+        }
+    }
+
+    /**
+     * Zeros from {@code obj + start} (8-byte aligned) up to {@code top}, 8 bytes at a time, with
+     * {@code p} walking; jumps to {@code exit} when done.
+     */
+    static void zeroUpTo(Amd64Assembler asm, Register obj, int start, Register top, Register p, Label exit) {
+        asm.lea(QWORD, p, Address.of(obj, start));
+        Label loop = new Label("zero");
+        asm.bind(loop);
+        asm.alu(AluOp.CMP, QWORD, p, top);
+        asm.jcc(Condition.AE, exit);
+        asm.mov(QWORD, Address.of(p), 0);
+        asm.alu(AluOp.ADD, QWORD, p, 8);
+        asm.jmp(loop);
     }
 
     /**

@@ -529,6 +529,141 @@ class Amd64OpEncodingTest {
         c.verify();
     }
 
+    // Allocation -----------------------------------------------------------------------------------
+
+    /**
+     * The header of a new object at rax with the class in {@code klass}, in this VM's layout: the
+     * prototype mark word; the class pointer unless compact headers keep it in the mark word (narrow:
+     * minus the base in {@code base}, shifted).
+     */
+    static List<String> headerAtRax(String klass, String base) {
+        var cfg = OpCheck.CONFIG;
+        List<String> out = new java.util.ArrayList<>();
+        out.add("mov r10,QWORD PTR [" + klass + "+" + hex(cfg.klassPrototypeHeaderOffset) + "]");
+        out.add("mov QWORD PTR [rax],r10");
+        if (cfg.useCompactObjectHeaders) {
+            return out;
+        }
+        if (!cfg.useCompressedClassPointers) {
+            out.add("mov QWORD PTR [rax+" + hex(cfg.oopKlassOffset) + "]," + klass);
+            return out;
+        }
+        out.add("mov r10," + klass);
+        if (cfg.narrowKlassBase != 0) {
+            out.add("movabs " + base + "," + hex(cfg.narrowKlassBase));
+            out.add("sub r10," + base);
+        }
+        if (cfg.narrowKlassShift != 0) {
+            out.add("shr r10," + hex(cfg.narrowKlassShift));
+        }
+        out.add("mov DWORD PTR [rax+" + hex(cfg.oopKlassOffset) + "],r10d");
+        return out;
+    }
+
+    /** The first 8-aligned offset to zero after the header (a 4-byte gap or field zeroed first, then). */
+    static List<String> gapAfterHeader(int headerEnd) {
+        return headerEnd % 8 == 4 ? List.of("mov DWORD PTR [rax+" + hex(headerEnd) + "],0x0") : List.of();
+    }
+
+    /**
+     * {@code allocateinstanceof}: the class from the mirror, the layout helper's sign and slow-path
+     * bit, the init state, the buffer bump by the layout helper's size, the header, the zeros up to
+     * the new top, and null for every case it leaves to the call.
+     */
+    @Test
+    void allocateInstanceOf() {
+        var cfg = OpCheck.CONFIG;
+        OpCheck c = new OpCheck("allocate instance of");
+        List<String> expected = new java.util.ArrayList<>(List.of(
+                        "mov rdx,QWORD PTR [rsi+" + hex(cfg.mirrorKlassOffset) + "]",
+                        "test rdx,rdx",
+                        "je @none",
+                        "mov ecx,DWORD PTR [rdx+" + hex(cfg.klassLayoutHelperOffset) + "]",
+                        "test ecx,ecx",
+                        "jle @none",
+                        "test ecx," + hex(cfg.layoutHelperInstanceSlowPathBit),
+                        "jne @none",
+                        "cmp BYTE PTR [rdx+" + hex(cfg.instanceKlassInitStateOffset) + "]," + hex(cfg.instanceKlassFullyInitialized),
+                        "jne @none",
+                        "mov rax,QWORD PTR [r15+" + hex(cfg.threadTlabTopOffset) + "]",
+                        "lea rbx,[rax+rcx*1]",
+                        "cmp rbx,QWORD PTR [r15+" + hex(cfg.threadTlabEndOffset) + "]",
+                        "ja @none",
+                        "mov QWORD PTR [r15+" + hex(cfg.threadTlabTopOffset) + "],rbx"));
+        expected.addAll(headerAtRax("rdx", "rcx"));
+        int start = cfg.instanceHeaderSize();
+        expected.addAll(gapAfterHeader(start));
+        start = (start + 7) & ~7;
+        int loop = expected.size() + 1;
+        expected.addAll(List.of("lea r10,[rax+" + hex(start) + "]", "cmp r10,rbx", "jae @end", "mov QWORD PTR [r10],0x0", "add r10,0x8", "jmp @" + loop,
+                        "xor eax,eax"));
+        int none = expected.size() - 1;
+        expected.replaceAll(t -> t.replace("@none", "@" + none));
+        c.add(new Amd64Allocation.AllocateInstanceOf(ref(rax), ref(rsi), l(rdx), l(rcx), l(rbx)), expected.toArray(new String[0]));
+        c.verify();
+    }
+
+    static final class Sized {
+        long a;
+        long b;
+        int c;
+    }
+
+    /**
+     * {@code allocate} of an instance and of an int array: the buffer bump (an array's size from its
+     * zero-extended length, rounded to 8), the class as a patched constant, the header (and the
+     * length), the zeros (an instance's unrolled, an array's in a loop), the VM's allocation out of
+     * line with a trap for null.
+     */
+    @Test
+    void allocateFromTheBuffer() {
+        var cfg = OpCheck.CONFIG;
+        org.junit.jupiter.api.Assumptions.assumeTrue(cfg.useTlab, "thread-local allocation buffers");
+        var reflection = jdk.vm.ci.runtime.JVMCI.getRuntime().getHostJVMCIBackend().getConstantReflection();
+        var sized = (jdk.vm.ci.hotspot.HotSpotResolvedObjectType) OpCheck.META.lookupJavaType(Sized.class);
+        int size = sized.instanceSize();
+        var shape = org.ssajit.ir.AllocationShape.instance(sized, reflection.asObjectHub(sized), size);
+        OpCheck c = new OpCheck("allocate");
+        List<String> instance = new java.util.ArrayList<>(List.of(
+                        "mov rax,QWORD PTR [r15+" + hex(cfg.threadTlabTopOffset) + "]",
+                        "lea rcx,[rax+" + hex(size) + "]",
+                        "cmp rcx,QWORD PTR [r15+" + hex(cfg.threadTlabEndOffset) + "]",
+                        "ja out-of-line",
+                        "mov QWORD PTR [r15+" + hex(cfg.threadTlabTopOffset) + "],rcx",
+                        "movabs rsi,0x0"));
+        instance.addAll(headerAtRax("rsi", "rdi"));
+        int start = cfg.instanceHeaderSize();
+        instance.addAll(gapAfterHeader(start));
+        for (int off = (start + 7) & ~7; off < size; off += 8) {
+            instance.add("mov QWORD PTR [rax+" + hex(off) + "],0x0");
+        }
+        c.add(new Amd64Allocation.Allocate(shape, ref(rax), null, stateInRegisters()), instance.toArray(new String[0]));
+
+        var intArray = OpCheck.META.lookupJavaType(int[].class);
+        int base = OpCheck.META.getArrayBaseOffset(JavaKind.Int);
+        int lengthOffset = cfg.arrayLengthOffset;
+        var arrayShape = org.ssajit.ir.AllocationShape.array(intArray, reflection.asObjectHub(intArray), JavaKind.Int, base, 4, lengthOffset);
+        List<String> array = new java.util.ArrayList<>(List.of(
+                        "mov rax,QWORD PTR [r15+" + hex(cfg.threadTlabTopOffset) + "]",
+                        "mov ecx,edx",
+                        "shl rcx,0x2",
+                        "add rcx," + hex(base + 7),
+                        "and rcx,0xfffffffffffffff8",
+                        "add rcx,rax",
+                        "cmp rcx,QWORD PTR [r15+" + hex(cfg.threadTlabEndOffset) + "]",
+                        "ja out-of-line",
+                        "mov QWORD PTR [r15+" + hex(cfg.threadTlabTopOffset) + "],rcx",
+                        "movabs rsi,0x0"));
+        array.addAll(headerAtRax("rsi", "rdi"));
+        array.add("mov DWORD PTR [rax+" + hex(lengthOffset) + "],edx");
+        array.addAll(gapAfterHeader(lengthOffset + 4));
+        int loop = array.size() + 1;
+        array.addAll(List.of("lea r10,[rax+" + hex((lengthOffset + 4 + 7) & ~7) + "]", "cmp r10,rcx", "jae @end", "mov QWORD PTR [r10],0x0", "add r10,0x8",
+                        "jmp @" + loop));
+        c.add(new Amd64Allocation.Allocate(arrayShape, ref(rax), i(rdx), stateInRegisters()), array.toArray(new String[0]));
+        c.verify();
+    }
+
     // Checks, traps, control -----------------------------------------------------------------------
 
     static int sample(int[] a, int i) {
