@@ -61,6 +61,14 @@ public final class SelectionPatterns {
         return i.user(0) instanceof If f && f.block() == i.block() && f.x() == i && isZero(f.y()) && isZeroTest(f);
     }
 
+    /**
+     * An {@code aastore}'s store check whose only user is its guard in the same block: the check's
+     * failing side jumps to the guard's trap, no answer materialized.
+     */
+    public static boolean isStoreCheckFusable(Instruction i) {
+        return i.op() == Op.STORE_CHECK && i.userCount() == 1 && i.user(0) instanceof Instruction g && g.op() == Op.GUARD && g.block() == i.block();
+    }
+
     public static boolean isZeroTest(If f) {
         return f.condition() == Condition.EQ || f.condition() == Condition.NE;
     }

@@ -268,6 +268,9 @@ public final class Aarch64LirGenerator extends LirGenerator {
                 if (i.input(In.CONDITION) instanceof Instruction t && t.op() == Op.TYPE_TEST && fused.contains(t)) {
                     append(new Aarch64TypeChecks.TypeTestGuard(inVariable(t.input(In.OBJECT)), newVariable(JavaKind.Long), newVariable(JavaKind.Long),
                                     (org.ssajit.ir.TypeTest) t.attribute(), stateOf(i.state()), deopt(i)));
+                } else if (i.input(In.CONDITION) instanceof Instruction t && t.op() == Op.STORE_CHECK && fused.contains(t)) {
+                    append(new Aarch64TypeChecks.StoreCheckGuard(inVariable(t.input(In.ARRAY)), inVariable(t.input(In.VALUE)), newVariable(JavaKind.Long),
+                                    newVariable(JavaKind.Long), stateOf(i.state()), deopt(i)));
                 } else {
                     append(Aarch64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
                 }
@@ -296,8 +299,14 @@ public final class Aarch64LirGenerator extends LirGenerator {
                                     newVariable(JavaKind.Long), (org.ssajit.ir.TypeTest) i.attribute()));
                 }
             }
-            case STORE_CHECK -> append(new Aarch64TypeChecks.StoreCheckOp(result(i), inVariable(i.input(In.ARRAY)), inVariable(i.input(In.VALUE)),
+            case STORE_CHECK -> {
+                if (isStoreCheckFusable(i)) {
+                    fused.add(i); // the guard checks
+                } else {
+                    append(new Aarch64TypeChecks.StoreCheckOp(result(i), inVariable(i.input(In.ARRAY)), inVariable(i.input(In.VALUE)),
                             newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
+                }
+            }
             case NEW_EXCEPTION -> newException(i);
             case LOCK, UNLOCK -> monitor(i);
             case ALLOCATE -> allocate(i);

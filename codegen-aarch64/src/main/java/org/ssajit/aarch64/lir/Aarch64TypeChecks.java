@@ -205,11 +205,7 @@ public final class Aarch64TypeChecks {
             Label isTrue = new Label("storecheck-true");
             Label isFalse = new Label("storecheck-false");
             Label done = new Label("storecheck-done");
-            asm.cbz(64, value, isTrue);
-            loadKlass(asm, c, s, value);
-            loadKlass(asm, c, t, array);
-            asm.ldr(64, t, Address.of(t, c.objArrayElementKlassOffset));
-            subtypeCheck(asm, c, s, t, isTrue, isFalse);
+            storeCheck(asm, c, array, value, s, t, isTrue, isFalse);
             answer(asm, result, isTrue, isFalse, done);
         }
 
@@ -217,6 +213,47 @@ public final class Aarch64TypeChecks {
         public String name() {
             return "storecheck";
         }
+    }
+
+    /**
+     * An {@code aastore}'s store check fused with its guard: a failing check branches to the uncommon
+     * trap (the guard's state and reason: the interpreter throws ArrayStoreException), a passing one
+     * falls through. The inputs stay alive through the op, as in {@link StoreCheckOp}.
+     */
+    public static final class StoreCheckGuard extends Aarch64Op {
+        private final Deopt deopt;
+
+        public StoreCheckGuard(AllocatableValue array, AllocatableValue value, AllocatableValue valueHub, AllocatableValue elementHub, LirFrameState state, Deopt deopt) {
+            super(null, null, values(array, value), values(valueHub, elementHub));
+            this.deopt = deopt;
+            setState(state);
+        }
+
+        @Override
+        protected void emitCode(Aarch64CodeEmitter e) {
+            Label trap = e.trap(state(), deopt.reason(), deopt.action());
+            Label pass = new Label("storeguard-pass");
+            storeCheck(e.asm(), e.config(), reg(get(Mode.ALIVE, 0)), reg(get(Mode.ALIVE, 1)), reg(get(Mode.TEMP, 0)), reg(get(Mode.TEMP, 1)), pass, trap);
+            e.asm().bind(pass);
+        }
+
+        @Override
+        public String name() {
+            return "storeguard";
+        }
+    }
+
+    /**
+     * Branches to {@code isTrue} if {@code value} is null or its class (into {@code s}) is a subtype of
+     * the element class of {@code array}'s class ({@code ObjArrayKlass::_element_klass}, into
+     * {@code t}), else to {@code isFalse}. Clobbers x8 and x9.
+     */
+    static void storeCheck(Aarch64Assembler asm, HotSpotVmConfig c, Register array, Register value, Register s, Register t, Label isTrue, Label isFalse) {
+        asm.cbz(64, value, isTrue);
+        loadKlass(asm, c, s, value);
+        loadKlass(asm, c, t, array);
+        asm.ldr(64, t, Address.of(t, c.objArrayElementKlassOffset));
+        subtypeCheck(asm, c, s, t, isTrue, isFalse);
     }
 
     /**

@@ -99,7 +99,7 @@ class Aarch64AllocationEncodingTest {
 
     /**
      * The inline part of {@code allocate} (the code before the out-of-line slow path, which the op's
-     * branches reach as {@code slow}): the bump (an array's size from its zero-extended length by
+     * branches reach as {@code out-of-line}): the bump (an array's size from its zero-extended length by
      * {@code ubfiz}, rounded to 8), the class as a patched {@code movz/movk/movk}, the header and an
      * array's length, the zeros (an instance's unrolled with {@code stp}, an array's in a loop), the
      * {@code dmb ishst}.
@@ -111,7 +111,7 @@ class Aarch64AllocationEncodingTest {
         var sized = (jdk.vm.ci.hotspot.HotSpotResolvedObjectType) backend.getMetaAccess().lookupJavaType(Sized.class);
         int size = sized.instanceSize();
         String thread = "x" + org.ssajit.aarch64.hotspot.Aarch64FrameBuilder.THREAD.number;
-        List<String> bump = List.of("ldr x8, [" + thread + ", #" + C.threadTlabEndOffset + "]", "cmp x3, x8", "b.hi slow",
+        List<String> bump = List.of("ldr x8, [" + thread + ", #" + C.threadTlabEndOffset + "]", "cmp x3, x8", "b.hi out-of-line",
                         "str x3, [" + thread + ", #" + C.threadTlabTopOffset + "]", "mov x1, #0x0", "movk x1, #0x0, lsl #16", "movk x1, #0x0, lsl #32");
 
         List<String> instance = new ArrayList<>(List.of("ldr x0, [" + thread + ", #" + C.threadTlabTopOffset + "]", "add x3, x0, #0x" + Integer.toHexString(size)));
@@ -157,14 +157,15 @@ class Aarch64AllocationEncodingTest {
     /**
      * Emits {@code op}, binds its out-of-line code (whose VM call needs an AArch64 runtime stub, which
      * this x86-64 host does not have: the label is bound before that fails) after a prologue, and compares the inline
-     * part with {@code expected}, a branch past it written {@code slow}.
+     * part with {@code expected}, a branch past its end written {@code out-of-line}.
      */
-    private static void assertInline(Aarch64Op op, List<String> expected) throws Exception {
+    static void assertInline(Aarch64Op op, List<String> expected) throws Exception {
         Aarch64CodeEmitter e = Aarch64FarStubsTest.emitter();
         e.frame().emitPrologue();
         int start = e.asm().position();
         op.emit(e);
         int end = e.asm().position();
+        e.asm().nop(); // the out-of-line code starts after this: a branch to the op's end is not one to it
         try {
             e.finishBody();
         } catch (jdk.vm.ci.common.JVMCIError hostCannotInstall) {
@@ -179,7 +180,7 @@ class Aarch64AllocationEncodingTest {
         List<String> got = new ArrayList<>();
         for (org.ssajit.aarch64.disasm.Objdump.Instruction i : org.ssajit.aarch64.disasm.Objdump.decode(inline.array(), 0)) {
             java.util.regex.Matcher m = branch.matcher(i.text());
-            got.add(m.matches() && Long.parseLong(m.group(2), 16) >= end - start ? i.text().replace("0x" + m.group(2), "slow") : i.text());
+            got.add(m.matches() && Long.parseLong(m.group(2), 16) > end - start ? i.text().replace("0x" + m.group(2), "out-of-line") : i.text());
         }
         assertListingText(expected, got);
     }

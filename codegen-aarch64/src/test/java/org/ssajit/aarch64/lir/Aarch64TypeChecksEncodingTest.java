@@ -253,4 +253,24 @@ class Aarch64TypeChecksEncodingTest {
         assertListing(want, e.asm().code());
         assertEquals(List.of(), e.frame().sites());
     }
+
+    /**
+     * The store check fused with its guard: the same tests, every failing side branching to the
+     * uncommon trap (out of line), every passing side to the end; nothing materialized.
+     */
+    @Test
+    void storeCheckGuardBranchesToTheTrap() throws Exception {
+        List<String> want = new ArrayList<>();
+        want.add("cbz x2, @true");
+        want.addAll(loadKlass("3", "2"));
+        want.addAll(loadKlass("4", "1"));
+        want.add("ldr x4, [x4, #" + C.objArrayElementKlassOffset + "]");
+        List<String> check = subtypeCheckAndAnswer("3", "4", "5");
+        want.addAll(check.subList(0, check.indexOf("true:")));
+        want.replaceAll(x -> x.replace("@true", "@end").replace("@false", "out-of-line"));
+        want.add("end:");
+        var ase = new org.ssajit.ir.Deopt(jdk.vm.ci.meta.DeoptimizationReason.ArrayStoreException, jdk.vm.ci.meta.DeoptimizationAction.None);
+        Aarch64AllocationEncodingTest.assertInline(new Aarch64TypeChecks.StoreCheckGuard(ref(r1), ref(r2), temp(r3), temp(r4),
+                        Aarch64FarStubsTest.stateHoldingTheLock(), ase), want);
+    }
 }

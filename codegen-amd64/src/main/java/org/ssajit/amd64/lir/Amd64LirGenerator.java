@@ -316,8 +316,14 @@ public final class Amd64LirGenerator extends LirGenerator {
             case COMPRESS -> append(new Amd64Barriers.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
             case PRE_BARRIER, POST_BARRIER -> barrier(i);
             case KEEP_ALIVE -> append(new Amd64Barriers.G1KeepAlive(inVariable(i.input(In.VALUE)), newVariable(JavaKind.Long)));
-            case STORE_CHECK -> append(new Amd64TypeChecks.StoreCheckOp(result(i), inVariable(i.input(In.ARRAY)), inVariable(i.input(In.VALUE)),
+            case STORE_CHECK -> {
+                if (isStoreCheckFusable(i)) {
+                    fused.add(i); // the guard checks
+                } else {
+                    append(new Amd64TypeChecks.StoreCheckOp(result(i), inVariable(i.input(In.ARRAY)), inVariable(i.input(In.VALUE)),
                             newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
+                }
+            }
             case READ_OR_ZERO -> append(new Amd64Memory.LengthOrZero(result(i), inVariable(i.input(In.BASE)), access(i).displacement()));
             case STORE_RANGE -> storeRange(i);
             case MEMBAR -> {
@@ -354,6 +360,9 @@ public final class Amd64LirGenerator extends LirGenerator {
                 if (i.input(In.CONDITION) instanceof Instruction t && t.op() == Op.TYPE_TEST && fused.contains(t)) {
                     append(new Amd64TypeChecks.TypeTestGuard(inVariable(t.input(In.OBJECT)), newVariable(JavaKind.Long), newVariable(JavaKind.Long),
                                     (TypeTest) t.attribute(), stateOf(i.state()), deopt(i)));
+                } else if (i.input(In.CONDITION) instanceof Instruction t && t.op() == Op.STORE_CHECK && fused.contains(t)) {
+                    append(new Amd64TypeChecks.StoreCheckGuard(inVariable(t.input(In.ARRAY)), inVariable(t.input(In.VALUE)), newVariable(JavaKind.Long),
+                                    newVariable(JavaKind.Long), stateOf(i.state()), deopt(i)));
                 } else {
                     append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
                 }

@@ -257,16 +257,10 @@ public final class Amd64TypeChecks {
             Register value = reg(get(Mode.ALIVE, 1));
             Register s = reg(get(Mode.TEMP, 0));
             Register t = reg(get(Mode.TEMP, 1));
-            Register scratch = Amd64CodeEmitter.SCRATCH;
             Label isTrue = new Label("storecheck-true");
             Label isFalse = new Label("storecheck-false");
             Label done = new Label("storecheck-done");
-            asm.test(QWORD, value, value);
-            asm.jcc(Condition.E, isTrue);
-            loadKlass(asm, c, s, value, scratch);
-            loadKlass(asm, c, t, array, scratch);
-            asm.mov(QWORD, t, Address.of(t, c.objArrayElementKlassOffset));
-            subtypeCheck(asm, c, s, t, scratch, isTrue, isFalse);
+            storeCheck(asm, c, array, value, s, t, isTrue, isFalse);
             answer(asm, result, isTrue, isFalse, done);
         }
 
@@ -274,6 +268,49 @@ public final class Amd64TypeChecks {
         public String name() {
             return "storecheck";
         }
+    }
+
+    /**
+     * An {@code aastore}'s store check fused with its guard: a failing check jumps to the uncommon
+     * trap (the guard's state and reason: the interpreter throws ArrayStoreException), a passing one
+     * falls through. The inputs stay alive through the op, as in {@link StoreCheckOp}.
+     */
+    public static final class StoreCheckGuard extends Amd64Op {
+        private final Deopt deopt;
+
+        public StoreCheckGuard(AllocatableValue array, AllocatableValue value, AllocatableValue valueHub, AllocatableValue elementHub, LirFrameState state, Deopt deopt) {
+            super(null, null, values(array, value), values(valueHub, elementHub));
+            this.deopt = deopt;
+            setState(state);
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Label trap = e.trap(state(), deopt.reason(), deopt.action());
+            Label pass = new Label("storeguard-pass");
+            storeCheck(e.asm(), e.config(), reg(get(Mode.ALIVE, 0)), reg(get(Mode.ALIVE, 1)), reg(get(Mode.TEMP, 0)), reg(get(Mode.TEMP, 1)), pass, trap);
+            e.asm().bind(pass);
+        }
+
+        @Override
+        public String name() {
+            return "storeguard";
+        }
+    }
+
+    /**
+     * Jumps to {@code isTrue} if {@code value} is null or its class (into {@code s}) is a subtype of
+     * the element class of {@code array}'s class ({@code ObjArrayKlass::_element_klass}, into
+     * {@code t}), else to {@code isFalse}. r10 is scratch.
+     */
+    static void storeCheck(Amd64Assembler asm, HotSpotVmConfig c, Register array, Register value, Register s, Register t, Label isTrue, Label isFalse) {
+        Register scratch = Amd64CodeEmitter.SCRATCH;
+        asm.test(QWORD, value, value);
+        asm.jcc(Condition.E, isTrue);
+        loadKlass(asm, c, s, value, scratch);
+        loadKlass(asm, c, t, array, scratch);
+        asm.mov(QWORD, t, Address.of(t, c.objArrayElementKlassOffset));
+        subtypeCheck(asm, c, s, t, scratch, isTrue, isFalse);
     }
 
     /**

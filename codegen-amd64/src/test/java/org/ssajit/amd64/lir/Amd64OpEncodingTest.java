@@ -701,23 +701,28 @@ class Amd64OpEncodingTest {
 
     /** This VM's decoding of the object's class from rsi into rdx (r10 scratch). */
     static List<String> klassOfRsiInRdx() {
+        return klassOf("rdx", "edx", "rsi");
+    }
+
+    /** This VM's decoding of the class of the object in {@code obj} into {@code dst} (its low half {@code dst32}; r10 scratch). */
+    static List<String> klassOf(String dst, String dst32, String obj) {
         var cfg = OpCheck.CONFIG;
         List<String> out = new java.util.ArrayList<>();
         if (cfg.useCompactObjectHeaders) {
-            out.add("mov rdx,QWORD PTR [rsi]");
-            out.add("shr rdx," + hex(cfg.markWordKlassShift));
+            out.add("mov " + dst + ",QWORD PTR [" + obj + "]");
+            out.add("shr " + dst + "," + hex(cfg.markWordKlassShift));
         } else if (cfg.useCompressedClassPointers) {
-            out.add("mov edx,DWORD PTR [rsi+" + hex(cfg.oopKlassOffset) + "]");
+            out.add("mov " + dst32 + ",DWORD PTR [" + obj + "+" + hex(cfg.oopKlassOffset) + "]");
         } else {
-            out.add("mov rdx,QWORD PTR [rsi+" + hex(cfg.oopKlassOffset) + "]");
+            out.add("mov " + dst + ",QWORD PTR [" + obj + "+" + hex(cfg.oopKlassOffset) + "]");
             return out;
         }
         if (cfg.narrowKlassShift != 0) {
-            out.add("shl rdx," + hex(cfg.narrowKlassShift));
+            out.add("shl " + dst + "," + hex(cfg.narrowKlassShift));
         }
         if (cfg.narrowKlassBase != 0) {
             out.add("movabs r10," + hex(cfg.narrowKlassBase));
-            out.add("add rdx,r10");
+            out.add("add " + dst + ",r10");
         }
         return out;
     }
@@ -758,6 +763,43 @@ class Amd64OpEncodingTest {
         Deopt cce = new Deopt(DeoptimizationReason.ClassCastException, DeoptimizationAction.None);
         c.add(new Amd64TypeChecks.TypeTestGuard(ref(rsi), l(rdx), l(rcx), shapedTest(String.class, true), stateInRegisters(), cce),
                         lines(List.of("test rsi,rsi", "je @end"), lines(stringTest, "jne trap")));
+        c.verify();
+    }
+
+    /**
+     * The aastore store check, materialized (1 for a null value or a subtype of the array's element
+     * class) and fused with its guard (the failing side of every test jumps to the trap, the passing
+     * side to the end): the value's class, the array's class, its element class, the subtype check.
+     */
+    @Test
+    void storeChecks() {
+        OpCheck c = new OpCheck("store checks");
+        var cfg = OpCheck.CONFIG;
+        List<String> classes = new java.util.ArrayList<>(List.of("test rsi,rsi", "je @pass"));
+        classes.addAll(klassOf("rdx", "edx", "rsi"));
+        classes.addAll(klassOf("rcx", "ecx", "rdi"));
+        classes.add("mov rcx,QWORD PTR [rcx+" + hex(cfg.objArrayElementKlassOffset) + "]");
+        int scan = classes.size() + 10;
+        List<String> subtype = List.of("cmp rdx,rcx", "je @pass",
+                        "mov r10d,DWORD PTR [rcx+" + hex(cfg.klassSuperCheckOffsetOffset) + "]",
+                        "cmp rcx,QWORD PTR [rdx+r10*1]", "je @pass",
+                        "cmp r10d," + hex(cfg.klassSecondarySuperCacheOffset), "jne @fail",
+                        "mov rdx,QWORD PTR [rdx+" + hex(cfg.klassSecondarySupersOffset) + "]",
+                        "mov r10d,DWORD PTR [rdx" + (cfg.klassArrayLengthOffset == 0 ? "]" : "+" + hex(cfg.klassArrayLengthOffset) + "]"),
+                        "lea rdx,[rdx+" + hex(cfg.klassArrayDataOffset) + "]",
+                        "test r10d,r10d", "je @fail", "cmp rcx,QWORD PTR [rdx]", "je @pass", "add rdx,0x8", "sub r10d,0x1", "jmp @" + scan);
+        List<String> materialized = new java.util.ArrayList<>(classes);
+        materialized.addAll(subtype);
+        int pass = materialized.size();
+        materialized.addAll(List.of("mov eax,0x1", "jmp @end", "mov eax,0x0"));
+        int fail = pass + 2;
+        materialized.replaceAll(t -> t.replace("@pass", "@" + pass).replace("@fail", "@" + fail));
+        c.add(new Amd64TypeChecks.StoreCheckOp(i(rax), ref(rdi), ref(rsi), l(rdx), l(rcx)), materialized.toArray(new String[0]));
+        List<String> guarded = new java.util.ArrayList<>(classes);
+        guarded.addAll(subtype);
+        guarded.replaceAll(t -> t.replace("@pass", "@end").replace("@fail", "trap"));
+        Deopt ase = new Deopt(DeoptimizationReason.ArrayStoreException, DeoptimizationAction.None);
+        c.add(new Amd64TypeChecks.StoreCheckGuard(ref(rdi), ref(rsi), l(rdx), l(rcx), stateInRegisters(), ase), guarded.toArray(new String[0]));
         c.verify();
     }
 
