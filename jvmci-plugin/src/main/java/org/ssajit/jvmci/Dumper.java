@@ -37,6 +37,25 @@ final class Dumper {
         String base = baseName(id, method);
         write(base + ".ir.txt", new IrPrinter(true).print(graph));
         write(base + ".dot", new DotPrinter(false).print(graph));
+        if (!graph.inliningDecisions().isEmpty()) {
+            write(base + ".inlining.txt", inlining(id, method, graph.isOsr() ? graph.osrBci() : -1, graph));
+        }
+    }
+
+    /**
+     * The inliner's decisions for one compile ({@code -Dssajit.PrintInlining}): a header line, then one
+     * line per call asked about, in parse order, indented by depth
+     * ({@link org.ssajit.ir.InliningDecision#format()}).
+     */
+    static String inlining(int id, ResolvedJavaMethod method, int entryBci, Graph graph) {
+        StringBuilder sb = new StringBuilder();
+        long inlined = graph.inliningDecisions().stream().filter(org.ssajit.ir.InliningDecision::inlined).count();
+        sb.append("[ssajit] inlining in ").append(id).append(' ').append(method.format("%H.%n(%p)")).append(entryBci >= 0 ? " (OSR at bci " + entryBci + ")" : "")
+                        .append(": ").append(graph.inliningDecisions().size()).append(" calls, ").append(inlined).append(" inlined\n");
+        for (org.ssajit.ir.InliningDecision d : graph.inliningDecisions()) {
+            sb.append("  ").append(d.format()).append('\n');
+        }
+        return sb.toString();
     }
 
     /** The graph after the HotSpot lowering, what instruction selection got. */

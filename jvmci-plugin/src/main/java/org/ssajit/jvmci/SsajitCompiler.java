@@ -179,6 +179,9 @@ public final class SsajitCompiler implements JVMCICompiler {
         Graph graph = null;
         try {
             graph = ctx.pipeline().build(method, request.getEntryBCI());
+            if (ctx.options().get(SsajitOptions.PRINT_INLINING)) {
+                System.err.print(Dumper.inlining(id, method, request.getEntryBCI(), graph)); // one call: the lines stay together
+            }
             if (ctx.dumper() != null) {
                 ctx.dumper().graph(id, method, graph); // also for methods the lowering or the back end then refuses
             }

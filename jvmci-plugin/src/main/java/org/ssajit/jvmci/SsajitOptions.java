@@ -42,6 +42,11 @@ public final class SsajitOptions {
                     "Write per method the SSA graph as text (.ir.txt) and Graphviz (.dot), and for installed code its disassembly (.s, "
                                     + "needs GNU objdump), into the directory (created if missing).",
                     v -> v.isBlank() ? null : Path.of(v));
+    public static final Option<Boolean> PRINT_INLINING = new Option<>("PrintInlining", false, "true|false",
+                    "Per compile, on stderr: every call the inliner was asked about, as a tree (a callee's calls indented below it): "
+                                    + "the bci, the callee, inlined (and how it was bound) or called, and why (the rule or limit that decided). "
+                                    + "With -Dssajit.Dump also written to a .inlining.txt file.",
+                    SsajitOptions::parseBoolean);
     public static final Option<Boolean> VERIFY = new Option<>("Verify", true, "true|false",
                     "Run the SSA verifier and the register-allocation verifier on every compilation (a failure refuses the method "
                                     + "and is reported as a compiler bug); false saves their compile time.",
@@ -101,7 +106,7 @@ public final class SsajitOptions {
                     "Print this help on stderr when the compiler initializes.",
                     SsajitOptions::parseBoolean);
 
-    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, UNWIND_EXCEPTIONS, IMPLICIT_EXCEPTIONS, ARRAY_COPY_STUBS, ALLOCATE_INSTANCE_INLINE, INLINE, INJECT_FAULTS, HELP);
+    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, PRINT_INLINING, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, UNWIND_EXCEPTIONS, IMPLICIT_EXCEPTIONS, ARRAY_COPY_STUBS, ALLOCATE_INSTANCE_INLINE, INLINE, INJECT_FAULTS, HELP);
 
     private final Map<Option<?>, Object> values;
     private final List<String> warnings;

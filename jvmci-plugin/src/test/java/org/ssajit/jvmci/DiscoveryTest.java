@@ -132,6 +132,33 @@ class DiscoveryTest {
         assertTrue(files.stream().allMatch(p -> p.getFileName().toString().contains("HotProgram.work")), files.toString());
     }
 
+    /**
+     * {@code -Dssajit.PrintInlining}: the OSR compile of {@code run}'s loop inlines {@code work} (a
+     * static call) and calls {@code scratch} (synchronized), and says so with the reasons, on stderr
+     * (the filter lets {@code work} be compiled: HotSpot says a method whose compile was refused
+     * without retry cannot be inlined either)
+     * and, with {@code -Dssajit.Dump}, in the compile's {@code .inlining.txt}.
+     */
+    @Test
+    void printInliningTellsWhatBecameOfEachCall(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        List<String> flags = new java.util.ArrayList<>(USE_SSAJIT);
+        flags.addAll(List.of("-Dssajit.PrintInlining=true", "-Dssajit.Dump=" + dir, "-Dssajit.MethodFilter=org.ssajit.jvmci.HotProgram.*"));
+        ChildJvm.Result r = ChildJvm.run(flags, HotProgram.class.getName(), List.of(), Duration.ofMinutes(2));
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stdout().contains("result=" + HotProgram.run() + "\n"), r::describe);
+        Matcher m = Pattern.compile("\\[ssajit\\] inlining in \\d+ org\\.ssajit\\.jvmci\\.HotProgram\\.run\\(\\) \\(OSR at bci \\d+\\): 2 calls, 1 inlined\n"
+                        + "  @\\d+ org\\.ssajit\\.jvmci\\.HotProgram\\.work\\(int\\)  inlined: static\n"
+                        + "  @\\d+ org\\.ssajit\\.jvmci\\.HotProgram\\.scratch\\(int\\)  called: synchronized\n").matcher(r.stderr());
+        assertTrue(m.find(), r::describe);
+        List<String> dumped = new java.util.ArrayList<>();
+        try (var s = java.nio.file.Files.list(dir)) {
+            for (java.nio.file.Path p : s.filter(p -> p.getFileName().toString().endsWith("HotProgram.run.inlining.txt")).toList()) {
+                dumped.add(java.nio.file.Files.readString(p));
+            }
+        }
+        assertTrue(dumped.contains(m.group()), () -> "the dumps do not hold what was printed: " + dumped + "\n" + r.describe());
+    }
+
     @Test
     void unsupportedCollectorIsRefusedNotCrashed() throws Exception {
         List<String> flags = new java.util.ArrayList<>(USE_SSAJIT);

@@ -76,6 +76,17 @@ public final class Graph {
         inlinedByProfile++;
     }
 
+    private final List<InliningDecision> inliningDecisions = new ArrayList<>();
+
+    /** Every call the inliner was asked about, in parse order: a callee's calls right after the call that inlined it. */
+    public List<InliningDecision> inliningDecisions() {
+        return Collections.unmodifiableList(inliningDecisions);
+    }
+
+    public void recordInliningDecision(InliningDecision d) {
+        inliningDecisions.add(d);
+    }
+
     /** Records that {@code m}'s bytecode was parsed into this graph at one more call. */
     public void countInlinedCall(ResolvedJavaMethod m) {
         inlinedCalls++;

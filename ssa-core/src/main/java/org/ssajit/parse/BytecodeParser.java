@@ -115,6 +115,15 @@ public final class BytecodeParser {
 
         /** Seals {@code b}: every predecessor it will have is there. */
         void seal(Block b);
+
+        /** Why the last {@link #select} chose nothing, or what the last {@link #selectByProfile} did ({@link Inlining#reason}). */
+        String reason();
+
+        /**
+         * Records what became of the call {@code cs} at {@code bci} of the method of
+         * {@code callerState} ({@link org.ssajit.ir.InliningDecision}), before the callee is parsed.
+         */
+        void decided(Linkage.CallSite cs, FrameState callerState, int bci, boolean inlined, String why);
     }
 
     public BytecodeParser(Graph graph, ParseScope scope, NodeFactory factory, SsaConstruction ssa, Providers providers, EdgeSink edges) {
@@ -610,14 +619,22 @@ public final class BytecodeParser {
         }
         // A call on a path that only throws (a failed check building its exception) stays a call:
         // code and inlining budget go to the paths that run (BlockMap#isThrowBound).
-        if (inliner != null && state != null && !map.isThrowBound(bciBlock)) {
+        if (inliner != null && state != null && map.isThrowBound(bciBlock)) {
+            inliner.decided(cs, state, s.bci(), false, "on a path that only throws");
+        } else if (inliner != null && state != null) {
             boolean inTry = inTryRange(s.bci());
             Inlining.Choice callee = inliner.select(cs, args, state, inTry);
             if (callee != null && inline(callee, cs, args, state)) {
                 return;
             }
-            if (callee == null && inlineByProfile(inliner.selectByProfile(cs, args, state, inTry), cs, args, state)) {
-                return;
+            if (callee == null) {
+                java.util.List<Inlining.Choice> byProfile = inliner.selectByProfile(cs, args, state, inTry);
+                if (inlineByProfile(byProfile, cs, args, state)) {
+                    return;
+                }
+                if (byProfile.isEmpty()) {
+                    inliner.decided(cs, state, s.bci(), false, inliner.reason());
+                } // else inlineByProfile recorded why not
             }
         }
         if (cs.appendix() != null) {
@@ -649,8 +666,10 @@ public final class BytecodeParser {
         try {
             fe = FrontEnd.analyze(callee.method());
         } catch (BailoutException e) {
+            inliner.decided(cs, state, s.bci(), false, "its bytecode cannot be analyzed: " + e.getMessage());
             return false;
         }
+        inliner.decided(cs, state, s.bci(), true, callee.how());
         FrameState outer = state.duringCall(cs.argumentSlots());
         if (!callee.method().isStatic() && !NodeFactory.isNonNull(args[0]) && !args[0].stamp().isNonNull()) {
             // The invoke's null check, with the invoke's state: deoptimizing there, the interpreter throws.
@@ -696,8 +715,12 @@ public final class BytecodeParser {
             }
         }
         if (parsable.isEmpty()) {
+            if (!choices.isEmpty()) {
+                inliner.decided(cs, state, s.bci(), false, "the callees the profile chose cannot be analyzed");
+            }
             return false;
         }
+        inliner.decided(cs, state, s.bci(), true, parsable.size() < choices.size() ? inliner.reason() + " (some callees cannot be analyzed)" : inliner.reason());
         int bci = s.bci();
         JavaKind resultKind = cs.returnKind().getStackKind();
         int result = resultKind == JavaKind.Void ? -1 : stackVariable(sp);

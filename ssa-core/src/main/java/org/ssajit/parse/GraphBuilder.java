@@ -211,6 +211,20 @@ public final class GraphBuilder {
         }
 
         @Override
+        public String reason() {
+            return policy.reason();
+        }
+
+        @Override
+        public void decided(Linkage.CallSite cs, FrameState callerState, int bci, boolean inlined, String why) {
+            int depth = 0;
+            for (FrameState fs = callerState.outer(); fs != null; fs = fs.outer()) {
+                depth++;
+            }
+            graph.recordInliningDecision(new org.ssajit.ir.InliningDecision(callerState.method(), bci, depth, cs.target(), inlined, why));
+        }
+
+        @Override
         public Block newBlock(Block like, int bci) {
             Block b = graph.newBlock(bci);
             owners.put(b, owners.get(like));

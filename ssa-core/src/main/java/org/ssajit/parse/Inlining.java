@@ -61,10 +61,25 @@ public final class Inlining {
      * A callee to inline: the method, and what the choice assumes about the class hierarchy (null: nothing,
      * the bytecode or the receiver's exact class binds it), to be recorded in the graph once it is inlined.
      */
-    record Choice(ResolvedJavaMethod method, Assumptions.Assumption assumption, jdk.vm.ci.meta.ResolvedJavaType guard) {
-        Choice(ResolvedJavaMethod method, Assumptions.Assumption assumption) {
-            this(method, assumption, null);
+    record Choice(ResolvedJavaMethod method, Assumptions.Assumption assumption, jdk.vm.ci.meta.ResolvedJavaType guard, String how) {
+        Choice(ResolvedJavaMethod method, Assumptions.Assumption assumption, String how) {
+            this(method, assumption, null, how);
         }
+    }
+
+    /**
+     * Why the last {@link #select} chose nothing, or the last {@link #selectByProfile}; how it chose
+     * otherwise ({@link Choice#how()} for one callee): what {@code -Dssajit.PrintInlining} shows.
+     */
+    private String reason = "";
+
+    String reason() {
+        return reason;
+    }
+
+    private <T> T because(String why, T result) {
+        reason = why;
+        return result;
     }
 
     /**
@@ -73,65 +88,145 @@ public final class Inlining {
      * and the methods already being inlined; {@code inTryRange}: a handler of the caller covers the call.
      */
     Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange) {
-        if (cs.appendix() != null || !(cs.target() instanceof ResolvedJavaMethod m) || callerState == null) {
-            return null;
+        if (cs.appendix() != null) {
+            return because("a call site with an appendix (invokedynamic, a signature-polymorphic call)", null);
+        }
+        if (!(cs.target() instanceof ResolvedJavaMethod m)) {
+            return because("the callee is not resolved", null);
+        }
+        if (callerState == null) {
+            return because("no frame state at the call", null);
         }
         if (m.isConstructor() && cs.opcode() != INVOKESPECIAL) {
-            return null;
+            return because("a constructor not called by invokespecial", null);
         }
         jdk.vm.ci.meta.ResolvedJavaType caller = callerState.method().getDeclaringClass();
         Assumptions.Assumption assumption = null;
-        ResolvedJavaMethod target = switch (cs.opcode()) {
-            case INVOKESTATIC -> m.isStatic() && m.getDeclaringClass().isInitialized() ? m : null;
-            // invokespecial of <init> runs the resolved method itself (JVMS 6.5: no selection).
-            case INVOKESPECIAL -> !m.isStatic() && (m.isConstructor() || specialSelects(m, caller)) ? m : null;
-            case INVOKEVIRTUAL, INVOKEINTERFACE -> {
-                if (m.isStatic() || cs.opcode() == INVOKEVIRTUAL && m.canBeStaticallyBound()) {
-                    yield m.isStatic() ? null : m;
+        String how;
+        ResolvedJavaMethod target;
+        switch (cs.opcode()) {
+            case INVOKESTATIC -> {
+                if (!m.isStatic()) {
+                    return because("invokestatic of an instance method", null);
                 }
-                ResolvedJavaMethod t = selectedForExactReceiver(m, args[0], caller);
-                if (t == null) {
-                    AssumptionResult<ResolvedJavaMethod> r = uniqueImplementation(m, org.ssajit.ir.Stamps.declaredClass(graph, args[0]));
-                    if (r != null) {
-                        t = r.getResult();
+                if (!m.getDeclaringClass().isInitialized()) {
+                    return because("its class is not initialized yet", null);
+                }
+                target = m;
+                how = "static";
+            }
+            // invokespecial of <init> runs the resolved method itself (JVMS 6.5: no selection).
+            case INVOKESPECIAL -> {
+                if (m.isStatic() || !(m.isConstructor() || specialSelects(m, caller))) {
+                    return because("invokespecial may select another method", null);
+                }
+                target = m;
+                how = "invokespecial";
+            }
+            case INVOKEVIRTUAL, INVOKEINTERFACE -> {
+                if (m.isStatic()) {
+                    return because("a static method called as virtual", null);
+                }
+                if (cs.opcode() == INVOKEVIRTUAL && m.canBeStaticallyBound()) {
+                    target = m;
+                    how = "bound statically (private, final or of a final class)";
+                } else {
+                    target = selectedForExactReceiver(m, args[0], caller);
+                    how = "the receiver's exact class";
+                    if (target == null) {
+                        AssumptionResult<ResolvedJavaMethod> r = uniqueImplementation(m, org.ssajit.ir.Stamps.declaredClass(graph, args[0]));
+                        if (r == null) {
+                            return because("virtual: more than one implementation among the classes loaded, the receiver's class not known exactly", null);
+                        }
+                        target = r.getResult();
                         assumption = assumptionOf(r);
+                        how = "class-hierarchy analysis (the only implementation loaded; assumed)";
+                    }
+                    // invokeinterface throws IllegalAccessError when the method it selects is not public (JVMS 6.5).
+                    if (cs.opcode() == INVOKEINTERFACE && !target.isPublic()) {
+                        return because("invokeinterface selects a method that is not public", null);
                     }
                 }
-                // invokeinterface throws IllegalAccessError when the method it selects is not public (JVMS 6.5).
-                yield t != null && (cs.opcode() == INVOKEVIRTUAL || t.isPublic()) ? t : null;
             }
-            default -> null;
-        };
-        return target != null && admissible(target, callerState, inTryRange, 0) ? new Choice(target, assumption) : null;
+            default -> {
+                return because("not a call the inliner binds", null);
+            }
+        }
+        String no = whyNot(target, callerState, inTryRange, 0);
+        if (no != null) {
+            return because(no, null);
+        }
+        reason = how;
+        return new Choice(target, assumption, how);
     }
 
     /** Whether {@code target} may be parsed into the caller, {@code reserved} bytecodes of the budget already promised at this call. */
     private boolean admissible(ResolvedJavaMethod target, FrameState callerState, boolean inTryRange, int reserved) {
-        if (Linkage.isSignaturePolymorphic(target) || !target.hasBytecodes() || target.isNative() || target.isAbstract() || target.isSynchronized()
-                        || target.isClassInitializer()) {
-            return false;
+        return whyNot(target, callerState, inTryRange, reserved) == null;
+    }
+
+    /**
+     * Why {@code target} may not be parsed into the caller ({@code reserved} bytecodes of the budget
+     * already promised at this call), or null if it may.
+     */
+    private String whyNot(ResolvedJavaMethod target, FrameState callerState, boolean inTryRange, int reserved) {
+        if (Linkage.isSignaturePolymorphic(target)) {
+            return "signature-polymorphic";
+        }
+        if (target.isNative()) {
+            return "native";
+        }
+        if (target.isAbstract() || !target.hasBytecodes()) {
+            return "no bytecode (abstract)";
+        }
+        if (target.isSynchronized()) {
+            return "synchronized";
+        }
+        if (target.isClassInitializer()) {
+            return "a class initializer";
         }
         int size = target.getCodeSize();
-        if (size > MAX_CALLEE_BYTES || inlinedBytes + reserved + size > MAX_TOTAL_BYTES || target.getExceptionHandlers().length > 0) {
-            return false;
+        if (size > MAX_CALLEE_BYTES) {
+            return "too big (" + size + " > " + MAX_CALLEE_BYTES + " bytes)";
         }
-        if (denied.contains(target) || !target.canBeInlined() || target.hasNeverInlineDirective() || callerSensitive(target)) {
-            return false;
+        if (inlinedBytes + reserved + size > MAX_TOTAL_BYTES) {
+            return "the compile's budget is spent (" + (inlinedBytes + reserved) + " + " + size + " > " + MAX_TOTAL_BYTES + " bytes)";
+        }
+        if (target.getExceptionHandlers().length > 0) {
+            return "has exception handlers";
+        }
+        if (denied.contains(target)) {
+            return "its parse was refused in an earlier attempt";
+        }
+        if (target.hasNeverInlineDirective()) {
+            return "a never-inline directive (CompileCommand dontinline, @DontInline)";
+        }
+        if (!target.canBeInlined()) {
+            return "HotSpot says it cannot be inlined (not compilable: a compile of it failed or was refused, with no retry)";
+        }
+        if (callerSensitive(target)) {
+            return "caller-sensitive";
         }
         if ((isIntrinsicCandidate(target) || underIntrinsicCandidate(callerState)) && !linksNow(target)) {
-            return false;
+            return "an intrinsic candidate (or inside one) whose constant-pool entries do not all link yet";
         }
         int depth = 0;
         for (FrameState fs = callerState; fs != null; fs = fs.outer()) {
             if (fs.method().equals(target)) {
-                return false;
+                return "recursive";
             }
             depth++;
         }
-        if (depth > MAX_DEPTH || !parsable(target)) {
-            return false;
+        if (depth > MAX_DEPTH) {
+            return "too deep (" + MAX_DEPTH + " levels)";
         }
-        return !inTryRange || inlinableInTryRange(target, callerState);
+        if (!parsable(target)) {
+            return "has monitors or subroutines (jsr)";
+        }
+        if (inTryRange && !inlinableInTryRange(target, callerState)) {
+            return "inside a try range, and it calls, throws, or its profile saw exceptions";
+        }
+        return null;
     }
 
     /** The most receiver classes a call is inlined for by its profile (C2's bimorphic inlining: 2). */
@@ -158,35 +253,64 @@ public final class Inlining {
      * there). Empty if none.
      */
     java.util.List<Choice> selectByProfile(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange) {
-        if (inTryRange || cs.appendix() != null || !(cs.target() instanceof ResolvedJavaMethod m) || callerState == null || m.isStatic()
+        if (cs.appendix() != null || !(cs.target() instanceof ResolvedJavaMethod m) || callerState == null || m.isStatic()
                         || (cs.opcode() != INVOKEVIRTUAL && cs.opcode() != INVOKEINTERFACE) || (cs.opcode() == INVOKEVIRTUAL && m.canBeStaticallyBound())) {
-            return java.util.List.of();
+            return java.util.List.of(); // select's reason stands
+        }
+        if (inTryRange) {
+            return because(reason + "; by profile: not inside a try range", java.util.List.of());
         }
         jdk.vm.ci.meta.ProfilingInfo profile = profile(callerState.method());
         jdk.vm.ci.meta.JavaTypeProfile types = profile == null ? null : profile.getTypeProfile(callerState.bci());
-        if (types == null || types.getTypes().length == 0 || types.getNotRecordedProbability() > 1 - MIN_RECORDED_PROBABILITY) {
-            return java.util.List.of();
+        if (types == null || types.getTypes().length == 0) {
+            return because(reason + "; by profile: no receiver class profiled", java.util.List.of());
+        }
+        if (types.getNotRecordedProbability() > 1 - MIN_RECORDED_PROBABILITY) {
+            return because(reason + "; by profile: the classes profiled had " + percent(1 - types.getNotRecordedProbability()) + " of the calls (< "
+                            + percent(MIN_RECORDED_PROBABILITY) + ")", java.util.List.of());
         }
         jdk.vm.ci.meta.JavaTypeProfile.ProfiledType[] seen = types.getTypes().clone();
         java.util.Arrays.sort(seen, (a, b) -> Double.compare(b.getProbability(), a.getProbability()));
         int n = Math.min(seen.length, MAX_PROFILED_RECEIVERS);
         jdk.vm.ci.meta.ResolvedJavaType caller = callerState.method().getDeclaringClass();
         java.util.List<Choice> chosen = new java.util.ArrayList<>();
+        java.util.List<String> notes = new java.util.ArrayList<>();
         int reserved = 0;
         for (int k = 0; k < n; k++) {
             jdk.vm.ci.meta.ResolvedJavaType r = seen[k].getType();
-            if (seen[k].getProbability() < MIN_RECEIVER_PROBABILITY || r.isInterface() || r.isArray() || r.isAbstract() || !r.isLinked() || !m.getDeclaringClass().isAssignableFrom(r)) {
+            String name = r.toJavaName(false) + " " + percent(seen[k].getProbability());
+            if (seen[k].getProbability() < MIN_RECEIVER_PROBABILITY) {
+                notes.add(name + ": too rare");
+                continue;
+            }
+            if (r.isInterface() || r.isArray() || r.isAbstract() || !r.isLinked() || !m.getDeclaringClass().isAssignableFrom(r)) {
+                notes.add(name + ": not a linked concrete class implementing the method");
                 continue;
             }
             ResolvedJavaMethod t = r.resolveConcreteMethod(m, caller);
             // invokeinterface throws IllegalAccessError when the method it selects is not public (JVMS 6.5).
-            if (t == null || t.isAbstract() || (cs.opcode() == INVOKEINTERFACE && !t.isPublic()) || !admissible(t, callerState, false, reserved)) {
+            if (t == null || t.isAbstract() || (cs.opcode() == INVOKEINTERFACE && !t.isPublic())) {
+                notes.add(name + ": selects no public concrete method");
                 continue;
             }
-            chosen.add(new Choice(t, null, r));
+            String no = whyNot(t, callerState, false, reserved);
+            if (no != null) {
+                notes.add(name + ": " + t.format("%h.%n") + " " + no);
+                continue;
+            }
+            notes.add(name + ": " + t.format("%h.%n"));
+            chosen.add(new Choice(t, null, r, "by profile"));
             reserved += t.getCodeSize();
         }
-        return chosen;
+        if (seen.length > n) {
+            notes.add((seen.length - n) + " more class(es) not tried");
+        }
+        String profiled = String.join(", ", notes);
+        return because(chosen.isEmpty() ? reason + "; by profile: " + profiled : "by profile, behind class tests: " + profiled + "; the call for other receivers", chosen);
+    }
+
+    private static String percent(double p) {
+        return Math.round(p * 100) + " %";
     }
 
     /**

@@ -600,4 +600,66 @@ class InliningPolicyTest {
         assertEquals(List.of(), throwBoundStarts(InliningPolicyTest.class, "caught"));
         assertEquals(List.of(), throwBoundStarts(InliningPolicyTest.class, "doubled"));
     }
+
+    static int big(int x) {
+        int y = x;
+        for (int i = 0; i < 3; i++) {
+            y = y * 31 + i;
+            y ^= y >>> 7;
+            y += x * i;
+        }
+        return y;
+    }
+
+    static synchronized int locked(int x) {
+        return x + 1;
+    }
+
+    static int withHandler(int x) {
+        try {
+            return 10 / x;
+        } catch (ArithmeticException e) {
+            return 0;
+        }
+    }
+
+    static int nested(int x) {
+        return caller(x) + 1;
+    }
+
+    static int many(A a, int x) {
+        if (x < -100) {
+            throw new IllegalArgumentException(String.valueOf(x));
+        }
+        return nested(x) + recursive(x) + big(x) + locked(x) + withHandler(x) + a.m() + (int) System.nanoTime();
+    }
+
+    /**
+     * Every call the inliner is asked about is recorded with its outcome and reason, in parse order:
+     * a callee's calls right after the call that inlined it, one level deeper.
+     */
+    @Test
+    void decisionsSayWhatBecameOfEachCallAndWhy() {
+        Graph g = Jvmci.build(method(InliningPolicyTest.class, "many"), BuildOptions.DEFAULT.withInlining(true)).graph();
+        List<String> lines = g.inliningDecisions().stream().map(d -> d.format()).toList();
+        String all = String.join("\n", lines);
+        java.util.function.Function<String, org.ssajit.ir.InliningDecision> of = name -> g.inliningDecisions().stream()
+                        .filter(d -> d.callee().getName().equals(name)).findFirst().orElseThrow(() -> new AssertionError("no decision about " + name + ":\n" + all));
+        assertEquals("on a path that only throws", of.apply("valueOf").reason(), all);
+        assertFalse(of.apply("valueOf").inlined());
+        List<String> order = g.inliningDecisions().stream().filter(d -> !d.callee().getName().equals("<init>") && !d.callee().getName().equals("valueOf"))
+                        .map(d -> d.depth() + " " + d.callee().getName() + " " + d.inlined()).toList();
+        assertEquals(List.of("0 nested true", "1 caller true", "2 twice true", "2 twice true", "0 recursive true", "1 recursive false", "0 big false", "0 locked false",
+                        "0 withHandler false", "0 m false", "0 nanoTime false"), order, all);
+        assertEquals("static", of.apply("nested").reason());
+        var recursion = g.inliningDecisions().stream().filter(d -> d.callee().getName().equals("recursive") && d.depth() == 1).findFirst().orElseThrow();
+        assertEquals("recursive", recursion.reason(), all);
+        assertEquals("too big (" + method(InliningPolicyTest.class, "big").getCodeSize() + " > 35 bytes)", of.apply("big").reason(), all);
+        assertEquals("synchronized", of.apply("locked").reason(), all);
+        assertEquals("has exception handlers", of.apply("withHandler").reason(), all);
+        assertEquals("native", of.apply("nanoTime").reason(), all);
+        assertTrue(of.apply("m").reason().startsWith("virtual: more than one implementation among the classes loaded"), all);
+        String caller = lines.stream().filter(l -> l.contains(".caller(")).findFirst().orElseThrow();
+        assertTrue(caller.startsWith("  @") && !caller.startsWith("   "), "one level deeper, indented: " + caller);
+    }
 }

@@ -49,6 +49,8 @@ public final class IrCommand {
                       --no-markers   plain Braun et al. Algorithm 2 instead of the marker variant
                       --no-scc       skip the SCC pass that removes redundant phi cycles (Algorithm 5)
                       --osr BCI      the graph of an on-stack-replacement compile entered at loop header BCI
+                      --inline       inline as a compile does (with this JVM's profiles, which the tool's own
+                                     run made), and print what became of each call and why after the graph
                       -h, --help     this text
                     Quote the method: the shell treats ( ) < > specially, e.g.
                       ssajit ir jrt 'java.lang.Math.max(II)I'
@@ -89,6 +91,7 @@ public final class IrCommand {
                     case "--no-opt" -> build = build.withOptimize(false);
                     case "--no-markers" -> build = build.withMarkers(false);
                     case "--no-scc" -> build = build.withRedundantPhiSccs(false);
+                    case "--inline" -> build = build.withInlining(true);
                     default -> {
                         if (a.startsWith("--dot=")) {
                             dot = a.substring("--dot=".length());
@@ -174,6 +177,13 @@ public final class IrCommand {
                     throw new UsageException("cannot write " + o.dotFile() + ": " + e);
                 }
                 err.println("ssajit ir: wrote " + o.dotFile() + " (render: dot -Tsvg " + o.dotFile() + " -o graph.svg)");
+            }
+        }
+        if (o.build().inline() && !"-".equals(o.dotFile())) {
+            out.println();
+            out.println("inlining: " + g.inliningDecisions().size() + " calls, " + g.inlinedCallCount() + " inlined");
+            for (org.ssajit.ir.InliningDecision d : g.inliningDecisions()) {
+                out.println("  " + d.format());
             }
         }
         err.println("ssajit ir: " + g.blocks().size() + " blocks, " + g.instructionCount() + " instructions, " + g.phiCount() + " phis; " + result.stats());

@@ -89,6 +89,21 @@ class IrCommandTest {
         assertTrue(r.err().contains("blocks"), r.err());
     }
 
+    /** {@code --inline}: callees parsed into the graph, and after it what became of each call and why. */
+    @Test
+    void inlineListsEachCallsOutcome() {
+        Run r = ir("jrt", "java.lang.Integer.hashCode()I", "--inline");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("\ninlining: 1 calls, 1 inlined\n  @4 java.lang.Integer.hashCode(int)  inlined: static\n"), r.out());
+        assertFalse(r.out().contains("invoke"), r.out());
+        Run thrower = ir("jrt", "java.util.Objects.requireNonNull(Ljava/lang/Object;)Ljava/lang/Object;", "--inline");
+        assertEquals(0, thrower.status(), thrower.err());
+        assertTrue(thrower.out().contains("java.lang.NullPointerException.<init>()  called: on a path that only throws\n"), thrower.out());
+        Run off = ir("jrt", "java.lang.Integer.hashCode()I");
+        assertFalse(off.out().contains("inlining:"), off.out());
+        assertTrue(off.out().contains("invoke"), off.out());
+    }
+
     /** {@code --osr BCI}: the graph of an OSR compile, entered at the loop header with the live locals. */
     @Test
     void osrGraphAtALoopHeader() throws Exception {
