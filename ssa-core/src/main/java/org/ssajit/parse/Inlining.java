@@ -309,8 +309,10 @@ public final class Inlining {
         return because(chosen.isEmpty() ? reason + "; by profile: " + profiled : "by profile, behind class tests: " + profiled + "; the call for other receivers", chosen);
     }
 
-    private static String percent(double p) {
-        return Math.round(p * 100) + " %";
+    /** A share in percent, to one decimal where it is not a whole number (89.6 % is not 90 %). */
+    static String percent(double p) {
+        double tenths = Math.round(p * 1000) / 10.0;
+        return (tenths == Math.rint(tenths) ? Long.toString((long) tenths) : Double.toString(tenths)) + " %";
     }
 
     /**

@@ -662,4 +662,13 @@ class InliningPolicyTest {
         String caller = lines.stream().filter(l -> l.contains(".caller(")).findFirst().orElseThrow();
         assertTrue(caller.startsWith("  @") && !caller.startsWith("   "), "one level deeper, indented: " + caller);
     }
+
+    @Test
+    void sharesNearAThresholdAreNotRoundedOntoIt() {
+        assertEquals("89.6 %", Inlining.percent(0.8964));
+        assertEquals("90 %", Inlining.percent(0.9));
+        assertEquals("100 %", Inlining.percent(1.0));
+        assertEquals("0 %", Inlining.percent(0.0001));
+        assertEquals("12.5 %", Inlining.percent(0.125));
+    }
 }
