@@ -7,6 +7,7 @@ import static jdk.vm.ci.aarch64.AArch64.r3;
 import static jdk.vm.ci.aarch64.AArch64.r4;
 import static org.ssajit.aarch64.lir.Aarch64TypeChecksEncodingTest.C;
 import static org.ssajit.aarch64.lir.Aarch64TypeChecksEncodingTest.assertListing;
+import static org.ssajit.aarch64.lir.Aarch64TypeChecksEncodingTest.assertListingText;
 import static org.ssajit.aarch64.lir.Aarch64TypeChecksEncodingTest.emitter;
 import static org.ssajit.aarch64.lir.Aarch64TypeChecksEncodingTest.movX8;
 import static org.ssajit.aarch64.lir.Aarch64TypeChecksEncodingTest.ref;
@@ -183,27 +184,5 @@ class Aarch64AllocationEncodingTest {
             got.add(m.matches() && Long.parseLong(m.group(2), 16) > end - start ? i.text().replace("0x" + m.group(2), "out-of-line") : i.text());
         }
         assertListingText(expected, got);
-    }
-
-    /** {@link Aarch64TypeChecksEncodingTest#assertListing} on already decoded text. */
-    private static void assertListingText(List<String> expected, List<String> got) {
-        java.util.Map<String, Long> labels = new java.util.HashMap<>();
-        List<String> lines = new ArrayList<>();
-        for (String x : expected) {
-            if (x.endsWith(":")) {
-                labels.put(x.substring(0, x.length() - 1), 4L * lines.size());
-            } else {
-                lines.add(x);
-            }
-        }
-        List<String> want = new ArrayList<>();
-        for (String l : lines) {
-            String w = l;
-            for (java.util.Map.Entry<String, Long> label : labels.entrySet()) {
-                w = w.replace("@" + label.getKey(), "0x" + Long.toHexString(label.getValue()));
-            }
-            want.add(w);
-        }
-        org.junit.jupiter.api.Assertions.assertEquals(String.join("\n", want), String.join("\n", got));
     }
 }

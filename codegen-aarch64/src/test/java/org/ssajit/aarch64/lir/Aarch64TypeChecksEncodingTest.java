@@ -125,6 +125,15 @@ class Aarch64TypeChecksEncodingTest {
      * labels to the next instruction's address and {@code @name} stands for that address in hex.
      */
     static void assertListing(List<String> expected, byte[] code) throws Exception {
+        List<String> got = new ArrayList<>();
+        for (Objdump.Instruction i : Objdump.decode(code, 0)) {
+            got.add(i.text());
+        }
+        assertListingText(expected, got);
+    }
+
+    /** {@link #assertListing} on an already decoded listing (each instruction's text, from address 0). */
+    static void assertListingText(List<String> expected, List<String> got) {
         Map<String, Long> labels = new HashMap<>();
         List<String> lines = new ArrayList<>();
         for (String e : expected) {
@@ -141,10 +150,6 @@ class Aarch64TypeChecksEncodingTest {
                 w = w.replace("@" + label.getKey(), "0x" + Long.toHexString(label.getValue()));
             }
             want.add(w);
-        }
-        List<String> got = new ArrayList<>();
-        for (Objdump.Instruction i : Objdump.decode(code, 0)) {
-            got.add(i.text());
         }
         assertEquals(String.join("\n", want), String.join("\n", got));
     }
