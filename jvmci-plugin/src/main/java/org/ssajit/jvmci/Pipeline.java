@@ -46,6 +46,13 @@ public final class Pipeline {
         return inline;
     }
 
+    /** The largest callee inlined at a hot call ({@code -Dssajit.HotInlineSize}; {@link BuildOptions#hotCalleeBytes()}). */
+    private static volatile int hotInlineSize = org.ssajit.parse.Inlining.HOT_CALLEE_BYTES;
+
+    public static void setHotInlineSize(int bytes) {
+        hotInlineSize = bytes;
+    }
+
     public Pipeline(Providers providers, HotSpotLowering lowering, Backend backend, boolean verify) {
         this(providers, lowering, backend, verify, new PhaseTimes());
     }
@@ -110,7 +117,7 @@ public final class Pipeline {
         long t0 = System.nanoTime();
         Graph graph;
         try {
-            graph = GraphBuilder.build(FrontEnd.analyze(method, entryBci), BuildOptions.DEFAULT.withInlining(inlining), providers).graph();
+            graph = GraphBuilder.build(FrontEnd.analyze(method, entryBci), BuildOptions.DEFAULT.withInlining(inlining).withHotCalleeBytes(hotInlineSize), providers).graph();
         } finally {
             times.since(PhaseTimes.Phase.BUILD, t0);
         }

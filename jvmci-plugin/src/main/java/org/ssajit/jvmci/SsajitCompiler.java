@@ -301,6 +301,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         HotSpotLowering.setArrayCopyStubs(options.get(SsajitOptions.ARRAY_COPY_STUBS));
         HotSpotLowering.setAllocateInstanceInline(options.get(SsajitOptions.ALLOCATE_INSTANCE_INLINE));
         Pipeline.setInlining(options.get(SsajitOptions.INLINE));
+        Pipeline.setHotInlineSize(options.get(SsajitOptions.HOT_INLINE_SIZE));
         org.ssajit.debug.FaultInjection.setRate(options.get(SsajitOptions.INJECT_FAULTS));
         try {
             HotSpotJVMCIRuntime hs = (HotSpotJVMCIRuntime) runtime;

@@ -90,13 +90,20 @@ public final class SsajitOptions {
                                     + "Needs CompiledHandlers.",
                     org.ssajit.lowering.ImplicitThrows.Mode::parse);
     public static final Option<Boolean> INLINE = new Option<>("Inline", true, "true|false",
-                    "Parse small callees (at most 35 bytes of bytecode; in a try range only ones without calls or throws) into their callers: statically bound ones "
+                    "Parse small callees (at most 35 bytes of bytecode, more at a hot call: HotInlineSize; in a try range only ones without calls or throws) into their callers: statically bound ones "
                                     + "(static, private, final, constructors, on an object of a known class), virtual ones with one "
                                     + "implementation among the classes loaded (class-hierarchy analysis: HotSpot deoptimizes the code when a "
                                     + "class loaded later overrides it), and virtual ones with several for the (at most 2) receiver classes "
                                     + "their profile saw, each behind a test of the receiver's class, the call kept for the others; a receiver "
                                     + "not known to be non-null is checked first; deoptimizing in inlined code rebuilds one interpreter frame per method.",
                     SsajitOptions::parseBoolean);
+    public static final Option<Integer> HOT_INLINE_SIZE = new Option<>("HotInlineSize", org.ssajit.parse.Inlining.HOT_CALLEE_BYTES, "<bytes>",
+                    "With Inline: the largest callee (bytes of bytecode) inlined at a hot call, one that runs at least "
+                                    + org.ssajit.parse.Inlining.HOT_CALL_FREQUENCY + " times per entry into the compiled method as the branch profiles of the "
+                                    + "methods it is inlined through estimate it, and that its own profile counted; elsewhere "
+                                    + org.ssajit.parse.Inlining.MAX_CALLEE_BYTES + " bytes. " + org.ssajit.parse.Inlining.MAX_CALLEE_BYTES
+                                    + " or less: no exception for hot calls.",
+                    SsajitOptions::parseBytes);
     public static final Option<Double> INJECT_FAULTS = new Option<>("InjectFaults", 0.0, "<probability>",
                     "Testing: make each fault-injection point of the compiler (in every phase, from SSA construction to installation) throw "
                                     + "with this probability; such a compile must end as a refusal \"injected fault\" (counted by Stats), "
@@ -106,7 +113,7 @@ public final class SsajitOptions {
                     "Print this help on stderr when the compiler initializes.",
                     SsajitOptions::parseBoolean);
 
-    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, PRINT_INLINING, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, UNWIND_EXCEPTIONS, IMPLICIT_EXCEPTIONS, ARRAY_COPY_STUBS, ALLOCATE_INSTANCE_INLINE, INLINE, INJECT_FAULTS, HELP);
+    public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, PRINT_INLINING, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, UNWIND_EXCEPTIONS, IMPLICIT_EXCEPTIONS, ARRAY_COPY_STUBS, ALLOCATE_INSTANCE_INLINE, INLINE, HOT_INLINE_SIZE, INJECT_FAULTS, HELP);
 
     private final Map<Option<?>, Object> values;
     private final List<String> warnings;
@@ -166,6 +173,14 @@ public final class SsajitOptions {
             out.printf("  -D%s=%s  (default: %s)%n", o.property(), o.valueHelp(), o.defaultValue() == null ? "unset" : o.defaultValue());
             out.println("      " + o.help());
         }
+    }
+
+    private static Integer parseBytes(String s) {
+        int v = Integer.parseInt(s.trim());
+        if (v < 0) {
+            throw new IllegalArgumentException("a size in bytes, not " + s);
+        }
+        return v;
     }
 
     private static Boolean parseBoolean(String s) {

@@ -31,6 +31,7 @@ class OptionsTest {
         assertNull(o.get(SsajitOptions.DUMP));
         assertTrue(o.get(SsajitOptions.VERIFY));
         assertTrue(o.get(SsajitOptions.INLINE));
+        assertEquals(org.ssajit.parse.Inlining.HOT_CALLEE_BYTES, o.get(SsajitOptions.HOT_INLINE_SIZE));
         assertTrue(o.get(SsajitOptions.UNWIND_EXCEPTIONS));
         assertTrue(o.get(SsajitOptions.METHOD_FILTER).isAll());
         assertTrue(o.warnings().isEmpty());
@@ -39,8 +40,10 @@ class OptionsTest {
     @Test
     void typedValues() {
         SsajitOptions o = parse("ssajit.Log", "true", "ssajit.Stats", "TRUE", "ssajit.Dump", "/tmp/d", "ssajit.Verify", "false",
-                        "ssajit.MethodFilter", "java.lang.Math.*");
+                        "ssajit.MethodFilter", "java.lang.Math.*", "ssajit.HotInlineSize", " 100");
         assertTrue(o.get(SsajitOptions.LOG));
+        assertEquals(100, o.get(SsajitOptions.HOT_INLINE_SIZE));
+        assertThrows(IllegalArgumentException.class, () -> parse("ssajit.HotInlineSize", "-1"));
         assertTrue(o.get(SsajitOptions.STATS));
         assertEquals(Path.of("/tmp/d"), o.get(SsajitOptions.DUMP));
         assertFalse(o.get(SsajitOptions.VERIFY));

@@ -3,6 +3,7 @@ package org.ssajit.parse;
 import static org.ssajit.bytecode.Bytecodes.*;
 
 import org.ssajit.bytecode.BailoutException;
+import org.ssajit.bytecode.BlockFrequencies;
 import org.ssajit.bytecode.BlockMap;
 import org.ssajit.bytecode.BlockMap.BciBlock;
 import org.ssajit.bytecode.BlockMap.HandlerEdge;
@@ -91,24 +92,28 @@ public final class BytecodeParser {
 
     /** Inlining, as the graph builder does it: the policy and the parse of a callee into the caller's graph. */
     public interface Inliner {
-        /** The callee to inline at {@code cs} ({@link Inlining#select}), or null. */
-        Inlining.Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange);
+        /**
+         * The callee to inline at {@code cs} ({@link Inlining#select}), or null; {@code frequency}: how
+         * often the call runs per entry into the compiled method ({@link BlockFrequencies}; NaN if unknown).
+         */
+        Inlining.Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange, double frequency);
 
         /**
          * The callees to inline at {@code cs} for the receiver classes its profile saw, each guarded
          * ({@link Inlining#selectByProfile}); empty if none.
          */
-        java.util.List<Inlining.Choice> selectByProfile(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange);
+        java.util.List<Inlining.Choice> selectByProfile(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange, double frequency);
 
         /**
          * Parses {@code callee} into the graph: ends {@code call} with a jump to the callee's entry,
          * whose locals are {@code args}; the callee's returns write {@code resultVariable} and jump to
          * {@code continuation}, which the caller seals once every edge into it is there; its frame
          * states chain {@code outer}. Once it is parsed, the graph records {@code assumption} (if not
-         * null), on which the choice of the callee rests.
+         * null), on which the choice of the callee rests; the callee is entered {@code frequency} times
+         * per entry into the compiled method.
          */
         void parse(FrontEnd callee, Value[] args, FrameState outer, Block call, Block continuation, int resultVariable,
-                        jdk.vm.ci.meta.Assumptions.Assumption assumption);
+                        jdk.vm.ci.meta.Assumptions.Assumption assumption, double frequency);
 
         /** A new block of the method that {@code like} belongs to, at {@code bci} (the call's blocks). */
         Block newBlock(Block like, int bci);
@@ -623,13 +628,14 @@ public final class BytecodeParser {
             inliner.decided(cs, state, s.bci(), false, "on a path that only throws");
         } else if (inliner != null && state != null) {
             boolean inTry = inTryRange(s.bci());
-            Inlining.Choice callee = inliner.select(cs, args, state, inTry);
-            if (callee != null && inline(callee, cs, args, state)) {
+            double frequency = callFrequency();
+            Inlining.Choice callee = inliner.select(cs, args, state, inTry, frequency);
+            if (callee != null && inline(callee, cs, args, state, frequency)) {
                 return;
             }
             if (callee == null) {
-                java.util.List<Inlining.Choice> byProfile = inliner.selectByProfile(cs, args, state, inTry);
-                if (inlineByProfile(byProfile, cs, args, state)) {
+                java.util.List<Inlining.Choice> byProfile = inliner.selectByProfile(cs, args, state, inTry, frequency);
+                if (inlineByProfile(byProfile, cs, args, state, frequency)) {
                     return;
                 }
                 if (byProfile.isEmpty()) {
@@ -647,6 +653,23 @@ public final class BytecodeParser {
         }
     }
 
+    /** This method's block frequencies, estimated at its first call offered to the inliner. */
+    private BlockFrequencies frequencies;
+
+    /** How often the current bytecode block runs per entry into the compiled method (NaN if unknown). */
+    private double callFrequency() {
+        if (frequencies == null) {
+            jdk.vm.ci.meta.ProfilingInfo profile;
+            try {
+                profile = method.getProfilingInfo();
+            } catch (RuntimeException e) {
+                profile = null;
+            }
+            frequencies = BlockFrequencies.estimate(map, BlockFrequencies.of(profile));
+        }
+        return scope.frequency() * frequencies.of(bciBlock);
+    }
+
     /** The class of every non-null value of {@code v} where it is known exactly, else null. */
     private ResolvedJavaType exactType(Value v) {
         if (v instanceof Instruction i && i.op() == Op.NEW_INSTANCE && i.type() instanceof ResolvedJavaType t) {
@@ -661,7 +684,7 @@ public final class BytecodeParser {
      * in a new block its returns jump to, the result (a phi if several returns) on the stack. Its frame
      * states chain this method's state during the call. False if the callee cannot be parsed.
      */
-    private boolean inline(Inlining.Choice callee, Linkage.CallSite cs, Value[] args, FrameState state) {
+    private boolean inline(Inlining.Choice callee, Linkage.CallSite cs, Value[] args, FrameState state, double frequency) {
         FrontEnd fe;
         try {
             fe = FrontEnd.analyze(callee.method());
@@ -681,7 +704,7 @@ public final class BytecodeParser {
         int result = resultKind == JavaKind.Void ? -1 : stackVariable(sp);
         Block cont = graph.newBlock(s.nextBci());
         outer.hold();
-        inliner.parse(fe, args, outer, block, cont, result, callee.assumption());
+        inliner.parse(fe, args, outer, block, cont, result, callee.assumption(), frequency);
         outer.release();
         inliner.seal(cont);
         if (cont.predecessors().isEmpty()) {
@@ -703,7 +726,7 @@ public final class BytecodeParser {
      * not; after the last, the call itself (a null receiver, another class). All of them continue in
      * one new block, the result a phi of theirs. False, and nothing emitted, if no callee can be parsed.
      */
-    private boolean inlineByProfile(java.util.List<Inlining.Choice> choices, Linkage.CallSite cs, Value[] args, FrameState state) {
+    private boolean inlineByProfile(java.util.List<Inlining.Choice> choices, Linkage.CallSite cs, Value[] args, FrameState state, double frequency) {
         java.util.List<Inlining.Choice> parsable = new java.util.ArrayList<>();
         java.util.List<FrontEnd> analyzed = new java.util.ArrayList<>();
         for (Inlining.Choice c : choices) {
@@ -749,7 +772,7 @@ public final class BytecodeParser {
         FrameState outer = state.duringCall(cs.argumentSlots());
         outer.hold();
         for (int k = 0; k < parsable.size(); k++) {
-            inliner.parse(analyzed.get(k), args, outer, hits[k], cont, result, null);
+            inliner.parse(analyzed.get(k), args, outer, hits[k], cont, result, null, frequency * parsable.get(k).share());
             graph.countInlinedByProfile();
         }
         outer.release();

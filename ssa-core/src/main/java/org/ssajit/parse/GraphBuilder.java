@@ -155,7 +155,7 @@ public final class GraphBuilder {
 
         Builder(Graph graph, BraunSsa ssa, NodeFactory factory, Providers providers, BuildOptions options, Set<ResolvedJavaMethod> denied,
                         Predicate<ResolvedJavaMethod> refuseCallee) {
-            this.policy = new Inlining(graph, denied);
+            this.policy = new Inlining(graph, denied, options.hotCalleeBytes());
             this.refuseCallee = refuseCallee;
             this.graph = graph;
             this.ssa = ssa;
@@ -201,13 +201,13 @@ public final class GraphBuilder {
         }
 
         @Override
-        public Inlining.Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange) {
-            return policy.select(cs, args, callerState, inTryRange);
+        public Inlining.Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange, double frequency) {
+            return policy.select(cs, args, callerState, inTryRange, frequency);
         }
 
         @Override
-        public List<Inlining.Choice> selectByProfile(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange) {
-            return policy.selectByProfile(cs, args, callerState, inTryRange);
+        public List<Inlining.Choice> selectByProfile(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange, double frequency) {
+            return policy.selectByProfile(cs, args, callerState, inTryRange, frequency);
         }
 
         @Override
@@ -238,14 +238,14 @@ public final class GraphBuilder {
 
         @Override
         public void parse(FrontEnd callee, Value[] args, FrameState outer, Block call, Block continuation, int resultVariable,
-                        jdk.vm.ci.meta.Assumptions.Assumption assumption) {
+                        jdk.vm.ci.meta.Assumptions.Assumption assumption, double frequency) {
             List<BciBlock> rpo = callee.blocks().blocks();
             Block[] ir = new Block[rpo.size()];
             for (BciBlock bb : rpo) {
                 ir[bb.id()] = graph.newBlock(bb.startBci());
             }
             int base = ssa.addVariables(callee.liveness().variableCount());
-            ParseScope scope = new ParseScope(callee, ir, base, outer);
+            ParseScope scope = new ParseScope(callee, ir, base, outer, frequency);
             BytecodeParser p = parser(scope);
             p.setInlinedReturn(continuation, resultVariable);
             Driver d = new Driver(rpo, scope, ssa, p, owners);

@@ -22,7 +22,9 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * the classes loaded, with an assumption recorded in the graph; HotSpot deoptimizes the code when a class
  * loaded later overrides it. Callees chosen by the call's receiver profile ({@link #selectByProfile}):
  * the methods the (at most 2) receiver classes the profile saw select, each behind a test of the
- * receiver's exact class, the call kept for other receivers. Each callee small, with bytecode, not
+ * receiver's exact class, the call kept for other receivers. Each callee small ({@link #MAX_CALLEE_BYTES}; at a
+ * hot call, one that runs often per entry into the compiled method as
+ * {@link org.ssajit.bytecode.BlockFrequencies} estimates it, up to {@link #HOT_CALLEE_BYTES}), with bytecode, not
  * synchronized, with no exception handler of its own and no {@code jsr}, monitor or
  * signature-polymorphic call; an intrinsic candidate, and a callee inlined into one, only if its
  * constant-pool entries link now ({@link #isIntrinsicCandidate}); a receiver not known to
@@ -37,8 +39,19 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * ({@link FrameState#outer()}): deoptimizing in it rebuilds one interpreter frame per method.
  */
 public final class Inlining {
-    /** The largest callee inlined, in bytecodes (C1's and C2's MaxInlineSize). */
+    /** The largest callee inlined at a call that is not hot, in bytecodes (C1's and C2's MaxInlineSize). */
     public static final int MAX_CALLEE_BYTES = 35;
+    /**
+     * The largest callee inlined at a hot call ({@link #HOT_CALL_FREQUENCY}), by default (C2's
+     * FreqInlineSize); {@link BuildOptions#hotCalleeBytes()} sets it for a compile.
+     */
+    public static final int HOT_CALLEE_BYTES = 325;
+    /**
+     * A call is hot when it runs at least this often per entry into the compiled method (C2's
+     * InlineFrequencyRatio), as the branch profiles of the methods it is inlined through estimate it
+     * ({@link org.ssajit.bytecode.BlockFrequencies}), and its own profile counted it.
+     */
+    public static final double HOT_CALL_FREQUENCY = 0.25;
     /** How deep inlined calls nest (the compiled method is depth 0). */
     public static final int MAX_DEPTH = 6;
     /** Bytecodes inlined into one compile, in all. */
@@ -46,24 +59,27 @@ public final class Inlining {
 
     private final org.ssajit.ir.Graph graph;
     private final java.util.Set<ResolvedJavaMethod> denied;
+    private final int hotCalleeBytes;
     private int inlinedBytes;
 
     /**
      * For the calls parsed into {@code graph}; {@code denied}: callees whose parse failed in an earlier
-     * attempt at this graph: called, not inlined.
+     * attempt at this graph: called, not inlined; {@code hotCalleeBytes}: the largest callee inlined at a
+     * hot call (at most {@link #MAX_CALLEE_BYTES}: no larger callee anywhere).
      */
-    Inlining(org.ssajit.ir.Graph graph, java.util.Set<ResolvedJavaMethod> denied) {
+    Inlining(org.ssajit.ir.Graph graph, java.util.Set<ResolvedJavaMethod> denied, int hotCalleeBytes) {
         this.graph = graph;
         this.denied = denied;
+        this.hotCalleeBytes = Math.max(hotCalleeBytes, MAX_CALLEE_BYTES);
     }
 
     /**
      * A callee to inline: the method, and what the choice assumes about the class hierarchy (null: nothing,
      * the bytecode or the receiver's exact class binds it), to be recorded in the graph once it is inlined.
      */
-    record Choice(ResolvedJavaMethod method, Assumptions.Assumption assumption, jdk.vm.ci.meta.ResolvedJavaType guard, String how) {
+    record Choice(ResolvedJavaMethod method, Assumptions.Assumption assumption, jdk.vm.ci.meta.ResolvedJavaType guard, String how, double share) {
         Choice(ResolvedJavaMethod method, Assumptions.Assumption assumption, String how) {
-            this(method, assumption, null, how);
+            this(method, assumption, null, how, 1);
         }
     }
 
@@ -85,9 +101,10 @@ public final class Inlining {
     /**
      * The callee to parse into the caller at {@code cs}, or null to call it. {@code callerState} is
      * the caller's own state at the call ({@code null} entries ignored), whose chain tells the depth
-     * and the methods already being inlined; {@code inTryRange}: a handler of the caller covers the call.
+     * and the methods already being inlined; {@code inTryRange}: a handler of the caller covers the call;
+     * {@code frequency}: how often the call runs per entry into the compiled method (NaN if unknown).
      */
-    Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange) {
+    Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange, double frequency) {
         if (cs.appendix() != null) {
             return because("a call site with an appendix (invokedynamic, a signature-polymorphic call)", null);
         }
@@ -152,24 +169,56 @@ public final class Inlining {
                 return because("not a call the inliner binds", null);
             }
         }
-        String no = whyNot(target, callerState, inTryRange, 0);
+        String no = whyNot(target, callerState, inTryRange, 0, frequency);
         if (no != null) {
             return because(no, null);
         }
+        how += hotNote(target, frequency);
         reason = how;
         return new Choice(target, assumption, how);
     }
 
-    /** Whether {@code target} may be parsed into the caller, {@code reserved} bytecodes of the budget already promised at this call. */
-    private boolean admissible(ResolvedJavaMethod target, FrameState callerState, boolean inTryRange, int reserved) {
-        return whyNot(target, callerState, inTryRange, reserved) == null;
+    /**
+     * Whether a call that runs {@code frequency} times per entry into the compiled method is hot: often
+     * enough ({@link #HOT_CALL_FREQUENCY}), and its own profile counted it (a method never profiled has
+     * no branch counts either, and the estimate would be the bytecode's shape alone).
+     */
+    private static boolean isHot(FrameState callerState, double frequency) {
+        if (!(frequency >= HOT_CALL_FREQUENCY)) {
+            return false;
+        }
+        jdk.vm.ci.meta.ProfilingInfo p = profile(callerState.method());
+        return p != null && p.getExecutionCount(callerState.bci()) > 0;
+    }
+
+    /** The largest callee inlined at a call that runs {@code frequency} times per entry. */
+    private int sizeLimit(FrameState callerState, double frequency) {
+        return hotCalleeBytes > MAX_CALLEE_BYTES && isHot(callerState, frequency) ? hotCalleeBytes : MAX_CALLEE_BYTES;
+    }
+
+    /** What a decision says of a callee larger than {@link #MAX_CALLEE_BYTES} inlined at a hot call. */
+    private String hotNote(ResolvedJavaMethod target, double frequency) {
+        return target.getCodeSize() > MAX_CALLEE_BYTES ? "; a hot call (" + times(frequency) + " per entry)" : "";
+    }
+
+    /** A frequency as the decisions print it: two significant digits below 10, whole numbers above. */
+    static String times(double f) {
+        if (Double.isNaN(f)) {
+            return "unknown";
+        }
+        if (f >= 10) {
+            return Long.toString(Math.round(f));
+        }
+        java.math.BigDecimal d = new java.math.BigDecimal(f).round(new java.math.MathContext(2));
+        return d.stripTrailingZeros().toPlainString();
     }
 
     /**
      * Why {@code target} may not be parsed into the caller ({@code reserved} bytecodes of the budget
-     * already promised at this call), or null if it may.
+     * already promised at this call, which runs {@code frequency} times per entry into the compiled
+     * method), or null if it may.
      */
-    private String whyNot(ResolvedJavaMethod target, FrameState callerState, boolean inTryRange, int reserved) {
+    private String whyNot(ResolvedJavaMethod target, FrameState callerState, boolean inTryRange, int reserved, double frequency) {
         if (Linkage.isSignaturePolymorphic(target)) {
             return "signature-polymorphic";
         }
@@ -186,8 +235,13 @@ public final class Inlining {
             return "a class initializer";
         }
         int size = target.getCodeSize();
-        if (size > MAX_CALLEE_BYTES) {
-            return "too big (" + size + " > " + MAX_CALLEE_BYTES + " bytes)";
+        int limit = sizeLimit(callerState, frequency);
+        if (size > limit) {
+            if (limit < hotCalleeBytes && size <= hotCalleeBytes) {
+                return "too big (" + size + " > " + limit + " bytes) for a call that is not hot ("
+                                + (frequency >= HOT_CALL_FREQUENCY ? "its profile did not count it" : times(frequency) + " per entry") + ")";
+            }
+            return "too big (" + size + " > " + limit + " bytes)";
         }
         if (inlinedBytes + reserved + size > MAX_TOTAL_BYTES) {
             return "the compile's budget is spent (" + (inlinedBytes + reserved) + " + " + size + " > " + MAX_TOTAL_BYTES + " bytes)";
@@ -252,7 +306,7 @@ public final class Inlining {
      * Not at a call inside a try range (the call left in the code would need the handlers' edges
      * there). Empty if none.
      */
-    java.util.List<Choice> selectByProfile(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange) {
+    java.util.List<Choice> selectByProfile(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange, double frequency) {
         if (cs.appendix() != null || !(cs.target() instanceof ResolvedJavaMethod m) || callerState == null || m.isStatic()
                         || (cs.opcode() != INVOKEVIRTUAL && cs.opcode() != INVOKEINTERFACE) || (cs.opcode() == INVOKEVIRTUAL && m.canBeStaticallyBound())) {
             return java.util.List.of(); // select's reason stands
@@ -293,13 +347,14 @@ public final class Inlining {
                 notes.add(name + ": selects no public concrete method");
                 continue;
             }
-            String no = whyNot(t, callerState, false, reserved);
+            double share = seen[k].getProbability();
+            String no = whyNot(t, callerState, false, reserved, frequency * share);
             if (no != null) {
                 notes.add(name + ": " + t.format("%h.%n") + " " + no);
                 continue;
             }
-            notes.add(name + ": " + t.format("%h.%n"));
-            chosen.add(new Choice(t, null, r, "by profile"));
+            notes.add(name + ": " + t.format("%h.%n") + hotNote(t, frequency * share));
+            chosen.add(new Choice(t, null, r, "by profile", share));
             reserved += t.getCodeSize();
         }
         if (seen.length > n) {

@@ -15,11 +15,14 @@ import org.ssajit.ir.FrameState;
  * @param blocks the graph block of each bytecode block, indexed by {@link BciBlock#id()}; graph block
  *            ids are the graph's own, not the bytecode's
  * @param callerState the caller's frame state at the call (null for the root)
+ * @param frequency how often the method is entered here per entry into the compiled method: 1 for the
+ *            root, the call's frequency for an inlined method ({@link org.ssajit.bytecode.BlockFrequencies});
+ *            NaN if unknown
  */
-public record ParseScope(FrontEnd frontEnd, Block[] blocks, int variableBase, FrameState callerState) {
-    /** The root scope of a compile: variables from 0, no caller. */
+public record ParseScope(FrontEnd frontEnd, Block[] blocks, int variableBase, FrameState callerState, double frequency) {
+    /** The root scope of a compile: variables from 0, no caller, entered once. */
     public static ParseScope root(FrontEnd fe, Block[] blocks) {
-        return new ParseScope(fe, blocks, 0, null);
+        return new ParseScope(fe, blocks, 0, null, 1);
     }
 
     /** The graph block of bytecode block {@code b}. */

@@ -654,13 +654,84 @@ class InliningPolicyTest {
         assertEquals("static", of.apply("nested").reason());
         var recursion = g.inliningDecisions().stream().filter(d -> d.callee().getName().equals("recursive") && d.depth() == 1).findFirst().orElseThrow();
         assertEquals("recursive", recursion.reason(), all);
-        assertEquals("too big (" + method(InliningPolicyTest.class, "big").getCodeSize() + " > 35 bytes)", of.apply("big").reason(), all);
+        // `many` never ran: its profile did not count the call, which may not be hot then
+        assertEquals("too big (" + method(InliningPolicyTest.class, "big").getCodeSize() + " > 35 bytes) for a call that is not hot (its profile did not count it)",
+                        of.apply("big").reason(), all);
         assertEquals("synchronized", of.apply("locked").reason(), all);
         assertEquals("has exception handlers", of.apply("withHandler").reason(), all);
         assertEquals("native", of.apply("nanoTime").reason(), all);
         assertTrue(of.apply("m").reason().startsWith("virtual: more than one implementation among the classes loaded"), all);
         String caller = lines.stream().filter(l -> l.contains(".caller(")).findFirst().orElseThrow();
         assertTrue(caller.startsWith("  @") && !caller.startsWith("   "), "one level deeper, indented: " + caller);
+    }
+
+    static int mixed(int x) {
+        int y = x ^ (x >>> 3);
+        for (int i = 0; i < 2; i++) {
+            y = y * 17 + (x >> i);
+            y ^= y << 5;
+        }
+        return y - x;
+    }
+
+    static int spread(int x) {
+        int y = x + 1;
+        for (int i = 0; i < 2; i++) {
+            y = y * 13 + (x >> i);
+            y ^= y >>> 9;
+        }
+        return y + x;
+    }
+
+    static int hotAndCold(int x) {
+        int r = mixed(x);
+        if (x == Integer.MIN_VALUE + 7) {
+            r += spread(x);
+        }
+        return r;
+    }
+
+    /**
+     * A callee larger than {@link Inlining#MAX_CALLEE_BYTES} is inlined at a call that runs on every
+     * entry (its profile counted it), and not at one on a branch the profile never saw taken. The
+     * profile is HotSpot's, after the method ran many times here.
+     */
+    @Test
+    void aHotCallInlinesALargerCalleeAndAColdOneDoesNot() {
+        int sum = 0;
+        for (int i = 0; i < 40_000; i++) {
+            sum += hotAndCold(i);
+        }
+        assertTrue(sum != 1, "keeps the loop");
+        ResolvedJavaMethod m = method(InliningPolicyTest.class, "hotAndCold");
+        int mixedSize = method(InliningPolicyTest.class, "mixed").getCodeSize();
+        int spreadSize = method(InliningPolicyTest.class, "spread").getCodeSize();
+        assertTrue(mixedSize > Inlining.MAX_CALLEE_BYTES && mixedSize <= Inlining.HOT_CALLEE_BYTES, "mixed: " + mixedSize);
+        assertTrue(spreadSize > Inlining.MAX_CALLEE_BYTES && spreadSize <= Inlining.HOT_CALLEE_BYTES, "spread: " + spreadSize);
+        Graph g = Jvmci.build(m, BuildOptions.DEFAULT.withInlining(true)).graph();
+        String all = String.join("\n", g.inliningDecisions().stream().map(d -> d.format()).toList());
+        var hot = g.inliningDecisions().stream().filter(d -> d.callee().getName().equals("mixed")).findFirst().orElseThrow();
+        var cold = g.inliningDecisions().stream().filter(d -> d.callee().getName().equals("spread")).findFirst().orElseThrow();
+        assertTrue(hot.inlined(), all);
+        assertEquals("static; a hot call (1 per entry)", hot.reason(), all);
+        assertFalse(cold.inlined(), all);
+        assertTrue(cold.reason().startsWith("too big (" + spreadSize + " > 35 bytes) for a call that is not hot ("), all);
+        Verifier.verify(g);
+        // the same compile with hot calls held to the usual size
+        Graph held = Jvmci.build(m, BuildOptions.DEFAULT.withInlining(true).withHotCalleeBytes(Inlining.MAX_CALLEE_BYTES)).graph();
+        var notHot = held.inliningDecisions().stream().filter(d -> d.callee().getName().equals("mixed")).findFirst().orElseThrow();
+        assertFalse(notHot.inlined());
+        assertEquals("too big (" + mixedSize + " > 35 bytes)", notHot.reason());
+    }
+
+    @Test
+    void frequenciesArePrintedToTwoDigits() {
+        assertEquals("1", Inlining.times(1.0));
+        assertEquals("0.25", Inlining.times(0.25));
+        assertEquals("0.033", Inlining.times(1 / 30.0));
+        assertEquals("9.5", Inlining.times(9.5));
+        assertEquals("1000", Inlining.times(999.9999));
+        assertEquals("unknown", Inlining.times(Double.NaN));
     }
 
     @Test
