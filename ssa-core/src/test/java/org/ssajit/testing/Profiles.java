@@ -8,7 +8,12 @@ import org.ssajit.bytecode.Bytecodes;
 import jdk.vm.ci.meta.JavaTypeProfile;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
-/** HotSpot's profiles for tests of what ssajit makes of them: warming a method until its profile says what a test needs. */
+/**
+ * HotSpot's profiles for tests of what ssajit makes of them: warming a method until its profile says what
+ * a test needs. A warmed method must not be inlined by C1 or C2 into the loop that warms it (the root
+ * pom's {@code -XX:CompileCommand=dontinline} for it): compiled into a caller before it had a profile of
+ * its own, it would never get one.
+ */
 public final class Profiles {
     private Profiles() {
     }
