@@ -239,7 +239,9 @@ public final class Inlining {
         if (size > limit) {
             if (limit < hotCalleeBytes && size <= hotCalleeBytes) {
                 return "too big (" + size + " > " + limit + " bytes) for a call that is not hot ("
-                                + (frequency >= HOT_CALL_FREQUENCY ? "its profile did not count it" : times(frequency) + " per entry") + ")";
+                                + (frequency >= HOT_CALL_FREQUENCY ? "its profile did not count it"
+                                                : Double.isNaN(frequency) ? "its frequency is unknown: irreducible control flow" : times(frequency) + " per entry")
+                                + ")";
             }
             return "too big (" + size + " > " + limit + " bytes)";
         }
