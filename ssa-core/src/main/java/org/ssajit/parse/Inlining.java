@@ -75,7 +75,9 @@ public final class Inlining {
 
     /**
      * A callee to inline: the method, and what the choice assumes about the class hierarchy (null: nothing,
-     * the bytecode or the receiver's exact class binds it), to be recorded in the graph once it is inlined.
+     * the bytecode or the receiver's exact class binds it), to be recorded in the graph once it is inlined;
+     * for a callee chosen by the receiver profile, the class it is guarded by and that class's share of
+     * the profiled calls ({@code share} 1 otherwise: the callee runs whenever the call does).
      */
     record Choice(ResolvedJavaMethod method, Assumptions.Assumption assumption, jdk.vm.ci.meta.ResolvedJavaType guard, String how, double share) {
         Choice(ResolvedJavaMethod method, Assumptions.Assumption assumption, String how) {
