@@ -12,14 +12,14 @@
 # median over the rounds of each JVM's median iteration, and the ratios of those medians. Under ssajit
 # the tier-4 requests are counted (-Dssajit.Stats=true) and the share compiled is printed.
 #
-# Usage: scripts/bench-programs.sh [-r ROUNDS] [--iterations N] [--keep K] [--no-inline] [--no-hot-inline] [--no-unwind] [--no-arraycopy] [--no-allocate-instance]
+# Usage: scripts/bench-programs.sh [-r ROUNDS] [--iterations N] [--keep K] [--no-inline] [--hot-inline N] [--no-unwind] [--no-arraycopy] [--no-allocate-instance]
 #                                  [--baseline DIR] [program...]
 #   Defaults: 3 rounds, N = 12, K = 6, javac and collections (about 15 minutes on 2 cores). ssajit's
 #   compiles queue behind HotSpot's startup for a few seconds: a short program like nbody needs
 #   --iterations 40 --keep 10 to measure its top-tier code.
 #   --no-inline adds a mode, ssajit-noinl: ssajit with -Dssajit.Inline=false (a third longer);
 #   --no-unwind adds ssajit-nounwind: ssajit with -Dssajit.UnwindExceptions=false;
-#   --no-hot-inline adds ssajit-nohot: ssajit with -Dssajit.HotInlineSize=35 (no larger callees at hot calls);
+#   --hot-inline N adds ssajit-hot: ssajit with -Dssajit.HotInlineSize=N (callees up to N bytes at hot calls);
 #   --no-arraycopy adds ssajit-nocopy: ssajit with -Dssajit.ArrayCopyStubs=false (System.arraycopy a call);
 #   --no-allocate-instance adds ssajit-noalloc: ssajit with -Dssajit.AllocateInstanceInline=false;
 #   --baseline DIR adds ssajit-base: the ssajit of another checkout with its jars built (e.g.
@@ -43,7 +43,7 @@ while [ $# -gt 0 ]; do
         -r) ROUNDS=$2; shift 2 ;;
         --no-inline) MODES+=(ssajit-noinl); shift ;;
         --no-unwind) MODES+=(ssajit-nounwind); shift ;;
-        --no-hot-inline) MODES+=(ssajit-nohot); shift ;;
+        --hot-inline) HOT=$2; MODES+=(ssajit-hot); shift 2 ;;
         --no-arraycopy) MODES+=(ssajit-nocopy); shift ;;
         --no-allocate-instance) MODES+=(ssajit-noalloc); shift ;;
         --baseline) BASE=$(cd "$2" && pwd); [ -x "$BASE/ssajit" ] || { echo "bench-programs: no ssajit launcher in $2" >&2; exit 2; }; MODES+=(ssajit-base); shift 2 ;;
@@ -79,7 +79,7 @@ run_mode() { # mode program
         C2) "$JDK/bin/java" -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a ;;
         ssajit) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-noinl) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.Inline=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
-        ssajit-nohot) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.HotInlineSize=35 -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
+        ssajit-hot) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.HotInlineSize="$HOT" -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-nounwind) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.UnwindExceptions=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-nocopy) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.ArrayCopyStubs=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-noalloc) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.AllocateInstanceInline=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
@@ -123,7 +123,7 @@ awk -v keep="$KEEP" -v iters="$ITERATIONS" -v modes="${MODES[*]}" '
     $4 > iters - keep { jvm[$1, $2, $3] = jvm[$1, $2, $3] " " $5; if (!($3 in seen)) { seen[$3] = 1; order[++k] = $3 } rounds[$1] = 1 }
     END {
         if (k == 0) { print "no results"; exit 1 }
-        # Columns: ssajit, the extra modes (ssajit-noinl, ssajit-nohot, ssajit-nounwind, ssajit-nocopy, ssajit-noalloc, ssajit-base), C1, C2; ratios of ssajit to C1, C2 and each extra.
+        # Columns: ssajit, the extra modes (ssajit-noinl, ssajit-hot, ssajit-nounwind, ssajit-nocopy, ssajit-noalloc, ssajit-base), C1, C2; ratios of ssajit to C1, C2 and each extra.
         nm = 0; ms[++nm] = "ssajit"
         ne = split(modes, all_modes, " ")
         for (x = 1; x <= ne; x++) if (all_modes[x] != "ssajit" && all_modes[x] != "C1" && all_modes[x] != "C2") { ms[++nm] = all_modes[x]; extra[nm] = 1 }

@@ -47,7 +47,7 @@ public final class Pipeline {
     }
 
     /** The largest callee inlined at a hot call ({@code -Dssajit.HotInlineSize}; {@link BuildOptions#hotCalleeBytes()}). */
-    private static volatile int hotInlineSize = org.ssajit.parse.Inlining.HOT_CALLEE_BYTES;
+    private static volatile int hotInlineSize = org.ssajit.parse.Inlining.MAX_CALLEE_BYTES;
 
     public static void setHotInlineSize(int bytes) {
         hotInlineSize = bytes;

@@ -90,19 +90,20 @@ public final class SsajitOptions {
                                     + "Needs CompiledHandlers.",
                     org.ssajit.lowering.ImplicitThrows.Mode::parse);
     public static final Option<Boolean> INLINE = new Option<>("Inline", true, "true|false",
-                    "Parse small callees (at most 35 bytes of bytecode, more at a hot call: HotInlineSize; in a try range only ones without calls or throws) into their callers: statically bound ones "
+                    "Parse small callees (at most 35 bytes of bytecode, more at a hot call with HotInlineSize; in a try range only ones without calls or throws) into their callers: statically bound ones "
                                     + "(static, private, final, constructors, on an object of a known class), virtual ones with one "
                                     + "implementation among the classes loaded (class-hierarchy analysis: HotSpot deoptimizes the code when a "
                                     + "class loaded later overrides it), and virtual ones with several for the (at most 2) receiver classes "
                                     + "their profile saw, each behind a test of the receiver's class, the call kept for the others; a receiver "
                                     + "not known to be non-null is checked first; deoptimizing in inlined code rebuilds one interpreter frame per method.",
                     SsajitOptions::parseBoolean);
-    public static final Option<Integer> HOT_INLINE_SIZE = new Option<>("HotInlineSize", org.ssajit.parse.Inlining.HOT_CALLEE_BYTES, "<bytes>",
+    public static final Option<Integer> HOT_INLINE_SIZE = new Option<>("HotInlineSize", org.ssajit.parse.Inlining.MAX_CALLEE_BYTES, "<bytes>",
                     "With Inline: the largest callee (bytes of bytecode) inlined at a hot call, one that runs at least "
                                     + org.ssajit.parse.Inlining.HOT_CALL_FREQUENCY + " times per entry into the compiled method as the branch profiles of the "
                                     + "methods it is inlined through estimate it, and that its own profile counted; elsewhere "
                                     + org.ssajit.parse.Inlining.MAX_CALLEE_BYTES + " bytes. " + org.ssajit.parse.Inlining.MAX_CALLEE_BYTES
-                                    + " or less: no exception for hot calls.",
+                                    + " or less (the default): no exception for hot calls; C2 takes "
+                                    + org.ssajit.parse.Inlining.HOT_CALLEE_BYTES + " (FreqInlineSize), which made javac slower under ssajit.",
                     SsajitOptions::parseBytes);
     public static final Option<Double> INJECT_FAULTS = new Option<>("InjectFaults", 0.0, "<probability>",
                     "Testing: make each fault-injection point of the compiler (in every phase, from SSA construction to installation) throw "

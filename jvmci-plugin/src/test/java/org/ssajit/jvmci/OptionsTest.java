@@ -31,7 +31,7 @@ class OptionsTest {
         assertNull(o.get(SsajitOptions.DUMP));
         assertTrue(o.get(SsajitOptions.VERIFY));
         assertTrue(o.get(SsajitOptions.INLINE));
-        assertEquals(org.ssajit.parse.Inlining.HOT_CALLEE_BYTES, o.get(SsajitOptions.HOT_INLINE_SIZE));
+        assertEquals(org.ssajit.parse.Inlining.MAX_CALLEE_BYTES, o.get(SsajitOptions.HOT_INLINE_SIZE));
         assertTrue(o.get(SsajitOptions.UNWIND_EXCEPTIONS));
         assertTrue(o.get(SsajitOptions.METHOD_FILTER).isAll());
         assertTrue(o.warnings().isEmpty());

@@ -12,14 +12,14 @@ package org.ssajit.parse;
  * @param inline parse small callees into the graph ({@link Inlining}); their frame states chain the
  *            caller's state at the call
  * @param hotCalleeBytes with {@code inline}: the largest callee inlined at a hot call
- *            ({@link Inlining#HOT_CALL_FREQUENCY}); at most {@link Inlining#MAX_CALLEE_BYTES}: no callee
- *            larger than that anywhere
+ *            ({@link Inlining#HOT_CALL_FREQUENCY}); at most {@link Inlining#MAX_CALLEE_BYTES} (the
+ *            default): no callee larger than that anywhere
  */
 public record BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs, boolean statesNameAllLocals, boolean inline, int hotCalleeBytes) {
     public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false);
 
     public BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs, boolean statesNameAllLocals, boolean inline) {
-        this(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, Inlining.HOT_CALLEE_BYTES);
+        this(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, Inlining.MAX_CALLEE_BYTES);
     }
 
     public BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs) {

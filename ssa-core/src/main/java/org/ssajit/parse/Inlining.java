@@ -42,8 +42,10 @@ public final class Inlining {
     /** The largest callee inlined at a call that is not hot, in bytecodes (C1's and C2's MaxInlineSize). */
     public static final int MAX_CALLEE_BYTES = 35;
     /**
-     * The largest callee inlined at a hot call ({@link #HOT_CALL_FREQUENCY}), by default (C2's
-     * FreqInlineSize); {@link BuildOptions#hotCalleeBytes()} sets it for a compile.
+     * C2's FreqInlineSize, the largest callee C2 inlines at a hot call ({@link #HOT_CALL_FREQUENCY}).
+     * ssajit inlines no callee larger than {@link #MAX_CALLEE_BYTES} by default (measured: javac took
+     * 1.77 times as long with this limit, docs/PERFORMANCE.md); {@link BuildOptions#hotCalleeBytes()}
+     * ({@code -Dssajit.HotInlineSize}) sets the limit at hot calls for a compile.
      */
     public static final int HOT_CALLEE_BYTES = 325;
     /**
