@@ -8,34 +8,52 @@ import org.ssajit.bytecode.Bytecodes;
 import jdk.vm.ci.meta.JavaTypeProfile;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
-/**
- * HotSpot's profiles for tests of what ssajit makes of them: warming a method until its profile says what
- * a test needs. A warmed method must not be inlined by C1 or C2 into the loop that warms it (the root
- * pom's {@code -XX:CompileCommand=dontinline} for it): compiled into a caller before it had a profile of
- * its own, it would never get one.
- */
+/** HotSpot's profiles for tests of what ssajit makes of them: warming a method until its profile says what a test needs. */
 public final class Profiles {
+    /** How long a method is warmed at most. */
+    private static final long WARM_NANOS = 120_000_000_000L;
+
     private Profiles() {
     }
 
     /**
      * Runs {@code warm} (which calls {@code m}) until the receiver profile of {@code m}'s first virtual
      * or interface call records {@code classes} classes: HotSpot's profiling code collects it once the
-     * method is hot. Fails after 2,000,000 runs.
+     * method is hot, at tier 3 (or in the interpreter); on a loaded machine the compile queues hold
+     * {@code m} at tier 2, compiled without type profiles, for a while, during which millions of calls
+     * profile nothing. So the warming goes by time, not by calls, pausing between rounds to let the
+     * compiler threads run. Fails after 2 minutes.
      */
-    public static void warmUntilProfiled(ResolvedJavaMethod m, int classes, IntSupplier warm) {
+    public static void warmUntilProfiled(ResolvedJavaMethod m, int classes, IntSupplier warm) throws InterruptedException {
         int bci = firstVirtualCall(m);
-        long sink = 0;
-        for (int round = 0; round < 2_000; round++) {
+        warmUntil(() -> {
             JavaTypeProfile p = m.getProfilingInfo().getTypeProfile(bci);
-            if (p != null && p.getTypes().length >= classes) {
+            return p != null && p.getTypes().length >= classes;
+        }, warm, "a receiver profile of " + classes + " classes at bci " + bci + " of " + m);
+    }
+
+    /** Runs {@code warm} until the profile of {@code m} counts the bytecode at {@code bci} (an invoke or a branch) as run; as {@link #warmUntilProfiled}. */
+    public static void warmUntilCounted(ResolvedJavaMethod m, int bci, IntSupplier warm) throws InterruptedException {
+        warmUntil(() -> m.getProfilingInfo().getExecutionCount(bci) > 0, warm, "a count at bci " + bci + " of " + m);
+    }
+
+    private static void warmUntil(java.util.function.BooleanSupplier done, IntSupplier warm, String what) throws InterruptedException {
+        long sink = 0;
+        long start = System.nanoTime();
+        for (int round = 0;; round++) {
+            if (done.getAsBoolean()) {
                 return;
+            }
+            if (System.nanoTime() - start > WARM_NANOS) {
+                throw new AssertionError("no " + what + " after " + round + " rounds of 1,000 runs in " + (System.nanoTime() - start) / 1_000_000_000 + " s (" + sink + ")");
             }
             for (int k = 0; k < 1_000; k++) {
                 sink += warm.getAsInt();
             }
+            if (round >= 100) {
+                Thread.sleep(1);
+            }
         }
-        throw new AssertionError("no receiver profile at bci " + bci + " of " + m + " after 2,000,000 runs (" + sink + ")");
     }
 
     /** The bci of {@code m}'s first {@code invokevirtual} or {@code invokeinterface}. */
