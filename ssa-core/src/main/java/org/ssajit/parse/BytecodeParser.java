@@ -121,6 +121,9 @@ public final class BytecodeParser {
         /** Seals {@code b}: every predecessor it will have is there. */
         void seal(Block b);
 
+        /** Whether the policy reads the calls' frequencies ({@link Inlining#readsFrequencies}); if not, they are not estimated. */
+        boolean readsFrequencies();
+
         /** Why the last {@link #select} chose nothing, or what the last {@link #selectByProfile} did ({@link Inlining#reason}). */
         String reason();
 
@@ -656,8 +659,11 @@ public final class BytecodeParser {
     /** This method's block frequencies, estimated at its first call offered to the inliner. */
     private BlockFrequencies frequencies;
 
-    /** How often the current bytecode block runs per entry into the compiled method (NaN if unknown). */
+    /** How often the current bytecode block runs per entry into the compiled method (NaN if unknown or not asked for). */
     private double callFrequency() {
+        if (!inliner.readsFrequencies()) {
+            return Double.NaN;
+        }
         if (frequencies == null) {
             jdk.vm.ci.meta.ProfilingInfo profile;
             try {

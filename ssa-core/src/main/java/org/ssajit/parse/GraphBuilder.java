@@ -216,6 +216,11 @@ public final class GraphBuilder {
         }
 
         @Override
+        public boolean readsFrequencies() {
+            return policy.readsFrequencies();
+        }
+
+        @Override
         public void decided(Linkage.CallSite cs, FrameState callerState, int bci, boolean inlined, String why) {
             int depth = 0;
             for (FrameState fs = callerState.outer(); fs != null; fs = fs.outer()) {

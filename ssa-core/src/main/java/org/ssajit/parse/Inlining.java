@@ -195,6 +195,11 @@ public final class Inlining {
         return p != null && p.getExecutionCount(callerState.bci()) > 0;
     }
 
+    /** Whether a call's frequency changes a decision: only when hot calls may inline larger callees. */
+    boolean readsFrequencies() {
+        return hotCalleeBytes > MAX_CALLEE_BYTES;
+    }
+
     /** The largest callee inlined at a call that runs {@code frequency} times per entry. */
     private int sizeLimit(FrameState callerState, double frequency) {
         return hotCalleeBytes > MAX_CALLEE_BYTES && isHot(callerState, frequency) ? hotCalleeBytes : MAX_CALLEE_BYTES;
