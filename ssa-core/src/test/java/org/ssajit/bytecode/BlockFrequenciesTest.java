@@ -60,7 +60,7 @@ class BlockFrequenciesTest {
         return new BlockMap(m, new Linkage(m));
     }
 
-    /** The frequency of the block holding the first instruction with {@code opcode} at or after {@code fromBci}. */
+    /** The frequency of the block holding the {@code nth} instruction (from 0) with {@code opcode}. */
     private static double at(BlockMap map, BlockFrequencies f, int opcode, int nth) {
         BytecodeStream s = new BytecodeStream(map.code());
         int seen = 0;

@@ -701,7 +701,7 @@ class InliningPolicyTest {
     void aHotCallInlinesALargerCalleeAndAColdOneDoesNot() throws InterruptedException {
         ResolvedJavaMethod m = method(InliningPolicyTest.class, "hotAndCold");
         int[] i = {0};
-        org.ssajit.testing.Profiles.warmUntilCounted(m, firstCall(m), () -> hotAndCold(i[0]++));
+        org.ssajit.testing.Profiles.warmUntilCounted(m, org.ssajit.testing.Profiles.firstOf(m, org.ssajit.bytecode.Bytecodes.INVOKESTATIC), () -> hotAndCold(i[0]++));
         int mixedSize = method(InliningPolicyTest.class, "mixed").getCodeSize();
         int spreadSize = method(InliningPolicyTest.class, "spread").getCodeSize();
         assertTrue(mixedSize > Inlining.MAX_CALLEE_BYTES && mixedSize <= Inlining.HOT_CALLEE_BYTES, "mixed: " + mixedSize);
@@ -720,17 +720,6 @@ class InliningPolicyTest {
         var notHot = held.inliningDecisions().stream().filter(d -> d.callee().getName().equals("mixed")).findFirst().orElseThrow();
         assertFalse(notHot.inlined());
         assertEquals("too big (" + mixedSize + " > 35 bytes)", notHot.reason());
-    }
-
-    /** The bci of {@code m}'s first {@code invokestatic}. */
-    private static int firstCall(ResolvedJavaMethod m) {
-        org.ssajit.bytecode.BytecodeStream s = new org.ssajit.bytecode.BytecodeStream(m.getCode());
-        for (int bci = 0; bci < m.getCodeSize(); bci = s.nextBci()) {
-            if (s.at(bci).opcode() == org.ssajit.bytecode.Bytecodes.INVOKESTATIC) {
-                return bci;
-            }
-        }
-        throw new AssertionError("no invokestatic in " + m);
     }
 
     @Test

@@ -58,13 +58,20 @@ public final class Profiles {
 
     /** The bci of {@code m}'s first {@code invokevirtual} or {@code invokeinterface}. */
     public static int firstVirtualCall(ResolvedJavaMethod m) {
+        return firstOf(m, Bytecodes.INVOKEVIRTUAL, Bytecodes.INVOKEINTERFACE);
+    }
+
+    /** The bci of {@code m}'s first bytecode with one of {@code opcodes}. */
+    public static int firstOf(ResolvedJavaMethod m, int... opcodes) {
         BytecodeStream s = new BytecodeStream(m.getCode());
         for (int bci = 0; bci < m.getCodeSize(); bci = s.nextBci()) {
             int op = s.at(bci).opcode();
-            if (op == Bytecodes.INVOKEVIRTUAL || op == Bytecodes.INVOKEINTERFACE) {
-                return bci;
+            for (int o : opcodes) {
+                if (op == o) {
+                    return bci;
+                }
             }
         }
-        throw new AssertionError("no virtual call in " + m);
+        throw new AssertionError("none of " + java.util.Arrays.toString(opcodes) + " in " + m);
     }
 }
