@@ -3,9 +3,9 @@ package org.ssajit.demo;
 import java.util.Locale;
 
 /**
- * The program {@code ssajit demo} runs three times (interpreter only, C1 only, ssajit as the top
- * tier): each kernel of {@link NumericKernels} repeatedly on fixed data, printing its checksum and
- * the time of the last rounds. The checksums must be identical in all three runs.
+ * The program {@code ssajit demo} runs once per mode (interpreter only, C1 only, C2, ssajit as the top
+ * tier, optionally Graal): each kernel of {@link NumericKernels} repeatedly on fixed data, printing its
+ * checksum and its best round in microseconds. The checksums must be identical in every run.
  *
  * <p>Usage: {@code NumericDemo [rounds] [--min-millis M] [--no-times]}. Each kernel runs at least
  * {@code rounds} times (default 3000) and for at least {@code M} milliseconds (default 1500): long
@@ -65,7 +65,7 @@ public final class NumericDemo {
             best = Math.min(best, t);
         }
         if (times) {
-            System.out.printf(Locale.ROOT, "%-16s result %-22d best of %6d rounds %10.3f ms%n", name, result, r, best / 1e6);
+            System.out.printf(Locale.ROOT, "%-16s result %-22d best of %7d rounds %11.2f us%n", name, result, r, best / 1e3);
         } else {
             System.out.printf(Locale.ROOT, "%-16s result %d%n", name, result);
         }

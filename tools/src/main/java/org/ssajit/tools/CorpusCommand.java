@@ -66,30 +66,64 @@ public final class CorpusCommand {
         System.exit(run(args));
     }
 
+    static final String SYNOPSIS = "usage: ssajit corpus [--module NAME | --jar FILE] [--classes REGEX] [--json] [--verbose]";
+
+    static final String USAGE = SYNOPSIS + "\n" + """
+
+                    Builds the SSA graph of every method with bytecode of a JDK module or a jar, in the spirit of
+                    Table 1 of Braun et al.: with on-the-fly optimizations (as the compiler does), without them
+                    with and without markers, and by the Cytron et al. reference; verifies every graph and checks
+                    that both algorithms place the same phis on reducible methods. Static methods of a few JDK
+                    classes (Math, the boxes, Character) also run through the JVM and the IR interpreter.
+                    Prints counts, phis and refusals by reason; lists the first 20 problems on stderr.
+                      --module NAME    the classes of a module of the running JDK (default java.base)
+                      --jar FILE       the classes of a jar, loaded by their own loader
+                      --classes REGEX  only classes whose binary name contains a match
+                      --json           end with one line of JSON holding every counter
+                      --verbose        every problem, whole, and methods whose marker variant made temporary phis
+                      -h, --help       this text
+                    Exit status: 0 done, 1 the corpus could not be read, 2 usage error.
+                    """;
+
     public static int run(String[] args) {
+        return run(args, System.out, System.err);
+    }
+
+    /** As {@link #run(String[])}, printing to {@code out} and {@code err} (the problems listed go to System.err). */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
         String module = null;
         String jar = null;
         boolean json = false;
         boolean verbose = false;
         Pattern filter = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--module" -> module = args[++i];
-                case "--jar" -> jar = args[++i];
-                case "--json" -> json = true;
-                case "--verbose" -> verbose = true;
-                case "--classes" -> filter = Pattern.compile(args[++i]);
-                default -> {
-                    System.err.println("corpus: unknown option " + args[i]);
-                    System.err.println("usage: ssajit corpus [--module NAME | --jar FILE] [--classes REGEX] [--json] [--verbose]");
-                    return 2;
+        try {
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--module" -> module = value(args, ++i);
+                    case "--jar" -> jar = value(args, ++i);
+                    case "--json" -> json = true;
+                    case "--verbose" -> verbose = true;
+                    case "--classes" -> filter = Pattern.compile(value(args, ++i));
+                    case "-h", "--help" -> {
+                        out.print(USAGE);
+                        return 0;
+                    }
+                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
                 }
             }
+            if (module != null && jar != null) {
+                throw new IllegalArgumentException("--module and --jar exclude each other");
+            }
+        } catch (IllegalArgumentException e) { // PatternSyntaxException too
+            err.println("ssajit corpus: " + e.getMessage());
+            err.println(SYNOPSIS);
+            err.println("('ssajit corpus --help' explains the options)");
+            return 2;
         }
         if (module == null && jar == null) {
             module = "java.base";
         }
-        CorpusCommand c = new CorpusCommand(System.out);
+        CorpusCommand c = new CorpusCommand(out);
         c.verbose = verbose;
         try {
             long t0 = System.nanoTime();
@@ -100,14 +134,21 @@ public final class CorpusCommand {
             }
             c.s.wallSeconds = (System.nanoTime() - t0) / 1e9;
         } catch (IOException e) {
-            System.err.println("corpus: " + e.getMessage());
+            err.println("ssajit corpus: " + e.getMessage());
             return 1;
         }
-        c.s.printTable(System.out);
+        c.s.printTable(out);
         if (json) {
-            System.out.println(c.s.toJson());
+            out.println(c.s.toJson());
         }
         return 0;
+    }
+
+    private static String value(String[] args, int i) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(args[i - 1] + " needs a value");
+        }
+        return args[i];
     }
 
     // Enumerating classes ------------------------------------------------------------------------------
