@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Real programs under C1 only, ssajit and C2, in separate JVMs started in turn, round after round (the
+# Real programs under C1 only, ssajit and C2 (and Graal: --graal), in separate JVMs started in turn, round after round (the
 # order rotates each round), so that load from elsewhere on the machine falls on every mode alike:
 #   javac      javac (jdk.compiler, in-process) compiling ssa-core's sources, again and again;
 #   collections a fixed java.util workload (maps, sorting records, streams, string building);
@@ -12,11 +12,13 @@
 # median over the rounds of each JVM's median iteration, and the ratios of those medians. Under ssajit
 # the tier-4 requests are counted (-Dssajit.Stats=true) and the share compiled is printed.
 #
-# Usage: scripts/bench-programs.sh [-r ROUNDS] [--iterations N] [--keep K] [--no-inline] [--hot-inline N] [--no-unwind] [--no-arraycopy] [--no-allocate-instance]
-#                                  [--baseline DIR] [program...]
+# Usage: scripts/bench-programs.sh [-r ROUNDS] [--iterations N] [--keep K] [--graal] [--no-inline] [--hot-inline N] [--no-unwind] [--no-arraycopy]
+#                                  [--no-allocate-instance] [--baseline DIR] [program...]
 #   Defaults: 3 rounds, N = 12, K = 6, javac and collections (about 15 minutes on 2 cores). ssajit's
 #   compiles queue behind HotSpot's startup for a few seconds: a short program like nbody needs
 #   --iterations 40 --keep 10 to measure its top-tier code.
+#   --graal adds a mode, graal: the Graal JIT as tier 4 (C1 below it), from Maven Central's jars on the
+#     same JDK (scripts/graal.sh fetches them once; jargraal, whose own code warms up in the JVM);
 #   --no-inline adds a mode, ssajit-noinl: ssajit with -Dssajit.Inline=false (a third longer);
 #   --no-unwind adds ssajit-nounwind: ssajit with -Dssajit.UnwindExceptions=false;
 #   --hot-inline N adds ssajit-hot: ssajit with -Dssajit.HotInlineSize=N (callees up to N bytes at hot calls);
@@ -31,7 +33,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
-case "${1:-}" in -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p;}' "$0"; exit 0 ;; esac
 
 ROUNDS=3
 ITERATIONS=12
@@ -41,6 +43,7 @@ MODES=(C1 ssajit C2)
 while [ $# -gt 0 ]; do
     case "$1" in
         -r) ROUNDS=$2; shift 2 ;;
+        --graal) MODES+=(graal); shift ;;
         --no-inline) MODES+=(ssajit-noinl); shift ;;
         --no-unwind) MODES+=(ssajit-nounwind); shift ;;
         --hot-inline) HOT=$2; MODES+=(ssajit-hot); shift 2 ;;
@@ -58,6 +61,11 @@ JDK=$("$ROOT/scripts/find-jdk25.sh") || exit 2
 "$ROOT/ssajit" run -version >/dev/null 2>&1 || { echo "bench-programs: ssajit does not start; try: $ROOT/ssajit run -version" >&2; exit 2; }
 JAR=$(ls "$ROOT"/demo/target/demo-*.jar | grep -v -e '-sources' -e '-tests' -e '-javadoc' | head -1)
 MAIN=org.ssajit.demo.ProgramTimer
+GRAAL_FLAGS=()
+if [[ " ${MODES[*]} " == *" graal "* ]]; then
+    while IFS= read -r f; do GRAAL_FLAGS+=("$f"); done < <("$ROOT/scripts/graal.sh" flags)
+    [ ${#GRAAL_FLAGS[@]} -gt 0 ] || { echo "bench-programs: no Graal (scripts/graal.sh failed)" >&2; exit 2; }
+fi
 mkdir -p "$ROOT/benchmarks/target"
 STAMP=$(date +%Y%m%d-%H%M%S)
 OUT="$ROOT/benchmarks/target/bench-programs-$STAMP.txt"
@@ -77,6 +85,7 @@ run_mode() { # mode program
     case "$1" in
         C1) "$JDK/bin/java" -XX:TieredStopAtLevel=1 -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a ;;
         C2) "$JDK/bin/java" -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a ;;
+        graal) "$JDK/bin/java" "${GRAAL_FLAGS[@]}" -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a ;;
         ssajit) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-noinl) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.Inline=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-hot) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.HotInlineSize="$HOT" -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
@@ -123,7 +132,7 @@ awk -v keep="$KEEP" -v iters="$ITERATIONS" -v modes="${MODES[*]}" '
     $4 > iters - keep { jvm[$1, $2, $3] = jvm[$1, $2, $3] " " $5; if (!($3 in seen)) { seen[$3] = 1; order[++k] = $3 } rounds[$1] = 1 }
     END {
         if (k == 0) { print "no results"; exit 1 }
-        # Columns: ssajit, the extra modes (ssajit-noinl, ssajit-hot, ssajit-nounwind, ssajit-nocopy, ssajit-noalloc, ssajit-base), C1, C2; ratios of ssajit to C1, C2 and each extra.
+        # Columns: ssajit, the extra modes (graal, ssajit-noinl, ssajit-hot, ssajit-nounwind, ssajit-nocopy, ssajit-noalloc, ssajit-base), C1, C2; ratios of ssajit to C1, C2 and each extra.
         nm = 0; ms[++nm] = "ssajit"
         ne = split(modes, all_modes, " ")
         for (x = 1; x <= ne; x++) if (all_modes[x] != "ssajit" && all_modes[x] != "C1" && all_modes[x] != "C2") { ms[++nm] = all_modes[x]; extra[nm] = 1 }
@@ -131,7 +140,7 @@ awk -v keep="$KEEP" -v iters="$ITERATIONS" -v modes="${MODES[*]}" '
         printf "%-12s", "program"
         for (x = 1; x <= nm; x++) printf " %15s", ms[x]
         printf " %9s %9s", "ssajit/C1", "ssajit/C2"
-        for (x = 1; x <= nm; x++) if (extra[x]) printf " %15s", "ssajit/" substr(ms[x], 8)
+        for (x = 1; x <= nm; x++) if (extra[x]) printf " %15s", "ssajit/" (ms[x] ~ /^ssajit-/ ? substr(ms[x], 8) : ms[x])
         printf "   per JVM:"
         for (x = 1; x <= nm; x++) printf " %s%s", (x > 1 ? "| " : ""), ms[x]
         printf "\n"

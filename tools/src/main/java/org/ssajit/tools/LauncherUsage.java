@@ -34,9 +34,10 @@ final class LauncherUsage {
                     C2 (HotSpot's default tiers) and ssajit as tier 4 (C1 below it), each kernel for 1.5 s or more.
                     Prints each kernel's best call in microseconds per mode with the ratios ssajit/C1 and
                     ssajit/C2 (below 1: ssajit is faster), checks that every mode computed the same checksums, and
-                    says what ssajit compiled of each kernel. About a minute.
+                    shows which kernels each top tier compiled in time (-XX:+PrintCompilation). About a minute.
                       --graal   Graal as tier 4 as well, a column ssajit/graal (scripts/graal.sh fetches the
-                                Graal compiler's jars from Maven Central into ~/.cache/ssajit/graal once)
+                                Graal compiler's jars from Maven Central into ~/.cache/ssajit/graal once;
+                                from jars its own code warms up in the run, so its first compiles come late)
                     One JVM per mode, on a machine that may be busy: a first look. scripts/bench-interleaved.sh
                     measures the same kernels round after round.
                     Exit status: 0, or 1 if the modes computed different checksums.
