@@ -70,7 +70,7 @@ public final class ImplicitThrows {
             try {
                 return valueOf(s.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("ssajit.ImplicitExceptions must be profile, always or never: " + s);
+                throw new IllegalArgumentException("expected profile, always or never");
             }
         }
     }

@@ -3,13 +3,24 @@ package org.ssajit.jvmci;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.time.Duration;
+import java.time.Instant;
 
 /**
  * Counters over all compile requests (several compiler threads update them at once), summarized at VM
- * exit with {@code -Dssajit.Stats=true}.
+ * exit with {@code -Dssajit.Stats=true}. Also the compiles under way, so that the summary at exit can
+ * wait for them and then turn new requests away ({@link #begin}), and its numbers agree.
  */
 final class CompileStats {
+    /** How long the summary at exit waits for the compiles under way. */
+    private static final long EXIT_WAIT_NANOS = 5_000_000_000L;
+
+    private final AtomicInteger active = new AtomicInteger();
+    private volatile boolean exiting;
+    /** When these statistics began ({@link System#nanoTime()}): the run time if the process's start is not known. */
+    private final long createdNanos = System.nanoTime();
     private final LongAdder requests = new LongAdder();
     private final LongAdder compiled = new LongAdder();
     private final LongAdder bytecodes = new LongAdder();
@@ -21,6 +32,57 @@ final class CompileStats {
     private final LongAdder inlinedByProfile = new LongAdder();
     private final Map<String, LongAdder> refusals = new ConcurrentHashMap<>();
     private final PhaseTimes phases = new PhaseTimes();
+
+    /**
+     * A compile starts: false once the VM is exiting (the summary is being made), and then the
+     * request is to be refused. Each true is paired with an {@link #end}.
+     */
+    boolean begin() {
+        active.incrementAndGet();
+        if (exiting) {
+            active.decrementAndGet();
+            return false;
+        }
+        return true;
+    }
+
+    void end() {
+        active.decrementAndGet();
+    }
+
+    /** At exit: no new compiles, the ones under way finished (for up to 5 s), then the summary. */
+    String summaryAtExit() {
+        exiting = true;
+        long end = System.nanoTime() + EXIT_WAIT_NANOS;
+        while (active.get() > 0 && System.nanoTime() < end) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                break;
+            }
+        }
+        return summary(runNanos());
+    }
+
+    /**
+     * The VM's run time so far: since the process started, as the OS tells it; else since these
+     * statistics were created (when HotSpot selected ssajit, at VM start-up unless -XX:-EagerJVMCI).
+     */
+    long runNanos() {
+        long sinceCreated = System.nanoTime() - createdNanos;
+        try {
+            Instant start = ProcessHandle.current().info().startInstant().orElse(null);
+            if (start != null) {
+                long n = Duration.between(start, Instant.now()).toNanos();
+                if (n >= sinceCreated) {
+                    return n;
+                }
+            }
+        } catch (RuntimeException e) {
+            // not known here: the time since creation
+        }
+        return sinceCreated;
+    }
 
     /** Compile time by phase, which the pipeline and the installation add to. */
     PhaseTimes phases() {
@@ -72,12 +134,16 @@ final class CompileStats {
      * The summary, from one snapshot of the counters so its numbers add up even while compiler threads
      * are still recording (the shutdown hook runs concurrently with them).
      */
-    String summary() {
+    String summary(long runNanos) {
         Map<String, Long> byReason = refusals();
         long refused = byReason.values().stream().mapToLong(Long::longValue).sum();
         long done = compiled.sum();
+        long compiling = nanos.sum();
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format("[ssajit] stats: %d requests, %d bytecodes, %.1f ms compiling%n", done + refused, bytecodes.sum(), nanos.sum() / 1e6));
+        // First, one line: what a user wants to know at a glance (compile time summed over compiler threads).
+        sb.append(String.format("[ssajit] %d compiled, %d refused, %.1f s compiling in %.1f s of run time (%.0f %%)%n", done, refused, compiling / 1e9,
+                        runNanos / 1e9, runNanos <= 0 ? 0.0 : 100.0 * compiling / runNanos));
+        sb.append(String.format("[ssajit] stats: %d requests, %d bytecodes, %.1f ms compiling%n", done + refused, bytecodes.sum(), compiling / 1e6));
         sb.append(String.format("[ssajit]   %s%n", phases.summary()));
         sb.append(String.format("[ssajit]   compiled %d (%d bytecodes, %d code bytes)%n", done, compiledBytecodes.sum(), codeBytes.sum()));
         if (compiledWithInlining.sum() > 0) {

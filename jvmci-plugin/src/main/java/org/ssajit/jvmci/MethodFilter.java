@@ -11,6 +11,12 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * {@code Class.method}, or {@code Class.method(descriptor)} for a pattern containing {@code '('};
  * {@code *} is any run of characters, {@code ?} one; a leading {@code -} makes it an exclusion. A method
  * passes when it matches some include pattern (or there is none) and no exclude pattern.
+ *
+ * <p>A pattern that could match no method is an error, not a filter that silently excludes
+ * everything: outside the descriptor only Java identifier characters, {@code '.'} between non-empty
+ * names, {@code <init>}, {@code <clinit>} and the wildcards; at least one {@code '.'} or wildcard
+ * (the subject always has one); a descriptor {@code (...)R} of identifier characters, {@code '/'},
+ * {@code ';'}, {@code '['} and wildcards, with its return type.
  */
 public final class MethodFilter {
     public static final MethodFilter ALL = new MethodFilter("", List.of(), List.of());
@@ -43,11 +49,67 @@ public final class MethodFilter {
             boolean exclude = p.startsWith("-");
             String glob = exclude ? p.substring(1).trim() : p;
             if (glob.isEmpty()) {
-                throw new IllegalArgumentException("empty pattern in '" + spec + "'");
+                throw new IllegalArgumentException("an empty pattern after '-'; " + ACCEPTED);
+            }
+            String problem = problem(glob);
+            if (problem != null) {
+                throw new IllegalArgumentException("pattern '" + glob + "': " + problem + "; " + ACCEPTED);
             }
             (exclude ? excludes : includes).add(new Glob(glob, toRegex(glob), glob.indexOf('(') >= 0));
         }
         return new MethodFilter(spec.trim(), List.copyOf(includes), List.copyOf(excludes));
+    }
+
+    /** What a pattern may be, for error messages. */
+    static final String ACCEPTED = "a pattern is Class.method or Class.method(descriptor), e.g. java.lang.Math.max(II)I: Java names, '.', '$', "
+                    + "<init> and <clinit>, the wildcards '*' (any characters) and '?' (one), in a descriptor also '/', ';' and '['; "
+                    + "patterns are separated by ',' and a leading '-' excludes";
+
+    /** Why {@code glob} can match no method, or null if it is well formed. */
+    private static String problem(String glob) {
+        int open = glob.indexOf('(');
+        String name = open < 0 ? glob : glob.substring(0, open);
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c == '<') {
+                String token = name.startsWith("<init>", i) ? "<init>" : name.startsWith("<clinit>", i) ? "<clinit>" : null;
+                if (token == null) {
+                    return "'<' at " + (i + 1) + " starts neither <init> nor <clinit>";
+                }
+                i += token.length() - 1;
+            } else if (!isNameChar(c) && c != '.' && c != '*' && c != '?') {
+                return "'" + c + "' at " + (i + 1) + " is not allowed";
+            }
+        }
+        if (name.isEmpty()) {
+            return "no Class.method before the descriptor";
+        }
+        if (name.startsWith(".") || name.endsWith(".") || name.contains("..")) {
+            return "an empty name between dots";
+        }
+        if (name.chars().noneMatch(c -> c == '.' || c == '*' || c == '?')) {
+            return "no '.' between class and method (nor a wildcard standing for one)";
+        }
+        if (open >= 0) {
+            int close = glob.indexOf(')', open);
+            if (close < 0) {
+                return "a descriptor without its ')'";
+            }
+            if (close == glob.length() - 1) {
+                return "a descriptor without its return type (e.g. (II)I, or (II)* for any)";
+            }
+            for (int i = open + 1; i < glob.length(); i++) {
+                char c = glob.charAt(i);
+                if (!(isNameChar(c) || c == '/' || c == ';' || c == '[' || c == '*' || c == '?' || c == ')' && i == close)) {
+                    return "'" + c + "' at " + (i + 1) + " is not allowed in a descriptor";
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean isNameChar(char c) {
+        return Character.isJavaIdentifierPart(c) && !Character.isIdentifierIgnorable(c);
     }
 
     private static Pattern toRegex(String glob) {

@@ -2,7 +2,6 @@ package org.ssajit.jvmci;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.Properties;
 import java.util.Set;
 
 import org.ssajit.hotspot.HotSpotVmConfig;
@@ -51,11 +50,10 @@ public final class SsajitCompiler implements JVMCICompiler {
     private static final int MAX_REASON = 300;
 
     private final JVMCIRuntime runtime;
+    private final SsajitOptions options;
+    private final CompileStats stats;
     private volatile Context context;
     private volatile HotSpotVmConfig gcConfig;
-    /** Compiles under way, and whether the VM is exiting: the stats summary waits for the first and then refuses new requests, so its counts agree. */
-    private final java.util.concurrent.atomic.AtomicInteger active = new java.util.concurrent.atomic.AtomicInteger();
-    private volatile boolean exiting;
 
     /** What initialization produced; {@code setupError} non-null means every request is refused with it. */
     private record Context(SsajitOptions options, String setupError, Pipeline pipeline, Installer installer, HotSpotVmConfig config,
@@ -87,35 +85,26 @@ public final class SsajitCompiler implements JVMCICompiler {
         }
     }
 
-    SsajitCompiler(JVMCIRuntime runtime) {
+    /**
+     * A compiler with these options (already checked: {@link SsajitCompilerFactory#onSelection}) that
+     * counts into {@code stats}.
+     */
+    SsajitCompiler(JVMCIRuntime runtime, SsajitOptions options, CompileStats stats) {
         this.runtime = runtime;
+        this.options = options;
+        this.stats = stats;
     }
 
     @Override
     public CompilationRequestResult compileMethod(CompilationRequest request) {
-        active.incrementAndGet();
+        if (!stats.begin()) {
+            return HotSpotCompilationRequestResult.failure("the VM is exiting", false);
+        }
         try {
-            if (exiting) {
-                return HotSpotCompilationRequestResult.failure("the VM is exiting", false);
-            }
             return compile(request);
         } finally {
-            active.decrementAndGet();
+            stats.end();
         }
-    }
-
-    /** At exit: no new compiles, the ones under way finished (for up to 5 s), then the summary. */
-    private String summaryAtExit(CompileStats stats) {
-        exiting = true;
-        long end = System.nanoTime() + 5_000_000_000L;
-        while (active.get() > 0 && System.nanoTime() < end) {
-            try {
-                Thread.sleep(1);
-            } catch (InterruptedException e) {
-                break;
-            }
-        }
-        return stats.summary();
     }
 
     private CompilationRequestResult compile(CompilationRequest request) {
@@ -260,28 +249,6 @@ public final class SsajitCompiler implements JVMCICompiler {
     }
 
     private Context initialize(PrintStream err) {
-        CompileStats stats = new CompileStats();
-        SsajitOptions options;
-        try {
-            options = SsajitOptions.fromSystemProperties();
-        } catch (IllegalArgumentException e) {
-            err.println("[ssajit] " + e.getMessage() + "; ssajit refuses every method");
-            return new Context(SsajitOptions.parse(new Properties()), "invalid ssajit option: " + e.getMessage(), null, null, null, null, stats, null, null,
-                            CodeCacheReserve.NONE);
-        }
-        for (String w : options.warnings()) {
-            err.println("[ssajit] warning: " + w);
-        }
-        if (options.get(SsajitOptions.HELP)) {
-            SsajitOptions.printHelp(err);
-        }
-        if (options.get(SsajitOptions.STATS)) {
-            try {
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.print(summaryAtExit(stats)), "ssajit-stats"));
-            } catch (IllegalStateException e) {
-                // The first request came while the VM is shutting down: no summary, nothing else lost.
-            }
-        }
         if (!options.get(SsajitOptions.COMPILE_SELF)) {
             try {
                 Set<Module> own = OwnCode.excludeFromJvmciCompilation();

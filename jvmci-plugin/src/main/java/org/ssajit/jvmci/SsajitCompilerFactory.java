@@ -1,19 +1,39 @@
 package org.ssajit.jvmci;
 
 import java.io.PrintStream;
+import java.util.List;
 
 import jdk.vm.ci.runtime.JVMCICompiler;
 import jdk.vm.ci.runtime.JVMCICompilerFactory;
 import jdk.vm.ci.runtime.JVMCIRuntime;
 
 /**
- * Creates the ssajit compiler. Deliberately does nothing else: heavy work here runs while HotSpot
- * initializes JVMCI and can stall against the compiler thread (JVMCI-FACTS.md); the compiler
- * initializes itself on its first request.
+ * Creates the ssajit compiler, and checks its options when HotSpot selects it.
+ *
+ * <p>{@link #onSelection} runs once, inside the construction of HotSpot's JVMCI runtime: at VM start-up,
+ * before the program's {@code main}, under {@code -XX:+EagerJVMCI} (which {@code -XX:+UseJVMCICompiler}
+ * turns on unless it is turned off; on the main thread or a JVMCI compiler thread, whichever initializes
+ * JVMCI first), else on the compiler thread of the first tier-4 request. It reads the {@code -Dssajit.*}
+ * options; an invalid one stops the VM with exit status 2 and a message naming each bad option, the value
+ * given and what is accepted ({@link SsajitOptions.InvalidOptions}), never a run on C1 alone. An
+ * exception thrown here would instead abort the VM with an hs_err file. It also prints the help
+ * ({@code -Dssajit.Help}) and registers the summary at exit ({@code -Dssajit.Stats}), so both happen even
+ * if nothing is compiled.
+ *
+ * <p>{@link #createCompiler} only constructs (HotSpot calls it while it initializes JVMCI, and heavy work
+ * there stalls against the compiler thread); the compiler initializes itself on its first request.
  */
 public final class SsajitCompilerFactory implements JVMCICompilerFactory {
     /** The name {@code -Djvmci.Compiler} selects. */
     public static final String NAME = "ssajit";
+    /** The exit status of a VM stopped for invalid options (as the launcher's for a usage error). */
+    static final int INVALID_OPTIONS_STATUS = 2;
+
+    /** What {@link #onSelection} read: the options, and the statistics the summary at exit prints. */
+    private record Selection(SsajitOptions options, CompileStats stats) {
+    }
+
+    private volatile Selection selection;
 
     @Override
     public String getCompilerName() {
@@ -21,8 +41,48 @@ public final class SsajitCompilerFactory implements JVMCICompilerFactory {
     }
 
     @Override
+    public void onSelection() {
+        try {
+            SsajitOptions options = SsajitOptions.fromSystemProperties();
+            CompileStats stats = new CompileStats();
+            if (options.get(SsajitOptions.HELP)) {
+                SsajitOptions.printHelp(System.err);
+            }
+            if (options.get(SsajitOptions.STATS)) {
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.print(stats.summaryAtExit()), "ssajit-stats"));
+            }
+            selection = new Selection(options, stats);
+        } catch (SsajitOptions.InvalidOptions e) {
+            stopTheVm(e.problems(), System.err);
+        } catch (Throwable t) {
+            // Anything thrown from here would abort the VM with an hs_err file: stop it with the reason instead.
+            stopTheVm(List.of("ssajit could not read its options: " + t), System.err);
+        }
+    }
+
+    /**
+     * Prints each problem and exits with {@link #INVALID_OPTIONS_STATUS}. {@code System.exit} from
+     * {@link #onSelection}, on the main thread during start-up or on a compiler thread, ends the VM
+     * cleanly (no hs_err file; see OptionsAtStartTest).
+     */
+    static void stopTheVm(List<String> problems, PrintStream err) {
+        for (String p : problems) {
+            err.println("[ssajit] error: " + p);
+        }
+        err.println("[ssajit] the VM stops (exit status " + INVALID_OPTIONS_STATUS + "): ssajit's options are checked when HotSpot selects it; -D"
+                        + SsajitOptions.HELP.property() + "=true describes them");
+        err.flush();
+        System.exit(INVALID_OPTIONS_STATUS);
+    }
+
+    @Override
     public JVMCICompiler createCompiler(JVMCIRuntime runtime) {
-        return new SsajitCompiler(runtime);
+        Selection s = selection;
+        if (s == null) {
+            // Not selected by HotSpot (a test calling the factory): the options as they are now.
+            s = new Selection(SsajitOptions.fromSystemProperties(), new CompileStats());
+        }
+        return new SsajitCompiler(runtime, s.options(), s.stats());
     }
 
     @Override

@@ -9,12 +9,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
  * ssajit's options: system properties {@code -Dssajit.<Name>=<value>}, each a typed key with a default
- * and help text. Read once, when the compiler initializes; {@code -Dssajit.Help=true} (or
- * {@code -XX:+JVMCIPrintProperties}) prints them.
+ * and help text. Read and checked once, when HotSpot selects ssajit as its JVMCI compiler (at VM
+ * start-up with {@code -XX:+EagerJVMCI}, which {@code -XX:+UseJVMCICompiler} implies unless turned off):
+ * a bad value or an unknown {@code ssajit.*} property stops the VM ({@link SsajitCompilerFactory#onSelection}).
+ * {@code -Dssajit.Help=true} (or {@code -XX:+JVMCIPrintProperties}) prints them.
  */
 public final class SsajitOptions {
     /** Prefix of every ssajit system property. */
@@ -36,7 +40,9 @@ public final class SsajitOptions {
                     "One line per compilation on stderr: id, method, bytecode size, result or refusal reason, time, code size.",
                     SsajitOptions::parseBoolean);
     public static final Option<Boolean> STATS = new Option<>("Stats", false, "true|false",
-                    "At VM exit print a summary on stderr: compiled, refused by reason, bytecodes, total compile time, code bytes.",
+                    "At VM exit (even if nothing was compiled) print a summary on stderr: first one line with the methods compiled and refused "
+                                    + "and the compile time against the run time (the VM's time since it started), then requests, bytecodes, compile "
+                                    + "time by phase, code bytes, inlining and refusals by reason.",
                     SsajitOptions::parseBoolean);
     public static final Option<Path> DUMP = new Option<>("Dump", null, "<directory>",
                     "Write per method the SSA graph as text (.ir.txt) and Graphviz (.dot), and for installed code its disassembly (.s, "
@@ -111,31 +117,55 @@ public final class SsajitOptions {
                                     + "the program's output unchanged. 0: off.",
                     org.ssajit.debug.FaultInjection::parse);
     public static final Option<Boolean> HELP = new Option<>("Help", false, "true|false",
-                    "Print this help on stderr when the compiler initializes.",
+                    "Print this help on stderr when HotSpot selects ssajit as its compiler (at VM start-up), then run the program.",
                     SsajitOptions::parseBoolean);
 
     public static final List<Option<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, PRINT_INLINING, VERIFY, IMPLICIT_NULL_CHECKS, COMPILE_SELF, MONITORS, COMPILED_HANDLERS, UNWIND_EXCEPTIONS, IMPLICIT_EXCEPTIONS, ARRAY_COPY_STUBS, ALLOCATE_INSTANCE_INLINE, INLINE, HOT_INLINE_SIZE, INJECT_FAULTS, HELP);
 
-    private final Map<Option<?>, Object> values;
-    private final List<String> warnings;
+    /**
+     * System properties under {@code ssajit.} that are not options: those of ssajit's tools, build and
+     * tests ({@code ssajit.test.*} and {@code ssajit.aarch64.*} as prefixes, the rest by name). Any
+     * other {@code ssajit.*} property must name an option: a typo is an error, never ignored.
+     */
+    static final List<String> NOT_OPTIONS_PREFIXES = List.of("ssajit.test.", "ssajit.aarch64.");
+    static final Set<String> NOT_OPTIONS = Set.of("ssajit.objdump", "ssajit.jitModulePath", "ssajit.programJava", "ssajit.updateGolden",
+                    "ssajit.moduleName", "ssajit.jdk.version");
 
-    private SsajitOptions(Map<Option<?>, Object> values, List<String> warnings) {
+    private final Map<Option<?>, Object> values;
+
+    private SsajitOptions(Map<Option<?>, Object> values) {
         this.values = values;
-        this.warnings = List.copyOf(warnings);
     }
 
-    /** The options in the system properties. */
+    /** Options that cannot be used: each problem names the option, the value given and what is accepted. */
+    public static final class InvalidOptions extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        private final List<String> problems;
+
+        InvalidOptions(List<String> problems) {
+            super(String.join("; ", problems));
+            this.problems = List.copyOf(problems);
+        }
+
+        public List<String> problems() {
+            return problems;
+        }
+    }
+
+    /** The options in the system properties; {@link InvalidOptions} if any is not valid. */
     public static SsajitOptions fromSystemProperties() {
         return parse(System.getProperties());
     }
 
     /**
-     * The options in {@code properties}. Unknown {@code ssajit.*} properties become warnings (typos
-     * should not pass silently); an unparsable value is an {@link IllegalArgumentException}.
+     * The options in {@code properties}. Every {@code ssajit.*} property must be an option with a valid
+     * value, or one of the {@linkplain #NOT_OPTIONS properties that are not options}; otherwise
+     * {@link InvalidOptions} lists every problem (an unknown name with the option it is probably a
+     * typo of).
      */
     public static SsajitOptions parse(Properties properties) {
         Map<Option<?>, Object> values = new HashMap<>();
-        List<String> warnings = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
         for (Option<?> o : ALL) {
             String raw = properties.getProperty(o.property());
             Object v = o.defaultValue();
@@ -143,29 +173,67 @@ public final class SsajitOptions {
                 try {
                     v = o.parser().apply(raw.trim());
                 } catch (RuntimeException e) {
-                    throw new IllegalArgumentException("bad value for -D" + o.property() + "=" + raw + ": " + e.getMessage(), e);
+                    problems.add("-D" + o.property() + "=" + raw + ": " + e.getMessage());
                 }
             }
             values.put(o, v);
         }
-        for (String key : properties.stringPropertyNames()) {
-            if (key.startsWith(PREFIX) && ALL.stream().noneMatch(o -> o.property().equals(key))
-                            && !key.startsWith(PREFIX + "test.") && !key.equals("ssajit.objdump")) {
-                warnings.add("unknown option -D" + key + " (known: " + String.join(", ", ALL.stream().map(Option::property).toList()) + ")");
+        for (String key : new TreeSet<>(properties.stringPropertyNames())) {
+            if (key.startsWith(PREFIX) && ALL.stream().noneMatch(o -> o.property().equals(key)) && !isNotAnOption(key)) {
+                problems.add("-D" + key + "=" + properties.getProperty(key) + ": no such option; " + suggestion(key.substring(PREFIX.length())));
             }
         }
-        return new SsajitOptions(values, warnings);
+        if (!problems.isEmpty()) {
+            throw new InvalidOptions(problems);
+        }
+        return new SsajitOptions(values);
+    }
+
+    private static boolean isNotAnOption(String key) {
+        return NOT_OPTIONS.contains(key) || NOT_OPTIONS_PREFIXES.stream().anyMatch(key::startsWith);
+    }
+
+    /** "did you mean -Dssajit.X?" for the option nearest {@code name} (case aside), or the list of options. */
+    static String suggestion(String name) {
+        Option<?> best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (Option<?> o : ALL) {
+            int d = editDistance(name.toLowerCase(Locale.ROOT), o.name().toLowerCase(Locale.ROOT));
+            if (d < bestDistance) {
+                best = o;
+                bestDistance = d;
+            }
+        }
+        if (best != null && bestDistance <= Math.max(2, best.name().length() / 3)) {
+            return "did you mean -D" + best.property() + "?";
+        }
+        return "ssajit's options are " + String.join(", ", ALL.stream().map(Option::name).toList()) + " (-D" + HELP.property() + "=true describes them)";
+    }
+
+    /** Levenshtein distance: insertions, deletions and substitutions of one character. */
+    private static int editDistance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] t = previous;
+            previous = current;
+            current = t;
+        }
+        return previous[b.length()];
     }
 
     @SuppressWarnings("unchecked")
     public <T> T get(Option<T> option) {
         Objects.requireNonNull(option);
         return (T) values.get(option);
-    }
-
-    /** Problems that did not prevent parsing (unknown properties). */
-    public List<String> warnings() {
-        return warnings;
     }
 
     public static void printHelp(PrintStream out) {
@@ -177,18 +245,22 @@ public final class SsajitOptions {
     }
 
     private static Integer parseBytes(String s) {
-        int v = Integer.parseInt(s.trim());
-        if (v < 0) {
-            throw new IllegalArgumentException("a size in bytes, not " + s);
+        try {
+            int v = Integer.parseInt(s.trim());
+            if (v >= 0) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // the message below says what is accepted
         }
-        return v;
+        throw new IllegalArgumentException("expected a number of bytes, a whole number from 0 to " + Integer.MAX_VALUE);
     }
 
     private static Boolean parseBoolean(String s) {
         return switch (s.toLowerCase(Locale.ROOT)) {
             case "true", "" -> true;
             case "false" -> false;
-            default -> throw new IllegalArgumentException("expected true or false");
+            default -> throw new IllegalArgumentException("expected true or false (or nothing, for true)");
         };
     }
 }

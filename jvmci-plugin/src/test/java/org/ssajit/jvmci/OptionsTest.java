@@ -34,7 +34,6 @@ class OptionsTest {
         assertEquals(org.ssajit.parse.Inlining.MAX_CALLEE_BYTES, o.get(SsajitOptions.HOT_INLINE_SIZE));
         assertTrue(o.get(SsajitOptions.UNWIND_EXCEPTIONS));
         assertTrue(o.get(SsajitOptions.METHOD_FILTER).isAll());
-        assertTrue(o.warnings().isEmpty());
     }
 
     @Test
@@ -57,11 +56,56 @@ class OptionsTest {
         assertTrue(e.getMessage().contains("-Dssajit.Log=yes"), e.getMessage());
     }
 
+    /** The problem with a single bad property: named with its value and what is accepted. */
+    private static String problem(String key, String value) {
+        SsajitOptions.InvalidOptions e = assertThrows(SsajitOptions.InvalidOptions.class, () -> parse(key, value));
+        assertEquals(1, e.problems().size(), e.problems()::toString);
+        String p = e.problems().get(0);
+        assertTrue(p.startsWith("-D" + key + "=" + value + ": "), p);
+        return p;
+    }
+
+    /** Each kind of bad value, with what its option accepts. */
     @Test
-    void unknownOptionIsAWarning() {
-        SsajitOptions o = parse("ssajit.Lgo", "true");
-        assertEquals(1, o.warnings().size());
-        assertTrue(o.warnings().get(0).contains("-Dssajit.Lgo"));
+    void badValuesSayWhatIsAccepted() {
+        assertTrue(problem("ssajit.Inline", "maybe").endsWith(": expected true or false (or nothing, for true)"));
+        assertTrue(problem("ssajit.HotInlineSize", "abc").endsWith(": expected a number of bytes, a whole number from 0 to 2147483647"));
+        assertTrue(problem("ssajit.HotInlineSize", "-5").endsWith(": expected a number of bytes, a whole number from 0 to 2147483647"));
+        assertTrue(problem("ssajit.InjectFaults", "2").endsWith(": expected a probability from 0 to 1, e.g. 0.01 (0: off)"));
+        assertTrue(problem("ssajit.InjectFaults", "NaN").contains("expected a probability"));
+        assertTrue(problem("ssajit.ImplicitExceptions", "sometimes").endsWith(": expected profile, always or never"));
+        assertTrue(problem("ssajit.MethodFilter", "[[[").contains("pattern '[[[': '[' at 1 is not allowed; a pattern is Class.method"));
+        assertEquals(0.0, parse("ssajit.InjectFaults", "0").get(SsajitOptions.INJECT_FAULTS));
+        assertEquals(1.0, parse("ssajit.InjectFaults", "1").get(SsajitOptions.INJECT_FAULTS));
+        assertEquals(0, parse("ssajit.HotInlineSize", "0").get(SsajitOptions.HOT_INLINE_SIZE));
+    }
+
+    @Test
+    void unknownOptionIsAnErrorWithTheNearestName() {
+        assertTrue(problem("ssajit.Lgo", "true").endsWith(": no such option; did you mean -Dssajit.Log?"));
+        assertTrue(problem("ssajit.inline", "false").endsWith(": no such option; did you mean -Dssajit.Inline?"));
+        assertTrue(problem("ssajit.HotInlinSize", "100").endsWith(": no such option; did you mean -Dssajit.HotInlineSize?"));
+        String far = problem("ssajit.Xyzzyplugh", "1");
+        assertTrue(far.contains("no such option; ssajit's options are MethodFilter, Log, "), far);
+    }
+
+    /** Every problem is reported at once, in a stable order (options, then unknown names sorted). */
+    @Test
+    void everyProblemIsReported() {
+        SsajitOptions.InvalidOptions e = assertThrows(SsajitOptions.InvalidOptions.class,
+                        () -> parse("ssajit.Inline", "maybe", "ssajit.Typo", "1", "ssajit.Log", "yes", "ssajit.Stats", "true"));
+        assertEquals(3, e.problems().size(), e.problems()::toString);
+        assertTrue(e.problems().get(0).startsWith("-Dssajit.Log=yes: "), e.problems()::toString);
+        assertTrue(e.problems().get(1).startsWith("-Dssajit.Inline=maybe: "), e.problems()::toString);
+        assertTrue(e.problems().get(2).startsWith("-Dssajit.Typo=1: no such option"), e.problems()::toString);
+    }
+
+    /** The properties of ssajit's tools, build and tests are not options, and not errors either. */
+    @Test
+    void toolAndTestPropertiesAreNotOptions() {
+        parse("ssajit.test.fullMatrix", "true", "ssajit.test.java", "/x", "ssajit.objdump", "/usr/bin/objdump", "ssajit.aarch64.objdump", "o",
+                        "ssajit.aarch64.java", "j", "ssajit.jitModulePath", "a:b", "ssajit.programJava", "j", "ssajit.updateGolden", "true");
+        problem("ssajit.objdumpx", "1");
     }
 
     @Test
@@ -104,5 +148,25 @@ class OptionsTest {
     @Test
     void emptyPatternIsAnError() {
         assertThrows(IllegalArgumentException.class, () -> MethodFilter.parse("a.b.c,-"));
+    }
+
+    /** Patterns that could match no method are errors that say why; every form the docs and tools use is accepted. */
+    @Test
+    void malformedPatternsAreErrors() {
+        for (String ok : new String[]{"java.lang.Math.*", "*.abs", "-*", "fuzz.*", "java.util.Map$Entry.get?ey", "java.lang.Math.max(II)I",
+                        "java.lang.String.<init>", "*.<clinit>", "a.b(*)*", "a.b([Ljava/lang/Object;I)V", "Foo*", "org.ssajit.jvmci.HotProgram.*,-*.work",
+                        "é.ü"}) {
+            MethodFilter.parse(ok);
+        }
+        String[][] bad = {{"[[[", "'[' at 1 is not allowed"}, {"java.lang.Math.max(II", "a descriptor without its ')'"},
+                        {"java.lang.Math.max(II)", "a descriptor without its return type"}, {"Foo", "no '.' between class and method"},
+                        {"a..b", "an empty name between dots"}, {".a", "an empty name between dots"}, {"a.b.", "an empty name between dots"},
+                        {"a.<inti>", "'<' at 3 starts neither <init> nor <clinit>"}, {"a.b(I)I(", "'(' at 8 is not allowed in a descriptor"},
+                        {"a.b c", "' ' at 4 is not allowed"}, {"(I)V", "no Class.method before the descriptor"}, {"a.b(I)V)", "')' at 8 is not allowed in a descriptor"}};
+        for (String[] b : bad) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MethodFilter.parse("java.lang.Math.*," + b[0]), b[0]);
+            assertTrue(e.getMessage().startsWith("pattern '" + b[0] + "': " + b[1]), e.getMessage());
+            assertTrue(e.getMessage().endsWith("; " + MethodFilter.ACCEPTED), e.getMessage());
+        }
     }
 }

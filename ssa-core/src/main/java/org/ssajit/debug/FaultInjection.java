@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Off (rate 0) by default: then a point is one volatile read.
  */
 public final class FaultInjection {
-    private static volatile double rate = parse(System.getProperty("ssajit.InjectFaults", "0"));
+    private static volatile double rate = initialRate();
     private static final AtomicLong INJECTED = new AtomicLong();
 
     private FaultInjection() {
@@ -37,16 +37,24 @@ public final class FaultInjection {
 
     /** The probability in [0, 1] for {@code -Dssajit.InjectFaults}; anything else is an error. */
     public static double parse(String s) {
-        double r;
         try {
-            r = Double.parseDouble(s.trim());
+            double r = Double.parseDouble(s.trim());
+            if (r >= 0 && r <= 1) {
+                return r;
+            }
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("ssajit.InjectFaults must be a probability between 0 and 1: " + s);
+            // the message below says what is accepted
         }
-        if (!(r >= 0 && r <= 1)) {
-            throw new IllegalArgumentException("ssajit.InjectFaults must be a probability between 0 and 1: " + s);
+        throw new IllegalArgumentException("expected a probability from 0 to 1, e.g. 0.01 (0: off)");
+    }
+
+    /** The property's rate, or 0 if it is not valid (the compiler's option check reports it and stops the VM). */
+    private static double initialRate() {
+        try {
+            return parse(System.getProperty("ssajit.InjectFaults", "0"));
+        } catch (IllegalArgumentException e) {
+            return 0;
         }
-        return r;
     }
 
     public static void setRate(double r) {

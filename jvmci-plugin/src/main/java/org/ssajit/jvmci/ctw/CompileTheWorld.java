@@ -196,9 +196,6 @@ public final class CompileTheWorld {
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(e.getMessage());
         }
-        for (String w : options.warnings()) {
-            err.println("ctw: warning: " + w);
-        }
         HotSpotJVMCIRuntime hs = HotSpotJVMCIRuntime.runtime();
         HotSpotVmConfig config = new HotSpotVmConfig(hs.getConfigStore());
         int gc = config.selectedGc();
