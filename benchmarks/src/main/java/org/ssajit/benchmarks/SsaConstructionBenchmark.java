@@ -75,8 +75,8 @@ public class SsaConstructionBenchmark {
 
     static Construction construction(String variant, Providers providers) {
         return switch (variant) {
-            case "braun-markers" -> m -> GraphBuilder.build(m, new BuildOptions(false, true, true), providers).graph();
-            case "braun-plain" -> m -> GraphBuilder.build(m, new BuildOptions(false, false, true), providers).graph();
+            case "braun-markers" -> m -> GraphBuilder.build(m, BuildOptions.DEFAULT.withOptimize(false), providers).graph();
+            case "braun-plain" -> m -> GraphBuilder.build(m, BuildOptions.DEFAULT.withOptimize(false).withMarkers(false), providers).graph();
             case "cytron" -> m -> CytronBuilder.build(FrontEnd.analyze(m), providers).graph();
             default -> throw new IllegalArgumentException("unknown variant '" + variant + "'");
         };

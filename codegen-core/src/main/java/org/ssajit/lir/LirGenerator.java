@@ -101,7 +101,7 @@ public abstract class LirGenerator {
             }
         }
         for (Block b : order) {
-            org.ssajit.debug.FaultInjection.point("LIR generation");
+            ir.faults().point("LIR generation");
             current = lirBlockOf.get(b);
             currentIr = b;
             Variable[] phis = new Variable[b.phis().size()];

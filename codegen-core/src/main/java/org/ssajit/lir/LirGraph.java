@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import org.ssajit.debug.FaultInjection;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Graph;
 
@@ -21,6 +22,11 @@ public final class LirGraph {
 
     public Graph ir() {
         return ir;
+    }
+
+    /** The fault injector of this compile: its graph's; none for LIR made by hand (tests). */
+    public FaultInjection faults() {
+        return ir == null ? FaultInjection.NONE : ir.faults();
     }
 
     public FrameMap frameMap() {

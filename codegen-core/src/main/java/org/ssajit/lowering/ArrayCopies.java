@@ -51,9 +51,6 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * branches' Java-level operations and the call.
  */
 public final class ArrayCopies {
-    /** Whether calls of {@code System.arraycopy} get the copy stubs ({@code -Dssajit.ArrayCopyStubs}). */
-    static volatile boolean enabled = true;
-
     private ArrayCopies() {
     }
 

@@ -58,20 +58,6 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * lowering.
  */
 final class ExceptionDispatch {
-    /**
-     * Whether exceptions thrown by calls are caught in compiled code: on unless
-     * {@code -Dssajit.CompiledHandlers=false} (then every exception deoptimizes to the interpreter).
-     */
-    static volatile boolean enabled = Boolean.parseBoolean(System.getProperty("ssajit.CompiledHandlers", "true"));
-
-    /**
-     * Whether exceptions no handler of the method takes leave compiled frames for the caller's handler
-     * ({@link Op#UNWIND}, {@link org.ssajit.ir.CallTarget#unwinds}): on unless
-     * {@code -Dssajit.UnwindExceptions=false} (then the frame deoptimizes and the interpreter unwinds
-     * it); only with compiled handlers.
-     */
-    static volatile boolean unwinding = Boolean.parseBoolean(System.getProperty("ssajit.UnwindExceptions", "true"));
-
     private ExceptionDispatch() {
     }
 

@@ -43,6 +43,7 @@ import org.ssajit.ir.TypeTest;
 import org.ssajit.ir.Stamps;
 import org.ssajit.ir.Throw;
 import org.ssajit.ir.Value;
+import org.ssajit.options.OptionValues;
 import org.ssajit.ssa.RedundantPhiElimination;
 
 import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
@@ -98,73 +99,48 @@ public final class HotSpotLowering {
     private final HotSpotVmConfig config;
     private final MetaAccessProvider metaAccess;
     private final ConstantReflectionProvider constantReflection;
+    /** The options it lowers with ({@link LoweringOptions}). */
+    private final OptionValues options;
     private final boolean implicitNullChecks;
     /** The VM's collector ({@code CollectedHeap::Name}): which barriers a reference store gets. */
     private final int gc;
 
-    public HotSpotLowering(HotSpotVmConfig config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
-                    boolean implicitNullChecks) {
+    /** The lowering for {@code config}'s VM, as {@code options} ask ({@link LoweringOptions}). */
+    public HotSpotLowering(HotSpotVmConfig config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection, OptionValues options) {
         this.config = Objects.requireNonNull(config);
         this.metaAccess = Objects.requireNonNull(metaAccess);
         this.constantReflection = Objects.requireNonNull(constantReflection);
-        this.implicitNullChecks = implicitNullChecks;
+        this.options = Objects.requireNonNull(options);
+        this.implicitNullChecks = options.get(LoweringOptions.IMPLICIT_NULL_CHECKS);
         this.gc = config.selectedGc();
     }
 
-    /** Whether monitors are compiled (they are by default; see {@code LoweringScope.monitors}). */
-    public static void setMonitors(boolean on) {
-        LoweringScope.monitors = on;
-    }
-
-    /** Whether exceptions thrown by calls are caught in compiled code (see {@link ExceptionDispatch}); else they deoptimize. */
-    public static void setCompiledHandlers(boolean on) {
-        ExceptionDispatch.enabled = on;
-    }
-
-    /**
-     * Whether exceptions that no handler of a compiled method takes leave its frame for the caller's
-     * handler ({@link Op#UNWIND}, {@link CallTarget#unwinds}); else the frame deoptimizes and the
-     * interpreter unwinds it. Only where compiled handlers are on.
-     */
-    public static void setUnwinding(boolean on) {
-        ExceptionDispatch.unwinding = on;
-    }
-
-    /** Whether calls of {@code System.arraycopy} copy through the VM's stubs where they can (see {@link ArrayCopies}); else they stay calls. */
-    public static void setArrayCopyStubs(boolean on) {
-        ArrayCopies.enabled = on;
-    }
-
-    /** Whether calls of {@code Unsafe.allocateInstance} allocate inline first (see {@link InstanceAllocations}); else they stay calls. */
-    public static void setAllocateInstanceInline(boolean on) {
-        InstanceAllocations.enabled = on;
-    }
-
-    /** When implicit exceptions caught in the same method are thrown in compiled code (see {@link ImplicitThrows}). */
-    public static void setImplicitExceptions(ImplicitThrows.Mode mode) {
-        ImplicitThrows.mode = Objects.requireNonNull(mode);
-    }
-
-    /** The lowering for the VM this runs in, with implicit null checks on or off. */
-    public static HotSpotLowering host(boolean implicitNullChecks) {
+    /** The lowering for the VM this runs in, with these options. */
+    public static HotSpotLowering host(OptionValues options) {
         JVMCIBackend b = HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend();
-        return new HotSpotLowering(HotSpotVmConfig.host(), b.getMetaAccess(), b.getConstantReflection(), implicitNullChecks);
+        return new HotSpotLowering(HotSpotVmConfig.host(), b.getMetaAccess(), b.getConstantReflection(), options);
+    }
+
+    /** The lowering for the VM this runs in, with implicit null checks on or off and the other options at their defaults. */
+    public static HotSpotLowering host(boolean implicitNullChecks) {
+        return host(OptionValues.DEFAULTS.with(LoweringOptions.IMPLICIT_NULL_CHECKS, implicitNullChecks));
+    }
+
+    /** The options it lowers with. */
+    public OptionValues options() {
+        return options;
     }
 
     public HotSpotVmConfig config() {
         return config;
     }
 
-    public boolean implicitNullChecks() {
-        return implicitNullChecks;
-    }
-
     /**
      * Lowers {@code g} in place and marks it lowered, or refuses it; exceptions thrown by calls are
-     * caught in compiled code unless {@code -Dssajit.CompiledHandlers=false}.
+     * caught in compiled code unless {@link LoweringOptions#COMPILED_HANDLERS} is off.
      */
     public void lower(Graph g) {
-        lower(g, ExceptionDispatch.enabled);
+        lower(g, options.get(LoweringOptions.COMPILED_HANDLERS));
     }
 
     /**
@@ -176,7 +152,8 @@ public final class HotSpotLowering {
         if (g.isLowered()) {
             throw new IllegalArgumentException("lowered twice: " + g.method());
         }
-        LoweringScope.checkMethod(g.method());
+        boolean monitors = options.get(LoweringOptions.MONITORS);
+        LoweringScope.checkMethod(g.method(), monitors);
         ResolvedJavaMethod m = g.method();
         if (m.isStatic() && !m.getDeclaringClass().isInitialized() && !g.isOsr()) {
             // Another thread calling it must wait for the initialization, and only the initializing
@@ -192,7 +169,7 @@ public final class HotSpotLowering {
         Map<Block, Integer> tryBcis = new HashMap<>();
         Set<Block> throwing = new HashSet<>();
         Set<Block> recompiling = new HashSet<>();
-        ImplicitThrows.Mode implicitMode = compiledHandlers ? ImplicitThrows.mode : ImplicitThrows.Mode.NEVER;
+        ImplicitThrows.Mode implicitMode = compiledHandlers ? options.get(LoweringOptions.IMPLICIT_EXCEPTIONS) : ImplicitThrows.Mode.NEVER;
         ProfilingInfo profile = implicitMode == ImplicitThrows.Mode.PROFILE ? ImplicitThrows.profile(m) : null;
         for (Block b : g.blocks()) {
             if (compiledHandlers && ExceptionDispatch.keeps(b)) {
@@ -211,13 +188,13 @@ public final class HotSpotLowering {
         }
         removeExceptionEdges(g, kept::contains);
         Stamps stamps = Stamps.infer(g);
-        int expanded = ArrayCopies.enabled ? ArrayCopies.expand(g, config, metaAccess, gc, tryHandlers::containsKey) : 0;
-        expanded += InstanceAllocations.enabled ? InstanceAllocations.expand(g, config, tryHandlers::containsKey) : 0;
+        int expanded = options.get(LoweringOptions.ARRAY_COPY_STUBS) ? ArrayCopies.expand(g, config, metaAccess, gc, tryHandlers::containsKey) : 0;
+        expanded += options.get(LoweringOptions.ALLOCATE_INSTANCE_INLINE) ? InstanceAllocations.expand(g, config, tryHandlers::containsKey) : 0;
         if (expanded > 0) {
             stamps = Stamps.infer(g); // of the branches' values too
         }
-        LoweringScope.check(g);
-        boolean unwinding = compiledHandlers && ExceptionDispatch.unwinding;
+        LoweringScope.check(g, monitors);
+        boolean unwinding = compiledHandlers && options.get(LoweringOptions.UNWIND_EXCEPTIONS);
         new Run(g, stamps, implicitNullChecks && !nullCheckDeoptimized(g.method()), tryHandlers, tryBcis, throwing, recompiling, unwinding).run();
         if (!throwing.isEmpty()) {
             ImplicitThrows.expand(g);
@@ -461,7 +438,7 @@ public final class HotSpotLowering {
         }
 
         private void lower(Instruction i) {
-            org.ssajit.debug.FaultInjection.point("lowering");
+            g.faults().point("lowering");
             Value checked = nullCheckedInput(i);
             if (checked != null && checked.stamp().isAlwaysNull()) {
                 // The access always fails: the interpreter throws the NullPointerException.

@@ -3,7 +3,6 @@ package org.ssajit.lowering;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 import org.ssajit.ir.Block;
@@ -57,7 +56,7 @@ import jdk.vm.ci.meta.TriState;
  * becomes two branches ({@code index < 0}, {@code index >= length}) to one throwing block.
  */
 public final class ImplicitThrows {
-    /** When implicit exceptions are thrown in compiled code: {@code -Dssajit.ImplicitExceptions=profile|always|never}. */
+    /** When implicit exceptions are thrown in compiled code ({@link LoweringOptions#IMPLICIT_EXCEPTIONS}). */
     public enum Mode {
         /** Once the profile records an exception at the bytecode (the default). */
         PROFILE,
@@ -66,22 +65,9 @@ public final class ImplicitThrows {
         /** Never: every failed check deoptimizes and the interpreter dispatches. */
         NEVER;
 
-        public static Mode parse(String s) {
-            try {
-                return valueOf(s.trim().toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("expected profile, always or never");
-            }
-        }
     }
-
-    static volatile Mode mode = Mode.parse(System.getProperty("ssajit.ImplicitExceptions", "profile"));
 
     private ImplicitThrows() {
-    }
-
-    public static Mode mode() {
-        return mode;
     }
 
     /**

@@ -43,9 +43,6 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * whose block has exception edges stays a call, as in {@link ArrayCopies}. Runs before the lowering proper.
  */
 public final class InstanceAllocations {
-    /** Whether calls of {@code Unsafe.allocateInstance} allocate inline first ({@code -Dssajit.AllocateInstanceInline}). */
-    static volatile boolean enabled = true;
-
     private InstanceAllocations() {
     }
 

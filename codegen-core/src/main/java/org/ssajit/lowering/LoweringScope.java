@@ -27,27 +27,23 @@ final class LoweringScope {
     private LoweringScope() {
     }
 
-    /**
-     * Whether monitors ({@code monitorenter}/{@code monitorexit}, synchronized methods) are compiled:
-     * on unless {@code -Dssajit.Monitors=false}, a switch to rule them out when a locking problem is
-     * suspected.
-     */
-    public static volatile boolean monitors = Boolean.parseBoolean(System.getProperty("ssajit.Monitors", "true"));
-
     private static final String MONITORS_OFF = "monitors are turned off (-Dssajit.Monitors=false)";
 
-    /** Refusals that depend on the method alone. */
-    static void checkMethod(ResolvedJavaMethod m) {
+    /**
+     * Refusals that depend on the method alone. {@code monitors}: whether monitors ({@code
+     * monitorenter}/{@code monitorexit}, synchronized methods) are compiled ({@link LoweringOptions#MONITORS}).
+     */
+    static void checkMethod(ResolvedJavaMethod m, boolean monitors) {
         if (m.isSynchronized() && !monitors) {
             throw refuse("synchronized method: " + MONITORS_OFF);
         }
     }
 
     /** Refuses {@code g} if it contains anything the lowering does not lower. Needs the graph's stamps. */
-    static void check(Graph g) {
+    static void check(Graph g, boolean monitors) {
         for (Block b : g.dominance().reversePostorder()) {
             for (Instruction i : b.instructions()) {
-                String why = reason(i);
+                String why = reason(i, monitors);
                 if (why != null) {
                     throw refuse(why);
                 }
@@ -73,7 +69,7 @@ final class LoweringScope {
     }
 
     /** Why {@code i} cannot be compiled, as {@code "<what> at bci <n>: <why>"}, or null. */
-    private static String reason(Instruction i) {
+    private static String reason(Instruction i, boolean monitors) {
         String why = switch (i.op()) {
             case INVOKE -> invoke(i.invokeTarget());
             case MONITOR_ENTER -> !monitors ? MONITORS_OFF : i.state() == null || i.state().stackSize() == 0 ? "no frame state" : null;

@@ -97,9 +97,9 @@ public final class LinearScan {
         number();
         computeLiveness();
         buildIntervals();
-        org.ssajit.debug.FaultInjection.point("register allocation");
+        lir.faults().point("register allocation");
         new LinearScanWalker(this, variableIntervals(), fixedIntervalList()).walk();
-        org.ssajit.debug.FaultInjection.point("register allocation");
+        lir.faults().point("register allocation");
         Map<Integer, List<LirOp>> splitMoves = splitMoves();
         List<List<LirOp>> inEdge = new ArrayList<>();
         List<List<LirOp>> outEdge = new ArrayList<>();

@@ -14,16 +14,17 @@ import org.junit.jupiter.api.Test;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.Access;
 import org.ssajit.ir.CallTarget;
-import org.ssajit.ir.RuntimeLeaf;
-import org.ssajit.ir.TypeTest;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Deopt;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.MemoryBarriers;
-import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
+import org.ssajit.ir.Op;
 import org.ssajit.ir.Return;
+import org.ssajit.ir.RuntimeLeaf;
+import org.ssajit.ir.TypeTest;
+import org.ssajit.options.OptionValues;
 import org.ssajit.parse.BuildOptions;
 import org.ssajit.parse.GraphBuilder;
 import org.ssajit.testing.Jvmci;
@@ -212,9 +213,14 @@ class HotSpotLoweringTest {
         return a % b + c % d;
     }
 
+    /** The default options, with implicit null checks on or off. */
+    private static OptionValues implicitNullChecks(boolean on) {
+        return OptionValues.DEFAULTS.with(LoweringOptions.IMPLICIT_NULL_CHECKS, on);
+    }
+
     private static Graph lowered(String name, boolean implicit) {
         Graph g = Jvmci.graph(HotSpotLoweringTest.class, name);
-        new HotSpotLowering(CONFIG, Jvmci.PROVIDERS.metaAccess(), Jvmci.PROVIDERS.constantReflection(), implicit).lower(g);
+        new HotSpotLowering(CONFIG, Jvmci.PROVIDERS.metaAccess(), Jvmci.PROVIDERS.constantReflection(), implicitNullChecks(implicit)).lower(g);
         Verifier.verify(g);
         assertTrue(g.isLowered());
         return g;
@@ -445,7 +451,7 @@ class HotSpotLoweringTest {
 
     private static Graph loweredConstructor(Class<?> c) {
         Graph g = GraphBuilder.build(Jvmci.method(c.getDeclaredConstructors()[0]), BuildOptions.DEFAULT, Jvmci.PROVIDERS).graph();
-        new HotSpotLowering(CONFIG, Jvmci.PROVIDERS.metaAccess(), Jvmci.PROVIDERS.constantReflection(), true).lower(g);
+        new HotSpotLowering(CONFIG, Jvmci.PROVIDERS.metaAccess(), Jvmci.PROVIDERS.constantReflection(), implicitNullChecks(true)).lower(g);
         Verifier.verify(g);
         return g;
     }
@@ -465,7 +471,7 @@ class HotSpotLoweringTest {
                         Jvmci.PROVIDERS).graph();
         assertTrue(g.inlinedMethods().stream().anyMatch(m -> m.getDeclaringClass().getName().endsWith("$WithFinal;")), () -> "" + g.inlinedMethods());
         assertEquals(2, all(g, Op.FREEZE).size(), g::toString);
-        new HotSpotLowering(CONFIG, Jvmci.PROVIDERS.metaAccess(), Jvmci.PROVIDERS.constantReflection(), true).lower(g);
+        new HotSpotLowering(CONFIG, Jvmci.PROVIDERS.metaAccess(), Jvmci.PROVIDERS.constantReflection(), implicitNullChecks(true)).lower(g);
         Verifier.verify(g);
         assertTrue(all(g, Op.FREEZE).isEmpty());
         List<Instruction> barriers = all(g, Op.MEMBAR);

@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.ir.Graph;
+import org.ssajit.options.OptionValues;
 import org.ssajit.testing.Jvmci;
 import org.ssajit.verify.Verifier;
 
@@ -97,14 +98,25 @@ class LoweringScopeTest {
         }
     }
 
+    /** Explicit null checks, every other option at its default. */
+    private static final OptionValues OPTIONS = OptionValues.DEFAULTS.with(LoweringOptions.IMPLICIT_NULL_CHECKS, false);
+
     private static Graph lowered(Graph g) {
-        HotSpotLowering.host(false).lower(g);
+        return lowered(g, OPTIONS);
+    }
+
+    private static Graph lowered(Graph g, OptionValues options) {
+        HotSpotLowering.host(options).lower(g);
         Verifier.verify(g);
         return g;
     }
 
     private static String refusal(String name) {
-        BailoutException e = assertThrows(BailoutException.class, () -> lowered(Jvmci.graph(LoweringScopeTest.class, name)), name);
+        return refusal(name, OPTIONS);
+    }
+
+    private static String refusal(String name, OptionValues options) {
+        BailoutException e = assertThrows(BailoutException.class, () -> lowered(Jvmci.graph(LoweringScopeTest.class, name), options), name);
         assertEquals(BailoutException.Reason.UNSUPPORTED, e.reason());
         return e.getMessage();
     }
@@ -184,14 +196,9 @@ class LoweringScopeTest {
     /** Turned off ({@code -Dssajit.Monitors=false}): synchronized methods and blocks are refused with the reason. */
     @Test
     void monitorsAreRefusedWhenTurnedOff() {
-        boolean was = LoweringScope.monitors;
-        LoweringScope.monitors = false;
-        try {
-            assertEquals("synchronized method: monitors are turned off (-Dssajit.Monitors=false)", refusal("synchronizedStatic"));
-            assertEquals("monitorenter at bci 3: monitors are turned off (-Dssajit.Monitors=false)", refusal("monitor"));
-        } finally {
-            LoweringScope.monitors = was;
-        }
+        OptionValues off = OPTIONS.with(LoweringOptions.MONITORS, false);
+        assertEquals("synchronized method: monitors are turned off (-Dssajit.Monitors=false)", refusal("synchronizedStatic", off));
+        assertEquals("monitorenter at bci 3: monitors are turned off (-Dssajit.Monitors=false)", refusal("monitor", off));
     }
 
     /**

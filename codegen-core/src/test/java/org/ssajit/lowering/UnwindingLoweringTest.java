@@ -15,6 +15,7 @@ import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Throw;
 import org.ssajit.ir.Value;
+import org.ssajit.options.OptionValues;
 import org.ssajit.testing.Jvmci;
 import org.ssajit.verify.Verifier;
 
@@ -68,9 +69,16 @@ class UnwindingLoweringTest {
         return callee(x) + 1;
     }
 
+    /** Explicit null checks, every other option at its default. */
+    private static final OptionValues OPTIONS = OptionValues.DEFAULTS.with(LoweringOptions.IMPLICIT_NULL_CHECKS, false);
+
     private static Graph lowered(String name, boolean compiledHandlers) {
+        return lowered(name, compiledHandlers, OPTIONS);
+    }
+
+    private static Graph lowered(String name, boolean compiledHandlers, OptionValues options) {
         Graph g = Jvmci.graph(UnwindingLoweringTest.class, name);
-        HotSpotLowering.host(false).lower(g, compiledHandlers);
+        HotSpotLowering.host(options).lower(g, compiledHandlers);
         Verifier.verify(g);
         return g;
     }
@@ -127,14 +135,10 @@ class UnwindingLoweringTest {
 
     @Test
     void unwindingCanBeTurnedOff() {
-        HotSpotLowering.setUnwinding(false);
-        try {
-            Graph g = lowered("rethrow", true);
-            assertEquals(Op.DEOPTIMIZE, beforeThrow(g).op(), g::toString);
-            assertFalse(all(lowered("callOutside", true), Op.CALL).get(0).callTarget().unwinds());
-        } finally {
-            HotSpotLowering.setUnwinding(true);
-        }
+        OptionValues off = OPTIONS.with(LoweringOptions.UNWIND_EXCEPTIONS, false);
+        Graph g = lowered("rethrow", true, off);
+        assertEquals(Op.DEOPTIMIZE, beforeThrow(g).op(), g::toString);
+        assertFalse(all(lowered("callOutside", true, off), Op.CALL).get(0).callTarget().unwinds());
     }
 
     /** The method's lock: the interpreter releases it as it unwinds. */

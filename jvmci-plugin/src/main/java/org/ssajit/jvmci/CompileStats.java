@@ -8,6 +8,8 @@ import java.util.concurrent.atomic.LongAdder;
 import java.time.Duration;
 import java.time.Instant;
 
+import org.ssajit.debug.FaultInjection;
+
 /**
  * Counters over all compile requests (several compiler threads update them at once), summarized at VM
  * exit with {@code -Dssajit.Stats=true}. Also the compiles under way, so that the summary at exit can
@@ -17,6 +19,7 @@ final class CompileStats {
     /** How long the summary at exit waits for the compiles under way. */
     private static final long EXIT_WAIT_NANOS = 5_000_000_000L;
 
+    private final FaultInjection faults;
     private final AtomicInteger active = new AtomicInteger();
     private volatile boolean exiting;
     /** When these statistics began ({@link System#nanoTime()}): the run time if the process's start is not known. */
@@ -32,6 +35,15 @@ final class CompileStats {
     private final LongAdder inlinedByProfile = new LongAdder();
     private final Map<String, LongAdder> refusals = new ConcurrentHashMap<>();
     private final PhaseTimes phases = new PhaseTimes();
+
+    /** The statistics of a compiler whose fault injector is {@code faults} (the summary reports its faults). */
+    CompileStats(FaultInjection faults) {
+        this.faults = faults;
+    }
+
+    FaultInjection faults() {
+        return faults;
+    }
 
     /**
      * A compile starts: false once the VM is exiting (the summary is being made), and then the
@@ -154,10 +166,9 @@ final class CompileStats {
         byReason.entrySet().stream()
                         .sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
                         .forEach(e -> sb.append(String.format("[ssajit]     %8d  %s%n", e.getValue(), e.getKey())));
-        if (org.ssajit.debug.FaultInjection.rate() > 0) {
+        if (faults.rate() > 0) {
             // Every injected fault must appear above as a refusal "injected fault" (the tests compare).
-            sb.append(String.format("[ssajit]   faults injected %d (-Dssajit.InjectFaults=%s)%n", org.ssajit.debug.FaultInjection.injected(),
-                            org.ssajit.debug.FaultInjection.rate()));
+            sb.append(String.format("[ssajit]   faults injected %d (-Dssajit.InjectFaults=%s)%n", faults.injected(), faults.rate()));
         }
         return sb.toString();
     }

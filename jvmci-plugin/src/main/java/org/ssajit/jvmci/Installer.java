@@ -6,6 +6,7 @@ import java.util.Objects;
 import org.ssajit.codegen.Backend;
 import org.ssajit.codegen.Backends;
 import org.ssajit.codegen.CompiledCode;
+import org.ssajit.debug.FaultInjection;
 import org.ssajit.hotspot.HotSpotVmConfig;
 
 import jdk.vm.ci.code.InstalledCode;
@@ -33,13 +34,25 @@ public final class Installer {
     private final Backend backend;
     private final HotSpotVmConfig config;
     private final Dumper dumper;
+    /** The fault injector whose "installation" point each installation passes. */
+    private final FaultInjection faults;
 
     /** {@code backend}: the one that made the code; {@code dumpDir}: where to write the disassembly of installed code, or null. */
     public Installer(HotSpotCodeCacheProvider codeCache, Backend backend, HotSpotVmConfig config, Path dumpDir) {
+        this(codeCache, backend, config, dumpDir != null ? new Dumper(dumpDir, backend) : null, FaultInjection.NONE);
+    }
+
+    private Installer(HotSpotCodeCacheProvider codeCache, Backend backend, HotSpotVmConfig config, Dumper dumper, FaultInjection faults) {
         this.codeCache = Objects.requireNonNull(codeCache, "codeCache");
         this.backend = Objects.requireNonNull(backend, "backend");
         this.config = Objects.requireNonNull(config, "config");
-        this.dumper = dumpDir != null ? new Dumper(dumpDir, backend) : null;
+        this.dumper = dumper;
+        this.faults = Objects.requireNonNull(faults, "faults");
+    }
+
+    /** This installer with the compiler's fault injector. */
+    public Installer withFaults(FaultInjection other) {
+        return new Installer(codeCache, backend, config, dumper, other);
     }
 
     /** The host VM's code cache and back end, no dumps. */
@@ -81,7 +94,7 @@ public final class Installer {
     }
 
     private InstalledCode install(HotSpotResolvedJavaMethod method, CompiledCode code, int entryBci, int id, long compileState) {
-        org.ssajit.debug.FaultInjection.point("installation");
+        faults.point("installation");
         HotSpotCompiledNmethod nmethod = toNmethod(method, code, entryBci, id, compileState);
         InstalledCode installed = codeCache.installCode(method, nmethod, null, null, true);
         if (dumper != null) {

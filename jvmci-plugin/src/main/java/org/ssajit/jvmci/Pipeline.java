@@ -3,11 +3,16 @@ package org.ssajit.jvmci;
 import org.ssajit.codegen.Backend;
 import org.ssajit.codegen.Backends;
 import org.ssajit.codegen.CompiledCode;
+import org.ssajit.debug.FaultInjection;
+import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.Graph;
 import org.ssajit.lowering.HotSpotLowering;
+import org.ssajit.lowering.LoweringOptions;
+import org.ssajit.options.OptionValues;
 import org.ssajit.parse.BuildOptions;
 import org.ssajit.parse.FrontEnd;
 import org.ssajit.parse.GraphBuilder;
+import org.ssajit.parse.Inlining;
 import org.ssajit.parse.Providers;
 import org.ssajit.regalloc.LinearScan;
 import org.ssajit.regalloc.RegisterAllocationConfig;
@@ -29,64 +34,86 @@ public final class Pipeline {
     }
 
     private final Providers providers;
+    private final HotSpotVmConfig config;
     private final HotSpotLowering lowering;
     private final Backend backend;
     private final RegisterAllocationConfig allocation;
+    private final OptionValues options;
+    private final FaultInjection faults;
+    private final BuildOptions build;
     private final boolean verify;
     private final PhaseTimes times;
-    /** Whether graphs inline small callees ({@code -Dssajit.Inline}, set by the compiler from its options; off until then); read per build. */
-    private static volatile boolean inline;
 
-    /** Inlining on or off for the builds from now on ({@link BuildOptions#inline()}). */
-    public static void setInlining(boolean v) {
-        inline = v;
-    }
-
-    public static boolean inlining() {
-        return inline;
-    }
-
-    /** The largest callee inlined at a hot call ({@code -Dssajit.HotInlineSize}; {@link BuildOptions#hotCalleeBytes()}). */
-    private static volatile int hotInlineSize = org.ssajit.parse.Inlining.MAX_CALLEE_BYTES;
-
-    public static void setHotInlineSize(int bytes) {
-        hotInlineSize = bytes;
-    }
-
-    public Pipeline(Providers providers, HotSpotLowering lowering, Backend backend, boolean verify) {
-        this(providers, lowering, backend, verify, new PhaseTimes());
-    }
-
-    /** As {@link #Pipeline(Providers, HotSpotLowering, Backend, boolean)}, adding each compile's phases to {@code times}. */
-    public Pipeline(Providers providers, HotSpotLowering lowering, Backend backend, boolean verify, PhaseTimes times) {
+    /**
+     * The pipeline of a compiler with these options ({@link SsajitOptions#VERIFY}, {@link BuildOptions#forCompile},
+     * the lowering's {@link org.ssajit.lowering.LoweringOptions}) and this fault injector, for the VM of
+     * {@code config}, adding each compile's phases to {@code times}.
+     */
+    public Pipeline(Providers providers, HotSpotVmConfig config, Backend backend, OptionValues options, FaultInjection faults, PhaseTimes times) {
         this.providers = providers;
-        this.lowering = lowering;
+        this.config = config;
+        this.lowering = new HotSpotLowering(config, providers.metaAccess(), providers.constantReflection(), options);
         this.backend = backend;
-        this.verify = verify;
+        this.options = options;
+        this.faults = faults;
+        this.build = BuildOptions.forCompile(options);
+        this.verify = options.get(SsajitOptions.VERIFY);
         this.times = times;
         // The allocator gets exactly what the back end can use: not its scratch registers, not the
         // registers its assembler cannot encode. Its verifier runs apart, to be timed apart.
         this.allocation = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory(), backend.withheldRegisters()).withVerification(false);
     }
 
+    /**
+     * The options of the host pipeline tests compile single methods with: every verifier on, calls left
+     * as calls (a test that inlines says so), explicit null checks; the rest at their defaults.
+     */
+    public static final OptionValues TEST_OPTIONS = OptionValues.DEFAULTS.with(SsajitOptions.VERIFY, true).with(Inlining.INLINE, false)
+                    .with(LoweringOptions.IMPLICIT_NULL_CHECKS, false);
+
     /** The phase times of this pipeline's compiles. */
     public PhaseTimes phaseTimes() {
         return times;
     }
 
-    /** The host VM's pipeline, with every verifier on and explicit null checks. */
-    public static Pipeline host() {
-        return host(false);
+    /** The options this pipeline compiles with. */
+    public OptionValues options() {
+        return options;
     }
 
-    /** The host VM's pipeline, with every verifier on, with implicit null checks on or off. */
+    /** The host VM's pipeline with {@link #TEST_OPTIONS}. */
+    public static Pipeline host() {
+        return host(TEST_OPTIONS);
+    }
+
+    /** As {@link #host()}, with implicit null checks on or off. */
     public static Pipeline host(boolean implicitNullChecks) {
-        return new Pipeline(Providers.host(), HotSpotLowering.host(implicitNullChecks), Backends.host(), true);
+        return host(TEST_OPTIONS.with(LoweringOptions.IMPLICIT_NULL_CHECKS, implicitNullChecks));
+    }
+
+    /** The host VM's pipeline with these options (and their fault injector). */
+    public static Pipeline host(OptionValues options) {
+        return new Pipeline(Providers.host(), HotSpotVmConfig.host(), Backends.host(), options, FaultInjection.of(options), new PhaseTimes());
+    }
+
+    /** This pipeline with other options (and the same fault injector, back end and times). */
+    public Pipeline withOptions(OptionValues other) {
+        return new Pipeline(providers, config, backend, other, faults, times);
     }
 
     /** This pipeline with another back end (e.g. one configured differently). */
     public Pipeline withBackend(Backend other) {
-        return new Pipeline(providers, lowering, other, verify, times);
+        return new Pipeline(providers, config, other, options, faults, times);
+    }
+
+    /** This pipeline with another fault injector. */
+    public Pipeline withFaults(FaultInjection other) {
+        return new Pipeline(providers, config, backend, options, other, times);
+    }
+
+    /** The fault injector of this pipeline's compiles. */
+    public FaultInjection faults() {
+        return faults;
     }
 
     public Backend backend() {
@@ -109,15 +136,19 @@ public final class Pipeline {
      * header where an on-stack-replacement compile takes over an interpreter frame.
      */
     public Graph build(ResolvedJavaMethod method, int entryBci) {
-        return build(method, entryBci, inline);
+        return build(method, entryBci, build);
     }
 
-    /** As {@link #build(ResolvedJavaMethod, int)}, with inlining on or off whatever {@link #setInlining} said. */
+    /** As {@link #build(ResolvedJavaMethod, int)}, with inlining on or off whatever the options say. */
     public Graph build(ResolvedJavaMethod method, int entryBci, boolean inlining) {
+        return build(method, entryBci, build.withInlining(inlining));
+    }
+
+    private Graph build(ResolvedJavaMethod method, int entryBci, BuildOptions how) {
         long t0 = System.nanoTime();
         Graph graph;
         try {
-            graph = GraphBuilder.build(FrontEnd.analyze(method, entryBci), BuildOptions.DEFAULT.withInlining(inlining).withHotCalleeBytes(hotInlineSize), providers).graph();
+            graph = GraphBuilder.build(FrontEnd.analyze(method, entryBci), how, providers, faults).graph();
         } finally {
             times.since(PhaseTimes.Phase.BUILD, t0);
         }
@@ -177,7 +208,7 @@ public final class Pipeline {
             code = code.withInlining(graph.inlinedMethods(), graph.assumptions());
         }
         long size = (long) code.code().length + code.dataSection().length;
-        long limit = lowering.config().nmethodSizeLimit;
+        long limit = config.nmethodSizeLimit;
         if (size > limit) {
             // HotSpot would refuse to install it ("code is too large"): a refusal, not a failure.
             throw new org.ssajit.bytecode.BailoutException(org.ssajit.bytecode.BailoutException.Reason.TOO_LARGE,

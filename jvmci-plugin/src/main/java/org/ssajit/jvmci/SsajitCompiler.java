@@ -9,8 +9,9 @@ import org.ssajit.bytecode.BailoutException;
 import org.ssajit.codegen.Backend;
 import org.ssajit.codegen.Backends;
 import org.ssajit.codegen.CompiledCode;
+import org.ssajit.debug.FaultInjection;
 import org.ssajit.ir.Graph;
-import org.ssajit.lowering.HotSpotLowering;
+import org.ssajit.options.OptionValues;
 import org.ssajit.parse.Providers;
 import org.ssajit.regalloc.AllocationVerificationError;
 import org.ssajit.regalloc.RegisterAllocationException;
@@ -50,13 +51,14 @@ public final class SsajitCompiler implements JVMCICompiler {
     private static final int MAX_REASON = 300;
 
     private final JVMCIRuntime runtime;
-    private final SsajitOptions options;
+    private final OptionValues options;
+    private final FaultInjection faults;
     private final CompileStats stats;
     private volatile Context context;
     private volatile HotSpotVmConfig gcConfig;
 
     /** What initialization produced; {@code setupError} non-null means every request is refused with it. */
-    private record Context(SsajitOptions options, String setupError, Pipeline pipeline, Installer installer, HotSpotVmConfig config,
+    private record Context(OptionValues options, String setupError, Pipeline pipeline, Installer installer, HotSpotVmConfig config,
                     String gcRefusal, CompileStats stats, Dumper dumper, MemoryAccessProvider memory, CodeCacheReserve codeCache) {
     }
 
@@ -86,13 +88,19 @@ public final class SsajitCompiler implements JVMCICompiler {
     }
 
     /**
-     * A compiler with these options (already checked: {@link SsajitCompilerFactory#onSelection}) that
-     * counts into {@code stats}.
+     * A compiler with these options (already checked: {@link SsajitCompilerFactory#onSelection}) and
+     * fault injector that counts into {@code stats} (whose summary reports the injector's faults).
      */
-    SsajitCompiler(JVMCIRuntime runtime, SsajitOptions options, CompileStats stats) {
+    SsajitCompiler(JVMCIRuntime runtime, OptionValues options, CompileStats stats) {
         this.runtime = runtime;
         this.options = options;
         this.stats = stats;
+        this.faults = stats.faults();
+    }
+
+    /** A compiler of its own with these options (a test's): its own fault injector and statistics. */
+    SsajitCompiler(JVMCIRuntime runtime, OptionValues options) {
+        this(runtime, options, new CompileStats(FaultInjection.of(options)));
     }
 
     @Override
@@ -146,13 +154,13 @@ public final class SsajitCompiler implements JVMCICompiler {
         }
         ResolvedJavaMethod method = request.getMethod();
         if (!ctx.options().get(SsajitOptions.METHOD_FILTER).matches(method)) {
-            return Outcome.refused("excluded by -D" + SsajitOptions.METHOD_FILTER.property(), "excluded by MethodFilter");
+            return Outcome.refused("excluded by -D" + SsajitOptions.property(SsajitOptions.METHOD_FILTER), "excluded by MethodFilter");
         }
         if (ctx.gcRefusal() != null) {
             return Outcome.refused(ctx.gcRefusal(), ctx.gcRefusal());
         }
         if (!ctx.options().get(SsajitOptions.COMPILE_SELF) && OwnCode.contains(method)) {
-            return Outcome.refused("ssajit's own code (-D" + SsajitOptions.COMPILE_SELF.property() + "=true compiles it)", "ssajit's own code");
+            return Outcome.refused("ssajit's own code (-D" + SsajitOptions.property(SsajitOptions.COMPILE_SELF) + "=true compiles it)", "ssajit's own code");
         }
         JvmtiCapabilities jvmti = JvmtiCapabilities.of(request, ctx.config(), ctx.memory());
         if (jvmti.retainsLocals()) {
@@ -261,15 +269,6 @@ public final class SsajitCompiler implements JVMCICompiler {
             }
         }
         Path dumpDir = options.get(SsajitOptions.DUMP);
-        HotSpotLowering.setMonitors(options.get(SsajitOptions.MONITORS));
-        HotSpotLowering.setCompiledHandlers(options.get(SsajitOptions.COMPILED_HANDLERS));
-        HotSpotLowering.setUnwinding(options.get(SsajitOptions.UNWIND_EXCEPTIONS));
-        HotSpotLowering.setImplicitExceptions(options.get(SsajitOptions.IMPLICIT_EXCEPTIONS));
-        HotSpotLowering.setArrayCopyStubs(options.get(SsajitOptions.ARRAY_COPY_STUBS));
-        HotSpotLowering.setAllocateInstanceInline(options.get(SsajitOptions.ALLOCATE_INSTANCE_INLINE));
-        Pipeline.setInlining(options.get(SsajitOptions.INLINE));
-        Pipeline.setHotInlineSize(options.get(SsajitOptions.HOT_INLINE_SIZE));
-        org.ssajit.debug.FaultInjection.setRate(options.get(SsajitOptions.INJECT_FAULTS));
         try {
             HotSpotJVMCIRuntime hs = (HotSpotJVMCIRuntime) runtime;
             HotSpotVmConfig config = new HotSpotVmConfig(hs.getConfigStore());
@@ -281,10 +280,8 @@ public final class SsajitCompiler implements JVMCICompiler {
                 err.println("[ssajit] " + gcRefusal + ": ssajit refuses every method");
             }
             Backend target = Backends.forTarget(backend.getTarget().arch).create(config, backend);
-            HotSpotLowering lowering = new HotSpotLowering(config, backend.getMetaAccess(), backend.getConstantReflection(),
-                            options.get(SsajitOptions.IMPLICIT_NULL_CHECKS));
-            Pipeline pipeline = new Pipeline(providers, lowering, target, options.get(SsajitOptions.VERIFY), stats.phases());
-            Installer installer = new Installer((HotSpotCodeCacheProvider) backend.getCodeCache(), target, config, null);
+            Pipeline pipeline = new Pipeline(providers, config, target, options, faults, stats.phases());
+            Installer installer = new Installer((HotSpotCodeCacheProvider) backend.getCodeCache(), target, config, null).withFaults(faults);
             Dumper dumper = dumpDir != null ? new Dumper(dumpDir, target) : null;
             CodeCacheReserve codeCache = CodeCacheReserve.of(config);
             if (codeCache.problem() != null) {

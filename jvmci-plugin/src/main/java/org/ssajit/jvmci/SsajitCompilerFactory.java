@@ -3,6 +3,9 @@ package org.ssajit.jvmci;
 import java.io.PrintStream;
 import java.util.List;
 
+import org.ssajit.debug.FaultInjection;
+import org.ssajit.options.OptionValues;
+
 import jdk.vm.ci.runtime.JVMCICompiler;
 import jdk.vm.ci.runtime.JVMCICompilerFactory;
 import jdk.vm.ci.runtime.JVMCIRuntime;
@@ -29,8 +32,8 @@ public final class SsajitCompilerFactory implements JVMCICompilerFactory {
     /** The exit status of a VM stopped for invalid options (as the launcher's for a usage error). */
     static final int INVALID_OPTIONS_STATUS = 2;
 
-    /** What {@link #onSelection} read: the options, and the statistics the summary at exit prints. */
-    private record Selection(SsajitOptions options, CompileStats stats) {
+    /** What {@link #onSelection} read: the options, and the statistics the summary at exit prints (with the compiler's fault injector). */
+    private record Selection(OptionValues options, CompileStats stats) {
     }
 
     private volatile Selection selection;
@@ -43,8 +46,8 @@ public final class SsajitCompilerFactory implements JVMCICompilerFactory {
     @Override
     public void onSelection() {
         try {
-            SsajitOptions options = SsajitOptions.fromSystemProperties();
-            CompileStats stats = new CompileStats();
+            OptionValues options = SsajitOptions.fromSystemProperties();
+            CompileStats stats = new CompileStats(FaultInjection.of(options));
             if (options.get(SsajitOptions.HELP)) {
                 SsajitOptions.printHelp(System.err);
             }
@@ -70,7 +73,7 @@ public final class SsajitCompilerFactory implements JVMCICompilerFactory {
             err.println("[ssajit] error: " + p);
         }
         err.println("[ssajit] the VM stops (exit status " + INVALID_OPTIONS_STATUS + "): ssajit's options are checked when HotSpot selects it; -D"
-                        + SsajitOptions.HELP.property() + "=true describes them");
+                        + SsajitOptions.property(SsajitOptions.HELP) + "=true describes them");
         err.flush();
         System.exit(INVALID_OPTIONS_STATUS);
     }
@@ -80,7 +83,8 @@ public final class SsajitCompilerFactory implements JVMCICompilerFactory {
         Selection s = selection;
         if (s == null) {
             // Not selected by HotSpot (a test calling the factory): the options as they are now.
-            s = new Selection(SsajitOptions.fromSystemProperties(), new CompileStats());
+            OptionValues options = SsajitOptions.fromSystemProperties();
+            s = new Selection(options, new CompileStats(FaultInjection.of(options)));
         }
         return new SsajitCompiler(runtime, s.options(), s.stats());
     }

@@ -25,7 +25,7 @@ import org.ssajit.jvmci.AllocateInstanceTargets.Lazy2;
 import org.ssajit.jvmci.AllocateInstanceTargets.OneInt;
 import org.ssajit.jvmci.AllocateInstanceTargets.Plain;
 import org.ssajit.jvmci.AllocateInstanceTargets.Point;
-import org.ssajit.lowering.HotSpotLowering;
+import org.ssajit.lowering.LoweringOptions;
 import org.ssajit.testing.Jvmci;
 
 import jdk.vm.ci.code.InstalledCode;
@@ -156,13 +156,9 @@ class CompiledAllocateInstanceTest {
     /** {@code -Dssajit.AllocateInstanceInline=false}: the call stays. */
     @Test
     void theOptionKeepsTheCall() {
-        HotSpotLowering.setAllocateInstanceInline(false);
-        try {
-            ResolvedJavaMethod rm = Jvmci.method(target("allocate"));
-            Graph g = PIPELINE.lower(PIPELINE.build(rm, -1, true));
-            assertEquals(0, g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == Op.ALLOCATE_INSTANCE_OF).count());
-        } finally {
-            HotSpotLowering.setAllocateInstanceInline(true);
-        }
+        Pipeline off = PIPELINE.withOptions(PIPELINE.options().with(LoweringOptions.ALLOCATE_INSTANCE_INLINE, false));
+        ResolvedJavaMethod rm = Jvmci.method(target("allocate"));
+        Graph g = off.lower(off.build(rm, -1, true));
+        assertEquals(0, g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == Op.ALLOCATE_INSTANCE_OF).count());
     }
 }

@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ssajit.ir.Block;
@@ -21,8 +19,8 @@ import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.jvmci.CompiledRunner.Outcome;
 import org.ssajit.jvmci.ImplicitExceptionTargets.Node;
-import org.ssajit.lowering.HotSpotLowering;
 import org.ssajit.lowering.ImplicitThrows;
+import org.ssajit.lowering.LoweringOptions;
 import org.ssajit.testing.Jvmci;
 
 import jdk.vm.ci.code.InstalledCode;
@@ -36,18 +34,13 @@ import jdk.vm.ci.meta.DeoptimizationAction;
  * lowered graphs must create the exceptions ({@link Op#NEW_EXCEPTION}) rather than deoptimize.
  */
 class CompiledImplicitExceptionsTest {
-    private static ImplicitThrows.Mode before;
-
-    @BeforeAll
-    static void always() {
-        before = ImplicitThrows.mode();
-        HotSpotLowering.setImplicitExceptions(ImplicitThrows.Mode.ALWAYS);
+    /** The host pipeline with ImplicitExceptions={@code mode}. */
+    private static Pipeline pipeline(ImplicitThrows.Mode mode) {
+        return Pipeline.host(Pipeline.TEST_OPTIONS.with(LoweringOptions.IMPLICIT_EXCEPTIONS, mode));
     }
 
-    @AfterAll
-    static void restore() {
-        HotSpotLowering.setImplicitExceptions(before);
-    }
+    /** What these tests compile with: ImplicitExceptions=always. */
+    private static final Pipeline ALWAYS = pipeline(ImplicitThrows.Mode.ALWAYS);
 
     private static final int[] INTS = {Integer.MIN_VALUE, -7, -1, 0, 1, 2, 3, 5, Integer.MAX_VALUE};
     private static final long[] LONGS = {Long.MIN_VALUE, -1, 0, 1, 3, 1L << 33};
@@ -107,7 +100,7 @@ class CompiledImplicitExceptionsTest {
         Method m = Jvmci.declared(ImplicitExceptionTargets.class, name);
         List<Supplier<Object[]>> in = inputs(m);
         List<Outcome> expected = CompiledRunner.callAll(m, in);
-        InstalledCode code = CompiledRunner.install(m);
+        InstalledCode code = CompiledRunner.install(m, ALWAYS);
         CompiledMethodsTest.compare(name + " (installed code executed)", in, expected, CompiledRunner.executeAll(code, in));
         CompiledMethodsTest.compare(name + " (method called)", in, expected, CompiledRunner.callAll(m, in));
         assertTrue(code.isValid(), name + ": code invalidated");
@@ -115,43 +108,31 @@ class CompiledImplicitExceptionsTest {
 
     /** The kinds the lowered graph of {@code name} creates in compiled code, and whether any caught check still deoptimizes with a recompile. */
     static List<ImplicitException.Kind> created(String name, ImplicitThrows.Mode mode) {
-        ImplicitThrows.Mode was = ImplicitThrows.mode();
-        HotSpotLowering.setImplicitExceptions(mode);
-        try {
-            Pipeline p = Pipeline.host();
-            Graph g = p.lower(p.build(Jvmci.method(Jvmci.declared(ImplicitExceptionTargets.class, name))));
-            List<ImplicitException.Kind> kinds = new ArrayList<>();
-            for (Block b : g.blocks()) {
-                for (Instruction i : b.instructions()) {
-                    if (i.op() == Op.NEW_EXCEPTION) {
-                        kinds.add(((ImplicitException) i.attribute()).kind());
-                    }
+        Pipeline p = pipeline(mode);
+        Graph g = p.lower(p.build(Jvmci.method(Jvmci.declared(ImplicitExceptionTargets.class, name))));
+        List<ImplicitException.Kind> kinds = new ArrayList<>();
+        for (Block b : g.blocks()) {
+            for (Instruction i : b.instructions()) {
+                if (i.op() == Op.NEW_EXCEPTION) {
+                    kinds.add(((ImplicitException) i.attribute()).kind());
                 }
             }
-            return kinds;
-        } finally {
-            HotSpotLowering.setImplicitExceptions(was);
         }
+        return kinds;
     }
 
     private static List<Deopt> deopts(String name, ImplicitThrows.Mode mode) {
-        ImplicitThrows.Mode was = ImplicitThrows.mode();
-        HotSpotLowering.setImplicitExceptions(mode);
-        try {
-            Pipeline p = Pipeline.host();
-            Graph g = p.lower(p.build(Jvmci.method(Jvmci.declared(ImplicitExceptionTargets.class, name))));
-            List<Deopt> out = new ArrayList<>();
-            for (Block b : g.blocks()) {
-                for (Instruction i : b.instructions()) {
-                    if (i.attribute() instanceof Deopt d) {
-                        out.add(d);
-                    }
+        Pipeline p = pipeline(mode);
+        Graph g = p.lower(p.build(Jvmci.method(Jvmci.declared(ImplicitExceptionTargets.class, name))));
+        List<Deopt> out = new ArrayList<>();
+        for (Block b : g.blocks()) {
+            for (Instruction i : b.instructions()) {
+                if (i.attribute() instanceof Deopt d) {
+                    out.add(d);
                 }
             }
-            return out;
-        } finally {
-            HotSpotLowering.setImplicitExceptions(was);
         }
+        return out;
     }
 
     /** The targets of {@link #caughtInCompiledCode}, this run's {@link Shard} of them. */
@@ -183,15 +164,8 @@ class CompiledImplicitExceptionsTest {
     }
 
     private static long countOf(String name, Op op) {
-        ImplicitThrows.Mode was = ImplicitThrows.mode();
-        HotSpotLowering.setImplicitExceptions(ImplicitThrows.Mode.ALWAYS);
-        try {
-            Pipeline p = Pipeline.host();
-            Graph g = p.lower(p.build(Jvmci.method(Jvmci.declared(ImplicitExceptionTargets.class, name))));
-            return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == op).count();
-        } finally {
-            HotSpotLowering.setImplicitExceptions(was);
-        }
+        Graph g = ALWAYS.lower(ALWAYS.build(Jvmci.method(Jvmci.declared(ImplicitExceptionTargets.class, name))));
+        return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == op).count();
     }
 
     /** The targets of {@link #graphsCreateTheExceptions}, this run's {@link Shard} of them. */
@@ -271,7 +245,7 @@ class CompiledImplicitExceptionsTest {
         long end = System.nanoTime() + invalidationMillis * 1_000_000L;
         try {
             while (System.nanoTime() < end || invalidated < 3) {
-                InstalledCode code = CompiledRunner.install(m);
+                InstalledCode code = CompiledRunner.install(m, ALWAYS);
                 current.set(code);
                 while (true) {
                     int k = runs++ % in.size();

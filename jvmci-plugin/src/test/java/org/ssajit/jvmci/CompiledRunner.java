@@ -60,14 +60,20 @@ final class CompiledRunner {
     }
 
     static CompiledCode compile(ResolvedJavaMethod m) {
+        return compile(m, null);
+    }
+
+    /** As {@link #compile(ResolvedJavaMethod)}, with {@code pipeline} (a test's own options) instead of {@link Pipeline#host()}, if not null. */
+    static CompiledCode compile(ResolvedJavaMethod m, Pipeline pipeline) {
         Allocation a = allocation;
+        Pipeline p = pipeline != null ? pipeline : PIPELINE;
         if (a == Allocation.LINEAR_SCAN) {
-            return PIPELINE.compile(m).code();
+            return p.compile(m).code();
         }
         if (a == Allocation.LINEAR_SCAN_SSE) {
-            return PIPELINE_SSE.compile(m).code();
+            return pipeline == null ? PIPELINE_SSE.compile(m).code() : BACKEND instanceof Amd64Backend b ? p.withBackend(b.withAvx(false)).compile(m).code() : p.compile(m).code();
         }
-        Graph g = PIPELINE.lower(PIPELINE.build(m));
+        Graph g = p.lower(p.build(m));
         return BACKEND.compile(g, m.format("%H.%n"), lir -> {
             if (a == Allocation.SPILL_ALL_STATES_IN_REGISTERS) {
                 SpillAllAllocator.allocateStatesInRegisters(lir);
@@ -78,6 +84,11 @@ final class CompiledRunner {
     }
 
     static InstalledCode install(java.lang.reflect.Executable m) {
+        return install(m, null);
+    }
+
+    /** As {@link #install(java.lang.reflect.Executable)}, compiled by {@code pipeline} (a test's own options) if not null. */
+    static InstalledCode install(java.lang.reflect.Executable m, Pipeline pipeline) {
         try {
             // As for any method HotSpot finds hot: its class has been initialized by then.
             Class.forName(m.getDeclaringClass().getName(), true, m.getDeclaringClass().getClassLoader());
@@ -85,8 +96,8 @@ final class CompiledRunner {
             throw new AssertionError(e);
         }
         ResolvedJavaMethod rm = Jvmci.method(m);
-        CompiledCode compiled = compile(rm);
-        InstalledCode code = INSTALLER.installDirect(rm, compiled);
+        CompiledCode compiled = compile(rm, pipeline);
+        InstalledCode code = (pipeline == null ? INSTALLER : INSTALLER.withFaults(pipeline.faults())).installDirect(rm, compiled);
         if (!code.isValid()) {
             throw new AssertionError("installed code for " + m + " is not valid");
         }

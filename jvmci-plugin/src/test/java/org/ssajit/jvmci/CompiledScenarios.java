@@ -433,23 +433,17 @@ public final class CompiledScenarios {
      * walks go through the stub's frame, and the exception objects move.
      */
     static void implicitExceptions() throws Exception {
-        org.ssajit.lowering.ImplicitThrows.Mode was = org.ssajit.lowering.ImplicitThrows.mode();
-        org.ssajit.lowering.HotSpotLowering.setImplicitExceptions(org.ssajit.lowering.ImplicitThrows.Mode.ALWAYS);
-        try {
-            // A sample of the kinds (every case costs seconds under heap verification), and the
-            // invalidations while the VM creates exceptions.
-            CompiledImplicitExceptionsTest t = new CompiledImplicitExceptionsTest();
-            CompiledImplicitExceptionsTest.invalidationMillis = 500;
-            withGcsEvery(5, () -> {
-                for (String name : new String[]{"nullChain", "nullArray", "remainders", "castToInterfaceAndArray", "arrayStore", "inLoop", "stackTrace",
-                                "synchronizedBlock", "bounds", "negativeObjectArraySize"}) {
-                    t.caughtInCompiledCode(name);
-                }
-                t.deoptimizedWhileTheVmCreatesTheException();
-            });
-        } finally {
-            org.ssajit.lowering.HotSpotLowering.setImplicitExceptions(was);
-        }
+        // A sample of the kinds (every case costs seconds under heap verification), and the
+        // invalidations while the VM creates exceptions; the test compiles with ImplicitExceptions=always.
+        CompiledImplicitExceptionsTest t = new CompiledImplicitExceptionsTest();
+        CompiledImplicitExceptionsTest.invalidationMillis = 500;
+        withGcsEvery(5, () -> {
+            for (String name : new String[]{"nullChain", "nullArray", "remainders", "castToInterfaceAndArray", "arrayStore", "inLoop", "stackTrace",
+                            "synchronizedBlock", "bounds", "negativeObjectArraySize"}) {
+                t.caughtInCompiledCode(name);
+            }
+            t.deoptimizedWhileTheVmCreatesTheException();
+        });
     }
 
     /** Runs every parameterized ({@code @ValueSource}, or {@code @MethodSource} of its own static methods: every case) and plain test method of a test class. */

@@ -11,6 +11,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.lowering.LoweringOptions;
+import org.ssajit.options.OptionValues;
 
 import jdk.vm.ci.code.CompilationRequestResult;
 import jdk.vm.ci.hotspot.HotSpotCompilationRequest;
@@ -25,8 +27,16 @@ import jdk.vm.ci.services.JVMCIServiceLocator;
 class CompilerTest {
     private static final HotSpotJVMCIRuntime RUNTIME = HotSpotJVMCIRuntime.runtime();
 
+    /** The options of these tests' compilers: the defaults, with verification on. */
+    private static final OptionValues OPTIONS = OptionValues.DEFAULTS.with(SsajitOptions.VERIFY, true);
+
     private static CompilationRequestResult compile(HotSpotResolvedJavaMethod m) {
-        JVMCICompiler c = new SsajitCompilerFactory().createCompiler(RUNTIME);
+        return compile(m, OPTIONS);
+    }
+
+    /** A request to a new compiler of its own with these options (tests running beside it are not affected). */
+    private static CompilationRequestResult compile(HotSpotResolvedJavaMethod m, OptionValues options) {
+        JVMCICompiler c = new SsajitCompiler(RUNTIME, options);
         return c.compileMethod(new HotSpotCompilationRequest(m, JVMCICompiler.INVOCATION_ENTRY_BCI, 0L, m.allocateCompileId(-1)));
     }
 
@@ -104,16 +114,11 @@ class CompilerTest {
 
     @Test
     void outOfScopeIsRefusedWithTheReason() {
-        System.setProperty("ssajit.Monitors", "false"); // read when the new compiler initializes, on its first request
-        try {
-            HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "locked"));
-            assertNotNull(r.getFailureMessage());
-            assertTrue(r.getFailureMessage().contains("synchronized method: monitors are turned off (-Dssajit.Monitors=false)"), r.getFailureMessage());
-            assertFalse(r.getRetry());
-        } finally {
-            System.clearProperty("ssajit.Monitors");
-            org.ssajit.lowering.HotSpotLowering.setMonitors(true); // the option sets a static the other tests share
-        }
+        HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "locked"),
+                        OPTIONS.with(LoweringOptions.MONITORS, false));
+        assertNotNull(r.getFailureMessage());
+        assertTrue(r.getFailureMessage().contains("synchronized method: monitors are turned off (-Dssajit.Monitors=false)"), r.getFailureMessage());
+        assertFalse(r.getRetry());
     }
 
     /** A linked signature-polymorphic call compiles (a static call of HotSpot's adapter with the appendix). */
@@ -133,7 +138,7 @@ class CompilerTest {
     void ownCodeIsRefusedUnlessAskedFor() throws Exception {
         HotSpotResolvedJavaMethod own = subject(org.ssajit.ir.Stamp.class, "forInt");
         assertTrue(OwnCode.contains(own));
-        assertTrue(OwnCode.contains(subject(org.ssajit.lowering.HotSpotLowering.class, "host")));
+        assertTrue(OwnCode.contains(subject(org.ssajit.lowering.HotSpotLowering.class, "config")));
         assertFalse(OwnCode.contains(subject(Subjects.class, "triple")), "a test class in org.ssajit.jvmci is not the compiler's");
         assertFalse(OwnCode.contains(subject(Integer.class, "bitCount")));
         assertFalse(OwnCode.contains(subject(org.ssajit.demo.NumericKernels.class, "sieve")), "the demo program is a program");
@@ -147,13 +152,8 @@ class CompilerTest {
         assertFalse(OwnCode.isCompilerClassName("Ljava/lang/String;"));
         HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(own);
         assertEquals("ssajit's own code (-Dssajit.CompileSelf=true compiles it)", r.getFailureMessage());
-        System.setProperty("ssajit.CompileSelf", "true"); // read when the new compiler initializes
-        try {
-            HotSpotCompilationRequestResult self = (HotSpotCompilationRequestResult) compile(own);
-            assertTrue(self.getFailureMessage() == null || !self.getFailureMessage().contains("own code"), self.getFailureMessage());
-        } finally {
-            System.clearProperty("ssajit.CompileSelf");
-        }
+        HotSpotCompilationRequestResult self = (HotSpotCompilationRequestResult) compile(own, OPTIONS.with(SsajitOptions.COMPILE_SELF, true));
+        assertTrue(self.getFailureMessage() == null || !self.getFailureMessage().contains("own code"), self.getFailureMessage());
     }
 
     /**
@@ -162,18 +162,10 @@ class CompilerTest {
      */
     @Test
     void dumpHasTheGraphOfARefusedMethod(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Throwable {
-        String key = "ssajit.Dump";
-        System.setProperty(key, dir.toString()); // read when the new compiler initializes, on its first request
-        System.setProperty("ssajit.Monitors", "false");
-        try {
-            HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "locked"));
-            assertNotNull(r.getFailureMessage());
-            assertTrue(r.getFailureMessage().contains("monitors are turned off"), r.getFailureMessage());
-        } finally {
-            System.clearProperty(key);
-            System.clearProperty("ssajit.Monitors");
-            org.ssajit.lowering.HotSpotLowering.setMonitors(true); // the option sets a static the other tests share
-        }
+        HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "locked"),
+                        OPTIONS.with(SsajitOptions.DUMP, dir).with(LoweringOptions.MONITORS, false));
+        assertNotNull(r.getFailureMessage());
+        assertTrue(r.getFailureMessage().contains("monitors are turned off"), r.getFailureMessage());
         List<String> files;
         try (var s = java.nio.file.Files.list(dir)) {
             files = s.map(p -> p.getFileName().toString()).sorted().toList();
@@ -187,14 +179,8 @@ class CompilerTest {
     @Test
     void dumpHasTheLoweredGraphAndTheCodeOfAnInstalledMethod(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         Subjects.sumArray(new int[]{1, 2});
-        String key = "ssajit.Dump";
-        System.setProperty(key, dir.toString());
-        try {
-            HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "sumArray"));
-            assertNull(r.getFailureMessage());
-        } finally {
-            System.clearProperty(key);
-        }
+        HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) compile(subject(Subjects.class, "sumArray"), OPTIONS.with(SsajitOptions.DUMP, dir));
+        assertNull(r.getFailureMessage());
         java.nio.file.Path lowered;
         try (var s = java.nio.file.Files.list(dir)) {
             lowered = s.filter(p -> p.getFileName().toString().endsWith("Subjects.sumArray.lowered.ir.txt")).findFirst().orElseThrow();
@@ -211,7 +197,7 @@ class CompilerTest {
         Subjects.loop(3);
         HotSpotResolvedJavaMethod m = subject(Subjects.class, "loop");
         // javac: 0 iconst_0, 1 istore_1, 2 iconst_0, 3 istore_2, 4 iload_2 (the loop's test), ...
-        HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) new SsajitCompilerFactory().createCompiler(RUNTIME)
+        HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) new SsajitCompiler(RUNTIME, OPTIONS)
                         .compileMethod(new HotSpotCompilationRequest(m, 4, 0L, m.allocateCompileId(4)));
         assertNull(r.getFailureMessage());
     }
@@ -220,7 +206,7 @@ class CompilerTest {
     void onStackReplacementInsideABlockIsRefused() {
         Subjects.loop(3);
         HotSpotResolvedJavaMethod m = subject(Subjects.class, "loop");
-        HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) new SsajitCompilerFactory().createCompiler(RUNTIME)
+        HotSpotCompilationRequestResult r = (HotSpotCompilationRequestResult) new SsajitCompiler(RUNTIME, OPTIONS)
                         .compileMethod(new HotSpotCompilationRequest(m, 5, 0L, m.allocateCompileId(5)));
         assertNotNull(r.getFailureMessage());
         assertTrue(r.getFailureMessage().contains("OSR entry bci 5"), r.getFailureMessage());
@@ -247,7 +233,7 @@ class CompilerTest {
 
     @Test
     void aThrowableInsideBecomesARefusal() {
-        JVMCICompiler c = new SsajitCompilerFactory().createCompiler(RUNTIME);
+        JVMCICompiler c = new SsajitCompiler(RUNTIME, OPTIONS);
         // A request whose getMethod() throws stands for any bug inside the compiler.
         HotSpotResolvedJavaMethod m = (HotSpotResolvedJavaMethod) HandCode.method(Targets.class, "add1");
         HotSpotCompilationRequest broken = new HotSpotCompilationRequest(m, -1, 0L, 1) {

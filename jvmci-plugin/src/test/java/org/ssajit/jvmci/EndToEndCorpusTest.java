@@ -110,8 +110,12 @@ class EndToEndCorpusTest {
         return passed + language;
     }
 
-    /** {@code --faults}: this JVM runs with {@code -Dssajit.InjectFaults}; a compile of the corpus's that meets a fault is retried. */
-    private static boolean retryFaults;
+    /**
+     * {@code --faults=RATE}: the corpus's own compiles inject faults at RATE (the JIT of the child JVM
+     * has its own injector, from {@code -Dssajit.InjectFaults}); a compile that meets a fault is
+     * retried. Null without the argument.
+     */
+    private static Pipeline faultPipeline;
     /** Compiles of the corpus's own that ended in an injected fault (and were retried). */
     private static long faultedCompiles;
     /** Corpus methods compiled without faults after {@link #FAULTED_ATTEMPTS} faulted attempts. */
@@ -131,14 +135,14 @@ class EndToEndCorpusTest {
      */
     private static InstalledCode install(Method m) {
         for (int attempt = 1;; attempt++) {
-            if (retryFaults && attempt > FAULTED_ATTEMPTS) {
+            if (faultPipeline != null && attempt > FAULTED_ATTEMPTS) {
                 compiledWithoutFaults++;
-                return org.ssajit.debug.FaultInjection.withoutFaults(() -> CompiledRunner.install(m));
+                return CompiledRunner.install(m, faultPipeline.withFaults(org.ssajit.debug.FaultInjection.NONE));
             }
             try {
-                return CompiledRunner.install(m);
+                return CompiledRunner.install(m, faultPipeline);
             } catch (RuntimeException | Error e) {
-                if (!retryFaults || org.ssajit.debug.FaultInjection.find(e) == null) {
+                if (faultPipeline == null || org.ssajit.debug.FaultInjection.find(e) == null) {
                     throw e;
                 }
                 faultedCompiles++;
@@ -154,15 +158,21 @@ class EndToEndCorpusTest {
      * {@code --corpus=CLASS[:INPUTS[:MAX]]} (repeatable) runs these corpus classes instead of
      * {@link EndToEndCorpus}, with at most MAX inputs per method if given (methods of other classes
      * than EndToEndCorpus print as {@code SimpleName.method}), each corpus followed by a line
-     * {@code TIME SimpleName seconds}; {@code --faults} (with {@code -Dssajit.InjectFaults}) retries
-     * this class's compiles that meet an injected fault and prints {@code FAULTED COMPILES n, m compiled without faults after 50} at the end.
+     * {@code TIME SimpleName seconds}; {@code --faults=RATE} injects faults into this class's own compiles
+     * at RATE, retries those that meet one and prints {@code FAULTED COMPILES n, m compiled without
+     * faults after 50, k faults injected} at the end.
      */
     public static void main(String[] args) throws ClassNotFoundException {
         int count = args.length > 0 && !args[0].startsWith("--") ? Integer.parseInt(args[0]) : INPUTS;
         if (List.of(args).contains("--churn")) {
             Churn.start();
         }
-        retryFaults = List.of(args).contains("--faults");
+        for (String a : args) {
+            if (a.startsWith("--faults=")) {
+                double rate = Double.parseDouble(a.substring("--faults=".length()));
+                faultPipeline = Pipeline.host(Pipeline.TEST_OPTIONS.with(org.ssajit.debug.FaultInjection.INJECT_FAULTS, rate));
+            }
+        }
         List<Class<?>> corpora = new ArrayList<>();
         List<Integer> counts = new ArrayList<>();
         List<Integer> caps = new ArrayList<>();
@@ -200,8 +210,9 @@ class EndToEndCorpusTest {
             }
             System.out.printf("TIME %s %.1f%n", corpus.getSimpleName(), (System.nanoTime() - start) / 1e9);
         }
-        if (retryFaults) {
-            System.out.println("FAULTED COMPILES " + faultedCompiles + ", " + compiledWithoutFaults + " compiled without faults after " + FAULTED_ATTEMPTS);
+        if (faultPipeline != null) {
+            System.out.println("FAULTED COMPILES " + faultedCompiles + ", " + compiledWithoutFaults + " compiled without faults after " + FAULTED_ATTEMPTS + ", "
+                            + faultPipeline.faults().injected() + " faults injected");
         }
         System.out.println(failed == 0 ? "ALL PASSED" : failed + " FAILED");
         System.exit(failed == 0 ? 0 : 1);

@@ -150,7 +150,7 @@ class ExceptionUnwindingTest {
      * handles: once the targets are installed, none of their frames is deoptimized or handles an
      * exception in the interpreter (the null athrow of {@code throwIt} and the synchronized targets,
      * which deoptimize by design, are left out); the callers' handlers (interpreted, then C1's code)
-     * catch what leaves them. With {@code -Dssajit.UnwindExceptions=false} the same program deoptimizes
+     * catch what leaves them. With {@code UnwindExceptions=false} (the program's compiles' option) the same program deoptimizes
      * them: the interpreter rethrows in each. The program's checksum is the same both ways (the
      * child compiles with inlining on: {@code thrower}'s athrow leaves its callers' frames too).
      */
@@ -169,8 +169,8 @@ class ExceptionUnwindingTest {
 
     /** The child's log lines, once the targets are installed, of deoptimizations of and exceptions in the interpreter in the targets. */
     private static List<String> interpreted(boolean unwinding, List<String> checksums) throws Exception {
-        ChildJvm.Result r = ChildJvm.run(List.of("-Dssajit.UnwindExceptions=" + unwinding, "-Xlog:deoptimization=debug,exceptions=info:stdout",
-                        "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.UnwindTargets*::*"), UnwindingProgram.class.getName(), List.of(),
+        ChildJvm.Result r = ChildJvm.run(List.of("-Xlog:deoptimization=debug,exceptions=info:stdout", "-XX:CompileCommand=quiet",
+                        "-XX:CompileCommand=exclude,org.ssajit.jvmci.UnwindTargets*::*"), UnwindingProgram.class.getName(), List.of(String.valueOf(unwinding)),
                         Duration.ofMinutes(3));
         assertFalse(r.crashed(), r.describe());
         assertEquals(0, r.exitCode(), r.describe());

@@ -72,12 +72,13 @@ class FaultInjectionTest {
     /**
      * The end-to-end suites with faults: both corpora ({@link EndToEndCorpus}, {@link LanguageCorpus})
      * in a child JVM where ssajit is tier 4 and faults are injected into every compile: HotSpot's
-     * requests (the harness's methods, the JDK's, ssajit's own: on the class path it compiles itself)
-     * and each corpus method's own compile, retried until one installs (after 50 faulted attempts once
-     * more without faults: at 0.05 the largest methods almost never compile; the corpus classes are kept
-     * from HotSpot's JITs, so the expected results are the interpreter's). Every corpus method's
-     * compiled code must match the interpreter, the VM must not crash, and every fault injected must
-     * be either a refusal in the stats or one of the corpus compiles retried.
+     * requests (the harness's methods, the JDK's, ssajit's own: on the class path it compiles itself),
+     * by the JIT's injector, and each corpus method's own compile, by the harness's pipeline's, retried
+     * until one installs (after 50 faulted attempts once more without faults: at 0.05 the largest
+     * methods almost never compile; the corpus classes are kept from HotSpot's JITs, so the expected
+     * results are the interpreter's). Every corpus method's compiled code must match the interpreter,
+     * the VM must not crash, every fault the JIT injected must be a refusal in its stats, and every
+     * fault the harness's compiles met one of the corpus compiles retried.
      */
     @ParameterizedTest
     @ValueSource(strings = {"0.01", "0.05"})
@@ -86,19 +87,21 @@ class FaultInjectionTest {
         flags.addAll(List.of("-Dssajit.InjectFaults=" + rate, "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.EndToEndCorpus::*",
                         "-XX:CompileCommand=exclude,org.ssajit.jvmci.LanguageCorpus::*"));
         ChildJvm.Result r = ChildJvm.run(flags, EndToEndCorpusTest.class.getName(),
-                        List.of("--faults", "--corpus=" + EndToEndCorpus.class.getName() + ":20", "--corpus=" + LanguageCorpus.class.getName() + ":5:5"),
+                        List.of("--faults=" + rate, "--corpus=" + EndToEndCorpus.class.getName() + ":20", "--corpus=" + LanguageCorpus.class.getName() + ":5:5"),
                         Duration.ofMinutes(10));
         long passed = EndToEndCorpusTest.assertBothCorporaPassed(r);
-        Matcher retried = Pattern.compile("FAULTED COMPILES (\\d+), (\\d+) compiled without faults").matcher(r.stdout());
+        Matcher retried = Pattern.compile("FAULTED COMPILES (\\d+), (\\d+) compiled without faults after \\d+, (\\d+) faults injected").matcher(r.stdout());
         assertTrue(retried.find(), r::describe);
         long corpusFaults = Long.parseLong(retried.group(1));
         long withoutFaults = Long.parseLong(retried.group(2));
+        long harnessInjected = Long.parseLong(retried.group(3));
         long[] f = faults(r);
         System.out.println("corpora with InjectFaults=" + rate + ": " + passed + " methods passed; " + f[0] + " faults injected, " + f[1]
                         + " HotSpot compiles refused for them, " + corpusFaults + " corpus compiles retried (" + withoutFaults
                         + " methods compiled without faults after 50 faulted attempts), " + f[2] + " compiled");
         assertTrue(corpusFaults > 0 && f[1] > 0, () -> "faults in both kinds of compile expected\n" + r.describe());
-        assertEquals(f[0], f[1] + corpusFaults, () -> "every injected fault must be one refusal or one retried corpus compile\n" + r.describe());
+        assertEquals(f[0], f[1], () -> "every fault the JIT injected must be one refusal\n" + r.describe());
+        assertEquals(harnessInjected, corpusFaults, () -> "every fault the corpus's compiles met must be one retried corpus compile\n" + r.describe());
     }
 
     /** javac compiling ssa-core with faults: the class files are the same as without ssajit. */
@@ -148,12 +151,31 @@ class FaultInjectionTest {
         return m;
     }
 
+    /**
+     * Each compiler has its own injector, made from its options: a pipeline at rate 1 meets a fault in
+     * its first phase and counts it, while another pipeline beside it (rate 0, the default) compiles
+     * the same method and counts nothing.
+     */
+    @Test
+    void injectorsAreEachCompilersOwn() {
+        Pipeline faulty = Pipeline.host(Pipeline.TEST_OPTIONS.with(FaultInjection.INJECT_FAULTS, 1.0));
+        Pipeline clean = Pipeline.host();
+        jdk.vm.ci.meta.ResolvedJavaMethod m = org.ssajit.testing.Jvmci.method(Targets.class, "add1");
+        RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, () -> faulty.compile(m));
+        assertEquals("SSA construction", FaultInjection.find(e).phase());
+        assertEquals(1, faulty.faults().injected());
+        assertTrue(clean.compile(m).code().code().length > 0);
+        assertEquals(0, clean.faults().injected());
+        assertEquals(FaultInjection.NONE, clean.faults());
+    }
+
     /** The option's parsing: probabilities only. */
     @Test
     void rateIsAProbability() {
-        assertEquals(0.25, FaultInjection.parse("0.25"));
+        assertEquals(0.25, FaultInjection.INJECT_FAULTS.parse("0.25"));
         for (String bad : new String[]{"-0.1", "1.5", "NaN", "often"}) {
-            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> FaultInjection.parse(bad), bad);
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> FaultInjection.INJECT_FAULTS.parse(bad), bad);
         }
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> FaultInjection.atRate(1.5));
     }
 }

@@ -2,6 +2,8 @@ package org.ssajit.jvmci;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.ssajit.parse.Inlining;
+
 import jdk.vm.ci.code.InstalledCode;
 
 /**
@@ -48,11 +50,11 @@ final class FinalizerRegistration {
 
     @SuppressWarnings({"deprecation", "removal"})
     public static void main(String[] args) throws Exception {
-        Pipeline.setInlining(args.length > 0 && args[0].equals("inline"));
-        InstalledCode object = CompiledRunner.install(Object.class.getDeclaredConstructor());
-        InstalledCode finalizable = CompiledRunner.install(Finalizable.class.getDeclaredConstructor(int.class));
-        InstalledCode plain = CompiledRunner.install(Plain.class.getDeclaredConstructor(int.class));
-        InstalledCode maker = CompiledRunner.install(FinalizerRegistration.class.getDeclaredMethod("make", int.class));
+        Pipeline p = Pipeline.host(Pipeline.TEST_OPTIONS.with(Inlining.INLINE, args.length > 0 && args[0].equals("inline")));
+        InstalledCode object = CompiledRunner.install(Object.class.getDeclaredConstructor(), p);
+        InstalledCode finalizable = CompiledRunner.install(Finalizable.class.getDeclaredConstructor(int.class), p);
+        InstalledCode plain = CompiledRunner.install(Plain.class.getDeclaredConstructor(int.class), p);
+        InstalledCode maker = CompiledRunner.install(FinalizerRegistration.class.getDeclaredMethod("make", int.class), p);
         int made = 0;
         for (int r = 0; r < 20; r++) {
             for (int i = 0; i < 5_000; i++) {

@@ -23,7 +23,7 @@ import jdk.vm.ci.code.InvalidInstalledCodeException;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
- * Implicit null checks, end to end: with {@link org.ssajit.lowering.HotSpotLowering#implicitNullChecks} a field access,
+ * Implicit null checks, end to end: with {@link org.ssajit.lowering.LoweringOptions#IMPLICIT_NULL_CHECKS} a field access,
  * an array length read or a bounds check is itself the null check. Each target is compiled so, its
  * selected instructions must contain no explicit null test, and it is installed and run on inputs with
  * and without nulls; every call must give what HotSpot's own execution of the bytecode gives (result

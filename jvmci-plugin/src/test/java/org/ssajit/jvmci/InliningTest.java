@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.ir.Graph;
+import org.ssajit.parse.Inlining;
 import org.ssajit.testing.Jvmci;
 
 import jdk.vm.ci.code.InstalledCode;
@@ -359,11 +360,40 @@ class InliningTest {
         return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == op).count();
     }
 
-    /** With inlining off ({@code -Dssajit.Inline=false}), nothing is inlined. */
+    /** With inlining off ({@code -Dssajit.Inline=false}; here the build's own switch), nothing is inlined. */
     @Test
     void nothingIsInlinedWithInliningOff() {
         Graph g = PIPELINE.build(Jvmci.method(Jvmci.declared(InlineTargets.class, "chain")), -1, false);
         assertTrue(g.inlinedMethods().isEmpty(), () -> "inlined with inlining off: " + g.inlinedMethods());
+    }
+
+    /**
+     * The option is each pipeline's own value: two pipelines, {@code Inline} on and off, build the same
+     * method at the same time, over and over, in two threads; each gets what its options say.
+     */
+    @Test
+    void inliningIsEachPipelinesOption() throws Exception {
+        ResolvedJavaMethod chain = Jvmci.method(Jvmci.declared(InlineTargets.class, "chain"));
+        Pipeline on = Pipeline.host(Pipeline.TEST_OPTIONS.with(Inlining.INLINE, true));
+        Pipeline off = Pipeline.host(Pipeline.TEST_OPTIONS.with(Inlining.INLINE, false));
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            java.util.concurrent.Future<List<Integer>> inlined = pool.submit(() -> counts(on, chain));
+            java.util.concurrent.Future<List<Integer>> notInlined = pool.submit(() -> counts(off, chain));
+            assertTrue(inlined.get().stream().allMatch(n -> n > 0), () -> "with Inline=true: " + inlined);
+            assertTrue(notInlined.get().stream().allMatch(n -> n == 0), () -> "with Inline=false: " + notInlined);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** The methods inlined into {@code m} by 20 builds of {@code p}. */
+    private static List<Integer> counts(Pipeline p, ResolvedJavaMethod m) {
+        List<Integer> n = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            n.add(p.build(m).inlinedMethods().size());
+        }
+        return n;
     }
 
     private static String callReflectively(Method m, Object[] args) {

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.ssajit.options.OptionKey;
 import org.ssajit.testprograms.QuietProgram;
 import org.ssajit.testprograms.SpinProgram;
 
@@ -84,26 +85,43 @@ class OptionsAtStartTest {
         assertEquals("main ran\n", r.stdout(), r::describe);
         int help = r.stderr().indexOf("ssajit options (system properties):");
         assertTrue(help >= 0 && help < r.stderr().indexOf("main ran"), r::describe);
-        for (SsajitOptions.Option<?> o : SsajitOptions.ALL) {
-            assertTrue(r.stderr().contains("  -D" + o.property() + "="), () -> o.name() + "\n" + r.describe());
+        for (OptionKey<?> o : SsajitOptions.ALL) {
+            assertTrue(r.stderr().contains("  -D" + SsajitOptions.property(o) + "="), () -> o.name() + "\n" + r.describe());
         }
     }
 
     /**
-     * {@code -Dssajit.Stats=true} on a program that compiles nothing: the summary at exit (after the
-     * program's line), its first line the counts and the compile time against the run time.
+     * {@code -Dssajit.Stats=true} on a program that compiles nothing ({@code -XX:TieredStopAtLevel=3}:
+     * HotSpot never asks for tier 4, though it selects ssajit at start-up): the summary at exit (after
+     * the program's line), its first line the counts and the compile time against the run time.
      */
     @Test
     void statsPrintAtExitEvenIfNothingWasCompiled() throws Exception {
-        ChildJvm.Result r = ChildJvm.runAsSsajitRun(List.of(EAGER, "-Dssajit.Stats=true"), QuietProgram.class.getName(), List.of(), Duration.ofMinutes(2));
+        ChildJvm.Result r = ChildJvm.runAsSsajitRun(List.of(EAGER, "-XX:TieredStopAtLevel=3", "-Dssajit.Stats=true"), QuietProgram.class.getName(), List.of(),
+                        Duration.ofMinutes(2));
         assertEquals(0, r.exitCode(), r::describe);
         assertEquals("main ran\n", r.stdout(), r::describe);
-        Matcher m = Pattern.compile("\\[ssajit\\] (\\d+) compiled, (\\d+) refused, (\\d+\\.\\d) s compiling in (\\d+\\.\\d) s of run time \\((\\d+) %\\)\n"
-                        + "\\[ssajit\\] stats: (\\d+) requests, ").matcher(r.stderr());
+        Matcher m = Pattern.compile("\\[ssajit\\] 0 compiled, 0 refused, 0\\.0 s compiling in (\\d+\\.\\d) s of run time \\(0 %\\)\n"
+                        + "\\[ssajit\\] stats: 0 requests, ").matcher(r.stderr());
         assertTrue(m.find(), r::describe);
         assertTrue(m.start() > r.stderr().indexOf("main ran"), r::describe);
+        assertTrue(Double.parseDouble(m.group(1)) > 0, r::describe);
+    }
+
+    /** The summary's first line on a program ssajit compiles in: the counts agree with the requests, the compile time is a share of the run time. */
+    @Test
+    void statsFirstLineCountsTheCompiles() throws Exception {
+        ChildJvm.Result r = ChildJvm.runAsSsajitRun(List.of(EAGER, "-Dssajit.Stats=true"), SpinProgram.class.getName(), List.of("3"), Duration.ofMinutes(2));
+        assertEquals(0, r.exitCode(), r::describe);
+        Matcher m = Pattern.compile("\\[ssajit\\] (\\d+) compiled, (\\d+) refused, (\\d+\\.\\d) s compiling in (\\d+\\.\\d) s of run time \\((\\d+) %\\)\n"
+                        + "\\[ssajit\\] stats: (\\d+) requests, \\d+ bytecodes, (\\d+\\.\\d) ms compiling").matcher(r.stderr());
+        assertTrue(m.find(), r::describe);
+        assertTrue(Long.parseLong(m.group(1)) > 0, r::describe);
         assertEquals(Long.parseLong(m.group(1)) + Long.parseLong(m.group(2)), Long.parseLong(m.group(6)), r::describe);
-        assertTrue(Double.parseDouble(m.group(4)) > 0, r::describe);
-        System.out.println("a program that compiles nothing: " + m.group());
+        double compiling = Double.parseDouble(m.group(3));
+        double run = Double.parseDouble(m.group(4));
+        assertTrue(run >= 3, r::describe);
+        assertEquals(Double.parseDouble(m.group(7)) / 1000, compiling, 0.051, r::describe);
+        assertEquals(Math.round(100 * compiling / run), Long.parseLong(m.group(5)), 1.0 + 100 * 0.05 / run, r::describe);
     }
 }

@@ -13,9 +13,14 @@ import java.nio.file.Path;
 import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.debug.FaultInjection;
+import org.ssajit.lowering.LoweringOptions;
+import org.ssajit.options.OptionKey;
+import org.ssajit.options.OptionValues;
+import org.ssajit.parse.Inlining;
 
 class OptionsTest {
-    private static SsajitOptions parse(String... keyValues) {
+    private static OptionValues parse(String... keyValues) {
         Properties p = new Properties();
         for (int i = 0; i < keyValues.length; i += 2) {
             p.setProperty(keyValues[i], keyValues[i + 1]);
@@ -25,23 +30,23 @@ class OptionsTest {
 
     @Test
     void defaults() {
-        SsajitOptions o = parse();
+        OptionValues o = parse();
         assertFalse(o.get(SsajitOptions.LOG));
         assertFalse(o.get(SsajitOptions.STATS));
         assertNull(o.get(SsajitOptions.DUMP));
         assertTrue(o.get(SsajitOptions.VERIFY));
-        assertTrue(o.get(SsajitOptions.INLINE));
-        assertEquals(org.ssajit.parse.Inlining.MAX_CALLEE_BYTES, o.get(SsajitOptions.HOT_INLINE_SIZE));
-        assertTrue(o.get(SsajitOptions.UNWIND_EXCEPTIONS));
+        assertTrue(o.get(Inlining.INLINE));
+        assertEquals(Inlining.MAX_CALLEE_BYTES, o.get(Inlining.HOT_INLINE_SIZE));
+        assertTrue(o.get(LoweringOptions.UNWIND_EXCEPTIONS));
         assertTrue(o.get(SsajitOptions.METHOD_FILTER).isAll());
     }
 
     @Test
     void typedValues() {
-        SsajitOptions o = parse("ssajit.Log", "true", "ssajit.Stats", "TRUE", "ssajit.Dump", "/tmp/d", "ssajit.Verify", "false",
+        OptionValues o = parse("ssajit.Log", "true", "ssajit.Stats", "TRUE", "ssajit.Dump", "/tmp/d", "ssajit.Verify", "false",
                         "ssajit.MethodFilter", "java.lang.Math.*", "ssajit.HotInlineSize", " 100");
         assertTrue(o.get(SsajitOptions.LOG));
-        assertEquals(100, o.get(SsajitOptions.HOT_INLINE_SIZE));
+        assertEquals(100, o.get(Inlining.HOT_INLINE_SIZE));
         assertThrows(IllegalArgumentException.class, () -> parse("ssajit.HotInlineSize", "-1"));
         assertTrue(o.get(SsajitOptions.STATS));
         assertEquals(Path.of("/tmp/d"), o.get(SsajitOptions.DUMP));
@@ -75,9 +80,9 @@ class OptionsTest {
         assertTrue(problem("ssajit.InjectFaults", "NaN").contains("expected a probability"));
         assertTrue(problem("ssajit.ImplicitExceptions", "sometimes").endsWith(": expected profile, always or never"));
         assertTrue(problem("ssajit.MethodFilter", "[[[").contains("pattern '[[[': '[' at 1 is not allowed; a pattern is Class.method"));
-        assertEquals(0.0, parse("ssajit.InjectFaults", "0").get(SsajitOptions.INJECT_FAULTS));
-        assertEquals(1.0, parse("ssajit.InjectFaults", "1").get(SsajitOptions.INJECT_FAULTS));
-        assertEquals(0, parse("ssajit.HotInlineSize", "0").get(SsajitOptions.HOT_INLINE_SIZE));
+        assertEquals(0.0, parse("ssajit.InjectFaults", "0").get(FaultInjection.INJECT_FAULTS));
+        assertEquals(1.0, parse("ssajit.InjectFaults", "1").get(FaultInjection.INJECT_FAULTS));
+        assertEquals(0, parse("ssajit.HotInlineSize", "0").get(Inlining.HOT_INLINE_SIZE));
     }
 
     @Test
@@ -113,8 +118,8 @@ class OptionsTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SsajitOptions.printHelp(new PrintStream(bytes, true, StandardCharsets.UTF_8));
         String help = bytes.toString(StandardCharsets.UTF_8);
-        for (SsajitOptions.Option<?> o : SsajitOptions.ALL) {
-            assertTrue(help.contains("-D" + o.property() + "="), o.name());
+        for (OptionKey<?> o : SsajitOptions.ALL) {
+            assertTrue(help.contains("-D" + SsajitOptions.property(o) + "="), o.name());
         }
     }
 

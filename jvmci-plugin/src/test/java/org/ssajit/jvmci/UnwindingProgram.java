@@ -2,6 +2,9 @@ package org.ssajit.jvmci;
 
 import java.lang.reflect.Method;
 
+import org.ssajit.lowering.LoweringOptions;
+import org.ssajit.parse.Inlining;
+
 /**
  * A program for {@link ExceptionUnwindingTest}: installs ssajit's code for every method of
  * {@link UnwindTargets}, compiled with inlining (so {@code thrower}'s athrow is in its callers' code
@@ -9,13 +12,15 @@ import java.lang.reflect.Method;
  * exceptions unwind, many times, from this class's loop (interpreted, then compiled by HotSpot's own
  * tiers, as a caller whose handler catches what leaves ssajit's frames). The synchronized targets
  * and the null athrow, which deoptimize by design, are left out. Prints a checksum and a last line.
+ * Argument: whether the compiles unwind ({@code UnwindExceptions}, default true).
  */
 public final class UnwindingProgram {
     private UnwindingProgram() {
     }
 
     public static void main(String[] args) {
-        Pipeline.setInlining(true);
+        boolean unwinding = args.length == 0 || Boolean.parseBoolean(args[0]);
+        Pipeline inlining = Pipeline.host(Pipeline.TEST_OPTIONS.with(Inlining.INLINE, true).with(LoweringOptions.UNWIND_EXCEPTIONS, unwinding));
         UnwindTargets.Op thrower = new UnwindTargets.Thrower();
         RuntimeException given = new IllegalArgumentException("given");
         // First in the interpreter, as before any compile: the constant-pool entries resolved.
@@ -28,7 +33,7 @@ public final class UnwindingProgram {
         for (Class<?> c : new Class<?>[]{UnwindTargets.class, UnwindTargets.Thrower.class, UnwindTargets.Doubler.class}) {
             for (Method m : c.getDeclaredMethods()) {
                 if (!m.isSynthetic()) {
-                    CompiledRunner.install(m);
+                    CompiledRunner.install(m, inlining);
                 }
             }
         }

@@ -3,20 +3,48 @@ package org.ssajit.debug;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.ssajit.options.OptionKey;
+import org.ssajit.options.OptionValues;
+
 /**
- * Fault injection for testing the compiler's failure paths: {@code -Dssajit.InjectFaults=<rate>}
- * makes every injection point throw {@link InjectedFault} with that probability. The points sit in
- * every phase (per bytecode block in SSA construction, per optimization pass, per instruction in the
+ * Fault injection for testing the compiler's failure paths: with {@code -Dssajit.InjectFaults=<rate>}
+ * every injection point throws {@link InjectedFault} with that probability. The points sit in every
+ * phase (per bytecode block in SSA construction, per optimization pass, per instruction in the
  * lowering, per block in LIR generation, in register allocation, per block in emission, before
  * installation); a compile that meets a fault must end as a refusal with the reason "injected fault",
  * never as a crash or as installed code, and HotSpot keeps running the method in its own tiers.
- * Off (rate 0) by default: then a point is one volatile read.
+ *
+ * <p>One injector per compiler, made from its options; each compile reaches it through its graph
+ * ({@link org.ssajit.ir.Graph#faults()}), so compilers with different rates (tests) run side by side,
+ * each counting its own faults. {@link #NONE}, the default, never throws: a point is then one field read.
  */
 public final class FaultInjection {
-    private static volatile double rate = initialRate();
-    private static final AtomicLong INJECTED = new AtomicLong();
+    public static final OptionKey<Double> INJECT_FAULTS = OptionKey.probability("InjectFaults", 0.0,
+                    "Testing: make each fault-injection point of the compiler (in every phase, from SSA construction to installation) throw "
+                                    + "with this probability; such a compile must end as a refusal \"injected fault\" (counted by Stats), "
+                                    + "the program's output unchanged. 0: off.");
 
-    private FaultInjection() {
+    /** No faults. */
+    public static final FaultInjection NONE = new FaultInjection(0);
+
+    private final double rate;
+    private final AtomicLong injected = new AtomicLong();
+
+    private FaultInjection(double rate) {
+        this.rate = rate;
+    }
+
+    /** A new injector at {@code rate} (in [0, 1]), counting from 0. */
+    public static FaultInjection atRate(double rate) {
+        if (!(rate >= 0 && rate <= 1)) {
+            throw new IllegalArgumentException("not a probability: " + rate);
+        }
+        return rate == 0 ? NONE : new FaultInjection(rate);
+    }
+
+    /** The injector {@code options} ask for ({@link #INJECT_FAULTS}): a new one, or {@link #NONE}. */
+    public static FaultInjection of(OptionValues options) {
+        return atRate(options.get(INJECT_FAULTS));
     }
 
     /** The exception an injection point throws. */
@@ -35,66 +63,19 @@ public final class FaultInjection {
         }
     }
 
-    /** The probability in [0, 1] for {@code -Dssajit.InjectFaults}; anything else is an error. */
-    public static double parse(String s) {
-        try {
-            double r = Double.parseDouble(s.trim());
-            if (r >= 0 && r <= 1) {
-                return r;
-            }
-        } catch (NumberFormatException e) {
-            // the message below says what is accepted
-        }
-        throw new IllegalArgumentException("expected a probability from 0 to 1, e.g. 0.01 (0: off)");
-    }
-
-    /** The property's rate, or 0 if it is not valid (the compiler's option check reports it and stops the VM). */
-    private static double initialRate() {
-        try {
-            return parse(System.getProperty("ssajit.InjectFaults", "0"));
-        } catch (IllegalArgumentException e) {
-            return 0;
-        }
-    }
-
-    public static void setRate(double r) {
-        if (!(r >= 0 && r <= 1)) {
-            throw new IllegalArgumentException("not a probability: " + r);
-        }
-        rate = r;
-    }
-
-    public static double rate() {
+    public double rate() {
         return rate;
     }
 
-    private static final ThreadLocal<Boolean> SUSPENDED = ThreadLocal.withInitial(() -> false);
-
-    /**
-     * Runs {@code action} with no fault injected in this thread (other threads' compiles go on as
-     * configured): for a test that has to get one compile through at a rate where a large method
-     * almost always meets a fault.
-     */
-    public static <T> T withoutFaults(java.util.function.Supplier<T> action) {
-        boolean was = SUSPENDED.get();
-        SUSPENDED.set(true);
-        try {
-            return action.get();
-        } finally {
-            SUSPENDED.set(was);
-        }
+    /** How many faults this injector has thrown. */
+    public long injected() {
+        return injected.get();
     }
 
-    /** How many faults were injected so far in this VM. */
-    public static long injected() {
-        return INJECTED.get();
-    }
-
-    /** An injection point in {@code phase}: throws {@link InjectedFault} with the configured probability. */
-    public static void point(String phase) {
-        double r = rate;
-        if (r > 0 && ThreadLocalRandom.current().nextDouble() < r && !SUSPENDED.get()) {
-            INJECTED.incrementAndGet();
+    /** An injection point in {@code phase}: throws {@link InjectedFault} with this injector's probability. */
+    public void point(String phase) {
+        if (rate > 0 && ThreadLocalRandom.current().nextDouble() < rate) {
+            injected.incrementAndGet();
             throw new InjectedFault(phase);
         }
     }

@@ -7,6 +7,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.ssajit.debug.FaultInjection;
+
 import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
@@ -32,18 +34,34 @@ public final class Graph {
     /** The loop analysis of the current control flow; null until asked for, and after every change to it. */
     private Loops loops;
 
+    /** The fault injector of the compiler this graph is compiled by: every phase's injection points use it. */
+    private final FaultInjection faults;
+
     public Graph(ResolvedJavaMethod method) {
         this(method, -1);
+    }
+
+    /** A graph no fault is injected into. */
+    public Graph(ResolvedJavaMethod method, int osrBci) {
+        this(method, osrBci, FaultInjection.NONE);
     }
 
     /**
      * @param osrBci -1 for a graph of the whole method, or the bci of the loop header where an
      *            on-stack-replacement compile is entered: its entry block reads the live locals
      *            ({@link Op#OSR_LOCAL}) and jumps there; the graph has no parameters
+     * @param faults the compiler's fault injector, whose points every phase of this graph's compile
+     *            passes (from the parser to the back end's emission)
      */
-    public Graph(ResolvedJavaMethod method, int osrBci) {
+    public Graph(ResolvedJavaMethod method, int osrBci, FaultInjection faults) {
         this.method = method;
         this.osrBci = osrBci;
+        this.faults = java.util.Objects.requireNonNull(faults);
+    }
+
+    /** The fault injector of this graph's compile ({@link FaultInjection#NONE} unless a compiler with faults built it). */
+    public FaultInjection faults() {
+        return faults;
     }
 
     public ResolvedJavaMethod method() {

@@ -26,13 +26,14 @@ public final class Optimizations {
         if (!options.optimize()) {
             return;
         }
-        org.ssajit.debug.FaultInjection.point("optimization");
+        org.ssajit.debug.FaultInjection faults = graph.faults();
+        faults.point("optimization");
         valueNumber(graph);
         DeadCodeElimination.run(graph);
-        org.ssajit.debug.FaultInjection.point("optimization");
+        faults.point("optimization");
         LoopInvariantLengths.run(graph);
         LoopCheckedLengths.run(graph);
-        org.ssajit.debug.FaultInjection.point("optimization");
+        faults.point("optimization");
         if (LoopInvariantCodeMotion.run(graph) > 0) {
             // Copies of one value moved out of sibling loops meet in one block.
             valueNumber(graph);
@@ -40,7 +41,7 @@ public final class Optimizations {
         }
         LoopFill.run(graph);
         PhiOperandSinking.run(graph);
-        org.ssajit.debug.FaultInjection.point("optimization");
+        faults.point("optimization");
     }
 
     /**

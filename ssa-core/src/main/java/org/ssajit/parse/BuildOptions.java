@@ -1,42 +1,77 @@
 package org.ssajit.parse;
 
+import java.util.Objects;
+
+import org.ssajit.options.OptionValues;
+
 /**
- * How to build a graph.
+ * How to build a graph: {@link #DEFAULT}, changed by name ({@code DEFAULT.withOptimize(false)}).
+ * A compile's build comes from its options ({@link #forCompile}); the rest are the construction's
+ * variants, for tests, tools and measurements.
  *
- * @param optimize on-the-fly optimizations of Section 3.1 (folding, simplification, value numbering,
- *            branch folding); off, every bytecode becomes the instruction it names
- * @param markers the marker variant of Section 3.3; off, the plain Algorithm 2 (phi before recursing)
- * @param removeRedundantPhiSccs run Algorithm 5 afterwards: minimal SSA for irreducible control flow too
- * @param statesNameAllLocals an experiment, never for compiling: frame states name every local holding
- *            a value instead of only the live ones, to measure how many phis liveness saves
- * @param inline parse small callees into the graph ({@link Inlining}); their frame states chain the
- *            caller's state at the call
- * @param hotCalleeBytes with {@code inline}: the largest callee inlined at a hot call
- *            ({@link Inlining#HOT_CALL_FREQUENCY}); at most {@link Inlining#MAX_CALLEE_BYTES} (the
- *            default): no callee larger than that anywhere
+ * <ul>
+ * <li>{@link #optimize()}: the on-the-fly optimizations of Section 3.1 (folding, simplification, value
+ * numbering, branch folding) and the {@link org.ssajit.opt.Optimizations} after; off, every bytecode
+ * becomes the instruction it names (default on)</li>
+ * <li>{@link #markers()}: the marker variant of Section 3.3; off, the plain Algorithm 2 (phi before
+ * recursing) (default on)</li>
+ * <li>{@link #removeRedundantPhiSccs()}: Algorithm 5 afterwards, minimal SSA for irreducible control
+ * flow too (default on)</li>
+ * <li>{@link #statesNameAllLocals()}: an experiment, never for compiling: frame states name every local
+ * holding a value instead of only the live ones, to measure how many phis liveness saves (default off)</li>
+ * <li>{@link #inline()}: parse small callees into the graph ({@link Inlining}); their frame states chain
+ * the caller's state at the call (default off here; a compile's options turn it on, {@link Inlining#INLINE})</li>
+ * <li>{@link #hotCalleeBytes()}: with inlining, the largest callee inlined at a hot call
+ * ({@link Inlining#HOT_CALL_FREQUENCY}); at most {@link Inlining#MAX_CALLEE_BYTES} (the default): no
+ * callee larger than that anywhere</li>
+ * </ul>
  */
-public record BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs, boolean statesNameAllLocals, boolean inline, int hotCalleeBytes) {
-    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false);
+public final class BuildOptions {
+    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false, Inlining.MAX_CALLEE_BYTES);
 
-    public BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs, boolean statesNameAllLocals, boolean inline) {
-        this(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, Inlining.MAX_CALLEE_BYTES);
+    private final boolean optimize;
+    private final boolean markers;
+    private final boolean removeRedundantPhiSccs;
+    private final boolean statesNameAllLocals;
+    private final boolean inline;
+    private final int hotCalleeBytes;
+
+    private BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs, boolean statesNameAllLocals, boolean inline, int hotCalleeBytes) {
+        this.optimize = optimize;
+        this.markers = markers;
+        this.removeRedundantPhiSccs = removeRedundantPhiSccs;
+        this.statesNameAllLocals = statesNameAllLocals;
+        this.inline = inline;
+        this.hotCalleeBytes = hotCalleeBytes;
     }
 
-    public BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs) {
-        this(optimize, markers, removeRedundantPhiSccs, false, false);
+    /** The build of a compile under {@code options}: the default one, inlining as {@link Inlining#INLINE} and {@link Inlining#HOT_INLINE_SIZE} say. */
+    public static BuildOptions forCompile(OptionValues options) {
+        return DEFAULT.withInlining(options.get(Inlining.INLINE)).withHotCalleeBytes(options.get(Inlining.HOT_INLINE_SIZE));
     }
 
-    public BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs, boolean statesNameAllLocals) {
-        this(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, false);
+    public boolean optimize() {
+        return optimize;
     }
 
-    public BuildOptions withInlining(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, v, hotCalleeBytes);
+    public boolean markers() {
+        return markers;
     }
 
-    /** The largest callee inlined at a hot call ({@link #hotCalleeBytes()}). */
-    public BuildOptions withHotCalleeBytes(int bytes) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, bytes);
+    public boolean removeRedundantPhiSccs() {
+        return removeRedundantPhiSccs;
+    }
+
+    public boolean statesNameAllLocals() {
+        return statesNameAllLocals;
+    }
+
+    public boolean inline() {
+        return inline;
+    }
+
+    public int hotCalleeBytes() {
+        return hotCalleeBytes;
     }
 
     public BuildOptions withOptimize(boolean v) {
@@ -53,5 +88,31 @@ public record BuildOptions(boolean optimize, boolean markers, boolean removeRedu
 
     public BuildOptions withStatesNamingAllLocals(boolean v) {
         return new BuildOptions(optimize, markers, removeRedundantPhiSccs, v, inline, hotCalleeBytes);
+    }
+
+    public BuildOptions withInlining(boolean v) {
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, v, hotCalleeBytes);
+    }
+
+    /** The largest callee inlined at a hot call ({@link #hotCalleeBytes()}). */
+    public BuildOptions withHotCalleeBytes(int bytes) {
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, bytes);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof BuildOptions b && optimize == b.optimize && markers == b.markers && removeRedundantPhiSccs == b.removeRedundantPhiSccs
+                        && statesNameAllLocals == b.statesNameAllLocals && inline == b.inline && hotCalleeBytes == b.hotCalleeBytes;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes);
+    }
+
+    @Override
+    public String toString() {
+        return "BuildOptions[optimize=" + optimize + ", markers=" + markers + ", removeRedundantPhiSccs=" + removeRedundantPhiSccs + ", statesNameAllLocals="
+                        + statesNameAllLocals + ", inline=" + inline + ", hotCalleeBytes=" + hotCalleeBytes + "]";
     }
 }

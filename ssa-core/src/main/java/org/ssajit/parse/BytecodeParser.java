@@ -229,7 +229,7 @@ public final class BytecodeParser {
 
     /** Parses one block: its instructions, its terminator and its exception edges. */
     public void parseBlock(BciBlock bb) {
-        org.ssajit.debug.FaultInjection.point("SSA construction");
+        graph.faults().point("SSA construction");
         bciBlock = bb;
         block = irBlocks[bb.id()];
         factory.setBlock(block);

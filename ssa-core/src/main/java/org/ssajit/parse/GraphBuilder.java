@@ -12,6 +12,7 @@ import org.ssajit.bytecode.BailoutException;
 import org.ssajit.bytecode.BlockMap.BciBlock;
 import org.ssajit.bytecode.Linkage;
 import org.ssajit.bytecode.LoopWrites;
+import org.ssajit.debug.FaultInjection;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Goto;
@@ -48,7 +49,16 @@ public final class GraphBuilder {
     }
 
     public static Result build(FrontEnd fe, BuildOptions options, Providers providers) {
-        return build(fe, options, providers, false);
+        return build(fe, options, providers, FaultInjection.NONE);
+    }
+
+    /**
+     * As {@link #build(FrontEnd, BuildOptions, Providers)}, for a compiler whose fault injector is
+     * {@code faults}: the graph carries it to every phase of the compile ({@link Graph#faults()}).
+     * {@link BuildOptions#forCompile} makes the build's options from the compiler's.
+     */
+    public static Result build(FrontEnd fe, BuildOptions options, Providers providers, FaultInjection faults) {
+        return build(fe, options, providers, faults, false, m -> false);
     }
 
     /**
@@ -57,7 +67,7 @@ public final class GraphBuilder {
      * them being equal, as an inliner's blocks would not be).
      */
     static Result build(FrontEnd fe, BuildOptions options, Providers providers, boolean scrambleBlockIds) {
-        return build(fe, options, providers, scrambleBlockIds, m -> false);
+        return build(fe, options, providers, FaultInjection.NONE, scrambleBlockIds, m -> false);
     }
 
     /**
@@ -67,15 +77,20 @@ public final class GraphBuilder {
      * entry block is wired into the caller's graph.
      */
     static Result build(FrontEnd fe, BuildOptions options, Providers providers, boolean scrambleBlockIds, Predicate<ResolvedJavaMethod> refuseCallee) {
+        return build(fe, options, providers, FaultInjection.NONE, scrambleBlockIds, refuseCallee);
+    }
+
+    private static Result build(FrontEnd fe, BuildOptions options, Providers providers, FaultInjection faults, boolean scrambleBlockIds,
+                    Predicate<ResolvedJavaMethod> refuseCallee) {
         Set<ResolvedJavaMethod> denied = new HashSet<>();
         while (true) {
             try {
-                return build(fe, options, providers, scrambleBlockIds, denied, refuseCallee);
+                return build(fe, options, providers, faults, scrambleBlockIds, denied, refuseCallee);
             } catch (InlineFailed f) {
                 // A callee the parser refused (not a compiler bug: those propagate) is called instead;
                 // the graph is built again from scratch, as the failed parse left it half-made.
                 if (!denied.add(f.callee) || denied.size() > MAX_INLINE_RETRIES) {
-                    return build(fe, options.withInlining(false), providers, scrambleBlockIds, denied, refuseCallee);
+                    return build(fe, options.withInlining(false), providers, faults, scrambleBlockIds, denied, refuseCallee);
                 }
             }
         }
@@ -95,10 +110,10 @@ public final class GraphBuilder {
         }
     }
 
-    private static Result build(FrontEnd fe, BuildOptions options, Providers providers, boolean scrambleBlockIds, Set<ResolvedJavaMethod> denied,
-                    Predicate<ResolvedJavaMethod> refuseCallee) {
+    private static Result build(FrontEnd fe, BuildOptions options, Providers providers, FaultInjection faults, boolean scrambleBlockIds,
+                    Set<ResolvedJavaMethod> denied, Predicate<ResolvedJavaMethod> refuseCallee) {
         List<BciBlock> rpo = fe.blocks().blocks();
-        Graph graph = new Graph(fe.method(), fe.osrBci());
+        Graph graph = new Graph(fe.method(), fe.osrBci(), faults);
         Block[] ir = new Block[rpo.size()];
         ir[0] = graph.newBlock(rpo.get(0).startBci());
         for (int k = 1; k < rpo.size(); k++) {

@@ -6,6 +6,7 @@ import org.ssajit.bytecode.BytecodeStream;
 import org.ssajit.bytecode.Linkage;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Value;
+import org.ssajit.options.OptionKey;
 
 import jdk.vm.ci.meta.Assumptions;
 import jdk.vm.ci.meta.Assumptions.AssumptionResult;
@@ -44,7 +45,7 @@ public final class Inlining {
     /**
      * C2's FreqInlineSize, the largest callee C2 inlines at a hot call ({@link #HOT_CALL_FREQUENCY}).
      * ssajit inlines no callee larger than {@link #MAX_CALLEE_BYTES} by default (measured: javac took
-     * 1.77 times as long with this limit, docs/PERFORMANCE.md); {@link BuildOptions#hotCalleeBytes()}
+     * 1.77 times as long with this limit, docs/PERFORMANCE.md); {@link #HOT_INLINE_SIZE}
      * ({@code -Dssajit.HotInlineSize}) sets the limit at hot calls for a compile.
      */
     public static final int HOT_CALLEE_BYTES = 325;
@@ -58,6 +59,23 @@ public final class Inlining {
     public static final int MAX_DEPTH = 6;
     /** Bytecodes inlined into one compile, in all. */
     public static final int MAX_TOTAL_BYTES = 1500;
+
+    /** Whether a compile inlines ({@link BuildOptions#forCompile}). */
+    public static final OptionKey<Boolean> INLINE = OptionKey.bool("Inline", true,
+                    "Parse small callees (at most " + MAX_CALLEE_BYTES + " bytes of bytecode, more at a hot call with HotInlineSize; in a try range only ones "
+                                    + "without calls or throws) into their callers: statically bound ones (static, private, final, constructors, on an "
+                                    + "object of a known class), virtual ones with one implementation among the classes loaded (class-hierarchy analysis: "
+                                    + "HotSpot deoptimizes the code when a class loaded later overrides it), and virtual ones with several for the (at most "
+                                    + Inlining.MAX_PROFILED_RECEIVERS + ") receiver classes their profile saw, each behind a test of the receiver's class, the call kept "
+                                    + "for the others; a receiver not known to be non-null is checked first; deoptimizing in inlined code rebuilds one "
+                                    + "interpreter frame per method.");
+    /** The largest callee a compile inlines at a hot call ({@link BuildOptions#hotCalleeBytes()}). */
+    public static final OptionKey<Integer> HOT_INLINE_SIZE = OptionKey.count("HotInlineSize", MAX_CALLEE_BYTES, "<bytes>", "a number of bytes",
+                    "With Inline: the largest callee (bytes of bytecode) inlined at a hot call, one that runs at least " + HOT_CALL_FREQUENCY
+                                    + " times per entry into the compiled method as the branch profiles of the methods it is inlined through estimate it, "
+                                    + "and that its own profile counted; elsewhere " + MAX_CALLEE_BYTES + " bytes. " + MAX_CALLEE_BYTES
+                                    + " or less (the default): no exception for hot calls; C2 takes " + HOT_CALLEE_BYTES
+                                    + " (FreqInlineSize), which made javac slower under ssajit.");
 
     private final org.ssajit.ir.Graph graph;
     private final java.util.Set<ResolvedJavaMethod> denied;

@@ -43,7 +43,7 @@ public final class DifferentialRunner {
      * in (inlined callees are built by the same parser, their blocks and variables added to the caller's).
      */
     public static final List<BuildOptions> VARIANTS = List.of(BuildOptions.DEFAULT, BuildOptions.DEFAULT.withOptimize(false), BuildOptions.DEFAULT.withMarkers(false),
-                    new BuildOptions(false, false, false), BuildOptions.DEFAULT.withInlining(true));
+                    BuildOptions.DEFAULT.withOptimize(false).withMarkers(false).withRedundantPhiSccs(false), BuildOptions.DEFAULT.withInlining(true));
 
     private final Method method;
     private Supplier<?> receiver;

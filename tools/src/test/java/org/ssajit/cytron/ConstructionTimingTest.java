@@ -27,7 +27,7 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  */
 @EnabledIfSystemProperty(named = "ssajit.cytron.timing", matches = ".+")
 class ConstructionTimingTest {
-    private static final BuildOptions BRAUN = new BuildOptions(false, true, true);
+    private static final BuildOptions BRAUN = BuildOptions.DEFAULT.withOptimize(false);
 
     @Test
     void time() throws IOException {

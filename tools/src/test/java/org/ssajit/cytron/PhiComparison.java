@@ -20,9 +20,9 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * markers, without the SCC pass, and pruned Cytron - verifies every graph and records the phi counts.
  */
 final class PhiComparison {
-    static final BuildOptions BRAUN = new BuildOptions(false, true, true);
-    static final BuildOptions BRAUN_NO_MARKERS = new BuildOptions(false, false, true);
-    static final BuildOptions BRAUN_NO_SCC = new BuildOptions(false, true, false);
+    static final BuildOptions BRAUN = BuildOptions.DEFAULT.withOptimize(false);
+    static final BuildOptions BRAUN_NO_MARKERS = BuildOptions.DEFAULT.withOptimize(false).withMarkers(false);
+    static final BuildOptions BRAUN_NO_SCC = BuildOptions.DEFAULT.withOptimize(false).withRedundantPhiSccs(false);
 
     /** Phi counts of one method. */
     record Counts(String method, boolean reducible, int blocks, int braun, int braunNoMarkers, int braunNoScc, int cytronPlaced, int cytronAfterCleanup,

@@ -175,7 +175,7 @@ public final class Aarch64Backend implements Backend {
         List<LirBlock> order = BlockLayout.emissionOrder(lir);
         Aarch64CodeEmitter emitter = new Aarch64CodeEmitter(frame, metaAccess, debugKinds, order);
         for (LirBlock b : order) {
-            org.ssajit.debug.FaultInjection.point("emission");
+            lir.faults().point("emission");
             for (LirOp op : b.ops()) {
                 op.emit(emitter);
             }

@@ -224,7 +224,7 @@ public final class Amd64Backend implements Backend {
         List<LirBlock> order = BlockLayout.emissionOrder(lir);
         Amd64CodeEmitter emitter = new Amd64CodeEmitter(frame, metaAccess, order);
         for (LirBlock b : order) {
-            org.ssajit.debug.FaultInjection.point("emission");
+            lir.faults().point("emission");
             for (LirOp op : b.ops()) {
                 op.emit(emitter);
             }

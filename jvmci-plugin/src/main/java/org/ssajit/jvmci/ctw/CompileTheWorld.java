@@ -25,13 +25,15 @@ import java.util.stream.Stream;
 import org.ssajit.codegen.Backend;
 import org.ssajit.codegen.Backends;
 import org.ssajit.codegen.CompiledCode;
+import org.ssajit.debug.FaultInjection;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.Graph;
 import org.ssajit.jvmci.Installer;
+import org.ssajit.jvmci.PhaseTimes;
 import org.ssajit.jvmci.PipelineOutcome;
 import org.ssajit.jvmci.Pipeline;
 import org.ssajit.jvmci.SsajitOptions;
-import org.ssajit.lowering.HotSpotLowering;
+import org.ssajit.options.OptionValues;
 import org.ssajit.parse.Providers;
 
 import jdk.vm.ci.code.InstalledCode;
@@ -190,7 +192,7 @@ public final class CompileTheWorld {
 
     /** The JIT's configuration, as {@code SsajitCompiler} sets it up, on the host VM. */
     private static CompileTheWorld create(PrintStream out, PrintStream err, BiFunction<ResolvedJavaMethod, CompiledCode, CompiledCode> afterCompile) {
-        SsajitOptions options;
+        OptionValues options;
         try {
             options = SsajitOptions.fromSystemProperties();
         } catch (IllegalArgumentException e) {
@@ -205,10 +207,9 @@ public final class CompileTheWorld {
         JVMCIBackend backend = hs.getHostJVMCIBackend();
         Providers providers = new Providers(backend.getMetaAccess(), backend.getConstantReflection());
         Backend target = Backends.forTarget(backend.getTarget().arch).create(config, backend);
-        HotSpotLowering lowering = new HotSpotLowering(config, backend.getMetaAccess(), backend.getConstantReflection(),
-                        options.get(SsajitOptions.IMPLICIT_NULL_CHECKS));
-        Pipeline pipeline = new Pipeline(providers, lowering, target, options.get(SsajitOptions.VERIFY));
-        Installer installer = new Installer((HotSpotCodeCacheProvider) backend.getCodeCache(), target, config, null);
+        FaultInjection faults = FaultInjection.of(options);
+        Pipeline pipeline = new Pipeline(providers, config, target, options, faults, new PhaseTimes());
+        Installer installer = new Installer((HotSpotCodeCacheProvider) backend.getCodeCache(), target, config, null).withFaults(faults);
         return new CompileTheWorld(out, err, pipeline, installer, afterCompile);
     }
 
