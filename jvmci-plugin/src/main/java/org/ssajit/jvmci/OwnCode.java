@@ -1,16 +1,20 @@
 package org.ssajit.jvmci;
 
+import java.io.PrintStream;
 import java.net.URL;
 import java.security.CodeSource;
 import java.util.List;
 import java.util.Objects;
+import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.ssajit.codegen.BackendProvider;
 import org.ssajit.codegen.Backends;
 import org.ssajit.ir.Graph;
 import org.ssajit.lowering.HotSpotLowering;
+import org.ssajit.options.OptionValues;
 
 import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
@@ -24,7 +28,7 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * are not its own, nor are the demo programs and the benchmarks ({@link #PROGRAMS}).
  *
  * <p>When the jars are on the module path ({@code ssajit run}), HotSpot is told instead never to ask:
- * {@link #excludeFromJvmciCompilation} hands ssajit's modules to
+ * {@link #toLeaveToC1} gives ssajit's modules, and the JVMCI module on either path, to
  * {@code HotSpotJVMCIRuntime.excludeFromJVMCICompilation}, and HotSpot's policy compiles their methods
  * with C1 only.
  */
@@ -49,24 +53,62 @@ final class OwnCode {
 
     /**
      * The named modules the compiler's classes are in: none on the class path; ssajit's automatic
-     * modules when its jars are on the module path, as {@code ssajit run} puts them.
+     * modules when its jars are on the module path, as {@code ssajit run} puts them (every back end
+     * found, by its provider's class: this does not need the JVMCI runtime, which is still being made
+     * when HotSpot selects ssajit).
      */
     static Set<Module> modules() {
-        return Stream.of(SsajitCompiler.class, Graph.class, HotSpotLowering.class, Backends.host().getClass()).map(Class::getModule)
-                        .filter(Module::isNamed).collect(Collectors.toUnmodifiableSet());
+        Stream<Class<?>> backEnds = ServiceLoader.load(BackendProvider.class, BackendProvider.class.getClassLoader()).stream().map(ServiceLoader.Provider::type);
+        return Stream.concat(Stream.of(SsajitCompiler.class, Graph.class, HotSpotLowering.class), backEnds).map(Class::getModule).filter(Module::isNamed)
+                        .collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** The JVMCI module ({@code jdk.internal.vm.ci}): on the VM's side of the compiler only, programs do not use it. */
+    static Module jvmciModule() {
+        return HotSpotJVMCIRuntime.class.getModule();
     }
 
     /**
-     * Asks HotSpot to leave ssajit's own modules to C1 ({@link HotSpotJVMCIRuntime#excludeFromJVMCICompilation}):
-     * their methods then never reach tier 4, as for a JVMCI compiler shipped in a module. Returns the
-     * modules excluded; none on the class path, where {@link #contains} refuses the requests instead.
+     * The modules only the compiler uses, for HotSpot to leave to C1
+     * ({@link HotSpotJVMCIRuntime#excludeFromJVMCICompilation}, which replaces the list HotSpot reads on
+     * each policy decision): ssajit's own and the JVMCI module. Their methods then never reach tier 4,
+     * as for a JVMCI compiler shipped in a module, and the compiler's work does not make compile work
+     * for itself. None of ssajit's on the class path, where {@link #contains} refuses the requests for
+     * its methods instead (the JVMCI module is named there too). Null with {@code -Dssajit.CompileSelf=true}.
+     * Said on {@code err} with {@code -Dssajit.Log} or {@code -Dssajit.Stats}.
+     *
+     * <p>For {@link SsajitCompilerFactory#onSelection}, where the work is done: {@code createCompiler},
+     * which hands the array to HotSpot, must run (next to) no code, as it holds the JVMCI runtime's lock
+     * while blocking compiles are allowed again (under {@code -Xbatch} a hot method it called waited for
+     * a tier-4 compile that waited for that lock: the fuzzer's canaries hung).
      */
-    static Set<Module> excludeFromJvmciCompilation() {
-        Set<Module> mine = modules();
-        if (!mine.isEmpty()) {
-            HotSpotJVMCIRuntime.runtime().excludeFromJVMCICompilation(mine.toArray(new Module[0]));
+    static Module[] toLeaveToC1(OptionValues options, PrintStream err) {
+        if (options.get(SsajitOptions.COMPILE_SELF)) {
+            return null;
         }
-        return mine;
+        try {
+            Set<Module> mine = modules();
+            List<Module> excluded = new java.util.ArrayList<>(mine);
+            excluded.add(jvmciModule());
+            if (options.get(SsajitOptions.LOG) || options.get(SsajitOptions.STATS)) {
+                String own = mine.isEmpty() ? "" : mine.stream().map(Module::getName).sorted().toList() + " and ";
+                err.println("[ssajit] left to C1 (excludeFromJVMCICompilation): " + own + "the JVMCI module " + jvmciModule().getName());
+            }
+            return excluded.toArray(new Module[0]);
+        } catch (RuntimeException | LinkageError e) {
+            // ssajit's own code is then refused per request (contains), as on the class path.
+            err.println("[ssajit] warning: could not find the modules to exclude from JVMCI compilation: " + e);
+            return null;
+        }
+    }
+
+    /**
+     * Whether {@code m} is the JVMCI module's (its packages are {@code jdk.vm.ci.*}). HotSpot leaves
+     * those to C1 once {@link #toLeaveToC1} is handed over; a request made before that (while HotSpot
+     * initialized JVMCI, which runs some of them hot) is refused instead.
+     */
+    static boolean isJvmci(ResolvedJavaMethod m) {
+        return m.getDeclaringClass().getName().startsWith("Ljdk/vm/ci/");
     }
 
     /** Whether {@code m}'s class comes from one of the compiler's own jars or class directories. */

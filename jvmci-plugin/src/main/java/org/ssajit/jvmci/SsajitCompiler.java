@@ -2,7 +2,6 @@ package org.ssajit.jvmci;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.Set;
 
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.bytecode.BailoutException;
@@ -162,6 +161,10 @@ public final class SsajitCompiler implements JVMCICompiler {
         if (!ctx.options().get(SsajitOptions.COMPILE_SELF) && OwnCode.contains(method)) {
             return Outcome.refused("ssajit's own code (-D" + SsajitOptions.property(SsajitOptions.COMPILE_SELF) + "=true compiles it)", "ssajit's own code");
         }
+        if (!ctx.options().get(SsajitOptions.COMPILE_SELF) && OwnCode.isJvmci(method)) {
+            return Outcome.refused("the JVMCI module's code, left to C1 (-D" + SsajitOptions.property(SsajitOptions.COMPILE_SELF) + "=true compiles it)",
+                            "the JVMCI module's code");
+        }
         JvmtiCapabilities jvmti = JvmtiCapabilities.of(request, ctx.config(), ctx.memory());
         if (jvmti.retainsLocals()) {
             return Outcome.refused("a JVMTI agent can access local variables or pop frames (" + jvmti + "): ssajit's frame states keep only the live locals",
@@ -257,17 +260,6 @@ public final class SsajitCompiler implements JVMCICompiler {
     }
 
     private Context initialize(PrintStream err) {
-        if (!options.get(SsajitOptions.COMPILE_SELF)) {
-            try {
-                Set<Module> own = OwnCode.excludeFromJvmciCompilation();
-                if ((options.get(SsajitOptions.LOG) || options.get(SsajitOptions.STATS)) && !own.isEmpty()) {
-                    err.println("[ssajit] left to C1 (excludeFromJVMCICompilation): " + own.stream().map(Module::getName).sorted().toList());
-                }
-            } catch (RuntimeException | LinkageError e) {
-                // Own code is then refused per request (OwnCode.contains), as on the class path.
-                err.println("[ssajit] warning: could not exclude ssajit's modules from JVMCI compilation: " + e);
-            }
-        }
         Path dumpDir = options.get(SsajitOptions.DUMP);
         try {
             HotSpotJVMCIRuntime hs = (HotSpotJVMCIRuntime) runtime;

@@ -6,6 +6,7 @@ import java.util.List;
 import org.ssajit.debug.FaultInjection;
 import org.ssajit.options.OptionValues;
 
+import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
 import jdk.vm.ci.runtime.JVMCICompiler;
 import jdk.vm.ci.runtime.JVMCICompilerFactory;
 import jdk.vm.ci.runtime.JVMCIRuntime;
@@ -23,8 +24,11 @@ import jdk.vm.ci.runtime.JVMCIRuntime;
  * ({@code -Dssajit.Help}) and registers the summary at exit ({@code -Dssajit.Stats}), so both happen even
  * if nothing is compiled.
  *
- * <p>{@link #createCompiler} only constructs (HotSpot calls it while it initializes JVMCI, and heavy work
- * there stalls against the compiler thread); the compiler initializes itself on its first request.
+ * <p>{@link #createCompiler} only constructs, and hands HotSpot the modules only the compiler uses
+ * ({@link OwnCode#toLeaveToC1}, computed at selection). HotSpot calls it holding the JVMCI runtime's
+ * lock, with blocking compiles allowed again (unlike during {@link #onSelection}): a hot method it
+ * called would wait under {@code -Xbatch} for a tier-4 compile that waits for that lock. The compiler
+ * initializes itself on its first request.
  */
 public final class SsajitCompilerFactory implements JVMCICompilerFactory {
     /** The name {@code -Djvmci.Compiler} selects. */
@@ -32,8 +36,11 @@ public final class SsajitCompilerFactory implements JVMCICompilerFactory {
     /** The exit status of a VM stopped for invalid options (as the launcher's for a usage error). */
     static final int INVALID_OPTIONS_STATUS = 2;
 
-    /** What {@link #onSelection} read: the options, and the statistics the summary at exit prints (with the compiler's fault injector). */
-    private record Selection(OptionValues options, CompileStats stats) {
+    /**
+     * What {@link #onSelection} read and made: the options, the statistics the summary at exit prints
+     * (with the compiler's fault injector), and the modules HotSpot is to leave to C1 (null: none).
+     */
+    private record Selection(OptionValues options, CompileStats stats, Module[] leftToC1) {
     }
 
     private volatile Selection selection;
@@ -54,7 +61,7 @@ public final class SsajitCompilerFactory implements JVMCICompilerFactory {
             if (options.get(SsajitOptions.STATS)) {
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.print(stats.summaryAtExit()), "ssajit-stats"));
             }
-            selection = new Selection(options, stats);
+            selection = new Selection(options, stats, OwnCode.toLeaveToC1(options, System.err));
         } catch (SsajitOptions.InvalidOptions e) {
             stopTheVm(e.problems(), System.err);
         } catch (Throwable t) {
@@ -84,7 +91,12 @@ public final class SsajitCompilerFactory implements JVMCICompilerFactory {
         if (s == null) {
             // Not selected by HotSpot (a test calling the factory): the options as they are now.
             OptionValues options = SsajitOptions.fromSystemProperties();
-            s = new Selection(options, new CompileStats(FaultInjection.of(options)));
+            s = new Selection(options, new CompileStats(FaultInjection.of(options)), null);
+        }
+        if (s.leftToC1() != null) {
+            // One array store (HotSpot reads the list on its policy decisions): the compiler's own modules
+            // and JVMCI's never reach tier 4, from the start. Nothing more here (see OwnCode.toLeaveToC1).
+            ((HotSpotJVMCIRuntime) runtime).excludeFromJVMCICompilation(s.leftToC1());
         }
         return new SsajitCompiler(runtime, s.options(), s.stats());
     }

@@ -53,8 +53,9 @@ public final class SsajitOptions {
                     "Run the SSA verifier and the register-allocation verifier on every compilation (a failure refuses the method "
                                     + "and is reported as a compiler bug); false saves their compile time.");
     public static final OptionKey<Boolean> COMPILE_SELF = OptionKey.bool("CompileSelf", false,
-                    "Compile ssajit's own methods too. false: on the module path (ssajit run) HotSpot is told to leave ssajit's modules to C1 "
-                                    + "(excludeFromJVMCICompilation); on the class path ssajit refuses them. Either way C1 runs the compiler.");
+                    "Compile ssajit's own methods and the JVMCI module's (jdk.internal.vm.ci) too. false: HotSpot is told to leave the JVMCI module "
+                                    + "and, on the module path (ssajit run), ssajit's modules to C1 (excludeFromJVMCICompilation); on the class path "
+                                    + "ssajit refuses its own methods. Either way C1 runs the compiler.");
     public static final OptionKey<Boolean> HELP = OptionKey.bool("Help", false,
                     "Print this help on stderr when HotSpot selects ssajit as its compiler (at VM start-up), then run the program.");
 

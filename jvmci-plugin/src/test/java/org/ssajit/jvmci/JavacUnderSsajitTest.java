@@ -25,8 +25,9 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * whose tier-4 compiler is ssajit, with thresholds low enough that ssajit compiles thousands of
  * javac's methods ({@code -Xbatch}); the class files must be byte-identical to those javac writes
  * in this JVM (no ssajit). The child starts as {@code ssajit run} starts programs (the compiler's
- * jars on the module path, left to C1 by HotSpot), and at least 95 % of its tier-4 requests are
- * compiled. The number of ssajit's compiles and refusals is printed.
+ * jars on the module path, left to C1 by HotSpot, with the JVMCI module: none of their methods is
+ * compiled at tier 4), and at least 95 % of its tier-4 requests are compiled. The number of ssajit's
+ * compiles and refusals is printed.
  */
 // Its tests wait on child JVMs: they run beside others (ssajit.test.threads in jvmci-plugin's pom).
 @Execution(ExecutionMode.CONCURRENT)
@@ -52,7 +53,7 @@ class JavacUnderSsajitTest {
         List<String> jitArgs = new ArrayList<>(List.of("-d", underSsajit.toString()));
         jitArgs.addAll(args);
         List<String> flags = List.of("-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit", "-Xbatch", "-XX:Tier4InvocationThreshold=100",
-                        "-XX:Tier4CompileThreshold=200", "-Dssajit.Stats=true");
+                        "-XX:Tier4CompileThreshold=200", "-Dssajit.Stats=true", "-Dssajit.Log=true");
         ChildJvm.Result r = ChildJvm.runAsSsajitRun(flags, "com.sun.tools.javac.Main", jitArgs, Duration.ofMinutes(10));
         assertFalse(r.crashed(), r::describe);
         assertEquals(0, r.exitCode(), r::describe);
@@ -74,9 +75,18 @@ class JavacUnderSsajitTest {
         assertTrue(n >= 1000, "ssajit compiled only " + n + " of javac's methods");
         // As `ssajit run` starts it, ssajit's jars are automatic modules that HotSpot leaves to C1:
         // none of ssajit's own methods is a tier-4 request, so none is refused as own code.
-        assertTrue(r.stderr().contains("[ssajit] left to C1 (excludeFromJVMCICompilation): [org.ssajit.amd64, org.ssajit.codegen, org.ssajit.jvmci, org.ssajit.ssa]"),
-                        r::describe);
+        assertTrue(r.stderr().contains("[ssajit] left to C1 (excludeFromJVMCICompilation): [org.ssajit.amd64, org.ssajit.codegen, org.ssajit.jvmci, org.ssajit.ssa]"
+                        + " and the JVMCI module jdk.internal.vm.ci\n"), r::describe);
         assertFalse(r.stderr().contains("own code"), r::describe);
+        // The JVMCI module, which the compiler runs hot, is left to C1 too: at most the few requests made
+        // while HotSpot initialized JVMCI, before it was told (-Dssajit.Log), and ssajit refuses those.
+        long logged = r.stderr().lines().filter(l -> l.matches("\\[ssajit\\] +\\d+ \\S+\\(.*")).count();
+        List<String> jvmci = r.stderr().lines().filter(l -> l.matches("\\[ssajit\\] +\\d+ jdk\\.vm\\.ci\\..*")).toList();
+        assertTrue(logged >= n, () -> logged + " log lines for " + n + " compiles\n" + r.describe());
+        assertTrue(jvmci.size() <= 3, () -> jvmci.size() + " tier-4 requests for the JVMCI module's methods: " + jvmci);
+        for (String l : jvmci) {
+            assertTrue(l.contains(": refused: the JVMCI module's code, left to C1"), l);
+        }
         int total = Integer.parseInt(requests.group(1));
         assertTrue(n >= total * 0.95, "ssajit compiled " + n + " of " + total + " tier-4 requests, less than 95 %");
     }
