@@ -49,9 +49,10 @@ public final class SsajitOptions {
                     "Per compile, on stderr: every call the inliner was asked about, as a tree (a callee's calls indented below it): "
                                     + "the bci, the callee, inlined (and how it was bound) or called, and why (the rule or limit that decided). "
                                     + "With -Dssajit.Dump also written to a .inlining.txt file.");
-    public static final OptionKey<Boolean> VERIFY = OptionKey.bool("Verify", true,
-                    "Run the SSA verifier and the register-allocation verifier on every compilation (a failure refuses the method "
-                                    + "and is reported as a compiler bug); false saves their compile time.");
+    public static final OptionKey<Boolean> VERIFY = OptionKey.bool("Verify", false,
+                    "Testing: run the SSA verifier and the register-allocation verifier on every compilation (a failure refuses the method "
+                                    + "and is reported as a compiler bug). Off by default, for their compile time; ssajit's tests, CI, ssajit fuzz "
+                                    + "and ssajit ctw (unless it is set to false) turn it on.");
     public static final OptionKey<Boolean> COMPILE_SELF = OptionKey.bool("CompileSelf", false,
                     "Compile ssajit's own methods and the JVMCI module's (jdk.internal.vm.ci) too. false: HotSpot is told to leave the JVMCI module "
                                     + "and, on the module path (ssajit run), ssajit's modules to C1 (excludeFromJVMCICompilation); on the class path "

@@ -24,7 +24,8 @@ import java.util.stream.Stream;
 
 /**
  * Starts a child JVM (the JDK running the tests, see {@link #java()}) with this test class path and the flags JVMCI needs,
- * and collects its output. Crash files go to {@code target/}, never the working tree.
+ * and collects its output. Crash files go to {@code target/}, never the working tree. ssajit verifies every
+ * compile in a child ({@link #VERIFY}), as in every test.
  */
 final class ChildJvm {
     private static final String[] JVMCI_PACKAGES = {"runtime", "services", "hotspot", "code", "code.site", "meta", "amd64", "aarch64", "common"};
@@ -51,6 +52,9 @@ final class ChildJvm {
      * flag from the module's pom.
      */
     static final String NO_COLD_CODE_FLUSHING = "-XX:-UseCodeCacheFlushing";
+
+    /** Every child JVM's: ssajit, where it is the JIT, runs its verifiers on every compile. */
+    static final String VERIFY = "-Dssajit.Verify=true";
 
     private ChildJvm() {
     }
@@ -218,6 +222,8 @@ final class ChildJvm {
         cmd.add(java());
         cmd.addAll(baseFlags);
         cmd.add("-XX:ErrorFile=" + target.resolve("hs_err_child_pid%p.log"));
+        // Tests verify every compile (production compiles do not, by default); a test's own flag comes later and wins.
+        cmd.add(VERIFY);
         cmd.addAll(vmFlags);
         if (vmFlags.contains("-Xbatch") || vmFlags.contains("-XX:-BackgroundCompilation")) {
             cmd.addAll(org.ssajit.tools.fuzz.FuzzCommand.NO_WAIT_UNDER_REFERENCE_QUEUE_LOCKS);

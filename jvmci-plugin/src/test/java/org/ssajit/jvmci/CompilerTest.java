@@ -246,6 +246,24 @@ class CompilerTest {
         assertTrue(r.getFailureMessage().startsWith("internal error in ssajit: java.lang.StackOverflowError: simulated"), r.getFailureMessage());
     }
 
+    /**
+     * Verification is a testing aid: a pipeline with the default options (a production compile's) runs
+     * neither verifier, one with {@code Verify=true} (the tests', CI's, fuzzing's) runs both.
+     */
+    @Test
+    void verifiersRunOnlyWhenAskedFor() {
+        Subjects.sumArray(new int[]{1});
+        HotSpotResolvedJavaMethod m = subject(Subjects.class, "sumArray");
+        Pipeline production = Pipeline.host(OptionValues.DEFAULTS);
+        Pipeline tested = Pipeline.host(OptionValues.DEFAULTS.with(SsajitOptions.VERIFY, true));
+        production.compile(m);
+        tested.compile(m);
+        assertEquals(0, production.phaseTimes().nanos(PhaseTimes.Phase.VERIFY_SSA));
+        assertEquals(0, production.phaseTimes().nanos(PhaseTimes.Phase.VERIFY_ALLOCATION));
+        assertTrue(tested.phaseTimes().nanos(PhaseTimes.Phase.VERIFY_SSA) > 0);
+        assertTrue(tested.phaseTimes().nanos(PhaseTimes.Phase.VERIFY_ALLOCATION) > 0);
+    }
+
     @Test
     void supportedCollectorsAreSerialParallelG1() {
         HotSpotVmConfig c = HotSpotVmConfig.host();

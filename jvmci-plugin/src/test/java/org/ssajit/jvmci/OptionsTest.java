@@ -34,7 +34,7 @@ class OptionsTest {
         assertFalse(o.get(SsajitOptions.LOG));
         assertFalse(o.get(SsajitOptions.STATS));
         assertNull(o.get(SsajitOptions.DUMP));
-        assertTrue(o.get(SsajitOptions.VERIFY));
+        assertFalse(o.get(SsajitOptions.VERIFY), "verification is a testing aid, off in production compiles");
         assertTrue(o.get(Inlining.INLINE));
         assertEquals(Inlining.MAX_CALLEE_BYTES, o.get(Inlining.HOT_INLINE_SIZE));
         assertTrue(o.get(LoweringOptions.UNWIND_EXCEPTIONS));
@@ -43,14 +43,14 @@ class OptionsTest {
 
     @Test
     void typedValues() {
-        OptionValues o = parse("ssajit.Log", "true", "ssajit.Stats", "TRUE", "ssajit.Dump", "/tmp/d", "ssajit.Verify", "false",
+        OptionValues o = parse("ssajit.Log", "true", "ssajit.Stats", "TRUE", "ssajit.Dump", "/tmp/d", "ssajit.Verify", "true",
                         "ssajit.MethodFilter", "java.lang.Math.*", "ssajit.HotInlineSize", " 100");
         assertTrue(o.get(SsajitOptions.LOG));
         assertEquals(100, o.get(Inlining.HOT_INLINE_SIZE));
         assertThrows(IllegalArgumentException.class, () -> parse("ssajit.HotInlineSize", "-1"));
         assertTrue(o.get(SsajitOptions.STATS));
         assertEquals(Path.of("/tmp/d"), o.get(SsajitOptions.DUMP));
-        assertFalse(o.get(SsajitOptions.VERIFY));
+        assertTrue(o.get(SsajitOptions.VERIFY));
         assertTrue(o.get(SsajitOptions.METHOD_FILTER).matches("java.lang.Math", "max", "(II)I"));
         assertFalse(o.get(SsajitOptions.METHOD_FILTER).matches("java.lang.String", "length", "()I"));
     }

@@ -186,7 +186,8 @@ public final class CompileTheWorld {
         o.println("  --json           end with one line of JSON holding every counter");
         o.println("  --verbose        every failure with its stack trace on stderr (else the first of each kind)");
         o.println();
-        o.println("Classes are linked, not initialized (unless --initialize). -Dssajit.Verify and -Dssajit.ImplicitNullChecks apply as in the JIT.");
+        o.println("Classes are linked, not initialized (unless --initialize). -Dssajit.ImplicitNullChecks applies as in the JIT; -Dssajit.Verify is");
+        o.println("on unless set to false (in the JIT it is off by default).");
         o.println("Exit status: 0 nothing failed, 1 some method failed, 2 usage or setup error.");
     }
 
@@ -197,6 +198,10 @@ public final class CompileTheWorld {
             options = SsajitOptions.fromSystemProperties();
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(e.getMessage());
+        }
+        if (!options.isSet(SsajitOptions.VERIFY)) {
+            // A test of the compiler: its verifiers on unless turned off, unlike a production compile.
+            options = options.with(SsajitOptions.VERIFY, true);
         }
         HotSpotJVMCIRuntime hs = HotSpotJVMCIRuntime.runtime();
         HotSpotVmConfig config = new HotSpotVmConfig(hs.getConfigStore());

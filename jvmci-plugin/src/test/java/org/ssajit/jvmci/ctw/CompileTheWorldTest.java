@@ -109,6 +109,9 @@ class CompileTheWorldTest {
         assertTrue(((Number) r.json().get("compiledBytesPerSecond")).doubleValue() > 0, r.describe());
         assertTrue(((Number) r.json().get("invalidateSeconds")).doubleValue() > 0, r.describe());
         assertTrue(r.out().contains("after the first 10 %"), r.describe());
+        // ctw tests the compiler: its verifiers run although -Dssajit.Verify is off by default (the JIT's production compiles).
+        java.util.regex.Matcher verifiers = java.util.regex.Pattern.compile("SSA verifier (\\d+\\.\\d) ms .*allocation verifier (\\d+\\.\\d) ms").matcher(r.out());
+        assertTrue(verifiers.find() && Double.parseDouble(verifiers.group(1)) > 0 && Double.parseDouble(verifiers.group(2)) > 0, r.describe());
     }
 
     /**

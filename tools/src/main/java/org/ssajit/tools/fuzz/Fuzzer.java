@@ -148,7 +148,9 @@ final class Fuzzer {
                         // compiler threads), and the queue is long here (ssajit is slow while C1 compiles it): with the
                         // default (3) a program's methods stayed at tier 3; 0 would divide by zero (infinite thresholds).
                         // Tier3DelayOn: no detour through tier 2 while that queue is long.
-                        "-XX:Tier4LoadFeedback=1000", "-XX:Tier3DelayOn=100000", "-Dssajit.Log=true", "-Dssajit.Stats=true"));
+                        "-XX:Tier4LoadFeedback=1000", "-XX:Tier3DelayOn=100000", "-Dssajit.Log=true", "-Dssajit.Stats=true",
+                        // Fuzzing is testing: every compile verified (a verifier failure refuses it, and the log says so).
+                        "-Dssajit.Verify=true"));
         flags.addAll(FuzzCommand.NO_WAIT_UNDER_REFERENCE_QUEUE_LOCKS);
         flags.addAll(variant);
         flags.addAll(settings.extraJitFlags());
