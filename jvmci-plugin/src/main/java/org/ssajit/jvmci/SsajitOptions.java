@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
-import java.util.Set;
 import java.util.TreeSet;
 
 import org.ssajit.debug.FaultInjection;
@@ -75,13 +74,17 @@ public final class SsajitOptions {
     }
 
     /**
-     * System properties under {@code ssajit.} that are not options: those of ssajit's tools, build and
-     * tests ({@code ssajit.test.*} and {@code ssajit.aarch64.*} as prefixes, the rest by name). Any
-     * other {@code ssajit.*} property must name an option: a typo is an error, never ignored.
+     * Which {@code ssajit.*} properties are options. An option's name starts with an upper-case letter
+     * ({@code -Dssajit.Log}): every such property must be one, and a typo is an error. The tools', the
+     * build's and the tests' own properties start with a lower-case letter ({@code ssajit.objdump},
+     * {@code ssajit.root}, {@code ssajit.jitModulePath}) or are in a namespace of their own
+     * ({@code ssajit.test.java}, {@code ssajit.aarch64.java}, {@code ssajit.regalloc.sweep}): they are not
+     * options and are not checked, but a lower-case name one edit away from an option's, case aside
+     * ({@code -Dssajit.inline}, {@code -Dssajit.stat}), is taken for a typo of it.
      */
-    static final List<String> NOT_OPTIONS_PREFIXES = List.of("ssajit.test.", "ssajit.aarch64.");
-    static final Set<String> NOT_OPTIONS = Set.of("ssajit.objdump", "ssajit.jitModulePath", "ssajit.programJava", "ssajit.updateGolden",
-                    "ssajit.moduleName", "ssajit.jdk.version");
+    static boolean isOptionName(String name) {
+        return !name.isEmpty() && Character.isUpperCase(name.charAt(0)) || name.indexOf('.') < 0 && nearest(name) <= 1;
+    }
 
     /** Options that cannot be used: each problem names the option, the value given and what is accepted. */
     public static final class InvalidOptions extends IllegalArgumentException {
@@ -107,10 +110,9 @@ public final class SsajitOptions {
     }
 
     /**
-     * The options in {@code properties}. Every {@code ssajit.*} property must be an option with a valid
-     * value, or one of the {@linkplain #NOT_OPTIONS properties that are not options}; otherwise
-     * {@link InvalidOptions} lists every problem (an unknown name with the option it is probably a
-     * typo of).
+     * The options in {@code properties}. Every {@code ssajit.*} property with an {@linkplain #isOptionName
+     * option's name} must be an option with a valid value; otherwise {@link InvalidOptions} lists every
+     * problem (an unknown name with the option it is probably a typo of).
      */
     public static OptionValues parse(Properties properties) {
         OptionValues values = OptionValues.DEFAULTS;
@@ -126,7 +128,7 @@ public final class SsajitOptions {
             }
         }
         for (String key : new TreeSet<>(properties.stringPropertyNames())) {
-            if (key.startsWith(PREFIX) && ALL.stream().noneMatch(o -> property(o).equals(key)) && !isNotAnOption(key)) {
+            if (key.startsWith(PREFIX) && ALL.stream().noneMatch(o -> property(o).equals(key)) && isOptionName(key.substring(PREFIX.length()))) {
                 problems.add("-D" + key + "=" + properties.getProperty(key) + ": no such option; " + suggestion(key.substring(PREFIX.length())));
             }
         }
@@ -140,8 +142,9 @@ public final class SsajitOptions {
         return values.with(key, key.parse(raw));
     }
 
-    private static boolean isNotAnOption(String key) {
-        return NOT_OPTIONS.contains(key) || NOT_OPTIONS_PREFIXES.stream().anyMatch(key::startsWith);
+    /** The edit distance, case aside, from {@code name} to the nearest option's name. */
+    private static int nearest(String name) {
+        return ALL.stream().mapToInt(o -> editDistance(name.toLowerCase(Locale.ROOT), o.name().toLowerCase(Locale.ROOT))).min().orElse(Integer.MAX_VALUE);
     }
 
     /** "did you mean -Dssajit.X?" for the option nearest {@code name} (case aside), or the list of options. */

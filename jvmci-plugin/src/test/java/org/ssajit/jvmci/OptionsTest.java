@@ -105,12 +105,20 @@ class OptionsTest {
         assertTrue(e.problems().get(2).startsWith("-Dssajit.Typo=1: no such option"), e.problems()::toString);
     }
 
-    /** The properties of ssajit's tools, build and tests are not options, and not errors either. */
+    /**
+     * The properties of ssajit's tools, build and tests (a lower-case name, or a namespace of their own)
+     * are not options, and not errors either; an upper-case name must be an option, and a lower-case one
+     * an edit away from an option's is a typo of it.
+     */
     @Test
     void toolAndTestPropertiesAreNotOptions() {
         parse("ssajit.test.fullMatrix", "true", "ssajit.test.java", "/x", "ssajit.objdump", "/usr/bin/objdump", "ssajit.aarch64.objdump", "o",
-                        "ssajit.aarch64.java", "j", "ssajit.jitModulePath", "a:b", "ssajit.programJava", "j", "ssajit.updateGolden", "true");
-        problem("ssajit.objdumpx", "1");
+                        "ssajit.aarch64.java", "j", "ssajit.jitModulePath", "a:b", "ssajit.programJava", "j", "ssajit.updateGolden", "true", "ssajit.root", "..",
+                        "ssajit.regalloc.sweep", "10", "ssajit.cytron.seeds", "3", "ssajit.moduleName", "m", "ssajit.jdk.version", "25");
+        assertTrue(problem("ssajit.Objdump", "x").contains(": no such option; ssajit's options are "));
+        assertTrue(problem("ssajit.Verfy", "true").endsWith(": no such option; did you mean -Dssajit.Verify?"));
+        assertTrue(problem("ssajit.stat", "true").endsWith(": no such option; did you mean -Dssajit.Stats?"));
+        assertTrue(problem("ssajit.verify", "true").endsWith(": no such option; did you mean -Dssajit.Verify?"));
     }
 
     @Test
