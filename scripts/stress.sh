@@ -120,7 +120,7 @@ for mode in "${MODES[@]}"; do
             fi
             # shellcheck disable=SC2046,SC2086
             (cd "$OUT" && SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Xbatch -XX:Tier4InvocationThreshold=100 -XX:Tier4CompileThreshold=200 \
-                -Dssajit.Stats=true -XX:ErrorFile="$OUT/hs_err_$name.log" $flags -cp "$JAR" $(program_cmd "$p")) >"$log" 2>"$log.err"
+                -Dssajit.Stats=true -Dssajit.Verify=true -XX:ErrorFile="$OUT/hs_err_$name.log" $flags -cp "$JAR" $(program_cmd "$p")) >"$log" 2>"$log.err"
             status=$?
             secs=$(( $(date +%s) - start ))
             compiled=$(grep -oE '^\[ssajit\]   compiled [0-9]+' "$log.err" | grep -oE '[0-9]+$' || echo "?")

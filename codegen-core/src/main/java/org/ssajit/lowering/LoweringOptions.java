@@ -3,8 +3,8 @@ package org.ssajit.lowering;
 import org.ssajit.options.OptionKey;
 
 /**
- * The options the lowering reads, each from the graph's {@link org.ssajit.ir.CompileContext} at the
- * start of {@link HotSpotLowering#lower}: switches to rule a part of the lowering out when a problem is
+ * The options the lowering reads, from the {@link org.ssajit.options.OptionValues} its
+ * {@link HotSpotLowering} was built with: switches to rule a part of the lowering out when a problem is
  * suspected, and the policies of implicit null checks and implicit exceptions.
  */
 public final class LoweringOptions {
