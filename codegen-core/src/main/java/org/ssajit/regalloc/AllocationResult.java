@@ -1,6 +1,8 @@
 package org.ssajit.regalloc;
 
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.ssajit.lir.ConstantValue;
@@ -27,6 +29,9 @@ public final class AllocationResult {
     private final Map<LirOp, Value[][]> original = new IdentityHashMap<>();
     private final Map<LirOp, InsertedMove> inserted = new IdentityHashMap<>();
     final AllocationStats stats = new AllocationStats();
+    /** The allocator's intervals once it has assigned them (for {@link #intervals()}), or null. */
+    private Interval[] variableIntervals;
+    private Interval[] fixedIntervals;
 
     AllocationResult(LirGraph lir, RegisterAllocationConfig config) {
         this.lir = lir;
@@ -43,6 +48,36 @@ public final class AllocationResult {
 
     public AllocationStats stats() {
         return stats;
+    }
+
+    /**
+     * Every non-empty interval as the allocator left it, for dumps and tests: each variable's parts in
+     * position order, by variable index, then the physical registers' intervals by register number.
+     * Empty if allocation failed before assigning locations.
+     */
+    public List<IntervalView> intervals() {
+        List<IntervalView> out = new ArrayList<>();
+        if (variableIntervals != null) {
+            for (Interval it : variableIntervals) {
+                if (it != null && !it.isEmpty()) {
+                    for (Interval part : it.parts()) {
+                        out.add(IntervalView.of(part));
+                    }
+                }
+            }
+            for (Interval it : fixedIntervals) {
+                if (it != null && !it.isEmpty()) {
+                    out.add(IntervalView.of(it));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Keeps the allocator's intervals, final once locations are assigned, for {@link #intervals()}. */
+    void recordIntervals(Interval[] variables, Interval[] fixed) {
+        variableIntervals = variables;
+        fixedIntervals = fixed;
     }
 
     /** Whether the allocator inserted {@code op} (a move or constant load from the target's move factory). */

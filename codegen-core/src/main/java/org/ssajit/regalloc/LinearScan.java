@@ -100,6 +100,7 @@ public final class LinearScan {
         lir.faults().point("register allocation");
         new LinearScanWalker(this, variableIntervals(), fixedIntervalList()).walk();
         lir.faults().point("register allocation");
+        result.recordIntervals(intervals, fixedIntervals);
         Map<Integer, List<LirOp>> splitMoves = splitMoves();
         List<List<LirOp>> inEdge = new ArrayList<>();
         List<List<LirOp>> outEdge = new ArrayList<>();

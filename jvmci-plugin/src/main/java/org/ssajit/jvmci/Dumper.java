@@ -7,6 +7,7 @@ import java.nio.file.Path;
 
 import org.ssajit.codegen.Backend;
 import org.ssajit.codegen.CompiledCode;
+import org.ssajit.dump.CfgPrinter;
 import org.ssajit.ir.DotPrinter;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.IrPrinter;
@@ -17,8 +18,9 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
  * Writes per-method dumps ({@code -Dssajit.Dump=DIR}): the SSA graph as text and DOT, the lowered graph as
- * text, and installed code as disassembly with its sites. A dump is a convenience: failing to write one prints a warning
- * and never fails the compilation.
+ * text, every phase's graph, the LIR and the register allocator's intervals as a C1Visualizer file
+ * ({@code .cfg}, one compile per file), and installed code as disassembly with its sites. A dump is a
+ * convenience: failing to write one prints a warning and never fails the compilation.
  */
 final class Dumper {
     private final Path dir;
@@ -31,6 +33,14 @@ final class Dumper {
 
     Path dir() {
         return dir;
+    }
+
+    /**
+     * The C1Visualizer file of compile {@code id} ({@code <id>-<Class.method>.cfg}, replacing one of an
+     * earlier run), started with its header; the pipeline prints each phase into it.
+     */
+    CfgPrinter cfg(int id, ResolvedJavaMethod method, int entryBci) {
+        return new CfgPrinter(dir.resolve(baseName(id, method) + ".cfg"), method, entryBci);
     }
 
     void graph(int id, ResolvedJavaMethod method, Graph graph) {

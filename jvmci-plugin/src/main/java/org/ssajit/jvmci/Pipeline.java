@@ -4,6 +4,7 @@ import org.ssajit.codegen.Backend;
 import org.ssajit.codegen.Backends;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.debug.FaultInjection;
+import org.ssajit.dump.PhaseDump;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.Graph;
 import org.ssajit.lowering.HotSpotLowering;
@@ -29,6 +30,12 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * (or {@link org.ssajit.regalloc.RegisterAllocationException}); anything else thrown is a bug.
  */
 public final class Pipeline {
+    /** The names of the phases whose results a {@link PhaseDump} gets, in order. */
+    public static final String AFTER_BUILD = "After SSA construction";
+    public static final String AFTER_LOWERING = "After lowering";
+    public static final String AFTER_SELECTION = "After instruction selection";
+    public static final String AFTER_ALLOCATION = "After register allocation";
+
     /** What one compilation produced, for the installer and the dumps. */
     public record Result(Graph graph, CompiledCode code) {
     }
@@ -144,6 +151,13 @@ public final class Pipeline {
         return build(method, entryBci, build.withInlining(inlining));
     }
 
+    /** As {@link #build(ResolvedJavaMethod, int)}, then the graph to {@code dump} ({@link #AFTER_BUILD}). */
+    public Graph build(ResolvedJavaMethod method, int entryBci, PhaseDump dump) {
+        Graph graph = build(method, entryBci);
+        dump.printGraph(AFTER_BUILD, graph);
+        return graph;
+    }
+
     private Graph build(ResolvedJavaMethod method, int entryBci, BuildOptions how) {
         long t0 = System.nanoTime();
         Graph graph;
@@ -195,12 +209,23 @@ public final class Pipeline {
 
     /** As {@link #compile(Graph, ResolvedJavaMethod)}, under the JVMTI capabilities the compile started with. */
     public CompiledCode compile(Graph graph, ResolvedJavaMethod method, JvmtiCapabilities jvmti) {
+        return compile(graph, method, jvmti, PhaseDump.NONE);
+    }
+
+    /**
+     * As {@link #compile(Graph, ResolvedJavaMethod, JvmtiCapabilities)}, showing {@code dump} the lowered
+     * graph ({@link #AFTER_LOWERING}), the LIR before and after register allocation
+     * ({@link #AFTER_SELECTION}, {@link #AFTER_ALLOCATION}) and the allocator's intervals. Dumping is not
+     * counted in any phase's time.
+     */
+    public CompiledCode compile(Graph graph, ResolvedJavaMethod method, JvmtiCapabilities jvmti, PhaseDump dump) {
         lower(graph, jvmti);
-        long[] allocating = new long[1]; // the allocator's and its verifier's share of the back end's time
+        dump.printGraph(AFTER_LOWERING, graph);
+        long[] allocating = new long[1]; // the allocator's, its verifier's and the dumps' share of the back end's time
         long t0 = System.nanoTime();
         CompiledCode code;
         try {
-            code = backend.compile(graph, method.format("%H.%n(%p)"), lir -> allocate(lir, allocating));
+            code = backend.compile(graph, method.format("%H.%n(%p)"), lir -> allocate(lir, allocating, dump));
         } finally {
             times.add(PhaseTimes.Phase.SELECT_AND_EMIT, System.nanoTime() - t0 - allocating[0]);
         }
@@ -217,8 +242,14 @@ public final class Pipeline {
         return code;
     }
 
-    /** Register allocation, then (with verification on) its verifier, each timed; their sum goes to {@code spent[0]}. */
-    private void allocate(org.ssajit.lir.LirGraph lir, long[] spent) {
+    /**
+     * Register allocation, then (with verification on) its verifier, each timed, with the LIR dumped
+     * before and after allocation; their time, the dumps' included, goes to {@code spent[0]}.
+     */
+    private void allocate(org.ssajit.lir.LirGraph lir, long[] spent, PhaseDump dump) {
+        long d0 = System.nanoTime();
+        dump.printLir(AFTER_SELECTION, lir);
+        spent[0] += System.nanoTime() - d0;
         long t0 = System.nanoTime();
         org.ssajit.regalloc.AllocationResult result;
         try {
@@ -228,6 +259,11 @@ public final class Pipeline {
             times.add(PhaseTimes.Phase.ALLOCATE, t);
             spent[0] += t;
         }
+        // Before the verifier: an allocation it rejects is what one wants to look at.
+        long d1 = System.nanoTime();
+        dump.printLir(AFTER_ALLOCATION, lir);
+        dump.printIntervals(AFTER_ALLOCATION, result);
+        spent[0] += System.nanoTime() - d1;
         if (verify) {
             long t1 = System.nanoTime();
             try {

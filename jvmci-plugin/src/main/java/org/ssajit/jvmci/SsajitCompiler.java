@@ -9,6 +9,7 @@ import org.ssajit.codegen.Backend;
 import org.ssajit.codegen.Backends;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.debug.FaultInjection;
+import org.ssajit.dump.PhaseDump;
 import org.ssajit.ir.Graph;
 import org.ssajit.options.OptionValues;
 import org.ssajit.parse.Providers;
@@ -177,15 +178,16 @@ public final class SsajitCompiler implements JVMCICompiler {
         }
         CompiledCode code;
         Graph graph = null;
+        PhaseDump dump = ctx.dumper() != null ? ctx.dumper().cfg(id, method, request.getEntryBCI()) : PhaseDump.NONE;
         try {
-            graph = ctx.pipeline().build(method, request.getEntryBCI());
+            graph = ctx.pipeline().build(method, request.getEntryBCI(), dump);
             if (ctx.options().get(SsajitOptions.PRINT_INLINING)) {
                 System.err.print(Dumper.inlining(id, method, request.getEntryBCI(), graph)); // one call: the lines stay together
             }
             if (ctx.dumper() != null) {
                 ctx.dumper().graph(id, method, graph); // also for methods the lowering or the back end then refuses
             }
-            code = ctx.pipeline().compile(graph, method, jvmti);
+            code = ctx.pipeline().compile(graph, method, jvmti, dump);
         } catch (BailoutException | RegisterAllocationException | VerificationError | AllocationVerificationError e) {
             PipelineOutcome o = PipelineOutcome.of(e);
             return Outcome.refused(o.message(), o.category());
