@@ -41,8 +41,9 @@ public final class SsajitOptions {
                                     + "and the compile time against the run time (the VM's time since it started), then requests, bytecodes, compile "
                                     + "time by phase, code bytes, inlining and refusals by reason.");
     public static final OptionKey<Path> DUMP = new OptionKey<>("Dump", null, "<directory>",
-                    "Write per method the SSA graph as text (.ir.txt) and Graphviz (.dot), and for installed code its disassembly (.s, "
-                                    + "needs GNU objdump), into the directory (created if missing).",
+                    "Write per method the SSA graph as text (.ir.txt) and Graphviz (.dot), every phase's graph, the LIR and the register "
+                                    + "allocator's intervals for C1Visualizer (.cfg), and for installed code its disassembly (.s, needs GNU objdump), "
+                                    + "into the directory (created if missing).",
                     v -> v.isBlank() ? null : Path.of(v));
     public static final OptionKey<Boolean> PRINT_INLINING = OptionKey.bool("PrintInlining", false,
                     "Per compile, on stderr: every call the inliner was asked about, as a tree (a callee's calls indented below it): "
