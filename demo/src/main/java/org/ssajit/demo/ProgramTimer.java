@@ -2,12 +2,15 @@ package org.ssajit.demo;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -16,13 +19,21 @@ import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
+import org.ssajit.demo.suite.Suite;
+import org.ssajit.demo.suite.SuiteProgram;
+
 /**
  * Times whole programs, iteration after iteration in one JVM, for {@code scripts/bench-programs.sh},
- * which starts this under C1 only, ssajit and C2 in turn, round after round. Prints one line per
- * iteration: {@code program iteration milliseconds}; the script keeps the last iterations (the top
- * tier's code installed by then).
+ * which starts this under C1 only, ssajit, C2 and Graal in turn, round after round. Prints one line
+ * per iteration: {@code program iteration wall-ms cpu-ms}, the elapsed time and the CPU time of the
+ * thread that runs the program (compiler threads not counted); the script keeps the last iterations
+ * (the top tier's code installed by then).
  *
  * <ul>
+ * <li>the programs of the real-program suite ({@link org.ssajit.demo.suite.Suite}: constraints,
+ * interpreter, json, hashing, strings, streams, trees, exceptions, particles, graphs), each checking
+ * its own results: a wrong one ends the run with {@link org.ssajit.demo.suite.SuiteProgram.WrongResult}
+ * (exit status 1);
  * <li>{@code javac DIR}: javac (jdk.compiler, in this JVM through javax.tools) compiles every
  * {@code .java} file under DIR into a fresh directory, with JVMCI visible (for ssa-core's sources);
  * it must succeed; the class files' names and bytes go into the checksum.
@@ -38,10 +49,11 @@ import javax.tools.ToolProvider;
  * which allocate with {@code Unsafe.allocateInstance} (lambdas' {@code ::new} use {@code new}); their
  * fields go into the checksum.
  * </ul>
- * Both print a checksum at the end so that every mode can be seen to compute the same (compared by
- * {@code scripts/stress.sh}).
+ * Each prints a checksum at the end so that every mode can be seen to compute the same (compared by
+ * {@code scripts/stress.sh} and {@code scripts/bench-programs.sh}).
  *
- * <p>Usage: {@code ProgramTimer [--iterations N] javac DIR | collections | nbody | copies | handles}
+ * <p>Usage: {@code ProgramTimer [--iterations N] javac DIR | collections | nbody | copies | handles | SUITE-PROGRAM};
+ * {@code ProgramTimer --list-suite} prints the suite's programs, one a line.
  */
 public final class ProgramTimer {
     private ProgramTimer() {
@@ -53,12 +65,15 @@ public final class ProgramTimer {
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--iterations")) {
                 iterations = Integer.parseInt(args[++i]);
+            } else if (args[i].equals("--list-suite")) {
+                Suite.programs().forEach(p -> System.out.println(p.name()));
+                return;
             } else {
                 rest.add(args[i]);
             }
         }
         if (rest.isEmpty()) {
-            throw new IllegalArgumentException("usage: ProgramTimer [--iterations N] javac DIR | collections | nbody | copies | handles");
+            throw new IllegalArgumentException("usage: ProgramTimer [--iterations N] javac DIR | collections | nbody | copies | handles | SUITE-PROGRAM");
         }
         String program = rest.get(0);
         Runnable body = switch (program) {
@@ -67,15 +82,27 @@ public final class ProgramTimer {
             case "nbody" -> ProgramTimer::nbody;
             case "copies" -> ProgramTimer::copies;
             case "handles" -> ProgramTimer::handles;
-            default -> throw new IllegalArgumentException("no program " + program);
+            default -> suite(program);
         };
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (int i = 1; i <= iterations; i++) {
+            long c0 = threads.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
             body.run();
             long t1 = System.nanoTime();
-            System.out.printf("%s %d %.1f%n", program, i, (t1 - t0) / 1e6);
+            long c1 = threads.getCurrentThreadCpuTime();
+            System.out.printf(Locale.ROOT, "%s %d %.1f %.1f%n", program, i, (t1 - t0) / 1e6, (c1 - c0) / 1e6);
         }
         System.out.println("checksum " + checksum);
+    }
+
+    /** A program of the suite: an iteration is its units, each checked. */
+    private static Runnable suite(String name) {
+        SuiteProgram p = Suite.program(name);
+        if (p == null) {
+            throw new IllegalArgumentException("no program " + name);
+        }
+        return () -> checksum = checksum * 31 + p.iteration();
     }
 
     private static Runnable javac(Path sources) throws IOException {
