@@ -20,7 +20,8 @@
 # and compiles (-Dssajit.Stats=true; a JVM's tier-4 code over the bytecode of the methods compiled, inlined callees
 # not counted). Then per mode the iterations to steady state: the first iteration from which every iteration of the
 # JVM is within --steady PCT (default 5) percent of the median of its last K; the median over the rounds, with their
-# range (">N": not within it by the end).
+# range ("never": not even the last iteration is). The geomean is of the programs' ratios; its spread, from the rounds'
+# own geomeans, need not contain it.
 #
 # Usage: scripts/bench-programs.sh [-r ROUNDS] [--iterations N] [--keep K] [--suite] [--graal] [--cpu] [--steady PCT]
 #                                  [--no-inline] [--hot-inline N] [--no-unwind] [--no-arraycopy]
@@ -188,6 +189,8 @@ awk -v keep="$KEEP" -v iters="$ITERATIONS" -v modes="${MODES[*]}" -v col="$COLUM
         return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
     }
     function spread(lo, hi, fmt) { return lo == "" ? "" : sprintf("[" fmt "-" fmt "]", lo, hi) }
+    # Iterations to steady state: N + 1 stands for a JVM that never got there.
+    function iterName(s) { return s > iters ? "never" : sprintf("%d", s) }
     # The code file: round mode program compiled bytecode-bytes code-bytes.
     FILENAME == codefile { if ($5 > 0) { code[$3, $2] = code[$3, $2] " " ($6 / $5); compiles[$3, $2] = compiles[$3, $2] " " $4 } next }
     {
@@ -230,7 +233,7 @@ awk -v keep="$KEEP" -v iters="$ITERATIONS" -v modes="${MODES[*]}" -v col="$COLUM
                     if (!((m, "hi") in smin) || s > smin[m, "hi"]) smin[m, "hi"] = s
                 }
                 mmed[m] = median(all); steady[p, m] = median(st)
-                steadyRange[p, m] = spread(smin[m, "lo"], smin[m, "hi"], "%d")
+                steadyRange[p, m] = smin[m, "lo"] == smin[m, "hi"] ? "" : " [" iterName(smin[m, "lo"]) "-" iterName(smin[m, "hi"]) "]"
                 delete smin
             }
             printf "%-12s", p
@@ -267,16 +270,16 @@ awk -v keep="$KEEP" -v iters="$ITERATIONS" -v modes="${MODES[*]}" -v col="$COLUM
             printf "  %-19s", sprintf("%.2f %s", exp(logsum[m] / nlog[m]), spread(lo, hi, "%.2f"))
         }
         printf "\n"
-        printf "\nIterations to steady state: the first iteration from which every iteration is within %s %% of the median of the JVM%cs last %d; median over the rounds [range]\n", tol, 39, keep
+        printf "\nIterations to steady state: the first iteration from which every iteration is within %s %% of the median of the JVM%cs last %d; median over the rounds [range, if they differ]\n", tol, 39, keep
         printf "%-12s", "program"
-        for (x = 1; x <= nm; x++) printf " %15s", ms[x]
+        for (x = 1; x <= nm; x++) printf " %17s", ms[x]
         printf "\n"
         for (i = 1; i <= k; i++) {
             p = order[i]
             printf "%-12s", p
             for (x = 1; x <= nm; x++) {
                 s = steady[p, ms[x]]
-                printf " %15s", s == "" ? "-" : sprintf("%s %s", s > iters ? ">" iters : sprintf("%d", s), steadyRange[p, ms[x]])
+                printf " %17s", s == "" ? "-" : iterName(s) steadyRange[p, ms[x]]
             }
             printf "\n"
         }
