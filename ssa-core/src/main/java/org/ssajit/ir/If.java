@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * {@code if (x cond y) goto trueTarget else goto falseTarget}. Operands are both Int or both Object
- * (long, float and double comparisons go through LCMP/FCMPx/DCMPx first, as in the bytecode).
+ * (long, float and double comparisons go through LCMP/FCMPx/DCMPx first, as in the bytecode); in a
+ * lowered graph also both Long: words ({@link Op.Kinds#WORD}), compared as 64-bit integers.
  * The two targets are distinct; a branch whose targets coincide is a {@link Goto}.
  */
 public final class If extends Terminator {

@@ -171,6 +171,13 @@ public enum Op {
     // Lowered: what codegen-core's HotSpot lowering turns the Java-level ops above into, with the VM's
     // layout, checks and deoptimizations explicit. Target-neutral; a back end selects instructions for
     // these, the arithmetic, conversions and comparisons, and OSR_LOCAL, nothing else.
+    //
+    // Words: a lowered graph also computes with raw machine words (a class pointer, a mark word, an
+    // address), values of kind Long (Kinds.WORD) that are never references: no reference map holds
+    // one, the register allocator treats them as 64-bit integers, and branches compare them as such.
+    // A word read from memory or made by METADATA stays valid wherever it flows; a word derived from an
+    // object's address (ADDRESS_OF, and what is computed from it) is valid only until the collector
+    // can move the object, so the verifier rejects one live across a safepoint or in a frame state.
 
     /** Deoptimizes (attribute: why, and what to do with the code) if {@code object} is null. */
     NULL_CHECK("nullcheck", DEOPTIMIZES | LOW, VOID, Deopt.class, in(In.OBJECT, OBJECT)),
@@ -190,13 +197,14 @@ public enum Op {
     /** Int or long remainder, divisor non-zero: {@code MIN_VALUE % -1} is 0. Not pure, as {@link #SDIV}. */
     SREM("srem", LOW, SAME, in(In.X, SAME), in(In.Y, SAME)),
     /**
-     * Reads {@code [base + index * scale + displacement]} (attribute: {@link Access}). A read with a
-     * frame state is its base's implicit null check: a null base faults (the displacement is inside
-     * the VM's protected page) and HotSpot deoptimizes to that state.
+     * Reads {@code [base + index * scale + displacement]} (attribute: {@link Access}); the base is a
+     * reference or a word. A read with a frame state is its base's implicit null check (the base a
+     * reference): a null base faults (the displacement is inside the VM's protected page) and HotSpot
+     * deoptimizes to that state.
      */
-    READ("read", MEMORY_READ | LOW, ACCESS, Access.class, in(In.BASE, OBJECT), optional(In.INDEX, INT)),
+    READ("read", MEMORY_READ | LOW, ACCESS, Access.class, in(In.BASE, BASE), optional(In.INDEX, INT)),
     /** Writes {@code value} to {@code [base + index * scale + displacement]}; a frame state makes it an implicit null check, as {@link #READ}. */
-    WRITE("write", MEMORY_WRITE | NO_STATE | LOW, VOID, Access.class, in(In.BASE, OBJECT), in(In.VALUE, ACCESS), optional(In.INDEX, INT)),
+    WRITE("write", MEMORY_WRITE | NO_STATE | LOW, VOID, Access.class, in(In.BASE, BASE), in(In.VALUE, ACCESS), optional(In.INDEX, INT)),
     /** {@code base == null ? 0 : [base + displacement]}: an array's length or 0. Never fails. */
     READ_OR_ZERO("readorzero", LOW, ACCESS, Access.class, in(In.BASE, OBJECT)),
     /**
@@ -217,8 +225,27 @@ public enum Op {
      */
     ARRAY_COPY("arraycopy", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, Access.class, in(In.SOURCE, OBJECT), in(In.SOURCE_INDEX, LONG),
                     in(In.DESTINATION, OBJECT), in(In.DESTINATION_INDEX, LONG), in(In.LENGTH, LONG)),
-    /** A reference from its narrow form (attribute: the VM's {@link NarrowEncoding}); 0 is null. */
-    UNCOMPRESS("uncompress", PURE | LOW, OBJECT, NarrowEncoding.class, in(In.X, INT)),
+    /**
+     * A reference from its narrow form (attribute: the VM's {@link NarrowEncoding} of oops; 0 is null),
+     * or, of kind Long, a class pointer (a word) from its narrow form (the encoding of class pointers:
+     * never 0, decoded without a null test).
+     */
+    UNCOMPRESS("uncompress", PURE | LOW, SAME, NarrowEncoding.class, in(In.X, INT)),
+    /**
+     * The address of the VM's metadata named by the attribute (a class's {@code Klass*} as a
+     * {@code HotSpotMetaspaceConstant}): a word of kind Long, or, of kind Int, its narrow form (a
+     * compressed class constant). Not known when the code is generated: the back end embeds a
+     * placeholder with a data patch, which HotSpot fills in and records as a metadata relocation (what
+     * keeps the class's loader alive while the code is). A value like a constant: no input, no effect.
+     */
+    METADATA("metadata", PURE | LOW, SAME, jdk.vm.ci.meta.VMConstant.class),
+    /**
+     * The address of {@code object} as a word (a card's address, a field's address are computed from
+     * it). Valid only until the collector can move the object: it must not be live across a safepoint
+     * nor be in a frame state (the verifier checks). Not pure: two at different points are different
+     * values, and it must stay where it is.
+     */
+    ADDRESS_OF("addressof", LOW, WORD, in(In.OBJECT, OBJECT)),
     /** A reference's narrow form (attribute: the VM's {@link NarrowEncoding}); null is 0. */
     COMPRESS("compress", PURE | LOW, INT, NarrowEncoding.class, in(In.X, OBJECT)),
     /**
@@ -379,6 +406,10 @@ public enum Op {
         RETURN,
         /** The value kind of the {@link Access} in the attribute ({@link Access#valueKind()}). */
         ACCESS,
+        /** A raw machine word: kind Long, never a reference (see the lowered ops' comment). */
+        WORD,
+        /** The base of a memory access: a reference, or a word (an address outside the heap, a class's metadata). */
+        BASE,
         /** Any kind. */
         ANY
     }

@@ -45,7 +45,9 @@ import jdk.vm.ci.meta.Signature;
  * <li>use lists: every input is registered as a use, and nothing else is;</li>
  * <li>ops: attribute, inputs and result as each {@link org.ssajit.ir.Op} declares them;</li>
  * <li>frame states: every instruction that can throw, call, store (a fill excepted: it cannot fail) or allocate has one, with the
- * method's frame layout, no value in the second slot of a long/double, references for locks.</li>
+ * method's frame layout, no value in the second slot of a long/double, references for locks;</li>
+ * <li>words: no word derived from a reference's address is in a frame state or live across an
+ * instruction with one or a safepoint poll ({@link #checkDerivedWords}).</li>
  * </ul>
  */
 public final class Verifier {
@@ -117,6 +119,7 @@ public final class Verifier {
             }
         }
         checkUseLists(live, liveList);
+        checkDerivedWords();
     }
 
     private static void addLive(Node n, Map<Node, Integer> live, List<Node> liveList) {
@@ -333,6 +336,20 @@ public final class Verifier {
                 if ((i.input(Op.In.INDEX) != null) != (((Access) i.attribute()).scale() != 0)) {
                     fail(() -> where.get() + ": an access has an index exactly when it has a scale");
                 }
+                if (i.state() != null && i.input(Op.In.BASE).kind() != JavaKind.Object) {
+                    fail(() -> where.get() + ": only an access at a reference can be its implicit null check (a word base has no state)");
+                }
+            }
+            case UNCOMPRESS -> {
+                boolean klass = ((org.ssajit.ir.NarrowEncoding) i.attribute()).klass();
+                if (i.kind() != (klass ? JavaKind.Long : JavaKind.Object)) {
+                    fail(() -> where.get() + ": a narrow " + (klass ? "class pointer decodes to a word" : "oop decodes to a reference"));
+                }
+            }
+            case METADATA -> {
+                if (i.kind() != JavaKind.Long && i.kind() != JavaKind.Int) {
+                    fail(() -> where.get() + ": metadata is a word or its narrow form, not " + i.kind());
+                }
             }
             case PRE_BARRIER, POST_BARRIER -> {
                 GcBarrier b = (GcBarrier) i.attribute();
@@ -388,6 +405,10 @@ public final class Verifier {
         if (required != null) {
             checkKind(i.input(k).kind(), required, where);
         }
+        JavaKind actual = i.input(k).kind();
+        if (in.kind() == Op.Kinds.BASE && actual != JavaKind.Object && actual != JavaKind.Long) {
+            fail(() -> where.get() + ": the base of an access is " + actual + ", neither a reference nor a word");
+        }
         return k + 1;
     }
 
@@ -406,7 +427,8 @@ public final class Verifier {
             case RETURN -> i.op() == Op.CALL ? i.callTarget().returnKind()
                             : i.invokeTarget().method().getSignature().getReturnKind().getStackKind();
             case ACCESS -> ((Access) i.attribute()).valueKind();
-            case ANY -> null;
+            case WORD -> JavaKind.Long;
+            case BASE, ANY -> null;
         };
     }
 
@@ -432,8 +454,9 @@ public final class Verifier {
         switch (t) {
             case If f -> {
                 checkKind(f.y().kind(), f.x().kind(), where);
-                if (f.x().kind() != JavaKind.Int && f.x().kind() != JavaKind.Object) {
-                    fail(() -> where.get() + ": branches compare ints or references only");
+                JavaKind k = f.x().kind();
+                if (k != JavaKind.Int && k != JavaKind.Object && !(k == JavaKind.Long && graph.isLowered())) {
+                    fail(() -> where.get() + ": branches compare ints or references (and words, once lowered) only");
                 }
                 if (f.x().kind() == JavaKind.Object && f.condition() != org.ssajit.ir.Condition.EQ && f.condition() != org.ssajit.ir.Condition.NE) {
                     fail(() -> where.get() + ": references compare for identity only");
@@ -577,6 +600,106 @@ public final class Verifier {
     private void checkKind(JavaKind actual, JavaKind expected, java.util.function.Supplier<String> where) {
         if (actual != expected) {
             fail(() -> where.get() + ": kind " + actual + " where " + expected + " is expected");
+        }
+    }
+
+    // Derived words -----------------------------------------------------------------------------------
+
+    /**
+     * A word derived from a reference ({@link Op#ADDRESS_OF} and every value computed from one, phis
+     * included; not what is read from memory through it) is not in any frame state and is neither
+     * used by nor live after an instruction with a frame state (a call, an allocation or lock that may
+     * enter the VM, a check or read that may deoptimize) or a terminator that polls: the collector may
+     * move the object there, and no reference map or deoptimization can describe a raw address into
+     * it. A backward liveness over the derived words only; nothing to do in a graph without them.
+     */
+    private void checkDerivedWords() {
+        Set<Value> derived = new HashSet<>();
+        List<Value> work = new ArrayList<>();
+        for (Block b : graph.blocks()) {
+            for (Instruction i : b.instructions()) {
+                if (i.op() == Op.ADDRESS_OF) {
+                    derived.add(i);
+                    work.add(i);
+                }
+            }
+        }
+        if (derived.isEmpty()) {
+            return;
+        }
+        while (!work.isEmpty()) {
+            Value v = work.remove(work.size() - 1);
+            for (Node u : v.users()) {
+                if (u instanceof FrameState) {
+                    fail(() -> printer.ref(v) + ", a word derived from a reference, is in a frame state");
+                }
+                if (u instanceof Phi p && derived.add(p)) {
+                    work.add(p);
+                } else if (u instanceof Instruction i && i.op() != Op.READ && i.op() != Op.READ_OR_ZERO && i.kind() != JavaKind.Void && derived.add(i)) {
+                    work.add(i);
+                }
+            }
+        }
+        // liveIn per block, to a fixed point (few iterations: derived words live in a few blocks).
+        Map<Block, Set<Value>> liveIn = new IdentityHashMap<>();
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            List<Block> blocks = graph.blocks();
+            for (int k = blocks.size() - 1; k >= 0; k--) {
+                Block b = blocks.get(k);
+                Set<Value> in = liveThrough(b, derived, liveIn, false);
+                if (!in.equals(liveIn.getOrDefault(b, Set.of()))) {
+                    liveIn.put(b, in);
+                    changed = true;
+                }
+            }
+        }
+        for (Block b : graph.blocks()) {
+            liveThrough(b, derived, liveIn, true);
+        }
+    }
+
+    /** The derived words live into {@code b} given its successors' live-in sets; with {@code check}, fails at a safepoint they cross. */
+    private Set<Value> liveThrough(Block b, Set<Value> derived, Map<Block, Set<Value>> liveIn, boolean check) {
+        Set<Value> live = new HashSet<>();
+        for (Block s : b.successors()) {
+            live.addAll(liveIn.getOrDefault(s, Set.of()));
+            live.removeAll(s.phis());
+            int k = s.predecessorIndex(b);
+            for (Phi p : s.phis()) {
+                if (k >= 0 && derived.contains(p.operand(k))) {
+                    live.add(p.operand(k));
+                }
+            }
+        }
+        Terminator t = b.terminator();
+        addDerivedInputs(t, derived, live);
+        if (check && t.isSafepoint() && !live.isEmpty()) {
+            Value v = live.iterator().next();
+            fail(() -> b + ": " + printer.ref(v) + ", a word derived from a reference, is live across the safepoint poll of " + printer.terminatorText(t));
+        }
+        List<Instruction> code = b.instructions();
+        for (int k = code.size() - 1; k >= 0; k--) {
+            Instruction i = code.get(k);
+            live.remove(i);
+            addDerivedInputs(i, derived, live);
+            if (check && i.state() != null && !live.isEmpty()) {
+                Value v = live.iterator().next();
+                fail(() -> b + ": " + printer.ref(v) + ", a word derived from a reference, is live across " + printer.instructionText(i)
+                                + ", where the VM may stop or deoptimize the frame");
+            }
+        }
+        live.removeAll(b.phis());
+        return live;
+    }
+
+    private static void addDerivedInputs(Node n, Set<Value> derived, Set<Value> live) {
+        for (int k = 0; k < n.inputCount(); k++) {
+            Value v = n.input(k);
+            if (v != null && derived.contains(v)) {
+                live.add(v);
+            }
         }
     }
 

@@ -254,6 +254,8 @@ public final class Aarch64LirGenerator extends LirGenerator {
                 }
             }
             case WRITE -> write(i);
+            case METADATA -> append(new Aarch64Metadata.LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
+            case ADDRESS_OF -> move(result(i), operand(i.input(In.OBJECT))); // the same bits, no longer a reference
             case COMPRESS -> append(new Aarch64Memory.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
             case READ_OR_ZERO -> append(new Aarch64Memory.LengthOrZero(result(i), inVariable(i.input(In.BASE)), access(i).displacement()));
             case STORE_RANGE -> storeRange(i);
@@ -543,7 +545,7 @@ public final class Aarch64LirGenerator extends LirGenerator {
             }
             return;
         }
-        int size = f.x().kind() == JavaKind.Object ? 64 : 32;
+        int size = f.x().kind() == JavaKind.Int ? 32 : 64; // a reference or a word: 64 bits
         append(new Aarch64Compares.CompareBranch(f.condition(), size, inVariable(f.x()), immediateOr(f.y(), v -> Aarch64Compares.isCompareImmediate(size, v)),
                         trueTarget, falseTarget));
     }

@@ -9,6 +9,7 @@ import org.ssajit.aarch64.asm.Address;
 import org.ssajit.aarch64.asm.BarrierOption;
 import org.ssajit.aarch64.asm.Condition;
 import org.ssajit.aarch64.asm.ExtendType;
+import org.ssajit.aarch64.asm.ShiftType;
 import org.ssajit.aarch64.asm.Label;
 import org.ssajit.ir.MemoryBarriers;
 import org.ssajit.ir.NarrowEncoding;
@@ -333,12 +334,20 @@ public final class Aarch64Memory {
         }
     }
 
-    /** {@code r} holds a narrow oop zero-extended (a 32-bit load put it there): the full reference, null staying null. */
+    /**
+     * {@code r} holds a narrow oop zero-extended (a 32-bit load put it there): the full reference, null
+     * staying null; a narrow class pointer ({@link NarrowEncoding#klass()}) is never 0, so no test.
+     */
     static void decodeInPlace(Aarch64Assembler asm, Register r, NarrowEncoding n) {
         if (n.base() == 0) {
             if (n.shift() != 0) {
                 asm.lsl(64, r, r, n.shift());
             }
+            return;
+        }
+        if (n.klass()) {
+            asm.mov(64, SCRATCH1, n.base());
+            asm.add(64, r, SCRATCH1, r, ShiftType.LSL, n.shift()); // a class pointer is never 0
             return;
         }
         asm.mov(64, SCRATCH1, n.base());
@@ -367,6 +376,13 @@ public final class Aarch64Memory {
                 } else {
                     asm.ubfiz(64, r, x, narrow.shift(), 32);
                 }
+                return;
+            }
+            if (narrow.klass()) {
+                // A class pointer is never 0: no test. The shift may exceed what an extended register takes (4).
+                asm.ubfiz(64, r, x, narrow.shift(), 32);
+                asm.mov(64, SCRATCH1, narrow.base());
+                asm.add(64, r, SCRATCH1, r);
                 return;
             }
             asm.mov(64, SCRATCH1, narrow.base());

@@ -424,6 +424,16 @@ public final class Amd64Assembler {
         return start;
     }
 
+    /**
+     * {@code mov dst32, imm32}: always the 5- or 6-byte {@code B8+r id} form (zero-extends), so the
+     * immediate can be patched in place (a narrow class constant). Returns the instruction's position.
+     */
+    public int movImm32Patchable(Register dst, int imm) {
+        int start = pos;
+        movRegImm(DWORD, gpr(dst), imm);
+        return start;
+    }
+
     /** Zero extension ({@code movzx}) of a BYTE or WORD register into a DWORD or QWORD register. */
     public void movzx(OperandSize dstSize, Register dst, OperandSize srcSize, Register src) {
         requireSize(dstSize, DWORD, QWORD);

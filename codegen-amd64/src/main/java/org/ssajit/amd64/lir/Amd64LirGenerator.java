@@ -313,6 +313,8 @@ public final class Amd64LirGenerator extends LirGenerator {
                 }
             }
             case WRITE -> write(i);
+            case METADATA -> append(new Amd64Metadata.LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
+            case ADDRESS_OF -> move(result(i), operand(i.input(In.OBJECT))); // the same bits, no longer a reference
             case COMPRESS -> append(new Amd64Barriers.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
             case PRE_BARRIER, POST_BARRIER -> barrier(i);
             case KEEP_ALIVE -> append(new Amd64Barriers.G1KeepAlive(inVariable(i.input(In.VALUE)), newVariable(JavaKind.Long)));
@@ -672,7 +674,7 @@ public final class Amd64LirGenerator extends LirGenerator {
             }
             return;
         }
-        OperandSize size = f.x().kind() == JavaKind.Object ? QWORD : DWORD;
+        OperandSize size = f.x().kind() == JavaKind.Int ? DWORD : QWORD; // a reference or a word: 64 bits
         append(new Amd64Compares.CompareBranch(f.condition(), size, inVariable(f.x()), immOrVariable(f.y()), trueTarget, falseTarget));
     }
 

@@ -223,13 +223,21 @@ public final class Amd64Memory {
     /**
      * {@code r} (a zero-extended narrow oop) decoded in place with the VM's base and shift: {@code shl};
      * with a base, {@code test; je} around {@code shl; add base} (through {@link Amd64CodeEmitter#SCRATCH}),
-     * so 0 stays null.
+     * so 0 stays null. A narrow class pointer ({@link NarrowEncoding#klass()}) is never 0: no test.
      */
     static void decode(Amd64Assembler asm, Register r, NarrowEncoding n) {
         if (n.base() == 0) {
             if (n.shift() != 0) {
                 asm.shift(ShiftOp.SHL, QWORD, r, n.shift());
             }
+            return;
+        }
+        if (n.klass()) {
+            if (n.shift() != 0) {
+                asm.shift(ShiftOp.SHL, QWORD, r, n.shift());
+            }
+            asm.mov(QWORD, SCRATCH, n.base());
+            asm.alu(AluOp.ADD, QWORD, r, SCRATCH);
             return;
         }
         Label done = new Label("decode-null");

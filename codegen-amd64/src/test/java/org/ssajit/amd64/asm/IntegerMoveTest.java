@@ -44,6 +44,8 @@ class IntegerMoveTest {
             }
             for (long v : new long[] {0, 1, -1, 0x7fff_ffff, Integer.MIN_VALUE, 0xffff_ffffL}) {
                 c.add("mov " + reg(d, DWORD) + "," + imm(v, DWORD), 5 + rexB, a -> a.mov(DWORD, d, v));
+                // The patchable form is this one, whatever the value (0 included: never xor).
+                c.add("mov " + reg(d, DWORD) + "," + imm(v, DWORD), 5 + rexB, a -> a.movImm32Patchable(d, (int) v));
             }
             for (long v : new long[] {0, 0x7fff, -0x8000, 0xffff, -1}) {
                 c.add("mov " + reg(d, WORD) + "," + imm(v, WORD), 4 + rexB, a -> a.mov(WORD, d, v));

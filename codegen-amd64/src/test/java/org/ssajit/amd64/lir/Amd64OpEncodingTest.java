@@ -188,6 +188,35 @@ class Amd64OpEncodingTest {
         }
     }
 
+    /**
+     * A class's metadata as a patched immediate (the lowering's {@code metadata}): {@code movabs} of the
+     * pointer, {@code mov r32, imm32} of its narrow form; each a data patch at the instruction, whose
+     * immediate HotSpot finds; a narrow class pointer decoded without the null test an oop needs.
+     */
+    @Test
+    void metadataAndNarrowClassPointers() {
+        OpCheck c = new OpCheck("metadata");
+        jdk.vm.ci.hotspot.HotSpotMetaspaceConstant hub = (jdk.vm.ci.hotspot.HotSpotMetaspaceConstant) jdk.vm.ci.runtime.JVMCI.getRuntime().getHostJVMCIBackend()
+                        .getConstantReflection().asObjectHub(OpCheck.META.lookupJavaType(String.class));
+        c.add(new Amd64Metadata.LoadMetadata(l(rbx), (jdk.vm.ci.meta.VMConstant) hub), "movabs rbx,0x0");
+        c.add(new Amd64Metadata.LoadMetadata(i(r9), (jdk.vm.ci.meta.VMConstant) hub.compress()), "mov r9d,0x0");
+        c.add(new Amd64Metadata.LoadMetadata(i(rax), (jdk.vm.ci.meta.VMConstant) hub.compress()), "mov eax,0x0");
+        c.add(new Amd64Memory.Decode(l(r8), i(rsi), NarrowEncoding.ofKlass(0, 3)), "mov r8d,esi", "shl r8,0x3");
+        c.add(new Amd64Memory.Decode(l(r8), i(r8), NarrowEncoding.ofKlass(0x8_0000_0000L, 0)), "mov r8d,r8d", "movabs r10,0x800000000", "add r8,r10");
+        c.add(new Amd64Memory.Decode(l(rdx), i(rcx), NarrowEncoding.ofKlass(0x4000_0000L, 10)), "mov edx,ecx", "shl rdx,0xa", "mov r10d,0x40000000",
+                        "add rdx,r10");
+        CompiledCode code = c.verify();
+        List<DataPatch> patches = code.sites().stream().filter(s -> s instanceof DataPatch).map(s -> (DataPatch) s).toList();
+        assertEquals(3, patches.size());
+        assertEquals(0xB8, code.code()[patches.get(0).pcOffset + 1] & 0xF8, "movabs: REX.W B8+r");
+        assertEquals(0xB9, code.code()[patches.get(1).pcOffset + 1] & 0xFF, "mov r9d: REX.B B8+1");
+        assertEquals(0xB8, code.code()[patches.get(2).pcOffset] & 0xFF, "mov eax: B8");
+        for (int k = 0; k < 3; k++) {
+            var m = (jdk.vm.ci.hotspot.HotSpotMetaspaceConstant) ((jdk.vm.ci.code.site.ConstantReference) patches.get(k).reference).getConstant();
+            assertEquals(k > 0, m.isCompressed(), "patch " + k);
+        }
+    }
+
     @Test
     void integerArithmetic() {
         OpCheck c = new OpCheck("integer arithmetic");
