@@ -12,7 +12,7 @@ import org.ssajit.ir.Loops.Loop;
  * then runs the latch into the header's test and takes one branch back to the body, instead of
  * jumping back to the header and branching again; entering the loop costs one jump. Any order is
  * correct (every block ends in explicit jumps or branches, and an emitter only elides jumps to the
- * next block); this one is faster. Loops and latches are the SSA graph's ({@link LirBlock#loop()}).
+ * next block); this one is faster. Blocks that only deoptimize come last. Loops and latches are the SSA graph's ({@link LirBlock#loop()}).
  */
 public final class BlockLayout {
     /** Loop headers with at most this many ops (label and branch included) are placed after their latch. */
@@ -38,7 +38,24 @@ public final class BlockLayout {
             order.remove(header);
             order.add(order.indexOf(latch) + 1, header);
         }
+        // Blocks that only deoptimize (a failed guard's trap) go last, out of the way of the code
+        // that runs: the branch to one is taken only when the check fails.
+        List<LirBlock> traps = new ArrayList<>();
+        for (LirBlock b : order) {
+            if (b != order.get(0) && onlyDeoptimizes(b)) {
+                traps.add(b);
+            }
+        }
+        order.removeAll(traps);
+        order.addAll(traps);
         return order;
+    }
+
+    /** Whether {@code b} is a block of the lowering's that deoptimizes and does nothing else (its throw is never reached). */
+    public static boolean onlyDeoptimizes(LirBlock b) {
+        org.ssajit.ir.Block ir = b.irBlock();
+        return ir != null && ir.terminator() instanceof org.ssajit.ir.Throw && ir.phis().isEmpty() && ir.instructions().size() == 1
+                        && ir.instructions().get(0).op() == org.ssajit.ir.Op.DEOPTIMIZE;
     }
 
     /** The LIR predecessors of {@code header} inside the loop it heads (none if it heads no loop). */

@@ -46,29 +46,6 @@ public final class SelectionPatterns {
         return user instanceof If f && f.block() == i.block() && f.x() == i && isZero(f.y()) && isZeroTest(f);
     }
 
-    /**
-     * A type test whose only user is its block's {@code if (test == 0)} or {@code != 0}, or the
-     * guard of a checkcast: the branch (or the guard's trap) goes where the test's compares decide,
-     * no answer materialized.
-     */
-    public static boolean isTypeTestFusable(Instruction i) {
-        if (i.op() != Op.TYPE_TEST || i.userCount() != 1) {
-            return false;
-        }
-        if (i.user(0) instanceof Instruction g && g.op() == Op.GUARD && g.block() == i.block()) {
-            return true; // a checkcast's guard: the failing side jumps to the guard's trap
-        }
-        return i.user(0) instanceof If f && f.block() == i.block() && f.x() == i && isZero(f.y()) && isZeroTest(f);
-    }
-
-    /**
-     * An {@code aastore}'s store check whose only user is its guard in the same block: the check's
-     * failing side jumps to the guard's trap, no answer materialized.
-     */
-    public static boolean isStoreCheckFusable(Instruction i) {
-        return i.op() == Op.STORE_CHECK && i.userCount() == 1 && i.user(0) instanceof Instruction g && g.op() == Op.GUARD && g.block() == i.block();
-    }
-
     public static boolean isZeroTest(If f) {
         return f.condition() == Condition.EQ || f.condition() == Condition.NE;
     }
@@ -114,7 +91,10 @@ public final class SelectionPatterns {
         return shift.userCount() == 1 && shift.user(0) instanceof Instruction u && u.block() == shift.block() && rotation(u) != null;
     }
 
-    /** The {@link Op#UNCOMPRESS} that is the only user of narrow read {@code read}, right after it, or null. */
+    /**
+     * The {@link Op#UNCOMPRESS} that is the only user of narrow read {@code read} (an oop, or a class
+     * pointer read as an int), right after it, or null.
+     */
     public static Instruction uncompressingUser(Instruction read) {
         return read.userCount() == 1 && read.user(0) instanceof Instruction u && u.op() == Op.UNCOMPRESS && next(read) == u ? u : null;
     }

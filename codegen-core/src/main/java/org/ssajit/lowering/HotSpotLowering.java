@@ -78,6 +78,9 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  * a null check of a value whose stamp is non-null or that a dominating check already tested, a bounds
  * check whose index is proven non-negative and below the array's length by a dominating branch, a
  * zero check of a divisor whose stamp excludes 0.</li>
+ * <li>Expands the type tests and store checks into HotSpot's subtype check, as reads of class words,
+ * compares, branches and a loop ({@link TypeCheckExpansion}), after the compiled throws and handler
+ * dispatches that branch on them ({@link ImplicitThrows}, {@link ExceptionDispatch}).</li>
  * </ol>
  *
  * <p>Policies decided here, for every target: a failed check deoptimizes with action
@@ -149,6 +152,15 @@ public final class HotSpotLowering {
      * interpreter posts them and a compiled handler would not (C2 deoptimizes then too).
      */
     public void lower(Graph g, boolean compiledHandlers) {
+        lower(g, compiledHandlers, true);
+    }
+
+    /**
+     * As {@link #lower(Graph, boolean)}; without {@code expandTypeChecks} the graph keeps its
+     * {@link Op#TYPE_TEST}s and {@link Op#STORE_CHECK}s (for tests of the decisions made before
+     * {@link TypeCheckExpansion}; no back end selects them).
+     */
+    void lower(Graph g, boolean compiledHandlers, boolean expandTypeChecks) {
         if (g.isLowered()) {
             throw new IllegalArgumentException("lowered twice: " + g.method());
         }
@@ -210,6 +222,9 @@ public final class HotSpotLowering {
             }
             removeExceptionEdges(g, calls::contains);
             ExceptionDispatch.expand(g, constantReflection, unwinding);
+        }
+        if (expandTypeChecks) {
+            TypeCheckExpansion.expand(g, config);
         }
         // An access that became a deoptimization leaves a default constant behind: phis merging only
         // such constants (and themselves) are trivial now.

@@ -219,8 +219,15 @@ class HotSpotLoweringTest {
     }
 
     private static Graph lowered(String name, boolean implicit) {
+        return lowered(name, implicit, true);
+    }
+
+    /** Lowered, with its type tests and store checks kept as such (the decisions before their expansion) or expanded. */
+    static Graph lowered(String name, boolean implicit, boolean expandTypeChecks) {
         Graph g = Jvmci.graph(HotSpotLoweringTest.class, name);
-        new HotSpotLowering(CONFIG, Jvmci.PROVIDERS.metaAccess(), Jvmci.PROVIDERS.constantReflection(), implicitNullChecks(implicit)).lower(g);
+        OptionValues options = implicitNullChecks(implicit);
+        new HotSpotLowering(CONFIG, Jvmci.PROVIDERS.metaAccess(), Jvmci.PROVIDERS.constantReflection(), options).lower(g,
+                        options.get(LoweringOptions.COMPILED_HANDLERS), expandTypeChecks);
         Verifier.verify(g);
         assertTrue(g.isLowered());
         return g;
@@ -289,7 +296,7 @@ class HotSpotLoweringTest {
     /** A type test of an object proven non-null (here by a dominating null check) does not test for null. */
     @Test
     void typeTestsOfCheckedObjectsTestNoNull() {
-        Graph g = lowered("typeTestsAfterChecks", true);
+        Graph g = lowered("typeTestsAfterChecks", true, false);
         List<Instruction> tests = all(g, Op.TYPE_TEST);
         assertEquals(2, tests.size(), g::toString);
         for (Instruction t : tests) {
@@ -563,7 +570,7 @@ class HotSpotLoweringTest {
      */
     @Test
     void typeChecksAreTestsAndGuards() {
-        Graph g = lowered("typeChecks", true);
+        Graph g = lowered("typeChecks", true, false);
         List<Instruction> tests = all(g, Op.TYPE_TEST);
         assertEquals(2, tests.size(), g::toString);
         TypeTest cast = (TypeTest) tests.get(0).attribute();
@@ -586,14 +593,14 @@ class HotSpotLoweringTest {
      */
     @Test
     void castsProvenByDominatingTypeTestsAreNotTested() {
-        Graph g = lowered("castsAfterTypeTests", false);
+        Graph g = lowered("castsAfterTypeTests", false, false);
         List<Instruction> tests = all(g, Op.TYPE_TEST);
         assertEquals(List.of("Leaf", "Base", "Leaf"), tests.stream().map(t -> ((TypeTest) t.attribute()).type().toJavaName().replaceAll(".*[$]", "")).toList(),
                         g::toString);
         assertEquals(1, all(g, Op.GUARD).size(), g::toString);
         assertTrue(all(g, Op.NULL_CHECK).isEmpty(), g::toString);
         assertEquals(3, all(g, Op.PI).size(), g::toString);
-        Graph same = lowered("nullTestOfACastValue", false);
+        Graph same = lowered("nullTestOfACastValue", false, false);
         assertEquals(1, all(same, Op.TYPE_TEST).size(), same::toString);
         assertTrue(all(same, Op.NULL_CHECK).isEmpty(), same::toString);
     }

@@ -265,6 +265,8 @@ public enum Op {
     /**
      * The {@code aastore} store check: 1 if {@code value} is null or an instance of the element class
      * of the non-null {@code array}'s class, else 0. Reads only class metadata that never changes.
+     * Only while lowering: its last step ({@code lowering.TypeCheckExpansion}) expands it into reads,
+     * compares and branches; no back end selects it.
      */
     STORE_CHECK("storecheck", PURE | LOW, INT, in(In.ARRAY, OBJECT), in(In.VALUE, OBJECT)),
     /** Orders memory accesses (attribute: an Integer of {@link MemoryBarriers} bits). */
@@ -283,7 +285,8 @@ public enum Op {
     LEAF_CALL("leafcall", PURE | LOW, SAME, RuntimeLeaf.class, variadic(In.ARGUMENTS, ANY)),
     /**
      * 1 if {@code object} is an instance of the attribute's type ({@link TypeTest}), else 0; a null
-     * reference gives what the attribute says. Reads only class metadata that never changes.
+     * reference gives what the attribute says. Reads only class metadata that never changes. Only
+     * while lowering, expanded as {@link #STORE_CHECK} is.
      */
     TYPE_TEST("typetest", PURE | LOW, INT, TypeTest.class, in(In.OBJECT, OBJECT)),
     /** Deoptimizes (attribute: why, and what to do with the code) if {@code condition} is 0. */

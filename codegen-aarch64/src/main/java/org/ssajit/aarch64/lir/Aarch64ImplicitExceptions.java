@@ -68,7 +68,7 @@ public final class Aarch64ImplicitExceptions {
             HotSpotVmConfig c = e.config();
             DebugInfo info = e.debugInfo(state());
             if (exception.kind().takesObject()) {
-                Aarch64TypeChecks.loadKlass(e.asm(), c, AArch64.r2, AArch64.r1);
+                Aarch64Metadata.loadKlass(e.asm(), c, AArch64.r2, AArch64.r1);
             }
             if (exception.targetHub() != null) {
                 e.loadMetadata(AArch64.r3, (HotSpotMetaspaceConstant) exception.targetHub());

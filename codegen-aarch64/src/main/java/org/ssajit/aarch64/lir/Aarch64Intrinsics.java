@@ -25,7 +25,7 @@ public final class Aarch64Intrinsics {
 
     /**
      * {@code classof}: {@code result = object == null ? null : object.getClass()}, the object's class
-     * metadata ({@link Aarch64TypeChecks#loadKlass}), its {@code _java_mirror} handle, the handle's
+     * metadata ({@link Aarch64Metadata#loadKlass}), its {@code _java_mirror} handle, the handle's
      * oop. x8 is scratch.
      */
     public static final class ClassOf extends Aarch64Op {
@@ -42,7 +42,7 @@ public final class Aarch64Intrinsics {
             Label isNull = new Label("classof-null");
             Label done = new Label("classof-done");
             asm.cbz(64, o, isNull);
-            Aarch64TypeChecks.loadKlass(asm, c, r, o);
+            Aarch64Metadata.loadKlass(asm, c, r, o);
             asm.ldr(64, r, Aarch64Memory.address(asm, r, null, c.klassJavaMirrorOffset, 0, 64, SCRATCH1));
             asm.ldr(64, r, Address.of(r));
             asm.b(done);

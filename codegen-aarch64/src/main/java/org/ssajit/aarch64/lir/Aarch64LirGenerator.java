@@ -266,17 +266,7 @@ public final class Aarch64LirGenerator extends LirGenerator {
             case NEGATIVE_CHECK -> append(new Aarch64Checks.NegativeCheck(inVariable(i.input(In.LENGTH)), stateOf(i.state()), deopt(i)));
             case BOUNDS_CHECK -> boundsCheck(i);
             case DEOPTIMIZE -> append(new Aarch64Checks.Deoptimize(stateOf(i.state()), deopt(i)));
-            case GUARD -> {
-                if (i.input(In.CONDITION) instanceof Instruction t && t.op() == Op.TYPE_TEST && fused.contains(t)) {
-                    append(new Aarch64TypeChecks.TypeTestGuard(inVariable(t.input(In.OBJECT)), newVariable(JavaKind.Long), newVariable(JavaKind.Long),
-                                    (org.ssajit.ir.TypeTest) t.attribute(), stateOf(i.state()), deopt(i)));
-                } else if (i.input(In.CONDITION) instanceof Instruction t && t.op() == Op.STORE_CHECK && fused.contains(t)) {
-                    append(new Aarch64TypeChecks.StoreCheckGuard(inVariable(t.input(In.ARRAY)), inVariable(t.input(In.VALUE)), newVariable(JavaKind.Long),
-                                    newVariable(JavaKind.Long), stateOf(i.state()), deopt(i)));
-                } else {
-                    append(Aarch64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
-                }
-            }
+            case GUARD -> append(Aarch64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
             case PI -> setResult(i, operand(i.input(In.X)));
             case CALL -> call(i);
             case EXCEPTION_CHECK -> {
@@ -293,22 +283,6 @@ public final class Aarch64LirGenerator extends LirGenerator {
             }
             case LEAF_CALL -> leafCall(i);
             case ARRAY_COPY -> arrayCopy(i);
-            case TYPE_TEST -> {
-                if (isTypeTestFusable(i)) {
-                    fused.add(i); // the branch tests
-                } else {
-                    append(new Aarch64TypeChecks.TypeTestOp(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
-                                    newVariable(JavaKind.Long), (org.ssajit.ir.TypeTest) i.attribute()));
-                }
-            }
-            case STORE_CHECK -> {
-                if (isStoreCheckFusable(i)) {
-                    fused.add(i); // the guard checks
-                } else {
-                    append(new Aarch64TypeChecks.StoreCheckOp(result(i), inVariable(i.input(In.ARRAY)), inVariable(i.input(In.VALUE)),
-                            newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
-                }
-            }
             case NEW_EXCEPTION -> newException(i);
             case LOCK, UNLOCK -> monitor(i);
             case ALLOCATE -> allocate(i);
@@ -412,7 +386,7 @@ public final class Aarch64LirGenerator extends LirGenerator {
         append(new Aarch64Calls.LeafCall(stub, null, args, "arraycopy " + a.kind().getJavaName()));
     }
 
-    // Type checks and implicit exceptions -----------------------------------------------------------
+    // Implicit exceptions -----------------------------------------------------------
 
     /**
      * {@link Op#NEW_EXCEPTION}: the inputs (the object, or the index and length, or the length) in x1
@@ -520,12 +494,6 @@ public final class Aarch64LirGenerator extends LirGenerator {
 
     @Override
     protected void emitIf(If f, LirBlock trueTarget, LirBlock falseTarget) {
-        if (f.x() instanceof Instruction t && t.op() == Op.TYPE_TEST && fused.contains(t)) {
-            boolean passes = f.condition() == org.ssajit.ir.Condition.NE; // test != 0: the true target is the passing side
-            append(new Aarch64TypeChecks.TypeTestBranch(inVariable(t.input(In.OBJECT)), newVariable(JavaKind.Long), newVariable(JavaKind.Long),
-                            (org.ssajit.ir.TypeTest) t.attribute(), passes ? trueTarget : falseTarget, passes ? falseTarget : trueTarget));
-            return;
-        }
         Instruction and = fusedAnd(f);
         if (and != null) {
             int size = and.kind() == JavaKind.Long ? 64 : 32;
@@ -679,10 +647,11 @@ public final class Aarch64LirGenerator extends LirGenerator {
         Value base = base(i);
         Value index = index(i);
         LirFrameState nullCheck = i.state() == null ? null : stateOf(i.state());
-        Instruction decode = a.narrowOop() ? uncompressingUser(i) : null;
+        Instruction decode = a.narrowOop() || a.kind() == JavaKind.Int ? uncompressingUser(i) : null;
         if (decode != null) {
+            // A narrow oop, or the header's narrow class pointer (a word), read and decoded in one op.
             fused.add(decode);
-            append(new Aarch64Memory.Load(JavaKind.Object, result(decode), base, index, a.displacement(), a.scale()).decoding((NarrowEncoding) decode.attribute())
+            append(new Aarch64Memory.Load(decode.kind(), result(decode), base, index, a.displacement(), a.scale()).decoding((NarrowEncoding) decode.attribute())
                             .ordered(a.isVolatile()).checkingNull(nullCheck));
             return;
         }

@@ -165,7 +165,7 @@ public final class Aarch64Memory {
             this.scale = scale;
         }
 
-        /** The loaded 32-bit narrow oop is decoded into the result (a full reference). */
+        /** The loaded 32-bit narrow oop (or narrow class pointer) is decoded into the result (a full reference, or a word). */
         public Load decoding(NarrowEncoding encoding) {
             this.narrow = encoding;
             return this;

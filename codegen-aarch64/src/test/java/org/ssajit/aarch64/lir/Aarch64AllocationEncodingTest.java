@@ -5,13 +5,13 @@ import static jdk.vm.ci.aarch64.AArch64.r1;
 import static jdk.vm.ci.aarch64.AArch64.r2;
 import static jdk.vm.ci.aarch64.AArch64.r3;
 import static jdk.vm.ci.aarch64.AArch64.r4;
-import static org.ssajit.aarch64.lir.Aarch64TypeChecksEncodingTest.C;
-import static org.ssajit.aarch64.lir.Aarch64TypeChecksEncodingTest.assertListing;
-import static org.ssajit.aarch64.lir.Aarch64TypeChecksEncodingTest.assertListingText;
-import static org.ssajit.aarch64.lir.Aarch64TypeChecksEncodingTest.emitter;
-import static org.ssajit.aarch64.lir.Aarch64TypeChecksEncodingTest.movX8;
-import static org.ssajit.aarch64.lir.Aarch64TypeChecksEncodingTest.ref;
-import static org.ssajit.aarch64.lir.Aarch64TypeChecksEncodingTest.temp;
+import static org.ssajit.aarch64.lir.Aarch64MetadataEncodingTest.C;
+import static org.ssajit.aarch64.lir.Aarch64MetadataEncodingTest.assertListing;
+import static org.ssajit.aarch64.lir.Aarch64MetadataEncodingTest.assertListingText;
+import static org.ssajit.aarch64.lir.Aarch64MetadataEncodingTest.emitter;
+import static org.ssajit.aarch64.lir.Aarch64MetadataEncodingTest.movX8;
+import static org.ssajit.aarch64.lir.Aarch64MetadataEncodingTest.ref;
+import static org.ssajit.aarch64.lir.Aarch64MetadataEncodingTest.temp;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -132,7 +132,7 @@ class Aarch64AllocationEncodingTest {
         }
         instance.add("dmb ishst");
         var shape = org.ssajit.ir.AllocationShape.instance(sized, backend.getConstantReflection().asObjectHub(sized), size);
-        assertInline(new Aarch64Allocation.Allocate(shape, r0.asValue(Aarch64TypeChecksEncodingTest.REF), null, Aarch64FarStubsTest.stateHoldingTheLock()), instance);
+        assertInline(new Aarch64Allocation.Allocate(shape, r0.asValue(Aarch64MetadataEncodingTest.REF), null, Aarch64FarStubsTest.stateHoldingTheLock()), instance);
 
         var intArray = backend.getMetaAccess().lookupJavaType(int[].class);
         int base = backend.getMetaAccess().getArrayBaseOffset(jdk.vm.ci.meta.JavaKind.Int);
@@ -151,7 +151,7 @@ class Aarch64AllocationEncodingTest {
                         "zeroed:", "dmb ishst"));
         var arrayShape = org.ssajit.ir.AllocationShape.array(intArray, backend.getConstantReflection().asObjectHub(intArray), jdk.vm.ci.meta.JavaKind.Int, base, 4,
                         lengthOffset);
-        assertInline(new Aarch64Allocation.Allocate(arrayShape, r0.asValue(Aarch64TypeChecksEncodingTest.REF), r2.asValue(Aarch64TypeChecksEncodingTest.INT),
+        assertInline(new Aarch64Allocation.Allocate(arrayShape, r0.asValue(Aarch64MetadataEncodingTest.REF), r2.asValue(Aarch64MetadataEncodingTest.INT),
                         Aarch64FarStubsTest.stateHoldingTheLock()), array);
     }
 

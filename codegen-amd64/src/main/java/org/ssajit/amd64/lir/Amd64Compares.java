@@ -188,6 +188,84 @@ public final class Amd64Compares {
     }
 
     /**
+     * {@code if ([address] cond y)}: a word or int read used only by this branch, compared in memory
+     * ({@code cmp [address], y}) instead of loaded first; y is a register, an imm32, or a narrow
+     * class constant ({@code cmp dword [address], imm32} with a data patch on the instruction, HotSpot's
+     * {@code cmp_narrow_klass} shape: the header's narrow klass against a class). The class-word
+     * compares of the lowering's subtype check.
+     */
+    public static final class MemoryCompareBranch extends Branch {
+        private final org.ssajit.ir.Condition condition;
+        private final OperandSize size;
+        private final Amd64Memory.AddressShape shape;
+        private final boolean indexed;
+        private final jdk.vm.ci.meta.VMConstant narrowKlass;
+
+        /** {@code y} a register or a constant; {@code index} may be null. */
+        public MemoryCompareBranch(org.ssajit.ir.Condition condition, OperandSize size, Value base, Value index, Amd64Memory.AddressShape shape, Value y,
+                        LirBlock trueTarget, LirBlock falseTarget) {
+            this(condition, size, base, index, shape, y, null, trueTarget, falseTarget);
+        }
+
+        /** Against a narrow class constant ({@code DWORD}). */
+        public MemoryCompareBranch(org.ssajit.ir.Condition condition, Value base, Value index, Amd64Memory.AddressShape shape, jdk.vm.ci.meta.VMConstant narrowKlass,
+                        LirBlock trueTarget, LirBlock falseTarget) {
+            this(condition, DWORD, base, index, shape, null, narrowKlass, trueTarget, falseTarget);
+        }
+
+        private MemoryCompareBranch(org.ssajit.ir.Condition condition, OperandSize size, Value base, Value index, Amd64Memory.AddressShape shape, Value y,
+                        jdk.vm.ci.meta.VMConstant narrowKlass, LirBlock trueTarget, LirBlock falseTarget) {
+            super(operands(base, index, y), trueTarget, falseTarget);
+            this.condition = condition;
+            this.size = size;
+            this.shape = shape;
+            this.indexed = index != null;
+            this.narrowKlass = narrowKlass;
+        }
+
+        private static Value[] operands(Value base, Value index, Value y) {
+            java.util.List<Value> v = new java.util.ArrayList<>(3);
+            v.add(base);
+            if (index != null) {
+                v.add(index);
+            }
+            if (y != null) {
+                v.add(y);
+            }
+            return v.toArray(new Value[0]);
+        }
+
+        @Override
+        public int allowed(Mode m, int i) {
+            return i == 0 ? REG : REG | CONST;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            org.ssajit.amd64.asm.Address a = Amd64Memory.address(e, get(Mode.USE, 0), indexed ? get(Mode.USE, 1) : null, shape);
+            if (narrowKlass != null) {
+                int pc = asm.cmpDwordImm32(a, 0);
+                e.recordPatch(new jdk.vm.ci.code.site.DataPatch(pc, new jdk.vm.ci.code.site.ConstantReference(narrowKlass)));
+            } else {
+                Value y = get(Mode.USE, indexed ? 2 : 1);
+                if (isConstant(y)) {
+                    asm.alu(AluOp.CMP, size, a, imm32(y));
+                } else {
+                    asm.alu(AluOp.CMP, size, a, reg(y));
+                }
+            }
+            e.branch(condition(condition), trueTarget, falseTarget);
+        }
+
+        @Override
+        public String name() {
+            return "branch" + (size == QWORD ? ".q [" : ".i [") + shape + "] " + condition.symbol() + (narrowKlass != null ? " narrow klass " : " ") + trueTarget
+                            + " else " + falseTarget;
+        }
+    }
+
+    /**
      * {@code if ((x & y) == 0)} or {@code != 0} for ints ({@code DWORD}) and longs ({@code QWORD}), the
      * {@code and} having no other user: {@code test x, y} sets ZF exactly as the {@code and} would,
      * without a result register, and one {@code je}/{@code jne} decides. y is a register or an imm32

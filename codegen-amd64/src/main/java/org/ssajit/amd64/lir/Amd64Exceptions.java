@@ -135,7 +135,7 @@ public final class Amd64Exceptions {
             org.ssajit.hotspot.HotSpotVmConfig c = e.config();
             jdk.vm.ci.code.DebugInfo info = e.debugInfo(state());
             if (exception.kind().takesObject()) {
-                Amd64TypeChecks.loadKlass(asm, c, jdk.vm.ci.amd64.AMD64.rdx, jdk.vm.ci.amd64.AMD64.rsi, jdk.vm.ci.amd64.AMD64.rcx);
+                Amd64Metadata.loadKlass(asm, c, jdk.vm.ci.amd64.AMD64.rdx, jdk.vm.ci.amd64.AMD64.rsi, jdk.vm.ci.amd64.AMD64.rcx);
             }
             if (exception.targetHub() != null) {
                 int pc = asm.movabs(jdk.vm.ci.amd64.AMD64.rcx, 0L);

@@ -57,7 +57,7 @@ public final class Amd64Finalizers {
             jdk.vm.ci.code.DebugInfo callInfo = e.debugInfo(state());
             Label register = new Label("register-finalizer");
             Label done = new Label("register-finalizer-done");
-            Amd64TypeChecks.loadKlass(asm, c, AMD64.rax, AMD64.rsi, AMD64.rdx);
+            Amd64Metadata.loadKlass(asm, c, AMD64.rax, AMD64.rsi, AMD64.rdx);
             asm.test(BYTE, Address.of(AMD64.rax, c.klassMiscFlagsOffset), c.klassMiscHasFinalizer);
             asm.jcc(Condition.NE, register);
             asm.bind(done);

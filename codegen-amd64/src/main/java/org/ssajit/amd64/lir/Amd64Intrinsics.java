@@ -28,7 +28,7 @@ public final class Amd64Intrinsics {
 
     /**
      * {@code classof}: {@code result = object == null ? null : object.getClass()}, the object's class
-     * metadata ({@link Amd64TypeChecks#loadKlass}), its {@code _java_mirror} handle, the handle's oop.
+     * metadata ({@link Amd64Metadata#loadKlass}), its {@code _java_mirror} handle, the handle's oop.
      * r10 is scratch.
      */
     public static final class ClassOf extends Amd64Op {
@@ -46,7 +46,7 @@ public final class Amd64Intrinsics {
             Label done = new Label("classof-done");
             asm.test(QWORD, o, o);
             asm.jcc(Condition.E, isNull);
-            Amd64TypeChecks.loadKlass(asm, c, r, o, SCRATCH);
+            Amd64Metadata.loadKlass(asm, c, r, o, SCRATCH);
             asm.mov(QWORD, r, Address.of(r, c.klassJavaMirrorOffset));
             asm.mov(QWORD, r, Address.of(r));
             asm.jmp(done);

@@ -40,7 +40,6 @@ import org.ssajit.ir.Phi;
 import org.ssajit.ir.Return;
 import org.ssajit.ir.RuntimeLeaf;
 import org.ssajit.ir.Switch;
-import org.ssajit.ir.TypeTest;
 import org.ssajit.ir.Throw;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.LirBlock;
@@ -313,19 +312,17 @@ public final class Amd64LirGenerator extends LirGenerator {
                 }
             }
             case WRITE -> write(i);
-            case METADATA -> append(new Amd64Metadata.LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
+            case METADATA -> {
+                if (comparedWithMemory(i)) {
+                    fused.add(i); // the branch's immediate
+                } else {
+                    append(new Amd64Metadata.LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
+                }
+            }
             case ADDRESS_OF -> move(result(i), operand(i.input(In.OBJECT))); // the same bits, no longer a reference
             case COMPRESS -> append(new Amd64Barriers.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
             case PRE_BARRIER, POST_BARRIER -> barrier(i);
             case KEEP_ALIVE -> append(new Amd64Barriers.G1KeepAlive(inVariable(i.input(In.VALUE)), newVariable(JavaKind.Long)));
-            case STORE_CHECK -> {
-                if (isStoreCheckFusable(i)) {
-                    fused.add(i); // the guard checks
-                } else {
-                    append(new Amd64TypeChecks.StoreCheckOp(result(i), inVariable(i.input(In.ARRAY)), inVariable(i.input(In.VALUE)),
-                            newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
-                }
-            }
             case READ_OR_ZERO -> append(new Amd64Memory.LengthOrZero(result(i), inVariable(i.input(In.BASE)), access(i).displacement()));
             case STORE_RANGE -> storeRange(i);
             case MEMBAR -> {
@@ -350,25 +347,7 @@ public final class Amd64LirGenerator extends LirGenerator {
             case EXCEPTION_TAKE -> append(new Amd64Exceptions.Take(result(i)));
             case LEAF_CALL -> leafCall(i);
             case ARRAY_COPY -> arrayCopy(i);
-            case TYPE_TEST -> {
-                if (isTypeTestFusable(i)) {
-                    fused.add(i); // the branch tests
-                } else {
-                    append(new Amd64TypeChecks.TypeTestOp(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
-                                    newVariable(JavaKind.Long), (TypeTest) i.attribute()));
-                }
-            }
-            case GUARD -> {
-                if (i.input(In.CONDITION) instanceof Instruction t && t.op() == Op.TYPE_TEST && fused.contains(t)) {
-                    append(new Amd64TypeChecks.TypeTestGuard(inVariable(t.input(In.OBJECT)), newVariable(JavaKind.Long), newVariable(JavaKind.Long),
-                                    (TypeTest) t.attribute(), stateOf(i.state()), deopt(i)));
-                } else if (i.input(In.CONDITION) instanceof Instruction t && t.op() == Op.STORE_CHECK && fused.contains(t)) {
-                    append(new Amd64TypeChecks.StoreCheckGuard(inVariable(t.input(In.ARRAY)), inVariable(t.input(In.VALUE)), newVariable(JavaKind.Long),
-                                    newVariable(JavaKind.Long), stateOf(i.state()), deopt(i)));
-                } else {
-                    append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
-                }
-            }
+            case GUARD -> append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
             case PI -> setResult(i, operand(i.input(In.X)));
             case ALLOCATE -> allocate(i);
             case ALLOCATE_INSTANCE_OF -> append(new Amd64Allocation.AllocateInstanceOf(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
@@ -653,10 +632,7 @@ public final class Amd64LirGenerator extends LirGenerator {
 
     @Override
     protected void emitIf(If f, LirBlock trueTarget, LirBlock falseTarget) {
-        if (f.x() instanceof Instruction t && t.op() == Op.TYPE_TEST && fused.contains(t)) {
-            boolean passes = f.condition() == org.ssajit.ir.Condition.NE; // test != 0: the true target is the passing side
-            append(new Amd64TypeChecks.TypeTestBranch(inVariable(t.input(In.OBJECT)), newVariable(JavaKind.Long), newVariable(JavaKind.Long),
-                            (TypeTest) t.attribute(), passes ? trueTarget : falseTarget, passes ? falseTarget : trueTarget));
+        if (memoryCompare(f, trueTarget, falseTarget)) {
             return;
         }
         Instruction and = fusedAnd(f);
@@ -769,24 +745,72 @@ public final class Amd64LirGenerator extends LirGenerator {
     }
 
     /**
+     * A READ whose only user is the branch ending its block, right after it, and x86 compares with
+     * memory ({@code cmp [address], y}): a word read at a word base (a class's display slot, its
+     * secondary-super cache and array), or an int (the header's narrow class) compared with a narrow
+     * class constant. The lowering's subtype check ({@code TypeCheckExpansion}) reads each so.
+     */
+    private static boolean comparedInMemory(Instruction read) {
+        Access a = access(read);
+        if (read.state() != null || read.userCount() != 1 || a.isVolatile() || a.narrowOop() || !(read.user(0) instanceof If f) || f.block() != read.block()
+                        || next(read) != null || f.x() == f.y()) {
+            return false;
+        }
+        org.ssajit.ir.Value other = f.x() == read ? f.y() : f.x();
+        boolean word = a.kind() == JavaKind.Long && read.input(In.BASE).kind() == JavaKind.Long;
+        boolean narrowKlass = a.kind() == JavaKind.Int && other instanceof Instruction m && m.op() == Op.METADATA && m.kind() == JavaKind.Int;
+        return word || narrowKlass;
+    }
+
+    /** A narrow class constant whose only user is a branch comparing it with memory ({@link #comparedInMemory}): the compare's immediate. */
+    private static boolean comparedWithMemory(Instruction metadata) {
+        if (metadata.kind() != JavaKind.Int || metadata.userCount() != 1 || !(metadata.user(0) instanceof If f)) {
+            return false;
+        }
+        org.ssajit.ir.Value other = f.x() == metadata ? f.y() : f.x();
+        return other instanceof Instruction r && r.op() == Op.READ && comparedInMemory(r);
+    }
+
+    /** {@code if ([address] cond y)} for a read the branch compares in memory; false if {@code f} compares none. */
+    private boolean memoryCompare(If f, LirBlock trueTarget, LirBlock falseTarget) {
+        Instruction read = f.x() instanceof Instruction x && x.op() == Op.READ && fused.contains(x) ? x
+                        : f.y() instanceof Instruction y && y.op() == Op.READ && fused.contains(y) ? y : null;
+        if (read == null) {
+            return false;
+        }
+        org.ssajit.ir.Condition c = f.x() == read ? f.condition() : f.condition().mirror();
+        org.ssajit.ir.Value other = f.x() == read ? f.y() : f.x();
+        Address address = address(read);
+        if (other instanceof Instruction m && m.op() == Op.METADATA && fused.contains(m)) {
+            append(new Amd64Compares.MemoryCompareBranch(c, address.base(), address.index(), address.shape(), (jdk.vm.ci.meta.VMConstant) m.attribute(),
+                            trueTarget, falseTarget));
+        } else {
+            append(new Amd64Compares.MemoryCompareBranch(c, sizeOf(access(read).kind()), address.base(), address.index(), address.shape(), immOrVariable(other),
+                            trueTarget, falseTarget));
+        }
+        return true;
+    }
+
+    /**
      * A READ: {@code mov}, {@code movsx/movzx} or {@code movss/movsd}; with the {@link Op#UNCOMPRESS}
      * that follows it, a narrow oop read and decoded in one op; an int element whose only user is an
      * {@code i2l}, one {@code movsxd r64, m32}. A READ that a {@link Op#BOUNDS_CHECK} compares with
      * is emitted by the check ({@link #boundsCheck}).
      */
     private void read(Instruction i) {
-        if (lengthComparedByNext(i) != null) {
+        if (lengthComparedByNext(i) != null || comparedInMemory(i)) {
             fused.add(i);
             return;
         }
         Access a = access(i);
         Address address = address(i);
         LirFrameState nullCheck = i.state() == null ? null : stateOf(i.state());
-        Instruction decode = a.narrowOop() ? uncompressingUser(i) : null;
+        Instruction decode = a.narrowOop() || a.kind() == JavaKind.Int ? uncompressingUser(i) : null;
         if (decode != null) {
+            // A narrow oop, or the header's narrow class pointer (a word), read and decoded in one op.
             fused.add(decode);
             Variable r = result(decode);
-            append(new Amd64Memory.Load(JavaKind.Object, r, address.base(), address.index(), address.shape(), (NarrowEncoding) decode.attribute())
+            append(new Amd64Memory.Load(decode.kind(), r, address.base(), address.index(), address.shape(), (NarrowEncoding) decode.attribute())
                             .checkingNull(nullCheck));
             return;
         }

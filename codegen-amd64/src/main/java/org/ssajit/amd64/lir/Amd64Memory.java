@@ -110,7 +110,8 @@ public final class Amd64Memory {
      * A load of {@code kind}: sign- or zero-extended per Java for the sub-int kinds ({@code movsx} byte
      * and short, {@code movzx} boolean and char), {@code movss/movsd} for float and double. A reference
      * with a {@link NarrowEncoding} is read as a narrow oop and decoded with the VM's base and shift
-     * (null stays null); without one, as a full pointer.
+     * (null stays null); without one, as a full pointer. A word with a class pointers' encoding is read
+     * as a narrow class pointer and decoded.
      */
     public static final class Load extends Amd64Op {
         private final JavaKind kind;
@@ -124,11 +125,11 @@ public final class Amd64Memory {
             this(kind, result, base, index, shape, null);
         }
 
-        /** A reference load decoding a narrow oop ({@code narrow} non-null), or a plain load. */
+        /** A reference load decoding a narrow oop, or a word load decoding a narrow class pointer ({@code narrow} non-null), or a plain load. */
         public Load(JavaKind kind, AllocatableValue result, Value base, Value index, AddressShape shape, NarrowEncoding narrow) {
             super(values(result), index == null ? values(base) : values(base, index), null, null);
-            if (narrow != null && kind != JavaKind.Object) {
-                throw new IllegalArgumentException("only a reference is decoded: " + kind);
+            if (narrow != null && kind != (narrow.klass() ? JavaKind.Long : JavaKind.Object)) {
+                throw new IllegalArgumentException("only a reference, or a class pointer (a word), is decoded: " + kind);
             }
             this.kind = kind;
             this.shape = shape;
@@ -198,7 +199,14 @@ public final class Amd64Memory {
                         asm.mov(DWORD, r, a);
                     }
                 }
-                case Long -> asm.mov(QWORD, r, a);
+                case Long -> {
+                    if (narrow == null) {
+                        asm.mov(QWORD, r, a);
+                    } else {
+                        asm.mov(DWORD, r, a); // zero-extends the narrow class pointer
+                        decode(asm, r, narrow);
+                    }
+                }
                 case Float -> asm.movss(r, a);
                 case Double -> asm.movsd(r, a);
                 case Object -> {

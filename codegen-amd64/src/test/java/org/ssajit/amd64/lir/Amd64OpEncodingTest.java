@@ -205,6 +205,9 @@ class Amd64OpEncodingTest {
         c.add(new Amd64Memory.Decode(l(r8), i(r8), NarrowEncoding.ofKlass(0x8_0000_0000L, 0)), "mov r8d,r8d", "movabs r10,0x800000000", "add r8,r10");
         c.add(new Amd64Memory.Decode(l(rdx), i(rcx), NarrowEncoding.ofKlass(0x4000_0000L, 10)), "mov edx,ecx", "shl rdx,0xa", "mov r10d,0x40000000",
                         "add rdx,r10");
+        // The header's narrow class read and decoded in one op.
+        c.add(new Amd64Memory.Load(JavaKind.Long, l(rax), ref(rsi), null, new AddressShape(null, 8), NarrowEncoding.ofKlass(0x700_0000L, 0)),
+                        "mov eax,DWORD PTR [rsi+0x8]", "mov r10d,0x7000000", "add rax,r10");
         CompiledCode code = c.verify();
         List<DataPatch> patches = code.sites().stream().filter(s -> s instanceof DataPatch).map(s -> (DataPatch) s).toList();
         assertEquals(3, patches.size());
@@ -719,117 +722,34 @@ class Amd64OpEncodingTest {
     private static final Deopt AIOOBE = new Deopt(DeoptimizationReason.BoundsCheckException, DeoptimizationAction.None);
 
     /** A type test of {@code c} in the lowering's shape (exact for a type without subtypes, else with T's super check offset). */
-    static org.ssajit.ir.TypeTest shapedTest(Class<?> c, boolean nullPasses) {
-        jdk.vm.ci.meta.ResolvedJavaType t = OpCheck.META.lookupJavaType(c);
-        jdk.vm.ci.meta.Constant hub = jdk.vm.ci.runtime.JVMCI.getRuntime().getHostJVMCIBackend().getConstantReflection().asObjectHub(t);
-        if (org.ssajit.ir.TypeTest.hasNoSubtypes(t)) {
-            return new org.ssajit.ir.TypeTest(t, hub, nullPasses, true, -1);
-        }
-        return new org.ssajit.ir.TypeTest(t, hub, nullPasses, false, ((jdk.vm.ci.hotspot.HotSpotResolvedObjectType) t).superCheckOffset());
-    }
-
-    /** This VM's decoding of the object's class from rsi into rdx (r10 scratch). */
-    static List<String> klassOfRsiInRdx() {
-        return klassOf("rdx", "edx", "rsi");
-    }
-
-    /** This VM's decoding of the class of the object in {@code obj} into {@code dst} (its low half {@code dst32}; r10 scratch). */
-    static List<String> klassOf(String dst, String dst32, String obj) {
-        var cfg = OpCheck.CONFIG;
-        List<String> out = new java.util.ArrayList<>();
-        if (cfg.useCompactObjectHeaders) {
-            out.add("mov " + dst + ",QWORD PTR [" + obj + "]");
-            out.add("shr " + dst + "," + hex(cfg.markWordKlassShift));
-        } else if (cfg.useCompressedClassPointers) {
-            out.add("mov " + dst32 + ",DWORD PTR [" + obj + "+" + hex(cfg.oopKlassOffset) + "]");
-        } else {
-            out.add("mov " + dst + ",QWORD PTR [" + obj + "+" + hex(cfg.oopKlassOffset) + "]");
-            return out;
-        }
-        if (cfg.narrowKlassShift != 0) {
-            out.add("shl " + dst + "," + hex(cfg.narrowKlassShift));
-        }
-        if (cfg.narrowKlassBase != 0) {
-            out.add("movabs r10," + hex(cfg.narrowKlassBase));
-            out.add("add " + dst + ",r10");
-        }
-        return out;
-    }
-
-    static String[] lines(List<String> a, String... more) {
-        List<String> all = new java.util.ArrayList<>(a);
-        all.addAll(List.of(more));
-        return all.toArray(new String[0]);
-    }
-
     /**
-     * Type tests branched and trapped on, in their three shapes: a final class's exact compare (of
-     * the narrow klasses with compressed class pointers in the header), a primary super's compare at
-     * its display offset, an interface's cache and scan; no null test when the lowering proved the
-     * object non-null.
+     * The class-word compares of the lowering's subtype check, read in memory by the branch: a word
+     * at a displacement or indexed (the display, the cache, the secondary supers), against a register
+     * or an immediate; the header's narrow klass against a narrow class constant, a {@code cmp m32,
+     * imm32} with its data patch on the instruction (HotSpot's {@code cmp_narrow_klass} shape).
      */
     @Test
-    void typeTestBranchesAndGuards() {
-        OpCheck c = new OpCheck("type tests");
+    void memoryCompareBranches() {
+        OpCheck c = new OpCheck("memory compares");
         var b = c.blocks;
-        var cfg = OpCheck.CONFIG;
-        org.ssajit.ir.TypeTest string = shapedTest(String.class, false);
-        List<String> stringTest = cfg.useCompressedClassPointers && !cfg.useCompactObjectHeaders
-                        ? List.of("cmp DWORD PTR [rsi+" + hex(cfg.oopKlassOffset) + "],0x0")
-                        : List.of(lines(klassOfRsiInRdx(), "movabs rcx,0x0", "cmp rdx,rcx"));
-        c.add(new Amd64TypeChecks.TypeTestBranch(ref(rsi), l(rdx), l(rcx), string, b[2], b[1]), lines(List.of("test rsi,rsi", "je B1"), lines(stringTest, "je B2")));
-        c.add(new Amd64TypeChecks.TypeTestBranch(ref(rsi), l(rdx), l(rcx), string.ofNonNull(), b[1], b[2]), lines(stringTest, "jne B2"));
-        org.ssajit.ir.TypeTest number = shapedTest(Number.class, false);
-        c.add(new Amd64TypeChecks.TypeTestBranch(ref(rsi), l(rdx), l(rcx), number, b[2], b[3]),
-                        lines(List.of("test rsi,rsi", "je B3"), lines(klassOfRsiInRdx(), "movabs rcx,0x0", "cmp rcx,QWORD PTR [rdx+" + hex(number.superCheckOffset()) + "]", "je B2", "jmp B3")));
-        org.ssajit.ir.TypeTest runnable = shapedTest(Runnable.class, false).ofNonNull();
-        c.add(new Amd64TypeChecks.TypeTestBranch(ref(rsi), l(rdx), l(rcx), runnable, b[2], b[1]),
-                        lines(klassOfRsiInRdx(), "movabs rcx,0x0", "cmp rdx,rcx", "je B2", "cmp rcx,QWORD PTR [rdx+" + hex(cfg.klassSecondarySuperCacheOffset) + "]", "je B2",
-                                        "mov rdx,QWORD PTR [rdx+" + hex(cfg.klassSecondarySupersOffset) + "]",
-                                        "mov r10d,DWORD PTR [rdx" + (cfg.klassArrayLengthOffset == 0 ? "]" : "+" + hex(cfg.klassArrayLengthOffset) + "]"),
-                                        "lea rdx,[rdx+" + hex(cfg.klassArrayDataOffset) + "]",
-                                        "test r10d,r10d", "je B1", "cmp rcx,QWORD PTR [rdx]", "je B2", "add rdx,0x8", "sub r10d,0x1", "jmp @" + (klassOfRsiInRdx().size() + 8)));
-        Deopt cce = new Deopt(DeoptimizationReason.ClassCastException, DeoptimizationAction.None);
-        c.add(new Amd64TypeChecks.TypeTestGuard(ref(rsi), l(rdx), l(rcx), shapedTest(String.class, true), stateInRegisters(), cce),
-                        lines(List.of("test rsi,rsi", "je @end"), lines(stringTest, "jne trap")));
-        c.verify();
-    }
-
-    /**
-     * The aastore store check, materialized (1 for a null value or a subtype of the array's element
-     * class) and fused with its guard (the failing side of every test jumps to the trap, the passing
-     * side to the end): the value's class, the array's class, its element class, the subtype check.
-     */
-    @Test
-    void storeChecks() {
-        OpCheck c = new OpCheck("store checks");
-        var cfg = OpCheck.CONFIG;
-        List<String> classes = new java.util.ArrayList<>(List.of("test rsi,rsi", "je @pass"));
-        classes.addAll(klassOf("rdx", "edx", "rsi"));
-        classes.addAll(klassOf("rcx", "ecx", "rdi"));
-        classes.add("mov rcx,QWORD PTR [rcx+" + hex(cfg.objArrayElementKlassOffset) + "]");
-        int scan = classes.size() + 10;
-        List<String> subtype = List.of("cmp rdx,rcx", "je @pass",
-                        "mov r10d,DWORD PTR [rcx+" + hex(cfg.klassSuperCheckOffsetOffset) + "]",
-                        "cmp rcx,QWORD PTR [rdx+r10*1]", "je @pass",
-                        "cmp r10d," + hex(cfg.klassSecondarySuperCacheOffset), "jne @fail",
-                        "mov rdx,QWORD PTR [rdx+" + hex(cfg.klassSecondarySupersOffset) + "]",
-                        "mov r10d,DWORD PTR [rdx" + (cfg.klassArrayLengthOffset == 0 ? "]" : "+" + hex(cfg.klassArrayLengthOffset) + "]"),
-                        "lea rdx,[rdx+" + hex(cfg.klassArrayDataOffset) + "]",
-                        "test r10d,r10d", "je @fail", "cmp rcx,QWORD PTR [rdx]", "je @pass", "add rdx,0x8", "sub r10d,0x1", "jmp @" + scan);
-        List<String> materialized = new java.util.ArrayList<>(classes);
-        materialized.addAll(subtype);
-        int pass = materialized.size();
-        materialized.addAll(List.of("mov eax,0x1", "jmp @end", "mov eax,0x0"));
-        int fail = pass + 2;
-        materialized.replaceAll(t -> t.replace("@pass", "@" + pass).replace("@fail", "@" + fail));
-        c.add(new Amd64TypeChecks.StoreCheckOp(i(rax), ref(rdi), ref(rsi), l(rdx), l(rcx)), materialized.toArray(new String[0]));
-        List<String> guarded = new java.util.ArrayList<>(classes);
-        guarded.addAll(subtype);
-        guarded.replaceAll(t -> t.replace("@pass", "@end").replace("@fail", "trap"));
-        Deopt ase = new Deopt(DeoptimizationReason.ArrayStoreException, DeoptimizationAction.None);
-        c.add(new Amd64TypeChecks.StoreCheckGuard(ref(rdi), ref(rsi), l(rdx), l(rcx), stateInRegisters(), ase), guarded.toArray(new String[0]));
-        c.verify();
+        c.add(new Amd64Compares.MemoryCompareBranch(Condition.EQ, QWORD, l(rdx), null, new AddressShape(null, 0x40), l(rcx), b[2], b[1]),
+                        "cmp QWORD PTR [rdx+0x40],rcx", "je B2");
+        c.add(new Amd64Compares.MemoryCompareBranch(Condition.EQ, QWORD, l(rdx), i(rax), new AddressShape(Scale.EIGHT, 0x10, true), l(rcx), b[1], b[2]),
+                        "cmp QWORD PTR [rdx+rax*8+0x10],rcx", "jne B2");
+        c.add(new Amd64Compares.MemoryCompareBranch(Condition.EQ, QWORD, l(rdx), i(r9), new AddressShape(Scale.ONE, 0), l(rcx), b[2], b[1]),
+                        "movsxd r10,r9d", "cmp QWORD PTR [rdx+r10*1],rcx", "je B2");
+        c.add(new Amd64Compares.MemoryCompareBranch(Condition.LT, DWORD, l(rdx), null, new AddressShape(null, 8), ci(7), b[2], b[1]),
+                        "cmp DWORD PTR [rdx+0x8],0x7", "jl B2");
+        jdk.vm.ci.hotspot.HotSpotMetaspaceConstant hub = (jdk.vm.ci.hotspot.HotSpotMetaspaceConstant) jdk.vm.ci.runtime.JVMCI.getRuntime().getHostJVMCIBackend()
+                        .getConstantReflection().asObjectHub(OpCheck.META.lookupJavaType(String.class));
+        int before = c.emitter.patches().size();
+        c.add(new Amd64Compares.MemoryCompareBranch(Condition.NE, ref(rsi), null, new AddressShape(null, 8), (jdk.vm.ci.meta.VMConstant) hub.compress(), b[2], b[1]),
+                        "cmp DWORD PTR [rsi+0x8],0x0", "jne B2");
+        assertEquals(before + 1, c.emitter.patches().size(), "the narrow class is a data patch");
+        CompiledCode code = c.verify();
+        DataPatch p = (DataPatch) code.sites().stream().filter(s -> s instanceof DataPatch).findFirst().orElseThrow();
+        assertEquals(0x81, code.code()[p.pcOffset] & 0xFF, "cmp m32, imm32 at the patch");
+        assertTrue(((jdk.vm.ci.hotspot.HotSpotMetaspaceConstant) ((jdk.vm.ci.code.site.ConstantReference) p.reference).getConstant()).isCompressed());
     }
 
     @Test

@@ -1,0 +1,374 @@
+package org.ssajit.lowering;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.ir.Access;
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Condition;
+import org.ssajit.ir.Constant;
+import org.ssajit.ir.Deopt;
+import org.ssajit.ir.Goto;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.If;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.ir.Node;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Phi;
+import org.ssajit.ir.Stamp;
+import org.ssajit.ir.Terminator;
+import org.ssajit.ir.Throw;
+import org.ssajit.ir.TypeTest;
+import org.ssajit.ir.Value;
+
+import jdk.vm.ci.hotspot.HotSpotMetaspaceConstant;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.VMConstant;
+
+/**
+ * The lowering's last step: HotSpot's subtype check written once, as ordinary IR, for every target.
+ * Each {@link Op#TYPE_TEST} and {@link Op#STORE_CHECK} the lowering left becomes reads of class
+ * words, compares and branches, and a loop over the secondary supers (docs/HOTSPOT-NOTES.md, "Type
+ * checks"; HotSpot's {@code check_klass_subtype_fast_path} and {@code _slow_path}):
+ *
+ * <pre>
+ *   if (object == null) goto (null passes ? pass : fail)       unless the object is known non-null
+ *   exact, compressed class pointers:
+ *     if (narrowklass(object) == metadata(T, narrow)) goto pass else goto fail
+ *   S = klass(object); T = metadata(T)
+ *   exact:               if (S == T) goto pass else goto fail
+ *   a primary super:     if ([S + T.super_check_offset] == T) goto pass else goto fail
+ *   any other:
+ *     if (S == T) goto pass
+ *     an interface, a class deeper than the display:   if ([S + secondary_super_cache] == T) goto pass
+ *     T's offset not known (the store check's element class):
+ *       o = [T + super_check_offset]; if ([S + o] == T) goto pass
+ *       if (o != secondary_super_cache offset) goto fail    (a display slot: the answer was definite)
+ *     s = [S + secondary_supers]; n = [s + length]
+ *     for (i = 0; i < n; i++) if ([s + data + 8 * i] == T) goto pass
+ *     goto fail
+ * </pre>
+ *
+ * {@code klass(object)} follows the VM's header: with compact object headers the narrow klass is the
+ * mark word's upper bits ({@code mark >>> markWord::klass_shift}), with compressed class pointers the
+ * 32-bit word at {@code oopDesc::klass_offset}, each decoded ({@link NarrowEncoding#ofKlass}); without
+ * them the 64-bit {@code Klass*} there. The store check tests {@code value}'s class against the
+ * element class of {@code array}'s ({@code ObjArrayKlass::_element_klass}), null passing. JDK 23+
+ * keeps the secondary supers as a hash table, but with every secondary super once in the array: the
+ * scan finds it; the cache is not written (HotSpot's own fast paths do not need it to be).
+ *
+ * <p>Where the answer goes, by the test's one user: a branch on it in its block (an instanceof's if,
+ * a profiled call's class test, a handler dispatch's test) branches from the compares to the branch's
+ * targets, nothing materialized; a guard (a checkcast's, an aastore's) has its failing side go to a
+ * block that deoptimizes with the guard's state and reason, its passing side to the rest of the block;
+ * any other use gets 1 or 0 merged in a phi. Runs after {@link ImplicitThrows} and
+ * {@link ExceptionDispatch} (which branch on type tests), when no block has exception edges left.
+ */
+final class TypeCheckExpansion {
+    private final Graph g;
+    private final HotSpotVmConfig c;
+    /** Where the expansion being built adds instructions; its bci. */
+    private Block current;
+    private int bci;
+    /** Blocks this expansion made: they get their predecessors as edges into them are made. */
+    private final Set<Block> fresh = new HashSet<>();
+    /** Edges into blocks the expansion did not make (a branch's targets without phis), wired at its end. */
+    private final Map<Block, List<Block>> edgesInto = new LinkedHashMap<>();
+
+    private TypeCheckExpansion(Graph g, HotSpotVmConfig c) {
+        this.g = g;
+        this.c = c;
+    }
+
+    /** Expands every type test and store check of {@code g}; returns how many. */
+    static int expand(Graph g, HotSpotVmConfig config) {
+        TypeCheckExpansion x = new TypeCheckExpansion(g, config);
+        int n = 0;
+        for (Block b : List.copyOf(g.blocks())) {
+            Block at = b;
+            Instruction t;
+            while ((t = firstCheck(at)) != null) {
+                at = x.expand(at, t);
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private static Instruction firstCheck(Block b) {
+        for (Instruction i : b.instructions()) {
+            if (i.op() == Op.TYPE_TEST || i.op() == Op.STORE_CHECK) {
+                return i;
+            }
+        }
+        return null;
+    }
+
+    /** Expands {@code t} of block {@code b}; returns the block holding what followed it. */
+    private Block expand(Block b, Instruction t) {
+        if (!b.handlers().isEmpty()) {
+            throw new IllegalStateException(b + " still has exception edges when its type checks are expanded");
+        }
+        bci = t.bci();
+        fresh.clear();
+        edgesInto.clear();
+        Check check = new Check(t.op(), t.attribute(), t.input(0), t.inputCount() > 1 ? t.input(1) : null);
+        Node only = t.userCount() == 1 ? t.user(0) : null;
+        Block next;
+        if (only instanceof If f && f.block() == b && f.x() == t && isIntZero(f.y()) && (f.condition() == Condition.EQ || f.condition() == Condition.NE)
+                        && f.state() == null) {
+            // A branch on the test: straight to its targets (through a block of their own for targets
+            // with phis). Not a backward branch, which polls: its state holds the test's value (the
+            // ifne's operand), so the answer is a phi, and the branch and its poll stay.
+            boolean passIsTrue = f.condition() == Condition.NE;
+            Block pass = landing(b, passIsTrue ? f.trueTarget() : f.falseTarget());
+            Block fail = landing(b, passIsTrue ? f.falseTarget() : f.trueTarget());
+            current = b;
+            emit(check, pass, fail);
+            b.removeInstruction(t); // the old branch, its only user, went with b's terminator
+            next = b;
+        } else if (only instanceof Instruction guard && guard.op() == Op.GUARD && guard.block() == b) {
+            // A checkcast's or aastore's guard: failing deoptimizes with its state, passing goes on.
+            Block rest = splitAfter(b, guard);
+            Block trap = newBlock();
+            Instruction d = new Instruction(g, Op.DEOPTIMIZE, JavaKind.Void, (Deopt) guard.attribute(), guard.bci());
+            d.setState(guard.state().copy());
+            trap.append(d);
+            Throw never = new Throw(guard.bci(), g.nullConstant()); // not reached: the deoptimization does not return
+            never.setState(guard.state().copy());
+            trap.setTerminator(never);
+            b.removeInstruction(guard);
+            b.removeInstruction(t);
+            current = b;
+            emit(check, rest, trap);
+            next = rest;
+        } else {
+            // The answer as a value: 1 or 0.
+            Block rest = splitAfter(b, t);
+            Block yes = newBlock();
+            Block no = newBlock();
+            current = yes;
+            jump(rest);
+            current = no;
+            jump(rest);
+            Phi answer = rest.addPhi(g, JavaKind.Int);
+            answer.appendOperand(g.intConstant(1));
+            answer.appendOperand(g.intConstant(0));
+            answer.setStamp(Stamp.forInt(0, 1));
+            t.replaceAllUsesWith(answer);
+            b.removeInstruction(t);
+            current = b;
+            emit(check, yes, no);
+            next = rest;
+        }
+        for (var e : edgesInto.entrySet()) {
+            Block target = e.getKey();
+            target.removePredecessor(b); // no phis (see landing): nothing else to keep in step
+            for (Block from : e.getValue()) {
+                target.addPredecessor(from);
+            }
+        }
+        return next;
+    }
+
+    /**
+     * Where the expansion of a branch on a test in {@code b} goes to reach {@code target}: the target
+     * itself if it has no phis (several expansion blocks may then jump to it), else a new block that
+     * jumps to it, taking {@code b}'s place among its predecessors (its phis unchanged).
+     */
+    private Block landing(Block b, Block target) {
+        if (target.phis().isEmpty()) {
+            return target;
+        }
+        Block l = newBlock();
+        l.setTerminator(new Goto(bci, target));
+        target.replacePredecessor(b, l);
+        return l;
+    }
+
+    /** Moves what follows {@code x} in {@code b}, and {@code b}'s terminator, to a new block, which it returns. */
+    private Block splitAfter(Block b, Instruction x) {
+        Block rest = newBlock();
+        List<Instruction> code = b.instructions();
+        for (Instruction i : List.copyOf(code.subList(code.indexOf(x) + 1, code.size()))) {
+            b.moveToEnd(i, rest);
+        }
+        b.moveTerminator(rest);
+        for (Block s : rest.terminator().targets()) {
+            s.replacePredecessor(b, rest);
+        }
+        return rest;
+    }
+
+    /** A check taken apart before its instruction goes: a type test's object, or a store check's array and value. */
+    private record Check(Op op, Object attribute, Value first, Value second) {
+    }
+
+    private void emit(Check t, Block pass, Block fail) {
+        if (t.op() == Op.TYPE_TEST) {
+            typeTest(t.first(), (TypeTest) t.attribute(), pass, fail);
+        } else {
+            storeCheck(t.first(), t.second(), pass, fail);
+        }
+    }
+
+    // The protocol ------------------------------------------------------------------------------------
+
+    private void typeTest(Value object, TypeTest test, Block pass, Block fail) {
+        if (!(test.hub() instanceof HotSpotMetaspaceConstant hub) || hub.isCompressed()) {
+            throw new IllegalStateException("a type test of " + test.type().toJavaName() + " needs an uncompressed class-metadata constant: " + test.hub());
+        }
+        if (test.maybeNull()) {
+            exitIf(Condition.EQ, object, g.nullConstant(), test.nullPasses() ? pass : fail);
+        }
+        if (test.exact() && c.useCompressedClassPointers) {
+            // The narrow klasses compared: no decoding (the constant first, so that a target may
+            // compare the header's word with it in memory).
+            Instruction narrowT = add(new Instruction(g, Op.METADATA, JavaKind.Int, (VMConstant) hub.compress(), bci), null);
+            branch(Condition.EQ, narrowKlass(object), narrowT, pass, fail);
+            return;
+        }
+        Instruction t = add(new Instruction(g, Op.METADATA, JavaKind.Long, (VMConstant) hub, bci), null);
+        Value s = klass(object);
+        if (test.exact()) {
+            branch(Condition.EQ, s, t, pass, fail);
+            return;
+        }
+        int offset = test.superCheckOffset();
+        if (offset >= 0 && offset != c.klassSecondarySuperCacheOffset) {
+            // T's slot in S's primary supers (the display holds S too): one compare decides.
+            branch(Condition.EQ, read(s, null, word(offset)), t, pass, fail);
+            return;
+        }
+        subtype(s, t, offset == c.klassSecondarySuperCacheOffset, pass, fail);
+    }
+
+    private void storeCheck(Value array, Value value, Block pass, Block fail) {
+        if (!value.stamp().isNonNull()) {
+            exitIf(Condition.EQ, value, g.nullConstant(), pass);
+        }
+        Value s = klass(value);
+        Value element = read(klass(array), null, word(c.objArrayElementKlassOffset));
+        subtype(s, element, false, pass, fail);
+    }
+
+    /**
+     * Goes to {@code pass} if class {@code s} is class {@code t} or a subtype, else to {@code fail};
+     * with {@code secondary}, T's super check offset is known to be the secondary-super cache's.
+     */
+    private void subtype(Value s, Value t, boolean secondary, Block pass, Block fail) {
+        exitIf(Condition.EQ, s, t, pass);
+        if (secondary) {
+            exitIf(Condition.EQ, read(s, null, word(c.klassSecondarySuperCacheOffset)), t, pass);
+        } else {
+            Instruction offset = read(t, null, new Access(JavaKind.Int, c.klassSuperCheckOffsetOffset, 0, false));
+            exitIf(Condition.EQ, read(s, offset, new Access(JavaKind.Long, 0, 1, false)), t, pass);
+            exitIf(Condition.NE, offset, g.intConstant(c.klassSecondarySuperCacheOffset), fail);
+        }
+        Instruction supers = read(s, null, word(c.klassSecondarySupersOffset));
+        Instruction n = read(supers, null, new Access(JavaKind.Int, c.klassArrayLengthOffset, 0, false));
+        Block header = newBlock();
+        Block body = newBlock();
+        Block latch = newBlock();
+        jump(header);
+        Phi i = header.addPhi(g, JavaKind.Int);
+        i.appendOperand(g.intConstant(0));
+        i.setStamp(Stamp.forInt(0, Integer.MAX_VALUE));
+        current = header;
+        branch(Condition.GE, i, n, fail, body);
+        current = body;
+        branch(Condition.EQ, read(supers, i, new Access(JavaKind.Long, c.klassArrayDataOffset, 8, false)), t, pass, latch);
+        current = latch;
+        Instruction next = add(new Instruction(g, Op.ADD, JavaKind.Int, null, bci, i, g.intConstant(1)), Stamp.forInt(1, Integer.MAX_VALUE));
+        jump(header);
+        i.appendOperand(next);
+    }
+
+    /** The class word of the non-null {@code object}, as the VM's header holds it (see the class comment). */
+    private Value klass(Value object) {
+        if (!c.useCompressedClassPointers) {
+            return read(object, null, word(c.oopKlassOffset));
+        }
+        return add(new Instruction(g, Op.UNCOMPRESS, JavaKind.Long, NarrowEncoding.ofKlass(c.narrowKlassBase, c.narrowKlassShift), bci, narrowKlass(object)),
+                        null);
+    }
+
+    /** The narrow class pointer of the non-null {@code object} (compressed class pointers only). */
+    private Value narrowKlass(Value object) {
+        if (c.useCompactObjectHeaders) {
+            Instruction mark = read(object, null, word(c.markOffset));
+            Instruction shifted = add(new Instruction(g, Op.USHR, JavaKind.Long, null, bci, mark, g.intConstant(c.markWordKlassShift)), null);
+            return add(new Instruction(g, Op.L2I, JavaKind.Int, null, bci, shifted), null);
+        }
+        return read(object, null, new Access(JavaKind.Int, c.oopKlassOffset, 0, false));
+    }
+
+    // Building blocks ---------------------------------------------------------------------------------
+
+    /** A 64-bit word at {@code displacement}. */
+    private static Access word(int displacement) {
+        return new Access(JavaKind.Long, displacement, 0, false);
+    }
+
+    /** A read that cannot fail (its base is a class word, or an object known non-null here): no state. */
+    private Instruction read(Value base, Value index, Access a) {
+        Instruction r = index == null ? new Instruction(g, Op.READ, a.valueKind(), a, bci, base) : new Instruction(g, Op.READ, a.valueKind(), a, bci, base, index);
+        return add(r, null);
+    }
+
+    private Instruction add(Instruction i, Stamp stamp) {
+        current.insertAtEnd(i);
+        if (stamp != null) {
+            i.setStamp(stamp);
+        }
+        return i;
+    }
+
+    private Block newBlock() {
+        Block b = g.newBlock(bci);
+        fresh.add(b);
+        return b;
+    }
+
+    /** {@code if (x cond y) goto target}; else the expansion goes on in a new block. */
+    private void exitIf(Condition cond, Value x, Value y, Block target) {
+        Block next = newBlock();
+        branch(cond, x, y, target, next);
+        current = next;
+    }
+
+    private void branch(Condition cond, Value x, Value y, Block ifTrue, Block ifFalse) {
+        terminate(new If(bci, cond, x, y, ifTrue, ifFalse));
+    }
+
+    private void jump(Block target) {
+        terminate(new Goto(bci, target));
+    }
+
+    /** Ends {@code current} with {@code t} (replacing the branch it may still have) and records its edges. */
+    private void terminate(Terminator t) {
+        if (current.terminator() != null) {
+            current.replaceTerminator(t);
+        } else {
+            current.setTerminator(t);
+        }
+        for (Block target : t.targets()) {
+            if (fresh.contains(target)) {
+                target.addPredecessor(current);
+            } else {
+                edgesInto.computeIfAbsent(target, k -> new ArrayList<>()).add(current);
+            }
+        }
+    }
+
+    private static boolean isIntZero(Value v) {
+        return v instanceof Constant k && k.kind() == JavaKind.Int && k.asInt() == 0;
+    }
+
+}
