@@ -22,9 +22,12 @@ public final class BlockLayout {
     }
 
     public static List<LirBlock> emissionOrder(LirGraph lir) {
-        List<LirBlock> order = new ArrayList<>(lir.blocks());
-        for (LirBlock header : lir.blocks()) {
-            if (header == order.get(0) || header.ops().size() > MAX_ROTATED_HEADER_OPS || !(header.last() instanceof BranchOp)) {
+        List<LirBlock> blocks = lir.blocks();
+        // Each rotated header goes right after its one latch (a latch ends in a jump, a header in a
+        // branch: no block is both), in one pass however many loops there are.
+        java.util.Map<LirBlock, LirBlock> rotatedAfter = new java.util.HashMap<>();
+        for (LirBlock header : blocks) {
+            if (header == blocks.get(0) || header.ops().size() > MAX_ROTATED_HEADER_OPS || !(header.last() instanceof BranchOp)) {
                 continue;
             }
             List<LirBlock> latches = latches(header);
@@ -35,18 +38,22 @@ public final class BlockLayout {
             if (latch == header || !(latch.last() instanceof JumpOp j) || j.target() != header) {
                 continue;
             }
-            order.remove(header);
-            order.add(order.indexOf(latch) + 1, header);
+            rotatedAfter.put(latch, header);
         }
+        java.util.Set<LirBlock> moved = new java.util.HashSet<>(rotatedAfter.values());
+        List<LirBlock> order = new ArrayList<>(blocks.size());
         // Blocks that only deoptimize (a failed guard's trap) go last, out of the way of the code
         // that runs: the branch to one is taken only when the check fails.
         List<LirBlock> traps = new ArrayList<>();
-        for (LirBlock b : order) {
-            if (b != order.get(0) && onlyDeoptimizes(b)) {
-                traps.add(b);
+        for (LirBlock b : blocks) {
+            if (!moved.contains(b)) {
+                (b != blocks.get(0) && onlyDeoptimizes(b) ? traps : order).add(b);
+            }
+            LirBlock header = rotatedAfter.get(b);
+            if (header != null) {
+                (onlyDeoptimizes(header) ? traps : order).add(header);
             }
         }
-        order.removeAll(traps);
         order.addAll(traps);
         return order;
     }

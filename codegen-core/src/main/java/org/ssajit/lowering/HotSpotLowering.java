@@ -764,7 +764,7 @@ public final class HotSpotLowering {
             Value array = i.input(In.ARRAY);
             Value value = i.input(In.VALUE);
             checkElement(i);
-            if (!value.stamp().isAlwaysNull() && !storeCheckProven(array.stamp(), value.stamp())) {
+            if (!value.stamp().isAlwaysNull() && !storeCheckProven(array, value)) {
                 Instruction check = emit(new Instruction(g, Op.STORE_CHECK, JavaKind.Int, null, i.bci(), array, value), Stamp.forInt(0, 1));
                 Instruction guard = new Instruction(g, Op.GUARD, JavaKind.Void, exceptionDeopt(DeoptimizationReason.ArrayStoreException, i.bci()), i.bci(),
                                 check);
@@ -776,13 +776,22 @@ public final class HotSpotLowering {
         }
 
         /**
-         * Whether every value of stamp {@code value} may be stored into every array of stamp
-         * {@code array}: the array's class is exactly known (a final element class, an allocation) and
-         * the value's type is an instance of its element type.
+         * Whether {@code value} may be stored into {@code array}: the array's class is exactly known
+         * (its stamp says so: a final element class; or it is an allocation of this method), and its
+         * element type is Object (every reference is one), or the value's stamp is an instance of it,
+         * or the value is a constant whose class is a subtype of it (a class initializer's tables).
          */
-        private static boolean storeCheckProven(Stamp array, Stamp value) {
-            ResolvedJavaType a = array.type();
-            return a != null && a.isArray() && array.isExactType() && provenInstance(value, a.getComponentType());
+        private boolean storeCheckProven(Value array, Value value) {
+            ResolvedJavaType a = array.stamp().isExactType() ? array.stamp().type()
+                            : withoutPi(array) instanceof Instruction alloc && alloc.op() == Op.ALLOCATE ? ((AllocationShape) alloc.attribute()).type() : null;
+            if (a == null || !a.isArray()) {
+                return false;
+            }
+            ResolvedJavaType element = a.getComponentType();
+            if (element.isJavaLangObject() || provenInstance(value.stamp(), element)) {
+                return true;
+            }
+            return value instanceof Constant c && !c.isNull() && element.isAssignableFrom(metaAccess.lookupJavaType(c.value()));
         }
 
         /**

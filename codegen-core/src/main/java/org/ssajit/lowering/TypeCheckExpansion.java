@@ -63,8 +63,8 @@ import jdk.vm.ci.meta.VMConstant;
  * keeps the secondary supers as a hash table, but with every secondary super once in the array: the
  * scan finds it; the cache is not written (HotSpot's own fast paths do not need it to be).
  *
- * <p>Where the answer goes, by the test's one user: a branch on it in its block (an instanceof's if,
- * a profiled call's class test, a handler dispatch's test) branches from the compares to the branch's
+ * <p>Where the answer goes, by the test's one user: a branch on it (an instanceof's if, a profiled
+ * call's class test, a handler dispatch's test) branches from the compares, made at the branch, to its
  * targets, nothing materialized; a guard (a checkcast's, an aastore's) has its failing side go to a
  * block that deoptimizes with the guard's state and reason, its passing side to the rest of the block;
  * any other use gets 1 or 0 merged in a phi. Runs after {@link ImplicitThrows} and
@@ -86,32 +86,31 @@ final class TypeCheckExpansion {
         this.c = c;
     }
 
-    /** Expands every type test and store check of {@code g}; returns how many. */
+    /**
+     * Expands every type test and store check of {@code g}; returns how many. A block's are expanded
+     * last first: each split then moves only what lies between two checks (a class initializer's
+     * thousands of {@code aastore}s stay linear).
+     */
     static int expand(Graph g, HotSpotVmConfig config) {
         TypeCheckExpansion x = new TypeCheckExpansion(g, config);
         int n = 0;
         for (Block b : List.copyOf(g.blocks())) {
-            Block at = b;
-            Instruction t;
-            while ((t = firstCheck(at)) != null) {
-                at = x.expand(at, t);
+            List<Instruction> checks = b.instructions().stream().filter(i -> i.op() == Op.TYPE_TEST || i.op() == Op.STORE_CHECK).toList();
+            for (int k = checks.size() - 1; k >= 0; k--) {
+                x.expand(checks.get(k));
                 n++;
             }
         }
         return n;
     }
 
-    private static Instruction firstCheck(Block b) {
-        for (Instruction i : b.instructions()) {
-            if (i.op() == Op.TYPE_TEST || i.op() == Op.STORE_CHECK) {
-                return i;
-            }
-        }
-        return null;
-    }
-
-    /** Expands {@code t} of block {@code b}; returns the block holding what followed it. */
-    private Block expand(Block b, Instruction t) {
+    /**
+     * Expands {@code t} where its one user wants the answer (see the class comment). The test reads
+     * only what never changes (an object's class, class metadata), so it may run at its user, later
+     * than where it stood, which its object dominates.
+     */
+    private void expand(Instruction t) {
+        Block b = t.block();
         if (!b.handlers().isEmpty()) {
             throw new IllegalStateException(b + " still has exception edges when its type checks are expanded");
         }
@@ -120,34 +119,34 @@ final class TypeCheckExpansion {
         edgesInto.clear();
         Check check = new Check(t.op(), t.attribute(), t.input(0), t.inputCount() > 1 ? t.input(1) : null);
         Node only = t.userCount() == 1 ? t.user(0) : null;
-        Block next;
-        if (only instanceof If f && f.block() == b && f.x() == t && isIntZero(f.y()) && (f.condition() == Condition.EQ || f.condition() == Condition.NE)
-                        && f.state() == null) {
-            // A branch on the test: straight to its targets (through a block of their own for targets
-            // with phis). Not a backward branch, which polls: its state holds the test's value (the
-            // ifne's operand), so the answer is a phi, and the branch and its poll stay.
+        if (only instanceof If f && f.x() == t && isIntZero(f.y()) && (f.condition() == Condition.EQ || f.condition() == Condition.NE) && f.state() == null) {
+            // A branch on the test: from the end of the branch's block straight to its targets
+            // (through a block of their own for targets with phis). Not a backward branch, which
+            // polls: its state holds the test's value (the ifne's operand), so the answer is a phi,
+            // and the branch and its poll stay.
+            Block at = f.block();
             boolean passIsTrue = f.condition() == Condition.NE;
-            Block pass = landing(b, passIsTrue ? f.trueTarget() : f.falseTarget());
-            Block fail = landing(b, passIsTrue ? f.falseTarget() : f.trueTarget());
-            current = b;
+            Block pass = landing(at, passIsTrue ? f.trueTarget() : f.falseTarget());
+            Block fail = landing(at, passIsTrue ? f.falseTarget() : f.trueTarget());
+            current = at;
             emit(check, pass, fail);
-            b.removeInstruction(t); // the old branch, its only user, went with b's terminator
-            next = b;
-        } else if (only instanceof Instruction guard && guard.op() == Op.GUARD && guard.block() == b) {
+            b.removeInstruction(t); // the old branch, its only user, went with at's terminator
+            wireEdgesInto(at);
+        } else if (only instanceof Instruction guard && guard.op() == Op.GUARD) {
             // A checkcast's or aastore's guard: failing deoptimizes with its state, passing goes on.
-            Block rest = splitAfter(b, guard);
+            Block at = guard.block();
+            Block rest = splitAfter(at, guard);
             Block trap = newBlock();
             Instruction d = new Instruction(g, Op.DEOPTIMIZE, JavaKind.Void, (Deopt) guard.attribute(), guard.bci());
-            d.setState(guard.state().copy());
-            trap.append(d);
             Throw never = new Throw(guard.bci(), g.nullConstant()); // not reached: the deoptimization does not return
             never.setState(guard.state().copy());
+            d.setState(guard.takeState()); // moved, not copied: unlinking it from long use lists was quadratic
+            trap.append(d);
             trap.setTerminator(never);
-            b.removeInstruction(guard);
+            at.removeInstruction(guard);
             b.removeInstruction(t);
-            current = b;
+            current = at;
             emit(check, rest, trap);
-            next = rest;
         } else {
             // The answer as a value: 1 or 0.
             Block rest = splitAfter(b, t);
@@ -165,16 +164,18 @@ final class TypeCheckExpansion {
             b.removeInstruction(t);
             current = b;
             emit(check, yes, no);
-            next = rest;
         }
+    }
+
+    /** The edges the expansion made into blocks it did not make, which came from {@code origin} before. */
+    private void wireEdgesInto(Block origin) {
         for (var e : edgesInto.entrySet()) {
             Block target = e.getKey();
-            target.removePredecessor(b); // no phis (see landing): nothing else to keep in step
+            target.removePredecessor(origin); // no phis (see landing): nothing else to keep in step
             for (Block from : e.getValue()) {
                 target.addPredecessor(from);
             }
         }
-        return next;
     }
 
     /**
@@ -195,10 +196,7 @@ final class TypeCheckExpansion {
     /** Moves what follows {@code x} in {@code b}, and {@code b}'s terminator, to a new block, which it returns. */
     private Block splitAfter(Block b, Instruction x) {
         Block rest = newBlock();
-        List<Instruction> code = b.instructions();
-        for (Instruction i : List.copyOf(code.subList(code.indexOf(x) + 1, code.size()))) {
-            b.moveToEnd(i, rest);
-        }
+        b.moveInstructionsAfter(x, rest);
         b.moveTerminator(rest);
         for (Block s : rest.terminator().targets()) {
             s.replacePredecessor(b, rest);

@@ -73,6 +73,22 @@ class TypeCheckExpansionTest {
         a[0] = v;
     }
 
+    /** Stores the lowering proves: into an exact Object[], a constant of the element class, a constant implementing the element interface. */
+    static Object[] provenStores(Object o) {
+        Object[] any = {o, "a"};
+        String[] strings = {"b", "c"};
+        CharSequence[] chars = {"d"};
+        return new Object[] {any, strings, chars};
+    }
+
+    /** Not proven: a string constant into what is an Integer[] (the interpreter throws ArrayStoreException); any object into a String[]. */
+    static void unprovenStores(Object o) {
+        Object[] integers = new Integer[1];
+        integers[0] = "e";
+        Object[] strings = new String[1];
+        strings[0] = o;
+    }
+
     /** The loop's backward branch is the instanceof's: it polls. */
     static int chase(Object[] a) {
         int i = 0;
@@ -235,6 +251,18 @@ class TypeCheckExpansionTest {
         assertEquals(1, polls(after), () -> text(after));
         If poll = (If) after.blocks().stream().map(Block::terminator).filter(t -> t.isSafepoint()).findFirst().orElseThrow();
         assertTrue(poll.x() instanceof Phi p && p.block() == poll.block() && hasZeroOnePhi(after), () -> text(after));
+    }
+
+    /**
+     * An aastore needs no store check where the array's class is exactly known and its element type
+     * is Object, or the value's class is known to be a subtype of it (a constant's); elsewhere it keeps one.
+     */
+    @Test
+    void storeChecksTheStampsOrConstantsProveAreLeftOut() {
+        Graph proven = lowered("provenStores", false);
+        assertEquals(0, all(proven).filter(i -> i.op() == Op.STORE_CHECK).count(), () -> text(proven));
+        Graph unproven = lowered("unprovenStores", false);
+        assertEquals(2, all(unproven).filter(i -> i.op() == Op.STORE_CHECK).count(), () -> text(unproven));
     }
 
     private static long polls(Graph g) {

@@ -49,7 +49,7 @@ class CompiledReferenceStoresTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"fields", "statics", "freshArrays"})
+    @ValueSource(strings = {"fields", "statics", "freshArrays", "constantsIntoFreshArrays"})
     void stores(String name) {
         check(name, ints());
     }

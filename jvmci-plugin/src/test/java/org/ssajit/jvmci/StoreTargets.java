@@ -100,6 +100,20 @@ final class StoreTargets {
                         + m[2][0];
     }
 
+    /**
+     * Constants into arrays allocated here: a string fits a CharSequence[] (the lowering proves it, no
+     * check); into what is an Integer[] it does not (the check stays: ArrayStoreException for n > 2).
+     */
+    static int constantsIntoFreshArrays(int n) {
+        CharSequence[] c = new CharSequence[2];
+        c[0] = "k";
+        Object[] integers = new Integer[1];
+        if (n > 2) {
+            integers[0] = "x";
+        }
+        return c[0].length() + integers.length + (c[1] == null ? 1 : 0);
+    }
+
     /** A multi-dimensional array's rows stored through an Object[] view (an int[][] accepts int[] only). */
     static int rows(Object[] matrix, Object row) {
         matrix[0] = row;

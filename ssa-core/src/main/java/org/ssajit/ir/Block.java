@@ -114,6 +114,27 @@ public final class Block {
         i.setBlock(target);
     }
 
+    /**
+     * Moves every instruction after {@code x} (an instruction of this block) to the end of
+     * {@code target}'s, in order, keeping their operands, users and states: the caller guarantees that
+     * their operands are available there and that running them there is equivalent. Linear in the
+     * number moved and in {@code x}'s distance from the position hint, so that a pass splitting a
+     * block at each of many points, last first, moves each instruction once.
+     */
+    public void moveInstructionsAfter(Instruction x, Block target) {
+        int k = indexOf(x);
+        if (k < 0) {
+            throw new IllegalStateException(x + " not in " + this);
+        }
+        List<Instruction> tail = instructions.subList(k + 1, instructions.size());
+        for (Instruction i : tail) {
+            i.setBlock(target);
+        }
+        target.instructions.addAll(tail);
+        tail.clear();
+        positionHint = k;
+    }
+
     /** Inserts a new instruction right before {@code anchor}, an instruction of this block. */
     public void insertBefore(Instruction anchor, Instruction i) {
         if (i.block() != null) {
@@ -130,22 +151,26 @@ public final class Block {
 
     /**
      * The index of {@code x} in {@link #instructions}, or -1. It looks first where the last lookup,
-     * insertion or removal left off and just after it, then from the start: a pass that lowers a
-     * block front to back edits at, or asks for the instruction after, the one it is at, and a search
-     * from the start for each such step made the pass quadratic in the block's length.
+     * insertion or removal left off and just after it, then outwards from there: a pass that lowers a
+     * block front to back edits at, or asks for the instruction after, the one it is at, one that
+     * splits a block back to front edits just before it, and a search from one end for each such step
+     * made such passes quadratic in the block's length.
      */
     private int indexOf(Instruction x) {
         int n = instructions.size();
-        if (positionHint < n && instructions.get(positionHint) == x) {
-            return positionHint;
+        int h = Math.min(positionHint, n);
+        if (h < n && instructions.get(h) == x) {
+            return positionHint = h;
         }
-        if (positionHint + 1 < n && instructions.get(positionHint + 1) == x) {
-            return ++positionHint;
+        if (h + 1 < n && instructions.get(h + 1) == x) {
+            return positionHint = h + 1;
         }
-        for (int k = 0; k < n; k++) {
-            if (instructions.get(k) == x) {
-                positionHint = k;
-                return k;
+        for (int d = 1; h - d >= 0 || h + 1 + d < n; d++) {
+            if (h - d >= 0 && instructions.get(h - d) == x) {
+                return positionHint = h - d;
+            }
+            if (h + 1 + d < n && instructions.get(h + 1 + d) == x) {
+                return positionHint = h + 1 + d;
             }
         }
         return -1;

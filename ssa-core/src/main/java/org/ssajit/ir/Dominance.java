@@ -14,6 +14,13 @@ public final class Dominance {
     private final List<Block> rpo;
     private final int[] order;
     private final int[] idom;
+    /**
+     * The dominator tree's preorder number of each block (by its reverse-postorder number), and the
+     * largest one in its subtree: {@code a} dominates {@code b} exactly when {@code b}'s number lies
+     * in {@code a}'s range, one comparison however deep the tree (a long method's chain of checks).
+     */
+    private final int[] pre;
+    private final int[] last;
 
     public Dominance(Graph g) {
         int limit = g.blockIdLimit();
@@ -36,6 +43,34 @@ public final class Dominance {
             preds[i] = Arrays.copyOf(ids, k);
         }
         idom = ImmediateDominators.compute(preds);
+        int n = rpo.size();
+        int[] firstChild = new int[n];
+        int[] sibling = new int[n];
+        Arrays.fill(firstChild, -1);
+        for (int b = n - 1; b >= 1; b--) {
+            sibling[b] = firstChild[idom[b]];
+            firstChild[idom[b]] = b;
+        }
+        pre = new int[n];
+        last = new int[n];
+        int[] stack = new int[n];
+        int[] nextChild = new int[n];
+        int sp = 0;
+        int counter = 0;
+        stack[sp] = 0;
+        nextChild[sp++] = firstChild[0];
+        pre[0] = counter++;
+        while (sp > 0) {
+            int c = nextChild[sp - 1];
+            if (c >= 0) {
+                nextChild[sp - 1] = sibling[c];
+                pre[c] = counter++;
+                stack[sp] = c;
+                nextChild[sp++] = firstChild[c];
+            } else {
+                last[stack[--sp]] = counter - 1;
+            }
+        }
     }
 
     static List<Block> reversePostorder(Block entry, int limit) {
@@ -79,7 +114,9 @@ public final class Dominance {
 
     /** Whether {@code a} dominates {@code b} (both reachable). */
     public boolean dominates(Block a, Block b) {
-        return ImmediateDominators.dominates(idom, order[a.id()], order[b.id()]);
+        int oa = order[a.id()];
+        int ob = order[b.id()];
+        return pre[oa] <= pre[ob] && pre[ob] <= last[oa];
     }
 
     public Block immediateDominator(Block b) {

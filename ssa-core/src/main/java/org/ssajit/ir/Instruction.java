@@ -171,6 +171,16 @@ public final class Instruction extends Value {
         this.state = state;
     }
 
+    /**
+     * Detaches the frame state and returns it, its values still linked: for a pass that moves a state
+     * to another node (a guard's to the deoptimization it becomes) without copying it.
+     */
+    public FrameState takeState() {
+        FrameState s = state;
+        state = null;
+        return s;
+    }
+
     /** Replaces the frame state (the old one is unlinked from its values). */
     public void replaceState(FrameState newState) {
         if (state != null) {

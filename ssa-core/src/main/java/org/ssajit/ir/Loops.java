@@ -43,8 +43,10 @@ public final class Loops {
         List<Block> rpo = dominance.reversePostorder();
         int[] order = new int[graph.blockIdLimit()];
         java.util.Arrays.fill(order, -1);
+        Block[] byId = new Block[graph.blockIdLimit()];
         for (int i = 0; i < rpo.size(); i++) {
             order[rpo.get(i).id()] = i;
+            byId[rpo.get(i).id()] = rpo.get(i);
         }
         List<Loop> found = new ArrayList<>();
         boolean allRetreatingAreBack = true;
@@ -63,7 +65,7 @@ public final class Loops {
                 }
             }
             if (!latches.isEmpty()) {
-                found.add(new Loop(header, latches, body(header, latches), rpo));
+                found.add(new Loop(header, latches, body(header, latches), byId, order));
             }
         }
         this.reducible = allRetreatingAreBack;
@@ -165,16 +167,17 @@ public final class Loops {
         private Loop parent;
         private int depth;
 
-        Loop(Block header, List<Block> latches, BitSet body, List<Block> rpo) {
+        /** {@code byId} and {@code order}: the graph's reachable blocks by id, and their reverse-postorder numbers. */
+        Loop(Block header, List<Block> latches, BitSet body, Block[] byId, int[] order) {
             this.header = header;
             this.latches = List.copyOf(latches);
             this.body = body;
-            List<Block> in = new ArrayList<>();
-            for (Block b : rpo) {
-                if (body.get(b.id())) {
-                    in.add(b);
-                }
+            // In time proportional to the body, not the graph (a graph may have a loop per type check).
+            List<Block> in = new ArrayList<>(body.cardinality());
+            for (int id = body.nextSetBit(0); id >= 0; id = body.nextSetBit(id + 1)) {
+                in.add(byId[id]);
             }
+            in.sort(java.util.Comparator.comparingInt(b -> order[b.id()]));
             this.blocks = List.copyOf(in);
             List<Block> out = new ArrayList<>(1);
             for (Block p : header.predecessors()) {
