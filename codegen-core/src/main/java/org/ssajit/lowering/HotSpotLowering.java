@@ -157,8 +157,9 @@ public final class HotSpotLowering {
 
     /**
      * As {@link #lower(Graph, boolean)}; without {@code expandTypeChecks} the graph keeps its
-     * {@link Op#TYPE_TEST}s and {@link Op#STORE_CHECK}s (for tests of the decisions made before
-     * {@link TypeCheckExpansion}; no back end selects them).
+     * {@link Op#TYPE_TEST}s and {@link Op#STORE_CHECK}s. A view for tests of the decisions made before
+     * {@link TypeCheckExpansion}, not a configuration: every compilation expands them, since no back
+     * end selects them (a graph that kept them would be refused at selection).
      */
     void lower(Graph g, boolean compiledHandlers, boolean expandTypeChecks) {
         if (g.isLowered()) {
@@ -782,15 +783,19 @@ public final class HotSpotLowering {
          * or the value is a constant whose class is a subtype of it (a class initializer's tables).
          */
         private boolean storeCheckProven(Value array, Value value) {
+            // The array's exact class: an exact stamp admits no subclass; an allocation's object has the
+            // class it allocated (a PI only narrows the stamp of the same reference).
             ResolvedJavaType a = array.stamp().isExactType() ? array.stamp().type()
                             : withoutPi(array) instanceof Instruction alloc && alloc.op() == Op.ALLOCATE ? ((AllocationShape) alloc.attribute()).type() : null;
             if (a == null || !a.isArray()) {
                 return false;
             }
             ResolvedJavaType element = a.getComponentType();
+            // Every reference is an Object; a stamp without interfaces is one the verifier checked.
             if (element.isJavaLangObject() || provenInstance(value.stamp(), element)) {
                 return true;
             }
+            // A constant's class is exact (its stamp carries no type, so ask the constant itself).
             return value instanceof Constant c && !c.isNull() && element.isAssignableFrom(metaAccess.lookupJavaType(c.value()));
         }
 
