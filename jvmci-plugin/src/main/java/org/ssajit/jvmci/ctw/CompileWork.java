@@ -1,0 +1,315 @@
+package org.ssajit.jvmci.ctw;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.ssajit.bytecode.BailoutException;
+import org.ssajit.codegen.Backend;
+import org.ssajit.codegen.Backends;
+import org.ssajit.codegen.CompiledCode;
+import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.IrPrinter;
+import org.ssajit.lowering.HotSpotLowering;
+import org.ssajit.parse.BuildOptions;
+import org.ssajit.parse.FrontEnd;
+import org.ssajit.parse.GraphBuilder;
+import org.ssajit.parse.Inlining;
+import org.ssajit.parse.Providers;
+import org.ssajit.regalloc.LinearScan;
+import org.ssajit.regalloc.RegisterAllocationConfig;
+
+import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+import jdk.vm.ci.meta.ResolvedJavaType;
+import jdk.vm.ci.runtime.JVMCIBackend;
+
+/**
+ * The compiler's work per phase, measured in what does not depend on the machine's load: the bytes each
+ * phase allocates on the compiling thread ({@code ThreadMXBean.getCurrentThreadAllocatedBytes}, exact)
+ * per bytecode byte, and the thread's CPU time (indicative only). The phases are those of a compile
+ * without its verifiers and installation: the bytecode analyses ({@link FrontEnd}), SSA construction
+ * with inlining and the optimizations ({@link GraphBuilder}), the HotSpot lowering, instruction selection
+ * and emission, and register allocation. With {@code --check FILE} it also writes, per method, a digest
+ * of the graph's text before and after lowering and of the machine code, so that two builds of the
+ * compiler can be shown to produce the same output.
+ *
+ * <pre>
+ *   java ... org.ssajit.jvmci.ctw.CompileWork [--module NAME] [--classes REGEX] [--every N] [--inline]
+ *                                            [--passes N] [--check FILE]
+ * </pre>
+ *
+ * Only the last pass is reported (the earlier ones warm up the compiler's own code); run the JVM with
+ * {@code -XX:TieredStopAtLevel=1} to measure the compiler as it runs in production (C1 code, no escape
+ * analysis hiding its allocations).
+ */
+public final class CompileWork {
+    /** The measured phases, in pipeline order. */
+    public enum Phase {
+        ANALYZE("bytecode analyses"),
+        BUILD("SSA construction and optimizations"),
+        LOWER("lowering"),
+        SELECT_AND_EMIT("selection and emission"),
+        ALLOCATE("register allocation");
+
+        final String label;
+
+        Phase(String label) {
+            this.label = label;
+        }
+    }
+
+    /** The totals of one pass over a sample. */
+    public static final class Totals {
+        public int methods;
+        public int compiled;
+        public int refused;
+        public long bytecodeBytes;
+        public long codeBytes;
+        /** Values (instructions, phis, constants, parameters) the built graphs created. */
+        public long values;
+        public final long[] allocated = new long[Phase.values().length];
+        public final long[] cpuNanos = new long[Phase.values().length];
+
+        public long allocated() {
+            long s = 0;
+            for (long b : allocated) {
+                s += b;
+            }
+            return s;
+        }
+
+        /** Bytes allocated per bytecode byte, all phases. */
+        public double allocatedPerBytecodeByte() {
+            return bytecodeBytes == 0 ? 0 : (double) allocated() / bytecodeBytes;
+        }
+
+        void print(PrintStream o) {
+            long cpu = 0;
+            for (long n : cpuNanos) {
+                cpu += n;
+            }
+            o.printf("methods %d (compiled %d, refused %d), bytecode bytes %d, code bytes %d, graph values %d (%.2f per bytecode byte)%n",
+                            methods, compiled, refused, bytecodeBytes, codeBytes, values, (double) values / Math.max(1, bytecodeBytes));
+            o.printf("%-36s %14s %10s %10s %8s%n", "phase", "allocated", "B/bc byte", "cpu ms", "cpu %");
+            for (Phase p : Phase.values()) {
+                int i = p.ordinal();
+                o.printf("%-36s %14d %10.1f %10.1f %7.1f%%%n", p.label, allocated[i], (double) allocated[i] / Math.max(1, bytecodeBytes),
+                                cpuNanos[i] / 1e6, cpu == 0 ? 0 : 100.0 * cpuNanos[i] / cpu);
+            }
+            o.printf("%-36s %14d %10.1f %10.1f%n", "all", allocated(), allocatedPerBytecodeByte(), cpu / 1e6);
+            o.printf("bytecode bytes per cpu second: %.0f%n", bytecodeBytes / Math.max(1e-9, cpu / 1e9));
+        }
+    }
+
+    /** Whether {@code --check} writes the whole code in hex instead of its digest (to see where two builds differ). */
+    private static final boolean HEX = Boolean.getBoolean("ssajit.work.hex");
+
+    private static final com.sun.management.ThreadMXBean THREADS = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    private final Providers providers;
+    private final HotSpotLowering lowering;
+    private final Backend backend;
+    private final RegisterAllocationConfig allocation;
+    private final HotSpotVmConfig config;
+
+    /** The compiler as ctw configures it, on the host VM. */
+    public CompileWork() {
+        HotSpotJVMCIRuntime hs = HotSpotJVMCIRuntime.runtime();
+        this.config = new HotSpotVmConfig(hs.getConfigStore());
+        JVMCIBackend jvmci = hs.getHostJVMCIBackend();
+        this.providers = new Providers(jvmci.getMetaAccess(), jvmci.getConstantReflection());
+        this.backend = Backends.forTarget(jvmci.getTarget().arch).create(config, jvmci);
+        this.lowering = new HotSpotLowering(config, jvmci.getMetaAccess(), jvmci.getConstantReflection(), true);
+        this.allocation = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory(), backend.withheldRegisters()).withVerification(false);
+    }
+
+    /** One pass over {@code methods}; with {@code check} non-null, a line per method: name, digests of the graph text, lowered text and code. */
+    public Totals measure(List<ResolvedJavaMethod> methods, boolean inline, PrintWriter check) {
+        Totals t = new Totals();
+        BuildOptions options = BuildOptions.DEFAULT.withInlining(inline).withHotCalleeBytes(Inlining.MAX_CALLEE_BYTES);
+        for (ResolvedJavaMethod m : methods) {
+            t.methods++;
+            t.bytecodeBytes += m.getCodeSize();
+            Phase[] at = {Phase.ANALYZE};
+            long[] mark = {THREADS.getCurrentThreadAllocatedBytes(), THREADS.getCurrentThreadCpuTime()};
+            String built = "-";
+            String lowered = "-";
+            String code = "-";
+            try {
+                FrontEnd fe = FrontEnd.analyze(m, -1);
+                next(t, at, mark, Phase.BUILD);
+                Graph g = GraphBuilder.build(fe, options, providers).graph();
+                t.values += g.valueIdLimit();
+                next(t, at, mark, Phase.LOWER);
+                if (check != null) {
+                    built = digest(new IrPrinter().print(g));
+                    mark[0] = THREADS.getCurrentThreadAllocatedBytes();
+                    mark[1] = THREADS.getCurrentThreadCpuTime();
+                }
+                lowering.lower(g);
+                next(t, at, mark, Phase.SELECT_AND_EMIT);
+                if (check != null) {
+                    lowered = digest(new IrPrinter().print(g));
+                    mark[0] = THREADS.getCurrentThreadAllocatedBytes();
+                    mark[1] = THREADS.getCurrentThreadCpuTime();
+                }
+                CompiledCode c = backend.compile(g, m.format("%H.%n(%p)"), lir -> {
+                    next(t, at, mark, Phase.ALLOCATE);
+                    LinearScan.allocate(lir, allocation);
+                    next(t, at, mark, Phase.SELECT_AND_EMIT);
+                });
+                next(t, at, mark, Phase.SELECT_AND_EMIT);
+                t.compiled++;
+                t.codeBytes += c.codeSize();
+                if (check != null) {
+                    code = (HEX ? HexFormat.of().formatHex(withoutAddresses(c.code())) : digest(withoutAddresses(c.code()))) + " " + c.codeSize();
+                }
+            } catch (BailoutException | org.ssajit.regalloc.RegisterAllocationException e) {
+                next(t, at, mark, at[0]);
+                t.refused++;
+                code = "refused " + e.getMessage();
+            } catch (RuntimeException | Error e) {
+                next(t, at, mark, at[0]);
+                t.refused++;
+                code = "failed " + e;
+            }
+            if (check != null) {
+                check.println(m.format("%H.%n(%p)") + " " + built + " " + lowered + " " + code.lines().findFirst().orElse(""));
+            }
+        }
+        return t;
+    }
+
+    /** Charges what was spent since {@code mark} to the current phase {@code at[0]}, then moves to {@code next}. */
+    private static void next(Totals t, Phase[] at, long[] mark, Phase next) {
+        long bytes = THREADS.getCurrentThreadAllocatedBytes();
+        long cpu = THREADS.getCurrentThreadCpuTime();
+        t.allocated[at[0].ordinal()] += bytes - mark[0];
+        t.cpuNanos[at[0].ordinal()] += cpu - mark[1];
+        at[0] = next;
+        // What the two calls above allocated is nobody's.
+        mark[0] = THREADS.getCurrentThreadAllocatedBytes();
+        mark[1] = cpu;
+    }
+
+    /**
+     * The code with the VM's addresses that move from run to run (the card table's, the compressed
+     * class pointers' base) zeroed wherever they appear as 8-byte little-endian words.
+     */
+    byte[] withoutAddresses(byte[] code) {
+        byte[] c = code.clone();
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(c).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i + 8 <= c.length; i++) {
+            long v = b.getLong(i);
+            if (v != 0 && (v == config.cardTableAddress || v == config.narrowKlassBase || v == config.narrowOopBase)) {
+                java.util.Arrays.fill(c, i, i + 8, (byte) 0);
+            }
+        }
+        return c;
+    }
+
+    private static String digest(String s) {
+        return digest(s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String digest(byte[] b) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b), 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Every method with bytecode of a module's classes whose name matches {@code filter} (null: all),
+     * each class loaded without initialization and linked; every {@code every}-th of them.
+     */
+    public static List<ResolvedJavaMethod> moduleMethods(String module, Pattern filter, int every) throws IOException {
+        FileSystem jrt = FileSystems.getFileSystem(URI.create("jrt:/"));
+        Path root = jrt.getPath("modules", module);
+        Optional<Module> mod = ModuleLayer.boot().findModule(module);
+        if (!Files.isDirectory(root) || mod.isEmpty()) {
+            throw new IOException("no module " + module + " in the boot layer");
+        }
+        List<String> names = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            files.filter(p -> p.toString().endsWith(".class") && !p.getFileName().toString().equals("module-info.class"))
+                            .forEach(p -> names.add(root.relativize(p).toString().replace('/', '.').replaceAll("\\.class$", "")));
+        }
+        names.sort(null);
+        var metaAccess = HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend().getMetaAccess();
+        List<ResolvedJavaMethod> methods = new ArrayList<>();
+        int k = 0;
+        for (String n : names) {
+            if (filter != null && !filter.matcher(n).find()) {
+                continue;
+            }
+            ResolvedJavaType type;
+            try {
+                type = metaAccess.lookupJavaType(Class.forName(n, false, mod.get().getClassLoader()));
+                type.link();
+            } catch (Throwable e) {
+                continue;
+            }
+            // HotSpot's order of a class's methods changes from run to run; a sample must not.
+            List<ResolvedJavaMethod> all = new ArrayList<>(type.getAllMethods(false));
+            all.sort(java.util.Comparator.comparing(m -> m.getName() + m.getSignature().toMethodDescriptor()));
+            for (ResolvedJavaMethod m : all) {
+                if (m.hasBytecodes() && !m.isAbstract() && !m.isNative() && k++ % every == 0) {
+                    methods.add(m);
+                }
+            }
+        }
+        return methods;
+    }
+
+    public static void main(String[] args) throws IOException {
+        String module = "java.base";
+        Pattern filter = null;
+        int every = 1;
+        int passes = 2;
+        boolean inline = false;
+        String check = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--module" -> module = args[++i];
+                case "--classes" -> filter = Pattern.compile(args[++i]);
+                case "--every" -> every = Integer.parseInt(args[++i]);
+                case "--passes" -> passes = Integer.parseInt(args[++i]);
+                case "--inline" -> inline = true;
+                case "--check" -> check = args[++i];
+                default -> {
+                    System.err.println("unknown option " + args[i]);
+                    System.exit(2);
+                }
+            }
+        }
+        List<ResolvedJavaMethod> methods = moduleMethods(module, filter, every);
+        CompileWork work = new CompileWork();
+        for (int p = 1; p <= passes; p++) {
+            boolean last = p == passes;
+            try (PrintWriter w = last && check != null ? new PrintWriter(Files.newBufferedWriter(Path.of(check))) : null) {
+                Totals t = work.measure(methods, inline, w);
+                System.out.printf("== pass %d of %d, %s%s%n", p, passes, module, inline ? ", inlining" : "");
+                t.print(System.out);
+            }
+        }
+    }
+}
