@@ -60,8 +60,8 @@ public final class AllocationResult {
         if (variableIntervals != null) {
             for (Interval it : variableIntervals) {
                 if (it != null && !it.isEmpty()) {
-                    for (Interval part : it.parts()) {
-                        out.add(IntervalView.of(part));
+                    for (int i = 0, n = it.partCount(); i < n; i++) {
+                        out.add(IntervalView.of(it.part(i)));
                     }
                 }
             }
@@ -80,7 +80,10 @@ public final class AllocationResult {
         fixedIntervals = fixed;
     }
 
-    /** Whether the allocator inserted {@code op} (a move or constant load from the target's move factory). */
+    /**
+     * Whether the allocator inserted {@code op} (a move or constant load from the target's move factory);
+     * known only where the configuration {@linkplain RegisterAllocationConfig#recordsOriginals() records}.
+     */
     public boolean isInserted(LirOp op) {
         return inserted.containsKey(op);
     }
@@ -90,14 +93,19 @@ public final class AllocationResult {
      * {@link AllocationVerificationError} on the first instruction that could read a wrong value.
      */
     public void verify() {
+        if (!config.recordsOriginals()) {
+            throw new IllegalStateException("allocated without recording the operands before allocation (RegisterAllocationConfig.withOriginalsRecorded(false))");
+        }
         AllocationVerifier.verify(this);
     }
+
+    private static final LirOp.Mode[] MODES = LirOp.Mode.values();
 
     void snapshot() {
         for (LirBlock b : lir.blocks()) {
             for (LirOp op : b.ops()) {
-                Value[][] v = new Value[LirOp.Mode.values().length + 1][];
-                for (LirOp.Mode m : LirOp.Mode.values()) {
+                Value[][] v = new Value[MODES.length + 1][];
+                for (LirOp.Mode m : MODES) {
                     v[m.ordinal()] = new Value[op.count(m)];
                     for (int i = 0; i < op.count(m); i++) {
                         v[m.ordinal()][i] = op.get(m, i);
@@ -110,12 +118,16 @@ public final class AllocationResult {
     }
 
     void recordMove(LirOp op, AllocatableValue dst, AllocatableValue src) {
-        inserted.put(op, new InsertedMove(dst, src, null));
+        if (config.recordsOriginals()) {
+            inserted.put(op, new InsertedMove(dst, src, null));
+        }
         stats.insertedMoves++;
     }
 
     void recordLoad(LirOp op, AllocatableValue dst, ConstantValue c) {
-        inserted.put(op, new InsertedMove(dst, null, c));
+        if (config.recordsOriginals()) {
+            inserted.put(op, new InsertedMove(dst, null, c));
+        }
         stats.insertedMoves++;
     }
 

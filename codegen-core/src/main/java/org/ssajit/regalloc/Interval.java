@@ -1,8 +1,6 @@
 package org.ssajit.regalloc;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 import org.ssajit.lir.LirKind;
 import org.ssajit.lir.Variable;
@@ -25,6 +23,12 @@ import jdk.vm.ci.meta.AllocatableValue;
  * everything before {@code s}, a new child everything from {@code s} on. All parts of a variable are
  * kept on the split parent in position order, so the location of the variable at any position is
  * one binary search away.
+ *
+ * <p>Splitting is linear in what the kept part holds, not in what moves: the new part takes over the
+ * arrays of the part it is cut from (a view from an offset), the cut part keeps a copy of its prefix.
+ * The walker cuts the latest part again and again (a value spilled and reloaded around each call), so
+ * copying the suffix each time made splitting quadratic in the number of ranges and uses. Each array
+ * belongs to one part at a time: the part that took it over.
  */
 final class Interval {
     /** Use priorities: where the use's operand allows a stack slot, a register is only preferred. */
@@ -34,20 +38,28 @@ final class Interval {
 
     static final int END = Integer.MAX_VALUE;
 
+    private static final int[] NONE = {};
+
     final Variable variable;
     final Register fixed;
     final LirKind kind;
     final Interval parent;
-    /** On the parent only: every part in position order, the parent first. */
-    private final List<Interval> children;
+    /** On the parent only, once it is split: every part in position order, the parent first; null before. */
+    private Interval[] children;
+    private int childCount;
     /** The position this part begins at (the parent: its definition). */
     int splitStart;
 
-    /** Ranges as {@code from, to} pairs; descending while being built, ascending once {@link #finish}ed. */
-    private int[] ranges = new int[4];
+    /**
+     * Ranges as {@code from, to} pairs from index {@link #rangeBase} on; descending while being built,
+     * ascending once {@link #finish}ed.
+     */
+    private int[] ranges;
+    private int rangeBase;
     private int rangeCount;
-    /** Use positions and their priorities, as pairs; same order convention as the ranges. */
-    private int[] uses = new int[4];
+    /** Use positions and their priorities, as pairs from index {@link #useBase}; same order convention as the ranges. */
+    private int[] uses;
+    private int useBase;
     private int useCount;
 
     /** The register or stack slot of this part, once assigned. */
@@ -60,6 +72,12 @@ final class Interval {
     /** Another interval whose register would save a move, and the position to look it up at. */
     Interval hint;
     int hintPosition;
+    /**
+     * The walker's list of the parents whose {@link #hint} this parent is: the first here, the next in
+     * each of them ({@link #nextHinted}).
+     */
+    Interval firstHinted;
+    Interval nextHinted;
 
     /** Insertion order, for deterministic tie-breaking in the walker. */
     final int sequence;
@@ -69,9 +87,9 @@ final class Interval {
         this.fixed = fixed;
         this.kind = kind;
         this.parent = this;
-        this.children = new ArrayList<>(1);
-        this.children.add(this);
         this.sequence = sequence;
+        this.ranges = new int[4];
+        this.uses = new int[4];
     }
 
     private Interval(Interval parent, int sequence) {
@@ -79,7 +97,6 @@ final class Interval {
         this.fixed = null;
         this.kind = parent.kind;
         this.parent = parent;
-        this.children = null;
         this.sequence = sequence;
     }
 
@@ -150,11 +167,11 @@ final class Interval {
     }
 
     int from() {
-        return ranges[0];
+        return ranges[rangeBase];
     }
 
     int to() {
-        return ranges[2 * rangeCount - 1];
+        return ranges[rangeBase + 2 * rangeCount - 1];
     }
 
     int rangeCount() {
@@ -162,20 +179,22 @@ final class Interval {
     }
 
     int rangeFrom(int i) {
-        return ranges[2 * i];
+        return ranges[rangeBase + 2 * i];
     }
 
     int rangeTo(int i) {
-        return ranges[2 * i + 1];
+        return ranges[rangeBase + 2 * i + 1];
     }
 
     /** Index of the first range whose end lies after {@code pos}, or {@code rangeCount}. */
     private int rangeIndexAfter(int pos) {
+        int[] r = ranges;
+        int base = rangeBase + 1;
         int lo = 0;
         int hi = rangeCount;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (ranges[2 * mid + 1] <= pos) {
+            if (r[base + 2 * mid] <= pos) {
                 lo = mid + 1;
             } else {
                 hi = mid;
@@ -186,29 +205,35 @@ final class Interval {
 
     boolean covers(int pos) {
         int i = rangeIndexAfter(pos);
-        return i < rangeCount && ranges[2 * i] <= pos;
+        return i < rangeCount && rangeFrom(i) <= pos;
     }
 
     /** The start of the first range beginning after {@code pos}, or {@link #END}. */
     int nextRangeStartAfter(int pos) {
         int i = rangeIndexAfter(pos);
-        if (i < rangeCount && ranges[2 * i] > pos) {
-            return ranges[2 * i];
+        if (i < rangeCount && rangeFrom(i) > pos) {
+            return rangeFrom(i);
         }
-        return i + 1 < rangeCount ? ranges[2 * (i + 1)] : END;
+        return i + 1 < rangeCount ? rangeFrom(i + 1) : END;
     }
 
     /** The first position at or after {@code pos} that both intervals cover, or {@link #END}. */
     int nextIntersection(Interval other, int pos) {
         int i = rangeIndexAfter(pos);
         int j = other.rangeIndexAfter(pos);
+        int[] a = ranges;
+        int ab = rangeBase;
+        int[] b = other.ranges;
+        int bb = other.rangeBase;
         while (i < rangeCount && j < other.rangeCount) {
-            int from = Math.max(Math.max(ranges[2 * i], other.ranges[2 * j]), pos);
-            int to = Math.min(ranges[2 * i + 1], other.ranges[2 * j + 1]);
+            int aTo = a[ab + 2 * i + 1];
+            int bTo = b[bb + 2 * j + 1];
+            int from = Math.max(Math.max(a[ab + 2 * i], b[bb + 2 * j]), pos);
+            int to = Math.min(aTo, bTo);
             if (from < to) {
                 return from;
             }
-            if (ranges[2 * i + 1] <= other.ranges[2 * j + 1]) {
+            if (aTo <= bTo) {
                 i++;
             } else {
                 j++;
@@ -222,28 +247,33 @@ final class Interval {
     }
 
     int usePosition(int i) {
-        return uses[2 * i];
+        return uses[useBase + 2 * i];
     }
 
     int usePriority(int i) {
-        return uses[2 * i + 1];
+        return uses[useBase + 2 * i + 1];
     }
 
-    /** The first use at or after {@code pos} with at least {@code priority}, or {@link #END}. */
-    int firstUse(int pos, int priority) {
+    /** Index of the first use at or after {@code pos}, or {@code useCount}. */
+    private int useIndexAtOrAfter(int pos) {
         int lo = 0;
         int hi = useCount;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (uses[2 * mid] < pos) {
+            if (usePosition(mid) < pos) {
                 lo = mid + 1;
             } else {
                 hi = mid;
             }
         }
-        for (int i = lo; i < useCount; i++) {
-            if (uses[2 * i + 1] >= priority) {
-                return uses[2 * i];
+        return lo;
+    }
+
+    /** The first use at or after {@code pos} with at least {@code priority}, or {@link #END}. */
+    int firstUse(int pos, int priority) {
+        for (int i = useIndexAtOrAfter(pos); i < useCount; i++) {
+            if (usePriority(i) >= priority) {
+                return usePosition(i);
             }
         }
         return END;
@@ -253,7 +283,7 @@ final class Interval {
 
     /**
      * Cuts this part at {@code s} ({@code from() < s < to()}): this part keeps the ranges and uses
-     * before {@code s}, the returned new part everything from {@code s} on.
+     * before {@code s} (a copy), the returned new part everything from {@code s} on (this part's arrays).
      */
     Interval splitAt(int s, int sequence) {
         if (s <= from() || s >= to() || isFixed()) {
@@ -262,56 +292,71 @@ final class Interval {
         Interval child = new Interval(parent, sequence);
         child.splitStart = s;
         int i = rangeIndexAfter(s); // first range ending after s
-        int keep = i;
-        int first = 0;
-        child.ranges = new int[Math.max(4, 2 * (rangeCount - i + 1))];
-        if (ranges[2 * i] < s) {
-            // s falls inside range i: both parts get a piece of it.
-            child.ranges[0] = s;
-            child.ranges[1] = ranges[2 * i + 1];
-            ranges[2 * i + 1] = s;
-            keep = i + 1;
-            first = 1;
-            i++;
+        boolean inside = rangeFrom(i) < s; // s falls inside range i: both parts get a piece of it
+        int keep = inside ? i + 1 : i;
+        int[] kept = new int[2 * keep];
+        System.arraycopy(ranges, rangeBase, kept, 0, 2 * keep);
+        if (inside) {
+            kept[2 * i + 1] = s;
+            ranges[rangeBase + 2 * i] = s;
         }
-        for (int k = i; k < rangeCount; k++) {
-            child.ranges[2 * first] = ranges[2 * k];
-            child.ranges[2 * first + 1] = ranges[2 * k + 1];
-            first++;
-        }
-        child.rangeCount = first;
+        child.ranges = ranges;
+        child.rangeBase = rangeBase + 2 * i;
+        child.rangeCount = rangeCount - i;
+        ranges = kept;
+        rangeBase = 0;
         rangeCount = keep;
 
-        int u = 0;
-        while (u < useCount && uses[2 * u] < s) {
-            u++;
-        }
-        child.uses = Arrays.copyOfRange(uses, 2 * u, Math.max(2 * useCount, 2 * u + 4));
+        int u = useIndexAtOrAfter(s);
+        child.uses = uses;
+        child.useBase = useBase + 2 * u;
         child.useCount = useCount - u;
+        uses = u == 0 ? NONE : Arrays.copyOfRange(uses, useBase, useBase + 2 * u);
+        useBase = 0;
         useCount = u;
 
-        List<Interval> all = parent.children;
-        all.add(partIndexAt(splitStart) + 1, child);
+        parent.insertPart(partIndexAt(splitStart) + 1, child);
         return child;
     }
 
-    /** All parts of this interval's variable, in position order. */
-    List<Interval> parts() {
-        return parent.children;
+    private void insertPart(int at, Interval part) {
+        if (children == null) {
+            children = new Interval[4];
+            children[0] = this;
+            childCount = 1;
+        } else if (childCount == children.length) {
+            children = Arrays.copyOf(children, childCount * 2);
+        }
+        System.arraycopy(children, at, children, at + 1, childCount - at);
+        children[at] = part;
+        childCount++;
+    }
+
+    /** How many parts this interval's variable has (1 until it is split). */
+    int partCount() {
+        return parent.children == null ? 1 : parent.childCount;
+    }
+
+    /** Part {@code i} of this interval's variable, in position order. */
+    Interval part(int i) {
+        return parent.children == null ? parent : parent.children[i];
     }
 
     /** The part of the variable that holds it at {@code pos}. */
     Interval partAt(int pos) {
-        return parent.children.get(partIndexAt(pos));
+        return parent.children == null ? parent : parent.children[partIndexAt(pos)];
     }
 
     private int partIndexAt(int pos) {
-        List<Interval> all = parent.children;
+        Interval[] all = parent.children;
+        if (all == null) {
+            return 0;
+        }
         int lo = 0;
-        int hi = all.size() - 1;
+        int hi = parent.childCount - 1;
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
-            if (all.get(mid).splitStart <= pos) {
+            if (all[mid].splitStart <= pos) {
                 lo = mid;
             } else {
                 hi = mid - 1;
@@ -335,13 +380,13 @@ final class Interval {
         StringBuilder sb = new StringBuilder();
         sb.append(fixed != null ? fixed.name : variable.toString());
         if (parent != this) {
-            sb.append('#').append(parent.children.indexOf(this));
+            sb.append('#').append(Arrays.asList(parent.children).indexOf(this));
         }
         if (location != null) {
             sb.append('=').append(location);
         }
         for (int i = 0; i < rangeCount; i++) {
-            sb.append(" [").append(ranges[2 * i]).append(',').append(ranges[2 * i + 1]).append(')');
+            sb.append(" [").append(rangeFrom(i)).append(',').append(rangeTo(i)).append(')');
         }
         return sb.toString();
     }

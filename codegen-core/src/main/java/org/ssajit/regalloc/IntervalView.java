@@ -71,7 +71,10 @@ public record IntervalView(AllocatableValue operand, int part, AllocatableValue 
             return new IntervalView(r, 0, r, null, null, List.of(ranges), List.of(uses));
         }
         Interval parent = it.parent;
-        int part = parent.parts().indexOf(it);
+        int part = 0;
+        while (it.part(part) != it) {
+            part++;
+        }
         AllocatableValue hint;
         if (part > 0) {
             hint = parent.variable;

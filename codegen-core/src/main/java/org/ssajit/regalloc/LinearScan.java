@@ -64,6 +64,12 @@ public final class LinearScan {
     private int sequence;
     private final Map<LirKind, StackSlot> scratchSlots = new HashMap<>();
 
+    /** The operand modes an op reads, and those it writes (no array per op). */
+    private static final Mode[] READS = {Mode.USE, Mode.ALIVE};
+    private static final Mode[] WRITES = {Mode.TEMP, Mode.DEF};
+    private static final Mode[] WRITES_DEF_FIRST = {Mode.DEF, Mode.TEMP};
+    private static final Mode[] MODES = Mode.values();
+
     private LinearScan(LirGraph lir, RegisterAllocationConfig config) {
         this.lir = lir;
         this.config = config;
@@ -93,7 +99,9 @@ public final class LinearScan {
 
     private void run() {
         materializeConstants();
-        result.snapshot();
+        if (config.recordsOriginals()) {
+            result.snapshot();
+        }
         number();
         computeLiveness();
         buildIntervals();
@@ -101,7 +109,7 @@ public final class LinearScan {
         new LinearScanWalker(this, variableIntervals(), fixedIntervalList()).walk();
         lir.faults().point("register allocation");
         result.recordIntervals(intervals, fixedIntervals);
-        Map<Integer, List<LirOp>> splitMoves = splitMoves();
+        List<LirOp>[] splitMoves = splitMoves();
         List<List<LirOp>> inEdge = new ArrayList<>();
         List<List<LirOp>> outEdge = new ArrayList<>();
         resolveEdges(inEdge, outEdge);
@@ -165,7 +173,7 @@ public final class LinearScan {
             List<LirOp> out = null;
             for (int k = 0; k < ops.size(); k++) {
                 LirOp op = ops.get(k);
-                for (Mode m : new Mode[]{Mode.USE, Mode.ALIVE}) {
+                for (Mode m : READS) {
                     for (int i = 0; i < op.count(m); i++) {
                         if (op.get(m, i) instanceof ConstantValue c && (op.allowed(m, i) & LirOp.CONST) == 0) {
                             if (out == null) {
@@ -337,11 +345,14 @@ public final class LinearScan {
         int nb = blocks.size();
         BitSet[] gen = new BitSet[nb];
         BitSet[] kill = new BitSet[nb];
-        for (LirBlock b : blocks) {
+        for (int bi = 0; bi < nb; bi++) {
+            LirBlock b = blocks.get(bi);
             BitSet g = new BitSet();
             BitSet k = new BitSet();
-            for (LirOp op : b.ops()) {
-                for (Mode m : new Mode[]{Mode.USE, Mode.ALIVE}) {
+            List<LirOp> ops = b.ops();
+            for (int o = 0; o < ops.size(); o++) {
+                LirOp op = ops.get(o);
+                for (Mode m : READS) {
                     for (int i = 0; i < op.count(m); i++) {
                         if (op.get(m, i) instanceof Variable v && !k.get(v.index())) {
                             g.set(v.index());
@@ -355,7 +366,7 @@ public final class LinearScan {
                         }
                     }
                 }
-                for (Mode m : new Mode[]{Mode.TEMP, Mode.DEF}) {
+                for (Mode m : WRITES) {
                     for (int i = 0; i < op.count(m); i++) {
                         if (op.get(m, i) instanceof Variable v) {
                             k.set(v.index());
@@ -369,32 +380,43 @@ public final class LinearScan {
         liveIn = new BitSet[nb];
         liveOut = new BitSet[nb];
         boolean[] queued = new boolean[nb];
-        ArrayDeque<Integer> work = new ArrayDeque<>();
+        // A ring of block ids: each block is queued at most once at a time, so nb slots suffice.
+        int[] work = new int[nb];
+        int head = 0;
+        int size = 0;
         for (int i = nb - 1; i >= 0; i--) {
             int b = linear[i].id();
             liveIn[b] = new BitSet();
             liveOut[b] = new BitSet();
-            work.add(b);
+            work[(head + size++) % nb] = b;
             queued[b] = true;
         }
-        while (!work.isEmpty()) {
-            int b = work.poll();
+        BitSet in = new BitSet();
+        while (size > 0) {
+            int b = work[head];
+            head = (head + 1) % nb;
+            size--;
             queued[b] = false;
             stats.livenessBlockVisits++;
-            BitSet out = new BitSet();
-            for (LirBlock s : blocks.get(b).successors()) {
-                out.or(liveIn[s.id()]);
+            BitSet out = liveOut[b];
+            out.clear();
+            List<LirBlock> succ = blocks.get(b).successors();
+            for (int i = 0; i < succ.size(); i++) {
+                out.or(liveIn[succ.get(i).id()]);
             }
-            liveOut[b] = out;
-            BitSet in = (BitSet) out.clone();
+            in.clear();
+            in.or(out);
             in.andNot(kill[b]);
             in.or(gen[b]);
             if (!in.equals(liveIn[b])) {
-                liveIn[b] = in;
-                for (LirBlock p : blocks.get(b).predecessors()) {
-                    if (!queued[p.id()]) {
-                        queued[p.id()] = true;
-                        work.add(p.id());
+                liveIn[b].clear();
+                liveIn[b].or(in);
+                List<LirBlock> preds = blocks.get(b).predecessors();
+                for (int i = 0; i < preds.size(); i++) {
+                    int p = preds.get(i).id();
+                    if (!queued[p]) {
+                        queued[p] = true;
+                        work[(head + size++) % nb] = p;
                     }
                 }
             }
@@ -602,33 +624,40 @@ public final class LinearScan {
 
     /**
      * Moves between the parts of split intervals inside blocks, as parallel moves per position (all
-     * parts ending at an odd position hand over to their successors at once), keyed by the index of
-     * the op they go before. Splits at block begins get their moves on the edges instead.
+     * parts ending at an odd position hand over to their successors at once), by the index of the op
+     * they go before (null: none). Splits at block begins get their moves on the edges instead.
      */
-    private Map<Integer, List<LirOp>> splitMoves() {
-        Map<Integer, ParallelMove> atPosition = new HashMap<>();
+    private List<LirOp>[] splitMoves() {
+        ParallelMove[] atOp = null;
         for (Interval it : intervals) {
-            if (it == null || it.parts().size() < 2) {
+            if (it == null || it.partCount() < 2) {
                 continue;
             }
-            List<Interval> parts = it.parts();
-            for (int i = 1; i < parts.size(); i++) {
-                Interval prev = parts.get(i - 1);
-                Interval next = parts.get(i);
+            for (int i = 1; i < it.partCount(); i++) {
+                Interval prev = it.part(i - 1);
+                Interval next = it.part(i);
                 int s = next.splitStart;
                 if (next.from() == s && !isBlockBegin(s)) {
-                    atPosition.computeIfAbsent(s, x -> new ParallelMove(this)).add(next.location, prev.location);
+                    if (atOp == null) {
+                        atOp = new ParallelMove[opAt.length + 1];
+                    }
+                    // An odd position s lies right before op (s + 1) / 2.
+                    int k = (s + 1) >> 1;
+                    if (atOp[k] == null) {
+                        atOp[k] = new ParallelMove(this);
+                    }
+                    atOp[k].add(next.location, prev.location);
                 }
             }
         }
-        Map<Integer, List<LirOp>> before = new HashMap<>();
-        List<Integer> positions = new ArrayList<>(atPosition.keySet());
-        positions.sort(null);
-        for (int s : positions) {
-            ParallelMove pm = atPosition.get(s);
-            if (!pm.isEmpty()) {
-                // No liveness at hand here: a cycle (rare) goes through a scratch stack slot.
-                before.put((s + 1) >> 1, pm.sequence(null, null));
+        @SuppressWarnings("unchecked")
+        List<LirOp>[] before = new List[opAt.length + 1];
+        if (atOp != null) {
+            for (int k = 0; k < atOp.length; k++) {
+                if (atOp[k] != null && !atOp[k].isEmpty()) {
+                    // No liveness at hand here: a cycle (rare) goes through a scratch stack slot.
+                    before[k] = atOp[k].sequence(null, null);
+                }
             }
         }
         return before;
@@ -645,16 +674,21 @@ public final class LinearScan {
             inEdge.add(null);
             outEdge.add(null);
         }
-        for (LirBlock block : blocks) {
+        // Per register number: the kind of the value it holds after an edge's moves (null: none), and
+        // whether it holds a live value before them; reset after each edge.
+        LirKind[] busyAfter = new LirKind[config.registerLimit()];
+        boolean[] busyBefore = new boolean[config.registerLimit()];
+        for (int bi = 0; bi < blocks.size(); bi++) {
+            LirBlock block = blocks.get(bi);
             int b = block.id();
             int begin = blockFrom[b];
             LabelOp label = block.label();
-            for (LirBlock pred : block.predecessors()) {
+            List<LirBlock> preds = block.predecessors();
+            for (int pi0 = 0; pi0 < preds.size(); pi0++) {
+                LirBlock pred = preds.get(pi0);
                 int p = pred.id();
                 int end = blockLast[p] + 1;
                 ParallelMove pm = new ParallelMove(this);
-                Set<Integer> busyBefore = new HashSet<>();
-                Map<Integer, LirKind> busyAfter = new HashMap<>();
                 BitSet in = liveIn[b];
                 for (int v = in.nextSetBit(0); v >= 0; v = in.nextSetBit(v + 1)) {
                     stats.resolutionWork++;
@@ -672,7 +706,7 @@ public final class LinearScan {
                     for (int i = 0; i < label.phiCount(); i++) {
                         stats.resolutionWork++;
                         Interval pi = intervals[((Variable) label.phi(i)).index()];
-                        if (pi.parts().size() == 1 && pi.to() <= begin + 1) {
+                        if (pi.partCount() == 1 && pi.to() <= begin + 1) {
                             continue; // a phi nobody reads
                         }
                         AllocatableValue dst = pi.partAt(begin).location;
@@ -692,28 +726,29 @@ public final class LinearScan {
                         busy(dst, pi.kind, busyBefore, busyAfter);
                     }
                 }
-                if (pm.isEmpty()) {
-                    continue;
+                if (!pm.isEmpty()) {
+                    List<LirOp> seq = pm.sequence(busyBefore, busyAfter);
+                    if (pred.successors().size() == 1 && pred.last() instanceof JumpOp) {
+                        outEdge.set(p, append(outEdge.get(p), seq));
+                    } else if (block.predecessors().size() == 1) {
+                        inEdge.set(b, append(inEdge.get(b), seq));
+                    } else {
+                        throw new RegisterAllocationException("no place for the moves of edge " + pred + " -> " + block + ": " + pred.last()
+                                        + " is not a jump and the edge is critical");
+                    }
                 }
-                List<LirOp> seq = pm.sequence(busyBefore, busyAfter);
-                if (pred.successors().size() == 1 && pred.last() instanceof JumpOp) {
-                    outEdge.set(p, append(outEdge.get(p), seq));
-                } else if (block.predecessors().size() == 1) {
-                    inEdge.set(b, append(inEdge.get(b), seq));
-                } else {
-                    throw new RegisterAllocationException("no place for the moves of edge " + pred + " -> " + block + ": " + pred.last()
-                                    + " is not a jump and the edge is critical");
-                }
+                java.util.Arrays.fill(busyBefore, false);
+                java.util.Arrays.fill(busyAfter, null);
             }
         }
     }
 
-    private static void busy(AllocatableValue loc, LirKind kind, Set<Integer> before, Map<Integer, LirKind> after) {
+    private static void busy(AllocatableValue loc, LirKind kind, boolean[] before, LirKind[] after) {
         int key = Locations.key(loc);
         if (Locations.isRegisterKey(key)) {
-            before.add(key);
+            before[key] = true;
             if (after != null) {
-                after.put(key, kind);
+                after[key] = kind;
             }
         }
     }
@@ -740,23 +775,30 @@ public final class LinearScan {
      * where the moves before the op have run), clears phi operands and records live references.
      */
     private void rewrite() {
-        for (LirBlock block : blocks) {
-            BitSet live = (BitSet) liveOut[block.id()].clone();
+        BitSet live = new BitSet();
+        List<Value> refs = new ArrayList<>();
+        for (int bi = 0; bi < blocks.size(); bi++) {
+            LirBlock block = blocks.get(bi);
+            live.clear();
+            live.or(liveOut[block.id()]);
             List<LirOp> ops = block.ops();
             for (int k = ops.size() - 1; k >= 0; k--) {
                 LirOp op = ops.get(k);
                 int p = op.id();
                 if (op.state() != null) {
-                    op.state().setLiveReferences(liveReferences(op, p, live));
+                    refs.clear();
+                    seenReferences.clear();
+                    liveReferences(op, p, live, refs);
+                    op.state().setLiveReferences(refs);
                 }
-                for (Mode m : new Mode[]{Mode.DEF, Mode.TEMP}) {
+                for (Mode m : WRITES_DEF_FIRST) {
                     for (int i = 0; i < op.count(m); i++) {
                         if (op.get(m, i) instanceof Variable v) {
                             live.clear(v.index());
                         }
                     }
                 }
-                for (Mode m : new Mode[]{Mode.USE, Mode.ALIVE}) {
+                for (Mode m : READS) {
                     for (int i = 0; i < op.count(m); i++) {
                         if (op.get(m, i) instanceof Variable v) {
                             live.set(v.index());
@@ -780,7 +822,7 @@ public final class LinearScan {
                     j.clearPhiValues();
                     continue;
                 }
-                for (Mode m : Mode.values()) {
+                for (Mode m : MODES) {
                     int at = m == Mode.USE ? p - 1 : p;
                     for (int i = 0; i < op.count(m); i++) {
                         if (op.get(m, i) instanceof Variable v) {
@@ -793,46 +835,51 @@ public final class LinearScan {
     }
 
     /**
-     * References a GC during {@code op} must update: variables live across the op (live after it and
-     * not defined by it), its ALIVE operands and its state values, at their locations during the op.
+     * Adds to {@code refs} the references a GC during {@code op} must update: variables live across the
+     * op (live after it and not defined by it), its ALIVE operands and its state values, at their
+     * locations during the op, each location once.
      */
-    private List<Value> liveReferences(LirOp op, int p, BitSet liveAfter) {
-        Set<Integer> defs = new HashSet<>();
-        for (int i = 0; i < op.count(Mode.DEF); i++) {
-            if (op.get(Mode.DEF, i) instanceof Variable v) {
-                defs.add(v.index());
-            }
-        }
-        List<Value> refs = new ArrayList<>();
-        Set<Integer> seen = new HashSet<>();
+    private void liveReferences(LirOp op, int p, BitSet liveAfter, List<Value> refs) {
         for (int v = liveAfter.nextSetBit(0); v >= 0; v = liveAfter.nextSetBit(v + 1)) {
-            if (!defs.contains(v)) {
-                addReference(lir.variable(v), p, refs, seen);
+            if (!defines(op, v)) {
+                addReference(lir.variable(v), p, refs);
             }
         }
         for (int i = 0; i < op.count(Mode.ALIVE); i++) {
             if (op.get(Mode.ALIVE, i) instanceof Variable v) {
-                addReference(v, p, refs, seen);
+                addReference(v, p, refs);
             }
         }
         for (Value v : op.state().values()) {
             if (v instanceof Variable var) {
-                addReference(var, p, refs, seen);
+                addReference(var, p, refs);
             }
         }
-        return refs;
     }
 
-    private void addReference(Variable v, int p, List<Value> refs, Set<Integer> seen) {
+    private static boolean defines(LirOp op, int variable) {
+        for (int i = 0; i < op.count(Mode.DEF); i++) {
+            if (op.get(Mode.DEF, i) instanceof Variable v && v.index() == variable) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The location keys in the references list {@link #rewrite} is making. */
+    private final IntSet seenReferences = new IntSet();
+
+    /** Adds {@code v}'s location at {@code p} to {@code refs} if it holds a reference and is not there yet. */
+    private void addReference(Variable v, int p, List<Value> refs) {
         if (v.kind().isReference()) {
             AllocatableValue loc = location(v, p);
-            if (seen.add(Locations.key(loc))) {
+            if (seenReferences.add(Locations.key(loc))) {
                 refs.add(loc);
             }
         }
     }
 
-    private void insertMoves(Map<Integer, List<LirOp>> splitMoves, List<List<LirOp>> inEdge, List<List<LirOp>> outEdge) {
+    private void insertMoves(List<LirOp>[] splitMoves, List<List<LirOp>> inEdge, List<List<LirOp>> outEdge) {
         for (LirBlock block : blocks) {
             int b = block.id();
             List<LirOp> ops = block.ops();
@@ -840,7 +887,7 @@ public final class LinearScan {
             List<LirOp> out = outEdge.get(b);
             boolean any = in != null || out != null;
             for (int k = 1; k < ops.size() && !any; k++) {
-                any = splitMoves.containsKey(firstOpOfBlock[b] + k);
+                any = splitMoves[firstOpOfBlock[b] + k] != null;
             }
             if (!any) {
                 continue;
@@ -851,7 +898,7 @@ public final class LinearScan {
                 if (k == 1 && in != null) {
                     result.addAll(in); // edge moves define the locations at the block begin
                 }
-                List<LirOp> split = splitMoves.get(firstOpOfBlock[b] + k);
+                List<LirOp> split = splitMoves[firstOpOfBlock[b] + k];
                 if (split != null) {
                     result.addAll(split);
                 }

@@ -2,10 +2,7 @@ package org.ssajit.regalloc;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.PriorityQueue;
 
 import jdk.vm.ci.code.Register;
@@ -23,8 +20,8 @@ final class LinearScanWalker {
     private final LinearScan allocator;
     private final RegisterAllocationConfig config;
     private final AllocationStats stats;
-    private final PriorityQueue<Interval> unhandled = new PriorityQueue<>(
-                    Comparator.comparingInt(Interval::from).thenComparingInt(i -> i.sequence));
+    /** By start, then by insertion: a total order, so the walk does not depend on the queue's shape. */
+    private final PriorityQueue<Interval> unhandled = new PriorityQueue<>(LinearScanWalker::compareStarts);
     private final List<Interval> active = new ArrayList<>();
     private final List<Interval> inactive = new ArrayList<>();
     private final List<Interval> fixedActive = new ArrayList<>();
@@ -32,8 +29,6 @@ final class LinearScanWalker {
     private final int[] freeUntil;
     private final int[] nextUse;
     private final int[] blockedAt;
-    /** For each interval, the unallocated intervals whose hint it is (a phi's operands, a move's destination). */
-    private final Map<Interval, List<Interval>> hintedBy = new HashMap<>();
     /** Unallocated intervals whose hint register is known; see {@link #reserved}. */
     private final List<Interval> waitingForHint = new ArrayList<>();
     private final boolean[] reserved;
@@ -49,16 +44,29 @@ final class LinearScanWalker {
         nextUse = new int[n];
         blockedAt = new int[n];
         reserved = new boolean[n];
+        // For each interval, the unallocated intervals whose hint it is (a phi's operands, a move's
+        // destination), as a list through the hinted intervals; the order does not matter (see markReserved).
         for (Interval v : variables) {
             if (v.hint != null) {
                 if (v.hint.isFixed()) {
                     waitingForHint.add(v);
                 } else {
-                    hintedBy.computeIfAbsent(v.hint, k -> new ArrayList<>()).add(v);
+                    v.nextHinted = v.hint.firstHinted;
+                    v.hint.firstHinted = v;
                 }
             }
         }
     }
+
+    private static int compareStarts(Interval a, Interval b) {
+        int fa = a.from();
+        int fb = b.from();
+        return fa != fb ? Integer.compare(fa, fb) : Integer.compare(a.sequence, b.sequence);
+    }
+
+    /** The registers for {@link #registersFor}'s last kind (most intervals share a few kinds). */
+    private jdk.vm.ci.meta.PlatformKind lastKind;
+    private Register[] lastRegisters;
 
     void walk() {
         while (!unhandled.isEmpty()) {
@@ -71,7 +79,9 @@ final class LinearScanWalker {
             if (current.register != null) {
                 active.add(current);
                 if (current.parent == current) {
-                    waitingForHint.addAll(hintedBy.getOrDefault(current, List.of()));
+                    for (Interval h = current.firstHinted; h != null; h = h.nextHinted) {
+                        waitingForHint.add(h);
+                    }
                 }
             }
         }
@@ -126,12 +136,26 @@ final class LinearScanWalker {
         }
     }
 
-    private List<Register> registersFor(Interval current) {
-        List<Register> regs = config.allocatableRegisters(current.kind.getPlatformKind());
-        if (regs.isEmpty()) {
-            throw new RegisterAllocationException("no allocatable register for kind " + current.kind);
+    private Register[] registersFor(Interval current) {
+        jdk.vm.ci.meta.PlatformKind k = current.kind.getPlatformKind();
+        if (k != lastKind) {
+            List<Register> regs = config.allocatableRegisters(k);
+            if (regs.isEmpty()) {
+                throw new RegisterAllocationException("no allocatable register for kind " + current.kind);
+            }
+            lastKind = k;
+            lastRegisters = regs.toArray(new Register[0]);
         }
-        return regs;
+        return lastRegisters;
+    }
+
+    private static boolean contains(Register[] regs, Register r) {
+        for (Register x : regs) {
+            if (x.equals(r)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The register that would save a move: the previous part's, or the hint's. */
@@ -154,27 +178,27 @@ final class LinearScanWalker {
     }
 
     private boolean tryAllocateFreeRegister(Interval current, int pos) {
-        List<Register> regs = registersFor(current);
+        Register[] regs = registersFor(current);
         for (Register r : regs) {
             freeUntil[r.number] = Interval.END;
         }
         stats.walkerWork += fixedActive.size() + active.size() + fixedInactive.size() + inactive.size();
-        for (Interval it : fixedActive) {
-            freeUntil[it.register.number] = 0;
+        for (int i = 0; i < fixedActive.size(); i++) {
+            freeUntil[fixedActive.get(i).register.number] = 0;
         }
-        for (Interval it : active) {
-            freeUntil[it.register.number] = 0;
+        for (int i = 0; i < active.size(); i++) {
+            freeUntil[active.get(i).register.number] = 0;
         }
-        for (Interval it : fixedInactive) {
-            limitFree(it, current, pos);
+        for (int i = 0; i < fixedInactive.size(); i++) {
+            limitFree(fixedInactive.get(i), current, pos);
         }
-        for (Interval it : inactive) {
-            limitFree(it, current, pos);
+        for (int i = 0; i < inactive.size(); i++) {
+            limitFree(inactive.get(i), current, pos);
         }
         Register hint = hintRegister(current);
         int end = current.to();
         Register best = null;
-        if (hint != null && regs.contains(hint) && freeUntil[hint.number] >= end) {
+        if (hint != null && contains(regs, hint) && freeUntil[hint.number] >= end) {
             best = hint;
         } else {
             // Best fit among the registers free for the whole interval, those no waiting hint wants
@@ -200,7 +224,7 @@ final class LinearScanWalker {
                         best = r;
                     }
                 }
-                if (hint != null && regs.contains(hint) && freeUntil[hint.number] == freeUntil[best.number]) {
+                if (hint != null && contains(regs, hint) && freeUntil[hint.number] == freeUntil[best.number]) {
                     best = hint;
                 }
             }
@@ -234,7 +258,7 @@ final class LinearScanWalker {
     }
 
     private void allocateBlockedRegister(Interval current, int pos) {
-        List<Register> regs = registersFor(current);
+        Register[] regs = registersFor(current);
         int firstMust = current.firstUse(pos, Interval.MUST_HAVE_REGISTER);
         if (firstMust == Interval.END) {
             current.assignStack(allocator.spillSlot(current)); // no use needs a register
@@ -244,22 +268,26 @@ final class LinearScanWalker {
             nextUse[r.number] = Interval.END;
             blockedAt[r.number] = Interval.END;
         }
-        for (Interval it : active) {
+        for (int i = 0; i < active.size(); i++) {
+            Interval it = active.get(i);
             int r = it.register.number;
             nextUse[r] = Math.min(nextUse[r], it.firstUse(pos, Interval.MUST_HAVE_REGISTER));
         }
-        for (Interval it : inactive) {
+        for (int i = 0; i < inactive.size(); i++) {
+            Interval it = inactive.get(i);
             if (it.nextIntersection(current, pos) != Interval.END) {
                 int r = it.register.number;
                 nextUse[r] = Math.min(nextUse[r], it.firstUse(pos, Interval.MUST_HAVE_REGISTER));
             }
         }
-        for (Interval it : fixedActive) {
+        for (int i = 0; i < fixedActive.size(); i++) {
+            Interval it = fixedActive.get(i);
             int r = it.register.number;
             nextUse[r] = 0;
             blockedAt[r] = 0;
         }
-        for (Interval it : fixedInactive) {
+        for (int k = 0; k < fixedInactive.size(); k++) {
+            Interval it = fixedInactive.get(k);
             int r = it.register.number;
             int i = it.nextIntersection(current, pos);
             blockedAt[r] = Math.min(blockedAt[r], i);
@@ -272,7 +300,7 @@ final class LinearScanWalker {
                 reg = r;
             }
         }
-        if (hint != null && regs.contains(hint) && nextUse[hint.number] == nextUse[reg.number]) {
+        if (hint != null && contains(regs, hint) && nextUse[hint.number] == nextUse[reg.number]) {
             reg = hint;
         }
         if (nextUse[reg.number] <= firstMust) {

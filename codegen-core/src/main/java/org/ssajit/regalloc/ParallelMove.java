@@ -1,11 +1,7 @@
 package org.ssajit.regalloc;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.LirKind;
@@ -48,94 +44,140 @@ final class ParallelMove {
     }
 
     /**
+     * Per location key of the moves at hand: the index of the move writing it (-1: none) and how many
+     * pending moves read it. Open addressing, never shrinking: a parallel move has a handful of moves.
+     */
+    private static final class Keys {
+        private final int[] keys;
+        private final boolean[] used;
+        final int[] writer;
+        final int[] readers;
+        private final int mask;
+
+        Keys(int n) {
+            int cap = Integer.highestOneBit(Math.max(4, 4 * n - 1)) << 1;
+            keys = new int[cap];
+            used = new boolean[cap];
+            writer = new int[cap];
+            readers = new int[cap];
+            mask = cap - 1;
+        }
+
+        /** The slot of {@code key}, made (no writer, no reader) if it has none. */
+        int slot(int key) {
+            int i = (key * 0x9E3779B9) >>> 16 & mask;
+            while (used[i]) {
+                if (keys[i] == key) {
+                    return i;
+                }
+                i = (i + 1) & mask;
+            }
+            used[i] = true;
+            keys[i] = key;
+            writer[i] = -1;
+            return i;
+        }
+    }
+
+    /**
      * The sequence of moves.
      *
-     * @param busyBefore register numbers holding live values before the moves (sources included), or
-     *            null if unknown: then cycles go through a stack slot
-     * @param busyAfter register number to the kind of the live value it holds after the moves, or null
-     *            if unknown (only for moves without constants)
+     * @param busyBefore by register number, whether the register holds a live value before the moves
+     *            (sources included), or null if unknown: then cycles go through a stack slot
+     * @param busyAfter by register number, the kind of the live value it holds after the moves (null:
+     *            none), or null if unknown (only for moves without constants)
      */
-    List<LirOp> sequence(Set<Integer> busyBefore, Map<Integer, LirKind> busyAfter) {
-        List<LirOp> out = new ArrayList<>();
-        Map<Integer, Move> byDst = new HashMap<>();
-        Map<Integer, Integer> readers = new HashMap<>();
-        List<Move> loads = new ArrayList<>();
-        for (Move m : moves) {
-            int d = Locations.key(m.dst);
-            if (byDst.put(d, m) != null) {
+    List<LirOp> sequence(boolean[] busyBefore, LirKind[] busyAfter) {
+        int n = moves.size();
+        List<LirOp> out = new ArrayList<>(n);
+        // The location-to-location moves by index (redirected ones replaced in place), whether each is
+        // pending, and the slots of their destination and source keys.
+        Move[] move = new Move[n];
+        boolean[] pending = new boolean[n];
+        int[] dstSlot = new int[n];
+        int[] srcSlot = new int[n];
+        int pendingCount = 0;
+        Keys keys = new Keys(n + 1);
+        List<Move> loads = new ArrayList<>(0);
+        for (int i = 0; i < n; i++) {
+            Move m = moves.get(i);
+            int d = keys.slot(Locations.key(m.dst));
+            if (keys.writer[d] >= 0) {
                 throw new IllegalStateException("two moves into " + m.dst);
             }
+            keys.writer[d] = i;
             if (m.constant != null) {
                 loads.add(m);
             } else {
-                readers.merge(Locations.key(m.src), 1, Integer::sum);
+                move[i] = m;
+                dstSlot[i] = d;
+                srcSlot[i] = keys.slot(Locations.key(m.src));
+                keys.readers[srcSlot[i]]++;
             }
         }
-        // Pending location-to-location moves by destination; the ready ones have no pending reader.
-        Map<Integer, Move> pending = new HashMap<>();
-        ArrayDeque<Move> ready = new ArrayDeque<>();
-        for (Move m : moves) {
-            if (m.constant == null) {
-                pending.put(Locations.key(m.dst), m);
-                if (readers.getOrDefault(Locations.key(m.dst), 0) == 0) {
-                    ready.add(m);
+        // The ready moves: no pending move reads their destination. A FIFO of move indices; each
+        // move enters it once.
+        int[] ready = new int[n];
+        int readyHead = 0;
+        int readyTail = 0;
+        for (int i = 0; i < n; i++) {
+            if (move[i] != null) {
+                pending[i] = true;
+                pendingCount++;
+                if (keys.readers[dstSlot[i]] == 0) {
+                    ready[readyTail++] = i;
                 }
             }
         }
-        // Pending moves in insertion order, so that cycle breaking is deterministic.
-        List<Move> order = new ArrayList<>();
-        for (Move m : moves) {
-            if (m.constant == null) {
-                order.add(m);
-            }
-        }
+        // Pending moves in insertion order (by index), so that cycle breaking is deterministic.
         int scan = 0;
-        while (!pending.isEmpty()) {
-            while (!ready.isEmpty()) {
-                Move m = ready.poll();
+        while (pendingCount > 0) {
+            while (readyHead < readyTail) {
+                int i = ready[readyHead++];
+                Move m = move[i];
                 out.add(allocator.move(m.dst, m.src));
-                pending.remove(Locations.key(m.dst));
-                int s = Locations.key(m.src);
-                int left = readers.merge(s, -1, Integer::sum);
-                Move waiting = pending.get(s);
-                if (left == 0 && waiting != null) {
-                    ready.add(waiting);
+                pending[i] = false;
+                pendingCount--;
+                int s = srcSlot[i];
+                int left = --keys.readers[s];
+                int waiting = keys.writer[s];
+                if (left == 0 && waiting >= 0 && pending[waiting]) {
+                    ready[readyTail++] = waiting;
                 }
             }
-            if (pending.isEmpty()) {
+            if (pendingCount == 0) {
                 break;
             }
             // Only disjoint cycles are left: every pending destination is read by exactly one pending
             // move (n moves, n reads). Breaking one unwinds it completely before the next is broken, so
             // one scratch location per kind is enough.
-            while (!pending.containsKey(Locations.key(order.get(scan).dst))) {
+            while (move[scan] == null || !pending[scan]) {
                 scan++;
             }
-            Move m = order.get(scan);
-            int d = Locations.key(m.dst);
+            int d = dstSlot[scan];
             // Save the value in m's destination; its readers read the copy.
-            Move reader = null;
-            for (Move p : pending.values()) {
-                if (Locations.key(p.src) == d) {
-                    reader = p;
-                    break;
+            int reader = -1;
+            for (int i = 0; i < n && reader < 0; i++) {
+                if (pending[i] && srcSlot[i] == d) {
+                    reader = i;
                 }
             }
-            LirKind kind = (LirKind) reader.src.getValueKind();
-            AllocatableValue tmp = scratch(kind, busyBefore, pending);
-            out.add(allocator.move(tmp, reader.src));
-            List<Move> redirected = new ArrayList<>();
-            for (Move p : List.copyOf(pending.values())) {
-                if (Locations.key(p.src) == d) {
-                    Move q = new Move(p.dst, retype(tmp, (LirKind) p.src.getValueKind()), null);
-                    pending.put(Locations.key(p.dst), q);
-                    order.set(order.indexOf(p), q);
-                    redirected.add(q);
+            LirKind kind = (LirKind) move[reader].src.getValueKind();
+            AllocatableValue tmp = scratch(kind, busyBefore);
+            out.add(allocator.move(tmp, move[reader].src));
+            int tmpSlot = keys.slot(Locations.key(tmp));
+            int redirected = 0;
+            for (int i = 0; i < n; i++) {
+                if (pending[i] && srcSlot[i] == d) {
+                    move[i] = new Move(move[i].dst, retype(tmp, (LirKind) move[i].src.getValueKind()), null);
+                    srcSlot[i] = tmpSlot;
+                    redirected++;
                 }
             }
-            readers.put(d, 0);
-            readers.put(Locations.key(tmp), redirected.size());
-            ready.add(pending.get(d));
+            keys.readers[d] = 0;
+            keys.readers[tmpSlot] = redirected;
+            // The move into d: pending, as its destination had a reader.
+            ready[readyTail++] = keys.writer[d];
         }
         for (Move m : loads) {
             if (m.dst instanceof StackSlot && !allocator.moveFactory().canStoreConstantToStack(m.constant.constant())) {
@@ -147,10 +189,10 @@ final class ParallelMove {
         return out;
     }
 
-    private AllocatableValue scratch(LirKind kind, Set<Integer> busyBefore, Map<Integer, Move> pending) {
+    private AllocatableValue scratch(LirKind kind, boolean[] busyBefore) {
         if (busyBefore != null) {
             for (Register r : allocator.config().allocatableRegisters(kind.getPlatformKind())) {
-                if (!busyBefore.contains(r.number) && !touches(r.number)) {
+                if (!busyBefore[r.number] && !touches(r.number)) {
                     return r.asValue(kind);
                 }
             }
@@ -175,7 +217,7 @@ final class ParallelMove {
     }
 
     /** A constant the target cannot store to memory directly: through a free register, or one saved around it. */
-    private void loadThroughRegister(Move m, Map<Integer, LirKind> busyAfter, List<LirOp> out) {
+    private void loadThroughRegister(Move m, LirKind[] busyAfter, List<LirOp> out) {
         LirKind kind = m.constant.kind();
         List<Register> candidates = allocator.config().allocatableRegisters(kind.getPlatformKind());
         if (candidates.isEmpty()) {
@@ -183,7 +225,7 @@ final class ParallelMove {
         }
         if (busyAfter != null) {
             for (Register r : candidates) {
-                if (!busyAfter.containsKey(r.number)) {
+                if (busyAfter[r.number] == null) {
                     RegisterValue tmp = r.asValue(kind);
                     out.add(allocator.load(tmp, m.constant));
                     out.add(allocator.move(m.dst, tmp));
@@ -196,7 +238,7 @@ final class ParallelMove {
         }
         // Every candidate holds a live value: park one in a scratch slot meanwhile.
         Register r = candidates.get(0);
-        LirKind heldKind = busyAfter.get(r.number);
+        LirKind heldKind = busyAfter[r.number];
         StackSlot save = allocator.scratchSlot(heldKind);
         RegisterValue held = r.asValue(heldKind);
         RegisterValue tmp = r.asValue(kind);

@@ -29,15 +29,17 @@ public final class RegisterAllocationConfig {
     private final boolean[] isAllocatable;
     private final MoveFactory moveFactory;
     private final boolean verify;
+    private final boolean recordOriginals;
     private final Map<PlatformKind, List<Register>> byKind = new HashMap<>();
 
     private RegisterAllocationConfig(RegisterConfig registerConfig, List<Register> allocatable, boolean[] callerSaved, MoveFactory moveFactory,
-                    boolean verify) {
+                    boolean verify, boolean recordOriginals) {
         this.registerConfig = registerConfig;
         this.allocatable = allocatable;
         this.callerSaved = callerSaved;
         this.moveFactory = moveFactory;
         this.verify = verify;
+        this.recordOriginals = recordOriginals || verify;
         this.isAllocatable = new boolean[callerSaved.length];
         for (Register r : allocatable) {
             isAllocatable[r.number] = true;
@@ -69,12 +71,26 @@ public final class RegisterAllocationConfig {
         for (Register r : rc.getCallerSaveRegisters()) {
             saved[r.number] = true;
         }
-        return new RegisterAllocationConfig(rc, List.copyOf(regs), saved, moves, true);
+        return new RegisterAllocationConfig(rc, List.copyOf(regs), saved, moves, true, true);
     }
 
     /** The same configuration with the allocation verifier switched on or off. */
     public RegisterAllocationConfig withVerification(boolean on) {
-        return new RegisterAllocationConfig(registerConfig, allocatable, callerSaved, moveFactory, on);
+        return new RegisterAllocationConfig(registerConfig, allocatable, callerSaved, moveFactory, on, recordOriginals);
+    }
+
+    /**
+     * The same configuration with the result keeping, or not, every op's operands before allocation,
+     * which {@link AllocationResult#verify()} checks against (on by default, and whenever
+     * {@link #verify()} is): a compile that never verifies need not copy them.
+     */
+    public RegisterAllocationConfig withOriginalsRecorded(boolean on) {
+        return new RegisterAllocationConfig(registerConfig, allocatable, callerSaved, moveFactory, verify, on);
+    }
+
+    /** Whether the result of {@link LinearScan#allocate} can be verified afterwards ({@link #withOriginalsRecorded}). */
+    public boolean recordsOriginals() {
+        return recordOriginals;
     }
 
     /** Whether {@link LinearScan#allocate} checks its result with the {@link AllocationVerifier}. */

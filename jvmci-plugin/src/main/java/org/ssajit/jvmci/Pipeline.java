@@ -68,7 +68,8 @@ public final class Pipeline {
         this.times = times;
         // The allocator gets exactly what the back end can use: not its scratch registers, not the
         // registers its assembler cannot encode. Its verifier runs apart, to be timed apart.
-        this.allocation = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory(), backend.withheldRegisters()).withVerification(false);
+        this.allocation = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory(), backend.withheldRegisters()).withVerification(false)
+                        .withOriginalsRecorded(verify);
     }
 
     /**

@@ -137,7 +137,7 @@ public final class CompileWork {
         this.providers = new Providers(jvmci.getMetaAccess(), jvmci.getConstantReflection());
         this.backend = Backends.forTarget(jvmci.getTarget().arch).create(config, jvmci);
         this.lowering = new HotSpotLowering(config, jvmci.getMetaAccess(), jvmci.getConstantReflection(), true);
-        this.allocation = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory(), backend.withheldRegisters()).withVerification(false);
+        this.allocation = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory(), backend.withheldRegisters()).withVerification(false).withOriginalsRecorded(false);
     }
 
     /** One pass over {@code methods}; with {@code check} non-null, a line per method: name, digests of the graph text, lowered text and code. */
