@@ -17,6 +17,8 @@ public final class LirBlock {
     private final Block irBlock;
     private final List<LirBlock> predecessors = new ArrayList<>(2);
     private final List<LirBlock> successors = new ArrayList<>(2);
+    private final List<LirBlock> predecessorsView = Collections.unmodifiableList(predecessors);
+    private final List<LirBlock> successorsView = Collections.unmodifiableList(successors);
     private final List<LirOp> ops = new ArrayList<>();
     private int loopDepth;
     private Loop loop;
@@ -37,11 +39,11 @@ public final class LirBlock {
     }
 
     public List<LirBlock> predecessors() {
-        return Collections.unmodifiableList(predecessors);
+        return predecessorsView;
     }
 
     public List<LirBlock> successors() {
-        return Collections.unmodifiableList(successors);
+        return successorsView;
     }
 
     void addSuccessor(LirBlock s) {

@@ -12,6 +12,7 @@ import org.ssajit.ir.Graph;
 public final class LirGraph {
     private final Graph ir;
     private final List<LirBlock> blocks = new ArrayList<>();
+    private final List<LirBlock> blocksView = Collections.unmodifiableList(blocks);
     private final List<Variable> variables = new ArrayList<>();
     private final FrameMap frameMap;
 
@@ -34,7 +35,7 @@ public final class LirGraph {
     }
 
     public List<LirBlock> blocks() {
-        return Collections.unmodifiableList(blocks);
+        return blocksView;
     }
 
     public LirBlock entry() {

@@ -29,8 +29,15 @@ final class LinearScanWalker {
     private final int[] freeUntil;
     private final int[] nextUse;
     private final int[] blockedAt;
-    /** Unallocated intervals whose hint register is known; see {@link #reserved}. */
-    private final List<Interval> waitingForHint = new ArrayList<>();
+    /**
+     * Unallocated intervals whose hint register is known ({@link #reserved}), by start: those from
+     * {@link #waitingFirst} to {@link #waitingEnd}, those before the first having started. The walk's
+     * position only grows, so each {@link #markReserved} looks at the intervals beginning in its range
+     * only, not at every one still waiting (which made the walk quadratic in long methods).
+     */
+    private Interval[] waiting = new Interval[16];
+    private int waitingFirst;
+    private int waitingEnd;
     private final boolean[] reserved;
 
     LinearScanWalker(LinearScan allocator, List<Interval> variables, List<Interval> fixed) {
@@ -49,7 +56,7 @@ final class LinearScanWalker {
         for (Interval v : variables) {
             if (v.hint != null) {
                 if (v.hint.isFixed()) {
-                    waitingForHint.add(v);
+                    waitForHint(v);
                 } else {
                     v.nextHinted = v.hint.firstHinted;
                     v.hint.firstHinted = v;
@@ -80,7 +87,7 @@ final class LinearScanWalker {
                 active.add(current);
                 if (current.parent == current) {
                     for (Interval h = current.firstHinted; h != null; h = h.nextHinted) {
-                        waitingForHint.add(h);
+                        waitForHint(h);
                     }
                 }
             }
@@ -96,20 +103,55 @@ final class LinearScanWalker {
      */
     private void markReserved(int pos, int end) {
         Arrays.fill(reserved, false);
-        for (int i = waitingForHint.size() - 1; i >= 0; i--) {
-            Interval v = waitingForHint.get(i);
-            if (v.location != null || v.from() < pos) {
-                waitingForHint.set(i, waitingForHint.get(waitingForHint.size() - 1));
-                waitingForHint.remove(waitingForHint.size() - 1);
-                continue;
+        while (waitingFirst < waitingEnd && waiting[waitingFirst].from() < pos) {
+            waiting[waitingFirst++] = null; // started: allocated already
+        }
+        for (int i = waitingFirst; i < waitingEnd; i++) {
+            Interval v = waiting[i];
+            if (v.from() >= end) {
+                break;
             }
-            if (v.from() < end) {
+            if (v.location == null) {
                 Register r = hintRegister(v);
                 if (r != null && r.number < reserved.length) {
                     reserved[r.number] = true;
                 }
             }
         }
+    }
+
+    /** Adds an interval whose hint register is now known to {@link #waiting}, unless it has been allocated already. */
+    private void waitForHint(Interval v) {
+        if (v.location != null) {
+            return;
+        }
+        if (waitingEnd == waiting.length) {
+            // Compact first: the slots before the first are free.
+            int n = waitingEnd - waitingFirst;
+            Interval[] to = n * 2 >= waiting.length ? new Interval[waiting.length * 2] : waiting;
+            System.arraycopy(waiting, waitingFirst, to, 0, n);
+            if (to == waiting) {
+                Arrays.fill(waiting, n, waitingEnd, null);
+            }
+            waiting = to;
+            waitingFirst = 0;
+            waitingEnd = n;
+        }
+        // After every interval starting no later (binary search), keeping the array sorted by start.
+        int from = v.from();
+        int lo = waitingFirst;
+        int hi = waitingEnd;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (waiting[mid].from() <= from) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        System.arraycopy(waiting, lo, waiting, lo + 1, waitingEnd - lo);
+        waiting[lo] = v;
+        waitingEnd++;
     }
 
     /** Moves intervals between active, inactive and handled (dropped) for position {@code pos}. */

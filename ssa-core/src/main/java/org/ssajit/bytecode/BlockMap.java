@@ -83,17 +83,23 @@ public final class BlockMap {
             return isLoopHeader;
         }
 
-        /** All successors: normal ones, then handler targets not already listed. */
+        /** All successors: normal ones, then handler targets not already listed (read-only). */
         public List<BciBlock> allSuccessors() {
-            List<BciBlock> all = new ArrayList<>(successors.length + handlers.length);
-            all.addAll(Arrays.asList(successors));
-            for (HandlerEdge h : handlers) {
-                if (!all.contains(h.target)) {
-                    all.add(h.target);
+            if (allSuccessors == null) {
+                List<BciBlock> all = new ArrayList<>(successors.length + handlers.length);
+                all.addAll(Arrays.asList(successors));
+                for (HandlerEdge h : handlers) {
+                    if (!all.contains(h.target)) {
+                        all.add(h.target);
+                    }
                 }
+                allSuccessors = java.util.Collections.unmodifiableList(all);
             }
-            return all;
+            return allSuccessors;
         }
+
+        /** {@link #allSuccessors()}, made on first use: successors and handlers are set by then. */
+        private List<BciBlock> allSuccessors;
 
         @Override
         public String toString() {
@@ -213,6 +219,16 @@ public final class BlockMap {
             throwBound = bound;
         }
         return throwBound.get(b.id);
+    }
+
+    private int[] idom;
+
+    /** The immediate dominators of the blocks ({@link Dominators#compute}; shared, do not modify). */
+    public int[] dominators() {
+        if (idom == null) {
+            idom = Dominators.compute(blocks);
+        }
+        return idom;
     }
 
     /** Number of CFG edges between reachable blocks (normal and exception). */
@@ -445,7 +461,7 @@ public final class BlockMap {
      * source. Dominators by the Cooper-Harvey-Kennedy iteration over reverse postorder.
      */
     private boolean checkReducible() {
-        int[] idom = Dominators.compute(blocks);
+        int[] idom = dominators();
         for (BciBlock b : blocks) {
             for (BciBlock s : b.allSuccessors()) {
                 if (s.id <= b.id && !Dominators.dominates(idom, s.id, b.id)) {

@@ -2,9 +2,6 @@ package org.ssajit.bytecode;
 
 import static org.ssajit.bytecode.Bytecodes.*;
 
-import java.util.HashMap;
-import java.util.Map;
-
 import jdk.vm.ci.meta.ConstantPool;
 import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaField;
@@ -49,11 +46,13 @@ public final class Linkage {
 
     private final ResolvedJavaMethod method;
     private final ConstantPool pool;
-    private final Map<Integer, Object> cache = new HashMap<>();
+    /** What the instruction at each bci refers to, once looked up (null: not yet). */
+    private final Object[] cache;
 
     public Linkage(ResolvedJavaMethod method) {
         this.method = method;
         this.pool = method.getConstantPool();
+        this.cache = new Object[Math.max(0, method.getCodeSize())];
     }
 
     public ResolvedJavaMethod method() {
@@ -65,19 +64,28 @@ public final class Linkage {
     }
 
     public JavaField field(BytecodeStream s) {
-        return (JavaField) cache.computeIfAbsent(s.bci(), b -> pool.lookupField(s.cpIndex(), method, s.opcode()));
+        Object c = cache[s.bci()];
+        return c != null ? (JavaField) c : (JavaField) remember(s.bci(), pool.lookupField(s.cpIndex(), method, s.opcode()));
     }
 
     public JavaType type(BytecodeStream s) {
-        return (JavaType) cache.computeIfAbsent(s.bci(), b -> pool.lookupType(s.cpIndex(), s.opcode()));
+        Object c = cache[s.bci()];
+        return c != null ? (JavaType) c : (JavaType) remember(s.bci(), pool.lookupType(s.cpIndex(), s.opcode()));
     }
 
     public CallSite callSite(BytecodeStream s) {
-        return (CallSite) cache.computeIfAbsent(s.bci(), b -> lookupCallSite(s.cpIndex(), s.opcode()));
+        Object c = cache[s.bci()];
+        return c != null ? (CallSite) c : (CallSite) remember(s.bci(), lookupCallSite(s.cpIndex(), s.opcode()));
     }
 
     public Ldc ldc(BytecodeStream s) {
-        return (Ldc) cache.computeIfAbsent(s.bci(), b -> lookupLdc(s.cpIndex(), s.opcode()));
+        Object c = cache[s.bci()];
+        return c != null ? (Ldc) c : (Ldc) remember(s.bci(), lookupLdc(s.cpIndex(), s.opcode()));
+    }
+
+    private Object remember(int bci, Object looked) {
+        cache[bci] = looked;
+        return looked;
     }
 
     /**

@@ -129,6 +129,16 @@ public final class Liveness {
         return statePointLive[b.id()][i];
     }
 
+    private LoopWrites loopWrites;
+
+    /** The variables each natural loop writes ({@link LoopWrites}), computed once for every parse of the method. */
+    public LoopWrites loopWrites() {
+        if (loopWrites == null) {
+            loopWrites = new LoopWrites(map, this);
+        }
+        return loopWrites;
+    }
+
     public static boolean get(long[] set, int i) {
         return (set[i >>> 6] & (1L << i)) != 0;
     }
@@ -243,7 +253,31 @@ public final class Liveness {
         }
     }
 
-    /** Records, per instruction of {@code b}, its local reads and writes, then walks backwards. */
+    /**
+     * The local reads and writes of one instruction at a time ({@link FrameShapes#step} reports at most
+     * two of each: a long or double local is one index).
+     */
+    private static final class LocalEffects implements Effects {
+        final int[] reads = new int[2];
+        final int[] writes = new int[2];
+        int readCount;
+        int writeCount;
+
+        @Override
+        public void readLocal(int index) {
+            reads[readCount++] = index;
+        }
+
+        @Override
+        public void writeLocal(int index) {
+            writes[writeCount++] = index;
+        }
+    }
+
+    /**
+     * Records, per instruction of {@code b}, its local reads and writes, then walks backwards. Frame-state
+     * points with the same live locals share one set.
+     */
     private void computeStatePoints(BciBlock b) {
         if (b.isSynthetic()) {
             statePointBcis[b.id()] = new int[0];
@@ -258,8 +292,12 @@ public final class Liveness {
         }
         int[] bcis = new int[count];
         boolean[] hasState = new boolean[count];
-        int[][] reads = new int[count][];
-        int[][] writes = new int[count][];
+        // Reads and writes of instruction k: slots 2k and 2k + 1, their numbers in the counts.
+        int[] reads = new int[2 * count];
+        int[] writes = new int[2 * count];
+        byte[] readCounts = new byte[count];
+        byte[] writeCounts = new byte[count];
+        LocalEffects effects = new LocalEffects();
         Shape st = shapes.entry(b).copy();
         int k = 0;
         int states = 0;
@@ -270,41 +308,50 @@ public final class Liveness {
             if (hasState[k]) {
                 states++;
             }
-            int[] r = new int[2];
-            int[] w = new int[2];
-            int[] rc = {0};
-            int[] wc = {0};
-            shapes.step(st, s, new Effects() {
-                @Override
-                public void readLocal(int index) {
-                    r[rc[0]++] = index;
-                }
-
-                @Override
-                public void writeLocal(int index) {
-                    w[wc[0]++] = index;
-                }
-            });
-            reads[k] = Arrays.copyOf(r, rc[0]);
-            writes[k] = Arrays.copyOf(w, wc[0]);
+            effects.readCount = 0;
+            effects.writeCount = 0;
+            shapes.step(st, s, effects);
+            for (int i = 0; i < effects.readCount; i++) {
+                reads[2 * k + i] = effects.reads[i];
+            }
+            for (int i = 0; i < effects.writeCount; i++) {
+                writes[2 * k + i] = effects.writes[i];
+            }
+            readCounts[k] = (byte) effects.readCount;
+            writeCounts[k] = (byte) effects.writeCount;
         }
         int[] outBcis = new int[states];
         long[][] outLive = new long[states][];
         int localWords = Math.max(1, (maxLocals + 63) >>> 6);
         long[] live = Arrays.copyOf(liveOut[b.id()], localWords);
         clearAbove(live, maxLocals);
+        // The set last handed out, while live still equals it; null once live changed.
+        long[] shared = null;
         int j = states;
         for (k = count - 1; k >= 0; k--) {
-            for (int w : writes[k]) {
-                live[w >>> 6] &= ~(1L << w);
+            for (int i = 0; i < writeCounts[k]; i++) {
+                int w = writes[2 * k + i];
+                long bit = 1L << w;
+                if ((live[w >>> 6] & bit) != 0) {
+                    live[w >>> 6] &= ~bit;
+                    shared = null;
+                }
             }
-            for (int r : reads[k]) {
-                live[r >>> 6] |= 1L << r;
+            for (int i = 0; i < readCounts[k]; i++) {
+                int r = reads[2 * k + i];
+                long bit = 1L << r;
+                if ((live[r >>> 6] & bit) == 0) {
+                    live[r >>> 6] |= bit;
+                    shared = null;
+                }
             }
             if (hasState[k]) {
                 j--;
                 outBcis[j] = bcis[k];
-                outLive[j] = live.clone();
+                if (shared == null) {
+                    shared = live.clone();
+                }
+                outLive[j] = shared;
             }
         }
         statePointBcis[b.id()] = outBcis;

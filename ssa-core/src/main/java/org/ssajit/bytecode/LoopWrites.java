@@ -19,7 +19,7 @@ public final class LoopWrites {
         List<BciBlock> blocks = map.blocks();
         int n = blocks.size();
         writesByHeader = new long[n][];
-        int[] idom = Dominators.compute(blocks);
+        int[] idom = map.dominators();
         int words = Math.max(1, (liveness.variableCount() + 63) >>> 6);
         int[] mark = new int[n];
         int stamp = 0;

@@ -22,6 +22,11 @@ public final class Block {
     private final List<Handler> handlers = new ArrayList<>(0);
     private List<Block> successors = List.of();
     private Terminator terminator;
+    /** Read-only views of the lists above, made on first use: passes ask for them at every step. */
+    private List<Block> predecessorsView;
+    private List<Phi> phisView;
+    private List<Instruction> instructionsView;
+    private List<Handler> handlersView;
 
     Block(Graph graph, int id, int bci) {
         this.graph = graph;
@@ -39,7 +44,8 @@ public final class Block {
     }
 
     public List<Block> predecessors() {
-        return Collections.unmodifiableList(predecessors);
+        List<Block> v = predecessorsView;
+        return v != null ? v : (predecessorsView = Collections.unmodifiableList(predecessors));
     }
 
     /** Appends a predecessor; the caller keeps complete phis in step (sealed blocks get no new preds). */
@@ -53,7 +59,8 @@ public final class Block {
     }
 
     public List<Phi> phis() {
-        return Collections.unmodifiableList(phis);
+        List<Phi> v = phisView;
+        return v != null ? v : (phisView = Collections.unmodifiableList(phis));
     }
 
     public Phi addPhi(Graph graph, jdk.vm.ci.meta.JavaKind kind) {
@@ -78,7 +85,8 @@ public final class Block {
     }
 
     public List<Instruction> instructions() {
-        return Collections.unmodifiableList(instructions);
+        List<Instruction> v = instructionsView;
+        return v != null ? v : (instructionsView = Collections.unmodifiableList(instructions));
     }
 
     public void append(Instruction i) {
@@ -271,7 +279,8 @@ public final class Block {
     }
 
     public List<Handler> handlers() {
-        return Collections.unmodifiableList(handlers);
+        List<Handler> v = handlersView;
+        return v != null ? v : (handlersView = Collections.unmodifiableList(handlers));
     }
 
     public void addHandler(Handler h) {
@@ -286,7 +295,12 @@ public final class Block {
     }
 
     private void computeSuccessors() {
-        List<Block> s = new ArrayList<>(terminator == null ? List.of() : terminator.targets());
+        List<Block> targets = terminator == null ? List.of() : terminator.targets();
+        if (handlers.isEmpty()) {
+            successors = List.copyOf(targets); // the terminators' lists are immutable already: no copy
+            return;
+        }
+        List<Block> s = new ArrayList<>(targets);
         for (Handler h : handlers) {
             if (!s.contains(h.target())) {
                 s.add(h.target());

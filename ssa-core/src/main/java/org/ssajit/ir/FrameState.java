@@ -36,20 +36,35 @@ public final class FrameState extends Node {
 
     /** {@code outer}: the caller's state at the call that inlined {@code method}, or null for the compiled method's own. */
     public FrameState(ResolvedJavaMethod method, int bci, Value[] locals, Value[] stack, Value[] locks, FrameState outer) {
+        this(method, bci, concat(locals, stack, locks), locals.length, stack.length, locks.length, outer);
+    }
+
+    private static Value[] concat(Value[] locals, Value[] stack, Value[] locks) {
+        Value[] all = new Value[locals.length + stack.length + locks.length];
+        System.arraycopy(locals, 0, all, 0, locals.length);
+        System.arraycopy(stack, 0, all, locals.length, stack.length);
+        System.arraycopy(locks, 0, all, locals.length + stack.length, locks.length);
+        return all;
+    }
+
+    /**
+     * A state whose inputs are {@code inputs}, laid out as {@code [locals..., stack..., locks...]} with
+     * the sizes given; the state takes the array (the caller made it for this state and drops it).
+     */
+    public FrameState(ResolvedJavaMethod method, int bci, Value[] inputs, int localsSize, int stackSize, int locksSize, FrameState outer) {
+        if (inputs.length != localsSize + stackSize + locksSize) {
+            throw new IllegalArgumentException(inputs.length + " inputs for " + localsSize + " locals, " + stackSize + " stack slots, " + locksSize + " locks");
+        }
         this.method = method;
         this.outer = outer;
         if (outer != null) {
             outer.chained++;
         }
         this.bci = bci;
-        this.localsSize = locals.length;
-        this.stackSize = stack.length;
-        this.locksSize = locks.length;
-        Value[] all = new Value[locals.length + stack.length + locks.length];
-        System.arraycopy(locals, 0, all, 0, locals.length);
-        System.arraycopy(stack, 0, all, locals.length, stack.length);
-        System.arraycopy(locks, 0, all, locals.length + stack.length, locks.length);
-        initInputs(all);
+        this.localsSize = localsSize;
+        this.stackSize = stackSize;
+        this.locksSize = locksSize;
+        adoptInputs(inputs);
     }
 
     /** A state with the same values, for another instruction (a state belongs to one instruction). */
@@ -98,15 +113,15 @@ public final class FrameState extends Node {
 
     /** A new state at this bci with this state's locals, locks and outer state, and {@code stack}. */
     private FrameState withStack(Value[] stack) {
-        Value[] locals = new Value[localsSize];
-        Value[] locks = new Value[locksSize];
+        Value[] all = new Value[localsSize + stack.length + locksSize];
         for (int i = 0; i < localsSize; i++) {
-            locals[i] = local(i);
+            all[i] = local(i);
         }
+        System.arraycopy(stack, 0, all, localsSize, stack.length);
         for (int i = 0; i < locksSize; i++) {
-            locks[i] = lock(i);
+            all[localsSize + stack.length + i] = lock(i);
         }
-        return new FrameState(method, bci, locals, stack, locks, outer);
+        return new FrameState(method, bci, all, localsSize, stack.length, locksSize, outer);
     }
 
     /** Keeps this state alive while states chaining it are still to come (the parse of an inlined method). */

@@ -22,6 +22,7 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
 public final class Graph {
     private final ResolvedJavaMethod method;
     private final List<Block> blocks = new ArrayList<>();
+    private final List<Block> blocksView = Collections.unmodifiableList(blocks);
     private final Map<JavaConstant, Constant> constants = new HashMap<>();
     private final Map<JavaKind, Undefined> undefined = new EnumMap<>(JavaKind.class);
     private final List<Parameter> parameters = new ArrayList<>();
@@ -207,7 +208,7 @@ public final class Graph {
 
     /** Blocks in creation order, the entry first. Unreachable blocks are removed by {@link #removeBlocks}. */
     public List<Block> blocks() {
-        return Collections.unmodifiableList(blocks);
+        return blocksView;
     }
 
     /** Drops the given blocks; they must have no remaining predecessors from live blocks. */

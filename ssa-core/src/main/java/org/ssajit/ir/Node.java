@@ -88,6 +88,21 @@ public abstract class Node {
         inputs[--inputCount] = null;
     }
 
+    /**
+     * As {@link #initInputs}, taking {@code values} itself (no copy): the caller made it for this node
+     * and keeps no reference to it.
+     */
+    protected final void adoptInputs(Value[] values) {
+        assert inputCount == 0;
+        inputs = values.length == 0 ? NO_INPUTS : values;
+        inputCount = values.length;
+        for (Value v : inputs) {
+            if (v != null) {
+                v.addUser(this);
+            }
+        }
+    }
+
     /** Drops every input, unregistering this node as a user. Used when a node is deleted. */
     public final void clearInputs() {
         for (int i = 0; i < inputCount; i++) {

@@ -115,6 +115,12 @@ public final class BytecodeParser {
         void parse(FrontEnd callee, Value[] args, FrameState outer, Block call, Block continuation, int resultVariable,
                         jdk.vm.ci.meta.Assumptions.Assumption assumption, double frequency);
 
+        /**
+         * The bytecode analyses of a callee ({@link FrontEnd#analyze}), made once per compile however
+         * often it is inlined; a BailoutException if its bytecode cannot be analyzed.
+         */
+        FrontEnd analyze(ResolvedJavaMethod callee);
+
         /** A new block of the method that {@code like} belongs to, at {@code bci} (the call's blocks). */
         Block newBlock(Block like, int bci);
 
@@ -331,7 +337,9 @@ public final class BytecodeParser {
     /** The state before the current bytecode: live locals, the whole operand stack, the locks. */
     private FrameState captureState(int bci) {
         long[] live = liveness.liveLocalsAt(bciBlock, bci);
-        Value[] locals = new Value[maxLocals];
+        // One array, [locals..., stack..., locks...], that the state takes over.
+        Value[] all = new Value[maxLocals + sp + locks];
+        Value[] locals = all;
         for (int i = 0; i < maxLocals; i++) {
             if (statesNameAllLocals && FrameShapes.kindOf(localTags[i]) != null) {
                 locals[i] = ssa.readVariable(scope.local(i), block, FrameShapes.kindOf(localTags[i]));
@@ -343,17 +351,15 @@ public final class BytecodeParser {
                 locals[i] = ssa.readVariable(scope.local(i), block, k);
             }
         }
-        Value[] stack = new Value[sp];
         for (int i = 0; i < sp; i++) {
             if (stackTags[i] != FrameShapes.HIGH) {
-                stack[i] = ssa.readVariable(stackVariable(i), block, FrameShapes.kindOf(stackTags[i]));
+                all[maxLocals + i] = ssa.readVariable(stackVariable(i), block, FrameShapes.kindOf(stackTags[i]));
             }
         }
-        Value[] lockValues = new Value[locks];
         for (int i = 0; i < locks; i++) {
-            lockValues[i] = ssa.readVariable(scope.lockSlot(i), block, JavaKind.Object);
+            all[maxLocals + sp + i] = ssa.readVariable(scope.lockSlot(i), block, JavaKind.Object);
         }
-        return new FrameState(method, bci, locals, stack, lockValues, scope.callerState());
+        return new FrameState(method, bci, all, maxLocals, sp, locks, scope.callerState());
     }
 
     // Instructions ----------------------------------------------------------------------------------
@@ -693,7 +699,7 @@ public final class BytecodeParser {
     private boolean inline(Inlining.Choice callee, Linkage.CallSite cs, Value[] args, FrameState state, double frequency) {
         FrontEnd fe;
         try {
-            fe = FrontEnd.analyze(callee.method());
+            fe = inliner.analyze(callee.method());
         } catch (BailoutException e) {
             inliner.decided(cs, state, s.bci(), false, "its bytecode cannot be analyzed: " + e.getMessage());
             return false;
@@ -737,7 +743,7 @@ public final class BytecodeParser {
         java.util.List<FrontEnd> analyzed = new java.util.ArrayList<>();
         for (Inlining.Choice c : choices) {
             try {
-                analyzed.add(FrontEnd.analyze(c.method()));
+                analyzed.add(inliner.analyze(c.method()));
                 parsable.add(c);
             } catch (BailoutException e) {
                 // that callee stays behind the call

@@ -83,14 +83,15 @@ public final class GraphBuilder {
     private static Result build(FrontEnd fe, BuildOptions options, Providers providers, FaultInjection faults, boolean scrambleBlockIds,
                     Predicate<ResolvedJavaMethod> refuseCallee) {
         Set<ResolvedJavaMethod> denied = new HashSet<>();
+        Callees callees = new Callees();
         while (true) {
             try {
-                return build(fe, options, providers, faults, scrambleBlockIds, denied, refuseCallee);
+                return build(fe, options, providers, faults, scrambleBlockIds, denied, callees, refuseCallee);
             } catch (InlineFailed f) {
                 // A callee the parser refused (not a compiler bug: those propagate) is called instead;
                 // the graph is built again from scratch, as the failed parse left it half-made.
                 if (!denied.add(f.callee) || denied.size() > MAX_INLINE_RETRIES) {
-                    return build(fe, options.withInlining(false), providers, faults, scrambleBlockIds, denied, refuseCallee);
+                    return build(fe, options.withInlining(false), providers, faults, scrambleBlockIds, denied, callees, refuseCallee);
                 }
             }
         }
@@ -110,8 +111,26 @@ public final class GraphBuilder {
         }
     }
 
+    /**
+     * The callees analyzed for one compile, by method: each is analyzed once, however often it is
+     * inlined and however often the graph is built again. Its analyses depend on nothing but its
+     * bytecode and what its constant-pool entries resolve to, which {@link Linkage} looks up once.
+     */
+    private static final class Callees {
+        private final Map<ResolvedJavaMethod, FrontEnd> analyzed = new java.util.HashMap<>();
+
+        FrontEnd analyze(ResolvedJavaMethod m) {
+            FrontEnd fe = analyzed.get(m);
+            if (fe == null) {
+                fe = FrontEnd.analyze(m);
+                analyzed.put(m, fe);
+            }
+            return fe;
+        }
+    }
+
     private static Result build(FrontEnd fe, BuildOptions options, Providers providers, FaultInjection faults, boolean scrambleBlockIds,
-                    Set<ResolvedJavaMethod> denied, Predicate<ResolvedJavaMethod> refuseCallee) {
+                    Set<ResolvedJavaMethod> denied, Callees callees, Predicate<ResolvedJavaMethod> refuseCallee) {
         List<BciBlock> rpo = fe.blocks().blocks();
         Graph graph = new Graph(fe.method(), fe.osrBci(), faults);
         Block[] ir = new Block[rpo.size()];
@@ -127,7 +146,7 @@ public final class GraphBuilder {
             throw new IllegalStateException("the root scope's variables start at 0");
         }
         NodeFactory factory = new NodeFactory(graph, options.optimize());
-        Builder builder = new Builder(graph, ssa, factory, providers, options, denied, refuseCallee);
+        Builder builder = new Builder(graph, ssa, factory, providers, options, denied, callees, refuseCallee);
         BytecodeParser parser = builder.parser(scope);
         Driver driver = new Driver(rpo, scope, ssa, parser, builder.owners);
         ssa.setUnsealedLookup(builder.lookup());
@@ -168,8 +187,11 @@ public final class GraphBuilder {
         private final Predicate<ResolvedJavaMethod> refuseCallee;
         final Map<Block, Owner> owners = new IdentityHashMap<>();
 
+        private final Callees callees;
+
         Builder(Graph graph, BraunSsa ssa, NodeFactory factory, Providers providers, BuildOptions options, Set<ResolvedJavaMethod> denied,
-                        Predicate<ResolvedJavaMethod> refuseCallee) {
+                        Callees callees, Predicate<ResolvedJavaMethod> refuseCallee) {
+            this.callees = callees;
             this.policy = new Inlining(graph, denied, options.hotCalleeBytes());
             this.refuseCallee = refuseCallee;
             this.graph = graph;
@@ -245,6 +267,11 @@ public final class GraphBuilder {
         }
 
         @Override
+        public FrontEnd analyze(ResolvedJavaMethod callee) {
+            return callees.analyze(callee);
+        }
+
+        @Override
         public Block newBlock(Block like, int bci) {
             Block b = graph.newBlock(bci);
             owners.put(b, owners.get(like));
@@ -313,7 +340,7 @@ public final class GraphBuilder {
             this.rpo = rpo;
             this.ir = scope.blocks();
             this.scope = scope;
-            this.loopWrites = new LoopWrites(scope.frontEnd().blocks(), scope.frontEnd().liveness());
+            this.loopWrites = scope.frontEnd().liveness().loopWrites();
             for (BciBlock bb : rpo) {
                 owners.put(ir[bb.id()], new Owner(this, bb));
             }
