@@ -46,7 +46,15 @@ public abstract class LirOp {
      * which would refuse the locations {@link #set} stores into it.
      */
     private static Value[] copy(Value[] a) {
-        return a == null || a.length == 0 ? NONE : Arrays.copyOf(a, a.length, Value[].class);
+        if (a == null || a.length == 0) {
+            return NONE;
+        }
+        if (a.getClass() == Value[].class) {
+            return a.clone();
+        }
+        Value[] c = new Value[a.length]; // without reflection, which Arrays.copyOf to another array type uses
+        System.arraycopy(a, 0, c, 0, a.length);
+        return c;
     }
 
     public final int count(Mode m) {

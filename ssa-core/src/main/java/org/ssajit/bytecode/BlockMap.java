@@ -293,7 +293,8 @@ public final class BlockMap {
         return leaders;
     }
 
-    private boolean isCovered(int bci) {
+    /** Whether a handler of the method covers {@code bci}: the bytecode there is in a try range. */
+    public boolean isCovered(int bci) {
         return isCovered(exceptionHandlers, bci);
     }
 

@@ -56,6 +56,19 @@ public final class FrameShapes {
             return new Shape(this);
         }
 
+        /** Makes this shape equal to {@code o}, a shape of the same method (a scratch shape reused). */
+        public void copyFrom(Shape o) {
+            System.arraycopy(o.locals, 0, locals, 0, locals.length);
+            System.arraycopy(o.stack, 0, stack, 0, stack.length);
+            sp = o.sp;
+            locks = o.locks;
+        }
+
+        /** A shape of the same size as this one, to {@link #copyFrom} into. */
+        public Shape scratch() {
+            return new Shape(locals.length, stack.length);
+        }
+
         @Override
         public String toString() {
             return "locals" + Arrays.toString(locals) + " stack" + Arrays.toString(Arrays.copyOf(stack, sp)) + " locks " + locks;
@@ -165,16 +178,22 @@ public final class FrameShapes {
         boolean[] queued = new boolean[blocks.size()];
         work.add(blocks.get(0));
         queued[0] = true;
+        // Scratch shapes (mergeInto copies what it keeps): the frame along a block, before its last
+        // instruction (where its exception edges leave), and on an exception edge.
+        Shape st = initial.scratch();
+        Shape lastInstruction = initial.scratch();
+        Shape hs = initial.scratch();
         while (!work.isEmpty()) {
             BciBlock b = work.poll();
             queued[b.id()] = false;
-            Shape st = entries[b.id()].copy();
+            st.copyFrom(entries[b.id()]);
             Shape beforeLast = st;
             if (!b.isSynthetic()) {
                 for (int bci = b.startBci(); bci <= b.endBci(); bci = s.nextBci()) {
                     s.at(bci);
-                    if (bci == b.endBci()) {
-                        beforeLast = st.copy();
+                    if (bci == b.endBci() && b.handlers().length > 0) {
+                        lastInstruction.copyFrom(st);
+                        beforeLast = lastInstruction;
                     }
                     step(st, s, NONE);
                 }
@@ -190,7 +209,7 @@ public final class FrameShapes {
             for (HandlerEdge h : b.handlers()) {
                 // Exception edges leave before the trapping instruction: its locals (it writes none),
                 // its lock depth, and only the exception on the stack.
-                Shape hs = beforeLast.copy();
+                hs.copyFrom(beforeLast);
                 hs.sp = 1;
                 hs.stack[0] = OBJECT;
                 if (maxStack == 0) {
@@ -402,22 +421,32 @@ public final class FrameShapes {
     }
 
     /**
-     * dup..swap: the new top slots, as indices into the old top {@link #shuffleDepth} slots (0 = deepest).
+     * dup..swap: the new top slots, as indices into the old top {@link #shuffleDepth} slots (0 = deepest);
+     * shared, do not modify.
      * One table serves every form of an instruction (JVMS 6.5 dup2_x2 forms 1-4 all read this way),
      * because a long or double moves as two adjacent slots.
      */
     public static int[] shuffleOrder(int op) {
         return switch (op) {
-            case DUP -> new int[]{0, 0};
-            case DUP_X1 -> new int[]{1, 0, 1};
-            case DUP_X2 -> new int[]{2, 0, 1, 2};
-            case DUP2 -> new int[]{0, 1, 0, 1};
-            case DUP2_X1 -> new int[]{1, 2, 0, 1, 2};
-            case DUP2_X2 -> new int[]{2, 3, 0, 1, 2, 3};
-            case SWAP -> new int[]{1, 0};
+            case DUP -> ORDER_DUP;
+            case DUP_X1 -> ORDER_DUP_X1;
+            case DUP_X2 -> ORDER_DUP_X2;
+            case DUP2 -> ORDER_DUP2;
+            case DUP2_X1 -> ORDER_DUP2_X1;
+            case DUP2_X2 -> ORDER_DUP2_X2;
+            case SWAP -> ORDER_SWAP;
             default -> throw new IllegalArgumentException(Bytecodes.nameOf(op));
         };
     }
+
+    // The tables of shuffleOrder: shared, never modified.
+    private static final int[] ORDER_DUP = {0, 0};
+    private static final int[] ORDER_DUP_X1 = {1, 0, 1};
+    private static final int[] ORDER_DUP_X2 = {2, 0, 1, 2};
+    private static final int[] ORDER_DUP2 = {0, 1, 0, 1};
+    private static final int[] ORDER_DUP2_X1 = {1, 2, 0, 1, 2};
+    private static final int[] ORDER_DUP2_X2 = {2, 3, 0, 1, 2, 3};
+    private static final int[] ORDER_SWAP = {1, 0};
 
     /** Reads the stack and lock slots a frame state at this point names. */
     public static void frameStateReads(Shape st, Effects fx) {

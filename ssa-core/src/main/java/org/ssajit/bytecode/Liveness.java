@@ -197,6 +197,7 @@ public final class Liveness {
         long[][] use = new long[n][];
         long[][] def = new long[n][];
         BytecodeStream s = new BytecodeStream(map.code());
+        Shape st = null;
         for (BciBlock b : blocks) {
             UseDef ud = new UseDef();
             if (!b.isSynthetic()) {
@@ -205,7 +206,10 @@ public final class Liveness {
                     // the slot is defined here, not live-in from the try range.
                     ud.writeStack(0);
                 }
-                Shape st = shapes.entry(b).copy();
+                if (st == null) {
+                    st = shapes.entry(b).scratch();
+                }
+                st.copyFrom(shapes.entry(b));
                 for (int bci = b.startBci(); bci <= b.endBci(); bci = s.nextBci()) {
                     s.at(bci);
                     if (needsFrameState(s, linkage)) {

@@ -15,6 +15,14 @@ public final class Constant extends Value {
         return value;
     }
 
+    /** {@link Stamp#forConstant} of the value, made once (stamps are immutable). */
+    private Stamp constantStamp;
+
+    Stamp constantStamp() {
+        Stamp s = constantStamp;
+        return s != null ? s : (constantStamp = Stamp.forConstant(value));
+    }
+
     public boolean isNull() {
         return value.isNull();
     }

@@ -96,17 +96,15 @@ public final class Instruction extends Value {
 
     /** The position of input {@code name}, or -1 if the op declares it but this instruction leaves it out. */
     private int indexOf(Op.In name) {
-        int k = 0;
-        for (Op.Input in : op.inputs()) {
-            boolean present = in.presence() != Op.Presence.INSTANCE_FIELD || !field().isStatic();
-            if (in.name() == name) {
-                return present ? k : -1;
-            }
-            if (present) {
-                k++;
-            }
+        int d = op.declaredIndex(name);
+        if (d < 0) {
+            throw new IllegalArgumentException(op.mnemonic() + " has no input " + name.label());
         }
-        throw new IllegalArgumentException(op.mnemonic() + " has no input " + name.label());
+        int f = op.instanceFieldIndex();
+        if (f < 0 || d < f || !field().isStatic()) {
+            return d; // every input up to this one is present
+        }
+        return d == f ? -1 : d - 1; // a static field's: the object input is left out
     }
 
     /**

@@ -473,6 +473,10 @@ public enum Op {
     private final Kinds result;
     private final Class<?> attributeType;
     private final List<Input> inputs;
+    /** Per {@link In} (by ordinal): its position among the declared inputs, or -1 if the op declares none. */
+    private final byte[] declaredIndex;
+    /** The position of the input present for an instance field only ({@link Presence#INSTANCE_FIELD}), or -1. */
+    private final int instanceFieldIndex;
 
     Op(String mnemonic, int flags, Kinds result, Input... inputs) {
         this(mnemonic, flags, result, null, inputs);
@@ -486,6 +490,8 @@ public enum Op {
         this.result = result;
         this.attributeType = attributeType;
         this.inputs = List.of(inputs);
+        this.declaredIndex = declaredIndex(this.inputs);
+        this.instanceFieldIndex = instanceFieldIndex(this.inputs);
         for (int k = 0; k < inputs.length; k++) {
             Presence p = inputs[k].presence();
             if ((p == Presence.OPTIONAL || p == Presence.VARIADIC) && k != inputs.length - 1) {
@@ -503,6 +509,40 @@ public enum Op {
         this.result = TO;
         this.attributeType = null;
         this.inputs = arity == 2 ? List.of(in(In.X, FROM), in(In.Y, FROM)) : List.of(in(In.X, FROM));
+        this.declaredIndex = declaredIndex(this.inputs);
+        this.instanceFieldIndex = instanceFieldIndex(this.inputs);
+    }
+
+    private static byte[] declaredIndex(List<Input> inputs) {
+        byte[] index = new byte[In.values().length];
+        java.util.Arrays.fill(index, (byte) -1);
+        for (int k = inputs.size() - 1; k >= 0; k--) {
+            index[inputs.get(k).name().ordinal()] = (byte) k; // the first input of a name wins
+        }
+        return index;
+    }
+
+    private static int instanceFieldIndex(List<Input> inputs) {
+        int found = -1;
+        for (int k = 0; k < inputs.size(); k++) {
+            if (inputs.get(k).presence() == Presence.INSTANCE_FIELD) {
+                if (found >= 0) {
+                    throw new AssertionError("two inputs present for instance fields only");
+                }
+                found = k;
+            }
+        }
+        return found;
+    }
+
+    /** The position of input {@code name} among the declared inputs, or -1 if the op declares none (no table walk). */
+    int declaredIndex(In name) {
+        return declaredIndex[name.ordinal()];
+    }
+
+    /** The position of the input present for an instance field only, or -1 if the op has none. */
+    int instanceFieldIndex() {
+        return instanceFieldIndex;
     }
 
     public String mnemonic() {

@@ -53,20 +53,27 @@ public final class Stamps {
         for (Parameter p : graph.parameters()) {
             p.setStamp(parameterStamp(p));
         }
-        for (Block b : rpo) {
-            for (Phi p : b.phis()) {
-                p.setStamp(null);
+        for (int bi = 0; bi < rpo.size(); bi++) {
+            Block b = rpo.get(bi);
+            List<Phi> phis = b.phis();
+            for (int k = 0; k < phis.size(); k++) {
+                phis.get(k).setStamp(null);
             }
-            for (Instruction i : b.instructions()) {
-                i.setStamp(null);
+            List<Instruction> instructions = b.instructions();
+            for (int k = 0; k < instructions.size(); k++) {
+                instructions.get(k).setStamp(null);
             }
         }
-        java.util.Map<Phi, Integer> changes = new java.util.HashMap<>();
+        // How often each phi's stamp changed, by value id (no value is created meanwhile).
+        int[] changes = new int[graph.valueIdLimit()];
         boolean changed = true;
         while (changed) {
             changed = false;
-            for (Block b : rpo) {
-                for (Phi p : b.phis()) {
+            for (int bi = 0; bi < rpo.size(); bi++) {
+                Block b = rpo.get(bi);
+                List<Phi> phis = b.phis();
+                for (int pk = 0; pk < phis.size(); pk++) {
+                    Phi p = phis.get(pk);
                     Stamp joined = null;
                     for (int k = 0; k < p.operandCount(); k++) {
                         Stamp s = known(p.operand(k));
@@ -77,12 +84,14 @@ public final class Stamps {
                         joined = old.meet(joined);
                     }
                     if (joined != null && !joined.equals(old)) {
-                        int n = changes.merge(p, 1, Integer::sum);
+                        int n = ++changes[p.id()];
                         p.setStamp(n > WIDEN_AFTER && old != null ? widen(old, joined) : joined);
                         changed = true;
                     }
                 }
-                for (Instruction i : b.instructions()) {
+                List<Instruction> instructions = b.instructions();
+                for (int ik = 0; ik < instructions.size(); ik++) {
+                    Instruction i = instructions.get(ik);
                     Stamp s = compute(i);
                     Stamp old = i.storedStamp();
                     if (s != null && old != null) {
@@ -96,13 +105,19 @@ public final class Stamps {
             }
         }
         // Whatever the passes never reached (only unreachable code) gets the stamp of its kind.
-        for (Block b : graph.blocks()) {
-            for (Phi p : b.phis()) {
+        List<Block> blocks = graph.blocks();
+        for (int bi = 0; bi < blocks.size(); bi++) {
+            Block b = blocks.get(bi);
+            List<Phi> phis = b.phis();
+            for (int k = 0; k < phis.size(); k++) {
+                Phi p = phis.get(k);
                 if (p.storedStamp() == null) {
                     p.setStamp(Stamp.unrestricted(p.kind()));
                 }
             }
-            for (Instruction i : b.instructions()) {
+            List<Instruction> instructions = b.instructions();
+            for (int k = 0; k < instructions.size(); k++) {
+                Instruction i = instructions.get(k);
                 if (i.storedStamp() == null) {
                     i.setStamp(Stamp.unrestricted(i.kind()));
                 }
@@ -124,7 +139,7 @@ public final class Stamps {
     /** The stamp of {@code v} as far as the passes got: null for an instruction or phi not reached yet. */
     private static Stamp known(Value v) {
         if (v instanceof Constant c) {
-            return Stamp.forConstant(c.value());
+            return c.constantStamp();
         }
         if (v instanceof Undefined) {
             return Stamp.unrestricted(v.kind());
@@ -179,8 +194,8 @@ public final class Stamps {
     /** One instruction's stamp from its operands' (null if one of them has none yet). */
     private Stamp compute(Instruction i) {
         JavaKind k = i.kind();
-        for (Value v : i.inputs()) {
-            if (known(v) == null) {
+        for (int n = 0; n < i.inputCount(); n++) {
+            if (known(i.input(n)) == null) {
                 return null;
             }
         }

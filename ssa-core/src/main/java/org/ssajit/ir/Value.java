@@ -42,7 +42,7 @@ public abstract class Value extends Node {
         if (stamp != null) {
             return stamp;
         }
-        return this instanceof Constant c ? Stamp.forConstant(c.value()) : Stamp.unrestricted(kind);
+        return this instanceof Constant c ? c.constantStamp() : Stamp.unrestricted(kind);
     }
 
     /** The stamp set or inferred for this value, or null. */

@@ -240,8 +240,13 @@ public final class BytecodeParser {
         block = irBlocks[bb.id()];
         factory.setBlock(block);
         Shape entry = shapes.entry(bb);
-        localTags = entry.locals.clone();
-        stackTags = entry.stack.clone();
+        if (localTags == null) {
+            localTags = entry.locals.clone();
+            stackTags = entry.stack.clone();
+        } else {
+            System.arraycopy(entry.locals, 0, localTags, 0, localTags.length);
+            System.arraycopy(entry.stack, 0, stackTags, 0, stackTags.length);
+        }
         sp = entry.sp;
         locks = entry.locks;
         if (bb.isSynthetic()) {
@@ -799,7 +804,7 @@ public final class BytecodeParser {
 
     /** Whether a handler of this method covers {@code bci}. */
     private boolean inTryRange(int bci) {
-        return org.ssajit.bytecode.BlockMap.isCovered(method.getExceptionHandlers(), bci);
+        return map.isCovered(bci);
     }
 
     private void shuffle(int op) {

@@ -2,7 +2,6 @@ package org.ssajit.parse;
 
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -171,6 +170,24 @@ public final class GraphBuilder {
     private record Owner(Driver driver, BciBlock bytecodeBlock) {
     }
 
+    /** The owner of every graph block, by block id (dense: the graph numbers its blocks). */
+    private static final class Owners {
+        private Owner[] byId = new Owner[16];
+
+        Owner get(Block b) {
+            int id = b.id();
+            return id < byId.length ? byId[id] : null;
+        }
+
+        void put(Block b, Owner o) {
+            int id = b.id();
+            if (id >= byId.length) {
+                byId = java.util.Arrays.copyOf(byId, Math.max(id + 1, 2 * byId.length));
+            }
+            byId[id] = o;
+        }
+    }
+
     /**
      * What the parsers of one graph share: the graph, the SSA construction, the node factory, and the
      * owner of every graph block, so that the SSA construction's questions about an unsealed block are
@@ -185,7 +202,7 @@ public final class GraphBuilder {
         final Inlining policy;
         /** See {@link GraphBuilder#build(FrontEnd, BuildOptions, Providers, boolean, Predicate)}. */
         private final Predicate<ResolvedJavaMethod> refuseCallee;
-        final Map<Block, Owner> owners = new IdentityHashMap<>();
+        final Owners owners = new Owners();
 
         private final Callees callees;
 
@@ -288,7 +305,8 @@ public final class GraphBuilder {
                         jdk.vm.ci.meta.Assumptions.Assumption assumption, double frequency) {
             List<BciBlock> rpo = callee.blocks().blocks();
             Block[] ir = new Block[rpo.size()];
-            for (BciBlock bb : rpo) {
+            for (int i = 0; i < rpo.size(); i++) {
+                BciBlock bb = rpo.get(i);
                 ir[bb.id()] = graph.newBlock(bb.startBci());
             }
             int base = ssa.addVariables(callee.liveness().variableCount());
@@ -336,23 +354,23 @@ public final class GraphBuilder {
         private final boolean[] processed;
         private final List<BciBlock> deferred = new ArrayList<>();
 
-        Driver(List<BciBlock> rpo, ParseScope scope, BraunSsa ssa, BytecodeParser parser, Map<Block, Owner> owners) {
+        Driver(List<BciBlock> rpo, ParseScope scope, BraunSsa ssa, BytecodeParser parser, Owners owners) {
             this.rpo = rpo;
             this.ir = scope.blocks();
             this.scope = scope;
             this.loopWrites = scope.frontEnd().liveness().loopWrites();
-            for (BciBlock bb : rpo) {
-                owners.put(ir[bb.id()], new Owner(this, bb));
-            }
             this.ssa = ssa;
             this.parser = parser;
             this.pending = new int[rpo.size()];
             this.pendingForward = new int[rpo.size()];
             this.processed = new boolean[rpo.size()];
-            for (BciBlock b : rpo) {
-                pending[b.id()] = b.predecessors().size();
-                for (BciBlock p : b.predecessors()) {
-                    if (p.id() < b.id()) {
+            for (int i = 0; i < rpo.size(); i++) {
+                BciBlock b = rpo.get(i);
+                owners.put(ir[b.id()], new Owner(this, b));
+                List<BciBlock> preds = b.predecessors();
+                pending[b.id()] = preds.size();
+                for (int k = 0; k < preds.size(); k++) {
+                    if (preds.get(k).id() < b.id()) {
                         pendingForward[b.id()]++;
                     }
                 }
@@ -364,8 +382,8 @@ public final class GraphBuilder {
             BciBlock entry = rpo.get(0);
             ssa.sealBlock(ir[entry.id()]);
             entryValues.accept(ir[entry.id()]);
-            for (BciBlock bb : rpo) {
-                visit(bb);
+            for (int i = 0; i < rpo.size(); i++) {
+                visit(rpo.get(i));
             }
             // Blocks first reached only through a retreating edge (irreducible loops whose forward
             // entries were folded away) are filled once an edge reaches them.
@@ -383,7 +401,8 @@ public final class GraphBuilder {
             for (BciBlock bb : new ArrayList<>(deferred)) {
                 dead(bb);
             }
-            for (BciBlock bb : rpo) {
+            for (int i = 0; i < rpo.size(); i++) {
+                BciBlock bb = rpo.get(i);
                 if (!ssa.isSealed(ir[bb.id()])) {
                     throw new IllegalStateException(ir[bb.id()] + " was never sealed");
                 }
@@ -418,7 +437,9 @@ public final class GraphBuilder {
 
         private void finish(BciBlock bb) {
             processed[bb.id()] = true;
-            for (BciBlock succ : bb.allSuccessors()) {
+            List<BciBlock> all = bb.allSuccessors();
+            for (int i = 0; i < all.size(); i++) {
+                BciBlock succ = all.get(i);
                 if (bb.id() < succ.id()) {
                     pendingForward[succ.id()]--;
                 }
