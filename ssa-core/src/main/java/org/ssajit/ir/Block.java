@@ -19,6 +19,11 @@ public final class Block {
     private final List<Instruction> instructions = new ArrayList<>();
     /** Where {@link #indexOf} looks first. */
     private int positionHint;
+    /**
+     * How many instructions from the start have their index recorded ({@link Instruction#positionInBlock}):
+     * an edit at index {@code k} leaves the first {@code k} as they are.
+     */
+    private int numbered;
     private final List<Handler> handlers = new ArrayList<>(0);
     private List<Block> successors = List.of();
     private Terminator terminator;
@@ -115,9 +120,12 @@ public final class Block {
      * are available there and that executing it there is equivalent.
      */
     public void moveToEnd(Instruction i, Block target) {
-        if (!instructions.remove(i)) {
+        int k = indexOf(i);
+        if (k < 0) {
             throw new IllegalStateException(i + " not in " + this);
         }
+        instructions.remove(k);
+        numbered = Math.min(numbered, k);
         target.instructions.add(i);
         i.setBlock(target);
     }
@@ -140,6 +148,7 @@ public final class Block {
         }
         target.instructions.addAll(tail);
         tail.clear();
+        numbered = Math.min(numbered, k + 1);
         positionHint = k;
     }
 
@@ -154,15 +163,18 @@ public final class Block {
         }
         i.setBlock(this);
         instructions.add(k, i);
+        numbered = Math.min(numbered, k);
         positionHint = k + 1;
     }
 
     /**
      * The index of {@code x} in {@link #instructions}, or -1. It looks first where the last lookup,
-     * insertion or removal left off and just after it, then outwards from there: a pass that lowers a
-     * block front to back edits at, or asks for the instruction after, the one it is at, one that
-     * splits a block back to front edits just before it, and a search from one end for each such step
-     * made such passes quadratic in the block's length.
+     * insertion or removal left off, just after it and just before it, then at the index recorded in
+     * {@code x} while the instructions up to it are unchanged, else it records the indices from the
+     * first changed one on until it finds {@code x}. A pass that lowers a block front to back edits at,
+     * or asks for the instruction after, the one it is at; one that splits a block back to front edits
+     * just before it; instruction selection asks for the instruction after others too; a search from
+     * one end for each such step made them quadratic in the block's length.
      */
     private int indexOf(Instruction x) {
         int n = instructions.size();
@@ -173,12 +185,21 @@ public final class Block {
         if (h + 1 < n && instructions.get(h + 1) == x) {
             return positionHint = h + 1;
         }
-        for (int d = 1; h - d >= 0 || h + 1 + d < n; d++) {
-            if (h - d >= 0 && instructions.get(h - d) == x) {
-                return positionHint = h - d;
-            }
-            if (h + 1 + d < n && instructions.get(h + 1 + d) == x) {
-                return positionHint = h + 1 + d;
+        if (h >= 1 && h - 1 < n && instructions.get(h - 1) == x) {
+            return positionHint = h - 1;
+        }
+        int p = x.positionInBlock;
+        if (p >= 0 && p < numbered && p < n && instructions.get(p) == x) {
+            positionHint = p;
+            return p;
+        }
+        for (int k = numbered; k < n; k++) {
+            Instruction at = instructions.get(k);
+            at.positionInBlock = k;
+            numbered = k + 1;
+            if (at == x) {
+                positionHint = k;
+                return k;
             }
         }
         return -1;
@@ -259,6 +280,7 @@ public final class Block {
             throw new IllegalStateException(i + " not in " + this);
         }
         instructions.remove(k);
+        numbered = Math.min(numbered, k);
         positionHint = k;
         i.delete();
         i.setBlock(null);

@@ -19,6 +19,8 @@ public final class Instruction extends Value {
     private Block block;
     private FrameState state;
     private boolean exceptionEdge;
+    /** Its index in its block's instruction list when last recorded there (see {@code Block.indexOf}); a hint. */
+    int positionInBlock = -1;
 
     public Instruction(Graph graph, Op op, JavaKind kind, Object attribute, int bci, Value... operands) {
         super(graph, kind);

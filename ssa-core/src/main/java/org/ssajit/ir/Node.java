@@ -105,14 +105,37 @@ public abstract class Node {
 
     /** Drops every input, unregistering this node as a user. Used when a node is deleted. */
     public final void clearInputs() {
-        for (int i = 0; i < inputCount; i++) {
-            if (inputs[i] != null) {
-                inputs[i].removeUser(this);
+        int n = inputCount;
+        for (int i = 0; i < n; i++) {
+            Value v = inputs[i];
+            if (v != null) {
+                if (n <= DISTINCT_CHECK_LIMIT && !occursAfter(v, i)) {
+                    v.removeOnlyUse(this); // its one remaining use: found from either end
+                } else {
+                    v.removeUser(this);
+                }
                 inputs[i] = null;
             }
         }
         inputCount = 0;
         inputsCleared();
+    }
+
+    /**
+     * Up to this many inputs, {@link #clearInputs} looks among the node's own later inputs for another
+     * use of a value (a quick scan of a small array) to know whether the one it drops is the last:
+     * then the value's user list is searched from both ends, not from its end alone, which made
+     * deleting the frame states of early instructions quadratic in the uses of long-lived values.
+     */
+    private static final int DISTINCT_CHECK_LIMIT = 64;
+
+    private boolean occursAfter(Value v, int i) {
+        for (int j = i + 1; j < inputCount; j++) {
+            if (inputs[j] == v) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Called when {@link #clearInputs} has dropped the inputs (the node is deleted). */

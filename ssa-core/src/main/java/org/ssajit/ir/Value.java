@@ -98,6 +98,22 @@ public abstract class Value extends Node {
     }
 
     /**
+     * Removes {@code user}, which appears in the user list exactly once: the same list as
+     * {@link #removeUser} leaves (the last entry moves into its place), found searching from both ends.
+     */
+    final void removeOnlyUse(Node user) {
+        for (int lo = 0, hi = userCount - 1; lo <= hi; lo++, hi--) {
+            int i = users[hi] == user ? hi : users[lo] == user ? lo : -1;
+            if (i >= 0) {
+                users[i] = users[--userCount];
+                users[userCount] = null;
+                return;
+            }
+        }
+        throw new IllegalStateException(this + " is not used by " + user);
+    }
+
+    /**
      * Reroutes every use of this value to {@code replacement}. Linear in the number of uses: the user list
      * moves over wholesale.
      */
