@@ -1,10 +1,8 @@
 package org.ssajit.hotspot;
 
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 
 import jdk.vm.ci.code.Architecture;
 import jdk.vm.ci.code.BytecodeFrame;
@@ -23,6 +21,7 @@ import org.ssajit.ir.FrameState;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.LirFrameState;
 import org.ssajit.lir.LirKind;
+import org.ssajit.util.IntSet;
 
 /**
  * Debug info for a safepoint, call or trap: the frame(s) plus the reference map that tells the GC which
@@ -117,7 +116,9 @@ public final class DebugInfos {
 
     /** The reference map naming every oop location in {@code frame} (and its callers) plus {@code extraOops}. */
     public static HotSpotReferenceMap referenceMap(BytecodeFrame frame, FrameLayout layout, List<? extends JavaValue> extraOops) {
-        Set<JavaValue> oops = new LinkedHashSet<>();
+        // Every candidate in order, duplicates included: referenceMap names each location once, the
+        // first time it comes, which is where a set of the candidates would have put it.
+        List<JavaValue> oops = new ArrayList<>();
         for (BytecodeFrame f = frame; f != null; f = f.caller()) {
             for (int i = 0; i < f.numLocals + f.numStack; i++) {
                 JavaKind kind = i < f.numLocals ? f.getLocalValueKind(i) : f.getStackValueKind(i - f.numLocals);
@@ -131,11 +132,25 @@ public final class DebugInfos {
         return referenceMap(oops, layout);
     }
 
-    /** A reference map naming exactly {@code oops} (registers or stack slots of a reference kind). */
+    /** Up to this many locations, a new one is checked against the others one by one. */
+    private static final int SCANNED_KEYS = 16;
+
+    private static boolean contains(int[] keys, int n, int key) {
+        for (int i = 0; i < n; i++) {
+            if (keys[i] == key) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A reference map naming exactly {@code oops} (registers or stack slots of a reference kind), each location once. */
     public static HotSpotReferenceMap referenceMap(Iterable<? extends JavaValue> oops, FrameLayout layout) {
-        List<Location> locations = new ArrayList<>();
-        List<Integer> sizes = new ArrayList<>();
-        Set<Integer> seen = new HashSet<>(); // Location has identity equality: a register's number, a stack offset's -1 - offset
+        Location[] locations = new Location[8];
+        int[] sizes = new int[8];
+        int[] keys = new int[8]; // Location has identity equality: a register's number, a stack offset's -1 - offset
+        int n = 0;
+        IntSet seen = null; // the keys once there are many
         for (JavaValue v : oops) {
             ValueKind<?> kind;
             Location loc;
@@ -155,14 +170,28 @@ public final class DebugInfos {
             if (!(kind instanceof LirKind ak) || !ak.isReference()) {
                 throw new IllegalArgumentException(v + " is named as an oop but its kind " + kind + " is not a reference");
             }
-            if (!seen.add(loc.reg != null ? loc.reg.number : -1 - loc.offset)) {
+            int key = loc.reg != null ? loc.reg.number : -1 - loc.offset;
+            if (seen == null && n == SCANNED_KEYS) {
+                seen = new IntSet();
+                for (int i = 0; i < n; i++) {
+                    seen.add(keys[i]);
+                }
+            }
+            if (seen != null ? !seen.add(key) : contains(keys, n, key)) {
                 continue;
             }
-            locations.add(loc);
-            sizes.add(ak.getPlatformKind().getSizeInBytes());
+            if (n == locations.length) {
+                locations = Arrays.copyOf(locations, 2 * n);
+                sizes = Arrays.copyOf(sizes, 2 * n);
+                keys = Arrays.copyOf(keys, 2 * n);
+            }
+            keys[n] = key;
+            locations[n] = loc;
+            sizes[n] = ak.getPlatformKind().getSizeInBytes();
+            n++;
         }
-        Location[] objects = locations.toArray(new Location[0]);
-        int[] sizeInBytes = sizes.stream().mapToInt(Integer::intValue).toArray();
+        Location[] objects = Arrays.copyOf(locations, n);
+        int[] sizeInBytes = Arrays.copyOf(sizes, n);
         // No derived pointers yet; 16 = an xmm or SIMD register, the widest value ssajit keeps in a register.
         return new HotSpotReferenceMap(objects, new Location[objects.length], sizeInBytes, 16);
     }

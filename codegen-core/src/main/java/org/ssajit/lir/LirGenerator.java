@@ -282,8 +282,16 @@ public abstract class LirGenerator {
 
     /** The LIR kind of an SSA kind: the architecture's machine kind; references are marked as such. */
     protected LirKind kindOf(JavaKind kind) {
-        return new LirKind(architecture.getPlatformKind(kind.getStackKind()), kind == JavaKind.Object);
+        LirKind k = kinds[kind.ordinal()];
+        if (k == null) {
+            k = new LirKind(architecture.getPlatformKind(kind.getStackKind()), kind == JavaKind.Object);
+            kinds[kind.ordinal()] = k;
+        }
+        return k;
     }
+
+    /** {@link #kindOf} by JavaKind ordinal, made once (LIR kinds are immutable values). */
+    private final LirKind[] kinds = new LirKind[JavaKind.values().length];
 
     /**
      * The registers of the C convention's arguments of {@code kinds}, for a leaf of the VM returning

@@ -867,7 +867,7 @@ public final class LinearScan {
     }
 
     /** The location keys in the references list {@link #rewrite} is making. */
-    private final IntSet seenReferences = new IntSet();
+    private final org.ssajit.util.IntSet seenReferences = new org.ssajit.util.IntSet();
 
     /** Adds {@code v}'s location at {@code p} to {@code refs} if it holds a reference and is not there yet. */
     private void addReference(Variable v, int p, List<Value> refs) {

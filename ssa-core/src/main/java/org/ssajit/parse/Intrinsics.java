@@ -37,8 +37,19 @@ final class Intrinsics {
      * through {@code factory}; null if {@code m} is not one of these intrinsics (then it stays a call).
      * {@code receiver} checks a receiver for null (with the call's state) where the intrinsic has one.
      */
+    /** Whether {@link #expand} knows static methods of the class named {@code holder} (as its switch lists them). */
+    private static boolean isHolder(String holder) {
+        return switch (holder) {
+            case "Ljava/lang/Float;", "Ljava/lang/Double;", "Ljava/lang/Math;", "Ljava/lang/Thread;", "Ljava/lang/StrictMath;" -> true;
+            default -> false;
+        };
+    }
+
     static Value expand(ResolvedJavaMethod m, int opcode, Value[] args, NodeFactory factory, int bci, Receiver receiver) {
         String holder = m.getDeclaringClass().getName();
+        if (!holder.equals("Ljava/lang/Object;") && !(opcode == Bytecodes.INVOKESTATIC && isHolder(holder))) {
+            return null; // no intrinsic of this class: the name and descriptor need not be built
+        }
         String key = m.getName() + m.getSignature().toMethodDescriptor();
         if (holder.equals("Ljava/lang/Object;") && key.equals("getClass()Ljava/lang/Class;") && opcode != Bytecodes.INVOKESTATIC) {
             // Final in Object: every receiver's call binds to it (javac calls it through an interface too).

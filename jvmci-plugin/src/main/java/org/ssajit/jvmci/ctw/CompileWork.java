@@ -52,7 +52,7 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  *
  * <pre>
  *   java ... org.ssajit.jvmci.ctw.CompileWork [--module NAME] [--classes REGEX] [--every N] [--inline]
- *                                            [--passes N] [--check FILE]
+ *                                            [--passes N] [--check FILE] [--initialize]
  * </pre>
  *
  * Only the last pass is reported (the earlier ones warm up the compiler's own code); run the JVM with
@@ -242,6 +242,15 @@ public final class CompileWork {
      * each class loaded without initialization and linked; every {@code every}-th of them.
      */
     public static List<ResolvedJavaMethod> moduleMethods(String module, Pattern filter, int every) throws IOException {
+        return moduleMethods(module, filter, every, false);
+    }
+
+    /**
+     * As {@link #moduleMethods(String, Pattern, int)}; with {@code initialize}, each class is initialized
+     * first (its static initializer runs; a failure is ignored), so that which classes are initialized
+     * does not depend on what the compiler's own code happened to use.
+     */
+    public static List<ResolvedJavaMethod> moduleMethods(String module, Pattern filter, int every, boolean initialize) throws IOException {
         FileSystem jrt = FileSystems.getFileSystem(URI.create("jrt:/"));
         Path root = jrt.getPath("modules", module);
         Optional<Module> mod = ModuleLayer.boot().findModule(module);
@@ -263,6 +272,13 @@ public final class CompileWork {
             }
             ResolvedJavaType type;
             try {
+                if (initialize) {
+                    try {
+                        Class.forName(n, true, mod.get().getClassLoader());
+                    } catch (Throwable e) {
+                        // compiled as the class stands
+                    }
+                }
                 type = metaAccess.lookupJavaType(Class.forName(n, false, mod.get().getClassLoader()));
                 type.link();
             } catch (Throwable e) {
@@ -280,13 +296,19 @@ public final class CompileWork {
         return methods;
     }
 
-    public static void main(String[] args) throws IOException {
+    private static final String[] FIXED_INITIALIZED = {"java.util.stream.IntPipeline", "java.util.stream.IntPipeline$Head", "java.util.stream.IntStream",
+                    "java.util.stream.LongPipeline", "java.util.stream.DoublePipeline", "java.util.stream.ReferencePipeline", "java.util.stream.StreamSupport",
+                    "java.util.stream.Collectors", "java.util.stream.StreamOpFlag", "java.util.stream.Nodes", "java.util.LinkedHashSet", "java.util.HashSet",
+                    "java.util.IdentityHashMap", "java.util.TreeMap", "java.util.ArrayDeque", "java.util.BitSet", "java.util.PriorityQueue"};
+
+    public static void main(String[] args) throws IOException, ClassNotFoundException {
         String module = "java.base";
         Pattern filter = null;
         int every = 1;
         int passes = 2;
         boolean inline = false;
         String check = null;
+        boolean initialize = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--module" -> module = args[++i];
@@ -295,13 +317,20 @@ public final class CompileWork {
                 case "--passes" -> passes = Integer.parseInt(args[++i]);
                 case "--inline" -> inline = true;
                 case "--check" -> check = args[++i];
+                case "--initialize" -> initialize = true;
                 default -> {
                     System.err.println("unknown option " + args[i]);
                     System.exit(2);
                 }
             }
         }
-        List<ResolvedJavaMethod> methods = moduleMethods(module, filter, every);
+        // The JDK classes the compiler's own code happens to use get initialized, which changes how
+        // their methods compile (class-initialization checks, deoptimization on first use). Initialize
+        // a fixed set up front, so that two builds of the compiler compile the sample alike.
+        for (String c : FIXED_INITIALIZED) {
+            Class.forName(c, true, null);
+        }
+        List<ResolvedJavaMethod> methods = moduleMethods(module, filter, every, initialize);
         CompileWork work = new CompileWork();
         for (int p = 1; p <= passes; p++) {
             boolean last = p == passes;

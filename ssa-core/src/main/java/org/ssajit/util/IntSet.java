@@ -1,18 +1,18 @@
-package org.ssajit.regalloc;
+package org.ssajit.util;
 
 /**
- * A set of ints for the allocator's hot loops: open addressing, no boxing, and a {@link #clear} that
+ * A set of ints for the compiler's hot loops: open addressing, no boxing, and a {@link #clear} that
  * costs nothing (each slot is stamped with the generation that filled it), so one set serves every
  * op of a compile.
  */
-final class IntSet {
+public final class IntSet {
     private int[] keys = new int[16];
     private int[] stamps = new int[16];
     private int generation = 1;
     private int size;
 
     /** Adds {@code key}; whether it was absent. */
-    boolean add(int key) {
+    public boolean add(int key) {
         if (2 * (size + 1) > keys.length) {
             grow();
         }
@@ -30,7 +30,7 @@ final class IntSet {
         return true;
     }
 
-    void clear() {
+    public void clear() {
         size = 0;
         if (++generation == 0) {
             java.util.Arrays.fill(stamps, 0);
