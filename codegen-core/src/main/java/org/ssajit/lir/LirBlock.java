@@ -1,7 +1,6 @@
 package org.ssajit.lir;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 import org.ssajit.ir.Block;
@@ -17,8 +16,8 @@ public final class LirBlock {
     private final Block irBlock;
     private final List<LirBlock> predecessors = new ArrayList<>(2);
     private final List<LirBlock> successors = new ArrayList<>(2);
-    private final List<LirBlock> predecessorsView = Collections.unmodifiableList(predecessors);
-    private final List<LirBlock> successorsView = Collections.unmodifiableList(successors);
+    private final List<LirBlock> predecessorsView = new org.ssajit.util.ReadOnlyList<>(predecessors);
+    private final List<LirBlock> successorsView = new org.ssajit.util.ReadOnlyList<>(successors);
     private final List<LirOp> ops = new ArrayList<>();
     private int loopDepth;
     private Loop loop;

@@ -1,7 +1,6 @@
 package org.ssajit.lir;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 import org.ssajit.debug.FaultInjection;
@@ -12,7 +11,7 @@ import org.ssajit.ir.Graph;
 public final class LirGraph {
     private final Graph ir;
     private final List<LirBlock> blocks = new ArrayList<>();
-    private final List<LirBlock> blocksView = Collections.unmodifiableList(blocks);
+    private final List<LirBlock> blocksView = new org.ssajit.util.ReadOnlyList<>(blocks);
     private final List<Variable> variables = new ArrayList<>();
     private final FrameMap frameMap;
 

@@ -168,7 +168,8 @@ public final class LinearScan {
 
     /** A constant where the operand does not allow one is loaded into a new variable right before the use. */
     private void materializeConstants() {
-        for (LirBlock b : blocks) {
+        for (int bi = 0; bi < blocks.size(); bi++) {
+            LirBlock b = blocks.get(bi);
             List<LirOp> ops = b.ops();
             List<LirOp> out = null;
             for (int k = 0; k < ops.size(); k++) {
@@ -206,11 +207,14 @@ public final class LinearScan {
     private void number() {
         int n = 0;
         Set<LirFrameState> states = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        for (LirBlock b : blocks) {
+        for (int bi = 0; bi < blocks.size(); bi++) {
+            LirBlock b = blocks.get(bi);
             if (b.ops().size() < 2 || !(b.ops().get(0) instanceof LabelOp)) {
                 throw new IllegalArgumentException(b + " must start with its label and end with a block end");
             }
-            for (LirOp op : b.ops()) {
+            List<LirOp> ops = b.ops();
+            for (int opi = 0; opi < ops.size(); opi++) {
+                LirOp op = ops.get(opi);
                 // Each state is rewritten to the locations at its own op.
                 if (op.state() != null && !states.add(op.state())) {
                     throw new IllegalArgumentException("a frame state shared by two ops: " + op);
@@ -231,7 +235,9 @@ public final class LinearScan {
             linearIndex[b.id()] = i;
             firstOpOfBlock[b.id()] = k;
             blockFrom[b.id()] = 2 * k;
-            for (LirOp op : b.ops()) {
+            List<LirOp> ops = b.ops();
+            for (int opi = 0; opi < ops.size(); opi++) {
+                LirOp op = ops.get(opi);
                 op.setId(2 * k);
                 opAt[k] = op;
                 blockOfOp[k] = b.id();
@@ -245,20 +251,24 @@ public final class LinearScan {
         LirBlock[] order = new LirBlock[blocks.size()];
         boolean[] placed = new boolean[blocks.size()];
         int i = 0;
-        for (LirBlock b : blocks) {
+        for (int bi = 0; bi < blocks.size(); bi++) {
+            LirBlock b = blocks.get(bi);
             if (placed[b.id()] || isEdgeBlock(b)) {
                 continue;
             }
             order[i++] = b;
             placed[b.id()] = true;
-            for (LirBlock s : b.successors()) {
+            List<LirBlock> succs = b.successors();
+            for (int si = 0; si < succs.size(); si++) {
+                LirBlock s = succs.get(si);
                 if (!placed[s.id()] && isEdgeBlock(s)) {
                     order[i++] = s;
                     placed[s.id()] = true;
                 }
             }
         }
-        for (LirBlock b : blocks) {
+        for (int bi = 0; bi < blocks.size(); bi++) {
+            LirBlock b = blocks.get(bi);
             if (!placed[b.id()]) {
                 order[i++] = b;
             }
@@ -471,7 +481,9 @@ public final class LinearScan {
         intervals = new Interval[lir.variableCount()];
         fixedIntervals = new Interval[config.registerLimit()];
         List<Register> callerSaved = new ArrayList<>();
-        for (Register r : config.allocatableRegisters()) {
+        List<Register> rs = config.allocatableRegisters();
+        for (int ri = 0; ri < rs.size(); ri++) {
+            Register r = rs.get(ri);
             if (config.isCallerSaved(r)) {
                 callerSaved.add(r);
             }
@@ -501,7 +513,8 @@ public final class LinearScan {
                     }
                 }
                 if (op.destroysCallerSavedRegisters()) {
-                    for (Register r : callerSaved) {
+                    for (int ri = 0; ri < callerSaved.size(); ri++) {
+                        Register r = callerSaved.get(ri);
                         fixed(r).addRange(p, p + 1);
                     }
                 }
@@ -880,7 +893,8 @@ public final class LinearScan {
     }
 
     private void insertMoves(List<LirOp>[] splitMoves, List<List<LirOp>> inEdge, List<List<LirOp>> outEdge) {
-        for (LirBlock block : blocks) {
+        for (int blockIndex = 0; blockIndex < blocks.size(); blockIndex++) {
+            LirBlock block = blocks.get(blockIndex);
             int b = block.id();
             List<LirOp> ops = block.ops();
             List<LirOp> in = inEdge.get(b);

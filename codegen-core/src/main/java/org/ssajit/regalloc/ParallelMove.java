@@ -179,7 +179,8 @@ final class ParallelMove {
             // The move into d: pending, as its destination had a reader.
             ready[readyTail++] = keys.writer[d];
         }
-        for (Move m : loads) {
+        for (int mi = 0; mi < loads.size(); mi++) {
+            Move m = loads.get(mi);
             if (m.dst instanceof StackSlot && !allocator.moveFactory().canStoreConstantToStack(m.constant.constant())) {
                 loadThroughRegister(m, busyAfter, out);
             } else {
@@ -191,7 +192,9 @@ final class ParallelMove {
 
     private AllocatableValue scratch(LirKind kind, boolean[] busyBefore) {
         if (busyBefore != null) {
-            for (Register r : allocator.config().allocatableRegisters(kind.getPlatformKind())) {
+            List<Register> rs = allocator.config().allocatableRegisters(kind.getPlatformKind());
+            for (int ri = 0; ri < rs.size(); ri++) {
+                Register r = rs.get(ri);
                 if (!busyBefore[r.number] && !touches(r.number)) {
                     return r.asValue(kind);
                 }
@@ -201,7 +204,8 @@ final class ParallelMove {
     }
 
     private boolean touches(int key) {
-        for (Move m : moves) {
+        for (int mi = 0; mi < moves.size(); mi++) {
+            Move m = moves.get(mi);
             if (Locations.key(m.dst) == key || (m.src != null && Locations.key(m.src) == key)) {
                 return true;
             }
@@ -224,7 +228,8 @@ final class ParallelMove {
             throw new RegisterAllocationException("no register to materialize " + m.constant);
         }
         if (busyAfter != null) {
-            for (Register r : candidates) {
+            for (int ri = 0; ri < candidates.size(); ri++) {
+                Register r = candidates.get(ri);
                 if (busyAfter[r.number] == null) {
                     RegisterValue tmp = r.asValue(kind);
                     out.add(allocator.load(tmp, m.constant));

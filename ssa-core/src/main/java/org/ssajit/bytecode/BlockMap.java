@@ -320,7 +320,8 @@ public final class BlockMap {
             blockAtBci[bci] = current;
             current.endBci = bci;
         }
-        for (BciBlock b : all) {
+        for (int bi = 0; bi < all.size(); bi++) {
+            BciBlock b = all.get(bi);
             s.at(b.endBci);
             int op = s.opcode();
             List<Integer> targets = new ArrayList<>(2);
@@ -417,7 +418,8 @@ public final class BlockMap {
         for (int i = post.size() - 1; i >= 0; i--) {
             rpo.add(post.get(i));
         }
-        for (BciBlock b : all) {
+        for (int bi = 0; bi < all.size(); bi++) {
+            BciBlock b = all.get(bi);
             b.id = -1;
         }
         List<List<BciBlock>> rpoSuccs = new ArrayList<>(rpo.size());
@@ -426,14 +428,18 @@ public final class BlockMap {
         }
         // Predecessors among reachable blocks only.
         for (int i = 0; i < rpo.size(); i++) {
-            for (BciBlock t : rpoSuccs.get(i)) {
+            List<BciBlock> ts = rpoSuccs.get(i);
+            for (int ti = 0; ti < ts.size(); ti++) {
+                BciBlock t = ts.get(ti);
                 t.predecessors.add(rpo.get(i));
                 edgeCount++;
             }
         }
-        for (BciBlock b : rpo) {
+        for (int bi = 0; bi < rpo.size(); bi++) {
+            BciBlock b = rpo.get(bi);
             if (b.isHandlerEntry) {
-                for (BciBlock p : b.predecessors) {
+                for (int pi = 0; pi < b.predecessors.size(); pi++) {
+                    BciBlock p = b.predecessors.get(pi);
                     for (BciBlock normal : p.successors) {
                         if (normal == b) {
                             throw new BailoutException(BailoutException.Reason.HANDLER_REACHED_NORMALLY,
@@ -463,8 +469,11 @@ public final class BlockMap {
      */
     private boolean checkReducible() {
         int[] idom = dominators();
-        for (BciBlock b : blocks) {
-            for (BciBlock s : b.allSuccessors()) {
+        for (int bi = 0; bi < blocks.size(); bi++) {
+            BciBlock b = blocks.get(bi);
+            List<BciBlock> succs = b.allSuccessors();
+            for (int si = 0; si < succs.size(); si++) {
+                BciBlock s = succs.get(si);
                 if (s.id <= b.id && !Dominators.dominates(idom, s.id, b.id)) {
                     return false;
                 }

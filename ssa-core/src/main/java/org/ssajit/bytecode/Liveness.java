@@ -198,7 +198,8 @@ public final class Liveness {
         long[][] def = new long[n][];
         BytecodeStream s = new BytecodeStream(map.code());
         Shape st = null;
-        for (BciBlock b : blocks) {
+        for (int bi = 0; bi < blocks.size(); bi++) {
+            BciBlock b = blocks.get(bi);
             UseDef ud = new UseDef();
             if (!b.isSynthetic()) {
                 if (b.isHandlerEntry()) {

@@ -24,12 +24,15 @@ public final class LoopWrites {
         int[] mark = new int[n];
         int stamp = 0;
         ArrayDeque<BciBlock> work = new ArrayDeque<>();
-        for (BciBlock h : blocks) {
+        for (int hi = 0; hi < blocks.size(); hi++) {
+            BciBlock h = blocks.get(hi);
             if (!h.isLoopHeader()) {
                 continue;
             }
             boolean natural = true;
-            for (BciBlock p : h.predecessors()) {
+            List<BciBlock> preds = h.predecessors();
+            for (int pi = 0; pi < preds.size(); pi++) {
+                BciBlock p = preds.get(pi);
                 if (p.id() >= h.id() && !Dominators.dominates(idom, h.id(), p.id())) {
                     natural = false;
                 }
@@ -42,7 +45,8 @@ public final class LoopWrites {
             stamp++;
             mark[h.id()] = stamp;
             or(w, liveness.writes(h));
-            for (BciBlock p : h.predecessors()) {
+            for (int pi = 0; pi < preds.size(); pi++) {
+                BciBlock p = preds.get(pi);
                 if (p.id() >= h.id() && mark[p.id()] != stamp) {
                     mark[p.id()] = stamp;
                     work.add(p);
@@ -51,7 +55,9 @@ public final class LoopWrites {
             while (!work.isEmpty()) {
                 BciBlock b = work.poll();
                 or(w, liveness.writes(b));
-                for (BciBlock p : b.predecessors()) {
+                List<BciBlock> bPreds = b.predecessors();
+                for (int pi = 0; pi < bPreds.size(); pi++) {
+                    BciBlock p = bPreds.get(pi);
                     if (mark[p.id()] != stamp) {
                         mark[p.id()] = stamp;
                         work.add(p);

@@ -1,8 +1,9 @@
 package org.ssajit.ir;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
+
+import org.ssajit.util.ReadOnlyList;
 
 /**
  * A basic block: phis, then instructions, then one {@link Terminator}. Exception edges leave a block
@@ -50,7 +51,7 @@ public final class Block {
 
     public List<Block> predecessors() {
         List<Block> v = predecessorsView;
-        return v != null ? v : (predecessorsView = Collections.unmodifiableList(predecessors));
+        return v != null ? v : (predecessorsView = new ReadOnlyList<>(predecessors));
     }
 
     /** Appends a predecessor; the caller keeps complete phis in step (sealed blocks get no new preds). */
@@ -65,7 +66,7 @@ public final class Block {
 
     public List<Phi> phis() {
         List<Phi> v = phisView;
-        return v != null ? v : (phisView = Collections.unmodifiableList(phis));
+        return v != null ? v : (phisView = new ReadOnlyList<>(phis));
     }
 
     public Phi addPhi(Graph graph, jdk.vm.ci.meta.JavaKind kind) {
@@ -91,7 +92,7 @@ public final class Block {
 
     public List<Instruction> instructions() {
         List<Instruction> v = instructionsView;
-        return v != null ? v : (instructionsView = Collections.unmodifiableList(instructions));
+        return v != null ? v : (instructionsView = new ReadOnlyList<>(instructions));
     }
 
     public void append(Instruction i) {
@@ -302,7 +303,7 @@ public final class Block {
 
     public List<Handler> handlers() {
         List<Handler> v = handlersView;
-        return v != null ? v : (handlersView = Collections.unmodifiableList(handlers));
+        return v != null ? v : (handlersView = new ReadOnlyList<>(handlers));
     }
 
     public void addHandler(Handler h) {

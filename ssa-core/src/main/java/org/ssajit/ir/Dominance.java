@@ -35,7 +35,8 @@ public final class Dominance {
             List<Block> ps = rpo.get(i).predecessors();
             int[] ids = new int[ps.size()];
             int k = 0;
-            for (Block p : ps) {
+            for (int pi = 0; pi < ps.size(); pi++) {
+                Block p = ps.get(pi);
                 if (order[p.id()] >= 0) {
                     ids[k++] = order[p.id()]; // predecessors unreachable from the entry do not count
                 }

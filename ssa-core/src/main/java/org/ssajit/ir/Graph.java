@@ -22,7 +22,7 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
 public final class Graph {
     private final ResolvedJavaMethod method;
     private final List<Block> blocks = new ArrayList<>();
-    private final List<Block> blocksView = Collections.unmodifiableList(blocks);
+    private final List<Block> blocksView = new org.ssajit.util.ReadOnlyList<>(blocks);
     private final Map<JavaConstant, Constant> constants = new HashMap<>();
     private final Map<JavaKind, Undefined> undefined = new EnumMap<>(JavaKind.class);
     private final List<Parameter> parameters = new ArrayList<>();

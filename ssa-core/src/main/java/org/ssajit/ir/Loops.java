@@ -50,9 +50,12 @@ public final class Loops {
         }
         List<Loop> found = new ArrayList<>();
         boolean allRetreatingAreBack = true;
-        for (Block header : rpo) {
+        for (int headerIndex = 0; headerIndex < rpo.size(); headerIndex++) {
+            Block header = rpo.get(headerIndex);
             List<Block> latches = new ArrayList<>(1);
-            for (Block p : header.predecessors()) {
+            List<Block> preds = header.predecessors();
+            for (int pi = 0; pi < preds.size(); pi++) {
+                Block p = preds.get(pi);
                 if (!dominance.isReachable(p) || !p.successors().contains(header)) {
                     continue;
                 }
@@ -72,14 +75,16 @@ public final class Loops {
         this.loops = List.copyOf(found);
         // Outer loops come first, so an inner loop overwrites its blocks' entries and finds its parent
         // already recorded at its header.
-        for (Loop l : loops) {
+        for (int li = 0; li < loops.size(); li++) {
+            Loop l = loops.get(li);
             Loop enclosing = innermost[l.header.id()];
             l.parent = enclosing;
             l.depth = enclosing == null ? 1 : enclosing.depth + 1;
             if (enclosing != null) {
                 enclosing.children.add(l);
             }
-            for (Block b : l.blocks) {
+            for (int bi = 0; bi < l.blocks.size(); bi++) {
+                Block b = l.blocks.get(bi);
                 innermost[b.id()] = l;
             }
         }
@@ -90,7 +95,8 @@ public final class Loops {
         BitSet body = new BitSet(graph.blockIdLimit());
         body.set(header.id());
         Deque<Block> work = new ArrayDeque<>();
-        for (Block l : latches) {
+        for (int li = 0; li < latches.size(); li++) {
+            Block l = latches.get(li);
             if (!body.get(l.id())) {
                 body.set(l.id());
                 work.push(l);
@@ -98,7 +104,9 @@ public final class Loops {
         }
         while (!work.isEmpty()) {
             Block b = work.pop();
-            for (Block p : b.predecessors()) {
+            List<Block> preds = b.predecessors();
+            for (int pi = 0; pi < preds.size(); pi++) {
+                Block p = preds.get(pi);
                 if (dominance.isReachable(p) && !body.get(p.id()) && p.successors().contains(b)) {
                     body.set(p.id());
                     work.push(p);
@@ -180,7 +188,9 @@ public final class Loops {
             in.sort(java.util.Comparator.comparingInt(b -> order[b.id()]));
             this.blocks = List.copyOf(in);
             List<Block> out = new ArrayList<>(1);
-            for (Block p : header.predecessors()) {
+            List<Block> preds = header.predecessors();
+            for (int pi = 0; pi < preds.size(); pi++) {
+                Block p = preds.get(pi);
                 if (!body.get(p.id()) && !out.contains(p)) {
                     out.add(p);
                 }

@@ -547,7 +547,10 @@ public final class NodeFactory {
             this.op = i.op();
             this.kind = i.kind();
             this.attribute = i.attribute();
-            Value[] in = i.inputs().toArray(new Value[0]);
+            Value[] in = new Value[i.inputCount()];
+            for (int k = 0; k < in.length; k++) {
+                in[k] = i.input(k);
+            }
             if (op.isCommutative() && in.length == 2 && in[0].id() > in[1].id()) {
                 Value t = in[0];
                 in[0] = in[1];

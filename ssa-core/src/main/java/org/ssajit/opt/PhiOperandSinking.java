@@ -50,7 +50,8 @@ public final class PhiOperandSinking {
         if (x.userCount() == 0) {
             return false;
         }
-        for (Node u : x.users()) {
+        for (int k = 0; k < x.userCount(); k++) {
+            Node u = x.user(k);
             boolean phiThere = u instanceof Phi p && p.block() == successor;
             if (!phiThere && u != jump.state()) {
                 return false;

@@ -39,7 +39,9 @@ public final class RedundantPhiElimination {
     /** Runs the pass on every phi of {@code graph}; returns the number of phis removed. */
     public static int run(Graph graph) {
         List<Phi> phis = new ArrayList<>();
-        for (Block b : graph.blocks()) {
+        List<Block> blocks = graph.blocks();
+        for (int bi = 0; bi < blocks.size(); bi++) {
+            Block b = blocks.get(bi);
             phis.addAll(b.phis());
         }
         if (phis.isEmpty()) {

@@ -1,0 +1,50 @@
+package org.ssajit.util;
+
+import java.util.AbstractList;
+import java.util.List;
+import java.util.RandomAccess;
+
+/**
+ * A read-only view of a list that its owner keeps changing (a block's predecessors or instructions):
+ * like {@code Collections.unmodifiableList}, but its iterator is one object, not a wrapper around the
+ * backing list's, and {@link #get} reaches the backing list directly. Every mutator throws
+ * {@link UnsupportedOperationException}.
+ */
+public final class ReadOnlyList<E> extends AbstractList<E> implements RandomAccess {
+    private final List<E> backing;
+
+    /** A view of {@code backing}, which should be a random-access list. */
+    public ReadOnlyList(List<E> backing) {
+        this.backing = backing;
+    }
+
+    @Override
+    public E get(int index) {
+        return backing.get(index);
+    }
+
+    @Override
+    public int size() {
+        return backing.size();
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return backing.isEmpty();
+    }
+
+    @Override
+    public int indexOf(Object o) {
+        return backing.indexOf(o);
+    }
+
+    @Override
+    public int lastIndexOf(Object o) {
+        return backing.lastIndexOf(o);
+    }
+
+    @Override
+    public boolean contains(Object o) {
+        return backing.contains(o);
+    }
+}
