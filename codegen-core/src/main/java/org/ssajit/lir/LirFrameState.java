@@ -21,6 +21,8 @@ public final class LirFrameState {
     private final Value[] values;
     private final boolean duringCall;
     private final List<Value> liveReferences = new ArrayList<>();
+    /** The last register allocation that numbered this state's op ({@link #claim}). */
+    private int claimedBy;
 
     public LirFrameState(FrameState frameState, Value[] values, boolean duringCall) {
         if (values.length != inputCount(frameState)) {
@@ -52,6 +54,18 @@ public final class LirFrameState {
     /** The state of a call site (the callee's return resumes the interpreter after the invoke). */
     public boolean duringCall() {
         return duringCall;
+    }
+
+    /**
+     * Records that the allocation numbered {@code allocation} (not 0) rewrites this state at an op;
+     * false if it did so already: the state is shared by two ops, which the allocator refuses.
+     */
+    public boolean claim(int allocation) {
+        if (claimedBy == allocation) {
+            return false;
+        }
+        claimedBy = allocation;
+        return true;
     }
 
     /** Registers and stack slots holding references that are live across the instruction. */

@@ -1,6 +1,7 @@
 package org.ssajit.lir;
 
 import java.util.Arrays;
+import java.util.Objects;
 
 import jdk.vm.ci.meta.Value;
 
@@ -30,44 +31,66 @@ public abstract class LirOp {
 
     private static final Value[] NONE = {};
 
-    private final Value[][] operands = new Value[4][];
+    /**
+     * Every operand in one array of our own (a caller's array may be a subtype array, e.g.
+     * {@code Variable[]}, which would refuse the locations {@link #set} stores into it), by mode in
+     * {@link Mode} order: operand {@code i} of mode {@code m} is at {@code start(m) + i}.
+     */
+    private final Value[] operands;
+    /** Per mode, 16 bits at {@code 16 * ordinal}: where its operands start in {@link #operands}. */
+    private final long starts;
+    /** Per mode, likewise: how many operands it has (none once {@link #clearOperands} dropped them). */
+    private long counts;
     private LirFrameState state;
     private int id = -1;
 
     protected LirOp(Value[] defs, Value[] uses, Value[] alives, Value[] temps) {
-        operands[Mode.DEF.ordinal()] = copy(defs);
-        operands[Mode.USE.ordinal()] = copy(uses);
-        operands[Mode.ALIVE.ordinal()] = copy(alives);
-        operands[Mode.TEMP.ordinal()] = copy(temps);
+        int u = length(uses);
+        int a = length(alives);
+        int t = length(temps);
+        int d = length(defs);
+        if (u + a + t + d > 0xFFFF) {
+            throw new IllegalArgumentException("too many operands: " + (u + a + t + d));
+        }
+        operands = u + a + t + d == 0 ? NONE : new Value[u + a + t + d];
+        copy(uses, operands, 0);
+        copy(alives, operands, u);
+        copy(temps, operands, u + a);
+        copy(defs, operands, u + a + t);
+        starts = pack(0, u, u + a, u + a + t);
+        counts = pack(u, a, t, d);
     }
 
-    /**
-     * A {@code Value[]} of our own: a caller's array may be a subtype array (e.g. {@code Variable[]}),
-     * which would refuse the locations {@link #set} stores into it.
-     */
-    private static Value[] copy(Value[] a) {
-        if (a == null || a.length == 0) {
-            return NONE;
+    /** Four 16-bit fields by mode ordinal (USE, ALIVE, TEMP, DEF). */
+    private static long pack(int use, int alive, int temp, int def) {
+        return use | (long) alive << 16 | (long) temp << 32 | (long) def << 48;
+    }
+
+    private static int field(long packed, Mode m) {
+        return (int) (packed >>> (16 * m.ordinal())) & 0xFFFF;
+    }
+
+    private static int length(Value[] a) {
+        return a == null ? 0 : a.length;
+    }
+
+    private static void copy(Value[] from, Value[] to, int at) {
+        if (from != null) {
+            System.arraycopy(from, 0, to, at, from.length);
         }
-        if (a.getClass() == Value[].class) {
-            return a.clone();
-        }
-        Value[] c = new Value[a.length]; // without reflection, which Arrays.copyOf to another array type uses
-        System.arraycopy(a, 0, c, 0, a.length);
-        return c;
     }
 
     public final int count(Mode m) {
-        return operands[m.ordinal()].length;
+        return field(counts, m);
     }
 
     public final Value get(Mode m, int i) {
-        return operands[m.ordinal()][i];
+        return operands[field(starts, m) + Objects.checkIndex(i, count(m))];
     }
 
     /** The allocator replaces variables by locations here. */
     public final void set(Mode m, int i, Value v) {
-        operands[m.ordinal()][i] = v;
+        operands[field(starts, m) + Objects.checkIndex(i, count(m))] = v;
     }
 
     /**
@@ -75,7 +98,9 @@ public abstract class LirOp {
      * into place itself and then clears {@link LabelOp} and {@link JumpOp} phi operands.
      */
     protected final void clearOperands(Mode m) {
-        operands[m.ordinal()] = NONE;
+        int from = field(starts, m);
+        Arrays.fill(operands, from, from + count(m), null);
+        counts &= ~(0xFFFFL << (16 * m.ordinal()));
     }
 
     /** Where operand {@code i} of mode {@code m} may live: a union of {@link #REG}, {@link #STACK}, {@link #CONST}. */
@@ -117,7 +142,8 @@ public abstract class LirOp {
     public String toString() {
         StringBuilder sb = new StringBuilder();
         if (count(Mode.DEF) > 0) {
-            sb.append(Arrays.toString(operands[Mode.DEF.ordinal()])).append(" = ");
+            int from = field(starts, Mode.DEF);
+            sb.append(Arrays.toString(Arrays.copyOfRange(operands, from, from + count(Mode.DEF)))).append(" = ");
         }
         sb.append(name());
         appendOperands(sb, Mode.USE, "");
@@ -127,8 +153,8 @@ public abstract class LirOp {
     }
 
     private void appendOperands(StringBuilder sb, Mode m, String prefix) {
-        for (Value v : operands[m.ordinal()]) {
-            sb.append(' ').append(prefix).append(v);
+        for (int i = 0; i < count(m); i++) {
+            sb.append(' ').append(prefix).append(get(m, i));
         }
     }
 }

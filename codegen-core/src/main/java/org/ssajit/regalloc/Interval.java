@@ -82,14 +82,15 @@ final class Interval {
     /** Insertion order, for deterministic tie-breaking in the walker. */
     final int sequence;
 
-    Interval(Variable variable, Register fixed, LirKind kind, int sequence) {
+    /** A parent interval with room for {@code rangeRoom} ranges before its array grows. */
+    Interval(Variable variable, Register fixed, LirKind kind, int sequence, int rangeRoom) {
         this.variable = variable;
         this.fixed = fixed;
         this.kind = kind;
         this.parent = this;
         this.sequence = sequence;
-        this.ranges = new int[4];
-        this.uses = new int[4];
+        this.ranges = new int[2 * Math.max(2, rangeRoom)];
+        this.uses = fixed == null ? new int[4] : NONE;
     }
 
     private Interval(Interval parent, int sequence) {
@@ -135,7 +136,7 @@ final class Interval {
 
     void addUse(int pos, int priority) {
         if (2 * useCount == uses.length) {
-            uses = Arrays.copyOf(uses, uses.length * 2);
+            uses = Arrays.copyOf(uses, Math.max(4, uses.length * 2));
         }
         uses[2 * useCount] = pos;
         uses[2 * useCount + 1] = priority;

@@ -1,13 +1,10 @@
 package org.ssajit.regalloc;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.FrameMap;
@@ -62,6 +59,8 @@ public final class LinearScan {
     private Interval[] intervals;
     private Interval[] fixedIntervals;
     private int sequence;
+    /** How many ops destroy the caller-saved registers (calls). */
+    private int calls;
     private final Map<LirKind, StackSlot> scratchSlots = new HashMap<>();
 
     /** The operand modes an op reads, and those it writes (no array per op). */
@@ -204,9 +203,15 @@ public final class LinearScan {
 
     // Numbering -------------------------------------------------------------------------------------
 
+    /** Numbers each allocation, for {@link LirFrameState#claim}; never 0. */
+    private static final java.util.concurrent.atomic.AtomicInteger ALLOCATIONS = new java.util.concurrent.atomic.AtomicInteger();
+
     private void number() {
         int n = 0;
-        Set<LirFrameState> states = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        int allocation;
+        do {
+            allocation = ALLOCATIONS.incrementAndGet();
+        } while (allocation == 0);
         for (int bi = 0; bi < blocks.size(); bi++) {
             LirBlock b = blocks.get(bi);
             if (b.ops().size() < 2 || !(b.ops().get(0) instanceof LabelOp)) {
@@ -216,8 +221,11 @@ public final class LinearScan {
             for (int opi = 0; opi < ops.size(); opi++) {
                 LirOp op = ops.get(opi);
                 // Each state is rewritten to the locations at its own op.
-                if (op.state() != null && !states.add(op.state())) {
+                if (op.state() != null && !op.state().claim(allocation)) {
                     throw new IllegalArgumentException("a frame state shared by two ops: " + op);
+                }
+                if (op.destroysCallerSavedRegisters()) {
+                    calls++;
                 }
             }
             n += b.ops().size();
@@ -442,7 +450,7 @@ public final class LinearScan {
     private Interval interval(Variable v) {
         Interval it = intervals[v.index()];
         if (it == null) {
-            it = new Interval(v, null, v.kind(), nextSequence());
+            it = new Interval(v, null, v.kind(), nextSequence(), 2);
             intervals[v.index()] = it;
         }
         return it;
@@ -459,7 +467,8 @@ public final class LinearScan {
     private Interval fixed(Register r) {
         Interval it = fixedIntervals[r.number];
         if (it == null) {
-            it = new Interval(null, r, null, nextSequence());
+            // A caller-saved register gets a range at every call: room for them all at once.
+            it = new Interval(null, r, null, nextSequence(), config.isCallerSaved(r) ? calls + 2 : 2);
             fixedIntervals[r.number] = it;
         }
         return it;

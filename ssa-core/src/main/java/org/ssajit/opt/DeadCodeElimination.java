@@ -21,9 +21,17 @@ public final class DeadCodeElimination {
     /** Returns the number of instructions and phis removed. */
     public static int run(Graph graph) {
         List<Value> work = new ArrayList<>();
-        for (Block b : graph.blocks()) {
-            work.addAll(b.phis());
-            work.addAll(b.instructions());
+        List<Block> blocks = graph.blocks();
+        for (int bi = 0; bi < blocks.size(); bi++) {
+            Block b = blocks.get(bi);
+            List<Phi> phis = b.phis();
+            for (int k = 0; k < phis.size(); k++) {
+                work.add(phis.get(k));
+            }
+            List<Instruction> instructions = b.instructions();
+            for (int k = 0; k < instructions.size(); k++) {
+                work.add(instructions.get(k));
+            }
         }
         int removed = 0;
         while (!work.isEmpty()) {

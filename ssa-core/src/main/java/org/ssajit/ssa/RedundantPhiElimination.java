@@ -41,8 +41,10 @@ public final class RedundantPhiElimination {
         List<Phi> phis = new ArrayList<>();
         List<Block> blocks = graph.blocks();
         for (int bi = 0; bi < blocks.size(); bi++) {
-            Block b = blocks.get(bi);
-            phis.addAll(b.phis());
+            List<Phi> blockPhis = blocks.get(bi).phis();
+            for (int k = 0; k < blockPhis.size(); k++) {
+                phis.add(blockPhis.get(k));
+            }
         }
         if (phis.isEmpty()) {
             return 0;

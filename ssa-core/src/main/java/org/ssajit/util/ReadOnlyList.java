@@ -47,4 +47,14 @@ public final class ReadOnlyList<E> extends AbstractList<E> implements RandomAcce
     public boolean contains(Object o) {
         return backing.contains(o);
     }
+
+    @Override
+    public Object[] toArray() {
+        return backing.toArray();
+    }
+
+    @Override
+    public <T> T[] toArray(T[] a) {
+        return backing.toArray(a);
+    }
 }
