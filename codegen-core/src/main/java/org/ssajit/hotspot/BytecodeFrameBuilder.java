@@ -1,8 +1,6 @@
 package org.ssajit.hotspot;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Objects;
 
 import jdk.vm.ci.code.BytecodeFrame;
@@ -32,12 +30,18 @@ public final class BytecodeFrameBuilder {
     private final int bci;
     private final JavaValue[] locals;
     private final JavaKind[] localKinds;
-    private final List<JavaValue> stack = new ArrayList<>();
-    private final List<JavaKind> stackKinds = new ArrayList<>();
-    private final List<JavaValue> locks = new ArrayList<>();
+    /** The operand stack so far (its first {@link #stackSize}), and the locks (first {@link #lockCount}). */
+    private JavaValue[] stack = NO_VALUES;
+    private JavaKind[] stackKinds = NO_KINDS;
+    private int stackSize;
+    private JavaValue[] locks = NO_VALUES;
+    private int lockCount;
     private boolean duringCall;
     private boolean rethrowException;
     private BytecodeFrame caller;
+
+    private static final JavaValue[] NO_VALUES = {};
+    private static final JavaKind[] NO_KINDS = {};
 
     private BytecodeFrameBuilder(ResolvedJavaMethod method, int bci) {
         this.method = Objects.requireNonNull(method, "method");
@@ -73,13 +77,21 @@ public final class BytecodeFrameBuilder {
     /** Pushes {@code value} onto the operand stack (two slots for long and double). */
     public BytecodeFrameBuilder push(JavaKind kind, JavaValue value) {
         JavaKind k = check(kind, value);
-        stack.add(value);
-        stackKinds.add(k);
+        pushSlot(value, k);
         if (k.needsTwoSlots()) {
-            stack.add(Value.ILLEGAL);
-            stackKinds.add(JavaKind.Illegal);
+            pushSlot(Value.ILLEGAL, JavaKind.Illegal);
         }
         return this;
+    }
+
+    private void pushSlot(JavaValue value, JavaKind kind) {
+        if (stackSize == stack.length) {
+            stack = Arrays.copyOf(stack, Math.max(4, 2 * stackSize));
+            stackKinds = Arrays.copyOf(stackKinds, stack.length);
+        }
+        stack[stackSize] = value;
+        stackKinds[stackSize] = kind;
+        stackSize++;
     }
 
     /**
@@ -88,7 +100,10 @@ public final class BytecodeFrameBuilder {
      */
     public BytecodeFrameBuilder lock(JavaValue owner, StackSlot slot) {
         check(JavaKind.Object, owner);
-        locks.add(new StackLockValue(owner, Objects.requireNonNull(slot, "slot"), false));
+        if (lockCount == locks.length) {
+            locks = Arrays.copyOf(locks, Math.max(2, 2 * lockCount));
+        }
+        locks[lockCount++] = new StackLockValue(owner, Objects.requireNonNull(slot, "slot"), false);
         return this;
     }
 
@@ -115,19 +130,15 @@ public final class BytecodeFrameBuilder {
 
     public BytecodeFrame build() {
         int numLocals = locals.length;
-        int numStack = stack.size();
-        int numLocks = locks.size();
+        int numStack = stackSize;
+        int numLocks = lockCount;
         JavaValue[] values = new JavaValue[numLocals + numStack + numLocks];
         JavaKind[] kinds = new JavaKind[numLocals + numStack];
         System.arraycopy(locals, 0, values, 0, numLocals);
         System.arraycopy(localKinds, 0, kinds, 0, numLocals);
-        for (int i = 0; i < numStack; i++) {
-            values[numLocals + i] = stack.get(i);
-            kinds[numLocals + i] = stackKinds.get(i);
-        }
-        for (int i = 0; i < numLocks; i++) {
-            values[numLocals + numStack + i] = locks.get(i);
-        }
+        System.arraycopy(stack, 0, values, numLocals, numStack);
+        System.arraycopy(stackKinds, 0, kinds, numLocals, numStack);
+        System.arraycopy(locks, 0, values, numLocals + numStack, numLocks);
         if (numStack > method.getMaxStackSize()) {
             throw new IllegalArgumentException("stack of " + numStack + " slots exceeds max_stack " + method.getMaxStackSize());
         }

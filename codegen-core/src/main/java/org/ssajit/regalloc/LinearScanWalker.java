@@ -181,12 +181,12 @@ final class LinearScanWalker {
     private Register[] registersFor(Interval current) {
         jdk.vm.ci.meta.PlatformKind k = current.kind.getPlatformKind();
         if (k != lastKind) {
-            List<Register> regs = config.allocatableRegisters(k);
-            if (regs.isEmpty()) {
+            Register[] regs = config.allocatableRegisterArray(k);
+            if (regs.length == 0) {
                 throw new RegisterAllocationException("no allocatable register for kind " + current.kind);
             }
             lastKind = k;
-            lastRegisters = regs.toArray(new Register[0]);
+            lastRegisters = regs;
         }
         return lastRegisters;
     }

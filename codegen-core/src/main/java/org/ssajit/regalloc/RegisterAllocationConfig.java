@@ -112,6 +112,13 @@ public final class RegisterAllocationConfig {
         return byKind.computeIfAbsent(kind, k -> List.copyOf(registerConfig.filterAllocatableRegisters(k, allocatable)));
     }
 
+    private final Map<PlatformKind, Register[]> arraysByKind = new HashMap<>();
+
+    /** {@link #allocatableRegisters(PlatformKind)} as an array made once (shared: do not modify). */
+    synchronized Register[] allocatableRegisterArray(PlatformKind kind) {
+        return arraysByKind.computeIfAbsent(kind, k -> allocatableRegisters(k).toArray(new Register[0]));
+    }
+
     public boolean isAllocatable(Register r) {
         return r.number < isAllocatable.length && isAllocatable[r.number];
     }
