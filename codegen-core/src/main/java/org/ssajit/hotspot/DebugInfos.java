@@ -42,11 +42,20 @@ public final class DebugInfos {
      * {@code layout}, and a reference map naming every oop in it and every other live reference the register allocator reported.
      */
     public static DebugInfo of(LirFrameState state, FrameLayout layout, ValueKindFactory<LirKind> kinds) {
-        List<JavaValue> extraOops = new ArrayList<>();
-        for (Value v : state.liveReferences()) {
-            extraOops.add(javaValue(v, JavaKind.Object, kinds));
+        List<Value> live = state.liveReferences();
+        JavaValue[] extraOops = new JavaValue[live.size()];
+        for (int i = 0; i < extraOops.length; i++) {
+            extraOops[i] = javaValue(live.get(i), JavaKind.Object, kinds);
         }
-        return of(frame(state.frameState(), state.values(), 0, state.duringCall(), layout, kinds), layout, extraOops);
+        BytecodeFrame frame = frame(state.frameState(), state.values(), 0, state.duringCall(), layout, kinds);
+        ReferenceMapBuilder map = new ReferenceMapBuilder(layout);
+        map.addFrames(frame);
+        for (JavaValue v : extraOops) {
+            map.add(v);
+        }
+        DebugInfo info = new DebugInfo(frame);
+        info.setReferenceMap(map.build());
+        return info;
     }
 
     /**
@@ -116,42 +125,58 @@ public final class DebugInfos {
 
     /** The reference map naming every oop location in {@code frame} (and its callers) plus {@code extraOops}. */
     public static HotSpotReferenceMap referenceMap(BytecodeFrame frame, FrameLayout layout, List<? extends JavaValue> extraOops) {
-        // Every candidate in order, duplicates included: referenceMap names each location once, the
-        // first time it comes, which is where a set of the candidates would have put it.
-        List<JavaValue> oops = new ArrayList<>();
-        for (BytecodeFrame f = frame; f != null; f = f.caller()) {
-            for (int i = 0; i < f.numLocals + f.numStack; i++) {
-                JavaKind kind = i < f.numLocals ? f.getLocalValueKind(i) : f.getStackValueKind(i - f.numLocals);
-                JavaValue v = i < f.numLocals ? f.getLocalValue(i) : f.getStackValue(i - f.numLocals);
-                if (kind == JavaKind.Object && (v instanceof RegisterValue || v instanceof StackSlot)) {
-                    oops.add(v);
-                }
-            }
+        ReferenceMapBuilder map = new ReferenceMapBuilder(layout);
+        map.addFrames(frame);
+        for (int i = 0; i < extraOops.size(); i++) {
+            map.add(extraOops.get(i));
         }
-        oops.addAll(extraOops);
-        return referenceMap(oops, layout);
-    }
-
-    /** Up to this many locations, a new one is checked against the others one by one. */
-    private static final int SCANNED_KEYS = 16;
-
-    private static boolean contains(int[] keys, int n, int key) {
-        for (int i = 0; i < n; i++) {
-            if (keys[i] == key) {
-                return true;
-            }
-        }
-        return false;
+        return map.build();
     }
 
     /** A reference map naming exactly {@code oops} (registers or stack slots of a reference kind), each location once. */
     public static HotSpotReferenceMap referenceMap(Iterable<? extends JavaValue> oops, FrameLayout layout) {
-        Location[] locations = new Location[8];
-        int[] sizes = new int[8];
-        int[] keys = new int[8]; // Location has identity equality: a register's number, a stack offset's -1 - offset
-        int n = 0;
-        IntSet seen = null; // the keys once there are many
+        ReferenceMapBuilder map = new ReferenceMapBuilder(layout);
         for (JavaValue v : oops) {
+            map.add(v);
+        }
+        return map.build();
+    }
+
+    /**
+     * The locations of a reference map, in the order their first candidate comes (a location named
+     * twice is kept once); every candidate must be a register or stack slot of a reference kind.
+     */
+    private static final class ReferenceMapBuilder {
+        /** Up to this many locations, a new one is checked against the others one by one. */
+        private static final int SCANNED_KEYS = 16;
+
+        private final FrameLayout layout;
+        private Location[] locations = new Location[8];
+        private int[] sizes = new int[8];
+        /** Location has identity equality: a register's number, a stack offset's -1 - offset. */
+        private int[] keys = new int[8];
+        private int n;
+        /** The keys once there are many. */
+        private IntSet seen;
+
+        ReferenceMapBuilder(FrameLayout layout) {
+            this.layout = layout;
+        }
+
+        /** The oop locations of {@code frame} and its callers: reference-kind registers and stack slots. */
+        void addFrames(BytecodeFrame frame) {
+            for (BytecodeFrame f = frame; f != null; f = f.caller()) {
+                for (int i = 0; i < f.numLocals + f.numStack; i++) {
+                    JavaKind kind = i < f.numLocals ? f.getLocalValueKind(i) : f.getStackValueKind(i - f.numLocals);
+                    JavaValue v = i < f.numLocals ? f.getLocalValue(i) : f.getStackValue(i - f.numLocals);
+                    if (kind == JavaKind.Object && (v instanceof RegisterValue || v instanceof StackSlot)) {
+                        add(v);
+                    }
+                }
+            }
+        }
+
+        void add(JavaValue v) {
             ValueKind<?> kind;
             Location loc;
             if (v instanceof RegisterValue r) {
@@ -177,8 +202,8 @@ public final class DebugInfos {
                     seen.add(keys[i]);
                 }
             }
-            if (seen != null ? !seen.add(key) : contains(keys, n, key)) {
-                continue;
+            if (seen != null ? !seen.add(key) : contains(key)) {
+                return;
             }
             if (n == locations.length) {
                 locations = Arrays.copyOf(locations, 2 * n);
@@ -190,9 +215,20 @@ public final class DebugInfos {
             sizes[n] = ak.getPlatformKind().getSizeInBytes();
             n++;
         }
-        Location[] objects = Arrays.copyOf(locations, n);
-        int[] sizeInBytes = Arrays.copyOf(sizes, n);
-        // No derived pointers yet; 16 = an xmm or SIMD register, the widest value ssajit keeps in a register.
-        return new HotSpotReferenceMap(objects, new Location[objects.length], sizeInBytes, 16);
+
+        private boolean contains(int key) {
+            for (int i = 0; i < n; i++) {
+                if (keys[i] == key) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        HotSpotReferenceMap build() {
+            Location[] objects = Arrays.copyOf(locations, n);
+            // No derived pointers yet; 16 = an xmm or SIMD register, the widest value ssajit keeps in a register.
+            return new HotSpotReferenceMap(objects, new Location[n], Arrays.copyOf(sizes, n), 16);
+        }
     }
 }

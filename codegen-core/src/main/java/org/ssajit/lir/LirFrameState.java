@@ -1,10 +1,10 @@
 package org.ssajit.lir;
 
-import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Arrays;
 import java.util.List;
 
 import org.ssajit.ir.FrameState;
+import org.ssajit.util.ReadOnlyList;
 
 import jdk.vm.ci.meta.Value;
 
@@ -20,7 +20,9 @@ public final class LirFrameState {
     private final FrameState frameState;
     private final Value[] values;
     private final boolean duringCall;
-    private final List<Value> liveReferences = new ArrayList<>();
+    private static final Value[] NONE = {};
+    /** Set once per allocation ({@link #setLiveReferences}); never modified in place. */
+    private Value[] liveReferences = NONE;
     /** The last register allocation that numbered this state's op ({@link #claim}). */
     private int claimedBy;
 
@@ -70,12 +72,12 @@ public final class LirFrameState {
 
     /** Registers and stack slots holding references that are live across the instruction. */
     public List<Value> liveReferences() {
-        return Collections.unmodifiableList(liveReferences);
+        return new ReadOnlyList<>(Arrays.asList(liveReferences));
     }
 
+    /** Replaces the live references by a copy of {@code refs}. */
     public void setLiveReferences(List<Value> refs) {
-        liveReferences.clear();
-        liveReferences.addAll(refs);
+        liveReferences = refs.isEmpty() ? NONE : refs.toArray(NONE);
     }
 
     @Override
