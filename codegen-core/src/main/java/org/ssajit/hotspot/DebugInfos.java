@@ -1,6 +1,5 @@
 package org.ssajit.hotspot;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
