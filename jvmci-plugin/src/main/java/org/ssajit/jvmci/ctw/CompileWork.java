@@ -27,6 +27,7 @@ import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.IrPrinter;
 import org.ssajit.lowering.HotSpotLowering;
+import org.ssajit.options.OptionValues;
 import org.ssajit.parse.BuildOptions;
 import org.ssajit.parse.FrontEnd;
 import org.ssajit.parse.GraphBuilder;
@@ -52,7 +53,7 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  *
  * <pre>
  *   java ... org.ssajit.jvmci.ctw.CompileWork [--module NAME] [--classes REGEX] [--every N] [--inline]
- *                                            [--passes N] [--check FILE] [--initialize]
+ *                                            [--passes N] [--check FILE [--hex]] [--initialize]
  * </pre>
  *
  * Only the last pass is reported (the earlier ones warm up the compiler's own code); run the JVM with
@@ -118,9 +119,6 @@ public final class CompileWork {
         }
     }
 
-    /** Whether {@code --check} writes the whole code in hex instead of its digest (to see where two builds differ). */
-    private static final boolean HEX = Boolean.getBoolean("ssajit.work.hex");
-
     private static final com.sun.management.ThreadMXBean THREADS = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     private final Providers providers;
@@ -136,12 +134,18 @@ public final class CompileWork {
         JVMCIBackend jvmci = hs.getHostJVMCIBackend();
         this.providers = new Providers(jvmci.getMetaAccess(), jvmci.getConstantReflection());
         this.backend = Backends.forTarget(jvmci.getTarget().arch).create(config, jvmci);
-        this.lowering = new HotSpotLowering(config, jvmci.getMetaAccess(), jvmci.getConstantReflection(), true);
+        // The options' defaults (implicit null checks on), not the system properties: two builds measured alike.
+        this.lowering = new HotSpotLowering(config, jvmci.getMetaAccess(), jvmci.getConstantReflection(), OptionValues.DEFAULTS);
         this.allocation = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory(), backend.withheldRegisters()).withVerification(false).withOriginalsRecorded(false);
     }
 
     /** One pass over {@code methods}; with {@code check} non-null, a line per method: name, digests of the graph text, lowered text and code. */
     public Totals measure(List<ResolvedJavaMethod> methods, boolean inline, PrintWriter check) {
+        return measure(methods, inline, check, false);
+    }
+
+    /** As {@link #measure(List, boolean, PrintWriter)}; with {@code hex}, the check line has the whole code in hex instead of its digest (to see where two builds differ). */
+    public Totals measure(List<ResolvedJavaMethod> methods, boolean inline, PrintWriter check, boolean hex) {
         Totals t = new Totals();
         BuildOptions options = BuildOptions.DEFAULT.withInlining(inline).withHotCalleeBytes(Inlining.MAX_CALLEE_BYTES);
         for (ResolvedJavaMethod m : methods) {
@@ -179,7 +183,7 @@ public final class CompileWork {
                 t.compiled++;
                 t.codeBytes += c.codeSize();
                 if (check != null) {
-                    code = (HEX ? HexFormat.of().formatHex(withoutAddresses(c.code())) : digest(withoutAddresses(c.code()))) + " " + c.codeSize();
+                    code = (hex ? HexFormat.of().formatHex(withoutAddresses(c.code())) : digest(withoutAddresses(c.code()))) + " " + c.codeSize();
                 }
             } catch (BailoutException | org.ssajit.regalloc.RegisterAllocationException e) {
                 next(t, at, mark, at[0]);
@@ -309,6 +313,7 @@ public final class CompileWork {
         boolean inline = false;
         String check = null;
         boolean initialize = false;
+        boolean hex = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--module" -> module = args[++i];
@@ -318,6 +323,11 @@ public final class CompileWork {
                 case "--inline" -> inline = true;
                 case "--check" -> check = args[++i];
                 case "--initialize" -> initialize = true;
+                case "--hex" -> hex = true;
+                case "--help", "-h" -> {
+                    System.out.println("usage: CompileWork [--module NAME] [--classes REGEX] [--every N] [--inline] [--passes N] [--check FILE [--hex]] [--initialize]");
+                    return;
+                }
                 default -> {
                     System.err.println("unknown option " + args[i]);
                     System.exit(2);
@@ -335,7 +345,7 @@ public final class CompileWork {
         for (int p = 1; p <= passes; p++) {
             boolean last = p == passes;
             try (PrintWriter w = last && check != null ? new PrintWriter(Files.newBufferedWriter(Path.of(check))) : null) {
-                Totals t = work.measure(methods, inline, w);
+                Totals t = work.measure(methods, inline, w, hex);
                 System.out.printf("== pass %d of %d, %s%s%n", p, passes, module, inline ? ", inlining" : "");
                 t.print(System.out);
             }
