@@ -23,8 +23,8 @@ public final class LirFrameState {
     private static final Value[] NONE = {};
     /** Set once per allocation ({@link #setLiveReferences}); never modified in place. */
     private Value[] liveReferences = NONE;
-    /** The last register allocation that numbered this state's op ({@link #claim}). */
-    private int claimedBy;
+    /** The last register allocation that numbered this state's op ({@link #claim}), or null. */
+    private Object claimedBy;
 
     public LirFrameState(FrameState frameState, Value[] values, boolean duringCall) {
         if (values.length != inputCount(frameState)) {
@@ -59,10 +59,11 @@ public final class LirFrameState {
     }
 
     /**
-     * Records that the allocation numbered {@code allocation} (not 0) rewrites this state at an op;
-     * false if it did so already: the state is shared by two ops, which the allocator refuses.
+     * Records that {@code allocation} (an object of that allocation's own, compared by identity, so
+     * that no counter is shared between compiles) rewrites this state at an op; false if it did so
+     * already: the state is shared by two ops, which the allocator refuses.
      */
-    public boolean claim(int allocation) {
+    public boolean claim(Object allocation) {
         if (claimedBy == allocation) {
             return false;
         }

@@ -203,15 +203,8 @@ public final class LinearScan {
 
     // Numbering -------------------------------------------------------------------------------------
 
-    /** Numbers each allocation, for {@link LirFrameState#claim}; never 0. */
-    private static final java.util.concurrent.atomic.AtomicInteger ALLOCATIONS = new java.util.concurrent.atomic.AtomicInteger();
-
     private void number() {
         int n = 0;
-        int allocation;
-        do {
-            allocation = ALLOCATIONS.incrementAndGet();
-        } while (allocation == 0);
         for (int bi = 0; bi < blocks.size(); bi++) {
             LirBlock b = blocks.get(bi);
             if (b.ops().size() < 2 || !(b.ops().get(0) instanceof LabelOp)) {
@@ -221,7 +214,7 @@ public final class LinearScan {
             for (int opi = 0; opi < ops.size(); opi++) {
                 LirOp op = ops.get(opi);
                 // Each state is rewritten to the locations at its own op.
-                if (op.state() != null && !op.state().claim(allocation)) {
+                if (op.state() != null && !op.state().claim(this)) {
                     throw new IllegalArgumentException("a frame state shared by two ops: " + op);
                 }
                 if (op.destroysCallerSavedRegisters()) {

@@ -87,6 +87,29 @@ class FrameStateAllocationTest {
         assertTrue(callsOf(c.lir()).stream().anyMatch(call -> !call.state().liveReferences().isEmpty()), "references live across calls are in the map");
     }
 
+    /**
+     * A frame state is rewritten to the locations at its own op, so one state at two ops is refused;
+     * a state at one op is claimed afresh by every allocation (LirFrameState.claim per allocator).
+     */
+    @Test
+    void aStateSharedByTwoOpsIsRefusedAndEachAllocationClaimsAfresh() {
+        LirGraph lir = TestTarget.lower(Jvmci.graph(LinearScanTest.class, "calls"));
+        List<LirOp> calls = new ArrayList<>();
+        for (LirBlock b : lir.blocks()) {
+            for (LirOp op : b.ops()) {
+                if (op.state() != null) {
+                    calls.add(op);
+                }
+            }
+        }
+        assertTrue(calls.size() >= 2, "two ops with states: " + calls);
+        org.ssajit.lir.LirFrameState state = calls.get(0).state(); // the call's
+        assertTrue(state.claim(new Object()) && state.claim(new Object()), "a new allocation claims a state another one claimed");
+        calls.get(1).setState(state);
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> LinearScan.allocate(lir, config(4, 3)));
+        assertTrue(e.getMessage().contains("shared by two ops"), e.getMessage());
+    }
+
     /** With a callee-saved register, values live across a call may stay in it (state values included). */
     @Test
     void calleeSavedRegisterKeepsValuesAcrossCalls() {
