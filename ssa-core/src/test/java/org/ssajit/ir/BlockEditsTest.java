@@ -15,7 +15,7 @@ import jdk.vm.ci.meta.JavaKind;
 
 /**
  * A block's instruction edits ({@code insertBefore}, {@code removeInstruction}, {@code append},
- * {@code moveToEnd}) and {@code instructionAfter} look instructions up from a position hint: random
+ * {@code moveToEnd}, {@code moveInstructionsAfter}) and {@code instructionAfter} look instructions up from a position hint: random
  * edit sequences, with walks front to back as a lowering makes them and jumps anywhere, agree with a
  * plain list kept beside the block.
  */
@@ -53,7 +53,7 @@ class BlockEditsTest {
             // Edits anywhere.
             for (int step = 0; step < 40 && !model.isEmpty(); step++) {
                 Instruction at = model.get(random.nextInt(model.size()));
-                switch (random.nextInt(5)) {
+                switch (random.nextInt(6)) {
                     case 0 -> insertBefore(b, model, at, neg(g, a));
                     case 1 -> remove(b, model, at);
                     case 2 -> {
@@ -66,6 +66,13 @@ class BlockEditsTest {
                         model.remove(at);
                         otherModel.add(at);
                     }
+                    case 4 -> {
+                        // Splitting the block after at: the tail moves to the end of the other block.
+                        b.moveInstructionsAfter(at, other);
+                        List<Instruction> tail = model.subList(model.indexOf(at) + 1, model.size());
+                        otherModel.addAll(tail);
+                        tail.clear();
+                    }
                     default -> checkAfter(b, model, at);
                 }
                 assertEquals(model, b.instructions());
@@ -73,6 +80,17 @@ class BlockEditsTest {
             }
             for (Instruction gone : otherModel) {
                 assertNull(b.instructionAfter(gone), "not in the block");
+            }
+            // Every lookup still finds what the edits left, in both blocks, in an order the position hint does not predict.
+            List<Instruction> shuffled = new ArrayList<>(model);
+            java.util.Collections.shuffle(shuffled, random);
+            for (Instruction x : shuffled) {
+                checkAfter(b, model, x);
+            }
+            shuffled = new ArrayList<>(otherModel);
+            java.util.Collections.shuffle(shuffled, random);
+            for (Instruction x : shuffled) {
+                checkAfter(other, otherModel, x);
             }
         }
     }
