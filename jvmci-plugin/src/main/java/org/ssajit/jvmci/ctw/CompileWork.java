@@ -56,7 +56,12 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  *                                            [--passes N] [--check FILE [--hex]] [--initialize]
  * </pre>
  *
- * Only the last pass is reported (the earlier ones warm up the compiler's own code); run the JVM with
+ * The graph text names the compressed class base, which moves from run to run with the CDS archive's
+ * mapping (and the code may hold it as a 32-bit immediate, which {@link #withoutAddresses} does not
+ * mask): to compare two builds, run both JVMs with {@code -XX:+UnlockDiagnosticVMOptions
+ * -XX:ArchiveRelocationMode=0}, which maps the archive, and so the class base, at the same address.
+ *
+ * <p>Only the last pass is reported (the earlier ones warm up the compiler's own code); run the JVM with
  * {@code -XX:TieredStopAtLevel=1} to measure the compiler as it runs in production (C1 code, no escape
  * analysis hiding its allocations).
  */
