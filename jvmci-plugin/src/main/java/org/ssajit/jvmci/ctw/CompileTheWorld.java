@@ -189,6 +189,11 @@ public final class CompileTheWorld {
         o.println("Classes are linked, not initialized (unless --initialize). -Dssajit.ImplicitNullChecks applies as in the JIT; -Dssajit.Verify is");
         o.println("on unless set to false (in the JIT it is off by default).");
         o.println("Exit status: 0 nothing failed, 1 some method failed, 2 usage or setup error.");
+        o.println();
+        o.println("ssajit ctw --work [--module NAME] [--classes REGEX] [--every N] [--inline] [--passes N] [--check FILE [--hex]] [--initialize]");
+        o.println("  measures the compiler's work per phase instead (bytes allocated per bytecode byte, exact; CPU time, indicative),");
+        o.println("  without installing anything; --check FILE writes per-method digests of the graphs and the code to compare two");
+        o.println("  builds (run both with -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0). --work --help for more.");
     }
 
     /** The JIT's configuration, as {@code SsajitCompiler} sets it up, on the host VM. */

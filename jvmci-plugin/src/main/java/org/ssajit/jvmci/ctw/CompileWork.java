@@ -330,7 +330,24 @@ public final class CompileWork {
                 case "--initialize" -> initialize = true;
                 case "--hex" -> hex = true;
                 case "--help", "-h" -> {
-                    System.out.println("usage: CompileWork [--module NAME] [--classes REGEX] [--every N] [--inline] [--passes N] [--check FILE [--hex]] [--initialize]");
+                    System.out.println("usage: ssajit ctw --work [--module NAME] [--classes REGEX] [--every N] [--inline] [--passes N] [--check FILE [--hex]] [--initialize]");
+                    System.out.println();
+                    System.out.println("The compiler's work per phase (bytecode analyses, SSA construction with the optimizations, lowering,");
+                    System.out.println("selection and emission, register allocation; no verifiers, nothing installed) over the methods of a");
+                    System.out.println("module: bytes allocated per bytecode byte (exact, whatever the machine's load) and thread CPU time");
+                    System.out.println("(indicative only). Only the last pass is reported; the earlier ones warm up the compiler.");
+                    System.out.println();
+                    System.out.println("  --module NAME    a module of the running JDK (default java.base)");
+                    System.out.println("  --classes REGEX  only classes whose binary name contains a match");
+                    System.out.println("  --every N        every Nth method (default 1)");
+                    System.out.println("  --inline         with inlining (default off)");
+                    System.out.println("  --passes N       passes over the sample (default 2)");
+                    System.out.println("  --check FILE     per method, digests of the graph, the lowered graph and the code (addresses masked)");
+                    System.out.println("  --hex            with --check, the code's bytes too");
+                    System.out.println("  --initialize     initialize the classes first (runs static initializers: only for code you trust)");
+                    System.out.println();
+                    System.out.println("To measure the compiler as it runs in production (C1's code), run with SSAJIT_JAVA_OPTS=-XX:TieredStopAtLevel=1.");
+                    System.out.println("To compare two builds' digests, run both with -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0.");
                     return;
                 }
                 default -> {
