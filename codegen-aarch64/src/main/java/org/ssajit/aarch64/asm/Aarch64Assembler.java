@@ -3,14 +3,13 @@ package org.ssajit.aarch64.asm;
 import static jdk.vm.ci.aarch64.AArch64.sp;
 import static jdk.vm.ci.aarch64.AArch64.zr;
 
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.Objects;
-import java.util.Set;
 
 import jdk.vm.ci.aarch64.AArch64;
 import jdk.vm.ci.code.Register;
+
+import org.ssajit.asm.Assembler;
+import org.ssajit.asm.Label;
 
 /**
  * An A64 assembler: each method appends one instruction, a 32-bit word stored little-endian, to a
@@ -30,7 +29,7 @@ import jdk.vm.ci.code.Register;
  * sizes and return their position ({@link #movImm48Fixed}, {@link #movImm64Fixed},
  * {@link #emitBlPlaceholder}, {@link #emitBPlaceholder}).
  */
-public final class Aarch64Assembler {
+public final class Aarch64Assembler extends Assembler {
     /** {@code b}/{@code bl} reach {@code [-BRANCH_RANGE, BRANCH_RANGE - 4]} from the instruction: 128 MiB. */
     public static final int BRANCH_RANGE = 128 << 20;
     /** {@code b.cond}, {@code cbz}/{@code cbnz}, {@code ldr} (literal), {@code adr}: 1 MiB. */
@@ -40,76 +39,38 @@ public final class Aarch64Assembler {
 
     private static final int NOP = 0xD503201F;
 
-    private byte[] buf;
-    private int pos;
-    /** Labels referenced but not bound yet: {@link #code()} refuses while any remain. */
-    private final Set<Label> unbound = Collections.newSetFromMap(new IdentityHashMap<>());
 
     public Aarch64Assembler() {
         this(256);
     }
 
     public Aarch64Assembler(int initialCapacity) {
-        buf = new byte[Math.max(16, initialCapacity)];
+        super(initialCapacity);
     }
 
     // ==========================================================================================
     // Buffer
 
-    /** Number of bytes emitted so far: the position of the next instruction (a multiple of 4). */
-    public int position() {
-        return pos;
-    }
-
-    /** A copy of the code. Fails if a label was referenced but never bound (its offset fields would still be zero). */
-    public byte[] code() {
-        if (!unbound.isEmpty()) {
-            throw new IllegalStateException("labels referenced but never bound: " + unbound);
-        }
-        return Arrays.copyOf(buf, pos);
-    }
-
     /** The 32-bit word at {@code position} (a multiple of 4). */
     public int intAt(int position) {
         checkWordPosition(position);
-        return (buf[position] & 0xFF) | (buf[position + 1] & 0xFF) << 8 | (buf[position + 2] & 0xFF) << 16 | buf[position + 3] << 24;
-    }
-
-    /** Raw data or an instruction word: 32 bits, little-endian. */
-    public void emitInt(int word) {
-        if (pos + 4 > buf.length) {
-            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + 4));
-        }
-        putInt(pos, word);
-        pos += 4;
-    }
-
-    /** Raw data: 64 bits, little-endian (two words; the position stays word-aligned, not 8-aligned). */
-    public void emitLong(long v) {
-        emitInt((int) v);
-        emitInt((int) (v >>> 32));
-    }
-
-    private void putInt(int at, int v) {
-        buf[at] = (byte) v;
-        buf[at + 1] = (byte) (v >>> 8);
-        buf[at + 2] = (byte) (v >>> 16);
-        buf[at + 3] = (byte) (v >>> 24);
+        return getInt(position);
     }
 
     private void checkWordPosition(int position) {
-        Objects.checkFromIndexSize(position, 4, pos);
+        Objects.checkFromIndexSize(position, 4, position());
         if ((position & 3) != 0) {
             throw new IllegalArgumentException("instruction positions are multiples of 4, not " + position);
         }
     }
 
     /** Pads with {@code nop}s until the position is a multiple of {@code alignment} (a power of two). */
+    @Override
     public void align(int alignment) {
         if (alignment <= 0 || Integer.bitCount(alignment) != 1) {
             throw new IllegalArgumentException("alignment must be a power of two: " + alignment);
         }
-        while ((pos & (alignment - 1)) != 0) {
+        while ((position() & (alignment - 1)) != 0) {
             nop();
         }
     }
@@ -644,7 +605,7 @@ public final class Aarch64Assembler {
         if ((value >>> 48) != 0) {
             throw new IllegalArgumentException(String.format("0x%x does not fit 48 bits", value));
         }
-        int at = pos;
+        int at = position();
         movz(64, rd, half(value, 0), 0);
         movk(64, rd, half(value, 1), 16);
         movk(64, rd, half(value, 2), 32);
@@ -673,8 +634,8 @@ public final class Aarch64Assembler {
 
     private void patchMoveWideSequence(int position, int count, long value) {
         checkWordPosition(position);
-        if (position + 4 * count > pos) {
-            throw new IllegalArgumentException("no movz/movk sequence of " + count + " at " + position + ": the code ends at " + pos);
+        if (position + 4 * count > position()) {
+            throw new IllegalArgumentException("no movz/movk sequence of " + count + " at " + position + ": the code ends at " + position());
         }
         int rd = intAt(position) & 0x1F;
         for (int i = 0; i < count; i++) {
@@ -1341,14 +1302,14 @@ public final class Aarch64Assembler {
 
     /** {@code b .} with a zero offset, for a relocation that a later step fills in ({@link #patchBranch}); returns its position. */
     public int emitBPlaceholder() {
-        int at = pos;
+        int at = position();
         emitInt(0x14000000);
         return at;
     }
 
     /** {@code bl .} with a zero offset, for a call site that is relocated later; returns its position. */
     public int emitBlPlaceholder() {
-        int at = pos;
+        int at = position();
         emitInt(0x94000000);
         return at;
     }
@@ -1445,45 +1406,29 @@ public final class Aarch64Assembler {
     // ==========================================================================================
     // Labels and pc-relative fields
 
-    /** Binds {@code label} to the current position and fills in every reference made so far; checks all of them first. */
-    public void bind(Label label) {
-        claim(label);
-        if (label.isBound()) {
-            throw new IllegalStateException("label " + label + " is already bound");
+    /** Every instruction waiting for {@code label} must reach the current position: checked before it is bound. */
+    @Override
+    protected void checkReferences(Label label, int[] references) {
+        for (int at : references) {
+            checkReach(intAt(at), at, position(), label);
         }
-        for (int i = 0; i < label.refCount; i++) {
-            int at = label.refs[i];
-            checkReach(intAt(at), at, pos, label);
-        }
-        label.position = pos;
-        for (int i = 0; i < label.refCount; i++) {
-            int at = label.refs[i];
-            putInt(at, PcRelative.of(intAt(at)).insertOffset(intAt(at), pos - at));
-        }
-        label.refs = new int[0];
-        label.refCount = 0;
-        unbound.remove(label);
     }
 
-    private void claim(Label label) {
-        Objects.requireNonNull(label, "label");
-        if (label.owner == null) {
-            label.owner = this;
-        } else if (label.owner != this) {
-            throw new IllegalArgumentException("label " + label + " belongs to another assembler");
+    @Override
+    protected void patchReferences(Label label, int[] references) {
+        for (int at : references) {
+            putInt(at, PcRelative.of(intAt(at)).insertOffset(intAt(at), label.position() - at));
         }
     }
 
     private void emitPcRelative(int word, Label target) {
-        claim(target);
-        int at = pos;
-        if (target.isBound()) {
-            checkReach(word, at, target.position, target);
-            emitInt(PcRelative.of(word).insertOffset(word, target.position - at));
+        int at = position();
+        int bound = resolve(target, at);
+        if (bound >= 0) {
+            checkReach(word, at, bound, target);
+            emitInt(PcRelative.of(word).insertOffset(word, bound - at));
         } else {
             emitInt(word);
-            target.addReference(at);
-            unbound.add(target);
         }
     }
 

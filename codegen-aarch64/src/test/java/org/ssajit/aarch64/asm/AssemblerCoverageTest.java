@@ -49,7 +49,11 @@ class AssemblerCoverageTest {
         assertTrue(methods.size() > 100, "instruction methods (distinct names): " + methods.size());
     }
 
-    /** The assembler knows bytes: it imports nothing of ssajit outside its own package, and of JVMCI only the registers. */
+    /**
+     * The assembler knows bytes: it imports nothing of ssajit outside its own package but the code
+     * buffer and labels it is built on ({@code org.ssajit.asm}, which imports nothing of ssajit or
+     * JVMCI itself: codegen-core's AssemblerBaseTest), and of JVMCI only the registers.
+     */
     @Test
     void assemblerUsesOnlyJvmciRegisters() throws IOException {
         List<String> offending = new ArrayList<>();
@@ -58,7 +62,8 @@ class AssemblerCoverageTest {
                 for (String line : Files.readAllLines(p)) {
                     String l = line.strip();
                     if (l.startsWith("import ") && (l.contains("org.ssajit.") || l.contains("jdk.vm.ci."))
-                            && !l.matches("import (static )?jdk\\.vm\\.ci\\.(aarch64\\.AArch64|code\\.Register)(\\.\\w+)?;")) {
+                            && !l.matches("import (static )?jdk\\.vm\\.ci\\.(aarch64\\.AArch64|code\\.Register)(\\.\\w+)?;")
+                            && !l.matches("import org\\.ssajit\\.asm\\.\\w+;")) {
                         offending.add(p.getFileName() + ": " + l);
                     }
                 }

@@ -5,6 +5,8 @@ import java.util.Objects;
 import jdk.vm.ci.amd64.AMD64;
 import jdk.vm.ci.code.Register;
 
+import org.ssajit.asm.Label;
+
 /**
  * A memory operand: {@code [base + index*scale + displacement]}, or {@code [rip + displacement]}.
  * The base is optional when an index is present; {@code rsp} can never be an index (its SIB

@@ -6,13 +6,13 @@ import static org.ssajit.amd64.asm.OperandSize.QWORD;
 import static org.ssajit.amd64.asm.OperandSize.WORD;
 
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.Objects;
-import java.util.Set;
 
 import jdk.vm.ci.amd64.AMD64;
 import jdk.vm.ci.code.Register;
+
+import org.ssajit.asm.Assembler;
+import org.ssajit.asm.Label;
 
 /**
  * An x86-64 assembler: each method appends one instruction's bytes to a growable buffer. It knows
@@ -27,7 +27,7 @@ import jdk.vm.ci.code.Register;
  * <p>Operand order is Intel's: destination first. Integer methods take an {@link OperandSize};
  * a {@link OperandSize#QWORD} immediate is an {@code int} the CPU sign-extends to 64 bits.
  */
-public final class Amd64Assembler {
+public final class Amd64Assembler extends Assembler {
     private static final int REX = 0x40;
     private static final int OPERAND_SIZE_PREFIX = 0x66;
     private static final int MOD_REG = 0b11;
@@ -51,10 +51,6 @@ public final class Amd64Assembler {
     /** The longest single NOP {@link #nop(int)} emits. */
     public static final int MAX_NOP_LENGTH = NOPS.length - 1;
 
-    private byte[] buf;
-    private int pos;
-    /** Labels referenced but not bound yet: {@link #code()} refuses while any remain. */
-    private final Set<Label> unbound = Collections.newSetFromMap(new IdentityHashMap<>());
     private RipReference lastRip;
 
     public Amd64Assembler() {
@@ -62,40 +58,16 @@ public final class Amd64Assembler {
     }
 
     public Amd64Assembler(int initialCapacity) {
-        buf = new byte[Math.max(16, initialCapacity)];
+        super(initialCapacity);
     }
 
     // ------------------------------------------------------------------------------------------
     // Buffer
 
-    /** Number of bytes emitted so far: the position of the next instruction. */
-    public int position() {
-        return pos;
-    }
-
-    /**
-     * A copy of the code. Fails if a label was referenced but never bound (its offset fields would
-     * still hold zeros).
-     */
-    public byte[] code() {
-        if (!unbound.isEmpty()) {
-            throw new IllegalStateException("labels referenced but never bound: " + unbound);
-        }
-        return Arrays.copyOf(buf, pos);
-    }
-
-    /** The byte at {@code position}, as 0..255. */
-    public int byteAt(int position) {
-        Objects.checkIndex(position, pos);
-        return buf[position] & 0xFF;
-    }
-
     /** Raw data: one byte (the low 8 bits). */
+    @Override
     public void emitByte(int b) {
-        if (pos == buf.length) {
-            buf = Arrays.copyOf(buf, buf.length * 2);
-        }
-        buf[pos++] = (byte) b;
+        super.emitByte(b);
     }
 
     /** Raw data: 16 bits, little-endian. */
@@ -104,78 +76,39 @@ public final class Amd64Assembler {
         emitByte(v >>> 8);
     }
 
-    /** Raw data: 32 bits, little-endian. */
-    public void emitInt(int v) {
-        emitShort(v);
-        emitShort(v >>> 16);
-    }
-
-    /** Raw data: 64 bits, little-endian. */
-    public void emitLong(long v) {
-        emitInt((int) v);
-        emitInt((int) (v >>> 32));
-    }
-
-    private void putInt(int at, int v) {
-        buf[at] = (byte) v;
-        buf[at + 1] = (byte) (v >>> 8);
-        buf[at + 2] = (byte) (v >>> 16);
-        buf[at + 3] = (byte) (v >>> 24);
-    }
-
     /** Pads with as few NOP instructions as possible until the position is a multiple of {@code alignment}. */
+    @Override
     public void align(int alignment) {
         if (alignment <= 0 || Integer.bitCount(alignment) != 1) {
             throw new IllegalArgumentException("alignment must be a power of two: " + alignment);
         }
-        nops((-pos) & (alignment - 1));
+        nops((-position()) & (alignment - 1));
     }
 
     // ------------------------------------------------------------------------------------------
     // Labels and patching
 
-    /** Binds {@code label} to the current position and patches every reference made so far. */
-    public void bind(Label label) {
-        claim(label);
-        if (label.isBound()) {
-            throw new IllegalStateException("label " + label + " is already bound");
-        }
-        label.position = pos;
-        for (int i = 0; i < label.refCount; i++) {
-            writeOffset(label, label.refs[3 * i], label.refs[3 * i + 1], label.refs[3 * i + 2]);
-        }
-        label.refs = new int[0];
-        label.refCount = 0;
-        unbound.remove(label);
-    }
-
-    private void claim(Label label) {
-        Objects.requireNonNull(label, "label");
-        if (label.owner == null) {
-            label.owner = this;
-        } else if (label.owner != this) {
-            throw new IllegalArgumentException("label " + label + " belongs to another assembler");
+    @Override
+    protected void patchReferences(Label label, int[] references) {
+        for (int i = 0; i < references.length; i += 3) {
+            writeOffset(label, references[i], references[i + 1], references[i + 2]);
         }
     }
 
-    /** Records (or, for a bound label, writes) {@code target - anchor} into the field at {@code field}. */
+    /** Writes (for a bound label) or records {@code target - anchor} into the field at {@code field}. */
     private void reference(Label target, int field, int size, int anchor) {
-        claim(target);
-        if (target.isBound()) {
+        if (resolve(target, field, size, anchor) >= 0) {
             writeOffset(target, field, size, anchor);
-        } else {
-            target.addReference(field, size, anchor);
-            unbound.add(target);
         }
     }
 
     private void writeOffset(Label target, int field, int size, int anchor) {
-        int offset = target.position - anchor;
+        int offset = target.position() - anchor;
         if (size == 1) {
             if (!isByte(offset)) {
-                throw new IllegalStateException("short jump at " + (field - 1) + " cannot reach " + target + ": offset " + offset);
+                throw new IllegalStateException("short jump at " + (field - 1) + " cannot reach " + target.id() + "@" + target.position() + ": offset " + offset);
             }
-            buf[field] = (byte) offset;
+            putByte(field, offset);
         } else {
             putInt(field, offset);
         }
@@ -194,7 +127,7 @@ public final class Amd64Assembler {
 
     /** Points a rip-relative operand at {@code targetPosition} (which may lie past the code, e.g. in a data section laid after it). */
     public void patchRipDisplacement(RipReference ref, int targetPosition) {
-        Objects.checkFromIndexSize(ref.displacementPosition(), 4, pos);
+        Objects.checkFromIndexSize(ref.displacementPosition(), 4, position());
         putInt(ref.displacementPosition(), targetPosition - ref.instructionEnd());
     }
 
@@ -284,7 +217,7 @@ public final class Amd64Assembler {
         int disp = a.displacement();
         if (a.isRipRelative()) {
             emitByte(r | RM_DISP32);
-            int field = pos;
+            int field = position();
             emitInt(disp);
             int end = field + 4 + immBytes;
             lastRip = new RipReference(field, end);
@@ -417,7 +350,7 @@ public final class Amd64Assembler {
      */
     public int movabs(Register dst, long imm) {
         int d = gpr(dst);
-        int start = pos;
+        int start = position();
         rex(true, 0, 0, d, false);
         emitByte(0xB8 | (d & 7));
         emitLong(imm);
@@ -429,7 +362,7 @@ public final class Amd64Assembler {
      * immediate can be patched in place (a narrow class constant). Returns the instruction's position.
      */
     public int movImm32Patchable(Register dst, int imm) {
-        int start = pos;
+        int start = position();
         movRegImm(DWORD, gpr(dst), imm);
         return start;
     }
@@ -600,7 +533,7 @@ public final class Amd64Assembler {
      * Returns the instruction's position.
      */
     public int cmpDwordImm32(Address mem, int imm) {
-        int start = pos;
+        int start = position();
         rm(0, false, 0x81, AluOp.CMP.ext(), mem, false, 4);
         emitInt(imm);
         return start;
@@ -807,14 +740,14 @@ public final class Amd64Assembler {
 
     /** {@code jmp target}: rel8 when the label is bound and in reach, rel32 otherwise (forward jumps are always rel32). */
     public void jmp(Label target) {
-        claim(target);
-        if (target.isBound() && isByte(target.position - (pos + 2))) {
+        int bound = boundPosition(target);
+        if (bound >= 0 && isByte(bound - (position() + 2))) {
             emitByte(0xEB);
-            emitByte(target.position - (pos + 1));
+            emitByte(bound - (position() + 1));
             return;
         }
         emitByte(0xE9);
-        int field = pos;
+        int field = position();
         emitInt(0);
         reference(target, field, 4, field + 4);
     }
@@ -822,21 +755,21 @@ public final class Amd64Assembler {
     /** {@code jmp rel8}: the caller promises the target is within reach; {@link #bind} fails otherwise. */
     public void jmpShort(Label target) {
         emitByte(0xEB);
-        int field = pos;
+        int field = position();
         emitByte(0);
         reference(target, field, 1, field + 1);
     }
 
     /** {@code jcc target}: rel8 when the label is bound and in reach, rel32 otherwise. */
     public void jcc(Condition cc, Label target) {
-        claim(target);
-        if (target.isBound() && isByte(target.position - (pos + 2))) {
+        int bound = boundPosition(target);
+        if (bound >= 0 && isByte(bound - (position() + 2))) {
             emitByte(0x70 | cc.code());
-            emitByte(target.position - (pos + 1));
+            emitByte(bound - (position() + 1));
             return;
         }
         opcode(0x0F80 | cc.code());
-        int field = pos;
+        int field = position();
         emitInt(0);
         reference(target, field, 4, field + 4);
     }
@@ -844,7 +777,7 @@ public final class Amd64Assembler {
     /** {@code jcc rel8}: the caller promises the target is within reach; {@link #bind} fails otherwise. */
     public void jccShort(Condition cc, Label target) {
         emitByte(0x70 | cc.code());
-        int field = pos;
+        int field = position();
         emitByte(0);
         reference(target, field, 1, field + 1);
     }
@@ -852,7 +785,7 @@ public final class Amd64Assembler {
     /** {@code call target} (rel32) to a label in this buffer. */
     public void call(Label target) {
         emitByte(0xE8);
-        int field = pos;
+        int field = position();
         emitInt(0);
         reference(target, field, 4, field + 4);
     }
@@ -862,7 +795,7 @@ public final class Amd64Assembler {
      * resolves at installation (a JVMCI {@code Call} site). Returns the instruction's position.
      */
     public int emitCallRel32Placeholder() {
-        int start = pos;
+        int start = position();
         emitByte(0xE8);
         emitInt(0);
         return start;
@@ -870,7 +803,7 @@ public final class Amd64Assembler {
 
     /** {@code jmp rel32} with a zero displacement ({@code E9 00 00 00 00}), like {@link #emitCallRel32Placeholder()}. */
     public int emitJmpRel32Placeholder() {
-        int start = pos;
+        int start = position();
         emitByte(0xE9);
         emitInt(0);
         return start;

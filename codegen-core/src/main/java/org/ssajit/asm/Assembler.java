@@ -1,0 +1,149 @@
+package org.ssajit.asm;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What every target's assembler is built on: a growable little-endian code buffer and the
+ * {@link Label}s its instructions refer to. A subclass encodes instructions; for a reference to a
+ * label not bound yet it records what it needs to patch the instruction later ({@link #resolve}), and
+ * patches it when the label is bound ({@link #patchReferences}). {@link #code()} refuses code that
+ * still refers to an unbound label.
+ */
+public abstract class Assembler {
+    private byte[] buf;
+    private int pos;
+    /** Labels referenced but not bound yet: {@link #code()} refuses while any remain. */
+    private final Set<Label> unbound = Collections.newSetFromMap(new IdentityHashMap<>());
+
+    protected Assembler(int initialCapacity) {
+        buf = new byte[Math.max(16, initialCapacity)];
+    }
+
+    /** Number of bytes emitted so far: the position of the next instruction. */
+    public final int position() {
+        return pos;
+    }
+
+    /**
+     * A copy of the code. Fails if a label was referenced but never bound (its offset fields would
+     * still hold zeros).
+     */
+    public final byte[] code() {
+        if (!unbound.isEmpty()) {
+            throw new IllegalStateException("labels referenced but never bound: " + unbound);
+        }
+        return Arrays.copyOf(buf, pos);
+    }
+
+    /** The byte at {@code position}, as 0..255. */
+    public final int byteAt(int position) {
+        Objects.checkIndex(position, pos);
+        return buf[position] & 0xFF;
+    }
+
+    /** One byte (the low 8 bits). */
+    protected void emitByte(int b) {
+        if (pos == buf.length) {
+            buf = Arrays.copyOf(buf, buf.length * 2);
+        }
+        buf[pos++] = (byte) b;
+    }
+
+    /** Raw data or an instruction word: 32 bits, little-endian. */
+    public void emitInt(int v) {
+        emitByte(v);
+        emitByte(v >>> 8);
+        emitByte(v >>> 16);
+        emitByte(v >>> 24);
+    }
+
+    /** Raw data: 64 bits, little-endian. */
+    public void emitLong(long v) {
+        emitInt((int) v);
+        emitInt((int) (v >>> 32));
+    }
+
+    /** Overwrites the 32 bits at {@code at} (little-endian). */
+    protected final void putInt(int at, int v) {
+        Objects.checkFromIndexSize(at, 4, pos);
+        buf[at] = (byte) v;
+        buf[at + 1] = (byte) (v >>> 8);
+        buf[at + 2] = (byte) (v >>> 16);
+        buf[at + 3] = (byte) (v >>> 24);
+    }
+
+    /** Overwrites the byte at {@code at}. */
+    protected final void putByte(int at, int v) {
+        Objects.checkIndex(at, pos);
+        buf[at] = (byte) v;
+    }
+
+    /** The 32 bits at {@code at} (little-endian). */
+    protected final int getInt(int at) {
+        Objects.checkFromIndexSize(at, 4, pos);
+        return (buf[at] & 0xFF) | (buf[at + 1] & 0xFF) << 8 | (buf[at + 2] & 0xFF) << 16 | buf[at + 3] << 24;
+    }
+
+    /** Pads with the target's no-op instructions until the position is a multiple of {@code alignment} (a power of two). */
+    public abstract void align(int alignment);
+
+    // Labels -----------------------------------------------------------------------------------------
+
+    /** Binds {@code label} to the current position and patches every reference made so far. */
+    public final void bind(Label label) {
+        claim(label);
+        if (label.isBound()) {
+            throw new IllegalStateException("label " + label + " is already bound");
+        }
+        int[] references = label.references();
+        checkReferences(label, references);
+        label.position = pos;
+        patchReferences(label, references);
+        label.clearReferences();
+        unbound.remove(label);
+    }
+
+    /** The position of {@code target} (claimed for this assembler) if it is bound, else -1. */
+    protected final int boundPosition(Label target) {
+        claim(target);
+        return target.position;
+    }
+
+    /**
+     * For an instruction referring to {@code target}: its position if it is bound; else -1, after
+     * recording {@code reference} (what the subclass needs to patch the instruction) on the label,
+     * to be handed back to {@link #patchReferences} when it is bound.
+     */
+    protected final int resolve(Label target, int... reference) {
+        claim(target);
+        if (target.isBound()) {
+            return target.position;
+        }
+        target.addReference(reference);
+        unbound.add(target);
+        return -1;
+    }
+
+    /**
+     * Checks, before {@code label} is bound at {@link #position()}, that every reference to it can
+     * reach it; throws (the label stays unbound) if one cannot. Nothing by default.
+     */
+    protected void checkReferences(Label label, int[] references) {
+    }
+
+    /** Fills in the references recorded by {@link #resolve} (in order, concatenated), now that {@code label} is bound. */
+    protected abstract void patchReferences(Label label, int[] references);
+
+    private void claim(Label label) {
+        Objects.requireNonNull(label, "label");
+        if (label.owner == null) {
+            label.owner = this;
+        } else if (label.owner != this) {
+            throw new IllegalArgumentException("label " + label + " belongs to another assembler");
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package org.ssajit.asm;
+
+import java.util.Arrays;
+
+/**
+ * A position in one assembler's code, possibly not known yet. Instructions may refer to a label
+ * before it is {@linkplain Assembler#bind bound}: the assembler records each such reference (in its
+ * own terms, a few ints) on the label and fills in the offsets when the label is bound. A label
+ * belongs to the first assembler that uses it and is bound at most once.
+ */
+public class Label {
+    private final String name;
+    Object owner;
+    int position = -1;
+    /** References made before binding: the owner's records, {@link #recordSize} ints each, in order. */
+    private int[] references = new int[0];
+    private int used;
+
+    public Label() {
+        this(null);
+    }
+
+    /** A label with a name, for error messages. */
+    public Label(String name) {
+        this.name = name;
+    }
+
+    public final boolean isBound() {
+        return position >= 0;
+    }
+
+    /** The bound position. */
+    public final int position() {
+        if (position < 0) {
+            throw new IllegalStateException("label " + this + " is not bound");
+        }
+        return position;
+    }
+
+    /** The name, or an identity for an unnamed label. */
+    public final String id() {
+        return name != null ? name : "L" + Integer.toHexString(System.identityHashCode(this));
+    }
+
+    void addReference(int[] record) {
+        if (used + record.length > references.length) {
+            references = Arrays.copyOf(references, Math.max(Math.max(6, record.length), references.length * 2));
+        }
+        System.arraycopy(record, 0, references, used, record.length);
+        used += record.length;
+    }
+
+    /** The references recorded so far, their ints in order. */
+    int[] references() {
+        return Arrays.copyOf(references, used);
+    }
+
+    void clearReferences() {
+        references = new int[0];
+        used = 0;
+    }
+
+    @Override
+    public String toString() {
+        return position >= 0 ? id() + "@0x" + Integer.toHexString(position) : id();
+    }
+}
