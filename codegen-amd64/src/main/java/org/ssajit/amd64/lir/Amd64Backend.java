@@ -230,7 +230,7 @@ public final class Amd64Backend implements Backend {
             }
         }
         emitter.finishBody();
-        return emitter.withPatches(frame.finish(name));
+        return emitter.finish(name);
     }
 
     /** Every operand a location or constant where the op allows it; every frame-state value allocated. */

@@ -76,6 +76,11 @@ class Amd64OpEncodingTest {
     static final JavaConstant MIRROR_OF_STRING = jdk.vm.ci.runtime.JVMCI.getRuntime().getHostJVMCIBackend().getConstantReflection()
                     .asJavaClass(OpCheck.META.lookupJavaType(String.class));
 
+    /** The data patches recorded so far for {@code c}'s code (through its emitter or its frame builder). */
+    private static int dataPatches(OpCheck c) {
+        return (int) c.emitter.frame().sites().stream().filter(s -> s instanceof DataPatch).count();
+    }
+
     static RegisterValue i(Register r) {
         return r.asValue(INT);
     }
@@ -175,10 +180,10 @@ class Amd64OpEncodingTest {
         c.add(new Amd64Moves.LoadConstant(ref(rax), new ConstantValue(REF, JavaConstant.NULL_POINTER)), "xor eax,eax");
         c.add(new Amd64Moves.LoadConstant(slot(REF, 8), new ConstantValue(REF, JavaConstant.NULL_POINTER)), "mov QWORD PTR [rsp+0x8],0x0");
         JavaConstant oop = MIRROR_OF_STRING;
-        int before = c.emitter.patches().size();
+        int before = dataPatches(c);
         c.add(new Amd64Moves.LoadConstant(ref(rbx), new ConstantValue(REF, oop)), "movabs rbx,0x0");
         c.add(new Amd64Moves.LoadConstant(slot(REF, 8), new ConstantValue(REF, oop)), "movabs r10,0x0", "mov QWORD PTR [rsp+0x8],r10");
-        assertEquals(before + 2, c.emitter.patches().size(), "each embedded oop is a data patch");
+        assertEquals(before + 2, dataPatches(c), "each embedded oop is a data patch");
         CompiledCode code = c.verify();
         List<Site> patches = code.sites().stream().filter(s -> s instanceof DataPatch).toList();
         assertEquals(2, patches.size());
@@ -742,10 +747,10 @@ class Amd64OpEncodingTest {
                         "cmp DWORD PTR [rdx+0x8],0x7", "jl B2");
         jdk.vm.ci.hotspot.HotSpotMetaspaceConstant hub = (jdk.vm.ci.hotspot.HotSpotMetaspaceConstant) jdk.vm.ci.runtime.JVMCI.getRuntime().getHostJVMCIBackend()
                         .getConstantReflection().asObjectHub(OpCheck.META.lookupJavaType(String.class));
-        int before = c.emitter.patches().size();
+        int before = dataPatches(c);
         c.add(new Amd64Compares.MemoryCompareBranch(Condition.NE, ref(rsi), null, new AddressShape(null, 8), (jdk.vm.ci.meta.VMConstant) hub.compress(), b[2], b[1]),
                         "cmp DWORD PTR [rsi+0x8],0x0", "jne B2");
-        assertEquals(before + 1, c.emitter.patches().size(), "the narrow class is a data patch");
+        assertEquals(before + 1, dataPatches(c), "the narrow class is a data patch");
         CompiledCode code = c.verify();
         DataPatch p = (DataPatch) code.sites().stream().filter(s -> s instanceof DataPatch).findFirst().orElseThrow();
         assertEquals(0x81, code.code()[p.pcOffset] & 0xFF, "cmp m32, imm32 at the patch");

@@ -95,7 +95,7 @@ final class OpCheck {
             emitter.asm().ud2();
         }
         emitter.finishBody();
-        code = emitter.withPatches(frame.finish(name));
+        code = emitter.finish(name);
         byte[] bytes = code.code();
         List<Objdump.Instruction> decoded;
         try {
