@@ -1,8 +1,9 @@
 /**
- * The skeleton every HotSpot back end is made of, written once: the emitter
- * ({@link org.ssajit.backend.HotSpotCodeEmitter}: labels, out-of-line code, traps, debug info). A
- * target subclasses it and supplies hooks: its branches and how its instructions address a stack
- * slot. The frame protocol is {@link org.ssajit.hotspot.HotSpotFrameBuilder}. Knows no machine: no
- * register names, no encodings.
+ * The skeleton every HotSpot back end is made of, written once: the back end's driver
+ * ({@link org.ssajit.backend.HotSpotBackend}: the allocator's registers, the check of allocated LIR,
+ * emission) and the emitter ({@link org.ssajit.backend.HotSpotCodeEmitter}: labels, out-of-line code,
+ * traps, debug info). A target subclasses them and supplies hooks: its frame builder, its branches,
+ * how its instructions address a stack slot, which registers it withholds. The frame protocol is
+ * {@link org.ssajit.hotspot.HotSpotFrameBuilder}. Knows no machine: no register names, no encodings.
  */
 package org.ssajit.backend;

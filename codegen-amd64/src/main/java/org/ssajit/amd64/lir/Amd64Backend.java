@@ -1,45 +1,30 @@
 package org.ssajit.amd64.lir;
 
-import static org.ssajit.amd64.lir.Operands.*;
-
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
-import org.ssajit.amd64.hotspot.Amd64FrameBuilder;
-import org.ssajit.hotspot.FrameLayout;
-import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.amd64.disasm.Objdump;
+import org.ssajit.amd64.hotspot.Amd64FrameBuilder;
+import org.ssajit.backend.HotSpotBackend;
 import org.ssajit.codegen.Backend;
 import org.ssajit.codegen.BackendProvider;
 import org.ssajit.codegen.CompiledCode;
+import org.ssajit.hotspot.FrameLayout;
+import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.hotspot.StubTarget;
 import org.ssajit.ir.Graph;
-import org.ssajit.lir.BlockLayout;
-import org.ssajit.lir.ConstantValue;
-import org.ssajit.lir.JumpOp;
-import org.ssajit.lir.LabelOp;
 import org.ssajit.lir.LirBlock;
-import org.ssajit.lir.LirFrameState;
 import org.ssajit.lir.LirGraph;
-import org.ssajit.lir.LirOp;
-import org.ssajit.lir.Variable;
 
-import jdk.vm.ci.meta.JavaKind;
-import jdk.vm.ci.hotspot.HotSpotCallingConventionType;
 import jdk.vm.ci.amd64.AMD64;
 import jdk.vm.ci.code.Architecture;
 import jdk.vm.ci.code.CodeCacheProvider;
-import jdk.vm.ci.code.site.Call;
-import jdk.vm.ci.code.site.Site;
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterConfig;
-import jdk.vm.ci.code.RegisterValue;
-import jdk.vm.ci.code.StackSlot;
+import jdk.vm.ci.code.site.Call;
+import jdk.vm.ci.code.site.Site;
 import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
 import jdk.vm.ci.meta.ConstantReflectionProvider;
 import jdk.vm.ci.meta.MetaAccessProvider;
-import jdk.vm.ci.meta.Value;
 import jdk.vm.ci.runtime.JVMCIBackend;
 
 /**
@@ -47,12 +32,7 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  * emission with HotSpot's frame ({@link Amd64FrameBuilder}), the rel32 reach of its calls. r10 is its
  * scratch register, never allocated; spill slots come from the graph's {@link Amd64FrameMap}.
  */
-public final class Amd64Backend implements Backend {
-    private final HotSpotVmConfig config;
-    private final MetaAccessProvider metaAccess;
-    private final ConstantReflectionProvider constantReflection;
-    private final RegisterConfig registerConfig;
-    private final Architecture architecture;
+public final class Amd64Backend extends HotSpotBackend<Amd64FrameBuilder> {
     private final Amd64MoveFactory moveFactory;
     private final boolean avx;
 
@@ -64,11 +44,7 @@ public final class Amd64Backend implements Backend {
 
     private Amd64Backend(HotSpotVmConfig config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
                     RegisterConfig registerConfig, Architecture architecture, boolean avx) {
-        this.config = Objects.requireNonNull(config);
-        this.metaAccess = Objects.requireNonNull(metaAccess);
-        this.constantReflection = Objects.requireNonNull(constantReflection);
-        this.registerConfig = Objects.requireNonNull(registerConfig);
-        this.architecture = Objects.requireNonNull(architecture);
+        super(config, metaAccess, constantReflection, registerConfig, architecture);
         if (!(architecture instanceof AMD64)) {
             throw new IllegalArgumentException("not an AMD64 target: " + architecture);
         }
@@ -96,7 +72,7 @@ public final class Amd64Backend implements Backend {
      * throws {@link IllegalArgumentException}.
      */
     public Amd64Backend withAvx(boolean on) {
-        return on == avx ? this : new Amd64Backend(config, metaAccess, constantReflection, registerConfig, architecture, on);
+        return on == avx ? this : new Amd64Backend(config(), metaAccess(), constantReflection(), registerConfig(), architecture(), on);
     }
 
     public boolean avx() {
@@ -108,7 +84,7 @@ public final class Amd64Backend implements Backend {
      * and {@code rint}; without it a method using them is refused (every x86-64 CPU since 2008 has it).
      */
     public boolean sse41() {
-        return ((AMD64) architecture).getFeatures().contains(AMD64.CPUFeature.SSE4_1);
+        return ((AMD64) architecture()).getFeatures().contains(AMD64.CPUFeature.SSE4_1);
     }
 
     /** The back end for the VM this runs in. */
@@ -133,28 +109,6 @@ public final class Amd64Backend implements Backend {
         }
     }
 
-    public HotSpotVmConfig config() {
-        return config;
-    }
-
-    public MetaAccessProvider metaAccess() {
-        return metaAccess;
-    }
-
-    public ConstantReflectionProvider constantReflection() {
-        return constantReflection;
-    }
-
-    @Override
-    public RegisterConfig registerConfig() {
-        return registerConfig;
-    }
-
-    @Override
-    public Architecture architecture() {
-        return architecture;
-    }
-
     @Override
     public Amd64MoveFactory moveFactory() {
         return moveFactory;
@@ -165,15 +119,13 @@ public final class Amd64Backend implements Backend {
      * (general registers and xmm0-xmm15; no APX or AVX-512 registers), minus the scratch register.
      */
     @Override
-    public List<Register> allocatableRegisters() {
-        List<Register> out = new ArrayList<>();
-        for (Register r : registerConfig.getAllocatableRegisters()) {
-            if (r.encoding < 16 && !r.equals(Amd64CodeEmitter.SCRATCH)
-                            && (r.getRegisterCategory().equals(AMD64.CPU) || r.getRegisterCategory().equals(AMD64.XMM))) {
-                out.add(r);
-            }
-        }
-        return out;
+    protected boolean mayAllocate(Register r) {
+        return r.encoding < 16 && !isScratch(r) && (r.getRegisterCategory().equals(AMD64.CPU) || r.getRegisterCategory().equals(AMD64.XMM));
+    }
+
+    @Override
+    protected boolean isScratch(Register r) {
+        return r.equals(Amd64CodeEmitter.SCRATCH);
     }
 
     /** Instruction selection for a lowered graph: refuses (BailoutException) or returns the LIR, before register allocation. */
@@ -200,82 +152,21 @@ public final class Amd64Backend implements Backend {
         return Objdump.disassemble(code, startAddress);
     }
 
-    /**
-     * Emits allocated LIR as a HotSpot nmethod body: the frame builder's prologue, the blocks in order,
-     * out-of-line trap stubs, jump tables, then the frame builder's stubs and handlers. Refuses LIR that
-     * still names variables or puts an operand where its op does not allow it.
-     */
     @Override
-    public CompiledCode emit(LirGraph lir, String name) {
+    protected FrameLayout frameLayout(LirGraph lir) {
         if (!(lir.frameMap() instanceof Amd64FrameMap frameMap)) {
             throw new IllegalArgumentException("LIR not generated by this back end: " + lir.frameMap());
         }
-        checkAllocated(lir);
-        FrameLayout layout = frameMap.layout();
-        Amd64FrameBuilder frame = new Amd64FrameBuilder(config, layout);
-        if (lir.ir().isOsr()) {
-            frame.emitOsrPrologue();
-        } else {
-            if (!lir.ir().method().isStatic()) {
-                frame.emitInlineCacheCheck(registerConfig().getCallingConventionRegisters(HotSpotCallingConventionType.JavaCallee, JavaKind.Object).get(0));
-            }
-            frame.emitPrologue(lir.ir().initializationBarrier());
-        }
-        List<LirBlock> order = BlockLayout.emissionOrder(lir);
-        Amd64CodeEmitter emitter = new Amd64CodeEmitter(frame, metaAccess, order);
-        for (LirBlock b : order) {
-            lir.faults().point("emission");
-            for (LirOp op : b.ops()) {
-                op.emit(emitter);
-            }
-        }
-        emitter.finishBody();
-        return emitter.finish(name);
+        return frameMap.layout();
     }
 
-    /** Every operand a location or constant where the op allows it; every frame-state value allocated. */
-    static void checkAllocated(LirGraph lir) {
-        for (LirBlock b : lir.blocks()) {
-            if (b.ops().isEmpty() || !(b.ops().get(0) instanceof LabelOp)) {
-                throw new IllegalStateException(b + " does not start with its label");
-            }
-            for (LirOp op : b.ops()) {
-                for (LirOp.Mode m : LirOp.Mode.values()) {
-                    for (int i = 0; i < op.count(m); i++) {
-                        check(op, m, i, op.get(m, i));
-                    }
-                }
-                LirFrameState s = op.state();
-                if (s != null) {
-                    for (Value v : s.values()) {
-                        if (v instanceof Variable) {
-                            throw new IllegalStateException("frame state of " + op + " in " + b + " names unallocated " + v);
-                        }
-                    }
-                }
-            }
-        }
+    @Override
+    protected Amd64FrameBuilder newFrameBuilder(FrameLayout layout) {
+        return new Amd64FrameBuilder(config(), layout);
     }
 
-    private static void check(LirOp op, LirOp.Mode m, int i, Value v) {
-        if (v instanceof Variable) {
-            throw new IllegalStateException(op + ": " + m + " operand " + i + " not allocated: " + v);
-        }
-        if (op instanceof LabelOp || op instanceof JumpOp) {
-            return; // phis and phi values: resolved by the allocator's moves
-        }
-        int where = v instanceof RegisterValue ? LirOp.REG : v instanceof StackSlot ? LirOp.STACK : v instanceof ConstantValue ? LirOp.CONST : 0;
-        if ((op.allowed(m, i) & where) == 0) {
-            throw new IllegalStateException(op + ": " + m + " operand " + i + " may not be " + v);
-        }
-        if (v instanceof RegisterValue r) {
-            boolean xmm = r.getRegister().getRegisterCategory().equals(AMD64.XMM);
-            if (xmm != isFloatKind(v)) {
-                throw new IllegalStateException(op + ": " + v + " is in the wrong register file");
-            }
-            if (r.getRegister().equals(Amd64CodeEmitter.SCRATCH)) {
-                throw new IllegalStateException(op + ": " + v + " uses the scratch register");
-            }
-        }
+    @Override
+    protected Amd64CodeEmitter newCodeEmitter(Amd64FrameBuilder frame, List<LirBlock> order) {
+        return new Amd64CodeEmitter(frame, metaAccess(), order);
     }
 }
