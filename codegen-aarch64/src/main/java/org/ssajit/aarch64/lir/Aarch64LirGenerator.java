@@ -30,6 +30,8 @@ import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Return;
 import org.ssajit.ir.Switch;
 import org.ssajit.ir.Throw;
+import org.ssajit.backend.CallOps;
+import org.ssajit.backend.ControlOps;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.LirBlock;
 import org.ssajit.lir.LirFrameState;
@@ -198,7 +200,7 @@ public final class Aarch64LirGenerator extends LirGenerator {
                 inRegisters.add(r);
             }
         }
-        append(new Aarch64Control.Entry(inRegisters.toArray(new RegisterValue[0])));
+        append(new ControlOps.Entry(inRegisters.toArray(new RegisterValue[0])));
         for (int i = 0; i < parameters.size(); i++) {
             move((AllocatableValue) operand(parameters.get(i)), cc.getArgument(i));
         }
@@ -273,13 +275,13 @@ public final class Aarch64LirGenerator extends LirGenerator {
                 if (lastCall == null || lastCallBlock != currentBlock()) {
                     throw new IllegalStateException("an exception check must follow a call in its block: " + i);
                 }
-                append(new Aarch64Calls.ExceptionCheck(result(i), lastCall));
+                append(new CallOps.ExceptionCheck(result(i), lastCall));
             }
-            case EXCEPTION_TAKE -> append(new Aarch64Calls.ExceptionTake(result(i)));
+            case EXCEPTION_TAKE -> append(new CallOps.ExceptionTake(result(i)));
             case UNWIND -> {
                 RegisterValue exception = fixed(jdk.vm.ci.aarch64.AArch64.r0, JavaKind.Object);
                 move(exception, operand(i.input(In.OBJECT)));
-                append(new Aarch64Calls.Unwind(exception));
+                append(new CallOps.Unwind(exception, jdk.vm.ci.aarch64.AArch64.r0));
             }
             case LEAF_CALL -> leafCall(i);
             case ARRAY_COPY -> arrayCopy(i);
@@ -298,7 +300,7 @@ public final class Aarch64LirGenerator extends LirGenerator {
     }
 
     /** The last Java call appended, and its block: what an {@link Op#EXCEPTION_CHECK} checks. */
-    private Aarch64Calls.JavaCall lastCall;
+    private CallOps.JavaCall lastCall;
     private Object lastCallBlock;
 
     /**
@@ -332,7 +334,7 @@ public final class Aarch64LirGenerator extends LirGenerator {
         }
         JavaKind rk = t.returnKind();
         RegisterValue result = rk == JavaKind.Void ? null : fixed(backend.registerConfig().getReturnRegister(rk), rk);
-        lastCall = new Aarch64Calls.JavaCall(t, result, inRegisters.toArray(new RegisterValue[0]), state(i.state(), true));
+        lastCall = new CallOps.JavaCall(t, result, inRegisters.toArray(new RegisterValue[0]), state(i.state(), true));
         lastCallBlock = currentBlock();
         append(lastCall);
         if (result != null) {
@@ -353,7 +355,7 @@ public final class Aarch64LirGenerator extends LirGenerator {
         }
         RegisterValue[] args = cArguments(kinds, f.resultKind(), values, f.symbol());
         RegisterValue result = fixed(backend.registerConfig().getReturnRegister(f.resultKind()), f.resultKind());
-        append(new Aarch64Calls.LeafCall(backend.config().runtimeLeaf(f), result, args, f));
+        append(new CallOps.LeafCall(backend.config().runtimeLeaf(f), result, args, f));
         move(result(i), result);
     }
 
@@ -383,7 +385,7 @@ public final class Aarch64LirGenerator extends LirGenerator {
         append(new Aarch64Memory.ElementAddress(a.scale(), a.displacement(), to, inVariable(i.input(In.DESTINATION)), inVariable(i.input(In.DESTINATION_INDEX))));
         JavaKind[] kinds = {JavaKind.Long, JavaKind.Long, JavaKind.Long};
         RegisterValue[] args = cArguments(kinds, JavaKind.Void, new Value[] {from, to, operand(i.input(In.LENGTH))}, "arraycopy");
-        append(new Aarch64Calls.LeafCall(stub, null, args, "arraycopy " + a.kind().getJavaName()));
+        append(new CallOps.LeafCall(stub, null, args, "arraycopy " + a.kind().getJavaName()));
     }
 
     // Implicit exceptions -----------------------------------------------------------
@@ -549,13 +551,13 @@ public final class Aarch64LirGenerator extends LirGenerator {
     @Override
     protected void emitReturn(Return r) {
         if (r.value() == null) {
-            append(new Aarch64Control.Return(null));
+            append(new ControlOps.Return(null));
             return;
         }
         JavaKind k = method.getSignature().getReturnKind().getStackKind();
         RegisterValue reg = fixed(backend.registerConfig().getReturnRegister(k), k);
         move(reg, operand(r.value()));
-        append(new Aarch64Control.Return(reg));
+        append(new ControlOps.Return(reg));
     }
 
     @Override
@@ -565,7 +567,7 @@ public final class Aarch64LirGenerator extends LirGenerator {
 
     @Override
     protected void emitLoopSafepoint(LirFrameState state) {
-        append(new Aarch64Control.Safepoint(state));
+        append(new ControlOps.Safepoint(state));
     }
 
     // Monitors and on-stack replacement ----------------------------------------------------------------
@@ -594,7 +596,7 @@ public final class Aarch64LirGenerator extends LirGenerator {
         if (!(javaCc.getArgument(0) instanceof RegisterValue in) || !(cCc.getArgument(0) instanceof RegisterValue cArg)) {
             throw new IllegalStateException("the OSR buffer and the C argument must be in registers: " + javaCc + ", " + cCc);
         }
-        append(new Aarch64Control.Entry(new RegisterValue[]{in}));
+        append(new ControlOps.Entry(new RegisterValue[]{in}));
         Variable buffer = newVariable(JavaKind.Long);
         move(buffer, in);
         int maxLocals = method.getMaxLocals();
@@ -611,7 +613,7 @@ public final class Aarch64LirGenerator extends LirGenerator {
             append(new Aarch64Osr.TakeOverLock(buffer, org.ssajit.hotspot.OsrBuffer.monitorOffset(d, ir.osrLocks(), maxLocals), d));
         }
         move(cArg, buffer);
-        append(new Aarch64Osr.MigrationEnd(cArg));
+        append(new CallOps.LeafCall(backend.config().osrMigrationEnd, null, new RegisterValue[] {cArg}, "osr-migration-end"));
         entryBlock = currentBlock();
         entryInsertAt = entryBlock.ops().size();
     }

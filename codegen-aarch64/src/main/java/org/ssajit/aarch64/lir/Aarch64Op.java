@@ -1,8 +1,7 @@
 package org.ssajit.aarch64.lir;
 
-import org.ssajit.lir.CodeEmitter;
+import org.ssajit.backend.TargetOp;
 import org.ssajit.lir.ConstantValue;
-import org.ssajit.lir.LirOp;
 
 import jdk.vm.ci.code.RegisterValue;
 import jdk.vm.ci.code.StackSlot;
@@ -11,7 +10,7 @@ import jdk.vm.ci.meta.Value;
 /**
  * An AArch64 LIR instruction. After register allocation every operand is a {@link RegisterValue}, a
  * {@link StackSlot} or a {@link ConstantValue}, as {@link #allowed} permits; {@link #emitCode} turns it
- * into machine code through the {@link Aarch64CodeEmitter}.
+ * into machine code through the {@link Aarch64CodeEmitter} (codegen-core's {@link TargetOp}).
  *
  * <p>Invariants every op keeps, which the allocator and the other ops rely on:
  * <ul>
@@ -24,16 +23,8 @@ import jdk.vm.ci.meta.Value;
  * address ({@code sxtw}) or before it takes part in one.</li>
  * </ul>
  */
-public abstract class Aarch64Op extends LirOp {
+public abstract class Aarch64Op extends TargetOp<Aarch64CodeEmitter> {
     protected Aarch64Op(Value[] defs, Value[] uses, Value[] alives, Value[] temps) {
         super(defs, uses, alives, temps);
     }
-
-    @Override
-    public final void emit(CodeEmitter emitter) {
-        emitCode((Aarch64CodeEmitter) emitter);
-    }
-
-    /** Emits the instruction's machine code; every operand is a location or a constant by now. */
-    protected abstract void emitCode(Aarch64CodeEmitter e);
 }

@@ -7,14 +7,13 @@ import org.ssajit.aarch64.asm.Address;
 
 import jdk.vm.ci.aarch64.AArch64;
 import jdk.vm.ci.code.Register;
-import jdk.vm.ci.code.RegisterValue;
 import jdk.vm.ci.meta.AllocatableValue;
 import jdk.vm.ci.meta.JavaKind;
 
 /**
  * The entry of an on-stack-replacement compile on AArch64: reading the locals from the interpreter's
  * buffer (x1 on entry, laid out as codegen-core's {@link org.ssajit.hotspot.OsrBuffer} says), taking
- * over its monitors, then freeing it ({@code SharedRuntime::OSR_migration_end}, a C function).
+ * over its monitors; freeing it ({@code SharedRuntime::OSR_migration_end}) is a leaf call.
  */
 public final class Aarch64Osr {
     private Aarch64Osr() {
@@ -80,31 +79,5 @@ public final class Aarch64Osr {
         }
         e.asm().mov(64, Aarch64CodeEmitter.SCRATCH2, offset);
         return Address.indexed(base, Aarch64CodeEmitter.SCRATCH2);
-    }
-
-    /**
-     * Frees the buffer: a call of the C function ({@code movz/movk/movk x8; blr x8}), so every register
-     * the allocator could have used is clobbered; the buffer's address is the call's first argument
-     * (x0, fixed).
-     */
-    public static final class MigrationEnd extends Aarch64Op {
-        public MigrationEnd(RegisterValue buffer) {
-            super(null, values(buffer), null, null);
-        }
-
-        @Override
-        public boolean destroysCallerSavedRegisters() {
-            return true;
-        }
-
-        @Override
-        protected void emitCode(Aarch64CodeEmitter e) {
-            e.frame().emitCFunctionCall(e.config().osrMigrationEnd);
-        }
-
-        @Override
-        public String name() {
-            return "osr-migration-end";
-        }
     }
 }

@@ -41,6 +41,8 @@ import org.ssajit.ir.Return;
 import org.ssajit.ir.RuntimeLeaf;
 import org.ssajit.ir.Switch;
 import org.ssajit.ir.Throw;
+import org.ssajit.backend.CallOps;
+import org.ssajit.backend.ControlOps;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.LirBlock;
 import org.ssajit.lir.LirFrameState;
@@ -204,7 +206,7 @@ public final class Amd64LirGenerator extends LirGenerator {
                 inRegisters.add(r);
             }
         }
-        append(new Amd64Control.Entry(inRegisters.toArray(new RegisterValue[0])));
+        append(new ControlOps.Entry(inRegisters.toArray(new RegisterValue[0])));
         for (int i = 0; i < parameters.size(); i++) {
             move((AllocatableValue) operand(parameters.get(i)), cc.getArgument(i));
         }
@@ -223,7 +225,7 @@ public final class Amd64LirGenerator extends LirGenerator {
         if (!(javaCc.getArgument(0) instanceof RegisterValue in) || !(cCc.getArgument(0) instanceof RegisterValue cArg)) {
             throw new IllegalStateException("the OSR buffer and the C argument must be in registers: " + javaCc + ", " + cCc);
         }
-        append(new Amd64Control.Entry(new RegisterValue[]{in}));
+        append(new ControlOps.Entry(new RegisterValue[]{in}));
         Variable buffer = newVariable(JavaKind.Long);
         move(buffer, in);
         int maxLocals = method.getMaxLocals();
@@ -242,7 +244,7 @@ public final class Amd64LirGenerator extends LirGenerator {
             append(new Amd64Osr.TakeOverLock(buffer, OsrBuffer.monitorOffset(d, ir.osrLocks(), maxLocals), d));
         }
         move(cArg, buffer);
-        append(new Amd64Osr.MigrationEnd(cArg));
+        append(new CallOps.LeafCall(backend.config().osrMigrationEnd, null, new RegisterValue[] {cArg}, "osr-migration-end"));
     }
 
     private JavaType metaAccessType(JavaKind kind) {
@@ -342,9 +344,9 @@ public final class Amd64LirGenerator extends LirGenerator {
                 if (lastCall == null || lastCallBlock != currentBlock()) {
                     throw new IllegalStateException("an exception check must follow a call in its block: " + i);
                 }
-                append(new Amd64Exceptions.Check(result(i), lastCall));
+                append(new CallOps.ExceptionCheck(result(i), lastCall));
             }
-            case EXCEPTION_TAKE -> append(new Amd64Exceptions.Take(result(i)));
+            case EXCEPTION_TAKE -> append(new CallOps.ExceptionTake(result(i)));
             case LEAF_CALL -> leafCall(i);
             case ARRAY_COPY -> arrayCopy(i);
             case GUARD -> append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
@@ -369,7 +371,7 @@ public final class Amd64LirGenerator extends LirGenerator {
             case UNWIND -> {
                 RegisterValue exception = fixed(AMD64.rax, JavaKind.Object);
                 move(exception, operand(i.input(In.OBJECT)));
-                append(new Amd64Exceptions.Unwind(exception));
+                append(new CallOps.Unwind(exception, AMD64.rax));
             }
             case NEGATIVE_CHECK -> append(new Amd64Checks.NegativeCheck(inVariable(i.input(In.LENGTH)), stateOf(i.state()), deopt(i)));
             case REGISTER_FINALIZER -> {
@@ -390,7 +392,7 @@ public final class Amd64LirGenerator extends LirGenerator {
      * xmm0. No register survives the call: the allocator keeps what lives across it in the frame.
      */
     /** The last Java call appended, and its block: what an {@link Op#EXCEPTION_CHECK} checks. */
-    private Amd64Calls.JavaCall lastCall;
+    private CallOps.JavaCall lastCall;
     private Object lastCallBlock;
 
     private void call(Instruction i) {
@@ -419,7 +421,7 @@ public final class Amd64LirGenerator extends LirGenerator {
         }
         JavaKind rk = t.returnKind();
         RegisterValue result = rk == JavaKind.Void ? null : fixed(backend.registerConfig().getReturnRegister(rk), rk);
-        lastCall = new Amd64Calls.JavaCall(t, result, inRegisters.toArray(new RegisterValue[0]), state(i.state(), true));
+        lastCall = new CallOps.JavaCall(t, result, inRegisters.toArray(new RegisterValue[0]), state(i.state(), true));
         lastCallBlock = currentBlock();
         append(lastCall);
         if (result != null) {
@@ -440,7 +442,7 @@ public final class Amd64LirGenerator extends LirGenerator {
         }
         RegisterValue[] args = cArguments(kinds, f.resultKind(), values, f.symbol());
         RegisterValue result = fixed(backend.registerConfig().getReturnRegister(f.resultKind()), f.resultKind());
-        append(new Amd64Calls.LeafCall(backend.config().runtimeLeaf(f), result, args, f));
+        append(new CallOps.LeafCall(backend.config().runtimeLeaf(f), result, args, f));
         move(result(i), result);
     }
 
@@ -471,7 +473,7 @@ public final class Amd64LirGenerator extends LirGenerator {
                         inVariable(i.input(In.DESTINATION_INDEX))));
         JavaKind[] kinds = {JavaKind.Long, JavaKind.Long, JavaKind.Long};
         RegisterValue[] args = cArguments(kinds, JavaKind.Void, new Value[] {from, to, operand(i.input(In.LENGTH))}, "arraycopy");
-        append(new Amd64Calls.LeafCall(stub, null, args, "arraycopy " + a.kind().getJavaName()));
+        append(new CallOps.LeafCall(stub, null, args, "arraycopy " + a.kind().getJavaName()));
     }
 
     /** An allocation: the length (arrays) in rdx, the object in rax; see {@link Amd64Allocation.Allocate}. */
@@ -688,13 +690,13 @@ public final class Amd64LirGenerator extends LirGenerator {
     @Override
     protected void emitReturn(Return r) {
         if (r.value() == null) {
-            append(new Amd64Control.Return(null));
+            append(new ControlOps.Return(null));
             return;
         }
         JavaKind k = method.getSignature().getReturnKind().getStackKind();
         RegisterValue reg = fixed(backend.registerConfig().getReturnRegister(k), k);
         move(reg, operand(r.value()));
-        append(new Amd64Control.Return(reg));
+        append(new ControlOps.Return(reg));
     }
 
     private ConstantValue intConstant(int x) {
@@ -708,7 +710,7 @@ public final class Amd64LirGenerator extends LirGenerator {
 
     @Override
     protected void emitLoopSafepoint(LirFrameState state) {
-        append(new Amd64Control.Safepoint(state));
+        append(new ControlOps.Safepoint(state));
     }
 
     // Memory -----------------------------------------------------------------------------------------

@@ -1,8 +1,7 @@
 package org.ssajit.amd64.lir;
 
-import org.ssajit.lir.CodeEmitter;
+import org.ssajit.backend.TargetOp;
 import org.ssajit.lir.ConstantValue;
-import org.ssajit.lir.LirOp;
 
 import jdk.vm.ci.code.RegisterValue;
 import jdk.vm.ci.code.StackSlot;
@@ -11,7 +10,7 @@ import jdk.vm.ci.meta.Value;
 /**
  * An AMD64 LIR instruction. After register allocation every operand is a {@link RegisterValue}, a
  * {@link StackSlot} or a {@link ConstantValue}, as {@link #allowed} permits; {@link #emitCode} turns it
- * into machine code through the {@link Amd64CodeEmitter}.
+ * into machine code through the {@link Amd64CodeEmitter} (codegen-core's {@link TargetOp}).
  *
  * <p>Invariants every op keeps, which the allocator and the other ops rely on:
  * <ul>
@@ -22,16 +21,8 @@ import jdk.vm.ci.meta.Value;
  * takes part in an address.</li>
  * </ul>
  */
-public abstract class Amd64Op extends LirOp {
+public abstract class Amd64Op extends TargetOp<Amd64CodeEmitter> {
     protected Amd64Op(Value[] defs, Value[] uses, Value[] alives, Value[] temps) {
         super(defs, uses, alives, temps);
     }
-
-    @Override
-    public final void emit(CodeEmitter emitter) {
-        emitCode((Amd64CodeEmitter) emitter);
-    }
-
-    /** Emits the instruction's machine code; every operand is a location or a constant by now. */
-    protected abstract void emitCode(Amd64CodeEmitter e);
 }

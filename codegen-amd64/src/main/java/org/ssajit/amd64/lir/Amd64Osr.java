@@ -9,14 +9,13 @@ import org.ssajit.amd64.asm.Amd64Assembler;
 
 import jdk.vm.ci.amd64.AMD64;
 import jdk.vm.ci.code.Register;
-import jdk.vm.ci.code.RegisterValue;
 import jdk.vm.ci.meta.AllocatableValue;
 import jdk.vm.ci.meta.JavaKind;
 
 /**
  * The entry of an on-stack-replacement compile: reading the locals from the interpreter's buffer
- * (laid out as codegen-core's {@link org.ssajit.hotspot.OsrBuffer} says), then freeing it
- * ({@code SharedRuntime::OSR_migration_end}).
+ * (laid out as codegen-core's {@link org.ssajit.hotspot.OsrBuffer} says) and taking over its
+ * monitors; freeing it is a leaf call.
  */
 public final class Amd64Osr {
     private Amd64Osr() {
@@ -74,31 +73,6 @@ public final class Amd64Osr {
         @Override
         public String name() {
             return "osrlock " + depth + " [+" + offset + "]";
-        }
-    }
-
-    /**
-     * Frees the buffer: a call of the C function, so every register the allocator could have used is
-     * clobbered; the buffer's address is the call's first argument (fixed register).
-     */
-    public static final class MigrationEnd extends Amd64Op {
-        public MigrationEnd(RegisterValue buffer) {
-            super(null, values(buffer), null, null);
-        }
-
-        @Override
-        public boolean destroysCallerSavedRegisters() {
-            return true;
-        }
-
-        @Override
-        protected void emitCode(Amd64CodeEmitter e) {
-            e.frame().emitCFunctionCall(e.config().osrMigrationEnd);
-        }
-
-        @Override
-        public String name() {
-            return "osr-migration-end";
         }
     }
 }

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ssajit.amd64.disasm.Objdump;
+import org.ssajit.backend.ControlOps;
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.lir.LirGraph;
@@ -254,7 +255,7 @@ class Amd64LirGeneratorTest {
         List<LirOp> ops = lir.blocks().stream().flatMap(b -> b.ops().stream()).toList();
         assertEquals(1, ops.stream().filter(o -> o instanceof Amd64Checks.NullCheck).count(), lir::toString);
         assertEquals(0, ops.stream().filter(o -> o instanceof Amd64Checks.BoundsCheck).count(), lir::toString);
-        assertTrue(ops.stream().anyMatch(o -> o instanceof Amd64Control.Safepoint));
+        assertTrue(ops.stream().anyMatch(o -> o instanceof ControlOps.Safepoint));
     }
 
     /**

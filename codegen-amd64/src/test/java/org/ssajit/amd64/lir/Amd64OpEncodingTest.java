@@ -36,6 +36,7 @@ import org.ssajit.amd64.asm.ShiftOp;
 import org.ssajit.amd64.asm.SseOp;
 import org.ssajit.amd64.asm.UnaryOp;
 import org.ssajit.amd64.lir.Amd64Memory.AddressShape;
+import org.ssajit.backend.ControlOps;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Deopt;
@@ -787,11 +788,11 @@ class Amd64OpEncodingTest {
     void control() {
         OpCheck c = new OpCheck("control");
         var cfg = OpCheck.CONFIG;
-        c.add(new Amd64Control.Entry(new RegisterValue[]{i(rsi), l(rdx)}));
-        c.add(new Amd64Control.Safepoint(stateInRegisters()), "mov r10,QWORD PTR [r15+" + hex(cfg.threadPollingPageOffset) + "]", "test DWORD PTR [r10],eax");
-        c.add(new Amd64Control.Return(i(rax)), "add rsp," + hex(OpCheck.LAYOUT.frameSize()), "pop rbp", "cmp rsp,QWORD PTR [r15+" + hex(cfg.threadPollingWordOffset) + "]",
+        c.add(new ControlOps.Entry(new RegisterValue[]{i(rsi), l(rdx)}));
+        c.add(new ControlOps.Safepoint(stateInRegisters()), "mov r10,QWORD PTR [r15+" + hex(cfg.threadPollingPageOffset) + "]", "test DWORD PTR [r10],eax");
+        c.add(new ControlOps.Return(i(rax)), "add rsp," + hex(OpCheck.LAYOUT.frameSize()), "pop rbp", "cmp rsp,QWORD PTR [r15+" + hex(cfg.threadPollingWordOffset) + "]",
                         "ja out-of-line", "ret");
-        c.add(new Amd64Control.Return(null), "add rsp," + hex(OpCheck.LAYOUT.frameSize()), "pop rbp", "cmp rsp,QWORD PTR [r15+" + hex(cfg.threadPollingWordOffset) + "]",
+        c.add(new ControlOps.Return(null), "add rsp," + hex(OpCheck.LAYOUT.frameSize()), "pop rbp", "cmp rsp,QWORD PTR [r15+" + hex(cfg.threadPollingWordOffset) + "]",
                         "ja out-of-line", "ret");
         c.verify();
     }
