@@ -4,11 +4,7 @@ import static org.ssajit.amd64.asm.OperandSize.DWORD;
 import static org.ssajit.amd64.asm.OperandSize.QWORD;
 import static org.ssajit.lir.SelectionPatterns.*;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import org.ssajit.amd64.asm.AluOp;
@@ -19,13 +15,9 @@ import org.ssajit.amd64.asm.SseOp;
 import org.ssajit.amd64.asm.UnaryOp;
 import org.ssajit.amd64.lir.Amd64Memory.AddressShape;
 import org.ssajit.bytecode.BailoutException;
-import org.ssajit.hotspot.OsrBuffer;
 import org.ssajit.ir.Access;
 import org.ssajit.ir.AllocationShape;
-import org.ssajit.ir.CallTarget;
 import org.ssajit.ir.Constant;
-import org.ssajit.ir.Deopt;
-import org.ssajit.ir.FrameState;
 import org.ssajit.ir.GcBarrier;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
@@ -35,34 +27,21 @@ import org.ssajit.ir.NarrowEncoding;
 import org.ssajit.ir.Rounding;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
-import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Phi;
-import org.ssajit.ir.Return;
-import org.ssajit.ir.RuntimeLeaf;
-import org.ssajit.ir.Switch;
-import org.ssajit.ir.Throw;
-import org.ssajit.backend.CallOps;
-import org.ssajit.backend.ControlOps;
+import org.ssajit.backend.HotSpotLirGenerator;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.LirBlock;
 import org.ssajit.lir.LirFrameState;
-import org.ssajit.lir.LirGenerator;
-import org.ssajit.lir.LirGraph;
 import org.ssajit.lir.SelectionPatterns.Rotation;
-import org.ssajit.lir.LirKind;
+import org.ssajit.lir.LirOp;
 import org.ssajit.lir.Variable;
 
 import jdk.vm.ci.amd64.AMD64;
-import jdk.vm.ci.code.CallingConvention;
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterValue;
-import jdk.vm.ci.code.ValueKindFactory;
-import jdk.vm.ci.hotspot.HotSpotCallingConventionType;
 import jdk.vm.ci.meta.AllocatableValue;
 import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaKind;
-import jdk.vm.ci.meta.JavaType;
-import jdk.vm.ci.meta.ResolvedJavaMethod;
 import jdk.vm.ci.meta.Value;
 
 /**
@@ -71,75 +50,36 @@ import jdk.vm.ci.meta.Value;
  * immediates where x86 takes them, memory operands where it can use them, and fixed registers where it
  * insists ({@code idiv} in rdx:rax, shift counts in cl, arguments and results where the calling
  * convention puts them). What is selected how is tabulated in the module README.
- * {@link #generate()} first refuses what only this target cannot compile ({@link Amd64Scope}).
+ * The entry, calls, returns and switches' shape are codegen-core's {@link HotSpotLirGenerator}; what
+ * only this target refuses is {@link Amd64Scope}'s.
  */
-public final class Amd64LirGenerator extends LirGenerator {
-    private final Amd64Backend backend;
-    private final ResolvedJavaMethod method;
+public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
     /** Compares consumed by the {@code if} that follows them (selected there as one compare-and-branch). */
     private final Set<Instruction> fused = new HashSet<>();
-    /** Constants used in loops that take more than an instruction to load, loaded once in the entry block ({@link #inVariable}). */
-    private final Map<JavaConstant, Variable> hoisted = new HashMap<>();
-    /** The entry block, and where in it hoisted constants go: after the incoming arguments are taken. */
-    private LirBlock entryBlock;
-    private int entryInsertAt;
+
     public Amd64LirGenerator(Graph ir, Amd64Backend backend) {
-        super(ir, backend.architecture(), new Amd64FrameMap());
-        if (!ir.isLowered()) {
-            throw new IllegalArgumentException("instruction selection needs a lowered graph (HotSpotLowering): " + ir.method());
-        }
-        this.backend = backend;
-        this.method = ir.method();
+        super(ir, backend, new Amd64FrameMap());
     }
 
-    /** Refuses what this target cannot compile, then selects instructions for the whole graph. */
     @Override
-    public LirGraph generate() {
+    protected void checkScope() {
         Amd64Scope.check(ir);
-        return super.generate();
     }
 
     // Operands ---------------------------------------------------------------------------------------
 
-    /** {@code v} in a variable: constants are loaded into a new one. */
-    private AllocatableValue inVariable(Value v) {
-        if (v instanceof ConstantValue c) {
-            if (hoistable(c)) {
-                return hoisted.computeIfAbsent(c.constant(), k -> {
-                    Variable t = newVariable(c.kind());
-                    entryBlock.ops().add(entryInsertAt++, new Amd64Moves.LoadConstant(t, c));
-                    return t;
-                });
-            }
-            Variable t = newVariable(c.kind());
-            append(new Amd64Moves.LoadConstant(t, c));
-            return t;
-        }
-        return (AllocatableValue) v;
-    }
-
     /**
-     * Whether a constant needed in a register inside a loop is loaded once in the entry block instead
-     * of at each use: a float or double other than +0.0 ({@code movabs} and {@code movq}, where +0.0 is
-     * one {@code xorps}), or a long that does not fit an imm32 ({@code movabs}). Loaded in the entry
-     * block, the value dominates every use; the register allocator may keep it in a register or spill
-     * it (then a use reloads it from the frame, still one instruction).
+     * A float or double other than +0.0 ({@code movabs} and {@code movq}, where +0.0 is one
+     * {@code xorps}), or a long that does not fit an imm32 ({@code movabs}).
      */
-    private boolean hoistable(ConstantValue c) {
-        if (entryBlock == null || entryBlock.loopDepth() != 0 || currentBlock().loopDepth() == 0) {
-            return false;
-        }
-        JavaConstant k = c.constant();
+    @Override
+    protected boolean costlyToLoad(JavaConstant k) {
         return switch (k.getJavaKind()) {
             case Float -> Float.floatToRawIntBits(k.asFloat()) != 0;
             case Double -> Double.doubleToRawLongBits(k.asDouble()) != 0;
             case Long -> !fitsImm32(k);
             default -> false;
         };
-    }
-
-    private AllocatableValue inVariable(org.ssajit.ir.Value v) {
-        return inVariable(operand(v));
     }
 
     /** The operand as an imm32 if it is an integer constant that fits (null counts as 0), else in a variable. */
@@ -160,95 +100,20 @@ public final class Amd64LirGenerator extends LirGenerator {
         };
     }
 
-    private RegisterValue fixed(Register r, JavaKind kind) {
-        return r.asValue(kindOf(kind));
-    }
-
-    private void move(AllocatableValue dst, Value src) {
-        append(backend.moveFactory().createMove(dst, src));
-    }
-
     private static OperandSize sizeOf(JavaKind k) {
         return k == JavaKind.Int ? DWORD : QWORD;
     }
 
-    private LirFrameState stateOf(FrameState fs) {
-        if (fs == null) {
-            throw new IllegalStateException("instruction that can deoptimize has no frame state");
-        }
-        return state(fs, false);
-    }
-
-    // Entry ------------------------------------------------------------------------------------------
+    // OSR entry --------------------------------------------------------------------------------------
 
     @Override
-    protected void emitEntry(List<Parameter> parameters) {
-        if (ir.isOsr()) {
-            emitOsrEntry();
-        } else {
-            emitArguments(parameters);
-        }
-        entryBlock = currentBlock();
-        entryInsertAt = entryBlock.ops().size();
+    protected LirOp osrLoad(JavaKind kind, Variable result, AllocatableValue buffer, int offset) {
+        return new Amd64Osr.LoadLocal(kind, result, buffer, offset);
     }
 
-    private void emitArguments(List<Parameter> parameters) {
-        JavaType[] types = method.getSignature().toParameterTypes(method.isStatic() ? null : method.getDeclaringClass());
-        ValueKindFactory<LirKind> kinds = this::kindOf;
-        CallingConvention cc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.JavaCallee,
-                        method.getSignature().getReturnType(null), types, kinds);
-        if (cc.getArgumentCount() != parameters.size()) {
-            throw new IllegalStateException("calling convention has " + cc.getArgumentCount() + " arguments, the graph " + parameters.size());
-        }
-        List<RegisterValue> inRegisters = new ArrayList<>();
-        for (int i = 0; i < cc.getArgumentCount(); i++) {
-            if (cc.getArgument(i) instanceof RegisterValue r) {
-                inRegisters.add(r);
-            }
-        }
-        append(new ControlOps.Entry(inRegisters.toArray(new RegisterValue[0])));
-        for (int i = 0; i < parameters.size(); i++) {
-            move((AllocatableValue) operand(parameters.get(i)), cc.getArgument(i));
-        }
-    }
-
-    /**
-     * An on-stack-replacement entry: the interpreter's buffer arrives in the first Java argument
-     * register. Every {@link Op#OSR_LOCAL} of the entry block is read from it here, then the buffer is
-     * freed (a C call; the allocator keeps the locals' values across it), before anything else runs.
-     */
-    private void emitOsrEntry() {
-        JavaType[] pointer = {metaAccessType(JavaKind.Long)};
-        ValueKindFactory<LirKind> kinds = this::kindOf;
-        CallingConvention javaCc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.JavaCallee, null, pointer, kinds);
-        CallingConvention cCc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.NativeCall, null, pointer, kinds);
-        if (!(javaCc.getArgument(0) instanceof RegisterValue in) || !(cCc.getArgument(0) instanceof RegisterValue cArg)) {
-            throw new IllegalStateException("the OSR buffer and the C argument must be in registers: " + javaCc + ", " + cCc);
-        }
-        append(new ControlOps.Entry(new RegisterValue[]{in}));
-        Variable buffer = newVariable(JavaKind.Long);
-        move(buffer, in);
-        int maxLocals = method.getMaxLocals();
-        for (Instruction i : ir.entry().instructions()) {
-            if (i.op() == Op.OSR_LOCAL) {
-                append(new Amd64Osr.LoadLocal(i.kind(), result(i), buffer, OsrBuffer.offset(i.osrLocal(), i.kind(), maxLocals)));
-            } else if (i.op() == Op.OSR_LOCK) {
-                int depth = (Integer) i.attribute();
-                append(new Amd64Osr.LoadLocal(JavaKind.Object, result(i), buffer, OsrBuffer.monitorOffset(depth, ir.osrLocks(), maxLocals) + 8));
-            }
-        }
-        // Every monitor's BasicLock word moves into this frame's slot of its depth (the VM made it
-        // independent of the interpreter frame's address when it filled the buffer).
-        lir().frameMap().reserveMonitorSlots(ir.osrLocks());
-        for (int d = 0; d < ir.osrLocks(); d++) {
-            append(new Amd64Osr.TakeOverLock(buffer, OsrBuffer.monitorOffset(d, ir.osrLocks(), maxLocals), d));
-        }
-        move(cArg, buffer);
-        append(new CallOps.LeafCall(backend.config().osrMigrationEnd, null, new RegisterValue[] {cArg}, "osr-migration-end"));
-    }
-
-    private JavaType metaAccessType(JavaKind kind) {
-        return backend.metaAccess().lookupJavaType(kind.toJavaClass());
+    @Override
+    protected LirOp osrTakeOverLock(AllocatableValue buffer, int offset, int depth) {
+        return new Amd64Osr.TakeOverLock(buffer, offset, depth);
     }
 
     // Instructions -----------------------------------------------------------------------------------
@@ -340,13 +205,8 @@ public final class Amd64LirGenerator extends LirGenerator {
             case BOUNDS_CHECK -> boundsCheck(i);
             case DEOPTIMIZE -> append(new Amd64Checks.Deoptimize(stateOf(i.state()), deopt(i)));
             case CALL -> call(i);
-            case EXCEPTION_CHECK -> {
-                if (lastCall == null || lastCallBlock != currentBlock()) {
-                    throw new IllegalStateException("an exception check must follow a call in its block: " + i);
-                }
-                append(new CallOps.ExceptionCheck(result(i), lastCall));
-            }
-            case EXCEPTION_TAKE -> append(new CallOps.ExceptionTake(result(i)));
+            case EXCEPTION_CHECK -> exceptionCheck(i);
+            case EXCEPTION_TAKE -> exceptionTake(i);
             case LEAF_CALL -> leafCall(i);
             case ARRAY_COPY -> arrayCopy(i);
             case GUARD -> append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
@@ -368,11 +228,7 @@ public final class Amd64LirGenerator extends LirGenerator {
                 append(new Amd64Exceptions.NewException((org.ssajit.ir.ImplicitException) i.attribute(), result, args, stateOf(i.state())));
                 move(result(i), result);
             }
-            case UNWIND -> {
-                RegisterValue exception = fixed(AMD64.rax, JavaKind.Object);
-                move(exception, operand(i.input(In.OBJECT)));
-                append(new CallOps.Unwind(exception, AMD64.rax));
-            }
+            case UNWIND -> unwind(i);
             case NEGATIVE_CHECK -> append(new Amd64Checks.NegativeCheck(inVariable(i.input(In.LENGTH)), stateOf(i.state()), deopt(i)));
             case REGISTER_FINALIZER -> {
                 RegisterValue object = fixed(AMD64.rsi, JavaKind.Object);
@@ -380,100 +236,15 @@ public final class Amd64LirGenerator extends LirGenerator {
                 append(new Amd64Finalizers.RegisterFinalizer(object, stateOf(i.state())));
             }
             case OSR_LOCAL, OSR_LOCK -> {
-                // Read in emitOsrEntry, before the buffer is freed.
+                // Read by the OSR entry, before the buffer is freed.
             }
             default -> throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");
         }
     }
 
-    /**
-     * A Java call: the arguments moved to where HotSpot's Java calling convention puts them (registers,
-     * then the outgoing area at the bottom of this frame), the call, the result taken from rax or
-     * xmm0. No register survives the call: the allocator keeps what lives across it in the frame.
-     */
-    /** The last Java call appended, and its block: what an {@link Op#EXCEPTION_CHECK} checks. */
-    private CallOps.JavaCall lastCall;
-    private Object lastCallBlock;
-
-    private void call(Instruction i) {
-        CallTarget t = i.callTarget();
-        ResolvedJavaMethod callee = t.method();
-        JavaType[] types = callee.getSignature().toParameterTypes(callee.isStatic() ? null : callee.getDeclaringClass());
-        ValueKindFactory<LirKind> kinds = this::kindOf;
-        CallingConvention cc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.JavaCall,
-                        callee.getSignature().getReturnType(null), types, kinds);
-        if (cc.getArgumentCount() != i.inputCount()) {
-            throw new IllegalStateException("calling convention has " + cc.getArgumentCount() + " arguments, the call " + i.inputCount() + ": " + i);
-        }
-        lir().frameMap().reserveOutgoing(cc.getStackSize());
-        List<RegisterValue> inRegisters = new ArrayList<>();
-        // Stack arguments first (a stack-to-stack move goes through r10, never an argument register).
-        for (int k = 0; k < cc.getArgumentCount(); k++) {
-            if (!(cc.getArgument(k) instanceof RegisterValue)) {
-                move(cc.getArgument(k), operand(i.input(k)));
-            }
-        }
-        for (int k = 0; k < cc.getArgumentCount(); k++) {
-            if (cc.getArgument(k) instanceof RegisterValue r) {
-                move(r, operand(i.input(k)));
-                inRegisters.add(r);
-            }
-        }
-        JavaKind rk = t.returnKind();
-        RegisterValue result = rk == JavaKind.Void ? null : fixed(backend.registerConfig().getReturnRegister(rk), rk);
-        lastCall = new CallOps.JavaCall(t, result, inRegisters.toArray(new RegisterValue[0]), state(i.state(), true));
-        lastCallBlock = currentBlock();
-        append(lastCall);
-        if (result != null) {
-            move(result(i), result);
-        }
-    }
-
-    /**
-     * A call of one of the VM's leaf C functions: arguments and result in the C convention's
-     * registers; the call clobbers every allocatable register (a superset of what C may clobber).
-     */
-    private void leafCall(Instruction i) {
-        RuntimeLeaf f = (RuntimeLeaf) i.attribute();
-        JavaKind[] kinds = f.argumentKinds();
-        Value[] values = new Value[kinds.length];
-        for (int k = 0; k < kinds.length; k++) {
-            values[k] = operand(i.input(k));
-        }
-        RegisterValue[] args = cArguments(kinds, f.resultKind(), values, f.symbol());
-        RegisterValue result = fixed(backend.registerConfig().getReturnRegister(f.resultKind()), f.resultKind());
-        append(new CallOps.LeafCall(backend.config().runtimeLeaf(f), result, args, f));
-        move(result(i), result);
-    }
-
-    /** Moves {@code values} to the registers of the C convention's arguments of {@code kinds} (a leaf returning {@code resultKind}); returns those registers. */
-    private RegisterValue[] cArguments(JavaKind[] kinds, JavaKind resultKind, Value[] values, String what) {
-        RegisterValue[] args = cArgumentRegisters(backend.registerConfig(), backend.metaAccess(), kinds, resultKind, what);
-        for (int k = 0; k < args.length; k++) {
-            move(args[k], values[k]);
-        }
-        return args;
-    }
-
-    /**
-     * {@link Op#ARRAY_COPY}: the two element addresses (lea) and the count moved to the C convention's
-     * first three argument registers, then the VM's copy stub for the element size, a leaf that
-     * clobbers what C may clobber (every allocatable register is taken as clobbered).
-     */
-    private void arrayCopy(Instruction i) {
-        Access a = access(i);
-        long stub = backend.config().arrayCopyStub(a.kind());
-        if (stub == 0) {
-            throw new IllegalStateException("the VM has no copy stub for " + a.kind() + " arrays");
-        }
-        Variable from = newVariable(JavaKind.Long);
-        append(new Amd64Memory.ElementAddress(Scale.of(a.scale()), a.displacement(), from, inVariable(i.input(In.SOURCE)), inVariable(i.input(In.SOURCE_INDEX))));
-        Variable to = newVariable(JavaKind.Long);
-        append(new Amd64Memory.ElementAddress(Scale.of(a.scale()), a.displacement(), to, inVariable(i.input(In.DESTINATION)),
-                        inVariable(i.input(In.DESTINATION_INDEX))));
-        JavaKind[] kinds = {JavaKind.Long, JavaKind.Long, JavaKind.Long};
-        RegisterValue[] args = cArguments(kinds, JavaKind.Void, new Value[] {from, to, operand(i.input(In.LENGTH))}, "arraycopy");
-        append(new CallOps.LeafCall(stub, null, args, "arraycopy " + a.kind().getJavaName()));
+    @Override
+    protected LirOp elementAddress(Access a, Variable result, AllocatableValue array, AllocatableValue index) {
+        return new Amd64Memory.ElementAddress(Scale.of(a.scale()), a.displacement(), result, array, index);
     }
 
     /** An allocation: the length (arrays) in rdx, the object in rax; see {@link Amd64Allocation.Allocate}. */
@@ -508,20 +279,6 @@ public final class Amd64LirGenerator extends LirGenerator {
         RegisterValue object = fixed(AMD64.rsi, JavaKind.Object);
         move(object, operand(i.input(In.OBJECT)));
         append(new Amd64Monitors.Monitor(i.op() == Op.LOCK, depth, object, stateOf(i.state())));
-    }
-
-    private static Deopt deopt(Instruction i) {
-        return (Deopt) i.attribute();
-    }
-
-    private static Access access(Instruction i) {
-        return (Access) i.attribute();
-    }
-
-    private Variable result(Instruction i) {
-        Variable r = newVariable(i.kind());
-        setResult(i, r);
-        return r;
     }
 
     private void binary(Instruction i, AluOp integerOp, SseOp floatOp, SseOp doubleOp) {
@@ -656,61 +413,14 @@ public final class Amd64LirGenerator extends LirGenerator {
         append(new Amd64Compares.CompareBranch(f.condition(), size, inVariable(f.x()), immOrVariable(f.y()), trueTarget, falseTarget));
     }
 
-    /**
-     * A jump table when the keys are dense (at least {@value #MIN_TABLE_KEYS} keys filling at least a
-     * third of their range), else compares (a binary search over the sorted keys).
-     */
     @Override
-    protected void emitSwitch(Switch s, LirBlock[] keyTargets, LirBlock defaultTarget) {
-        AllocatableValue v = inVariable(s.value());
-        int n = s.keyCount();
-        long span = (long) s.key(n - 1) - s.key(0) + 1;
-        if (n >= MIN_TABLE_KEYS && span <= 3L * n && span <= MAX_TABLE_SIZE) {
-            LirBlock[] table = new LirBlock[(int) span];
-            java.util.Arrays.fill(table, defaultTarget);
-            for (int k = 0; k < n; k++) {
-                table[(int) ((long) s.key(k) - s.key(0))] = keyTargets[k];
-            }
-            append(new Amd64Switches.TableSwitch(v, newVariable(JavaKind.Long), s.key(0), table, defaultTarget));
-        } else {
-            int[] keys = new int[n];
-            for (int k = 0; k < n; k++) {
-                keys[k] = s.key(k);
-            }
-            append(new Amd64Switches.LookupSwitch(v, keys, keyTargets, defaultTarget));
-        }
-    }
-
-    static final int MIN_TABLE_KEYS = 4;
-    static final int MAX_TABLE_SIZE = 4096;
-
-    // Returns, throws, safepoints --------------------------------------------------------------------
-
-    /** The value goes to the calling convention's return register (the lowering narrowed it to the declared kind). */
-    @Override
-    protected void emitReturn(Return r) {
-        if (r.value() == null) {
-            append(new ControlOps.Return(null));
-            return;
-        }
-        JavaKind k = method.getSignature().getReturnKind().getStackKind();
-        RegisterValue reg = fixed(backend.registerConfig().getReturnRegister(k), k);
-        move(reg, operand(r.value()));
-        append(new ControlOps.Return(reg));
-    }
-
-    private ConstantValue intConstant(int x) {
-        return new ConstantValue(kindOf(JavaKind.Int), JavaConstant.forInt(x));
+    protected LirOp tableSwitch(AllocatableValue value, int lowKey, LirBlock[] table, LirBlock defaultTarget) {
+        return new Amd64Switches.TableSwitch(value, newVariable(JavaKind.Long), lowKey, table, defaultTarget);
     }
 
     @Override
-    protected void emitThrow(Throw t) {
-        // Nothing: the lowering put a deoptimization before it (the interpreter throws), which never returns.
-    }
-
-    @Override
-    protected void emitLoopSafepoint(LirFrameState state) {
-        append(new ControlOps.Safepoint(state));
+    protected LirOp lookupSwitch(AllocatableValue value, int[] keys, LirBlock[] keyTargets, LirBlock defaultTarget) {
+        return new Amd64Switches.LookupSwitch(value, keys, keyTargets, defaultTarget);
     }
 
     // Memory -----------------------------------------------------------------------------------------

@@ -1,0 +1,411 @@
+package org.ssajit.backend;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.ssajit.hotspot.OsrBuffer;
+import org.ssajit.ir.Access;
+import org.ssajit.ir.CallTarget;
+import org.ssajit.ir.Deopt;
+import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Op.In;
+import org.ssajit.ir.Parameter;
+import org.ssajit.ir.Return;
+import org.ssajit.ir.RuntimeLeaf;
+import org.ssajit.ir.Switch;
+import org.ssajit.ir.Throw;
+import org.ssajit.lir.ConstantValue;
+import org.ssajit.lir.FrameMap;
+import org.ssajit.lir.LirBlock;
+import org.ssajit.lir.LirFrameState;
+import org.ssajit.lir.LirGenerator;
+import org.ssajit.lir.LirGraph;
+import org.ssajit.lir.LirKind;
+import org.ssajit.lir.LirOp;
+import org.ssajit.lir.Variable;
+
+import jdk.vm.ci.code.CallingConvention;
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.code.ValueKindFactory;
+import jdk.vm.ci.hotspot.HotSpotCallingConventionType;
+import jdk.vm.ci.meta.AllocatableValue;
+import jdk.vm.ci.meta.JavaConstant;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.JavaType;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+import jdk.vm.ci.meta.Value;
+
+/**
+ * Instruction selection's part that is the same on every HotSpot target: the method's entry (the
+ * arguments from the Java calling convention, or an OSR entry's locals and monitors from the
+ * interpreter's buffer, which it then frees), Java calls (arguments moved where the Java calling
+ * convention puts them, stack arguments first), leaf calls of the VM's C functions and copy stubs
+ * (the C convention), the exception check, take and unwind after calls, returns, loop polls, and the
+ * choice between a jump table and compares for a switch. Constants a loop needs in a register that
+ * take more than an instruction to load are loaded once in the entry block. A target selects
+ * everything else ({@link #emitInstruction}, {@link #emitIf}) and supplies the few ops this needs
+ * from it (an OSR local's load, an element address, the two switch forms).
+ *
+ * @param <B> the target's back end
+ */
+public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends LirGenerator {
+    /** A jump table needs at least this many keys, filling at least a third of their range, and at most this many entries. */
+    protected static final int MIN_TABLE_KEYS = 4;
+    protected static final int MAX_TABLE_SIZE = 4096;
+
+    protected final B backend;
+    protected final ResolvedJavaMethod method;
+    /** Constants used in loops that take more than an instruction to load, loaded once in the entry block ({@link #inVariable}). */
+    private final Map<JavaConstant, Variable> hoisted = new HashMap<>();
+    /** The entry block, and where in it hoisted constants go: after the incoming arguments are taken. */
+    private LirBlock entryBlock;
+    private int entryInsertAt;
+    /** The last Java call appended, and its block: what an {@link Op#EXCEPTION_CHECK} checks. */
+    private CallOps.JavaCall lastCall;
+    private LirBlock lastCallBlock;
+
+    protected HotSpotLirGenerator(Graph ir, B backend, FrameMap frameMap) {
+        super(ir, backend.architecture(), frameMap);
+        if (!ir.isLowered()) {
+            throw new IllegalArgumentException("instruction selection needs a lowered graph (HotSpotLowering): " + ir.method());
+        }
+        this.backend = backend;
+        this.method = ir.method();
+    }
+
+    /** Refuses what this target cannot compile ({@link #checkScope}), then selects instructions for the whole graph. */
+    @Override
+    public final LirGraph generate() {
+        checkScope();
+        return super.generate();
+    }
+
+    /** Refuses (BailoutException) what only this target cannot compile, before any LIR exists. */
+    protected abstract void checkScope();
+
+    // Operands ---------------------------------------------------------------------------------------
+
+    /** {@code v} in a variable: constants are loaded into a new one (or, in a loop, the one loaded in the entry block). */
+    protected final AllocatableValue inVariable(Value v) {
+        if (v instanceof ConstantValue c) {
+            if (hoistable(c)) {
+                return hoisted.computeIfAbsent(c.constant(), k -> {
+                    Variable t = newVariable(c.kind());
+                    entryBlock.ops().add(entryInsertAt++, backend.moveFactory().createMove(t, c));
+                    return t;
+                });
+            }
+            Variable t = newVariable(c.kind());
+            append(backend.moveFactory().createMove(t, c));
+            return t;
+        }
+        return (AllocatableValue) v;
+    }
+
+    protected final AllocatableValue inVariable(org.ssajit.ir.Value v) {
+        return inVariable(operand(v));
+    }
+
+    /**
+     * Whether a constant needed in a register inside a loop is loaded once in the entry block instead
+     * of at each use: when it takes more than one instruction to load ({@link #costlyToLoad}). Loaded
+     * in the entry block, the value dominates every use; the register allocator may keep it in a
+     * register or spill it (then a use reloads it from the frame, still one instruction).
+     */
+    private boolean hoistable(ConstantValue c) {
+        if (entryBlock == null || entryBlock.loopDepth() != 0 || currentBlock().loopDepth() == 0) {
+            return false;
+        }
+        return costlyToLoad(c.constant());
+    }
+
+    /** Whether loading {@code c} into a register takes this target more than one instruction. */
+    protected abstract boolean costlyToLoad(JavaConstant c);
+
+    protected final RegisterValue fixed(Register r, JavaKind kind) {
+        return r.asValue(kindOf(kind));
+    }
+
+    protected final void move(AllocatableValue dst, Value src) {
+        append(backend.moveFactory().createMove(dst, src));
+    }
+
+    protected final LirFrameState stateOf(FrameState fs) {
+        if (fs == null) {
+            throw new IllegalStateException("instruction that can deoptimize has no frame state");
+        }
+        return state(fs, false);
+    }
+
+    /** A new variable for {@code i}'s value, recorded as its result. */
+    protected final Variable result(Instruction i) {
+        Variable r = newVariable(i.kind());
+        setResult(i, r);
+        return r;
+    }
+
+    protected final ConstantValue intConstant(int x) {
+        return new ConstantValue(kindOf(JavaKind.Int), JavaConstant.forInt(x));
+    }
+
+    protected static Deopt deopt(Instruction i) {
+        return (Deopt) i.attribute();
+    }
+
+    protected static Access access(Instruction i) {
+        return (Access) i.attribute();
+    }
+
+    private JavaType metaAccessType(JavaKind kind) {
+        return backend.metaAccess().lookupJavaType(kind.toJavaClass());
+    }
+
+    // Entry ------------------------------------------------------------------------------------------
+
+    @Override
+    protected final void emitEntry(List<Parameter> parameters) {
+        if (ir.isOsr()) {
+            emitOsrEntry();
+        } else {
+            emitArguments(parameters);
+        }
+        entryBlock = currentBlock();
+        entryInsertAt = entryBlock.ops().size();
+    }
+
+    private void emitArguments(List<Parameter> parameters) {
+        JavaType[] types = method.getSignature().toParameterTypes(method.isStatic() ? null : method.getDeclaringClass());
+        ValueKindFactory<LirKind> kinds = this::kindOf;
+        CallingConvention cc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.JavaCallee,
+                        method.getSignature().getReturnType(null), types, kinds);
+        if (cc.getArgumentCount() != parameters.size()) {
+            throw new IllegalStateException("calling convention has " + cc.getArgumentCount() + " arguments, the graph " + parameters.size());
+        }
+        List<RegisterValue> inRegisters = new ArrayList<>();
+        for (int i = 0; i < cc.getArgumentCount(); i++) {
+            if (cc.getArgument(i) instanceof RegisterValue r) {
+                inRegisters.add(r);
+            }
+        }
+        append(new ControlOps.Entry(inRegisters.toArray(new RegisterValue[0])));
+        for (int i = 0; i < parameters.size(); i++) {
+            move((AllocatableValue) operand(parameters.get(i)), cc.getArgument(i));
+        }
+    }
+
+    /**
+     * An on-stack-replacement entry: the interpreter's buffer arrives in the first Java argument
+     * register. Every {@link Op#OSR_LOCAL} and {@link Op#OSR_LOCK} object of the entry block is read
+     * from it here ({@link #osrLoad}), every monitor's BasicLock word moves into this frame's slot of
+     * its depth ({@link #osrTakeOverLock}: the VM made it independent of the interpreter frame's
+     * address when it filled the buffer), then the buffer is freed (a C call; the allocator keeps the
+     * values across it), before anything else runs.
+     */
+    private void emitOsrEntry() {
+        JavaType[] pointer = {metaAccessType(JavaKind.Long)};
+        ValueKindFactory<LirKind> kinds = this::kindOf;
+        CallingConvention javaCc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.JavaCallee, null, pointer, kinds);
+        CallingConvention cCc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.NativeCall, null, pointer, kinds);
+        if (!(javaCc.getArgument(0) instanceof RegisterValue in) || !(cCc.getArgument(0) instanceof RegisterValue cArg)) {
+            throw new IllegalStateException("the OSR buffer and the C argument must be in registers: " + javaCc + ", " + cCc);
+        }
+        append(new ControlOps.Entry(new RegisterValue[] {in}));
+        Variable buffer = newVariable(JavaKind.Long);
+        move(buffer, in);
+        int maxLocals = method.getMaxLocals();
+        for (Instruction i : ir.entry().instructions()) {
+            if (i.op() == Op.OSR_LOCAL) {
+                append(osrLoad(i.kind(), result(i), buffer, OsrBuffer.offset(i.osrLocal(), i.kind(), maxLocals)));
+            } else if (i.op() == Op.OSR_LOCK) {
+                int depth = (Integer) i.attribute();
+                append(osrLoad(JavaKind.Object, result(i), buffer, OsrBuffer.monitorOffset(depth, ir.osrLocks(), maxLocals) + 8));
+            }
+        }
+        lir().frameMap().reserveMonitorSlots(ir.osrLocks());
+        for (int d = 0; d < ir.osrLocks(); d++) {
+            append(osrTakeOverLock(buffer, OsrBuffer.monitorOffset(d, ir.osrLocks(), maxLocals), d));
+        }
+        move(cArg, buffer);
+        append(new CallOps.LeafCall(backend.config().osrMigrationEnd, null, new RegisterValue[] {cArg}, "osr-migration-end"));
+    }
+
+    /** {@code result := } the value of {@code kind} at {@code offset} in the OSR buffer at {@code buffer}. */
+    protected abstract LirOp osrLoad(JavaKind kind, Variable result, AllocatableValue buffer, int offset);
+
+    /** Copies the BasicLock word at {@code offset} in the OSR buffer into this frame's monitor slot of lock depth {@code depth}. */
+    protected abstract LirOp osrTakeOverLock(AllocatableValue buffer, int offset, int depth);
+
+    // Calls ------------------------------------------------------------------------------------------
+
+    /**
+     * A Java call: the arguments moved to where HotSpot's Java calling convention puts them (registers,
+     * then the outgoing area at the bottom of this frame), the call, the result taken from the return
+     * register. No register survives the call: the allocator keeps what lives across it in the frame.
+     */
+    protected final void call(Instruction i) {
+        CallTarget t = i.callTarget();
+        ResolvedJavaMethod callee = t.method();
+        JavaType[] types = callee.getSignature().toParameterTypes(callee.isStatic() ? null : callee.getDeclaringClass());
+        ValueKindFactory<LirKind> kinds = this::kindOf;
+        CallingConvention cc = backend.registerConfig().getCallingConvention(HotSpotCallingConventionType.JavaCall,
+                        callee.getSignature().getReturnType(null), types, kinds);
+        if (cc.getArgumentCount() != i.inputCount()) {
+            throw new IllegalStateException("calling convention has " + cc.getArgumentCount() + " arguments, the call " + i.inputCount() + ": " + i);
+        }
+        lir().frameMap().reserveOutgoing(cc.getStackSize());
+        List<RegisterValue> inRegisters = new ArrayList<>();
+        // Stack arguments first (a stack-to-stack move goes through a scratch register, never an argument register).
+        for (int k = 0; k < cc.getArgumentCount(); k++) {
+            if (!(cc.getArgument(k) instanceof RegisterValue)) {
+                move(cc.getArgument(k), operand(i.input(k)));
+            }
+        }
+        for (int k = 0; k < cc.getArgumentCount(); k++) {
+            if (cc.getArgument(k) instanceof RegisterValue r) {
+                move(r, operand(i.input(k)));
+                inRegisters.add(r);
+            }
+        }
+        JavaKind rk = t.returnKind();
+        RegisterValue result = rk == JavaKind.Void ? null : fixed(backend.registerConfig().getReturnRegister(rk), rk);
+        lastCall = new CallOps.JavaCall(t, result, inRegisters.toArray(new RegisterValue[0]), state(i.state(), true));
+        lastCallBlock = currentBlock();
+        append(lastCall);
+        if (result != null) {
+            move(result(i), result);
+        }
+    }
+
+    /** {@link Op#EXCEPTION_CHECK}: whether the call right before it in the block returned through the exception handler entry. */
+    protected final void exceptionCheck(Instruction i) {
+        if (lastCall == null || lastCallBlock != currentBlock()) {
+            throw new IllegalStateException("an exception check must follow a call in its block: " + i);
+        }
+        append(new CallOps.ExceptionCheck(result(i), lastCall));
+    }
+
+    /** {@link Op#EXCEPTION_TAKE}: the exception the check found, taken off the thread. */
+    protected final void exceptionTake(Instruction i) {
+        append(new CallOps.ExceptionTake(result(i)));
+    }
+
+    /** {@link Op#UNWIND}: the exception, in the return register, leaves the frame for the caller's handler. */
+    protected final void unwind(Instruction i) {
+        Register returnRegister = backend.registerConfig().getReturnRegister(JavaKind.Object);
+        RegisterValue exception = fixed(returnRegister, JavaKind.Object);
+        move(exception, operand(i.input(In.OBJECT)));
+        append(new CallOps.Unwind(exception, returnRegister));
+    }
+
+    /**
+     * A call of one of the VM's leaf C functions: arguments and result in the C convention's
+     * registers; the call clobbers every allocatable register (a superset of what C may clobber).
+     */
+    protected final void leafCall(Instruction i) {
+        RuntimeLeaf f = (RuntimeLeaf) i.attribute();
+        JavaKind[] kinds = f.argumentKinds();
+        Value[] values = new Value[kinds.length];
+        for (int k = 0; k < kinds.length; k++) {
+            values[k] = operand(i.input(k));
+        }
+        RegisterValue[] args = cArguments(kinds, f.resultKind(), values, f.symbol());
+        RegisterValue result = fixed(backend.registerConfig().getReturnRegister(f.resultKind()), f.resultKind());
+        append(new CallOps.LeafCall(backend.config().runtimeLeaf(f), result, args, f));
+        move(result(i), result);
+    }
+
+    /** Moves {@code values} to the registers of the C convention's arguments of {@code kinds} (a leaf returning {@code resultKind}); returns those registers. */
+    protected final RegisterValue[] cArguments(JavaKind[] kinds, JavaKind resultKind, Value[] values, String what) {
+        RegisterValue[] args = cArgumentRegisters(backend.registerConfig(), backend.metaAccess(), kinds, resultKind, what);
+        for (int k = 0; k < args.length; k++) {
+            move(args[k], values[k]);
+        }
+        return args;
+    }
+
+    /**
+     * {@link Op#ARRAY_COPY}: the two element addresses ({@link #elementAddress}) and the count moved to
+     * the C convention's first three argument registers, then the VM's copy stub for the element
+     * size, a leaf that clobbers what C may clobber (every allocatable register is taken as clobbered).
+     */
+    protected final void arrayCopy(Instruction i) {
+        Access a = access(i);
+        long stub = backend.config().arrayCopyStub(a.kind());
+        if (stub == 0) {
+            throw new IllegalStateException("the VM has no copy stub for " + a.kind() + " arrays");
+        }
+        Variable from = newVariable(JavaKind.Long);
+        append(elementAddress(a, from, inVariable(i.input(In.SOURCE)), inVariable(i.input(In.SOURCE_INDEX))));
+        Variable to = newVariable(JavaKind.Long);
+        append(elementAddress(a, to, inVariable(i.input(In.DESTINATION)), inVariable(i.input(In.DESTINATION_INDEX))));
+        JavaKind[] kinds = {JavaKind.Long, JavaKind.Long, JavaKind.Long};
+        RegisterValue[] args = cArguments(kinds, JavaKind.Void, new Value[] {from, to, operand(i.input(In.LENGTH))}, "arraycopy");
+        append(new CallOps.LeafCall(stub, null, args, "arraycopy " + a.kind().getJavaName()));
+    }
+
+    /** {@code result := } the address of element {@code index} of {@code array} with {@code a}'s scale and offset of element 0. */
+    protected abstract LirOp elementAddress(Access a, Variable result, AllocatableValue array, AllocatableValue index);
+
+    // Switches, returns, throws, safepoints ----------------------------------------------------------
+
+    /**
+     * A jump table when the keys are dense (at least {@value #MIN_TABLE_KEYS} keys filling at least a
+     * third of their range), else compares ({@link #lookupSwitch}).
+     */
+    @Override
+    protected final void emitSwitch(Switch s, LirBlock[] keyTargets, LirBlock defaultTarget) {
+        AllocatableValue v = inVariable(s.value());
+        int n = s.keyCount();
+        long span = (long) s.key(n - 1) - s.key(0) + 1;
+        if (n >= MIN_TABLE_KEYS && span <= 3L * n && span <= MAX_TABLE_SIZE) {
+            LirBlock[] table = new LirBlock[(int) span];
+            Arrays.fill(table, defaultTarget);
+            for (int k = 0; k < n; k++) {
+                table[(int) ((long) s.key(k) - s.key(0))] = keyTargets[k];
+            }
+            append(tableSwitch(v, s.key(0), table, defaultTarget));
+        } else {
+            int[] keys = new int[n];
+            for (int k = 0; k < n; k++) {
+                keys[k] = s.key(k);
+            }
+            append(lookupSwitch(v, keys, keyTargets, defaultTarget));
+        }
+    }
+
+    /** A jump through a table: {@code table[value - lowKey]}, {@code defaultTarget} outside it. */
+    protected abstract LirOp tableSwitch(AllocatableValue value, int lowKey, LirBlock[] table, LirBlock defaultTarget);
+
+    /** Compares against the sorted {@code keys}. */
+    protected abstract LirOp lookupSwitch(AllocatableValue value, int[] keys, LirBlock[] keyTargets, LirBlock defaultTarget);
+
+    /** The value goes to the calling convention's return register (the lowering narrowed it to the declared kind). */
+    @Override
+    protected final void emitReturn(Return r) {
+        if (r.value() == null) {
+            append(new ControlOps.Return(null));
+            return;
+        }
+        JavaKind k = method.getSignature().getReturnKind().getStackKind();
+        RegisterValue reg = fixed(backend.registerConfig().getReturnRegister(k), k);
+        move(reg, operand(r.value()));
+        append(new ControlOps.Return(reg));
+    }
+
+    @Override
+    protected final void emitThrow(Throw t) {
+        // Nothing: the lowering put a deoptimization before it (the interpreter throws), which never returns.
+    }
+
+    @Override
+    protected final void emitLoopSafepoint(LirFrameState state) {
+        append(new ControlOps.Safepoint(state));
+    }
+}
