@@ -4,8 +4,8 @@ import static org.ssajit.aarch64.lir.Aarch64CodeEmitter.SCRATCH1;
 import static org.ssajit.aarch64.lir.Operands.*;
 
 import org.ssajit.aarch64.asm.Aarch64Assembler;
+import org.ssajit.backend.MoveOps;
 import org.ssajit.lir.ConstantValue;
-import org.ssajit.lir.MoveOp;
 
 import jdk.vm.ci.aarch64.AArch64;
 import jdk.vm.ci.code.Register;
@@ -23,75 +23,26 @@ public final class Aarch64Moves {
      * 64 for a long or reference), {@code fmov} between SIMD registers, {@code ldr}/{@code str} to and
      * from the frame, stack to stack through x8. Moving a value onto itself emits nothing.
      */
-    public static final class Move extends Aarch64Op implements MoveOp {
+    public static final class Move extends MoveOps.Move<Aarch64CodeEmitter> {
         public Move(AllocatableValue dst, AllocatableValue src) {
-            super(values(dst), values(src), null, null);
-            if (isFloatKind(dst) != isFloatKind(src) || size(dst) != size(src)) {
-                throw new IllegalArgumentException("move between kinds: " + dst + " <- " + src);
-            }
-        }
-
-        @Override
-        public AllocatableValue result() {
-            return (AllocatableValue) get(Mode.DEF, 0);
-        }
-
-        @Override
-        public Value input() {
-            return get(Mode.USE, 0);
-        }
-
-        @Override
-        public int allowed(Mode m, int i) {
-            return REG | STACK;
+            super(dst, src);
         }
 
         @Override
         protected void emitCode(Aarch64CodeEmitter e) {
             move(e, result(), input());
         }
-
-        @Override
-        public String name() {
-            return "move";
-        }
     }
 
     /** {@code dst := constant}; see {@link #loadConstant}. */
-    public static final class LoadConstant extends Aarch64Op implements MoveOp {
-        private final ConstantValue constant;
-
+    public static final class LoadConstant extends MoveOps.LoadConstant<Aarch64CodeEmitter> {
         public LoadConstant(AllocatableValue dst, ConstantValue constant) {
-            super(values(dst), null, null, null);
-            if (isFloatKind(dst) != isFloatKind(constant) || size(dst) != size(constant)) {
-                throw new IllegalArgumentException("constant of another kind: " + dst + " <- " + constant);
-            }
-            this.constant = constant;
-        }
-
-        @Override
-        public AllocatableValue result() {
-            return (AllocatableValue) get(Mode.DEF, 0);
-        }
-
-        @Override
-        public ConstantValue input() {
-            return constant;
-        }
-
-        @Override
-        public int allowed(Mode m, int i) {
-            return REG | STACK;
+            super(dst, constant);
         }
 
         @Override
         protected void emitCode(Aarch64CodeEmitter e) {
-            loadConstant(e, result(), constant.constant());
-        }
-
-        @Override
-        public String name() {
-            return "const " + constant;
+            loadConstant(e, result(), input().constant());
         }
     }
 

@@ -11,8 +11,8 @@ import org.ssajit.amd64.asm.AluOp;
 import org.ssajit.amd64.asm.Amd64Assembler;
 import org.ssajit.amd64.asm.OperandSize;
 import org.ssajit.amd64.asm.SseOp;
+import org.ssajit.backend.MoveOps;
 import org.ssajit.lir.ConstantValue;
-import org.ssajit.lir.MoveOp;
 
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.meta.AllocatableValue;
@@ -30,75 +30,26 @@ public final class Amd64Moves {
      * to and from memory, stack to stack through {@link Amd64CodeEmitter#SCRATCH}. Moving a value onto
      * itself emits nothing.
      */
-    public static final class Move extends Amd64Op implements MoveOp {
+    public static final class Move extends MoveOps.Move<Amd64CodeEmitter> {
         public Move(AllocatableValue dst, AllocatableValue src) {
-            super(values(dst), values(src), null, null);
-            if (isFloatKind(dst) != isFloatKind(src) || size(dst) != size(src)) {
-                throw new IllegalArgumentException("move between kinds: " + dst + " <- " + src);
-            }
-        }
-
-        @Override
-        public AllocatableValue result() {
-            return (AllocatableValue) get(Mode.DEF, 0);
-        }
-
-        @Override
-        public Value input() {
-            return get(Mode.USE, 0);
-        }
-
-        @Override
-        public int allowed(Mode m, int i) {
-            return REG | STACK;
+            super(dst, src);
         }
 
         @Override
         protected void emitCode(Amd64CodeEmitter e) {
             move(e, result(), input());
         }
-
-        @Override
-        public String name() {
-            return "move";
-        }
     }
 
     /** {@code dst := constant}; see {@link #loadConstant}. */
-    public static final class LoadConstant extends Amd64Op implements MoveOp {
-        private final ConstantValue constant;
-
+    public static final class LoadConstant extends MoveOps.LoadConstant<Amd64CodeEmitter> {
         public LoadConstant(AllocatableValue dst, ConstantValue constant) {
-            super(values(dst), null, null, null);
-            if (isFloatKind(dst) != isFloatKind(constant) || size(dst) != size(constant)) {
-                throw new IllegalArgumentException("constant of another kind: " + dst + " <- " + constant);
-            }
-            this.constant = constant;
-        }
-
-        @Override
-        public AllocatableValue result() {
-            return (AllocatableValue) get(Mode.DEF, 0);
-        }
-
-        @Override
-        public ConstantValue input() {
-            return constant;
-        }
-
-        @Override
-        public int allowed(Mode m, int i) {
-            return REG | STACK;
+            super(dst, constant);
         }
 
         @Override
         protected void emitCode(Amd64CodeEmitter e) {
-            loadConstant(e, result(), constant.constant());
-        }
-
-        @Override
-        public String name() {
-            return "const " + constant;
+            loadConstant(e, result(), input().constant());
         }
     }
 
