@@ -1,16 +1,14 @@
 package org.ssajit.aarch64.disasm;
 
-import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import org.ssajit.disasm.GnuObjdump;
 
 /**
  * Disassembles A64 machine code with GNU {@code objdump} (binutils), as
@@ -19,16 +17,18 @@ import java.util.regex.Pattern;
  *
  * <p>The executable is the system property {@code ssajit.aarch64.objdump} if set, else
  * {@code aarch64-linux-gnu-objdump} on the {@code PATH} (Debian/Ubuntu package
- * {@code binutils-aarch64-linux-gnu}), else, on an AArch64 host only, the native {@code objdump}.
+ * {@code binutils-aarch64-linux-gnu}), else, on an AArch64 host only, the native {@code objdump}
+ * (codegen-core's {@link GnuObjdump}).
  */
 public final class Objdump {
     /** Property naming the objdump executable to use. */
     public static final String PROPERTY = "ssajit.aarch64.objdump";
     /** The cross objdump looked for on the {@code PATH}. */
     public static final String CROSS_OBJDUMP = "aarch64-linux-gnu-objdump";
-    private static final long TIMEOUT_SECONDS = 120;
     /** {@code "  1a4:\t94000000 \tbl\t0x1a4"}: address, the instruction word in hex, text. */
     private static final Pattern LINE = Pattern.compile("^\\s*([0-9a-f]+):\\t([0-9a-f]{8})\\s*(?:\\t(.*))?$");
+    private static final GnuObjdump OBJDUMP = new GnuObjdump("AArch64 objdump", PROPERTY, names(), "aarch64", List.of(), LINE, 120,
+                    "install it, e.g. `apt-get install binutils-aarch64-linux-gnu`");
 
     /** One decoded instruction: its address, its 32-bit word and objdump's text, {@linkplain #normalize normalized}. */
     public record Instruction(long address, int word, String text) {
@@ -41,34 +41,19 @@ public final class Objdump {
     private Objdump() {
     }
 
-    /** The objdump executable that would be used, or null if there is none. */
-    public static Path executable() {
-        String configured = System.getProperty(PROPERTY);
-        if (configured != null && !configured.isBlank()) {
-            Path p = Path.of(configured);
-            return Files.isExecutable(p) ? p : null;
-        }
+    /** The cross objdump; on an AArch64 host the native one too. */
+    private static List<String> names() {
         List<String> names = new ArrayList<>(List.of(CROSS_OBJDUMP));
         String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
         if (arch.equals("aarch64") || arch.equals("arm64")) {
             names.add("objdump");
         }
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return null;
-        }
-        for (String name : names) {
-            for (String dir : path.split(File.pathSeparator)) {
-                if (dir.isEmpty()) {
-                    continue;
-                }
-                Path p = Path.of(dir, name);
-                if (Files.isExecutable(p)) {
-                    return p;
-                }
-            }
-        }
-        return null;
+        return names;
+    }
+
+    /** The objdump executable that would be used, or null if there is none. */
+    public static Path executable() {
+        return OBJDUMP.executable();
     }
 
     public static boolean isAvailable() {
@@ -81,17 +66,7 @@ public final class Objdump {
      * convenience and must never break compilation.
      */
     public static String disassemble(byte[] code, long startAddress) {
-        try {
-            List<String> lines = new ArrayList<>();
-            for (String line : run(code, startAddress).split("\n")) {
-                if (LINE.matcher(line).matches()) {
-                    lines.add(line);
-                }
-            }
-            return String.join("\n", lines) + (lines.isEmpty() ? "" : "\n");
-        } catch (IOException e) {
-            return null;
-        }
+        return OBJDUMP.disassemble(code, startAddress);
     }
 
     /**
@@ -104,12 +79,9 @@ public final class Objdump {
             throw new IllegalArgumentException("A64 code is a whole number of 4-byte words, got " + code.length + " bytes");
         }
         List<Instruction> out = new ArrayList<>(code.length / 4);
-        for (String line : run(code, startAddress).split("\n")) {
-            Matcher m = LINE.matcher(line);
-            if (m.matches()) {
-                out.add(new Instruction(Long.parseUnsignedLong(m.group(1), 16), Integer.parseUnsignedInt(m.group(2), 16),
-                        normalize(m.group(3) == null ? "" : m.group(3))));
-            }
+        for (Matcher m : OBJDUMP.instructionLines(code, startAddress)) {
+            out.add(new Instruction(Long.parseUnsignedLong(m.group(1), 16), Integer.parseUnsignedInt(m.group(2), 16),
+                            normalize(m.group(3) == null ? "" : m.group(3))));
         }
         return out;
     }
@@ -122,43 +94,5 @@ public final class Objdump {
     public static String normalize(String text) {
         String t = text.replaceAll("\\s*//.*$", "").replaceAll("\\s*<[^>]*>", "");
         return t.trim().replaceAll("\\s+", " ");
-    }
-
-    private static String run(byte[] code, long startAddress) throws IOException {
-        Path exe = executable();
-        if (exe == null) {
-            throw new IOException("AArch64 objdump not found (looked at -D" + PROPERTY + " and for " + CROSS_OBJDUMP + " on PATH);"
-                    + " install it, e.g. `apt-get install binutils-aarch64-linux-gnu`");
-        }
-        Path in = Files.createTempFile("ssajit-a64-code", ".bin");
-        Path out = Files.createTempFile("ssajit-a64-objdump", ".txt");
-        try {
-            Files.write(in, code);
-            Process p = new ProcessBuilder(exe.toString(), "-D", "-b", "binary", "-m", "aarch64",
-                    "--adjust-vma=0x" + Long.toHexString(startAddress), in.toString())
-                    .redirectErrorStream(true)
-                    .redirectOutput(out.toFile())
-                    .start();
-            boolean done;
-            try {
-                done = p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                p.destroyForcibly();
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while waiting for objdump", e);
-            }
-            if (!done) {
-                p.destroyForcibly();
-                throw new IOException(exe + " did not finish within " + TIMEOUT_SECONDS + " s");
-            }
-            String text = Files.readString(out, StandardCharsets.UTF_8);
-            if (p.exitValue() != 0) {
-                throw new IOException(exe + " failed (exit " + p.exitValue() + "); does it support -m aarch64?\n" + text);
-            }
-            return text;
-        } finally {
-            Files.deleteIfExists(in);
-            Files.deleteIfExists(out);
-        }
     }
 }
