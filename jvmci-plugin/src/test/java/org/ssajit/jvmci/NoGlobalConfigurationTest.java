@@ -23,9 +23,10 @@ import org.junit.jupiter.api.Test;
  * <li>System properties are read ({@code System.getProperty}, {@code System.getProperties},
  * {@code Boolean.getBoolean}, {@code Integer.getInteger}, {@code Long.getLong}) or written
  * ({@code System.setProperty}) only by {@link SsajitOptions}, by the module {@code tools} (the
- * commands, which run outside the compiler) and by the back ends' disassembler locators
- * ({@code disasm/Objdump.java}: where GNU objdump is, {@code -Dssajit.objdump} and
- * {@code -Dssajit.aarch64.objdump}, a tool's path, not a compiler option).</li>
+ * commands, which run outside the compiler) and by the disassembler locators (codegen-core's
+ * {@code disasm/GnuObjdump.java}: where GNU objdump is, {@code -Dssajit.objdump} and
+ * {@code -Dssajit.aarch64.objdump}, a tool's path, not a compiler option; AArch64's
+ * {@code disasm/Objdump.java}: whether the host is AArch64, whose native objdump reads its code).</li>
  * <li>The compiler's modules (all but {@code tools}, {@code demo} and {@code benchmarks}, which are
  * programs) have no static field that is not final, and no static final field holding a mutable
  * cell or collection ({@code Atomic*}, adders, {@code ThreadLocal}, {@code new HashMap} and the like),
@@ -40,7 +41,7 @@ class NoGlobalConfigurationTest {
 
     /** Where rule 1 allows reading system properties, as paths relative to the repository, or a module's main sources. */
     private static final List<String> MAY_READ_PROPERTIES = List.of("jvmci-plugin/src/main/java/org/ssajit/jvmci/SsajitOptions.java", "tools/src/main/",
-                    "codegen-amd64/src/main/java/org/ssajit/amd64/disasm/Objdump.java", "codegen-aarch64/src/main/java/org/ssajit/aarch64/disasm/Objdump.java");
+                    "codegen-core/src/main/java/org/ssajit/disasm/GnuObjdump.java", "codegen-aarch64/src/main/java/org/ssajit/aarch64/disasm/Objdump.java");
 
     /**
      * Static mutable fields that are the VM's own state, not configuration: {@code file#field}. The
