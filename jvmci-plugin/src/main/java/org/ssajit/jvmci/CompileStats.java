@@ -24,6 +24,12 @@ final class CompileStats {
     private volatile boolean exiting;
     /** When these statistics began ({@link System#nanoTime()}): the run time if the process's start is not known. */
     private final long createdNanos = System.nanoTime();
+    /**
+     * How long the process had run when these statistics were created, or -1 if the OS does not say.
+     * Asked at creation, not at exit: {@code ProcessHandle} links method handles on first use, and
+     * at exit the code cache may have no room left for their adapters.
+     */
+    private final long processNanosAtCreation = processNanos();
     private final LongAdder requests = new LongAdder();
     private final LongAdder compiled = new LongAdder();
     private final LongAdder bytecodes = new LongAdder();
@@ -82,18 +88,16 @@ final class CompileStats {
      */
     long runNanos() {
         long sinceCreated = System.nanoTime() - createdNanos;
+        return processNanosAtCreation >= 0 ? processNanosAtCreation + sinceCreated : sinceCreated;
+    }
+
+    private static long processNanos() {
         try {
             Instant start = ProcessHandle.current().info().startInstant().orElse(null);
-            if (start != null) {
-                long n = Duration.between(start, Instant.now()).toNanos();
-                if (n >= sinceCreated) {
-                    return n;
-                }
-            }
+            return start == null ? -1 : Math.max(0, Duration.between(start, Instant.now()).toNanos());
         } catch (RuntimeException e) {
-            // not known here: the time since creation
+            return -1; // not known here: the time since creation
         }
-        return sinceCreated;
     }
 
     /** Compile time by phase, which the pipeline and the installation add to. */
