@@ -67,19 +67,22 @@ public final class SsajitCompiler implements JVMCICompiler {
      * with the reason HotSpot and the log see, the category statistics count, and whether HotSpot may ask
      * again later ({@code retry}; otherwise the method is never compiled at this tier again).
      */
-    private record Outcome(String reason, String category, int codeBytes, boolean retry, int inlinedCalls, int inlinedByProfile) {
+    private record Outcome(String reason, String category, int codeBytes, boolean retry, int inlinedCalls, int inlinedByProfile, int inlinedBytecodes) {
         static Outcome refused(String reason, String category) {
-            return new Outcome(reason, category, 0, false, 0, 0);
+            return new Outcome(reason, category, 0, false, 0, 0, 0);
         }
 
         /** A refusal for now (no room in the code cache): HotSpot may ask again. */
         static Outcome refusedForNow(String reason, String category) {
-            return new Outcome(reason, category, 0, true, 0, 0);
+            return new Outcome(reason, category, 0, true, 0, 0, 0);
         }
 
-        /** Installed code of {@code codeBytes} bytes, into which {@code inlinedCalls} calls were inlined, {@code inlinedByProfile} of them for profiled receiver classes. */
-        static Outcome installed(int codeBytes, int inlinedCalls, int inlinedByProfile) {
-            return new Outcome(null, null, codeBytes, false, inlinedCalls, inlinedByProfile);
+        /**
+         * Installed code of {@code codeBytes} bytes, into which {@code inlinedCalls} calls were inlined, {@code inlinedByProfile} of
+         * them for profiled receiver classes, {@code inlinedBytecodes} bytes of bytecode in all.
+         */
+        static Outcome installed(int codeBytes, int inlinedCalls, int inlinedByProfile, int inlinedBytecodes) {
+            return new Outcome(null, null, codeBytes, false, inlinedCalls, inlinedByProfile, inlinedBytecodes);
         }
 
         boolean isInstalled() {
@@ -145,7 +148,9 @@ public final class SsajitCompiler implements JVMCICompiler {
         } catch (Throwable ignored) {
             // Logging must not turn an outcome into something else.
         }
-        return outcome.isInstalled() ? HotSpotCompilationRequestResult.success(0) : HotSpotCompilationRequestResult.failure(reason, outcome.retry());
+        // The inlined bytecode goes to HotSpot's statistics (CITime's bytes compiled), as C2's does.
+        return outcome.isInstalled() ? HotSpotCompilationRequestResult.success(outcome.inlinedBytecodes())
+                        : HotSpotCompilationRequestResult.failure(reason, outcome.retry());
     }
 
     private Outcome decide(Context ctx, CompilationRequest request, int id) {
@@ -216,7 +221,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         if (ctx.dumper() != null) {
             ctx.dumper().code(id, method, code, installed);
         }
-        return Outcome.installed(code.code().length, graph.inlinedCallCount(), graph.inlinedByProfileCount());
+        return Outcome.installed(code.code().length, graph.inlinedCallCount(), graph.inlinedByProfileCount(), graph.inlinedBytecodeCount());
     }
 
     /**

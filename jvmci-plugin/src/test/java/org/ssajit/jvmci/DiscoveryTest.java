@@ -160,6 +160,30 @@ class DiscoveryTest {
     }
 
     /**
+     * HotSpot's compile statistics ({@code -XX:+CITime}) count the bytecode ssajit inlined, as they do
+     * C2's: the Tier4 line's bytes exceed the compiled methods' own bytecode, which ssajit's statistics
+     * count, by the inlined callees'.
+     */
+    @Test
+    void hotSpotCountsTheInlinedBytecode() throws Exception {
+        List<String> flags = new java.util.ArrayList<>(USE_SSAJIT);
+        flags.addAll(List.of("-XX:+CITime", "-Dssajit.Stats=true", "-Dssajit.PrintInlining=true", "-Dssajit.MethodFilter=org.ssajit.jvmci.HotProgram.*"));
+        ChildJvm.Result r = ChildJvm.run(flags, HotProgram.class.getName(), List.of(), Duration.ofMinutes(2));
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stderr().contains("org.ssajit.jvmci.HotProgram.work(int)  inlined: static"), r::describe);
+        Matcher own = Pattern.compile("\\[ssajit\\] +compiled (\\d+) \\((\\d+) bytecodes").matcher(r.stderr());
+        assertTrue(own.find(), r::describe);
+        Matcher tier4 = Pattern.compile("Tier4 \\{speed: *[0-9.]+ bytes/s; standard: *[0-9.]+ s, (\\d+) bytes, (\\d+) methods; osr: *[0-9.]+ s, (\\d+) bytes, (\\d+) methods")
+                        .matcher(r.stdout());
+        assertTrue(tier4.find(), r::describe);
+        long methods = Long.parseLong(tier4.group(2)) + Long.parseLong(tier4.group(4));
+        long bytes = Long.parseLong(tier4.group(1)) + Long.parseLong(tier4.group(3));
+        assertEquals(Long.parseLong(own.group(1)), methods, r::describe);
+        long work = 9; // HotProgram.work's bytecode: iload_0 bipush imul iload_0 iconst_3 iushr iadd ireturn
+        assertTrue(bytes >= Long.parseLong(own.group(2)) + work, () -> "CITime's Tier4 bytes " + bytes + " do not count the inlined callee\n" + r.describe());
+    }
+
+    /**
      * With {@code -Dssajit.HotInlineSize=325} a call on every iteration of a loop inlines a callee larger
      * than 35 bytes, one on a branch never taken does not; by default both are held to 35 bytes.
      */

@@ -106,9 +106,21 @@ public final class Graph {
         inliningDecisions.add(d);
     }
 
+    private int inlinedBytecodes;
+
+    /**
+     * The bytecode bytes of the inlined calls' callees, a callee inlined at two calls counted twice:
+     * what HotSpot adds to the method's own bytecode in its compile statistics ({@code -XX:+CITime}),
+     * as it does for C2.
+     */
+    public int inlinedBytecodeCount() {
+        return inlinedBytecodes;
+    }
+
     /** Records that {@code m}'s bytecode was parsed into this graph at one more call. */
     public void countInlinedCall(ResolvedJavaMethod m) {
         inlinedCalls++;
+        inlinedBytecodes += m.getCodeSize();
         addInlinedMethod(m);
     }
 
