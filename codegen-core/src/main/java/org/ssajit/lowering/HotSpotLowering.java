@@ -78,6 +78,8 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  * a null check of a value whose stamp is non-null or that a dominating check already tested, a bounds
  * check whose index is proven non-negative and below the array's length by a dominating branch, a
  * zero check of a divisor whose stamp excludes 0.</li>
+ * <li>Expands the card-table post-barriers of Serial and Parallel into the card's address and a byte
+ * store ({@link BarrierExpansion}).</li>
  * <li>Expands the type tests and store checks into HotSpot's subtype check, as reads of class words,
  * compares, branches and a loop ({@link TypeCheckExpansion}), after the compiled throws and handler
  * dispatches that branch on them ({@link ImplicitThrows}, {@link ExceptionDispatch}).</li>
@@ -116,6 +118,16 @@ public final class HotSpotLowering {
         this.options = Objects.requireNonNull(options);
         this.implicitNullChecks = options.get(LoweringOptions.IMPLICIT_NULL_CHECKS);
         this.gc = config.selectedGc();
+    }
+
+    /** As the public constructor, lowering for collector {@code gc} ({@code CollectedHeap::Name}) instead of the VM's: for tests. */
+    HotSpotLowering(HotSpotVmConfig config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection, OptionValues options, int gc) {
+        this.config = Objects.requireNonNull(config);
+        this.metaAccess = Objects.requireNonNull(metaAccess);
+        this.constantReflection = Objects.requireNonNull(constantReflection);
+        this.options = Objects.requireNonNull(options);
+        this.implicitNullChecks = options.get(LoweringOptions.IMPLICIT_NULL_CHECKS);
+        this.gc = gc;
     }
 
     /** The lowering for the VM this runs in, with these options. */
@@ -157,7 +169,8 @@ public final class HotSpotLowering {
 
     /**
      * As {@link #lower(Graph, boolean)}; without {@code expandTypeChecks} the graph keeps its
-     * {@link Op#TYPE_TEST}s and {@link Op#STORE_CHECK}s. A view for tests of the decisions made before
+     * {@link Op#TYPE_TEST}s and {@link Op#STORE_CHECK}s, and its card-table {@link Op#POST_BARRIER}s. A
+     * view for tests of the decisions made before {@link BarrierExpansion} and
      * {@link TypeCheckExpansion}, not a configuration: every compilation expands them, since no back
      * end selects them (a graph that kept them would be refused at selection).
      */
@@ -225,6 +238,7 @@ public final class HotSpotLowering {
             ExceptionDispatch.expand(g, constantReflection, unwinding);
         }
         if (expandTypeChecks) {
+            BarrierExpansion.expand(g, config);
             TypeCheckExpansion.expand(g, config);
         }
         // An access that became a deoptimization leaves a default constant behind: phis merging only

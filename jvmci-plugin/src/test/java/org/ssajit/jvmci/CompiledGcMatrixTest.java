@@ -103,6 +103,25 @@ class CompiledGcMatrixTest {
     }
 
     /**
+     * The card marks as the lowering expands them, plain under Serial and, with
+     * {@code -XX:+UseCondCardMark}, the card read and the write branched around under Parallel: young
+     * objects stored into old ones, which young collections must find, under heap verification.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"-XX:+UseSerialGC -XX:-UseCondCardMark", "-XX:+UseParallelGC -XX:+UseCondCardMark"})
+    void referenceStoresWithCardMarks(String collector) throws Exception {
+        List<String> flags = new ArrayList<>(STRESS);
+        flags.addAll(0, List.of(collector.split(" ")));
+        flags.add(0, "-Xmx256m");
+        ChildJvm.Result r = ChildJvm.run(flags, CompiledScenarios.class.getName(), List.of("referenceStores", "referencesMovedWhileCollecting"),
+                        Duration.ofMinutes(4));
+        assertFalse(r.crashed(), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stdout().contains("PASS referenceStores\n"), r::describe);
+        assertTrue(r.stdout().contains("PASS referencesMovedWhileCollecting\n"), r::describe);
+    }
+
+    /**
      * JDK 25 still lets the legacy stack locking be chosen ({@code -XX:LockingMode=1}, deprecated): the
      * compiled code has no fast path for it and locks through the VM, which must see the same frames.
      */

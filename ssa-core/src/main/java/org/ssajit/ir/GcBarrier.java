@@ -6,7 +6,8 @@ import java.util.Objects;
  * Which of the collector's barriers a {@link Op#PRE_BARRIER} or {@link Op#POST_BARRIER} is, and the
  * reference store it belongs to ({@code access}: where, and whether the slot holds a narrow oop). The
  * lowering chooses the protocol from the VM's collector; a back end emits it with the VM's
- * thread-local offsets, card table and runtime entries.
+ * thread-local offsets, card table and runtime entries (G1's kinds; the card table's kind the lowering
+ * expands itself).
  */
 public record GcBarrier(Kind kind, Access access) {
     public enum Kind {
@@ -16,7 +17,11 @@ public record GcBarrier(Kind kind, Access access) {
          * to {@code JVMCIRuntime::write_barrier_pre} when the queue is full.
          */
         G1_SATB(true),
-        /** The card-table post-barrier of Serial and Parallel: the card of the stored-to address is dirtied. */
+        /**
+         * The card-table post-barrier of Serial and Parallel: the card of the stored-to address is
+         * dirtied. Only while lowering: its last steps expand it into words, a shift and a byte store
+         * ({@code lowering.BarrierExpansion}); no back end selects it.
+         */
         CARD_TABLE(false),
         /**
          * G1's post-barrier: nothing for a null value or a store within one heap region; else, unless the

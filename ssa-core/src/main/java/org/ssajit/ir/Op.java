@@ -258,7 +258,8 @@ public enum Op {
     /**
      * The collector's barrier after {@code value} was stored to {@code [base + index * scale +
      * displacement]} (attribute: a {@link GcBarrier} of a {@code post} kind): the card of the address
-     * marked dirty (Serial, Parallel), or G1's filtered card marking and enqueueing.
+     * marked dirty (Serial, Parallel: expanded by the lowering's last steps, never selected), or G1's
+     * filtered card marking and enqueueing.
      */
     POST_BARRIER("postbarrier", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, GcBarrier.class, in(In.BASE, OBJECT), in(In.VALUE, OBJECT),
                     optional(In.INDEX, INT)),

@@ -220,35 +220,6 @@ public final class Aarch64Barriers {
         }
     }
 
-    /**
-     * The card-table post-barrier of Serial and Parallel: {@code strb dirty, [cardBase + (address >>
-     * shift)]}; with {@code -XX:+UseCondCardMark} only if the card is not dirty yet.
-     */
-    public static final class CardMark extends Barrier {
-        public CardMark(GcBarrier barrier, Value base, Value index, AllocatableValue temp) {
-            super(barrier, index == null ? values(base) : values(base, index), index != null, values(temp));
-        }
-
-        @Override
-        protected void emitCode(Aarch64CodeEmitter e) {
-            Aarch64Assembler asm = e.asm();
-            HotSpotVmConfig c = e.config();
-            Register card = reg(get(Mode.TEMP, 0));
-            effectiveAddress(asm, card);
-            asm.lsr(64, card, card, c.cardTableShift);
-            asm.mov(64, SCRATCH1, c.cardTableAddress);
-            Address slot = Address.indexed(SCRATCH1, card);
-            Label done = new Label("card-dirty");
-            if (c.useCondCardMark) {
-                asm.ldr(8, SCRATCH2, slot);
-                asm.cmp(32, SCRATCH2, c.dirtyCard);
-                asm.b(Condition.EQ, done);
-            }
-            asm.str(8, dirtyCardValue(asm, c), slot);
-            asm.bind(done);
-        }
-    }
-
     /** The register holding {@code CardTable::dirty_card}: zr for 0 (JDK 25's value), else x9 loaded with it. */
     private static Register dirtyCardValue(Aarch64Assembler asm, HotSpotVmConfig c) {
         if (c.dirtyCard == 0) {

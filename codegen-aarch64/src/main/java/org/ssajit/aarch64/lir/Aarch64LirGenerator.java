@@ -504,7 +504,7 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
             case G1_SATB -> append(new Aarch64Barriers.G1PreBarrier(b, base, index, newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
             case G1_CARD -> append(new Aarch64Barriers.G1PostBarrier(b, base, inVariable(i.input(In.VALUE)), index, i.input(In.VALUE).stamp().isNonNull(),
                             newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
-            case CARD_TABLE -> append(new Aarch64Barriers.CardMark(b, base, index, newVariable(JavaKind.Long)));
+            case CARD_TABLE -> throw new IllegalStateException("a card mark reaches selection: the lowering expands it (lowering.BarrierExpansion)");
         }
     }
 }

@@ -231,34 +231,6 @@ public final class Amd64Barriers {
     }
 
     /**
-     * The card-table post-barrier of Serial and Parallel: {@code byte [cardBase + (address >> shift)] =
-     * dirty}; with {@code -XX:+UseCondCardMark} only if it is not dirty yet.
-     */
-    public static final class CardMark extends Barrier {
-        public CardMark(GcBarrier barrier, AddressShape shape, Value base, Value index, AllocatableValue temp) {
-            super(barrier, shape, index == null ? values(base) : values(base, index), index != null, values(temp));
-        }
-
-        @Override
-        protected void emitCode(Amd64CodeEmitter e) {
-            Amd64Assembler asm = e.asm();
-            HotSpotVmConfig c = e.config();
-            Register card = reg(get(Mode.TEMP, 0));
-            asm.lea(QWORD, card, address(e));
-            asm.shift(ShiftOp.SHR, QWORD, card, c.cardTableShift);
-            asm.movabs(SCRATCH, c.cardTableAddress);
-            Address slot = Address.of(card, SCRATCH, org.ssajit.amd64.asm.Scale.ONE, 0);
-            Label done = new Label("card-dirty");
-            if (c.useCondCardMark) {
-                asm.alu(AluOp.CMP, BYTE, slot, c.dirtyCard);
-                asm.jcc(Condition.E, done);
-            }
-            asm.mov(BYTE, slot, c.dirtyCard);
-            asm.bind(done);
-        }
-    }
-
-    /**
      * Puts {@code entry} into a thread-local G1 queue ({@code [r15 + indexOffset]}: bytes left, counting
      * down, 0 when full; {@code [r15 + bufferOffset]}: the buffer), else calls {@code runtime(thread,
      * entry)}; then jumps to {@code done}. Clobbers {@code temp}.

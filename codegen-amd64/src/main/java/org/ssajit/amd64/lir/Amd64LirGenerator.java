@@ -599,7 +599,7 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             case G1_SATB -> append(new Amd64Barriers.G1PreBarrier(b, shape, base, index, newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
             case G1_CARD -> append(new Amd64Barriers.G1PostBarrier(b, shape, base, inVariable(i.input(In.VALUE)), index,
                             i.input(In.VALUE).stamp().isNonNull(), newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
-            case CARD_TABLE -> append(new Amd64Barriers.CardMark(b, shape, base, index, newVariable(JavaKind.Long)));
+            case CARD_TABLE -> throw new IllegalStateException("a card mark reaches selection: the lowering expands it (lowering.BarrierExpansion)");
         }
     }
 
