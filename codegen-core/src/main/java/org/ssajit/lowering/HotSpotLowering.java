@@ -536,6 +536,7 @@ public final class HotSpotLowering {
                     replace(i, emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, knownNonNull(i.input(In.OBJECT), TypeTests.classIs(t, constantReflection)), i.bci(),
                                     i.input(In.OBJECT)), Stamp.forInt(0, 1)));
                 }
+                case CURRENT_THREAD -> currentThread(i);
                 case MONITOR_ENTER -> monitorEnter(i);
                 case MONITOR_EXIT -> monitorExit(i);
                 case EXCEPTION_OBJECT -> {
@@ -1493,6 +1494,18 @@ public final class HotSpotLowering {
             } else {
                 remove(i);
             }
+        }
+
+        /**
+         * {@code Thread.currentThread()}: the thread's handle of its current thread object (the
+         * virtual thread while one is mounted), read off the VM's thread, then the object it holds.
+         */
+        private void currentThread(Instruction i) {
+            Value thread = emit(new Instruction(g, Op.THREAD, JavaKind.Long, null, i.bci()), Stamp.unrestricted(JavaKind.Long));
+            Instruction handle = read(thread, null, new Access(JavaKind.Long, config.threadCurrentThreadObjectOffset, 0, false), null);
+            Instruction object = read(handle, null, new Access(JavaKind.Object, 0, 0, false), null);
+            object.setStamp(i.stamp());
+            replace(i, object);
         }
 
         private Instruction read(Value base, Value index, Access access, FrameState nullCheck) {

@@ -246,6 +246,14 @@ public enum Op {
      * values, and it must stay where it is.
      */
     ADDRESS_OF("addressof", LOW, WORD, in(In.OBJECT, OBJECT)),
+    /**
+     * The running thread's VM structure ({@code JavaThread*}) as a word: the base of the thread-local
+     * words the lowering reads and writes (the current thread's handle, the TLAB, the collectors'
+     * queues). Never derived from an object. A memory read, not pure: a virtual thread continues on
+     * another carrier after a call that yields, so a value must not be reused across anything that
+     * writes memory (the lowering makes one for each use).
+     */
+    THREAD("thread", MEMORY_READ | LOW, WORD),
     /** A reference's narrow form (attribute: the VM's {@link NarrowEncoding}); null is 0. */
     COMPRESS("compress", PURE | LOW, INT, NarrowEncoding.class, in(In.X, OBJECT)),
     /**

@@ -56,24 +56,4 @@ public final class Aarch64Intrinsics {
             return "classof";
         }
     }
-
-    /** {@code currentthread}: the oop of the JavaThread's {@code _vthread} handle (x28 holds the JavaThread). */
-    public static final class CurrentThread extends Aarch64Op {
-        public CurrentThread(AllocatableValue result) {
-            super(values(result), null, null, null);
-        }
-
-        @Override
-        protected void emitCode(Aarch64CodeEmitter e) {
-            Aarch64Assembler asm = e.asm();
-            Register r = reg(get(Mode.DEF, 0));
-            asm.ldr(64, r, Aarch64Memory.address(asm, Aarch64FrameBuilder.THREAD, null, e.config().threadCurrentThreadObjectOffset, 0, 64, SCRATCH1));
-            asm.ldr(64, r, Address.of(r));
-        }
-
-        @Override
-        public String name() {
-            return "currentthread";
-        }
-    }
 }

@@ -19,6 +19,7 @@ import org.ssajit.ir.MemoryBarriers;
 import org.ssajit.ir.NarrowEncoding;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
+import org.ssajit.aarch64.hotspot.Aarch64FrameBuilder;
 import org.ssajit.backend.HotSpotLirGenerator;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.LirBlock;
@@ -143,7 +144,6 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
             case SQRT -> append(new Aarch64Arithmetic.FloatSqrt(i.kind() == JavaKind.Float ? 32 : 64, result(i), inVariable(i.input(0))));
             case ROUND -> append(new Aarch64Arithmetic.DoubleRound(result(i), inVariable(i.input(0)), (Rounding) i.attribute()));
             case CLASS_OF -> append(new Aarch64Intrinsics.ClassOf(result(i), inVariable(i.input(In.OBJECT))));
-            case CURRENT_THREAD -> append(new Aarch64Intrinsics.CurrentThread(result(i)));
             case I2L, L2I, I2B, I2C, I2S, I2F, I2D, L2F, L2D, F2D, D2F, F2I, F2L, D2I, D2L, F2I_RAW, I2F_RAW, D2L_RAW, L2D_RAW -> {
                 if (!fused.contains(i)) {
                     append(new Aarch64Conversions.Convert(i.op(), result(i), inVariable(i.input(0))));
@@ -159,6 +159,7 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
             case WRITE -> write(i);
             case METADATA -> append(new Aarch64Metadata.LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
             case ADDRESS_OF -> move(result(i), operand(i.input(In.OBJECT))); // the same bits, no longer a reference
+            case THREAD -> move(result(i), fixed(Aarch64FrameBuilder.THREAD, JavaKind.Long));
             case COMPRESS -> append(new Aarch64Memory.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
             case READ_OR_ZERO -> append(new Aarch64Memory.LengthOrZero(result(i), inVariable(i.input(In.BASE)), access(i).displacement()));
             case STORE_RANGE -> storeRange(i);

@@ -60,24 +60,4 @@ public final class Amd64Intrinsics {
             return "classof";
         }
     }
-
-    /** {@code currentthread}: the oop of the JavaThread's {@code _vthread} handle (r15 holds the JavaThread). */
-    public static final class CurrentThread extends Amd64Op {
-        public CurrentThread(AllocatableValue result) {
-            super(values(result), null, null, null);
-        }
-
-        @Override
-        protected void emitCode(Amd64CodeEmitter e) {
-            Amd64Assembler asm = e.asm();
-            Register r = reg(get(Mode.DEF, 0));
-            asm.mov(QWORD, r, Address.of(AMD64.r15, e.config().threadCurrentThreadObjectOffset));
-            asm.mov(QWORD, r, Address.of(r));
-        }
-
-        @Override
-        public String name() {
-            return "currentthread";
-        }
-    }
 }

@@ -170,7 +170,6 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
                 append(new Amd64Arithmetic.DoubleRound(result(i), inVariable(i.input(0)), (Rounding) i.attribute()));
             }
             case CLASS_OF -> append(new Amd64Intrinsics.ClassOf(result(i), inVariable(i.input(In.OBJECT))));
-            case CURRENT_THREAD -> append(new Amd64Intrinsics.CurrentThread(result(i)));
             case LCMP, FCMPL, FCMPG, DCMPL, DCMPG -> compare(i);
             case READ -> read(i);
             case UNCOMPRESS -> {
@@ -187,6 +186,7 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
                 }
             }
             case ADDRESS_OF -> move(result(i), operand(i.input(In.OBJECT))); // the same bits, no longer a reference
+            case THREAD -> move(result(i), fixed(AMD64.r15, JavaKind.Long));
             case COMPRESS -> append(new Amd64Barriers.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
             case PRE_BARRIER, POST_BARRIER -> barrier(i);
             case KEEP_ALIVE -> append(new Amd64Barriers.G1KeepAlive(inVariable(i.input(In.VALUE)), newVariable(JavaKind.Long)));
