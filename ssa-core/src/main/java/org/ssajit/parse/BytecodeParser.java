@@ -161,6 +161,13 @@ public final class BytecodeParser {
         this.inliner = inliner;
     }
 
+    /** Field reads that are constants fold to their values ({@link ConstantFields}); null: none fold. */
+    private ConstantFields constantFields;
+
+    void setConstantFields(ConstantFields c) {
+        this.constantFields = c;
+    }
+
     /** This parses an inlined method: its returns write the caller's {@code resultVariable} (unless -1) and jump to {@code continuation}. */
     void setInlinedReturn(Block continuation, int resultVariable) {
         this.continuation = continuation;
@@ -466,7 +473,13 @@ public final class BytecodeParser {
             case RETURN -> returnValue(null, state);
             case GETSTATIC -> {
                 JavaField f = linkage.field(s);
-                push(factory.loadField(new FieldRef(f, true), null, bci, state));
+                JavaConstant c = constantFields == null ? null : constantFields.readStatic(f);
+                if (c != null) {
+                    push(graph.constant(c));
+                    dropState(state);
+                } else {
+                    push(factory.loadField(new FieldRef(f, true), null, bci, state));
+                }
             }
             case PUTSTATIC -> {
                 JavaField f = linkage.field(s);
@@ -476,7 +489,13 @@ public final class BytecodeParser {
             case GETFIELD -> {
                 JavaField f = linkage.field(s);
                 Value object = pop(JavaKind.Object);
-                push(factory.loadField(new FieldRef(f, false), object, bci, state));
+                JavaConstant c = constantFields == null || !(object instanceof Constant o) ? null : constantFields.readInstance(f, o.value());
+                if (c != null) {
+                    push(graph.constant(c));
+                    dropState(state);
+                } else {
+                    push(factory.loadField(new FieldRef(f, false), object, bci, state));
+                }
             }
             case PUTFIELD -> {
                 JavaField f = linkage.field(s);

@@ -203,6 +203,8 @@ public final class GraphBuilder {
         /** See {@link GraphBuilder#build(FrontEnd, BuildOptions, Providers, boolean, Predicate)}. */
         private final Predicate<ResolvedJavaMethod> refuseCallee;
         final Owners owners = new Owners();
+        /** Constant field reads, with their per-compile scan of classes: every method of the graph shares it. */
+        final ConstantFields constantFields;
 
         private final Callees callees;
 
@@ -216,11 +218,15 @@ public final class GraphBuilder {
             this.factory = factory;
             this.providers = providers;
             this.options = options;
+            this.constantFields = new ConstantFields(providers);
         }
 
         BytecodeParser parser(ParseScope scope) {
             BytecodeParser p = new BytecodeParser(graph, scope, factory, ssa, providers, (from, to) -> to.addPredecessor(from));
             p.setStatesNameAllLocals(options.statesNameAllLocals());
+            if (factory.optimizing()) {
+                p.setConstantFields(constantFields);
+            }
             if (options.inline() && !options.statesNameAllLocals()) {
                 p.setInliner(this);
             }
