@@ -33,7 +33,8 @@ import jdk.vm.ci.meta.Value;
  *
  * <p>What is decided here, for every target:
  * <ul>
- * <li>the emission order: reverse postorder over normal control flow. Exception edges are not
+ * <li>the emission order: reverse postorder over normal control flow, {@linkplain org.ssajit.ir.Block#isCold cold}
+ * blocks (slow paths) moved to its end. Exception edges are not
  * followed: compiled code deoptimizes where an exception would be raised, and the interpreter
  * dispatches to the handler, so blocks reached only by exception edges are not generated;</li>
  * <li>critical edges (from a block with several successors to one with several predecessors) get a
@@ -136,7 +137,7 @@ public abstract class LirGenerator {
         return lir;
     }
 
-    /** Reverse postorder over normal edges (exception edges are not followed; see the class comment). */
+    /** Reverse postorder over normal edges (exception edges are not followed; see the class comment), cold blocks moved last. */
     private List<Block> emissionOrder() {
         List<Block> post = new ArrayList<>();
         Map<Block, Boolean> seen = new HashMap<>();
@@ -164,9 +165,14 @@ public abstract class LirGenerator {
             }
         }
         List<Block> rpo = new ArrayList<>(post.size());
+        List<Block> cold = new ArrayList<>();
         for (int i = post.size() - 1; i >= 0; i--) {
-            rpo.add(post.get(i));
+            Block b = post.get(i);
+            // Cold blocks last: the linear order the register allocator walks then has the paths that
+            // run first, and a value live across a cold block's call is split and saved inside it.
+            (b.isCold() ? cold : rpo).add(b);
         }
+        rpo.addAll(cold);
         reachable = seen;
         return rpo;
     }

@@ -80,6 +80,8 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  * zero check of a divisor whose stamp excludes 0.</li>
  * <li>Expands the card-table post-barriers of Serial and Parallel into the card's address and a byte
  * store ({@link BarrierExpansion}).</li>
+ * <li>Expands the allocations into the TLAB's bump, the header's and zeros' writes and the VM's slow
+ * path ({@link AllocationExpansion}).</li>
  * <li>Expands the type tests and store checks into HotSpot's subtype check, as reads of class words,
  * compares, branches and a loop ({@link TypeCheckExpansion}), after the compiled throws and handler
  * dispatches that branch on them ({@link ImplicitThrows}, {@link ExceptionDispatch}).</li>
@@ -239,6 +241,7 @@ public final class HotSpotLowering {
         }
         if (expandTypeChecks) {
             BarrierExpansion.expand(g, config);
+            AllocationExpansion.expand(g, config);
             TypeCheckExpansion.expand(g, config);
         }
         // An access that became a deoptimization leaves a default constant behind: phis merging only

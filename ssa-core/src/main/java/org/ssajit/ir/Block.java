@@ -33,6 +33,8 @@ public final class Block {
     private List<Phi> phisView;
     private List<Instruction> instructionsView;
     private List<Handler> handlersView;
+    /** Rarely run (an inline allocation's call of the VM): placed after the other blocks. */
+    private boolean cold;
 
     Block(Graph graph, int id, int bci) {
         this.graph = graph;
@@ -42,6 +44,20 @@ public final class Block {
 
     public int id() {
         return id;
+    }
+
+    /** Whether the block rarely runs ({@link #setCold}). */
+    public boolean isCold() {
+        return cold;
+    }
+
+    /**
+     * Marks the block rarely run, a slow path: instruction selection puts it after the other blocks,
+     * so that the register allocator saves the values live across a call in it there, not on the
+     * path that runs.
+     */
+    public void setCold() {
+        cold = true;
     }
 
     /** The bytecode index of the block's first instruction, or -1 for a synthetic block. */

@@ -308,9 +308,23 @@ public enum Op {
     /**
      * A new object or array (attribute: {@link AllocationShape}; input {@code length} for an array),
      * zeroed, with its header: from the thread's allocation buffer, else from the VM; if the VM gives
-     * none (out of memory, a negative length), deoptimizes to its state, before the bytecode.
+     * none (out of memory, a negative length), deoptimizes to its state, before the bytecode. Only
+     * while lowering: its last steps ({@code lowering.AllocationExpansion}) expand it into the buffer's
+     * bump, the header's and zeros' writes, {@link #OBJECT_AT} and a {@link #VM_ALLOCATE}.
      */
     ALLOCATE("allocate", ALLOCATION | DEOPTIMIZES | LOW, OBJECT, AllocationShape.class, optional(In.LENGTH, INT)),
+    /**
+     * {@link #ALLOCATE} done by the VM ({@code JVMCIRuntime::new_instance_or_null}, {@code new_array_or_null}
+     * for the attribute's class): an inline allocation's slow path. Deoptimizes to its state if the VM
+     * gives none (out of memory, a negative length).
+     */
+    VM_ALLOCATE("vmallocate", ALLOCATION | DEOPTIMIZES | LOW, OBJECT, AllocationShape.class, optional(In.LENGTH, INT)),
+    /**
+     * The object at word {@code x}, its header and zeros written: a reference from here on, the end of
+     * an inline allocation. Before it the word is a not-yet-published object, which the verifier keeps
+     * away from safepoints and frame states. Not pure: it stays after the writes that initialize it.
+     */
+    OBJECT_AT("objectat", LOW, OBJECT, in(In.X, WORD)),
     /**
      * A new instance of the class whose {@code java.lang.Class} is {@code object} (not null), zeroed,
      * with its header, from the thread's allocation buffer; null where that cannot be done inline: the

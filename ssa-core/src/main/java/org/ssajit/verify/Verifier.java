@@ -46,7 +46,7 @@ import jdk.vm.ci.meta.Signature;
  * <li>ops: attribute, inputs and result as each {@link org.ssajit.ir.Op} declares them;</li>
  * <li>frame states: every instruction that can throw, call, store (a fill excepted: it cannot fail) or allocate has one, with the
  * method's frame layout, no value in the second slot of a long/double, references for locks;</li>
- * <li>words: no word derived from a reference's address is in a frame state or live across an
+ * <li>words: no word derived from a reference's address or a not-yet-published object is in a frame state or live across an
  * instruction with one or a safepoint poll ({@link #checkDerivedWords}).</li>
  * </ul>
  */
@@ -607,7 +607,9 @@ public final class Verifier {
 
     /**
      * A word derived from a reference ({@link Op#ADDRESS_OF} and every value computed from one, phis
-     * included; not what is read from memory through it) is not in any frame state and is neither
+     * included; not what is read from memory through it), or from a not-yet-published object (the word
+     * an {@link Op#OBJECT_AT} makes a reference of: a collector that saw the half-initialized object,
+     * or moved nothing for it, would break the heap), is not in any frame state and is neither
      * used by nor live after an instruction with a frame state (a call, an allocation or lock that may
      * enter the VM, a check or read that may deoptimize) or a terminator that polls: the collector may
      * move the object there, and no reference map or deoptimization can describe a raw address into
@@ -621,6 +623,8 @@ public final class Verifier {
                 if (i.op() == Op.ADDRESS_OF) {
                     derived.add(i);
                     work.add(i);
+                } else if (i.op() == Op.OBJECT_AT && derived.add(i.input(Op.In.X))) {
+                    work.add(i.input(Op.In.X)); // a not-yet-published object's word
                 }
             }
         }
@@ -635,7 +639,8 @@ public final class Verifier {
                 }
                 if (u instanceof Phi p && derived.add(p)) {
                     work.add(p);
-                } else if (u instanceof Instruction i && i.op() != Op.READ && i.op() != Op.READ_OR_ZERO && i.kind() != JavaKind.Void && derived.add(i)) {
+                } else if (u instanceof Instruction i && i.op() != Op.READ && i.op() != Op.READ_OR_ZERO && i.op() != Op.OBJECT_AT && i.kind() != JavaKind.Void
+                                && derived.add(i)) {
                     work.add(i);
                 }
             }

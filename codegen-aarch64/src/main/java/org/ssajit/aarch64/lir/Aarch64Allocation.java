@@ -24,35 +24,27 @@ import jdk.vm.ci.meta.DeoptimizationAction;
 import jdk.vm.ci.meta.DeoptimizationReason;
 
 /**
- * The lowering's {@code allocate} and {@code allocatemulti}: HotSpot's allocation, inline from the
- * thread's buffer, else from the VM through a {@code JVMCIRuntime} entry called through its stub
- * ({@link #callVm}).
+ * The VM's allocations through a {@code JVMCIRuntime} entry called through its stub ({@link #callVm})
+ * (the lowering expanded the inline ones), and {@code Unsafe.allocateInstance}'s fast path.
  */
 public final class Aarch64Allocation {
     private Aarch64Allocation() {
     }
 
-    /** Instances up to this size are zeroed with straight-line stores; larger ones, and arrays, with a loop. */
-    static final int UNROLLED_ZEROING_LIMIT = 128;
-
     private static final Register THREAD = Aarch64FrameBuilder.THREAD;
 
     /**
-     * A new object or array in x0. Fast path: bump the thread's allocation-buffer top (x3 the new top;
-     * an array's size is computed in 64 bits from the zero-extended length in x2, so a negative length
-     * cannot fit), then the header (the mark word from the class's prototype header; the narrow or full
-     * class pointer unless compact headers keep it in the mark word; an array's length), zeros up to
-     * the new top, and a {@code dmb ishst}: another thread that reads the new reference through a
-     * race sees the header and the zeros. Slow path, out of line: {@code JVMCIRuntime::new_instance_or_null}
-     * or {@code new_array_or_null} (thread, class[, length in x2]) through {@link #callVm}; no object
-     * (an exception, NegativeArraySizeException, which the stub has cleared, or out of memory)
-     * deoptimizes to the state before the bytecode, so the interpreter allocates or throws. Every register but x0 is clobbered
-     * (the op destroys them all, as a call).
+     * {@link org.ssajit.ir.Op#VM_ALLOCATE}, an inline allocation's slow path: a new object or array in
+     * x0 from {@code JVMCIRuntime::new_instance_or_null} or {@code new_array_or_null} (thread, class[,
+     * length in x2]) through {@link #callVm}; no object (an exception, NegativeArraySizeException,
+     * which the stub has cleared, or out of memory) deoptimizes to the state before the bytecode, so the
+     * interpreter allocates or throws. Every register but x0 is clobbered (the op destroys them all, as
+     * a call).
      */
-    public static final class Allocate extends Aarch64Op {
+    public static final class AllocateInVm extends Aarch64Op {
         private final AllocationShape shape;
 
-        public Allocate(AllocationShape shape, RegisterValue result, RegisterValue length, LirFrameState state) {
+        public AllocateInVm(AllocationShape shape, RegisterValue result, RegisterValue length, LirFrameState state) {
             super(values(result), length == null ? null : values(length), null, null);
             if (!(shape.hub() instanceof HotSpotMetaspaceConstant m) || m.isCompressed()) {
                 throw new IllegalArgumentException("expected an uncompressed class-metadata constant: " + shape.hub());
@@ -71,76 +63,16 @@ public final class Aarch64Allocation {
 
         @Override
         protected void emitCode(Aarch64CodeEmitter e) {
-            Aarch64Assembler asm = e.asm();
             HotSpotVmConfig c = e.config();
-            Register obj = AArch64.r0;
-            Register klass = AArch64.r1;
-            Register length = AArch64.r2;
-            Register top = AArch64.r3;
-            Register p = AArch64.r4;
-            Label slow = new Label("allocate-slow");
-            Label done = new Label("allocate-done");
             Label trap = e.trap(state(), DeoptimizationReason.RuntimeConstraint, DeoptimizationAction.None);
-            DebugInfo callInfo = e.debugInfo(state());
-
-            if (c.useTlab) {
-                asm.ldr(64, obj, Address.of(THREAD, c.threadTlabTopOffset));
-                if (shape.isArray()) {
-                    // ubfiz zero-extends the 32-bit length: a negative one gives a size no buffer holds.
-                    asm.ubfiz(64, top, length, shape.log2ElementSize(), 32);
-                    addImmediate(asm, top, top, shape.baseOffset() + 7);
-                    asm.and(64, top, top, -8L);
-                    asm.add(64, top, top, obj);
-                } else {
-                    addImmediate(asm, top, obj, shape.instanceSize());
-                }
-                asm.ldr(64, SCRATCH1, Address.of(THREAD, c.threadTlabEndOffset));
-                asm.cmp(64, top, SCRATCH1);
-                asm.b(Condition.HI, slow);
-                asm.str(64, top, Address.of(THREAD, c.threadTlabTopOffset));
-                e.loadMetadata(klass, (HotSpotMetaspaceConstant) shape.hub());
-                storeHeader(asm, c, obj, klass);
-                int start;
-                if (shape.isArray()) {
-                    asm.str(32, length, Address.of(obj, shape.lengthOffset()));
-                    start = shape.lengthOffset() + 4;
-                } else {
-                    start = c.instanceHeaderSize();
-                }
-                if (start % 8 == 4) {
-                    asm.str(32, AArch64.zr, Address.of(obj, start));
-                    start += 4;
-                }
-                if (!shape.isArray() && shape.instanceSize() <= UNROLLED_ZEROING_LIMIT) {
-                    int off = start;
-                    for (; off + 16 <= shape.instanceSize(); off += 16) {
-                        asm.stp(64, AArch64.zr, AArch64.zr, Address.of(obj, off));
-                    }
-                    if (off < shape.instanceSize()) {
-                        asm.str(64, AArch64.zr, Address.of(obj, off));
-                    }
-                } else {
-                    zeroUpTo(asm, obj, start, top, p);
-                }
-                // Publish: the header and zeros before any store of the new reference (C1 does the same).
-                asm.dmb(BarrierOption.ISHST);
-            } else {
-                asm.b(slow);
-            }
-            asm.bind(done);
-
-            e.outOfLine(() -> {
-                asm.bind(slow);
-                // new_array_or_null's length is already in x2, its third C argument.
-                callVm(e, shape.isArray() ? "new_array_or_null" : "new_instance_or_null", shape.isArray() ? c.newArrayOrNull : c.newInstanceOrNull,
-                                Aarch64VmCallStubs.Result.OBJECT, callInfo, trap, () -> e.loadMetadata(AArch64.r1, (HotSpotMetaspaceConstant) shape.hub()));
-                asm.b(done);
-            });
+            // new_array_or_null's length is already in x2, its third C argument.
+            callVm(e, shape.isArray() ? "new_array_or_null" : "new_instance_or_null", shape.isArray() ? c.newArrayOrNull : c.newInstanceOrNull,
+                            Aarch64VmCallStubs.Result.OBJECT, e.debugInfo(state()), trap, () -> e.loadMetadata(AArch64.r1, (HotSpotMetaspaceConstant) shape.hub()));
         }
 
         @Override
         public String name() {
-            return "allocate " + shape;
+            return "vmallocate " + shape;
         }
     }
 

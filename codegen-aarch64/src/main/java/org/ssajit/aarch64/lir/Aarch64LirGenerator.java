@@ -180,7 +180,8 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
             case ARRAY_COPY -> arrayCopy(i);
             case NEW_EXCEPTION -> newException(i);
             case LOCK, UNLOCK -> monitor(i);
-            case ALLOCATE -> allocate(i);
+            case VM_ALLOCATE -> allocateInVm(i);
+            case OBJECT_AT -> move(result(i), operand(i.input(In.X))); // the same bits, a reference from here on
             case ALLOCATE_INSTANCE_OF -> append(new Aarch64Allocation.AllocateInstanceOf(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
                             newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
             case ALLOCATE_MULTI -> allocateMulti(i);
@@ -461,8 +462,8 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
 
     // Allocation, finalizer registration, GC barriers ------------------------------------------------
 
-    /** An allocation: the length (arrays) in x2, the object in x0; see {@link Aarch64Allocation.Allocate}. */
-    private void allocate(Instruction i) {
+    /** An allocation: the length (arrays) in x2, the object in x0; see {@link Aarch64Allocation.AllocateInVm}. */
+    private void allocateInVm(Instruction i) {
         org.ssajit.ir.AllocationShape shape = (org.ssajit.ir.AllocationShape) i.attribute();
         RegisterValue length = null;
         if (shape.isArray()) {
@@ -470,7 +471,7 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
             move(length, operand(i.input(In.LENGTH)));
         }
         RegisterValue result = fixed(jdk.vm.ci.aarch64.AArch64.r0, JavaKind.Object);
-        append(new Aarch64Allocation.Allocate(shape, result, length, stateOf(i.state())));
+        append(new Aarch64Allocation.AllocateInVm(shape, result, length, stateOf(i.state())));
         move(result(i), result);
     }
 

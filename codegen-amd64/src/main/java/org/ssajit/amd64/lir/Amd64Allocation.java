@@ -24,30 +24,24 @@ import jdk.vm.ci.hotspot.HotSpotMetaspaceConstant;
 import jdk.vm.ci.meta.DeoptimizationAction;
 import jdk.vm.ci.meta.DeoptimizationReason;
 
-/** The lowering's {@code allocate}: HotSpot's allocation, inline from the thread's buffer, else from the VM. */
+/** The VM's allocations (the lowering expanded the inline ones), and {@code Unsafe.allocateInstance}'s fast path. */
 public final class Amd64Allocation {
     private Amd64Allocation() {
     }
 
-    /** Instances up to this size are zeroed with straight-line stores; larger ones, and arrays, with a loop. */
-    static final int UNROLLED_ZEROING_LIMIT = 128;
-
     /**
-     * A new object or array in rax. Fast path: bump the thread's allocation-buffer top (rcx the new
-     * top; an array's size is computed in 64 bits from the zero-extended length in rdx, so a negative
-     * length cannot fit), then the header (the mark word from the class's prototype header; the narrow
-     * or full class pointer unless compact headers hold it in the mark word; an array's length) and
-     * zeros up to the new top. Slow path, out of line: {@code JVMCIRuntime::new_instance_or_null} or
-     * {@code new_array_or_null} (thread, class[, length]) through its stub ({@link Amd64VmCallStubs}:
-     * the VM may run Java code, a NegativeArraySizeException's constructors, below a frame of the
-     * stub's), called with this op's debug info; no object (an exception, which the stub has cleared,
-     * or out of memory) deoptimizes to the state before the bytecode, so the interpreter allocates or
-     * throws. Every register but rax is clobbered (the op destroys them all, as a call).
+     * {@link org.ssajit.ir.Op#VM_ALLOCATE}, an inline allocation's slow path: a new object or array in
+     * rax from {@code JVMCIRuntime::new_instance_or_null} or {@code new_array_or_null} (thread, class[,
+     * length in rdx]) through its stub ({@link Amd64VmCallStubs}: the VM may run Java code, a
+     * NegativeArraySizeException's constructors, below a frame of the stub's), called with this op's
+     * debug info; no object (an exception, which the stub has cleared, or out of memory) deoptimizes to
+     * the state before the bytecode, so the interpreter allocates or throws. Every register but rax is
+     * clobbered (the op destroys them all, as a call).
      */
-    public static final class Allocate extends Amd64Op {
+    public static final class AllocateInVm extends Amd64Op {
         private final AllocationShape shape;
 
-        public Allocate(AllocationShape shape, RegisterValue result, RegisterValue length, LirFrameState state) {
+        public AllocateInVm(AllocationShape shape, RegisterValue result, RegisterValue length, LirFrameState state) {
             super(values(result), length == null ? null : values(length), null, null);
             if (!(shape.hub() instanceof HotSpotMetaspaceConstant m) || m.isCompressed()) {
                 throw new IllegalArgumentException("expected an uncompressed class-metadata constant: " + shape.hub());
@@ -68,81 +62,24 @@ public final class Amd64Allocation {
         protected void emitCode(Amd64CodeEmitter e) {
             Amd64Assembler asm = e.asm();
             HotSpotVmConfig c = e.config();
-            Register obj = AMD64.rax;
-            Register top = AMD64.rcx;
-            Register klass = AMD64.rsi;
-            Register length = AMD64.rdx;
-            Register p = Amd64CodeEmitter.SCRATCH;
-            Label slow = new Label("allocate-slow");
-            Label done = new Label("allocate-done");
             Label trap = e.trap(state(), DeoptimizationReason.RuntimeConstraint, DeoptimizationAction.None);
-            jdk.vm.ci.code.DebugInfo callInfo = e.debugInfo(state());
-
-            if (c.useTlab) {
-                asm.mov(QWORD, obj, Address.of(AMD64.r15, c.threadTlabTopOffset));
-                if (shape.isArray()) {
-                    asm.mov(DWORD, top, length); // zero-extends: a negative length gives a size no buffer holds
-                    if (shape.log2ElementSize() > 0) {
-                        asm.shift(ShiftOp.SHL, QWORD, top, shape.log2ElementSize());
-                    }
-                    asm.alu(AluOp.ADD, QWORD, top, shape.baseOffset() + 7);
-                    asm.alu(AluOp.AND, QWORD, top, -8);
-                    asm.alu(AluOp.ADD, QWORD, top, obj);
-                } else {
-                    asm.lea(QWORD, top, Address.of(obj, shape.instanceSize()));
-                }
-                asm.alu(AluOp.CMP, QWORD, top, Address.of(AMD64.r15, c.threadTlabEndOffset));
-                asm.jcc(Condition.A, slow);
-                asm.mov(QWORD, Address.of(AMD64.r15, c.threadTlabTopOffset), top);
-                loadHub(e, klass);
-                storeHeader(asm, c, obj, klass, p, AMD64.rdi);
-                int start;
-                if (shape.isArray()) {
-                    asm.mov(DWORD, Address.of(obj, shape.lengthOffset()), length);
-                    start = shape.lengthOffset() + 4;
-                } else {
-                    start = c.instanceHeaderSize();
-                }
-                if (start % 8 == 4) {
-                    asm.mov(DWORD, Address.of(obj, start), 0);
-                    start += 4;
-                }
-                if (!shape.isArray() && shape.instanceSize() <= UNROLLED_ZEROING_LIMIT) {
-                    for (int off = start; off < shape.instanceSize(); off += 8) {
-                        asm.mov(QWORD, Address.of(obj, off), 0);
-                    }
-                } else {
-                    zeroUpTo(asm, obj, start, top, p, done);
-                }
-            } else {
-                asm.jmp(slow);
-            }
-            asm.bind(done);
-
-            e.outOfLine(() -> {
-                asm.bind(slow);
-                loadHub(e, AMD64.rsi);
-                // new_array_or_null's length is already in rdx, its third C argument.
-                e.frame().emitForeignCall(shape.isArray() ? Amd64VmCallStubs.address(c, "new_array_or_null", c.newArrayOrNull, Amd64VmCallStubs.Result.OBJECT)
-                                : Amd64VmCallStubs.address(c, "new_instance_or_null", c.newInstanceOrNull, Amd64VmCallStubs.Result.OBJECT), callInfo);
-                // Null: an exception (NegativeArraySizeException), which the interpreter throws again
-                // when it re-executes the bytecode, or no memory, or an uninitialized class.
-                asm.test(QWORD, obj, obj);
-                asm.jcc(Condition.E, trap);
-                asm.jmp(done);
-            });
-        }
-
-        private void loadHub(Amd64CodeEmitter e, Register dst) {
-            int pc = e.asm().movabs(dst, 0L);
+            int pc = asm.movabs(AMD64.rsi, 0L);
             e.recordPatch(new DataPatch(pc, new ConstantReference((HotSpotMetaspaceConstant) shape.hub())));
+            // new_array_or_null's length is already in rdx, its third C argument.
+            e.frame().emitForeignCall(shape.isArray() ? Amd64VmCallStubs.address(c, "new_array_or_null", c.newArrayOrNull, Amd64VmCallStubs.Result.OBJECT)
+                            : Amd64VmCallStubs.address(c, "new_instance_or_null", c.newInstanceOrNull, Amd64VmCallStubs.Result.OBJECT), e.debugInfo(state()));
+            // Null: an exception (NegativeArraySizeException), which the interpreter throws again
+            // when it re-executes the bytecode, or no memory.
+            asm.test(QWORD, AMD64.rax, AMD64.rax);
+            asm.jcc(Condition.E, trap);
         }
 
         @Override
         public String name() {
-            return "allocate " + shape;
+            return "vmallocate " + shape;
         }
     }
+
     /**
      * {@link org.ssajit.ir.Op#ALLOCATE_INSTANCE_OF}: a new instance of the class whose mirror is the
      * input (not null), or null where it cannot be allocated here (the call of

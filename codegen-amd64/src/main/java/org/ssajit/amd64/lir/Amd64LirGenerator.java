@@ -211,7 +211,8 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             case ARRAY_COPY -> arrayCopy(i);
             case GUARD -> append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
             case PI -> setResult(i, operand(i.input(In.X)));
-            case ALLOCATE -> allocate(i);
+            case VM_ALLOCATE -> allocateInVm(i);
+            case OBJECT_AT -> move(result(i), operand(i.input(In.X))); // the same bits, a reference from here on
             case ALLOCATE_INSTANCE_OF -> append(new Amd64Allocation.AllocateInstanceOf(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
                             newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
             case ALLOCATE_MULTI -> allocateMulti(i);
@@ -247,8 +248,8 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
         return new Amd64Memory.ElementAddress(Scale.of(a.scale()), a.displacement(), result, array, index);
     }
 
-    /** An allocation: the length (arrays) in rdx, the object in rax; see {@link Amd64Allocation.Allocate}. */
-    private void allocate(Instruction i) {
+    /** An allocation: the length (arrays) in rdx, the object in rax; see {@link Amd64Allocation.AllocateInVm}. */
+    private void allocateInVm(Instruction i) {
         AllocationShape shape = (AllocationShape) i.attribute();
         RegisterValue length = null;
         if (shape.isArray()) {
@@ -256,7 +257,7 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             move(length, operand(i.input(In.LENGTH)));
         }
         RegisterValue result = fixed(AMD64.rax, JavaKind.Object);
-        append(new Amd64Allocation.Allocate(shape, result, length, stateOf(i.state())));
+        append(new Amd64Allocation.AllocateInVm(shape, result, length, stateOf(i.state())));
         move(result(i), result);
     }
 

@@ -641,67 +641,6 @@ class Amd64OpEncodingTest {
         c.verify();
     }
 
-    static final class Sized {
-        long a;
-        long b;
-        int c;
-    }
-
-    /**
-     * {@code allocate} of an instance and of an int array: the buffer bump (an array's size from its
-     * zero-extended length, rounded to 8), the class as a patched constant, the header (and the
-     * length), the zeros (an instance's unrolled, an array's in a loop), the VM's allocation out of
-     * line with a trap for null.
-     */
-    @Test
-    void allocateFromTheBuffer() {
-        var cfg = OpCheck.CONFIG;
-        org.junit.jupiter.api.Assumptions.assumeTrue(cfg.useTlab, "thread-local allocation buffers");
-        var reflection = jdk.vm.ci.runtime.JVMCI.getRuntime().getHostJVMCIBackend().getConstantReflection();
-        var sized = (jdk.vm.ci.hotspot.HotSpotResolvedObjectType) OpCheck.META.lookupJavaType(Sized.class);
-        int size = sized.instanceSize();
-        var shape = org.ssajit.ir.AllocationShape.instance(sized, reflection.asObjectHub(sized), size);
-        OpCheck c = new OpCheck("allocate");
-        List<String> instance = new java.util.ArrayList<>(List.of(
-                        "mov rax,QWORD PTR [r15+" + hex(cfg.threadTlabTopOffset) + "]",
-                        "lea rcx,[rax+" + hex(size) + "]",
-                        "cmp rcx,QWORD PTR [r15+" + hex(cfg.threadTlabEndOffset) + "]",
-                        "ja out-of-line",
-                        "mov QWORD PTR [r15+" + hex(cfg.threadTlabTopOffset) + "],rcx",
-                        "movabs rsi,0x0"));
-        instance.addAll(headerAtRax("rsi", "rdi"));
-        int start = cfg.instanceHeaderSize();
-        instance.addAll(gapAfterHeader(start));
-        for (int off = (start + 7) & ~7; off < size; off += 8) {
-            instance.add("mov QWORD PTR [rax+" + hex(off) + "],0x0");
-        }
-        c.add(new Amd64Allocation.Allocate(shape, ref(rax), null, stateInRegisters()), instance.toArray(new String[0]));
-
-        var intArray = OpCheck.META.lookupJavaType(int[].class);
-        int base = OpCheck.META.getArrayBaseOffset(JavaKind.Int);
-        int lengthOffset = cfg.arrayLengthOffset;
-        var arrayShape = org.ssajit.ir.AllocationShape.array(intArray, reflection.asObjectHub(intArray), JavaKind.Int, base, 4, lengthOffset);
-        List<String> array = new java.util.ArrayList<>(List.of(
-                        "mov rax,QWORD PTR [r15+" + hex(cfg.threadTlabTopOffset) + "]",
-                        "mov ecx,edx",
-                        "shl rcx,0x2",
-                        "add rcx," + hex(base + 7),
-                        "and rcx,0xfffffffffffffff8",
-                        "add rcx,rax",
-                        "cmp rcx,QWORD PTR [r15+" + hex(cfg.threadTlabEndOffset) + "]",
-                        "ja out-of-line",
-                        "mov QWORD PTR [r15+" + hex(cfg.threadTlabTopOffset) + "],rcx",
-                        "movabs rsi,0x0"));
-        array.addAll(headerAtRax("rsi", "rdi"));
-        array.add("mov DWORD PTR [rax+" + hex(lengthOffset) + "],edx");
-        array.addAll(gapAfterHeader(lengthOffset + 4));
-        int loop = array.size() + 1;
-        array.addAll(List.of("lea r10,[rax+" + hex((lengthOffset + 4 + 7) & ~7) + "]", "cmp r10,rcx", "jae @end", "mov QWORD PTR [r10],0x0", "add r10,0x8",
-                        "jmp @" + loop));
-        c.add(new Amd64Allocation.Allocate(arrayShape, ref(rax), i(rdx), stateInRegisters()), array.toArray(new String[0]));
-        c.verify();
-    }
-
     // Checks, traps, control -----------------------------------------------------------------------
 
     static int sample(int[] a, int i) {
