@@ -1,0 +1,356 @@
+package org.ssajit.lowering;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.BitSet;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.ir.Access;
+import org.ssajit.ir.AllocationShape;
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Condition;
+import org.ssajit.ir.Constant;
+import org.ssajit.ir.Goto;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.If;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.IrPrinter;
+import org.ssajit.ir.MemoryBarriers;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Op.In;
+import org.ssajit.ir.Phi;
+import org.ssajit.ir.Value;
+import org.ssajit.options.OptionValues;
+import org.ssajit.testing.Jvmci;
+import org.ssajit.verify.VerificationError;
+import org.ssajit.verify.Verifier;
+
+import jdk.vm.ci.meta.JavaKind;
+
+/**
+ * HotSpot's inline allocation expanded as IR ({@link AllocationExpansion}) under made-up layouts
+ * (compressed class pointers, full class pointers, compact headers; offsets the tests only have to
+ * find where they belong): the buffer's bump from the thread's words, the header, an array's length,
+ * zeros covering the object exactly once, the storestore barrier before {@link Op#OBJECT_AT}, the VM's
+ * allocation in a cold block with the state, and the verifier refusing a half-initialized object's
+ * word across a safepoint. That the objects work is tested end to end (jvmci-plugin's
+ * CompiledAllocationTest, CompiledGcMatrixTest).
+ */
+class AllocationExpansionTest {
+    static final HotSpotVmConfig C = HotSpotVmConfig.host();
+    static final AllocationExpansion.Layout COMPRESSED = new AllocationExpansion.Layout(true, 0x1a8, 0x1b0, 0xb8, false, true, 8, 12);
+    static final AllocationExpansion.Layout FULL = new AllocationExpansion.Layout(true, 0x1a8, 0x1b0, 0xb8, false, false, 8, 16);
+    static final AllocationExpansion.Layout COMPACT = new AllocationExpansion.Layout(true, 0x1a8, 0x1b0, 0xb8, true, true, 4, 8);
+
+    static final class Sized {
+        long a;
+        long b;
+        int c;
+    }
+
+    static {
+        new Sized(); // initialized: a new instance of a class that is not deoptimizes
+    }
+
+    static Object newSized() {
+        return new Sized();
+    }
+
+    static int[] newInts(int n) {
+        return new int[n];
+    }
+
+    static byte[] newBytesOfLength(int n) {
+        return new byte[Math.max(n, 0) & 0xFFFF];
+    }
+
+    static long[] newFourLongs() {
+        return new long[4];
+    }
+
+    static Object twoObjects(Object o) {
+        Object[] a = new Object[] {o, new Sized()};
+        return a;
+    }
+
+    /** Lowered without the last expansions, then the allocations expanded with {@code layout} and the graph verified. */
+    static Graph expanded(String name, AllocationExpansion.Layout layout) {
+        Graph g = Jvmci.graph(AllocationExpansionTest.class, name);
+        var b = jdk.vm.ci.hotspot.HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend();
+        HotSpotLowering lowering = new HotSpotLowering(C, b.getMetaAccess(), b.getConstantReflection(), OptionValues.DEFAULTS, C.gcSerial);
+        lowering.lower(g, lowering.options().get(LoweringOptions.COMPILED_HANDLERS), false);
+        long before = all(g).filter(i -> i.op() == Op.ALLOCATE).count();
+        assertTrue(before > 0, () -> text(g));
+        assertEquals(before, AllocationExpansion.expand(g, layout));
+        assertEquals(0, all(g).filter(i -> i.op() == Op.ALLOCATE).count());
+        Verifier.verify(g);
+        return g;
+    }
+
+    static Stream<Instruction> all(Graph g) {
+        return g.blocks().stream().flatMap(b -> b.instructions().stream());
+    }
+
+    static String text(Graph g) {
+        return new IrPrinter(true).print(g);
+    }
+
+    static Instruction op(Value v, Op op) {
+        assertTrue(v instanceof Instruction i && i.op() == op, () -> "expected " + op + ": " + v);
+        return (Instruction) v;
+    }
+
+    static void assertConstant(long expected, Value v) {
+        assertTrue(v instanceof Constant, () -> "not a constant: " + v);
+        Constant k = (Constant) v;
+        assertEquals(expected, k.kind() == JavaKind.Long ? k.asLong() : k.asInt(), () -> "constant " + k);
+    }
+
+    static Access access(Instruction i) {
+        return (Access) i.attribute();
+    }
+
+    /** What one expansion made, found from its {@link Op#OBJECT_AT}. */
+    record Expansion(Instruction objectAt, Instruction obj, Instruction thread, Instruction top, If check, Block slow, Instruction vm, Phi result) {
+    }
+
+    /**
+     * The protocol's skeleton, asserted on the way: {@code obj} read at the thread's TLAB top,
+     * {@code top = obj + size}, {@code if (top > [thread + end]) goto slow}, the slow block cold with
+     * one {@link Op#VM_ALLOCATE} (the shape, the state) and a jump to the join, whose phi merges the
+     * {@link Op#OBJECT_AT} and the VM's object.
+     */
+    static Expansion skeleton(Graph g, AllocationExpansion.Layout layout, AllocationShape[] shapeOut) {
+        Instruction objectAt = all(g).filter(i -> i.op() == Op.OBJECT_AT).findFirst().orElseThrow(() -> new AssertionError(text(g)));
+        Instruction obj = op(objectAt.input(In.X), Op.READ);
+        assertEquals(layout.tlabTopOffset(), access(obj).displacement());
+        assertEquals(JavaKind.Long, access(obj).kind());
+        Instruction thread = op(obj.input(In.BASE), Op.THREAD);
+        Instruction top = obj.users().stream().filter(u -> u instanceof Instruction i && i.op() == Op.ADD).map(u -> (Instruction) u).findFirst().orElseThrow();
+        If check = (If) top.block().terminator();
+        assertEquals(Condition.GT, check.condition());
+        assertSame(top, check.x());
+        Instruction end = op(check.y(), Op.READ);
+        assertSame(thread, end.input(In.BASE));
+        assertEquals(layout.tlabEndOffset(), access(end).displacement());
+        Block slow = check.trueTarget();
+        assertTrue(slow.isCold(), "the VM's allocation is in a cold block");
+        assertEquals(1, slow.instructions().size());
+        Instruction vm = op(slow.instructions().get(0), Op.VM_ALLOCATE);
+        assertTrue(vm.state() != null, "the VM's allocation has the allocation's state");
+        shapeOut[0] = (AllocationShape) vm.attribute();
+        Block done = ((Goto) slow.terminator()).target();
+        assertEquals(1, done.phis().size());
+        Phi result = done.phis().get(0);
+        assertEquals(2, result.operandCount());
+        assertSame(vm, result.operand(done.predecessorIndex(slow)));
+        assertSame(objectAt, result.operand(1 - done.predecessorIndex(slow)));
+        assertSame(objectAt.block(), done.predecessors().get(1 - done.predecessorIndex(slow)));
+        // The new top written back, then the header, after the check.
+        Block fast = check.falseTarget();
+        Instruction topWrite = fast.instructions().stream().filter(i -> i.op() == Op.WRITE && i.input(In.BASE) == thread).findFirst().orElseThrow();
+        assertEquals(layout.tlabTopOffset(), access(topWrite).displacement());
+        assertSame(top, topWrite.input(In.VALUE));
+        return new Expansion(objectAt, obj, thread, top, check, slow, vm, result);
+    }
+
+    /**
+     * The writes at {@code obj} (a constant displacement each) in the expansion's blocks before the
+     * barrier: asserts the mark word from the class's prototype header and the klass word as
+     * {@code layout} has it; returns the bytes the other writes of zeros cover, each at most once.
+     */
+    static BitSet header(Graph g, Expansion x, AllocationExpansion.Layout layout, AllocationShape shape) {
+        List<Instruction> writes = all(g).filter(i -> i.op() == Op.WRITE && i.input(In.BASE) == x.obj()).toList();
+        Instruction mark = writes.stream().filter(w -> access(w).displacement() == 0).findFirst().orElseThrow(() -> new AssertionError(text(g)));
+        assertEquals(JavaKind.Long, access(mark).kind());
+        Instruction proto = op(mark.input(In.VALUE), Op.READ);
+        assertEquals(layout.prototypeHeaderOffset(), access(proto).displacement());
+        Instruction klass = op(proto.input(In.BASE), Op.METADATA);
+        assertEquals(shape.hub(), klass.attribute());
+        List<Instruction> klassWrites = writes.stream().filter(w -> access(w).displacement() == layout.klassOffset() && !(w.input(In.VALUE) instanceof Constant))
+                        .toList();
+        if (layout.compactHeaders()) {
+            assertEquals(List.of(), klassWrites, "compact headers: the class is in the mark word");
+        } else {
+            assertEquals(1, klassWrites.size(), () -> text(g));
+            Instruction k = klassWrites.get(0);
+            Instruction m = op(k.input(In.VALUE), Op.METADATA);
+            if (layout.compressedClassPointers()) {
+                assertEquals(JavaKind.Int, access(k).kind());
+                assertEquals(JavaKind.Int, m.kind());
+                assertEquals(((jdk.vm.ci.hotspot.HotSpotMetaspaceConstant) shape.hub()).compress(), m.attribute());
+            } else {
+                assertEquals(JavaKind.Long, access(k).kind());
+                assertSame(klass, m);
+            }
+        }
+        BitSet zeros = new BitSet();
+        for (Instruction w : writes) {
+            if (w.input(In.VALUE) instanceof Constant c && access(w).displacement() != 0 && w.input(In.VALUE) != x.vm().input(In.LENGTH)) {
+                assertEquals(0L, c.kind() == JavaKind.Long ? c.asLong() : c.asInt(), "zeros only");
+                int from = access(w).displacement();
+                int to = from + (access(w).kind() == JavaKind.Long ? 8 : 4);
+                assertTrue(zeros.get(from, to).isEmpty(), () -> "zeroed twice at " + from + ": " + text(g));
+                zeros.set(from, to);
+            }
+        }
+        // Every write at obj and the top's write come before the barrier, which comes before objectat.
+        Block last = x.objectAt().block();
+        int barrier = -1;
+        for (int k = 0; k < last.instructions().size(); k++) {
+            Instruction i = last.instructions().get(k);
+            if (i.op() == Op.MEMBAR) {
+                assertEquals(MemoryBarriers.STORE_STORE, (int) (Integer) i.attribute());
+                barrier = k;
+            }
+            if (i == x.objectAt()) {
+                assertTrue(barrier >= 0 && barrier == k - 1, () -> "storestore right before objectat: " + text(g));
+            }
+            if (i.op() == Op.WRITE && barrier >= 0) {
+                throw new AssertionError("a write after the barrier: " + text(g));
+            }
+        }
+        return zeros;
+    }
+
+    @Test
+    void instanceUnderEveryHeaderLayout() {
+        for (AllocationExpansion.Layout layout : List.of(COMPRESSED, FULL, COMPACT)) {
+            Graph g = expanded("newSized", layout);
+            AllocationShape[] shape = new AllocationShape[1];
+            Expansion x = skeleton(g, layout, shape);
+            int size = shape[0].instanceSize();
+            assertConstant(size, x.top().input(1));
+            BitSet zeros = header(g, x, layout, shape[0]);
+            BitSet expected = new BitSet();
+            expected.set(layout.headerSize(), size);
+            assertEquals(expected, zeros, () -> layout + ": the zeros cover the object after the header exactly: " + text(g));
+            assertEquals(0, all(g).filter(i -> i.op() == Op.THREAD).count() - 1, "one THREAD for the bump");
+        }
+    }
+
+    @Test
+    void arrayOfAnyLengthIsCheckedSizedAndZeroedInALoop() {
+        for (AllocationExpansion.Layout layout : List.of(COMPRESSED, FULL)) {
+            Graph g = expanded("newInts", layout);
+            AllocationShape[] shape = new AllocationShape[1];
+            Expansion x = skeleton(g, layout, shape);
+            Value length = x.vm().input(In.LENGTH);
+            // The length check: unsigned, so a negative length is the VM's too (a flipped sign bit).
+            If lengthCheck = (If) g.blocks().stream().map(Block::terminator).filter(t -> t instanceof If f && f.trueTarget() == x.slow() && f != x.check())
+                            .findFirst().orElseThrow(() -> new AssertionError(text(g)));
+            assertEquals(Condition.GT, lengthCheck.condition());
+            Instruction biased = op(lengthCheck.x(), Op.XOR);
+            assertSame(length, biased.input(0));
+            assertConstant(Integer.MIN_VALUE, biased.input(1));
+            assertConstant(AllocationExpansion.MAX_FAST_LENGTH ^ Integer.MIN_VALUE, lengthCheck.y());
+            // size = (i2l(length) << 2) + base + 7 & -8
+            Instruction size = op(x.top().input(1), Op.AND);
+            assertConstant(-8, size.input(1));
+            Instruction plus = op(size.input(0), Op.ADD);
+            assertConstant(shape[0].baseOffset() + 7, plus.input(1));
+            Instruction shl = op(plus.input(0), Op.SHL);
+            assertConstant(2, shl.input(1));
+            assertSame(length, op(shl.input(0), Op.I2L).input(0));
+            // The length written; the zeros from the length's end: the gap written as an int, the rest by the loop.
+            Instruction lengthWrite = all(g).filter(i -> i.op() == Op.WRITE && i.input(In.BASE) == x.obj() && i.input(In.VALUE) == length).findFirst()
+                            .orElseThrow();
+            assertEquals(shape[0].lengthOffset(), access(lengthWrite).displacement());
+            assertEquals(JavaKind.Int, access(lengthWrite).kind());
+            BitSet zeros = header(g, x, layout, shape[0]);
+            int start = shape[0].lengthOffset() + 4;
+            BitSet expected = new BitSet();
+            if (start % 8 == 4) {
+                expected.set(start, start + 4);
+                start += 4;
+            }
+            assertEquals(expected, zeros, () -> text(g));
+            Phi p = g.blocks().stream().flatMap(b -> b.phis().stream()).filter(f -> f.kind() == JavaKind.Long).findFirst()
+                            .orElseThrow(() -> new AssertionError("no zeroing loop: " + text(g)));
+            Instruction from = op(p.operand(0), Op.ADD);
+            assertSame(x.obj(), from.input(0));
+            assertConstant(start, from.input(1));
+            If loopTest = (If) p.block().terminator();
+            assertEquals(Condition.GE, loopTest.condition());
+            assertSame(p, loopTest.x());
+            assertSame(x.top(), loopTest.y());
+            Block body = loopTest.falseTarget();
+            Instruction zero = op(body.instructions().get(0), Op.WRITE);
+            assertSame(p, zero.input(In.BASE));
+            assertEquals(JavaKind.Long, access(zero).kind());
+            assertConstant(0, zero.input(In.VALUE));
+            Instruction next = op(p.operand(1), Op.ADD);
+            assertSame(p, next.input(0));
+            assertConstant(8, next.input(1));
+            assertSame(x.objectAt().block(), loopTest.trueTarget());
+        }
+    }
+
+    @Test
+    void arrayOfANonNegativeLengthIsCheckedOnceAgainstTheLimit() {
+        Graph g = expanded("newBytesOfLength", COMPRESSED);
+        AllocationShape[] shape = new AllocationShape[1];
+        Expansion x = skeleton(g, COMPRESSED, shape);
+        If lengthCheck = (If) g.blocks().stream().map(Block::terminator).filter(t -> t instanceof If f && f.trueTarget() == x.slow() && f != x.check())
+                        .findFirst().orElseThrow(() -> new AssertionError(text(g)));
+        assertSame(x.vm().input(In.LENGTH), lengthCheck.x(), "a length known non-negative is compared as it is");
+        assertConstant(AllocationExpansion.MAX_FAST_LENGTH, lengthCheck.y());
+    }
+
+    @Test
+    void arrayOfAConstantLengthIsSizedAndZeroedAsAnInstance() {
+        Graph g = expanded("newFourLongs", COMPRESSED);
+        AllocationShape[] shape = new AllocationShape[1];
+        Expansion x = skeleton(g, COMPRESSED, shape);
+        long size = (shape[0].baseOffset() + 4 * 8 + 7) & -8;
+        assertConstant(size, x.top().input(1));
+        assertEquals(1, g.blocks().stream().map(Block::terminator).filter(t -> t instanceof If f && f.trueTarget() == x.slow()).count(), "no length check");
+        BitSet zeros = header(g, x, COMPRESSED, shape[0]);
+        BitSet expected = new BitSet();
+        expected.set(shape[0].lengthOffset() + 4, (int) size);
+        assertEquals(expected, zeros, () -> text(g));
+        assertTrue(g.blocks().stream().allMatch(b -> b.phis().stream().noneMatch(p -> p.kind() == JavaKind.Long)), "no loop");
+    }
+
+    @Test
+    void withoutTlabsTheVmAllocates() {
+        var noTlab = new AllocationExpansion.Layout(false, 0, 0, 0, false, true, 8, 12);
+        Graph g = expanded("newSized", noTlab);
+        assertEquals(1, all(g).filter(i -> i.op() == Op.VM_ALLOCATE).count());
+        assertEquals(0, all(g).filter(i -> i.op() == Op.THREAD || i.op() == Op.OBJECT_AT).count());
+    }
+
+    @Test
+    void theHostLayoutExpandsAndVerifies() {
+        Graph g = expanded("twoObjects", AllocationExpansion.Layout.of(C));
+        assertEquals(2, all(g).filter(i -> i.op() == Op.VM_ALLOCATE).count());
+    }
+
+    /**
+     * A half-initialized object's word live across an instruction with a state (a null check that may
+     * deoptimize, put between the header's writes and {@code objectat}) is refused; the same graph
+     * without it verifies.
+     */
+    @Test
+    void verifierRefusesAnUnpublishedObjectAcrossASafepoint() {
+        Graph g = expanded("twoObjects", COMPRESSED);
+        Instruction objectAt = all(g).filter(i -> i.op() == Op.OBJECT_AT).findFirst().orElseThrow();
+        Instruction vm = all(g).filter(i -> i.op() == Op.VM_ALLOCATE).findFirst().orElseThrow();
+        Value param = g.parameters().get(0);
+        Instruction check = new Instruction(g, Op.NULL_CHECK, JavaKind.Void, new org.ssajit.ir.Deopt(jdk.vm.ci.meta.DeoptimizationReason.NullCheckException,
+                        jdk.vm.ci.meta.DeoptimizationAction.None), objectAt.bci(), param);
+        check.setState(vm.state().copy());
+        objectAt.block().insertBefore(objectAt, check);
+        VerificationError e = assertThrows(VerificationError.class, () -> Verifier.verify(g));
+        assertTrue(e.getMessage().contains("live across"), e::getMessage);
+        objectAt.block().removeInstruction(check);
+        Verifier.verify(g);
+
+    }
+}
