@@ -133,6 +133,32 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
         return r.asValue(kindOf(kind));
     }
 
+    /**
+     * {@link Op#THREAD}: the thread's register itself where every user only reads or writes at it
+     * (the base of an address, {@code [thread + displacement]}), else a copy in a variable. The
+     * register is reserved, never allocated or written by compiled code, so it holds the thread at
+     * every use.
+     */
+    protected final void thread(Instruction i, Register threadRegister) {
+        RegisterValue r = fixed(threadRegister, JavaKind.Long);
+        if (onlyAddressed(i)) {
+            setResult(i, r);
+        } else {
+            move(result(i), r);
+        }
+    }
+
+    /** Whether every user of {@code v} is a READ or WRITE with {@code v} as its base only. */
+    private static boolean onlyAddressed(Instruction v) {
+        for (int k = 0; k < v.userCount(); k++) {
+            if (!(v.user(k) instanceof Instruction u) || (u.op() != Op.READ && u.op() != Op.WRITE) || u.input(In.BASE) != v || u.input(In.INDEX) == v
+                            || (u.op() == Op.WRITE && u.input(In.VALUE) == v)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     protected final void move(AllocatableValue dst, Value src) {
         append(backend.moveFactory().createMove(dst, src));
     }

@@ -186,7 +186,7 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
                 }
             }
             case ADDRESS_OF -> move(result(i), operand(i.input(In.OBJECT))); // the same bits, no longer a reference
-            case THREAD -> move(result(i), fixed(AMD64.r15, JavaKind.Long));
+            case THREAD -> thread(i, AMD64.r15);
             case COMPRESS -> append(new Amd64Barriers.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
             case PRE_BARRIER, POST_BARRIER -> barrier(i);
             case KEEP_ALIVE -> append(new Amd64Barriers.G1KeepAlive(inVariable(i.input(In.VALUE)), newVariable(JavaKind.Long)));
