@@ -44,6 +44,7 @@ import org.ssajit.ir.Stamps;
 import org.ssajit.ir.Throw;
 import org.ssajit.ir.Value;
 import org.ssajit.options.OptionValues;
+import org.ssajit.phases.PhaseSuite;
 import org.ssajit.ssa.RedundantPhiElimination;
 
 import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
@@ -177,11 +178,26 @@ public final class HotSpotLowering {
      * end selects them (a graph that kept them would be refused at selection).
      */
     void lower(Graph g, boolean compiledHandlers, boolean expandTypeChecks) {
+        LoweringState s = new LoweringState(g, compiledHandlers);
+        for (PhaseSuite.LoweringPhase p : PhaseSuite.standard().loweringSteps()) {
+            if (expandTypeChecks || !PhaseSuite.MACRO_OP_EXPANSIONS.contains(p.name())) {
+                p.step().run(this, s);
+            }
+        }
+    }
+
+    // The steps, in the order PhaseSuite lists them ------------------------------------------------
+
+    /**
+     * Refuses a method ssajit does not compile ({@link LoweringScope#checkMethod}) and, for a static
+     * method of a class not initialized yet, sets the class-initialization barrier.
+     */
+    public void methodScope(LoweringState s) {
+        Graph g = s.graph;
         if (g.isLowered()) {
             throw new IllegalArgumentException("lowered twice: " + g.method());
         }
-        boolean monitors = options.get(LoweringOptions.MONITORS);
-        LoweringScope.checkMethod(g.method(), monitors);
+        LoweringScope.checkMethod(g.method(), options.get(LoweringOptions.MONITORS));
         ResolvedJavaMethod m = g.method();
         if (m.isStatic() && !m.getDeclaringClass().isInitialized() && !g.isOsr()) {
             // Another thread calling it must wait for the initialization, and only the initializing
@@ -189,45 +205,87 @@ public final class HotSpotLowering {
             // method needs no check, JVMS 5.5; its own static accesses and calls deoptimize).
             g.setInitializationBarrier(constantReflection.asObjectHub(m.getDeclaringClass()));
         }
-        // Calls and athrows inside try ranges keep their exception edges (compiled handlers), and so do
-        // the throwing bytecodes whose failed checks throw to a handler (ImplicitThrows); every other
-        // edge goes, its block's handlers remembered for the checks' deoptimization actions.
-        Set<Block> kept = new HashSet<>();
-        Map<Block, List<Handler>> tryHandlers = new HashMap<>();
-        Map<Block, Integer> tryBcis = new HashMap<>();
-        Set<Block> throwing = new HashSet<>();
-        Set<Block> recompiling = new HashSet<>();
-        ImplicitThrows.Mode implicitMode = compiledHandlers ? options.get(LoweringOptions.IMPLICIT_EXCEPTIONS) : ImplicitThrows.Mode.NEVER;
-        ProfilingInfo profile = implicitMode == ImplicitThrows.Mode.PROFILE ? ImplicitThrows.profile(m) : null;
+    }
+
+    /**
+     * Calls and athrows inside try ranges keep their exception edges (compiled handlers), and so do the
+     * throwing bytecodes whose failed checks throw to a handler ({@link ImplicitThrows}); every other
+     * edge goes, its block's handlers remembered for the checks' deoptimization actions.
+     */
+    public void exceptionEdges(LoweringState s) {
+        Graph g = s.graph;
+        ImplicitThrows.Mode implicitMode = s.compiledHandlers ? options.get(LoweringOptions.IMPLICIT_EXCEPTIONS) : ImplicitThrows.Mode.NEVER;
+        ProfilingInfo profile = implicitMode == ImplicitThrows.Mode.PROFILE ? ImplicitThrows.profile(g.method()) : null;
         for (Block b : g.blocks()) {
-            if (compiledHandlers && ExceptionDispatch.keeps(b)) {
-                kept.add(b);
+            if (s.compiledHandlers && ExceptionDispatch.keeps(b)) {
+                s.kept.add(b);
             } else if (implicitMode != ImplicitThrows.Mode.NEVER && ImplicitThrows.throwingBci(b) >= 0) {
                 int bci = ImplicitThrows.throwingBci(b);
-                tryHandlers.put(b, List.copyOf(b.handlers()));
-                tryBcis.put(b, bci);
+                s.tryHandlers.put(b, List.copyOf(b.handlers()));
+                s.tryBcis.put(b, bci);
                 if (implicitMode == ImplicitThrows.Mode.ALWAYS || ImplicitThrows.seen(profile, bci)) {
-                    throwing.add(b);
-                    kept.add(b);
+                    s.throwing.add(b);
+                    s.kept.add(b);
                 } else {
-                    recompiling.add(b);
+                    s.recompiling.add(b);
                 }
             }
         }
-        removeExceptionEdges(g, kept::contains);
-        Stamps stamps = Stamps.infer(g);
-        int expanded = options.get(LoweringOptions.ARRAY_COPY_STUBS) ? ArrayCopies.expand(g, config, metaAccess, gc, tryHandlers::containsKey) : 0;
-        expanded += options.get(LoweringOptions.ALLOCATE_INSTANCE_INLINE) ? InstanceAllocations.expand(g, config, tryHandlers::containsKey) : 0;
-        if (expanded > 0) {
-            stamps = Stamps.infer(g); // of the branches' values too
+        removeExceptionEdges(g, s.kept::contains);
+    }
+
+    /** {@linkplain Stamps Stamps}: what each value can be, for the expansions and the instructions' lowering. */
+    public void inferStamps(LoweringState s) {
+        s.stamps = Stamps.infer(s.graph);
+    }
+
+    /** {@code System.arraycopy} expanded ({@link ArrayCopies}), unless {@link LoweringOptions#ARRAY_COPY_STUBS} is off. */
+    public void arrayCopies(LoweringState s) {
+        if (options.get(LoweringOptions.ARRAY_COPY_STUBS)) {
+            s.expanded += ArrayCopies.expand(s.graph, config, metaAccess, gc, s.tryHandlers::containsKey);
         }
-        LoweringScope.check(g, monitors);
-        boolean unwinding = compiledHandlers && options.get(LoweringOptions.UNWIND_EXCEPTIONS);
-        new Run(g, stamps, implicitNullChecks && !nullCheckDeoptimized(g.method()), tryHandlers, tryBcis, throwing, recompiling, unwinding).run();
-        if (!throwing.isEmpty()) {
-            ImplicitThrows.expand(g);
+    }
+
+    /** {@code Unsafe.allocateInstance} expanded ({@link InstanceAllocations}), unless {@link LoweringOptions#ALLOCATE_INSTANCE_INLINE} is off. */
+    public void instanceAllocations(LoweringState s) {
+        if (options.get(LoweringOptions.ALLOCATE_INSTANCE_INLINE)) {
+            s.expanded += InstanceAllocations.expand(s.graph, config, s.tryHandlers::containsKey);
         }
-        if (!kept.isEmpty()) {
+    }
+
+    /**
+     * The stamps again, of the expansions' branches' values too, if anything was expanded (the
+     * expansions read the first inference's stamps, which {@link Stamps#infer} sets on the values).
+     */
+    public void stampsAfterExpansion(LoweringState s) {
+        if (s.expanded > 0) {
+            s.stamps = Stamps.infer(s.graph);
+        }
+    }
+
+    /** Refuses what is not compiled yet, with the construct and its bci ({@link LoweringScope#check}). */
+    public void scope(LoweringState s) {
+        LoweringScope.check(s.graph, options.get(LoweringOptions.MONITORS));
+    }
+
+    /** Every Java-level instruction lowered, dominators first. */
+    public void instructions(LoweringState s) {
+        boolean unwinding = s.compiledHandlers && options.get(LoweringOptions.UNWIND_EXCEPTIONS);
+        new Run(s.graph, s.stamps, implicitNullChecks && !nullCheckDeoptimized(s.graph.method()), s.tryHandlers, s.tryBcis, s.throwing, s.recompiling,
+                        unwinding).run();
+    }
+
+    /** The implicit exceptions compiled code throws to a handler, created ({@link ImplicitThrows}). */
+    public void implicitThrows(LoweringState s) {
+        if (!s.throwing.isEmpty()) {
+            ImplicitThrows.expand(s.graph);
+        }
+    }
+
+    /** The handlers' dispatch after calls and athrows whose exceptions compiled code catches ({@link ExceptionDispatch}). */
+    public void exceptionDispatch(LoweringState s) {
+        Graph g = s.graph;
+        if (!s.kept.isEmpty()) {
             // An invoke the lowering turned into a deoptimization (a site not linked yet) keeps no edges.
             Set<Block> calls = new HashSet<>();
             for (Block b : g.blocks()) {
@@ -237,17 +295,33 @@ public final class HotSpotLowering {
                 }
             }
             removeExceptionEdges(g, calls::contains);
-            ExceptionDispatch.expand(g, constantReflection, unwinding);
+            ExceptionDispatch.expand(g, constantReflection, s.compiledHandlers && options.get(LoweringOptions.UNWIND_EXCEPTIONS));
         }
-        if (expandTypeChecks) {
-            BarrierExpansion.expand(g, config);
-            AllocationExpansion.expand(g, config);
-            TypeCheckExpansion.expand(g, config);
-        }
-        // An access that became a deoptimization leaves a default constant behind: phis merging only
-        // such constants (and themselves) are trivial now.
-        RedundantPhiElimination.run(g);
-        g.markLowered();
+    }
+
+    /** The card-table post-barriers of Serial and Parallel expanded ({@link BarrierExpansion}). */
+    public void barrierExpansion(LoweringState s) {
+        BarrierExpansion.expand(s.graph, config);
+    }
+
+    /** Allocations expanded into the TLAB's bump, the header's and zeros' writes and the VM's slow path ({@link AllocationExpansion}). */
+    public void allocationExpansion(LoweringState s) {
+        AllocationExpansion.expand(s.graph, config);
+    }
+
+    /** Type tests and store checks expanded into HotSpot's subtype check ({@link TypeCheckExpansion}). */
+    public void typeCheckExpansion(LoweringState s) {
+        TypeCheckExpansion.expand(s.graph, config);
+    }
+
+    /**
+     * Phis made trivial by the lowering removed (an access that became a deoptimization leaves a
+     * default constant behind: phis merging only such constants, and themselves, are trivial now), and
+     * the graph marked lowered.
+     */
+    public void trivialPhis(LoweringState s) {
+        RedundantPhiElimination.run(s.graph);
+        s.graph.markLowered();
     }
 
     /** Whether the method's profile records a deoptimization for a null reference (implicit or explicit). */

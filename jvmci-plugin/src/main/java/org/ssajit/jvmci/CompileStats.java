@@ -1,5 +1,6 @@
 package org.ssajit.jvmci;
 
+import org.ssajit.phases.PhaseTimes;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -161,6 +162,7 @@ final class CompileStats {
                         runNanos / 1e9, runNanos <= 0 ? 0.0 : 100.0 * compiling / runNanos));
         sb.append(String.format("[ssajit] stats: %d requests, %d bytecodes, %.1f ms compiling%n", done + refused, bytecodes.sum(), compiling / 1e6));
         sb.append(String.format("[ssajit]   %s%n", phases.summary()));
+        sb.append(String.format("[ssajit]   %s%n", phases.detail(org.ssajit.phases.PhaseSuite.standard())));
         sb.append(String.format("[ssajit]   compiled %d (%d bytecodes, %d code bytes)%n", done, compiledBytecodes.sum(), codeBytes.sum()));
         if (compiledWithInlining.sum() > 0) {
             sb.append(String.format("[ssajit]   inlined %d calls into %d of them (%d for receiver classes their profile saw)%n", inlinedCalls.sum(),

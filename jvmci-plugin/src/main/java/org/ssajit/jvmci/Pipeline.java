@@ -11,30 +11,32 @@ import org.ssajit.lowering.HotSpotLowering;
 import org.ssajit.lowering.LoweringOptions;
 import org.ssajit.options.OptionValues;
 import org.ssajit.parse.BuildOptions;
-import org.ssajit.parse.FrontEnd;
-import org.ssajit.parse.GraphBuilder;
 import org.ssajit.parse.Inlining;
 import org.ssajit.parse.Providers;
-import org.ssajit.regalloc.LinearScan;
+import org.ssajit.phases.Compilation;
+import org.ssajit.phases.PhaseSuite;
+import org.ssajit.phases.PhaseTimes;
 import org.ssajit.regalloc.RegisterAllocationConfig;
-import org.ssajit.verify.Verifier;
 
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
- * ssajit's compilation of one method, from bytecode to installable code: SSA construction with
- * on-the-fly optimizations and the SSA verifier ({@link #build}); the HotSpot lowering (which refuses
- * what ssajit does not compile yet) and the verifier again; instruction selection by the VM's
- * {@link Backend} (which refuses what only that target cannot compile), linear scan on SSA with its
- * allocation verifier, and emission with HotSpot's frame, polls, traps and handlers ({@link #compile}). Every refusal is a {@link org.ssajit.bytecode.BailoutException}
+ * ssajit's compilation of one method, from bytecode to installable code, as codegen-core's
+ * {@link PhaseSuite} orders it (the one place the order is written): the graph built, optimized and
+ * verified ({@link #build}); the HotSpot lowering (which refuses what ssajit does not compile yet) and
+ * the verifier again, instruction selection by the VM's {@link Backend} (which refuses what only that
+ * target cannot compile), linear scan on SSA with its allocation verifier, and emission with HotSpot's
+ * frame, polls, traps and handlers ({@link #compile}). The pipeline holds what its compiles share (the
+ * providers, the lowering, the back end, the options, the fault injector, the times) and checks the
+ * code's size. Every refusal is a {@link org.ssajit.bytecode.BailoutException}
  * (or {@link org.ssajit.regalloc.RegisterAllocationException}); anything else thrown is a bug.
  */
 public final class Pipeline {
-    /** The names of the phases whose results a {@link PhaseDump} gets, in order. */
-    public static final String AFTER_BUILD = "After SSA construction";
-    public static final String AFTER_LOWERING = "After lowering";
-    public static final String AFTER_SELECTION = "After instruction selection";
-    public static final String AFTER_ALLOCATION = "After register allocation";
+    /** The names of the dumps of the graph after building, of the lowered graph, and of the LIR before and after allocation. */
+    public static final String AFTER_BUILD = PhaseSuite.dumpName(PhaseSuite.standard().phase("SSA construction"));
+    public static final String AFTER_LOWERING = PhaseSuite.dumpName(PhaseSuite.standard().lastLoweringStep());
+    public static final String AFTER_SELECTION = PhaseSuite.dumpName(PhaseSuite.standard().phase("instruction selection"));
+    public static final String AFTER_ALLOCATION = PhaseSuite.dumpName(PhaseSuite.standard().phase("register allocation"));
 
     /** What one compilation produced, for the installer and the dumps. */
     public record Result(Graph graph, CompiledCode code) {
@@ -42,14 +44,13 @@ public final class Pipeline {
 
     private final Providers providers;
     private final HotSpotVmConfig config;
-    private final HotSpotLowering lowering;
     private final Backend backend;
-    private final RegisterAllocationConfig allocation;
     private final OptionValues options;
     private final FaultInjection faults;
     private final BuildOptions build;
-    private final boolean verify;
     private final PhaseTimes times;
+    private final Compilation.Setup setup;
+    private final PhaseSuite suite = PhaseSuite.standard();
 
     /**
      * The pipeline of a compiler with these options ({@link SsajitOptions#VERIFY}, {@link BuildOptions#forCompile},
@@ -59,17 +60,18 @@ public final class Pipeline {
     public Pipeline(Providers providers, HotSpotVmConfig config, Backend backend, OptionValues options, FaultInjection faults, PhaseTimes times) {
         this.providers = providers;
         this.config = config;
-        this.lowering = new HotSpotLowering(config, providers.metaAccess(), providers.constantReflection(), options);
         this.backend = backend;
         this.options = options;
         this.faults = faults;
         this.build = BuildOptions.forCompile(options);
-        this.verify = options.get(SsajitOptions.VERIFY);
         this.times = times;
+        boolean verify = options.get(SsajitOptions.VERIFY);
         // The allocator gets exactly what the back end can use: not its scratch registers, not the
-        // registers its assembler cannot encode. Its verifier runs apart, to be timed apart.
-        this.allocation = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory(), backend.withheldRegisters()).withVerification(false)
-                        .withOriginalsRecorded(verify);
+        // registers its assembler cannot encode. Its verifier is a phase of its own, timed apart.
+        RegisterAllocationConfig allocation = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory(), backend.withheldRegisters())
+                        .withVerification(false).withOriginalsRecorded(verify);
+        HotSpotLowering lowering = new HotSpotLowering(config, providers.metaAccess(), providers.constantReflection(), options);
+        this.setup = new Compilation.Setup(providers, lowering, backend, allocation, build, faults, verify, times);
     }
 
     /**
@@ -152,34 +154,19 @@ public final class Pipeline {
         return build(method, entryBci, build.withInlining(inlining));
     }
 
-    /** As {@link #build(ResolvedJavaMethod, int)}, then the graph to {@code dump} ({@link #AFTER_BUILD}). */
+    /** As {@link #build(ResolvedJavaMethod, int)}, showing {@code dump} the graph after each phase. */
     public Graph build(ResolvedJavaMethod method, int entryBci, PhaseDump dump) {
-        Graph graph = build(method, entryBci);
-        dump.printGraph(AFTER_BUILD, graph);
-        return graph;
+        return build(method, entryBci, build, dump);
     }
 
     private Graph build(ResolvedJavaMethod method, int entryBci, BuildOptions how) {
-        long t0 = System.nanoTime();
-        Graph graph;
-        try {
-            graph = GraphBuilder.build(FrontEnd.analyze(method, entryBci), how, providers, faults).graph();
-        } finally {
-            times.since(PhaseTimes.Phase.BUILD, t0);
-        }
-        verify(graph);
-        return graph;
+        return build(method, entryBci, how, PhaseDump.NONE);
     }
 
-    private void verify(Graph graph) {
-        if (verify) {
-            long t0 = System.nanoTime();
-            try {
-                Verifier.verify(graph);
-            } finally {
-                times.since(PhaseTimes.Phase.VERIFY_SSA, t0);
-            }
-        }
+    private Graph build(ResolvedJavaMethod method, int entryBci, BuildOptions how, PhaseDump dump) {
+        Compilation c = new Compilation(setup.withBuild(how), method, entryBci, true).withDump(dump);
+        suite.build(c);
+        return c.graph();
     }
 
     /** Lowers a graph {@link #build} made (in place) and, with verification on, verifies it again. */
@@ -189,18 +176,17 @@ public final class Pipeline {
 
     /** As {@link #lower(Graph)}, under the JVMTI capabilities the compile started with. */
     public Graph lower(Graph graph, JvmtiCapabilities jvmti) {
-        long t0 = System.nanoTime();
-        try {
-            if (jvmti.postOnExceptions()) {
-                lowering.lower(graph, false);
-            } else {
-                lowering.lower(graph);
-            }
-        } finally {
-            times.since(PhaseTimes.Phase.LOWER, t0);
-        }
-        verify(graph);
+        suite.lower(Compilation.ofGraph(setup, graph, graph.method(), compiledHandlers(jvmti)));
         return graph;
+    }
+
+    /**
+     * Whether compiled code catches exceptions: as the lowering's options say, unless a JVMTI agent
+     * can post exception events, which the interpreter posts and a compiled handler would not (C2
+     * deoptimizes then too).
+     */
+    private boolean compiledHandlers(JvmtiCapabilities jvmti) {
+        return !jvmti.postOnExceptions() && options.get(LoweringOptions.COMPILED_HANDLERS);
     }
 
     /** Machine code for a graph {@link #build} made: lowering, instruction selection, register allocation, emission. */
@@ -214,22 +200,15 @@ public final class Pipeline {
     }
 
     /**
-     * As {@link #compile(Graph, ResolvedJavaMethod, JvmtiCapabilities)}, showing {@code dump} the lowered
-     * graph ({@link #AFTER_LOWERING}), the LIR before and after register allocation
-     * ({@link #AFTER_SELECTION}, {@link #AFTER_ALLOCATION}) and the allocator's intervals. Dumping is not
-     * counted in any phase's time.
+     * As {@link #compile(Graph, ResolvedJavaMethod, JvmtiCapabilities)}, showing {@code dump} the graph
+     * after each lowering step, the LIR after selection, allocation and emission, and the allocator's
+     * intervals ({@link PhaseSuite}). Dumping is not counted in any phase's time.
      */
     public CompiledCode compile(Graph graph, ResolvedJavaMethod method, JvmtiCapabilities jvmti, PhaseDump dump) {
-        lower(graph, jvmti);
-        dump.printGraph(AFTER_LOWERING, graph);
-        long[] allocating = new long[1]; // the allocator's, its verifier's and the dumps' share of the back end's time
-        long t0 = System.nanoTime();
-        CompiledCode code;
-        try {
-            code = backend.compile(graph, method.format("%H.%n(%p)"), lir -> allocate(lir, allocating, dump));
-        } finally {
-            times.add(PhaseTimes.Phase.SELECT_AND_EMIT, System.nanoTime() - t0 - allocating[0]);
-        }
+        Compilation c = Compilation.ofGraph(setup, graph, method, compiledHandlers(jvmti)).withDump(dump);
+        suite.lower(c);
+        suite.emit(c);
+        CompiledCode code = c.code();
         if (!graph.inlinedMethods().isEmpty() || !graph.assumptions().isEmpty()) {
             code = code.withInlining(graph.inlinedMethods(), graph.assumptions());
         }
@@ -241,39 +220,5 @@ public final class Pipeline {
                             "machine code and data of " + size + " bytes exceed JVMCINMethodSizeLimit (" + limit + ")");
         }
         return code;
-    }
-
-    /**
-     * Register allocation, then (with verification on) its verifier, each timed, with the LIR dumped
-     * before and after allocation; their time, the dumps' included, goes to {@code spent[0]}.
-     */
-    private void allocate(org.ssajit.lir.LirGraph lir, long[] spent, PhaseDump dump) {
-        long d0 = System.nanoTime();
-        dump.printLir(AFTER_SELECTION, lir);
-        spent[0] += System.nanoTime() - d0;
-        long t0 = System.nanoTime();
-        org.ssajit.regalloc.AllocationResult result;
-        try {
-            result = LinearScan.allocate(lir, allocation);
-        } finally {
-            long t = System.nanoTime() - t0;
-            times.add(PhaseTimes.Phase.ALLOCATE, t);
-            spent[0] += t;
-        }
-        // Before the verifier: an allocation it rejects is what one wants to look at.
-        long d1 = System.nanoTime();
-        dump.printLir(AFTER_ALLOCATION, lir);
-        dump.printIntervals(AFTER_ALLOCATION, result);
-        spent[0] += System.nanoTime() - d1;
-        if (verify) {
-            long t1 = System.nanoTime();
-            try {
-                result.verify();
-            } finally {
-                long t = System.nanoTime() - t1;
-                times.add(PhaseTimes.Phase.VERIFY_ALLOCATION, t);
-                spent[0] += t;
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 package org.ssajit.jvmci;
 
+import org.ssajit.phases.PhaseTimes;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
@@ -210,7 +211,7 @@ public final class SsajitCompiler implements JVMCICompiler {
             try {
                 installed = ctx.installer().install((HotSpotCompilationRequest) request, code);
             } finally {
-                ctx.stats().phases().since(PhaseTimes.Phase.INSTALL, t0);
+                ctx.stats().phases().since(PhaseTimes.Group.INSTALL, t0);
             }
         } catch (jdk.vm.ci.code.BailoutException e) {
             // HotSpot's refusal to install: permanent (code too large) or not (code cache full,

@@ -26,8 +26,9 @@ import org.ssajit.ssa.SsaStats;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
- * Builds a method's SSA graph straight from its bytecode with {@link BraunSsa}, then runs the
- * {@link Optimizations} the options ask for (their order is theirs, not the builder's).
+ * Builds a method's SSA graph straight from its bytecode with {@link BraunSsa} ({@link #construct}), then
+ * ({@link #build}) runs the {@link Optimizations} the options ask for (their order is theirs, not the
+ * builder's; a compile runs them as a phase of its own, codegen-core's {@code PhaseSuite}).
  *
  * <p>Order (Section 2.3): blocks are filled in reverse postorder and each is sealed as soon as its last
  * predecessor has been filled, so a join is sealed before it is filled and only loop headers (targets
@@ -57,7 +58,20 @@ public final class GraphBuilder {
      * {@link BuildOptions#forCompile} makes the build's options from the compiler's.
      */
     public static Result build(FrontEnd fe, BuildOptions options, Providers providers, FaultInjection faults) {
+        return optimized(construct(fe, options, providers, faults), options);
+    }
+
+    /**
+     * SSA construction alone: as {@link #build(FrontEnd, BuildOptions, Providers, FaultInjection)}
+     * without the {@link Optimizations} after it (the phase suite runs them as a phase of their own).
+     */
+    public static Result construct(FrontEnd fe, BuildOptions options, Providers providers, FaultInjection faults) {
         return build(fe, options, providers, faults, false, m -> false);
+    }
+
+    private static Result optimized(Result r, BuildOptions options) {
+        Optimizations.run(r.graph(), options);
+        return r;
     }
 
     /**
@@ -66,7 +80,7 @@ public final class GraphBuilder {
      * them being equal, as an inliner's blocks would not be).
      */
     static Result build(FrontEnd fe, BuildOptions options, Providers providers, boolean scrambleBlockIds) {
-        return build(fe, options, providers, FaultInjection.NONE, scrambleBlockIds, m -> false);
+        return optimized(build(fe, options, providers, FaultInjection.NONE, scrambleBlockIds, m -> false), options);
     }
 
     /**
@@ -76,7 +90,7 @@ public final class GraphBuilder {
      * entry block is wired into the caller's graph.
      */
     static Result build(FrontEnd fe, BuildOptions options, Providers providers, boolean scrambleBlockIds, Predicate<ResolvedJavaMethod> refuseCallee) {
-        return build(fe, options, providers, FaultInjection.NONE, scrambleBlockIds, refuseCallee);
+        return optimized(build(fe, options, providers, FaultInjection.NONE, scrambleBlockIds, refuseCallee), options);
     }
 
     private static Result build(FrontEnd fe, BuildOptions options, Providers providers, FaultInjection faults, boolean scrambleBlockIds,
@@ -162,7 +176,6 @@ public final class GraphBuilder {
         if (options.removeRedundantPhiSccs()) {
             stats.redundantSccPhis += RedundantPhiElimination.run(graph);
         }
-        Optimizations.run(graph, options);
         return new Result(graph, stats, fe, phisBefore);
     }
 

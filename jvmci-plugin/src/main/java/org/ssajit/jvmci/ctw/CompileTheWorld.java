@@ -29,7 +29,7 @@ import org.ssajit.debug.FaultInjection;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.Graph;
 import org.ssajit.jvmci.Installer;
-import org.ssajit.jvmci.PhaseTimes;
+import org.ssajit.phases.PhaseTimes;
 import org.ssajit.jvmci.PipelineOutcome;
 import org.ssajit.jvmci.Pipeline;
 import org.ssajit.jvmci.SsajitOptions;
@@ -354,7 +354,7 @@ public final class CompileTheWorld {
                 try {
                     installed = installer.installNonDefault(m, code);
                 } finally {
-                    pipeline.phaseTimes().since(org.ssajit.jvmci.PhaseTimes.Phase.INSTALL, ti);
+                    pipeline.phaseTimes().since(org.ssajit.phases.PhaseTimes.Group.INSTALL, ti);
                 }
             } catch (jdk.vm.ci.code.BailoutException e) {
                 // HotSpot's refusal to install: its first line names the result (dependencies, cache full...).

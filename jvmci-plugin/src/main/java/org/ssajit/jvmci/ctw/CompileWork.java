@@ -28,12 +28,17 @@ import org.ssajit.ir.Graph;
 import org.ssajit.ir.IrPrinter;
 import org.ssajit.lowering.HotSpotLowering;
 import org.ssajit.options.OptionValues;
+import org.ssajit.debug.FaultInjection;
+import org.ssajit.lowering.LoweringOptions;
 import org.ssajit.parse.BuildOptions;
 import org.ssajit.parse.FrontEnd;
 import org.ssajit.parse.GraphBuilder;
 import org.ssajit.parse.Inlining;
 import org.ssajit.parse.Providers;
-import org.ssajit.regalloc.LinearScan;
+import org.ssajit.phases.Compilation;
+import org.ssajit.phases.PhaseListener;
+import org.ssajit.phases.PhaseSuite;
+import org.ssajit.phases.PhaseTimes;
 import org.ssajit.regalloc.RegisterAllocationConfig;
 
 import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
@@ -45,9 +50,9 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  * The compiler's work per phase, measured in what does not depend on the machine's load: the bytes each
  * phase allocates on the compiling thread ({@code ThreadMXBean.getCurrentThreadAllocatedBytes}, exact)
  * per bytecode byte, and the thread's CPU time (indicative only). The phases are those of a compile
- * without its verifiers and installation: the bytecode analyses ({@link FrontEnd}), SSA construction
- * with inlining and the optimizations ({@link GraphBuilder}), the HotSpot lowering, instruction selection
- * and emission, and register allocation. With {@code --check FILE} it also writes, per method, a digest
+ * without its verifiers and installation, the {@link PhaseSuite}'s phases grouped: the bytecode analyses
+ * ({@link FrontEnd}), SSA construction with inlining and the optimizations ({@link GraphBuilder}), the
+ * HotSpot lowering, instruction selection and emission, and register allocation. With {@code --check FILE} it also writes, per method, a digest
  * of the graph's text before and after lowering and of the machine code, so that two builds of the
  * compiler can be shown to produce the same output.
  *
@@ -126,22 +131,24 @@ public final class CompileWork {
 
     private static final com.sun.management.ThreadMXBean THREADS = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
-    private final Providers providers;
     private final HotSpotLowering lowering;
-    private final Backend backend;
-    private final RegisterAllocationConfig allocation;
     private final HotSpotVmConfig config;
+    /** The compiler as a phase suite runs it: no verifiers, no faults; its times are not reported. */
+    private final Compilation.Setup setup;
+    private final PhaseSuite suite = PhaseSuite.standard();
 
     /** The compiler as ctw configures it, on the host VM. */
     public CompileWork() {
         HotSpotJVMCIRuntime hs = HotSpotJVMCIRuntime.runtime();
         this.config = new HotSpotVmConfig(hs.getConfigStore());
         JVMCIBackend jvmci = hs.getHostJVMCIBackend();
-        this.providers = new Providers(jvmci.getMetaAccess(), jvmci.getConstantReflection());
-        this.backend = Backends.forTarget(jvmci.getTarget().arch).create(config, jvmci);
+        Providers providers = new Providers(jvmci.getMetaAccess(), jvmci.getConstantReflection());
+        Backend backend = Backends.forTarget(jvmci.getTarget().arch).create(config, jvmci);
         // The options' defaults (implicit null checks on), not the system properties: two builds measured alike.
         this.lowering = new HotSpotLowering(config, jvmci.getMetaAccess(), jvmci.getConstantReflection(), OptionValues.DEFAULTS);
-        this.allocation = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory(), backend.withheldRegisters()).withVerification(false).withOriginalsRecorded(false);
+        RegisterAllocationConfig allocation = RegisterAllocationConfig.of(backend.registerConfig(), backend.moveFactory(), backend.withheldRegisters())
+                        .withVerification(false).withOriginalsRecorded(false);
+        this.setup = new Compilation.Setup(providers, lowering, backend, allocation, BuildOptions.DEFAULT, FaultInjection.NONE, false, new PhaseTimes());
     }
 
     /** One pass over {@code methods}; with {@code check} non-null, a line per method: name, digests of the graph text, lowered text and code. */
@@ -162,33 +169,33 @@ public final class CompileWork {
             String lowered = "-";
             String code = "-";
             try {
-                FrontEnd fe = FrontEnd.analyze(m, -1);
-                next(t, at, mark, Phase.BUILD);
-                Graph g = GraphBuilder.build(fe, options, providers).graph();
-                t.values += g.valueIdLimit();
-                next(t, at, mark, Phase.LOWER);
+                Compilation c = new Compilation(setup.withBuild(options), m, -1, lowering.options().get(LoweringOptions.COMPILED_HANDLERS))
+                                .withListener(new PhaseListener() {
+                                    @Override
+                                    public void before(org.ssajit.phases.Phase p) {
+                                        next(t, at, mark, measured(p));
+                                    }
+                                });
+                suite.build(c);
+                t.values += c.graph().valueIdLimit();
                 if (check != null) {
-                    built = digest(new IrPrinter().print(g));
+                    built = digest(new IrPrinter().print(c.graph()));
                     mark[0] = THREADS.getCurrentThreadAllocatedBytes();
                     mark[1] = THREADS.getCurrentThreadCpuTime();
                 }
-                lowering.lower(g);
-                next(t, at, mark, Phase.SELECT_AND_EMIT);
+                suite.lower(c);
                 if (check != null) {
-                    lowered = digest(new IrPrinter().print(g));
+                    lowered = digest(new IrPrinter().print(c.graph()));
                     mark[0] = THREADS.getCurrentThreadAllocatedBytes();
                     mark[1] = THREADS.getCurrentThreadCpuTime();
                 }
-                CompiledCode c = backend.compile(g, m.format("%H.%n(%p)"), lir -> {
-                    next(t, at, mark, Phase.ALLOCATE);
-                    LinearScan.allocate(lir, allocation);
-                    next(t, at, mark, Phase.SELECT_AND_EMIT);
-                });
-                next(t, at, mark, Phase.SELECT_AND_EMIT);
+                suite.emit(c);
+                CompiledCode cc = c.code();
+                next(t, at, mark, at[0]);
                 t.compiled++;
-                t.codeBytes += c.codeSize();
+                t.codeBytes += cc.codeSize();
                 if (check != null) {
-                    code = (hex ? HexFormat.of().formatHex(withoutAddresses(c.code())) : digest(withoutAddresses(c.code()))) + " " + c.codeSize();
+                    code = (hex ? HexFormat.of().formatHex(withoutAddresses(cc.code())) : digest(withoutAddresses(cc.code()))) + " " + cc.codeSize();
                 }
             } catch (BailoutException | org.ssajit.regalloc.RegisterAllocationException e) {
                 next(t, at, mark, at[0]);
@@ -204,6 +211,19 @@ public final class CompileWork {
             }
         }
         return t;
+    }
+
+    /** Which of the measured phases a phase of the suite belongs to. */
+    private static Phase measured(org.ssajit.phases.Phase p) {
+        if (p.kind() == org.ssajit.phases.Phase.Kind.ANALYSIS) {
+            return Phase.ANALYZE;
+        }
+        return switch (p.group()) {
+            case BUILD, VERIFY_SSA -> Phase.BUILD;
+            case LOWER -> Phase.LOWER;
+            case ALLOCATE, VERIFY_ALLOCATION -> Phase.ALLOCATE;
+            case SELECT_AND_EMIT, INSTALL -> Phase.SELECT_AND_EMIT;
+        };
     }
 
     /** Charges what was spent since {@code mark} to the current phase {@code at[0]}, then moves to {@code next}. */
