@@ -1,0 +1,136 @@
+package org.ssajit.lowering;
+
+import org.ssajit.ir.Access;
+import org.ssajit.ir.Block;
+import org.ssajit.ir.FieldRef;
+import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.MemoryBarriers;
+import org.ssajit.ir.Op.In;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Stamp;
+import org.ssajit.ir.Value;
+
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.ResolvedJavaField;
+
+/** The lowering of field accesses: offsets, static fields through the class mirror, volatile barriers, final-field publication, the referent's keep-alive. */
+final class FieldLowering {
+    private final InstructionLowering ctx;
+
+    FieldLowering(InstructionLowering ctx) {
+        this.ctx = ctx;
+    }
+
+    void loadField(Instruction i) {
+        ResolvedJavaField f = accessibleField(i);
+        if (f == null) {
+            return;
+        }
+        Access access = fieldAccess(f);
+        FieldBase base = fieldBase(i, f);
+        Value result = loaded(ctx.read(base.value(), null, access, base.nullCheck()), access, i.stamp());
+        if (f.isVolatile()) {
+            ctx.emit(ctx.membar(MemoryBarriers.AFTER_VOLATILE_READ, i.bci()), null);
+        }
+        if (ctx.gc == ctx.config.gcG1 && LoweringScope.isReferent(i.field())) {
+            // Serial and Parallel never mark concurrently: a referent read needs nothing there.
+            ctx.emit(new Instruction(ctx.g, Op.KEEP_ALIVE, JavaKind.Void, null, i.bci(), result), null);
+        }
+        ctx.replace(i, result);
+    }
+
+    void storeField(Instruction i) {
+        ResolvedJavaField f = accessibleField(i);
+        if (f == null) {
+            return;
+        }
+        Access access = fieldAccess(f);
+        if (access.kind() == JavaKind.Object) {
+            Value base = f.isStatic() ? mirror(f) : i.input(In.OBJECT);
+            InstructionLowering.NullCheck check = f.isStatic() ? null : ctx.nullCheck(base, i.state());
+            ctx.barriers.storeReference(base, null, i.input(In.VALUE), access, check, f.isVolatile(), i.bci());
+            ctx.remove(i);
+            return;
+        }
+        FieldBase base = fieldBase(i, f);
+        Value value = ctx.storeValue(i.input(In.VALUE), f.getJavaKind(), i.bci());
+        if (f.isVolatile()) {
+            ctx.emit(ctx.membar(MemoryBarriers.BEFORE_VOLATILE_WRITE, i.bci()), null);
+        }
+        ctx.write(base.value(), null, value, access, base.nullCheck(), i.bci());
+        if (f.isVolatile()) {
+            ctx.emit(ctx.membar(MemoryBarriers.AFTER_VOLATILE_WRITE, i.bci()), null);
+        }
+        ctx.remove(i);
+    }
+
+    /**
+     * The base of a field access: the object, or for a static field its class's {@code
+     * java.lang.Class} mirror (an embedded constant); and the state the access carries as the
+     * object's implicit null check (null: none, or the explicit check was added).
+     */
+    record FieldBase(Value value, FrameState nullCheck) {
+    }
+
+    FieldBase fieldBase(Instruction i, ResolvedJavaField f) {
+        if (f.isStatic()) {
+            return new FieldBase(mirror(f), null);
+        }
+        Value object = i.input(In.OBJECT);
+        return new FieldBase(object, ctx.nullCheck(object, i.state()).forAccess(f.getOffset()));
+    }
+
+    /** What a read gives the program: a narrow oop decoded, else the read itself, with the loaded value's stamp. */
+    Value loaded(Instruction read, Access access, Stamp stamp) {
+        if (access.narrowOop()) {
+            return ctx.uncompress(read, stamp);
+        }
+        read.setStamp(stamp);
+        return read;
+    }
+
+    /**
+     * The field of a getfield/putfield/getstatic/putstatic if the access can be compiled: resolved,
+     * of the kind the bytecode says (static or not; else the interpreter throws
+     * IncompatibleClassChangeError) and, for a static field, its class initialized. Otherwise the
+     * access becomes an unconditional deoptimization and null is returned.
+     */
+    /**
+     * Whether this is a constructor that writes a final instance field: the Java memory model's
+     * final-field rule then wants the writes ordered before any later store that publishes the
+     * object, a StoreStore barrier at every return (free on x86; AArch64 {@code dmb ishst}, as
+     * HotSpot's interpreter and compilers do there).
+     */
+    boolean writesFinalField() {
+        if (!ctx.g.method().isConstructor()) {
+            return false;
+        }
+        for (Block b : ctx.dominance.reversePostorder()) {
+            for (Instruction i : b.instructions()) {
+                if (i.op() == Op.STORE_FIELD && i.field().field() instanceof ResolvedJavaField f && !f.isStatic() && f.isFinal()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    ResolvedJavaField accessibleField(Instruction i) {
+        FieldRef f = i.field();
+        if (f.field() instanceof ResolvedJavaField rf && rf.isStatic() == f.isStatic() && (!f.isStatic() || rf.getDeclaringClass().isInitialized())) {
+            return rf;
+        }
+        ctx.deoptimize(i);
+        return null;
+    }
+
+    Access fieldAccess(ResolvedJavaField f) {
+        JavaKind k = f.getJavaKind();
+        return new Access(k, f.getOffset(), 0, k == JavaKind.Object && ctx.config.useCompressedOops, f.isVolatile());
+    }
+
+    Value mirror(ResolvedJavaField f) {
+        return ctx.g.constant(ctx.constantReflection.asJavaClass(f.getDeclaringClass()));
+    }
+}

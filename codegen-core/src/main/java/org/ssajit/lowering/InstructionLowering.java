@@ -1,0 +1,485 @@
+package org.ssajit.lowering;
+
+import static org.ssajit.lowering.HotSpotLowering.EXCEPTION_ACTION;
+import static org.ssajit.lowering.HotSpotLowering.UNRESOLVED_ACTION;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.ir.Access;
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Constant;
+import org.ssajit.ir.Deopt;
+import org.ssajit.ir.Dominance;
+import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Handler;
+import org.ssajit.ir.ImplicitException;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.MemoryBarriers;
+import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.ir.Op.In;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Return;
+import org.ssajit.ir.RuntimeLeaf;
+import org.ssajit.ir.Stamp;
+import org.ssajit.ir.Stamps;
+import org.ssajit.ir.Throw;
+import org.ssajit.ir.TypeTest;
+import org.ssajit.ir.Value;
+
+import jdk.vm.ci.meta.ConstantReflectionProvider;
+import jdk.vm.ci.meta.DeoptimizationAction;
+import jdk.vm.ci.meta.DeoptimizationReason;
+import jdk.vm.ci.meta.JavaConstant;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.MetaAccessProvider;
+import jdk.vm.ci.meta.ResolvedJavaType;
+
+/**
+ * The lowering of one graph's instructions, dominators first (the suite's "instruction lowering"
+ * step): the dispatch by op to the per-topic lowerings ({@link FieldLowering}, {@link ArrayLowering},
+ * {@link BarrierLowering}, {@link CallLowering}, {@link AllocationLowering}, {@link MonitorLowering},
+ * {@link TypeCheckLowering}, {@link ArithmeticLowering}), and what they share: where new instructions
+ * go (before the instruction being lowered), the exception policy of a failed check, null checks
+ * (explicit, implicit in the access, or proven by {@link CheckElimination}) and the building blocks
+ * (reads, writes, barriers, deoptimizations). Returns, athrows and the method's lock are lowered here.
+ */
+final class InstructionLowering {
+    final HotSpotVmConfig config;
+    final MetaAccessProvider metaAccess;
+    final ConstantReflectionProvider constantReflection;
+    /** The VM's collector ({@code CollectedHeap::Name}): which barriers a reference store gets. */
+    final int gc;
+    final CheckElimination checks = new CheckElimination(this);
+    final FieldLowering fields = new FieldLowering(this);
+    final ArrayLowering arrays = new ArrayLowering(this);
+    final BarrierLowering barriers = new BarrierLowering(this);
+    final CallLowering calls = new CallLowering(this);
+    final AllocationLowering allocations = new AllocationLowering(this);
+    final MonitorLowering monitors = new MonitorLowering(this);
+    final TypeCheckLowering typeChecks = new TypeCheckLowering(this);
+    final ArithmeticLowering arithmetic = new ArithmeticLowering(this);
+
+    final Graph g;
+    final Stamps stamps;
+
+    final boolean implicit;
+    /** Exceptions no handler takes may leave the frame ({@link ExceptionDispatch#unwinds}). */
+    final boolean unwinding;
+    final Dominance dominance;
+
+    Block block;
+    /** Where new instructions go: before this instruction (the one being lowered). */
+    Instruction anchor;
+    /** The handlers of the blocks that end with a throwing bytecode inside a try range (ImplicitThrows). */
+    final Map<Block, List<Handler>> tryHandlers;
+    /** The bci of each of those blocks' throwing bytecode, the only one in the handlers' range. */
+    final Map<Block, Integer> tryBcis;
+    /** Blocks whose failed checks throw to their handlers in compiled code. */
+    final Set<Block> throwing;
+    /** Blocks whose failed checks deoptimize so that HotSpot counts them and recompiles (the profile has not seen them throw). */
+    final Set<Block> recompiling;
+
+    InstructionLowering(HotSpotLowering lowering, Graph g, Stamps stamps, boolean implicit, Map<Block, List<Handler>> tryHandlers, Map<Block, Integer> tryBcis, Set<Block> throwing,
+                    Set<Block> recompiling, boolean unwinding) {
+        this.g = g;
+        this.config = lowering.config();
+        this.metaAccess = lowering.metaAccess();
+        this.constantReflection = lowering.constantReflection();
+        this.gc = lowering.gc();
+        this.unwinding = unwinding;
+        this.stamps = stamps;
+        this.implicit = implicit;
+        this.dominance = g.dominance();
+        this.tryHandlers = tryHandlers;
+        this.tryBcis = tryBcis;
+        this.throwing = throwing;
+        this.recompiling = recompiling;
+    }
+
+    /**
+     * What a failed check of the bytecode being lowered does (the interpreter would throw the
+     * exception of {@code reason}): throw it to this block's handlers in compiled code, deoptimize
+     * so that HotSpot counts it and recompiles (a handler catches it, the profile has not seen it
+     * yet), or deoptimize and keep the code ({@link HotSpotLowering#EXCEPTION_ACTION}).
+     */
+    Deopt exceptionDeopt(DeoptimizationReason reason, int bci) {
+        return exceptionDeopt(ImplicitException.Kind.of(reason), reason, bci);
+    }
+
+    /** As {@link #exceptionDeopt(DeoptimizationReason, int)}, for a check that throws {@code kind} (null: none compiled code creates). */
+    Deopt exceptionDeopt(ImplicitException.Kind kind, DeoptimizationReason reason, int bci) {
+        List<Handler> handlers = tryHandlers.get(block);
+        // Only the block's last bytecode is in the handlers' range: a block may start with throwing
+        // bytecodes before the range (its start need not be a block boundary).
+        if (kind != null && handlers != null && Integer.valueOf(bci).equals(tryBcis.get(block)) && ImplicitThrows.catches(handlers, kind, metaAccess)) {
+            if (throwing.contains(block)) {
+                return Deopt.compiledThrow(reason);
+            }
+            if (recompiling.contains(block)) {
+                return new Deopt(reason, DeoptimizationAction.RecompileIfTooManyDeopts);
+            }
+        }
+        if (anchor != null && anchor.state() != null && caughtByACaller(anchor.state())) {
+            // Inlined at a call inside a try range: the interpreter's handler lookup finds the
+            // caller's handler. Counted, so that frequent exceptions recompile the method, and the
+            // inliner, seeing them in the callee's profile, leaves the call (Inlining.inlinableInTryRange).
+            return new Deopt(reason, DeoptimizationAction.RecompileIfTooManyDeopts);
+        }
+        return new Deopt(reason, EXCEPTION_ACTION);
+    }
+
+    /** Whether a method that {@code state}'s frame was inlined into is at a call inside one of its try ranges. */
+    static boolean caughtByACaller(FrameState state) {
+        for (FrameState caller = state.outer(); caller != null; caller = caller.outer()) {
+            if (org.ssajit.bytecode.BlockMap.isCovered(caller.method().getExceptionHandlers(), caller.bci())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a failed check of {@code kind} at the bytecode being lowered is thrown in compiled code or recompiles (a handler catches it). */
+    boolean caughtHere(ImplicitException.Kind kind) {
+        return (throwing.contains(block) || recompiling.contains(block)) && anchor != null && Integer.valueOf(anchor.bci()).equals(tryBcis.get(block))
+                        && ImplicitThrows.catches(tryHandlers.get(block), kind, metaAccess);
+    }
+
+    /** Whether a failed null check of the bytecode being lowered throws in compiled code: then it must be explicit. */
+    boolean nullChecksThrow() {
+        return throwing.contains(block) && anchor != null && Integer.valueOf(anchor.bci()).equals(tryBcis.get(block))
+                        && ImplicitThrows.catches(tryHandlers.get(block), ImplicitException.Kind.NULL_POINTER, metaAccess);
+    }
+
+    void run() {
+        Value methodLock = g.method().isSynchronized() ? monitors.lockMethod() : null;
+        boolean publishesFinals = fields.writesFinalField();
+        for (Block b : dominance.reversePostorder()) {
+            block = b;
+            for (Instruction i : List.copyOf(b.instructions())) {
+                anchor = i;
+                lower(i);
+            }
+            anchor = null;
+            if (b.terminator() instanceof Return r) {
+                if (r.value() != null) {
+                    narrowReturn(r);
+                }
+                if (publishesFinals) {
+                    b.insertAtEnd(membar(MemoryBarriers.STORE_STORE, r.bci()));
+                }
+                if (methodLock != null) {
+                    monitors.unlockAtReturn(r, methodLock);
+                }
+            }
+            if (b.terminator() instanceof Throw t && b.handlers().isEmpty()) {
+                if (unwinding && ExceptionDispatch.unwinds(t.state(), false)) {
+                    // No handler anywhere, no lock: the exception leaves the frame; a null one
+                    // deoptimizes, and the interpreter throws the NullPointerException.
+                    Value x = t.exception();
+                    if (!x.stamp().isNonNull() && !checks.checkedBefore(x, b)) {
+                        Instruction c = new Instruction(g, Op.NULL_CHECK, JavaKind.Void, exceptionDeopt(DeoptimizationReason.NullCheckException, t.bci()),
+                                        t.bci(), x);
+                        c.setState(t.state().copy());
+                        b.insertAtEnd(c);
+                    }
+                    Instruction u = new Instruction(g, Op.UNWIND, JavaKind.Void, null, t.bci(), t.exception());
+                    b.insertAtEnd(u);
+                } else {
+                    // The interpreter re-executes the athrow (the exception on its stack) and
+                    // unwinds or finds the handler; the code stays. (An athrow whose block kept
+                    // its edges is dispatched in compiled code: ExceptionDispatch.)
+                    Instruction d = new Instruction(g, Op.DEOPTIMIZE, JavaKind.Void, new Deopt(DeoptimizationReason.TransferToInterpreter, EXCEPTION_ACTION),
+                                    t.bci());
+                    d.setState(t.state().copy());
+                    b.insertAtEnd(d);
+                }
+            }
+        }
+    }
+
+    void lower(Instruction i) {
+        g.faults().point("lowering");
+        Value checked = nullCheckedInput(i);
+        if (checked != null && checked.stamp().isAlwaysNull()) {
+            // The access always fails: the interpreter throws the NullPointerException.
+            deoptimize(i, new Deopt(DeoptimizationReason.NullCheckException, EXCEPTION_ACTION));
+            return;
+        }
+        switch (i.op()) {
+            case LOAD_FIELD -> fields.loadField(i);
+            case STORE_FIELD -> fields.storeField(i);
+            case ARRAY_LENGTH -> {
+                Value a = i.input(In.ARRAY);
+                NullCheck c = nullCheck(a, i.state());
+                Instruction read = read(a, null, arrays.lengthAccess(), c.forAccess(config.arrayLengthOffset));
+                read.setStamp(i.stamp());
+                replace(i, read);
+            }
+            case ARRAY_LENGTH_OR_ZERO -> {
+                Value a = i.input(In.ARRAY);
+                if (a.stamp().isNonNull() || checks.checkedBefore(a, block)) {
+                    Instruction read = read(a, null, arrays.lengthAccess(), null);
+                    read.setStamp(i.stamp());
+                    replace(i, read);
+                } else {
+                    replace(i, emit(new Instruction(g, Op.READ_OR_ZERO, JavaKind.Int, arrays.lengthAccess(), i.bci(), a), i.stamp()));
+                }
+            }
+            case LOAD_INDEXED -> arrays.loadIndexed(i);
+            case STORE_INDEXED -> arrays.storeIndexed(i);
+            case FILL -> {
+                JavaKind ek = i.elementKind();
+                Access element = new Access(ek, metaAccess.getArrayBaseOffset(ek), metaAccess.getArrayIndexScale(ek), false);
+                Instruction range = new Instruction(g, Op.STORE_RANGE, JavaKind.Int, element, i.bci(), i.input(In.ARRAY), i.input(In.FROM),
+                                i.input(In.LAST), i.input(In.VALUE), i.input(In.LENGTH));
+                replace(i, emit(range, i.stamp()));
+            }
+            case DIV, REM -> {
+                if (i.kind() == JavaKind.Int || i.kind() == JavaKind.Long) {
+                    arithmetic.divide(i);
+                } else if (i.op() == Op.REM) {
+                    // Java's frem/drem is C's fmod, no machine's instruction: the VM's C function computes it.
+                    RuntimeLeaf f = i.kind() == JavaKind.Float ? RuntimeLeaf.FREM : RuntimeLeaf.DREM;
+                    replace(i, emit(new Instruction(g, Op.LEAF_CALL, i.kind(), f, i.bci(), i.input(In.X), i.input(In.Y)), i.stamp()));
+                }
+            }
+            case LOAD_CONSTANT -> deoptimize(i);
+            case INVOKE -> calls.invoke(i);
+            case FREEZE -> {
+                // An inlined constructor's return: what a compiled constructor's own returns get.
+                emit(membar(MemoryBarriers.STORE_STORE, i.bci()), null);
+                remove(i);
+            }
+            case RECEIVER_CHECK -> {
+                // An inlined call's receiver: a null one deoptimizes to the invoke, whose NullPointerException the interpreter throws.
+                nullCheck(i.input(In.OBJECT), i.state()).explicitly();
+                remove(i);
+            }
+            case CHECKCAST -> typeChecks.checkcast(i);
+            case NEW_INSTANCE -> allocations.newInstance(i);
+            case NEW_ARRAY -> allocations.newArray(i);
+            case NEW_MULTI_ARRAY -> allocations.newMultiArray(i);
+            case INSTANCEOF -> typeChecks.instanceOf(i);
+            case CLASS_IS -> {
+                // The guard of a call inlined for a profiled receiver class: one comparison of class pointers.
+                ResolvedJavaType t = (ResolvedJavaType) i.type();
+                replace(i, emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, knownNonNull(i.input(In.OBJECT), TypeTests.classIs(t, constantReflection)), i.bci(),
+                                i.input(In.OBJECT)), Stamp.forInt(0, 1)));
+            }
+            case CURRENT_THREAD -> currentThread(i);
+            case MONITOR_ENTER -> monitors.monitorEnter(i);
+            case MONITOR_EXIT -> monitors.monitorExit(i);
+            case EXCEPTION_OBJECT -> {
+                // A compiled handler's caught exception: ExceptionDispatch replaces it after the lowering.
+            }
+            default -> {
+                if (Op.isHighLevel(i)) {
+                    throw new IllegalStateException("no lowering for " + i.op().mnemonic() + " (the scope check should have refused it)");
+                }
+            }
+        }
+    }
+
+    /** The reference {@code i} accesses, which must not be null, or null if it accesses none. */
+    Value nullCheckedInput(Instruction i) {
+        return switch (i.op()) {
+            case LOAD_FIELD, STORE_FIELD -> i.input(In.OBJECT);
+            case ARRAY_LENGTH, LOAD_INDEXED, STORE_INDEXED -> i.input(In.ARRAY);
+            case INVOKE -> i.invokeTarget().hasReceiver() ? i.input(0) : null;
+            case RECEIVER_CHECK -> i.input(In.OBJECT);
+            default -> null;
+        };
+    }
+
+    /**
+     * The value of a primitive store: a boolean keeps bit 0 (JVMS putfield, putstatic, bastore into
+     * boolean[]) unless its stamp shows it is 0 or 1 already.
+     */
+    Value storeValue(Value v, JavaKind kind, int bci) {
+        if (kind != JavaKind.Boolean || v.stamp().fitsIn(JavaKind.Boolean)) {
+            return v;
+        }
+        if (v instanceof Constant c) {
+            return g.intConstant(c.asInt() & 1);
+        }
+        return emit(new Instruction(g, Op.AND, JavaKind.Int, null, bci, v, g.intConstant(1)), Stamp.forInt(0, 1));
+    }
+
+    /**
+     * A method declared to return boolean, byte, char or short narrows its int as {@code ireturn}
+     * does (JVMS: AND 1, i2b, i2c, i2s), unless the value's stamp shows it is in range already.
+     */
+    void narrowReturn(Return r) {
+        JavaKind declared = g.method().getSignature().getReturnKind();
+        Value v = r.value();
+        if (declared.getStackKind() != JavaKind.Int || declared == JavaKind.Int || v.stamp().fitsIn(declared)) {
+            return;
+        }
+        Value narrowed;
+        if (v instanceof Constant c) {
+            int x = c.asInt();
+            narrowed = g.intConstant(switch (declared) {
+                case Boolean -> x & 1;
+                case Byte -> (byte) x;
+                case Char -> (char) x;
+                default -> (short) x;
+            });
+        } else {
+            Instruction n = switch (declared) {
+                case Boolean -> new Instruction(g, Op.AND, JavaKind.Int, null, r.bci(), v, g.intConstant(1));
+                case Byte -> new Instruction(g, Op.I2B, JavaKind.Int, null, r.bci(), v);
+                case Char -> new Instruction(g, Op.I2C, JavaKind.Int, null, r.bci(), v);
+                default -> new Instruction(g, Op.I2S, JavaKind.Int, null, r.bci(), v);
+            };
+            r.block().insertAtEnd(n);
+            n.setStamp(Stamp.forValueOf(declared));
+            narrowed = n;
+        }
+        r.setInput(0, narrowed);
+    }
+
+    /**
+     * A reference about to be accessed, and the state of its null check if it still needs one. Before
+     * anything else reads the reference, the caller either appends the explicit check
+     * ({@link #explicitly}), makes the access itself the check ({@link #forAccess}), or shows it
+     * cannot be needed ({@link #coveredByBoundsCheck}).
+     */
+    final class NullCheck {
+        private final Value value;
+        private FrameState pending;
+
+        NullCheck(Value value, FrameState pending) {
+            this.value = value;
+            this.pending = pending;
+        }
+
+        /** Appends the pending check as a {@link Op#NULL_CHECK}. */
+        void explicitly() {
+            if (pending != null) {
+                Instruction c = new Instruction(g, Op.NULL_CHECK, JavaKind.Void, exceptionDeopt(DeoptimizationReason.NullCheckException, pending.bci()),
+                                pending.bci(), value);
+                c.setState(pending.copy());
+                emit(c, null);
+                pending = null;
+            }
+        }
+
+        /**
+         * The check is not needed: a bounds check against the array's length-or-zero fails for a
+         * null array anyway, and deoptimizes to the same state.
+         */
+        void coveredByBoundsCheck() {
+            pending = null;
+        }
+
+        /**
+         * For the access added next, at {@code displacement} from the reference: the state it
+         * carries as the implicit null check, or null if no check is pending or it must be explicit
+         * (implicit checks off, or the access beyond the first page), in which case it is added now.
+         */
+        FrameState forAccess(int displacement) {
+            if (pending == null || !implicit || displacement < 0 || displacement >= config.vmPageSize || nullChecksThrow()) {
+                explicitly();
+                return null;
+            }
+            FrameState s = pending.copy();
+            pending = null;
+            return s;
+        }
+    }
+
+    NullCheck nullCheck(Value v, FrameState fs) {
+        if (v.stamp().isNonNull() || checks.checkedBefore(v, block)) {
+            return new NullCheck(v, null);
+        }
+        // A check whose NullPointerException goes to a handler in compiled code says nothing there: the
+        // handler, which this block dominates, is where a null v arrives (found by ssajit fuzz, seed 194).
+        if (!nullChecksThrow()) {
+            checks.checkedNonNull.computeIfAbsent(block, x -> new HashSet<>()).add(CheckElimination.withoutPi(v));
+        }
+        return new NullCheck(v, fs);
+    }
+
+    /** {@code test}, without its null test where {@code x} is known non-null here. */
+    TypeTest knownNonNull(Value x, TypeTest test) {
+        return x.stamp().isNonNull() || checks.checkedBefore(x, block) ? test.ofNonNull() : test;
+    }
+
+    /** Unconditional deoptimization for an unresolved entry. */
+    void deoptimize(Instruction i) {
+        deoptimize(i, new Deopt(DeoptimizationReason.Unresolved, UNRESOLVED_ACTION));
+    }
+
+    /** {@code i} becomes an unconditional deoptimization; any result is a default constant (nothing after the trap runs). */
+    void deoptimize(Instruction i, Deopt why) {
+        Instruction d = new Instruction(g, Op.DEOPTIMIZE, JavaKind.Void, why, i.bci());
+        d.setState(i.state().copy());
+        emit(d, null);
+        if (i.kind() != JavaKind.Void) {
+            replace(i, g.constant(JavaConstant.defaultForKind(i.kind())));
+        } else {
+            remove(i);
+        }
+    }
+
+    /**
+     * {@code Thread.currentThread()}: the thread's handle of its current thread object (the
+     * virtual thread while one is mounted), read off the VM's thread, then the object it holds.
+     */
+    void currentThread(Instruction i) {
+        Value thread = emit(new Instruction(g, Op.THREAD, JavaKind.Long, null, i.bci()), Stamp.unrestricted(JavaKind.Long));
+        Instruction handle = read(thread, null, new Access(JavaKind.Long, config.threadCurrentThreadObjectOffset, 0, false), null);
+        Instruction object = read(handle, null, new Access(JavaKind.Object, 0, 0, false), null);
+        object.setStamp(i.stamp());
+        replace(i, object);
+    }
+
+    Instruction read(Value base, Value index, Access access, FrameState nullCheck) {
+        Instruction r = index == null ? new Instruction(g, Op.READ, access.valueKind(), access, anchor.bci(), base)
+                        : new Instruction(g, Op.READ, access.valueKind(), access, anchor.bci(), base, index);
+        if (nullCheck != null) {
+            r.setState(nullCheck);
+        }
+        return emit(r, access.narrowOop() ? Stamp.unrestricted(JavaKind.Int) : Stamp.forValueOf(access.kind()));
+    }
+
+    void write(Value base, Value index, Value value, Access access, FrameState nullCheck, int bci) {
+        Instruction w = index == null ? new Instruction(g, Op.WRITE, JavaKind.Void, access, bci, base, value)
+                        : new Instruction(g, Op.WRITE, JavaKind.Void, access, bci, base, value, index);
+        if (nullCheck != null) {
+            w.setState(nullCheck);
+        }
+        emit(w, null);
+    }
+
+    Value uncompress(Value narrow, Stamp stamp) {
+        return emit(new Instruction(g, Op.UNCOMPRESS, JavaKind.Object, new NarrowEncoding(config.narrowOopBase, config.narrowOopShift), anchor.bci(), narrow), stamp);
+    }
+
+    Instruction membar(int barriers, int bci) {
+        return new Instruction(g, Op.MEMBAR, JavaKind.Void, barriers, bci);
+    }
+
+    /** Inserts {@code x} before the instruction being lowered, with {@code stamp} (null: its kind's). */
+    Instruction emit(Instruction x, Stamp stamp) {
+        block.insertBefore(anchor, x);
+        if (stamp != null) {
+            x.setStamp(stamp);
+        }
+        return x;
+    }
+
+    void replace(Instruction old, Value with) {
+        old.replaceAllUsesWith(with);
+        remove(old);
+    }
+
+    void remove(Instruction old) {
+        old.block().removeInstruction(old);
+    }
+}

@@ -1,0 +1,81 @@
+package org.ssajit.lowering;
+
+import java.util.ArrayList;
+
+import org.ssajit.bytecode.BailoutException;
+import org.ssajit.ir.Deopt;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Op.In;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Stamp;
+import org.ssajit.ir.Value;
+
+import jdk.vm.ci.meta.DeoptimizationReason;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.ResolvedJavaType;
+
+/** The lowering of {@code checkcast} and {@code instanceof} into type tests and guards, left out where stamps or a dominating cast or test prove them. */
+final class TypeCheckLowering {
+    private final InstructionLowering ctx;
+
+    TypeCheckLowering(InstructionLowering ctx) {
+        this.ctx = ctx;
+    }
+
+    /**
+     * {@code checkcast}: nothing where the object's stamp proves the cast (a type without interfaces,
+     * which the bytecode verifier does not check); otherwise a {@link Op#TYPE_TEST} that null passes,
+     * a {@link Op#GUARD} that deoptimizes when it fails (the interpreter throws
+     * ClassCastException), and the object again as a {@link Op#PI} with the cast's stamp.
+     */
+    void checkcast(Instruction i) {
+        Value x = i.input(In.OBJECT);
+        if (!(i.type() instanceof ResolvedJavaType t)) {
+            ctx.deoptimize(i);
+            return;
+        }
+        if (provenInstance(x.stamp(), t)) {
+            ctx.replace(i, x);
+            return;
+        }
+        if (ctx.checks.castBefore(x, t, ctx.block)) {
+            ctx.replace(i, ctx.emit(new Instruction(ctx.g, Op.PI, JavaKind.Object, null, i.bci(), x), i.stamp()));
+            return;
+        }
+        Instruction test = ctx.emit(new Instruction(ctx.g, Op.TYPE_TEST, JavaKind.Int, ctx.knownNonNull(x, TypeTests.subtypeTest(t, ctx.constantReflection, true)), i.bci(), x), Stamp.forInt(0, 1));
+        Deopt why = ctx.exceptionDeopt(DeoptimizationReason.ClassCastException, i.bci());
+        Instruction guard = new Instruction(ctx.g, Op.GUARD, JavaKind.Void, why, i.bci(), test);
+        guard.setState(i.state().copy());
+        ctx.emit(guard, null);
+        if (!why.compiledThrow()) {
+            ctx.checks.checkedCasts.computeIfAbsent(ctx.block, b -> new ArrayList<>(2)).add(new Object[]{CheckElimination.withoutPi(x), t});
+        }
+        ctx.replace(i, ctx.emit(new Instruction(ctx.g, Op.PI, JavaKind.Object, null, i.bci(), x), i.stamp()));
+    }
+
+    /** {@code instanceof}: a {@link Op#TYPE_TEST} that null fails; an unresolved type deoptimizes. */
+    void instanceOf(Instruction i) {
+        if (!(i.type() instanceof ResolvedJavaType t)) {
+            if (i.state() == null) {
+                throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "instanceof of an unresolved type at bci " + i.bci() + " without a state");
+            }
+            ctx.deoptimize(i);
+            return;
+        }
+        ctx.replace(i, ctx.emit(new Instruction(ctx.g, Op.TYPE_TEST, JavaKind.Int, ctx.knownNonNull(i.input(In.OBJECT), TypeTests.subtypeTest(t, ctx.constantReflection, false)), i.bci(), i.input(In.OBJECT)), Stamp.forInt(0, 1)));
+    }
+
+    /**
+     * Whether every non-null value of {@code s} is a {@code t}: its type is a subtype of {@code t}
+     * and involves no interface (the verifier lets any reference through where an interface, or an
+     * array of interfaces, is declared).
+     */
+    static boolean provenInstance(Stamp s, ResolvedJavaType t) {
+        ResolvedJavaType type = s.type();
+        if (type == null || !t.isAssignableFrom(type)) {
+            return false;
+        }
+        ResolvedJavaType elemental = type.getElementalType();
+        return !elemental.isInterface();
+    }
+}
