@@ -8,8 +8,9 @@ import org.ssajit.options.OptionValues;
 
 /**
  * Fault injection for testing the compiler's failure paths: with {@code -Dssajit.InjectFaults=<rate>}
- * every injection point throws {@link InjectedFault} with that probability. The points sit in every
- * phase (per bytecode block in SSA construction, per optimization pass, per instruction in the
+ * every injection point throws {@link InjectedFault} with that probability. The points sit before
+ * every phase of a compile (codegen-core's {@code PhaseSuite} puts one there, named as the phase) and
+ * inside them (per bytecode block in SSA construction, per optimization pass, per instruction in the
  * lowering, per block in LIR generation, in register allocation, per block in emission, before
  * installation); a compile that meets a fault must end as a refusal with the reason "injected fault",
  * never as a crash or as installed code, and HotSpot keeps running the method in its own tiers.
