@@ -2,8 +2,8 @@ package org.ssajit.lowering;
 
 import org.ssajit.ir.Deopt;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Op;
+import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Value;
 
 import jdk.vm.ci.meta.DeoptimizationReason;

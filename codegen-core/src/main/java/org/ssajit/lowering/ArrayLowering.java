@@ -8,8 +8,8 @@ import org.ssajit.ir.Constant;
 import org.ssajit.ir.Deopt;
 import org.ssajit.ir.ImplicitException;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Op;
+import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Stamp;
 import org.ssajit.ir.Value;
 

@@ -11,8 +11,8 @@ import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Op;
+import org.ssajit.ir.Op.In;
 import org.ssajit.ir.TypeTest;
 import org.ssajit.ir.Value;
 

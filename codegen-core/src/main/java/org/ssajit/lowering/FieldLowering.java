@@ -6,8 +6,8 @@ import org.ssajit.ir.FieldRef;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.MemoryBarriers;
-import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Op;
+import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Stamp;
 import org.ssajit.ir.Value;
 

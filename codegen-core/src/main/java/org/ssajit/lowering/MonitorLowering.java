@@ -4,8 +4,8 @@ import org.ssajit.ir.Block;
 import org.ssajit.ir.Deopt;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Op;
+import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Return;
 import org.ssajit.ir.Value;
@@ -63,11 +63,6 @@ final class MonitorLowering {
         return lock;
     }
 
-    /**
-     * Whether this is {@code Object.<init>}, whose return registers finalizers (in JDK 25 always:
-     * the {@code RegisterFinalizersAtInit} flag is gone, as the interpreter's
-     * {@code _return_register_finalizer} rewriting of this return shows).
-     */
     /**
      * A synchronized method's return unlocks monitor slot 0 first. The unlock's state is the
      * interpreter's before the return bytecode (the value on the stack, the monitor held).

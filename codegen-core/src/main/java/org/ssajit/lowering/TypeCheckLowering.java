@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.ir.Deopt;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Op;
+import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Stamp;
 import org.ssajit.ir.Value;
 
