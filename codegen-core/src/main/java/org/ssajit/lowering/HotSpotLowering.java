@@ -141,16 +141,16 @@ public final class HotSpotLowering {
         return config;
     }
 
-    MetaAccessProvider metaAccess() {
+    public MetaAccessProvider metaAccess() {
         return metaAccess;
     }
 
-    ConstantReflectionProvider constantReflection() {
+    public ConstantReflectionProvider constantReflection() {
         return constantReflection;
     }
 
     /** The collector it lowers for ({@code CollectedHeap::Name}). */
-    int gc() {
+    public int gc() {
         return gc;
     }
 
