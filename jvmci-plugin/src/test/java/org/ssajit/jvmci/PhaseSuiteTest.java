@@ -112,6 +112,24 @@ class PhaseSuiteTest {
                         SUITE.phases().stream().filter(p -> !p.kind().dumps()).map(Phase::name).toList());
     }
 
+    /**
+     * The orders the lowering relies on: the compiled throws and handler dispatch create type tests,
+     * which only the type check expansion turns into what back ends select; the expansions of
+     * macro-ops run after the instruction lowering that makes them; the stamps after the expansions
+     * that read them.
+     */
+    @Test
+    void theLoweringsDependenciesAreInOrder() {
+        List<String> names = SUITE.phases().stream().map(Phase::name).toList();
+        assertTrue(names.indexOf("implicit throws") < names.indexOf("type check expansion"));
+        assertTrue(names.indexOf("exception dispatch") < names.indexOf("type check expansion"));
+        assertTrue(names.indexOf("instruction lowering") < names.indexOf("barrier expansion"));
+        assertTrue(names.indexOf("stamps") < names.indexOf("array copies"));
+        assertTrue(names.indexOf("instance allocations") < names.indexOf("stamps after expansion"));
+        assertTrue(names.indexOf("stamps after expansion") < names.indexOf("instruction lowering"));
+        assertEquals(names.size() - 1, names.indexOf("emission"));
+    }
+
     /** docs/ARCHITECTURE.md's table of the suite lists the phases in the suite's order, each once. */
     @Test
     void theDocumentedOrderIsTheSuites() throws IOException {
