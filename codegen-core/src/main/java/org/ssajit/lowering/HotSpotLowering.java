@@ -181,7 +181,7 @@ public final class HotSpotLowering {
     void lower(Graph g, boolean compiledHandlers, boolean expandTypeChecks) {
         LoweringState s = new LoweringState(g, compiledHandlers);
         for (PhaseSuite.LoweringPhase p : PhaseSuite.standard().loweringSteps()) {
-            if (expandTypeChecks || !PhaseSuite.MACRO_OP_EXPANSIONS.contains(p.name())) {
+            if (expandTypeChecks || !p.expandsMacroOps()) {
                 p.step().run(this, s);
             }
         }

@@ -24,7 +24,8 @@ import org.ssajit.verify.Verifier;
  * ({@code -Dssajit.PrintInlining}, the text dumps).
  *
  * <p>A new lowering step is one line in {@link #STANDARD}'s lowering stage, a {@link LoweringStep}
- * with a name.
+ * with a name, e.g. {@code expansion("X expansion", (l, s) -> XExpansion.expand(s.graph(), l.config()))}
+ * (and its row in docs/ARCHITECTURE.md's table, which {@code PhaseSuiteTest} compares with the suite).
  */
 public final class PhaseSuite {
     /** A step of the HotSpot lowering, on one graph's {@link LoweringState}. */
@@ -33,8 +34,11 @@ public final class PhaseSuite {
         void run(HotSpotLowering lowering, LoweringState state);
     }
 
-    /** A phase of the lowering stage: a graph phase whose time goes to {@link Group#LOWER}. */
-    public record LoweringPhase(String name, LoweringStep step) implements Phase {
+    /**
+     * A phase of the lowering stage: a graph phase whose time goes to {@link Group#LOWER}.
+     * {@code expandsMacroOps}: it expands ops no back end selects (a test may stop before such steps).
+     */
+    public record LoweringPhase(String name, LoweringStep step, boolean expandsMacroOps) implements Phase {
         @Override
         public Group group() {
             return Group.LOWER;
@@ -63,11 +67,13 @@ public final class PhaseSuite {
     }
 
     private static Phase lowering(String name, LoweringStep step) {
-        return new LoweringPhase(name, step);
+        return new LoweringPhase(name, step, false);
     }
 
-    /** Names of the lowering steps that expand macro-ops no back end selects (a test may stop before them). */
-    public static final Set<String> MACRO_OP_EXPANSIONS = Set.of("barrier expansion", "allocation expansion", "type check expansion");
+    /** A lowering step that expands macro-ops (into what back ends select). */
+    private static Phase expansion(String name, LoweringStep step) {
+        return new LoweringPhase(name, step, true);
+    }
 
     private static final PhaseSuite STANDARD = new PhaseSuite(
                     // The method's Java-level graph.
@@ -87,9 +93,9 @@ public final class PhaseSuite {
                                     lowering("instruction lowering", HotSpotLowering::instructions),
                                     lowering("implicit throws", HotSpotLowering::implicitThrows),
                                     lowering("exception dispatch", HotSpotLowering::exceptionDispatch),
-                                    lowering("barrier expansion", HotSpotLowering::barrierExpansion),
-                                    lowering("allocation expansion", HotSpotLowering::allocationExpansion),
-                                    lowering("type check expansion", HotSpotLowering::typeCheckExpansion),
+                                    expansion("barrier expansion", HotSpotLowering::barrierExpansion),
+                                    expansion("allocation expansion", HotSpotLowering::allocationExpansion),
+                                    expansion("type check expansion", HotSpotLowering::typeCheckExpansion),
                                     lowering("trivial phis", HotSpotLowering::trivialPhis),
                                     phase("SSA verifier after lowering", Group.VERIFY_SSA, Phase.Kind.VERIFICATION, c -> Verifier.verify(c.graph()))),
                     // Machine code, by the VM's back end.
