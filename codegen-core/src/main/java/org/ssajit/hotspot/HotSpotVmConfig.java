@@ -461,6 +461,8 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         return switch (f) {
             case FREM -> sharedRuntimeFrem;
             case DREM -> sharedRuntimeDrem;
+            case G1_WRITE_BARRIER_PRE -> writeBarrierPre;
+            case G1_WRITE_BARRIER_POST -> writeBarrierPost;
         };
     }
 

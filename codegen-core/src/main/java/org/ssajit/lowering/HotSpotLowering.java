@@ -71,9 +71,9 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  * {@link CheckElimination}: it leaves out the checks that cannot fail (a null check of a value whose
  * stamp is non-null or that a dominating check already tested, a bounds check whose index is proven
  * non-negative and below the array's length by a dominating branch, a zero check of a divisor whose
- * stamp excludes 0). The card-table post-barriers, the allocations and the type tests and store
- * checks are expanded after it ({@link BarrierExpansion}, {@link AllocationExpansion},
- * {@link TypeCheckExpansion}), the type tests after the compiled throws and handler dispatches that
+ * stamp excludes 0). The card-table post-barriers, G1's barriers, the allocations and the type tests
+ * and store checks are expanded after it ({@link BarrierExpansion}, {@link G1BarrierExpansion},
+ * {@link AllocationExpansion}, {@link TypeCheckExpansion}), the type tests after the compiled throws and handler dispatches that
  * branch on them ({@link ImplicitThrows}, {@link ExceptionDispatch}).
  *
  * <p>Policies decided here, for every target: a failed check deoptimizes with action
@@ -303,6 +303,11 @@ public final class HotSpotLowering {
     /** The card-table post-barriers of Serial and Parallel expanded ({@link BarrierExpansion}). */
     public void barrierExpansion(LoweringState s) {
         BarrierExpansion.expand(s.graph, config);
+    }
+
+    /** G1's SATB, keep-alive and post-barriers expanded into the thread's queues, filters and runtime calls ({@link G1BarrierExpansion}). */
+    public void g1BarrierExpansion(LoweringState s) {
+        G1BarrierExpansion.expand(s.graph, config);
     }
 
     /** Allocations expanded into the TLAB's bump, the header's and zeros' writes and the VM's slow path ({@link AllocationExpansion}). */

@@ -94,6 +94,7 @@ public final class PhaseSuite {
                                     lowering("implicit throws", HotSpotLowering::implicitThrows),
                                     lowering("exception dispatch", HotSpotLowering::exceptionDispatch),
                                     expansion("barrier expansion", HotSpotLowering::barrierExpansion),
+                                    expansion("g1 barrier expansion", HotSpotLowering::g1BarrierExpansion),
                                     expansion("allocation expansion", HotSpotLowering::allocationExpansion),
                                     expansion("type check expansion", HotSpotLowering::typeCheckExpansion),
                                     lowering("trivial phis", HotSpotLowering::trivialPhis),

@@ -293,6 +293,12 @@ public enum Op {
      */
     LEAF_CALL("leafcall", PURE | LOW, SAME, RuntimeLeaf.class, variadic(In.ARGUMENTS, ANY)),
     /**
+     * A call of a C function of the VM that returns nothing and may read and write memory (attribute:
+     * {@link RuntimeLeaf}); inputs: its arguments. It cannot safepoint or throw (no state), and every
+     * register keeps its value: G1's barrier slow paths, off the fast path's register assignment.
+     */
+    LEAF_CALL_SAVING("leafcallsaving", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, RuntimeLeaf.class, variadic(In.ARGUMENTS, ANY)),
+    /**
      * 1 if {@code object} is an instance of the attribute's type ({@link TypeTest}), else 0; a null
      * reference gives what the attribute says. Reads only class metadata that never changes. Only
      * while lowering, expanded as {@link #STORE_CHECK} is.

@@ -3,7 +3,8 @@ package org.ssajit.ir;
 import jdk.vm.ci.meta.JavaKind;
 
 /**
- * A C function of the VM that compiled code calls as a leaf (the attribute of {@link Op#LEAF_CALL}):
+ * A C function of the VM that compiled code calls as a leaf (the attribute of {@link Op#LEAF_CALL} and
+ * {@link Op#LEAF_CALL_SAVING}):
  * it neither stops at a safepoint nor throws, so the call needs no frame state; arguments and result
  * follow the platform's C convention. Named by the symbol HotSpot exports its address under.
  */
@@ -11,7 +12,11 @@ public enum RuntimeLeaf {
     /** Java's {@code frem}: C's {@code fmod} of the operands widened to double, narrowed back. */
     FREM("SharedRuntime::frem", JavaKind.Float, JavaKind.Float, JavaKind.Float),
     /** Java's {@code drem}: C's {@code fmod}. */
-    DREM("SharedRuntime::drem", JavaKind.Double, JavaKind.Double, JavaKind.Double);
+    DREM("SharedRuntime::drem", JavaKind.Double, JavaKind.Double, JavaKind.Double),
+    /** G1's SATB enqueue when the thread's buffer is full: {@code (JavaThread*, oop previous value)}. */
+    G1_WRITE_BARRIER_PRE("JVMCIRuntime::write_barrier_pre", JavaKind.Void, JavaKind.Long, JavaKind.Object),
+    /** G1's dirty-card enqueue when the thread's buffer is full: {@code (JavaThread*, card address)}. */
+    G1_WRITE_BARRIER_POST("JVMCIRuntime::write_barrier_post", JavaKind.Void, JavaKind.Long, JavaKind.Long);
 
     private final String symbol;
     private final JavaKind result;

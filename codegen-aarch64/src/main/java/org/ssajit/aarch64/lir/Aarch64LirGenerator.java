@@ -186,8 +186,14 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
                             newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
             case ALLOCATE_MULTI -> allocateMulti(i);
             case REGISTER_FINALIZER -> registerFinalizer(i);
-            case PRE_BARRIER, POST_BARRIER -> barrier(i);
-            case KEEP_ALIVE -> append(new Aarch64Barriers.G1KeepAlive(inVariable(i.input(In.VALUE)), newVariable(JavaKind.Long)));
+            case LEAF_CALL_SAVING -> {
+                Value[] args = new Value[i.inputCount()];
+                for (int n = 0; n < args.length; n++) {
+                    args[n] = inVariable(i.input(n));
+                }
+                org.ssajit.ir.RuntimeLeaf f = (org.ssajit.ir.RuntimeLeaf) i.attribute();
+                append(new Aarch64Barriers.LeafCallSaving(backend.config().runtimeLeaf(f), f, args));
+            }
             case OSR_LOCAL, OSR_LOCK -> { } // read by the OSR entry, before the buffer is freed
             default -> throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");
         }
@@ -495,18 +501,5 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
         RegisterValue object = fixed(jdk.vm.ci.aarch64.AArch64.r1, JavaKind.Object);
         move(object, operand(i.input(In.OBJECT)));
         append(new Aarch64Finalizers.RegisterFinalizer(object, stateOf(i.state())));
-    }
-
-    /** A GC barrier ({@link Aarch64Barriers}) at the address of its store, base and index in registers (a static field's mirror too). */
-    private void barrier(Instruction i) {
-        org.ssajit.ir.GcBarrier b = (org.ssajit.ir.GcBarrier) i.attribute();
-        Value base = inVariable(i.input(In.BASE));
-        Value index = i.input(In.INDEX) == null ? null : inVariable(i.input(In.INDEX));
-        switch (b.kind()) {
-            case G1_SATB -> append(new Aarch64Barriers.G1PreBarrier(b, base, index, newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
-            case G1_CARD -> append(new Aarch64Barriers.G1PostBarrier(b, base, inVariable(i.input(In.VALUE)), index, i.input(In.VALUE).stamp().isNonNull(),
-                            newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
-            case CARD_TABLE -> throw new IllegalStateException("a card mark reaches selection: the lowering expands it (lowering.BarrierExpansion)");
-        }
     }
 }

@@ -1,7 +1,5 @@
 package org.ssajit.amd64.lir;
 
-import static org.ssajit.amd64.asm.OperandSize.BYTE;
-import static org.ssajit.amd64.asm.OperandSize.DWORD;
 import static org.ssajit.amd64.asm.OperandSize.QWORD;
 import static org.ssajit.amd64.lir.Amd64CodeEmitter.SCRATCH;
 import static org.ssajit.amd64.lir.Operands.reg;
@@ -15,10 +13,8 @@ import org.ssajit.amd64.asm.Amd64Assembler;
 import org.ssajit.amd64.asm.Condition;
 import org.ssajit.amd64.asm.Label;
 import org.ssajit.amd64.asm.ShiftOp;
-import org.ssajit.amd64.lir.Amd64Memory.AddressShape;
-import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.GcBarrier;
 import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.ir.RuntimeLeaf;
 
 import jdk.vm.ci.amd64.AMD64;
 import jdk.vm.ci.code.Register;
@@ -26,11 +22,10 @@ import jdk.vm.ci.meta.AllocatableValue;
 import jdk.vm.ci.meta.Value;
 
 /**
- * Reference stores: compressing the stored reference, and the collectors' barriers around the store
- * ({@link GcBarrier}). The address operands (base, index) are alive through each barrier: its temps
- * are written while they are still read. The slow paths are out of line; those that call the VM's
- * leaf C functions ({@code JVMCIRuntime::write_barrier_pre/post}) save and restore every register the
- * C convention lets the callee clobber, since a barrier is not a call for the register allocator.
+ * Reference stores: compressing the stored reference, and the call of the collector's barrier slow
+ * paths (the lowering expands the barriers, {@code lowering.G1BarrierExpansion}), which saves and
+ * restores every register the C convention lets the callee clobber, so that for the register
+ * allocator it clobbers nothing.
  */
 public final class Amd64Barriers {
     private Amd64Barriers() {
@@ -75,203 +70,66 @@ public final class Amd64Barriers {
         }
     }
 
-    /** What every barrier has: the store's address, alive through the op, and its {@link GcBarrier}. */
-    private abstract static class Barrier extends Amd64Op {
-        final GcBarrier barrier;
-        final AddressShape shape;
-        private final boolean hasIndex;
-
-        Barrier(GcBarrier barrier, AddressShape shape, Value[] alive, boolean hasIndex, Value[] temps) {
-            super(null, null, alive, temps);
-            this.barrier = barrier;
-            this.shape = shape;
-            this.hasIndex = hasIndex;
-        }
-
-        /** The store's address; may clobber {@link Amd64CodeEmitter#SCRATCH} (an index's sign extension). */
-        Address address(Amd64CodeEmitter e) {
-            Value base = get(Mode.ALIVE, 0);
-            Value index = hasIndex ? get(Mode.ALIVE, count(Mode.ALIVE) - 1) : null;
-            return Amd64Memory.address(e, base, index, shape);
-        }
-
-        @Override
-        public String name() {
-            return barrier.toString();
-        }
-    }
-
     /**
-     * G1's SATB pre-barrier. Inline: is the thread's marking flag set? Out of line: the old value at
-     * the address (decoded if narrow); if not null, into the thread's SATB buffer (its index counts
-     * down in bytes; 0 is full), else to {@code write_barrier_pre(thread, old)}.
+     * {@link org.ssajit.ir.Op#LEAF_CALL_SAVING}: leaf C function {@code target(arguments...)} with every
+     * register intact, through a stub of this method per function shared by its call sites. The
+     * arguments (in registers, any of them) are pushed, last first, with a pad word to an even count
+     * (rsp stays 16-byte aligned); the stub saves xmm0-15 and the general registers C may clobber, loads
+     * the C argument registers from the pushed words, calls, restores and returns; the call site drops
+     * the pushed words. Nothing in this frame can safepoint meanwhile, so the words below the frame's
+     * body are seen by no stack walk.
      */
-    public static final class G1PreBarrier extends Barrier {
-        public G1PreBarrier(GcBarrier barrier, AddressShape shape, Value base, Value index, AllocatableValue temp1, AllocatableValue temp2) {
-            super(barrier, shape, index == null ? values(base) : values(base, index), index != null, values(temp1, temp2));
+    public static final class LeafCallSaving extends Amd64Op {
+        private final long target;
+        private final RuntimeLeaf function;
+
+        public LeafCallSaving(long target, RuntimeLeaf function, Value[] arguments) {
+            super(null, arguments, null, null);
+            if (arguments.length > C_ARGUMENTS.size()) {
+                throw new IllegalArgumentException(function + ": more arguments than C passes in registers");
+            }
+            this.target = target;
+            this.function = function;
         }
 
         @Override
         protected void emitCode(Amd64CodeEmitter e) {
             Amd64Assembler asm = e.asm();
-            HotSpotVmConfig c = e.config();
-            Register t1 = reg(get(Mode.TEMP, 0));
-            Register old = reg(get(Mode.TEMP, 1));
-            Label slow = new Label("satb-marking");
-            Label done = new Label("satb-done");
-            asm.alu(AluOp.CMP, BYTE, Address.of(AMD64.r15, c.g1SatbActiveOffset), 0);
-            asm.jcc(Condition.NE, slow);
-            asm.bind(done);
-            e.outOfLine(() -> {
-                asm.bind(slow);
-                Address a = address(e);
-                if (barrier.access().narrowOop()) {
-                    asm.mov(DWORD, old, a);
-                    Amd64Memory.decode(asm, old, new NarrowEncoding(c.narrowOopBase, c.narrowOopShift));
-                } else {
-                    asm.mov(QWORD, old, a);
-                }
-                asm.test(QWORD, old, old);
-                asm.jcc(Condition.E, done);
-                enqueue(e, c.g1SatbIndexOffset, c.g1SatbBufferOffset, old, t1, c.writeBarrierPre, done);
-            });
-        }
-    }
-
-    /**
-     * G1's keep-alive barrier of a referent just read. Inline: is the thread's marking flag set? Out of
-     * line: the value, if not null, into the thread's SATB buffer, else to
-     * {@code write_barrier_pre(thread, value)}, as the pre-barrier does with a store's old value.
-     */
-    public static final class G1KeepAlive extends Amd64Op {
-        public G1KeepAlive(AllocatableValue value, AllocatableValue temp) {
-            super(null, null, values(value), values(temp));
-        }
-
-        @Override
-        protected void emitCode(Amd64CodeEmitter e) {
-            Amd64Assembler asm = e.asm();
-            HotSpotVmConfig c = e.config();
-            Register value = reg(get(Mode.ALIVE, 0));
-            Register t = reg(get(Mode.TEMP, 0));
-            Label slow = new Label("keep-alive-marking");
-            Label done = new Label("keep-alive-done");
-            asm.alu(AluOp.CMP, BYTE, Address.of(AMD64.r15, c.g1SatbActiveOffset), 0);
-            asm.jcc(Condition.NE, slow);
-            asm.bind(done);
-            e.outOfLine(() -> {
-                asm.bind(slow);
-                asm.test(QWORD, value, value);
-                asm.jcc(Condition.E, done);
-                enqueue(e, c.g1SatbIndexOffset, c.g1SatbBufferOffset, value, t, c.writeBarrierPre, done);
-            });
+            int n = count(Mode.USE);
+            int words = n + (n & 1);
+            Label stub = e.sharedOutOfLine("leaf-call-saving-registers " + function + " " + Long.toHexString(target), () -> emitStub(e, target, n, words));
+            if (words != n) {
+                asm.alu(AluOp.SUB, QWORD, AMD64.rsp, 8);
+            }
+            for (int k = n - 1; k >= 0; k--) {
+                asm.push(reg(get(Mode.USE, k)));
+            }
+            asm.call(stub);
+            asm.alu(AluOp.ADD, QWORD, AMD64.rsp, 8 * words);
         }
 
         @Override
         public String name() {
-            return "g1 keep-alive";
+            return "leafcallsaving " + function.symbol();
         }
     }
 
-    /**
-     * G1's post-barrier. Inline: a store within one heap region ({@code (address ^ value) >>
-     * LogOfHRGrainBytes == 0}) needs nothing. Out of line: a null value needs nothing; else the card
-     * ({@code base + (address >> shift)}) unless young or, after a StoreLoad fence, already dirty, is
-     * dirtied and put in the thread's dirty-card buffer, or handed to
-     * {@code write_barrier_post(thread, card)} when the buffer is full.
-     */
-    public static final class G1PostBarrier extends Barrier {
-        private final boolean valueNonNull;
-
-        public G1PostBarrier(GcBarrier barrier, AddressShape shape, Value base, Value value, Value index, boolean valueNonNull, AllocatableValue temp1,
-                        AllocatableValue temp2) {
-            super(barrier, shape, index == null ? values(base, value) : values(base, value, index), index != null, values(temp1, temp2));
-            this.valueNonNull = valueNonNull;
-        }
-
-        @Override
-        protected void emitCode(Amd64CodeEmitter e) {
-            Amd64Assembler asm = e.asm();
-            HotSpotVmConfig c = e.config();
-            Register value = reg(get(Mode.ALIVE, 1));
-            Register card = reg(get(Mode.TEMP, 0));
-            Register t2 = reg(get(Mode.TEMP, 1));
-            Label slow = new Label("g1-cross-region");
-            Label done = new Label("g1-post-done");
-            asm.lea(QWORD, card, address(e));
-            asm.mov(QWORD, t2, card);
-            asm.alu(AluOp.XOR, QWORD, t2, value);
-            asm.shift(ShiftOp.SHR, QWORD, t2, c.g1LogRegionBytes);
-            asm.jcc(Condition.NE, slow);
-            asm.bind(done);
-            e.outOfLine(() -> {
-                asm.bind(slow);
-                if (!valueNonNull) {
-                    asm.test(QWORD, value, value);
-                    asm.jcc(Condition.E, done);
-                }
-                asm.shift(ShiftOp.SHR, QWORD, card, c.cardTableShift);
-                asm.movabs(SCRATCH, c.cardTableAddress);
-                asm.alu(AluOp.ADD, QWORD, card, SCRATCH);
-                asm.alu(AluOp.CMP, BYTE, Address.of(card), c.g1YoungCard);
-                asm.jcc(Condition.E, done);
-                asm.lock();
-                asm.alu(AluOp.ADD, DWORD, Address.of(AMD64.rsp), 0);
-                asm.alu(AluOp.CMP, BYTE, Address.of(card), c.dirtyCard);
-                asm.jcc(Condition.E, done);
-                asm.mov(BYTE, Address.of(card), c.dirtyCard);
-                enqueue(e, c.g1CardQueueIndexOffset, c.g1CardQueueBufferOffset, card, t2, c.writeBarrierPost, done);
-            });
-        }
-
-        @Override
-        public String name() {
-            return super.name() + (valueNonNull ? " (value non-null)" : "");
-        }
-    }
-
-    /**
-     * Puts {@code entry} into a thread-local G1 queue ({@code [r15 + indexOffset]}: bytes left, counting
-     * down, 0 when full; {@code [r15 + bufferOffset]}: the buffer), else calls {@code runtime(thread,
-     * entry)}; then jumps to {@code done}. Clobbers {@code temp}.
-     */
-    private static void enqueue(Amd64CodeEmitter e, int indexOffset, int bufferOffset, Register entry, Register temp, long runtime, Label done) {
-        Amd64Assembler asm = e.asm();
-        Label full = new Label("queue-full");
-        asm.mov(QWORD, temp, Address.of(AMD64.r15, indexOffset));
-        asm.test(QWORD, temp, temp);
-        asm.jcc(Condition.E, full);
-        asm.alu(AluOp.SUB, QWORD, temp, 8);
-        asm.mov(QWORD, Address.of(AMD64.r15, indexOffset), temp);
-        asm.alu(AluOp.ADD, QWORD, temp, Address.of(AMD64.r15, bufferOffset));
-        asm.mov(QWORD, Address.of(temp), entry);
-        asm.jmp(done);
-        asm.bind(full);
-        callSavingRegisters(e, runtime, entry);
-        asm.jmp(done);
-    }
-
+    /** The C convention's general argument registers (System V). */
+    static final List<Register> C_ARGUMENTS = List.of(AMD64.rdi, AMD64.rsi, AMD64.rdx, AMD64.rcx, AMD64.r8, AMD64.r9);
     /** The general registers a C function may clobber (r10, the scratch register, holds nothing across ops). */
     static final List<Register> C_CALLER_SAVED = List.of(AMD64.rax, AMD64.rcx, AMD64.rdx, AMD64.rsi, AMD64.rdi, AMD64.r8, AMD64.r9, AMD64.r11);
     /** Bytes below the return address for xmm0-xmm15 (their low 64 bits, all a Java float or double uses) and padding. */
     static final int XMM_SAVE_BYTES = 16 * 8 + 8;
 
     /**
-     * Calls leaf C function {@code target(thread, argument)} keeping every register intact, through a
-     * stub of this method shared by all its barriers ({@code call} with the argument in r10): the stub
-     * saves xmm0-15 and the general registers C may clobber (with the return address, 208 bytes: rsp
-     * is 16-byte aligned at the C call, as in the body), calls, restores and returns.
+     * The stub: {@code words} pushed words above the return address, {@code n} of them the arguments,
+     * first lowest. With the return address, the save area is 208 bytes, so rsp is 16-byte aligned at
+     * the C call as at the call site.
      */
-    static void callSavingRegisters(Amd64CodeEmitter e, long target, Register argument) {
+    private static void emitStub(Amd64CodeEmitter e, long target, int n, int words) {
         Amd64Assembler asm = e.asm();
-        Label stub = e.sharedOutOfLine("leaf-call-saving-registers " + Long.toHexString(target), () -> emitSavingStub(e, target));
-        asm.mov(QWORD, SCRATCH, argument);
-        asm.call(stub);
-    }
-
-    private static void emitSavingStub(Amd64CodeEmitter e, long target) {
-        Amd64Assembler asm = e.asm();
-        if ((8 + XMM_SAVE_BYTES + 8 * C_CALLER_SAVED.size()) % 16 != 0) {
+        int saved = XMM_SAVE_BYTES + 8 * C_CALLER_SAVED.size();
+        if ((8 + saved) % 16 != 0 || words % 2 != 0) {
             throw new IllegalStateException("the register save area must keep rsp 16-byte aligned");
         }
         asm.alu(AluOp.SUB, QWORD, AMD64.rsp, XMM_SAVE_BYTES);
@@ -281,8 +139,9 @@ public final class Amd64Barriers {
         for (Register r : C_CALLER_SAVED) {
             asm.push(r);
         }
-        asm.mov(QWORD, AMD64.rsi, SCRATCH);
-        asm.mov(QWORD, AMD64.rdi, AMD64.r15);
+        for (int k = 0; k < n; k++) {
+            asm.mov(QWORD, C_ARGUMENTS.get(k), Address.of(AMD64.rsp, saved + 8 + 8 * k));
+        }
         e.frame().emitCFunctionCall(target);
         for (int k = C_CALLER_SAVED.size() - 1; k >= 0; k--) {
             asm.pop(C_CALLER_SAVED.get(k));

@@ -18,13 +18,13 @@ import org.ssajit.bytecode.BailoutException;
 import org.ssajit.ir.Access;
 import org.ssajit.ir.AllocationShape;
 import org.ssajit.ir.Constant;
-import org.ssajit.ir.GcBarrier;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.MemoryBarriers;
 import org.ssajit.ir.NarrowEncoding;
 import org.ssajit.ir.Rounding;
+import org.ssajit.ir.RuntimeLeaf;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Phi;
@@ -188,8 +188,14 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             case ADDRESS_OF -> move(result(i), operand(i.input(In.OBJECT))); // the same bits, no longer a reference
             case THREAD -> thread(i, AMD64.r15);
             case COMPRESS -> append(new Amd64Barriers.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
-            case PRE_BARRIER, POST_BARRIER -> barrier(i);
-            case KEEP_ALIVE -> append(new Amd64Barriers.G1KeepAlive(inVariable(i.input(In.VALUE)), newVariable(JavaKind.Long)));
+            case LEAF_CALL_SAVING -> {
+                Value[] args = new Value[i.inputCount()];
+                for (int n = 0; n < args.length; n++) {
+                    args[n] = inVariable(i.input(n));
+                }
+                RuntimeLeaf f = (RuntimeLeaf) i.attribute();
+                append(new Amd64Barriers.LeafCallSaving(backend.config().runtimeLeaf(f), f, args));
+            }
             case READ_OR_ZERO -> append(new Amd64Memory.LengthOrZero(result(i), inVariable(i.input(In.BASE)), access(i).displacement()));
             case STORE_RANGE -> storeRange(i);
             case MEMBAR -> {
@@ -461,7 +467,9 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
      * A READ whose only user is the branch ending its block, right after it, and x86 compares with
      * memory ({@code cmp [address], y}): a word read at a word base (a class's display slot, its
      * secondary-super cache and array), or an int (the header's narrow class) compared with a narrow
-     * class constant. The lowering's subtype check ({@code TypeCheckExpansion}) reads each so.
+     * class constant. The lowering's subtype check ({@code TypeCheckExpansion}) reads each so, and its
+     * G1 barriers a byte (a thread's marking flag, a card) tested for equality with a constant
+     * ({@code cmp byte [address], imm8}).
      */
     private static boolean comparedInMemory(Instruction read) {
         Access a = access(read);
@@ -472,7 +480,9 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
         org.ssajit.ir.Value other = f.x() == read ? f.y() : f.x();
         boolean word = a.kind() == JavaKind.Long && read.input(In.BASE).kind() == JavaKind.Long;
         boolean narrowKlass = a.kind() == JavaKind.Int && other instanceof Instruction m && m.op() == Op.METADATA && m.kind() == JavaKind.Int;
-        return word || narrowKlass;
+        boolean byteEquals = a.kind() == JavaKind.Byte && other instanceof Constant k && k.asInt() == (byte) k.asInt()
+                        && (f.condition() == org.ssajit.ir.Condition.EQ || f.condition() == org.ssajit.ir.Condition.NE);
+        return word || narrowKlass || byteEquals;
     }
 
     /** A narrow class constant whose only user is a branch comparing it with memory ({@link #comparedInMemory}): the compare's immediate. */
@@ -498,7 +508,8 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             append(new Amd64Compares.MemoryCompareBranch(c, address.base(), address.index(), address.shape(), (jdk.vm.ci.meta.VMConstant) m.attribute(),
                             trueTarget, falseTarget));
         } else {
-            append(new Amd64Compares.MemoryCompareBranch(c, sizeOf(access(read).kind()), address.base(), address.index(), address.shape(), immOrVariable(other),
+            OperandSize size = access(read).kind() == JavaKind.Byte ? OperandSize.BYTE : sizeOf(access(read).kind());
+            append(new Amd64Compares.MemoryCompareBranch(c, size, address.base(), address.index(), address.shape(), immOrVariable(other),
                             trueTarget, falseTarget));
         }
         return true;
@@ -582,26 +593,6 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
         Value value = a.kind() == JavaKind.Object && !a.narrowOop() ? inVariable(i.input(In.VALUE)) : storeValue(i.input(In.VALUE), kind);
         LirFrameState nullCheck = i.state() == null ? null : stateOf(i.state());
         append(new Amd64Memory.Store(kind, address.base(), address.index(), value, address.shape()).checkingNull(nullCheck));
-    }
-
-    /**
-     * A GC barrier ({@link Amd64Barriers}) at the address of its store, base and index in registers
-     * (a static field's mirror too).
-     */
-    private void barrier(Instruction i) {
-        GcBarrier b = (GcBarrier) i.attribute();
-        Access a = b.access();
-        Value base = inVariable(i.input(In.BASE));
-        org.ssajit.ir.Value ssaIndex = i.input(In.INDEX);
-        Value index = ssaIndex == null ? null : inVariable(ssaIndex);
-        AddressShape shape = ssaIndex == null ? new AddressShape(null, a.displacement())
-                        : new AddressShape(Scale.of(a.scale()), a.displacement(), upperHalfZero(ssaIndex, new HashSet<>()));
-        switch (b.kind()) {
-            case G1_SATB -> append(new Amd64Barriers.G1PreBarrier(b, shape, base, index, newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
-            case G1_CARD -> append(new Amd64Barriers.G1PostBarrier(b, shape, base, inVariable(i.input(In.VALUE)), index,
-                            i.input(In.VALUE).stamp().isNonNull(), newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
-            case CARD_TABLE -> throw new IllegalStateException("a card mark reaches selection: the lowering expands it (lowering.BarrierExpansion)");
-        }
     }
 
     /** The value of a store: a constant the store can take as an immediate, else a variable. */
