@@ -124,7 +124,7 @@ public abstract class HotSpotBackend<F extends HotSpotFrameBuilder<?>> implement
             }
             frame.emitPrologue(lir.ir().initializationBarrier());
         }
-        List<LirBlock> order = BlockLayout.emissionOrder(lir);
+        List<LirBlock> order = org.ssajit.lir.CodeEmitter.withoutThreadedJumps(BlockLayout.emissionOrder(lir));
         HotSpotCodeEmitter<?, F, ?> emitter = newCodeEmitter(frame, order);
         for (LirBlock b : order) {
             lir.faults().point("emission");

@@ -33,6 +33,9 @@ public abstract class CodeEmitter {
             positions.put(blocks.get(i), i);
         }
         for (LirBlock p : blocks) {
+            if (p != blocks.get(0) && resolve(p) != p) {
+                continue; // only a jump, which every branch and jump to it skips: never entered
+            }
             for (LirBlock s : p.successors()) {
                 LirBlock t = resolve(s);
                 if (positions.get(t) <= positions.get(p)) {
@@ -82,6 +85,22 @@ public abstract class CodeEmitter {
             b = ((JumpOp) b.last()).target();
         }
         return b;
+    }
+
+    /**
+     * {@code order} without the blocks that are only a jump and that no branch or jump reaches once
+     * jumps are threaded ({@link #resolve}): code that never runs (a split critical edge whose
+     * branch goes straight to the jump's target). The first block stays.
+     */
+    public static List<LirBlock> withoutThreadedJumps(List<LirBlock> order) {
+        java.util.Set<LirBlock> reached = new HashSet<>();
+        reached.add(order.get(0));
+        for (LirBlock p : order) {
+            for (LirBlock s : p.successors()) {
+                reached.add(resolve(s));
+            }
+        }
+        return order.stream().filter(b -> !isEmpty(b) || reached.contains(b)).toList();
     }
 
     private static boolean isEmpty(LirBlock b) {

@@ -158,7 +158,7 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
             }
             case WRITE -> write(i);
             case METADATA -> append(new Aarch64Metadata.LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
-            case ADDRESS_OF -> move(result(i), operand(i.input(In.OBJECT))); // the same bits, no longer a reference
+            case ADDRESS_OF -> setResult(i, operand(i.input(In.OBJECT))); // the same bits: no safepoint before its last use (the verifier checks)
             case THREAD -> thread(i, Aarch64FrameBuilder.THREAD);
             case COMPRESS -> append(new Aarch64Memory.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
             case READ_OR_ZERO -> append(new Aarch64Memory.LengthOrZero(result(i), inVariable(i.input(In.BASE)), access(i).displacement()));

@@ -139,7 +139,11 @@ public final class Amd64Compares {
         protected final LirBlock falseTarget;
 
         Branch(Value[] uses, LirBlock trueTarget, LirBlock falseTarget) {
-            super(null, uses, null, null);
+            this(uses, null, trueTarget, falseTarget);
+        }
+
+        Branch(Value[] uses, Value[] temps, LirBlock trueTarget, LirBlock falseTarget) {
+            super(null, uses, null, temps);
             this.trueTarget = trueTarget;
             this.falseTarget = falseTarget;
         }
@@ -184,6 +188,45 @@ public final class Amd64Compares {
         @Override
         public String name() {
             return "branch" + (size == QWORD ? ".q " : ".i ") + condition.symbol() + " " + trueTarget + " else " + falseTarget;
+        }
+    }
+
+    /**
+     * {@code if (((x [^ y]) >>> count) == 0)} or {@code != 0} for longs, the xor and the shift having no
+     * other user: whether x (or x ^ y) has a bit at or above {@code count}, G1's cross-region test.
+     * {@code mov t, x; [xor t, y;] shr t, count} sets ZF as the test would, and one {@code je}/{@code jne}
+     * decides.
+     */
+    public static final class HighBitsBranch extends Branch {
+        private final org.ssajit.ir.Condition condition;
+        private final int count;
+
+        /** {@code y} may be null (no xor). */
+        public HighBitsBranch(org.ssajit.ir.Condition condition, AllocatableValue x, AllocatableValue y, int count, AllocatableValue temp, LirBlock trueTarget,
+                        LirBlock falseTarget) {
+            super(y == null ? values(x) : values(x, y), values(temp), trueTarget, falseTarget);
+            if (condition != org.ssajit.ir.Condition.EQ && condition != org.ssajit.ir.Condition.NE || count < 1 || count > 63) {
+                throw new IllegalArgumentException(condition + " " + count);
+            }
+            this.condition = condition;
+            this.count = count;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            Register t = reg(get(Mode.TEMP, 0));
+            asm.mov(QWORD, t, reg(get(Mode.USE, 0)));
+            if (count(Mode.USE) > 1) {
+                asm.alu(AluOp.XOR, QWORD, t, reg(get(Mode.USE, 1)));
+            }
+            asm.shift(org.ssajit.amd64.asm.ShiftOp.SHR, QWORD, t, count);
+            e.branch(condition(condition), trueTarget, falseTarget);
+        }
+
+        @Override
+        public String name() {
+            return "branch.q (" + (count(Mode.USE) > 1 ? "x ^ y" : "x") + ") >>> " + count + " " + condition.symbol() + " 0 " + trueTarget + " else " + falseTarget;
         }
     }
 
@@ -260,7 +303,7 @@ public final class Amd64Compares {
 
         @Override
         public String name() {
-            return "branch" + (size == QWORD ? ".q [" : ".i [") + shape + "] " + condition.symbol() + (narrowKlass != null ? " narrow klass " : " ") + trueTarget
+            return "branch" + (size == QWORD ? ".q [" : size == OperandSize.BYTE ? ".b [" : ".i [") + shape + "] " + condition.symbol() + (narrowKlass != null ? " narrow klass " : " ") + trueTarget
                             + " else " + falseTarget;
         }
     }

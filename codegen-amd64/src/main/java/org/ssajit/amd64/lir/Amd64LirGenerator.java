@@ -132,7 +132,13 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
                 }
             }
             case OR -> bitwiseOrRotate(i, AluOp.OR);
-            case XOR -> bitwiseOrRotate(i, AluOp.XOR);
+            case XOR -> {
+                if (i.userCount() == 1 && i.user(0) instanceof Instruction u && u.op() == Op.USHR && fusedXor(u) == i && highBitsTest(u) != null) {
+                    fused.add(i); // the branch emits xor, shr and jcc (HighBitsBranch)
+                } else {
+                    bitwiseOrRotate(i, AluOp.XOR);
+                }
+            }
             case MUL -> {
                 if (isInteger(k)) {
                     multiply(i);
@@ -153,7 +159,13 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             }
             case SHL -> shiftUnlessRotated(i, ShiftOp.SHL);
             case SHR -> shift(i, ShiftOp.SAR);
-            case USHR -> shiftUnlessRotated(i, ShiftOp.SHR);
+            case USHR -> {
+                if (highBitsTest(i) != null) {
+                    fused.add(i); // the branch emits shr and jcc (HighBitsBranch)
+                } else {
+                    shiftUnlessRotated(i, ShiftOp.SHR);
+                }
+            }
             case I2L, L2I, I2B, I2C, I2S, I2F, I2D, L2F, L2D, F2D, D2F -> {
                 if (!fused.contains(i)) {
                     append(new Amd64Conversions.Convert(i.op(), result(i), inVariable(i.input(0))));
@@ -185,7 +197,7 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
                     append(new Amd64Metadata.LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
                 }
             }
-            case ADDRESS_OF -> move(result(i), operand(i.input(In.OBJECT))); // the same bits, no longer a reference
+            case ADDRESS_OF -> setResult(i, operand(i.input(In.OBJECT))); // the same bits: no safepoint before its last use (the verifier checks)
             case THREAD -> thread(i, AMD64.r15);
             case COMPRESS -> append(new Amd64Barriers.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
             case LEAF_CALL_SAVING -> {
@@ -396,9 +408,39 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
         return x instanceof Instruction and && and.op() == Op.AND && fused.contains(and) ? and : null;
     }
 
+    /**
+     * The long {@code ushr} by a constant that {@code if (ushr == 0)} or {@code != 0} right after it
+     * tests, its only user, in its block: the branch shifts and jumps on the flags ({@link
+     * Amd64Compares.HighBitsBranch}); else null.
+     */
+    private static If highBitsTest(Instruction ushr) {
+        if (ushr.kind() != JavaKind.Long || !(ushr.input(1) instanceof Constant c) || (c.asInt() & 63) == 0 || ushr.userCount() != 1
+                        || !(ushr.user(0) instanceof If f) || f.block() != ushr.block() || next(ushr) != null || f.x() != ushr
+                        || !(f.y() instanceof Constant z) || z.asLong() != 0
+                        || f.condition() != org.ssajit.ir.Condition.EQ && f.condition() != org.ssajit.ir.Condition.NE) {
+            return null;
+        }
+        return f;
+    }
+
+    /** The long {@code xor} right before {@code ushr} that only it uses: fused into its {@link #highBitsTest}; else null. */
+    private static Instruction fusedXor(Instruction ushr) {
+        return ushr.input(0) instanceof Instruction x && x.op() == Op.XOR && x.kind() == JavaKind.Long && x.userCount() == 1 && x.block() == ushr.block()
+                        && next(x) == ushr ? x : null;
+    }
+
     @Override
     protected void emitIf(If f, LirBlock trueTarget, LirBlock falseTarget) {
         if (memoryCompare(f, trueTarget, falseTarget)) {
+            return;
+        }
+        if (f.x() instanceof Instruction ushr && ushr.op() == Op.USHR && fused.contains(ushr)) {
+            Instruction xor = fusedXor(ushr);
+            boolean withXor = xor != null && fused.contains(xor);
+            AllocatableValue x = inVariable(withXor ? xor.input(0) : ushr.input(0));
+            AllocatableValue y = withXor ? inVariable(xor.input(1)) : null;
+            append(new Amd64Compares.HighBitsBranch(f.condition(), x, y, ((Constant) ushr.input(1)).asInt() & 63, newVariable(JavaKind.Long), trueTarget,
+                            falseTarget));
             return;
         }
         Instruction and = fusedAnd(f);
