@@ -31,7 +31,7 @@ import jdk.vm.ci.meta.JavaKind;
  * write can stop at a safepoint (no instruction here has a state), so no reference map sees it and
  * the object cannot move under it. Plain byte accesses, after the reference store, with no fence, as
  * HotSpot's own barrier for these collectors. G1's barriers ({@link GcBarrier.Kind#G1_SATB},
- * {@link GcBarrier.Kind#G1_CARD}) are not expanded here: the back ends still emit them.
+ * {@link GcBarrier.Kind#G1_CARD}) are {@link G1BarrierExpansion}'s.
  */
 final class BarrierExpansion {
     /**

@@ -5,9 +5,9 @@ import java.util.Objects;
 /**
  * Which of the collector's barriers a {@link Op#PRE_BARRIER} or {@link Op#POST_BARRIER} is, and the
  * reference store it belongs to ({@code access}: where, and whether the slot holds a narrow oop). The
- * lowering chooses the protocol from the VM's collector; a back end emits it with the VM's
- * thread-local offsets, card table and runtime entries (G1's kinds; the card table's kind the lowering
- * expands itself).
+ * lowering chooses the protocol from the VM's collector and its last steps expand every kind into
+ * reads, writes, branches and runtime calls ({@code lowering.BarrierExpansion},
+ * {@code lowering.G1BarrierExpansion}): no back end selects a barrier.
  */
 public record GcBarrier(Kind kind, Access access) {
     public enum Kind {

@@ -260,14 +260,15 @@ public enum Op {
      * The collector's barrier before a reference store to {@code [base + index * scale +
      * displacement]} (attribute: a {@link GcBarrier} of a {@code pre} kind): G1's snapshot-at-the-beginning
      * barrier, which records the reference about to be overwritten while concurrent marking runs.
-     * {@code base} is not null (the lowering checked it).
+     * {@code base} is not null (the lowering checked it). Only while lowering: its last steps expand it
+     * ({@code lowering.G1BarrierExpansion}); no back end selects it.
      */
     PRE_BARRIER("prebarrier", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, GcBarrier.class, in(In.BASE, OBJECT), optional(In.INDEX, INT)),
     /**
      * The collector's barrier after {@code value} was stored to {@code [base + index * scale +
      * displacement]} (attribute: a {@link GcBarrier} of a {@code post} kind): the card of the address
-     * marked dirty (Serial, Parallel: expanded by the lowering's last steps, never selected), or G1's
-     * filtered card marking and enqueueing.
+     * marked dirty (Serial, Parallel), or G1's filtered card marking and enqueueing. Only while
+     * lowering: its last steps expand it ({@code lowering.BarrierExpansion}, {@code lowering.G1BarrierExpansion}).
      */
     POST_BARRIER("postbarrier", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, GcBarrier.class, in(In.BASE, OBJECT), in(In.VALUE, OBJECT),
                     optional(In.INDEX, INT)),
@@ -344,6 +345,7 @@ public enum Op {
      * G1's keep-alive barrier for a reference just read from {@code Reference.referent}: while
      * concurrent marking runs, {@code value} (if not null) goes into the thread's SATB buffer, so that an
      * object only weakly reachable in marking's snapshot is not freed once the program holds it strongly.
+     * Only while lowering, expanded as {@link #PRE_BARRIER} is.
      */
     KEEP_ALIVE("keepalive", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, in(In.VALUE, OBJECT)),
     /**
