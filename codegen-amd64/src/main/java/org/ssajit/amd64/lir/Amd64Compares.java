@@ -139,11 +139,11 @@ public final class Amd64Compares {
         protected final LirBlock falseTarget;
 
         Branch(Value[] uses, LirBlock trueTarget, LirBlock falseTarget) {
-            this(uses, null, trueTarget, falseTarget);
+            this(uses, null, null, trueTarget, falseTarget);
         }
 
-        Branch(Value[] uses, Value[] temps, LirBlock trueTarget, LirBlock falseTarget) {
-            super(null, uses, null, temps);
+        Branch(Value[] uses, Value[] alive, Value[] temps, LirBlock trueTarget, LirBlock falseTarget) {
+            super(null, uses, alive, temps);
             this.trueTarget = trueTarget;
             this.falseTarget = falseTarget;
         }
@@ -195,7 +195,7 @@ public final class Amd64Compares {
      * {@code if (((x [^ y]) >>> count) == 0)} or {@code != 0} for longs, the xor and the shift having no
      * other user: whether x (or x ^ y) has a bit at or above {@code count}, G1's cross-region test.
      * {@code mov t, x; [xor t, y;] shr t, count} sets ZF as the test would, and one {@code je}/{@code jne}
-     * decides.
+     * decides. y is alive through the op: t is written before y is read.
      */
     public static final class HighBitsBranch extends Branch {
         private final org.ssajit.ir.Condition condition;
@@ -204,7 +204,7 @@ public final class Amd64Compares {
         /** {@code y} may be null (no xor). */
         public HighBitsBranch(org.ssajit.ir.Condition condition, AllocatableValue x, AllocatableValue y, int count, AllocatableValue temp, LirBlock trueTarget,
                         LirBlock falseTarget) {
-            super(y == null ? values(x) : values(x, y), values(temp), trueTarget, falseTarget);
+            super(values(x), y == null ? null : values(y), values(temp), trueTarget, falseTarget);
             if (condition != org.ssajit.ir.Condition.EQ && condition != org.ssajit.ir.Condition.NE || count < 1 || count > 63) {
                 throw new IllegalArgumentException(condition + " " + count);
             }
@@ -217,8 +217,8 @@ public final class Amd64Compares {
             Amd64Assembler asm = e.asm();
             Register t = reg(get(Mode.TEMP, 0));
             asm.mov(QWORD, t, reg(get(Mode.USE, 0)));
-            if (count(Mode.USE) > 1) {
-                asm.alu(AluOp.XOR, QWORD, t, reg(get(Mode.USE, 1)));
+            if (count(Mode.ALIVE) > 0) {
+                asm.alu(AluOp.XOR, QWORD, t, reg(get(Mode.ALIVE, 0)));
             }
             asm.shift(org.ssajit.amd64.asm.ShiftOp.SHR, QWORD, t, count);
             e.branch(condition(condition), trueTarget, falseTarget);
@@ -226,7 +226,7 @@ public final class Amd64Compares {
 
         @Override
         public String name() {
-            return "branch.q (" + (count(Mode.USE) > 1 ? "x ^ y" : "x") + ") >>> " + count + " " + condition.symbol() + " 0 " + trueTarget + " else " + falseTarget;
+            return "branch.q (" + (count(Mode.ALIVE) > 0 ? "x ^ y" : "x") + ") >>> " + count + " " + condition.symbol() + " 0 " + trueTarget + " else " + falseTarget;
         }
     }
 
