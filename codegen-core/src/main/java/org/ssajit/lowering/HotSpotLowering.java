@@ -172,11 +172,11 @@ public final class HotSpotLowering {
     }
 
     /**
-     * As {@link #lower(Graph, boolean)}; without {@code expandTypeChecks} the graph keeps its
-     * {@link Op#TYPE_TEST}s and {@link Op#STORE_CHECK}s, and its card-table {@link Op#POST_BARRIER}s. A
-     * view for tests of the decisions made before {@link BarrierExpansion} and
-     * {@link TypeCheckExpansion}, not a configuration: every compilation expands them, since no back
-     * end selects them (a graph that kept them would be refused at selection).
+     * As {@link #lower(Graph, boolean)}; without {@code expandTypeChecks} the graph keeps the macro-ops
+     * the suite's expansion steps would expand ({@link Op#TYPE_TEST}s, {@link Op#STORE_CHECK}s, the
+     * barriers, the allocations). A view for tests of the decisions made before the expansions, not a
+     * configuration: every compilation expands them, since no back end selects them (a graph that kept
+     * them would be refused at selection).
      */
     void lower(Graph g, boolean compiledHandlers, boolean expandTypeChecks) {
         LoweringState s = new LoweringState(g, compiledHandlers);

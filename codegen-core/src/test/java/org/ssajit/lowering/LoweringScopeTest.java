@@ -111,7 +111,7 @@ class LoweringScopeTest {
         return g;
     }
 
-    /** Lowered with its type tests and store checks kept (before their expansion). */
+    /** Lowered with the macro-ops kept (before their expansion): type tests, store checks, barriers, allocations. */
     private static Graph loweredKeepingTypeChecks(Graph g) {
         HotSpotLowering.host(OPTIONS).lower(g, OPTIONS.get(LoweringOptions.COMPILED_HANDLERS), false);
         Verifier.verify(g);
@@ -278,7 +278,7 @@ class LoweringScopeTest {
         org.ssajit.hotspot.HotSpotVmConfig c = org.ssajit.hotspot.HotSpotVmConfig.host();
         boolean g1 = c.selectedGc() == c.gcG1;
         List<String> expected = g1 ? List.of("prebarrier", "write", "postbarrier") : List.of("write", "postbarrier");
-        List<String> field = opsOf(lowered(Jvmci.graph(LoweringScopeTest.class, "storesReference")));
+        List<String> field = opsOf(loweredKeepingTypeChecks(Jvmci.graph(LoweringScopeTest.class, "storesReference")));
         field.removeIf(op -> !expected.contains(op) && !op.equals("compress"));
         field.remove("compress");
         assertEquals(expected, field);
@@ -346,7 +346,7 @@ class LoweringScopeTest {
         b.append(load);
         b.setTerminator(new org.ssajit.ir.Return(1, load));
         org.ssajit.hotspot.HotSpotVmConfig c = org.ssajit.hotspot.HotSpotVmConfig.host();
-        List<String> ops = opsOf(lowered(g));
+        List<String> ops = opsOf(loweredKeepingTypeChecks(g));
         assertEquals(c.selectedGc() == c.gcG1, ops.contains("keepalive"), ops::toString);
         if (ops.contains("keepalive")) {
             assertTrue(ops.indexOf("keepalive") > ops.indexOf("read"), ops::toString);
