@@ -26,7 +26,10 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * compiler, -XX:TieredStopAtLevel=1): without inlining 393 B/bc byte for analyses and SSA
  * construction, 351 for register allocation, 1,551 for the whole compile; with inlining 806, 476 and
  * 2,495. Before the front end and the allocator moved to dense tables they were 653, 972 and 2,819,
- * and 1,415, 1,481 and 4,885: each bound fails for them.
+ * and 1,415, 1,481 and 4,885: each bound fails for them. Since the lowering expands G1's barriers and
+ * the TLAB allocation as IR (what the back ends used to emit directly), a compile with inlining
+ * allocates more: 3,901 B per bytecode byte in this test under G1, against a bound of 3,750 before;
+ * the whole-compile bound with inlining is 4,200 until that work is cut again.
  */
 class CompileWorkTest {
     /** Popular, initialized classes: their methods compile the same way in every run. */
@@ -34,7 +37,7 @@ class CompileWorkTest {
 
     /** Bytes allocated per bytecode byte, at most: analyses and SSA construction, allocation, all phases. */
     private static final double[] WITHOUT_INLINING = {600, 530, 2350};
-    private static final double[] WITH_INLINING = {1250, 720, 3750};
+    private static final double[] WITH_INLINING = {1250, 720, 4200};
 
     private static Totals measure(boolean inline) throws Exception {
         var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
