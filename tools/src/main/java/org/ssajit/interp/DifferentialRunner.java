@@ -53,9 +53,39 @@ public final class DifferentialRunner {
     private List<BuildOptions> variants = VARIANTS;
     private long stepLimit = IrInterpreter.DEFAULT_STEP_LIMIT;
     private Providers providers;
+    /** Lowers each built graph before it is interpreted (null: the Java-level graph is interpreted). */
+    private java.util.function.Consumer<Graph> lowering;
+    private Supplier<Machine> machines;
+
+    /** Set by {@link #lowerEveryRun}: every runner made meanwhile interprets lowered graphs. */
+    private static volatile EveryRun everyRun;
+
+    private record EveryRun(java.util.function.Consumer<Graph> lowering, Supplier<Machine> machines, java.util.function.Consumer<Report> reports) {
+    }
 
     private DifferentialRunner(Method method) {
         this.method = method;
+        EveryRun e = everyRun;
+        if (e != null) {
+            lowered(e.lowering(), e.machines());
+        }
+    }
+
+    /**
+     * Runs {@code tests} (e.g. the Java-level differential tests' own methods) with every runner made
+     * meanwhile interpreting lowered graphs ({@link #lowered}), each report also going to {@code reports}.
+     * For one thread: the setting is global while {@code tests} runs.
+     */
+    public static void lowerEveryRun(java.util.function.Consumer<Graph> lowering, Supplier<Machine> machines, java.util.function.Consumer<Report> reports, Runnable tests) {
+        if (everyRun != null) {
+            throw new IllegalStateException("already lowering every run");
+        }
+        everyRun = new EveryRun(lowering, machines, reports);
+        try {
+            tests.run();
+        } finally {
+            everyRun = null;
+        }
     }
 
     public static DifferentialRunner of(Method m) {
@@ -90,6 +120,17 @@ public final class DifferentialRunner {
         return this;
     }
 
+    /**
+     * Interprets lowered graphs: every graph built is verified, lowered in place by {@code lowering}
+     * (a {@link BailoutException} is a refusal, counted as a bailout), verified again and run with a
+     * fresh machine from {@code machines} for its memory and VM structures.
+     */
+    public DifferentialRunner lowered(java.util.function.Consumer<Graph> lowering, Supplier<Machine> machines) {
+        this.lowering = Objects.requireNonNull(lowering);
+        this.machines = Objects.requireNonNull(machines);
+        return this;
+    }
+
     public DifferentialRunner providers(Providers p) {
         this.providers = p;
         return this;
@@ -115,7 +156,8 @@ public final class DifferentialRunner {
     }
 
     /** What one {@link #run} found. */
-    public record Report(String method, int executions, int agreed, List<Mismatch> mismatches, Map<String, Integer> notInterpretable, List<String> bailouts) {
+    public record Report(String method, int executions, int agreed, List<Mismatch> mismatches, Map<String, Integer> notInterpretable, List<String> bailouts,
+                    boolean lowered) {
         public boolean ok() {
             return mismatches.isEmpty();
         }
@@ -138,9 +180,16 @@ public final class DifferentialRunner {
             return sb.toString();
         }
 
-        /** Fails unless every execution was interpreted and agreed, and there was at least one. */
+        /**
+         * Fails unless every execution was interpreted and agreed, and there was at least one. Of
+         * lowered graphs, which deoptimize where HotSpot's interpreter would go on (a failed check, an
+         * unresolved entry), only mismatches fail: whoever runs them counts what was interpreted.
+         */
         public Report assertAgreement() {
             assertNoMismatches();
+            if (lowered) {
+                return this;
+            }
             if (!bailouts.isEmpty() || notInterpretableCount() > 0 || agreed == 0) {
                 throw new AssertionError("incomplete differential run: " + summary());
             }
@@ -194,7 +243,12 @@ public final class DifferentialRunner {
         compareAll(inputs, cold, isStatic, name, mismatches, refused, counts);
         List<Variant> warm = build(rm, p, "warm", mismatches, new ArrayList<>(), name, cold);
         compareAll(inputs, warm, isStatic, name, mismatches, refused, counts);
-        return new Report(name, counts[0], counts[1], mismatches, refused, bailouts);
+        Report r = new Report(name, counts[0], counts[1], mismatches, refused, bailouts, lowering != null);
+        EveryRun e = everyRun;
+        if (e != null) {
+            e.reports().accept(r);
+        }
+        return r;
     }
 
     private List<Variant> build(ResolvedJavaMethod rm, Providers p, String phase, List<Mismatch> mismatches, List<String> bailouts, String name, List<Variant> previous) {
@@ -222,7 +276,22 @@ public final class DifferentialRunner {
             if (previous != null && previous.stream().anyMatch(v -> v.name().endsWith(describe(o)) && new IrPrinter(true).print(v.graph()).equals(text))) {
                 continue; // nothing was resolved or linked meanwhile
             }
-            out.add(new Variant(vname, g, new IrInterpreter(g, stepLimit)));
+            if (lowering != null) {
+                try {
+                    lowering.accept(g);
+                    Verifier.verify(g);
+                } catch (BailoutException e) {
+                    bailouts.add(vname + ": lowering: " + e.getMessage());
+                    continue;
+                } catch (VerificationError e) {
+                    mismatches.add(new Mismatch(name, vname, null, null, null, "verifier after lowering: " + e.getMessage(), new IrPrinter(true).print(g)));
+                    continue;
+                } catch (RuntimeException | StackOverflowError e) {
+                    mismatches.add(new Mismatch(name, vname, null, null, null, "lowering crashed: " + e, text));
+                    continue;
+                }
+            }
+            out.add(new Variant(vname, g, new IrInterpreter(g, stepLimit, machines == null ? null : machines.get())));
         }
         return out;
     }

@@ -99,7 +99,7 @@ final class Invoker {
 
     /** The constructor an invokespecial {@code <init>} names. */
     Constructor<?> constructorOf(Instruction i) {
-        Executable e = linker.methodOf(i.invokeTarget().method());
+        Executable e = linker.methodOf(targetOf(i).method());
         if (!(e instanceof Constructor<?> c)) {
             throw Stop.broken("<init> resolved to " + e);
         }
@@ -146,8 +146,16 @@ final class Invoker {
 
     // Linking ----------------------------------------------------------------------------------------
 
+    /** What {@code i} calls: an INVOKE's target, or a lowered CALL's as the invoke it comes from (no appendix). */
+    static InvokeTarget targetOf(Instruction i) {
+        if (i.attribute() instanceof org.ssajit.ir.CallTarget c) {
+            return new InvokeTarget(c.method(), c.opcode(), null);
+        }
+        return i.invokeTarget();
+    }
+
     private Plan plan(Instruction i) {
-        InvokeTarget t = i.invokeTarget();
+        InvokeTarget t = targetOf(i);
         int opcode = t.opcode();
         if (opcode == INVOKEDYNAMIC) {
             return dynamicPlan(i, t);

@@ -118,6 +118,8 @@ public final class IrInterpreter {
     /** Constructors were inlined: NEW_INSTANCE allocates the object, which inlined code then fills. */
     private final boolean constructsInPlace;
     private final Map<Instruction, Object> links = new IdentityHashMap<>();
+    /** The machine-level ops' meaning, for a lowered graph; null for a Java-level one. */
+    private final Machine machine;
     private Observer observer;
 
     /** Sees every value the interpreter computes (a parameter, a phi, an instruction's result), for tests. */
@@ -139,6 +141,8 @@ public final class IrInterpreter {
     private Throwable caught;
     private final ArrayDeque<Object> locks = new ArrayDeque<>();
     private long steps;
+    /** The exception a lowered graph's call threw, until its EXCEPTION_TAKE (the thread's pending exception). */
+    private Throwable pending;
 
     public IrInterpreter(Graph graph) {
         this(graph, DEFAULT_STEP_LIMIT);
@@ -146,6 +150,15 @@ public final class IrInterpreter {
 
     /** {@code stepLimit}: instructions and terminators executed before the run is abandoned as NotInterpretable. */
     public IrInterpreter(Graph graph, long stepLimit) {
+        this(graph, stepLimit, null);
+    }
+
+    /**
+     * An interpreter of a lowered graph: the target-neutral lowered ops run here (see
+     * {@link #lowered}), memory and the VM's structures in {@code machine}. Null: a Java-level graph.
+     */
+    public IrInterpreter(Graph graph, long stepLimit, Machine machine) {
+        this.machine = machine;
         this.graph = graph;
         this.method = graph.method();
         this.stepLimit = stepLimit;
@@ -174,7 +187,21 @@ public final class IrInterpreter {
         Arrays.fill(env, NOT_COMPUTED);
         locks.clear();
         caught = null;
+        pending = null;
         steps = 0;
+        if (machine != null) {
+            machine.start(new Machine.Support() {
+                @Override
+                public Object newInstance(Class<?> c) {
+                    return IrInterpreter.this.newInstance(c);
+                }
+
+                @Override
+                public Class<?> classOf(JavaType t) {
+                    return linker.classOf(t);
+                }
+            });
+        }
         bindParameters(args);
         block = graph.entry();
         index = 0;
@@ -196,6 +223,9 @@ public final class IrInterpreter {
             }
             if (!(r instanceof Outcome o)) {
                 throw new IllegalStateException("monitor released outside a nested frame");
+            }
+            if (machine != null) {
+                machine.end();
             }
             checkAssumptions();
             return o;
@@ -295,7 +325,14 @@ public final class IrInterpreter {
             }
             Instruction i = instructions.get(index);
             tick();
-            if (i.op() == Op.MONITOR_ENTER) {
+            if (i.op() == Op.UNWIND) {
+                Object e = ref(i.input(0));
+                if (!(e instanceof Throwable t)) {
+                    throw Stop.broken("unwinding " + Values.describe(e));
+                }
+                return complete(new Outcome.Threw(t));
+            }
+            if (i.op() == Op.MONITOR_ENTER || i.op() == Op.LOCK) {
                 Object o = ref(i.input(0));
                 if (o == null) {
                     Outcome out = dispatch(i.hasExceptionEdge(), new NullPointerException("Cannot enter synchronized block because the lock is null"));
@@ -315,7 +352,7 @@ public final class IrInterpreter {
                 }
                 continue;
             }
-            if (i.op() == Op.MONITOR_EXIT) {
+            if (i.op() == Op.MONITOR_EXIT || i.op() == Op.UNLOCK) {
                 Object o = ref(i.input(0));
                 Throwable t = null;
                 if (o == null) {
@@ -348,7 +385,7 @@ public final class IrInterpreter {
                 continue;
             }
             env[i.id()] = v;
-            if (observer != null && i.kind() != JavaKind.Void) {
+            if (observer != null && i.kind() != JavaKind.Void && v != UNDEFINED) {
                 observer.computed(i, v);
             }
             index++;
@@ -370,9 +407,22 @@ public final class IrInterpreter {
                 Object x = use(f.x());
                 Object y = use(f.y());
                 boolean taken;
-                if (f.x().kind() == JavaKind.Int && f.y().kind() == JavaKind.Int) {
+                if (machine != null && !(plain(x) && plain(y))) {
+                    taken = machine.compare(f.condition(), x, y);
+                } else if (f.x().kind() == JavaKind.Int && f.y().kind() == JavaKind.Int) {
                     int a = asInt(x);
                     int b = asInt(y);
+                    taken = switch (f.condition()) {
+                        case EQ -> a == b;
+                        case NE -> a != b;
+                        case LT -> a < b;
+                        case GE -> a >= b;
+                        case GT -> a > b;
+                        case LE -> a <= b;
+                    };
+                } else if (f.x().kind() == JavaKind.Long && f.y().kind() == JavaKind.Long) {
+                    long a = asLong(x);
+                    long b = asLong(y);
                     taken = switch (f.condition()) {
                         case EQ -> a == b;
                         case NE -> a != b;
@@ -691,8 +741,105 @@ public final class IrInterpreter {
             }
             case LOAD_CONSTANT -> loadConstant(i);
             case OSR_LOCAL, OSR_LOCK -> throw Stop.broken("OSR graphs are entered from interpreter frames, which the IR interpreter does not have");
-            default -> throw Stop.broken("unexpected " + op);
+            default -> lowered(i);
         };
+    }
+
+    /** Not a value a {@link Machine} represents symbolically. */
+    private static boolean plain(Object o) {
+        return !(o instanceof Machine.Symbol);
+    }
+
+    /**
+     * The ops of a lowered graph: the target-neutral ones here (a deoptimization ends the run as not
+     * interpretable: the interpreter has no frames to resume in), the rest in the {@link Machine}.
+     */
+    private Object lowered(Instruction i) {
+        return switch (i.op()) {
+            case CALL -> call(i);
+            case EXCEPTION_CHECK -> pending != null ? 1 : 0;
+            case EXCEPTION_TAKE -> {
+                if (pending == null) {
+                    throw Stop.broken("exceptiontake without a pending exception");
+                }
+                Throwable t = pending;
+                pending = null;
+                yield t;
+            }
+            case NULL_CHECK -> ref(i.input(0)) == null ? deoptimize(i) : null;
+            case BOUNDS_CHECK -> Integer.compareUnsigned(intIn(i, 0), intIn(i, 1)) >= 0 ? deoptimize(i) : null;
+            case ZERO_CHECK -> {
+                Object d = use(i.input(0));
+                yield d.equals(0) || d.equals(0L) ? deoptimize(i) : null;
+            }
+            case SAME_CHECK -> ref(i.input(0)) != ref(i.input(1)) ? deoptimize(i) : null;
+            case NEGATIVE_CHECK -> intIn(i, 0) < 0 ? deoptimize(i) : null;
+            case GUARD -> intIn(i, 0) == 0 ? deoptimize(i) : null;
+            case DEOPTIMIZE -> deoptimize(i);
+            case SDIV, SREM -> {
+                if (i.kind() == JavaKind.Int) {
+                    int y = intIn(i, 1);
+                    if (y == 0) {
+                        throw Stop.broken(i.op() + " by zero: its check did not run");
+                    }
+                    yield i.op() == Op.SDIV ? intIn(i, 0) / y : intIn(i, 0) % y;
+                }
+                long y = longIn(i, 1);
+                if (y == 0) {
+                    throw Stop.broken(i.op() + " by zero: its check did not run");
+                }
+                yield i.op() == Op.SDIV ? longIn(i, 0) / y : longIn(i, 0) % y;
+            }
+            case PI -> ref(i.input(0));
+            case MEMBAR -> null; // one thread: no ordering to keep
+            default -> {
+                if (machine == null) {
+                    throw Stop.broken("unexpected " + i.op());
+                }
+                Object[] in = new Object[i.inputCount()];
+                for (int k = 0; k < in.length; k++) {
+                    in[k] = use(i.input(k));
+                }
+                yield machine.evaluate(i, in);
+            }
+        };
+    }
+
+    /** HotSpot would deoptimize here and continue in its interpreter; this one has no frame to continue in. */
+    private Object deoptimize(Instruction i) {
+        throw Stop.refuse("deoptimizes (" + i.attribute() + ")");
+    }
+
+    /**
+     * A lowered call: the invoke it comes from, made the same way. What the callee throws leaves the
+     * method if the call unwinds; else it waits in the thread for the EXCEPTION_CHECK right after the
+     * call (a call without one deoptimizes: its handlers run in HotSpot's interpreter).
+     */
+    private Object call(Instruction i) {
+        org.ssajit.ir.CallTarget t = (org.ssajit.ir.CallTarget) i.attribute();
+        String holder = t.method().getDeclaringClass().getName();
+        if (t.opcode() == org.ssajit.bytecode.Bytecodes.INVOKEDYNAMIC || holder.equals("Ljava/lang/invoke/MethodHandle;") || holder.equals("Ljava/lang/invoke/VarHandle;")) {
+            throw Stop.refuse("a lowered invokedynamic or method-handle call");
+        }
+        if (t.method().isStatic() && t.opcode() != org.ssajit.bytecode.Bytecodes.INVOKESTATIC) {
+            throw Stop.refuse("a lowered signature-polymorphic call (through its adapter)");
+        }
+        if (t.dispatch().hasReceiver() && ref(i.input(0)) == null) {
+            throw Stop.broken("a call with a null receiver: its null check did not run");
+        }
+        try {
+            return invoke(i);
+        } catch (Stop.Raise e) {
+            if (t.unwinds()) {
+                throw e;
+            }
+            List<Instruction> in = block.instructions();
+            if (index + 1 < in.size() && in.get(index + 1).op() == Op.EXCEPTION_CHECK) {
+                pending = e.exception;
+                return UNDEFINED;
+            }
+            throw Stop.refuse("deoptimizes (a call without a compiled handler threw " + e.exception.getClass().getName() + ")");
+        }
     }
 
     /** fcmpl/fcmpg/dcmpl/dcmpg: -1, 0, 1, or {@code unordered} if either operand is NaN; -0.0 equals 0.0. */
@@ -711,6 +858,13 @@ public final class IrInterpreter {
 
     private Object binary(Instruction i) {
         Op op = i.op();
+        if (machine != null) {
+            Object x = use(i.input(0));
+            Object y = use(i.input(1));
+            if (!plain(x) || !plain(y)) {
+                return machine.arithmetic(i, x, y);
+            }
+        }
         switch (i.kind()) {
             case Int -> {
                 int x = intIn(i, 0);
@@ -996,7 +1150,10 @@ public final class IrInterpreter {
     }
 
     private Object newInstance(Instruction i) {
-        Class<?> c = classFor(i);
+        return newInstance(classFor(i));
+    }
+
+    private Object newInstance(Class<?> c) {
         if (c.isInterface() || Modifier.isAbstract(c.getModifiers())) {
             throw Stop.raise(new InstantiationError(c.getName()));
         }
@@ -1108,7 +1265,7 @@ public final class IrInterpreter {
         for (int k = 0; k < args.length; k++) {
             args[k] = use(i.input(k));
         }
-        var target = i.invokeTarget();
+        var target = Invoker.targetOf(i);
         if (target.opcode() == org.ssajit.bytecode.Bytecodes.INVOKESPECIAL && target.method().getName().equals("<init>")) {
             for (int k = 1; k < args.length; k++) {
                 checkInitialized(args[k], i);

@@ -1,0 +1,710 @@
+package org.ssajit.lowering;
+
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.interp.IrInterpreter;
+import org.ssajit.interp.Machine;
+import org.ssajit.ir.Access;
+import org.ssajit.ir.AllocationShape;
+import org.ssajit.ir.Condition;
+import org.ssajit.ir.ImplicitException;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.RuntimeLeaf;
+
+import jdk.vm.ci.hotspot.HotSpotMetaspaceConstant;
+import jdk.vm.ci.hotspot.HotSpotResolvedObjectType;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.MetaAccessProvider;
+import jdk.vm.ci.meta.ResolvedJavaField;
+import jdk.vm.ci.meta.ResolvedJavaType;
+
+/**
+ * The memory and VM structures of a lowered graph, for the {@link IrInterpreter}: the real heap for
+ * Java objects, a simulated layout for everything else, so that nothing but a Java object's own
+ * fields and elements is ever read or written, and those only through {@code sun.misc.Unsafe} with
+ * the object as base (GC-safe) after checking that a field or element of that kind is there.
+ *
+ * <ul>
+ * <li><b>Objects</b>: a read or write at {@code [object + index * scale + displacement]} must hit a
+ * field (from JVMCI's field list) or an element of the access's kind, the array length, or the class
+ * word; anything else (the mark word, padding, a field of another kind) is refused. A reference
+ * stored must be null or an instance of the slot's declared type (else the graph is broken: the heap
+ * would be polluted).
+ * <li><b>Addresses</b> are symbols: {@link HeapAddress} (an object and an offset, from
+ * {@code addressof}), {@link Native} (an offset in a simulated region: the thread, its queues' buffers,
+ * the allocation buffer), {@link Card} (the card of an object's offset: {@code (address >>> shift) +
+ * base}). The simulated layout puts every object at the start of its own card-aligned G1 region.
+ * <li><b>The thread</b> ({@code THREAD}): a region holding the allocation buffer's top and end (equal:
+ * every inline allocation takes its {@code vmallocate} slow path, done with a real allocation),
+ * G1's SATB flag (0: not marking), queue indexes and buffers. Any other thread word is refused.
+ * <li><b>Class words</b>: {@link KlassWord} symbols (from an object's header, {@code metadata},
+ * {@code uncompress}); reads from a class are answered from JVMCI's view of the type, not memory: the
+ * super check offset, the primary display (a slot holds T iff T's super check offset is that slot
+ * and T is a supertype), the secondary-super cache (always a miss, as HotSpot allows), the secondary
+ * supers (every supertype whose super check offset is the cache's), an object array's element class.
+ * <li><b>Cards</b>: a simulated card table (every card clean at the start); a store of a reference to
+ * another object that no card mark follows by the end of the run breaks the graph.
+ * <li><b>Leaf calls</b>: {@code frem}/{@code drem} computed; G1's barrier slow paths do nothing (the
+ * card is already dirty, marking does not run); {@code allocateinstanceof} answers null (its call
+ * takes every case). Refused: {@code newexception}, the allocation buffer's fast path, compact object
+ * headers' class word, any word not listed here.
+ * </ul>
+ */
+final class HotSpotMachine implements Machine {
+    private static final sun.misc.Unsafe UNSAFE;
+
+    static {
+        try {
+            java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+            f.setAccessible(true);
+            UNSAFE = (sun.misc.Unsafe) f.get(null);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Entries of a simulated queue buffer. */
+    private static final int QUEUE_CAPACITY = 64;
+    private static final int CLEAN_CARD = -1;
+
+    private final HotSpotVmConfig c;
+    private final MetaAccessProvider meta;
+    private final boolean g1;
+    private final int displayStart;
+    private final ResolvedJavaType object;
+    private final ResolvedJavaType cloneable;
+    private final ResolvedJavaType serializable;
+
+    /** The instruction being evaluated, for messages. */
+    private Instruction current;
+
+    // The state of one run.
+    private Support support;
+    private Region thread;
+    private final Map<CardKey, Integer> cards = new HashMap<>();
+    /** Reference stores still waiting for their card mark. */
+    private final Set<CardKey> unmarked = new LinkedHashSet<>();
+
+    HotSpotMachine(HotSpotLowering lowering) {
+        this.c = lowering.config();
+        this.meta = lowering.metaAccess();
+        this.g1 = lowering.gc() == c.gcG1;
+        this.object = meta.lookupJavaType(Object.class);
+        this.cloneable = meta.lookupJavaType(Cloneable.class);
+        this.serializable = meta.lookupJavaType(java.io.Serializable.class);
+        this.displayStart = ((HotSpotResolvedObjectType) object).superCheckOffset();
+    }
+
+    // Symbols --------------------------------------------------------------------------------------
+
+    /** {@code object}'s address plus {@code offset}. */
+    record HeapAddress(Object object, long offset) implements Symbol {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof HeapAddress h && h.object == object && h.offset == offset;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(object) * 31 + Long.hashCode(offset);
+        }
+    }
+
+    /** A word in a simulated region. */
+    record Native(Region region, long offset) implements Symbol {
+    }
+
+    /** A class pointer, or its narrow form. */
+    record KlassWord(ResolvedJavaType type, boolean narrow) implements Symbol {
+    }
+
+    /** A word of class {@code type}'s primary display or its secondary-super cache, at {@code offset}. */
+    record KlassSlot(ResolvedJavaType type, long offset) implements Symbol {
+    }
+
+    /** A class's secondary supers (HotSpot's {@code Array<Klass*>}). */
+    record SecondarySupers(ResolvedJavaType type, List<ResolvedJavaType> supers) implements Symbol {
+    }
+
+    /** A non-null reference in its narrow form. */
+    record NarrowOop(Object object) implements Symbol {
+    }
+
+    /** Two addresses xored: what G1's cross-region filter shifts. */
+    record Xor(HeapAddress x, HeapAddress y) implements Symbol {
+    }
+
+    /** {@code address >>> card shift}, before the table's base is added. */
+    record CardIndex(HeapAddress address) implements Symbol {
+    }
+
+    /** The card of an address. */
+    record Card(CardKey key) implements Symbol {
+    }
+
+    /** A card: an object and its offset's card (the layout puts every object at a card's start). */
+    record CardKey(Object object, long card) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof CardKey k && k.object == object && k.card == card;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(object) * 31 + Long.hashCode(card);
+        }
+    }
+
+    /** Simulated memory: entries at offsets, each of one size, written before read. */
+    static final class Region {
+        final String name;
+        /** New entries may be written below this offset (0: only the initial entries). */
+        final long writableLimit;
+        final Map<Long, Object[]> entries = new HashMap<>();
+
+        Region(String name, long writableLimit) {
+            this.name = name;
+            this.writableLimit = writableLimit;
+        }
+
+        void init(long offset, int size, Object value) {
+            entries.put(offset, new Object[] {size, value});
+        }
+
+        Object read(long offset, int size) {
+            Object[] e = entries.get(offset);
+            if (e == null || (int) e[0] != size) {
+                throw Machine.refuse("a " + size + "-byte read at +" + offset + " of the simulated " + name + ", which holds nothing there");
+            }
+            return e[1];
+        }
+
+        void write(long offset, int size, Object value) {
+            Object[] e = entries.get(offset);
+            if (e != null ? (int) e[0] != size : offset < 0 || offset + size > writableLimit || offset % size != 0) {
+                throw Machine.refuse("a " + size + "-byte write at +" + offset + " of the simulated " + name);
+            }
+            entries.put(offset, new Object[] {size, value});
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    // Runs ------------------------------------------------------------------------------------------
+
+    @Override
+    public void start(Support s) {
+        support = s;
+        cards.clear();
+        unmarked.clear();
+        thread = new Region("thread", 0);
+        Region tlab = new Region("allocation buffer", 0);
+        thread.init(c.threadTlabTopOffset, 8, new Native(tlab, 0));
+        thread.init(c.threadTlabEndOffset, 8, new Native(tlab, 0));
+        if (g1) {
+            thread.init(c.g1SatbActiveOffset, 1, 0);
+            thread.init(c.g1SatbIndexOffset, 8, 0L);
+            thread.init(c.g1SatbBufferOffset, 8, new Native(new Region("SATB buffer", 8L * QUEUE_CAPACITY), 0));
+            thread.init(c.g1CardQueueIndexOffset, 8, 8L * QUEUE_CAPACITY);
+            thread.init(c.g1CardQueueBufferOffset, 8, new Native(new Region("dirty card queue", 8L * QUEUE_CAPACITY), 0));
+        }
+    }
+
+    @Override
+    public void end() {
+        if (!unmarked.isEmpty()) {
+            CardKey k = unmarked.iterator().next();
+            throw Machine.broken("a reference stored into " + k.object().getClass().getName() + " (card " + k.card() + ") without its card marked");
+        }
+    }
+
+    @Override
+    public Object evaluate(Instruction i, Object[] in) {
+        current = i;
+        return switch (i.op()) {
+            case THREAD -> new Native(thread, 0);
+            case ADDRESS_OF -> new HeapAddress(in[0], 0);
+            case OBJECT_AT -> {
+                if (in[0] instanceof HeapAddress h && h.offset() == 0 && h.object() != null) {
+                    yield h.object();
+                }
+                throw Machine.refuse("objectat " + in[0] + " (the allocation buffer's fast path is not simulated)");
+            }
+            case METADATA -> {
+                if (!(i.attribute() instanceof HotSpotMetaspaceConstant m) || m.asResolvedJavaType() == null) {
+                    throw Machine.refuse("metadata " + i.attribute());
+                }
+                if (m.isCompressed() != (i.kind() == JavaKind.Int)) {
+                    throw Machine.broken("metadata " + m + " of kind " + i.kind());
+                }
+                yield new KlassWord(m.asResolvedJavaType(), m.isCompressed());
+            }
+            case COMPRESS -> {
+                checkOopEncoding((NarrowEncoding) i.attribute());
+                yield in[0] == null ? (Object) 0 : new NarrowOop(in[0]);
+            }
+            case UNCOMPRESS -> uncompress((NarrowEncoding) i.attribute(), in[0]);
+            case READ -> {
+                if (in[0] == null && i.state() != null) {
+                    throw Machine.refuse("deoptimizes (an implicit null check)");
+                }
+                yield read((Access) i.attribute(), in[0], in.length > 1 ? (int) in[1] : 0);
+            }
+            case WRITE -> {
+                if (in[0] == null && i.state() != null) {
+                    throw Machine.refuse("deoptimizes (an implicit null check)");
+                }
+                write((Access) i.attribute(), in[0], in.length > 2 ? (int) in[2] : 0, in[1]);
+                yield null;
+            }
+            case READ_OR_ZERO -> in[0] == null ? (Object) 0 : read((Access) i.attribute(), in[0], 0);
+            case STORE_RANGE -> storeRange((Access) i.attribute(), in);
+            case ARRAY_COPY -> {
+                try {
+                    System.arraycopy(in[0], Math.toIntExact((long) in[1]), in[2], Math.toIntExact((long) in[3]), Math.toIntExact((long) in[4]));
+                } catch (RuntimeException e) {
+                    throw Machine.broken("arraycopy the lowering proved cannot fail: " + e);
+                }
+                yield null; // the copy stubs apply the barriers themselves
+            }
+            case VM_ALLOCATE -> allocate((AllocationShape) i.attribute(), in);
+            case ALLOCATE_MULTI -> {
+                ResolvedJavaType t = ((HotSpotMetaspaceConstant) i.attribute()).asResolvedJavaType();
+                int[] dims = new int[in.length];
+                Class<?> base = support.classOf(t);
+                for (int k = 0; k < dims.length; k++) {
+                    dims[k] = (int) in[k];
+                    if (dims[k] < 0) {
+                        throw Machine.refuse("deoptimizes (a negative dimension: the VM gives no array)");
+                    }
+                    base = base.getComponentType();
+                }
+                yield Array.newInstance(base, dims);
+            }
+            case ALLOCATE_INSTANCE_OF -> null; // allowed: the call after it takes every case
+            case LEAF_CALL -> switch ((RuntimeLeaf) i.attribute()) {
+                case FREM -> (float) in[0] % (float) in[1];
+                case DREM -> (double) in[0] % (double) in[1];
+                default -> throw Machine.refuse("leaf call " + i.attribute());
+            };
+            case LEAF_CALL_SAVING -> switch ((RuntimeLeaf) i.attribute()) {
+                // The post-barrier's card is already dirty; the pre-barrier's marking does not run.
+                case G1_WRITE_BARRIER_PRE, G1_WRITE_BARRIER_POST -> null;
+                default -> throw Machine.refuse("leaf call " + i.attribute());
+            };
+            case KEEP_ALIVE -> null; // marking does not run
+            case NEW_EXCEPTION -> newException((ImplicitException) i.attribute(), in);
+            case TYPE_TEST, STORE_CHECK, ALLOCATE, PRE_BARRIER, POST_BARRIER -> throw Machine.broken(i.op() + " left after the lowering's expansions");
+            default -> throw Machine.refuse("lowered op " + i.op() + " is not interpreted");
+        };
+    }
+
+    /** The exception HotSpot's interpreter would create for the failed check (messages are not compared). */
+    private Throwable newException(ImplicitException e, Object[] in) {
+        return switch (e.kind()) {
+            case NULL_POINTER -> new NullPointerException();
+            case ARITHMETIC -> new ArithmeticException(e.kind().message());
+            case CLASS_CAST -> new ClassCastException("class " + in[0].getClass().getName() + " cannot be cast to class "
+                            + ((HotSpotMetaspaceConstant) e.targetHub()).asResolvedJavaType().toJavaName());
+            case ARRAY_STORE -> new ArrayStoreException(in[0].getClass().getName());
+            case OUT_OF_BOUNDS -> new ArrayIndexOutOfBoundsException("Index " + in[0] + " out of bounds for length " + in[1]);
+            case NEGATIVE_SIZE -> new NegativeArraySizeException(String.valueOf(in[0]));
+        };
+    }
+
+    private void checkOopEncoding(NarrowEncoding e) {
+        if (e.klass() || e.base() != c.narrowOopBase || e.shift() != c.narrowOopShift) {
+            throw Machine.broken("oop encoding " + e + ", the VM's is base " + c.narrowOopBase + " shift " + c.narrowOopShift);
+        }
+    }
+
+    private Object uncompress(NarrowEncoding e, Object x) {
+        if (e.klass()) {
+            if (e.base() != c.narrowKlassBase || e.shift() != c.narrowKlassShift) {
+                throw Machine.broken("class pointer encoding " + e + ", the VM's is base " + c.narrowKlassBase + " shift " + c.narrowKlassShift);
+            }
+            if (x instanceof KlassWord k && k.narrow()) {
+                return new KlassWord(k.type(), false);
+            }
+            throw Machine.broken("uncompress klass of " + x);
+        }
+        checkOopEncoding(e);
+        if (x instanceof NarrowOop n) {
+            return n.object();
+        }
+        if (x instanceof Integer z && z == 0) {
+            return null;
+        }
+        throw Machine.refuse("uncompress of " + x);
+    }
+
+    private Object allocate(AllocationShape s, Object[] in) {
+        Class<?> type = support.classOf(s.type());
+        if (s.isArray()) {
+            int n = (int) in[0];
+            if (n < 0) {
+                throw Machine.refuse("deoptimizes (a negative length: the VM gives no array)");
+            }
+            return Array.newInstance(type.getComponentType(), n);
+        }
+        return support.newInstance(type);
+    }
+
+    // Memory ---------------------------------------------------------------------------------------
+
+    private Object read(Access a, Object base, int index) {
+        long d = a.displacement() + (long) index * a.scale();
+        if (current.input(0).kind() == JavaKind.Object && base != null) {
+            return readObject(base, d, a); // an object, even a boxed Long
+        }
+        return switch (base) {
+            case null -> throw Machine.broken("a read through null: its null check did not run");
+            case HeapAddress h -> h.object() == null ? fail("a read at a null object's address") : readObject(h.object(), h.offset() + d, a);
+            case Native n -> n.region().read(n.offset() + d, a.size());
+            case KlassWord k when !k.narrow() -> readKlass(k.type(), d, a);
+            case SecondarySupers s -> readSupers(s, d, a);
+            case Card card when d == 0 && a.kind() == JavaKind.Byte -> cards.getOrDefault(card.key(), CLEAN_CARD);
+            case Symbol sym -> throw Machine.refuse("a read at " + sym + " +" + d);
+            default -> fail("a read at the raw address " + base + " by " + current.op() + " " + current.attribute());
+        };
+    }
+
+    private static Object fail(String what) {
+        throw Machine.refuse(what);
+    }
+
+    private void write(Access a, Object base, int index, Object value) {
+        long d = a.displacement() + (long) index * a.scale();
+        if (current.input(0).kind() == JavaKind.Object && base != null) {
+            writeObject(base, d, a, value);
+            return;
+        }
+        switch (base) {
+            case null -> throw Machine.broken("a write through null: its null check did not run");
+            case HeapAddress h when h.object() != null -> writeObject(h.object(), h.offset() + d, a, value);
+            case Native n -> n.region().write(n.offset() + d, a.size(), value);
+            case Card card when d == 0 && a.kind() == JavaKind.Byte -> {
+                int v = (int) value;
+                cards.put(card.key(), v);
+                if (v == c.dirtyCard) {
+                    mark(card.key());
+                }
+            }
+            case Symbol sym -> throw Machine.refuse("a write at " + sym + " +" + d);
+            default -> throw Machine.refuse("a write at the raw address " + base + " by " + current.op() + " " + current.attribute());
+        }
+    }
+
+    private void mark(CardKey k) {
+        unmarked.remove(k);
+    }
+
+    private Object storeRange(Access a, Object[] in) {
+        Object array = in[0];
+        int from = (int) in[1];
+        int last = (int) in[2];
+        int length = (int) in[4];
+        if (array == null || length != Array.getLength(array)) {
+            throw Machine.broken("storerange with length " + length);
+        }
+        if (from < 0 || from > last || last >= length) {
+            return from;
+        }
+        for (int k = from; k <= last; k++) {
+            writeObject(array, a.displacement() + (long) k * a.kind().getByteCount(), a, in[3]);
+        }
+        return last + 1;
+    }
+
+    /** What is at {@code [o + offset]}: a field or element of the access's kind, the array length or the class word. */
+    private Slot slot(Object o, long offset, Access a, boolean write) {
+        if (o instanceof IrInterpreter.Uninitialized) {
+            throw Machine.refuse("an access to an object before its constructor call");
+        }
+        Class<?> k = o.getClass();
+        if (!write && !c.useCompactObjectHeaders && offset == c.oopKlassOffset) {
+            boolean narrow = c.useCompressedClassPointers;
+            if (a.kind() == (narrow ? JavaKind.Int : JavaKind.Long) && !a.narrowOop()) {
+                return new Slot(null, JavaKind.Illegal);
+            }
+        }
+        if (k.isArray()) {
+            if (!write && offset == c.arrayLengthOffset && a.kind() == JavaKind.Int) {
+                return new Slot(null, JavaKind.Void);
+            }
+            Class<?> e = k.getComponentType();
+            long base = UNSAFE.arrayBaseOffset(k);
+            long scale = UNSAFE.arrayIndexScale(k);
+            JavaKind ek = JavaKind.fromJavaClass(e);
+            boolean kindMatches = ek == a.kind() || ek == JavaKind.Boolean && a.kind() == JavaKind.Byte; // baload/bastore of a boolean[]
+            if (offset >= base && (offset - base) % scale == 0 && (offset - base) / scale < Array.getLength(o) && kindMatches
+                            && scale == a.size() && (ek != JavaKind.Object || a.narrowOop() == c.useCompressedOops)) {
+                return new Slot(e, a.kind());
+            }
+            throw Machine.refuse("no element of " + a + " at +" + offset + " of a " + k.getSimpleName() + " of length " + Array.getLength(o));
+        }
+        ResolvedJavaType t = meta.lookupJavaType(k);
+        for (ResolvedJavaField f : t.getInstanceFields(true)) {
+            if (f.getOffset() == offset && f.getJavaKind() == a.kind() && (a.kind() != JavaKind.Object || a.narrowOop() == c.useCompressedOops)) {
+                return new Slot(a.kind() == JavaKind.Object ? support.classOf(f.getType()) : null, a.kind());
+            }
+        }
+        if (o instanceof Class<?> mirror && !mirror.isPrimitive()) {
+            // A static field: in the class's mirror.
+            for (ResolvedJavaField f : meta.lookupJavaType(mirror).getStaticFields()) {
+                if (f.getOffset() == offset && f.getJavaKind() == a.kind() && (a.kind() != JavaKind.Object || a.narrowOop() == c.useCompressedOops)) {
+                    return new Slot(a.kind() == JavaKind.Object ? support.classOf(f.getType()) : null, a.kind());
+                }
+            }
+        }
+        throw Machine.refuse("no field of " + a + " at +" + offset + " in " + k.getName());
+    }
+
+    /** A field's or element's declared class (references only) and kind; kind Illegal: the class word, Void: the array length. */
+    private record Slot(Class<?> type, JavaKind kind) {
+    }
+
+    private Object readObject(Object o, long offset, Access a) {
+        Slot s = slot(o, offset, a, false);
+        return switch (s.kind()) {
+            case Illegal -> new KlassWord(meta.lookupJavaType(o.getClass()), c.useCompressedClassPointers);
+            case Void -> Array.getLength(o);
+            case Boolean -> UNSAFE.getBoolean(o, offset) ? 1 : 0;
+            case Byte -> (int) UNSAFE.getByte(o, offset);
+            case Char -> (int) UNSAFE.getChar(o, offset);
+            case Short -> (int) UNSAFE.getShort(o, offset);
+            case Int -> UNSAFE.getInt(o, offset);
+            case Long -> UNSAFE.getLong(o, offset);
+            case Float -> UNSAFE.getFloat(o, offset);
+            case Double -> UNSAFE.getDouble(o, offset);
+            case Object -> {
+                Object v = UNSAFE.getObject(o, offset);
+                yield !a.narrowOop() ? v : v == null ? (Object) 0 : new NarrowOop(v);
+            }
+            default -> throw Machine.broken("read of " + a);
+        };
+    }
+
+    private void writeObject(Object o, long offset, Access a, Object value) {
+        Slot s = slot(o, offset, a, true);
+        switch (s.kind()) {
+            case Boolean -> UNSAFE.putBoolean(o, offset, ((int) value & 1) != 0);
+            case Byte -> UNSAFE.putByte(o, offset, (byte) (int) value);
+            case Char -> UNSAFE.putChar(o, offset, (char) (int) value);
+            case Short -> UNSAFE.putShort(o, offset, (short) (int) value);
+            case Int -> UNSAFE.putInt(o, offset, (int) value);
+            case Long -> UNSAFE.putLong(o, offset, (long) value);
+            case Float -> UNSAFE.putFloat(o, offset, (float) value);
+            case Double -> UNSAFE.putDouble(o, offset, (double) value);
+            case Object -> {
+                Object v = a.narrowOop() ? (value instanceof NarrowOop n ? n.object() : value instanceof Integer z && z == 0 ? null : fail("a narrow store of " + value)) : value;
+                if (v instanceof Symbol) {
+                    throw Machine.broken("a word stored as a reference: " + v);
+                }
+                if (v instanceof IrInterpreter.Uninitialized) {
+                    throw Machine.refuse("an object stored before its constructor call");
+                }
+                if (v != null && !s.type().isInstance(v)) {
+                    throw Machine.broken("storing a " + v.getClass().getName() + " into a " + s.type().getName() + " slot of " + o.getClass().getName()
+                                    + " (the heap would be polluted)");
+                }
+                UNSAFE.putObject(o, offset, v);
+                CardKey card = new CardKey(o, offset >>> c.cardTableShift);
+                if (v != null && v != o && cards.getOrDefault(card, CLEAN_CARD) != c.dirtyCard) {
+                    unmarked.add(card); // a dirty card stays dirty for the run: no refinement runs
+                }
+            }
+            default -> throw Machine.broken("write of " + a);
+        }
+    }
+
+    // Classes --------------------------------------------------------------------------------------
+
+    private Object readKlass(ResolvedJavaType s, long d, Access a) {
+        if (d == c.klassSuperCheckOffsetOffset && a.kind() == JavaKind.Int) {
+            return ((HotSpotResolvedObjectType) s).superCheckOffset();
+        }
+        if (a.kind() == JavaKind.Long) {
+            if (d == c.klassSecondarySupersOffset) {
+                return new SecondarySupers(s, secondarySupers(s));
+            }
+            if (d == c.objArrayElementKlassOffset && s.isArray() && !s.getComponentType().isPrimitive()) {
+                return new KlassWord(s.getComponentType(), false);
+            }
+            if (d == c.klassSecondarySuperCacheOffset || (d >= displayStart && d < displayStart + 8 * 8 && (d - displayStart) % 8 == 0)) {
+                return new KlassSlot(s, d);
+            }
+        }
+        throw Machine.refuse("a read of " + a + " at +" + d + " of class " + s.toJavaName() + " (not modeled)");
+    }
+
+    private Object readSupers(SecondarySupers s, long d, Access a) {
+        if (d == c.klassArrayLengthOffset && a.kind() == JavaKind.Int) {
+            return s.supers().size();
+        }
+        long k = (d - c.klassArrayDataOffset) / 8;
+        if (a.kind() == JavaKind.Long && d >= c.klassArrayDataOffset && (d - c.klassArrayDataOffset) % 8 == 0 && k < s.supers().size()) {
+            return new KlassWord(s.supers().get((int) k), false);
+        }
+        throw Machine.refuse("a read of " + a + " at +" + d + " of the secondary supers of " + s.type().toJavaName());
+    }
+
+    /** Every supertype of {@code s} that HotSpot keeps in its secondary supers (its super check offset is the cache's). */
+    private List<ResolvedJavaType> secondarySupers(ResolvedJavaType s) {
+        List<ResolvedJavaType> out = new ArrayList<>();
+        for (ResolvedJavaType u : supertypes(s)) {
+            if (!u.equals(s) && ((HotSpotResolvedObjectType) u).superCheckOffset() == c.klassSecondarySuperCacheOffset) {
+                out.add(u);
+            }
+        }
+        return out;
+    }
+
+    private Set<ResolvedJavaType> supertypes(ResolvedJavaType s) {
+        Set<ResolvedJavaType> out = new LinkedHashSet<>();
+        out.add(s);
+        out.add(object);
+        if (s.isArray()) {
+            out.add(cloneable);
+            out.add(serializable);
+            ResolvedJavaType e = s.getComponentType();
+            if (!e.isPrimitive()) {
+                for (ResolvedJavaType u : supertypes(e)) {
+                    out.add(u.getArrayClass());
+                }
+            }
+            return out;
+        }
+        for (ResolvedJavaType k = s; k != null; k = k.getSuperclass()) {
+            out.add(k);
+            addInterfaces(k, out);
+        }
+        return out;
+    }
+
+    private static void addInterfaces(ResolvedJavaType k, Set<ResolvedJavaType> out) {
+        for (ResolvedJavaType i : k.getInterfaces()) {
+            if (out.add(i)) {
+                addInterfaces(i, out);
+            }
+        }
+    }
+
+    // Words ----------------------------------------------------------------------------------------
+
+    @Override
+    public Object arithmetic(Instruction i, Object x, Object y) {
+        Op op = i.op();
+        if (op == Op.ADD || op == Op.SUB) {
+            long sign = op == Op.ADD ? 1 : -1;
+            if (y instanceof Long n) {
+                switch (x) {
+                    case HeapAddress h -> {
+                        return new HeapAddress(h.object(), h.offset() + sign * n);
+                    }
+                    case Native a -> {
+                        return new Native(a.region(), a.offset() + sign * n);
+                    }
+                    case CardIndex ci when op == Op.ADD && n == c.cardTableAddress -> {
+                        return card(ci);
+                    }
+                    default -> {
+                    }
+                }
+            }
+            if (op == Op.ADD && x instanceof Long) {
+                return arithmetic(i, y, x);
+            }
+            if (op == Op.SUB && x instanceof Native a && y instanceof Native b && a.region() == b.region()) {
+                return a.offset() - b.offset();
+            }
+        }
+        if (op == Op.XOR && x instanceof HeapAddress a && y instanceof HeapAddress b) {
+            return new Xor(a, b);
+        }
+        if ((op == Op.USHR || op == Op.SHR) && y instanceof Integer s) {
+            if (x instanceof Xor xor && s == c.g1LogRegionBytes) {
+                // Every object in its own region.
+                return xor.x().object() == xor.y().object() ? 0L : 1L;
+            }
+            if (x instanceof HeapAddress h && s == c.cardTableShift) {
+                return new CardIndex(h);
+            }
+        }
+        throw Machine.refuse(op + " of " + x + " and " + y);
+    }
+
+    private Card card(CardIndex ci) {
+        HeapAddress h = ci.address();
+        if (h.object() == null) {
+            throw Machine.refuse("the card of a null object's address");
+        }
+        return new Card(new CardKey(h.object(), h.offset() >>> c.cardTableShift));
+    }
+
+    @Override
+    public boolean compare(Condition cond, Object x, Object y) {
+        if (cond == Condition.EQ || cond == Condition.NE) {
+            Boolean same = same(x, y);
+            if (same != null) {
+                return same == (cond == Condition.EQ);
+            }
+        }
+        if (x instanceof Native a && y instanceof Native b && a.region() == b.region()) {
+            long p = a.offset();
+            long q = b.offset();
+            return switch (cond) {
+                case EQ -> p == q;
+                case NE -> p != q;
+                case LT -> p < q;
+                case GE -> p >= q;
+                case GT -> p > q;
+                case LE -> p <= q;
+            };
+        }
+        throw Machine.refuse("comparing " + x + " " + cond + " " + y);
+    }
+
+    /** Whether two words are equal, or null if the model cannot tell. */
+    private Boolean same(Object x, Object y) {
+        if (x instanceof KlassWord a && y instanceof KlassWord b) {
+            if (a.narrow() != b.narrow()) {
+                throw Machine.broken("a narrow class word compared with a class pointer: " + a + ", " + b);
+            }
+            return a.type().equals(b.type());
+        }
+        if (x instanceof KlassWord && y instanceof KlassSlot) {
+            return same(y, x);
+        }
+        if (x instanceof KlassSlot slot && y instanceof KlassWord t && !t.narrow()) {
+            if (slot.offset() == c.klassSecondarySuperCacheOffset) {
+                return false; // the cache misses
+            }
+            return ((HotSpotResolvedObjectType) t.type()).superCheckOffset() == slot.offset() && t.type().isAssignableFrom(slot.type());
+        }
+        if (x instanceof HeapAddress a && y instanceof HeapAddress b) {
+            return a.equals(b);
+        }
+        if (x instanceof Native a && y instanceof Native b && a.region() == b.region()) {
+            return a.offset() == b.offset();
+        }
+        return null;
+    }
+
+    /** A machine for each run of a differential test: the lowering's VM and collector. */
+    static java.util.function.Supplier<Machine> factory(HotSpotLowering lowering) {
+        return () -> new HotSpotMachine(lowering);
+    }
+}
