@@ -1,0 +1,161 @@
+package org.ssajit.lowering;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.IrPrinter;
+import org.ssajit.options.OptionValues;
+import org.ssajit.testing.Golden;
+import org.ssajit.testing.Jvmci;
+import org.ssajit.verify.Verifier;
+
+import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
+import jdk.vm.ci.runtime.JVMCIBackend;
+
+/**
+ * The lowering as text, readable as its specification: for each topic a file
+ * {@code src/test/resources/golden/lowering-NAME.ir} with a header saying what it shows, the Java
+ * source, the Java-level IR the parser builds from it (the input) and the lowered IR (the output),
+ * explicit null checks, the collector the header names. Regenerate with
+ * {@code -Dssajit.updateGolden=true} after an intended change and review the diff.
+ *
+ * <p>Offsets are this VM's (the header's {@code layout} line: compressed oops and class pointers,
+ * compact headers, collector); a VM with another layout skips the comparison. Values that change from
+ * run to run are named: {@code CARD_TABLE} (the card table's base), {@code NARROW_KLASS_BASE}.
+ */
+class LoweringFileTest {
+    static final class Point {
+        int x;
+        Object next;
+    }
+
+    static {
+        new Point(); // loaded and initialized: the accesses resolve
+    }
+
+    static int field(Point p) {
+        return p.x + 1;
+    }
+
+    static int element(int[] a, int i) {
+        return a[i];
+    }
+
+    static int typeCheck(Object o) {
+        return o instanceof Number ? 1 : 0;
+    }
+
+    static int interfaceCheck(Object o) {
+        return o instanceof CharSequence ? 1 : 0;
+    }
+
+    static int[] allocation(int n) {
+        return new int[n];
+    }
+
+    static void referenceStore(Point p, Object v) {
+        p.next = v;
+    }
+
+    enum Topic {
+        FIELD("field", false, "static int field(Point p) { return p.x + 1; }",
+                        "A field read: the null check (deoptimizing, the state before getfield), then the int read at the",
+                        "field's offset from the object."),
+        ARRAY("element", false, "static int element(int[] a, int i) { return a[i]; }",
+                        "An array element: the null check, the length read at the array-length offset, the bounds check",
+                        "(one unsigned compare, deoptimizing), the element read at base offset + index * 4."),
+        TYPE_CHECK("typeCheck", false, "static int typeCheck(Object o) { return o instanceof Number ? 1 : 0; }",
+                        "instanceof a class within the primary display: null goes to the false side; the object's narrow",
+                        "class word read and decoded; one compare of the word at Number's super check offset in it with",
+                        "Number's class, branched on (nothing materialized)."),
+        INTERFACE_CHECK("interfaceCheck", false, "static int interfaceCheck(Object o) { return o instanceof CharSequence ? 1 : 0; }",
+                        "instanceof an interface: the class itself, the secondary-super cache, then the loop over the",
+                        "secondary supers (length at the array's length offset, elements 8 bytes apart)."),
+        ALLOCATION("allocation", false, "static int[] allocation(int n) { return new int[n]; }",
+                        "newarray: lengths above the inline limit (and negative ones, through the unsigned test) go to",
+                        "vmallocate; else the size rounded to 8, the TLAB bump (top + size > end: vmallocate), the mark",
+                        "word from the class's prototype header, the narrow class, the length, the zeroing loop, a",
+                        "store-store barrier, and objectat publishing the object."),
+        CARD_MARK("referenceStore", true, "static void referenceStore(Point p, Object v) { p.next = v; }",
+                        "A reference store under Serial: the narrow oop written, then the card mark: the field's address",
+                        "shifted by the card shift, plus the card table's base, and the dirty value written there."),
+        G1_BARRIERS("referenceStore", false, "static void referenceStore(Point p, Object v) { p.next = v; }",
+                        "The same store under G1: the SATB pre-barrier (only while marking: the old value enqueued, a",
+                        "full queue calls the runtime), the store, then the post-barrier's filters (same region, null",
+                        "value, young card, dirty card after a store-load barrier), the card dirtied and enqueued.");
+
+        final String method;
+        final boolean serial;
+        final String source;
+        final String[] description;
+
+        Topic(String method, boolean serial, String source, String... description) {
+            this.method = method;
+            this.serial = serial;
+            this.source = source;
+            this.description = description;
+        }
+
+        String fileName() {
+            return "lowering-" + name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    static String layout(HotSpotVmConfig c, boolean serial) {
+        return "compressed oops " + c.useCompressedOops + " (base 0x" + Long.toHexString(c.narrowOopBase) + " shift " + c.narrowOopShift + "), compressed class pointers " + c.useCompressedClassPointers
+                        + ", compact headers " + c.useCompactObjectHeaders + ", collector " + (serial ? "Serial" : gcName(c));
+    }
+
+    private static String gcName(HotSpotVmConfig c) {
+        int gc = c.selectedGc();
+        return gc == c.gcG1 ? "G1" : gc == c.gcSerial ? "Serial" : gc == c.gcParallel ? "Parallel" : "gc " + gc;
+    }
+
+    @ParameterizedTest
+    @EnumSource(Topic.class)
+    void loweredIrMatchesTheFile(Topic t) throws Exception {
+        HotSpotVmConfig c = HotSpotVmConfig.host();
+        String layout = layout(c, t.serial);
+        Path file = Path.of("src/test/resources/golden", t.fileName() + ".ir");
+        if (!Boolean.getBoolean("ssajit.updateGolden") && Files.exists(file)) {
+            String recorded = Files.readAllLines(file).stream().filter(l -> l.startsWith("# layout: ")).findFirst().orElse("");
+            Assumptions.assumeTrue(recorded.equals("# layout: " + layout), () -> "written for another layout: " + recorded);
+        }
+        Graph g = Jvmci.graph(LoweringFileTest.class, t.method);
+        Verifier.verify(g);
+        String input = new IrPrinter(true).print(g);
+        OptionValues options = OptionValues.DEFAULTS.with(LoweringOptions.IMPLICIT_NULL_CHECKS, false);
+        HotSpotLowering host = HotSpotLowering.host(options);
+        HotSpotLowering lowering = host;
+        if (t.serial) {
+            JVMCIBackend b = HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend();
+            lowering = new HotSpotLowering(c, b.getMetaAccess(), b.getConstantReflection(), options, c.gcSerial);
+        }
+        lowering.lower(g);
+        Verifier.verify(g);
+        String output = new IrPrinter(true).print(g);
+        StringBuilder text = new StringBuilder();
+        text.append("# ").append(t.name().toLowerCase(Locale.ROOT).replace('_', ' ')).append(": the lowering of\n#   ").append(t.source).append('\n');
+        for (String line : t.description) {
+            text.append("# ").append(line).append('\n');
+        }
+        text.append("# layout: ").append(layout).append('\n');
+        text.append("\n## input: the Java-level IR\n").append(input).append("\n## output: the lowered IR (explicit null checks)\n").append(named(output, c));
+        String actual = text.toString();
+        assertTrue(!actual.contains(Long.toString(c.cardTableAddress)), "the card table's base is named");
+        Golden.check(t.fileName(), actual);
+    }
+
+    /** Names the values that change from run to run. */
+    static String named(String ir, HotSpotVmConfig c) {
+        return ir.replace("#" + c.cardTableAddress + "L", "CARD_TABLE").replace("klass base 0x" + Long.toHexString(c.narrowKlassBase), "klass base NARROW_KLASS_BASE");
+    }
+}
