@@ -71,6 +71,15 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * method with a lock still held throws IllegalMonitorStateException, as HotSpot's structured-locking
  * check does.
  *
+ * <p>A lowered graph runs with a {@link Machine}: here a CALL is made as the invoke it comes from
+ * (its exception leaves the method if the call unwinds, else waits for the EXCEPTION_CHECK after it
+ * and its EXCEPTION_TAKE), LOCK and UNLOCK are monitors as above, UNWIND leaves the method, SDIV,
+ * SREM, PI and MEMBAR are computed; a deoptimizing check that fails, and DEOPTIMIZE, end the run as
+ * not interpretable (HotSpot's interpreter would go on from the frame state, which this one cannot);
+ * invokedynamic and signature-polymorphic calls are refused. Memory, addresses, the thread, metadata,
+ * allocation and leaf calls are the machine's, and so is arithmetic or a branch on a value it
+ * represents symbolically ({@link Machine.Symbol}).
+ *
  * <p>Instances are not thread-safe; {@link #run} may be called repeatedly.
  */
 public final class IrInterpreter {
