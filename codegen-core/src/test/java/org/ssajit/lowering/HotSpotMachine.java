@@ -43,9 +43,12 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * {@code addressof}), {@link Native} (an offset in a simulated region: the thread, its queues' buffers,
  * the allocation buffer), {@link Card} (the card of an object's offset: {@code (address >>> shift) +
  * base}). The simulated layout puts every object at the start of its own card-aligned G1 region.
- * <li><b>The thread</b> ({@code THREAD}): a region holding the allocation buffer's top and end (equal:
- * every inline allocation takes its {@code vmallocate} slow path, done with a real allocation),
- * G1's SATB flag (0: not marking), queue indexes and buffers. Any other thread word is refused.
+ * <li><b>The thread</b> ({@code THREAD}): a region holding the allocation buffer's top and end, G1's
+ * SATB flag (0: not marking), queue indexes and buffers. Any other thread word is refused.
+ * <li><b>Allocation</b>: the inline fast path writes into a simulated buffer of 4 KB (so that loops
+ * also reach the slow path); {@code objectat} checks what it wrote (the class's prototype mark word,
+ * the class word, an array's length, zeros up to the object's size, below the top) and yields a
+ * real object allocated in its place; {@code vmallocate} allocates a real one.
  * <li><b>Class words</b>: {@link KlassWord} symbols (from an object's header, {@code metadata},
  * {@code uncompress}); reads from a class are answered from JVMCI's view of the type, not memory: the
  * super check offset, the primary display (a slot holds T iff T's super check offset is that slot
@@ -55,8 +58,8 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * another object that no card mark follows by the end of the run breaks the graph.
  * <li><b>Leaf calls</b>: {@code frem}/{@code drem} computed; G1's barrier slow paths do nothing (the
  * card is already dirty, marking does not run); {@code allocateinstanceof} answers null (its call
- * takes every case). Refused: {@code newexception}, the allocation buffer's fast path, compact object
- * headers' class word, any word not listed here.
+ * takes every case); {@code newexception} creates the exception the check names. Refused: compact
+ * object headers' class word, any word not listed here.
  * </ul>
  */
 final class HotSpotMachine implements Machine {
@@ -74,6 +77,8 @@ final class HotSpotMachine implements Machine {
 
     /** Entries of a simulated queue buffer. */
     private static final int QUEUE_CAPACITY = 64;
+    /** The simulated allocation buffer's size: small, so that loops also take the slow path. */
+    private static final int TLAB_BYTES = 4096;
     private static final int CLEAN_CARD = -1;
 
     private final HotSpotVmConfig c;
@@ -90,6 +95,7 @@ final class HotSpotMachine implements Machine {
     // The state of one run.
     private Support support;
     private Region thread;
+    private Region tlab;
     private final Map<CardKey, Integer> cards = new HashMap<>();
     /** Reference stores still waiting for their card mark. */
     private final Set<CardKey> unmarked = new LinkedHashSet<>();
@@ -121,6 +127,10 @@ final class HotSpotMachine implements Machine {
 
     /** A word in a simulated region. */
     record Native(Region region, long offset) implements Symbol {
+    }
+
+    /** The mark word a new object of {@code type} starts with ({@code Klass::_prototype_header}). */
+    record Prototype(ResolvedJavaType type) implements Symbol {
     }
 
     /** A class pointer, or its narrow form. */
@@ -170,6 +180,8 @@ final class HotSpotMachine implements Machine {
         /** New entries may be written below this offset (0: only the initial entries). */
         final long writableLimit;
         final Map<Long, Object[]> entries = new HashMap<>();
+        /** Objects published from here ({@code objectat}): [start, end) ranges no access may touch again. */
+        final List<long[]> published = new ArrayList<>();
 
         Region(String name, long writableLimit) {
             this.name = name;
@@ -180,7 +192,16 @@ final class HotSpotMachine implements Machine {
             entries.put(offset, new Object[] {size, value});
         }
 
+        private void checkUnpublished(long offset, int size) {
+            for (long[] p : published) {
+                if (offset < p[1] && offset + size > p[0]) {
+                    throw Machine.broken("an access at +" + offset + " of the " + name + " to an object published by objectat");
+                }
+            }
+        }
+
         Object read(long offset, int size) {
+            checkUnpublished(offset, size);
             Object[] e = entries.get(offset);
             if (e == null || (int) e[0] != size) {
                 throw Machine.refuse("a " + size + "-byte read at +" + offset + " of the simulated " + name + ", which holds nothing there");
@@ -189,6 +210,7 @@ final class HotSpotMachine implements Machine {
         }
 
         void write(long offset, int size, Object value) {
+            checkUnpublished(offset, size);
             Object[] e = entries.get(offset);
             if (e != null ? (int) e[0] != size : offset < 0 || offset + size > writableLimit || offset % size != 0) {
                 throw Machine.refuse("a " + size + "-byte write at +" + offset + " of the simulated " + name);
@@ -210,9 +232,9 @@ final class HotSpotMachine implements Machine {
         cards.clear();
         unmarked.clear();
         thread = new Region("thread", 0);
-        Region tlab = new Region("allocation buffer", 0);
+        tlab = new Region("allocation buffer", TLAB_BYTES);
         thread.init(c.threadTlabTopOffset, 8, new Native(tlab, 0));
-        thread.init(c.threadTlabEndOffset, 8, new Native(tlab, 0));
+        thread.init(c.threadTlabEndOffset, 8, new Native(tlab, TLAB_BYTES));
         if (g1) {
             thread.init(c.g1SatbActiveOffset, 1, 0);
             thread.init(c.g1SatbIndexOffset, 8, 0L);
@@ -240,7 +262,10 @@ final class HotSpotMachine implements Machine {
                 if (in[0] instanceof HeapAddress h && h.offset() == 0 && h.object() != null) {
                     yield h.object();
                 }
-                throw Machine.refuse("objectat " + in[0] + " (the allocation buffer's fast path is not simulated)");
+                if (in[0] instanceof Native n && n.region() == tlab) {
+                    yield publish(n.offset());
+                }
+                throw Machine.refuse("objectat " + in[0]);
             }
             case METADATA -> {
                 if (!(i.attribute() instanceof HotSpotMetaspaceConstant m) || m.asResolvedJavaType() == null) {
@@ -322,6 +347,68 @@ final class HotSpotMachine implements Machine {
             case OUT_OF_BOUNDS -> new ArrayIndexOutOfBoundsException("Index " + in[0] + " out of bounds for length " + in[1]);
             case NEGATIVE_SIZE -> new NegativeArraySizeException(String.valueOf(in[0]));
         };
+    }
+
+    /**
+     * {@code objectat} of an object the graph built in the allocation buffer: its mark word must be
+     * its class's prototype, its class word its class (narrow as the VM's), an array's length set,
+     * every other byte up to its size (its instance size; the array's, rounded to 8) written with
+     * zeros, and all of it below the buffer's top. The real object allocated in its place is what the
+     * graph then holds; the buffer's bytes can never be accessed again.
+     */
+    private Object publish(long at) {
+        boolean narrow = c.useCompressedClassPointers;
+        if (c.useCompactObjectHeaders) {
+            throw Machine.refuse("objectat under compact object headers (the class word in the mark word is not modeled)");
+        }
+        Object mark = tlab.read(at + c.markOffset, 8);
+        Object klass = tlab.read(at + c.oopKlassOffset, narrow ? 4 : 8);
+        if (!(klass instanceof KlassWord k) || k.narrow() != narrow) {
+            throw Machine.broken("objectat of an object whose class word is " + klass);
+        }
+        ResolvedJavaType t = k.type();
+        if (!(mark instanceof Prototype p) || !p.type().equals(t)) {
+            throw Machine.broken("objectat of a " + t.toJavaName() + " whose mark word is " + mark);
+        }
+        Class<?> type = support.classOf(t);
+        long zeroFrom = c.oopKlassOffset + (narrow ? 4 : 8);
+        long size;
+        int length = 0;
+        if (t.isArray()) {
+            if (!(tlab.read(at + c.arrayLengthOffset, 4) instanceof Integer n) || n < 0) {
+                throw Machine.broken("objectat of an array without its length");
+            }
+            length = n;
+            zeroFrom = Math.max(zeroFrom, c.arrayLengthOffset + 4);
+            size = (UNSAFE.arrayBaseOffset(type) + (long) length * UNSAFE.arrayIndexScale(type) + 7) & -8L;
+        } else {
+            size = ((HotSpotResolvedObjectType) t).instanceSize();
+        }
+        // The bytes [zeroFrom, size) must be covered by writes of zero.
+        List<long[]> zeros = new ArrayList<>();
+        for (Map.Entry<Long, Object[]> e : tlab.entries.entrySet()) {
+            long off = e.getKey() - at;
+            Object v = e.getValue()[1];
+            if (off + (int) e.getValue()[0] > zeroFrom && off < size && (v.equals(0) || v.equals(0L))) {
+                zeros.add(new long[] {off, off + (int) e.getValue()[0]});
+            }
+        }
+        zeros.sort(java.util.Comparator.comparingLong(z -> z[0]));
+        long covered = zeroFrom;
+        for (long[] z : zeros) {
+            if (z[0] > covered) {
+                break;
+            }
+            covered = Math.max(covered, z[1]);
+        }
+        if (covered < size) {
+            throw Machine.broken("objectat of a " + t.toJavaName() + " of " + size + " bytes whose bytes from " + covered + " on were not zeroed");
+        }
+        if (!(thread.read(c.threadTlabTopOffset, 8) instanceof Native top) || top.region() != tlab || top.offset() < at + size) {
+            throw Machine.broken("objectat of a " + t.toJavaName() + " not below the allocation buffer's top");
+        }
+        tlab.published.add(new long[] {at, at + size});
+        return t.isArray() ? Array.newInstance(type.getComponentType(), length) : support.newInstance(type);
     }
 
     private void checkOopEncoding(NarrowEncoding e) {
@@ -537,6 +624,9 @@ final class HotSpotMachine implements Machine {
             return ((HotSpotResolvedObjectType) s).superCheckOffset();
         }
         if (a.kind() == JavaKind.Long) {
+            if (d == c.klassPrototypeHeaderOffset && !c.useCompactObjectHeaders) {
+                return new Prototype(s);
+            }
             if (d == c.klassSecondarySupersOffset) {
                 return new SecondarySupers(s, secondarySupers(s));
             }
