@@ -20,7 +20,8 @@ import jdk.vm.ci.runtime.JVMCIBackend;
 
 /**
  * The lowering against HotSpot: the programs of tools' Java-level differential tests
- * ({@code org.ssajit.interp.*DiffTest}), each built in every variant, lowered (explicit null checks),
+ * ({@code org.ssajit.interp.*DiffTest}), each built in every variant, lowered (explicit null checks;
+ * implicit ones on three corpora),
  * and run by the {@link org.ssajit.interp.IrInterpreter} with a {@link HotSpotMachine} on generated
  * inputs, exceptional ones included; the results, exceptions and arguments afterwards are compared
  * with HotSpot's, as the Java-level runs compare them. Lowered for the VM's collector and, with the
@@ -32,13 +33,14 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  * agreeing runs.
  */
 class LoweredDiffTest {
+    /** The VM's collector, Serial's card marks, or the VM's collector with implicit null checks (a read or write with a state faults on null). */
     enum Collector {
-        VM, SERIAL
+        VM, SERIAL, VM_IMPLICIT_NULL_CHECKS
     }
 
     static HotSpotLowering lowering(Collector gc) {
-        OptionValues options = OptionValues.DEFAULTS.with(LoweringOptions.IMPLICIT_NULL_CHECKS, false);
-        if (gc == Collector.VM) {
+        OptionValues options = OptionValues.DEFAULTS.with(LoweringOptions.IMPLICIT_NULL_CHECKS, gc == Collector.VM_IMPLICIT_NULL_CHECKS);
+        if (gc != Collector.SERIAL) {
             return HotSpotLowering.host(options);
         }
         JVMCIBackend b = HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend();
@@ -124,6 +126,14 @@ class LoweredDiffTest {
     @ValueSource(strings = {"MemoryDiffTest", "ObjectDiffTest", "InvokeDiffTest", "ExceptionDiffTest"})
     void corpusAgreesWithHotSpotLoweredForSerial(String corpus) throws ReflectiveOperationException {
         Totals t = run(corpus, Collector.SERIAL);
+        assertTrue(t.reports() > 0 && t.agreed() > 0, corpus + ": no lowered run agreed");
+    }
+
+    /** Implicit null checks: the null check is the access itself; a null base deoptimizes there. */
+    @ParameterizedTest
+    @ValueSource(strings = {"MemoryDiffTest", "ObjectDiffTest", "ExceptionDiffTest"})
+    void corpusAgreesWithHotSpotWithImplicitNullChecks(String corpus) throws ReflectiveOperationException {
+        Totals t = run(corpus, Collector.VM_IMPLICIT_NULL_CHECKS);
         assertTrue(t.reports() > 0 && t.agreed() > 0, corpus + ": no lowered run agreed");
     }
 }
