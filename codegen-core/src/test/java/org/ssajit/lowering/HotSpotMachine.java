@@ -44,7 +44,9 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * the allocation buffer), {@link Card} (the card of an object's offset: {@code (address >>> shift) +
  * base}). The simulated layout puts every object at the start of its own card-aligned G1 region.
  * <li><b>The thread</b> ({@code THREAD}): a region holding the allocation buffer's top and end, G1's
- * SATB flag (0: not marking), queue indexes and buffers. Any other thread word is refused.
+ * SATB flag (0: not marking; 1 for a marking machine, which then requires every overwritten non-null
+ * reference to have been logged: enqueued in the SATB buffer or passed to the runtime), queue indexes
+ * and buffers. Any other thread word is refused.
  * <li><b>Allocation</b>: the inline fast path writes into a simulated buffer of 4 KB (so that loops
  * also reach the slow path); {@code objectat} checks what it wrote (the class's prototype mark word,
  * the class word, an array's length, zeros up to the object's size, below the top) and yields a
@@ -100,7 +102,18 @@ final class HotSpotMachine implements Machine {
     /** Reference stores still waiting for their card mark. */
     private final Set<CardKey> unmarked = new LinkedHashSet<>();
 
+    /** G1's concurrent marking runs: the SATB flag is set, and every overwritten reference must be logged. */
+    private final boolean marking;
+    /** While marking: the references logged (enqueued in the SATB buffer, or passed to the runtime). */
+    private final Set<Object> logged = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private Region satb;
+
     HotSpotMachine(HotSpotLowering lowering) {
+        this(lowering, false);
+    }
+
+    HotSpotMachine(HotSpotLowering lowering, boolean marking) {
+        this.marking = marking;
         this.c = lowering.config();
         this.meta = lowering.metaAccess();
         this.g1 = lowering.gc() == c.gcG1;
@@ -236,9 +249,11 @@ final class HotSpotMachine implements Machine {
         thread.init(c.threadTlabTopOffset, 8, new Native(tlab, 0));
         thread.init(c.threadTlabEndOffset, 8, new Native(tlab, TLAB_BYTES));
         if (g1) {
-            thread.init(c.g1SatbActiveOffset, 1, 0);
-            thread.init(c.g1SatbIndexOffset, 8, 0L);
-            thread.init(c.g1SatbBufferOffset, 8, new Native(new Region("SATB buffer", 8L * QUEUE_CAPACITY), 0));
+            satb = new Region("SATB buffer", 8L * QUEUE_CAPACITY);
+            logged.clear();
+            thread.init(c.g1SatbActiveOffset, 1, marking ? 1 : 0);
+            thread.init(c.g1SatbIndexOffset, 8, marking ? 8L * QUEUE_CAPACITY : 0L);
+            thread.init(c.g1SatbBufferOffset, 8, new Native(satb, 0));
             thread.init(c.g1CardQueueIndexOffset, 8, 8L * QUEUE_CAPACITY);
             thread.init(c.g1CardQueueBufferOffset, 8, new Native(new Region("dirty card queue", 8L * QUEUE_CAPACITY), 0));
         }
@@ -326,7 +341,14 @@ final class HotSpotMachine implements Machine {
             };
             case LEAF_CALL_SAVING -> switch ((RuntimeLeaf) i.attribute()) {
                 // The post-barrier's card is already dirty; the pre-barrier's marking does not run.
-                case G1_WRITE_BARRIER_PRE, G1_WRITE_BARRIER_POST -> null;
+                case G1_WRITE_BARRIER_PRE -> {
+                    if (in[1] == null) {
+                        throw Machine.broken("the SATB runtime call with null");
+                    }
+                    logged.add(in[1]);
+                    yield null;
+                }
+                case G1_WRITE_BARRIER_POST -> null;
                 default -> throw Machine.refuse("leaf call " + i.attribute());
             };
             case KEEP_ALIVE -> null; // marking does not run
@@ -459,13 +481,18 @@ final class HotSpotMachine implements Machine {
         return switch (base) {
             case null -> throw Machine.broken("a read through null: its null check did not run");
             case HeapAddress h -> h.object() == null ? fail("a read at a null object's address") : readObject(h.object(), h.offset() + d, a);
-            case Native n -> n.region().read(n.offset() + d, a.size());
+            case Native n -> n.region().read(n.offset() + d, bytes(a));
             case KlassWord k when !k.narrow() -> readKlass(k.type(), d, a);
             case SecondarySupers s -> readSupers(s, d, a);
             case Card card when d == 0 && a.kind() == JavaKind.Byte -> cards.getOrDefault(card.key(), CLEAN_CARD);
             case Symbol sym -> throw Machine.refuse("a read at " + sym + " +" + d);
             default -> fail("a read at the raw address " + base + " by " + current.op() + " " + current.attribute());
         };
+    }
+
+    /** Bytes an access moves: a full-width reference is a word. */
+    private static int bytes(Access a) {
+        return a.kind() == JavaKind.Object && !a.narrowOop() ? 8 : a.size();
     }
 
     private static Object fail(String what) {
@@ -481,7 +508,12 @@ final class HotSpotMachine implements Machine {
         switch (base) {
             case null -> throw Machine.broken("a write through null: its null check did not run");
             case HeapAddress h when h.object() != null -> writeObject(h.object(), h.offset() + d, a, value);
-            case Native n -> n.region().write(n.offset() + d, a.size(), value);
+            case Native n -> {
+                n.region().write(n.offset() + d, bytes(a), value);
+                if (n.region() == satb && value != null && !(value instanceof Symbol)) {
+                    logged.add(value);
+                }
+            }
             case Card card when d == 0 && a.kind() == JavaKind.Byte -> {
                 int v = (int) value;
                 cards.put(card.key(), v);
@@ -510,7 +542,7 @@ final class HotSpotMachine implements Machine {
             return from;
         }
         for (int k = from; k <= last; k++) {
-            writeObject(array, a.displacement() + (long) k * a.kind().getByteCount(), a, in[3]);
+            writeObject(array, a.displacement() + (long) k * bytes(a), a, in[3]);
         }
         return last + 1;
     }
@@ -537,7 +569,7 @@ final class HotSpotMachine implements Machine {
             JavaKind ek = JavaKind.fromJavaClass(e);
             boolean kindMatches = ek == a.kind() || ek == JavaKind.Boolean && a.kind() == JavaKind.Byte; // baload/bastore of a boolean[]
             if (offset >= base && (offset - base) % scale == 0 && (offset - base) / scale < Array.getLength(o) && kindMatches
-                            && scale == a.size() && (ek != JavaKind.Object || a.narrowOop() == c.useCompressedOops)) {
+                            && scale == bytes(a) && (ek != JavaKind.Object || a.narrowOop() == c.useCompressedOops)) {
                 return new Slot(e, a.kind());
             }
             throw Machine.refuse("no element of " + a + " at +" + offset + " of a " + k.getSimpleName() + " of length " + Array.getLength(o));
@@ -606,6 +638,12 @@ final class HotSpotMachine implements Machine {
                 if (v != null && !s.type().isInstance(v)) {
                     throw Machine.broken("storing a " + v.getClass().getName() + " into a " + s.type().getName() + " slot of " + o.getClass().getName()
                                     + " (the heap would be polluted)");
+                }
+                if (marking) {
+                    Object old = UNSAFE.getObject(o, offset);
+                    if (old != null && !logged.contains(old)) {
+                        throw Machine.broken("a reference in " + o.getClass().getName() + " overwritten while marking without the old value logged");
+                    }
                 }
                 UNSAFE.putObject(o, offset, v);
                 CardKey card = new CardKey(o, offset >>> c.cardTableShift);
@@ -796,5 +834,10 @@ final class HotSpotMachine implements Machine {
     /** A machine for each run of a differential test: the lowering's VM and collector. */
     static java.util.function.Supplier<Machine> factory(HotSpotLowering lowering) {
         return () -> new HotSpotMachine(lowering);
+    }
+
+    /** As {@link #factory}, with G1's concurrent marking running. */
+    static java.util.function.Supplier<Machine> markingFactory(HotSpotLowering lowering) {
+        return () -> new HotSpotMachine(lowering, true);
     }
 }

@@ -12,6 +12,7 @@ import java.util.TreeMap;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.interp.DifferentialRunner;
 import org.ssajit.options.OptionValues;
 
@@ -35,7 +36,7 @@ import jdk.vm.ci.runtime.JVMCIBackend;
 class LoweredDiffTest {
     /** The VM's collector, Serial's card marks, or the VM's collector with implicit null checks (a read or write with a state faults on null). */
     enum Collector {
-        VM, SERIAL, VM_IMPLICIT_NULL_CHECKS
+        VM, SERIAL, VM_IMPLICIT_NULL_CHECKS, G1_MARKING
     }
 
     static HotSpotLowering lowering(Collector gc) {
@@ -66,7 +67,8 @@ class LoweredDiffTest {
             }
         }
         tests.sort(Comparator.comparing(Method::getName));
-        DifferentialRunner.lowerEveryRun(lowering::lower, HotSpotMachine.factory(lowering), reports::add, () -> {
+        var machines = gc == Collector.G1_MARKING ? HotSpotMachine.markingFactory(lowering) : HotSpotMachine.factory(lowering);
+        DifferentialRunner.lowerEveryRun(lowering::lower, machines, reports::add, () -> {
             for (Method m : tests) {
                 try {
                     m.setAccessible(true);
@@ -126,6 +128,16 @@ class LoweredDiffTest {
     @ValueSource(strings = {"MemoryDiffTest", "ObjectDiffTest", "InvokeDiffTest", "ExceptionDiffTest"})
     void corpusAgreesWithHotSpotLoweredForSerial(String corpus) throws ReflectiveOperationException {
         Totals t = run(corpus, Collector.SERIAL);
+        assertTrue(t.reports() > 0 && t.agreed() > 0, corpus + ": no lowered run agreed");
+    }
+
+    /** G1 while concurrent marking runs: the SATB pre-barrier logs every overwritten reference (G1 VMs only). */
+    @ParameterizedTest
+    @ValueSource(strings = {"MemoryDiffTest", "ObjectDiffTest", "InvokeDiffTest"})
+    void corpusAgreesWithHotSpotWhileG1Marks(String corpus) throws ReflectiveOperationException {
+        HotSpotVmConfig c = HotSpotVmConfig.host();
+        org.junit.jupiter.api.Assumptions.assumeTrue(c.selectedGc() == c.gcG1, "the VM's collector is not G1");
+        Totals t = run(corpus, Collector.G1_MARKING);
         assertTrue(t.reports() > 0 && t.agreed() > 0, corpus + ": no lowered run agreed");
     }
 
