@@ -100,7 +100,13 @@ public abstract class CodeEmitter {
                 reached.add(resolve(s));
             }
         }
-        return order.stream().filter(b -> !isEmpty(b) || reached.contains(b)).toList();
+        List<LirBlock> kept = new java.util.ArrayList<>(order.size());
+        for (LirBlock b : order) {
+            if (!isEmpty(b) || reached.contains(b)) {
+                kept.add(b);
+            }
+        }
+        return kept;
     }
 
     private static boolean isEmpty(LirBlock b) {

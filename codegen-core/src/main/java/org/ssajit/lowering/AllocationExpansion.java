@@ -97,7 +97,7 @@ final class AllocationExpansion {
         AllocationExpansion x = new AllocationExpansion(g, layout);
         int n = 0;
         for (Block b : List.copyOf(g.blocks())) {
-            List<Instruction> allocations = b.instructions().stream().filter(i -> i.op() == Op.ALLOCATE).toList();
+            List<Instruction> allocations = b.instructionsWhere(i -> i.op() == Op.ALLOCATE);
             // Last first: each split moves only what follows an allocation.
             for (int k = allocations.size() - 1; k >= 0; k--) {
                 x.expand(allocations.get(k));

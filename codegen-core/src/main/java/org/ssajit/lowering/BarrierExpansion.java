@@ -66,7 +66,7 @@ final class BarrierExpansion {
         BarrierExpansion x = new BarrierExpansion(g, cards);
         int n = 0;
         for (Block b : java.util.List.copyOf(g.blocks())) {
-            var marks = b.instructions().stream().filter(BarrierExpansion::isCardMark).toList();
+            var marks = b.instructionsWhere(BarrierExpansion::isCardMark);
             // Last first: a conditional mark splits its block, moving only what follows it.
             for (int k = marks.size() - 1; k >= 0; k--) {
                 x.cardMark(marks.get(k));

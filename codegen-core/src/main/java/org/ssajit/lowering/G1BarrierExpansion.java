@@ -86,7 +86,7 @@ final class G1BarrierExpansion {
         G1BarrierExpansion x = new G1BarrierExpansion(g, vm);
         int n = 0;
         for (Block b : List.copyOf(g.blocks())) {
-            var barriers = b.instructions().stream().filter(G1BarrierExpansion::isG1Barrier).toList();
+            var barriers = b.instructionsWhere(G1BarrierExpansion::isG1Barrier);
             // Last first: each splits its block, moving only what follows it.
             for (int k = barriers.size() - 1; k >= 0; k--) {
                 x.expand(barriers.get(k));

@@ -368,7 +368,12 @@ public final class HotSpotLowering {
             }
         }
         Dominance reach = g.dominance(); // of the control flow without exception edges
-        List<Block> dead = g.blocks().stream().filter(b -> !reach.isReachable(b)).toList();
+        List<Block> dead = new ArrayList<>();
+        for (Block b : g.blocks()) {
+            if (!reach.isReachable(b)) {
+                dead.add(b);
+            }
+        }
         if (dead.isEmpty()) {
             RedundantPhiElimination.run(g);
             return;

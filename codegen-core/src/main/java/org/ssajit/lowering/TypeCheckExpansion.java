@@ -95,7 +95,7 @@ final class TypeCheckExpansion {
         TypeCheckExpansion x = new TypeCheckExpansion(g, config);
         int n = 0;
         for (Block b : List.copyOf(g.blocks())) {
-            List<Instruction> checks = b.instructions().stream().filter(i -> i.op() == Op.TYPE_TEST || i.op() == Op.STORE_CHECK).toList();
+            List<Instruction> checks = b.instructionsWhere(i -> i.op() == Op.TYPE_TEST || i.op() == Op.STORE_CHECK);
             for (int k = checks.size() - 1; k >= 0; k--) {
                 x.expand(checks.get(k));
                 n++;

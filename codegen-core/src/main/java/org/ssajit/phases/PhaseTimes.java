@@ -1,14 +1,18 @@
 package org.ssajit.phases;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Compile time over all compiles (several compiler threads add at once), for the
  * {@code -Dssajit.Stats=true} summary: where a compile's time goes, in the JVM the compiler runs in. The
  * {@link PhaseSuite} adds each phase's time twice: to the phase, by name, and to its {@link Group}, the
  * coarse lines of the summary. A phase that throws (a refusal) still counts the time it took.
+ *
+ * <p>About 30 phases run per compile, each adding here, so the counting calls no JDK code that is
+ * not intrinsic (an {@link AtomicLong} per figure, the phases found by identity in an array of their
+ * own): JDK methods ssajit calls often become hot in the program's JVM and are compiled at tier 4 on
+ * the compiler's behalf (a {@code LongAdder} and a {@code ConcurrentHashMap} here cost about 7 tier-4
+ * compiles in a short program's JVM).
  */
 public final class PhaseTimes {
     /** The summary's lines: each {@link Phase} adds to one; installation is timed by the installer's caller. */
@@ -32,18 +36,23 @@ public final class PhaseTimes {
         }
     }
 
-    private final LongAdder[] nanos = new LongAdder[Group.values().length];
-    /** By phase name: nanoseconds and runs. */
-    private final Map<String, LongAdder[]> byPhase = new ConcurrentHashMap<>();
+    private final AtomicLong[] nanos = new AtomicLong[Group.values().length];
+
+    /** One phase's figures: nanoseconds and runs. */
+    private record Timed(Phase phase, AtomicLong nanos, AtomicLong runs) {
+    }
+
+    /** The phases timed so far, in the order they first ran; replaced (never changed) when one is added. */
+    private volatile Timed[] byPhase = new Timed[0];
 
     public PhaseTimes() {
         for (int i = 0; i < nanos.length; i++) {
-            nanos[i] = new LongAdder();
+            nanos[i] = new AtomicLong();
         }
     }
 
     public void add(Group g, long elapsedNanos) {
-        nanos[g.ordinal()].add(elapsedNanos);
+        nanos[g.ordinal()].addAndGet(elapsedNanos);
     }
 
     /** Adds the time since {@code startNanos} (a {@link System#nanoTime()}) to {@code g}. */
@@ -54,25 +63,58 @@ public final class PhaseTimes {
     /** One run of {@code phase}: its time to the phase and to its group. */
     public void add(Phase phase, long elapsedNanos) {
         add(phase.group(), elapsedNanos);
-        LongAdder[] p = byPhase.computeIfAbsent(phase.name(), n -> new LongAdder[]{new LongAdder(), new LongAdder()});
-        p[0].add(elapsedNanos);
-        p[1].increment();
+        Timed t = timed(phase);
+        t.nanos().addAndGet(elapsedNanos);
+        t.runs().incrementAndGet();
+    }
+
+    /** The figures of {@code phase}, found by identity; added at its first run. */
+    private Timed timed(Phase phase) {
+        Timed[] all = byPhase;
+        for (Timed t : all) {
+            if (t.phase() == phase) {
+                return t;
+            }
+        }
+        synchronized (this) {
+            all = byPhase;
+            for (Timed t : all) {
+                if (t.phase() == phase) {
+                    return t;
+                }
+            }
+            Timed t = new Timed(phase, new AtomicLong(), new AtomicLong());
+            Timed[] more = java.util.Arrays.copyOf(all, all.length + 1);
+            more[all.length] = t;
+            byPhase = more;
+            return t;
+        }
     }
 
     public long nanos(Group g) {
-        return nanos[g.ordinal()].sum();
+        return nanos[g.ordinal()].get();
     }
 
     /** The time of the phase named {@code phase}, over all its runs. */
     public long nanos(String phase) {
-        LongAdder[] p = byPhase.get(phase);
-        return p == null ? 0 : p[0].sum();
+        long n = 0;
+        for (Timed t : byPhase) {
+            if (t.phase().name().equals(phase)) {
+                n += t.nanos().get();
+            }
+        }
+        return n;
     }
 
     /** How often the phase named {@code phase} ran (and was timed). */
     public long runs(String phase) {
-        LongAdder[] p = byPhase.get(phase);
-        return p == null ? 0 : p[1].sum();
+        long n = 0;
+        for (Timed t : byPhase) {
+            if (t.phase().name().equals(phase)) {
+                n += t.runs().get();
+            }
+        }
+        return n;
     }
 
     /** One line: each group's milliseconds and share of their sum. */

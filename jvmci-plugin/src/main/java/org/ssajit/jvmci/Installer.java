@@ -137,7 +137,13 @@ public final class Installer {
             return;
         }
         int unverified = config.markUnverifiedEntry;
-        boolean hasCheck = code.sites().stream().anyMatch(s -> s instanceof Mark m && m.id instanceof Integer i && i == unverified);
+        boolean hasCheck = false;
+        for (var s : code.sites()) {
+            if (s instanceof Mark m && m.id instanceof Integer i && i == unverified) {
+                hasCheck = true;
+                break;
+            }
+        }
         if (!hasCheck) {
             throw new IllegalArgumentException(method.format("%H.%n(%p)") + " is an instance method: its code needs an inline-cache check at UNVERIFIED_ENTRY");
         }

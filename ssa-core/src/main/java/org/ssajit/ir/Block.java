@@ -111,6 +111,24 @@ public final class Block {
         return v != null ? v : (instructionsView = new ReadOnlyList<>(instructions));
     }
 
+    /**
+     * The instructions {@code which} selects, in order, in a list of their own (the block may change
+     * after); when it selects none, an empty list, allocated for no block.
+     */
+    public List<Instruction> instructionsWhere(java.util.function.Predicate<? super Instruction> which) {
+        List<Instruction> found = null;
+        for (int k = 0, n = instructions.size(); k < n; k++) {
+            Instruction i = instructions.get(k);
+            if (which.test(i)) {
+                if (found == null) {
+                    found = new ArrayList<>();
+                }
+                found.add(i);
+            }
+        }
+        return found == null ? List.of() : found;
+    }
+
     public void append(Instruction i) {
         if (terminator != null) {
             throw new IllegalStateException(this + " is already terminated");

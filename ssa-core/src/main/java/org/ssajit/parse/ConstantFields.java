@@ -1,18 +1,11 @@
 package org.ssajit.parse;
 
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Map;
 import java.util.Set;
-
-import org.ssajit.bytecode.Bytecodes;
-import org.ssajit.bytecode.BytecodeStream;
 
 import jdk.vm.ci.hotspot.HotSpotResolvedJavaField;
 import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaField;
 import jdk.vm.ci.meta.ResolvedJavaField;
-import jdk.vm.ci.meta.ResolvedJavaMethod;
 import jdk.vm.ci.meta.ResolvedJavaType;
 
 /**
@@ -24,19 +17,21 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * are final but changed later by the VM, {@code System.in}, {@code out} and {@code err}
  * ({@code System.setOut}): never folded. A class file older than version 53 may also write a static
  * final field outside {@code <clinit>}; a field its class writes from any other method is not folded
- * (the class's bytecode is scanned once per compile, as HotSpot's rewriter marks such fields).</li>
+ * (each class's bytecode is scanned once for all the compiles of a compiler, {@link StaticFinalWrites},
+ * as HotSpot's rewriter marks such fields).</li>
  * <li>A field annotated {@code @Stable} (the JDK's own, static or of a constant object) whose value is
  * not the default: a stable field is written at most once away from its default.</li>
  * <li>A <b>final instance field of a constant object</b> of {@code java.lang.invoke} or
  * {@code sun.invoke}, whose objects are never changed after construction (HotSpot trusts the same
  * packages): what folds a method handle's form and member when the handle is a constant.</li>
  * </ul>
- * Everything else is read at run time. One instance per compile: it caches the scan of each class.
+ * Everything else is read at run time. One instance per compile; the scans of classes are the
+ * providers' ({@link Providers#staticFinalWrites()}), shared by the compiles made with them.
  */
 final class ConstantFields {
+    private static final Set<String> SYSTEM_STREAMS = Set.of("in", "out", "err");
+
     private final Providers providers;
-    /** Per class: its static final fields written outside {@code <clinit>}, as name and descriptor. */
-    private final Map<ResolvedJavaType, Set<String>> writtenOutsideInitializer = new HashMap<>();
 
     ConstantFields(Providers providers) {
         this.providers = providers;
@@ -47,7 +42,7 @@ final class ConstantFields {
         if (!(field instanceof ResolvedJavaField f) || !f.isStatic() || f.isVolatile() || !f.getDeclaringClass().isInitialized()) {
             return null;
         }
-        boolean finalConstant = f.isFinal() && !isSystemStream(f) && !writtenOutsideInitializer(f);
+        boolean finalConstant = f.isFinal() && !isSystemStream(f) && !providers.staticFinalWrites().writtenOutsideInitializer(f);
         if (!finalConstant && !isStable(f)) {
             return null;
         }
@@ -87,36 +82,6 @@ final class ConstantFields {
 
     /** {@code System.in}, {@code out}, {@code err}: final, yet set by {@code System.setIn/Out/Err}. */
     static boolean isSystemStream(ResolvedJavaField f) {
-        return f.getDeclaringClass().getName().equals("Ljava/lang/System;") && Set.of("in", "out", "err").contains(f.getName());
-    }
-
-    private boolean writtenOutsideInitializer(ResolvedJavaField f) {
-        ResolvedJavaType holder = f.getDeclaringClass();
-        return writtenOutsideInitializer.computeIfAbsent(holder, ConstantFields::scan).contains(f.getName() + ":" + f.getType().getName());
-    }
-
-    /** The static fields of {@code holder} a {@code putstatic} outside {@code <clinit>} writes, by name and descriptor. */
-    private static Set<String> scan(ResolvedJavaType holder) {
-        Set<String> written = new HashSet<>();
-        ResolvedJavaMethod init = holder.getClassInitializer();
-        for (ResolvedJavaMethod[] ms : new ResolvedJavaMethod[][]{holder.getDeclaredMethods(false), holder.getDeclaredConstructors(false)}) {
-            for (ResolvedJavaMethod m : ms) {
-                byte[] code = m.equals(init) ? null : m.getCode();
-                if (code == null) {
-                    continue;
-                }
-                BytecodeStream s = new BytecodeStream(code);
-                for (int bci = 0; bci < code.length; bci = s.nextBci()) {
-                    s.at(bci);
-                    if (s.opcode() == Bytecodes.PUTSTATIC) {
-                        JavaField w = m.getConstantPool().lookupField(s.cpIndex(), m, Bytecodes.PUTSTATIC);
-                        if (w.getDeclaringClass().getName().equals(holder.getName())) {
-                            written.add(w.getName() + ":" + w.getType().getName());
-                        }
-                    }
-                }
-            }
-        }
-        return written;
+        return f.getDeclaringClass().getName().equals("Ljava/lang/System;") && SYSTEM_STREAMS.contains(f.getName());
     }
 }

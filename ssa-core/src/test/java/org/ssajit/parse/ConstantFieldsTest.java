@@ -123,6 +123,40 @@ class ConstantFieldsTest {
         }
     }
 
+    /**
+     * One set of providers for many compiles, as a compiler keeps: the holder's bytecode is scanned
+     * once ({@link StaticFinalWrites}), and every compile, the concurrent ones included, still keeps the
+     * read of the field its class writes again. Fresh providers scan again.
+     */
+    @Test
+    void theScanOfAClassIsSharedByTheCompilesOfOneCompiler() throws Exception {
+        Class<?> c = oldStyleHolder("SharedHolder", 52, true);
+        c.getMethod("get").invoke(null);
+        c.getMethod("set").invoke(null);
+        Providers providers = new Providers(Jvmci.PROVIDERS.metaAccess(), Jvmci.PROVIDERS.constantReflection());
+        var get = Jvmci.method(c, "get");
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<Long>> builds = new java.util.ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                builds.add(pool.submit(() -> reads(GraphBuilder.build(get, BuildOptions.DEFAULT, providers).graph())));
+            }
+            for (var b : builds) {
+                assertEquals(1, b.get(), "the field its class writes outside <clinit> is read in every compile");
+            }
+        } finally {
+            pool.shutdown();
+        }
+        assertEquals(1, reads(GraphBuilder.build(get, BuildOptions.DEFAULT, providers).graph()), "and after the scan was cached");
+        int scans = providers.staticFinalWrites().scannedClasses();
+        assertTrue(scans >= 1 && scans <= 4, "scanned once, or once per compile that raced the first: " + scans);
+        assertEquals(1, reads(GraphBuilder.build(get, BuildOptions.DEFAULT, providers).graph()));
+        assertEquals(scans, providers.staticFinalWrites().scannedClasses(), "a later compile scans nothing");
+        Providers fresh = new Providers(Jvmci.PROVIDERS.metaAccess(), Jvmci.PROVIDERS.constantReflection());
+        assertEquals(1, reads(GraphBuilder.build(get, BuildOptions.DEFAULT, fresh).graph()));
+        assertEquals(1, fresh.staticFinalWrites().scannedClasses(), "other providers, another cache");
+    }
+
     /** {@code static final int X = 1} set by {@code <clinit>}; {@code get()} returns it; if {@code writer}, {@code set()} writes 2. */
     private static Class<?> oldStyleHolder(String simpleName, int version, boolean writer) {
         ClassDesc self = ClassDesc.of("org.ssajit.generated." + simpleName);
