@@ -1,7 +1,7 @@
 package org.ssajit.regalloc;
 
 import java.util.ArrayList;
-import java.util.BitSet;
+import org.ssajit.util.Bits;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,8 +53,8 @@ public final class LinearScan {
     private int[] blockFrom;
     private int[] blockLast;
 
-    private BitSet[] liveIn;
-    private BitSet[] liveOut;
+    private Bits[] liveIn;
+    private Bits[] liveOut;
 
     private Interval[] intervals;
     private Interval[] fixedIntervals;
@@ -354,12 +354,12 @@ public final class LinearScan {
      */
     private void computeLiveness() {
         int nb = blocks.size();
-        BitSet[] gen = new BitSet[nb];
-        BitSet[] kill = new BitSet[nb];
+        Bits[] gen = new Bits[nb];
+        Bits[] kill = new Bits[nb];
         for (int bi = 0; bi < nb; bi++) {
             LirBlock b = blocks.get(bi);
-            BitSet g = new BitSet();
-            BitSet k = new BitSet();
+            Bits g = new Bits();
+            Bits k = new Bits();
             List<LirOp> ops = b.ops();
             for (int o = 0; o < ops.size(); o++) {
                 LirOp op = ops.get(o);
@@ -388,8 +388,8 @@ public final class LinearScan {
             gen[b.id()] = g;
             kill[b.id()] = k;
         }
-        liveIn = new BitSet[nb];
-        liveOut = new BitSet[nb];
+        liveIn = new Bits[nb];
+        liveOut = new Bits[nb];
         boolean[] queued = new boolean[nb];
         // A ring of block ids: each block is queued at most once at a time, so nb slots suffice.
         int[] work = new int[nb];
@@ -397,19 +397,19 @@ public final class LinearScan {
         int size = 0;
         for (int i = nb - 1; i >= 0; i--) {
             int b = linear[i].id();
-            liveIn[b] = new BitSet();
-            liveOut[b] = new BitSet();
+            liveIn[b] = new Bits();
+            liveOut[b] = new Bits();
             work[(head + size++) % nb] = b;
             queued[b] = true;
         }
-        BitSet in = new BitSet();
+        Bits in = new Bits();
         while (size > 0) {
             int b = work[head];
             head = (head + 1) % nb;
             size--;
             queued[b] = false;
             stats.livenessBlockVisits++;
-            BitSet out = liveOut[b];
+            Bits out = liveOut[b];
             out.clear();
             List<LirBlock> succ = blocks.get(b).successors();
             for (int i = 0; i < succ.size(); i++) {
@@ -432,7 +432,7 @@ public final class LinearScan {
                 }
             }
         }
-        BitSet undefined = liveIn[lir.entry().id()];
+        Bits undefined = liveIn[lir.entry().id()];
         if (!undefined.isEmpty()) {
             throw new RegisterAllocationException("variables used before their definition: " + undefined);
         }
@@ -496,7 +496,7 @@ public final class LinearScan {
             int b = block.id();
             int from = blockFrom[b];
             int to = blockLast[b] + 2;
-            BitSet out = liveOut[b];
+            Bits out = liveOut[b];
             for (int v = out.nextSetBit(0); v >= 0; v = out.nextSetBit(v + 1)) {
                 interval(lir.variable(v)).addRange(from, to);
             }
@@ -704,7 +704,7 @@ public final class LinearScan {
                 int p = pred.id();
                 int end = blockLast[p] + 1;
                 ParallelMove pm = new ParallelMove(this);
-                BitSet in = liveIn[b];
+                Bits in = liveIn[b];
                 for (int v = in.nextSetBit(0); v >= 0; v = in.nextSetBit(v + 1)) {
                     stats.resolutionWork++;
                     Interval it = intervals[v];
@@ -790,7 +790,7 @@ public final class LinearScan {
      * where the moves before the op have run), clears phi operands and records live references.
      */
     private void rewrite() {
-        BitSet live = new BitSet();
+        Bits live = new Bits();
         List<Value> refs = new ArrayList<>();
         for (int bi = 0; bi < blocks.size(); bi++) {
             LirBlock block = blocks.get(bi);
@@ -854,7 +854,7 @@ public final class LinearScan {
      * op (live after it and not defined by it), its ALIVE operands and its state values, at their
      * locations during the op, each location once.
      */
-    private void liveReferences(LirOp op, int p, BitSet liveAfter, List<Value> refs) {
+    private void liveReferences(LirOp op, int p, Bits liveAfter, List<Value> refs) {
         for (int v = liveAfter.nextSetBit(0); v >= 0; v = liveAfter.nextSetBit(v + 1)) {
             if (!defines(op, v)) {
                 addReference(lir.variable(v), p, refs);

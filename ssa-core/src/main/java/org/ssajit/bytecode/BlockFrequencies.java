@@ -3,7 +3,7 @@ package org.ssajit.bytecode;
 import static org.ssajit.bytecode.Bytecodes.*;
 
 import java.util.ArrayList;
-import java.util.BitSet;
+import org.ssajit.util.Bits;
 import java.util.Comparator;
 import java.util.List;
 
@@ -95,7 +95,7 @@ public final class BlockFrequencies {
             edge[b.id()] = successorProbabilities(map, b, profile);
         }
         // Loops, innermost first: an inner loop's body is a strict subset of its outer loop's.
-        List<BitSet> bodies = new ArrayList<>();
+        List<Bits> bodies = new ArrayList<>();
         List<BciBlock> headers = new ArrayList<>();
         for (BciBlock h : blocks) {
             if (h.isLoopHeader()) {
@@ -113,7 +113,7 @@ public final class BlockFrequencies {
         double[] local = new double[n];
         for (int i : order) {
             BciBlock h = headers.get(i);
-            BitSet body = bodies.get(i);
+            Bits body = bodies.get(i);
             propagate(blocks, body, h, edge, multiplier, local);
             double back = 0;
             for (BciBlock u : h.predecessors()) {
@@ -123,7 +123,7 @@ public final class BlockFrequencies {
             }
             multiplier[h.id()] = 1 / (1 - Math.min(Math.max(back, 0), 1 - 1 / MAX_LOOP_FREQUENCY));
         }
-        BitSet all = new BitSet(n);
+        Bits all = new Bits(n);
         all.set(0, n);
         double[] frequency = new double[n];
         propagate(blocks, all, blocks.get(0), edge, multiplier, frequency);
@@ -136,7 +136,7 @@ public final class BlockFrequencies {
      * after all the blocks with forward edges into it; an inner loop's header runs its multiplier times
      * what enters it.
      */
-    private static void propagate(List<BciBlock> blocks, BitSet region, BciBlock start, double[][] edge, double[] multiplier, double[] out) {
+    private static void propagate(List<BciBlock> blocks, Bits region, BciBlock start, double[][] edge, double[] multiplier, double[] out) {
         out[start.id()] = 1;
         for (int id = region.nextSetBit(start.id() + 1); id >= 0; id = region.nextSetBit(id + 1)) {
             BciBlock b = blocks.get(id);
@@ -162,8 +162,8 @@ public final class BlockFrequencies {
     }
 
     /** The blocks of the natural loop of header {@code h}: {@code h} and what reaches a back edge's source without passing {@code h}. */
-    private static BitSet body(BciBlock h) {
-        BitSet body = new BitSet();
+    private static Bits body(BciBlock h) {
+        Bits body = new Bits();
         body.set(h.id());
         List<BciBlock> work = new ArrayList<>();
         for (BciBlock u : h.predecessors()) {

@@ -4,7 +4,7 @@ import static org.ssajit.bytecode.Bytecodes.*;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
+import org.ssajit.util.Bits;
 import java.util.List;
 
 import jdk.vm.ci.meta.ExceptionHandler;
@@ -118,7 +118,7 @@ public final class BlockMap {
     private final Linkage linkage;
     private final byte[] code;
     private final ExceptionHandler[] exceptionHandlers;
-    private final BitSet instructionStarts = new BitSet();
+    private final Bits instructionStarts = new Bits();
     private final List<BciBlock> blocks;
     private final BciBlock[] blockAtBci;
     private final boolean reducible;
@@ -140,7 +140,7 @@ public final class BlockMap {
         }
         this.exceptionHandlers = method.getExceptionHandlers();
         BytecodeStream s = new BytecodeStream(code);
-        BitSet leaders = scan(s);
+        Bits leaders = scan(s);
         this.blockAtBci = new BciBlock[code.length];
         List<BciBlock> all = makeBlocks(s, leaders);
         if (osrBci >= 0 && (osrBci >= code.length || blockAtBci[osrBci] == null || blockAtBci[osrBci].startBci != osrBci)) {
@@ -182,7 +182,7 @@ public final class BlockMap {
         return instructionStarts.get(bci);
     }
 
-    private BitSet throwBound;
+    private Bits throwBound;
 
     /**
      * Whether every path from {@code b} ends in an {@code athrow} that leaves the method: {@code b}
@@ -194,7 +194,7 @@ public final class BlockMap {
      */
     public boolean isThrowBound(BciBlock b) {
         if (throwBound == null) {
-            BitSet bound = new BitSet(blocks.size());
+            Bits bound = new Bits(blocks.size());
             boolean changed = true;
             while (changed) {
                 changed = false;
@@ -243,8 +243,8 @@ public final class BlockMap {
 
     // ---------------------------------------------------------------------------------------------
 
-    private BitSet scan(BytecodeStream s) {
-        BitSet leaders = new BitSet(code.length);
+    private Bits scan(BytecodeStream s) {
+        Bits leaders = new Bits(code.length);
         leaders.set(0);
         int bci = 0;
         while (bci < code.length) {
@@ -308,7 +308,7 @@ public final class BlockMap {
         return false;
     }
 
-    private List<BciBlock> makeBlocks(BytecodeStream s, BitSet leaders) {
+    private List<BciBlock> makeBlocks(BytecodeStream s, Bits leaders) {
         List<BciBlock> all = new ArrayList<>();
         BciBlock current = null;
         for (int bci = 0; bci < code.length; bci = s.nextBci()) {

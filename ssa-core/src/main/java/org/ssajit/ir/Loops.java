@@ -2,7 +2,7 @@ package org.ssajit.ir;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.BitSet;
+import org.ssajit.util.Bits;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.List;
@@ -91,8 +91,8 @@ public final class Loops {
     }
 
     /** The header and every block from which a latch is reachable without passing the header. */
-    private BitSet body(Block header, List<Block> latches) {
-        BitSet body = new BitSet(graph.blockIdLimit());
+    private Bits body(Block header, List<Block> latches) {
+        Bits body = new Bits(graph.blockIdLimit());
         body.set(header.id());
         Deque<Block> work = new ArrayDeque<>();
         for (int li = 0; li < latches.size(); li++) {
@@ -168,7 +168,7 @@ public final class Loops {
     public static final class Loop {
         private final Block header;
         private final List<Block> latches;
-        private final BitSet body;
+        private final Bits body;
         private final List<Block> blocks;
         private final List<Block> entering;
         private final List<Loop> children = new ArrayList<>(0);
@@ -176,7 +176,7 @@ public final class Loops {
         private int depth;
 
         /** {@code byId} and {@code order}: the graph's reachable blocks by id, and their reverse-postorder numbers. */
-        Loop(Block header, List<Block> latches, BitSet body, Block[] byId, int[] order) {
+        Loop(Block header, List<Block> latches, Bits body, Block[] byId, int[] order) {
             this.header = header;
             this.latches = List.copyOf(latches);
             this.body = body;
