@@ -136,14 +136,19 @@ public abstract class HotSpotBackend<F extends HotSpotFrameBuilder<?>> implement
         return emitter.finish(name);
     }
 
+    /** The operand modes, in one array (each {@code values()} call copies it, for every op). */
+    private static final LirOp.Mode[] MODES = LirOp.Mode.values();
+
     /** Every operand a location or constant where the op allows it; every frame-state value allocated. */
     private void checkAllocated(LirGraph lir) {
         for (LirBlock b : lir.blocks()) {
-            if (b.ops().isEmpty() || !(b.ops().get(0) instanceof LabelOp)) {
+            List<LirOp> ops = b.ops();
+            if (ops.isEmpty() || !(ops.get(0) instanceof LabelOp)) {
                 throw new IllegalStateException(b + " does not start with its label");
             }
-            for (LirOp op : b.ops()) {
-                for (LirOp.Mode m : LirOp.Mode.values()) {
+            for (int k = 0, n = ops.size(); k < n; k++) {
+                LirOp op = ops.get(k);
+                for (LirOp.Mode m : MODES) {
                     for (int i = 0; i < op.count(m); i++) {
                         check(op, m, i, op.get(m, i));
                     }

@@ -1,9 +1,7 @@
 package org.ssajit.lir;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.ir.Block;
@@ -53,14 +51,40 @@ public abstract class LirGenerator {
     protected final LirGraph lir;
     protected final Architecture architecture;
     private final Value[] operands;
-    private final Map<Block, LirBlock> lirBlockOf = new HashMap<>();
-    /** Blocks splitting a critical edge, by (from, to); null until the branch first names the edge. */
-    private final Map<Edge, LirBlock> edgeBlocks = new HashMap<>();
-    private final Map<LirBlock, Edge> edgeOf = new HashMap<>();
+    /** The LIR block of each generated block, by block id. */
+    private final LirBlock[] lirBlockOf;
+    /**
+     * The edges that get a block of their own, by the id of the block they leave: a short list each
+     * (one entry per such successor); an edge's block is null until the branch first names the edge.
+     */
+    private final Edge[] edgesFrom;
+    /** The edge each block splitting an edge splits, by LIR block id (null for the others). */
+    private Edge[] edgeOf = new Edge[16];
     private LirBlock current;
     private Block currentIr;
 
-    private record Edge(Block from, Block to) {
+    /** An edge that gets a block of its own, and that block once made; {@code next}: the next edge from the same block. */
+    private static final class Edge {
+        final Block from;
+        final Block to;
+        LirBlock block;
+        final Edge next;
+
+        Edge(Block from, Block to, Edge next) {
+            this.from = from;
+            this.to = to;
+            this.next = next;
+        }
+    }
+
+    /** The edge from {@code from} to {@code to} that gets a block of its own, or null. */
+    private Edge edge(Block from, Block to) {
+        for (Edge e = edgesFrom[from.id()]; e != null; e = e.next) {
+            if (e.to == to) {
+                return e;
+            }
+        }
+        return null;
     }
 
     protected LirGenerator(Graph ir, Architecture architecture, FrameMap frameMap) {
@@ -68,6 +92,8 @@ public abstract class LirGenerator {
         this.architecture = architecture;
         this.lir = new LirGraph(ir, frameMap);
         this.operands = new Value[ir.valueIdLimit()];
+        this.lirBlockOf = new LirBlock[ir.blockIdLimit()];
+        this.edgesFrom = new Edge[ir.blockIdLimit()];
     }
 
     public LirGraph lir() {
@@ -84,7 +110,7 @@ public abstract class LirGenerator {
             LirBlock lb = lir.newBlock(b);
             lb.setLoopDepth(loops.depth(b));
             lb.setLoop(loops.innermost(b));
-            lirBlockOf.put(b, lb);
+            lirBlockOf[b.id()] = lb;
             for (Phi p : b.phis()) {
                 operands[p.id()] = lir.newVariable(kindOf(p.kind()));
             }
@@ -96,14 +122,14 @@ public abstract class LirGenerator {
                 // even when it has a single generated predecessor (the others only reachable through
                 // exception handlers, which are not generated).
                 boolean phisFromBranch = !s.phis().isEmpty() && !(b.terminator() instanceof Goto);
-                if (succs.size() > 1 && normalPredecessorCount(s) > 1 || phisFromBranch) {
-                    edgeBlocks.put(new Edge(b, s), null); // placeholder, created below in order
+                if ((succs.size() > 1 && normalPredecessorCount(s) > 1 || phisFromBranch) && edge(b, s) == null) {
+                    edgesFrom[b.id()] = new Edge(b, s, edgesFrom[b.id()]); // its block is created below, in order
                 }
             }
         }
         for (Block b : order) {
             ir.faults().point("LIR generation");
-            current = lirBlockOf.get(b);
+            current = lirBlockOf[b.id()];
             currentIr = b;
             Variable[] phis = new Variable[b.phis().size()];
             for (int i = 0; i < phis.length; i++) {
@@ -124,15 +150,15 @@ public abstract class LirGenerator {
         // Edge blocks come after all others, in the order branches named them: a label and a jump
         // carrying the phi values of the edge.
         for (LirBlock eb : List.copyOf(lir.blocks())) {
-            Edge e = edgeOf.get(eb);
+            Edge e = eb.id() < edgeOf.length ? edgeOf[eb.id()] : null;
             if (e == null) {
                 continue;
             }
             current = eb;
             currentIr = null;
             append(new LabelOp(eb, new Variable[0]));
-            append(new JumpOp(lirBlockOf.get(e.to()), phiValues(e.from(), e.to())));
-            lir.addEdge(eb, lirBlockOf.get(e.to()));
+            append(new JumpOp(lirBlockOf[e.to.id()], phiValues(e.from, e.to)));
+            lir.addEdge(eb, lirBlockOf[e.to.id()]);
         }
         return lir;
     }
@@ -140,28 +166,29 @@ public abstract class LirGenerator {
     /** Reverse postorder over normal edges (exception edges are not followed; see the class comment), cold blocks moved last. */
     private List<Block> emissionOrder() {
         List<Block> post = new ArrayList<>();
-        Map<Block, Boolean> seen = new HashMap<>();
-        List<Block> stack = new ArrayList<>();
-        List<Integer> next = new ArrayList<>();
-        stack.add(ir.entry());
-        next.add(0);
-        seen.put(ir.entry(), true);
-        while (!stack.isEmpty()) {
-            int top = stack.size() - 1;
-            Block b = stack.get(top);
+        boolean[] seen = new boolean[ir.blockIdLimit()];
+        Block[] stack = new Block[ir.blockIdLimit()];
+        int[] next = new int[ir.blockIdLimit()];
+        int depth = 0;
+        stack[depth++] = ir.entry();
+        seen[ir.entry().id()] = true;
+        while (depth > 0) {
+            int top = depth - 1;
+            Block b = stack[top];
             List<Block> succ = b.terminator().targets();
-            int k = next.get(top);
+            int k = next[top];
             if (k < succ.size()) {
-                next.set(top, k + 1);
+                next[top] = k + 1;
                 Block t = succ.get(k);
-                if (seen.putIfAbsent(t, true) == null) {
-                    stack.add(t);
-                    next.add(0);
+                if (!seen[t.id()]) {
+                    seen[t.id()] = true;
+                    stack[depth] = t;
+                    next[depth] = 0;
+                    depth++;
                 }
             } else {
                 post.add(b);
-                stack.remove(top);
-                next.remove(top);
+                depth--;
             }
         }
         List<Block> rpo = new ArrayList<>(post.size());
@@ -177,13 +204,14 @@ public abstract class LirGenerator {
         return rpo;
     }
 
-    private Map<Block, Boolean> reachable;
+    /** The blocks reached from the entry by normal edges, by block id. */
+    private boolean[] reachable;
 
     /** Predecessors that reach {@code b} by a normal edge from generated code. */
     private int normalPredecessorCount(Block b) {
         int n = 0;
         for (Block p : b.predecessors()) {
-            if (reachable.containsKey(p) && p.terminator().targets().contains(b)) {
+            if (reachable[p.id()] && p.terminator().targets().contains(b)) {
                 n++;
             }
         }
@@ -222,23 +250,26 @@ public abstract class LirGenerator {
      * or the block splitting the edge if it is critical. Records the CFG edge.
      */
     protected final LirBlock target(Block succ) {
-        Edge e = new Edge(currentIr, succ);
+        Edge e = edge(currentIr, succ);
         LirBlock t;
-        if (edgeBlocks.containsKey(e)) {
-            t = edgeBlocks.get(e);
+        if (e != null) {
+            t = e.block;
             if (t == null) {
                 t = lir.newBlock(null);
-                t.setLoopDepth(lirBlockOf.get(succ).loopDepth());
+                t.setLoopDepth(lirBlockOf[succ.id()].loopDepth());
                 Loop l = ir.loops().innermost(succ);
                 while (l != null && !l.contains(currentIr)) {
                     l = l.parent();
                 }
                 t.setLoop(l);
-                edgeBlocks.put(e, t);
-                edgeOf.put(t, e);
+                e.block = t;
+                if (t.id() >= edgeOf.length) {
+                    edgeOf = java.util.Arrays.copyOf(edgeOf, Math.max(t.id() + 1, 2 * edgeOf.length));
+                }
+                edgeOf[t.id()] = e;
             }
         } else {
-            t = lirBlockOf.get(succ);
+            t = lirBlockOf[succ.id()];
         }
         if (!current.successors().contains(t)) {
             lir.addEdge(current, t);
