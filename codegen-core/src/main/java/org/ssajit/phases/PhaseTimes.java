@@ -1,6 +1,5 @@
 package org.ssajit.phases;
 
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Compile time over all compiles (several compiler threads add at once), for the
@@ -8,11 +7,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link PhaseSuite} adds each phase's time twice: to the phase, by name, and to its {@link Group}, the
  * coarse lines of the summary. A phase that throws (a refusal) still counts the time it took.
  *
- * <p>About 30 phases run per compile, each adding here, so the counting calls no JDK code that is
- * not intrinsic (an {@link AtomicLong} per figure, the phases found by identity in an array of their
- * own): JDK methods ssajit calls often become hot in the program's JVM and are compiled at tier 4 on
- * the compiler's behalf (a {@code LongAdder} and a {@code ConcurrentHashMap} here cost about 7 tier-4
- * compiles in a short program's JVM).
+ * <p>About 30 phases run per compile, each adding here, so the counting calls no JDK code (plain
+ * counters under this object's lock, the phases found by identity in an array of their own): JDK
+ * methods ssajit calls often become hot in the program's JVM and are compiled at tier 4 on the
+ * compiler's behalf (a {@code LongAdder} and a {@code ConcurrentHashMap} here cost about 7 tier-4
+ * compiles in a short program's JVM, {@code AtomicLong}s 3).
  */
 public final class PhaseTimes {
     /** The summary's lines: each {@link Phase} adds to one; installation is timed by the installer's caller. */
@@ -36,23 +35,25 @@ public final class PhaseTimes {
         }
     }
 
-    private final AtomicLong[] nanos = new AtomicLong[Group.values().length];
+    /** Nanoseconds by group; guarded by this object's lock, as every figure here. */
+    private final long[] nanos = new long[Group.values().length];
 
     /** One phase's figures: nanoseconds and runs. */
-    private record Timed(Phase phase, AtomicLong nanos, AtomicLong runs) {
-    }
+    private static final class Timed {
+        final Phase phase;
+        long nanos;
+        long runs;
 
-    /** The phases timed so far, in the order they first ran; replaced (never changed) when one is added. */
-    private volatile Timed[] byPhase = new Timed[0];
-
-    public PhaseTimes() {
-        for (int i = 0; i < nanos.length; i++) {
-            nanos[i] = new AtomicLong();
+        Timed(Phase phase) {
+            this.phase = phase;
         }
     }
 
-    public void add(Group g, long elapsedNanos) {
-        nanos[g.ordinal()].addAndGet(elapsedNanos);
+    /** The phases timed so far, in the order they first ran. */
+    private Timed[] byPhase = new Timed[0];
+
+    public synchronized void add(Group g, long elapsedNanos) {
+        nanos[g.ordinal()] += elapsedNanos;
     }
 
     /** Adds the time since {@code startNanos} (a {@link System#nanoTime()}) to {@code g}. */
@@ -61,57 +62,47 @@ public final class PhaseTimes {
     }
 
     /** One run of {@code phase}: its time to the phase and to its group. */
-    public void add(Phase phase, long elapsedNanos) {
-        add(phase.group(), elapsedNanos);
+    public synchronized void add(Phase phase, long elapsedNanos) {
+        nanos[phase.group().ordinal()] += elapsedNanos;
         Timed t = timed(phase);
-        t.nanos().addAndGet(elapsedNanos);
-        t.runs().incrementAndGet();
+        t.nanos += elapsedNanos;
+        t.runs++;
     }
 
     /** The figures of {@code phase}, found by identity; added at its first run. */
     private Timed timed(Phase phase) {
-        Timed[] all = byPhase;
-        for (Timed t : all) {
-            if (t.phase() == phase) {
+        for (Timed t : byPhase) {
+            if (t.phase == phase) {
                 return t;
             }
         }
-        synchronized (this) {
-            all = byPhase;
-            for (Timed t : all) {
-                if (t.phase() == phase) {
-                    return t;
-                }
-            }
-            Timed t = new Timed(phase, new AtomicLong(), new AtomicLong());
-            Timed[] more = java.util.Arrays.copyOf(all, all.length + 1);
-            more[all.length] = t;
-            byPhase = more;
-            return t;
-        }
+        Timed t = new Timed(phase);
+        byPhase = java.util.Arrays.copyOf(byPhase, byPhase.length + 1);
+        byPhase[byPhase.length - 1] = t;
+        return t;
     }
 
-    public long nanos(Group g) {
-        return nanos[g.ordinal()].get();
+    public synchronized long nanos(Group g) {
+        return nanos[g.ordinal()];
     }
 
     /** The time of the phase named {@code phase}, over all its runs. */
-    public long nanos(String phase) {
+    public synchronized long nanos(String phase) {
         long n = 0;
         for (Timed t : byPhase) {
-            if (t.phase().name().equals(phase)) {
-                n += t.nanos().get();
+            if (t.phase.name().equals(phase)) {
+                n += t.nanos;
             }
         }
         return n;
     }
 
     /** How often the phase named {@code phase} ran (and was timed). */
-    public long runs(String phase) {
+    public synchronized long runs(String phase) {
         long n = 0;
         for (Timed t : byPhase) {
-            if (t.phase().name().equals(phase)) {
-                n += t.runs().get();
+            if (t.phase.name().equals(phase)) {
+                n += t.runs;
             }
         }
         return n;
