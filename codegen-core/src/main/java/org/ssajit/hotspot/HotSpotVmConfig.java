@@ -233,6 +233,18 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
      * recursive stack lock, and the VM's monitorexit then does nothing).
      */
     public final int markUnusedValue;
+    /** {@code markWord::lock_mask_in_place}: the mark word's two lock bits. */
+    public final int markLockMaskInPlace;
+    /**
+     * {@code UseObjectMonitorTable} (JDK 24+, off by default in JDK 25): inflated monitors live in a
+     * table and the BasicLock caches the object's monitor, which the VM reads on exit.
+     */
+    public final boolean useObjectMonitorTable;
+    /**
+     * {@code DiagnoseSyncOnValueBasedClasses}: when not 0, locking an instance of a value-based class
+     * must reach the VM, which logs or fails; HotSpot's fast paths test the class's flag first.
+     */
+    public final int diagnoseSyncOnValueBasedClasses;
     public final long sharedRuntimeFrem;
     public final long sharedRuntimeDrem;
     /**
@@ -402,6 +414,9 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         markUnlockedValue = getConstant("markWord::unlocked_value", Integer.class);
         markMonitorValue = getConstant("markWord::monitor_value", Integer.class);
         markUnusedValue = getConstant("markWord::marked_value", Integer.class);
+        markLockMaskInPlace = getConstant("markWord::lock_mask_in_place", Integer.class);
+        useObjectMonitorTable = getFlag("UseObjectMonitorTable", Boolean.class, false);
+        diagnoseSyncOnValueBasedClasses = getFlag("DiagnoseSyncOnValueBasedClasses", Integer.class, 0);
         sharedRuntimeFrem = getAddress(org.ssajit.ir.RuntimeLeaf.FREM.symbol());
         sharedRuntimeDrem = getAddress(org.ssajit.ir.RuntimeLeaf.DREM.symbol());
         arrayCopyStubs = new long[5];

@@ -111,6 +111,15 @@ public final class SelectionPatterns {
         return load.user(0) instanceof Instruction u && u.op() == Op.I2L && u.block() == load.block() ? u : null;
     }
 
+    /**
+     * A {@link Op#COMPARE_AND_SWAP} whose only user is the branch ending its block, right after it,
+     * testing it against 0: the branch tests the swap's own outcome (flags), never a 0/1 result.
+     */
+    public static boolean isSwapTestedByBranch(Instruction cas) {
+        return cas.op() == Op.COMPARE_AND_SWAP && cas.userCount() == 1 && cas.user(0) instanceof If f && f.block() == cas.block() && next(cas) == null
+                        && f.x() == cas && isZero(f.y()) && isZeroTest(f);
+    }
+
     /** The instruction after {@code i} in its block, or null. */
     public static Instruction next(Instruction i) {
         return i.block().instructionAfter(i);

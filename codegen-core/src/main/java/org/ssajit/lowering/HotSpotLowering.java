@@ -71,9 +71,9 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  * {@link CheckElimination}: it leaves out the checks that cannot fail (a null check of a value whose
  * stamp is non-null or that a dominating check already tested, a bounds check whose index is proven
  * non-negative and below the array's length by a dominating branch, a zero check of a divisor whose
- * stamp excludes 0). The card-table post-barriers, G1's barriers, the allocations and the type tests
- * and store checks are expanded after it ({@link BarrierExpansion}, {@link G1BarrierExpansion},
- * {@link AllocationExpansion}, {@link TypeCheckExpansion}), the type tests after the compiled throws and handler dispatches that
+ * stamp excludes 0). The card-table post-barriers, G1's barriers, the allocations, the locks and unlocks
+ * and the type tests and store checks are expanded after it ({@link BarrierExpansion}, {@link G1BarrierExpansion},
+ * {@link AllocationExpansion}, {@link MonitorExpansion}, {@link TypeCheckExpansion}), the type tests after the compiled throws and handler dispatches that
  * branch on them ({@link ImplicitThrows}, {@link ExceptionDispatch}).
  *
  * <p>Policies decided here, for every target: a failed check deoptimizes with action
@@ -174,7 +174,7 @@ public final class HotSpotLowering {
     /**
      * As {@link #lower(Graph, boolean)}; without {@code expandTypeChecks} the graph keeps the macro-ops
      * the suite's expansion steps would expand ({@link Op#TYPE_TEST}s, {@link Op#STORE_CHECK}s, the
-     * barriers, the allocations). A view for tests of the decisions made before the expansions, not a
+     * barriers, the allocations, the locks and unlocks). A view for tests of the decisions made before the expansions, not a
      * configuration: every compilation expands them, since no back end selects them (a graph that kept
      * them would be refused at selection).
      */
@@ -313,6 +313,11 @@ public final class HotSpotLowering {
     /** Allocations expanded into the TLAB's bump, the header's and zeros' writes and the VM's slow path ({@link AllocationExpansion}). */
     public void allocationExpansion(LoweringState s) {
         AllocationExpansion.expand(s.graph, config);
+    }
+
+    /** Locks and unlocks expanded into lightweight locking's fast paths and the VM's slow paths ({@link MonitorExpansion}). */
+    public void monitorExpansion(LoweringState s) {
+        MonitorExpansion.expand(s.graph, config);
     }
 
     /** Type tests and store checks expanded into HotSpot's subtype check ({@link TypeCheckExpansion}). */

@@ -111,7 +111,7 @@ class LoweringScopeTest {
         return g;
     }
 
-    /** Lowered with the macro-ops kept (before their expansion): type tests, store checks, barriers, allocations. */
+    /** Lowered with the macro-ops kept (before their expansion): type tests, store checks, barriers, allocations, monitors. */
     private static Graph loweredKeepingTypeChecks(Graph g) {
         HotSpotLowering.host(OPTIONS).lower(g, OPTIONS.get(LoweringOptions.COMPILED_HANDLERS), false);
         Verifier.verify(g);
@@ -180,7 +180,7 @@ class LoweringScopeTest {
      */
     @Test
     void synchronizedMethodLocksAtEntryAndUnlocksAtReturn() {
-        Graph g = lowered(Jvmci.graph(LoweringScopeTest.class, "synchronizedStatic"));
+        Graph g = loweredKeepingTypeChecks(Jvmci.graph(LoweringScopeTest.class, "synchronizedStatic"));
         org.ssajit.ir.Instruction first = g.entry().instructions().get(0);
         assertEquals(org.ssajit.ir.Op.LOCK, first.op(), g::toString);
         assertEquals(0, first.attribute());
@@ -214,7 +214,7 @@ class LoweringScopeTest {
      */
     @Test
     void monitorBlockLowersToLockAndUnlock() {
-        Graph g = lowered(Jvmci.graph(LoweringScopeTest.class, "monitor"));
+        Graph g = loweredKeepingTypeChecks(Jvmci.graph(LoweringScopeTest.class, "monitor"));
         List<String> ops = opsOf(g);
         int check = ops.indexOf("nullcheck");
         int lock = ops.indexOf("lock");
@@ -248,7 +248,7 @@ class LoweringScopeTest {
         exit.setState(new org.ssajit.ir.FrameState(m, 7, new org.ssajit.ir.Value[m.getMaxLocals()], new org.ssajit.ir.Value[]{other}, new org.ssajit.ir.Value[]{p}));
         b.append(exit);
         b.setTerminator(new org.ssajit.ir.Return(9, g.intConstant(1)));
-        Graph lowered = lowered(g);
+        Graph lowered = loweredKeepingTypeChecks(g);
         List<String> ops = opsOf(lowered);
         int check = ops.indexOf("samecheck");
         assertTrue(check >= 0 && ops.get(check + 1).equals("unlock"), ops::toString);

@@ -77,8 +77,13 @@ class UnwindingLoweringTest {
     }
 
     private static Graph lowered(String name, boolean compiledHandlers, OptionValues options) {
+        return lowered(name, compiledHandlers, options, true);
+    }
+
+    /** {@code expand}: false keeps the macro-ops (the locks and unlocks, before their expansion). */
+    private static Graph lowered(String name, boolean compiledHandlers, OptionValues options, boolean expand) {
         Graph g = Jvmci.graph(UnwindingLoweringTest.class, name);
-        HotSpotLowering.host(options).lower(g, compiledHandlers);
+        HotSpotLowering.host(options).lower(g, compiledHandlers, expand);
         Verifier.verify(g);
         return g;
     }
@@ -156,7 +161,7 @@ class UnwindingLoweringTest {
      */
     @Test
     void aSynchronizedBlockUnwindsOnceItsHandlerReleasedTheLock() {
-        Graph g = lowered("rethrowInBlock", true);
+        Graph g = lowered("rethrowInBlock", true, OPTIONS, false);
         List<Instruction> unwinds = all(g, Op.UNWIND);
         assertEquals(1, unwinds.size(), g::toString);
         Block b = unwinds.get(0).block();

@@ -408,12 +408,31 @@ public enum Op {
      * depth). Never blocks nor safepoints; its state, before the unlock, only describes the frame for
      * a VM that inspects the stack meanwhile.
      */
-    UNLOCK("unlock", MEMORY_READ | MEMORY_WRITE | LOW, VOID, Integer.class, in(In.OBJECT, OBJECT));
+    UNLOCK("unlock", MEMORY_READ | MEMORY_WRITE | LOW, VOID, Integer.class, in(In.OBJECT, OBJECT)),
+    /**
+     * {@link #LOCK} done by the VM ({@code JVMCIRuntime::monitorenter(thread, object, BasicLock*)}, the
+     * BasicLock the frame's monitor slot of the attribute's depth): the slow path of the lowering's
+     * inline lock ({@code lowering.MonitorExpansion}), or the whole lock where it has none. May block,
+     * safepoint and deoptimize this frame; its state is the one with the monitor held.
+     */
+    VM_LOCK("vmlock", MEMORY_READ | MEMORY_WRITE | LOW, VOID, Integer.class, in(In.OBJECT, OBJECT)),
+    /**
+     * {@link #UNLOCK} done by the VM ({@code JVMCIRuntime::monitorexit}, the BasicLock the monitor slot
+     * of the attribute's depth): the slow path of the inline unlock. Never blocks nor safepoints.
+     */
+    VM_UNLOCK("vmunlock", MEMORY_READ | MEMORY_WRITE | LOW, VOID, Integer.class, in(In.OBJECT, OBJECT)),
+    /**
+     * Atomically: if the word at {@code [base + displacement]} equals {@code expected}, replaces it with
+     * {@code value}; 1 if it did, else 0 (attribute: {@link AtomicUpdate}, the displacement and the
+     * ordering). The base is a reference or a word; never fails, never stops at a safepoint.
+     */
+    COMPARE_AND_SWAP("cas", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, INT, AtomicUpdate.class, in(In.BASE, BASE), in(In.EXPECTED, LONG),
+                    in(In.VALUE, LONG));
 
     /** An input's role, the name by which generic code and {@link Instruction#input(In)} find it. */
     public enum In {
         X, Y, COUNT, OBJECT, ARRAY, INDEX, VALUE, CHECKED_LENGTH, FROM, LAST, LENGTH, DIMENSIONS, ARGUMENTS, BASE, DIVISOR, CONDITION, SOURCE, SOURCE_INDEX,
-        DESTINATION, DESTINATION_INDEX;
+        DESTINATION, DESTINATION_INDEX, EXPECTED;
 
         /** The name as printed, e.g. {@code checkedLength}. */
         public String label() {

@@ -179,7 +179,15 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
             case LEAF_CALL -> leafCall(i);
             case ARRAY_COPY -> arrayCopy(i);
             case NEW_EXCEPTION -> newException(i);
-            case LOCK, UNLOCK -> monitor(i);
+            case VM_LOCK, VM_UNLOCK -> monitor(i);
+            case COMPARE_AND_SWAP -> {
+                if (isSwapTestedByBranch(i)) {
+                    fused.add(i); // emitted by the branch
+                } else {
+                    append(new Aarch64Atomics.CompareAndSwap((org.ssajit.ir.AtomicUpdate) i.attribute(), result(i), inVariable(i.input(In.BASE)),
+                                    inVariable(i.input(In.EXPECTED)), inVariable(i.input(In.VALUE))));
+                }
+            }
             case VM_ALLOCATE -> allocateInVm(i);
             case OBJECT_AT -> move(result(i), operand(i.input(In.X))); // the same bits, a reference from here on
             case ALLOCATE_INSTANCE_OF -> append(new Aarch64Allocation.AllocateInstanceOf(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
@@ -296,6 +304,11 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
 
     @Override
     protected void emitIf(If f, LirBlock trueTarget, LirBlock falseTarget) {
+        if (f.x() instanceof Instruction cas && cas.op() == Op.COMPARE_AND_SWAP && fused.contains(cas)) {
+            append(new Aarch64Atomics.CompareAndSwapBranch((org.ssajit.ir.AtomicUpdate) cas.attribute(), f.condition() == org.ssajit.ir.Condition.NE,
+                            inVariable(cas.input(In.BASE)), inVariable(cas.input(In.EXPECTED)), inVariable(cas.input(In.VALUE)), trueTarget, falseTarget));
+            return;
+        }
         Instruction and = fusedAnd(f);
         if (and != null) {
             int size = and.kind() == JavaKind.Long ? 64 : 32;
@@ -338,7 +351,7 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
         lir().frameMap().reserveMonitorSlots(depth + 1);
         RegisterValue object = fixed(jdk.vm.ci.aarch64.AArch64.r1, JavaKind.Object);
         move(object, operand(i.input(In.OBJECT)));
-        append(new Aarch64Monitors.Monitor(i.op() == Op.LOCK, depth, object, stateOf(i.state())));
+        append(new Aarch64Monitors.Monitor(i.op() == Op.VM_LOCK, depth, object, stateOf(i.state())));
     }
 
     // Memory -----------------------------------------------------------------------------------------

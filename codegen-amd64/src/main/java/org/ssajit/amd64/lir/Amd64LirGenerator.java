@@ -234,7 +234,8 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             case ALLOCATE_INSTANCE_OF -> append(new Amd64Allocation.AllocateInstanceOf(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
                             newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
             case ALLOCATE_MULTI -> allocateMulti(i);
-            case LOCK, UNLOCK -> monitor(i);
+            case VM_LOCK, VM_UNLOCK -> monitor(i);
+            case COMPARE_AND_SWAP -> compareAndSwap(i);
             case NEW_EXCEPTION -> {
                 // The inputs in rsi and rdx: the object, or the index and length, or the length.
                 Register[] in = {AMD64.rsi, AMD64.rdx};
@@ -297,7 +298,22 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
         lir().frameMap().reserveMonitorSlots(depth + 1);
         RegisterValue object = fixed(AMD64.rsi, JavaKind.Object);
         move(object, operand(i.input(In.OBJECT)));
-        append(new Amd64Monitors.Monitor(i.op() == Op.LOCK, depth, object, stateOf(i.state())));
+        append(new Amd64Monitors.Monitor(i.op() == Op.VM_LOCK, depth, object, stateOf(i.state())));
+    }
+
+    /**
+     * {@link Op#COMPARE_AND_SWAP}, the expected word moved to rax: fused into the branch that tests it
+     * right after ({@link #emitIf}), else a 0/1 result.
+     */
+    private void compareAndSwap(Instruction i) {
+        if (isSwapTestedByBranch(i)) {
+            fused.add(i);
+            return;
+        }
+        RegisterValue rax = fixed(AMD64.rax, JavaKind.Long);
+        move(rax, operand(i.input(In.EXPECTED)));
+        org.ssajit.ir.AtomicUpdate u = (org.ssajit.ir.AtomicUpdate) i.attribute();
+        append(new Amd64Atomics.CompareAndSwap(result(i), inVariable(i.input(In.BASE)), u.displacement(), rax, inVariable(i.input(In.VALUE))));
     }
 
     private void binary(Instruction i, AluOp integerOp, SseOp floatOp, SseOp doubleOp) {
@@ -434,6 +450,16 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
         if (memoryCompare(f, trueTarget, falseTarget)) {
             return;
         }
+        if (f.x() instanceof Instruction cas && cas.op() == Op.COMPARE_AND_SWAP && fused.contains(cas)) {
+            // Operands in the order of their last uses: the base and the new word, then rax.
+            AllocatableValue base = inVariable(cas.input(In.BASE));
+            AllocatableValue value = inVariable(cas.input(In.VALUE));
+            RegisterValue rax = fixed(AMD64.rax, JavaKind.Long);
+            move(rax, operand(cas.input(In.EXPECTED)));
+            append(new Amd64Atomics.CompareAndSwapBranch(f.condition() == org.ssajit.ir.Condition.NE, base, ((org.ssajit.ir.AtomicUpdate) cas.attribute()).displacement(),
+                            rax, value, trueTarget, falseTarget));
+            return;
+        }
         if (f.x() instanceof Instruction ushr && ushr.op() == Op.USHR && fused.contains(ushr)) {
             Instruction xor = fusedXor(ushr);
             boolean withXor = xor != null && fused.contains(xor);
@@ -520,7 +546,8 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             return false;
         }
         org.ssajit.ir.Value other = f.x() == read ? f.y() : f.x();
-        boolean word = a.kind() == JavaKind.Long && read.input(In.BASE).kind() == JavaKind.Long;
+        // A word, or a full-width reference (a lock stack entry), at a word base.
+        boolean word = (a.kind() == JavaKind.Long || a.kind() == JavaKind.Object) && read.input(In.BASE).kind() == JavaKind.Long;
         boolean narrowKlass = a.kind() == JavaKind.Int && other instanceof Instruction m && m.op() == Op.METADATA && m.kind() == JavaKind.Int;
         boolean byteEquals = a.kind() == JavaKind.Byte && other instanceof Constant k && k.asInt() == (byte) k.asInt()
                         && (f.condition() == org.ssajit.ir.Condition.EQ || f.condition() == org.ssajit.ir.Condition.NE);

@@ -1,0 +1,133 @@
+package org.ssajit.aarch64.lir;
+
+import static org.ssajit.aarch64.lir.Operands.*;
+
+import org.ssajit.aarch64.asm.Aarch64Assembler;
+import org.ssajit.aarch64.asm.AtomicOrder;
+import org.ssajit.aarch64.asm.Condition;
+import org.ssajit.aarch64.asm.Label;
+import org.ssajit.ir.AtomicUpdate;
+import org.ssajit.lir.BranchOp;
+import org.ssajit.lir.LirBlock;
+
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.meta.AllocatableValue;
+import jdk.vm.ci.meta.Value;
+
+/**
+ * {@link org.ssajit.ir.Op#COMPARE_AND_SWAP} of a word at {@code [base]} (displacement 0: A64's
+ * exclusive and LSE accesses take a bare register address). With {@code UseLSE}: {@code cas}, with
+ * {@code a}, {@code l} or {@code al} as the ordering asks, on a copy of the expected word in x8, then
+ * {@code cmp x8, expected}. Without: a {@code ldaxr}/{@code ldxr}, {@code cmp}, {@code stxr}/{@code stlxr}
+ * loop, retried when the store fails spuriously (status in w9). Either leaves the flags EQ exactly
+ * when the word was swapped.
+ */
+public final class Aarch64Atomics {
+    private Aarch64Atomics() {
+    }
+
+    private static AtomicOrder order(AtomicUpdate.Ordering o) {
+        return switch (o) {
+            case ACQUIRE -> AtomicOrder.ACQUIRE;
+            case RELEASE -> AtomicOrder.RELEASE;
+            case ACQUIRE_RELEASE -> AtomicOrder.ACQUIRE_RELEASE;
+        };
+    }
+
+    static void checkDisplacement(AtomicUpdate u) {
+        if (u.displacement() != 0) {
+            throw new IllegalStateException("a compare-and-swap at displacement " + u.displacement() + ": AArch64's takes a bare register address");
+        }
+    }
+
+    /** The swap; afterwards the flags are EQ if it swapped, NE if not. */
+    static void swap(Aarch64CodeEmitter e, AtomicOrder order, Register base, Register expected, Register value) {
+        Aarch64Assembler asm = e.asm();
+        Register old = Aarch64CodeEmitter.SCRATCH1;
+        if (e.config().useLse) {
+            asm.mov(64, old, expected);
+            asm.cas(64, order, old, value, base);
+            asm.cmp(64, old, expected);
+            return;
+        }
+        Label retry = new Label("cas-retry");
+        Label failed = new Label("cas-failed");
+        asm.bind(retry);
+        if (order.acquire) {
+            asm.ldaxr(64, old, base);
+        } else {
+            asm.ldxr(64, old, base);
+        }
+        asm.cmp(64, old, expected);
+        asm.b(Condition.NE, failed);
+        if (order.release) {
+            asm.stlxr(64, Aarch64CodeEmitter.SCRATCH2, value, base);
+        } else {
+            asm.stxr(64, Aarch64CodeEmitter.SCRATCH2, value, base);
+        }
+        asm.cbnz(32, Aarch64CodeEmitter.SCRATCH2, retry);
+        asm.bind(failed);
+    }
+
+    /** The swap as a 0/1 result ({@code cset}). */
+    public static final class CompareAndSwap extends Aarch64Op {
+        private final AtomicOrder order;
+
+        public CompareAndSwap(AtomicUpdate u, AllocatableValue result, AllocatableValue base, AllocatableValue expected, AllocatableValue value) {
+            super(values(result), values(base, expected, value), null, null);
+            checkDisplacement(u);
+            this.order = order(u.ordering());
+        }
+
+        @Override
+        protected void emitCode(Aarch64CodeEmitter e) {
+            swap(e, order, reg(get(Mode.USE, 0)), reg(get(Mode.USE, 1)), reg(get(Mode.USE, 2)));
+            e.asm().cset(32, reg(get(Mode.DEF, 0)), Condition.EQ);
+        }
+
+        @Override
+        public String name() {
+            return "cas" + order.suffix;
+        }
+    }
+
+    /** The swap and the branch that tests it ({@code if (cas == 0)} or {@code != 0}), on the swap's flags. */
+    public static final class CompareAndSwapBranch extends Aarch64Op implements BranchOp {
+        private final AtomicOrder order;
+        /** Whether the true target is taken when the swap succeeded ({@code != 0}). */
+        private final boolean onSuccess;
+        private final LirBlock trueTarget;
+        private final LirBlock falseTarget;
+
+        public CompareAndSwapBranch(AtomicUpdate u, boolean onSuccess, AllocatableValue base, AllocatableValue expected, AllocatableValue value,
+                        LirBlock trueTarget, LirBlock falseTarget) {
+            super(null, values(base, expected, value), null, null);
+            checkDisplacement(u);
+            this.order = order(u.ordering());
+            this.onSuccess = onSuccess;
+            this.trueTarget = trueTarget;
+            this.falseTarget = falseTarget;
+        }
+
+        @Override
+        public LirBlock trueTarget() {
+            return trueTarget;
+        }
+
+        @Override
+        public LirBlock falseTarget() {
+            return falseTarget;
+        }
+
+        @Override
+        protected void emitCode(Aarch64CodeEmitter e) {
+            swap(e, order, reg(get(Mode.USE, 0)), reg(get(Mode.USE, 1)), reg(get(Mode.USE, 2)));
+            e.branch(onSuccess ? Condition.EQ : Condition.NE, trueTarget, falseTarget);
+        }
+
+        @Override
+        public String name() {
+            return "casbranch" + order.suffix + (onSuccess ? " swapped " : " failed ") + trueTarget + " else " + falseTarget;
+        }
+    }
+}

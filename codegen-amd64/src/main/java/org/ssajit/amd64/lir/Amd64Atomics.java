@@ -1,0 +1,103 @@
+package org.ssajit.amd64.lir;
+
+import static org.ssajit.amd64.asm.OperandSize.BYTE;
+import static org.ssajit.amd64.asm.OperandSize.DWORD;
+import static org.ssajit.amd64.asm.OperandSize.QWORD;
+import static org.ssajit.amd64.lir.Operands.*;
+
+import org.ssajit.amd64.asm.Address;
+import org.ssajit.amd64.asm.Amd64Assembler;
+import org.ssajit.amd64.asm.Condition;
+import org.ssajit.lir.BranchOp;
+import org.ssajit.lir.LirBlock;
+
+import jdk.vm.ci.amd64.AMD64;
+import jdk.vm.ci.meta.AllocatableValue;
+import jdk.vm.ci.meta.Value;
+
+/**
+ * {@link org.ssajit.ir.Op#COMPARE_AND_SWAP}: {@code lock cmpxchg [base + displacement], value} with the
+ * expected word in rax (which the instruction overwrites with the old word on failure; nothing is live
+ * in rax across it: the expected value is a fixed-register use). A locked instruction is a full fence
+ * on x86, so every ordering the IR asks for holds.
+ */
+public final class Amd64Atomics {
+    private Amd64Atomics() {
+    }
+
+    private static void checkRax(AllocatableValue expected) {
+        if (!reg(expected).equals(AMD64.rax)) {
+            throw new IllegalArgumentException("cmpxchg compares with rax: " + expected);
+        }
+    }
+
+    /** The swap as a 0/1 result: {@code lock cmpxchg; sete r8; movzx r32, r8}. */
+    public static final class CompareAndSwap extends Amd64Op {
+        private final int displacement;
+
+        public CompareAndSwap(AllocatableValue result, AllocatableValue base, int displacement, AllocatableValue expected, AllocatableValue value) {
+            super(values(result), values(base, expected, value), null, null);
+            checkRax(expected);
+            this.displacement = displacement;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            asm.lock();
+            asm.cmpxchg(QWORD, Address.of(reg(get(Mode.USE, 0)), displacement), reg(get(Mode.USE, 2)));
+            asm.setcc(Condition.E, reg(get(Mode.DEF, 0)));
+            asm.movzx(DWORD, reg(get(Mode.DEF, 0)), BYTE, reg(get(Mode.DEF, 0)));
+        }
+
+        @Override
+        public String name() {
+            return "cas [+" + displacement + "]";
+        }
+    }
+
+    /**
+     * The swap and the branch that tests it ({@code if (cas == 0)} or {@code != 0}): {@code lock
+     * cmpxchg; jcc} on the flags the compare left, with no compare of its own.
+     */
+    public static final class CompareAndSwapBranch extends Amd64Op implements BranchOp {
+        private final int displacement;
+        /** Whether the true target is taken when the swap succeeded ({@code != 0}). */
+        private final boolean onSuccess;
+        private final LirBlock trueTarget;
+        private final LirBlock falseTarget;
+
+        public CompareAndSwapBranch(boolean onSuccess, AllocatableValue base, int displacement, AllocatableValue expected, AllocatableValue value,
+                        LirBlock trueTarget, LirBlock falseTarget) {
+            super(null, values(base, expected, value), null, null);
+            checkRax(expected);
+            this.displacement = displacement;
+            this.onSuccess = onSuccess;
+            this.trueTarget = trueTarget;
+            this.falseTarget = falseTarget;
+        }
+
+        @Override
+        public LirBlock trueTarget() {
+            return trueTarget;
+        }
+
+        @Override
+        public LirBlock falseTarget() {
+            return falseTarget;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            asm.lock();
+            asm.cmpxchg(QWORD, Address.of(reg(get(Mode.USE, 0)), displacement), reg(get(Mode.USE, 2)));
+            e.branch(onSuccess ? Condition.E : Condition.NE, trueTarget, falseTarget);
+        }
+
+        @Override
+        public String name() {
+            return "casbranch [+" + displacement + "] " + (onSuccess ? "swapped " : "failed ") + trueTarget + " else " + falseTarget;
+        }
+    }
+}
