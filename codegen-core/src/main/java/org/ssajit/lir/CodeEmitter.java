@@ -38,11 +38,20 @@ public abstract class CodeEmitter {
             }
             for (LirBlock s : p.successors()) {
                 LirBlock t = resolve(s);
-                if (positions.get(t) <= positions.get(p)) {
+                if (positions.get(t) <= positions.get(p) && mayCloseLoop(p, t)) {
                     loopTops.add(t);
                 }
             }
         }
+    }
+
+    /**
+     * Whether the backward edge {@code p -> t} can close a loop: {@code p} inside the SSA loop that
+     * holds {@code t}. A cold block placed after the body that goes back to it (a slow path's return
+     * to its join) closes none, and its target is not aligned as a loop's top.
+     */
+    private static boolean mayCloseLoop(LirBlock p, LirBlock t) {
+        return p.loop() != null && t.loop() != null && t.loop().contains(p.loop());
     }
 
     /** Binds the label of {@code block} at the current position; the block is the current one from now. */
