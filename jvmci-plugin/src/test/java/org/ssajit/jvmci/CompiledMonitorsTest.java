@@ -37,8 +37,13 @@ class CompiledMonitorsTest {
     static volatile int rounds = 20_000;
 
     static void check(String name, List<Supplier<Object[]>> in) {
+        check(name, in, MonitorTargets.class);
+    }
+
+    /** As {@link #check(String, List)}, for a method of {@code holder} (a class HotSpot's compilers are kept off). */
+    static void check(String name, List<Supplier<Object[]>> in, Class<?> holder) {
         CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN;
-        Method m = Jvmci.declared(MonitorTargets.class, name);
+        Method m = Jvmci.declared(holder, name);
         List<Outcome> expected = callChecked(m, in, "interpreter");
         InstalledCode code = install(m);
         List<Outcome> executed = new ArrayList<>();
@@ -57,7 +62,7 @@ class CompiledMonitorsTest {
     }
 
     /** Calls {@code m} once per input, checking after each call that the thread holds no lock on the arguments. */
-    private static List<Outcome> callChecked(Method m, List<Supplier<Object[]>> in, String how) {
+    static List<Outcome> callChecked(Method m, List<Supplier<Object[]>> in, String how) {
         List<Outcome> out = new ArrayList<>();
         for (Supplier<Object[]> s : in) {
             Object[] args = s.get();
@@ -74,6 +79,7 @@ class CompiledMonitorsTest {
             }
         }
         assertFalse(Thread.holdsLock(MonitorTargets.class), what + ": still holds the class's lock");
+        assertFalse(Thread.holdsLock(LockingProtocolTargets.class), what + ": still holds the class's lock");
     }
 
     static List<Supplier<Object>> locks() {
