@@ -338,10 +338,13 @@ public final class Amd64Compares {
             Value x = get(Mode.USE, 0);
             Value y = get(Mode.USE, 1);
             if (isConstant(y)) {
+                // Bits of the low byte only: the byte form tests the same bits, with an imm8.
+                int c = imm32(y);
+                OperandSize s = (c & ~0x7F) == 0 ? BYTE : size;
                 if (isRegister(x)) {
-                    asm.test(size, reg(x), imm32(y));
+                    asm.test(s, reg(x), c);
                 } else {
-                    asm.test(size, e.address(x), imm32(y));
+                    asm.test(s, e.address(x), c);
                 }
             } else if (isRegister(x)) {
                 asm.test(size, reg(x), reg(y));

@@ -412,13 +412,14 @@ class Amd64OpEncodingTest {
     void testBranches() {
         OpCheck c = new OpCheck("test branches");
         var b = c.blocks;
-        c.add(new Amd64Compares.TestBranch(Condition.EQ, DWORD, i(rcx), ci(3), b[2], b[1]), "test ecx,0x3", "je B2");
-        c.add(new Amd64Compares.TestBranch(Condition.EQ, DWORD, i(rcx), ci(3), b[1], b[2]), "test ecx,0x3", "jne B2");
+        c.add(new Amd64Compares.TestBranch(Condition.EQ, DWORD, i(rcx), ci(3), b[2], b[1]), "test cl,0x3", "je B2");
+        c.add(new Amd64Compares.TestBranch(Condition.EQ, DWORD, i(rcx), ci(3), b[1], b[2]), "test cl,0x3", "jne B2");
+        c.add(new Amd64Compares.TestBranch(Condition.NE, QWORD, l(rsi), cl(2), b[2], b[1]), "test sil,0x2", "jne B2");
         c.add(new Amd64Compares.TestBranch(Condition.NE, DWORD, i(rbx), i(r9), b[2], b[1]), "test ebx,r9d", "jne B2");
         c.add(new Amd64Compares.TestBranch(Condition.NE, DWORD, i(rax), ci(0x100), b[2], b[3]), "test eax,0x100", "jne B2", "jmp B3");
         c.add(new Amd64Compares.TestBranch(Condition.EQ, QWORD, l(r8), cl(-8), b[2], b[1]), "test r8,0xfffffffffffffff8", "je B2");
         c.add(new Amd64Compares.TestBranch(Condition.NE, QWORD, l(rdx), l(r11), b[2], b[1]), "test rdx,r11", "jne B2");
-        c.add(new Amd64Compares.TestBranch(Condition.EQ, DWORD, slot(INT, 8), ci(1), b[2], b[1]), "test DWORD PTR [rsp+0x8],0x1", "je B2");
+        c.add(new Amd64Compares.TestBranch(Condition.EQ, DWORD, slot(INT, 8), ci(1), b[2], b[1]), "test BYTE PTR [rsp+0x8],0x1", "je B2");
         c.add(new Amd64Compares.TestBranch(Condition.NE, QWORD, slot(LONG, 16), l(rcx), b[2], b[1]), "test QWORD PTR [rsp+0x10],rcx", "jne B2");
         c.verify();
     }
