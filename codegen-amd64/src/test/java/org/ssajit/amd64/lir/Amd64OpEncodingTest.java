@@ -407,6 +407,21 @@ class Amd64OpEncodingTest {
         c.verify();
     }
 
+    /**
+     * {@code COMPARE_AND_SWAP}: {@code lock cmpxchg} with the expected word in rax; fused with its
+     * branch, one jcc on the flags it left (no compare after it); else sete.
+     */
+    @Test
+    void compareAndSwap() {
+        OpCheck c = new OpCheck("compare-and-swap");
+        var b = c.blocks;
+        c.add(new Amd64Atomics.CompareAndSwapBranch(false, ref(rcx), 0, l(rax), l(rbx), b[2], b[1]), "lock cmpxchg QWORD PTR [rcx],rbx", "jne B2");
+        c.add(new Amd64Atomics.CompareAndSwapBranch(true, ref(rcx), 0, l(rax), l(rbx), b[2], b[1]), "lock cmpxchg QWORD PTR [rcx],rbx", "je B2");
+        c.add(new Amd64Atomics.CompareAndSwapBranch(true, ref(rsi), 8, l(rax), l(r9), b[1], b[2]), "lock cmpxchg QWORD PTR [rsi+0x8],r9", "jne B2");
+        c.add(new Amd64Atomics.CompareAndSwap(i(rdx), ref(rsi), 0, l(rax), l(rbx)), "lock cmpxchg QWORD PTR [rsi],rbx", "sete dl", "movzx edx,dl");
+        c.verify();
+    }
+
     /** {@code (x & y) == 0} / {@code != 0}: test and one jcc, with a register, an imm32 or a slot. */
     @Test
     void testBranches() {
