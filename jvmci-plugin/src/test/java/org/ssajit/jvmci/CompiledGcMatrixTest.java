@@ -131,6 +131,16 @@ class CompiledGcMatrixTest {
     }
 
     /**
+     * With {@code UseObjectMonitorTable} (diagnostic in JDK 25) the VM reads the BasicLock's monitor
+     * cache on exit: the lowering leaves every lock and unlock to the VM, whose call clears the cache
+     * first; also with {@code DiagnoseSyncOnValueBasedClasses}, which only the VM's path reports.
+     */
+    @Test
+    void monitorsWithTheObjectMonitorTable() throws Exception {
+        monitorsUnder(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+UseObjectMonitorTable", "-XX:DiagnoseSyncOnValueBasedClasses=2", "-XX:+UseSerialGC"));
+    }
+
+    /**
      * The monitors scenario under lightweight locking and stress. (It once hung here, 2 runs in about
      * 20: the compiled unlock took a failed CAS for success; see {@code CompiledMonitorsTest
      * #inflatedBetweenTheUnlocksReadAndItsCas}.)
