@@ -179,9 +179,14 @@ public final class HotSpotLowering {
      * them would be refused at selection).
      */
     void lower(Graph g, boolean compiledHandlers, boolean expandTypeChecks) {
+        lower(g, compiledHandlers, p -> expandTypeChecks || !p.expandsMacroOps());
+    }
+
+    /** As {@link #lower(Graph, boolean)}, with only the steps {@code run} accepts: a view for tests. */
+    void lower(Graph g, boolean compiledHandlers, java.util.function.Predicate<PhaseSuite.LoweringPhase> run) {
         LoweringState s = new LoweringState(g, compiledHandlers);
         for (PhaseSuite.LoweringPhase p : PhaseSuite.standard().loweringSteps()) {
-            if (expandTypeChecks || !p.expandsMacroOps()) {
+            if (run.test(p)) {
                 p.step().run(this, s);
             }
         }
