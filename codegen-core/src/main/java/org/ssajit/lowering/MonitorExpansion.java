@@ -81,17 +81,30 @@ final class MonitorExpansion {
 
     /** As {@link #expand(Graph, HotSpotVmConfig)}, with {@code vm}'s values. */
     static int expand(Graph g, Locking vm) {
-        MonitorExpansion x = new MonitorExpansion(g, vm);
-        int n = 0;
-        for (Block b : List.copyOf(g.blocks())) {
-            List<Instruction> monitors = b.instructions().stream().filter(i -> i.op() == Op.LOCK || i.op() == Op.UNLOCK).toList();
-            // Last first: each split moves only what follows it.
-            for (int k = monitors.size() - 1; k >= 0; k--) {
-                x.expand(monitors.get(k));
-                n++;
+        // Found first, without allocating: most graphs have none.
+        List<Instruction> monitors = null;
+        List<Block> blocks = g.blocks();
+        for (int bi = 0; bi < blocks.size(); bi++) {
+            List<Instruction> code = blocks.get(bi).instructions();
+            for (int k = 0; k < code.size(); k++) {
+                Instruction i = code.get(k);
+                if (i.op() == Op.LOCK || i.op() == Op.UNLOCK) {
+                    if (monitors == null) {
+                        monitors = new java.util.ArrayList<>();
+                    }
+                    monitors.add(i);
+                }
             }
         }
-        return n;
+        if (monitors == null) {
+            return 0;
+        }
+        MonitorExpansion x = new MonitorExpansion(g, vm);
+        // Last first: each split moves only what follows it in its block.
+        for (int k = monitors.size() - 1; k >= 0; k--) {
+            x.expand(monitors.get(k));
+        }
+        return monitors.size();
     }
 
     private void expand(Instruction m) {
