@@ -53,8 +53,7 @@ public final class LinearScan {
     private int[] blockFrom;
     private int[] blockLast;
 
-    private Bits[] liveIn;
-    private Bits[] liveOut;
+    private Liveness liveness;
 
     private Interval[] intervals;
     private Interval[] fixedIntervals;
@@ -347,94 +346,13 @@ public final class LinearScan {
 
     // Liveness ------------------------------------------------------------------------------------------
 
-    /**
-     * Backward data-flow liveness to a fixed point over a worklist: exact for any control flow,
-     * irreducible included. Phis are definitions of their block's label and their inputs uses of the
-     * predecessors' jumps, so no special case is needed.
-     */
+    /** The variables live into and out of each block ({@link Liveness}); none may be live into the entry. */
     private void computeLiveness() {
-        int nb = blocks.size();
-        Bits[] gen = new Bits[nb];
-        Bits[] kill = new Bits[nb];
-        for (int bi = 0; bi < nb; bi++) {
-            LirBlock b = blocks.get(bi);
-            Bits g = new Bits();
-            Bits k = new Bits();
-            List<LirOp> ops = b.ops();
-            for (int o = 0; o < ops.size(); o++) {
-                LirOp op = ops.get(o);
-                for (Mode m : READS) {
-                    for (int i = 0; i < op.count(m); i++) {
-                        if (op.get(m, i) instanceof Variable v && !k.get(v.index())) {
-                            g.set(v.index());
-                        }
-                    }
-                }
-                if (op.state() != null) {
-                    for (Value v : op.state().values()) {
-                        if (v instanceof Variable var && !k.get(var.index())) {
-                            g.set(var.index());
-                        }
-                    }
-                }
-                for (Mode m : WRITES) {
-                    for (int i = 0; i < op.count(m); i++) {
-                        if (op.get(m, i) instanceof Variable v) {
-                            k.set(v.index());
-                        }
-                    }
-                }
-            }
-            gen[b.id()] = g;
-            kill[b.id()] = k;
-        }
-        liveIn = new Bits[nb];
-        liveOut = new Bits[nb];
-        boolean[] queued = new boolean[nb];
-        // A ring of block ids: each block is queued at most once at a time, so nb slots suffice.
-        int[] work = new int[nb];
-        int head = 0;
-        int size = 0;
-        for (int i = nb - 1; i >= 0; i--) {
-            int b = linear[i].id();
-            liveIn[b] = new Bits();
-            liveOut[b] = new Bits();
-            work[(head + size++) % nb] = b;
-            queued[b] = true;
-        }
-        Bits in = new Bits();
-        while (size > 0) {
-            int b = work[head];
-            head = (head + 1) % nb;
-            size--;
-            queued[b] = false;
-            stats.livenessBlockVisits++;
-            Bits out = liveOut[b];
-            out.clear();
-            List<LirBlock> succ = blocks.get(b).successors();
-            for (int i = 0; i < succ.size(); i++) {
-                out.or(liveIn[succ.get(i).id()]);
-            }
-            in.clear();
-            in.or(out);
-            in.andNot(kill[b]);
-            in.or(gen[b]);
-            if (!in.equals(liveIn[b])) {
-                liveIn[b].clear();
-                liveIn[b].or(in);
-                List<LirBlock> preds = blocks.get(b).predecessors();
-                for (int i = 0; i < preds.size(); i++) {
-                    int p = preds.get(i).id();
-                    if (!queued[p]) {
-                        queued[p] = true;
-                        work[(head + size++) % nb] = p;
-                    }
-                }
-            }
-        }
-        Bits undefined = liveIn[lir.entry().id()];
-        if (!undefined.isEmpty()) {
-            throw new RegisterAllocationException("variables used before their definition: " + undefined);
+        liveness = new Liveness(blocks, lir.variableCount());
+        stats.livenessBlockVisits += liveness.visits;
+        int entry = lir.entry().id();
+        if (liveness.inStart(entry) != liveness.inEnd(entry)) {
+            throw new RegisterAllocationException("variables used before their definition: " + liveness.inToString(entry));
         }
     }
 
@@ -496,9 +414,9 @@ public final class LinearScan {
             int b = block.id();
             int from = blockFrom[b];
             int to = blockLast[b] + 2;
-            Bits out = liveOut[b];
-            for (int v = out.nextSetBit(0); v >= 0; v = out.nextSetBit(v + 1)) {
-                interval(lir.variable(v)).addRange(from, to);
+            int[] out = liveness.outVars();
+            for (int i = liveness.outStart(b); i < liveness.outEnd(b); i++) {
+                interval(lir.variable(out[i])).addRange(from, to);
             }
             List<LirOp> ops = block.ops();
             for (int k = ops.size() - 1; k >= 0; k--) {
@@ -704,8 +622,9 @@ public final class LinearScan {
                 int p = pred.id();
                 int end = blockLast[p] + 1;
                 ParallelMove pm = new ParallelMove(this);
-                Bits in = liveIn[b];
-                for (int v = in.nextSetBit(0); v >= 0; v = in.nextSetBit(v + 1)) {
+                int[] in = liveness.inVars();
+                for (int li = liveness.inStart(b); li < liveness.inEnd(b); li++) {
+                    int v = in[li];
                     stats.resolutionWork++;
                     Interval it = intervals[v];
                     AllocatableValue src = it.partAt(end).location;
@@ -790,12 +709,15 @@ public final class LinearScan {
      * where the moves before the op have run), clears phi operands and records live references.
      */
     private void rewrite() {
-        Bits live = new Bits();
+        Bits live = new Bits(lir.variableCount());
         List<Value> refs = new ArrayList<>();
         for (int bi = 0; bi < blocks.size(); bi++) {
             LirBlock block = blocks.get(bi);
             live.clear();
-            live.or(liveOut[block.id()]);
+            int[] out = liveness.outVars();
+            for (int i = liveness.outStart(block.id()); i < liveness.outEnd(block.id()); i++) {
+                live.set(out[i]);
+            }
             List<LirOp> ops = block.ops();
             for (int k = ops.size() - 1; k >= 0; k--) {
                 LirOp op = ops.get(k);

@@ -72,6 +72,47 @@ class CompileWorkTest {
         assertTrue(all <= bounds[2], String.format("a compile allocates %.0f B per bytecode byte (bound %.0f)", all, bounds[2]));
     }
 
+    /**
+     * Register allocation grows linearly with the method: two array initializers of the same shape (a
+     * string table; every array allocation and store brings slow-path blocks and short-lived values),
+     * one six times as long as the other, allocate about the same per bytecode byte. Measured here
+     * (B per bytecode byte, 5,273 and 31,645 bytecode bytes): about 2,080 for both under C1. When
+     * liveness kept a dense bit set per block, as long as the highest variable index live there, it was
+     * 8,213 and 35,740: both the bound and the ratio fail for it.
+     */
+    @Test
+    void registerAllocationOfLongArrayInitializersIsLinear() throws Exception {
+        var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled(), "no per-thread allocation counts");
+        ResolvedJavaMethod small = contents("sun.security.tools.keytool.resources.keytool_es");
+        ResolvedJavaMethod large = contents("sun.util.resources.cldr.LocaleNames_en");
+        assertTrue(large.getCodeSize() > 5 * small.getCodeSize() && small.getCodeSize() > 4000, small.getCodeSize() + " and " + large.getCodeSize() + " bytecode bytes");
+        CompileWork work = new CompileWork();
+        double[] perByte = new double[2];
+        for (int pass = 0; pass < 2; pass++) { // the first loads and links what the compiler needs
+            int i = 0;
+            for (ResolvedJavaMethod m : List.of(small, large)) {
+                Totals t = work.measure(List.of(m), false, null);
+                assertEquals(1, t.compiled, m.format("%H.%n") + " refused");
+                perByte[i++] = perByte(t, Phase.ALLOCATE);
+            }
+        }
+        System.out.printf("CompileWorkTest, register allocation of array initializers: %.0f and %.0f B per bytecode byte%n", perByte[0], perByte[1]);
+        for (double b : perByte) {
+            assertTrue(b <= LONG_INITIALIZER_BOUND, String.format("register allocation allocates %.0f B per bytecode byte (bound %.0f)", b, LONG_INITIALIZER_BOUND));
+        }
+        assertTrue(perByte[1] <= 1.3 * perByte[0], String.format("six times the bytecode, %.0f against %.0f B per bytecode byte", perByte[1], perByte[0]));
+    }
+
+    /** Register allocation's bytes per bytecode byte of a long array initializer, at most. */
+    private static final double LONG_INITIALIZER_BOUND = 2600;
+
+    /** The {@code getContents()} of a resource bundle class of java.base (a long array initializer), its class initialized. */
+    private static ResolvedJavaMethod contents(String className) throws Exception {
+        List<ResolvedJavaMethod> ms = CompileWork.moduleMethods("java.base", Pattern.compile("^" + Pattern.quote(className) + "$"), 1, true);
+        return ms.stream().filter(m -> m.getName().equals("getContents")).findFirst().orElseThrow(() -> new AssertionError("no " + className + ".getContents()"));
+    }
+
     @Test
     void allocationPerBytecodeByteWithoutInlining() throws Exception {
         check(measure(false), WITHOUT_INLINING);
