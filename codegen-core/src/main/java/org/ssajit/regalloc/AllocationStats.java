@@ -40,7 +40,7 @@ public final class AllocationStats {
         return materializedConstants;
     }
 
-    /** Blocks processed by the liveness worklist. */
+    /** (block, variable) pairs the liveness visited: one per variable live into a block. */
     public long livenessBlockVisits() {
         return livenessBlockVisits;
     }

@@ -14,9 +14,12 @@
  * <li><b>Numbering</b>: blocks in emission order, except that each block splitting an edge follows its
  * predecessor; op {@code k} at position {@code 2k}. Odd positions lie between ops: that is where
  * moves go.</li>
- * <li><b>Liveness</b>: iterative backward data flow over a worklist until nothing changes, so it is
- * exact for irreducible control flow too (no loop-header shortcut). A label's phis are definitions in
- * its block, a jump's phi values are uses in the jumping block.</li>
+ * <li><b>Liveness</b> ({@code Liveness}): variable by variable, from each block that
+ * reads it before any write up the predecessors to the blocks that write it, so it is exact for
+ * irreducible control flow too (no loop-header shortcut) and visits each (block, variable) pair once.
+ * The live sets are sorted arrays of variable indices per block: memory grows with their sizes, not
+ * with blocks times variables. A label's phis are definitions in its block, a jump's phi values are
+ * uses in the jumping block.</li>
  * <li><b>Intervals</b>, built in one backward pass: ranges with lifetime holes, and use positions with
  * a priority from the operand's {@code allowed()} (register only: must have a register; register or
  * stack: should have one; phi values and frame-state values: anywhere). At an op at {@code p}: a USE
@@ -78,7 +81,8 @@
  * register defs and temps; if the target has fewer, allocation fails with a
  * {@link org.ssajit.regalloc.RegisterAllocationException} (a bailout).</li>
  * <li>A fixed-register value is expected to live within one block (from its definition to its uses).</li>
- * <li>Liveness uses one bit set per block and variable (memory grows with blocks times variables).</li>
+ * <li>The rewrite walks each block backwards with one bit set over all variables, cleared per block and
+ * scanned at each op with a state: no allocation, but time grows with blocks times variables / 64.</li>
  * </ul>
  *
  * <p>Depends on {@code org.ssajit.lir} and JVMCI's code and meta packages only.

@@ -23,7 +23,7 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * no allocation; here the JIT may remove some, so the figures can only come out lower.
  *
  * <p>Measured here (B per bytecode byte; analyses and SSA construction, register allocation, the whole
- * compile), the test alone: without inlining 400, 469 and 2,020; with inlining 818, 659 and 3,222 (after
+ * compile), the test alone: without inlining 400, 466 and 1,981; with inlining 817, 662 and 3,199 (after
  * other tests in the same JVM up to 839, 676 and 3,307 with inlining: the JIT's state differs). Before the
  * per-compiler cache of static-final write scans, the lowering's loops in place of a stream per block,
  * the compiler's own bit set and the LIR generator's dense tables they were 421, 479 and 2,334, and
@@ -76,7 +76,8 @@ class CompileWorkTest {
      * Register allocation grows linearly with the method: two array initializers of the same shape (a
      * string table; every array allocation and store brings slow-path blocks and short-lived values),
      * one six times as long as the other, allocate about the same per bytecode byte. Measured here
-     * (B per bytecode byte, 5,273 and 31,645 bytecode bytes): about 2,080 for both under C1. When
+     * (B per bytecode byte, 5,273 and 31,645 bytecode bytes): 1,877 and 1,848 (about 2,080 for both
+     * when the compiler runs as C1 code). When
      * liveness kept a dense bit set per block, as long as the highest variable index live there, it was
      * 8,213 and 35,740: both the bound and the ratio fail for it.
      */
