@@ -23,7 +23,7 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * no allocation; here the JIT may remove some, so the figures can only come out lower.
  *
  * <p>Measured here (B per bytecode byte; analyses and SSA construction, register allocation, the whole
- * compile), the test alone: without inlining 400, 466 and 1,981; with inlining 817, 662 and 3,199 (after
+ * compile), the test alone: without inlining 399, 467 and 1,995; with inlining 817, 660 and 3,168 (after
  * other tests in the same JVM up to 839, 676 and 3,307 with inlining: the JIT's state differs). Before the
  * per-compiler cache of static-final write scans, the lowering's loops in place of a stream per block,
  * the compiler's own bit set and the LIR generator's dense tables they were 421, 479 and 2,334, and
