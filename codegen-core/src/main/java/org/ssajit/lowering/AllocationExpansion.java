@@ -67,10 +67,24 @@ final class AllocationExpansion {
 
     /** What of the VM's layout the expansion reads ({@link HotSpotVmConfig}); tests give others. */
     record Layout(boolean useTlab, int tlabTopOffset, int tlabEndOffset, int prototypeHeaderOffset, boolean compactHeaders, boolean compressedClassPointers,
-                    int klassOffset, int headerSize) {
+                    int klassOffset, int headerSize, Classes classes) {
         static Layout of(HotSpotVmConfig c) {
             return new Layout(c.useTlab, c.threadTlabTopOffset, c.threadTlabEndOffset, c.klassPrototypeHeaderOffset, c.useCompactObjectHeaders,
-                            c.useCompressedClassPointers, c.oopKlassOffset, c.instanceHeaderSize());
+                            c.useCompressedClassPointers, c.oopKlassOffset, c.instanceHeaderSize(), Classes.of(c));
+        }
+    }
+
+    /**
+     * What {@link Op#ALLOCATE_INSTANCE_OF} reads of a class it knows only at run time: the mirror's
+     * {@code Klass*} ({@code java_lang_Class::_klass_offset}), {@code Klass::_layout_helper} and its
+     * slow-path bit, {@code InstanceKlass::_init_state} (a byte) and its fully-initialized value, and
+     * the encoding of narrow class pointers.
+     */
+    record Classes(int mirrorKlassOffset, int layoutHelperOffset, int layoutHelperSlowPathBit, int initStateOffset, int fullyInitialized, long narrowKlassBase,
+                    int narrowKlassShift) {
+        static Classes of(HotSpotVmConfig c) {
+            return new Classes(c.mirrorKlassOffset, c.klassLayoutHelperOffset, c.layoutHelperInstanceSlowPathBit, c.instanceKlassInitStateOffset,
+                            c.instanceKlassFullyInitialized, c.narrowKlassBase, c.narrowKlassShift);
         }
     }
 
@@ -97,10 +111,15 @@ final class AllocationExpansion {
         AllocationExpansion x = new AllocationExpansion(g, layout);
         int n = 0;
         for (Block b : List.copyOf(g.blocks())) {
-            List<Instruction> allocations = b.instructionsWhere(i -> i.op() == Op.ALLOCATE);
+            List<Instruction> allocations = b.instructionsWhere(i -> i.op() == Op.ALLOCATE || i.op() == Op.ALLOCATE_INSTANCE_OF);
             // Last first: each split moves only what follows an allocation.
             for (int k = allocations.size() - 1; k >= 0; k--) {
-                x.expand(allocations.get(k));
+                Instruction a = allocations.get(k);
+                if (a.op() == Op.ALLOCATE) {
+                    x.expand(a);
+                } else {
+                    x.expandInstanceOf(a);
+                }
                 n++;
             }
         }
@@ -171,14 +190,7 @@ final class AllocationExpansion {
 
         // The header.
         Value klass = add(new Instruction(g, Op.METADATA, JavaKind.Long, hub, bci));
-        write(obj, 0, read(klass, layout.prototypeHeaderOffset()), JavaKind.Long);
-        if (!layout.compactHeaders()) {
-            if (layout.compressedClassPointers()) {
-                write(obj, layout.klassOffset(), add(new Instruction(g, Op.METADATA, JavaKind.Int, (VMConstant) hub.compress(), bci)), JavaKind.Int);
-            } else {
-                write(obj, layout.klassOffset(), klass, JavaKind.Long);
-            }
-        }
+        writeHeader(obj, klass, layout.compressedClassPointers() ? add(new Instruction(g, Op.METADATA, JavaKind.Int, (VMConstant) hub.compress(), bci)) : null);
         int start = layout.headerSize();
         if (shape.isArray()) {
             write(obj, shape.lengthOffset(), length, JavaKind.Int);
@@ -210,6 +222,154 @@ final class AllocationExpansion {
         result.setStamp(a.stamp());
         a.replaceAllUsesWith(result);
         b.removeInstruction(a);
+    }
+
+    /**
+     * The mark word from {@code klass}'s prototype header; the class word unless compact headers keep
+     * it in the mark word: {@code narrowKlass} with compressed class pointers, else {@code klass}.
+     */
+    private void writeHeader(Value obj, Value klass, Value narrowKlass) {
+        write(obj, 0, read(klass, layout.prototypeHeaderOffset()), JavaKind.Long);
+        if (!layout.compactHeaders()) {
+            if (layout.compressedClassPointers()) {
+                write(obj, layout.klassOffset(), narrowKlass, JavaKind.Int);
+            } else {
+                write(obj, layout.klassOffset(), klass, JavaKind.Long);
+            }
+        }
+    }
+
+    /**
+     * {@link Op#ALLOCATE_INSTANCE_OF} (see {@link InstanceAllocations}): the class known only at run
+     * time, each test that leaves the allocation to the call going where a null answer would:
+     *
+     * <pre>
+     *   klass = [mirror + java_lang_Class::_klass_offset];   if (klass == 0) goto fail     a primitive type
+     *   lh = int [klass + layout_helper];                    if (lh <= 0) goto fail        an array class, none
+     *   if ((lh & slow_path_bit) != 0) goto fail             abstract, an interface, Class: the VM's
+     *   if (byte [klass + init_state] != fully_initialized) goto fail
+     *   obj = [thread + tlab_top]; top = obj + i2l(lh)
+     *   if (top > [thread + tlab_end]) goto fail
+     *   [thread + tlab_top] = top; the header (the narrow class computed: (klass - base) >>> shift)
+     *   an int zero where the header ends 4 past an 8-byte boundary, then the zeroing loop up to top
+     *   membar storestore; objectat(obj)
+     * </pre>
+     *
+     * Where {@link InstanceAllocations} left it, the op is its block's last instruction and the block
+     * branches on it being null to the call: every failing test goes to the call directly, the object
+     * to the other side, and the null test is gone. Elsewhere (not made by this lowering) the failing
+     * tests give null in a phi with the object, as the op's contract says.
+     */
+    private void expandInstanceOf(Instruction a) {
+        Block b = a.block();
+        if (!b.handlers().isEmpty()) {
+            throw new IllegalStateException(b + " still has exception edges when its allocations are expanded");
+        }
+        bci = a.bci();
+        Classes k = layout.classes();
+        Block fail;
+        Block success;
+        boolean joined = !branchesOnNull(a);
+        if (joined) {
+            success = splitAfter(b, a);
+            fail = g.newBlock(bci);
+        } else {
+            If test = (If) b.terminator();
+            fail = test.trueTarget();
+            success = test.falseTarget();
+            fail.removePredecessor(b);
+        }
+        current = b;
+        Instruction klass = new Instruction(g, Op.READ, JavaKind.Long, new Access(JavaKind.Long, k.mirrorKlassOffset(), 0, false), bci, a.input(Op.In.OBJECT));
+        b.insertAtEnd(klass); // after the op, before the null test on it that the first test replaces
+        if (!joined) {
+            // The null test on the op's answer is replaced by the first test that fails.
+            Block next = g.newBlock(bci);
+            b.replaceTerminator(new If(bci, Condition.EQ, klass, g.longConstant(0), fail, next));
+            fail.addPredecessor(b);
+            next.addPredecessor(b);
+            current = next;
+        } else {
+            branchTo(Condition.EQ, klass, g.longConstant(0), fail);
+        }
+        Value lh = add(new Instruction(g, Op.READ, JavaKind.Int, new Access(JavaKind.Int, k.layoutHelperOffset(), 0, false), bci, klass));
+        branchTo(Condition.LE, lh, g.intConstant(0), fail);
+        branchTo(Condition.NE, add(Op.AND, JavaKind.Int, lh, g.intConstant(k.layoutHelperSlowPathBit())), g.intConstant(0), fail);
+        Value state = add(new Instruction(g, Op.READ, JavaKind.Int, new Access(JavaKind.Byte, k.initStateOffset(), 0, false), bci, klass));
+        branchTo(Condition.NE, state, g.intConstant(k.fullyInitialized()), fail);
+
+        Value thread = add(new Instruction(g, Op.THREAD, JavaKind.Long, null, bci));
+        Value obj = read(thread, layout.tlabTopOffset());
+        Value top = add(Op.ADD, JavaKind.Long, obj, add(Op.I2L, JavaKind.Long, lh));
+        Value end = read(thread, layout.tlabEndOffset());
+        branchTo(Condition.GT, top, end, fail);
+        write(thread, layout.tlabTopOffset(), top, JavaKind.Long);
+        Value narrowKlass = null;
+        if (!layout.compactHeaders() && layout.compressedClassPointers()) {
+            Value offset = k.narrowKlassBase() == 0 ? klass : add(Op.SUB, JavaKind.Long, klass, g.longConstant(k.narrowKlassBase()));
+            if (k.narrowKlassShift() != 0) {
+                offset = add(Op.USHR, JavaKind.Long, offset, g.intConstant(k.narrowKlassShift()));
+            }
+            narrowKlass = add(Op.L2I, JavaKind.Int, offset);
+        }
+        writeHeader(obj, klass, narrowKlass);
+        int start = layout.headerSize();
+        if (start % 8 == 4) {
+            write(obj, start, g.intConstant(0), JavaKind.Int); // a field or the gap: an instance is 16 bytes at least
+            start += 4;
+        }
+        zeroLoop(add(Op.ADD, JavaKind.Long, obj, g.longConstant(start)), top);
+        add(new Instruction(g, Op.MEMBAR, JavaKind.Void, MemoryBarriers.STORE_STORE, bci));
+        Instruction object = add(new Instruction(g, Op.OBJECT_AT, JavaKind.Object, null, bci, obj));
+        object.setStamp(a.stamp().asNonNull());
+        current.setTerminator(new Goto(bci, success));
+        if (joined) {
+            fail.setTerminator(new Goto(bci, success));
+            success.addPredecessor(current);
+            success.addPredecessor(fail);
+            Phi result = success.addPhi(g, JavaKind.Object);
+            result.appendOperand(object);
+            result.appendOperand(g.nullConstant());
+            result.setStamp(a.stamp());
+            a.replaceAllUsesWith(result);
+        } else {
+            success.replacePredecessor(b, current);
+            a.replaceAllUsesWith(object);
+        }
+        b.removeInstruction(a);
+    }
+
+    /**
+     * Whether {@code a} is as {@link InstanceAllocations} left it: its block's last instruction, the
+     * block ending in {@code if (a == null)} to a block without phis, the other side entered from this
+     * block only, without phis, and {@code a} used only there or in phis' operands from there.
+     */
+    private static boolean branchesOnNull(Instruction a) {
+        Block b = a.block();
+        List<Instruction> code = b.instructions();
+        if (code.get(code.size() - 1) != a || !(b.terminator() instanceof If t) || t.condition() != Condition.EQ || t.x() != a
+                        || !(t.y() instanceof Constant c && c.isNull())) {
+            return false;
+        }
+        Block fail = t.trueTarget();
+        Block success = t.falseTarget();
+        if (fail == success || !fail.phis().isEmpty() || !success.phis().isEmpty() || !success.predecessors().equals(List.of(b))) {
+            return false;
+        }
+        for (var u : a.users()) {
+            if (u == t || u instanceof Instruction i && i.block() == success) {
+                continue;
+            }
+            if (!(u instanceof Phi p)) {
+                return false;
+            }
+            for (int k = 0; k < p.operandCount(); k++) {
+                if (p.operand(k) == a && p.block().predecessors().get(k) != success) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Writes 8-byte zeros from the word {@code from} (8-aligned) up to {@code top}; continues in the loop's exit. */

@@ -33,14 +33,16 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  *   result = phi(o, call)
  * </pre>
  *
- * <p>{@link Op#ALLOCATE_INSTANCE_OF} reads the class from the mirror and allocates from the thread's
- * buffer only for a fully initialized class whose layout helper gives a size without the VM's
- * slow-path bit; the call does everything else as the interpreter would: it throws for a null class,
- * InstantiationException for an abstract class, an interface, an array class or a primitive type,
- * IllegalAccessException for {@code Class}, initializes a class first, allocates from the VM when the
- * buffer is full. A JDK 25 allocation registers no finalizer (that happens at {@code Object.<init>}'s
- * return, which this allocation does not run), so finalizable classes are allocated inline too. A call
- * whose block has exception edges stays a call, as in {@link ArrayCopies}. Runs before the lowering proper.
+ * <p>{@link Op#ALLOCATE_INSTANCE_OF} is expanded with the other allocations ({@link AllocationExpansion}):
+ * it reads the class from the mirror and allocates from the thread's buffer only for a fully
+ * initialized class whose layout helper gives a size without the VM's slow-path bit, each other case
+ * branching to the call, which does everything else as the interpreter would: it throws for a null
+ * class, InstantiationException for an abstract class, an interface, an array class or a primitive
+ * type, IllegalAccessException for {@code Class}, initializes a class first, allocates from the VM
+ * when the buffer is full. The call's block is cold. A JDK 25 allocation registers no finalizer (that
+ * happens at {@code Object.<init>}'s return, which this allocation does not run), so finalizable
+ * classes are allocated inline too. A call whose block has exception edges stays a call, as in
+ * {@link ArrayCopies}. Runs before the lowering proper.
  */
 public final class InstanceAllocations {
     private InstanceAllocations() {
@@ -93,6 +95,7 @@ public final class InstanceAllocations {
         Block[] split = ArrayCopies.splitAtCall(g, b, call);
         Block rest = split[0];
         Block slow = split[1];
+        slow.setCold();
         Block at = b;
         if (!unsafe.stamp().isNonNull()) {
             at = ArrayCopies.branch(g, at, Condition.EQ, unsafe, g.nullConstant(), slow, bci);

@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.ssajit.lowering.LoweredGraphs.access;
+import static org.ssajit.lowering.LoweredGraphs.all;
+import static org.ssajit.lowering.LoweredGraphs.assertConstant;
+import static org.ssajit.lowering.LoweredGraphs.op;
+import static org.ssajit.lowering.LoweredGraphs.text;
 
 import java.util.BitSet;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.ssajit.hotspot.HotSpotVmConfig;
@@ -20,13 +24,14 @@ import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.IrPrinter;
 import org.ssajit.ir.MemoryBarriers;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Value;
 import org.ssajit.options.OptionValues;
+import org.ssajit.parse.BuildOptions;
+import org.ssajit.parse.GraphBuilder;
 import org.ssajit.testing.Jvmci;
 import org.ssajit.verify.VerificationError;
 import org.ssajit.verify.Verifier;
@@ -44,9 +49,11 @@ import jdk.vm.ci.meta.JavaKind;
  */
 class AllocationExpansionTest {
     static final HotSpotVmConfig C = HotSpotVmConfig.host();
-    static final AllocationExpansion.Layout COMPRESSED = new AllocationExpansion.Layout(true, 0x1a8, 0x1b0, 0xb8, false, true, 8, 12);
-    static final AllocationExpansion.Layout FULL = new AllocationExpansion.Layout(true, 0x1a8, 0x1b0, 0xb8, false, false, 8, 16);
-    static final AllocationExpansion.Layout COMPACT = new AllocationExpansion.Layout(true, 0x1a8, 0x1b0, 0xb8, true, true, 4, 8);
+    /** A made-up class layout: the mirror's class, the layout helper and its bit, the init state, a narrow-class base and shift. */
+    static final AllocationExpansion.Classes CLASSES = new AllocationExpansion.Classes(0x10, 0x0c, 1, 0x12a, 4, 0x8_0000_0000L, 3);
+    static final AllocationExpansion.Layout COMPRESSED = new AllocationExpansion.Layout(true, 0x1a8, 0x1b0, 0xb8, false, true, 8, 12, CLASSES);
+    static final AllocationExpansion.Layout FULL = new AllocationExpansion.Layout(true, 0x1a8, 0x1b0, 0xb8, false, false, 8, 16, CLASSES);
+    static final AllocationExpansion.Layout COMPACT = new AllocationExpansion.Layout(true, 0x1a8, 0x1b0, 0xb8, true, true, 4, 8, CLASSES);
 
     static final class Sized {
         long a;
@@ -74,6 +81,22 @@ class AllocationExpansionTest {
         return new long[4];
     }
 
+    static final sun.misc.Unsafe UNSAFE;
+
+    static {
+        try {
+            java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+            f.setAccessible(true);
+            UNSAFE = (sun.misc.Unsafe) f.get(null);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    static Object allocateInstance(Class<?> c) throws InstantiationException {
+        return UNSAFE.allocateInstance(c);
+    }
+
     static Object twoObjects(Object o) {
         Object[] a = new Object[] {o, new Sized()};
         return a;
@@ -91,29 +114,6 @@ class AllocationExpansionTest {
         assertEquals(0, all(g).filter(i -> i.op() == Op.ALLOCATE).count());
         Verifier.verify(g);
         return g;
-    }
-
-    static Stream<Instruction> all(Graph g) {
-        return g.blocks().stream().flatMap(b -> b.instructions().stream());
-    }
-
-    static String text(Graph g) {
-        return new IrPrinter(true).print(g);
-    }
-
-    static Instruction op(Value v, Op op) {
-        assertTrue(v instanceof Instruction i && i.op() == op, () -> "expected " + op + ": " + v);
-        return (Instruction) v;
-    }
-
-    static void assertConstant(long expected, Value v) {
-        assertTrue(v instanceof Constant, () -> "not a constant: " + v);
-        Constant k = (Constant) v;
-        assertEquals(expected, k.kind() == JavaKind.Long ? k.asLong() : k.asInt(), () -> "constant " + k);
-    }
-
-    static Access access(Instruction i) {
-        return (Access) i.attribute();
     }
 
     /** What one expansion made, found from its {@link Op#OBJECT_AT}. */
@@ -320,7 +320,7 @@ class AllocationExpansionTest {
 
     @Test
     void withoutTlabsTheVmAllocates() {
-        var noTlab = new AllocationExpansion.Layout(false, 0, 0, 0, false, true, 8, 12);
+        var noTlab = new AllocationExpansion.Layout(false, 0, 0, 0, false, true, 8, 12, CLASSES);
         Graph g = expanded("newSized", noTlab);
         assertEquals(1, all(g).filter(i -> i.op() == Op.VM_ALLOCATE).count());
         assertEquals(0, all(g).filter(i -> i.op() == Op.THREAD || i.op() == Op.OBJECT_AT).count());
@@ -352,5 +352,147 @@ class AllocationExpansionTest {
         objectAt.block().removeInstruction(check);
         Verifier.verify(g);
 
+    }
+
+    /**
+     * {@code allocateInstance} built with inlining (the call is inside {@code sun.misc.Unsafe}), lowered
+     * without the last expansions: one {@link Op#ALLOCATE_INSTANCE_OF}, branched on to the call.
+     */
+    static Graph instanceOf() {
+        Graph g = GraphBuilder.build(Jvmci.method(AllocationExpansionTest.class, "allocateInstance"), BuildOptions.DEFAULT.withInlining(true), Jvmci.PROVIDERS)
+                        .graph();
+        var b = jdk.vm.ci.hotspot.HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend();
+        HotSpotLowering lowering = new HotSpotLowering(C, b.getMetaAccess(), b.getConstantReflection(), OptionValues.DEFAULTS, C.gcSerial);
+        lowering.lower(g, lowering.options().get(LoweringOptions.COMPILED_HANDLERS), false);
+        assertEquals(1, all(g, Op.ALLOCATE_INSTANCE_OF).count(), () -> text(g));
+        return g;
+    }
+
+    /** The tests on a class known at run time, asserted; returns the class word, the layout helper and the block the tests fail to. */
+    static Value[] classTests(Graph g, AllocationExpansion.Layout layout, Block fail, Value mirror) {
+        AllocationExpansion.Classes k = layout.classes();
+        List<If> failing = g.blocks().stream().map(Block::terminator).filter(t -> t instanceof If f && f.trueTarget() == fail).map(t -> (If) t).toList();
+        Instruction klass = all(g, Op.READ).filter(r -> r.input(In.BASE) == mirror).findFirst().orElseThrow(() -> new AssertionError(text(g)));
+        assertEquals(k.mirrorKlassOffset(), access(klass).displacement());
+        assertEquals(JavaKind.Long, access(klass).kind());
+        If none = failing.stream().filter(f -> f.x() == klass).findFirst().orElseThrow(() -> new AssertionError("no test of the class word: " + text(g)));
+        assertEquals(Condition.EQ, none.condition());
+        assertConstant(0, none.y());
+        Instruction lh = all(g, Op.READ).filter(r -> r.input(In.BASE) == klass && access(r).displacement() == k.layoutHelperOffset()).findFirst().orElseThrow();
+        assertEquals(JavaKind.Int, access(lh).kind());
+        If notInstance = failing.stream().filter(f -> f.x() == lh).findFirst().orElseThrow(() -> new AssertionError("no sign test: " + text(g)));
+        assertEquals(Condition.LE, notInstance.condition());
+        assertConstant(0, notInstance.y());
+        If slowBit = failing.stream().filter(f -> f.x() instanceof Instruction a && a.op() == Op.AND && a.input(0) == lh).findFirst()
+                        .orElseThrow(() -> new AssertionError("no slow-path bit test: " + text(g)));
+        assertEquals(Condition.NE, slowBit.condition());
+        assertConstant(k.layoutHelperSlowPathBit(), ((Instruction) slowBit.x()).input(1));
+        assertConstant(0, slowBit.y());
+        If init = failing.stream().filter(f -> f.x() instanceof Instruction r && r.op() == Op.READ && r.input(In.BASE) == klass && access(r).displacement() == k.initStateOffset())
+                        .findFirst().orElseThrow(() -> new AssertionError("no init-state test: " + text(g)));
+        assertEquals(JavaKind.Byte, access((Instruction) init.x()).kind());
+        assertEquals(Condition.NE, init.condition());
+        assertConstant(k.fullyInitialized(), init.y());
+        return new Value[] {klass, lh};
+    }
+
+    /**
+     * Every layout: the class from the mirror, the four tests of it, the bump by the layout helper's
+     * size, the header with the class computed (narrow: minus the base, shifted), the int gap and the
+     * zeroing loop up to the new top, the barrier before {@link Op#OBJECT_AT}; every failing test and a
+     * full buffer go to the call, in a cold block, and the null test on the op's answer is gone.
+     */
+    @Test
+    void allocateInstanceTestsTheClassThenAllocatesAsNew() {
+        for (AllocationExpansion.Layout layout : List.of(COMPRESSED, FULL, COMPACT)) {
+            Graph g = instanceOf();
+            Instruction a = all(g, Op.ALLOCATE_INSTANCE_OF).findFirst().orElseThrow();
+            Value mirror = a.input(In.OBJECT);
+            Block call = ((If) a.block().terminator()).trueTarget();
+            assertEquals(1, AllocationExpansion.expand(g, layout));
+            Verifier.verify(g);
+            assertEquals(0, all(g, Op.ALLOCATE_INSTANCE_OF).count());
+            assertTrue(call.isCold(), "the call is in a cold block");
+            assertTrue(call.instructions().stream().anyMatch(i -> i.op() == Op.CALL), () -> text(g));
+            Value[] tested = classTests(g, layout, call, mirror);
+            Instruction klass = (Instruction) tested[0];
+            Instruction objectAt = all(g, Op.OBJECT_AT).findFirst().orElseThrow();
+            Instruction obj = op(objectAt.input(In.X), Op.READ);
+            assertEquals(layout.tlabTopOffset(), access(obj).displacement());
+            Instruction top = obj.users().stream().filter(u -> u instanceof Instruction i && i.op() == Op.ADD && i.input(0) == obj).map(u -> (Instruction) u)
+                            .findFirst().orElseThrow();
+            assertSame(tested[1], op(top.input(1), Op.I2L).input(0), "the size is the layout helper's");
+            If full = (If) top.block().terminator();
+            assertEquals(Condition.GT, full.condition());
+            assertSame(top, full.x());
+            assertSame(call, full.trueTarget(), "a full buffer goes to the call");
+            assertEquals(layout.tlabEndOffset(), access(op(full.y(), Op.READ)).displacement());
+            assertEquals(6, call.predecessors().size(), () -> "the mirror's null test, the four class tests and the buffer's: " + text(g));
+            assertTrue(g.blocks().stream().map(Block::terminator).noneMatch(t -> t instanceof If f && f.y() instanceof Constant c && c.kind() == JavaKind.Object
+                            && c.isNull() && f.x() == objectAt), () -> "no null test on the new object: " + text(g));
+            // The header.
+            List<Instruction> writes = all(g, Op.WRITE).filter(w -> w.input(In.BASE) == obj).toList();
+            Instruction mark = writes.stream().filter(w -> access(w).displacement() == 0).findFirst().orElseThrow();
+            assertSame(klass, op(mark.input(In.VALUE), Op.READ).input(In.BASE));
+            assertEquals(layout.prototypeHeaderOffset(), access(op(mark.input(In.VALUE), Op.READ)).displacement());
+            List<Instruction> klassWrites = writes.stream().filter(w -> access(w).displacement() == layout.klassOffset() && !(w.input(In.VALUE) instanceof Constant))
+                            .toList();
+            if (layout.compactHeaders()) {
+                assertEquals(List.of(), klassWrites);
+            } else if (layout.compressedClassPointers()) {
+                Instruction narrow = op(klassWrites.get(0).input(In.VALUE), Op.L2I);
+                Instruction shift = op(narrow.input(0), Op.USHR);
+                assertConstant(CLASSES.narrowKlassShift(), shift.input(1));
+                Instruction minus = op(shift.input(0), Op.SUB);
+                assertSame(klass, minus.input(0));
+                assertConstant(CLASSES.narrowKlassBase(), minus.input(1));
+                assertEquals(JavaKind.Int, access(klassWrites.get(0)).kind());
+            } else {
+                assertSame(klass, klassWrites.get(0).input(In.VALUE));
+                assertEquals(JavaKind.Long, access(klassWrites.get(0)).kind());
+            }
+            // The zeros: an int where the header ends at 12, then the loop from the next 8 bytes up to top.
+            int start = layout.headerSize();
+            List<Instruction> gap = writes.stream().filter(w -> w.input(In.VALUE) instanceof Constant && access(w).displacement() == 12).toList();
+            assertEquals(start % 8 == 4 ? 1 : 0, gap.size(), () -> text(g));
+            start = (start + 7) & -8;
+            Phi p = g.blocks().stream().flatMap(b -> b.phis().stream()).filter(f -> f.kind() == JavaKind.Long).findFirst()
+                            .orElseThrow(() -> new AssertionError("no zeroing loop: " + text(g)));
+            assertSame(obj, op(p.operand(0), Op.ADD).input(0));
+            assertConstant(start, op(p.operand(0), Op.ADD).input(1));
+            If loopTest = (If) p.block().terminator();
+            assertEquals(Condition.GE, loopTest.condition());
+            assertSame(top, loopTest.y());
+            Instruction barrier = objectAt.block().instructions().get(objectAt.block().instructions().indexOf(objectAt) - 1);
+            assertEquals(Op.MEMBAR, barrier.op());
+            assertEquals(MemoryBarriers.STORE_STORE, (int) (Integer) barrier.attribute());
+            // The object reaches the call's join.
+            assertTrue(objectAt.users().stream().anyMatch(u -> u instanceof Phi f && f.operandCount() == 2), () -> text(g));
+        }
+    }
+
+    /**
+     * An {@link Op#ALLOCATE_INSTANCE_OF} whose answer is not branched on as {@link InstanceAllocations}
+     * branches (here: tested with {@code !=}): the failing tests give null, merged with the object.
+     */
+    @Test
+    void allocateInstanceNotBranchedOnGivesNullInAPhi() {
+        Graph g = instanceOf();
+        Instruction a = all(g, Op.ALLOCATE_INSTANCE_OF).findFirst().orElseThrow();
+        Value mirror = a.input(In.OBJECT);
+        If test = (If) a.block().terminator();
+        Block call = test.trueTarget();
+        a.block().replaceTerminator(new If(test.bci(), Condition.NE, a, g.nullConstant(), test.falseTarget(), call));
+        assertEquals(1, AllocationExpansion.expand(g, COMPRESSED));
+        Verifier.verify(g);
+        Instruction objectAt = all(g, Op.OBJECT_AT).findFirst().orElseThrow();
+        Phi joined = objectAt.users().stream().filter(u -> u instanceof Phi).map(u -> (Phi) u).filter(f -> f.operandCount() == 2 && f.operand(1) instanceof Constant)
+                        .findFirst().orElseThrow(() -> new AssertionError(text(g)));
+        assertTrue(((Constant) joined.operand(1)).isNull());
+        If kept = (If) joined.block().terminator();
+        assertEquals(Condition.NE, kept.condition());
+        assertSame(joined, kept.x());
+        assertEquals(2, call.predecessors().size(), "the mirror's null test and the kept test go to the call, the class's tests to the join");
+        classTests(g, COMPRESSED, joined.block().predecessors().get(1), mirror);
     }
 }

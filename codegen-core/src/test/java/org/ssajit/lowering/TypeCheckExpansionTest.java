@@ -3,10 +3,11 @@ package org.ssajit.lowering;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.ssajit.lowering.LoweredGraphs.all;
+import static org.ssajit.lowering.LoweredGraphs.text;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.ssajit.hotspot.HotSpotVmConfig;
@@ -17,7 +18,6 @@ import org.ssajit.ir.Deopt;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.IrPrinter;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Throw;
@@ -110,10 +110,6 @@ class TypeCheckExpansionTest {
         return lowered(name, true);
     }
 
-    static Stream<Instruction> all(Graph g) {
-        return g.blocks().stream().flatMap(b -> b.instructions().stream());
-    }
-
     static List<Instruction> reads(Graph g) {
         return all(g).filter(i -> i.op() == Op.READ).toList();
     }
@@ -142,10 +138,6 @@ class TypeCheckExpansionTest {
 
     static List<Instruction> metadata(Graph g) {
         return all(g).filter(i -> i.op() == Op.METADATA).toList();
-    }
-
-    static String text(Graph g) {
-        return new IrPrinter(true).print(g);
     }
 
     /** Nothing of the macro-ops is left, and no guard: every answer went to branches (or a phi). */

@@ -338,7 +338,9 @@ public enum Op {
      * mirror of a primitive type or an array class, a class the VM allocates itself (abstract, an
      * interface, {@code java.lang.Class}: the slow-path bit of its layout helper), a class not fully
      * initialized, a full buffer. {@code Unsafe.allocateInstance}'s fast path, whose call takes the rest
-     * ({@code lowering.InstanceAllocations}); never stops at a safepoint, needs no state.
+     * ({@code lowering.InstanceAllocations}); never stops at a safepoint, needs no state. Only while
+     * lowering: {@code lowering.AllocationExpansion} expands it into the class's tests, the buffer's
+     * bump, the header's and zeros' writes and {@link #OBJECT_AT}; no back end selects it.
      */
     ALLOCATE_INSTANCE_OF("allocateinstanceof", ALLOCATION | NO_STATE | LOW, OBJECT, in(In.OBJECT, OBJECT)),
     /**

@@ -190,8 +190,6 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
             }
             case VM_ALLOCATE -> allocateInVm(i);
             case OBJECT_AT -> move(result(i), operand(i.input(In.X))); // the same bits, a reference from here on
-            case ALLOCATE_INSTANCE_OF -> append(new Aarch64Allocation.AllocateInstanceOf(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
-                            newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
             case ALLOCATE_MULTI -> allocateMulti(i);
             case REGISTER_FINALIZER -> registerFinalizer(i);
             case LEAF_CALL_SAVING -> {

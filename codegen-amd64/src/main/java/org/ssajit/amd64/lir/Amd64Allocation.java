@@ -5,18 +5,15 @@ import static org.ssajit.amd64.asm.OperandSize.QWORD;
 import static org.ssajit.amd64.lir.Operands.values;
 
 import org.ssajit.amd64.asm.Address;
-import org.ssajit.amd64.asm.AluOp;
 import org.ssajit.amd64.asm.Amd64Assembler;
 import org.ssajit.amd64.asm.Condition;
 import org.ssajit.amd64.asm.Label;
-import org.ssajit.amd64.asm.ShiftOp;
 import org.ssajit.amd64.hotspot.Amd64VmCallStubs;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.AllocationShape;
 import org.ssajit.lir.LirFrameState;
 
 import jdk.vm.ci.amd64.AMD64;
-import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterValue;
 import jdk.vm.ci.code.site.ConstantReference;
 import jdk.vm.ci.code.site.DataPatch;
@@ -24,7 +21,7 @@ import jdk.vm.ci.hotspot.HotSpotMetaspaceConstant;
 import jdk.vm.ci.meta.DeoptimizationAction;
 import jdk.vm.ci.meta.DeoptimizationReason;
 
-/** The VM's allocations (the lowering expanded the inline ones), and {@code Unsafe.allocateInstance}'s fast path. */
+/** The VM's allocations (the lowering expanded the inline ones). */
 public final class Amd64Allocation {
     private Amd64Allocation() {
     }
@@ -78,110 +75,6 @@ public final class Amd64Allocation {
         public String name() {
             return "vmallocate " + shape;
         }
-    }
-
-    /**
-     * {@link org.ssajit.ir.Op#ALLOCATE_INSTANCE_OF}: a new instance of the class whose mirror is the
-     * input (not null), or null where it cannot be allocated here (the call of
-     * {@code Unsafe.allocateInstance} then does it). The class from the mirror's {@code _klass} (0: a
-     * primitive type); its layout helper must be positive (an instance class) without the slow-path
-     * bit, its init state fully initialized; then the buffer's top moves by the layout helper's size
-     * (a full buffer: null), and the header and zeros go in as for {@link Allocate}. Temporaries: the
-     * class, the size (then the narrow-class base), the new top; {@link Amd64CodeEmitter#SCRATCH} for
-     * the header and the zeroing. No call, no safepoint.
-     */
-    public static final class AllocateInstanceOf extends Amd64Op {
-        public AllocateInstanceOf(jdk.vm.ci.meta.AllocatableValue result, jdk.vm.ci.meta.AllocatableValue mirror, jdk.vm.ci.meta.AllocatableValue klassTemp,
-                        jdk.vm.ci.meta.AllocatableValue sizeTemp, jdk.vm.ci.meta.AllocatableValue topTemp) {
-            super(values(result), values(mirror), null, values(klassTemp, sizeTemp, topTemp));
-        }
-
-        @Override
-        protected void emitCode(Amd64CodeEmitter e) {
-            Amd64Assembler asm = e.asm();
-            HotSpotVmConfig c = e.config();
-            Register mirror = Operands.reg(get(Mode.USE, 0));
-            Register obj = Operands.reg(get(Mode.DEF, 0));
-            Register klass = Operands.reg(get(Mode.TEMP, 0));
-            Register size = Operands.reg(get(Mode.TEMP, 1));
-            Register top = Operands.reg(get(Mode.TEMP, 2));
-            Register p = Amd64CodeEmitter.SCRATCH;
-            Label none = new Label("allocateinstanceof-none");
-            Label done = new Label("allocateinstanceof-done");
-
-            asm.mov(QWORD, klass, Address.of(mirror, c.mirrorKlassOffset)); // the mirror is not needed after this
-            asm.test(QWORD, klass, klass);
-            asm.jcc(Condition.E, none);
-            asm.mov(DWORD, size, Address.of(klass, c.klassLayoutHelperOffset)); // zero-extends: positive below
-            asm.test(DWORD, size, size);
-            asm.jcc(Condition.LE, none);
-            asm.test(DWORD, size, c.layoutHelperInstanceSlowPathBit);
-            asm.jcc(Condition.NE, none);
-            asm.alu(AluOp.CMP, org.ssajit.amd64.asm.OperandSize.BYTE, Address.of(klass, c.instanceKlassInitStateOffset), c.instanceKlassFullyInitialized);
-            asm.jcc(Condition.NE, none);
-            asm.mov(QWORD, obj, Address.of(AMD64.r15, c.threadTlabTopOffset));
-            asm.lea(QWORD, top, Address.of(obj, size, org.ssajit.amd64.asm.Scale.ONE, 0));
-            asm.alu(AluOp.CMP, QWORD, top, Address.of(AMD64.r15, c.threadTlabEndOffset));
-            asm.jcc(Condition.A, none);
-            asm.mov(QWORD, Address.of(AMD64.r15, c.threadTlabTopOffset), top);
-            storeHeader(asm, c, obj, klass, p, size);
-            int start = c.instanceHeaderSize();
-            if (start % 8 == 4) {
-                asm.mov(DWORD, Address.of(obj, start), 0); // a field or the gap: within the instance's size
-                start += 4;
-            }
-            zeroUpTo(asm, obj, start, top, p, done);
-            asm.bind(none);
-            asm.alu(AluOp.XOR, DWORD, obj, obj);
-            asm.bind(done);
-        }
-
-        @Override
-        public String name() {
-            return "allocateinstanceof";
-        }
-    }
-
-    /**
-     * An object's header at {@code obj}: the mark word from the class's prototype header, then, unless
-     * compact headers keep it in the mark word, the class pointer (narrow with compressed class
-     * pointers: minus the base, shifted). Clobbers {@code scratch}, and {@code base} where the
-     * narrow-class base is not 0.
-     */
-    static void storeHeader(Amd64Assembler asm, HotSpotVmConfig c, Register obj, Register klass, Register scratch, Register base) {
-        asm.mov(QWORD, scratch, Address.of(klass, c.klassPrototypeHeaderOffset));
-        asm.mov(QWORD, Address.of(obj), scratch);
-        if (c.useCompactObjectHeaders) {
-            return;
-        }
-        if (c.useCompressedClassPointers) {
-            asm.mov(QWORD, scratch, klass);
-            if (c.narrowKlassBase != 0) {
-                asm.movabs(base, c.narrowKlassBase);
-                asm.alu(AluOp.SUB, QWORD, scratch, base);
-            }
-            if (c.narrowKlassShift != 0) {
-                asm.shift(ShiftOp.SHR, QWORD, scratch, c.narrowKlassShift);
-            }
-            asm.mov(DWORD, Address.of(obj, c.oopKlassOffset), scratch);
-        } else {
-            asm.mov(QWORD, Address.of(obj, c.oopKlassOffset), klass);
-        }
-    }
-
-    /**
-     * Zeros from {@code obj + start} (8-byte aligned) up to {@code top}, 8 bytes at a time, with
-     * {@code p} walking; jumps to {@code exit} when done.
-     */
-    static void zeroUpTo(Amd64Assembler asm, Register obj, int start, Register top, Register p, Label exit) {
-        asm.lea(QWORD, p, Address.of(obj, start));
-        Label loop = new Label("zero");
-        asm.bind(loop);
-        asm.alu(AluOp.CMP, QWORD, p, top);
-        asm.jcc(Condition.AE, exit);
-        asm.mov(QWORD, Address.of(p), 0);
-        asm.alu(AluOp.ADD, QWORD, p, 8);
-        asm.jmp(loop);
     }
 
     /**

@@ -231,8 +231,6 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             case PI -> setResult(i, operand(i.input(In.X)));
             case VM_ALLOCATE -> allocateInVm(i);
             case OBJECT_AT -> move(result(i), operand(i.input(In.X))); // the same bits, a reference from here on
-            case ALLOCATE_INSTANCE_OF -> append(new Amd64Allocation.AllocateInstanceOf(result(i), inVariable(i.input(In.OBJECT)), newVariable(JavaKind.Long),
-                            newVariable(JavaKind.Long), newVariable(JavaKind.Long)));
             case ALLOCATE_MULTI -> allocateMulti(i);
             case VM_LOCK, VM_UNLOCK -> monitor(i);
             case COMPARE_AND_SWAP -> compareAndSwap(i);
