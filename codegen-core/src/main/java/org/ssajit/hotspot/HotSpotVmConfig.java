@@ -481,6 +481,13 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         };
     }
 
+    /** The address of the VM entry {@code e} ({@link org.ssajit.ir.Op#VM_CALL}). */
+    public long vmEntry(org.ssajit.ir.VmEntry e) {
+        return switch (e) {
+            case REGISTER_FINALIZER -> registerFinalizer;
+        };
+    }
+
     /** The host VM's values (requires {@code -XX:+EnableJVMCI}). */
     public static HotSpotVmConfig host() {
         return Holder.HOST;

@@ -71,9 +71,10 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  * {@link CheckElimination}: it leaves out the checks that cannot fail (a null check of a value whose
  * stamp is non-null or that a dominating check already tested, a bounds check whose index is proven
  * non-negative and below the array's length by a dominating branch, a zero check of a divisor whose
- * stamp excludes 0). The card-table post-barriers, G1's barriers, the allocations, the locks and unlocks
- * and the type tests and store checks are expanded after it ({@link BarrierExpansion}, {@link G1BarrierExpansion},
- * {@link AllocationExpansion}, {@link MonitorExpansion}, {@link TypeCheckExpansion}), the type tests after the compiled throws and handler dispatches that
+ * stamp excludes 0). The card-table post-barriers, G1's barriers, the allocations, the locks and unlocks,
+ * the finalizer registrations and the type tests and store checks are expanded after it ({@link BarrierExpansion},
+ * {@link G1BarrierExpansion}, {@link AllocationExpansion}, {@link MonitorExpansion}, {@link FinalizerExpansion},
+ * {@link TypeCheckExpansion}), the type tests after the compiled throws and handler dispatches that
  * branch on them ({@link ImplicitThrows}, {@link ExceptionDispatch}).
  *
  * <p>Policies decided here, for every target: a failed check deoptimizes with action
@@ -323,6 +324,11 @@ public final class HotSpotLowering {
     /** Locks and unlocks expanded into lightweight locking's fast paths and the VM's slow paths ({@link MonitorExpansion}). */
     public void monitorExpansion(LoweringState s) {
         MonitorExpansion.expand(s.graph, config);
+    }
+
+    /** Finalizer registrations expanded into the class's flag tested and the VM's call in a cold block ({@link FinalizerExpansion}). */
+    public void finalizerExpansion(LoweringState s) {
+        FinalizerExpansion.expand(s.graph, config);
     }
 
     /** Type tests and store checks expanded into HotSpot's subtype check ({@link TypeCheckExpansion}). */

@@ -288,23 +288,14 @@ final class TypeCheckExpansion {
         i.appendOperand(next);
     }
 
-    /** The class word of the non-null {@code object}, as the VM's header holds it (see the class comment). */
+    /** The class word of the non-null {@code object}, as the VM's header holds it ({@link ClassWords}). */
     private Value klass(Value object) {
-        if (!c.useCompressedClassPointers) {
-            return read(object, null, word(c.oopKlassOffset));
-        }
-        return add(new Instruction(g, Op.UNCOMPRESS, JavaKind.Long, NarrowEncoding.ofKlass(c.narrowKlassBase, c.narrowKlassShift), bci, narrowKlass(object)),
-                        null);
+        return ClassWords.klass(g, c, current, bci, object);
     }
 
     /** The narrow class pointer of the non-null {@code object} (compressed class pointers only). */
     private Value narrowKlass(Value object) {
-        if (c.useCompactObjectHeaders) {
-            Instruction mark = read(object, null, word(c.markOffset));
-            Instruction shifted = add(new Instruction(g, Op.USHR, JavaKind.Long, null, bci, mark, g.intConstant(c.markWordKlassShift)), null);
-            return add(new Instruction(g, Op.L2I, JavaKind.Int, null, bci, shifted), null);
-        }
-        return read(object, null, new Access(JavaKind.Int, c.oopKlassOffset, 0, false));
+        return ClassWords.narrowKlass(g, c, current, bci, object);
     }
 
     // Building blocks ---------------------------------------------------------------------------------

@@ -98,6 +98,7 @@ public final class PhaseSuite {
                                     expansion("g1 barrier expansion", HotSpotLowering::g1BarrierExpansion),
                                     expansion("allocation expansion", HotSpotLowering::allocationExpansion),
                                     expansion("monitor expansion", HotSpotLowering::monitorExpansion),
+                                    expansion("finalizer expansion", HotSpotLowering::finalizerExpansion),
                                     expansion("type check expansion", HotSpotLowering::typeCheckExpansion),
                                     lowering("trivial phis", HotSpotLowering::trivialPhis),
                                     phase("SSA verifier after lowering", Group.VERIFY_SSA, Phase.Kind.VERIFICATION, c -> Verifier.verify(c.graph()))),

@@ -375,9 +375,17 @@ public enum Op {
      * {@code Object.<init>}'s return: if {@code object}'s class has a finalizer, registers it through
      * the VM (the interpreter's {@code _return_register_finalizer}). Its state is the one before the
      * return: if the VM throws (out of memory), the frame deoptimizes there and the interpreter
-     * registers or throws.
+     * registers or throws. The lowering's {@code lowering.FinalizerExpansion} expands it into the
+     * class's flag tested and a {@link #VM_CALL} in a cold block; no back end selects it.
      */
     REGISTER_FINALIZER("registerfinalizer", MEMORY_READ | MEMORY_WRITE | DEOPTIMIZES, VOID, in(In.OBJECT, OBJECT)),
+    /**
+     * A call of an entry of the VM that may safepoint, run Java code or fail (attribute: {@link VmEntry});
+     * inputs: its arguments after the thread. Through the target's stub for the entry, with this op's
+     * state as the call's; if the entry fails (no object, a status of 0), deoptimizes to that state, so
+     * the interpreter does it again or throws. The lowering's expansions put it in their cold blocks.
+     */
+    VM_CALL("vmcall", MEMORY_READ | MEMORY_WRITE | DEOPTIMIZES | LOW, SAME, VmEntry.class, variadic(In.ARGUMENTS, ANY)),
     /**
      * A new exception of the attribute's kind ({@link ImplicitException}), created by the VM as the
      * interpreter creates it for a failed check at this bytecode (the same class, message and stack

@@ -191,7 +191,7 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
             case VM_ALLOCATE -> allocateInVm(i);
             case OBJECT_AT -> move(result(i), operand(i.input(In.X))); // the same bits, a reference from here on
             case ALLOCATE_MULTI -> allocateMulti(i);
-            case REGISTER_FINALIZER -> registerFinalizer(i);
+            case VM_CALL -> vmCall(i);
             case LEAF_CALL_SAVING -> {
                 Value[] args = new Value[i.inputCount()];
                 for (int n = 0; n < args.length; n++) {
@@ -508,9 +508,18 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
     }
 
     /** {@code Object.<init>}'s registration, the object in x1 (the C function's second argument); see {@link Aarch64Finalizers}. */
-    private void registerFinalizer(Instruction i) {
-        RegisterValue object = fixed(jdk.vm.ci.aarch64.AArch64.r1, JavaKind.Object);
-        move(object, operand(i.input(In.OBJECT)));
-        append(new Aarch64Finalizers.RegisterFinalizer(object, stateOf(i.state())));
+    /** {@link Op#VM_CALL}: the arguments after the thread in x1, x2, x3; an object answer in x0. */
+    private void vmCall(Instruction i) {
+        org.ssajit.ir.VmEntry entry = (org.ssajit.ir.VmEntry) i.attribute();
+        RegisterValue[] args = new RegisterValue[i.inputCount()];
+        for (int n = 0; n < args.length; n++) {
+            args[n] = fixed(Aarch64VmCalls.ARGUMENTS[n], i.input(n).kind());
+            move(args[n], operand(i.input(n)));
+        }
+        RegisterValue result = entry.resultKind() == JavaKind.Void ? null : fixed(jdk.vm.ci.aarch64.AArch64.r0, entry.resultKind());
+        append(new Aarch64VmCalls.VmCall(entry, result, args, stateOf(i.state())));
+        if (result != null) {
+            move(result(i), result);
+        }
     }
 }

@@ -248,10 +248,19 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             }
             case UNWIND -> unwind(i);
             case NEGATIVE_CHECK -> append(new Amd64Checks.NegativeCheck(inVariable(i.input(In.LENGTH)), stateOf(i.state()), deopt(i)));
-            case REGISTER_FINALIZER -> {
-                RegisterValue object = fixed(AMD64.rsi, JavaKind.Object);
-                move(object, operand(i.input(In.OBJECT)));
-                append(new Amd64Finalizers.RegisterFinalizer(object, stateOf(i.state())));
+            case VM_CALL -> {
+                // The arguments after the thread in rsi, rdx, rcx; an object answer in rax.
+                org.ssajit.ir.VmEntry entry = (org.ssajit.ir.VmEntry) i.attribute();
+                RegisterValue[] args = new RegisterValue[i.inputCount()];
+                for (int n = 0; n < args.length; n++) {
+                    args[n] = fixed(Amd64VmCalls.ARGUMENTS[n], i.input(n).kind());
+                    move(args[n], operand(i.input(n)));
+                }
+                RegisterValue result = entry.resultKind() == JavaKind.Void ? null : fixed(AMD64.rax, entry.resultKind());
+                append(new Amd64VmCalls.VmCall(entry, result, args, stateOf(i.state())));
+                if (result != null) {
+                    move(result(i), result);
+                }
             }
             case OSR_LOCAL, OSR_LOCK -> {
                 // Read by the OSR entry, before the buffer is freed.

@@ -1,0 +1,73 @@
+package org.ssajit.aarch64.lir;
+
+import static org.ssajit.aarch64.lir.Operands.values;
+
+import org.ssajit.aarch64.asm.Label;
+import org.ssajit.aarch64.hotspot.Aarch64VmCallStubs;
+import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.ir.VmEntry;
+import org.ssajit.lir.LirFrameState;
+
+import jdk.vm.ci.aarch64.AArch64;
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.meta.DeoptimizationAction;
+import jdk.vm.ci.meta.DeoptimizationReason;
+import jdk.vm.ci.meta.JavaKind;
+
+/** {@link org.ssajit.ir.Op#VM_CALL}: a VM entry called through its stub with a frame state. */
+public final class Aarch64VmCalls {
+    /** Where the entry's arguments after the thread go: the C convention's second, third and fourth. */
+    static final Register[] ARGUMENTS = {AArch64.r1, AArch64.r2, AArch64.r3};
+
+    private Aarch64VmCalls() {
+    }
+
+    /**
+     * The VM entry called through its stub ({@link Aarch64Allocation#callVm}: the thread in x0, the
+     * compiled frame the last Java frame, the entry's object taken from the thread) with this op's
+     * debug info; the arguments already in {@link #ARGUMENTS}, an object answer in x0. A failed entry
+     * (null, or a status of 0: the stub has dropped the exception) deoptimizes to the state. Every
+     * register is clobbered (the op destroys them all, as a call).
+     */
+    public static final class VmCall extends Aarch64Op {
+        private final VmEntry entry;
+
+        public VmCall(VmEntry entry, RegisterValue result, RegisterValue[] arguments, LirFrameState state) {
+            super(result == null ? null : values(result), arguments, null, null);
+            if ((result == null) != (entry.resultKind() == JavaKind.Void) || result != null && !result.getRegister().equals(AArch64.r0)) {
+                throw new IllegalArgumentException(entry + " answers in x0: " + result);
+            }
+            for (int k = 0; k < arguments.length; k++) {
+                if (!arguments[k].getRegister().equals(ARGUMENTS[k])) {
+                    throw new IllegalArgumentException("argument " + k + " of " + entry + " is in " + ARGUMENTS[k] + ": " + arguments[k]);
+                }
+            }
+            if (state == null) {
+                throw new IllegalArgumentException(entry + " needs a state");
+            }
+            this.entry = entry;
+            setState(state);
+        }
+
+        @Override
+        public boolean destroysCallerSavedRegisters() {
+            return true;
+        }
+
+        @Override
+        protected void emitCode(Aarch64CodeEmitter e) {
+            HotSpotVmConfig c = e.config();
+            Label trap = e.trap(state(), DeoptimizationReason.RuntimeConstraint, DeoptimizationAction.None);
+            boolean object = entry.resultKind() == JavaKind.Object;
+            Aarch64Allocation.callVm(e, entry.stubName(), c.vmEntry(entry), object ? Aarch64VmCallStubs.Result.OBJECT : Aarch64VmCallStubs.Result.STATUS,
+                            e.debugInfo(state()), trap, () -> {
+                            });
+        }
+
+        @Override
+        public String name() {
+            return "vmcall " + entry.stubName();
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package org.ssajit.amd64.lir;
+
+import static org.ssajit.amd64.asm.OperandSize.DWORD;
+import static org.ssajit.amd64.asm.OperandSize.QWORD;
+import static org.ssajit.amd64.lir.Operands.values;
+
+import org.ssajit.amd64.asm.Amd64Assembler;
+import org.ssajit.amd64.asm.Condition;
+import org.ssajit.amd64.asm.Label;
+import org.ssajit.amd64.hotspot.Amd64VmCallStubs;
+import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.ir.VmEntry;
+import org.ssajit.lir.LirFrameState;
+
+import jdk.vm.ci.amd64.AMD64;
+import jdk.vm.ci.code.Register;
+import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.meta.DeoptimizationAction;
+import jdk.vm.ci.meta.DeoptimizationReason;
+import jdk.vm.ci.meta.JavaKind;
+
+/** {@link org.ssajit.ir.Op#VM_CALL}: a VM entry called through its stub with a frame state. */
+public final class Amd64VmCalls {
+    /** Where the entry's arguments after the thread go: the C convention's second, third and fourth. */
+    static final Register[] ARGUMENTS = {AMD64.rsi, AMD64.rdx, AMD64.rcx};
+
+    private Amd64VmCalls() {
+    }
+
+    /**
+     * The VM entry called through its stub ({@link Amd64VmCallStubs}: the thread in rdi, the compiled
+     * frame the last Java frame, the entry's object taken from the thread) with this op's debug info;
+     * the arguments already in {@link #ARGUMENTS}, an object answer in rax. A failed entry (null, or a
+     * status of 0: the stub has dropped the exception) deoptimizes to the state. Every register is
+     * clobbered (the op destroys them all, as a call).
+     */
+    public static final class VmCall extends Amd64Op {
+        private final VmEntry entry;
+
+        public VmCall(VmEntry entry, RegisterValue result, RegisterValue[] arguments, LirFrameState state) {
+            super(result == null ? null : values(result), arguments, null, null);
+            if ((result == null) != (entry.resultKind() == JavaKind.Void) || result != null && !result.getRegister().equals(AMD64.rax)) {
+                throw new IllegalArgumentException(entry + " answers in rax: " + result);
+            }
+            for (int k = 0; k < arguments.length; k++) {
+                if (!arguments[k].getRegister().equals(ARGUMENTS[k])) {
+                    throw new IllegalArgumentException("argument " + k + " of " + entry + " is in " + ARGUMENTS[k] + ": " + arguments[k]);
+                }
+            }
+            if (state == null) {
+                throw new IllegalArgumentException(entry + " needs a state");
+            }
+            this.entry = entry;
+            setState(state);
+        }
+
+        @Override
+        public boolean destroysCallerSavedRegisters() {
+            return true;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            HotSpotVmConfig c = e.config();
+            Label trap = e.trap(state(), DeoptimizationReason.RuntimeConstraint, DeoptimizationAction.None);
+            boolean object = entry.resultKind() == JavaKind.Object;
+            e.frame().emitForeignCall(Amd64VmCallStubs.address(c, entry.stubName(), c.vmEntry(entry), object ? Amd64VmCallStubs.Result.OBJECT : Amd64VmCallStubs.Result.STATUS),
+                            e.debugInfo(state()));
+            asm.test(object ? QWORD : DWORD, AMD64.rax, AMD64.rax);
+            asm.jcc(Condition.E, trap);
+        }
+
+        @Override
+        public String name() {
+            return "vmcall " + entry.stubName();
+        }
+    }
+}
