@@ -484,6 +484,8 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     /** The address of the VM entry {@code e} ({@link org.ssajit.ir.Op#VM_CALL}). */
     public long vmEntry(org.ssajit.ir.VmEntry e) {
         return switch (e) {
+            case NEW_INSTANCE -> newInstanceOrNull;
+            case NEW_ARRAY -> newArrayOrNull;
             case REGISTER_FINALIZER -> registerFinalizer;
         };
     }

@@ -18,6 +18,7 @@ import org.ssajit.ir.Op;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Stamp;
 import org.ssajit.ir.Value;
+import org.ssajit.ir.VmEntry;
 
 import jdk.vm.ci.hotspot.HotSpotMetaspaceConstant;
 import jdk.vm.ci.meta.JavaKind;
@@ -43,7 +44,8 @@ import jdk.vm.ci.meta.VMConstant;
  *   result = objectat(obj)       a reference from here on
  *   goto done
  * slow:
- *   result = vmallocate(class[, length])     the VM's, with the allocation's state; deoptimizes on null
+ *   result = vmcall new_instance_or_null(metadata(class))             the VM's ({@link Op#VM_CALL}), with the
+ *         or new_array_or_null(metadata(class), length)            allocation's state; deoptimizes on null
  * done:
  *   phi(result, result)
  * </pre>
@@ -137,11 +139,13 @@ final class AllocationExpansion {
         }
         Value length = a.input(Op.In.LENGTH);
         bci = a.bci();
-        Instruction vm = length == null ? new Instruction(g, Op.VM_ALLOCATE, JavaKind.Object, shape, bci)
-                        : new Instruction(g, Op.VM_ALLOCATE, JavaKind.Object, shape, bci, length);
+        Instruction hubWord = new Instruction(g, Op.METADATA, JavaKind.Long, hub, bci);
+        Instruction vm = length == null ? new Instruction(g, Op.VM_CALL, JavaKind.Object, VmEntry.NEW_INSTANCE, bci, hubWord)
+                        : new Instruction(g, Op.VM_CALL, JavaKind.Object, VmEntry.NEW_ARRAY, bci, hubWord, length);
         vm.setStamp(a.stamp());
         if (!layout.useTlab()) {
             vm.setState(a.takeState());
+            b.insertBefore(a, hubWord);
             b.insertBefore(a, vm);
             a.replaceAllUsesWith(vm);
             b.removeInstruction(a);
@@ -152,6 +156,7 @@ final class AllocationExpansion {
         Block slow = g.newBlock(bci);
         slow.setCold();
         vm.setState(state);
+        slow.append(hubWord);
         slow.append(vm);
         slow.setTerminator(new Goto(bci, done));
 

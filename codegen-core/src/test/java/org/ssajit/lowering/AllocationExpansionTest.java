@@ -29,6 +29,7 @@ import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Value;
+import org.ssajit.ir.VmEntry;
 import org.ssajit.options.OptionValues;
 import org.ssajit.parse.BuildOptions;
 import org.ssajit.parse.GraphBuilder;
@@ -109,11 +110,20 @@ class AllocationExpansionTest {
         HotSpotLowering lowering = new HotSpotLowering(C, b.getMetaAccess(), b.getConstantReflection(), OptionValues.DEFAULTS, C.gcSerial);
         lowering.lower(g, lowering.options().get(LoweringOptions.COMPILED_HANDLERS), false);
         long before = all(g).filter(i -> i.op() == Op.ALLOCATE).count();
+        all(g, Op.ALLOCATE).findFirst().ifPresent(a -> SHAPES.put(g, (AllocationShape) a.attribute()));
         assertTrue(before > 0, () -> text(g));
         assertEquals(before, AllocationExpansion.expand(g, layout));
         assertEquals(0, all(g).filter(i -> i.op() == Op.ALLOCATE).count());
         Verifier.verify(g);
         return g;
+    }
+
+    /** The first allocation's shape of each graph {@link #expanded} expanded. */
+    static final java.util.Map<Graph, AllocationShape> SHAPES = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    /** The length the VM's allocation of {@code x} takes (an array's), or null. */
+    static Value length(Expansion x) {
+        return x.vm().inputCount() > 1 ? x.vm().input(1) : null;
     }
 
     /** What one expansion made, found from its {@link Op#OBJECT_AT}. */
@@ -123,7 +133,8 @@ class AllocationExpansionTest {
     /**
      * The protocol's skeleton, asserted on the way: {@code obj} read at the thread's TLAB top,
      * {@code top = obj + size}, {@code if (top > [thread + end]) goto slow}, the slow block cold with
-     * one {@link Op#VM_ALLOCATE} (the shape, the state) and a jump to the join, whose phi merges the
+     * the class's metadata and one {@link Op#VM_CALL} of the VM's allocation (the entry, the class,
+     * the length, the state) and a jump to the join, whose phi merges the
      * {@link Op#OBJECT_AT} and the VM's object.
      */
     static Expansion skeleton(Graph g, AllocationExpansion.Layout layout, AllocationShape[] shapeOut) {
@@ -141,10 +152,15 @@ class AllocationExpansionTest {
         assertEquals(layout.tlabEndOffset(), access(end).displacement());
         Block slow = check.trueTarget();
         assertTrue(slow.isCold(), "the VM's allocation is in a cold block");
-        assertEquals(1, slow.instructions().size());
-        Instruction vm = op(slow.instructions().get(0), Op.VM_ALLOCATE);
+        assertEquals(2, slow.instructions().size());
+        Instruction vm = op(slow.instructions().get(1), Op.VM_CALL);
         assertTrue(vm.state() != null, "the VM's allocation has the allocation's state");
-        shapeOut[0] = (AllocationShape) vm.attribute();
+        shapeOut[0] = SHAPES.get(g);
+        assertEquals(shapeOut[0].isArray() ? VmEntry.NEW_ARRAY : VmEntry.NEW_INSTANCE, vm.attribute());
+        assertSame(slow.instructions().get(0), op(vm.input(0), Op.METADATA));
+        assertEquals(shapeOut[0].hub(), op(vm.input(0), Op.METADATA).attribute());
+        assertEquals(JavaKind.Long, vm.input(0).kind());
+        assertEquals(shapeOut[0].isArray() ? 2 : 1, vm.inputCount());
         Block done = ((Goto) slow.terminator()).target();
         assertEquals(1, done.phis().size());
         Phi result = done.phis().get(0);
@@ -192,7 +208,7 @@ class AllocationExpansionTest {
         }
         BitSet zeros = new BitSet();
         for (Instruction w : writes) {
-            if (w.input(In.VALUE) instanceof Constant c && access(w).displacement() != 0 && w.input(In.VALUE) != x.vm().input(In.LENGTH)) {
+            if (w.input(In.VALUE) instanceof Constant c && access(w).displacement() != 0 && w.input(In.VALUE) != length(x)) {
                 assertEquals(0L, c.kind() == JavaKind.Long ? c.asLong() : c.asInt(), "zeros only");
                 int from = access(w).displacement();
                 int to = from + (access(w).kind() == JavaKind.Long ? 8 : 4);
@@ -241,7 +257,7 @@ class AllocationExpansionTest {
             Graph g = expanded("newInts", layout);
             AllocationShape[] shape = new AllocationShape[1];
             Expansion x = skeleton(g, layout, shape);
-            Value length = x.vm().input(In.LENGTH);
+            Value length = length(x);
             // The length check: unsigned, so a negative length is the VM's too (a flipped sign bit).
             If lengthCheck = (If) g.blocks().stream().map(Block::terminator).filter(t -> t instanceof If f && f.trueTarget() == x.slow() && f != x.check())
                             .findFirst().orElseThrow(() -> new AssertionError(text(g)));
@@ -299,7 +315,7 @@ class AllocationExpansionTest {
         Expansion x = skeleton(g, COMPRESSED, shape);
         If lengthCheck = (If) g.blocks().stream().map(Block::terminator).filter(t -> t instanceof If f && f.trueTarget() == x.slow() && f != x.check())
                         .findFirst().orElseThrow(() -> new AssertionError(text(g)));
-        assertSame(x.vm().input(In.LENGTH), lengthCheck.x(), "a length known non-negative is compared as it is");
+        assertSame(length(x), lengthCheck.x(), "a length known non-negative is compared as it is");
         assertConstant(AllocationExpansion.MAX_FAST_LENGTH, lengthCheck.y());
     }
 
@@ -322,14 +338,14 @@ class AllocationExpansionTest {
     void withoutTlabsTheVmAllocates() {
         var noTlab = new AllocationExpansion.Layout(false, 0, 0, 0, false, true, 8, 12, CLASSES);
         Graph g = expanded("newSized", noTlab);
-        assertEquals(1, all(g).filter(i -> i.op() == Op.VM_ALLOCATE).count());
+        assertEquals(1, all(g).filter(i -> i.op() == Op.VM_CALL).count());
         assertEquals(0, all(g).filter(i -> i.op() == Op.THREAD || i.op() == Op.OBJECT_AT).count());
     }
 
     @Test
     void theHostLayoutExpandsAndVerifies() {
         Graph g = expanded("twoObjects", AllocationExpansion.Layout.of(C));
-        assertEquals(2, all(g).filter(i -> i.op() == Op.VM_ALLOCATE).count());
+        assertEquals(2, all(g).filter(i -> i.op() == Op.VM_CALL).count());
     }
 
     /**
@@ -341,7 +357,7 @@ class AllocationExpansionTest {
     void verifierRefusesAnUnpublishedObjectAcrossASafepoint() {
         Graph g = expanded("twoObjects", COMPRESSED);
         Instruction objectAt = all(g).filter(i -> i.op() == Op.OBJECT_AT).findFirst().orElseThrow();
-        Instruction vm = all(g).filter(i -> i.op() == Op.VM_ALLOCATE).findFirst().orElseThrow();
+        Instruction vm = all(g).filter(i -> i.op() == Op.VM_CALL).findFirst().orElseThrow();
         Value param = g.parameters().get(0);
         Instruction check = new Instruction(g, Op.NULL_CHECK, JavaKind.Void, new org.ssajit.ir.Deopt(jdk.vm.ci.meta.DeoptimizationReason.NullCheckException,
                         jdk.vm.ci.meta.DeoptimizationAction.None), objectAt.bci(), param);

@@ -317,15 +317,9 @@ public enum Op {
      * zeroed, with its header: from the thread's allocation buffer, else from the VM; if the VM gives
      * none (out of memory, a negative length), deoptimizes to its state, before the bytecode. Only
      * while lowering: its last steps ({@code lowering.AllocationExpansion}) expand it into the buffer's
-     * bump, the header's and zeros' writes, {@link #OBJECT_AT} and a {@link #VM_ALLOCATE}.
+     * bump, the header's and zeros' writes, {@link #OBJECT_AT} and a {@link #VM_CALL} of the VM's allocation.
      */
     ALLOCATE("allocate", ALLOCATION | DEOPTIMIZES | LOW, OBJECT, AllocationShape.class, optional(In.LENGTH, INT)),
-    /**
-     * {@link #ALLOCATE} done by the VM ({@code JVMCIRuntime::new_instance_or_null}, {@code new_array_or_null}
-     * for the attribute's class): an inline allocation's slow path. Deoptimizes to its state if the VM
-     * gives none (out of memory, a negative length).
-     */
-    VM_ALLOCATE("vmallocate", ALLOCATION | DEOPTIMIZES | LOW, OBJECT, AllocationShape.class, optional(In.LENGTH, INT)),
     /**
      * The object at word {@code x}, its header and zeros written: a reference from here on, the end of
      * an inline allocation. Before it the word is a not-yet-published object, which the verifier keeps

@@ -12,6 +12,16 @@ import jdk.vm.ci.meta.JavaKind;
  */
 public enum VmEntry {
     /**
+     * {@code JVMCIRuntime::new_instance_or_null(thread, klass)}: an inline allocation's slow path; fails
+     * (null) when out of memory.
+     */
+    NEW_INSTANCE("new_instance_or_null", "JVMCIRuntime::new_instance_or_null", JavaKind.Object, JavaKind.Long),
+    /**
+     * {@code JVMCIRuntime::new_array_or_null(thread, array klass, length)}: an inline array allocation's
+     * slow path; fails (null) for a negative length (the interpreter throws again) or out of memory.
+     */
+    NEW_ARRAY("new_array_or_null", "JVMCIRuntime::new_array_or_null", JavaKind.Object, JavaKind.Long, JavaKind.Int),
+    /**
      * {@code SharedRuntime::register_finalizer(thread, object)}: calls {@code Finalizer.register}; fails
      * (the exception dropped by the stub) only when that throws (out of memory).
      */

@@ -25,49 +25,6 @@ public final class Aarch64Allocation {
     }
 
     /**
-     * {@link org.ssajit.ir.Op#VM_ALLOCATE}, an inline allocation's slow path: a new object or array in
-     * x0 from {@code JVMCIRuntime::new_instance_or_null} or {@code new_array_or_null} (thread, class[,
-     * length in x2]) through {@link #callVm}; no object (an exception, NegativeArraySizeException,
-     * which the stub has cleared, or out of memory) deoptimizes to the state before the bytecode, so the
-     * interpreter allocates or throws. Every register but x0 is clobbered (the op destroys them all, as
-     * a call).
-     */
-    public static final class AllocateInVm extends Aarch64Op {
-        private final AllocationShape shape;
-
-        public AllocateInVm(AllocationShape shape, RegisterValue result, RegisterValue length, LirFrameState state) {
-            super(values(result), length == null ? null : values(length), null, null);
-            if (!(shape.hub() instanceof HotSpotMetaspaceConstant m) || m.isCompressed()) {
-                throw new IllegalArgumentException("expected an uncompressed class-metadata constant: " + shape.hub());
-            }
-            if (!result.getRegister().equals(AArch64.r0) || (length != null && !length.getRegister().equals(AArch64.r2))) {
-                throw new IllegalArgumentException("the result is in x0, the length in x2: " + result + ", " + length);
-            }
-            this.shape = shape;
-            setState(state);
-        }
-
-        @Override
-        public boolean destroysCallerSavedRegisters() {
-            return true;
-        }
-
-        @Override
-        protected void emitCode(Aarch64CodeEmitter e) {
-            HotSpotVmConfig c = e.config();
-            Label trap = e.trap(state(), DeoptimizationReason.RuntimeConstraint, DeoptimizationAction.None);
-            // new_array_or_null's length is already in x2, its third C argument.
-            callVm(e, shape.isArray() ? "new_array_or_null" : "new_instance_or_null", shape.isArray() ? c.newArrayOrNull : c.newInstanceOrNull,
-                            Aarch64VmCallStubs.Result.OBJECT, e.debugInfo(state()), trap, () -> e.loadMetadata(AArch64.r1, (HotSpotMetaspaceConstant) shape.hub()));
-        }
-
-        @Override
-        public String name() {
-            return "vmallocate " + shape;
-        }
-    }
-
-    /**
      * A new multi-dimensional array in x0, always from the VM: the dimensions are at the bottom of the
      * frame as ints (the outgoing-argument area, written by moves right before this op), and
      * {@code JVMCIRuntime::new_multi_array_or_null(thread, array class, rank, dims)} runs through its

@@ -188,7 +188,6 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
                                     inVariable(i.input(In.EXPECTED)), inVariable(i.input(In.VALUE))));
                 }
             }
-            case VM_ALLOCATE -> allocateInVm(i);
             case OBJECT_AT -> move(result(i), operand(i.input(In.X))); // the same bits, a reference from here on
             case ALLOCATE_MULTI -> allocateMulti(i);
             case VM_CALL -> vmCall(i);
@@ -478,19 +477,6 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
     }
 
     // Allocation, finalizer registration, GC barriers ------------------------------------------------
-
-    /** An allocation: the length (arrays) in x2, the object in x0; see {@link Aarch64Allocation.AllocateInVm}. */
-    private void allocateInVm(Instruction i) {
-        org.ssajit.ir.AllocationShape shape = (org.ssajit.ir.AllocationShape) i.attribute();
-        RegisterValue length = null;
-        if (shape.isArray()) {
-            length = fixed(jdk.vm.ci.aarch64.AArch64.r2, JavaKind.Int);
-            move(length, operand(i.input(In.LENGTH)));
-        }
-        RegisterValue result = fixed(jdk.vm.ci.aarch64.AArch64.r0, JavaKind.Object);
-        append(new Aarch64Allocation.AllocateInVm(shape, result, length, stateOf(i.state())));
-        move(result(i), result);
-    }
 
     /**
      * A multi-dimensional array from the VM: the dimensions moved as ints to the bottom of the frame

@@ -27,57 +27,6 @@ public final class Amd64Allocation {
     }
 
     /**
-     * {@link org.ssajit.ir.Op#VM_ALLOCATE}, an inline allocation's slow path: a new object or array in
-     * rax from {@code JVMCIRuntime::new_instance_or_null} or {@code new_array_or_null} (thread, class[,
-     * length in rdx]) through its stub ({@link Amd64VmCallStubs}: the VM may run Java code, a
-     * NegativeArraySizeException's constructors, below a frame of the stub's), called with this op's
-     * debug info; no object (an exception, which the stub has cleared, or out of memory) deoptimizes to
-     * the state before the bytecode, so the interpreter allocates or throws. Every register but rax is
-     * clobbered (the op destroys them all, as a call).
-     */
-    public static final class AllocateInVm extends Amd64Op {
-        private final AllocationShape shape;
-
-        public AllocateInVm(AllocationShape shape, RegisterValue result, RegisterValue length, LirFrameState state) {
-            super(values(result), length == null ? null : values(length), null, null);
-            if (!(shape.hub() instanceof HotSpotMetaspaceConstant m) || m.isCompressed()) {
-                throw new IllegalArgumentException("expected an uncompressed class-metadata constant: " + shape.hub());
-            }
-            if (!result.getRegister().equals(AMD64.rax) || (length != null && !length.getRegister().equals(AMD64.rdx))) {
-                throw new IllegalArgumentException("the result is in rax, the length in rdx: " + result + ", " + length);
-            }
-            this.shape = shape;
-            setState(state);
-        }
-
-        @Override
-        public boolean destroysCallerSavedRegisters() {
-            return true;
-        }
-
-        @Override
-        protected void emitCode(Amd64CodeEmitter e) {
-            Amd64Assembler asm = e.asm();
-            HotSpotVmConfig c = e.config();
-            Label trap = e.trap(state(), DeoptimizationReason.RuntimeConstraint, DeoptimizationAction.None);
-            int pc = asm.movabs(AMD64.rsi, 0L);
-            e.recordPatch(new DataPatch(pc, new ConstantReference((HotSpotMetaspaceConstant) shape.hub())));
-            // new_array_or_null's length is already in rdx, its third C argument.
-            e.frame().emitForeignCall(shape.isArray() ? Amd64VmCallStubs.address(c, "new_array_or_null", c.newArrayOrNull, Amd64VmCallStubs.Result.OBJECT)
-                            : Amd64VmCallStubs.address(c, "new_instance_or_null", c.newInstanceOrNull, Amd64VmCallStubs.Result.OBJECT), e.debugInfo(state()));
-            // Null: an exception (NegativeArraySizeException), which the interpreter throws again
-            // when it re-executes the bytecode, or no memory.
-            asm.test(QWORD, AMD64.rax, AMD64.rax);
-            asm.jcc(Condition.E, trap);
-        }
-
-        @Override
-        public String name() {
-            return "vmallocate " + shape;
-        }
-    }
-
-    /**
      * A new multi-dimensional array in rax, always from the VM: the dimensions stored as ints at the
      * bottom of the frame (its outgoing-argument area, free between calls), then
      * {@code JVMCIRuntime::new_multi_array_or_null(thread, array class, rank, dims)} through its stub

@@ -229,7 +229,6 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             case ARRAY_COPY -> arrayCopy(i);
             case GUARD -> append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
             case PI -> setResult(i, operand(i.input(In.X)));
-            case VM_ALLOCATE -> allocateInVm(i);
             case OBJECT_AT -> move(result(i), operand(i.input(In.X))); // the same bits, a reference from here on
             case ALLOCATE_MULTI -> allocateMulti(i);
             case VM_LOCK, VM_UNLOCK -> monitor(i);
@@ -272,19 +271,6 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
     @Override
     protected LirOp elementAddress(Access a, Variable result, AllocatableValue array, AllocatableValue index) {
         return new Amd64Memory.ElementAddress(Scale.of(a.scale()), a.displacement(), result, array, index);
-    }
-
-    /** An allocation: the length (arrays) in rdx, the object in rax; see {@link Amd64Allocation.AllocateInVm}. */
-    private void allocateInVm(Instruction i) {
-        AllocationShape shape = (AllocationShape) i.attribute();
-        RegisterValue length = null;
-        if (shape.isArray()) {
-            length = fixed(AMD64.rdx, JavaKind.Int);
-            move(length, operand(i.input(In.LENGTH)));
-        }
-        RegisterValue result = fixed(AMD64.rax, JavaKind.Object);
-        append(new Amd64Allocation.AllocateInVm(shape, result, length, stateOf(i.state())));
-        move(result(i), result);
     }
 
     /** A multi-dimensional array from the VM, the dimensions read from the bottom of the frame; see {@link Amd64Allocation.AllocateMulti}. */
