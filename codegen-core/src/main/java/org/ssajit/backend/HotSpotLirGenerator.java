@@ -181,6 +181,15 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
         return new ConstantValue(kindOf(JavaKind.Int), JavaConstant.forInt(x));
     }
 
+    /**
+     * Whether {@code i} is a {@link Op#METADATA} whose only use is an argument of a {@link Op#VM_CALL}
+     * (an allocation's class): the call loads it into the argument's register itself, as part of its
+     * sequence, so the constant takes no register before the call.
+     */
+    protected static boolean isVmCallArgument(Instruction i) {
+        return i.op() == Op.METADATA && i.userCount() == 1 && i.user(0) instanceof Instruction u && u.op() == Op.VM_CALL;
+    }
+
     protected static Deopt deopt(Instruction i) {
         return (Deopt) i.attribute();
     }

@@ -157,7 +157,13 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
                 }
             }
             case WRITE -> write(i);
-            case METADATA -> append(new Aarch64Metadata.LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
+            case METADATA -> {
+                if (isVmCallArgument(i)) {
+                    fused.add(i); // loaded by the call (VmCall)
+                } else {
+                    append(new Aarch64Metadata.LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
+                }
+            }
             case ADDRESS_OF -> setResult(i, operand(i.input(In.OBJECT))); // the same bits: no safepoint before its last use (the verifier checks)
             case THREAD -> thread(i, Aarch64FrameBuilder.THREAD);
             case COMPRESS -> append(new Aarch64Memory.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
@@ -498,12 +504,17 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
     private void vmCall(Instruction i) {
         org.ssajit.ir.VmEntry entry = (org.ssajit.ir.VmEntry) i.attribute();
         RegisterValue[] args = new RegisterValue[i.inputCount()];
+        jdk.vm.ci.meta.VMConstant[] metadata = new jdk.vm.ci.meta.VMConstant[args.length];
         for (int n = 0; n < args.length; n++) {
             args[n] = fixed(Aarch64VmCalls.ARGUMENTS[n], i.input(n).kind());
-            move(args[n], operand(i.input(n)));
+            if (i.input(n) instanceof Instruction m && fused.contains(m)) {
+                metadata[n] = (jdk.vm.ci.meta.VMConstant) m.attribute();
+            } else {
+                move(args[n], operand(i.input(n)));
+            }
         }
         RegisterValue result = entry.resultKind() == JavaKind.Void ? null : fixed(jdk.vm.ci.aarch64.AArch64.r0, entry.resultKind());
-        append(new Aarch64VmCalls.VmCall(entry, result, args, stateOf(i.state())));
+        append(new Aarch64VmCalls.VmCall(entry, result, args, metadata, stateOf(i.state())));
         if (result != null) {
             move(result(i), result);
         }

@@ -11,9 +11,12 @@ import org.ssajit.lir.LirFrameState;
 import jdk.vm.ci.aarch64.AArch64;
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.hotspot.HotSpotMetaspaceConstant;
 import jdk.vm.ci.meta.DeoptimizationAction;
 import jdk.vm.ci.meta.DeoptimizationReason;
 import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.VMConstant;
+import jdk.vm.ci.meta.Value;
 
 /** {@link org.ssajit.ir.Op#VM_CALL}: a VM entry called through its stub with a frame state. */
 public final class Aarch64VmCalls {
@@ -32,9 +35,12 @@ public final class Aarch64VmCalls {
      */
     public static final class VmCall extends Aarch64Op {
         private final VmEntry entry;
+        /** The class-metadata constants this op loads into their argument's register itself (null: a used register). */
+        private final VMConstant[] metadata;
 
-        public VmCall(VmEntry entry, RegisterValue result, RegisterValue[] arguments, LirFrameState state) {
-            super(result == null ? null : values(result), arguments, null, null);
+        /** {@code metadata[k]} non-null: argument {@code k} is that constant, loaded by this op, not a use. */
+        public VmCall(VmEntry entry, RegisterValue result, RegisterValue[] arguments, VMConstant[] metadata, LirFrameState state) {
+            super(result == null ? null : values(result), uses(arguments, metadata), null, null);
             if ((result == null) != (entry.resultKind() == JavaKind.Void) || result != null && !result.getRegister().equals(AArch64.r0)) {
                 throw new IllegalArgumentException(entry + " answers in x0: " + result);
             }
@@ -47,7 +53,23 @@ public final class Aarch64VmCalls {
                 throw new IllegalArgumentException(entry + " needs a state");
             }
             this.entry = entry;
+            this.metadata = metadata.clone();
             setState(state);
+        }
+
+        private static Value[] uses(RegisterValue[] arguments, VMConstant[] metadata) {
+            if (metadata.length != arguments.length) {
+                throw new IllegalArgumentException(arguments.length + " arguments, " + metadata.length + " metadata slots");
+            }
+            java.util.List<Value> v = new java.util.ArrayList<>();
+            for (int k = 0; k < arguments.length; k++) {
+                if (metadata[k] == null) {
+                    v.add(arguments[k]);
+                } else if (!(metadata[k] instanceof HotSpotMetaspaceConstant m) || m.isCompressed()) {
+                    throw new IllegalArgumentException("argument " + k + ": expected an uncompressed class-metadata constant: " + metadata[k]);
+                }
+            }
+            return v.isEmpty() ? null : v.toArray(new Value[0]);
         }
 
         @Override
@@ -59,6 +81,11 @@ public final class Aarch64VmCalls {
         protected void emitCode(Aarch64CodeEmitter e) {
             HotSpotVmConfig c = e.config();
             Label trap = e.trap(state(), DeoptimizationReason.RuntimeConstraint, DeoptimizationAction.None);
+            for (int k = 0; k < metadata.length; k++) {
+                if (metadata[k] != null) {
+                    e.loadMetadata(ARGUMENTS[k], metadata[k]);
+                }
+            }
             boolean object = entry.resultKind() == JavaKind.Object;
             Aarch64Allocation.callVm(e, entry.stubName(), c.vmEntry(entry), object ? Aarch64VmCallStubs.Result.OBJECT : Aarch64VmCallStubs.Result.STATUS,
                             e.debugInfo(state()), trap, () -> {

@@ -309,6 +309,42 @@ public final class Amd64Compares {
     }
 
     /**
+     * {@code if ((byte [address] & imm8) == 0)} or {@code != 0}: {@code test byte [address], imm8} and one
+     * {@code je}/{@code jne}, the byte never in a register.
+     */
+    public static final class MemoryTestBranch extends Branch {
+        private final org.ssajit.ir.Condition condition;
+        private final Amd64Memory.AddressShape shape;
+        private final boolean indexed;
+        private final int mask;
+
+        /** {@code index} may be null; {@code mask} within 0..127. */
+        public MemoryTestBranch(org.ssajit.ir.Condition condition, Value base, Value index, Amd64Memory.AddressShape shape, int mask, LirBlock trueTarget,
+                        LirBlock falseTarget) {
+            super(index == null ? values(base) : values(base, index), trueTarget, falseTarget);
+            if (condition != org.ssajit.ir.Condition.EQ && condition != org.ssajit.ir.Condition.NE || mask < 0 || mask > 127) {
+                throw new IllegalArgumentException("a byte tests only on == 0 and != 0 with a mask of 0..127: " + condition + ", " + mask);
+            }
+            this.condition = condition;
+            this.shape = shape;
+            this.indexed = index != null;
+            this.mask = mask;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            org.ssajit.amd64.asm.Address a = Amd64Memory.address(e, get(Mode.USE, 0), indexed ? get(Mode.USE, 1) : null, shape);
+            e.asm().test(OperandSize.BYTE, a, mask);
+            e.branch(condition(condition), trueTarget, falseTarget);
+        }
+
+        @Override
+        public String name() {
+            return "testbranch.b [" + shape + "] " + mask + (condition == org.ssajit.ir.Condition.EQ ? " zero " : " nonzero ") + trueTarget + " else " + falseTarget;
+        }
+    }
+
+    /**
      * {@code if ((x & y) == 0)} or {@code != 0} for ints ({@code DWORD}) and longs ({@code QWORD}), the
      * {@code and} having no other user: {@code test x, y} sets ZF exactly as the {@code and} would,
      * without a result register, and one {@code je}/{@code jne} decides. y is a register or an imm32

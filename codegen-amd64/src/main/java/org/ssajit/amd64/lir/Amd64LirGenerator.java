@@ -193,6 +193,8 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             case METADATA -> {
                 if (comparedWithMemory(i)) {
                     fused.add(i); // the branch's immediate
+                } else if (isVmCallArgument(i)) {
+                    fused.add(i); // loaded by the call (VmCall)
                 } else {
                     append(new Amd64Metadata.LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
                 }
@@ -251,12 +253,17 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
                 // The arguments after the thread in rsi, rdx, rcx; an object answer in rax.
                 org.ssajit.ir.VmEntry entry = (org.ssajit.ir.VmEntry) i.attribute();
                 RegisterValue[] args = new RegisterValue[i.inputCount()];
+                jdk.vm.ci.meta.VMConstant[] metadata = new jdk.vm.ci.meta.VMConstant[args.length];
                 for (int n = 0; n < args.length; n++) {
                     args[n] = fixed(Amd64VmCalls.ARGUMENTS[n], i.input(n).kind());
-                    move(args[n], operand(i.input(n)));
+                    if (i.input(n) instanceof Instruction m && fused.contains(m)) {
+                        metadata[n] = (jdk.vm.ci.meta.VMConstant) m.attribute();
+                    } else {
+                        move(args[n], operand(i.input(n)));
+                    }
                 }
                 RegisterValue result = entry.resultKind() == JavaKind.Void ? null : fixed(AMD64.rax, entry.resultKind());
-                append(new Amd64VmCalls.VmCall(entry, result, args, stateOf(i.state())));
+                append(new Amd64VmCalls.VmCall(entry, result, args, metadata, stateOf(i.state())));
                 if (result != null) {
                     move(result(i), result);
                 }
@@ -463,6 +470,12 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             return;
         }
         Instruction and = fusedAnd(f);
+        if (and != null && and.input(0) instanceof Instruction read && read.op() == Op.READ && fused.contains(read)) {
+            Address address = address(read);
+            append(new Amd64Compares.MemoryTestBranch(f.condition(), address.base(), address.index(), address.shape(), ((Constant) and.input(1)).asInt(),
+                            trueTarget, falseTarget));
+            return;
+        }
         if (and != null) {
             OperandSize size = and.kind() == JavaKind.Long ? QWORD : DWORD;
             append(new Amd64Compares.TestBranch(f.condition(), size, inVariable(and.input(0)), immOrVariable(and.input(1)), trueTarget, falseTarget));
@@ -547,6 +560,19 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
         return word || narrowKlass || byteEquals;
     }
 
+    /**
+     * A byte read whose only user is the {@code and} with a constant of 0..127 that the block's last
+     * instruction is and its branch tests against zero ({@link SelectionPatterns#isTestFusable}): the
+     * branch tests the byte in memory ({@code test byte [m], imm8}: a class's flags). The constant's
+     * range makes the byte's sign extension irrelevant; nothing runs between the read and the branch.
+     */
+    private static boolean testedInMemory(Instruction read) {
+        Access a = access(read);
+        return a.kind() == JavaKind.Byte && read.state() == null && !a.isVolatile() && read.userCount() == 1 && read.user(0) instanceof Instruction and
+                        && and.op() == Op.AND && and.input(0) == read && and.input(1) instanceof Constant k && k.asInt() >= 0 && k.asInt() <= 127
+                        && next(read) == and && next(and) == null && isTestFusable(and);
+    }
+
     /** A narrow class constant whose only user is a branch comparing it with memory ({@link #comparedInMemory}): the compare's immediate. */
     private static boolean comparedWithMemory(Instruction metadata) {
         if (metadata.kind() != JavaKind.Int || metadata.userCount() != 1 || !(metadata.user(0) instanceof If f)) {
@@ -584,7 +610,7 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
      * is emitted by the check ({@link #boundsCheck}).
      */
     private void read(Instruction i) {
-        if (lengthComparedByNext(i) != null || comparedInMemory(i)) {
+        if (lengthComparedByNext(i) != null || comparedInMemory(i) || testedInMemory(i)) {
             fused.add(i);
             return;
         }

@@ -15,9 +15,14 @@ import org.ssajit.lir.LirFrameState;
 import jdk.vm.ci.amd64.AMD64;
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterValue;
+import jdk.vm.ci.code.site.ConstantReference;
+import jdk.vm.ci.code.site.DataPatch;
+import jdk.vm.ci.hotspot.HotSpotMetaspaceConstant;
 import jdk.vm.ci.meta.DeoptimizationAction;
 import jdk.vm.ci.meta.DeoptimizationReason;
 import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.VMConstant;
+import jdk.vm.ci.meta.Value;
 
 /** {@link org.ssajit.ir.Op#VM_CALL}: a VM entry called through its stub with a frame state. */
 public final class Amd64VmCalls {
@@ -36,9 +41,12 @@ public final class Amd64VmCalls {
      */
     public static final class VmCall extends Amd64Op {
         private final VmEntry entry;
+        /** The class-metadata constants this op loads into their argument's register itself (null: a used register). */
+        private final VMConstant[] metadata;
 
-        public VmCall(VmEntry entry, RegisterValue result, RegisterValue[] arguments, LirFrameState state) {
-            super(result == null ? null : values(result), arguments, null, null);
+        /** {@code metadata[k]} non-null: argument {@code k} is that constant, loaded by this op, not a use. */
+        public VmCall(VmEntry entry, RegisterValue result, RegisterValue[] arguments, VMConstant[] metadata, LirFrameState state) {
+            super(result == null ? null : values(result), uses(arguments, metadata), null, null);
             if ((result == null) != (entry.resultKind() == JavaKind.Void) || result != null && !result.getRegister().equals(AMD64.rax)) {
                 throw new IllegalArgumentException(entry + " answers in rax: " + result);
             }
@@ -51,7 +59,23 @@ public final class Amd64VmCalls {
                 throw new IllegalArgumentException(entry + " needs a state");
             }
             this.entry = entry;
+            this.metadata = metadata.clone();
             setState(state);
+        }
+
+        private static Value[] uses(RegisterValue[] arguments, VMConstant[] metadata) {
+            if (metadata.length != arguments.length) {
+                throw new IllegalArgumentException(arguments.length + " arguments, " + metadata.length + " metadata slots");
+            }
+            java.util.List<Value> v = new java.util.ArrayList<>();
+            for (int k = 0; k < arguments.length; k++) {
+                if (metadata[k] == null) {
+                    v.add(arguments[k]);
+                } else if (!(metadata[k] instanceof HotSpotMetaspaceConstant m) || m.isCompressed()) {
+                    throw new IllegalArgumentException("argument " + k + ": expected an uncompressed class-metadata constant: " + metadata[k]);
+                }
+            }
+            return v.isEmpty() ? null : v.toArray(new Value[0]);
         }
 
         @Override
@@ -64,6 +88,12 @@ public final class Amd64VmCalls {
             Amd64Assembler asm = e.asm();
             HotSpotVmConfig c = e.config();
             Label trap = e.trap(state(), DeoptimizationReason.RuntimeConstraint, DeoptimizationAction.None);
+            for (int k = 0; k < metadata.length; k++) {
+                if (metadata[k] != null) {
+                    int pc = asm.movabs(ARGUMENTS[k], 0L);
+                    e.recordPatch(new DataPatch(pc, new ConstantReference(metadata[k])));
+                }
+            }
             boolean object = entry.resultKind() == JavaKind.Object;
             e.frame().emitForeignCall(Amd64VmCallStubs.address(c, entry.stubName(), c.vmEntry(entry), object ? Amd64VmCallStubs.Result.OBJECT : Amd64VmCallStubs.Result.STATUS),
                             e.debugInfo(state()));

@@ -627,6 +627,11 @@ class Amd64OpEncodingTest {
                         "movsxd r10,r9d", "cmp QWORD PTR [rdx+r10*1],rcx", "je B2");
         c.add(new Amd64Compares.MemoryCompareBranch(Condition.LT, DWORD, l(rdx), null, new AddressShape(null, 8), ci(7), b[2], b[1]),
                         "cmp DWORD PTR [rdx+0x8],0x7", "jl B2");
+        // A class's flags byte tested in memory (finalizer registration).
+        c.add(new Amd64Compares.MemoryTestBranch(Condition.NE, l(rax), null, new AddressShape(null, 0xb6), 0x40, b[2], b[1]),
+                        "test BYTE PTR [rax+0xb6],0x40", "jne B2");
+        c.add(new Amd64Compares.MemoryTestBranch(Condition.EQ, l(rdx), i(rax), new AddressShape(Scale.ONE, 0x10, true), 1, b[1], b[2]),
+                        "test BYTE PTR [rdx+rax*1+0x10],0x1", "jne B2");
         jdk.vm.ci.hotspot.HotSpotMetaspaceConstant hub = (jdk.vm.ci.hotspot.HotSpotMetaspaceConstant) jdk.vm.ci.runtime.JVMCI.getRuntime().getHostJVMCIBackend()
                         .getConstantReflection().asObjectHub(OpCheck.META.lookupJavaType(String.class));
         int before = dataPatches(c);
