@@ -43,7 +43,7 @@ final class FinalizerExpansion {
     static int expand(Graph g, HotSpotVmConfig c) {
         int n = 0;
         for (Block b : List.copyOf(g.blocks())) {
-            List<Instruction> registrations = b.instructions().stream().filter(i -> i.op() == Op.REGISTER_FINALIZER).toList();
+            List<Instruction> registrations = b.instructionsWhere(i -> i.op() == Op.REGISTER_FINALIZER);
             // Last first: each split moves only what follows a registration.
             for (int k = registrations.size() - 1; k >= 0; k--) {
                 expand(g, c, registrations.get(k));

@@ -12,13 +12,13 @@ import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.interp.IrInterpreter;
 import org.ssajit.interp.Machine;
 import org.ssajit.ir.Access;
-import org.ssajit.ir.AllocationShape;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.ImplicitException;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.NarrowEncoding;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.RuntimeLeaf;
+import org.ssajit.ir.VmEntry;
 
 import jdk.vm.ci.hotspot.HotSpotMetaspaceConstant;
 import jdk.vm.ci.hotspot.HotSpotResolvedObjectType;
@@ -319,7 +319,15 @@ final class HotSpotMachine implements Machine {
                 }
                 yield null; // the copy stubs apply the barriers themselves
             }
-            case VM_ALLOCATE -> allocate((AllocationShape) i.attribute(), in);
+            case VM_CALL -> switch ((VmEntry) i.attribute()) {
+                case NEW_INSTANCE, NEW_ARRAY -> {
+                    if (!(in[0] instanceof KlassWord k) || k.narrow()) {
+                        throw Machine.broken("the VM's allocation of " + in[0] + ", not a class word");
+                    }
+                    yield allocate(k.type(), in.length > 1 ? (Integer) in[1] : null);
+                }
+                case REGISTER_FINALIZER -> null; // finalization is the VM's, not modeled
+            };
             case ALLOCATE_MULTI -> {
                 ResolvedJavaType t = ((HotSpotMetaspaceConstant) i.attribute()).asResolvedJavaType();
                 int[] dims = new int[in.length];
@@ -333,7 +341,6 @@ final class HotSpotMachine implements Machine {
                 }
                 yield Array.newInstance(base, dims);
             }
-            case ALLOCATE_INSTANCE_OF -> null; // allowed: the call after it takes every case
             case LEAF_CALL -> switch ((RuntimeLeaf) i.attribute()) {
                 case FREM -> (float) in[0] % (float) in[1];
                 case DREM -> (double) in[0] % (double) in[1];
@@ -353,7 +360,7 @@ final class HotSpotMachine implements Machine {
             };
             case KEEP_ALIVE -> null; // marking does not run
             case NEW_EXCEPTION -> newException((ImplicitException) i.attribute(), in);
-            case TYPE_TEST, STORE_CHECK, ALLOCATE, PRE_BARRIER, POST_BARRIER -> throw Machine.broken(i.op() + " left after the lowering's expansions");
+            case TYPE_TEST, STORE_CHECK, ALLOCATE, ALLOCATE_INSTANCE_OF, REGISTER_FINALIZER, PRE_BARRIER, POST_BARRIER -> throw Machine.broken(i.op() + " left after the lowering's expansions");
             default -> throw Machine.refuse("lowered op " + i.op() + " is not interpreted");
         };
     }
@@ -459,10 +466,11 @@ final class HotSpotMachine implements Machine {
         throw Machine.refuse("uncompress of " + x);
     }
 
-    private Object allocate(AllocationShape s, Object[] in) {
-        Class<?> type = support.classOf(s.type());
-        if (s.isArray()) {
-            int n = (int) in[0];
+    /** A new instance of {@code t}, or an array of {@code length} (not null for an array class). */
+    private Object allocate(ResolvedJavaType t, Integer length) {
+        Class<?> type = support.classOf(t);
+        if (t.isArray()) {
+            int n = length;
             if (n < 0) {
                 throw Machine.refuse("deoptimizes (a negative length: the VM gives no array)");
             }
@@ -658,6 +666,9 @@ final class HotSpotMachine implements Machine {
     // Classes --------------------------------------------------------------------------------------
 
     private Object readKlass(ResolvedJavaType s, long d, Access a) {
+        if (d == c.klassMiscFlagsOffset && a.kind() == JavaKind.Byte) {
+            return finalizable(support.classOf(s)) ? c.klassMiscHasFinalizer : 0; // the finalizer registration's test
+        }
         if (d == c.klassSuperCheckOffsetOffset && a.kind() == JavaKind.Int) {
             return ((HotSpotResolvedObjectType) s).superCheckOffset();
         }
@@ -676,6 +687,18 @@ final class HotSpotMachine implements Machine {
             }
         }
         throw Machine.refuse("a read of " + a + " at +" + d + " of class " + s.toJavaName() + " (not modeled)");
+    }
+
+    /** Whether {@code k} has a {@code finalize()} other than {@code Object}'s (HotSpot's flag, without its empty-method exception). */
+    private static boolean finalizable(Class<?> k) {
+        for (Class<?> t = k; t != null && t != Object.class; t = t.getSuperclass()) {
+            for (java.lang.reflect.Method m : t.getDeclaredMethods()) {
+                if (m.getName().equals("finalize") && m.getParameterCount() == 0 && !java.lang.reflect.Modifier.isStatic(m.getModifiers())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private Object readSupers(SecondarySupers s, long d, Access a) {
