@@ -50,7 +50,7 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * <li><b>Allocation</b>: the inline fast path writes into a simulated buffer of 4 KB (so that loops
  * also reach the slow path); {@code objectat} checks what it wrote (the class's prototype mark word,
  * the class word, an array's length, zeros up to the object's size, below the top) and yields a
- * real object allocated in its place; {@code vmallocate} allocates a real one.
+ * real object allocated in its place; a {@code vmcall} of the VM's allocation allocates a real one.
  * <li><b>Class words</b>: {@link KlassWord} symbols (from an object's header, {@code metadata},
  * {@code uncompress}); reads from a class are answered from JVMCI's view of the type, not memory: the
  * super check offset, the primary display (a slot holds T iff T's super check offset is that slot

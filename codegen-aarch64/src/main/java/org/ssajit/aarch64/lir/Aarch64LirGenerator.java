@@ -499,7 +499,6 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
         move(result(i), result);
     }
 
-    /** {@code Object.<init>}'s registration, the object in x1 (the C function's second argument); see {@link Aarch64Finalizers}. */
     /** {@link Op#VM_CALL}: the arguments after the thread in x1, x2, x3; an object answer in x0. */
     private void vmCall(Instruction i) {
         org.ssajit.ir.VmEntry entry = (org.ssajit.ir.VmEntry) i.attribute();
