@@ -1,6 +1,6 @@
 package org.ssajit.aarch64.lir;
 
-import static org.ssajit.aarch64.lir.Operands.values;
+import static org.ssajit.lir.LirOperands.values;
 
 import org.ssajit.aarch64.asm.Aarch64Assembler;
 import org.ssajit.aarch64.asm.Label;

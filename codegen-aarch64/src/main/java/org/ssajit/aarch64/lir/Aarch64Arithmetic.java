@@ -2,6 +2,7 @@ package org.ssajit.aarch64.lir;
 
 import static org.ssajit.aarch64.lir.Aarch64CodeEmitter.SCRATCH1;
 import static org.ssajit.aarch64.lir.Operands.*;
+import static org.ssajit.lir.LirOperands.*;
 
 import java.util.Locale;
 

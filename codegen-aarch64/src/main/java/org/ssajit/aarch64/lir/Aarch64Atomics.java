@@ -1,6 +1,7 @@
 package org.ssajit.aarch64.lir;
 
 import static org.ssajit.aarch64.lir.Operands.*;
+import static org.ssajit.lir.LirOperands.*;
 
 import org.ssajit.aarch64.asm.Aarch64Assembler;
 import org.ssajit.aarch64.asm.AtomicOrder;

@@ -1,8 +1,8 @@
 package org.ssajit.aarch64.lir;
 
 import static org.ssajit.aarch64.lir.Aarch64CodeEmitter.SCRATCH1;
-import static org.ssajit.aarch64.lir.Operands.reg;
-import static org.ssajit.aarch64.lir.Operands.values;
+import static org.ssajit.lir.LirOperands.reg;
+import static org.ssajit.lir.LirOperands.values;
 
 import org.ssajit.aarch64.asm.Aarch64Assembler;
 import org.ssajit.aarch64.asm.Address;

@@ -6,7 +6,7 @@ import static jdk.vm.ci.aarch64.AArch64.r2;
 import static jdk.vm.ci.aarch64.AArch64.r29;
 import static jdk.vm.ci.aarch64.AArch64.sp;
 import static jdk.vm.ci.aarch64.AArch64.zr;
-import static org.ssajit.aarch64.lir.Operands.values;
+import static org.ssajit.lir.LirOperands.values;
 
 import org.ssajit.aarch64.asm.Aarch64Assembler;
 import org.ssajit.aarch64.asm.Address;

@@ -1,9 +1,10 @@
 package org.ssajit.aarch64.lir;
 
-import static org.ssajit.aarch64.lir.Operands.values;
+import static org.ssajit.lir.LirOperands.values;
 
 import org.ssajit.aarch64.asm.Label;
 import org.ssajit.aarch64.hotspot.Aarch64VmCallStubs;
+import org.ssajit.backend.VmCallOperands;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.VmEntry;
 import org.ssajit.lir.LirFrameState;
@@ -11,12 +12,10 @@ import org.ssajit.lir.LirFrameState;
 import jdk.vm.ci.aarch64.AArch64;
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterValue;
-import jdk.vm.ci.hotspot.HotSpotMetaspaceConstant;
 import jdk.vm.ci.meta.DeoptimizationAction;
 import jdk.vm.ci.meta.DeoptimizationReason;
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.VMConstant;
-import jdk.vm.ci.meta.Value;
 
 /** {@link org.ssajit.ir.Op#VM_CALL}: a VM entry called through its stub with a frame state. */
 public final class Aarch64VmCalls {
@@ -40,36 +39,11 @@ public final class Aarch64VmCalls {
 
         /** {@code metadata[k]} non-null: argument {@code k} is that constant, loaded by this op, not a use. */
         public VmCall(VmEntry entry, RegisterValue result, RegisterValue[] arguments, VMConstant[] metadata, LirFrameState state) {
-            super(result == null ? null : values(result), uses(arguments, metadata), null, null);
-            if ((result == null) != (entry.resultKind() == JavaKind.Void) || result != null && !result.getRegister().equals(AArch64.r0)) {
-                throw new IllegalArgumentException(entry + " answers in x0: " + result);
-            }
-            for (int k = 0; k < arguments.length; k++) {
-                if (!arguments[k].getRegister().equals(ARGUMENTS[k])) {
-                    throw new IllegalArgumentException("argument " + k + " of " + entry + " is in " + ARGUMENTS[k] + ": " + arguments[k]);
-                }
-            }
-            if (state == null) {
-                throw new IllegalArgumentException(entry + " needs a state");
-            }
+            super(result == null ? null : values(result), VmCallOperands.uses(arguments, metadata), null, null);
+            VmCallOperands.check(entry, result, AArch64.r0, arguments, ARGUMENTS, state);
             this.entry = entry;
             this.metadata = metadata.clone();
             setState(state);
-        }
-
-        private static Value[] uses(RegisterValue[] arguments, VMConstant[] metadata) {
-            if (metadata.length != arguments.length) {
-                throw new IllegalArgumentException(arguments.length + " arguments, " + metadata.length + " metadata slots");
-            }
-            java.util.List<Value> v = new java.util.ArrayList<>();
-            for (int k = 0; k < arguments.length; k++) {
-                if (metadata[k] == null) {
-                    v.add(arguments[k]);
-                } else if (!(metadata[k] instanceof HotSpotMetaspaceConstant m) || m.isCompressed()) {
-                    throw new IllegalArgumentException("argument " + k + ": expected an uncompressed class-metadata constant: " + metadata[k]);
-                }
-            }
-            return v.isEmpty() ? null : v.toArray(new Value[0]);
         }
 
         @Override

@@ -1,8 +1,9 @@
 package org.ssajit.amd64.lir;
 
+import org.ssajit.lir.LirOperands;
 import static org.ssajit.amd64.asm.OperandSize.DWORD;
 import static org.ssajit.amd64.asm.OperandSize.QWORD;
-import static org.ssajit.amd64.lir.Operands.values;
+import static org.ssajit.lir.LirOperands.values;
 
 import org.ssajit.amd64.asm.Address;
 import org.ssajit.amd64.asm.Amd64Assembler;
@@ -69,10 +70,10 @@ public final class Amd64Allocation {
             for (int k = 0; k < rank; k++) {
                 jdk.vm.ci.meta.Value d = get(Mode.USE, k);
                 Address slot = Address.of(AMD64.rsp, 4 * k);
-                if (Operands.isConstant(d)) {
+                if (LirOperands.isConstant(d)) {
                     asm.mov(DWORD, slot, Operands.imm32(d));
-                } else if (Operands.isRegister(d)) {
-                    asm.mov(DWORD, slot, Operands.reg(d));
+                } else if (LirOperands.isRegister(d)) {
+                    asm.mov(DWORD, slot, LirOperands.reg(d));
                 } else {
                     asm.mov(DWORD, Amd64CodeEmitter.SCRATCH, Operands.address(e, d));
                     asm.mov(DWORD, slot, Amd64CodeEmitter.SCRATCH);

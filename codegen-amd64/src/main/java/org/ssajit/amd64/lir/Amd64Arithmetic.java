@@ -1,6 +1,7 @@
 package org.ssajit.amd64.lir;
 
 import static org.ssajit.amd64.lir.Operands.*;
+import static org.ssajit.lir.LirOperands.*;
 
 import static jdk.vm.ci.amd64.AMD64.rax;
 import static jdk.vm.ci.amd64.AMD64.rcx;

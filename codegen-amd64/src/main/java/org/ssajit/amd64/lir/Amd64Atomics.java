@@ -4,6 +4,7 @@ import static org.ssajit.amd64.asm.OperandSize.BYTE;
 import static org.ssajit.amd64.asm.OperandSize.DWORD;
 import static org.ssajit.amd64.asm.OperandSize.QWORD;
 import static org.ssajit.amd64.lir.Operands.*;
+import static org.ssajit.lir.LirOperands.*;
 
 import org.ssajit.amd64.asm.Address;
 import org.ssajit.amd64.asm.Amd64Assembler;

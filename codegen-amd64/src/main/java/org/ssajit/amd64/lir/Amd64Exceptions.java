@@ -1,6 +1,7 @@
 package org.ssajit.amd64.lir;
 
 import static org.ssajit.amd64.lir.Operands.*;
+import static org.ssajit.lir.LirOperands.*;
 
 /**
  * Implicit exceptions created in compiled code (the lowering's {@code newexception}, for a failed

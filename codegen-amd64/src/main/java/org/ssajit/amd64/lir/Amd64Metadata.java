@@ -2,8 +2,8 @@ package org.ssajit.amd64.lir;
 
 import static org.ssajit.amd64.asm.OperandSize.DWORD;
 import static org.ssajit.amd64.asm.OperandSize.QWORD;
-import static org.ssajit.amd64.lir.Operands.reg;
-import static org.ssajit.amd64.lir.Operands.values;
+import static org.ssajit.lir.LirOperands.reg;
+import static org.ssajit.lir.LirOperands.values;
 
 import org.ssajit.amd64.asm.Address;
 import org.ssajit.amd64.asm.AluOp;

@@ -1,7 +1,7 @@
 package org.ssajit.amd64.lir;
 
 import static org.ssajit.amd64.asm.OperandSize.QWORD;
-import static org.ssajit.amd64.lir.Operands.values;
+import static org.ssajit.lir.LirOperands.values;
 
 import org.ssajit.amd64.asm.Address;
 import org.ssajit.amd64.asm.Amd64Assembler;

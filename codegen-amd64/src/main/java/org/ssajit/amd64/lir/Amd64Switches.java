@@ -1,6 +1,7 @@
 package org.ssajit.amd64.lir;
 
 import static org.ssajit.amd64.lir.Operands.*;
+import static org.ssajit.lir.LirOperands.*;
 
 import static org.ssajit.amd64.asm.OperandSize.DWORD;
 import static org.ssajit.amd64.asm.OperandSize.QWORD;

@@ -1,52 +1,20 @@
 package org.ssajit.amd64.lir;
 
+import static org.ssajit.lir.LirOperands.*;
+
 import org.ssajit.amd64.asm.Address;
 import org.ssajit.amd64.asm.OperandSize;
 import org.ssajit.amd64.asm.SseOp;
-import org.ssajit.lir.ConstantValue;
 
 import jdk.vm.ci.amd64.AMD64;
 import jdk.vm.ci.amd64.AMD64Kind;
 import jdk.vm.ci.code.Register;
-import jdk.vm.ci.code.RegisterValue;
-import jdk.vm.ci.code.StackSlot;
-import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.PlatformKind;
 import jdk.vm.ci.meta.Value;
 
-/** Operand helpers shared by the ops: what an allocated operand is, and the moves ops start with. */
+/** Operand helpers of the AMD64 ops: widths, register files, immediates, and the moves ops start with ({@link org.ssajit.lir.LirOperands}: what an allocated operand is). */
 final class Operands {
     private Operands() {
-    }
-
-    static Value[] values(Value... v) {
-        return v;
-    }
-
-    static boolean isRegister(Value v) {
-        return v instanceof RegisterValue;
-    }
-
-    static boolean isStack(Value v) {
-        return v instanceof StackSlot;
-    }
-
-    static boolean isConstant(Value v) {
-        return v instanceof ConstantValue;
-    }
-
-    static Register reg(Value v) {
-        if (v instanceof RegisterValue r) {
-            return r.getRegister();
-        }
-        throw new IllegalStateException("expected a register, got " + v);
-    }
-
-    static JavaConstant constant(Value v) {
-        if (v instanceof ConstantValue c) {
-            return c.constant();
-        }
-        throw new IllegalStateException("expected a constant, got " + v);
     }
 
     static boolean isXmm(Register r) {
@@ -80,33 +48,11 @@ final class Operands {
         return k == AMD64Kind.SINGLE || k == AMD64Kind.DOUBLE;
     }
 
-    /** Two locations are the same register or the same stack slot. */
-    static boolean sameLocation(Value a, Value b) {
-        if (a instanceof RegisterValue ra && b instanceof RegisterValue rb) {
-            return ra.getRegister().equals(rb.getRegister());
-        }
-        if (a instanceof StackSlot sa && b instanceof StackSlot sb) {
-            return sa.getRawOffset() == sb.getRawOffset() && sa.getRawAddFrameSize() == sb.getRawAddFrameSize();
-        }
-        return false;
-    }
-
     /** An int constant operand (an int, a long the generator checked fits a sign-extended imm32, or null as 0). */
     static int imm32(Value v) {
-        JavaConstant c = constant(v);
-        long x = switch (c.getJavaKind().getStackKind()) {
-            case Int -> c.asInt();
-            case Long -> c.asLong();
-            case Object -> {
-                if (!c.isNull()) {
-                    throw new IllegalStateException("an oop is not an immediate: " + c);
-                }
-                yield 0;
-            }
-            default -> throw new IllegalStateException("not an integer immediate: " + c);
-        };
+        long x = integer(v);
         if (x != (int) x) {
-            throw new IllegalStateException("immediate does not fit 32 bits: " + c);
+            throw new IllegalStateException("immediate does not fit 32 bits: " + constant(v));
         }
         return (int) x;
     }
