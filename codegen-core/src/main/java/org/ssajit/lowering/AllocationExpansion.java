@@ -110,6 +110,9 @@ final class AllocationExpansion {
 
     /** As {@link #expand(Graph, HotSpotVmConfig)}, with {@code layout}. */
     static int expand(Graph g, Layout layout) {
+        if (!g.mayContain(Op.ALLOCATE) && !g.mayContain(Op.ALLOCATE_INSTANCE_OF)) {
+            return 0;
+        }
         AllocationExpansion x = new AllocationExpansion(g, layout);
         int n = 0;
         for (Block b : List.copyOf(g.blocks())) {

@@ -63,6 +63,9 @@ final class BarrierExpansion {
 
     /** As {@link #expand(Graph, HotSpotVmConfig)}, with {@code cards} (tests give other card tables). */
     static int expand(Graph g, CardTable cards) {
+        if (!g.mayContain(Op.POST_BARRIER)) {
+            return 0;
+        }
         BarrierExpansion x = new BarrierExpansion(g, cards);
         int n = 0;
         for (Block b : java.util.List.copyOf(g.blocks())) {

@@ -41,6 +41,9 @@ final class FinalizerExpansion {
 
     /** Expands every finalizer registration of {@code g} with {@code c}'s layout; returns how many. */
     static int expand(Graph g, HotSpotVmConfig c) {
+        if (!g.mayContain(Op.REGISTER_FINALIZER)) {
+            return 0;
+        }
         int n = 0;
         for (Block b : List.copyOf(g.blocks())) {
             List<Instruction> registrations = b.instructionsWhere(i -> i.op() == Op.REGISTER_FINALIZER);

@@ -83,6 +83,9 @@ final class G1BarrierExpansion {
 
     /** As {@link #expand(Graph, HotSpotVmConfig)}, with {@code vm}'s values (tests give others). */
     static int expand(Graph g, G1 vm) {
+        if (!g.mayContain(Op.PRE_BARRIER) && !g.mayContain(Op.POST_BARRIER) && !g.mayContain(Op.KEEP_ALIVE)) {
+            return 0;
+        }
         G1BarrierExpansion x = new G1BarrierExpansion(g, vm);
         int n = 0;
         for (Block b : List.copyOf(g.blocks())) {

@@ -81,6 +81,9 @@ final class MonitorExpansion {
 
     /** As {@link #expand(Graph, HotSpotVmConfig)}, with {@code vm}'s values. */
     static int expand(Graph g, Locking vm) {
+        if (!g.mayContain(Op.LOCK) && !g.mayContain(Op.UNLOCK)) {
+            return 0;
+        }
         // Found first, without allocating: most graphs have none.
         List<Instruction> monitors = null;
         List<Block> blocks = g.blocks();

@@ -92,6 +92,9 @@ final class TypeCheckExpansion {
      * thousands of {@code aastore}s stay linear).
      */
     static int expand(Graph g, HotSpotVmConfig config) {
+        if (!g.mayContain(Op.TYPE_TEST) && !g.mayContain(Op.STORE_CHECK)) {
+            return 0;
+        }
         TypeCheckExpansion x = new TypeCheckExpansion(g, config);
         int n = 0;
         for (Block b : List.copyOf(g.blocks())) {

@@ -192,6 +192,23 @@ public final class Graph {
         this.initializationBarrier = klass;
     }
 
+    /** The ops of every instruction made in this graph so far, a bit each by ordinal (see {@link #mayContain}). */
+    private final long[] opsMade = new long[(Op.values().length + 63) / 64];
+
+    /** Records that an instruction of {@code op} was made (its constructor calls this). */
+    void made(Op op) {
+        opsMade[op.ordinal() >>> 6] |= 1L << op.ordinal();
+    }
+
+    /**
+     * False only if no instruction of {@code op} was ever made in this graph, so none is in it: a
+     * pass that rewrites one op skips its walk over the blocks. True says nothing (it may have been
+     * removed since).
+     */
+    public boolean mayContain(Op op) {
+        return (opsMade[op.ordinal() >>> 6] & 1L << op.ordinal()) != 0;
+    }
+
     int nextValueId() {
         return valueIds++;
     }

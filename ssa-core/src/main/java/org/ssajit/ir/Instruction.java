@@ -24,6 +24,7 @@ public final class Instruction extends Value {
 
     public Instruction(Graph graph, Op op, JavaKind kind, Object attribute, int bci, Value... operands) {
         super(graph, kind);
+        graph.made(op);
         this.op = op;
         this.attribute = attribute;
         this.bci = bci;

@@ -1,7 +1,6 @@
 package org.ssajit.options;
 
-import java.util.Collections;
-import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -13,26 +12,33 @@ import java.util.Objects;
  */
 public final class OptionValues {
     /** Every option at its default. */
-    public static final OptionValues DEFAULTS = new OptionValues(Map.of());
+    public static final OptionValues DEFAULTS = new OptionValues(new IdentityHashMap<>());
 
-    /** The options set explicitly; a value may be null (e.g. no dump directory). */
-    private final Map<OptionKey<?>, Object> set;
+    /**
+     * The options set explicitly; a value may be null (e.g. no dump directory). Keys are compared by
+     * identity (as {@link OptionKey} does), and the map is never handed out: the phases of every
+     * compile read options, one lookup each.
+     */
+    private final IdentityHashMap<OptionKey<?>, Object> set;
 
-    private OptionValues(Map<OptionKey<?>, Object> set) {
+    private static final Object UNSET = new Object();
+
+    private OptionValues(IdentityHashMap<OptionKey<?>, Object> set) {
         this.set = set;
     }
 
     /** These values with {@code key} set to {@code value}. */
     public <T> OptionValues with(OptionKey<T> key, T value) {
-        Map<OptionKey<?>, Object> m = new HashMap<>(set);
+        IdentityHashMap<OptionKey<?>, Object> m = new IdentityHashMap<>(set);
         m.put(Objects.requireNonNull(key), value);
-        return new OptionValues(Collections.unmodifiableMap(m));
+        return new OptionValues(m);
     }
 
     /** The value of {@code key}: the one set, else its default. */
     @SuppressWarnings("unchecked")
     public <T> T get(OptionKey<T> key) {
-        return set.containsKey(key) ? (T) set.get(key) : key.defaultValue();
+        Object v = set.getOrDefault(key, UNSET);
+        return v == UNSET ? key.defaultValue() : (T) v;
     }
 
     /** Whether {@code key} was set (to any value, its default too). */

@@ -153,7 +153,7 @@ public final class CompileTheWorld {
         ctw.compileAll(methods);
         ctw.stats.wallSeconds = (System.nanoTime() - t0) / 1e9;
         ctw.stats.codeCachePeakBytes = codeCachePeak();
-        ctw.stats.phases = ctw.pipeline.phaseTimes().summary();
+        ctw.stats.phases = ctw.pipeline.phaseTimes().summary() + "\n  " + ctw.pipeline.phaseTimes().detail(org.ssajit.phases.PhaseSuite.standard());
         ctw.stats.printTable(out);
         if (json) {
             out.println(ctw.stats.toJson());
