@@ -8,9 +8,11 @@
 # (nmethods_code_size over the bytecode compiled), then the ratios ssajit / C2 with their spread (the
 # lowest and highest of one round's ratio).
 #
-# Usage: scripts/bench-compile-speed.sh [-r ROUNDS] [--iterations N] [program...]
+# Usage: scripts/bench-compile-speed.sh [-r ROUNDS] [--iterations N] [--against DIR] [program...]
 #   Defaults: 3 rounds, N = 12, programs javac and collections (any of org.ssajit.demo.ProgramTimer's,
 #   the suite's included: ProgramTimer --list-suite). About 5 minutes on 2 cores.
+#   --against DIR: instead of C2, another ssajit checkout, built (its ./ssajit run, with this tree's
+#   program jar): two builds' tier-4 compile speed side by side, reported as this / that ("baseline").
 # Compile time is elapsed time on the compiler thread, so, as for any timing: run it on a machine doing
 # nothing else. Raw lines: benchmarks/target/bench-compile-speed-<time>.txt (round mode program
 # methods bytecode-bytes seconds code-bytes).
@@ -21,11 +23,13 @@ case "${1:-}" in -h|--help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p;}' "$0"; exit 
 
 ROUNDS=3
 ITERATIONS=12
+AGAINST=
 PROGRAMS=()
 while [ $# -gt 0 ]; do
     case "$1" in
         -r) ROUNDS=$2; shift 2 ;;
         --iterations) ITERATIONS=$2; shift 2 ;;
+        --against) AGAINST=$(cd "$2" && pwd); shift 2 ;;
         -*) echo "bench-compile-speed: unknown option $1 (--help lists them)" >&2; exit 2 ;;
         *) PROGRAMS+=("$1"); shift ;;
     esac
@@ -62,7 +66,13 @@ tier4() {
     END { if (!found) exit 1 }'
 }
 
-modes=(ssajit C2)
+OTHER=C2
+if [ -n "$AGAINST" ]; then
+    [ -x "$AGAINST/ssajit" ] || { echo "bench-compile-speed: $AGAINST has no ssajit launcher" >&2; exit 2; }
+    SSAJIT_NO_BUILD=1 "$AGAINST/ssajit" run -version >/dev/null 2>&1 || { echo "bench-compile-speed: $AGAINST's ssajit does not start (build it first)" >&2; exit 2; }
+    OTHER=baseline
+fi
+modes=(ssajit "$OTHER")
 failed=0
 for r in $(seq 1 "$ROUNDS"); do
     for p in "${PROGRAMS[@]}"; do
@@ -73,6 +83,7 @@ for r in $(seq 1 "$ROUNDS"); do
             set +e
             case "$m" in
                 ssajit) out=$(SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -XX:+CITime -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>/dev/null) ;;
+                baseline) out=$(SSAJIT_NO_BUILD=1 "$AGAINST/ssajit" run -XX:+CITime -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>/dev/null) ;;
                 C2) out=$("$JDK/bin/java" -XX:+CITime -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>/dev/null) ;;
             esac
             status=$?
@@ -89,9 +100,10 @@ for r in $(seq 1 "$ROUNDS"); do
 done
 
 echo
-echo "Tier-4 compiles under ssajit and C2 (-XX:+CITime's Tier4 line), median over $ROUNDS rounds (JVMs) of $ITERATIONS iterations each; JDK: $JDK"
+[ -z "$AGAINST" ] || echo "baseline: $AGAINST"
+echo "Tier-4 compiles under ssajit and $OTHER (-XX:+CITime's Tier4 line), median over $ROUNDS rounds (JVMs) of $ITERATIONS iterations each; JDK: $JDK"
 echo "Raw: $OUT (round mode program methods bytecode-bytes seconds code-bytes)"
-awk -v nrounds="$ROUNDS" '
+awk -v nrounds="$ROUNDS" -v other="$OTHER" '
     function median(list,   n, a, i, j, t) {
         n = split(list, a, " ")
         if (n == 0) return ""
@@ -114,19 +126,19 @@ awk -v nrounds="$ROUNDS" '
         for (i = 1; i <= np; i++) {
             p = order[i]
             for (k = 1; k <= 2; k++) {
-                m = k == 1 ? "ssajit" : "C2"
+                m = k == 1 ? "ssajit" : other
                 printf "%-12s %-7s %9d %11d %9.2f %9.1f %11.1f\n", p, m, median(n[p, m]), median(b[p, m]), median(s[p, m]), median(speed[p, m]), median(code[p, m])
             }
             rs = ""; rn = ""; rt = ""
             for (r = 1; r <= nrounds; r++) {
-                if ((p, "ssajit", r) in speedR && (p, "C2", r) in speedR && speedR[p, "C2", r] > 0 && nR[p, "C2", r] > 0 && sR[p, "C2", r] > 0) {
-                    rs = rs " " speedR[p, "ssajit", r] / speedR[p, "C2", r]
-                    rn = rn " " nR[p, "ssajit", r] / nR[p, "C2", r]
-                    rt = rt " " sR[p, "ssajit", r] / sR[p, "C2", r]
+                if ((p, "ssajit", r) in speedR && (p, other, r) in speedR && speedR[p, other, r] > 0 && nR[p, other, r] > 0 && sR[p, other, r] > 0) {
+                    rs = rs " " speedR[p, "ssajit", r] / speedR[p, other, r]
+                    rn = rn " " nR[p, "ssajit", r] / nR[p, other, r]
+                    rt = rt " " sR[p, "ssajit", r] / sR[p, other, r]
                 }
             }
             if (rs != "")
-                printf "%-12s ssajit/C2: compile speed %.2f [%.2f-%.2f], compiles %.2f [%.2f-%.2f], compile seconds %.2f [%.2f-%.2f]\n", p,
+                printf "%-12s ssajit/%s: compile speed %.2f [%.2f-%.2f], compiles %.2f [%.2f-%.2f], compile seconds %.2f [%.2f-%.2f]\n", p, other,
                     median(rs), lo(rs), hi(rs), median(rn), lo(rn), hi(rn), median(rt), lo(rt), hi(rt)
         }
     }' "$OUT"
