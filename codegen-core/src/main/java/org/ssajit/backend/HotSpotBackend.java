@@ -48,6 +48,9 @@ public abstract class HotSpotBackend<F extends HotSpotFrameBuilder<?>> implement
     private final ConstantReflectionProvider constantReflection;
     private final RegisterConfig registerConfig;
     private final Architecture architecture;
+    /** The platform kinds of float and double, read once (the emission check asks per register operand). */
+    private final PlatformKind floatKind;
+    private final PlatformKind doubleKind;
 
     protected HotSpotBackend(HotSpotVmConfig config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
                     RegisterConfig registerConfig, Architecture architecture) {
@@ -56,6 +59,8 @@ public abstract class HotSpotBackend<F extends HotSpotFrameBuilder<?>> implement
         this.constantReflection = Objects.requireNonNull(constantReflection);
         this.registerConfig = Objects.requireNonNull(registerConfig);
         this.architecture = Objects.requireNonNull(architecture);
+        this.floatKind = architecture.getPlatformKind(JavaKind.Float);
+        this.doubleKind = architecture.getPlatformKind(JavaKind.Double);
     }
 
     public final HotSpotVmConfig config() {
@@ -177,7 +182,7 @@ public abstract class HotSpotBackend<F extends HotSpotFrameBuilder<?>> implement
             throw new IllegalStateException(op + ": " + m + " operand " + i + " may not be " + v);
         }
         if (v instanceof RegisterValue r) {
-            boolean floatFile = architecture.canStoreValue(r.getRegister().getRegisterCategory(), architecture.getPlatformKind(JavaKind.Double));
+            boolean floatFile = architecture.canStoreValue(r.getRegister().getRegisterCategory(), doubleKind);
             if (floatFile != isFloatKind(v.getPlatformKind())) {
                 throw new IllegalStateException(op + ": " + v + " is in the wrong register file");
             }
@@ -189,6 +194,6 @@ public abstract class HotSpotBackend<F extends HotSpotFrameBuilder<?>> implement
 
     /** Float and double live in the floating-point (SIMD) registers. */
     private boolean isFloatKind(PlatformKind k) {
-        return k == architecture.getPlatformKind(JavaKind.Float) || k == architecture.getPlatformKind(JavaKind.Double);
+        return k == floatKind || k == doubleKind;
     }
 }

@@ -18,13 +18,15 @@ public final class LirBlock {
     private final List<LirBlock> successors = new ArrayList<>(2);
     private final List<LirBlock> predecessorsView = new org.ssajit.util.ReadOnlyList<>(predecessors);
     private final List<LirBlock> successorsView = new org.ssajit.util.ReadOnlyList<>(successors);
-    private final List<LirOp> ops = new ArrayList<>();
+    /** Sized for the label, one op per instruction of its block and the terminator's few: most never grow. */
+    private final List<LirOp> ops;
     private int loopDepth;
     private Loop loop;
 
     LirBlock(int id, Block irBlock) {
         this.id = id;
         this.irBlock = irBlock;
+        this.ops = new ArrayList<>(irBlock == null ? 2 : irBlock.instructions().size() + 4);
     }
 
     /** Position in the linear (emission) order. */
