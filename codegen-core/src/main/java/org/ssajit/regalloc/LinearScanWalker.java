@@ -3,7 +3,6 @@ package org.ssajit.regalloc;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.PriorityQueue;
 
 import jdk.vm.ci.code.Register;
 
@@ -21,7 +20,7 @@ final class LinearScanWalker {
     private final RegisterAllocationConfig config;
     private final AllocationStats stats;
     /** By start, then by insertion: a total order, so the walk does not depend on the queue's shape. */
-    private final PriorityQueue<Interval> unhandled = new PriorityQueue<>(LinearScanWalker::compareStarts);
+    private final IntervalQueue unhandled;
     private final List<Interval> active = new ArrayList<>();
     private final List<Interval> inactive = new ArrayList<>();
     private final List<Interval> fixedActive = new ArrayList<>();
@@ -44,7 +43,7 @@ final class LinearScanWalker {
         this.allocator = allocator;
         this.config = allocator.config();
         this.stats = allocator.stats();
-        this.unhandled.addAll(variables);
+        this.unhandled = new IntervalQueue(variables);
         this.fixedInactive.addAll(fixed);
         int n = config.registerLimit();
         freeUntil = new int[n];
@@ -63,12 +62,6 @@ final class LinearScanWalker {
                 }
             }
         }
-    }
-
-    private static int compareStarts(Interval a, Interval b) {
-        int fa = a.from();
-        int fb = b.from();
-        return fa != fb ? Integer.compare(fa, fb) : Integer.compare(a.sequence, b.sequence);
     }
 
     /** The registers for {@link #registersFor}'s last kind (most intervals share a few kinds). */
