@@ -18,11 +18,13 @@ import org.ssajit.lir.LirFrameState;
 import org.ssajit.lir.LirKind;
 
 import jdk.vm.ci.code.DebugInfo;
+import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.ValueKindFactory;
 import jdk.vm.ci.code.site.DataPatch;
 import jdk.vm.ci.meta.DeoptimizationAction;
 import jdk.vm.ci.meta.DeoptimizationReason;
 import jdk.vm.ci.meta.MetaAccessProvider;
+import jdk.vm.ci.meta.VMConstant;
 
 /**
  * What LIR instructions emit into on every target: the target's assembler inside its
@@ -141,6 +143,12 @@ public abstract class HotSpotCodeEmitter<A extends Assembler, F extends HotSpotF
     protected final L ownLabel(LirBlock b) {
         return labels.computeIfAbsent(b, x -> newLabel(x.toString()));
     }
+
+    /** To {@code target} if {@code r} (all 64 bits if {@code wide}, else the low 32) is zero. */
+    public abstract void jumpIfZero(boolean wide, Register r, Label target);
+
+    /** {@code r := metadata} (a class, uncompressed), with the data patch through which HotSpot fills it in. */
+    public abstract void loadMetadata(Register r, VMConstant metadata);
 
     // Out-of-line code and data ------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import org.ssajit.asm.Assembler;
 import org.ssajit.asm.Label;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.ir.CallTarget;
+import org.ssajit.ir.ImplicitException;
 
 import jdk.vm.ci.code.BytecodeFrame;
 import jdk.vm.ci.code.DebugInfo;
@@ -325,6 +326,24 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
     }
 
     /**
+     * A call of a VM function that may inspect the stack but neither blocks nor safepoints
+     * ({@code monitorexit}), with this frame as the thread's last Java frame during the call: the anchor
+     * set ({@link #emitSetLastJavaFrame}, its pc the call's return address), the thread in the first C
+     * argument register, the call ({@link #emitForeignCall}) with {@code info}, the anchor cleared.
+     */
+    public final void emitAnchoredCall(long target, DebugInfo info) {
+        Label returnAddress = new Label("anchored-call-return");
+        emitSetLastJavaFrame(returnAddress);
+        emitThreadArgument();
+        int ret = emitForeignCall(target, info);
+        if (ret != asm.position()) {
+            throw new IllegalStateException("the call's return address " + ret + " is not here, " + asm.position());
+        }
+        asm.bind(returnAddress);
+        clearLastJavaFrame();
+    }
+
+    /**
      * A call of a Java method through one of HotSpot's call sites, with the debug info of the call (a
      * frame {@code duringCall}, recorded at the return address): an {@code INVOKESTATIC},
      * {@code INVOKESPECIAL}, {@code INVOKEVIRTUAL} or {@code INVOKEINTERFACE} mark and the call
@@ -369,6 +388,24 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
             unwindingReturns.add(returnAddress);
         }
         return returnAddress;
+    }
+
+    // ssajit's runtime stubs ----------------------------------------------------------------------------
+
+    /** The entry of the stub that calls the VM entry {@code entry} ({@link RuntimeStubBuilder#vmCallStub}; named after {@code entryName}), installed on first use. */
+    public final long vmCallStub(String entryName, long entry, RuntimeStubBuilder.VmResult result) {
+        String name = "ssajit-vm-" + entryName;
+        return RuntimeStubs.address(name, () -> newRuntimeStubs().vmCallStub(name, entry, result));
+    }
+
+    /** The entry of the monitorenter stub ({@link RuntimeStubBuilder#monitorEnterStub}), installed on first use. */
+    public final long monitorEnterStub() {
+        return RuntimeStubs.address("ssajit-monitorenter", () -> newRuntimeStubs().monitorEnterStub());
+    }
+
+    /** The entry of the stub that creates an implicit exception of {@code kind} ({@link RuntimeStubBuilder#exceptionStub}), installed on first use. */
+    public final long exceptionStub(ImplicitException.Kind kind) {
+        return RuntimeStubs.address("ssajit-throw-" + kind.name(), () -> newRuntimeStubs().exceptionStub(kind));
     }
 
     // Exceptions ---------------------------------------------------------------------------------------
@@ -465,9 +502,7 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
         // A call into the VM (an allocation's slow path) set this frame as the thread's last Java frame;
         // deoptimized while in the VM, it returns here with the anchor still set: clear it, as the call's
         // own return path would (harmless after a Java call, which never sets it).
-        emitStoreZeroInThread(config.threadLastJavaSpOffset);
-        emitStoreZeroInThread(config.threadLastJavaFpOffset);
-        emitStoreZeroInThread(config.threadLastJavaPcOffset);
+        clearLastJavaFrame();
         emitDeoptHandlerReturnAddress(handler);
         jumpToStub(config.deoptBlobUnpack);
 
@@ -523,6 +558,13 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
         int pc = asm.position();
         StubTarget t = emitCCall(target);
         sites.add(new Call(t, pc, asm.position() - pc, true, null));
+    }
+
+    /** The thread's last Java frame cleared: its sp first (the frame is no longer walkable), then fp and pc. */
+    private void clearLastJavaFrame() {
+        emitStoreZeroInThread(config.threadLastJavaSpOffset);
+        emitStoreZeroInThread(config.threadLastJavaFpOffset);
+        emitStoreZeroInThread(config.threadLastJavaPcOffset);
     }
 
     protected static void requireFullDebugInfo(DebugInfo info, String what) {
@@ -631,6 +673,19 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
      * where HotSpot's handlers expect them.
      */
     protected abstract void emitUnwindToCallerHandler();
+
+    /**
+     * Makes this frame the thread's last Java frame (the anchor's sp stored last), with the pc
+     * {@code returnAddress} where the target's stack walk reads it from the anchor (bound at the return
+     * address of the call that follows).
+     */
+    protected abstract void emitSetLastJavaFrame(Label returnAddress);
+
+    /** The thread into the C convention's first argument register. */
+    protected abstract void emitThreadArgument();
+
+    /** A builder of the target's runtime stubs, with an assembler of its own. */
+    protected abstract RuntimeStubBuilder<?> newRuntimeStubs();
 
     /** {@code r = } the thread's field at {@code offset} (a word). */
     protected abstract void emitLoadFromThread(Register r, int offset);

@@ -238,6 +238,21 @@ class HotSpotFrameBuilderTest {
             asm.op("zero-thread " + field(offset));
         }
 
+        @Override
+        protected void emitSetLastJavaFrame(Label returnAddress) {
+            asm.op("anchor");
+        }
+
+        @Override
+        protected void emitThreadArgument() {
+            asm.op("thread-argument");
+        }
+
+        @Override
+        protected RuntimeStubBuilder<?> newRuntimeStubs() {
+            throw new UnsupportedOperationException("the toy target has no runtime stubs");
+        }
+
         private String field(int offset) {
             return offset == config.threadExceptionOopOffset ? "exception-oop"
                             : offset == config.threadExceptionPcOffset ? "exception-pc"

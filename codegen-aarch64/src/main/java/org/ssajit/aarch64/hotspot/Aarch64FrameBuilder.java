@@ -368,6 +368,26 @@ public final class Aarch64FrameBuilder extends HotSpotFrameBuilder<Aarch64Assemb
         asm.ldr(64, r, Address.of(THREAD, offset));
     }
 
+    /** pc, x29, then sp, through x9: AArch64 HotSpot never derives the pc from the stack. */
+    @Override
+    protected void emitSetLastJavaFrame(Label returnAddress) {
+        asm.adr(SCRATCH2, returnAddress);
+        asm.str(64, SCRATCH2, Address.of(THREAD, config.threadLastJavaPcOffset));
+        asm.str(64, r29, Address.of(THREAD, config.threadLastJavaFpOffset));
+        asm.mov(64, SCRATCH2, sp);
+        asm.str(64, SCRATCH2, Address.of(THREAD, config.threadLastJavaSpOffset));
+    }
+
+    @Override
+    protected void emitThreadArgument() {
+        asm.mov(64, r0, THREAD);
+    }
+
+    @Override
+    protected Aarch64RuntimeStubs newRuntimeStubs() {
+        return new Aarch64RuntimeStubs(config);
+    }
+
     @Override
     protected void emitStoreZeroInThread(int offset) {
         asm.str(64, zr, Address.of(THREAD, offset));

@@ -105,7 +105,14 @@ public final class Aarch64CodeEmitter extends HotSpotCodeEmitter<Aarch64Assemble
         asm().movImm48Fixed(r, 0L);
     }
 
+    /** {@code cbz}. */
+    @Override
+    public void jumpIfZero(boolean wide, Register r, org.ssajit.asm.Label target) {
+        asm().cbz(wide ? 64 : 32, r, target);
+    }
+
     /** {@code r := metadata} (a class, as a {@code VMConstant}): the 48-bit {@code movz/movk/movk} with a data patch. */
+    @Override
     public void loadMetadata(Register r, VMConstant metadata) {
         frame().recordPatch(metadata);
         asm().movImm48Fixed(r, 0L);

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.ssajit.aarch64.disasm.Objdump;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.hotspot.RuntimeStubBuilder;
 import org.ssajit.hotspot.StubTarget;
 import org.ssajit.ir.ImplicitException;
 
@@ -22,7 +23,7 @@ import jdk.vm.ci.code.site.Call;
 import jdk.vm.ci.hotspot.HotSpotReferenceMap;
 
 /**
- * The exception stubs ({@link Aarch64ExceptionStubs}) read back with objdump: the AArch64 stub frame
+ * The exception stubs ({@link Aarch64RuntimeStubs}, codegen-core's {@code RuntimeStubBuilder.exceptionStub}) read back with objdump: the AArch64 stub frame
  * ({@code stp x29, x30, [sp, #-16]!} at the top of a frame of the declared size), the last Java frame
  * set with an explicit pc that is the call's return address (pc, fp, then sp; cleared sp first), the
  * far call with its Call site on the {@code movz}, the arguments of each {@code JVMCIRuntime} entry,
@@ -39,7 +40,7 @@ class Aarch64ExceptionStubsTest {
     }
 
     static Stub stub(ImplicitException.Kind kind) throws Exception {
-        CompiledCode code = Aarch64ExceptionStubs.generate(C, kind);
+        CompiledCode code = new Aarch64RuntimeStubs(C).exceptionStub(kind);
         List<String> text = new ArrayList<>();
         for (Objdump.Instruction i : Objdump.decode(code.code(), 0)) {
             text.add(i.text());
@@ -59,9 +60,9 @@ class Aarch64ExceptionStubsTest {
             boolean formats = kind == ImplicitException.Kind.OUT_OF_BOUNDS || kind == ImplicitException.Kind.NEGATIVE_SIZE;
             List<String> t = s.text();
             assertEquals(List.of("stp x29, x30, [sp, #-16]!", "mov x29, sp"), t.subList(0, 2), kind.toString());
-            assertEquals(formats ? 16 + Aarch64ExceptionStubs.BUFFER : 16, s.code().totalFrameSize(), kind.toString());
+            assertEquals(formats ? 16 + RuntimeStubBuilder.BUFFER : 16, s.code().totalFrameSize(), kind.toString());
             if (formats) {
-                assertEquals("sub sp, sp, #0x" + Integer.toHexString(Aarch64ExceptionStubs.BUFFER), t.get(2), kind.toString());
+                assertEquals("sub sp, sp, #0x" + Integer.toHexString(RuntimeStubBuilder.BUFFER), t.get(2), kind.toString());
             }
             // The call: movz/movk/movk x8; blr x8, the Call on the movz, 16 bytes, an empty oop map and no frame.
             int movz = s.call().pcOffset / 4;
@@ -80,8 +81,8 @@ class Aarch64ExceptionStubsTest {
             assertInstanceOf(HotSpotReferenceMap.class, s.call().debugInfo.getReferenceMap());
             // The anchor before the call: pc = the return address, explicitly; fp; sp last.
             int returnAddress = movz + 4;
-            int pcStore = s.indexOf(thread("str", "x8", C.threadLastJavaPcOffset));
-            assertEquals("adr x8, 0x" + Integer.toHexString(4 * returnAddress), t.get(pcStore - 1), kind.toString());
+            int pcStore = s.indexOf(thread("str", "x9", C.threadLastJavaPcOffset));
+            assertEquals("adr x9, 0x" + Integer.toHexString(4 * returnAddress), t.get(pcStore - 1), kind.toString());
             assertEquals(thread("str", "x29", C.threadLastJavaFpOffset), t.get(pcStore + 1), kind.toString());
             assertEquals("mov x9, sp", t.get(pcStore + 2), kind.toString());
             assertEquals(thread("str", "x9", C.threadLastJavaSpOffset), t.get(pcStore + 3), kind.toString());
@@ -94,7 +95,7 @@ class Aarch64ExceptionStubsTest {
             int ret = t.indexOf("ret");
             assertEquals("ldp x29, x30, [sp], #16", t.get(ret - 1), kind.toString());
             if (formats) {
-                assertEquals("add sp, sp, #0x" + Integer.toHexString(Aarch64ExceptionStubs.BUFFER), t.get(ret - 2), kind.toString());
+                assertEquals("add sp, sp, #0x" + Integer.toHexString(RuntimeStubBuilder.BUFFER), t.get(ret - 2), kind.toString());
                 assertEquals("mov x2, sp", t.get(movz - 1), kind.toString());
             }
             // The class name, as a C string, where adr x1 points.

@@ -13,13 +13,14 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.ssajit.aarch64.disasm.Objdump;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.hotspot.RuntimeStubBuilder;
 import org.ssajit.hotspot.StubTarget;
 
 import jdk.vm.ci.code.site.Call;
 import jdk.vm.ci.hotspot.HotSpotReferenceMap;
 
 /**
- * The VM-call stubs ({@link Aarch64VmCallStubs}) read back with objdump, the whole stub: its frame,
+ * The VM-call stubs ({@link Aarch64RuntimeStubs}, codegen-core's {@code RuntimeStubBuilder.vmCallStub}) read back with objdump, the whole stub: its frame,
  * the anchor set with the call's return address as pc (pc, fp, sp last) and cleared (sp first), the
  * thread in x0, the far call with its Call site, the result (vm_result taken off the thread, or 1),
  * and 0 in x0 when an exception is pending, which is cleared.
@@ -32,9 +33,9 @@ class Aarch64VmCallStubsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Aarch64VmCallStubs.Result.class)
-    void wholeStub(Aarch64VmCallStubs.Result result) throws Exception {
-        CompiledCode code = Aarch64VmCallStubs.generate(C, "test", C.newArrayOrNull, result);
+    @EnumSource(RuntimeStubBuilder.VmResult.class)
+    void wholeStub(RuntimeStubBuilder.VmResult result) throws Exception {
+        CompiledCode code = new Aarch64RuntimeStubs(C).vmCallStub("test", C.newArrayOrNull, result);
         List<String> t = new ArrayList<>();
         for (Objdump.Instruction i : Objdump.decode(code.code(), 0)) {
             t.add(i.text());
@@ -66,7 +67,7 @@ class Aarch64VmCallStubsTest {
                         thread("str", "xzr", C.threadLastJavaSpOffset),
                         thread("str", "xzr", C.threadLastJavaFpOffset),
                         thread("str", "xzr", C.threadLastJavaPcOffset)));
-        if (result == Aarch64VmCallStubs.Result.OBJECT) {
+        if (result == RuntimeStubBuilder.VmResult.OBJECT) {
             expected.add(thread("ldr", "x0", C.threadVmResultOopOffset));
             expected.add(thread("str", "xzr", C.threadVmResultOopOffset));
         } else {

@@ -328,6 +328,22 @@ public final class Amd64FrameBuilder extends HotSpotFrameBuilder<Amd64Assembler>
         asm.mov(QWORD, r, Address.of(r15, offset));
     }
 
+    /** The anchor's sp alone: HotSpot/x86 reads the pc right below it. */
+    @Override
+    protected void emitSetLastJavaFrame(Label returnAddress) {
+        asm.mov(QWORD, Address.of(r15, config.threadLastJavaSpOffset), rsp);
+    }
+
+    @Override
+    protected void emitThreadArgument() {
+        asm.mov(QWORD, rdi, r15);
+    }
+
+    @Override
+    protected Amd64RuntimeStubs newRuntimeStubs() {
+        return new Amd64RuntimeStubs(config);
+    }
+
     @Override
     protected void emitStoreZeroInThread(int offset) {
         asm.mov(QWORD, Address.of(r15, offset), 0);

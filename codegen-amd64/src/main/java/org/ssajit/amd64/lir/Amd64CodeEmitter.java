@@ -6,6 +6,7 @@ import org.ssajit.amd64.asm.Address;
 import org.ssajit.amd64.asm.Amd64Assembler;
 import org.ssajit.amd64.asm.Condition;
 import org.ssajit.amd64.asm.Label;
+import org.ssajit.amd64.asm.OperandSize;
 import org.ssajit.amd64.hotspot.Amd64FrameBuilder;
 import org.ssajit.amd64.hotspot.Amd64ValueKind;
 import org.ssajit.backend.HotSpotCodeEmitter;
@@ -44,6 +45,19 @@ public final class Amd64CodeEmitter extends HotSpotCodeEmitter<Amd64Assembler, A
     /** Goes to {@code trueTarget} if {@code cc} holds, else to {@code falseTarget}, using fall-through where it can. */
     public void branch(Condition cc, LirBlock trueTarget, LirBlock falseTarget) {
         branch((label, negated) -> asm().jcc(negated ? cc.negate() : cc, label), trueTarget, falseTarget);
+    }
+
+    /** {@code test r, r; je target}. */
+    @Override
+    public void jumpIfZero(boolean wide, Register r, org.ssajit.asm.Label target) {
+        asm().test(wide ? OperandSize.QWORD : OperandSize.DWORD, r, r);
+        asm().jcc(Condition.E, target);
+    }
+
+    /** {@code movabs r, imm64} with the data patch. */
+    @Override
+    public void loadMetadata(Register r, VMConstant metadata) {
+        frame().recordPatch(asm().movabs(r, 0L), metadata);
     }
 
     /** The address of a stack slot (rsp-relative; an incoming argument's slot lies above the frame). */

@@ -13,13 +13,14 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.ssajit.amd64.disasm.Objdump;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.hotspot.RuntimeStubBuilder;
 import org.ssajit.hotspot.StubTarget;
 
 import jdk.vm.ci.code.site.Call;
 import jdk.vm.ci.hotspot.HotSpotReferenceMap;
 
 /**
- * The VM-call stubs ({@link Amd64VmCallStubs}) read back with objdump, the whole stub: its 16-byte
+ * The VM-call stubs ({@link Amd64RuntimeStubs}, codegen-core's {@code RuntimeStubBuilder.vmCallStub}) read back with objdump, the whole stub: its 16-byte
  * frame, its own sp as the last Java sp (cleared with fp and pc after the call), the thread in rdi,
  * the far call with its Call site (no frame, an empty oop map), the result (vm_result taken off the
  * thread, or 1), and 0 in rax when an exception is pending, which is cleared.
@@ -32,9 +33,9 @@ class Amd64VmCallStubsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Amd64VmCallStubs.Result.class)
-    void wholeStub(Amd64VmCallStubs.Result result) throws Exception {
-        CompiledCode code = Amd64VmCallStubs.generate(C, "test", C.newArrayOrNull, result);
+    @EnumSource(RuntimeStubBuilder.VmResult.class)
+    void wholeStub(RuntimeStubBuilder.VmResult result) throws Exception {
+        CompiledCode code = new Amd64RuntimeStubs(C).vmCallStub("test", C.newArrayOrNull, result);
         List<String> t = new ArrayList<>();
         List<Long> at = new ArrayList<>();
         for (Objdump.Instruction i : Objdump.decode(code.code(), 0)) {
@@ -60,7 +61,7 @@ class Amd64VmCallStubsTest {
                         "mov " + thread(C.threadLastJavaSpOffset) + ",0x0",
                         "mov " + thread(C.threadLastJavaFpOffset) + ",0x0",
                         "mov " + thread(C.threadLastJavaPcOffset) + ",0x0"));
-        if (result == Amd64VmCallStubs.Result.OBJECT) {
+        if (result == RuntimeStubBuilder.VmResult.OBJECT) {
             expected.add("mov rax," + thread(C.threadVmResultOopOffset));
             expected.add("mov " + thread(C.threadVmResultOopOffset) + ",0x0");
         } else {
