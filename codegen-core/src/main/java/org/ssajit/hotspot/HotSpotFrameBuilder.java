@@ -51,6 +51,9 @@ import jdk.vm.ci.meta.VMConstant;
  * @param <A> the target's assembler
  */
 public abstract class HotSpotFrameBuilder<A extends Assembler> {
+    /** Displacements below this fault on the null page when the base is null (the smallest page size): the reach of an implicit null check. */
+    public static final int IMPLICIT_NULL_CHECK_LIMIT = 4096;
+
     /** Calls whose return addresses the exception handler entry compares one by one; beyond, a table. */
     protected static final int MAX_UNWIND_COMPARES = 4;
 
@@ -261,7 +264,7 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
      * {@code reinterpret}: the interpreter re-executes the bytecode at {@code info}'s bci and throws
      * NullPointerException, and this code is made not entrant. The deopt blob saves every register
      * first, so {@code info} may name any. The caller guarantees the displacement is below the
-     * smallest page size (4096).
+     * smallest page size ({@link #IMPLICIT_NULL_CHECK_LIMIT}).
      */
     public final void emitImplicitNullCheckSite(DebugInfo info) {
         require(State.BODY, "emitImplicitNullCheckSite");

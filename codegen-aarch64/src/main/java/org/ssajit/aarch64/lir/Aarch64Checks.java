@@ -6,74 +6,43 @@ import static org.ssajit.lir.LirOperands.*;
 import org.ssajit.aarch64.asm.Aarch64Assembler;
 import org.ssajit.aarch64.asm.Address;
 import org.ssajit.aarch64.asm.Condition;
-import org.ssajit.aarch64.asm.Label;
+import org.ssajit.backend.CheckOps;
 import org.ssajit.ir.Deopt;
 import org.ssajit.lir.LirFrameState;
 
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.meta.Value;
 
-/**
- * The lowering's checks ({@code nullcheck}, {@code zerocheck}, {@code boundscheck}, ...) and
- * deoptimizations. Each carries the frame state before its bytecode and the lowering's {@link Deopt};
- * when the check fails it branches to an out-of-line uncommon trap, the frame is deoptimized and the
- * interpreter re-executes the bytecode, which throws.
- */
+/** The checks and deoptimizations on AArch64 (codegen-core's {@link CheckOps}): {@code cbz}, or a compare and {@code b.cond}, to the trap. */
 public final class Aarch64Checks {
     private Aarch64Checks() {
     }
 
-    /** Base: one state, one trap reason and action. */
-    abstract static class Check extends Aarch64Op {
-        private final Deopt deopt;
-
-        Check(Value[] uses, LirFrameState state, Deopt deopt) {
-            super(null, uses, null, null);
-            this.deopt = deopt;
-            setState(state);
-        }
-
-        Label trap(Aarch64CodeEmitter e) {
-            return e.trap(state(), deopt.reason(), deopt.action());
-        }
-    }
-
-    /** {@code cbz x, trap}: NullPointerException. */
-    public static final class NullCheck extends Check {
+    /** {@code cbz x, trap}. */
+    public static final class NullCheck extends CheckOps.NullCheck<Aarch64CodeEmitter> {
         public NullCheck(Value object, LirFrameState state, Deopt deopt) {
-            super(values(object), state, deopt);
+            super(object, state, deopt);
         }
 
         @Override
         protected void emitCode(Aarch64CodeEmitter e) {
             e.asm().cbz(64, reg(get(Mode.USE, 0)), trap(e));
         }
-
-        @Override
-        public String name() {
-            return "nullcheck";
-        }
     }
 
-    /**
-     * {@code cbz r, trap}: a divisor of 0 (ArithmeticException), or as a {@link #guard} a failed
-     * condition (a checkcast: ClassCastException).
-     */
-    public static final class ZeroCheck extends Check {
-        private final String name;
-
+    /** {@code cbz r, trap} of the value's width. */
+    public static final class ZeroCheck extends CheckOps.ZeroCheck<Aarch64CodeEmitter> {
         public ZeroCheck(Value divisor, LirFrameState state, Deopt deopt) {
-            this(divisor, state, deopt, "zerocheck");
+            super(divisor, state, deopt, false);
         }
 
-        private ZeroCheck(Value value, LirFrameState state, Deopt deopt, String name) {
-            super(values(value), state, deopt);
-            this.name = name;
+        private ZeroCheck(Value condition, LirFrameState state, Deopt deopt, boolean guard) {
+            super(condition, state, deopt, guard);
         }
 
         /** The lowering's {@code guard}: deoptimizes when the int condition is 0. */
         public static ZeroCheck guard(Value condition, LirFrameState state, Deopt deopt) {
-            return new ZeroCheck(condition, state, deopt, "guard");
+            return new ZeroCheck(condition, state, deopt, true);
         }
 
         @Override
@@ -81,20 +50,15 @@ public final class Aarch64Checks {
             Value v = get(Mode.USE, 0);
             e.asm().cbz(size(v), reg(v), trap(e));
         }
-
-        @Override
-        public String name() {
-            return name;
-        }
     }
 
     /**
-     * {@code cmp w, #0; b.lt trap}: a negative array length. (Not {@code tbnz w, #31}: it reaches only
-     * 32 KiB, and the trap stubs follow the whole method body.)
+     * {@code cmp w, #0; b.lt trap}. (Not {@code tbnz w, #31}: it reaches only 32 KiB, and the trap stubs
+     * follow the whole method body.)
      */
-    public static final class NegativeCheck extends Check {
+    public static final class NegativeCheck extends CheckOps.NegativeCheck<Aarch64CodeEmitter> {
         public NegativeCheck(Value length, LirFrameState state, Deopt deopt) {
-            super(values(length), state, deopt);
+            super(length, state, deopt);
         }
 
         @Override
@@ -102,17 +66,12 @@ public final class Aarch64Checks {
             e.asm().cmp(32, reg(get(Mode.USE, 0)), 0);
             e.asm().b(Condition.LT, trap(e));
         }
-
-        @Override
-        public String name() {
-            return "negativecheck";
-        }
     }
 
-    /** {@code cmp x, y; b.ne trap}: deoptimizes unless the two references are the same object. */
-    public static final class SameCheck extends Check {
+    /** {@code cmp x, y; b.ne trap}. */
+    public static final class SameCheck extends CheckOps.SameCheck<Aarch64CodeEmitter> {
         public SameCheck(Value x, Value y, LirFrameState state, Deopt deopt) {
-            super(values(x, y), state, deopt);
+            super(x, y, state, deopt);
         }
 
         @Override
@@ -120,34 +79,15 @@ public final class Aarch64Checks {
             e.asm().cmp(64, reg(get(Mode.USE, 0)), reg(get(Mode.USE, 1)));
             e.asm().b(Condition.NE, trap(e));
         }
-
-        @Override
-        public String name() {
-            return "samecheck";
-        }
     }
 
     /**
-     * {@code ldr w8, [array, #length]; cmp index, w8; b.hs trap}: one unsigned compare catches a
-     * negative index too (ArrayIndexOutOfBoundsException). A constant index: {@code cmp w8, #c;
-     * b.ls trap}. With {@code checksNull} the length's load is also the array's implicit null check.
+     * {@code ldr w8, [array, #length]; cmp index, w8; b.hs trap}; a constant index: {@code cmp w8, #c;
+     * b.ls trap}. With {@code checksNull} the length's load is the implicit null check.
      */
-    public static final class BoundsCheck extends Check {
-        private final int lengthOffset;
-        private final boolean checksNull;
-
+    public static final class BoundsCheck extends CheckOps.BoundsCheck<Aarch64CodeEmitter> {
         public BoundsCheck(Value array, Value index, int lengthOffset, LirFrameState state, Deopt deopt, boolean checksNull) {
-            super(values(array, index), state, deopt);
-            if (checksNull && (lengthOffset < 0 || lengthOffset >= Aarch64Memory.IMPLICIT_NULL_CHECK_LIMIT)) {
-                throw new IllegalArgumentException("length offset " + lengthOffset + " cannot check null");
-            }
-            this.lengthOffset = lengthOffset;
-            this.checksNull = checksNull;
-        }
-
-        @Override
-        public int allowed(Mode m, int i) {
-            return i == 0 ? REG : REG | CONST;
+            super(array, index, lengthOffset, state, deopt, checksNull);
         }
 
         @Override
@@ -168,21 +108,12 @@ public final class Aarch64Checks {
                 asm.b(Condition.HS, trap(e));
             }
         }
-
-        @Override
-        public String name() {
-            return checksNull ? "boundscheck (null check)" : "boundscheck";
-        }
     }
 
-    /**
-     * A bounds check against a length computed before (typically before the loop): {@code cmp index,
-     * length; b.hs trap} (unsigned: a negative index fails too). The length is 0 for a null array, so
-     * the check fails for it as well.
-     */
-    public static final class LengthCheck extends Check {
+    /** {@code cmp index, length; b.hs trap}; a negative constant index: {@code b trap}. */
+    public static final class LengthCheck extends CheckOps.LengthCheck<Aarch64CodeEmitter> {
         public LengthCheck(Value index, Value length, LirFrameState state, Deopt deopt) {
-            super(values(index, length), state, deopt);
+            super(index, length, state, deopt);
         }
 
         @Override
@@ -208,34 +139,12 @@ public final class Aarch64Checks {
                 asm.b(Condition.HS, trap(e));
             }
         }
-
-        @Override
-        public String name() {
-            return "boundscheck (length)";
-        }
     }
 
-    /**
-     * An unconditional uncommon trap (the lowering's {@code deoptimize}: an unresolved constant-pool
-     * entry, a class not initialized yet): the interpreter resolves or initializes (or throws).
-     */
-    public static final class Deoptimize extends Aarch64Op {
-        private final Deopt deopt;
-
+    /** {@link CheckOps.Deoptimize}. */
+    public static final class Deoptimize extends CheckOps.Deoptimize {
         public Deoptimize(LirFrameState state, Deopt deopt) {
-            super(null, null, null, null);
-            this.deopt = deopt;
-            setState(state);
-        }
-
-        @Override
-        protected void emitCode(Aarch64CodeEmitter e) {
-            e.deoptimize(state(), deopt.reason(), deopt.action());
-        }
-
-        @Override
-        public String name() {
-            return "deoptimize " + deopt.reason() + " " + deopt.action();
+            super(state, deopt);
         }
     }
 }
