@@ -150,6 +150,9 @@ public abstract class HotSpotCodeEmitter<A extends Assembler, F extends HotSpotF
     /** {@code r := metadata} (a class, uncompressed), with the data patch through which HotSpot fills it in. */
     public abstract void loadMetadata(Register r, VMConstant metadata);
 
+    /** {@code r := } a compressed class constant, with the data patch through which HotSpot fills it in. */
+    public abstract void loadNarrowKlass(Register r, VMConstant narrowKlass);
+
     // Out-of-line code and data ------------------------------------------------------------------------
 
     /** Code to place after the method body (slow paths); it must end in a jump or never return. */

@@ -7,8 +7,8 @@ import org.ssajit.aarch64.asm.Aarch64Assembler;
 import org.ssajit.aarch64.asm.AtomicOrder;
 import org.ssajit.aarch64.asm.Condition;
 import org.ssajit.aarch64.asm.Label;
+import org.ssajit.backend.AtomicOps;
 import org.ssajit.ir.AtomicUpdate;
-import org.ssajit.lir.BranchOp;
 import org.ssajit.lir.LirBlock;
 
 import jdk.vm.ci.code.Register;
@@ -92,32 +92,15 @@ public final class Aarch64Atomics {
         }
     }
 
-    /** The swap and the branch that tests it ({@code if (cas == 0)} or {@code != 0}), on the swap's flags. */
-    public static final class CompareAndSwapBranch extends Aarch64Op implements BranchOp {
+    /** The swap and {@code b.eq}/{@code b.ne} (codegen-core's {@link AtomicOps.CompareAndSwapBranch}). */
+    public static final class CompareAndSwapBranch extends AtomicOps.CompareAndSwapBranch<Aarch64CodeEmitter> {
         private final AtomicOrder order;
-        /** Whether the true target is taken when the swap succeeded ({@code != 0}). */
-        private final boolean onSuccess;
-        private final LirBlock trueTarget;
-        private final LirBlock falseTarget;
 
         public CompareAndSwapBranch(AtomicUpdate u, boolean onSuccess, AllocatableValue base, AllocatableValue expected, AllocatableValue value,
                         LirBlock trueTarget, LirBlock falseTarget) {
-            super(null, values(base, expected, value), null, null);
+            super(onSuccess, values(base, expected, value), trueTarget, falseTarget);
             checkDisplacement(u);
             this.order = order(u.ordering());
-            this.onSuccess = onSuccess;
-            this.trueTarget = trueTarget;
-            this.falseTarget = falseTarget;
-        }
-
-        @Override
-        public LirBlock trueTarget() {
-            return trueTarget;
-        }
-
-        @Override
-        public LirBlock falseTarget() {
-            return falseTarget;
         }
 
         @Override
@@ -128,7 +111,7 @@ public final class Aarch64Atomics {
 
         @Override
         public String name() {
-            return "casbranch" + order.suffix + (onSuccess ? " swapped " : " failed ") + trueTarget + " else " + falseTarget;
+            return "casbranch" + order.suffix + " " + targets();
         }
     }
 }

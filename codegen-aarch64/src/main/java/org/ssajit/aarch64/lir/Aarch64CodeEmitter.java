@@ -122,6 +122,7 @@ public final class Aarch64CodeEmitter extends HotSpotCodeEmitter<Aarch64Assemble
      * {@code r := } a compressed class constant: {@code movz r, #hi16, lsl #16; movk r, #lo16} with a
      * data patch, the shape HotSpot's {@code patch_narrow_klass} writes the narrow klass into.
      */
+    @Override
     public void loadNarrowKlass(Register r, VMConstant narrowKlass) {
         frame().recordPatch(narrowKlass);
         asm().movz(64, r, 0, 16);

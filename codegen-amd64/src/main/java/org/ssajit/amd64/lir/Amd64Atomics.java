@@ -9,7 +9,7 @@ import static org.ssajit.lir.LirOperands.*;
 import org.ssajit.amd64.asm.Address;
 import org.ssajit.amd64.asm.Amd64Assembler;
 import org.ssajit.amd64.asm.Condition;
-import org.ssajit.lir.BranchOp;
+import org.ssajit.backend.AtomicOps;
 import org.ssajit.lir.LirBlock;
 
 import jdk.vm.ci.amd64.AMD64;
@@ -57,35 +57,15 @@ public final class Amd64Atomics {
         }
     }
 
-    /**
-     * The swap and the branch that tests it ({@code if (cas == 0)} or {@code != 0}): {@code lock
-     * cmpxchg; jcc} on the flags the compare left, with no compare of its own.
-     */
-    public static final class CompareAndSwapBranch extends Amd64Op implements BranchOp {
+    /** {@code lock cmpxchg; jcc} (codegen-core's {@link AtomicOps.CompareAndSwapBranch}). */
+    public static final class CompareAndSwapBranch extends AtomicOps.CompareAndSwapBranch<Amd64CodeEmitter> {
         private final int displacement;
-        /** Whether the true target is taken when the swap succeeded ({@code != 0}). */
-        private final boolean onSuccess;
-        private final LirBlock trueTarget;
-        private final LirBlock falseTarget;
 
         public CompareAndSwapBranch(boolean onSuccess, AllocatableValue base, int displacement, AllocatableValue expected, AllocatableValue value,
                         LirBlock trueTarget, LirBlock falseTarget) {
-            super(null, values(base, expected, value), null, null);
+            super(onSuccess, values(base, expected, value), trueTarget, falseTarget);
             checkRax(expected);
             this.displacement = displacement;
-            this.onSuccess = onSuccess;
-            this.trueTarget = trueTarget;
-            this.falseTarget = falseTarget;
-        }
-
-        @Override
-        public LirBlock trueTarget() {
-            return trueTarget;
-        }
-
-        @Override
-        public LirBlock falseTarget() {
-            return falseTarget;
         }
 
         @Override
@@ -98,7 +78,7 @@ public final class Amd64Atomics {
 
         @Override
         public String name() {
-            return "casbranch [+" + displacement + "] " + (onSuccess ? "swapped " : "failed ") + trueTarget + " else " + falseTarget;
+            return "casbranch [+" + displacement + "] " + targets();
         }
     }
 }

@@ -60,6 +60,12 @@ public final class Amd64CodeEmitter extends HotSpotCodeEmitter<Amd64Assembler, A
         frame().recordPatch(asm().movabs(r, 0L), metadata);
     }
 
+    /** {@code mov r32, imm32} with the data patch (HotSpot finds the immediate: {@code Assembler::locate_operand}). */
+    @Override
+    public void loadNarrowKlass(Register r, VMConstant narrowKlass) {
+        frame().recordPatch(asm().movImm32Patchable(r, 0), narrowKlass);
+    }
+
     /** The address of a stack slot (rsp-relative; an incoming argument's slot lies above the frame). */
     public Address address(Value v) {
         if (!(v instanceof StackSlot s)) {
