@@ -52,11 +52,19 @@ public abstract class RuntimeStubBuilder<A extends Assembler> {
 
     protected final HotSpotVmConfig config;
     protected final A asm;
+    private final Register returnRegister;
+    private final Register[] cArguments;
     private Call call;
 
-    protected RuntimeStubBuilder(HotSpotVmConfig config, A asm) {
+    /**
+     * @param returnRegister the C convention's return register
+     * @param cArguments the C convention's first four argument registers (the first gets the thread)
+     */
+    protected RuntimeStubBuilder(HotSpotVmConfig config, A asm, Register returnRegister, Register... cArguments) {
         this.config = Objects.requireNonNull(config, "config");
         this.asm = asm;
+        this.returnRegister = returnRegister;
+        this.cArguments = cArguments.clone();
     }
 
     /**
@@ -83,7 +91,7 @@ public abstract class RuntimeStubBuilder<A extends Assembler> {
         callVm(entry, () -> {
         });
         if (result == VmResult.OBJECT) {
-            emitLoadFromThread(returnRegister(), config.threadVmResultOopOffset);
+            emitLoadFromThread(returnRegister, config.threadVmResultOopOffset);
             emitStoreZeroInThread(config.threadVmResultOopOffset);
         } else {
             emitReturnInt(1);
@@ -170,7 +178,7 @@ public abstract class RuntimeStubBuilder<A extends Assembler> {
                 }
             }
         });
-        emitLoadFromThread(returnRegister(), config.threadPendingExceptionOffset);
+        emitLoadFromThread(returnRegister, config.threadPendingExceptionOffset);
         emitStoreZeroInThread(config.threadPendingExceptionOffset);
         if (formats) {
             emitMessageFree();
@@ -209,6 +217,10 @@ public abstract class RuntimeStubBuilder<A extends Assembler> {
         emitStoreZeroInThread(config.threadLastJavaPcOffset);
     }
 
+    private Register cArgument(int k) {
+        return cArguments[k];
+    }
+
     private CompiledCode code(String name, int frameSize) {
         return new CompiledCode(name, asm.code(), List.of(Objects.requireNonNull(call, "the stub's call")), frameSize, null);
     }
@@ -224,12 +236,6 @@ public abstract class RuntimeStubBuilder<A extends Assembler> {
     }
 
     // Target hooks: the instructions ---------------------------------------------------------------
-
-    /** The C convention's argument register {@code k} (0: the thread). */
-    protected abstract Register cArgument(int k);
-
-    /** The C convention's return register. */
-    protected abstract Register returnRegister();
 
     /** The stub's frame: the caller's frame pointer and the return address saved, the frame pointer set. */
     protected abstract void emitEnter();

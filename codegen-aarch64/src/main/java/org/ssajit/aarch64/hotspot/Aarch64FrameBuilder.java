@@ -153,7 +153,7 @@ public final class Aarch64FrameBuilder extends HotSpotFrameBuilder<Aarch64Assemb
             addImmediate(SCRATCH1, sp, pair);
             asm.ldp(64, r29, r30, Address.of(SCRATCH1, 0));
         }
-        addToSp(total);
+        addImmediate(sp, sp, total);
     }
 
     private void subtractFromSp(int bytes) {
@@ -162,15 +162,6 @@ public final class Aarch64FrameBuilder extends HotSpotFrameBuilder<Aarch64Assemb
         } else {
             asm.mov(64, SCRATCH1, bytes);
             asm.sub(64, sp, sp, SCRATCH1);
-        }
-    }
-
-    private void addToSp(int bytes) {
-        if (Aarch64Assembler.isArithmeticImmediate(bytes)) {
-            asm.add(64, sp, sp, bytes);
-        } else {
-            asm.mov(64, SCRATCH1, bytes);
-            asm.add(64, sp, sp, SCRATCH1);
         }
     }
 

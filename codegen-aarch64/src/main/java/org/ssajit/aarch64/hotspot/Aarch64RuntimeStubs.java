@@ -41,20 +41,9 @@ import jdk.vm.ci.code.Register;
  */
 public final class Aarch64RuntimeStubs extends RuntimeStubBuilder<Aarch64Assembler> {
     private static final Register THREAD = Aarch64FrameBuilder.THREAD;
-    private static final Register[] C_ARGUMENTS = {r0, r1, r2, r3};
 
     public Aarch64RuntimeStubs(HotSpotVmConfig config) {
-        super(config, new Aarch64Assembler());
-    }
-
-    @Override
-    protected Register cArgument(int k) {
-        return C_ARGUMENTS[k];
-    }
-
-    @Override
-    protected Register returnRegister() {
-        return r0;
+        super(config, new Aarch64Assembler(), r0, r0, r1, r2, r3);
     }
 
     @Override

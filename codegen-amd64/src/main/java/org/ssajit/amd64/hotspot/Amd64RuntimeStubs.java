@@ -38,20 +38,8 @@ import jdk.vm.ci.code.Register;
  * Clobbers rax, rdi and r10 besides what the C function and the formatting clobber.
  */
 public final class Amd64RuntimeStubs extends RuntimeStubBuilder<Amd64Assembler> {
-    private static final Register[] C_ARGUMENTS = {rdi, rsi, rdx, rcx};
-
     public Amd64RuntimeStubs(HotSpotVmConfig config) {
-        super(config, new Amd64Assembler());
-    }
-
-    @Override
-    protected Register cArgument(int k) {
-        return C_ARGUMENTS[k];
-    }
-
-    @Override
-    protected Register returnRegister() {
-        return rax;
+        super(config, new Amd64Assembler(), rax, rdi, rsi, rdx, rcx);
     }
 
     @Override
