@@ -422,6 +422,23 @@ class HotSpotFrameBuilderTest {
         assertEquals(state, trap.debugInfo);
     }
 
+    /** monitorexit's call: the anchor set before the thread argument and the call, cleared after it (sp first), the debug info at the return address. */
+    @Test
+    void anAnchoredCallSetsAndClearsTheLastJavaFrame() throws Exception {
+        ToyFrameBuilder fb = new ToyFrameBuilder(LAYOUT);
+        fb.emitPrologue();
+        int start = fb.asm().position();
+        DebugInfo state = info(false);
+        fb.emitAnchoredCall(C.monitorExit, state);
+        CompiledCode code = fb.finish("t");
+        List<String> l = listing(fb, code);
+        int at = l.indexOf(start + " anchor");
+        assertEquals(List.of(start + " anchor", (start + 4) + " thread-argument", (start + 8) + " call 0x" + Long.toHexString(C.monitorExit),
+                        (start + 12) + " zero-thread last-sp", (start + 16) + " zero-thread last-fp", (start + 20) + " zero-thread last-pc"), l.subList(at, at + 6));
+        Call call = code.sites().stream().filter(s -> s instanceof Call c && c.pcOffset == start + 8).map(s -> (Call) s).findFirst().orElseThrow();
+        assertEquals(state, call.debugInfo);
+    }
+
     @Test
     void misuseIsRefused() throws Exception {
         ToyFrameBuilder fresh = new ToyFrameBuilder(LAYOUT);
