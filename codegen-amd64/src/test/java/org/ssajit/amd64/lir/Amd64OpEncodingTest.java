@@ -654,6 +654,12 @@ class Amd64OpEncodingTest {
         int length = OpCheck.CONFIG.arrayLengthOffset;
         c.add(new Amd64Checks.BoundsCheck(ref(rcx), i(rdx), length, stateInRegisters(), AIOOBE, false), "cmp edx,DWORD PTR [rcx+" + hex(length) + "]", "jae trap");
         c.add(new Amd64Checks.BoundsCheck(ref(rcx), ci(3), length, stateInRegisters(), AIOOBE, false), "cmp DWORD PTR [rcx+" + hex(length) + "],0x3", "jbe trap");
+        // The length's read as the array's implicit null check: only within the null page.
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                        () -> new Amd64Checks.BoundsCheck(ref(rcx), i(rdx), 4096, stateInRegisters(), AIOOBE, true));
+        // A VM monitor op: its object in rsi, a state holding the monitor of its depth.
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> new Amd64Monitors.Monitor(false, 0, ref(rdx), stateInRegisters()));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> new Amd64Monitors.Monitor(false, 0, ref(rsi), stateInRegisters()));
         // Against a length read before: register or stack slot; a constant index compares the length.
         c.add(new Amd64Checks.LengthCheck(i(rdx), i(r11), stateInRegisters(), AIOOBE), "cmp r11d,edx", "jbe trap");
         c.add(new Amd64Checks.LengthCheck(i(rdx), slot(INT, 24), stateInRegisters(), AIOOBE), "cmp DWORD PTR [rsp+0x18],edx", "jbe trap");
