@@ -2,7 +2,6 @@ package org.ssajit.amd64.lir;
 
 import static org.ssajit.lir.LirOperands.*;
 
-import org.ssajit.amd64.asm.Address;
 import org.ssajit.amd64.asm.OperandSize;
 import org.ssajit.amd64.asm.SseOp;
 
@@ -79,9 +78,5 @@ final class Operands {
         } else {
             e.asm().movss(dst, e.address(src));
         }
-    }
-
-    static Address address(Amd64CodeEmitter e, Value stackSlot) {
-        return e.address(stackSlot);
     }
 }
