@@ -3,15 +3,20 @@ package org.ssajit.backend;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.LongPredicate;
 
 import org.ssajit.hotspot.OsrBuffer;
 import org.ssajit.ir.Access;
 import org.ssajit.ir.CallTarget;
+import org.ssajit.ir.Condition;
 import org.ssajit.ir.Deopt;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Graph;
+import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
@@ -20,6 +25,7 @@ import org.ssajit.ir.Return;
 import org.ssajit.ir.RuntimeLeaf;
 import org.ssajit.ir.Switch;
 import org.ssajit.ir.Throw;
+import org.ssajit.ir.VmEntry;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.FrameMap;
 import org.ssajit.lir.LirBlock;
@@ -40,6 +46,7 @@ import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.JavaType;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
+import jdk.vm.ci.meta.VMConstant;
 import jdk.vm.ci.meta.Value;
 
 /**
@@ -51,7 +58,8 @@ import jdk.vm.ci.meta.Value;
  * choice between a jump table and compares for a switch. Constants a loop needs in a register that
  * take more than an instruction to load are loaded once in the entry block. A target selects
  * everything else ({@link #emitInstruction}, {@link #emitIf}) and supplies the few ops this needs
- * from it (an OSR local's load, an element address, the two switch forms).
+ * from it (an OSR local's load, an element address, the two switch forms); the instructions whose
+ * selection is the same everywhere it leaves to {@link #emitSharedInstruction}.
  *
  * @param <B> the target's back end
  */
@@ -70,6 +78,11 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     /** The last Java call appended, and its block: what an {@link Op#EXCEPTION_CHECK} checks. */
     private CallOps.JavaCall lastCall;
     private LirBlock lastCallBlock;
+    /**
+     * Instructions a later one consumes and emits itself (a compare by its branch, a decode by its
+     * load, a class constant by the VM call that loads it): selected as nothing where they stand.
+     */
+    protected final Set<Instruction> fused = new HashSet<>();
 
     protected HotSpotLirGenerator(Graph ir, B backend, FrameMap frameMap) {
         super(ir, backend.architecture(), frameMap);
@@ -128,6 +141,59 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
 
     /** Whether loading {@code c} into a register takes this target more than one instruction. */
     protected abstract boolean costlyToLoad(JavaConstant c);
+
+    /**
+     * {@code v} as an immediate operand if it is an integer constant (an int, a long, or null as 0)
+     * whose value {@code fits} accepts (what the target's instruction encodes), else in a variable.
+     */
+    protected final Value immediateOr(org.ssajit.ir.Value v, LongPredicate fits) {
+        Value op = operand(v);
+        if (op instanceof ConstantValue c) {
+            JavaConstant k = c.constant();
+            Long x = switch (k.getJavaKind().getStackKind()) {
+                case Int -> (long) k.asInt();
+                case Long -> k.asLong();
+                case Object -> k.isNull() ? 0L : null;
+                default -> null;
+            };
+            if (x != null && fits.test(x)) {
+                return c;
+            }
+        }
+        return inVariable(op);
+    }
+
+    /**
+     * The two inputs of binary {@code i}, swapped when only the first is a constant and {@code i}
+     * commutes: a constant operand comes second, where the target's instructions take an immediate.
+     */
+    protected static org.ssajit.ir.Value[] constantSecond(Instruction i) {
+        org.ssajit.ir.Value x = i.input(0);
+        org.ssajit.ir.Value y = i.input(1);
+        if (x instanceof org.ssajit.ir.Constant && !(y instanceof org.ssajit.ir.Constant) && i.op().isCommutative()) {
+            return new org.ssajit.ir.Value[] {y, x};
+        }
+        return new org.ssajit.ir.Value[] {x, y};
+    }
+
+    /** Each input of {@code i} in a variable, in order. */
+    protected final Value[] inputsInVariables(Instruction i) {
+        Value[] values = new Value[i.inputCount()];
+        for (int n = 0; n < values.length; n++) {
+            values[n] = inVariable(i.input(n));
+        }
+        return values;
+    }
+
+    /** Moves the inputs of {@code i} into {@code registers}, the first input into the first register; returns those registers. */
+    protected final RegisterValue[] inputsIn(Instruction i, Register[] registers) {
+        RegisterValue[] in = new RegisterValue[i.inputCount()];
+        for (int n = 0; n < in.length; n++) {
+            in[n] = fixed(registers[n], i.input(n).kind());
+            move(in[n], operand(i.input(n)));
+        }
+        return in;
+    }
 
     protected final RegisterValue fixed(Register r, JavaKind kind) {
         return r.asValue(kindOf(kind));
@@ -200,6 +266,144 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
 
     private JavaType metaAccessType(JavaKind kind) {
         return backend.metaAccess().lookupJavaType(kind.toJavaClass());
+    }
+
+    /**
+     * The {@code and} an {@code if} tests against zero, if it was fused (directly, or through the
+     * {@code lcmp} with 0 the branch consumed; {@link org.ssajit.lir.SelectionPatterns#isTestFusable}); else null.
+     */
+    protected final Instruction fusedAnd(If f) {
+        org.ssajit.ir.Value x = f.x();
+        if (x instanceof Instruction cmp && cmp.op() == Op.LCMP && fused.contains(cmp)) {
+            x = cmp.input(0);
+        }
+        return x instanceof Instruction and && and.op() == Op.AND && fused.contains(and) ? and : null;
+    }
+
+    // Branches ---------------------------------------------------------------------------------------
+
+    /**
+     * An {@code if}, with the fusions every target makes decided here: first what only the target
+     * fuses ({@link #emitTargetBranch}); then a compare-and-swap the branch tests
+     * ({@link org.ssajit.lir.SelectionPatterns#isSwapTestedByBranch}, {@link #casBranch}), an
+     * {@code and} it tests against zero ({@link #fusedAnd}, {@link #testBranch}), a three-way compare
+     * it consumed ({@link org.ssajit.lir.SelectionPatterns#isCompareFusable}: {@code lcmp} as a
+     * {@link #compareBranch} of its longs, the float forms as a {@link #floatBranch}); else a compare
+     * of its two operands, an int's 32 bits or a long's, reference's or word's 64.
+     */
+    @Override
+    protected final void emitIf(If f, LirBlock trueTarget, LirBlock falseTarget) {
+        if (emitTargetBranch(f, trueTarget, falseTarget)) {
+            return;
+        }
+        Instruction x = f.x() instanceof Instruction i && fused.contains(i) ? i : null;
+        Instruction and = fusedAnd(f);
+        if (x != null && x.op() == Op.COMPARE_AND_SWAP) {
+            casBranch(x, f.condition() == Condition.NE, trueTarget, falseTarget);
+        } else if (and != null) {
+            testBranch(f.condition(), and, trueTarget, falseTarget);
+        } else if (x != null && x.op() == Op.LCMP) {
+            compareBranch(f.condition(), JavaKind.Long, x.input(0), x.input(1), trueTarget, falseTarget);
+        } else if (x != null && x.op().isCompare()) {
+            floatBranch(f.condition(), x.op() == Op.FCMPL || x.op() == Op.DCMPL, x.input(0), x.input(1), trueTarget, falseTarget);
+        } else {
+            compareBranch(f.condition(), f.x().kind() == JavaKind.Int ? JavaKind.Int : JavaKind.Long, f.x(), f.y(), trueTarget, falseTarget);
+        }
+    }
+
+    /** Emits a branch only this target fuses, and says so; otherwise (by default) nothing and false. */
+    protected boolean emitTargetBranch(If f, LirBlock trueTarget, LirBlock falseTarget) {
+        return false;
+    }
+
+    /** {@code if (cas swapped)} ({@code onSuccess}) or {@code if (cas failed)}: the swap and a branch on its outcome. */
+    protected abstract void casBranch(Instruction cas, boolean onSuccess, LirBlock trueTarget, LirBlock falseTarget);
+
+    /** {@code if ((and.x & and.y) cond 0)}, {@code cond} {@code ==} or {@code !=}: a bit test and a branch. */
+    protected abstract void testBranch(Condition cond, Instruction and, LirBlock trueTarget, LirBlock falseTarget);
+
+    /** {@code if (x cond y)}, signed, of {@code kind} ({@code Int}: 32 bits; {@code Long}: 64, a long, reference or word). */
+    protected abstract void compareBranch(Condition cond, JavaKind kind, org.ssajit.ir.Value x, org.ssajit.ir.Value y, LirBlock trueTarget,
+                    LirBlock falseTarget);
+
+    /** {@code if (fcmp[lg](x, y) cond 0)}: NaN makes the compare -1 when {@code unorderedIsLess}, else 1. */
+    protected abstract void floatBranch(Condition cond, boolean unorderedIsLess, org.ssajit.ir.Value x, org.ssajit.ir.Value y, LirBlock trueTarget,
+                    LirBlock falseTarget);
+
+    // Instructions selected alike on every target ------------------------------------------------------
+
+    /**
+     * Selects the instructions whose LIR is the same on every target: a value that keeps its operand
+     * ({@link Op#ADDRESS_OF}, {@link Op#PI}) or is copied as another kind ({@link Op#OBJECT_AT}), calls
+     * and what follows them ({@link #call}, {@link #exceptionCheck}, {@link #exceptionTake},
+     * {@link #unwind}, {@link #leafCall}, {@link #arrayCopy}), and the OSR entry's reads (done by
+     * {@link #emitEntry}). A target's {@link #emitInstruction} ends here for every op it does not
+     * select itself; anything else is not part of a lowered graph.
+     */
+    protected final void emitSharedInstruction(Instruction i) {
+        switch (i.op()) {
+            case ADDRESS_OF -> setResult(i, operand(i.input(In.OBJECT))); // the same bits: no safepoint before its last use (the verifier checks)
+            case PI -> setResult(i, operand(i.input(In.X)));
+            case OBJECT_AT -> move(result(i), operand(i.input(In.X))); // the same bits, a reference from here on
+            case CALL -> call(i);
+            case EXCEPTION_CHECK -> exceptionCheck(i);
+            case EXCEPTION_TAKE -> exceptionTake(i);
+            case UNWIND -> unwind(i);
+            case LEAF_CALL -> leafCall(i);
+            case ARRAY_COPY -> arrayCopy(i);
+            case OSR_LOCAL, OSR_LOCK -> { } // read by the OSR entry, before the buffer is freed
+            default -> throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");
+        }
+    }
+
+    /**
+     * {@link Op#VM_CALL}: the arguments after the thread moved into {@code registers} (a class
+     * constant only the call uses, {@link #isVmCallArgument}, is left for the call to load), the op
+     * the target makes of them ({@code call}), and an answer taken from the return register.
+     */
+    protected final void vmCall(Instruction i, Register[] registers, VmCallFactory call) {
+        VmEntry entry = (VmEntry) i.attribute();
+        RegisterValue[] args = new RegisterValue[i.inputCount()];
+        VMConstant[] metadata = new VMConstant[args.length];
+        for (int n = 0; n < args.length; n++) {
+            args[n] = fixed(registers[n], i.input(n).kind());
+            if (i.input(n) instanceof Instruction m && fused.contains(m)) {
+                metadata[n] = (VMConstant) m.attribute();
+            } else {
+                move(args[n], operand(i.input(n)));
+            }
+        }
+        JavaKind rk = entry.resultKind();
+        RegisterValue result = rk == JavaKind.Void ? null : fixed(backend.registerConfig().getReturnRegister(rk), rk);
+        append(call.create(entry, result, args, metadata, stateOf(i.state())));
+        if (result != null) {
+            move(result(i), result);
+        }
+    }
+
+    /**
+     * {@link Op#VM_LOCK} or {@link Op#VM_UNLOCK} through the VM: the monitor slots up to the lock's
+     * depth reserved in the frame, the object moved into {@code objectRegister} (where the target's
+     * monitor stub passes it on to C), then the target's op ({@code monitor}).
+     */
+    protected final void monitor(Instruction i, Register objectRegister, MonitorFactory monitor) {
+        int depth = (Integer) i.attribute();
+        lir().frameMap().reserveMonitorSlots(depth + 1);
+        RegisterValue object = fixed(objectRegister, JavaKind.Object);
+        move(object, operand(i.input(In.OBJECT)));
+        append(monitor.create(i.op() == Op.VM_LOCK, depth, object, stateOf(i.state())));
+    }
+
+    /** A target's lock ({@code enter}) or unlock op of the monitor at {@code depth}, the object in a register. */
+    @FunctionalInterface
+    protected interface MonitorFactory {
+        LirOp create(boolean enter, int depth, RegisterValue object, LirFrameState state);
+    }
+
+    /** A target's VM call op: its arguments in registers, the class constants it loads itself at their index in {@code metadata}. */
+    @FunctionalInterface
+    protected interface VmCallFactory {
+        LirOp create(VmEntry entry, RegisterValue result, RegisterValue[] args, VMConstant[] metadata, LirFrameState state);
     }
 
     // Entry ------------------------------------------------------------------------------------------

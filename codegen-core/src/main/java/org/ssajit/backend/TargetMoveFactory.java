@@ -1,5 +1,6 @@
 package org.ssajit.backend;
 
+import org.ssajit.lir.CodeEmitter;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.LirKind;
 import org.ssajit.lir.LirOp;
@@ -13,25 +14,33 @@ import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.Value;
 
 /**
- * The moves the register allocator inserts, made of a target's two {@link MoveOps}: any register or
- * stack slot to any other of the same kind (stack to stack through a scratch register the allocator
- * never hands out), and every Java constant into a register or a stack slot.
+ * The moves the register allocator inserts, {@link MoveOps} with a target's code for them: any
+ * register or stack slot to any other of the same kind (stack to stack through a scratch register the
+ * allocator never hands out), and every Java constant into a register or a stack slot.
+ *
+ * @param <E> the target's emitter
  */
-public abstract class TargetMoveFactory implements MoveFactory {
+public final class TargetMoveFactory<E extends CodeEmitter> implements MoveFactory {
     private final Architecture architecture;
+    private final MoveOps.EmitMove<E> move;
+    private final MoveOps.EmitConstant<E> loadConstant;
 
-    protected TargetMoveFactory(Architecture architecture) {
+    public TargetMoveFactory(Architecture architecture, MoveOps.EmitMove<E> move, MoveOps.EmitConstant<E> loadConstant) {
         this.architecture = architecture;
+        this.move = move;
+        this.loadConstant = loadConstant;
     }
 
-    /** The target's {@code dst := src}. */
-    protected abstract LirOp move(AllocatableValue dst, AllocatableValue src);
+    private LirOp move(AllocatableValue dst, AllocatableValue src) {
+        return new MoveOps.Move<>(dst, src, move);
+    }
 
-    /** The target's {@code dst := constant}. */
-    protected abstract LirOp loadConstant(AllocatableValue dst, ConstantValue constant);
+    private LirOp loadConstant(AllocatableValue dst, ConstantValue constant) {
+        return new MoveOps.LoadConstant<>(dst, constant, loadConstant);
+    }
 
     @Override
-    public final LirOp createMove(AllocatableValue dst, Value src) {
+    public LirOp createMove(AllocatableValue dst, Value src) {
         if (src instanceof ConstantValue c) {
             return loadConstant(dst, c);
         }
@@ -42,7 +51,7 @@ public abstract class TargetMoveFactory implements MoveFactory {
     }
 
     @Override
-    public final LirOp createLoad(AllocatableValue dst, Constant constant) {
+    public LirOp createLoad(AllocatableValue dst, Constant constant) {
         if (!(constant instanceof JavaConstant c)) {
             throw new IllegalArgumentException("not a Java constant: " + constant);
         }

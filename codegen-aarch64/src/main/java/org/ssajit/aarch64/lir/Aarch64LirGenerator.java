@@ -2,9 +2,7 @@ package org.ssajit.aarch64.lir;
 
 import static org.ssajit.lir.SelectionPatterns.*;
 
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 import org.ssajit.aarch64.asm.ShiftType;
 import org.ssajit.aarch64.lir.Aarch64Arithmetic.FloatOp;
@@ -13,7 +11,6 @@ import org.ssajit.ir.Access;
 import org.ssajit.ir.Rounding;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Graph;
-import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.MemoryBarriers;
 import org.ssajit.ir.NarrowEncoding;
@@ -43,9 +40,6 @@ import jdk.vm.ci.meta.Value;
  * {@link HotSpotLirGenerator}; what only this target refuses is {@link Aarch64Scope}'s.
  */
 public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backend> {
-    /** Instructions consumed by a later one (a compare by its branch, a decode by its load...). */
-    private final Set<Instruction> fused = new HashSet<>();
-
     public Aarch64LirGenerator(Graph ir, Aarch64Backend backend) {
         super(ir, backend, new Aarch64FrameMap());
     }
@@ -78,24 +72,6 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
 
     private static int sizeOf(JavaKind k) {
         return k == JavaKind.Int ? 32 : 64;
-    }
-
-    /** The constant as an operand if {@code fits} accepts its integer value, else a variable. */
-    private Value immediateOr(org.ssajit.ir.Value v, java.util.function.LongPredicate fits) {
-        Value op = operand(v);
-        if (op instanceof ConstantValue c) {
-            JavaConstant k = c.constant();
-            Long x = switch (k.getJavaKind().getStackKind()) {
-                case Int -> (long) k.asInt();
-                case Long -> k.asLong();
-                case Object -> k.isNull() ? 0L : null;
-                default -> null;
-            };
-            if (x != null && fits.test(x)) {
-                return c;
-            }
-        }
-        return inVariable(op);
     }
 
     // OSR entry --------------------------------------------------------------------------------------
@@ -164,7 +140,6 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
                     append(new Aarch64Metadata.LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
                 }
             }
-            case ADDRESS_OF -> setResult(i, operand(i.input(In.OBJECT))); // the same bits: no safepoint before its last use (the verifier checks)
             case THREAD -> thread(i, Aarch64FrameBuilder.THREAD);
             case COMPRESS -> append(new Aarch64Memory.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
             case READ_OR_ZERO -> append(new Aarch64Memory.LengthOrZero(result(i), inVariable(i.input(In.BASE)), access(i).displacement()));
@@ -177,15 +152,8 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
             case BOUNDS_CHECK -> boundsCheck(i);
             case DEOPTIMIZE -> append(new Aarch64Checks.Deoptimize(stateOf(i.state()), deopt(i)));
             case GUARD -> append(Aarch64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
-            case PI -> setResult(i, operand(i.input(In.X)));
-            case CALL -> call(i);
-            case EXCEPTION_CHECK -> exceptionCheck(i);
-            case EXCEPTION_TAKE -> exceptionTake(i);
-            case UNWIND -> unwind(i);
-            case LEAF_CALL -> leafCall(i);
-            case ARRAY_COPY -> arrayCopy(i);
             case NEW_EXCEPTION -> newException(i);
-            case VM_LOCK, VM_UNLOCK -> monitor(i);
+            case VM_LOCK, VM_UNLOCK -> monitor(i, jdk.vm.ci.aarch64.AArch64.r1, Aarch64Monitors.Monitor::new); // x1: the VM call's second C argument
             case COMPARE_AND_SWAP -> {
                 if (isSwapTestedByBranch(i)) {
                     fused.add(i); // emitted by the branch
@@ -194,19 +162,13 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
                                     inVariable(i.input(In.EXPECTED)), inVariable(i.input(In.VALUE))));
                 }
             }
-            case OBJECT_AT -> move(result(i), operand(i.input(In.X))); // the same bits, a reference from here on
             case ALLOCATE_MULTI -> allocateMulti(i);
-            case VM_CALL -> vmCall(i);
+            case VM_CALL -> vmCall(i, Aarch64VmCalls.ARGUMENTS, Aarch64VmCalls.VmCall::new); // the arguments after the thread in x1, x2, x3
             case LEAF_CALL_SAVING -> {
-                Value[] args = new Value[i.inputCount()];
-                for (int n = 0; n < args.length; n++) {
-                    args[n] = inVariable(i.input(n));
-                }
                 org.ssajit.ir.RuntimeLeaf f = (org.ssajit.ir.RuntimeLeaf) i.attribute();
-                append(new Aarch64Barriers.LeafCallSaving(backend.config().runtimeLeaf(f), f, args));
+                append(new Aarch64Barriers.LeafCallSaving(backend.config().runtimeLeaf(f), f, inputsInVariables(i)));
             }
-            case OSR_LOCAL, OSR_LOCK -> { } // read by the OSR entry, before the buffer is freed
-            default -> throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");
+            default -> emitSharedInstruction(i);
         }
     }
 
@@ -222,11 +184,7 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
      * and x2, the stub's call ({@link Aarch64ImplicitExceptions.NewException}), the exception from x0.
      */
     private void newException(Instruction i) {
-        RegisterValue[] args = new RegisterValue[i.inputCount()];
-        for (int n = 0; n < args.length; n++) {
-            args[n] = fixed(Aarch64ImplicitExceptions.INPUTS[n], i.input(n).kind());
-            move(args[n], operand(i.input(n)));
-        }
+        RegisterValue[] args = inputsIn(i, Aarch64ImplicitExceptions.INPUTS);
         RegisterValue result = fixed(jdk.vm.ci.aarch64.AArch64.r0, JavaKind.Object);
         append(new Aarch64ImplicitExceptions.NewException((org.ssajit.ir.ImplicitException) i.attribute(), result, args, stateOf(i.state())));
         move(result(i), result);
@@ -238,15 +196,9 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
             floatBinary(i, floatOp);
             return;
         }
-        org.ssajit.ir.Value x = i.input(0);
-        org.ssajit.ir.Value y = i.input(1);
-        if (x instanceof Constant && !(y instanceof Constant) && i.op().isCommutative()) {
-            org.ssajit.ir.Value t = x;
-            x = y;
-            y = t;
-        }
+        org.ssajit.ir.Value[] xy = constantSecond(i);
         int size = sizeOf(k);
-        append(new Aarch64Arithmetic.IntegerBinary(intOp, size, result(i), inVariable(x), immediateOr(y, c -> Aarch64Arithmetic.IntegerBinary.isImmediate(intOp, size, c))));
+        append(new Aarch64Arithmetic.IntegerBinary(intOp, size, result(i), inVariable(xy[0]), immediateOr(xy[1], c -> Aarch64Arithmetic.IntegerBinary.isImmediate(intOp, size, c))));
     }
 
     private void floatBinary(Instruction i, FloatOp op) {
@@ -296,44 +248,34 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
         }
     }
 
-    /** The {@code and} an {@code if} tests against zero, if it was fused ({@link org.ssajit.lir.SelectionPatterns#isTestFusable}); else null. */
-    private Instruction fusedAnd(If f) {
-        org.ssajit.ir.Value x = f.x();
-        if (x instanceof Instruction cmp && cmp.op() == Op.LCMP && fused.contains(cmp)) {
-            x = cmp.input(0);
-        }
-        return x instanceof Instruction and && and.op() == Op.AND && fused.contains(and) ? and : null;
+    @Override
+    protected void casBranch(Instruction cas, boolean onSuccess, LirBlock trueTarget, LirBlock falseTarget) {
+        append(new Aarch64Atomics.CompareAndSwapBranch((org.ssajit.ir.AtomicUpdate) cas.attribute(), onSuccess, inVariable(cas.input(In.BASE)),
+                        inVariable(cas.input(In.EXPECTED)), inVariable(cas.input(In.VALUE)), trueTarget, falseTarget));
+    }
+
+    /** {@code tst} of a register and a register or a bitmask immediate. */
+    @Override
+    protected void testBranch(org.ssajit.ir.Condition cond, Instruction and, LirBlock trueTarget, LirBlock falseTarget) {
+        int size = sizeOf(and.kind());
+        append(new Aarch64Compares.TestBranch(cond, size, inVariable(and.input(0)),
+                        immediateOr(and.input(1), c -> org.ssajit.aarch64.asm.Aarch64Assembler.isLogicalImmediate(size == 32 ? c & 0xFFFF_FFFFL : c, size)),
+                        trueTarget, falseTarget));
     }
 
     @Override
-    protected void emitIf(If f, LirBlock trueTarget, LirBlock falseTarget) {
-        if (f.x() instanceof Instruction cas && cas.op() == Op.COMPARE_AND_SWAP && fused.contains(cas)) {
-            append(new Aarch64Atomics.CompareAndSwapBranch((org.ssajit.ir.AtomicUpdate) cas.attribute(), f.condition() == org.ssajit.ir.Condition.NE,
-                            inVariable(cas.input(In.BASE)), inVariable(cas.input(In.EXPECTED)), inVariable(cas.input(In.VALUE)), trueTarget, falseTarget));
-            return;
-        }
-        Instruction and = fusedAnd(f);
-        if (and != null) {
-            int size = and.kind() == JavaKind.Long ? 64 : 32;
-            append(new Aarch64Compares.TestBranch(f.condition(), size, inVariable(and.input(0)),
-                            immediateOr(and.input(1), c -> org.ssajit.aarch64.asm.Aarch64Assembler.isLogicalImmediate(size == 32 ? c & 0xFFFF_FFFFL : c, size)),
-                            trueTarget, falseTarget));
-            return;
-        }
-        if (f.x() instanceof Instruction c && c.op().isCompare() && fused.contains(c)) {
-            if (c.op() == Op.LCMP) {
-                append(new Aarch64Compares.CompareBranch(f.condition(), 64, inVariable(c.input(0)),
-                                immediateOr(c.input(1), v -> Aarch64Compares.isCompareImmediate(64, v)), trueTarget, falseTarget));
-            } else {
-                boolean less = c.op() == Op.FCMPL || c.op() == Op.DCMPL;
-                int size = c.input(0).kind() == JavaKind.Float ? 32 : 64;
-                append(new Aarch64Compares.FloatBranch(f.condition(), less, size, inVariable(c.input(0)), inVariable(c.input(1)), trueTarget, falseTarget));
-            }
-            return;
-        }
-        int size = f.x().kind() == JavaKind.Int ? 32 : 64; // a reference or a word: 64 bits
-        append(new Aarch64Compares.CompareBranch(f.condition(), size, inVariable(f.x()), immediateOr(f.y(), v -> Aarch64Compares.isCompareImmediate(size, v)),
-                        trueTarget, falseTarget));
+    protected void compareBranch(org.ssajit.ir.Condition cond, JavaKind kind, org.ssajit.ir.Value x, org.ssajit.ir.Value y, LirBlock trueTarget,
+                    LirBlock falseTarget) {
+        int size = sizeOf(kind);
+        append(new Aarch64Compares.CompareBranch(cond, size, inVariable(x), immediateOr(y, v -> Aarch64Compares.isCompareImmediate(size, v)), trueTarget,
+                        falseTarget));
+    }
+
+    @Override
+    protected void floatBranch(org.ssajit.ir.Condition cond, boolean unorderedIsLess, org.ssajit.ir.Value x, org.ssajit.ir.Value y, LirBlock trueTarget,
+                    LirBlock falseTarget) {
+        int size = x.kind() == JavaKind.Float ? 32 : 64;
+        append(new Aarch64Compares.FloatBranch(cond, unorderedIsLess, size, inVariable(x), inVariable(y), trueTarget, falseTarget));
     }
 
     @Override
@@ -344,17 +286,6 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
     @Override
     protected LirOp lookupSwitch(AllocatableValue value, int[] keys, LirBlock[] keyTargets, LirBlock defaultTarget) {
         return new Aarch64Switches.LookupSwitch(value, keys, keyTargets, defaultTarget);
-    }
-
-    // Monitors and on-stack replacement ----------------------------------------------------------------
-
-    /** A lock or unlock, the object in x1 (the VM call's second C argument); see {@link Aarch64Monitors.Monitor}. */
-    private void monitor(Instruction i) {
-        int depth = (Integer) i.attribute();
-        lir().frameMap().reserveMonitorSlots(depth + 1);
-        RegisterValue object = fixed(jdk.vm.ci.aarch64.AArch64.r1, JavaKind.Object);
-        move(object, operand(i.input(In.OBJECT)));
-        append(new Aarch64Monitors.Monitor(i.op() == Op.VM_LOCK, depth, object, stateOf(i.state())));
     }
 
     // Memory -----------------------------------------------------------------------------------------
@@ -497,25 +428,5 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
         RegisterValue result = fixed(jdk.vm.ci.aarch64.AArch64.r0, JavaKind.Object);
         append(new Aarch64Allocation.AllocateMulti((jdk.vm.ci.meta.Constant) i.attribute(), rank, result, stateOf(i.state())));
         move(result(i), result);
-    }
-
-    /** {@link Op#VM_CALL}: the arguments after the thread in x1, x2, x3; an object answer in x0. */
-    private void vmCall(Instruction i) {
-        org.ssajit.ir.VmEntry entry = (org.ssajit.ir.VmEntry) i.attribute();
-        RegisterValue[] args = new RegisterValue[i.inputCount()];
-        jdk.vm.ci.meta.VMConstant[] metadata = new jdk.vm.ci.meta.VMConstant[args.length];
-        for (int n = 0; n < args.length; n++) {
-            args[n] = fixed(Aarch64VmCalls.ARGUMENTS[n], i.input(n).kind());
-            if (i.input(n) instanceof Instruction m && fused.contains(m)) {
-                metadata[n] = (jdk.vm.ci.meta.VMConstant) m.attribute();
-            } else {
-                move(args[n], operand(i.input(n)));
-            }
-        }
-        RegisterValue result = entry.resultKind() == JavaKind.Void ? null : fixed(jdk.vm.ci.aarch64.AArch64.r0, entry.resultKind());
-        append(new Aarch64VmCalls.VmCall(entry, result, args, metadata, stateOf(i.state())));
-        if (result != null) {
-            move(result(i), result);
-        }
     }
 }

@@ -5,49 +5,24 @@ import static org.ssajit.aarch64.lir.Operands.*;
 import static org.ssajit.lir.LirOperands.*;
 
 import org.ssajit.aarch64.asm.Aarch64Assembler;
-import org.ssajit.backend.MoveOps;
-import org.ssajit.lir.ConstantValue;
 
 import jdk.vm.ci.aarch64.AArch64;
 import jdk.vm.ci.code.Register;
-import jdk.vm.ci.meta.AllocatableValue;
 import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.Value;
 
-/** Moves between locations and constant loads: what instruction selection and the allocator insert. None touches the flags. */
+/**
+ * The code of codegen-core's {@link org.ssajit.backend.MoveOps}, what instruction selection and the
+ * allocator insert ({@link #move}, {@link #loadConstant}): {@code mov} (32 bits for an int, 64 for a
+ * long or reference), {@code fmov} between SIMD registers, {@code ldr}/{@code str} to and from the
+ * frame, stack to stack and constants a store needs in a register through x8, which is never
+ * allocated (zero as zr). None touches the flags.
+ */
 public final class Aarch64Moves {
     private Aarch64Moves() {
     }
 
-    /**
-     * {@code dst := src} between registers and stack slots of one kind: {@code mov} (32 bits for an int,
-     * 64 for a long or reference), {@code fmov} between SIMD registers, {@code ldr}/{@code str} to and
-     * from the frame, stack to stack through x8. Moving a value onto itself emits nothing.
-     */
-    public static final class Move extends MoveOps.Move<Aarch64CodeEmitter> {
-        public Move(AllocatableValue dst, AllocatableValue src) {
-            super(dst, src);
-        }
-
-        @Override
-        protected void emitCode(Aarch64CodeEmitter e) {
-            move(e, result(), input());
-        }
-    }
-
-    /** {@code dst := constant}; see {@link #loadConstant}. */
-    public static final class LoadConstant extends MoveOps.LoadConstant<Aarch64CodeEmitter> {
-        public LoadConstant(AllocatableValue dst, ConstantValue constant) {
-            super(dst, constant);
-        }
-
-        @Override
-        protected void emitCode(Aarch64CodeEmitter e) {
-            loadConstant(e, result(), input().constant());
-        }
-    }
-
-    /** Emits {@code dst := src} for two locations of the same kind. */
+    /** Emits {@code dst := src} for two locations of the same kind; nothing for a value onto itself. */
     static void move(Aarch64CodeEmitter e, Value dst, Value src) {
         if (sameLocation(dst, src)) {
             return;

@@ -10,6 +10,7 @@ import org.ssajit.aarch64.asm.Address;
 import org.ssajit.aarch64.asm.Condition;
 import org.ssajit.aarch64.asm.ExtendType;
 import org.ssajit.aarch64.asm.Label;
+import org.ssajit.backend.SwitchOps;
 import org.ssajit.lir.LirBlock;
 
 import jdk.vm.ci.code.Register;
@@ -26,16 +27,9 @@ public final class Aarch64Switches {
      * entries are 32-bit offsets of the targets from the table, placed in the code after the stubs: no
      * relocation.
      */
-    public static final class TableSwitch extends Aarch64Op {
-        private final int low;
-        private final LirBlock[] targets;
-        private final LirBlock defaultTarget;
-
+    public static final class TableSwitch extends SwitchOps.TableSwitch<Aarch64CodeEmitter> {
         public TableSwitch(AllocatableValue value, int low, LirBlock[] targets, LirBlock defaultTarget) {
-            super(null, values(value), null, null);
-            this.low = low;
-            this.targets = targets.clone();
-            this.defaultTarget = defaultTarget;
+            super(values(value), null, low, targets, defaultTarget);
         }
 
         @Override
@@ -75,27 +69,15 @@ public final class Aarch64Switches {
                 }
             });
         }
-
-        @Override
-        public String name() {
-            return "tableswitch low " + low + ", " + targets.length + " entries";
-        }
     }
 
     /**
      * Compares with the sorted keys: up to four in a row, more as a binary search ({@code b.lt} into
      * the lower half, {@code b.gt} into the upper, {@code b.eq} to the key's target).
      */
-    public static final class LookupSwitch extends Aarch64Op {
-        private final int[] keys;
-        private final LirBlock[] targets;
-        private final LirBlock defaultTarget;
-
+    public static final class LookupSwitch extends SwitchOps.LookupSwitch<Aarch64CodeEmitter> {
         public LookupSwitch(AllocatableValue value, int[] keys, LirBlock[] targets, LirBlock defaultTarget) {
-            super(null, values(value), null, null);
-            this.keys = keys.clone();
-            this.targets = targets.clone();
-            this.defaultTarget = defaultTarget;
+            super(value, keys, targets, defaultTarget);
         }
 
         @Override
@@ -139,11 +121,6 @@ public final class Aarch64Switches {
                 asm.mov(32, SCRATCH1, key & 0xFFFF_FFFFL);
                 asm.cmp(32, v, SCRATCH1);
             }
-        }
-
-        @Override
-        public String name() {
-            return "lookupswitch " + keys.length + " keys";
         }
     }
 }

@@ -14,7 +14,7 @@ import org.ssajit.amd64.asm.Label;
 import org.ssajit.amd64.asm.OperandSize;
 import org.ssajit.amd64.asm.SseOp;
 import org.ssajit.amd64.asm.UnaryOp;
-import org.ssajit.lir.BranchOp;
+import org.ssajit.backend.TwoWayBranch;
 import org.ssajit.lir.LirBlock;
 
 import jdk.vm.ci.code.Register;
@@ -134,38 +134,12 @@ public final class Amd64Compares {
         asm.bind(done);
     }
 
-    /** Base of the block-ending branches: knows its two successors. */
-    public abstract static class Branch extends Amd64Op implements BranchOp {
-        protected final LirBlock trueTarget;
-        protected final LirBlock falseTarget;
-
-        Branch(Value[] uses, LirBlock trueTarget, LirBlock falseTarget) {
-            this(uses, null, null, trueTarget, falseTarget);
-        }
-
-        Branch(Value[] uses, Value[] alive, Value[] temps, LirBlock trueTarget, LirBlock falseTarget) {
-            super(null, uses, alive, temps);
-            this.trueTarget = trueTarget;
-            this.falseTarget = falseTarget;
-        }
-
-        @Override
-        public LirBlock trueTarget() {
-            return trueTarget;
-        }
-
-        @Override
-        public LirBlock falseTarget() {
-            return falseTarget;
-        }
-    }
-
     /**
      * {@code if (x cond y)} for ints ({@code DWORD}), longs and references ({@code QWORD}), signed:
      * {@code cmp} (or {@code test} against 0) and {@code jcc}, the fall-through side chosen by the emitter.
      * A fused {@code lcmp} + {@code if} is this branch on the long operands.
      */
-    public static final class CompareBranch extends Branch {
+    public static final class CompareBranch extends TwoWayBranch<Amd64CodeEmitter> {
         private final org.ssajit.ir.Condition condition;
         private final OperandSize size;
 
@@ -198,7 +172,7 @@ public final class Amd64Compares {
      * {@code mov t, x; [xor t, y;] shr t, count} sets ZF as the test would, and one {@code je}/{@code jne}
      * decides. y is alive through the op: t is written before y is read.
      */
-    public static final class HighBitsBranch extends Branch {
+    public static final class HighBitsBranch extends TwoWayBranch<Amd64CodeEmitter> {
         private final org.ssajit.ir.Condition condition;
         private final int count;
 
@@ -238,7 +212,7 @@ public final class Amd64Compares {
      * {@code cmp_narrow_klass} shape: the header's narrow klass against a class). The class-word
      * compares of the lowering's subtype check.
      */
-    public static final class MemoryCompareBranch extends Branch {
+    public static final class MemoryCompareBranch extends TwoWayBranch<Amd64CodeEmitter> {
         private final org.ssajit.ir.Condition condition;
         private final OperandSize size;
         private final Amd64Memory.AddressShape shape;
@@ -313,7 +287,7 @@ public final class Amd64Compares {
      * {@code if ((byte [address] & imm8) == 0)} or {@code != 0}: {@code test byte [address], imm8} and one
      * {@code je}/{@code jne}, the byte never in a register.
      */
-    public static final class MemoryTestBranch extends Branch {
+    public static final class MemoryTestBranch extends TwoWayBranch<Amd64CodeEmitter> {
         private final org.ssajit.ir.Condition condition;
         private final Amd64Memory.AddressShape shape;
         private final boolean indexed;
@@ -351,7 +325,7 @@ public final class Amd64Compares {
      * without a result register, and one {@code je}/{@code jne} decides. y is a register or an imm32
      * (sign-extended for {@code QWORD}, as the {@code and} of that long constant).
      */
-    public static final class TestBranch extends Branch {
+    public static final class TestBranch extends TwoWayBranch<Amd64CodeEmitter> {
         private final org.ssajit.ir.Condition condition;
         private final OperandSize size;
 
@@ -412,7 +386,7 @@ public final class Amd64Compares {
      *
      * == and != need the parity flag: NaN compares unequal.
      */
-    public static final class FloatBranch extends Branch {
+    public static final class FloatBranch extends TwoWayBranch<Amd64CodeEmitter> {
         private final org.ssajit.ir.Condition condition;
         private final boolean unorderedIsLess;
 

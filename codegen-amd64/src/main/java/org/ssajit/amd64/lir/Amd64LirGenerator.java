@@ -16,7 +16,6 @@ import org.ssajit.amd64.asm.UnaryOp;
 import org.ssajit.amd64.lir.Amd64Memory.AddressShape;
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.ir.Access;
-import org.ssajit.ir.AllocationShape;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
@@ -54,9 +53,6 @@ import jdk.vm.ci.meta.Value;
  * only this target refuses is {@link Amd64Scope}'s.
  */
 public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
-    /** Compares consumed by the {@code if} that follows them (selected there as one compare-and-branch). */
-    private final Set<Instruction> fused = new HashSet<>();
-
     public Amd64LirGenerator(Graph ir, Amd64Backend backend) {
         super(ir, backend, new Amd64FrameMap());
     }
@@ -84,11 +80,7 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
 
     /** The operand as an imm32 if it is an integer constant that fits (null counts as 0), else in a variable. */
     private Value immOrVariable(org.ssajit.ir.Value v) {
-        Value op = operand(v);
-        if (op instanceof ConstantValue c && fitsImm32(c.constant())) {
-            return c;
-        }
-        return inVariable(op);
+        return immediateOr(v, c -> c == (int) c);
     }
 
     private static boolean fitsImm32(JavaConstant c) {
@@ -199,16 +191,11 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
                     append(new Amd64Metadata.LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
                 }
             }
-            case ADDRESS_OF -> setResult(i, operand(i.input(In.OBJECT))); // the same bits: no safepoint before its last use (the verifier checks)
             case THREAD -> thread(i, AMD64.r15);
             case COMPRESS -> append(new Amd64Barriers.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
             case LEAF_CALL_SAVING -> {
-                Value[] args = new Value[i.inputCount()];
-                for (int n = 0; n < args.length; n++) {
-                    args[n] = inVariable(i.input(n));
-                }
                 RuntimeLeaf f = (RuntimeLeaf) i.attribute();
-                append(new Amd64Barriers.LeafCallSaving(backend.config().runtimeLeaf(f), f, args));
+                append(new Amd64Barriers.LeafCallSaving(backend.config().runtimeLeaf(f), f, inputsInVariables(i)));
             }
             case READ_OR_ZERO -> append(new Amd64Memory.LengthOrZero(result(i), inVariable(i.input(In.BASE)), access(i).displacement()));
             case STORE_RANGE -> storeRange(i);
@@ -224,54 +211,20 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             case ZERO_CHECK -> append(new Amd64Checks.ZeroCheck(inVariable(i.input(In.DIVISOR)), stateOf(i.state()), deopt(i)));
             case BOUNDS_CHECK -> boundsCheck(i);
             case DEOPTIMIZE -> append(new Amd64Checks.Deoptimize(stateOf(i.state()), deopt(i)));
-            case CALL -> call(i);
-            case EXCEPTION_CHECK -> exceptionCheck(i);
-            case EXCEPTION_TAKE -> exceptionTake(i);
-            case LEAF_CALL -> leafCall(i);
-            case ARRAY_COPY -> arrayCopy(i);
             case GUARD -> append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
-            case PI -> setResult(i, operand(i.input(In.X)));
-            case OBJECT_AT -> move(result(i), operand(i.input(In.X))); // the same bits, a reference from here on
             case ALLOCATE_MULTI -> allocateMulti(i);
-            case VM_LOCK, VM_UNLOCK -> monitor(i);
+            case VM_LOCK, VM_UNLOCK -> monitor(i, AMD64.rsi, Amd64Monitors.Monitor::new);
             case COMPARE_AND_SWAP -> compareAndSwap(i);
             case NEW_EXCEPTION -> {
                 // The inputs in rsi and rdx: the object, or the index and length, or the length.
-                Register[] in = {AMD64.rsi, AMD64.rdx};
-                RegisterValue[] args = new RegisterValue[i.inputCount()];
-                for (int n = 0; n < args.length; n++) {
-                    args[n] = fixed(in[n], i.input(n).kind());
-                    move(args[n], operand(i.input(n)));
-                }
+                RegisterValue[] args = inputsIn(i, new Register[] {AMD64.rsi, AMD64.rdx});
                 RegisterValue result = fixed(AMD64.rax, JavaKind.Object);
                 append(new Amd64Exceptions.NewException((org.ssajit.ir.ImplicitException) i.attribute(), result, args, stateOf(i.state())));
                 move(result(i), result);
             }
-            case UNWIND -> unwind(i);
             case NEGATIVE_CHECK -> append(new Amd64Checks.NegativeCheck(inVariable(i.input(In.LENGTH)), stateOf(i.state()), deopt(i)));
-            case VM_CALL -> {
-                // The arguments after the thread in rsi, rdx, rcx; an object answer in rax.
-                org.ssajit.ir.VmEntry entry = (org.ssajit.ir.VmEntry) i.attribute();
-                RegisterValue[] args = new RegisterValue[i.inputCount()];
-                jdk.vm.ci.meta.VMConstant[] metadata = new jdk.vm.ci.meta.VMConstant[args.length];
-                for (int n = 0; n < args.length; n++) {
-                    args[n] = fixed(Amd64VmCalls.ARGUMENTS[n], i.input(n).kind());
-                    if (i.input(n) instanceof Instruction m && fused.contains(m)) {
-                        metadata[n] = (jdk.vm.ci.meta.VMConstant) m.attribute();
-                    } else {
-                        move(args[n], operand(i.input(n)));
-                    }
-                }
-                RegisterValue result = entry.resultKind() == JavaKind.Void ? null : fixed(AMD64.rax, entry.resultKind());
-                append(new Amd64VmCalls.VmCall(entry, result, args, metadata, stateOf(i.state())));
-                if (result != null) {
-                    move(result(i), result);
-                }
-            }
-            case OSR_LOCAL, OSR_LOCK -> {
-                // Read by the OSR entry, before the buffer is freed.
-            }
-            default -> throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");
+            case VM_CALL -> vmCall(i, Amd64VmCalls.ARGUMENTS, Amd64VmCalls.VmCall::new); // the arguments after the thread in rsi, rdx, rcx
+            default -> emitSharedInstruction(i);
         }
     }
 
@@ -290,15 +243,6 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
         RegisterValue result = fixed(AMD64.rax, JavaKind.Object);
         append(new Amd64Allocation.AllocateMulti((jdk.vm.ci.meta.Constant) i.attribute(), result, dims, stateOf(i.state())));
         move(result(i), result);
-    }
-
-    /** A lock or unlock through the VM, the object in rsi; see {@link Amd64Monitors.Monitor}. */
-    private void monitor(Instruction i) {
-        int depth = (Integer) i.attribute();
-        lir().frameMap().reserveMonitorSlots(depth + 1);
-        RegisterValue object = fixed(AMD64.rsi, JavaKind.Object);
-        move(object, operand(i.input(In.OBJECT)));
-        append(new Amd64Monitors.Monitor(i.op() == Op.VM_LOCK, depth, object, stateOf(i.state())));
     }
 
     /**
@@ -322,14 +266,8 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             floatBinary(i, k == JavaKind.Float ? floatOp : doubleOp);
             return;
         }
-        org.ssajit.ir.Value x = i.input(0);
-        org.ssajit.ir.Value y = i.input(1);
-        if (x instanceof Constant && !(y instanceof Constant) && i.op().isCommutative()) {
-            org.ssajit.ir.Value t = x;
-            x = y;
-            y = t;
-        }
-        append(new Amd64Arithmetic.IntegerBinary(integerOp, sizeOf(k), result(i), inVariable(x), immOrVariable(y)));
+        org.ssajit.ir.Value[] xy = constantSecond(i);
+        append(new Amd64Arithmetic.IntegerBinary(integerOp, sizeOf(k), result(i), inVariable(xy[0]), immOrVariable(xy[1])));
     }
 
     private void floatBinary(Instruction i, SseOp op) {
@@ -337,14 +275,8 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
     }
 
     private void multiply(Instruction i) {
-        org.ssajit.ir.Value x = i.input(0);
-        org.ssajit.ir.Value y = i.input(1);
-        if (x instanceof Constant && !(y instanceof Constant)) {
-            org.ssajit.ir.Value t = x;
-            x = y;
-            y = t;
-        }
-        append(new Amd64Arithmetic.IntegerMul(sizeOf(i.kind()), result(i), inVariable(x), immOrVariable(y)));
+        org.ssajit.ir.Value[] xy = constantSecond(i);
+        append(new Amd64Arithmetic.IntegerMul(sizeOf(i.kind()), result(i), inVariable(xy[0]), immOrVariable(xy[1])));
     }
 
     private void bitwiseOrRotate(Instruction i, AluOp op) {
@@ -415,15 +347,6 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
         }
     }
 
-    /** The {@code and} an {@code if} tests against zero, if it was fused ({@link #isTestFusable}); else null. */
-    private Instruction fusedAnd(If f) {
-        org.ssajit.ir.Value x = f.x();
-        if (x instanceof Instruction cmp && cmp.op() == Op.LCMP && fused.contains(cmp)) {
-            x = cmp.input(0);
-        }
-        return x instanceof Instruction and && and.op() == Op.AND && fused.contains(and) ? and : null;
-    }
-
     /**
      * The long {@code ushr} by a constant that {@code if (ushr == 0)} or {@code != 0} right after it
      * tests, its only user, in its block: the branch shifts and jumps on the flags ({@link
@@ -445,53 +368,57 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
                         && next(x) == ushr ? x : null;
     }
 
+    /** A compare with memory ({@link #memoryCompare}) or a high-bits test ({@link Amd64Compares.HighBitsBranch}): fusions only x86 makes. */
     @Override
-    protected void emitIf(If f, LirBlock trueTarget, LirBlock falseTarget) {
+    protected boolean emitTargetBranch(If f, LirBlock trueTarget, LirBlock falseTarget) {
         if (memoryCompare(f, trueTarget, falseTarget)) {
-            return;
+            return true;
         }
-        if (f.x() instanceof Instruction cas && cas.op() == Op.COMPARE_AND_SWAP && fused.contains(cas)) {
-            // Operands in the order of their last uses: the base and the new word, then rax.
-            AllocatableValue base = inVariable(cas.input(In.BASE));
-            AllocatableValue value = inVariable(cas.input(In.VALUE));
-            RegisterValue rax = fixed(AMD64.rax, JavaKind.Long);
-            move(rax, operand(cas.input(In.EXPECTED)));
-            append(new Amd64Atomics.CompareAndSwapBranch(f.condition() == org.ssajit.ir.Condition.NE, base, ((org.ssajit.ir.AtomicUpdate) cas.attribute()).displacement(),
-                            rax, value, trueTarget, falseTarget));
-            return;
+        if (!(f.x() instanceof Instruction ushr && ushr.op() == Op.USHR && fused.contains(ushr))) {
+            return false;
         }
-        if (f.x() instanceof Instruction ushr && ushr.op() == Op.USHR && fused.contains(ushr)) {
-            Instruction xor = fusedXor(ushr);
-            boolean withXor = xor != null && fused.contains(xor);
-            AllocatableValue x = inVariable(withXor ? xor.input(0) : ushr.input(0));
-            AllocatableValue y = withXor ? inVariable(xor.input(1)) : null;
-            append(new Amd64Compares.HighBitsBranch(f.condition(), x, y, ((Constant) ushr.input(1)).asInt() & 63, newVariable(JavaKind.Long), trueTarget,
-                            falseTarget));
-            return;
-        }
-        Instruction and = fusedAnd(f);
-        if (and != null && and.input(0) instanceof Instruction read && read.op() == Op.READ && fused.contains(read)) {
+        Instruction xor = fusedXor(ushr);
+        boolean withXor = xor != null && fused.contains(xor);
+        AllocatableValue x = inVariable(withXor ? xor.input(0) : ushr.input(0));
+        AllocatableValue y = withXor ? inVariable(xor.input(1)) : null;
+        append(new Amd64Compares.HighBitsBranch(f.condition(), x, y, ((Constant) ushr.input(1)).asInt() & 63, newVariable(JavaKind.Long), trueTarget,
+                        falseTarget));
+        return true;
+    }
+
+    /** The expected word in rax; operands in the order of their last uses: the base and the new word, then rax. */
+    @Override
+    protected void casBranch(Instruction cas, boolean onSuccess, LirBlock trueTarget, LirBlock falseTarget) {
+        AllocatableValue base = inVariable(cas.input(In.BASE));
+        AllocatableValue value = inVariable(cas.input(In.VALUE));
+        RegisterValue rax = fixed(AMD64.rax, JavaKind.Long);
+        move(rax, operand(cas.input(In.EXPECTED)));
+        append(new Amd64Atomics.CompareAndSwapBranch(onSuccess, base, ((org.ssajit.ir.AtomicUpdate) cas.attribute()).displacement(), rax, value, trueTarget,
+                        falseTarget));
+    }
+
+    /** {@code test} of a register, or of a byte in memory read for nothing else ({@link #testedInMemory}). */
+    @Override
+    protected void testBranch(org.ssajit.ir.Condition cond, Instruction and, LirBlock trueTarget, LirBlock falseTarget) {
+        if (and.input(0) instanceof Instruction read && read.op() == Op.READ && fused.contains(read)) {
             Address address = address(read);
-            append(new Amd64Compares.MemoryTestBranch(f.condition(), address.base(), address.index(), address.shape(), ((Constant) and.input(1)).asInt(),
-                            trueTarget, falseTarget));
-            return;
+            append(new Amd64Compares.MemoryTestBranch(cond, address.base(), address.index(), address.shape(), ((Constant) and.input(1)).asInt(), trueTarget,
+                            falseTarget));
+        } else {
+            append(new Amd64Compares.TestBranch(cond, sizeOf(and.kind()), inVariable(and.input(0)), immOrVariable(and.input(1)), trueTarget, falseTarget));
         }
-        if (and != null) {
-            OperandSize size = and.kind() == JavaKind.Long ? QWORD : DWORD;
-            append(new Amd64Compares.TestBranch(f.condition(), size, inVariable(and.input(0)), immOrVariable(and.input(1)), trueTarget, falseTarget));
-            return;
-        }
-        if (f.x() instanceof Instruction c && c.op().isCompare() && fused.contains(c)) {
-            if (c.op() == Op.LCMP) {
-                append(new Amd64Compares.CompareBranch(f.condition(), QWORD, inVariable(c.input(0)), immOrVariable(c.input(1)), trueTarget, falseTarget));
-            } else {
-                boolean less = c.op() == Op.FCMPL || c.op() == Op.DCMPL;
-                append(new Amd64Compares.FloatBranch(f.condition(), less, inVariable(c.input(0)), inVariable(c.input(1)), trueTarget, falseTarget));
-            }
-            return;
-        }
-        OperandSize size = f.x().kind() == JavaKind.Int ? DWORD : QWORD; // a reference or a word: 64 bits
-        append(new Amd64Compares.CompareBranch(f.condition(), size, inVariable(f.x()), immOrVariable(f.y()), trueTarget, falseTarget));
+    }
+
+    @Override
+    protected void compareBranch(org.ssajit.ir.Condition cond, JavaKind kind, org.ssajit.ir.Value x, org.ssajit.ir.Value y, LirBlock trueTarget,
+                    LirBlock falseTarget) {
+        append(new Amd64Compares.CompareBranch(cond, sizeOf(kind), inVariable(x), immOrVariable(y), trueTarget, falseTarget));
+    }
+
+    @Override
+    protected void floatBranch(org.ssajit.ir.Condition cond, boolean unorderedIsLess, org.ssajit.ir.Value x, org.ssajit.ir.Value y, LirBlock trueTarget,
+                    LirBlock falseTarget) {
+        append(new Amd64Compares.FloatBranch(cond, unorderedIsLess, inVariable(x), inVariable(y), trueTarget, falseTarget));
     }
 
     @Override

@@ -12,49 +12,23 @@ import org.ssajit.amd64.asm.AluOp;
 import org.ssajit.amd64.asm.Amd64Assembler;
 import org.ssajit.amd64.asm.OperandSize;
 import org.ssajit.amd64.asm.SseOp;
-import org.ssajit.backend.MoveOps;
-import org.ssajit.lir.ConstantValue;
 
 import jdk.vm.ci.code.Register;
-import jdk.vm.ci.meta.AllocatableValue;
 import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.Value;
 
-/** Moves between locations and constant loads: what instruction selection and the allocator insert. */
+/**
+ * The code of codegen-core's {@link org.ssajit.backend.MoveOps}, what instruction selection and the
+ * allocator insert ({@link #move}, {@link #loadConstant}): {@code mov} (32 bits for an int, 64 for a
+ * long or reference), {@code movaps/movapd} between xmm registers, {@code movss/movsd} to and from
+ * memory, stack to stack through {@link Amd64CodeEmitter#SCRATCH} (never allocated); 64-bit values
+ * and float/double bit patterns through the scratch register, oops as patched {@code movabs}.
+ */
 public final class Amd64Moves {
     private Amd64Moves() {
     }
 
-    /**
-     * {@code dst := src} between registers and stack slots of one kind: {@code mov} (32 bits for an int,
-     * 64 for a long or reference), {@code movaps/movapd} between xmm registers, {@code movss/movsd}
-     * to and from memory, stack to stack through {@link Amd64CodeEmitter#SCRATCH}. Moving a value onto
-     * itself emits nothing.
-     */
-    public static final class Move extends MoveOps.Move<Amd64CodeEmitter> {
-        public Move(AllocatableValue dst, AllocatableValue src) {
-            super(dst, src);
-        }
-
-        @Override
-        protected void emitCode(Amd64CodeEmitter e) {
-            move(e, result(), input());
-        }
-    }
-
-    /** {@code dst := constant}; see {@link #loadConstant}. */
-    public static final class LoadConstant extends MoveOps.LoadConstant<Amd64CodeEmitter> {
-        public LoadConstant(AllocatableValue dst, ConstantValue constant) {
-            super(dst, constant);
-        }
-
-        @Override
-        protected void emitCode(Amd64CodeEmitter e) {
-            loadConstant(e, result(), input().constant());
-        }
-    }
-
-    /** Emits {@code dst := src} for two locations of the same kind. */
+    /** Emits {@code dst := src} for two locations of the same kind; nothing for a value onto itself. */
     static void move(Amd64CodeEmitter e, Value dst, Value src) {
         if (sameLocation(dst, src)) {
             return;

@@ -7,14 +7,13 @@ import static org.ssajit.amd64.asm.OperandSize.DWORD;
 import static org.ssajit.amd64.asm.OperandSize.QWORD;
 import static org.ssajit.amd64.lir.Amd64CodeEmitter.SCRATCH;
 
-import java.util.Arrays;
-
 import org.ssajit.amd64.asm.Address;
 import org.ssajit.amd64.asm.AluOp;
 import org.ssajit.amd64.asm.Amd64Assembler;
 import org.ssajit.amd64.asm.Condition;
 import org.ssajit.amd64.asm.Label;
 import org.ssajit.amd64.asm.Scale;
+import org.ssajit.backend.SwitchOps;
 import org.ssajit.lir.LirBlock;
 
 import jdk.vm.ci.code.Register;
@@ -33,19 +32,9 @@ public final class Amd64Switches {
      * The table is in the code, after the out-of-line stubs: 4-byte entries relative to the table's
      * start, so nothing needs relocation. {@code base} is a TEMP register.
      */
-    public static final class TableSwitch extends Amd64Op {
-        private final int low;
-        private final LirBlock[] targets;
-        private final LirBlock defaultTarget;
-
+    public static final class TableSwitch extends SwitchOps.TableSwitch<Amd64CodeEmitter> {
         public TableSwitch(Value value, AllocatableValue base, int low, LirBlock[] targets, LirBlock defaultTarget) {
-            super(null, values(value), null, values(base));
-            if (targets.length == 0) {
-                throw new IllegalArgumentException("empty jump table");
-            }
-            this.low = low;
-            this.targets = targets.clone();
-            this.defaultTarget = defaultTarget;
+            super(values(value), values(base), low, targets, defaultTarget);
         }
 
         @Override
@@ -86,40 +75,17 @@ public final class Amd64Switches {
                 }
             });
         }
-
-        public LirBlock[] targets() {
-            return targets.clone();
-        }
-
-        @Override
-        public String name() {
-            return "tableswitch " + low + ".." + (low + targets.length - 1) + " " + Arrays.toString(targets) + " else " + defaultTarget;
-        }
     }
 
     /**
      * Sorted keys searched with compare-and-branch: up to {@value #LINEAR} keys in a row, otherwise a
      * binary search (compare with the middle key: equal goes to its target, less to the lower half).
      */
-    public static final class LookupSwitch extends Amd64Op {
+    public static final class LookupSwitch extends SwitchOps.LookupSwitch<Amd64CodeEmitter> {
         static final int LINEAR = 4;
-        private final int[] keys;
-        private final LirBlock[] targets;
-        private final LirBlock defaultTarget;
 
         public LookupSwitch(Value value, int[] keys, LirBlock[] targets, LirBlock defaultTarget) {
-            super(null, values(value), null, null);
-            if (keys.length != targets.length || keys.length == 0) {
-                throw new IllegalArgumentException("one target per key, at least one key");
-            }
-            for (int i = 1; i < keys.length; i++) {
-                if (keys[i] <= keys[i - 1]) {
-                    throw new IllegalArgumentException("keys must be sorted and distinct");
-                }
-            }
-            this.keys = keys.clone();
-            this.targets = targets.clone();
-            this.defaultTarget = defaultTarget;
+            super(value, keys, targets, defaultTarget);
         }
 
         @Override
@@ -163,19 +129,6 @@ public final class Amd64Switches {
             } else {
                 e.asm().alu(AluOp.CMP, DWORD, e.address(v), key);
             }
-        }
-
-        public LirBlock[] targets() {
-            return targets.clone();
-        }
-
-        @Override
-        public String name() {
-            StringBuilder sb = new StringBuilder("lookupswitch");
-            for (int i = 0; i < keys.length; i++) {
-                sb.append(' ').append(keys[i]).append("->").append(targets[i]);
-            }
-            return sb.append(" else ").append(defaultTarget).toString();
         }
     }
 }

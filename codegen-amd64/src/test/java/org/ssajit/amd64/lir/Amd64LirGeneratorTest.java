@@ -531,8 +531,8 @@ class Amd64LirGeneratorTest {
     @CsvSource({"polynomial, 2, 1", "mixing, 1, 0", "outsideLoops, 0, 2"})
     void constantsUsedInLoopsAreLoadedOnceBeforeThem(String name, long expectedInEntry, long expectedElsewhere) {
         LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, name));
-        long inEntry = lir.blocks().get(0).ops().stream().filter(o -> o instanceof Amd64Moves.LoadConstant).count();
-        long elsewhere = lir.blocks().stream().skip(1).flatMap(b -> b.ops().stream()).filter(o -> o instanceof Amd64Moves.LoadConstant).count();
+        long inEntry = lir.blocks().get(0).ops().stream().filter(o -> o instanceof org.ssajit.backend.MoveOps.LoadConstant).count();
+        long elsewhere = lir.blocks().stream().skip(1).flatMap(b -> b.ops().stream()).filter(o -> o instanceof org.ssajit.backend.MoveOps.LoadConstant).count();
         assertEquals(expectedInEntry, inEntry, lir::toString);
         assertEquals(expectedElsewhere, elsewhere, lir::toString);
     }

@@ -45,6 +45,7 @@ import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
+import org.ssajit.backend.MoveOps;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.LirFrameState;
 import org.ssajit.lir.LirKind;
@@ -58,6 +59,7 @@ import jdk.vm.ci.code.site.DataPatch;
 import jdk.vm.ci.code.site.Site;
 import jdk.vm.ci.meta.DeoptimizationAction;
 import jdk.vm.ci.meta.DeoptimizationReason;
+import jdk.vm.ci.meta.AllocatableValue;
 import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.Value;
@@ -122,6 +124,14 @@ class Amd64OpEncodingTest {
         return new ConstantValue(DOUBLE, JavaConstant.forDouble(v));
     }
 
+    static MoveOps.Move<Amd64CodeEmitter> move(AllocatableValue dst, AllocatableValue src) {
+        return new MoveOps.Move<>(dst, src, Amd64Moves::move);
+    }
+
+    static MoveOps.LoadConstant<Amd64CodeEmitter> loadConstant(AllocatableValue dst, ConstantValue c) {
+        return new MoveOps.LoadConstant<>(dst, c, Amd64Moves::loadConstant);
+    }
+
     static String hex(long v) {
         return "0x" + Long.toHexString(v);
     }
@@ -131,59 +141,59 @@ class Amd64OpEncodingTest {
     @Test
     void moves() {
         OpCheck c = new OpCheck("moves");
-        c.add(new Amd64Moves.Move(i(rax), i(rcx)), "mov eax,ecx");
-        c.add(new Amd64Moves.Move(i(rax), i(rax)));
-        c.add(new Amd64Moves.Move(slot(INT, 8), i(rcx)), "mov DWORD PTR [rsp+0x8],ecx");
-        c.add(new Amd64Moves.Move(i(r9), slot(INT, 12)), "mov r9d,DWORD PTR [rsp+0xc]");
-        c.add(new Amd64Moves.Move(slot(INT, 8), slot(INT, 12)), "mov r10d,DWORD PTR [rsp+0xc]", "mov DWORD PTR [rsp+0x8],r10d");
-        c.add(new Amd64Moves.Move(slot(INT, 8), slot(INT, 8)));
-        c.add(new Amd64Moves.Move(l(r8), l(r11)), "mov r8,r11");
-        c.add(new Amd64Moves.Move(ref(rsi), ref(rax)), "mov rsi,rax");
-        c.add(new Amd64Moves.Move(slot(LONG, 16), l(rbx)), "mov QWORD PTR [rsp+0x10],rbx");
-        c.add(new Amd64Moves.Move(ref(rdx), slot(REF, 24)), "mov rdx,QWORD PTR [rsp+0x18]");
-        c.add(new Amd64Moves.Move(slot(LONG, 16), slot(LONG, 24)), "mov r10,QWORD PTR [rsp+0x18]", "mov QWORD PTR [rsp+0x10],r10");
-        c.add(new Amd64Moves.Move(f(xmm1), f(xmm9)), "movaps xmm1,xmm9");
-        c.add(new Amd64Moves.Move(slot(FLOAT, 4), f(xmm2)), "movss DWORD PTR [rsp+0x4],xmm2");
-        c.add(new Amd64Moves.Move(f(xmm0), slot(FLOAT, 4)), "movss xmm0,DWORD PTR [rsp+0x4]");
-        c.add(new Amd64Moves.Move(slot(FLOAT, 4), slot(FLOAT, 8)), "mov r10d,DWORD PTR [rsp+0x8]", "mov DWORD PTR [rsp+0x4],r10d");
-        c.add(new Amd64Moves.Move(d(xmm2), d(xmm1)), "movapd xmm2,xmm1");
-        c.add(new Amd64Moves.Move(slot(DOUBLE, 8), d(xmm9)), "movsd QWORD PTR [rsp+0x8],xmm9");
-        c.add(new Amd64Moves.Move(d(xmm0), slot(DOUBLE, 8)), "movsd xmm0,QWORD PTR [rsp+0x8]");
-        c.add(new Amd64Moves.Move(slot(DOUBLE, 8), slot(DOUBLE, 16)), "mov r10,QWORD PTR [rsp+0x10]", "mov QWORD PTR [rsp+0x8],r10");
+        c.add(move(i(rax), i(rcx)), "mov eax,ecx");
+        c.add(move(i(rax), i(rax)));
+        c.add(move(slot(INT, 8), i(rcx)), "mov DWORD PTR [rsp+0x8],ecx");
+        c.add(move(i(r9), slot(INT, 12)), "mov r9d,DWORD PTR [rsp+0xc]");
+        c.add(move(slot(INT, 8), slot(INT, 12)), "mov r10d,DWORD PTR [rsp+0xc]", "mov DWORD PTR [rsp+0x8],r10d");
+        c.add(move(slot(INT, 8), slot(INT, 8)));
+        c.add(move(l(r8), l(r11)), "mov r8,r11");
+        c.add(move(ref(rsi), ref(rax)), "mov rsi,rax");
+        c.add(move(slot(LONG, 16), l(rbx)), "mov QWORD PTR [rsp+0x10],rbx");
+        c.add(move(ref(rdx), slot(REF, 24)), "mov rdx,QWORD PTR [rsp+0x18]");
+        c.add(move(slot(LONG, 16), slot(LONG, 24)), "mov r10,QWORD PTR [rsp+0x18]", "mov QWORD PTR [rsp+0x10],r10");
+        c.add(move(f(xmm1), f(xmm9)), "movaps xmm1,xmm9");
+        c.add(move(slot(FLOAT, 4), f(xmm2)), "movss DWORD PTR [rsp+0x4],xmm2");
+        c.add(move(f(xmm0), slot(FLOAT, 4)), "movss xmm0,DWORD PTR [rsp+0x4]");
+        c.add(move(slot(FLOAT, 4), slot(FLOAT, 8)), "mov r10d,DWORD PTR [rsp+0x8]", "mov DWORD PTR [rsp+0x4],r10d");
+        c.add(move(d(xmm2), d(xmm1)), "movapd xmm2,xmm1");
+        c.add(move(slot(DOUBLE, 8), d(xmm9)), "movsd QWORD PTR [rsp+0x8],xmm9");
+        c.add(move(d(xmm0), slot(DOUBLE, 8)), "movsd xmm0,QWORD PTR [rsp+0x8]");
+        c.add(move(slot(DOUBLE, 8), slot(DOUBLE, 16)), "mov r10,QWORD PTR [rsp+0x10]", "mov QWORD PTR [rsp+0x8],r10");
         // An incoming stack argument: above the return address.
         int total = OpCheck.LAYOUT.totalFrameSize();
-        c.add(new Amd64Moves.Move(i(rax), StackSlot.get(INT, 8, true)), "mov eax,DWORD PTR [rsp+" + hex(total + 8) + "]");
+        c.add(move(i(rax), StackSlot.get(INT, 8, true)), "mov eax,DWORD PTR [rsp+" + hex(total + 8) + "]");
         c.verify();
     }
 
     @Test
     void constants() {
         OpCheck c = new OpCheck("constants");
-        c.add(new Amd64Moves.LoadConstant(i(rax), ci(0)), "xor eax,eax");
-        c.add(new Amd64Moves.LoadConstant(i(r9), ci(5)), "mov r9d,0x5");
-        c.add(new Amd64Moves.LoadConstant(i(rax), ci(-1)), "mov eax,0xffffffff");
-        c.add(new Amd64Moves.LoadConstant(slot(INT, 8), ci(-7)), "mov DWORD PTR [rsp+0x8],0xfffffff9");
-        c.add(new Amd64Moves.LoadConstant(l(rcx), cl(0)), "xor ecx,ecx");
-        c.add(new Amd64Moves.LoadConstant(l(rcx), cl(0xFFFF_FFFFL)), "mov ecx,0xffffffff");
-        c.add(new Amd64Moves.LoadConstant(l(rcx), cl(-1)), "mov rcx,0xffffffffffffffff");
-        c.add(new Amd64Moves.LoadConstant(l(r11), cl(0x1_2345_6789L)), "movabs r11,0x123456789");
-        c.add(new Amd64Moves.LoadConstant(slot(LONG, 16), cl(-2)), "mov QWORD PTR [rsp+0x10],0xfffffffffffffffe");
-        c.add(new Amd64Moves.LoadConstant(slot(LONG, 16), cl(0x8000_0000L)), "mov r10d,0x80000000", "mov QWORD PTR [rsp+0x10],r10");
-        c.add(new Amd64Moves.LoadConstant(slot(LONG, 16), cl(Long.MIN_VALUE)), "movabs r10,0x8000000000000000", "mov QWORD PTR [rsp+0x10],r10");
-        c.add(new Amd64Moves.LoadConstant(f(xmm1), cf(0.0f)), "xorps xmm1,xmm1");
-        c.add(new Amd64Moves.LoadConstant(f(xmm1), cf(-0.0f)), "mov r10d,0x80000000", "movd xmm1,r10d");
-        c.add(new Amd64Moves.LoadConstant(f(xmm9), cf(1.5f)), "mov r10d,0x3fc00000", "movd xmm9,r10d");
-        c.add(new Amd64Moves.LoadConstant(slot(FLOAT, 4), cf(1.5f)), "mov DWORD PTR [rsp+0x4],0x3fc00000");
-        c.add(new Amd64Moves.LoadConstant(d(xmm2), cd(0.0)), "xorpd xmm2,xmm2");
-        c.add(new Amd64Moves.LoadConstant(d(xmm2), cd(1.5)), "movabs r10,0x3ff8000000000000", "movq xmm2,r10");
-        c.add(new Amd64Moves.LoadConstant(slot(DOUBLE, 8), cd(-0.0)), "movabs r10,0x8000000000000000", "mov QWORD PTR [rsp+0x8],r10");
-        c.add(new Amd64Moves.LoadConstant(slot(DOUBLE, 8), cd(0.0)), "mov QWORD PTR [rsp+0x8],0x0");
-        c.add(new Amd64Moves.LoadConstant(ref(rax), new ConstantValue(REF, JavaConstant.NULL_POINTER)), "xor eax,eax");
-        c.add(new Amd64Moves.LoadConstant(slot(REF, 8), new ConstantValue(REF, JavaConstant.NULL_POINTER)), "mov QWORD PTR [rsp+0x8],0x0");
+        c.add(loadConstant(i(rax), ci(0)), "xor eax,eax");
+        c.add(loadConstant(i(r9), ci(5)), "mov r9d,0x5");
+        c.add(loadConstant(i(rax), ci(-1)), "mov eax,0xffffffff");
+        c.add(loadConstant(slot(INT, 8), ci(-7)), "mov DWORD PTR [rsp+0x8],0xfffffff9");
+        c.add(loadConstant(l(rcx), cl(0)), "xor ecx,ecx");
+        c.add(loadConstant(l(rcx), cl(0xFFFF_FFFFL)), "mov ecx,0xffffffff");
+        c.add(loadConstant(l(rcx), cl(-1)), "mov rcx,0xffffffffffffffff");
+        c.add(loadConstant(l(r11), cl(0x1_2345_6789L)), "movabs r11,0x123456789");
+        c.add(loadConstant(slot(LONG, 16), cl(-2)), "mov QWORD PTR [rsp+0x10],0xfffffffffffffffe");
+        c.add(loadConstant(slot(LONG, 16), cl(0x8000_0000L)), "mov r10d,0x80000000", "mov QWORD PTR [rsp+0x10],r10");
+        c.add(loadConstant(slot(LONG, 16), cl(Long.MIN_VALUE)), "movabs r10,0x8000000000000000", "mov QWORD PTR [rsp+0x10],r10");
+        c.add(loadConstant(f(xmm1), cf(0.0f)), "xorps xmm1,xmm1");
+        c.add(loadConstant(f(xmm1), cf(-0.0f)), "mov r10d,0x80000000", "movd xmm1,r10d");
+        c.add(loadConstant(f(xmm9), cf(1.5f)), "mov r10d,0x3fc00000", "movd xmm9,r10d");
+        c.add(loadConstant(slot(FLOAT, 4), cf(1.5f)), "mov DWORD PTR [rsp+0x4],0x3fc00000");
+        c.add(loadConstant(d(xmm2), cd(0.0)), "xorpd xmm2,xmm2");
+        c.add(loadConstant(d(xmm2), cd(1.5)), "movabs r10,0x3ff8000000000000", "movq xmm2,r10");
+        c.add(loadConstant(slot(DOUBLE, 8), cd(-0.0)), "movabs r10,0x8000000000000000", "mov QWORD PTR [rsp+0x8],r10");
+        c.add(loadConstant(slot(DOUBLE, 8), cd(0.0)), "mov QWORD PTR [rsp+0x8],0x0");
+        c.add(loadConstant(ref(rax), new ConstantValue(REF, JavaConstant.NULL_POINTER)), "xor eax,eax");
+        c.add(loadConstant(slot(REF, 8), new ConstantValue(REF, JavaConstant.NULL_POINTER)), "mov QWORD PTR [rsp+0x8],0x0");
         JavaConstant oop = MIRROR_OF_STRING;
         int before = dataPatches(c);
-        c.add(new Amd64Moves.LoadConstant(ref(rbx), new ConstantValue(REF, oop)), "movabs rbx,0x0");
-        c.add(new Amd64Moves.LoadConstant(slot(REF, 8), new ConstantValue(REF, oop)), "movabs r10,0x0", "mov QWORD PTR [rsp+0x8],r10");
+        c.add(loadConstant(ref(rbx), new ConstantValue(REF, oop)), "movabs rbx,0x0");
+        c.add(loadConstant(slot(REF, 8), new ConstantValue(REF, oop)), "movabs r10,0x0", "mov QWORD PTR [rsp+0x8],r10");
         assertEquals(before + 2, dataPatches(c), "each embedded oop is a data patch");
         CompiledCode code = c.verify();
         List<Site> patches = code.sites().stream().filter(s -> s instanceof DataPatch).toList();
