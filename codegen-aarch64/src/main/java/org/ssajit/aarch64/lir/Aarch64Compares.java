@@ -5,6 +5,7 @@ import static org.ssajit.lir.LirOperands.*;
 
 import org.ssajit.aarch64.asm.Aarch64Assembler;
 import org.ssajit.aarch64.asm.Condition;
+import org.ssajit.backend.TwoWayBranch;
 import org.ssajit.lir.LirBlock;
 
 import jdk.vm.ci.aarch64.AArch64;
@@ -134,18 +135,14 @@ public final class Aarch64Compares {
      * {@code if (x cond y)} on ints, longs or references: {@code cmp} and {@code b.cond}; an equality
      * test against zero or null is one {@code cbz}/{@code cbnz}.
      */
-    public static final class CompareBranch extends Aarch64Op {
+    public static final class CompareBranch extends TwoWayBranch<Aarch64CodeEmitter> {
         private final org.ssajit.ir.Condition condition;
         private final int size;
-        private final LirBlock trueTarget;
-        private final LirBlock falseTarget;
 
         public CompareBranch(org.ssajit.ir.Condition condition, int size, AllocatableValue x, Value y, LirBlock trueTarget, LirBlock falseTarget) {
-            super(null, values(x, y), null, null);
+            super(values(x, y), trueTarget, falseTarget);
             this.condition = condition;
             this.size = size;
-            this.trueTarget = trueTarget;
-            this.falseTarget = falseTarget;
         }
 
         @Override
@@ -172,21 +169,17 @@ public final class Aarch64Compares {
     }
 
     /** {@code if ((x & y) ==/!= 0)}: {@code tst x, y} (a register or a bitmask immediate) and {@code b.eq}/{@code b.ne}. */
-    public static final class TestBranch extends Aarch64Op {
+    public static final class TestBranch extends TwoWayBranch<Aarch64CodeEmitter> {
         private final org.ssajit.ir.Condition condition;
         private final int size;
-        private final LirBlock trueTarget;
-        private final LirBlock falseTarget;
 
         public TestBranch(org.ssajit.ir.Condition condition, int size, AllocatableValue x, Value y, LirBlock trueTarget, LirBlock falseTarget) {
-            super(null, values(x, y), null, null);
+            super(values(x, y), trueTarget, falseTarget);
             if (condition != org.ssajit.ir.Condition.EQ && condition != org.ssajit.ir.Condition.NE) {
                 throw new IllegalArgumentException("a bit test is == 0 or != 0, not " + condition);
             }
             this.condition = condition;
             this.size = size;
-            this.trueTarget = trueTarget;
-            this.falseTarget = falseTarget;
         }
 
         @Override
@@ -214,21 +207,17 @@ public final class Aarch64Compares {
     }
 
     /** {@code if (fcmp[lg](x, y) cond 0)}: {@code fcmp x, y} and one branch on the condition that puts NaN on Java's side. */
-    public static final class FloatBranch extends Aarch64Op {
+    public static final class FloatBranch extends TwoWayBranch<Aarch64CodeEmitter> {
         private final org.ssajit.ir.Condition condition;
         private final boolean nanIsLess;
         private final int size;
-        private final LirBlock trueTarget;
-        private final LirBlock falseTarget;
 
         public FloatBranch(org.ssajit.ir.Condition condition, boolean nanIsLess, int size, AllocatableValue x, AllocatableValue y, LirBlock trueTarget,
                         LirBlock falseTarget) {
-            super(null, values(x, y), null, null);
+            super(values(x, y), trueTarget, falseTarget);
             this.condition = condition;
             this.nanIsLess = nanIsLess;
             this.size = size;
-            this.trueTarget = trueTarget;
-            this.falseTarget = falseTarget;
         }
 
         @Override
