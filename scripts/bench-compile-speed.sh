@@ -13,6 +13,8 @@
 #   the suite's included: ProgramTimer --list-suite). About 5 minutes on 2 cores.
 #   --against DIR: instead of C2, another ssajit checkout, built (its ./ssajit run, with this tree's
 #   program jar): two builds' tier-4 compile speed side by side, reported as this / that ("baseline").
+#   A build whose compile results do not report inlined bytecode to CITime (before that change) shows
+#   fewer bytes: compare compiles and compile seconds then, not KB/s.
 # Compile time is elapsed time on the compiler thread, so, as for any timing: run it on a machine doing
 # nothing else. Raw lines: benchmarks/target/bench-compile-speed-<time>.txt (round mode program
 # methods bytecode-bytes seconds code-bytes).
