@@ -118,7 +118,7 @@ public final class CheckOps {
      * entry, a class not initialized yet): the interpreter resolves or initializes (or throws the
      * linkage error), with the action the lowering chose.
      */
-    public static class Deoptimize extends TargetOp<HotSpotCodeEmitter<?, ?, ?>> {
+    public static final class Deoptimize extends TargetOp<HotSpotCodeEmitter<?, ?, ?>> {
         private final Deopt deopt;
 
         public Deoptimize(LirFrameState state, Deopt deopt) {
@@ -128,7 +128,7 @@ public final class CheckOps {
         }
 
         @Override
-        protected final void emitCode(HotSpotCodeEmitter<?, ?, ?> e) {
+        protected void emitCode(HotSpotCodeEmitter<?, ?, ?> e) {
             e.deoptimize(state(), deopt.reason(), deopt.action());
         }
 

@@ -358,10 +358,10 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
 
     /**
      * {@link Op#VM_CALL}: the arguments after the thread moved into {@code registers} (a class
-     * constant only the call uses, {@link #isVmCallArgument}, is left for the call to load), the op
-     * the target makes of them ({@code call}), and an answer taken from the return register.
+     * constant only the call uses, {@link #isVmCallArgument}, is left for the call to load), the call
+     * ({@link VmCallOps.VmCall}), and an answer taken from the C convention's {@code returnRegister}.
      */
-    protected final void vmCall(Instruction i, Register[] registers, VmCallFactory call) {
+    protected final void vmCall(Instruction i, Register returnRegister, Register[] registers) {
         VmEntry entry = (VmEntry) i.attribute();
         RegisterValue[] args = new RegisterValue[i.inputCount()];
         VMConstant[] metadata = new VMConstant[args.length];
@@ -375,7 +375,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
         }
         JavaKind rk = entry.resultKind();
         RegisterValue result = rk == JavaKind.Void ? null : fixed(backend.registerConfig().getReturnRegister(rk), rk);
-        append(call.create(entry, result, args, metadata, stateOf(i.state())));
+        append(new VmCallOps.VmCall(entry, result, args, metadata, stateOf(i.state()), returnRegister, registers));
         if (result != null) {
             move(result(i), result);
         }
@@ -398,12 +398,6 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     @FunctionalInterface
     protected interface MonitorFactory {
         LirOp create(boolean enter, int depth, RegisterValue object, LirFrameState state);
-    }
-
-    /** A target's VM call op: its arguments in registers, the class constants it loads itself at their index in {@code metadata}. */
-    @FunctionalInterface
-    protected interface VmCallFactory {
-        LirOp create(VmEntry entry, RegisterValue result, RegisterValue[] args, VMConstant[] metadata, LirFrameState state);
     }
 
     // Entry ------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import jdk.vm.ci.meta.VMConstant;
  * instruction makes HotSpot write the value and record a metadata relocation, which keeps the class's
  * loader alive while the code is installed.
  */
-public class LoadMetadata extends TargetOp<HotSpotCodeEmitter<?, ?, ?>> {
+public final class LoadMetadata extends TargetOp<HotSpotCodeEmitter<?, ?, ?>> {
     private final HotSpotMetaspaceConstant metadata;
 
     public LoadMetadata(AllocatableValue result, VMConstant metadata) {
@@ -26,7 +26,7 @@ public class LoadMetadata extends TargetOp<HotSpotCodeEmitter<?, ?, ?>> {
     }
 
     @Override
-    protected final void emitCode(HotSpotCodeEmitter<?, ?, ?> e) {
+    protected void emitCode(HotSpotCodeEmitter<?, ?, ?> e) {
         if (metadata.isCompressed()) {
             e.loadNarrowKlass(reg(get(Mode.DEF, 0)), (VMConstant) metadata);
         } else {
@@ -35,7 +35,7 @@ public class LoadMetadata extends TargetOp<HotSpotCodeEmitter<?, ?, ?>> {
     }
 
     @Override
-    public final String name() {
+    public String name() {
         return "metadata " + metadata;
     }
 }

@@ -91,14 +91,17 @@ public final class VmCallOps {
      * thread, but a class-metadata constant the op loads itself; an object answer in the return
      * register ({@link VmCallOperands}).
      */
-    public static class VmCall extends StubCall<HotSpotCodeEmitter<?, ?, ?>> {
+    public static final class VmCall extends StubCall<HotSpotCodeEmitter<?, ?, ?>> {
         private final VmEntry entry;
         private final Register[] argumentRegisters;
         /** The class-metadata constants this op loads into their argument's register itself (null: a used register). */
         private final VMConstant[] metadata;
 
-        /** {@code metadata[k]} non-null: argument {@code k} is that constant, loaded by this op, not a use. */
-        protected VmCall(VmEntry entry, RegisterValue result, RegisterValue[] arguments, VMConstant[] metadata, LirFrameState state, Register returnRegister,
+        /**
+         * The result (if any) in {@code returnRegister}, argument {@code k} in {@code argumentRegisters[k]};
+         * {@code metadata[k]} non-null: argument {@code k} is that constant, loaded by this op, not a use.
+         */
+        public VmCall(VmEntry entry, RegisterValue result, RegisterValue[] arguments, VMConstant[] metadata, LirFrameState state, Register returnRegister,
                         Register[] argumentRegisters) {
             super(result == null ? null : values(result), VmCallOperands.uses(arguments, metadata), state, returnRegister, entry.stubName(), c -> c.vmEntry(entry),
                             entry.resultKind() == JavaKind.Object ? VmResult.OBJECT : VmResult.STATUS);
@@ -109,7 +112,7 @@ public final class VmCallOps {
         }
 
         @Override
-        protected final void emitArguments(HotSpotCodeEmitter<?, ?, ?> e) {
+        protected void emitArguments(HotSpotCodeEmitter<?, ?, ?> e) {
             for (int k = 0; k < metadata.length; k++) {
                 if (metadata[k] != null) {
                     e.loadMetadata(argumentRegisters[k], metadata[k]);
@@ -118,7 +121,7 @@ public final class VmCallOps {
         }
 
         @Override
-        public final String name() {
+        public String name() {
             return "vmcall " + entry.stubName();
         }
     }

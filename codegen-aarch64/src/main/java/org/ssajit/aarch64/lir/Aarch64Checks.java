@@ -13,7 +13,7 @@ import org.ssajit.lir.LirFrameState;
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.meta.Value;
 
-/** The checks and deoptimizations on AArch64 (codegen-core's {@link CheckOps}): {@code cbz}, or a compare and {@code b.cond}, to the trap. */
+/** The checks on AArch64 (codegen-core's {@link CheckOps}): {@code cbz}, or a compare and {@code b.cond}, to the trap. */
 public final class Aarch64Checks {
     private Aarch64Checks() {
     }
@@ -138,13 +138,6 @@ public final class Aarch64Checks {
                 asm.cmp(32, reg(index), length);
                 asm.b(Condition.HS, trap(e));
             }
-        }
-    }
-
-    /** {@link CheckOps.Deoptimize}. */
-    public static final class Deoptimize extends CheckOps.Deoptimize {
-        public Deoptimize(LirFrameState state, Deopt deopt) {
-            super(state, deopt);
         }
     }
 }

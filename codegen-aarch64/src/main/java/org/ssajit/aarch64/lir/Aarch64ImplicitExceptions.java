@@ -13,6 +13,9 @@ import jdk.vm.ci.code.RegisterValue;
  * check whose exception a handler of the same method catches; {@code org.ssajit.lowering.ImplicitThrows}).
  */
 public final class Aarch64ImplicitExceptions {
+    /** Where a VM call's arguments after the thread go (this op's, {@code VM_CALL}'s): the C convention's second, third and fourth. */
+    static final Register[] VM_ARGUMENTS = {AArch64.r1, AArch64.r2, AArch64.r3};
+
     private Aarch64ImplicitExceptions() {
     }
 
@@ -22,7 +25,7 @@ public final class Aarch64ImplicitExceptions {
     /** {@link VmCallOps.NewException} in x0, the inputs in x1 and x2, the classes into x2 and x3 (a metadata data patch). */
     public static final class NewException extends VmCallOps.NewException<Aarch64CodeEmitter> {
         public NewException(ImplicitException exception, RegisterValue result, RegisterValue[] inputs, LirFrameState state) {
-            super(exception, result, inputs, state, AArch64.r0, Aarch64VmCalls.ARGUMENTS);
+            super(exception, result, inputs, state, AArch64.r0, VM_ARGUMENTS);
         }
 
         /** Through x8. */

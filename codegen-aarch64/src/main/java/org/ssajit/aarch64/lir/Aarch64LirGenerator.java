@@ -17,7 +17,9 @@ import org.ssajit.ir.NarrowEncoding;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.aarch64.hotspot.Aarch64FrameBuilder;
+import org.ssajit.backend.CheckOps;
 import org.ssajit.backend.HotSpotLirGenerator;
+import org.ssajit.backend.LoadMetadata;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.LirBlock;
 import org.ssajit.lir.LirFrameState;
@@ -137,7 +139,7 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
                 if (isVmCallArgument(i)) {
                     fused.add(i); // loaded by the call (VmCall)
                 } else {
-                    append(new Aarch64Metadata.LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
+                    append(new LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
                 }
             }
             case THREAD -> thread(i, Aarch64FrameBuilder.THREAD);
@@ -150,7 +152,7 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
             case ZERO_CHECK -> append(new Aarch64Checks.ZeroCheck(inVariable(i.input(In.DIVISOR)), stateOf(i.state()), deopt(i)));
             case NEGATIVE_CHECK -> append(new Aarch64Checks.NegativeCheck(inVariable(i.input(In.LENGTH)), stateOf(i.state()), deopt(i)));
             case BOUNDS_CHECK -> boundsCheck(i);
-            case DEOPTIMIZE -> append(new Aarch64Checks.Deoptimize(stateOf(i.state()), deopt(i)));
+            case DEOPTIMIZE -> append(new CheckOps.Deoptimize(stateOf(i.state()), deopt(i)));
             case GUARD -> append(Aarch64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
             case NEW_EXCEPTION -> newException(i);
             case VM_LOCK, VM_UNLOCK -> monitor(i, jdk.vm.ci.aarch64.AArch64.r1, Aarch64Monitors.Monitor::new); // x1: the VM call's second C argument
@@ -163,7 +165,7 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
                 }
             }
             case ALLOCATE_MULTI -> allocateMulti(i);
-            case VM_CALL -> vmCall(i, Aarch64VmCalls.ARGUMENTS, Aarch64VmCalls.VmCall::new); // the arguments after the thread in x1, x2, x3
+            case VM_CALL -> vmCall(i, jdk.vm.ci.aarch64.AArch64.r0, Aarch64ImplicitExceptions.VM_ARGUMENTS); // the arguments after the thread in x1, x2, x3
             case LEAF_CALL_SAVING -> {
                 org.ssajit.ir.RuntimeLeaf f = (org.ssajit.ir.RuntimeLeaf) i.attribute();
                 append(new Aarch64Barriers.LeafCallSaving(backend.config().runtimeLeaf(f), f, inputsInVariables(i)));

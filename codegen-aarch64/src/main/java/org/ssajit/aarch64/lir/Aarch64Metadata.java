@@ -8,19 +8,14 @@ import org.ssajit.aarch64.asm.ShiftType;
 import org.ssajit.hotspot.HotSpotVmConfig;
 
 import jdk.vm.ci.code.Register;
-import jdk.vm.ci.meta.AllocatableValue;
-import jdk.vm.ci.meta.VMConstant;
 
-/** Class metadata on AArch64: the lowering's {@code metadata} and the class of an object. */
+/**
+ * The class of an object on AArch64. (The lowering's {@code metadata} is codegen-core's
+ * {@link org.ssajit.backend.LoadMetadata}: {@code movz/movk/movk} of a 48-bit class pointer, or
+ * {@code movz/movk} of a compressed one.)
+ */
 public final class Aarch64Metadata {
     private Aarch64Metadata() {
-    }
-
-    /** codegen-core's {@link org.ssajit.backend.LoadMetadata}: {@code movz/movk/movk} of a 48-bit class pointer, or {@code movz/movk} of a compressed one. */
-    public static final class LoadMetadata extends org.ssajit.backend.LoadMetadata {
-        public LoadMetadata(AllocatableValue result, VMConstant metadata) {
-            super(result, metadata);
-        }
     }
 
     /**

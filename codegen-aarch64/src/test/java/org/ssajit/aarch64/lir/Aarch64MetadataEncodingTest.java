@@ -133,8 +133,8 @@ class Aarch64MetadataEncodingTest {
     void metadataIsAPatchedImmediate() throws Exception {
         HotSpotMetaspaceConstant hub = hubOf(String.class);
         Aarch64CodeEmitter e = emitter();
-        new Aarch64Metadata.LoadMetadata(r1.asValue(LONG), (VMConstant) hub).emit(e);
-        new Aarch64Metadata.LoadMetadata(r2.asValue(INT), (VMConstant) hub.compress()).emit(e);
+        new org.ssajit.backend.LoadMetadata(r1.asValue(LONG), (VMConstant) hub).emit(e);
+        new org.ssajit.backend.LoadMetadata(r2.asValue(INT), (VMConstant) hub.compress()).emit(e);
         assertListing(List.of("mov x1, #0x0", "movk x1, #0x0, lsl #16", "movk x1, #0x0, lsl #32",
                         "movz x2, #0x0, lsl #16", "movk x2, #0x0"), e.asm().code());
         List<Site> sites = e.frame().sites();

@@ -17,7 +17,7 @@ import org.ssajit.lir.LirFrameState;
 
 import jdk.vm.ci.meta.Value;
 
-/** The checks and deoptimizations on AMD64 (codegen-core's {@link CheckOps}): a compare or test, then {@code jcc} to the trap. */
+/** The checks on AMD64 (codegen-core's {@link CheckOps}): a compare or test, then {@code jcc} to the trap. */
 public final class Amd64Checks {
     private Amd64Checks() {
     }
@@ -145,13 +145,6 @@ public final class Amd64Checks {
             e.asm().test(size, reg(v), reg(v));
         } else {
             e.asm().alu(AluOp.CMP, size, e.address(v), 0);
-        }
-    }
-
-    /** {@link CheckOps.Deoptimize}. */
-    public static final class Deoptimize extends CheckOps.Deoptimize {
-        public Deoptimize(LirFrameState state, Deopt deopt) {
-            super(state, deopt);
         }
     }
 }

@@ -13,13 +13,16 @@ import jdk.vm.ci.code.RegisterValue;
  * check whose exception a handler of the same method catches; {@code org.ssajit.lowering.ImplicitThrows}).
  */
 public final class Amd64Exceptions {
+    /** Where a VM call's arguments after the thread go (this op's, {@code VM_CALL}'s): the C convention's second, third and fourth. */
+    static final Register[] VM_ARGUMENTS = {AMD64.rsi, AMD64.rdx, AMD64.rcx};
+
     private Amd64Exceptions() {
     }
 
     /** {@link VmCallOps.NewException} in rax, the inputs in rsi and rdx, the classes into rdx and rcx. */
     public static final class NewException extends VmCallOps.NewException<Amd64CodeEmitter> {
         public NewException(ImplicitException exception, RegisterValue result, RegisterValue[] inputs, LirFrameState state) {
-            super(exception, result, inputs, state, AMD64.rax, Amd64VmCalls.ARGUMENTS);
+            super(exception, result, inputs, state, AMD64.rax, VM_ARGUMENTS);
         }
 
         /** Through rcx. */

@@ -27,7 +27,9 @@ import org.ssajit.ir.RuntimeLeaf;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Phi;
+import org.ssajit.backend.CheckOps;
 import org.ssajit.backend.HotSpotLirGenerator;
+import org.ssajit.backend.LoadMetadata;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.LirBlock;
 import org.ssajit.lir.LirFrameState;
@@ -188,7 +190,7 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
                 } else if (isVmCallArgument(i)) {
                     fused.add(i); // loaded by the call (VmCall)
                 } else {
-                    append(new Amd64Metadata.LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
+                    append(new LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
                 }
             }
             case THREAD -> thread(i, AMD64.r15);
@@ -210,7 +212,7 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             case SAME_CHECK -> append(new Amd64Checks.SameCheck(inVariable(i.input(In.X)), inVariable(i.input(In.Y)), stateOf(i.state()), deopt(i)));
             case ZERO_CHECK -> append(new Amd64Checks.ZeroCheck(inVariable(i.input(In.DIVISOR)), stateOf(i.state()), deopt(i)));
             case BOUNDS_CHECK -> boundsCheck(i);
-            case DEOPTIMIZE -> append(new Amd64Checks.Deoptimize(stateOf(i.state()), deopt(i)));
+            case DEOPTIMIZE -> append(new CheckOps.Deoptimize(stateOf(i.state()), deopt(i)));
             case GUARD -> append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
             case ALLOCATE_MULTI -> allocateMulti(i);
             case VM_LOCK, VM_UNLOCK -> monitor(i, AMD64.rsi, Amd64Monitors.Monitor::new);
@@ -223,7 +225,7 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
                 move(result(i), result);
             }
             case NEGATIVE_CHECK -> append(new Amd64Checks.NegativeCheck(inVariable(i.input(In.LENGTH)), stateOf(i.state()), deopt(i)));
-            case VM_CALL -> vmCall(i, Amd64VmCalls.ARGUMENTS, Amd64VmCalls.VmCall::new); // the arguments after the thread in rsi, rdx, rcx
+            case VM_CALL -> vmCall(i, AMD64.rax, Amd64Exceptions.VM_ARGUMENTS); // the arguments after the thread in rsi, rdx, rcx
             default -> emitSharedInstruction(i);
         }
     }

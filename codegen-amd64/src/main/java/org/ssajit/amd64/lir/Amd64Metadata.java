@@ -10,19 +10,14 @@ import org.ssajit.amd64.asm.ShiftOp;
 import org.ssajit.hotspot.HotSpotVmConfig;
 
 import jdk.vm.ci.code.Register;
-import jdk.vm.ci.meta.AllocatableValue;
-import jdk.vm.ci.meta.VMConstant;
 
-/** Class metadata on AMD64: the lowering's {@code metadata} and the class of an object. */
+/**
+ * The class of an object on AMD64. (The lowering's {@code metadata} is codegen-core's
+ * {@link org.ssajit.backend.LoadMetadata}: {@code movabs r64, imm64} for a class pointer,
+ * {@code mov r32, imm32} for a compressed one.)
+ */
 public final class Amd64Metadata {
     private Amd64Metadata() {
-    }
-
-    /** codegen-core's {@link org.ssajit.backend.LoadMetadata}: {@code movabs r64, imm64} for a class pointer; {@code mov r32, imm32} for a compressed one. */
-    public static final class LoadMetadata extends org.ssajit.backend.LoadMetadata {
-        public LoadMetadata(AllocatableValue result, VMConstant metadata) {
-            super(result, metadata);
-        }
     }
 
     /**

@@ -214,9 +214,9 @@ class Amd64OpEncodingTest {
         OpCheck c = new OpCheck("metadata");
         jdk.vm.ci.hotspot.HotSpotMetaspaceConstant hub = (jdk.vm.ci.hotspot.HotSpotMetaspaceConstant) jdk.vm.ci.runtime.JVMCI.getRuntime().getHostJVMCIBackend()
                         .getConstantReflection().asObjectHub(OpCheck.META.lookupJavaType(String.class));
-        c.add(new Amd64Metadata.LoadMetadata(l(rbx), (jdk.vm.ci.meta.VMConstant) hub), "movabs rbx,0x0");
-        c.add(new Amd64Metadata.LoadMetadata(i(r9), (jdk.vm.ci.meta.VMConstant) hub.compress()), "mov r9d,0x0");
-        c.add(new Amd64Metadata.LoadMetadata(i(rax), (jdk.vm.ci.meta.VMConstant) hub.compress()), "mov eax,0x0");
+        c.add(new org.ssajit.backend.LoadMetadata(l(rbx), (jdk.vm.ci.meta.VMConstant) hub), "movabs rbx,0x0");
+        c.add(new org.ssajit.backend.LoadMetadata(i(r9), (jdk.vm.ci.meta.VMConstant) hub.compress()), "mov r9d,0x0");
+        c.add(new org.ssajit.backend.LoadMetadata(i(rax), (jdk.vm.ci.meta.VMConstant) hub.compress()), "mov eax,0x0");
         c.add(new Amd64Memory.Decode(l(r8), i(rsi), NarrowEncoding.ofKlass(0, 3)), "mov r8d,esi", "shl r8,0x3");
         c.add(new Amd64Memory.Decode(l(r8), i(r8), NarrowEncoding.ofKlass(0x8_0000_0000L, 0)), "mov r8d,r8d", "movabs r10,0x800000000", "add r8,r10");
         c.add(new Amd64Memory.Decode(l(rdx), i(rcx), NarrowEncoding.ofKlass(0x4000_0000L, 10)), "mov edx,ecx", "shl rdx,0xa", "mov r10d,0x40000000",
@@ -678,7 +678,7 @@ class Amd64OpEncodingTest {
         c.add(new Amd64Checks.LengthCheck(ci(0), slot(INT, 24), stateInRegisters(), AIOOBE), "cmp DWORD PTR [rsp+0x18],0x0", "jbe trap");
         var cfg = OpCheck.CONFIG;
         int request = OpCheck.META.encodeDeoptActionAndReason(DeoptimizationAction.InvalidateReprofile, DeoptimizationReason.Unresolved, 0).asInt();
-        c.add(new Amd64Checks.Deoptimize(stateInRegisters(), new Deopt(DeoptimizationReason.Unresolved, DeoptimizationAction.InvalidateReprofile)),
+        c.add(new org.ssajit.backend.CheckOps.Deoptimize(stateInRegisters(), new Deopt(DeoptimizationReason.Unresolved, DeoptimizationAction.InvalidateReprofile)),
                         "mov DWORD PTR [r15+" + hex(cfg.threadPendingDeoptimizationOffset) + "]," + hex(request & 0xFFFF_FFFFL),
                         "mov DWORD PTR [r15+" + hex(cfg.threadPendingFailedSpeculationOffset) + "],0x0",
                         "mov DWORD PTR [r15+" + hex(cfg.threadPendingFailedSpeculationOffset + 4) + "],0x0",

@@ -94,11 +94,11 @@ class Amd64TypeCheckSelectionTest {
         List<String> code = code("exactBranch");
         if (C.useCompressedClassPointers && !C.useCompactObjectHeaders) {
             assertEquals(1, ops.stream().filter(o -> o instanceof Amd64Compares.MemoryCompareBranch && o.name().contains("narrow klass")).count(), ops::toString);
-            assertEquals(0, ops.stream().filter(o -> o instanceof Amd64Metadata.LoadMetadata).count(), ops::toString);
+            assertEquals(0, ops.stream().filter(o -> o instanceof org.ssajit.backend.LoadMetadata).count(), ops::toString);
             assertEquals(1, matching(code, "cmp DWORD PTR \\[\\w+\\+" + hex(C.oopKlassOffset) + "\\],0x0"), code::toString);
             assertEquals(0, matching(code, "movabs .*"), code::toString);
         } else {
-            assertEquals(1, ops.stream().filter(o -> o instanceof Amd64Metadata.LoadMetadata).count(), ops::toString);
+            assertEquals(1, ops.stream().filter(o -> o instanceof org.ssajit.backend.LoadMetadata).count(), ops::toString);
         }
     }
 
@@ -121,7 +121,7 @@ class Amd64TypeCheckSelectionTest {
         List<String> code = insns.stream().map(Objdump.Instruction::text).toList();
         assertEquals(1, matching(code, "cmp QWORD PTR \\[\\w+\\+" + hex(C.klassSecondarySuperCacheOffset) + "\\],\\w+"), code::toString);
         assertEquals(1, matching(code, "cmp QWORD PTR \\[\\w+\\+\\w+\\*8\\+" + hex(C.klassArrayDataOffset) + "\\],\\w+"), code::toString);
-        assertEquals(1, ops(lir("interfaceBranch")).stream().filter(o -> o instanceof Amd64Metadata.LoadMetadata).count());
+        assertEquals(1, ops(lir("interfaceBranch")).stream().filter(o -> o instanceof org.ssajit.backend.LoadMetadata).count());
         assertTrue(hasBackwardBranch(insns), code::toString);
     }
 
