@@ -13,6 +13,7 @@ import org.ssajit.aarch64.asm.ExtendType;
 import org.ssajit.aarch64.asm.ShiftType;
 import org.ssajit.aarch64.asm.Label;
 import org.ssajit.ir.MemoryBarriers;
+import org.ssajit.hotspot.HotSpotFrameBuilder;
 import org.ssajit.ir.NarrowEncoding;
 import org.ssajit.lir.LirFrameState;
 
@@ -64,9 +65,6 @@ public final class Aarch64Memory {
             return "elementaddress";
         }
     }
-
-    /** The largest displacement an implicit null check may use: the access must fault on the page at address 0. */
-    public static final int IMPLICIT_NULL_CHECK_LIMIT = 4096;
 
     private Aarch64Memory() {
     }
@@ -149,7 +147,7 @@ public final class Aarch64Memory {
      * A load of {@code kind} from memory into a register: {@code ldrb}/{@code ldrh} (boolean, char),
      * {@code ldrsb}/{@code ldrsh} (byte, short), {@code ldr w|x|s|d}; an int used only as a long is one
      * {@code ldrsw}; a narrow oop with its decode, one op. With a frame state the load is its base's
-     * implicit null check (the offset is below {@link #IMPLICIT_NULL_CHECK_LIMIT}); volatile: {@code ldar}.
+     * implicit null check (the offset is below {@link HotSpotFrameBuilder#IMPLICIT_NULL_CHECK_LIMIT}); volatile: {@code ldar}.
      */
     public static final class Load extends Aarch64Op {
         private final JavaKind kind;
@@ -180,7 +178,7 @@ public final class Aarch64Memory {
 
         /** The access is its base's implicit null check with this state (null: none). */
         public Load checkingNull(LirFrameState state) {
-            if (state != null && (getIndex() != null && !isConstant(getIndex()) || displacement < 0 || displacement >= IMPLICIT_NULL_CHECK_LIMIT)) {
+            if (state != null && (getIndex() != null && !isConstant(getIndex()) || displacement < 0 || displacement >= HotSpotFrameBuilder.IMPLICIT_NULL_CHECK_LIMIT)) {
                 throw new IllegalArgumentException("an implicit null check needs a small displacement and no index register");
             }
             setState(state);
@@ -272,7 +270,7 @@ public final class Aarch64Memory {
         }
 
         public Store checkingNull(LirFrameState state) {
-            if (state != null && (getIndex() != null && !isConstant(getIndex()) || displacement < 0 || displacement >= IMPLICIT_NULL_CHECK_LIMIT)) {
+            if (state != null && (getIndex() != null && !isConstant(getIndex()) || displacement < 0 || displacement >= HotSpotFrameBuilder.IMPLICIT_NULL_CHECK_LIMIT)) {
                 throw new IllegalArgumentException("an implicit null check needs a small displacement and no index register");
             }
             setState(state);

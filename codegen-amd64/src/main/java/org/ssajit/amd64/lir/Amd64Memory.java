@@ -16,6 +16,7 @@ import org.ssajit.amd64.asm.Condition;
 import org.ssajit.amd64.asm.Label;
 import org.ssajit.amd64.asm.Scale;
 import org.ssajit.amd64.asm.ShiftOp;
+import org.ssajit.hotspot.HotSpotFrameBuilder;
 import org.ssajit.ir.NarrowEncoding;
 import org.ssajit.lir.LirFrameState;
 
@@ -88,16 +89,13 @@ public final class Amd64Memory {
         return Address.of(b, SCRATCH, shape.scale(), shape.displacement());
     }
 
-    /** Displacements below this fault on the null page when the base is null (the smallest page size). */
-    public static final int IMPLICIT_NULL_CHECK_LIMIT = 4096;
-
     /**
      * Before the access of an op that is its base's implicit null check: records the site for the
      * instruction about to be emitted, which must be the access itself ({@code [base + disp]}, base in
-     * a register, no index, a displacement below {@link #IMPLICIT_NULL_CHECK_LIMIT}).
+     * a register, no index, a displacement below {@link HotSpotFrameBuilder#IMPLICIT_NULL_CHECK_LIMIT}).
      */
     static void implicitNullCheck(Amd64CodeEmitter e, Amd64Op op, Value base, Value index, AddressShape shape) {
-        if (!isRegister(base) || index != null || shape.displacement() < 0 || shape.displacement() >= IMPLICIT_NULL_CHECK_LIMIT) {
+        if (!isRegister(base) || index != null || shape.displacement() < 0 || shape.displacement() >= HotSpotFrameBuilder.IMPLICIT_NULL_CHECK_LIMIT) {
             throw new IllegalStateException("not an implicit null check: " + op.name() + " base " + base);
         }
         e.implicitNullCheck(op.state());
