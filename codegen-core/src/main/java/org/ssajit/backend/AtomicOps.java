@@ -1,6 +1,5 @@
 package org.ssajit.backend;
 
-import org.ssajit.lir.BranchOp;
 import org.ssajit.lir.LirBlock;
 
 import jdk.vm.ci.meta.Value;
@@ -13,29 +12,15 @@ public final class AtomicOps {
     /**
      * The swap and the branch that tests it ({@code if (cas == 0)} or {@code != 0}): to the true target
      * when the swap succeeded ({@code onSuccess}) or failed, on the flags the swap left, with no compare
-     * of its own. A target's subclass emits the swap and the branch.
+     * of its own; a {@link TwoWayBranch}. A target's subclass emits the swap and the branch.
      */
-    public abstract static class CompareAndSwapBranch<E extends HotSpotCodeEmitter<?, ?, ?>> extends TargetOp<E> implements BranchOp {
+    public abstract static class CompareAndSwapBranch<E extends HotSpotCodeEmitter<?, ?, ?>> extends TwoWayBranch<E> {
         /** Whether the true target is taken when the swap succeeded ({@code != 0}). */
         protected final boolean onSuccess;
-        protected final LirBlock trueTarget;
-        protected final LirBlock falseTarget;
 
         protected CompareAndSwapBranch(boolean onSuccess, Value[] uses, LirBlock trueTarget, LirBlock falseTarget) {
-            super(null, uses, null, null);
+            super(uses, trueTarget, falseTarget);
             this.onSuccess = onSuccess;
-            this.trueTarget = trueTarget;
-            this.falseTarget = falseTarget;
-        }
-
-        @Override
-        public final LirBlock trueTarget() {
-            return trueTarget;
-        }
-
-        @Override
-        public final LirBlock falseTarget() {
-            return falseTarget;
         }
 
         /** The branch's half of the name: which outcome goes where. */
