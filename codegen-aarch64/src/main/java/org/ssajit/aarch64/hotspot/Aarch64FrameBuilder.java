@@ -359,9 +359,16 @@ public final class Aarch64FrameBuilder extends HotSpotFrameBuilder<Aarch64Assemb
         asm.ldr(64, r, Address.of(THREAD, offset));
     }
 
-    /** pc, x29, then sp, through x9: AArch64 HotSpot never derives the pc from the stack. */
     @Override
     protected void emitSetLastJavaFrame(Label returnAddress) {
+        setLastJavaFrame(asm, config, returnAddress);
+    }
+
+    /**
+     * The thread's last-Java-frame anchor: pc, x29, then sp, through x9 (AArch64 HotSpot never
+     * derives the pc from the stack). The compiled code's calls and the runtime stubs set it alike.
+     */
+    static void setLastJavaFrame(Aarch64Assembler asm, HotSpotVmConfig config, Label returnAddress) {
         asm.adr(SCRATCH2, returnAddress);
         asm.str(64, SCRATCH2, Address.of(THREAD, config.threadLastJavaPcOffset));
         asm.str(64, r29, Address.of(THREAD, config.threadLastJavaFpOffset));

@@ -58,14 +58,9 @@ public final class Aarch64RuntimeStubs extends RuntimeStubBuilder<Aarch64Assembl
         asm.ret();
     }
 
-    /** pc, x29, then sp, through x9. */
     @Override
     protected void emitSetLastJavaFrame(Label returnAddress) {
-        asm.adr(r9, returnAddress);
-        asm.str(64, r9, Address.of(THREAD, config.threadLastJavaPcOffset));
-        asm.str(64, r29, Address.of(THREAD, config.threadLastJavaFpOffset));
-        asm.mov(64, r9, sp);
-        asm.str(64, r9, Address.of(THREAD, config.threadLastJavaSpOffset));
+        Aarch64FrameBuilder.setLastJavaFrame(asm, config, returnAddress);
     }
 
     @Override
