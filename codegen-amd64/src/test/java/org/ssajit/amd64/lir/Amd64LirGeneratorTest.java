@@ -192,6 +192,16 @@ class Amd64LirGeneratorTest {
         assertEquals(2, ops.stream().filter(o -> o.name().startsWith("and")).count(), lir::toString);
     }
 
+    /**
+     * A synchronized block: lightweight locking's fast paths, each compare-and-swap of the mark word
+     * fused with the branch on its outcome (the swap succeeded: locked; failed: the VM's slow path).
+     */
+    static int locked(Object o, int x) {
+        synchronized (o) {
+            return x + 1;
+        }
+    }
+
     static double floors(double d) {
         return Math.floor(d) + Math.ceil(d) + Math.rint(d);
     }
@@ -215,7 +225,7 @@ class Amd64LirGeneratorTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bitTests", "arithmetic", "longs", "compares", "conversions", "floats", "sum", "dense", "sparse", "fields", "arrays", "flag", "narrowChar", "uninitialized"})
+    @ValueSource(strings = {"bitTests", "arithmetic", "longs", "compares", "conversions", "floats", "sum", "dense", "sparse", "fields", "arrays", "flag", "narrowChar", "uninitialized", "locked"})
     void golden(String name) {
         // SSE encodings, so that the files do not depend on the machine's AVX.
         LirGraph lir = Amd64Backend.host().withAvx(false).select(Lowered.graph(Amd64LirGeneratorTest.class, name));
