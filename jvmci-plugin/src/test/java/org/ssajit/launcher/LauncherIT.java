@@ -1,6 +1,7 @@
 package org.ssajit.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -195,11 +196,24 @@ class LauncherIT {
         assertCompiledBySsajitAtTierFour(java(args));
     }
 
+    /**
+     * {@code ssajit run} starts java with the flags {@code ssajit flags} prints; for a program without
+     * a module path of its own, with ssajit's jars on {@code --module-path} instead of the upgrade
+     * module path (the JDK's CDS archive stays on).
+     */
     @Test
     void runStartsJavaWithExactlyTheFlags() throws Exception {
         Run r = ssajit("run", "-cp", classes.toString(), PrintJvmArguments.class.getName());
         assertEquals(0, r.exitCode(), r::describe);
-        assertEquals(flags, r.stdout().lines().toList(), r::describe);
+        List<String> onModulePath = flags.stream().map(f -> f.replaceFirst("^--upgrade-module-path=", "--module-path=")).toList();
+        assertNotEquals(flags, onModulePath);
+        assertEquals(onModulePath, r.stdout().lines().toList(), r::describe);
+
+        Path empty = Files.createDirectories(classes.resolveSibling("no-modules"));
+        Run own = ssajit("run", "-p", empty.toString(), "-cp", classes.toString(), PrintJvmArguments.class.getName());
+        assertEquals(0, own.exitCode(), own::describe);
+        List<String> printed = own.stdout().lines().toList();
+        assertEquals(flags, printed.subList(0, flags.size()), own::describe);
     }
 
     /** The commands {@code ssajit help} lists, each with the summary line under it. */
