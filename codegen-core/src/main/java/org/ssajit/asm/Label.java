@@ -9,7 +9,8 @@ import java.util.Arrays;
  * belongs to the first assembler that uses it and is bound at most once.
  */
 public class Label {
-    private final String name;
+    /** What {@link #id()} prints: a name, or what makes one (a block), turned into text only when printed. */
+    private final Object name;
     Object owner;
     int position = -1;
     /** References made before binding: the owner's records, {@link #recordSize} ints each, in order. */
@@ -22,6 +23,11 @@ public class Label {
 
     /** A label with a name, for error messages. */
     public Label(String name) {
+        this.name = name;
+    }
+
+    /** A label named by {@code name}'s {@code toString}, called only when the label is printed. */
+    public Label(Object name) {
         this.name = name;
     }
 
@@ -39,7 +45,7 @@ public class Label {
 
     /** The name, or an identity for an unnamed label. */
     public final String id() {
-        return name != null ? name : "L" + Integer.toHexString(System.identityHashCode(this));
+        return name != null ? name.toString() : "L" + Integer.toHexString(System.identityHashCode(this));
     }
 
     void addReference(int[] record) {

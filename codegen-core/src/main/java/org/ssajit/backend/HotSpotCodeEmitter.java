@@ -70,7 +70,7 @@ public abstract class HotSpotCodeEmitter<A extends Assembler, F extends HotSpotF
     }
 
     /** A new label of the target's type. */
-    protected abstract L newLabel(String name);
+    protected abstract L newLabel(Object name);
 
     public final A asm() {
         return asm;
@@ -141,7 +141,7 @@ public abstract class HotSpotCodeEmitter<A extends Assembler, F extends HotSpotF
 
     /** The label bound where {@code b} starts (no threading through empty blocks: see {@link #label}). */
     protected final L ownLabel(LirBlock b) {
-        return labels.computeIfAbsent(b, x -> newLabel(x.toString()));
+        return labels.computeIfAbsent(b, this::newLabel);
     }
 
     /** To {@code target} if {@code r} (all 64 bits if {@code wide}, else the low 32) is zero. */
@@ -199,7 +199,7 @@ public abstract class HotSpotCodeEmitter<A extends Assembler, F extends HotSpotF
      */
     public final L trap(LirFrameState state, DeoptimizationReason reason, DeoptimizationAction action) {
         DebugInfo info = debugInfo(state);
-        L l = newLabel("trap-" + reason + "@" + state.frameState().bci());
+        L l = newLabel(new TrapName(reason, state.frameState().bci()));
         outOfLine(() -> {
             asm.bind(l);
             frame.emitUncommonTrap(metaAccess, action, reason, info);
@@ -248,6 +248,14 @@ public abstract class HotSpotCodeEmitter<A extends Assembler, F extends HotSpotF
     private void requireBody() {
         if (bodyDone) {
             throw new IllegalStateException("the body is finished");
+        }
+    }
+
+    /** A trap label's name, made into text only if the label is printed. */
+    private record TrapName(DeoptimizationReason reason, int bci) {
+        @Override
+        public String toString() {
+            return "trap-" + reason + "@" + bci;
         }
     }
 }

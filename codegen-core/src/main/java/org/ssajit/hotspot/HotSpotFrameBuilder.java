@@ -571,7 +571,9 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
     }
 
     protected static void requireFullDebugInfo(DebugInfo info, String what) {
-        Objects.requireNonNull(info, what + " needs debug info");
+        if (info == null) {
+            throw new NullPointerException(what + " needs debug info");
+        }
         if (info.getReferenceMap() == null || info.getBytecodePosition() == null) {
             throw new IllegalArgumentException(what + " needs a frame and a reference map: " + info);
         }

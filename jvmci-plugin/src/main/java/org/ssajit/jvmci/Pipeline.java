@@ -63,7 +63,8 @@ public final class Pipeline {
         this.backend = backend;
         this.options = options;
         this.faults = faults;
-        this.build = BuildOptions.forCompile(options);
+        // The inliner's full reasons only where something prints them: -Dssajit.PrintInlining, the dumps.
+        this.build = BuildOptions.forCompile(options).withExplainedInlining(options.get(SsajitOptions.PRINT_INLINING) || options.get(SsajitOptions.DUMP) != null);
         this.times = times;
         boolean verify = options.get(SsajitOptions.VERIFY);
         // The allocator gets exactly what the back end can use: not its scratch registers, not the

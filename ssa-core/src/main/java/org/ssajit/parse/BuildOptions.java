@@ -24,10 +24,13 @@ import org.ssajit.options.OptionValues;
  * <li>{@link #hotCalleeBytes()}: with inlining, the largest callee inlined at a hot call
  * ({@link Inlining#HOT_CALL_FREQUENCY}); at most {@link Inlining#MAX_CALLEE_BYTES} (the default): no
  * callee larger than that anywhere</li>
+ * <li>{@link #explainInlining()}: the inliner's reasons in full (sizes, the profile's classes and
+ * shares), for {@code -Dssajit.PrintInlining}, dumps and tools; off, fixed texts that cost nothing to
+ * make (default on; a JIT compile that prints nothing turns it off)</li>
  * </ul>
  */
 public final class BuildOptions {
-    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false, Inlining.MAX_CALLEE_BYTES);
+    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false, Inlining.MAX_CALLEE_BYTES, true);
 
     private final boolean optimize;
     private final boolean markers;
@@ -35,14 +38,17 @@ public final class BuildOptions {
     private final boolean statesNameAllLocals;
     private final boolean inline;
     private final int hotCalleeBytes;
+    private final boolean explainInlining;
 
-    private BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs, boolean statesNameAllLocals, boolean inline, int hotCalleeBytes) {
+    private BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs, boolean statesNameAllLocals, boolean inline, int hotCalleeBytes,
+                    boolean explainInlining) {
         this.optimize = optimize;
         this.markers = markers;
         this.removeRedundantPhiSccs = removeRedundantPhiSccs;
         this.statesNameAllLocals = statesNameAllLocals;
         this.inline = inline;
         this.hotCalleeBytes = hotCalleeBytes;
+        this.explainInlining = explainInlining;
     }
 
     /** The build of a compile under {@code options}: the default one, inlining as {@link Inlining#INLINE} and {@link Inlining#HOT_INLINE_SIZE} say. */
@@ -74,45 +80,55 @@ public final class BuildOptions {
         return hotCalleeBytes;
     }
 
+    public boolean explainInlining() {
+        return explainInlining;
+    }
+
     public BuildOptions withOptimize(boolean v) {
-        return new BuildOptions(v, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes);
+        return new BuildOptions(v, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining);
     }
 
     public BuildOptions withMarkers(boolean v) {
-        return new BuildOptions(optimize, v, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes);
+        return new BuildOptions(optimize, v, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining);
     }
 
     public BuildOptions withRedundantPhiSccs(boolean v) {
-        return new BuildOptions(optimize, markers, v, statesNameAllLocals, inline, hotCalleeBytes);
+        return new BuildOptions(optimize, markers, v, statesNameAllLocals, inline, hotCalleeBytes, explainInlining);
     }
 
     public BuildOptions withStatesNamingAllLocals(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, v, inline, hotCalleeBytes);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, v, inline, hotCalleeBytes, explainInlining);
     }
 
     public BuildOptions withInlining(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, v, hotCalleeBytes);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, v, hotCalleeBytes, explainInlining);
     }
 
     /** The largest callee inlined at a hot call ({@link #hotCalleeBytes()}). */
     public BuildOptions withHotCalleeBytes(int bytes) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, bytes);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, bytes, explainInlining);
+    }
+
+    /** Whether the inliner's reasons say everything ({@link #explainInlining()}). */
+    public BuildOptions withExplainedInlining(boolean v) {
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, v);
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof BuildOptions b && optimize == b.optimize && markers == b.markers && removeRedundantPhiSccs == b.removeRedundantPhiSccs
-                        && statesNameAllLocals == b.statesNameAllLocals && inline == b.inline && hotCalleeBytes == b.hotCalleeBytes;
+                        && statesNameAllLocals == b.statesNameAllLocals && inline == b.inline && hotCalleeBytes == b.hotCalleeBytes
+                        && explainInlining == b.explainInlining;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes);
+        return Objects.hash(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining);
     }
 
     @Override
     public String toString() {
         return "BuildOptions[optimize=" + optimize + ", markers=" + markers + ", removeRedundantPhiSccs=" + removeRedundantPhiSccs + ", statesNameAllLocals="
-                        + statesNameAllLocals + ", inline=" + inline + ", hotCalleeBytes=" + hotCalleeBytes + "]";
+                        + statesNameAllLocals + ", inline=" + inline + ", hotCalleeBytes=" + hotCalleeBytes + ", explainInlining=" + explainInlining + "]";
     }
 }

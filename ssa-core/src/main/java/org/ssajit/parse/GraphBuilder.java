@@ -224,7 +224,7 @@ public final class GraphBuilder {
         Builder(Graph graph, BraunSsa ssa, NodeFactory factory, Providers providers, BuildOptions options, Set<ResolvedJavaMethod> denied,
                         Callees callees, Predicate<ResolvedJavaMethod> refuseCallee) {
             this.callees = callees;
-            this.policy = new Inlining(graph, denied, options.hotCalleeBytes());
+            this.policy = new Inlining(graph, denied, options.hotCalleeBytes(), options.explainInlining());
             this.refuseCallee = refuseCallee;
             this.graph = graph;
             this.ssa = ssa;

@@ -80,6 +80,11 @@ public final class Inlining {
     private final org.ssajit.ir.Graph graph;
     private final java.util.Set<ResolvedJavaMethod> denied;
     private final int hotCalleeBytes;
+    /**
+     * Whether the reasons say everything ({@link BuildOptions#explainInlining()}): the sizes, the
+     * profile's classes and shares. Otherwise each reason is a fixed text, and no call site builds a string.
+     */
+    private final boolean explain;
     private int inlinedBytes;
 
     /**
@@ -87,10 +92,11 @@ public final class Inlining {
      * attempt at this graph: called, not inlined; {@code hotCalleeBytes}: the largest callee inlined at a
      * hot call (at most {@link #MAX_CALLEE_BYTES}: no larger callee anywhere).
      */
-    Inlining(org.ssajit.ir.Graph graph, java.util.Set<ResolvedJavaMethod> denied, int hotCalleeBytes) {
+    Inlining(org.ssajit.ir.Graph graph, java.util.Set<ResolvedJavaMethod> denied, int hotCalleeBytes, boolean explain) {
         this.graph = graph;
         this.denied = denied;
         this.hotCalleeBytes = Math.max(hotCalleeBytes, MAX_CALLEE_BYTES);
+        this.explain = explain;
     }
 
     /**
@@ -195,7 +201,9 @@ public final class Inlining {
         if (no != null) {
             return because(no, null);
         }
-        how += hotNote(target, frequency);
+        if (explain) {
+            how += hotNote(target, frequency);
+        }
         reason = how;
         return new Choice(target, assumption, how);
     }
@@ -264,6 +272,9 @@ public final class Inlining {
         int size = target.getCodeSize();
         int limit = sizeLimit(callerState, frequency);
         if (size > limit) {
+            if (!explain) {
+                return "too big";
+            }
             if (limit < hotCalleeBytes && size <= hotCalleeBytes) {
                 return "too big (" + size + " > " + limit + " bytes) for a call that is not hot ("
                                 + (frequency >= HOT_CALL_FREQUENCY ? "its profile did not count it"
@@ -273,6 +284,9 @@ public final class Inlining {
             return "too big (" + size + " > " + limit + " bytes)";
         }
         if (inlinedBytes + reserved + size > MAX_TOTAL_BYTES) {
+            if (!explain) {
+                return "the compile's budget is spent";
+            }
             return "the compile's budget is spent (" + (inlinedBytes + reserved) + " + " + size + " > " + MAX_TOTAL_BYTES + " bytes)";
         }
         if (target.getExceptionHandlers().length > 0) {
@@ -341,56 +355,70 @@ public final class Inlining {
             return java.util.List.of(); // select's reason stands
         }
         if (inTryRange) {
-            return because(reason + "; by profile: not inside a try range", java.util.List.of());
+            return because(explain ? reason + "; by profile: not inside a try range" : reason, java.util.List.of());
         }
         jdk.vm.ci.meta.ProfilingInfo profile = profile(callerState.method());
         jdk.vm.ci.meta.JavaTypeProfile types = profile == null ? null : profile.getTypeProfile(callerState.bci());
         if (types == null || types.getTypes().length == 0) {
-            return because(reason + "; by profile: no receiver class profiled", java.util.List.of());
+            return because(explain ? reason + "; by profile: no receiver class profiled" : reason, java.util.List.of());
         }
         if (types.getNotRecordedProbability() > 1 - MIN_RECORDED_PROBABILITY) {
-            return because(reason + "; by profile: the classes profiled had " + percent(1 - types.getNotRecordedProbability()) + " of the calls (< "
-                            + percent(MIN_RECORDED_PROBABILITY) + ")", java.util.List.of());
+            return because(explain ? reason + "; by profile: the classes profiled had " + percent(1 - types.getNotRecordedProbability()) + " of the calls (< "
+                            + percent(MIN_RECORDED_PROBABILITY) + ")" : reason, java.util.List.of());
         }
         jdk.vm.ci.meta.JavaTypeProfile.ProfiledType[] seen = types.getTypes().clone();
         java.util.Arrays.sort(seen, (a, b) -> Double.compare(b.getProbability(), a.getProbability()));
         int n = Math.min(seen.length, MAX_PROFILED_RECEIVERS);
         jdk.vm.ci.meta.ResolvedJavaType caller = callerState.method().getDeclaringClass();
         java.util.List<Choice> chosen = new java.util.ArrayList<>();
-        java.util.List<String> notes = new java.util.ArrayList<>();
+        java.util.List<String> notes = explain ? new java.util.ArrayList<>() : null;
         int reserved = 0;
         for (int k = 0; k < n; k++) {
             jdk.vm.ci.meta.ResolvedJavaType r = seen[k].getType();
-            String name = r.toJavaName(false) + " " + percent(seen[k].getProbability());
+            String name = explain ? r.toJavaName(false) + " " + percent(seen[k].getProbability()) : null;
             if (seen[k].getProbability() < MIN_RECEIVER_PROBABILITY) {
-                notes.add(name + ": too rare");
+                note(notes, name, ": too rare");
                 continue;
             }
             if (r.isInterface() || r.isArray() || r.isAbstract() || !r.isLinked() || !m.getDeclaringClass().isAssignableFrom(r)) {
-                notes.add(name + ": not a linked concrete class implementing the method");
+                note(notes, name, ": not a linked concrete class implementing the method");
                 continue;
             }
             ResolvedJavaMethod t = r.resolveConcreteMethod(m, caller);
             // invokeinterface throws IllegalAccessError when the method it selects is not public (JVMS 6.5).
             if (t == null || t.isAbstract() || (cs.opcode() == INVOKEINTERFACE && !t.isPublic())) {
-                notes.add(name + ": selects no public concrete method");
+                note(notes, name, ": selects no public concrete method");
                 continue;
             }
             double share = seen[k].getProbability();
             String no = whyNot(t, callerState, false, reserved, frequency * share);
             if (no != null) {
-                notes.add(name + ": " + t.format("%h.%n") + " " + no);
+                if (explain) {
+                    notes.add(name + ": " + t.format("%h.%n") + " " + no);
+                }
                 continue;
             }
-            notes.add(name + ": " + t.format("%h.%n") + hotNote(t, frequency * share));
+            if (explain) {
+                notes.add(name + ": " + t.format("%h.%n") + hotNote(t, frequency * share));
+            }
             chosen.add(new Choice(t, null, r, "by profile", share));
             reserved += t.getCodeSize();
+        }
+        if (!explain) {
+            return because(chosen.isEmpty() ? reason : "by profile, behind class tests", chosen);
         }
         if (seen.length > n) {
             notes.add((seen.length - n) + " more class(es) not tried");
         }
         String profiled = String.join(", ", notes);
         return because(chosen.isEmpty() ? reason + "; by profile: " + profiled : "by profile, behind class tests: " + profiled + "; the call for other receivers", chosen);
+    }
+
+    /** Adds {@code name + what} to {@code notes}, if the reasons are explained ({@code notes} not null). */
+    private static void note(java.util.List<String> notes, String name, String what) {
+        if (notes != null) {
+            notes.add(name + what);
+        }
     }
 
     /** A share in percent, to one decimal where it is not a whole number (89.6 % is not 90 %). */

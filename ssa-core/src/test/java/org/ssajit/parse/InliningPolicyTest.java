@@ -740,4 +740,52 @@ class InliningPolicyTest {
         assertEquals("0 %", Inlining.percent(0.0001));
         assertEquals("12.5 %", Inlining.percent(0.125));
     }
+
+    /**
+     * Without {@link BuildOptions#explainInlining()} (a JIT compile that prints nothing) the inliner
+     * decides exactly as with it, and builds the same graph: only the reasons are fixed texts, with no
+     * sizes, shares or class names in them (none of the strings a call site would otherwise build).
+     * Over the methods of a few JDK classes this JVM has run (so that some calls have receiver profiles).
+     */
+    @Test
+    void unexplainedInliningDecidesAsExplainedInlining() {
+        BuildOptions explained = BuildOptions.DEFAULT.withInlining(true).withHotCalleeBytes(Inlining.HOT_CALLEE_BYTES);
+        BuildOptions fixed = explained.withExplainedInlining(false);
+        int decisions = 0;
+        int byProfile = 0;
+        java.util.Set<String> reasons = new java.util.TreeSet<>();
+        for (Class<?> c : List.of(java.util.ArrayList.class, java.util.HashMap.class, java.util.AbstractCollection.class, String.class, StringBuilder.class,
+                        java.util.TreeMap.class)) {
+            for (ResolvedJavaMethod m : type(c).getDeclaredMethods(false)) {
+                if (!m.hasBytecodes()) {
+                    continue;
+                }
+                GraphBuilder.Result a;
+                try {
+                    a = Jvmci.build(m, explained);
+                } catch (BailoutException e) {
+                    assertThrows(BailoutException.class, () -> Jvmci.build(m, fixed), m::toString);
+                    continue;
+                }
+                Graph b = Jvmci.build(m, fixed).graph();
+                var da = a.graph().inliningDecisions();
+                var db = b.inliningDecisions();
+                assertEquals(da.size(), db.size(), m::toString);
+                for (int k = 0; k < da.size(); k++) {
+                    var x = da.get(k);
+                    var y = db.get(k);
+                    assertEquals(List.of(x.caller(), x.bci(), x.depth(), x.callee(), x.inlined()), List.of(y.caller(), y.bci(), y.depth(), y.callee(), y.inlined()),
+                                    () -> m + ": " + x.format() + " / " + y.format());
+                    assertFalse(y.reason().matches(".*[0-9%].*"), () -> m + ": " + y.format());
+                    reasons.add(y.reason());
+                    byProfile += x.reason().contains("by profile") ? 1 : 0;
+                }
+                decisions += da.size();
+                assertEquals(new org.ssajit.ir.IrPrinter(true).print(a.graph()), new org.ssajit.ir.IrPrinter(true).print(b), m::toString);
+            }
+        }
+        assertTrue(decisions > 500, "decisions: " + decisions);
+        assertTrue(byProfile > 0, "no call decided by profile");
+        assertTrue(reasons.size() < 40, reasons::toString);
+    }
 }

@@ -42,7 +42,7 @@ public final class Aarch64CodeEmitter extends HotSpotCodeEmitter<Aarch64Assemble
     }
 
     @Override
-    protected Label newLabel(String name) {
+    protected Label newLabel(Object name) {
         return new Label(name);
     }
 

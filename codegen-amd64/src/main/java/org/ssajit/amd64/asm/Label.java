@@ -12,4 +12,9 @@ public final class Label extends org.ssajit.asm.Label {
     public Label(String name) {
         super(name);
     }
+
+    /** A label named by {@code name}'s {@code toString}, called only when the label is printed. */
+    public Label(Object name) {
+        super(name);
+    }
 }

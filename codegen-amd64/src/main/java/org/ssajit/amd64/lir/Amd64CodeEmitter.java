@@ -38,7 +38,7 @@ public final class Amd64CodeEmitter extends HotSpotCodeEmitter<Amd64Assembler, A
     }
 
     @Override
-    protected Label newLabel(String name) {
+    protected Label newLabel(Object name) {
         return new Label(name);
     }
 
