@@ -2,11 +2,9 @@ package org.ssajit.lowering;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.ssajit.hotspot.HotSpotVmConfig;
@@ -110,26 +108,12 @@ class LoweringFileTest {
         }
     }
 
-    static String layout(HotSpotVmConfig c, boolean serial) {
-        return "compressed oops " + c.useCompressedOops + " (base 0x" + Long.toHexString(c.narrowOopBase) + " shift " + c.narrowOopShift + "), compressed class pointers " + c.useCompressedClassPointers
-                        + ", compact headers " + c.useCompactObjectHeaders + ", collector " + (serial ? "Serial" : gcName(c));
-    }
-
-    private static String gcName(HotSpotVmConfig c) {
-        int gc = c.selectedGc();
-        return gc == c.gcG1 ? "G1" : gc == c.gcSerial ? "Serial" : gc == c.gcParallel ? "Parallel" : "gc " + gc;
-    }
-
     @ParameterizedTest
     @EnumSource(Topic.class)
     void loweredIrMatchesTheFile(Topic t) throws Exception {
         HotSpotVmConfig c = HotSpotVmConfig.host();
-        String layout = layout(c, t.serial);
-        Path file = Path.of("src/test/resources/golden", t.fileName() + ".ir");
-        if (!Boolean.getBoolean("ssajit.updateGolden") && Files.exists(file)) {
-            String recorded = Files.readAllLines(file).stream().filter(l -> l.startsWith("# layout: ")).findFirst().orElse("");
-            Assumptions.assumeTrue(recorded.equals("# layout: " + layout), () -> "written for another layout: " + recorded);
-        }
+        String layout = VmLayout.of(c, t.serial);
+        VmLayout.assumeWrittenFor(Path.of("src/test/resources/golden", t.fileName() + ".ir"), layout);
         Graph g = Jvmci.graph(LoweringFileTest.class, t.method);
         Verifier.verify(g);
         String input = new IrPrinter(true).print(g);
@@ -148,15 +132,10 @@ class LoweringFileTest {
         for (String line : t.description) {
             text.append("# ").append(line).append('\n');
         }
-        text.append("# layout: ").append(layout).append('\n');
-        text.append("\n## input: the Java-level IR\n").append(input).append("\n## output: the lowered IR (explicit null checks)\n").append(named(output, c));
+        text.append(VmLayout.header(layout)).append('\n');
+        text.append("\n## input: the Java-level IR\n").append(input).append("\n## output: the lowered IR (explicit null checks)\n").append(VmLayout.named(output, c));
         String actual = text.toString();
         assertTrue(!actual.contains(Long.toString(c.cardTableAddress)), "the card table's base is named");
         Golden.check(t.fileName(), actual);
-    }
-
-    /** Names the values that change from run to run. */
-    static String named(String ir, HotSpotVmConfig c) {
-        return ir.replace("#" + c.cardTableAddress + "L", "CARD_TABLE").replace("klass base 0x" + Long.toHexString(c.narrowKlassBase), "klass base NARROW_KLASS_BASE");
     }
 }

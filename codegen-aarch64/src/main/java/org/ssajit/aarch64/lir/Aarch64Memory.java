@@ -134,6 +134,17 @@ public final class Aarch64Memory {
         return scratch;
     }
 
+    /**
+     * The address of an access as the LIR text shows it: {@code [+offset]} (a constant index folded into
+     * the offset) or {@code [+displacement, index sxtw #log2(scale)]}.
+     */
+    static String describe(Value index, int displacement, int scale) {
+        if (index == null || isConstant(index)) {
+            return "[+" + (displacement + (index == null ? 0 : (long) (int) integer(index) * scale)) + "]";
+        }
+        return "[+" + displacement + ", index sxtw #" + Integer.numberOfTrailingZeros(scale) + "]";
+    }
+
     /** The base register of an access: a register operand, or an embedded oop loaded into x9. */
     static Register base(Aarch64CodeEmitter e, Value base) {
         if (isConstant(base)) {
@@ -247,7 +258,8 @@ public final class Aarch64Memory {
 
         @Override
         public String name() {
-            return (ordered ? "ldar " : "load ") + kind.getJavaName() + (narrow != null ? " decoded" : "") + (widened ? " to long" : "") + (state() != null ? " (null check)" : "");
+            return (ordered ? "ldar " : "load ") + kind.getJavaName() + " " + describe(getIndex(), displacement, scale) + (narrow != null ? " decoded" : "")
+                            + (widened ? " to long" : "") + (state() != null ? " (null check)" : "");
         }
     }
 
@@ -329,7 +341,7 @@ public final class Aarch64Memory {
 
         @Override
         public String name() {
-            return (ordered ? "stlr " : "store ") + kind.getJavaName() + (state() != null ? " (null check)" : "");
+            return (ordered ? "stlr " : "store ") + kind.getJavaName() + " " + describe(getIndex(), displacement, scale) + (state() != null ? " (null check)" : "");
         }
     }
 

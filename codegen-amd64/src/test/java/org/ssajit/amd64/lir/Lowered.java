@@ -1,22 +1,19 @@
 package org.ssajit.amd64.lir;
 
 import org.ssajit.ir.Graph;
-import org.ssajit.lowering.HotSpotLowering;
-import org.ssajit.testing.Jvmci;
-import org.ssajit.verify.Verifier;
+import org.ssajit.lir.SelectionFileTest;
 
 /** Graphs as instruction selection gets them: built, lowered for the host VM (explicit null checks) and verified. */
 final class Lowered {
     private Lowered() {
     }
 
+    /** The method {@code name} of {@code c} or a superclass (the shared topics of {@link SelectionFileTest}). */
     static Graph graph(Class<?> c, String name) {
-        return of(Jvmci.graph(c, name));
+        return SelectionFileTest.lowered(c, name);
     }
 
     static Graph of(Graph g) {
-        HotSpotLowering.host(false).lower(g);
-        Verifier.verify(g);
-        return g;
+        return SelectionFileTest.lower(g);
     }
 }
