@@ -154,7 +154,7 @@ public final class Aarch64Compares {
         protected void emitCode(Aarch64CodeEmitter e) {
             Register x = reg(get(Mode.USE, 0));
             Value y = get(Mode.USE, 1);
-            if (isConstant(y) && integer(y) == 0 && (condition == org.ssajit.ir.Condition.EQ || condition == org.ssajit.ir.Condition.NE)) {
+            if (isZeroTest()) {
                 e.branchOnZero(size, x, condition == org.ssajit.ir.Condition.EQ, trueTarget, falseTarget);
                 return;
             }
@@ -162,9 +162,16 @@ public final class Aarch64Compares {
             e.branch(condition(condition), trueTarget, falseTarget);
         }
 
+        /** An equality test against zero or null: {@code cbz}/{@code cbnz}, no compare. */
+        private boolean isZeroTest() {
+            Value y = get(Mode.USE, 1);
+            return isConstant(y) && integer(y) == 0 && (condition == org.ssajit.ir.Condition.EQ || condition == org.ssajit.ir.Condition.NE);
+        }
+
         @Override
         public String name() {
-            return "branch " + condition.symbol() + " " + trueTarget + " " + falseTarget;
+            String test = isZeroTest() ? (condition == org.ssajit.ir.Condition.EQ ? "cbz" : "cbnz") : "branch " + condition.symbol();
+            return test + " " + trueTarget + " " + falseTarget;
         }
     }
 

@@ -136,13 +136,17 @@ public final class Aarch64Memory {
 
     /**
      * The address of an access as the LIR text shows it: {@code [+offset]} (a constant index folded into
-     * the offset) or {@code [+displacement, index sxtw #log2(scale)]}.
+     * the offset) or {@code [+displacement, index sxtw #log2(scale)]} ({@code -} for a negative one).
      */
     static String describe(Value index, int displacement, int scale) {
         if (index == null || isConstant(index)) {
-            return "[+" + (displacement + (index == null ? 0 : (long) (int) integer(index) * scale)) + "]";
+            return "[" + signed(displacement + (index == null ? 0 : (long) (int) integer(index) * scale)) + "]";
         }
-        return "[+" + displacement + ", index sxtw #" + Integer.numberOfTrailingZeros(scale) + "]";
+        return "[" + signed(displacement) + ", index sxtw #" + Integer.numberOfTrailingZeros(scale) + "]";
+    }
+
+    private static String signed(long offset) {
+        return offset < 0 ? Long.toString(offset) : "+" + offset;
     }
 
     /** The base register of an access: a register operand, or an embedded oop loaded into x9. */
