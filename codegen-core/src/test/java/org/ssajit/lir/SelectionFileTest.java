@@ -274,6 +274,15 @@ public abstract class SelectionFileTest {
         return (char) (a * 3);
     }
 
+    /** An int element used only as a long (not a shared file: a back end's own where its selection widens in the load). */
+    static long widenedSum(int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+        }
+        return s;
+    }
+
     /**
      * {@code (x & y) == 0} and {@code != 0} become test branches (no {@code and}); an {@code and} with a
      * second user, or compared with something other than 0, stays an {@code and}.

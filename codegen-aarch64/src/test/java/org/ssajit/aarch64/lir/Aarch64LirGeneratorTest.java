@@ -153,7 +153,7 @@ class Aarch64LirGeneratorTest extends SelectionFileTest {
                                         "Element addresses by scale: short [+16, index sxtw #1], long and double #3, Object (narrow) #2; a",
                                         "constant index folded (s[3] at [+22], l[5000] at [+40016], beyond ldr's scaled reach: the emission",
                                         "moves the offset to x8); i + 1 computed with addw, then extended by the address."),
-                        new Topic(a, "widenedSum",
+                        new Topic(s, "widenedSum",
                                         "An int element used only as a long: one load ... to long (ldrsw), no separate i2l."),
                         new Topic(a, "loopConstants",
                                         "Constants used in a loop that take more than one instruction to load (0.1: no fmov immediate; a",
@@ -266,14 +266,6 @@ class Aarch64LirGeneratorTest extends SelectionFileTest {
         l[i] = s[3];
         d[i + 1] = l[5000];
         return o[i] == null ? s[i] : l.length;
-    }
-
-    static long widenedSum(int[] a) {
-        long s = 0;
-        for (int i = 0; i < a.length; i++) {
-            s += a[i];
-        }
-        return s;
     }
 
     static double loopConstants(double[] x, long[] a) {

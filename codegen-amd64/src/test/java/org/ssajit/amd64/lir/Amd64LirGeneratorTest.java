@@ -418,8 +418,6 @@ class Amd64LirGeneratorTest extends SelectionFileTest {
         assertEquals(expectedExtended, extended, lir::toString);
     }
 
-    static long widenedSum(int[] a) { long s = 0; for (int i = 0; i < a.length; i++) { s += a[i]; } return s; }
-
     static long widenedTwice(int[] a) { long s = 0; for (int i = 0; i < a.length; i++) { int x = a[i]; s += x; s ^= x; } return s; }
 
     static long widenedAndInt(int[] a) { long s = 0; int t = 0; for (int i = 0; i < a.length; i++) { int x = a[i]; s += x; t ^= x; } return s + t; }
