@@ -31,14 +31,14 @@ import org.ssajit.verify.Verifier;
  * {@code -Dssajit.updateGolden=true} after an intended change and review the diff.
  *
  * <p>The topics of this class ({@link #SHARED}: fields, arithmetic, conversions, longs, compares,
- * floats, arrays, bit tests, switches, ...) are every back end's; a back end adds its own rules'
+ * floats, arrays, bit tests, switches, locking, ...) are every back end's; a back end adds its own rules'
  * topics as static methods of its subclass. Offsets are this VM's: a VM with another layout skips the
  * comparison ({@link VmLayout}).
  */
 public abstract class SelectionFileTest {
     /** The topics every back end's files cover: methods of this class. */
     protected static final List<String> SHARED = List.of("bitTests", "arithmetic", "longs", "compares", "conversions", "floats", "sum", "dense", "sparse", "fields",
-                    "arrays", "flag", "narrowChar", "uninitialized");
+                    "arrays", "flag", "narrowChar", "uninitialized", "locked");
 
     /**
      * A file: the method {@code method} of {@code declaring} (this class for the shared topics) and what
@@ -272,6 +272,16 @@ public abstract class SelectionFileTest {
 
     static char narrowChar(int a) {
         return (char) (a * 3);
+    }
+
+    /**
+     * A synchronized block: lightweight locking's fast paths, each compare-and-swap of the mark word
+     * fused with the branch on its outcome (the swap succeeded: locked; failed: the VM's slow path).
+     */
+    static int locked(Object o, int x) {
+        synchronized (o) {
+            return x + 1;
+        }
     }
 
     /** An int element used only as a long (not a shared file: a back end's own where its selection widens in the load). */

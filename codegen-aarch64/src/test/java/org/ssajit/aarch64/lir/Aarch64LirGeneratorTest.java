@@ -24,7 +24,7 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  * ({@code src/test/resources/golden/lir-NAME.ir}; regenerate with {@code -Dssajit.updateGolden=true}
  * and review the diff): codegen-core's shared topics and this target's own rules (immediates that
  * encode or not, branches against zero, shifts and rotations, volatile accesses and barriers,
- * address modes, the compare-and-swap of locking). Selected on any host (the x86-64 machines
+ * address modes). Selected on any host (the x86-64 machines
  * included) with an AArch64 target description and HotSpot's AArch64 register configuration; the
  * graph is lowered for the host VM, whose layout the files record.
  */
@@ -171,7 +171,7 @@ class Aarch64LirGeneratorTest extends SelectionFileTest {
                                         "new: the TLAB bump (thread-relative loads and stores off x28), the header and zeros stored, membar",
                                         "storestore (dmb ishst) before the object is published; the VM's new_instance_or_null when the TLAB is",
                                         "full; the constructor a direct call."),
-                        new Topic(a, "locked",
+                        new Topic(s, "locked",
                                         "synchronized: lightweight locking's fast paths as the lowering expands them; the CAS of the mark",
                                         "word fused with the branch that tests it: casbrancha (acquire: ldaxr/stxr without LSE) to lock,",
                                         "casbranchl (release: ldxr/stlxr) to unlock; the lock stack indexed off x28; lock and unlock calls on",
@@ -305,11 +305,5 @@ class Aarch64LirGeneratorTest extends SelectionFileTest {
 
     static Object allocation() {
         return new Flags();
-    }
-
-    static int locked(Object o, int v) {
-        synchronized (o) {
-            return v + 1;
-        }
     }
 }

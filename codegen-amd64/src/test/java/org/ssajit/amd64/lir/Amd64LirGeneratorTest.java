@@ -98,11 +98,11 @@ class Amd64LirGeneratorTest extends SelectionFileTest {
                         new Topic(s, "uninitialized",
                                         "A static field of a class not yet initialized: deoptimize (the interpreter initializes it); the code",
                                         "after it is selected as it stands."),
-                        new Topic(Amd64LirGeneratorTest.class, "locked",
+                        new Topic(s, "locked",
                                         "synchronized: lightweight locking's fast paths as the lowering expands them; each CAS of the mark",
                                         "word a casbranch (lock cmpxchg, the expected word moved to rax) fused with the branch on its",
-                                        "outcome; the lock stack's entries compared with the object in memory (branch.q on [r15 + top - 8]); the VM's lock and",
-                                        "unlock on the slow paths."));
+                                        "outcome; the lock stack's entries compared with the object in memory (branch.q on",
+                                        "[r15 + top - 8]); the VM's lock and unlock on the slow paths."));
     }
     @ParameterizedTest
     @ValueSource(strings = {"bitTests"})
@@ -112,16 +112,6 @@ class Amd64LirGeneratorTest extends SelectionFileTest {
         assertEquals(4, ops.stream().filter(o -> o instanceof Amd64Compares.TestBranch).count(), lir::toString);
         // a & 12 (used twice) and b & 5 (compared with 4) remain ands; the long tests fuse lcmp + if too.
         assertEquals(2, ops.stream().filter(o -> o.name().startsWith("and")).count(), lir::toString);
-    }
-
-    /**
-     * A synchronized block: lightweight locking's fast paths, each compare-and-swap of the mark word
-     * fused with the branch on its outcome (the swap succeeded: locked; failed: the VM's slow path).
-     */
-    static int locked(Object o, int x) {
-        synchronized (o) {
-            return x + 1;
-        }
     }
 
     static double floors(double d) {
