@@ -336,7 +336,8 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
      * Selects the instructions whose LIR is the same on every target: a value that keeps its operand
      * ({@link Op#ADDRESS_OF}, {@link Op#PI}) or is copied as another kind ({@link Op#OBJECT_AT}), calls
      * and what follows them ({@link #call}, {@link #exceptionCheck}, {@link #exceptionTake},
-     * {@link #unwind}, {@link #leafCall}, {@link #arrayCopy}), and the OSR entry's reads (done by
+     * {@link #unwind}, {@link #leafCall}, {@link #arrayCopy}), bounds checks ({@link #boundsCheck}),
+     * and the OSR entry's reads (done by
      * {@link #emitEntry}). A target's {@link #emitInstruction} ends here for every op it does not
      * select itself; anything else is not part of a lowered graph.
      */
@@ -351,10 +352,52 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
             case UNWIND -> unwind(i);
             case LEAF_CALL -> leafCall(i);
             case ARRAY_COPY -> arrayCopy(i);
+            case BOUNDS_CHECK -> boundsCheck(i);
             case OSR_LOCAL, OSR_LOCK -> { } // read by the OSR entry, before the buffer is freed
             default -> throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");
         }
     }
+
+    /**
+     * Whether the {@link Op#READ} {@code read} is left to the bounds check right after it, which reads
+     * the length itself: an array length (an int at a displacement, no index) used by nothing else, so
+     * that the length never takes a register of its own (x86 compares with memory, AArch64 loads it
+     * into a scratch register). Adds it to {@link #fused} if so; a target's READ asks first.
+     */
+    protected final boolean readByNextBoundsCheck(Instruction read) {
+        Access a = access(read);
+        if (a.kind() != JavaKind.Int || a.scale() != 0 || read.input(In.INDEX) != null || read.userCount() != 1 || !(read.user(0) instanceof Instruction u)
+                        || u.op() != Op.BOUNDS_CHECK || u.input(In.LENGTH) != read || org.ssajit.lir.SelectionPatterns.next(read) != u) {
+            return false;
+        }
+        fused.add(read);
+        return true;
+    }
+
+    /**
+     * {@link Op#BOUNDS_CHECK}, {@code index <u length} or deoptimize: against a length read right
+     * before it ({@link #readByNextBoundsCheck}), whose implicit null check becomes the check's, the
+     * target's {@link #boundsCheck(Value, Value, int, LirFrameState, Deopt, boolean)}; else against a
+     * length in a variable, its {@link #lengthCheck}. The index as {@link #boundsCheckIndex} gives it.
+     */
+    private void boundsCheck(Instruction i) {
+        org.ssajit.ir.Value length = i.input(In.LENGTH);
+        Value index = boundsCheckIndex(i.input(In.INDEX));
+        if (length instanceof Instruction read && read.op() == Op.READ && fused.contains(read)) {
+            append(boundsCheck(inVariable(read.input(In.BASE)), index, access(read).displacement(), stateOf(i.state()), deopt(i), read.state() != null));
+        } else {
+            append(lengthCheck(index, inVariable(length), stateOf(i.state()), deopt(i)));
+        }
+    }
+
+    /** A bounds check's index as the target's checks take it: a variable, or a constant it can compare with. */
+    protected abstract Value boundsCheckIndex(org.ssajit.ir.Value index);
+
+    /** The target's {@link CheckOps.BoundsCheck}: reads {@code array}'s length at {@code lengthOffset} itself. */
+    protected abstract LirOp boundsCheck(Value array, Value index, int lengthOffset, LirFrameState state, Deopt deopt, boolean checksNull);
+
+    /** The target's {@link CheckOps.LengthCheck}: against a length in a variable. */
+    protected abstract LirOp lengthCheck(Value index, Value length, LirFrameState state, Deopt deopt);
 
     /**
      * {@link Op#VM_CALL}: the arguments after the thread moved into {@code registers} (a class

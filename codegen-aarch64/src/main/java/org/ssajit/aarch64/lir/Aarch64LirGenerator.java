@@ -151,7 +151,6 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
             case SAME_CHECK -> append(new Aarch64Checks.SameCheck(inVariable(i.input(In.X)), inVariable(i.input(In.Y)), stateOf(i.state()), deopt(i)));
             case ZERO_CHECK -> append(new Aarch64Checks.ZeroCheck(inVariable(i.input(In.DIVISOR)), stateOf(i.state()), deopt(i)));
             case NEGATIVE_CHECK -> append(new Aarch64Checks.NegativeCheck(inVariable(i.input(In.LENGTH)), stateOf(i.state()), deopt(i)));
-            case BOUNDS_CHECK -> boundsCheck(i);
             case DEOPTIMIZE -> append(new CheckOps.Deoptimize(stateOf(i.state()), deopt(i)));
             case GUARD -> append(Aarch64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
             case NEW_EXCEPTION -> newException(i);
@@ -317,6 +316,9 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
      * only user is an {@code i2l}, one {@code ldrsw}. A volatile field is an {@code ldar}.
      */
     private void read(Instruction i) {
+        if (readByNextBoundsCheck(i)) {
+            return;
+        }
         Access a = access(i);
         Value base = base(i);
         Value index = index(i);
@@ -359,20 +361,21 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
         append(new Aarch64Memory.Store(kind, base, index, value, a.displacement(), a.scale()).ordered(a.isVolatile()).checkingNull(nullCheck));
     }
 
-    /**
-     * {@code index <u length}, else deoptimize. The length is loaded by the check itself when it is
-     * an array length read right before with no other user (that read's implicit null check becomes the
-     * check's); otherwise it is compared where it lives.
-     */
-    private void boundsCheck(Instruction i) {
-        org.ssajit.ir.Value length = i.input(In.LENGTH);
-        Value index = immediateOr(i.input(In.INDEX), c -> c >= 0 && Aarch64Compares.isCompareImmediate(32, c));
-        if (length instanceof Instruction read && read.op() == Op.READ && fused.contains(read)) {
-            append(new Aarch64Checks.BoundsCheck(inVariable(read.input(In.BASE)), index, access(read).displacement(), stateOf(i.state()), deopt(i),
-                            read.state() != null));
-            return;
-        }
-        append(new Aarch64Checks.LengthCheck(index, inVariable(length), stateOf(i.state()), deopt(i)));
+    @Override
+    protected Value boundsCheckIndex(org.ssajit.ir.Value index) {
+        return immediateOr(index, c -> c >= 0 && Aarch64Compares.isCompareImmediate(32, c));
+    }
+
+    /** {@code ldr} of the length into a scratch register, then the compare: the length read right before. */
+    @Override
+    protected LirOp boundsCheck(Value array, Value index, int lengthOffset, LirFrameState state, org.ssajit.ir.Deopt deopt, boolean checksNull) {
+        return new Aarch64Checks.BoundsCheck(array, index, lengthOffset, state, deopt, checksNull);
+    }
+
+    /** {@code cmp index, length}: a length in a register. */
+    @Override
+    protected LirOp lengthCheck(Value index, Value length, LirFrameState state, org.ssajit.ir.Deopt deopt) {
+        return new Aarch64Checks.LengthCheck(index, length, state, deopt);
     }
 
     /**

@@ -211,7 +211,6 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             case NULL_CHECK -> append(new Amd64Checks.NullCheck(inVariable(i.input(In.OBJECT)), stateOf(i.state()), deopt(i)));
             case SAME_CHECK -> append(new Amd64Checks.SameCheck(inVariable(i.input(In.X)), inVariable(i.input(In.Y)), stateOf(i.state()), deopt(i)));
             case ZERO_CHECK -> append(new Amd64Checks.ZeroCheck(inVariable(i.input(In.DIVISOR)), stateOf(i.state()), deopt(i)));
-            case BOUNDS_CHECK -> boundsCheck(i);
             case DEOPTIMIZE -> append(new CheckOps.Deoptimize(stateOf(i.state()), deopt(i)));
             case GUARD -> append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
             case ALLOCATE_MULTI -> allocateMulti(i);
@@ -539,7 +538,7 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
      * is emitted by the check ({@link #boundsCheck}).
      */
     private void read(Instruction i) {
-        if (lengthComparedByNext(i) != null || comparedInMemory(i) || testedInMemory(i)) {
+        if (readByNextBoundsCheck(i) || comparedInMemory(i) || testedInMemory(i)) {
             fused.add(i);
             return;
         }
@@ -569,34 +568,21 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
         append(new Amd64Memory.Load(kind, result(i), address.base(), address.index(), address.shape()).checkingNull(nullCheck));
     }
 
-    /**
-     * The bounds check that compares an index with {@code read} right after it, where {@code read} is
-     * an array length (an int at a displacement, no index) used by nothing else: x86 compares with
-     * memory, so the length is never in a register ({@code cmp index, [array + length]}).
-     */
-    private static Instruction lengthComparedByNext(Instruction read) {
-        Access a = access(read);
-        if (a.kind() != JavaKind.Int || a.scale() != 0 || read.userCount() != 1 || !(read.user(0) instanceof Instruction u)
-                        || u.op() != Op.BOUNDS_CHECK || u.input(In.LENGTH) != read || next(read) != u) {
-            return null;
-        }
-        return u;
+    @Override
+    protected Value boundsCheckIndex(org.ssajit.ir.Value index) {
+        return operand(index);
     }
 
-    /**
-     * {@code index <u length}, else deoptimize: against a length read right before, {@code cmp index,
-     * [array + length]} (that read's implicit null check becomes the compare's); otherwise against a
-     * length in a register or stack slot ({@code cmp length, index}).
-     */
-    private void boundsCheck(Instruction i) {
-        org.ssajit.ir.Value length = i.input(In.LENGTH);
-        Value index = operand(i.input(In.INDEX));
-        if (length instanceof Instruction read && read.op() == Op.READ && fused.contains(read)) {
-            Value array = inVariable(read.input(In.BASE));
-            append(new Amd64Checks.BoundsCheck(array, index, access(read).displacement(), stateOf(i.state()), deopt(i), read.state() != null));
-            return;
-        }
-        append(new Amd64Checks.LengthCheck(index, inVariable(length), stateOf(i.state()), deopt(i)));
+    /** {@code cmp index, [array + length]}: the length read right before, in memory. */
+    @Override
+    protected LirOp boundsCheck(Value array, Value index, int lengthOffset, LirFrameState state, org.ssajit.ir.Deopt deopt, boolean checksNull) {
+        return new Amd64Checks.BoundsCheck(array, index, lengthOffset, state, deopt, checksNull);
+    }
+
+    /** {@code cmp length, index}: a length in a register or stack slot. */
+    @Override
+    protected LirOp lengthCheck(Value index, Value length, LirFrameState state, org.ssajit.ir.Deopt deopt) {
+        return new Amd64Checks.LengthCheck(index, length, state, deopt);
     }
 
     /**
