@@ -159,7 +159,8 @@ public final class CompileWork {
     /** As {@link #measure(List, boolean, PrintWriter)}; with {@code hex}, the check line has the whole code in hex instead of its digest (to see where two builds differ). */
     public Totals measure(List<ResolvedJavaMethod> methods, boolean inline, PrintWriter check, boolean hex) {
         Totals t = new Totals();
-        BuildOptions options = BuildOptions.DEFAULT.withInlining(inline).withHotCalleeBytes(Inlining.MAX_CALLEE_BYTES);
+        // As the JIT builds when nothing prints the inliner's decisions: their reasons not spelled out.
+        BuildOptions options = BuildOptions.DEFAULT.withInlining(inline).withHotCalleeBytes(Inlining.MAX_CALLEE_BYTES).withExplainedInlining(false);
         for (ResolvedJavaMethod m : methods) {
             t.methods++;
             t.bytecodeBytes += m.getCodeSize();
