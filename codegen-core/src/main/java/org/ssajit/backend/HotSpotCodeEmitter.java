@@ -1,6 +1,7 @@
 package org.ssajit.backend;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +51,8 @@ public abstract class HotSpotCodeEmitter<A extends Assembler, F extends HotSpotF
     private final A asm;
     private final MetaAccessProvider metaAccess;
     private final ValueKindFactory<LirKind> kinds;
-    private final Map<LirBlock, L> labels = new HashMap<>();
+    /** Each block's label, by block id, made when first asked for. */
+    private Object[] labels;
     private final List<Runnable> outOfLine = new ArrayList<>();
     private final List<Runnable> data = new ArrayList<>();
     private final Map<Object, L> shared = new HashMap<>();
@@ -67,6 +69,7 @@ public abstract class HotSpotCodeEmitter<A extends Assembler, F extends HotSpotF
         this.asm = frame.asm();
         this.metaAccess = metaAccess;
         this.kinds = kinds;
+        this.labels = new Object[idLimit(blocks)];
     }
 
     /** A new label of the target's type. */
@@ -140,8 +143,17 @@ public abstract class HotSpotCodeEmitter<A extends Assembler, F extends HotSpotF
     }
 
     /** The label bound where {@code b} starts (no threading through empty blocks: see {@link #label}). */
+    @SuppressWarnings("unchecked")
     protected final L ownLabel(LirBlock b) {
-        return labels.computeIfAbsent(b, this::newLabel);
+        if (b.id() >= labels.length) {
+            labels = Arrays.copyOf(labels, b.id() + 1);
+        }
+        Object l = labels[b.id()];
+        if (l == null) {
+            l = newLabel(b);
+            labels[b.id()] = l;
+        }
+        return (L) l;
     }
 
     /** To {@code target} if {@code r} (all 64 bits if {@code wide}, else the low 32) is zero. */

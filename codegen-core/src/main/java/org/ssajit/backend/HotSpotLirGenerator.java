@@ -82,10 +82,31 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
      * Instructions a later one consumes and emits itself (a compare by its branch, a decode by its
      * load, a class constant by the VM call that loads it): selected as nothing where they stand.
      */
-    protected final Set<Instruction> fused = new HashSet<>();
+    protected final Fused fused;
+
+    /** A set of a graph's instructions, by value id. */
+    protected static final class Fused {
+        private boolean[] in;
+
+        Fused(int idLimit) {
+            in = new boolean[idLimit];
+        }
+
+        public void add(Instruction i) {
+            if (i.id() >= in.length) {
+                in = Arrays.copyOf(in, i.id() + 1);
+            }
+            in[i.id()] = true;
+        }
+
+        public boolean contains(org.ssajit.ir.Value v) {
+            return v.id() < in.length && in[v.id()];
+        }
+    }
 
     protected HotSpotLirGenerator(Graph ir, B backend, FrameMap frameMap) {
         super(ir, backend.architecture(), frameMap);
+        this.fused = new Fused(ir.valueIdLimit());
         if (!ir.isLowered()) {
             throw new IllegalArgumentException("instruction selection needs a lowered graph (HotSpotLowering): " + ir.method());
         }

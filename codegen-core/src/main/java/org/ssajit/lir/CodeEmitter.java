@@ -1,10 +1,7 @@
 package org.ssajit.lir;
 
-import java.util.HashMap;
-import java.util.HashSet;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * What LIR instructions emit into: the target's assembler plus the code's side tables. Target
@@ -20,17 +17,21 @@ public abstract class CodeEmitter {
     private static final int MAX_THREADING = 8;
 
     private final List<LirBlock> blocks;
-    /** Each block's index in {@link #blocks}. */
-    private final Map<LirBlock, Integer> positions = new HashMap<>();
-    /** Blocks entered by a backward jump or branch (a loop's first block in emission order). */
-    private final Set<LirBlock> loopTops = new HashSet<>();
+    /** Each block's index in {@link #blocks}, by block id; -1 for a block not in it. */
+    private final int[] positions;
+    /** Blocks entered by a backward jump or branch (a loop's first block in emission order), by block id. */
+    private final boolean[] loopTops;
     private LirBlock current;
 
     /** @param blocks the blocks in emission order (the first one is entered from the prologue) */
     protected CodeEmitter(List<LirBlock> blocks) {
         this.blocks = List.copyOf(blocks);
+        int limit = idLimit(blocks);
+        positions = new int[limit];
+        Arrays.fill(positions, -1);
+        loopTops = new boolean[limit];
         for (int i = 0; i < blocks.size(); i++) {
-            positions.put(blocks.get(i), i);
+            positions[blocks.get(i).id()] = i;
         }
         for (LirBlock p : blocks) {
             if (p != blocks.get(0) && resolve(p) != p) {
@@ -38,11 +39,31 @@ public abstract class CodeEmitter {
             }
             for (LirBlock s : p.successors()) {
                 LirBlock t = resolve(s);
-                if (positions.get(t) <= positions.get(p) && mayCloseLoop(p, t)) {
-                    loopTops.add(t);
+                if (positionOf(t) <= positionOf(p) && mayCloseLoop(p, t)) {
+                    loopTops[t.id()] = true;
                 }
             }
         }
+    }
+
+    /** One more than the highest id among {@code blocks} and their successors: the size of tables by block id. */
+    protected static int idLimit(List<LirBlock> blocks) {
+        int limit = 0;
+        for (LirBlock b : blocks) {
+            limit = Math.max(limit, b.id() + 1);
+            for (LirBlock s : b.successors()) {
+                limit = Math.max(limit, s.id() + 1);
+            }
+        }
+        return limit;
+    }
+
+    private int positionOf(LirBlock b) {
+        int i = b.id() < positions.length ? positions[b.id()] : -1;
+        if (i < 0) {
+            throw new IllegalArgumentException(b + " is not emitted");
+        }
+        return i;
     }
 
     /**
@@ -57,7 +78,7 @@ public abstract class CodeEmitter {
     /** Binds the label of {@code block} at the current position; the block is the current one from now. */
     public final void bind(LirBlock block) {
         current = block;
-        bindLabel(block, loopTops.contains(block));
+        bindLabel(block, loopTops[block.id()]);
     }
 
     /** Binds the target's label of {@code block} here ({@code loopTop}: entered by a backward branch). */
@@ -84,7 +105,7 @@ public abstract class CodeEmitter {
         if (current == null) {
             return null;
         }
-        int i = positions.get(current) + 1;
+        int i = positionOf(current) + 1;
         return i < blocks.size() ? blocks.get(i) : null;
     }
 
@@ -102,16 +123,19 @@ public abstract class CodeEmitter {
      * branch goes straight to the jump's target). The first block stays.
      */
     public static List<LirBlock> withoutThreadedJumps(List<LirBlock> order) {
-        java.util.Set<LirBlock> reached = new HashSet<>();
-        reached.add(order.get(0));
+        boolean[] reached = new boolean[idLimit(order)];
+        reached[order.get(0).id()] = true;
         for (LirBlock p : order) {
             for (LirBlock s : p.successors()) {
-                reached.add(resolve(s));
+                LirBlock t = resolve(s);
+                if (t.id() < reached.length) {
+                    reached[t.id()] = true;
+                }
             }
         }
         List<LirBlock> kept = new java.util.ArrayList<>(order.size());
         for (LirBlock b : order) {
-            if (!isEmpty(b) || reached.contains(b)) {
+            if (!isEmpty(b) || reached[b.id()]) {
                 kept.add(b);
             }
         }
