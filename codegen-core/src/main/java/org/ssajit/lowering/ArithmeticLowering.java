@@ -9,7 +9,7 @@ import org.ssajit.ir.Value;
 import jdk.vm.ci.meta.DeoptimizationReason;
 import jdk.vm.ci.meta.JavaKind;
 
-/** The lowering of integer division and remainder: the zero check unless the divisor cannot be 0, then a division that cannot trap. */
+/** The lowering of integer division and remainder: the zero check, then a division that cannot trap. */
 final class ArithmeticLowering {
     private final InstructionLowering ctx;
 
@@ -18,8 +18,9 @@ final class ArithmeticLowering {
     }
 
     /**
-     * {@code x / y} or {@code x % y}: a zero check unless the divisor cannot be 0, then the division
-     * that cannot trap; a divisor that can only be 0 deoptimizes (the interpreter throws).
+     * {@code x / y} or {@code x % y}: a zero check ({@link CheckElimination} drops it where the
+     * divisor cannot be 0), then the division that cannot trap; a divisor that can only be 0
+     * deoptimizes (the interpreter throws).
      */
     void divide(Instruction i) {
         Value y = i.input(In.Y);
@@ -27,11 +28,9 @@ final class ArithmeticLowering {
             ctx.deoptimize(i, new Deopt(DeoptimizationReason.ArithmeticException, HotSpotLowering.EXCEPTION_ACTION));
             return;
         }
-        if (y.stamp().contains(0)) {
-            Instruction check = new Instruction(ctx.g, Op.ZERO_CHECK, JavaKind.Void, ctx.exceptionDeopt(DeoptimizationReason.ArithmeticException, i.bci()), i.bci(), y);
-            check.setState(i.state().copy());
-            ctx.emit(check, null);
-        }
+        Instruction check = new Instruction(ctx.g, Op.ZERO_CHECK, JavaKind.Void, ctx.exceptionDeopt(DeoptimizationReason.ArithmeticException, i.bci()), i.bci(), y);
+        check.setState(i.state().copy());
+        ctx.emit(check, null);
         Instruction d = new Instruction(ctx.g, i.op() == Op.DIV ? Op.SDIV : Op.SREM, i.kind(), null, i.bci(), i.input(In.X), y);
         ctx.replace(i, ctx.emit(d, i.stamp()));
     }

@@ -1,7 +1,5 @@
 package org.ssajit.lowering;
 
-import java.util.ArrayList;
-
 import org.ssajit.ir.Access;
 import org.ssajit.ir.AllocationShape;
 import org.ssajit.ir.Constant;
@@ -17,7 +15,7 @@ import jdk.vm.ci.meta.DeoptimizationReason;
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.ResolvedJavaType;
 
-/** The lowering of array accesses: null and bounds checks (or the proofs that they cannot fail), element addresses, the store check of {@code aastore}, boolean and byte stores. */
+/** The lowering of array accesses: null and bounds checks, element addresses, the store check of {@code aastore}, boolean and byte stores. */
 final class ArrayLowering {
     private final InstructionLowering ctx;
 
@@ -34,50 +32,41 @@ final class ArrayLowering {
     }
 
     /**
-     * The checks before an element access: the array's null check and the index's bounds check,
-     * each left out where it cannot fail. With a checked length ({@link Instruction#checkedLength})
-     * the index is compared with that length, which is 0 for a null array, so no null check is
-     * needed; otherwise the array's length is read (that read being the implicit null check
-     * where allowed).
+     * The checks before an element access: the array's null check and the index's bounds check.
+     * With a checked length ({@link Instruction#checkedLength}) the index is compared with that
+     * length, which is 0 for a null array, so that check stands for the null check too
+     * ({@link CheckElimination} drops the null check); otherwise against the array's length, read
+     * after the null check (that read may become the null check, {@link ImplicitNullChecks}). Where a
+     * failed null or bounds check throws to a handler in compiled code, a null array must not take
+     * the bounds check: the length is read.
      */
     void checkElement(Instruction i) {
         Value array = i.input(In.ARRAY);
         Value index = i.input(In.INDEX);
-        InstructionLowering.NullCheck check = ctx.nullCheck(array, i.state());
+        ctx.nullCheck(array, i.state());
         Value length = i.checkedLength();
-        if (ctx.checks.provenInBounds(array, index, ctx.block) || ctx.checks.boundsCheckedBefore(array, index, ctx.block)) {
-            check.explicitly(); // the element's address may be far beyond the protected page
-        } else if (length != null && !ctx.nullChecksThrow() && !ctx.caughtHere(ImplicitException.Kind.OUT_OF_BOUNDS)) {
-            // (Where a failed bounds check throws in compiled code, a null array must not take it.)
-            check.coveredByBoundsCheck();
-            boundsCheck(array, index, length, i);
+        if (length != null && !ctx.nullChecksThrow() && !ctx.caughtHere(ImplicitException.Kind.OUT_OF_BOUNDS)) {
+            boundsCheck(index, length, i);
         } else {
-            Instruction len = ctx.read(array, null, lengthAccess(), check.forAccess(ctx.config.arrayLengthOffset));
+            Instruction len = ctx.read(array, null, lengthAccess());
             len.setStamp(Stamp.forInt(0, Integer.MAX_VALUE));
-            boundsCheck(array, index, len, i);
+            boundsCheck(index, len, i);
         }
     }
 
-    /**
-     * A {@link Op#BOUNDS_CHECK} of {@code index} against {@code length}, {@code array}'s length (or,
-     * a checked length, its length or 0 for null), remembered for the blocks it dominates
-     * ({@link CheckElimination#boundsCheckedBefore}) unless a failure throws to a handler here.
-     */
-    void boundsCheck(Value array, Value index, Value length, Instruction i) {
+    /** A {@link Op#BOUNDS_CHECK} of {@code index} against {@code length}, the array's length (or, a checked length, its length or 0 for null). */
+    void boundsCheck(Value index, Value length, Instruction i) {
         Deopt why = ctx.exceptionDeopt(DeoptimizationReason.BoundsCheckException, i.bci());
         Instruction c = new Instruction(ctx.g, Op.BOUNDS_CHECK, JavaKind.Void, why, i.bci(), index, length);
         c.setState(i.state().copy());
         ctx.emit(c, null);
-        if (!why.compiledThrow()) {
-            ctx.checks.checkedBounds.computeIfAbsent(ctx.block, x -> new ArrayList<>(2)).add(new Value[]{CheckElimination.withoutPi(array), index});
-        }
     }
 
     void loadIndexed(Instruction i) {
         JavaKind ek = i.elementKind();
         checkElement(i);
         Access access = elementAccess(ek);
-        ctx.replace(i, ctx.fields.loaded(ctx.read(i.input(In.ARRAY), i.input(In.INDEX), access, null), access, i.stamp()));
+        ctx.replace(i, ctx.fields.loaded(ctx.read(i.input(In.ARRAY), i.input(In.INDEX), access), access, i.stamp()));
     }
 
     void storeIndexed(Instruction i) {
@@ -96,7 +85,7 @@ final class ArrayLowering {
             value = byteOrBoolean(i.input(In.ARRAY), value, i.bci());
         }
         Access access = new Access(memory, ctx.metaAccess.getArrayBaseOffset(ek), ctx.metaAccess.getArrayIndexScale(ek), false);
-        ctx.write(i.input(In.ARRAY), i.input(In.INDEX), value, access, null, i.bci());
+        ctx.write(i.input(In.ARRAY), i.input(In.INDEX), value, access, i.bci());
         ctx.remove(i);
     }
 
@@ -156,7 +145,7 @@ final class ArrayLowering {
             return v;
         }
         ResolvedJavaType booleans = ctx.metaAccess.lookupJavaType(boolean[].class);
-        Instruction b = ctx.emit(new Instruction(ctx.g, Op.TYPE_TEST, JavaKind.Int, ctx.knownNonNull(array, TypeTests.subtypeTest(booleans, ctx.constantReflection, false)), bci, array),
+        Instruction b = ctx.emit(new Instruction(ctx.g, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(booleans, ctx.constantReflection, false), bci, array),
                         Stamp.forInt(0, 1));
         Instruction zeroOrMinusOne = ctx.emit(new Instruction(ctx.g, Op.SUB, JavaKind.Int, null, bci, b, ctx.g.intConstant(1)), Stamp.forInt(-1, 0));
         Instruction mask = ctx.emit(new Instruction(ctx.g, Op.OR, JavaKind.Int, null, bci, zeroOrMinusOne, ctx.g.intConstant(1)), Stamp.unrestricted(JavaKind.Int));

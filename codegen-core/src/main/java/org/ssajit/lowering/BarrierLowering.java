@@ -26,16 +26,17 @@ final class BarrierLowering {
 
     /**
      * A reference store with the collector's barriers: for G1, the SATB pre-barrier (which may read
-     * the old value, so the base's null check is explicit), the store, the G1 post-barrier; for
-     * Serial and Parallel, the store (its own implicit null check where allowed) and the card mark.
+     * the old value, so the base's null check stays explicit), the store, the G1 post-barrier; for
+     * Serial and Parallel, the store (which may become its null check, {@link ImplicitNullChecks})
+     * and the card mark.
      * A null constant needs no post-barrier (no new reference to remember). With compressed oops the
      * store writes the {@link Op#COMPRESS}ed value; the post-barrier takes the full reference.
      * A volatile field gets the Java memory model's barriers around it all.
      *
-     * @param check the base's pending null check, or null if it needs none (a static field's mirror,
-     *            an array already checked)
+     * @param nullCheck the state of the base's null check, or null if it needs none (a static field's
+     *            mirror, an array already checked)
      */
-    void storeReference(Value base, Value index, Value value, Access access, InstructionLowering.NullCheck check, boolean isVolatile, int bci) {
+    void storeReference(Value base, Value index, Value value, Access access, FrameState nullCheck, boolean isVolatile, int bci) {
         if (isVolatile) {
             ctx.emit(ctx.membar(MemoryBarriers.BEFORE_VOLATILE_WRITE, bci), null);
         }
@@ -51,9 +52,8 @@ final class BarrierLowering {
             throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "reference store at bci " + bci + ": no barriers for the "
                             + ctx.config.gcName(ctx.gc) + " collector");
         }
-        FrameState implicitCheck = null;
-        if (check != null) {
-            implicitCheck = pre != null ? nullCheckExplicitly(check) : check.forAccess(access.displacement());
+        if (nullCheck != null) {
+            ctx.nullCheck(base, nullCheck);
         }
         if (pre != null) {
             barrier(Op.PRE_BARRIER, new GcBarrier(pre, access), base, null, index, bci);
@@ -64,18 +64,13 @@ final class BarrierLowering {
                             : ctx.emit(new Instruction(ctx.g, Op.COMPRESS, JavaKind.Int, new NarrowEncoding(ctx.config.narrowOopBase, ctx.config.narrowOopShift), bci, value),
                                             Stamp.unrestricted(JavaKind.Int));
         }
-        ctx.write(base, index, stored, access, implicitCheck, bci);
+        ctx.write(base, index, stored, access, bci);
         if (!value.stamp().isAlwaysNull()) {
             barrier(Op.POST_BARRIER, new GcBarrier(post, access), base, value, index, bci);
         }
         if (isVolatile) {
             ctx.emit(ctx.membar(MemoryBarriers.AFTER_VOLATILE_WRITE, bci), null);
         }
-    }
-
-    FrameState nullCheckExplicitly(InstructionLowering.NullCheck check) {
-        check.explicitly();
-        return null;
     }
 
     void barrier(Op op, GcBarrier b, Value base, Value value, Value index, int bci) {

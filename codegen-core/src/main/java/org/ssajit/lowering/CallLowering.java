@@ -38,7 +38,7 @@ final class CallLowering {
             args[k] = i.input(k);
         }
         if (dispatch.hasReceiver()) {
-            ctx.nullCheck(args[0], i.state()).explicitly();
+            ctx.nullCheck(args[0], i.state());
         }
         // The appendix of an invokedynamic or invokehandle is an argument of the adapter, not a value of the bytecode's stack.
         FrameState during = i.state().duringCall(argumentSlots(args, t.appendix() != null ? args.length - 1 : args.length));

@@ -1,18 +1,24 @@
 package org.ssajit.lowering;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Predicate;
 
+import org.ssajit.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
+import org.ssajit.ir.Deopt;
+import org.ssajit.ir.Dominance;
+import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
+import org.ssajit.ir.Stamps;
 import org.ssajit.ir.TypeTest;
 import org.ssajit.ir.Value;
 
@@ -20,100 +26,298 @@ import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.ResolvedJavaType;
 
 /**
- * The lowering's check elimination: which null, bounds and type checks of the instruction being
- * lowered cannot fail, by a stamp, by a branch edge that dominates it, or by a check the lowering
- * emitted in a dominating block (or earlier in the block) that deoptimizes on failure. The lowering
- * asks while it lowers, dominators first, and records each check it emits here; a check whose
- * failure throws to a handler of the method proves nothing (the handler is dominated too, and is
- * entered exactly when the check fails). The decisions are made where the access is created because
- * a null check may become the access itself (an implicit null check) or be covered by a bounds check.
+ * The lowering's check elimination, the step after the instructions' lowering: removes the checks
+ * that lowering emitted for every Java operation where they cannot fail. One walk over the dominator
+ * tree, with the facts that hold in a block kept in scoped sets (added on entering it, dropped on
+ * leaving its subtree), so each check is one lookup:
+ * <ul>
+ * <li>a {@link Op#NULL_CHECK} of a value whose stamp is non-null, or that a dominating null check
+ * (earlier in the block, or in a dominating block) tested, or that a dominating branch edge shows
+ * non-null ({@code v != null}, a passed type test that null fails: {@code instanceof}, the class
+ * test of a profiled call);</li>
+ * <li>a null check followed by its access's bounds check against the array's length-or-zero
+ * (a {@linkplain Instruction#checkedLength checked length}): that check fails for a null array
+ * anyway, and deoptimizes to the same bytecode;</li>
+ * <li>a {@link Op#BOUNDS_CHECK} whose index a dominating bounds check of the same array and index
+ * passed, or whose index is non-negative where it runs and below the array's length on a dominating
+ * branch edge ({@code index < arraylength(array)}, the very SSA values: the counted loop
+ * {@code for (i = 0; i < a.length; i++) ... a[i]}; sound in loops too, since a later iteration
+ * passes that edge again before the check); the length read that only it used goes with it;</li>
+ * <li>a {@link Op#ZERO_CHECK} of a divisor whose stamp excludes 0;</li>
+ * <li>a cast (a {@link Op#GUARD} of a {@link Op#TYPE_TEST} that null passes) that the object's stamp
+ * proves (the cast's {@link Op#PI} goes too: the object keeps its own stamp), or that a dominating
+ * cast to a subtype, or a dominating branch edge on which a type test for a subtype passed, proves
+ * (the PI stays).</li>
+ * </ul>
+ * It also drops what the facts make needless: the null test of a {@link Op#TYPE_TEST} whose object
+ * is known non-null ({@link TypeTest#ofNonNull}), and the zero case of a {@link Op#READ_OR_ZERO} of an
+ * array's length (a plain read). A check whose failure throws to a handler of the method (a
+ * {@linkplain Deopt#compiledThrow compiled throw}) proves nothing: the handler, which the check
+ * dominates, is entered exactly when it fails; such a check still goes where it cannot fail.
  */
 final class CheckElimination {
-    private final InstructionLowering ctx;
+    private final Graph g;
+    private final Stamps stamps;
+    private final Access lengthAccess;
 
-    CheckElimination(InstructionLowering ctx) {
-        this.ctx = ctx;
+    /** References known non-null (without their PIs). */
+    private final Set<Value> nonNull = new HashSet<>();
+    /** Bounds checks passed, as (array without its PIs, index). */
+    private final Set<List<Value>> inBounds = new HashSet<>();
+    /** Types each reference (without its PIs) is known to be null or an instance of. */
+    private final Map<Value, List<ResolvedJavaType>> casts = new HashMap<>();
+    /** The values each int is known to be below (signed). */
+    private final Map<Value, List<Value>> below = new HashMap<>();
+    /** What was added in the blocks being walked: undone on leaving a block's subtree. */
+    private final List<Runnable> undo = new ArrayList<>();
+    /** The instruction before the one being visited, in its block (null: none, or not known). */
+    private Instruction previous;
+
+    private CheckElimination(Graph g, Stamps stamps, int arrayLengthOffset) {
+        this.g = g;
+        this.stamps = stamps;
+        this.lengthAccess = new Access(JavaKind.Int, arrayLengthOffset, 0, false);
     }
 
-    /**
-     * References null-checked in each block: a failed check never falls through, so they are non-null in
-     * every block it dominates; not the checks that throw to a handler of the method (the handler is
-     * dominated too, and entered exactly when the reference is null).
-     */
-    final Map<Block, Set<Value>> checkedNonNull = new HashMap<>();
+    /** Removes the checks of {@code g} that cannot fail; {@code stamps}: the lowering's. */
+    static void run(Graph g, Stamps stamps, int arrayLengthOffset) {
+        new CheckElimination(g, stamps, arrayLengthOffset).walk();
+    }
 
-    /**
-     * Bounds checks passed in each block, as (array, index) pairs: an array's length never changes, so
-     * the index is within the array in every block the check dominates (calls between included). As
-     * for null checks, not the checks that throw to a handler of the method.
-     */
-    final Map<Block, List<Value[]>> checkedBounds = new HashMap<>();
+    private void walk() {
+        Dominance dominance = g.dominance();
+        Map<Block, List<Block>> children = new HashMap<>();
+        for (Block b : dominance.reversePostorder()) {
+            Block d = b == g.entry() ? null : dominance.immediateDominator(b);
+            if (d != null) {
+                children.computeIfAbsent(d, x -> new ArrayList<>(2)).add(b);
+            }
+        }
+        // Iterative preorder walk: a block's mark is the undo log's size before its facts.
+        List<Block> blocks = new ArrayList<>();
+        List<Integer> marks = new ArrayList<>();
+        List<Integer> next = new ArrayList<>();
+        enter(g.entry(), blocks, marks, next);
+        while (!blocks.isEmpty()) {
+            int top = blocks.size() - 1;
+            List<Block> cs = children.getOrDefault(blocks.get(top), List.of());
+            int k = next.get(top);
+            if (k < cs.size()) {
+                next.set(top, k + 1);
+                enter(cs.get(k), blocks, marks, next);
+            } else {
+                int mark = marks.get(top);
+                for (int u = undo.size() - 1; u >= mark; u--) {
+                    undo.remove(u).run();
+                }
+                blocks.remove(top);
+                marks.remove(top);
+                next.remove(top);
+            }
+        }
+    }
 
-    /**
-     * Casts passed in each block, as (reference, type) pairs: the reference is null or an instance of
-     * the type in every block the cast dominates; not the casts that throw to a handler of the method.
-     */
-    final Map<Block, List<Object[]>> checkedCasts = new HashMap<>();
+    private void enter(Block b, List<Block> blocks, List<Integer> marks, List<Integer> next) {
+        blocks.add(b);
+        marks.add(undo.size());
+        next.add(0);
+        edgeFacts(b);
+        Instruction last = null;
+        for (Instruction i : List.copyOf(b.instructions())) {
+            if (i.block() == b) {
+                previous = last != null && last.block() == b ? last : null;
+                Instruction now = visit(i, b);
+                if (now != null) {
+                    last = now;
+                }
+            }
+        }
+    }
 
-    /**
-     * Whether {@code index} was checked against {@code array}'s length in {@code b} before (or in a
-     * block dominating it): a passed check that deoptimizes on failure ({@link #checkedBounds}).
-     */
-    boolean boundsCheckedBefore(Value array, Value index, Block b) {
-        Value a = withoutPi(array);
-        for (Block d = b; d != null; d = d == ctx.g.entry() ? null : ctx.dominance.immediateDominator(d)) {
-            List<Value[]> checked = checkedBounds.get(d);
-            if (checked != null) {
-                for (Value[] c : checked) {
-                    if (c[0] == a && c[1] == index) {
-                        return true;
-                    }
+    // The facts ------------------------------------------------------------------------------------
+
+    private void addNonNull(Value v) {
+        Value x = withoutPi(v);
+        if (nonNull.add(x)) {
+            undo.add(() -> nonNull.remove(x));
+        }
+    }
+
+    private boolean isNonNull(Value v) {
+        return v.stamp().isNonNull() || nonNull.contains(withoutPi(v));
+    }
+
+    private void addInBounds(Value array, Value index) {
+        List<Value> key = List.of(withoutPi(array), index);
+        if (inBounds.add(key)) {
+            undo.add(() -> inBounds.remove(key));
+        }
+    }
+
+    private void addCast(Value v, ResolvedJavaType t) {
+        List<ResolvedJavaType> ts = casts.computeIfAbsent(withoutPi(v), x -> new ArrayList<>(2));
+        ts.add(t);
+        undo.add(() -> ts.remove(ts.size() - 1));
+    }
+
+    private boolean castKnown(Value v, ResolvedJavaType t) {
+        List<ResolvedJavaType> ts = casts.get(withoutPi(v));
+        if (ts != null) {
+            for (ResolvedJavaType s : ts) {
+                if (t.isAssignableFrom(s)) {
+                    return true;
                 }
             }
         }
         return false;
     }
 
-    /**
-     * True if {@code 0 <= index < array.length} holds wherever {@code at} runs, so the bounds check
-     * can go: the index's stamp there is non-negative, and a branch edge that dominates {@code at}
-     * is taken only when {@code index < arraylength(array)}, the very SSA values (the counted loop
-     * {@code for (i = 0; i < a.length; i++) ... a[i]}). Sound in loops too: whenever a later
-     * iteration gives {@code index} or the length a new value, control passes that edge again
-     * before {@code at}.
-     */
-    boolean provenInBounds(Value array, Value index, Block at) {
-        return ctx.stamps.at(index, at).isNonNegative() && dominatingBound(index, at, b -> isLengthOf(b, array));
+    private void addBelow(Value v, Value bound) {
+        List<Value> bs = below.computeIfAbsent(v, x -> new ArrayList<>(2));
+        bs.add(bound);
+        undo.add(() -> bs.remove(bs.size() - 1));
     }
 
-    /** An {@code arraylength} of {@code array}, or the read it was lowered to (dominators are lowered first). */
-    boolean isLengthOf(Value v, Value array) {
-        if (!(v instanceof Instruction l)) {
+    /**
+     * What holds in {@code d} because it is entered only through one edge of a branch: {@code v != null}
+     * (or {@code null != v}); a passed type test that null fails makes its object non-null, and any
+     * passed type test makes it an instance of the type (or null); {@code v < y} (signed ints).
+     */
+    private void edgeFacts(Block d) {
+        if (d.predecessors().size() != 1 || !(d.predecessors().get(0).terminator() instanceof If f) || f.trueTarget() == f.falseTarget()) {
+            return;
+        }
+        Condition c = f.trueTarget() == d ? f.condition() : f.condition().negate();
+        Value x = f.x();
+        Value y = f.y();
+        if (x.kind() == JavaKind.Object) {
+            if (c == Condition.NE) {
+                if (isNullConstant(y)) {
+                    addNonNull(x);
+                } else if (isNullConstant(x)) {
+                    addNonNull(y);
+                }
+            }
+            return;
+        }
+        if (c == Condition.NE && x instanceof Instruction t && t.op() == Op.TYPE_TEST && y instanceof Constant zero && zero.kind() == JavaKind.Int && zero.asInt() == 0) {
+            TypeTest test = (TypeTest) t.attribute();
+            if (!test.nullPasses()) {
+                addNonNull(t.input(In.OBJECT));
+            }
+            addCast(t.input(In.OBJECT), test.type());
+        }
+        if (x.kind() == JavaKind.Int && y.kind() == JavaKind.Int) {
+            if (c == Condition.LT) {
+                addBelow(x, y);
+            } else if (c == Condition.GT) {
+                addBelow(y, x);
+            }
+        }
+    }
+
+    // The checks -----------------------------------------------------------------------------------
+
+    /** Visits {@code i}: returns what stands in its place now (itself, a replacement, or null if removed). */
+    private Instruction visit(Instruction i, Block b) {
+        switch (i.op()) {
+            case NULL_CHECK -> {
+                Value v = i.input(In.OBJECT);
+                if (isNonNull(v)) {
+                    remove(i);
+                    return null;
+                }
+                if (!((Deopt) i.attribute()).compiledThrow()) {
+                    addNonNull(v);
+                }
+            }
+            case BOUNDS_CHECK -> {
+                return boundsCheck(i, b) ? i : null;
+            }
+            case ZERO_CHECK -> {
+                if (!i.input(In.DIVISOR).stamp().contains(0)) {
+                    remove(i);
+                    return null;
+                }
+            }
+            case GUARD -> {
+                if (i.input(In.CONDITION) instanceof Instruction t && t.op() == Op.TYPE_TEST && ((TypeTest) t.attribute()).nullPasses()) {
+                    return cast(i, t, b) ? i : null;
+                }
+            }
+            case TYPE_TEST -> {
+                TypeTest test = (TypeTest) i.attribute();
+                if (test.maybeNull() && isNonNull(i.input(In.OBJECT))) {
+                    return replace(i, new Instruction(g, Op.TYPE_TEST, JavaKind.Int, test.ofNonNull(), i.bci(), i.input(In.OBJECT)), b);
+                }
+            }
+            case READ_OR_ZERO -> {
+                if (lengthAccess.equals(i.attribute()) && isNonNull(i.input(In.BASE))) {
+                    return replace(i, new Instruction(g, Op.READ, JavaKind.Int, i.attribute(), i.bci(), i.input(In.BASE)), b);
+                }
+            }
+            default -> {
+            }
+        }
+        return i;
+    }
+
+    private static Instruction replace(Instruction old, Instruction with, Block b) {
+        b.insertBefore(old, with);
+        with.setStamp(old.stamp());
+        old.replaceAllUsesWith(with);
+        remove(old);
+        return with;
+    }
+
+    /**
+     * A bounds check: against a length read of its array (the lowering's, right before it), or against
+     * its access's checked length ({@link Op#READ_OR_ZERO} of the array, or a read of its length).
+     */
+    private boolean boundsCheck(Instruction c, Block b) {
+        Value index = c.input(In.INDEX);
+        if (!(c.input(In.LENGTH) instanceof Instruction length) || !isLengthRead(length) && !(length.op() == Op.READ_OR_ZERO && lengthAccess.equals(length.attribute()))) {
+            return true; // not an array's length: no fact, no proof
+        }
+        Value array = length.input(In.BASE);
+        Instruction before = previous;
+        if (provenInBounds(array, index, b) || inBounds.contains(List.of(withoutPi(array), index))) {
+            remove(c);
+            if (before == length && !length.hasUsers() && length.state() == null) {
+                remove(length); // read for this check only
+            }
             return false;
         }
-        if (l.op() == Op.ARRAY_LENGTH) {
-            return l.input(In.ARRAY) == array;
+        if (((Deopt) c.attribute()).compiledThrow()) {
+            return true;
         }
-        return l.op() == Op.READ && l.input(In.BASE) == array && l.attribute().equals(ctx.arrays.lengthAccess());
+        addInBounds(array, index);
+        // A null check right before, of the same array at the same bytecode: the check against the
+        // length-or-zero fails for a null array anyway (a read length ran before: not null).
+        if (before != null && before.op() == Op.NULL_CHECK && before.bci() == c.bci() && withoutPi(before.input(In.OBJECT)) == withoutPi(array)
+                        && !((Deopt) before.attribute()).compiledThrow() && before != length) {
+            remove(before);
+        }
+        return true;
+    }
+
+    /** A read of an array's length (a lowered {@code arraylength}). */
+    private boolean isLengthRead(Instruction v) {
+        return v.op() == Op.READ && v.inputCount() == 1 && lengthAccess.equals(v.attribute());
     }
 
     /**
-     * Whether some block dominating {@code at} (or {@code at} itself) is entered only through a branch
-     * edge on which {@code v < y} (signed int compare) holds for a {@code y} that {@code bound} accepts.
+     * Whether {@code 0 <= index < array.length} holds wherever block {@code at} runs: the index's stamp
+     * there is non-negative, and a dominating branch edge is taken only when
+     * {@code index < arraylength(array)}.
      */
-    boolean dominatingBound(Value v, Block at, Predicate<Value> bound) {
-        for (Block d = at; d != null; d = d == ctx.g.entry() ? null : ctx.dominance.immediateDominator(d)) {
-            if (d.predecessors().size() != 1 || !(d.predecessors().get(0).terminator() instanceof If f)) {
-                continue;
-            }
-            if (f.x().kind() != JavaKind.Int || f.y().kind() != JavaKind.Int) {
-                continue;
-            }
-            Condition c = f.trueTarget() == d ? f.condition() : f.condition().negate();
-            if (c == Condition.LT && f.x() == v && bound.test(f.y())) {
-                return true;
-            }
-            if (c == Condition.GT && f.y() == v && bound.test(f.x())) {
+    private boolean provenInBounds(Value array, Value index, Block at) {
+        List<Value> bounds = below.get(index);
+        if (bounds == null || !stamps.at(index, at).isNonNegative()) {
+            return false;
+        }
+        for (Value y : bounds) {
+            if (y instanceof Instruction l && isLengthRead(l) && l.input(In.BASE) == array) {
                 return true;
             }
         }
@@ -121,34 +325,41 @@ final class CheckElimination {
     }
 
     /**
-     * Whether {@code x} is known here ({@code b}) to be null or an instance of {@code t}: a cast of
-     * it to a subtype of {@code t} passed in a dominating block or earlier in {@code b}
-     * ({@link #checkedCasts}), or a dominating block is entered only through the edge of a branch on
-     * which a type test of it for a subtype of {@code t} passed ({@code instanceof}, typically
-     * right before the cast).
+     * A cast: nothing where the object's stamp proves it (a type without interfaces, which the
+     * bytecode verifier does not check; the PI after the guard goes too), only its PI where a
+     * dominating cast or passed type test proves it.
      */
-    boolean castBefore(Value x, ResolvedJavaType t, Block b) {
-        Value object = withoutPi(x);
-        for (Block d = b; d != null; d = d == ctx.g.entry() ? null : ctx.dominance.immediateDominator(d)) {
-            List<Object[]> casts = checkedCasts.get(d);
-            if (casts != null) {
-                for (Object[] c : casts) {
-                    if (c[0] == object && t.isAssignableFrom((ResolvedJavaType) c[1])) {
-                        return true;
-                    }
-                }
+    private boolean cast(Instruction guard, Instruction test, Block b) {
+        Value x = test.input(In.OBJECT);
+        ResolvedJavaType t = ((TypeTest) test.attribute()).type();
+        if (TypeCheckLowering.provenInstance(x.stamp(), t)) {
+            Instruction pi = b.instructionAfter(guard);
+            removeGuard(guard, test);
+            if (pi != null && pi.op() == Op.PI && pi.input(0) == x && pi.bci() == guard.bci()) {
+                pi.replaceAllUsesWith(x);
+                remove(pi);
             }
-            if (d.predecessors().size() != 1 || !(d.predecessors().get(0).terminator() instanceof If f) || f.trueTarget() == f.falseTarget()) {
-                continue;
-            }
-            Condition c = f.trueTarget() == d ? f.condition() : f.condition().negate();
-            if (c == Condition.NE && f.x() instanceof Instruction test && test.op() == Op.TYPE_TEST && f.y() instanceof Constant zero
-                            && zero.kind() == JavaKind.Int && zero.asInt() == 0 && withoutPi(test.input(In.OBJECT)) == object
-                            && t.isAssignableFrom(((TypeTest) test.attribute()).type())) {
-                return true;
-            }
+            return false;
         }
-        return false;
+        if (castKnown(x, t)) {
+            removeGuard(guard, test);
+            return false;
+        }
+        if (!((Deopt) guard.attribute()).compiledThrow()) {
+            addCast(x, t);
+        }
+        return true;
+    }
+
+    private void removeGuard(Instruction guard, Instruction test) {
+        remove(guard);
+        if (!test.hasUsers()) {
+            remove(test);
+        }
+    }
+
+    private static void remove(Instruction i) {
+        i.block().removeInstruction(i);
     }
 
     /** {@code v} without the {@link Op#PI}s around it: the same reference, with the stamp of no cast. */
@@ -158,46 +369,6 @@ final class CheckElimination {
             x = p.input(0);
         }
         return x;
-    }
-
-    /**
-     * Whether {@code v} is known non-null in {@code b}: a null check of it in a dominating block
-     * (or earlier in {@code b}), or a dominating block entered only through a branch edge on which
-     * it is non-null ({@link #nonNullOnEntry}).
-     */
-    boolean checkedBefore(Value v, Block b) {
-        Value object = withoutPi(v);
-        for (Block d = b; d != null; d = d == ctx.g.entry() ? null : ctx.dominance.immediateDominator(d)) {
-            Set<Value> s = checkedNonNull.get(d);
-            if (s != null && s.contains(object)) {
-                return true;
-            }
-            if (nonNullOnEntry(object, d)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Whether block {@code d} is entered only through one edge of a branch that tested {@code v}:
-     * {@code v != null} (or {@code null != v}) held there, or a type test that null fails
-     * ({@code instanceof}, the class test of a profiled call) passed.
-     */
-    boolean nonNullOnEntry(Value v, Block d) {
-        if (d.predecessors().size() != 1 || !(d.predecessors().get(0).terminator() instanceof If f) || f.trueTarget() == f.falseTarget()) {
-            return false;
-        }
-        Condition c = f.trueTarget() == d ? f.condition() : f.condition().negate();
-        if (c != Condition.NE) {
-            return false;
-        }
-        if (f.x().kind() == JavaKind.Object) {
-            return (withoutPi(f.x()) == v && isNullConstant(f.y())) || (withoutPi(f.y()) == v && isNullConstant(f.x()));
-        }
-        return f.x() instanceof Instruction t && f.y() instanceof Constant zero && zero.kind() == JavaKind.Int && zero.asInt() == 0
-                        && (t.op() == Op.INSTANCEOF || t.op() == Op.CLASS_IS || (t.op() == Op.TYPE_TEST && !((TypeTest) t.attribute()).nullPasses()))
-                        && withoutPi(t.input(In.OBJECT)) == v;
     }
 
     static boolean isNullConstant(Value v) {

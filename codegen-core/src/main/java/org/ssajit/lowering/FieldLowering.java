@@ -3,7 +3,6 @@ package org.ssajit.lowering;
 import org.ssajit.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.FieldRef;
-import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.MemoryBarriers;
 import org.ssajit.ir.Op;
@@ -28,8 +27,8 @@ final class FieldLowering {
             return;
         }
         Access access = fieldAccess(f);
-        FieldBase base = fieldBase(i, f);
-        Value result = loaded(ctx.read(base.value(), null, access, base.nullCheck()), access, i.stamp());
+        Value base = fieldBase(i, f);
+        Value result = loaded(ctx.read(base, null, access), access, i.stamp());
         if (f.isVolatile()) {
             ctx.emit(ctx.membar(MemoryBarriers.AFTER_VOLATILE_READ, i.bci()), null);
         }
@@ -48,17 +47,16 @@ final class FieldLowering {
         Access access = fieldAccess(f);
         if (access.kind() == JavaKind.Object) {
             Value base = f.isStatic() ? mirror(f) : i.input(In.OBJECT);
-            InstructionLowering.NullCheck check = f.isStatic() ? null : ctx.nullCheck(base, i.state());
-            ctx.barriers.storeReference(base, null, i.input(In.VALUE), access, check, f.isVolatile(), i.bci());
+            ctx.barriers.storeReference(base, null, i.input(In.VALUE), access, f.isStatic() ? null : i.state(), f.isVolatile(), i.bci());
             ctx.remove(i);
             return;
         }
-        FieldBase base = fieldBase(i, f);
+        Value base = fieldBase(i, f);
         Value value = ctx.storeValue(i.input(In.VALUE), f.getJavaKind(), i.bci());
         if (f.isVolatile()) {
             ctx.emit(ctx.membar(MemoryBarriers.BEFORE_VOLATILE_WRITE, i.bci()), null);
         }
-        ctx.write(base.value(), null, value, access, base.nullCheck(), i.bci());
+        ctx.write(base, null, value, access, i.bci());
         if (f.isVolatile()) {
             ctx.emit(ctx.membar(MemoryBarriers.AFTER_VOLATILE_WRITE, i.bci()), null);
         }
@@ -66,19 +64,16 @@ final class FieldLowering {
     }
 
     /**
-     * The base of a field access: the object, or for a static field its class's {@code
-     * java.lang.Class} mirror (an embedded constant); and the state the access carries as the
-     * object's implicit null check (null: none, or the explicit check was added).
+     * The base of a field access: the object, after its null check, or for a static field its
+     * class's {@code java.lang.Class} mirror (an embedded constant).
      */
-    record FieldBase(Value value, FrameState nullCheck) {
-    }
-
-    FieldBase fieldBase(Instruction i, ResolvedJavaField f) {
+    Value fieldBase(Instruction i, ResolvedJavaField f) {
         if (f.isStatic()) {
-            return new FieldBase(mirror(f), null);
+            return mirror(f);
         }
         Value object = i.input(In.OBJECT);
-        return new FieldBase(object, ctx.nullCheck(object, i.state()).forAccess(f.getOffset()));
+        ctx.nullCheck(object, i.state());
+        return object;
     }
 
     /** What a read gives the program: a narrow oop decoded, else the read itself, with the loaded value's stamp. */

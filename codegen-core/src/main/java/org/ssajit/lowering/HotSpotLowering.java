@@ -67,11 +67,14 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  * order is written once, in codegen-core's {@code PhaseSuite} (the lowering stage), and
  * {@link #lower(Graph)} runs them in that order. The step that lowers the instructions
  * ({@link #instructions}) is {@link InstructionLowering} with its per-topic lowerings (fields, arrays,
- * reference stores and their barriers, calls, allocation, monitors, type checks, arithmetic) and its
- * {@link CheckElimination}: it leaves out the checks that cannot fail (a null check of a value whose
- * stamp is non-null or that a dominating check already tested, a bounds check whose index is proven
- * non-negative and below the array's length by a dominating branch, a zero check of a divisor whose
- * stamp excludes 0). The card-table post-barriers, G1's barriers, the allocations, the locks and unlocks,
+ * reference stores and their barriers, calls, allocation, monitors, type checks, arithmetic): it emits
+ * every check a Java operation needs, explicitly. The next step, {@link CheckElimination}, removes
+ * the checks that cannot fail (a null check of a value whose stamp is non-null or that a dominating
+ * check or branch already tested, a bounds check passed before or whose index is proven non-negative
+ * and below the array's length by a dominating branch, a zero check of a divisor whose stamp excludes
+ * 0, a cast proven by the stamp or a dominating cast or type test), and the one after it,
+ * {@link ImplicitNullChecks}, makes a null check left the access after it where the policy below
+ * allows. The card-table post-barriers, G1's barriers, the allocations, the locks and unlocks,
  * the finalizer registrations and the type tests and store checks are expanded after it ({@link BarrierExpansion},
  * {@link G1BarrierExpansion}, {@link AllocationExpansion}, {@link MonitorExpansion}, {@link FinalizerExpansion},
  * {@link TypeCheckExpansion}), the type tests after the compiled throws and handler dispatches that
@@ -80,9 +83,10 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  * <p>Policies decided here, for every target: a failed check deoptimizes with action
  * {@link #EXCEPTION_ACTION} (the code stays; the interpreter throws), an unresolved entry or an
  * uninitialized class with {@link #UNRESOLVED_ACTION}; a null check is the access itself (an
- * implicit null check: a null base faults in the VM's protected page) where the access is within a
- * page of its base, implicit null checks are on, and the method's profile records no null-check
- * deoptimization yet (after one, the recompiled code tests explicitly and keeps running when nulls
+ * implicit null check: a null base faults in the VM's protected page) where the access follows it in
+ * its block with nothing that can be seen in between, is within a page of its base, the failure does
+ * not throw to a handler in compiled code, implicit null checks are on, and the method's profile
+ * records no null-check deoptimization yet (after one, the recompiled code tests explicitly and keeps running when nulls
  * come); boolean stores keep bit 0; a method declared to return boolean, byte, char or short narrows
  * what it returns as {@code ireturn} does unless the stamp shows it in range; volatile accesses get
  * the Java memory model's barriers.
@@ -275,11 +279,25 @@ public final class HotSpotLowering {
         LoweringScope.check(s.graph, options.get(LoweringOptions.MONITORS));
     }
 
-    /** Every Java-level instruction lowered, dominators first. */
+    /** Every Java-level instruction lowered, dominators first, with every check it needs. */
     public void instructions(LoweringState s) {
         boolean unwinding = s.compiledHandlers && options.get(LoweringOptions.UNWIND_EXCEPTIONS);
-        new InstructionLowering(this, s.graph, s.stamps, implicitNullChecks && !nullCheckDeoptimized(s.graph.method()), s.tryHandlers, s.tryBcis, s.throwing, s.recompiling,
-                        unwinding).run();
+        new InstructionLowering(this, s.graph, s.stamps, s.tryHandlers, s.tryBcis, s.throwing, s.recompiling, unwinding).run();
+    }
+
+    /** The checks that cannot fail removed ({@link CheckElimination}). */
+    public void checkElimination(LoweringState s) {
+        CheckElimination.run(s.graph, s.stamps, config.arrayLengthOffset);
+    }
+
+    /**
+     * The null checks left made their accesses ({@link ImplicitNullChecks}) where implicit null checks
+     * are on and the method's profile records no null-check deoptimization yet.
+     */
+    public void implicitNullChecks(LoweringState s) {
+        if (implicitNullChecks && !nullCheckDeoptimized(s.graph.method())) {
+            ImplicitNullChecks.run(s.graph, config.vmPageSize);
+        }
     }
 
     /** The implicit exceptions compiled code throws to a handler, created ({@link ImplicitThrows}). */

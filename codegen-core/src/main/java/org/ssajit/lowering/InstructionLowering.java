@@ -45,8 +45,12 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * {@link BarrierLowering}, {@link CallLowering}, {@link AllocationLowering}, {@link MonitorLowering},
  * {@link TypeCheckLowering}, {@link ArithmeticLowering}), and what they share: where new instructions
  * go (before the instruction being lowered), the exception policy of a failed check, null checks
- * (explicit, implicit in the access, or proven by {@link CheckElimination}) and the building blocks
- * (reads, writes, barriers, deoptimizations). Returns, athrows and the method's lock are lowered here.
+ * and the building blocks (reads, writes, barriers, deoptimizations). Returns, athrows and the
+ * method's lock are lowered here. Every check a Java operation needs is emitted, explicitly: which
+ * ones cannot fail is {@link CheckElimination}'s to decide, and which null checks become their
+ * accesses {@link ImplicitNullChecks}'s. Decided here is only what a check means: where its failure
+ * goes ({@link #exceptionDeopt}), and whether an array access checks its index against a checked
+ * length (which then also stands for its null check) or against the length read from the array.
  */
 final class InstructionLowering {
     final HotSpotVmConfig config;
@@ -54,7 +58,6 @@ final class InstructionLowering {
     final ConstantReflectionProvider constantReflection;
     /** The VM's collector ({@code CollectedHeap::Name}): which barriers a reference store gets. */
     final int gc;
-    final CheckElimination checks = new CheckElimination(this);
     final FieldLowering fields = new FieldLowering(this);
     final ArrayLowering arrays = new ArrayLowering(this);
     final BarrierLowering barriers = new BarrierLowering(this);
@@ -66,8 +69,6 @@ final class InstructionLowering {
 
     final Graph g;
     final Stamps stamps;
-
-    final boolean implicit;
     /** Exceptions no handler takes may leave the frame ({@link ExceptionDispatch#unwinds}). */
     final boolean unwinding;
     final Dominance dominance;
@@ -84,7 +85,7 @@ final class InstructionLowering {
     /** Blocks whose failed checks deoptimize so that HotSpot counts them and recompiles (the profile has not seen them throw). */
     final Set<Block> recompiling;
 
-    InstructionLowering(HotSpotLowering lowering, Graph g, Stamps stamps, boolean implicit, Map<Block, List<Handler>> tryHandlers, Map<Block, Integer> tryBcis, Set<Block> throwing,
+    InstructionLowering(HotSpotLowering lowering, Graph g, Stamps stamps, Map<Block, List<Handler>> tryHandlers, Map<Block, Integer> tryBcis, Set<Block> throwing,
                     Set<Block> recompiling, boolean unwinding) {
         this.g = g;
         this.config = lowering.config();
@@ -93,7 +94,6 @@ final class InstructionLowering {
         this.gc = lowering.gc();
         this.unwinding = unwinding;
         this.stamps = stamps;
-        this.implicit = implicit;
         this.dominance = g.dominance();
         this.tryHandlers = tryHandlers;
         this.tryBcis = tryBcis;
@@ -180,13 +180,10 @@ final class InstructionLowering {
                 if (unwinding && ExceptionDispatch.unwinds(t.state(), false)) {
                     // No handler anywhere, no lock: the exception leaves the frame; a null one
                     // deoptimizes, and the interpreter throws the NullPointerException.
-                    Value x = t.exception();
-                    if (!x.stamp().isNonNull() && !checks.checkedBefore(x, b)) {
-                        Instruction c = new Instruction(g, Op.NULL_CHECK, JavaKind.Void, exceptionDeopt(DeoptimizationReason.NullCheckException, t.bci()),
-                                        t.bci(), x);
-                        c.setState(t.state().copy());
-                        b.insertAtEnd(c);
-                    }
+                    Instruction c = new Instruction(g, Op.NULL_CHECK, JavaKind.Void, exceptionDeopt(DeoptimizationReason.NullCheckException, t.bci()),
+                                    t.bci(), t.exception());
+                    c.setState(t.state().copy());
+                    b.insertAtEnd(c);
                     Instruction u = new Instruction(g, Op.UNWIND, JavaKind.Void, null, t.bci(), t.exception());
                     b.insertAtEnd(u);
                 } else {
@@ -215,21 +212,12 @@ final class InstructionLowering {
             case STORE_FIELD -> fields.storeField(i);
             case ARRAY_LENGTH -> {
                 Value a = i.input(In.ARRAY);
-                NullCheck c = nullCheck(a, i.state());
-                Instruction read = read(a, null, arrays.lengthAccess(), c.forAccess(config.arrayLengthOffset));
+                nullCheck(a, i.state());
+                Instruction read = read(a, null, arrays.lengthAccess());
                 read.setStamp(i.stamp());
                 replace(i, read);
             }
-            case ARRAY_LENGTH_OR_ZERO -> {
-                Value a = i.input(In.ARRAY);
-                if (a.stamp().isNonNull() || checks.checkedBefore(a, block)) {
-                    Instruction read = read(a, null, arrays.lengthAccess(), null);
-                    read.setStamp(i.stamp());
-                    replace(i, read);
-                } else {
-                    replace(i, emit(new Instruction(g, Op.READ_OR_ZERO, JavaKind.Int, arrays.lengthAccess(), i.bci(), a), i.stamp()));
-                }
-            }
+            case ARRAY_LENGTH_OR_ZERO -> replace(i, emit(new Instruction(g, Op.READ_OR_ZERO, JavaKind.Int, arrays.lengthAccess(), i.bci(), i.input(In.ARRAY)), i.stamp()));
             case LOAD_INDEXED -> arrays.loadIndexed(i);
             case STORE_INDEXED -> arrays.storeIndexed(i);
             case FILL -> {
@@ -257,7 +245,7 @@ final class InstructionLowering {
             }
             case RECEIVER_CHECK -> {
                 // An inlined call's receiver: a null one deoptimizes to the invoke, whose NullPointerException the interpreter throws.
-                nullCheck(i.input(In.OBJECT), i.state()).explicitly();
+                nullCheck(i.input(In.OBJECT), i.state());
                 remove(i);
             }
             case CHECKCAST -> typeChecks.checkcast(i);
@@ -268,7 +256,7 @@ final class InstructionLowering {
             case CLASS_IS -> {
                 // The guard of a call inlined for a profiled receiver class: one comparison of class pointers.
                 ResolvedJavaType t = (ResolvedJavaType) i.type();
-                replace(i, emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, knownNonNull(i.input(In.OBJECT), TypeTests.classIs(t, constantReflection)), i.bci(),
+                replace(i, emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, TypeTests.classIs(t, constantReflection), i.bci(),
                                 i.input(In.OBJECT)), Stamp.forInt(0, 1)));
             }
             case CURRENT_THREAD -> currentThread(i);
@@ -344,70 +332,18 @@ final class InstructionLowering {
     }
 
     /**
-     * A reference about to be accessed, and the state of its null check if it still needs one. Before
-     * anything else reads the reference, the caller either appends the explicit check
-     * ({@link #explicitly}), makes the access itself the check ({@link #forAccess}), or shows it
-     * cannot be needed ({@link #coveredByBoundsCheck}).
+     * A {@link Op#NULL_CHECK} of {@code v} (the state before its bytecode, {@code fs}): every access
+     * gets one, before anything else reads the reference; {@link CheckElimination} removes those that
+     * cannot fail, {@link ImplicitNullChecks} makes the access itself the check where it may. None
+     * without a state (a graph built by hand: nothing to deoptimize to).
      */
-    final class NullCheck {
-        private final Value value;
-        private FrameState pending;
-
-        NullCheck(Value value, FrameState pending) {
-            this.value = value;
-            this.pending = pending;
+    void nullCheck(Value v, FrameState fs) {
+        if (fs == null) {
+            return;
         }
-
-        /** Appends the pending check as a {@link Op#NULL_CHECK}. */
-        void explicitly() {
-            if (pending != null) {
-                Instruction c = new Instruction(g, Op.NULL_CHECK, JavaKind.Void, exceptionDeopt(DeoptimizationReason.NullCheckException, pending.bci()),
-                                pending.bci(), value);
-                c.setState(pending.copy());
-                emit(c, null);
-                pending = null;
-            }
-        }
-
-        /**
-         * The check is not needed: a bounds check against the array's length-or-zero fails for a
-         * null array anyway, and deoptimizes to the same state.
-         */
-        void coveredByBoundsCheck() {
-            pending = null;
-        }
-
-        /**
-         * For the access added next, at {@code displacement} from the reference: the state it
-         * carries as the implicit null check, or null if no check is pending or it must be explicit
-         * (implicit checks off, or the access beyond the first page), in which case it is added now.
-         */
-        FrameState forAccess(int displacement) {
-            if (pending == null || !implicit || displacement < 0 || displacement >= config.vmPageSize || nullChecksThrow()) {
-                explicitly();
-                return null;
-            }
-            FrameState s = pending.copy();
-            pending = null;
-            return s;
-        }
-    }
-
-    NullCheck nullCheck(Value v, FrameState fs) {
-        if (v.stamp().isNonNull() || checks.checkedBefore(v, block)) {
-            return new NullCheck(v, null);
-        }
-        // A check whose NullPointerException goes to a handler in compiled code says nothing there: the
-        // handler, which this block dominates, is where a null v arrives (found by ssajit fuzz, seed 194).
-        if (!nullChecksThrow()) {
-            checks.checkedNonNull.computeIfAbsent(block, x -> new HashSet<>()).add(CheckElimination.withoutPi(v));
-        }
-        return new NullCheck(v, fs);
-    }
-
-    /** {@code test}, without its null test where {@code x} is known non-null here. */
-    TypeTest knownNonNull(Value x, TypeTest test) {
-        return x.stamp().isNonNull() || checks.checkedBefore(x, block) ? test.ofNonNull() : test;
+        Instruction c = new Instruction(g, Op.NULL_CHECK, JavaKind.Void, exceptionDeopt(DeoptimizationReason.NullCheckException, fs.bci()), fs.bci(), v);
+        c.setState(fs.copy());
+        emit(c, null);
     }
 
     /** Unconditional deoptimization for an unresolved entry. */
@@ -433,27 +369,21 @@ final class InstructionLowering {
      */
     void currentThread(Instruction i) {
         Value thread = emit(new Instruction(g, Op.THREAD, JavaKind.Long, null, i.bci()), Stamp.unrestricted(JavaKind.Long));
-        Instruction handle = read(thread, null, new Access(JavaKind.Long, config.threadCurrentThreadObjectOffset, 0, false), null);
-        Instruction object = read(handle, null, new Access(JavaKind.Object, 0, 0, false), null);
+        Instruction handle = read(thread, null, new Access(JavaKind.Long, config.threadCurrentThreadObjectOffset, 0, false));
+        Instruction object = read(handle, null, new Access(JavaKind.Object, 0, 0, false));
         object.setStamp(i.stamp());
         replace(i, object);
     }
 
-    Instruction read(Value base, Value index, Access access, FrameState nullCheck) {
+    Instruction read(Value base, Value index, Access access) {
         Instruction r = index == null ? new Instruction(g, Op.READ, access.valueKind(), access, anchor.bci(), base)
                         : new Instruction(g, Op.READ, access.valueKind(), access, anchor.bci(), base, index);
-        if (nullCheck != null) {
-            r.setState(nullCheck);
-        }
         return emit(r, access.narrowOop() ? Stamp.unrestricted(JavaKind.Int) : Stamp.forValueOf(access.kind()));
     }
 
-    void write(Value base, Value index, Value value, Access access, FrameState nullCheck, int bci) {
+    void write(Value base, Value index, Value value, Access access, int bci) {
         Instruction w = index == null ? new Instruction(g, Op.WRITE, JavaKind.Void, access, bci, base, value)
                         : new Instruction(g, Op.WRITE, JavaKind.Void, access, bci, base, value, index);
-        if (nullCheck != null) {
-            w.setState(nullCheck);
-        }
         emit(w, null);
     }
 

@@ -86,7 +86,7 @@ final class MonitorLowering {
     void monitorEnter(Instruction i) {
         Value x = i.input(In.OBJECT);
         FrameState before = i.state();
-        ctx.nullCheck(x, before).explicitly();
+        ctx.nullCheck(x, before);
         int depth = before.locksSize();
         Value[] locals = new Value[before.localsSize()];
         for (int k = 0; k < locals.length; k++) {

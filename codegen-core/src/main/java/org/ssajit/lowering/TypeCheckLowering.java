@@ -1,7 +1,5 @@
 package org.ssajit.lowering;
 
-import java.util.ArrayList;
-
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.ir.Deopt;
 import org.ssajit.ir.Instruction;
@@ -14,7 +12,7 @@ import jdk.vm.ci.meta.DeoptimizationReason;
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.ResolvedJavaType;
 
-/** The lowering of {@code checkcast} and {@code instanceof} into type tests and guards, left out where stamps or a dominating cast or test prove them. */
+/** The lowering of {@code checkcast} and {@code instanceof} into type tests and guards ({@link CheckElimination} drops the casts that stamps or a dominating cast or test prove). */
 final class TypeCheckLowering {
     private final InstructionLowering ctx;
 
@@ -23,10 +21,9 @@ final class TypeCheckLowering {
     }
 
     /**
-     * {@code checkcast}: nothing where the object's stamp proves the cast (a type without interfaces,
-     * which the bytecode verifier does not check); otherwise a {@link Op#TYPE_TEST} that null passes,
-     * a {@link Op#GUARD} that deoptimizes when it fails (the interpreter throws
-     * ClassCastException), and the object again as a {@link Op#PI} with the cast's stamp.
+     * {@code checkcast}: a {@link Op#TYPE_TEST} that null passes, a {@link Op#GUARD} that
+     * deoptimizes when it fails (the interpreter throws ClassCastException), and right after it the
+     * object again as a {@link Op#PI} with the cast's stamp; an unresolved type deoptimizes.
      */
     void checkcast(Instruction i) {
         Value x = i.input(In.OBJECT);
@@ -34,22 +31,11 @@ final class TypeCheckLowering {
             ctx.deoptimize(i);
             return;
         }
-        if (provenInstance(x.stamp(), t)) {
-            ctx.replace(i, x);
-            return;
-        }
-        if (ctx.checks.castBefore(x, t, ctx.block)) {
-            ctx.replace(i, ctx.emit(new Instruction(ctx.g, Op.PI, JavaKind.Object, null, i.bci(), x), i.stamp()));
-            return;
-        }
-        Instruction test = ctx.emit(new Instruction(ctx.g, Op.TYPE_TEST, JavaKind.Int, ctx.knownNonNull(x, TypeTests.subtypeTest(t, ctx.constantReflection, true)), i.bci(), x), Stamp.forInt(0, 1));
+        Instruction test = ctx.emit(new Instruction(ctx.g, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(t, ctx.constantReflection, true), i.bci(), x), Stamp.forInt(0, 1));
         Deopt why = ctx.exceptionDeopt(DeoptimizationReason.ClassCastException, i.bci());
         Instruction guard = new Instruction(ctx.g, Op.GUARD, JavaKind.Void, why, i.bci(), test);
         guard.setState(i.state().copy());
         ctx.emit(guard, null);
-        if (!why.compiledThrow()) {
-            ctx.checks.checkedCasts.computeIfAbsent(ctx.block, b -> new ArrayList<>(2)).add(new Object[]{CheckElimination.withoutPi(x), t});
-        }
         ctx.replace(i, ctx.emit(new Instruction(ctx.g, Op.PI, JavaKind.Object, null, i.bci(), x), i.stamp()));
     }
 
@@ -62,7 +48,7 @@ final class TypeCheckLowering {
             ctx.deoptimize(i);
             return;
         }
-        ctx.replace(i, ctx.emit(new Instruction(ctx.g, Op.TYPE_TEST, JavaKind.Int, ctx.knownNonNull(i.input(In.OBJECT), TypeTests.subtypeTest(t, ctx.constantReflection, false)), i.bci(), i.input(In.OBJECT)), Stamp.forInt(0, 1)));
+        ctx.replace(i, ctx.emit(new Instruction(ctx.g, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(t, ctx.constantReflection, false), i.bci(), i.input(In.OBJECT)), Stamp.forInt(0, 1)));
     }
 
     /**

@@ -92,6 +92,8 @@ public final class PhaseSuite {
                                     lowering("stamps after expansion", HotSpotLowering::stampsAfterExpansion),
                                     lowering("lowering scope", HotSpotLowering::scope),
                                     lowering("instruction lowering", HotSpotLowering::instructions),
+                                    lowering("check elimination", HotSpotLowering::checkElimination),
+                                    lowering("implicit null checks", HotSpotLowering::implicitNullChecks),
                                     lowering("implicit throws", HotSpotLowering::implicitThrows),
                                     lowering("exception dispatch", HotSpotLowering::exceptionDispatch),
                                     expansion("barrier expansion", HotSpotLowering::barrierExpansion),

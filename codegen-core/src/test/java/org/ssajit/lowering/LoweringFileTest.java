@@ -63,6 +63,29 @@ class LoweringFileTest {
         p.next = v;
     }
 
+    static int checks(int[] a, Point p, Object o) {
+        int s = p.x;
+        p.x = s + 1;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+        }
+        Number n = (Number) o;
+        Number m = (Number) o;
+        return s / 3 + (n == m ? a[0] : 0);
+    }
+
+    static final String CHECKS_SOURCE = """
+                    static int checks(int[] a, Point p, Object o) {
+                        int s = p.x;
+                        p.x = s + 1;
+                        for (int i = 0; i < a.length; i++) {
+                            s += a[i];
+                        }
+                        Number n = (Number) o;
+                        Number m = (Number) o;
+                        return s / 3 + (n == m ? a[0] : 0);
+                    }""";
+
     enum Topic {
         FIELD("field", false, "static int field(Point p) { return p.x + 1; }",
                         "A field read: the null check (deoptimizing, the state before getfield), then the int read at the",
@@ -137,5 +160,62 @@ class LoweringFileTest {
         String actual = text.toString();
         assertTrue(!actual.contains(Long.toString(c.cardTableAddress)), "the card table's base is named");
         Golden.check(t.fileName(), actual);
+    }
+
+    /**
+     * The checks, as {@code lowering-checks.ir} specifies them: the graph after the instruction
+     * lowering (every check explicit), after {@link CheckElimination} and after
+     * {@link ImplicitNullChecks} (on here).
+     */
+    @org.junit.jupiter.api.Test
+    void checksMatchTheFile() throws Exception {
+        HotSpotVmConfig c = HotSpotVmConfig.host();
+        String layout = VmLayout.of(c, false);
+        String name = "lowering-checks";
+        VmLayout.assumeWrittenFor(Path.of("src/test/resources/golden", name + ".ir"), layout);
+        Graph g = Jvmci.graph(LoweringFileTest.class, "checks");
+        Verifier.verify(g);
+        StringBuilder text = new StringBuilder();
+        text.append("# checks: the lowering's checks, emitted, then eliminated, then made implicit\n");
+        for (String line : CHECKS_SOURCE.split("\n")) {
+            text.append("#   ").append(line).append('\n');
+        }
+        text.append("""
+                        # The instruction lowering emits every check: p's null check at each access of p, a's at
+                        # arraylength and at each element (against the loop's checked length, or a length read), the
+                        # bounds checks, the zero check of the constant divisor, both casts' type test, guard and pi.
+                        # Check elimination removes what cannot fail: p's second null check (the first dominates it),
+                        # a's null checks after arraylength's, the loop's bounds check (i < a.length on the loop's
+                        # edge, i non-negative), the zero check (3 is not 0), the second cast (the first dominates it:
+                        # its pi stays). a[0] keeps its bounds check and the length read it compares with.
+                        # Implicit null checks (on) make the remaining null checks of p and of a the reads after them.
+                        """);
+        text.append(VmLayout.header(layout)).append('\n');
+        text.append("\n## input: the Java-level IR\n").append(new IrPrinter(true).print(g));
+        HotSpotLowering lowering = HotSpotLowering.host(true);
+        LoweringState state = new LoweringState(g, true);
+        for (org.ssajit.phases.PhaseSuite.LoweringPhase p : org.ssajit.phases.PhaseSuite.standard().loweringSteps()) {
+            p.step().run(lowering, state);
+            if (p.name().equals("instruction lowering") || p.name().equals("check elimination") || p.name().equals("implicit null checks")) {
+                text.append("\n## after ").append(p.name()).append('\n').append(VmLayout.named(new IrPrinter(true).print(g), c));
+            }
+            if (p.name().equals("implicit null checks")) {
+                break;
+            }
+        }
+        trivialPhisAndVerify(lowering, state);
+        Golden.check(name, text.toString());
+    }
+
+    /** The rest of the lowering, then the verifier: the graph the steps above left is a sound one. */
+    private static void trivialPhisAndVerify(HotSpotLowering lowering, LoweringState state) {
+        boolean after = false;
+        for (org.ssajit.phases.PhaseSuite.LoweringPhase p : org.ssajit.phases.PhaseSuite.standard().loweringSteps()) {
+            if (after) {
+                p.step().run(lowering, state);
+            }
+            after |= p.name().equals("implicit null checks");
+        }
+        Verifier.verify(state.graph());
     }
 }
