@@ -43,7 +43,8 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * branch edge ({@code index < arraylength(array)}, the very SSA values: the counted loop
  * {@code for (i = 0; i < a.length; i++) ... a[i]}; sound in loops too, since a later iteration
  * passes that edge again before the check); the length read that only it used goes with it;</li>
- * <li>a {@link Op#ZERO_CHECK} of a divisor whose stamp excludes 0;</li>
+ * <li>a {@link Op#ZERO_CHECK} of a divisor whose stamp where it runs excludes 0 (its own, or narrowed
+ * by dominating branch edges: {@link Stamps#at}), or that a dominating zero check passed;</li>
  * <li>a cast (a {@link Op#GUARD} of a {@link Op#TYPE_TEST} that null passes) that the object's stamp
  * proves (the cast's {@link Op#PI} goes too: the object keeps its own stamp), or that a dominating
  * cast to a subtype, or a dominating branch edge on which a type test for a subtype passed, proves
@@ -62,6 +63,8 @@ final class CheckElimination {
 
     /** References known non-null (without their PIs). */
     private final Set<Value> nonNull = new HashSet<>();
+    /** Divisors a zero check passed. */
+    private final Set<Value> nonZero = new HashSet<>();
     /** Bounds checks passed, as (array without its PIs, index). */
     private final Set<List<Value>> inBounds = new HashSet<>();
     /** Types each reference (without its PIs) is known to be null or an instance of. */
@@ -235,9 +238,13 @@ final class CheckElimination {
                 return boundsCheck(i, b) ? i : null;
             }
             case ZERO_CHECK -> {
-                if (!i.input(In.DIVISOR).stamp().contains(0)) {
+                Value y = i.input(In.DIVISOR);
+                if (!y.stamp().contains(0) || nonZero.contains(y) || !stamps.at(y, b).contains(0)) {
                     remove(i);
                     return null;
+                }
+                if (!((Deopt) i.attribute()).compiledThrow() && nonZero.add(y)) {
+                    undo.add(() -> nonZero.remove(y));
                 }
             }
             case GUARD -> {

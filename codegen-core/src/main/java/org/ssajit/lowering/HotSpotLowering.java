@@ -72,7 +72,7 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  * the checks that cannot fail (a null check of a value whose stamp is non-null or that a dominating
  * check or branch already tested, a bounds check passed before or whose index is proven non-negative
  * and below the array's length by a dominating branch, a zero check of a divisor whose stamp excludes
- * 0, a cast proven by the stamp or a dominating cast or type test), and the one after it,
+ * 0 or that a dominating zero check passed, a cast proven by the stamp or a dominating cast or type test), and the one after it,
  * {@link ImplicitNullChecks}, makes a null check left the access after it where the policy below
  * allows. The card-table post-barriers, G1's barriers, the allocations, the locks and unlocks,
  * the finalizer registrations and the type tests and store checks are expanded after it ({@link BarrierExpansion},

@@ -115,6 +115,19 @@ class HotSpotLoweringTest {
         return x / ((y & 7) + 1);
     }
 
+    static int divideTwice(int x, int y) {
+        return x / y + x % y;
+    }
+
+    static int divideByPositive(int x, int y) {
+        return y > 0 ? x / y : 0;
+    }
+
+    static int divideInBranches(int x, int y, boolean c) {
+        int r = c ? x / y : 0;
+        return r + x % y;
+    }
+
     static void storeBoolean(boolean[] z, int i, int v) {
         z[i] = v > 0 ? (v & 2) == 2 : false;
     }
@@ -395,6 +408,17 @@ class HotSpotLoweringTest {
         Graph masked = lowered("divideByMaskedPlusOne", true);
         assertTrue(all(masked, Op.ZERO_CHECK).isEmpty(), masked::toString);
         assertEquals(1, all(masked, Op.SDIV).size());
+    }
+
+    @Test
+    void aZeroCheckDominatedByOneOfTheSameDivisorOrByABranchGoes() {
+        Graph twice = lowered("divideTwice", true);
+        assertEquals(1, all(twice, Op.ZERO_CHECK).size(), twice::toString);
+        Graph positive = lowered("divideByPositive", true);
+        assertTrue(all(positive, Op.ZERO_CHECK).isEmpty(), positive::toString);
+        // The check in one branch does not dominate the division after the merge: both stay.
+        Graph branches = lowered("divideInBranches", true);
+        assertEquals(2, all(branches, Op.ZERO_CHECK).size(), branches::toString);
     }
 
     @Test
