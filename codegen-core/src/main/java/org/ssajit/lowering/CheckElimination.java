@@ -13,6 +13,7 @@ import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Deopt;
 import org.ssajit.ir.Dominance;
+import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
@@ -299,13 +300,28 @@ final class CheckElimination {
             return true;
         }
         addInBounds(array, index);
-        // A null check right before, of the same array at the same bytecode: the check against the
-        // length-or-zero fails for a null array anyway (a read length ran before: not null).
-        if (before != null && before.op() == Op.NULL_CHECK && before.bci() == c.bci() && withoutPi(before.input(In.OBJECT)) == withoutPi(array)
+        // A null check right before, of the same array at the same bytecode (the access's own, in the
+        // same inlined frame): the check against the length-or-zero fails for a null array anyway, and
+        // deoptimizes to that bytecode too (a read length ran before: not null).
+        if (before != null && before.op() == Op.NULL_CHECK && sameBytecode(before.state(), c.state()) && withoutPi(before.input(In.OBJECT)) == withoutPi(array)
                         && !((Deopt) before.attribute()).compiledThrow() && before != length) {
             remove(before);
         }
         return true;
+    }
+
+    /** Whether two states are at the same bytecode of the same frames (the method and its callers). */
+    private static boolean sameBytecode(FrameState a, FrameState b) {
+        FrameState x = a;
+        FrameState y = b;
+        while (x != null && y != null) {
+            if (x.bci() != y.bci() || !x.method().equals(y.method())) {
+                return false;
+            }
+            x = x.outer();
+            y = y.outer();
+        }
+        return x == y;
     }
 
     /** A read of an array's length (a lowered {@code arraylength}). */
