@@ -1,0 +1,239 @@
+package org.ssajit.lowering;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.ir.Access;
+import org.ssajit.ir.Block;
+import org.ssajit.ir.Condition;
+import org.ssajit.ir.Deopt;
+import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Goto;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.If;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.MemoryBarriers;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Parameter;
+import org.ssajit.ir.Return;
+import org.ssajit.ir.Stamps;
+import org.ssajit.ir.Value;
+import org.ssajit.testing.Jvmci;
+
+import jdk.vm.ci.meta.DeoptimizationReason;
+import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
+
+/**
+ * {@link CheckElimination} and {@link ImplicitNullChecks} on graphs built by hand, for the rules'
+ * conditions that the lowering of Java source never puts to the test (it always emits a check next to
+ * its own access): which null check a bounds check stands for, which passed type test shows its object
+ * non-null, which access a null check may become.
+ */
+class CheckEliminationTest {
+    static final HotSpotVmConfig CONFIG = HotSpotVmConfig.host();
+    static final ResolvedJavaMethod METHOD = Jvmci.method(CheckEliminationTest.class, "shape");
+    static final ResolvedJavaMethod CALLER = Jvmci.method(CheckEliminationTest.class, "caller");
+    static final Deopt DEOPT = new Deopt(DeoptimizationReason.NullCheckException, HotSpotLowering.EXCEPTION_ACTION);
+    static final Deopt THROW = Deopt.compiledThrow(DeoptimizationReason.NullCheckException);
+
+    static int shape(Object a, Object b, int i) {
+        return i;
+    }
+
+    static int caller(Object a, Object b, int i) {
+        return shape(a, b, i);
+    }
+
+    final Graph g = new Graph(METHOD);
+    final Block entry = g.newBlock(0);
+    final Parameter a = g.addParameter(0, JavaKind.Object, false);
+    final Parameter b = g.addParameter(1, JavaKind.Object, false);
+    final Parameter i = g.addParameter(2, JavaKind.Int, false);
+
+    FrameState state(int bci) {
+        return new FrameState(METHOD, bci, new Value[]{a, b, i}, new Value[0], new Value[0]);
+    }
+
+    Instruction add(Block in, Op op, JavaKind kind, Object attribute, int bci, FrameState s, Value... inputs) {
+        Instruction x = new Instruction(g, op, kind, attribute, bci, inputs);
+        if (s != null) {
+            x.setState(s);
+        }
+        in.append(x);
+        return x;
+    }
+
+    static Access lengthAccess() {
+        return new Access(JavaKind.Int, CONFIG.arrayLengthOffset, 0, false);
+    }
+
+    void eliminate() {
+        CheckElimination.run(g, Stamps.infer(g), CONFIG.arrayLengthOffset);
+    }
+
+    static List<Op> ops(Block b) {
+        return b.instructions().stream().map(Instruction::op).toList();
+    }
+
+    /** nullcheck x; boundscheck i against readorzero(a), at {@code bci}; the null check's state {@code s}. */
+    Instruction nullCheckBeforeBoundsCheck(Value x, Deopt why, FrameState s) {
+        Instruction len = add(entry, Op.READ_OR_ZERO, JavaKind.Int, lengthAccess(), 5, null, a);
+        Instruction c = add(entry, Op.NULL_CHECK, JavaKind.Void, why, 5, s, x);
+        add(entry, Op.BOUNDS_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.BoundsCheckException, HotSpotLowering.EXCEPTION_ACTION), 5, state(5), i, len);
+        entry.setTerminator(new Return(6, i));
+        return c;
+    }
+
+    @Test
+    void aBoundsCheckAgainstTheLengthOrZeroStandsForItsOwnAccesssNullCheck() {
+        Instruction c = nullCheckBeforeBoundsCheck(a, DEOPT, state(5));
+        eliminate();
+        assertNull(c.block(), entry.instructions()::toString);
+        assertEquals(List.of(Op.READ_OR_ZERO, Op.BOUNDS_CHECK), ops(entry));
+    }
+
+    @Test
+    void notForAnotherArraysNullCheck() {
+        Instruction c = nullCheckBeforeBoundsCheck(b, DEOPT, state(5));
+        eliminate();
+        assertNotNull(c.block(), "b's length is not checked");
+    }
+
+    @Test
+    void notForANullCheckThatThrowsToAHandler() {
+        Instruction c = nullCheckBeforeBoundsCheck(a, THROW, state(5));
+        eliminate();
+        assertNotNull(c.block(), "a null array must throw NullPointerException in compiled code, not deoptimize as out of bounds");
+    }
+
+    @Test
+    void notForANullCheckOfAnotherFrameAtTheSameBci() {
+        FrameState callee = new FrameState(METHOD, 5, new Value[]{a, b, i}, new Value[0], new Value[0],
+                        new FrameState(CALLER, 3, new Value[]{a, b, i}, new Value[0], new Value[0]));
+        Instruction c = nullCheckBeforeBoundsCheck(a, DEOPT, callee);
+        eliminate();
+        assertNotNull(c.block(), "an inlined callee's null check fails in the callee's frame");
+    }
+
+    /** if typetest(a) != 0 then t else f; t: nullcheck a. */
+    Instruction nullCheckAfterTypeTest(boolean nullPasses) {
+        Block t = g.newBlock(5);
+        Block f = g.newBlock(9);
+        Instruction test = add(entry, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(Jvmci.PROVIDERS.metaAccess().lookupJavaType(Number.class), Jvmci.PROVIDERS.constantReflection(), nullPasses), 1, null, a);
+        entry.setTerminator(new If(1, Condition.NE, test, g.intConstant(0), t, f));
+        t.addPredecessor(entry);
+        f.addPredecessor(entry);
+        Instruction c = add(t, Op.NULL_CHECK, JavaKind.Void, DEOPT, 5, state(5), a);
+        t.setTerminator(new Return(6, i));
+        f.setTerminator(new Return(10, i));
+        return c;
+    }
+
+    @Test
+    void aPassedTypeTestThatNullFailsShowsItsObjectNonNull() {
+        Instruction c = nullCheckAfterTypeTest(false);
+        eliminate();
+        assertNull(c.block());
+    }
+
+    @Test
+    void aPassedTypeTestThatNullPassesDoesNot() {
+        Instruction c = nullCheckAfterTypeTest(true);
+        eliminate();
+        assertNotNull(c.block(), "a cast's test passes a null");
+    }
+
+    /** nullcheck a; then {@code between}; then {@code access}: which one the check becomes. */
+    Instruction access(Instruction check, Instruction... rest) {
+        entry.append(check);
+        for (Instruction x : rest) {
+            entry.append(x);
+        }
+        entry.setTerminator(new Return(9, i));
+        ImplicitNullChecks.run(g, CONFIG.vmPageSize);
+        return rest[rest.length - 1];
+    }
+
+    Instruction check(Deopt why) {
+        Instruction c = new Instruction(g, Op.NULL_CHECK, JavaKind.Void, why, 1, a);
+        c.setState(state(1));
+        return c;
+    }
+
+    Instruction read(Value base, int displacement, Value... index) {
+        Value[] in = index.length == 0 ? new Value[]{base} : new Value[]{base, index[0]};
+        return new Instruction(g, Op.READ, JavaKind.Int, new Access(JavaKind.Int, displacement, index.length == 0 ? 0 : 4, false), 1, in);
+    }
+
+    @Test
+    void aNullCheckBecomesTheNextReadOfItsReference() {
+        Instruction r = access(check(DEOPT), new Instruction(g, Op.ADD, JavaKind.Int, null, 1, i, i), read(a, 12));
+        assertNotNull(r.state());
+        assertEquals(List.of(Op.ADD, Op.READ), ops(entry));
+    }
+
+    /** A volatile store's barrier sits between its null check and its write. */
+    @Test
+    void acrossAMemoryBarrier() {
+        Instruction r = access(check(DEOPT), new Instruction(g, Op.MEMBAR, JavaKind.Void, MemoryBarriers.STORE_STORE, 1), read(a, 12));
+        assertNotNull(r.state());
+    }
+
+    @Test
+    void notAReadOfAnotherReference() {
+        Instruction r = access(check(DEOPT), read(b, 12));
+        assertNull(r.state());
+        assertEquals(List.of(Op.NULL_CHECK, Op.READ), ops(entry));
+    }
+
+    @Test
+    void notAReadBeyondTheProtectedPage() {
+        Instruction r = access(check(DEOPT), read(a, CONFIG.vmPageSize));
+        assertNull(r.state());
+    }
+
+    @Test
+    void notAnIndexedRead() {
+        Instruction r = access(check(DEOPT), read(a, 16, i));
+        assertNull(r.state());
+    }
+
+    @Test
+    void notAfterAReadOfAnotherReference() {
+        Instruction r = access(check(DEOPT), read(b, 12), read(a, 12));
+        assertNull(r.state(), "b's read would run before a's null check");
+    }
+
+    @Test
+    void notACheckThatThrowsToAHandler() {
+        Instruction r = access(check(THROW), read(a, 12));
+        assertNull(r.state());
+    }
+
+    @Test
+    void blocksAreWalkedAsTheDominatorTree() {
+        // entry: if i > 0 then t else f; t: nullcheck a; f: goto j; j (after both): nullcheck a stays.
+        Block t = g.newBlock(5);
+        Block f = g.newBlock(9);
+        Block j = g.newBlock(12);
+        entry.setTerminator(new If(1, Condition.GT, i, g.intConstant(0), t, f));
+        t.addPredecessor(entry);
+        f.addPredecessor(entry);
+        Instruction inT = add(t, Op.NULL_CHECK, JavaKind.Void, DEOPT, 5, state(5), a);
+        t.setTerminator(new Goto(6, j));
+        f.setTerminator(new Goto(10, j));
+        j.addPredecessor(t);
+        j.addPredecessor(f);
+        Instruction inJ = add(j, Op.NULL_CHECK, JavaKind.Void, DEOPT, 12, state(12), a);
+        j.setTerminator(new Return(13, i));
+        eliminate();
+        assertNotNull(inT.block());
+        assertNotNull(inJ.block(), "t does not dominate j");
+    }
+}
