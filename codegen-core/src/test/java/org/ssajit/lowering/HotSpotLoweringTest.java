@@ -115,6 +115,10 @@ class HotSpotLoweringTest {
         return x / ((y & 7) + 1);
     }
 
+    static int twoArrays(int[] a, int[] b, int i) {
+        return a[i] + b[i] + a[i];
+    }
+
     static int divideTwice(int x, int y) {
         return x / y + x % y;
     }
@@ -408,6 +412,15 @@ class HotSpotLoweringTest {
         Graph masked = lowered("divideByMaskedPlusOne", true);
         assertTrue(all(masked, Op.ZERO_CHECK).isEmpty(), masked::toString);
         assertEquals(1, all(masked, Op.SDIV).size());
+    }
+
+    @Test
+    void aBoundsCheckDominatedByOneOfTheSameArrayAndIndexGoes() {
+        // a[i], b[i], a[i]: b[i] is checked against b's length, the second a[i] not at all.
+        Graph g = lowered("twoArrays", true);
+        List<Instruction> checks = all(g, Op.BOUNDS_CHECK);
+        assertEquals(2, checks.size(), g::toString);
+        assertEquals(List.of(0, 1), checks.stream().map(c -> c.input(In.LENGTH)).map(l -> ((Instruction) l).input(In.BASE)).map(b -> ((org.ssajit.ir.Parameter) b).index()).toList());
     }
 
     @Test
