@@ -121,6 +121,60 @@ class CheckEliminationTest {
         assertNotNull(c.block(), "an inlined callee's null check fails in the callee's frame");
     }
 
+    /** Two bounds checks of a[i] in a row, the first failing as {@code first}: whether the second goes. */
+    boolean secondBoundsCheckGoes(Deopt first) {
+        Instruction len = add(entry, Op.READ, JavaKind.Int, lengthAccess(), 5, null, a);
+        add(entry, Op.BOUNDS_CHECK, JavaKind.Void, first, 5, state(5), i, len);
+        Instruction second = add(entry, Op.BOUNDS_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.BoundsCheckException, HotSpotLowering.EXCEPTION_ACTION), 7, state(7), i, len);
+        entry.setTerminator(new Return(8, i));
+        eliminate();
+        return second.block() == null;
+    }
+
+    @Test
+    void aPassedBoundsCheckProvesTheNextOne() {
+        assertEquals(true, secondBoundsCheckGoes(new Deopt(DeoptimizationReason.BoundsCheckException, HotSpotLowering.EXCEPTION_ACTION)));
+    }
+
+    @Test
+    void notOneThatThrowsToAHandler() {
+        assertEquals(false, secondBoundsCheckGoes(Deopt.compiledThrow(DeoptimizationReason.BoundsCheckException)), "the handler is entered exactly when it fails");
+    }
+
+    /** Two casts of a to Number in a row, the first failing as {@code first}: whether the second goes. */
+    boolean secondCastGoes(Deopt first) {
+        jdk.vm.ci.meta.ResolvedJavaType number = Jvmci.PROVIDERS.metaAccess().lookupJavaType(Number.class);
+        Instruction t1 = add(entry, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(number, Jvmci.PROVIDERS.constantReflection(), true), 1, null, a);
+        add(entry, Op.GUARD, JavaKind.Void, first, 1, state(1), t1);
+        add(entry, Op.PI, JavaKind.Object, null, 1, null, a);
+        Instruction t2 = add(entry, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(number, Jvmci.PROVIDERS.constantReflection(), true), 4, null, a);
+        Instruction second = add(entry, Op.GUARD, JavaKind.Void, new Deopt(DeoptimizationReason.ClassCastException, HotSpotLowering.EXCEPTION_ACTION), 4, state(4), t2);
+        add(entry, Op.PI, JavaKind.Object, null, 4, null, a);
+        entry.setTerminator(new Return(8, i));
+        eliminate();
+        return second.block() == null;
+    }
+
+    @Test
+    void aPassedCastProvesTheNextOne() {
+        assertEquals(true, secondCastGoes(new Deopt(DeoptimizationReason.ClassCastException, HotSpotLowering.EXCEPTION_ACTION)));
+    }
+
+    @Test
+    void notACastThatThrowsToAHandler() {
+        assertEquals(false, secondCastGoes(Deopt.compiledThrow(DeoptimizationReason.ClassCastException)));
+    }
+
+    @Test
+    void theLengthOrZeroOfANonNullArrayIsItsLength() {
+        add(entry, Op.NULL_CHECK, JavaKind.Void, DEOPT, 1, state(1), a);
+        add(entry, Op.READ_OR_ZERO, JavaKind.Int, lengthAccess(), 2, null, a);
+        add(entry, Op.READ_OR_ZERO, JavaKind.Int, lengthAccess(), 2, null, b);
+        entry.setTerminator(new Return(8, i));
+        eliminate();
+        assertEquals(List.of(Op.NULL_CHECK, Op.READ, Op.READ_OR_ZERO), ops(entry));
+    }
+
     /** if typetest(a) != 0 then t else f; t: nullcheck a. */
     Instruction nullCheckAfterTypeTest(boolean nullPasses) {
         Block t = g.newBlock(5);

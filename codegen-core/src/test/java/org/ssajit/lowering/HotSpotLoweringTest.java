@@ -83,6 +83,31 @@ class HotSpotLoweringTest {
         return s;
     }
 
+    static int sumFromMinusOne(int[] a) {
+        int s = 0;
+        for (int i = -1; i < a.length; i++) {
+            s += a[i];
+        }
+        return s;
+    }
+
+    static int sumOtherArray(int[] a, int[] b) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += b[i];
+        }
+        return s;
+    }
+
+    static int guardedElement(int[] a, int i) {
+        return i >= 0 && i < a.length ? a[i] : 0;
+    }
+
+    static Number castProvenByStamp(Integer x) {
+        Object o = x;
+        return (Number) o;
+    }
+
     static int sumToLengthInclusive(int[] a) {
         int s = 0;
         for (int i = 0; i <= a.length - 1; i++) {
@@ -381,6 +406,29 @@ class HotSpotLoweringTest {
         // i <= a.length - 1 proves nothing here (the rule wants the length itself): the check stays.
         Graph other = lowered("sumToLengthInclusive", true);
         assertFalse(all(other, Op.BOUNDS_CHECK).isEmpty(), other::toString);
+        // From -1: below the length, but not non-negative.
+        Graph minusOne = lowered("sumFromMinusOne", true);
+        assertEquals(1, all(minusOne, Op.BOUNDS_CHECK).size(), minusOne::toString);
+        // Below a's length says nothing of b's.
+        Graph otherArray = lowered("sumOtherArray", true);
+        assertEquals(1, all(otherArray, Op.BOUNDS_CHECK).size(), otherArray::toString);
+    }
+
+    @Test
+    void aBoundsCheckProvenByTheBranchesGoesWithItsLengthRead() {
+        // i >= 0 && i < a.length: the branch's own length read stays, the access's goes with its check.
+        Graph g = lowered("guardedElement", true);
+        assertTrue(all(g, Op.BOUNDS_CHECK).isEmpty(), g::toString);
+        assertEquals(1, all(g, Op.READ).stream().filter(r -> r.input(In.INDEX) == null).count(), g::toString);
+    }
+
+    @Test
+    void aCastTheStampProvesIsNoCastAtAll() {
+        // (Number) of an Integer: no test, no guard, and no pi (the value keeps its own stamp).
+        Graph g = lowered("castProvenByStamp", true, false);
+        assertTrue(all(g, Op.GUARD).isEmpty(), g::toString);
+        assertTrue(all(g, Op.PI).isEmpty(), g::toString);
+        assertTrue(all(g, Op.TYPE_TEST).isEmpty(), g::toString);
     }
 
     @Test
