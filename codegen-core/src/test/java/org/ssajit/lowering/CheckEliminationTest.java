@@ -175,6 +175,25 @@ class CheckEliminationTest {
         assertEquals(List.of(Op.NULL_CHECK, Op.READ, Op.READ_OR_ZERO), ops(entry));
     }
 
+    /** Two zero checks of i in a row, the first failing as {@code first}: whether the second goes. */
+    boolean secondZeroCheckGoes(Deopt first) {
+        add(entry, Op.ZERO_CHECK, JavaKind.Void, first, 1, state(1), i);
+        Instruction second = add(entry, Op.ZERO_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.ArithmeticException, HotSpotLowering.EXCEPTION_ACTION), 4, state(4), i);
+        entry.setTerminator(new Return(8, i));
+        eliminate();
+        return second.block() == null;
+    }
+
+    @Test
+    void aPassedZeroCheckProvesTheNextOne() {
+        assertEquals(true, secondZeroCheckGoes(new Deopt(DeoptimizationReason.ArithmeticException, HotSpotLowering.EXCEPTION_ACTION)));
+    }
+
+    @Test
+    void notAZeroCheckThatThrowsToAHandler() {
+        assertEquals(false, secondZeroCheckGoes(Deopt.compiledThrow(DeoptimizationReason.ArithmeticException)));
+    }
+
     /** if typetest(a) != 0 then t else f; t: nullcheck a. */
     Instruction nullCheckAfterTypeTest(boolean nullPasses) {
         Block t = g.newBlock(5);
