@@ -4,7 +4,7 @@ import org.ssajit.lir.LirBlock;
 
 import jdk.vm.ci.meta.Value;
 
-/** {@link org.ssajit.ir.Op#COMPARE_AND_SWAP} fused with the branch that tests it, the same on every target but for the swap. */
+/** {@link org.ssajit.hotspot.ir.HotSpotOp#COMPARE_AND_SWAP} fused with the branch that tests it, the same on every target but for the swap. */
 public final class AtomicOps {
     private AtomicOps() {
     }

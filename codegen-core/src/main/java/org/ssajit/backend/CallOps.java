@@ -2,8 +2,8 @@ package org.ssajit.backend;
 
 import java.util.Arrays;
 
-import org.ssajit.ir.CallTarget;
-import org.ssajit.ir.RuntimeLeaf;
+import org.ssajit.hotspot.ir.CallTarget;
+import org.ssajit.hotspot.ir.RuntimeLeaf;
 import org.ssajit.lir.LirFrameState;
 
 import jdk.vm.ci.code.Register;

@@ -4,7 +4,7 @@ import static org.ssajit.lir.LirOperands.values;
 
 import org.ssajit.asm.Label;
 import org.ssajit.hotspot.HotSpotFrameBuilder;
-import org.ssajit.ir.Deopt;
+import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.lir.LirFrameState;
 
 import jdk.vm.ci.meta.Value;

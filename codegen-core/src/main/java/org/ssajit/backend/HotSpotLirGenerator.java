@@ -9,11 +9,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.LongPredicate;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
+import org.ssajit.hotspot.ir.CallTarget;
 import org.ssajit.hotspot.OsrBuffer;
-import org.ssajit.ir.Access;
-import org.ssajit.ir.CallTarget;
+import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Condition;
-import org.ssajit.ir.Deopt;
+import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
@@ -22,10 +23,10 @@ import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Return;
-import org.ssajit.ir.RuntimeLeaf;
+import org.ssajit.hotspot.ir.RuntimeLeaf;
 import org.ssajit.ir.Switch;
 import org.ssajit.ir.Throw;
-import org.ssajit.ir.VmEntry;
+import org.ssajit.hotspot.ir.VmEntry;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.FrameMap;
 import org.ssajit.lir.LirBlock;
@@ -75,7 +76,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     /** The entry block, and where in it hoisted constants go: after the incoming arguments are taken. */
     private LirBlock entryBlock;
     private int entryInsertAt;
-    /** The last Java call appended, and its block: what an {@link Op#EXCEPTION_CHECK} checks. */
+    /** The last Java call appended, and its block: what an {@link HotSpotOp#EXCEPTION_CHECK} checks. */
     private CallOps.JavaCall lastCall;
     private LirBlock lastCallBlock;
     /**
@@ -221,7 +222,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     }
 
     /**
-     * {@link Op#THREAD}: the thread's register itself where every user only reads or writes at it
+     * {@link HotSpotOp#THREAD}: the thread's register itself where every user only reads or writes at it
      * (the base of an address, {@code [thread + displacement]}), else a copy in a variable. The
      * register is reserved, never allocated or written by compiled code, so it holds the thread at
      * every use.
@@ -238,8 +239,8 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     /** Whether every user of {@code v} is a READ or WRITE with {@code v} as its base only. */
     private static boolean onlyAddressed(Instruction v) {
         for (int k = 0; k < v.userCount(); k++) {
-            if (!(v.user(k) instanceof Instruction u) || (u.op() != Op.READ && u.op() != Op.WRITE) || u.input(In.BASE) != v || u.input(In.INDEX) == v
-                            || (u.op() == Op.WRITE && u.input(In.VALUE) == v)) {
+            if (!(v.user(k) instanceof Instruction u) || (u.op() != HotSpotOp.READ && u.op() != HotSpotOp.WRITE) || u.input(In.BASE) != v || u.input(In.INDEX) == v
+                            || (u.op() == HotSpotOp.WRITE && u.input(In.VALUE) == v)) {
                 return false;
             }
         }
@@ -269,20 +270,20 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     }
 
     /**
-     * Whether {@code i} is a {@link Op#METADATA} whose only use is an argument of a {@link Op#VM_CALL}
+     * Whether {@code i} is a {@link HotSpotOp#METADATA} whose only use is an argument of a {@link HotSpotOp#VM_CALL}
      * (an allocation's class): the call loads it into the argument's register itself, as part of its
      * sequence, so the constant takes no register before the call.
      */
     protected static boolean isVmCallArgument(Instruction i) {
-        return i.op() == Op.METADATA && i.userCount() == 1 && i.user(0) instanceof Instruction u && u.op() == Op.VM_CALL;
+        return i.op() == HotSpotOp.METADATA && i.userCount() == 1 && i.user(0) instanceof Instruction u && u.op() == HotSpotOp.VM_CALL;
     }
 
     protected static Deopt deopt(Instruction i) {
-        return (Deopt) i.attribute();
+        return i.attribute(Deopt.class);
     }
 
     protected static Access access(Instruction i) {
-        return (Access) i.attribute();
+        return i.attribute(Access.class);
     }
 
     private JavaType metaAccessType(JavaKind kind) {
@@ -319,7 +320,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
         }
         Instruction x = f.x() instanceof Instruction i && fused.contains(i) ? i : null;
         Instruction and = fusedAnd(f);
-        if (x != null && x.op() == Op.COMPARE_AND_SWAP) {
+        if (x != null && x.op() == HotSpotOp.COMPARE_AND_SWAP) {
             casBranch(x, f.condition() == Condition.NE, trueTarget, falseTarget);
         } else if (and != null) {
             testBranch(f.condition(), and, trueTarget, falseTarget);
@@ -355,7 +356,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
 
     /**
      * Selects the instructions whose LIR is the same on every target: a value that keeps its operand
-     * ({@link Op#ADDRESS_OF}, {@link Op#PI}) or is copied as another kind ({@link Op#OBJECT_AT}), calls
+     * ({@link HotSpotOp#ADDRESS_OF}, {@link HotSpotOp#PI}) or is copied as another kind ({@link HotSpotOp#OBJECT_AT}), calls
      * and what follows them ({@link #call}, {@link #exceptionCheck}, {@link #exceptionTake},
      * {@link #unwind}, {@link #leafCall}, {@link #arrayCopy}), bounds checks ({@link #boundsCheck}),
      * and the OSR entry's reads (done by
@@ -363,7 +364,13 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
      * select itself; anything else is not part of a lowered graph.
      */
     protected final void emitSharedInstruction(Instruction i) {
-        switch (i.op()) {
+        if (!(i.op() instanceof HotSpotOp op)) {
+            if (i.op() != Op.OSR_LOCAL && i.op() != Op.OSR_LOCK) { // else read by the OSR entry, before the buffer is freed
+                throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");
+            }
+            return;
+        }
+        switch (op) {
             case ADDRESS_OF -> setResult(i, operand(i.input(In.OBJECT))); // the same bits: no safepoint before its last use (the verifier checks)
             case PI -> setResult(i, operand(i.input(In.X)));
             case OBJECT_AT -> move(result(i), operand(i.input(In.X))); // the same bits, a reference from here on
@@ -374,13 +381,12 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
             case LEAF_CALL -> leafCall(i);
             case ARRAY_COPY -> arrayCopy(i);
             case BOUNDS_CHECK -> boundsCheck(i);
-            case OSR_LOCAL, OSR_LOCK -> { } // read by the OSR entry, before the buffer is freed
             default -> throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");
         }
     }
 
     /**
-     * Whether the {@link Op#READ} {@code read} is left to the bounds check right after it, which reads
+     * Whether the {@link HotSpotOp#READ} {@code read} is left to the bounds check right after it, which reads
      * the length itself: an array length (an int at a displacement, no index) used by nothing else, so
      * that the length never takes a register of its own (x86 compares with memory, AArch64 loads it
      * into a scratch register). Adds it to {@link #fused} if so; a target's READ asks first.
@@ -388,7 +394,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     protected final boolean readByNextBoundsCheck(Instruction read) {
         Access a = access(read);
         if (a.kind() != JavaKind.Int || a.scale() != 0 || read.input(In.INDEX) != null || read.userCount() != 1 || !(read.user(0) instanceof Instruction u)
-                        || u.op() != Op.BOUNDS_CHECK || u.input(In.LENGTH) != read || org.ssajit.lir.SelectionPatterns.next(read) != u) {
+                        || u.op() != HotSpotOp.BOUNDS_CHECK || u.input(In.LENGTH) != read || org.ssajit.lir.SelectionPatterns.next(read) != u) {
             return false;
         }
         fused.add(read);
@@ -396,7 +402,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     }
 
     /**
-     * {@link Op#BOUNDS_CHECK}, {@code index <u length} or deoptimize: against a length read right
+     * {@link HotSpotOp#BOUNDS_CHECK}, {@code index <u length} or deoptimize: against a length read right
      * before it ({@link #readByNextBoundsCheck}), whose implicit null check becomes the check's, the
      * target's {@link #boundsCheck(Value, Value, int, LirFrameState, Deopt, boolean)}; else against a
      * length in a variable, its {@link #lengthCheck}. The index as {@link #boundsCheckIndex} gives it.
@@ -404,7 +410,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     private void boundsCheck(Instruction i) {
         org.ssajit.ir.Value length = i.input(In.LENGTH);
         Value index = boundsCheckIndex(i.input(In.INDEX));
-        if (length instanceof Instruction read && read.op() == Op.READ && fused.contains(read)) {
+        if (length instanceof Instruction read && read.op() == HotSpotOp.READ && fused.contains(read)) {
             append(boundsCheck(inVariable(read.input(In.BASE)), index, access(read).displacement(), stateOf(i.state()), deopt(i), read.state() != null));
         } else {
             append(lengthCheck(index, inVariable(length), stateOf(i.state()), deopt(i)));
@@ -421,18 +427,18 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     protected abstract LirOp lengthCheck(Value index, Value length, LirFrameState state, Deopt deopt);
 
     /**
-     * {@link Op#VM_CALL}: the arguments after the thread moved into {@code registers} (a class
+     * {@link HotSpotOp#VM_CALL}: the arguments after the thread moved into {@code registers} (a class
      * constant only the call uses, {@link #isVmCallArgument}, is left for the call to load), the call
      * ({@link VmCallOps.VmCall}), and an answer taken from the C convention's {@code returnRegister}.
      */
     protected final void vmCall(Instruction i, Register returnRegister, Register[] registers) {
-        VmEntry entry = (VmEntry) i.attribute();
+        VmEntry entry = i.attribute(VmEntry.class);
         RegisterValue[] args = new RegisterValue[i.inputCount()];
         VMConstant[] metadata = new VMConstant[args.length];
         for (int n = 0; n < args.length; n++) {
             args[n] = fixed(registers[n], i.input(n).kind());
             if (i.input(n) instanceof Instruction m && fused.contains(m)) {
-                metadata[n] = (VMConstant) m.attribute();
+                metadata[n] = m.attribute(VMConstant.class);
             } else {
                 move(args[n], operand(i.input(n)));
             }
@@ -446,16 +452,16 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     }
 
     /**
-     * {@link Op#VM_LOCK} or {@link Op#VM_UNLOCK} through the VM: the monitor slots up to the lock's
+     * {@link HotSpotOp#VM_LOCK} or {@link HotSpotOp#VM_UNLOCK} through the VM: the monitor slots up to the lock's
      * depth reserved in the frame, the object moved into {@code objectRegister} (where the target's
      * monitor stub passes it on to C), then the target's op ({@code monitor}).
      */
     protected final void monitor(Instruction i, Register objectRegister, MonitorFactory monitor) {
-        int depth = (Integer) i.attribute();
+        int depth = i.attribute(Integer.class);
         lir().frameMap().reserveMonitorSlots(depth + 1);
         RegisterValue object = fixed(objectRegister, JavaKind.Object);
         move(object, operand(i.input(In.OBJECT)));
-        append(monitor.create(i.op() == Op.VM_LOCK, depth, object, stateOf(i.state())));
+        append(monitor.create(i.op() == HotSpotOp.VM_LOCK, depth, object, stateOf(i.state())));
     }
 
     /** A target's lock ({@code enter}) or unlock op of the monitor at {@code depth}, the object in a register. */
@@ -521,7 +527,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
             if (i.op() == Op.OSR_LOCAL) {
                 append(osrLoad(i.kind(), result(i), buffer, OsrBuffer.offset(i.osrLocal(), i.kind(), maxLocals)));
             } else if (i.op() == Op.OSR_LOCK) {
-                int depth = (Integer) i.attribute();
+                int depth = i.attribute(Integer.class);
                 append(osrLoad(JavaKind.Object, result(i), buffer, OsrBuffer.monitorOffset(depth, ir.osrLocks(), maxLocals) + 8));
             }
         }
@@ -547,7 +553,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
      * register. No register survives the call: the allocator keeps what lives across it in the frame.
      */
     protected final void call(Instruction i) {
-        CallTarget t = i.callTarget();
+        CallTarget t = i.attribute(CallTarget.class);
         ResolvedJavaMethod callee = t.method();
         JavaType[] types = callee.getSignature().toParameterTypes(callee.isStatic() ? null : callee.getDeclaringClass());
         ValueKindFactory<LirKind> kinds = this::kindOf;
@@ -580,7 +586,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
         }
     }
 
-    /** {@link Op#EXCEPTION_CHECK}: whether the call right before it in the block returned through the exception handler entry. */
+    /** {@link HotSpotOp#EXCEPTION_CHECK}: whether the call right before it in the block returned through the exception handler entry. */
     protected final void exceptionCheck(Instruction i) {
         if (lastCall == null || lastCallBlock != currentBlock()) {
             throw new IllegalStateException("an exception check must follow a call in its block: " + i);
@@ -588,12 +594,12 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
         append(new CallOps.ExceptionCheck(result(i), lastCall));
     }
 
-    /** {@link Op#EXCEPTION_TAKE}: the exception the check found, taken off the thread. */
+    /** {@link HotSpotOp#EXCEPTION_TAKE}: the exception the check found, taken off the thread. */
     protected final void exceptionTake(Instruction i) {
         append(new CallOps.ExceptionTake(result(i)));
     }
 
-    /** {@link Op#UNWIND}: the exception, in the return register, leaves the frame for the caller's handler. */
+    /** {@link HotSpotOp#UNWIND}: the exception, in the return register, leaves the frame for the caller's handler. */
     protected final void unwind(Instruction i) {
         Register returnRegister = backend.registerConfig().getReturnRegister(JavaKind.Object);
         RegisterValue exception = fixed(returnRegister, JavaKind.Object);
@@ -606,7 +612,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
      * registers; the call clobbers every allocatable register (a superset of what C may clobber).
      */
     protected final void leafCall(Instruction i) {
-        RuntimeLeaf f = (RuntimeLeaf) i.attribute();
+        RuntimeLeaf f = i.attribute(RuntimeLeaf.class);
         JavaKind[] kinds = f.argumentKinds();
         Value[] values = new Value[kinds.length];
         for (int k = 0; k < kinds.length; k++) {
@@ -628,7 +634,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     }
 
     /**
-     * {@link Op#ARRAY_COPY}: the two element addresses ({@link #elementAddress}) and the count moved to
+     * {@link HotSpotOp#ARRAY_COPY}: the two element addresses ({@link #elementAddress}) and the count moved to
      * the C convention's first three argument registers, then the VM's copy stub for the element
      * size, a leaf that clobbers what C may clobber (every allocatable register is taken as clobbered).
      */

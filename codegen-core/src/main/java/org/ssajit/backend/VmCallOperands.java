@@ -3,7 +3,7 @@ package org.ssajit.backend;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.ssajit.ir.VmEntry;
+import org.ssajit.hotspot.ir.VmEntry;
 import org.ssajit.lir.LirFrameState;
 
 import jdk.vm.ci.code.Register;
@@ -14,7 +14,7 @@ import jdk.vm.ci.meta.VMConstant;
 import jdk.vm.ci.meta.Value;
 
 /**
- * The operands of a {@link org.ssajit.ir.Op#VM_CALL} op, the same on every target: the answer in the
+ * The operands of a {@link org.ssajit.hotspot.ir.HotSpotOp#VM_CALL} op, the same on every target: the answer in the
  * C convention's return register, the arguments after the thread in its next argument registers, a
  * class-metadata argument loaded by the op itself (not a use), and a state to deoptimize to.
  */

@@ -9,8 +9,8 @@ import org.ssajit.asm.Label;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.hotspot.RuntimeStubBuilder;
 import org.ssajit.hotspot.RuntimeStubBuilder.VmResult;
-import org.ssajit.ir.ImplicitException;
-import org.ssajit.ir.VmEntry;
+import org.ssajit.hotspot.ir.ImplicitException;
+import org.ssajit.hotspot.ir.VmEntry;
 import org.ssajit.lir.LirFrameState;
 
 import jdk.vm.ci.code.DebugInfo;
@@ -87,7 +87,7 @@ public final class VmCallOps {
     }
 
     /**
-     * {@link org.ssajit.ir.Op#VM_CALL}: the entry's arguments already in the argument registers after the
+     * {@link org.ssajit.hotspot.ir.HotSpotOp#VM_CALL}: the entry's arguments already in the argument registers after the
      * thread, but a class-metadata constant the op loads itself; an object answer in the return
      * register ({@link VmCallOperands}).
      */
@@ -185,8 +185,8 @@ public final class VmCallOps {
     }
 
     /**
-     * {@code monitorenter} or {@code monitorexit} by the VM ({@link org.ssajit.ir.Op#VM_LOCK},
-     * {@link org.ssajit.ir.Op#VM_UNLOCK}: {@code JVMCIRuntime::monitorenter/monitorexit(thread, object,
+     * {@code monitorenter} or {@code monitorexit} by the VM ({@link org.ssajit.hotspot.ir.HotSpotOp#VM_LOCK},
+     * {@link org.ssajit.hotspot.ir.HotSpotOp#VM_UNLOCK}: {@code JVMCIRuntime::monitorenter/monitorexit(thread, object,
      * BasicLock*)}), the object in the first argument register after the thread, the BasicLock this
      * frame's monitor slot of the lock's {@code depth}, its address in the second. The fast paths are
      * the lowering's ({@code lowering.MonitorExpansion}); this is their slow path, or the whole lock

@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
+import org.ssajit.hotspot.ir.CallTarget;
 import org.ssajit.asm.Assembler;
 import org.ssajit.asm.Label;
 import org.ssajit.codegen.CompiledCode;
-import org.ssajit.ir.CallTarget;
-import org.ssajit.ir.ImplicitException;
+import org.ssajit.hotspot.ir.ImplicitException;
 
 import jdk.vm.ci.code.BytecodeFrame;
 import jdk.vm.ci.code.DebugInfo;

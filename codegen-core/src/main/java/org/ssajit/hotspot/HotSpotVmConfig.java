@@ -417,8 +417,8 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         markLockMaskInPlace = getConstant("markWord::lock_mask_in_place", Integer.class);
         useObjectMonitorTable = getFlag("UseObjectMonitorTable", Boolean.class, false);
         diagnoseSyncOnValueBasedClasses = getFlag("DiagnoseSyncOnValueBasedClasses", Integer.class, 0);
-        sharedRuntimeFrem = getAddress(org.ssajit.ir.RuntimeLeaf.FREM.symbol());
-        sharedRuntimeDrem = getAddress(org.ssajit.ir.RuntimeLeaf.DREM.symbol());
+        sharedRuntimeFrem = getAddress(org.ssajit.hotspot.ir.RuntimeLeaf.FREM.symbol());
+        sharedRuntimeDrem = getAddress(org.ssajit.hotspot.ir.RuntimeLeaf.DREM.symbol());
         arrayCopyStubs = new long[5];
         String[] stubs = {"jbyte", "jshort", "jint", "jlong", "oop"};
         for (int k = 0; k < stubs.length; k++) {
@@ -472,7 +472,7 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     }
 
     /** The address of a leaf C function of the VM. */
-    public long runtimeLeaf(org.ssajit.ir.RuntimeLeaf f) {
+    public long runtimeLeaf(org.ssajit.hotspot.ir.RuntimeLeaf f) {
         return switch (f) {
             case FREM -> sharedRuntimeFrem;
             case DREM -> sharedRuntimeDrem;
@@ -481,8 +481,8 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         };
     }
 
-    /** The address of the VM entry {@code e} ({@link org.ssajit.ir.Op#VM_CALL}). */
-    public long vmEntry(org.ssajit.ir.VmEntry e) {
+    /** The address of the VM entry {@code e} ({@link org.ssajit.hotspot.ir.HotSpotOp#VM_CALL}). */
+    public long vmEntry(org.ssajit.hotspot.ir.VmEntry e) {
         return switch (e) {
             case NEW_INSTANCE -> newInstanceOrNull;
             case NEW_ARRAY -> newArrayOrNull;

@@ -7,7 +7,7 @@ import java.util.Objects;
 import org.ssajit.asm.Assembler;
 import org.ssajit.asm.Label;
 import org.ssajit.codegen.CompiledCode;
-import org.ssajit.ir.ImplicitException;
+import org.ssajit.hotspot.ir.ImplicitException;
 
 import jdk.vm.ci.code.BytecodePosition;
 import jdk.vm.ci.code.DebugInfo;

@@ -62,7 +62,7 @@ public final class BlockLayout {
     public static boolean onlyDeoptimizes(LirBlock b) {
         org.ssajit.ir.Block ir = b.irBlock();
         return ir != null && ir.terminator() instanceof org.ssajit.ir.Throw && ir.phis().isEmpty() && ir.instructions().size() == 1
-                        && ir.instructions().get(0).op() == org.ssajit.ir.Op.DEOPTIMIZE;
+                        && ir.instructions().get(0).op() == org.ssajit.hotspot.ir.HotSpotOp.DEOPTIMIZE;
     }
 
     /** The LIR predecessors of {@code header} inside the loop it heads (none if it heads no loop). */

@@ -1,5 +1,6 @@
 package org.ssajit.lir;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.If;
@@ -92,11 +93,11 @@ public final class SelectionPatterns {
     }
 
     /**
-     * The {@link Op#UNCOMPRESS} that is the only user of narrow read {@code read} (an oop, or a class
+     * The {@link HotSpotOp#UNCOMPRESS} that is the only user of narrow read {@code read} (an oop, or a class
      * pointer read as an int), right after it, or null.
      */
     public static Instruction uncompressingUser(Instruction read) {
-        return read.userCount() == 1 && read.user(0) instanceof Instruction u && u.op() == Op.UNCOMPRESS && next(read) == u ? u : null;
+        return read.userCount() == 1 && read.user(0) instanceof Instruction u && u.op() == HotSpotOp.UNCOMPRESS && next(read) == u ? u : null;
     }
 
     /**
@@ -112,11 +113,11 @@ public final class SelectionPatterns {
     }
 
     /**
-     * A {@link Op#COMPARE_AND_SWAP} whose only user is the branch ending its block, right after it,
+     * A {@link HotSpotOp#COMPARE_AND_SWAP} whose only user is the branch ending its block, right after it,
      * testing it against 0: the branch tests the swap's own outcome (flags), never a 0/1 result.
      */
     public static boolean isSwapTestedByBranch(Instruction cas) {
-        return cas.op() == Op.COMPARE_AND_SWAP && cas.userCount() == 1 && cas.user(0) instanceof If f && f.block() == cas.block() && next(cas) == null
+        return cas.op() == HotSpotOp.COMPARE_AND_SWAP && cas.userCount() == 1 && cas.user(0) instanceof If f && f.block() == cas.block() && next(cas) == null
                         && f.x() == cas && isZero(f.y()) && isZeroTest(f);
     }
 

@@ -2,9 +2,11 @@ package org.ssajit.lowering;
 
 import java.util.List;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
+import org.ssajit.ir.Operation;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.Access;
-import org.ssajit.ir.AllocationShape;
+import org.ssajit.hotspot.ir.Access;
+import org.ssajit.hotspot.ir.AllocationShape;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
@@ -13,12 +15,12 @@ import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.MemoryBarriers;
+import org.ssajit.hotspot.ir.MemoryBarriers;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Stamp;
 import org.ssajit.ir.Value;
-import org.ssajit.ir.VmEntry;
+import org.ssajit.hotspot.ir.VmEntry;
 
 import jdk.vm.ci.hotspot.HotSpotMetaspaceConstant;
 import jdk.vm.ci.meta.JavaKind;
@@ -26,7 +28,7 @@ import jdk.vm.ci.meta.VMConstant;
 
 /**
  * A step of the lowering: HotSpot's inline allocation written once, as ordinary IR, for every target.
- * Each {@link Op#ALLOCATE} becomes (docs/HOTSPOT-NOTES.md, "Allocation"; C2's
+ * Each {@link HotSpotOp#ALLOCATE} becomes (docs/HOTSPOT-NOTES.md, "Allocation"; C2's
  * {@code PhaseMacroExpand::expand_allocate_common}, Graal's allocation snippets):
  *
  * <pre>
@@ -44,7 +46,7 @@ import jdk.vm.ci.meta.VMConstant;
  *   result = objectat(obj)       a reference from here on
  *   goto done
  * slow:
- *   result = vmcall new_instance_or_null(metadata(class))             the VM's ({@link Op#VM_CALL}), with the
+ *   result = vmcall new_instance_or_null(metadata(class))             the VM's ({@link HotSpotOp#VM_CALL}), with the
  *         or new_array_or_null(metadata(class), length)            allocation's state; deoptimizes on null
  * done:
  *   phi(result, result)
@@ -53,7 +55,7 @@ import jdk.vm.ci.meta.VMConstant;
  * Addresses are compared as signed longs: the heap is in the lower half of the address space, where
  * the signed and unsigned orders agree, and a size is below 2^31 (instances) or 2^27 (arrays within
  * the length limit), so {@code obj + size} does not wrap. Between the read of the buffer's top and
- * {@link Op#OBJECT_AT} the object is half initialized: no instruction here has a state, no branch
+ * {@link HotSpotOp#OBJECT_AT} the object is half initialized: no instruction here has a state, no branch
  * polls, so no safepoint sees it (the verifier checks: {@code Verifier.checkDerivedWords}). Without
  * TLABs every allocation is the VM's. The slow path's block is marked cold: it is placed after the
  * method's other blocks, so the register allocator saves the values live across its call there only.
@@ -77,7 +79,7 @@ final class AllocationExpansion {
     }
 
     /**
-     * What {@link Op#ALLOCATE_INSTANCE_OF} reads of a class it knows only at run time: the mirror's
+     * What {@link HotSpotOp#ALLOCATE_INSTANCE_OF} reads of a class it knows only at run time: the mirror's
      * {@code Klass*} ({@code java_lang_Class::_klass_offset}), {@code Klass::_layout_helper} and its
      * slow-path bit, {@code InstanceKlass::_init_state} (a byte) and its fully-initialized value, and
      * the encoding of narrow class pointers.
@@ -110,17 +112,17 @@ final class AllocationExpansion {
 
     /** As {@link #expand(Graph, HotSpotVmConfig)}, with {@code layout}. */
     static int expand(Graph g, Layout layout) {
-        if (!g.mayContain(Op.ALLOCATE) && !g.mayContain(Op.ALLOCATE_INSTANCE_OF)) {
+        if (!g.mayContain(HotSpotOp.ALLOCATE) && !g.mayContain(HotSpotOp.ALLOCATE_INSTANCE_OF)) {
             return 0;
         }
         AllocationExpansion x = new AllocationExpansion(g, layout);
         int n = 0;
         for (Block b : List.copyOf(g.blocks())) {
-            List<Instruction> allocations = b.instructionsWhere(i -> i.op() == Op.ALLOCATE || i.op() == Op.ALLOCATE_INSTANCE_OF);
+            List<Instruction> allocations = b.instructionsWhere(i -> i.op() == HotSpotOp.ALLOCATE || i.op() == HotSpotOp.ALLOCATE_INSTANCE_OF);
             // Last first: each split moves only what follows an allocation.
             for (int k = allocations.size() - 1; k >= 0; k--) {
                 Instruction a = allocations.get(k);
-                if (a.op() == Op.ALLOCATE) {
+                if (a.op() == HotSpotOp.ALLOCATE) {
                     x.expand(a);
                 } else {
                     x.expandInstanceOf(a);
@@ -136,15 +138,15 @@ final class AllocationExpansion {
         if (!b.handlers().isEmpty()) {
             throw new IllegalStateException(b + " still has exception edges when its allocations are expanded");
         }
-        AllocationShape shape = (AllocationShape) a.attribute();
+        AllocationShape shape = a.attribute(AllocationShape.class);
         if (!(shape.hub() instanceof HotSpotMetaspaceConstant hub) || hub.isCompressed()) {
             throw new IllegalStateException("an allocation of " + shape + " needs an uncompressed class-metadata constant: " + shape.hub());
         }
         Value length = a.input(Op.In.LENGTH);
         bci = a.bci();
-        Instruction hubWord = new Instruction(g, Op.METADATA, JavaKind.Long, hub, bci);
-        Instruction vm = length == null ? new Instruction(g, Op.VM_CALL, JavaKind.Object, VmEntry.NEW_INSTANCE, bci, hubWord)
-                        : new Instruction(g, Op.VM_CALL, JavaKind.Object, VmEntry.NEW_ARRAY, bci, hubWord, length);
+        Instruction hubWord = new Instruction(g, HotSpotOp.METADATA, JavaKind.Long, hub, bci);
+        Instruction vm = length == null ? new Instruction(g, HotSpotOp.VM_CALL, JavaKind.Object, VmEntry.NEW_INSTANCE, bci, hubWord)
+                        : new Instruction(g, HotSpotOp.VM_CALL, JavaKind.Object, VmEntry.NEW_ARRAY, bci, hubWord, length);
         vm.setStamp(a.stamp());
         if (!layout.useTlab()) {
             vm.setState(a.takeState());
@@ -189,7 +191,7 @@ final class AllocationExpansion {
         }
 
         // The bump.
-        Value thread = add(new Instruction(g, Op.THREAD, JavaKind.Long, null, bci));
+        Value thread = add(new Instruction(g, HotSpotOp.THREAD, JavaKind.Long, null, bci));
         Value obj = read(thread, layout.tlabTopOffset());
         Value top = add(Op.ADD, JavaKind.Long, obj, size);
         Value end = read(thread, layout.tlabEndOffset());
@@ -197,8 +199,8 @@ final class AllocationExpansion {
         write(thread, layout.tlabTopOffset(), top, JavaKind.Long);
 
         // The header.
-        Value klass = add(new Instruction(g, Op.METADATA, JavaKind.Long, hub, bci));
-        writeHeader(obj, klass, layout.compressedClassPointers() ? add(new Instruction(g, Op.METADATA, JavaKind.Int, (VMConstant) hub.compress(), bci)) : null);
+        Value klass = add(new Instruction(g, HotSpotOp.METADATA, JavaKind.Long, hub, bci));
+        writeHeader(obj, klass, layout.compressedClassPointers() ? add(new Instruction(g, HotSpotOp.METADATA, JavaKind.Int, (VMConstant) hub.compress(), bci)) : null);
         int start = layout.headerSize();
         if (shape.isArray()) {
             write(obj, shape.lengthOffset(), length, JavaKind.Int);
@@ -218,8 +220,8 @@ final class AllocationExpansion {
             zeroLoop(add(Op.ADD, JavaKind.Long, obj, g.longConstant(start)), top);
         }
 
-        add(new Instruction(g, Op.MEMBAR, JavaKind.Void, MemoryBarriers.STORE_STORE, bci));
-        Instruction object = add(new Instruction(g, Op.OBJECT_AT, JavaKind.Object, null, bci, obj));
+        add(new Instruction(g, HotSpotOp.MEMBAR, JavaKind.Void, MemoryBarriers.STORE_STORE, bci));
+        Instruction object = add(new Instruction(g, HotSpotOp.OBJECT_AT, JavaKind.Object, null, bci, obj));
         object.setStamp(a.stamp());
         current.setTerminator(new Goto(bci, done));
         done.addPredecessor(current);
@@ -248,7 +250,7 @@ final class AllocationExpansion {
     }
 
     /**
-     * {@link Op#ALLOCATE_INSTANCE_OF} (see {@link InstanceAllocations}): the class known only at run
+     * {@link HotSpotOp#ALLOCATE_INSTANCE_OF} (see {@link InstanceAllocations}): the class known only at run
      * time, each test that leaves the allocation to the call going where a null answer would:
      *
      * <pre>
@@ -288,7 +290,7 @@ final class AllocationExpansion {
             fail.removePredecessor(b);
         }
         current = b;
-        Instruction klass = new Instruction(g, Op.READ, JavaKind.Long, new Access(JavaKind.Long, k.mirrorKlassOffset(), 0, false), bci, a.input(Op.In.OBJECT));
+        Instruction klass = new Instruction(g, HotSpotOp.READ, JavaKind.Long, new Access(JavaKind.Long, k.mirrorKlassOffset(), 0, false), bci, a.input(Op.In.OBJECT));
         b.insertAtEnd(klass); // after the op, before the null test on it that the first test replaces
         if (!joined) {
             // The null test on the op's answer is replaced by the first test that fails.
@@ -300,13 +302,13 @@ final class AllocationExpansion {
         } else {
             branchTo(Condition.EQ, klass, g.longConstant(0), fail);
         }
-        Value lh = add(new Instruction(g, Op.READ, JavaKind.Int, new Access(JavaKind.Int, k.layoutHelperOffset(), 0, false), bci, klass));
+        Value lh = add(new Instruction(g, HotSpotOp.READ, JavaKind.Int, new Access(JavaKind.Int, k.layoutHelperOffset(), 0, false), bci, klass));
         branchTo(Condition.LE, lh, g.intConstant(0), fail);
         branchTo(Condition.NE, add(Op.AND, JavaKind.Int, lh, g.intConstant(k.layoutHelperSlowPathBit())), g.intConstant(0), fail);
-        Value state = add(new Instruction(g, Op.READ, JavaKind.Int, new Access(JavaKind.Byte, k.initStateOffset(), 0, false), bci, klass));
+        Value state = add(new Instruction(g, HotSpotOp.READ, JavaKind.Int, new Access(JavaKind.Byte, k.initStateOffset(), 0, false), bci, klass));
         branchTo(Condition.NE, state, g.intConstant(k.fullyInitialized()), fail);
 
-        Value thread = add(new Instruction(g, Op.THREAD, JavaKind.Long, null, bci));
+        Value thread = add(new Instruction(g, HotSpotOp.THREAD, JavaKind.Long, null, bci));
         Value obj = read(thread, layout.tlabTopOffset());
         Value top = add(Op.ADD, JavaKind.Long, obj, add(Op.I2L, JavaKind.Long, lh));
         Value end = read(thread, layout.tlabEndOffset());
@@ -327,8 +329,8 @@ final class AllocationExpansion {
             start += 4;
         }
         zeroLoop(add(Op.ADD, JavaKind.Long, obj, g.longConstant(start)), top);
-        add(new Instruction(g, Op.MEMBAR, JavaKind.Void, MemoryBarriers.STORE_STORE, bci));
-        Instruction object = add(new Instruction(g, Op.OBJECT_AT, JavaKind.Object, null, bci, obj));
+        add(new Instruction(g, HotSpotOp.MEMBAR, JavaKind.Void, MemoryBarriers.STORE_STORE, bci));
+        Instruction object = add(new Instruction(g, HotSpotOp.OBJECT_AT, JavaKind.Object, null, bci, obj));
         object.setStamp(a.stamp().asNonNull());
         current.setTerminator(new Goto(bci, success));
         if (joined) {
@@ -426,15 +428,15 @@ final class AllocationExpansion {
     }
 
     private Instruction read(Value base, int displacement) {
-        return add(new Instruction(g, Op.READ, JavaKind.Long, new Access(JavaKind.Long, displacement, 0, false), bci, base));
+        return add(new Instruction(g, HotSpotOp.READ, JavaKind.Long, new Access(JavaKind.Long, displacement, 0, false), bci, base));
     }
 
     private void write(Value base, int displacement, Value value, JavaKind kind) {
         Access access = displacement == 0 && kind == JavaKind.Long ? WORD : new Access(kind, displacement, 0, false);
-        add(new Instruction(g, Op.WRITE, JavaKind.Void, access, bci, base, value));
+        add(new Instruction(g, HotSpotOp.WRITE, JavaKind.Void, access, bci, base, value));
     }
 
-    private Instruction add(Op op, JavaKind kind, Value... inputs) {
+    private Instruction add(Operation op, JavaKind kind, Value... inputs) {
         return add(new Instruction(g, op, kind, null, bci, inputs));
     }
 

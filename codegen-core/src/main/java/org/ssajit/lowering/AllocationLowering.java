@@ -1,7 +1,8 @@
 package org.ssajit.lowering;
 
-import org.ssajit.ir.AllocationShape;
-import org.ssajit.ir.ImplicitException;
+import org.ssajit.hotspot.ir.HotSpotOp;
+import org.ssajit.hotspot.ir.AllocationShape;
+import org.ssajit.hotspot.ir.ImplicitException;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Value;
@@ -19,7 +20,7 @@ final class AllocationLowering {
     }
 
     /**
-     * {@code new}: an {@link Op#ALLOCATE} of the class's instance size, re-executing the bytecode
+     * {@code new}: an {@link HotSpotOp#ALLOCATE} of the class's instance size, re-executing the bytecode
      * in the interpreter if it fails. A class not resolved or not initialized, or one the VM never
      * allocates inline (abstract, an interface, {@code java.lang.Class}: the slow-path bit of its
      * layout helper), deoptimizes: the interpreter allocates (or throws) and the method is compiled
@@ -36,12 +37,12 @@ final class AllocationLowering {
             ctx.deoptimize(i); // the VM's slow-path bit: java.lang.Class and the like
             return;
         }
-        Instruction a = new Instruction(ctx.g, Op.ALLOCATE, JavaKind.Object, AllocationShape.instance(t, ctx.constantReflection.asObjectHub(t), size), i.bci());
+        Instruction a = new Instruction(ctx.g, HotSpotOp.ALLOCATE, JavaKind.Object, AllocationShape.instance(t, ctx.constantReflection.asObjectHub(t), size), i.bci());
         a.setState(i.state().copy());
         ctx.replace(i, ctx.emit(a, i.stamp()));
     }
 
-    /** {@code newarray}/{@code anewarray}: an {@link Op#ALLOCATE} of the array class with the length. */
+    /** {@code newarray}/{@code anewarray}: an {@link HotSpotOp#ALLOCATE} of the array class with the length. */
     void newArray(Instruction i) {
         if (!(i.type() instanceof ResolvedJavaType element) || element.getJavaKind() == JavaKind.Void) {
             ctx.deoptimize(i);
@@ -54,18 +55,18 @@ final class AllocationLowering {
         if (ctx.caughtHere(ImplicitException.Kind.NEGATIVE_SIZE) && !i.input(0).stamp().isNonNegative()) {
             // A handler catches NegativeArraySizeException: tested here, so that it can be thrown
             // in compiled code (elsewhere the allocation's slow path deoptimizes on it).
-            Instruction c = new Instruction(ctx.g, Op.NEGATIVE_CHECK, JavaKind.Void,
+            Instruction c = new Instruction(ctx.g, HotSpotOp.NEGATIVE_CHECK, JavaKind.Void,
                             ctx.exceptionDeopt(ImplicitException.Kind.NEGATIVE_SIZE, DeoptimizationReason.RuntimeConstraint, i.bci()), i.bci(), i.input(0));
             c.setState(i.state().copy());
             ctx.emit(c, null);
         }
-        Instruction a = new Instruction(ctx.g, Op.ALLOCATE, JavaKind.Object, shape, i.bci(), i.input(0));
+        Instruction a = new Instruction(ctx.g, HotSpotOp.ALLOCATE, JavaKind.Object, shape, i.bci(), i.input(0));
         a.setState(i.state().copy());
         ctx.replace(i, ctx.emit(a, i.stamp()));
     }
 
     /**
-     * {@code multianewarray}: an {@link Op#ALLOCATE_MULTI} of the array class with the dimensions;
+     * {@code multianewarray}: an {@link HotSpotOp#ALLOCATE_MULTI} of the array class with the dimensions;
      * an unresolved class deoptimizes.
      */
     void newMultiArray(Instruction i) {
@@ -77,7 +78,7 @@ final class AllocationLowering {
         for (int k = 0; k < dims.length; k++) {
             dims[k] = i.input(k);
         }
-        Instruction a = new Instruction(ctx.g, Op.ALLOCATE_MULTI, JavaKind.Object, ctx.constantReflection.asObjectHub(t), i.bci(), dims);
+        Instruction a = new Instruction(ctx.g, HotSpotOp.ALLOCATE_MULTI, JavaKind.Object, ctx.constantReflection.asObjectHub(t), i.bci(), dims);
         a.setState(i.state().copy());
         ctx.replace(i, ctx.emit(a, i.stamp()));
     }

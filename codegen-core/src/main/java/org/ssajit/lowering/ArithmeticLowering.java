@@ -1,6 +1,7 @@
 package org.ssajit.lowering;
 
-import org.ssajit.ir.Deopt;
+import org.ssajit.hotspot.ir.HotSpotOp;
+import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
@@ -28,10 +29,10 @@ final class ArithmeticLowering {
             ctx.deoptimize(i, new Deopt(DeoptimizationReason.ArithmeticException, HotSpotLowering.EXCEPTION_ACTION));
             return;
         }
-        Instruction check = new Instruction(ctx.g, Op.ZERO_CHECK, JavaKind.Void, ctx.exceptionDeopt(DeoptimizationReason.ArithmeticException, i.bci()), i.bci(), y);
+        Instruction check = new Instruction(ctx.g, HotSpotOp.ZERO_CHECK, JavaKind.Void, ctx.exceptionDeopt(DeoptimizationReason.ArithmeticException, i.bci()), i.bci(), y);
         check.setState(i.state().copy());
         ctx.emit(check, null);
-        Instruction d = new Instruction(ctx.g, i.op() == Op.DIV ? Op.SDIV : Op.SREM, i.kind(), null, i.bci(), i.input(In.X), y);
+        Instruction d = new Instruction(ctx.g, i.op() == Op.DIV ? HotSpotOp.SDIV : HotSpotOp.SREM, i.kind(), null, i.bci(), i.input(In.X), y);
         ctx.replace(i, ctx.emit(d, i.stamp()));
     }
 }

@@ -4,9 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.bytecode.Bytecodes;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.Access;
+import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Goto;
@@ -26,7 +27,7 @@ import jdk.vm.ci.meta.ResolvedJavaType;
 /**
  * {@code System.arraycopy(src, srcPos, dest, destPos, length)} where both arrays' stamps give the
  * same element kind: branches that establish that the copy cannot throw, then the copy itself
- * ({@link Op#ARRAY_COPY}: the VM's copy stub, a leaf), and the call, unchanged, where any of them
+ * ({@link HotSpotOp#ARRAY_COPY}: the VM's copy stub, a leaf), and the call, unchanged, where any of them
  * fails. The call stays the slow path: it throws what the interpreter would throw, with its message
  * (a null array, a negative index or length, a range outside an array, an element the destination
  * cannot hold, after copying the elements before it), and it copies what the branches leave to it
@@ -154,7 +155,7 @@ public final class ArrayCopies {
         Instruction from = append(at, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, srcPos));
         Instruction to = append(at, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, destPos));
         Instruction count = append(at, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, length));
-        append(at, new Instruction(g, Op.ARRAY_COPY, JavaKind.Void, element, bci, src, from, dest, to, count));
+        append(at, new Instruction(g, HotSpotOp.ARRAY_COPY, JavaKind.Void, element, bci, src, from, dest, to, count));
         at.setTerminator(new Goto(-1, rest));
         rest.addPredecessor(at);
         rest.addPredecessor(slow);

@@ -1,10 +1,11 @@
 package org.ssajit.lowering;
 
-import org.ssajit.ir.Access;
-import org.ssajit.ir.AllocationShape;
+import org.ssajit.hotspot.ir.HotSpotOp;
+import org.ssajit.hotspot.ir.Access;
+import org.ssajit.hotspot.ir.AllocationShape;
 import org.ssajit.ir.Constant;
-import org.ssajit.ir.Deopt;
-import org.ssajit.ir.ImplicitException;
+import org.ssajit.hotspot.ir.Deopt;
+import org.ssajit.hotspot.ir.ImplicitException;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
@@ -54,10 +55,10 @@ final class ArrayLowering {
         }
     }
 
-    /** A {@link Op#BOUNDS_CHECK} of {@code index} against {@code length}, the array's length (or, a checked length, its length or 0 for null). */
+    /** A {@link HotSpotOp#BOUNDS_CHECK} of {@code index} against {@code length}, the array's length (or, a checked length, its length or 0 for null). */
     void boundsCheck(Value index, Value length, Instruction i) {
         Deopt why = ctx.exceptionDeopt(DeoptimizationReason.BoundsCheckException, i.bci());
-        Instruction c = new Instruction(ctx.g, Op.BOUNDS_CHECK, JavaKind.Void, why, i.bci(), index, length);
+        Instruction c = new Instruction(ctx.g, HotSpotOp.BOUNDS_CHECK, JavaKind.Void, why, i.bci(), index, length);
         c.setState(i.state().copy());
         ctx.emit(c, null);
     }
@@ -91,7 +92,7 @@ final class ArrayLowering {
 
     /**
      * {@code aastore}: the null and bounds checks, the store check unless the stamps prove it (a
-     * {@link Op#STORE_CHECK} and a {@link Op#GUARD} that deoptimizes when it fails: the interpreter
+     * {@link HotSpotOp#STORE_CHECK} and a {@link HotSpotOp#GUARD} that deoptimizes when it fails: the interpreter
      * throws ArrayStoreException), then the store with its barriers.
      */
     void storeReferenceElement(Instruction i) {
@@ -99,8 +100,8 @@ final class ArrayLowering {
         Value value = i.input(In.VALUE);
         checkElement(i);
         if (!value.stamp().isAlwaysNull() && !storeCheckProven(array, value)) {
-            Instruction check = ctx.emit(new Instruction(ctx.g, Op.STORE_CHECK, JavaKind.Int, null, i.bci(), array, value), Stamp.forInt(0, 1));
-            Instruction guard = new Instruction(ctx.g, Op.GUARD, JavaKind.Void, ctx.exceptionDeopt(DeoptimizationReason.ArrayStoreException, i.bci()), i.bci(),
+            Instruction check = ctx.emit(new Instruction(ctx.g, HotSpotOp.STORE_CHECK, JavaKind.Int, null, i.bci(), array, value), Stamp.forInt(0, 1));
+            Instruction guard = new Instruction(ctx.g, HotSpotOp.GUARD, JavaKind.Void, ctx.exceptionDeopt(DeoptimizationReason.ArrayStoreException, i.bci()), i.bci(),
                             check);
             guard.setState(i.state().copy());
             ctx.emit(guard, null);
@@ -119,7 +120,7 @@ final class ArrayLowering {
         // The array's exact class: an exact stamp admits no subclass; an allocation's object has the
         // class it allocated (a PI only narrows the stamp of the same reference).
         ResolvedJavaType a = array.stamp().isExactType() ? array.stamp().type()
-                        : CheckElimination.withoutPi(array) instanceof Instruction alloc && alloc.op() == Op.ALLOCATE ? ((AllocationShape) alloc.attribute()).type() : null;
+                        : CheckElimination.withoutPi(array) instanceof Instruction alloc && alloc.op() == HotSpotOp.ALLOCATE ? alloc.attribute(AllocationShape.class).type() : null;
         if (a == null || !a.isArray()) {
             return false;
         }
@@ -145,7 +146,7 @@ final class ArrayLowering {
             return v;
         }
         ResolvedJavaType booleans = ctx.metaAccess.lookupJavaType(boolean[].class);
-        Instruction b = ctx.emit(new Instruction(ctx.g, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(booleans, ctx.constantReflection, false), bci, array),
+        Instruction b = ctx.emit(new Instruction(ctx.g, HotSpotOp.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(booleans, ctx.constantReflection, false), bci, array),
                         Stamp.forInt(0, 1));
         Instruction zeroOrMinusOne = ctx.emit(new Instruction(ctx.g, Op.SUB, JavaKind.Int, null, bci, b, ctx.g.intConstant(1)), Stamp.forInt(-1, 0));
         Instruction mask = ctx.emit(new Instruction(ctx.g, Op.OR, JavaKind.Int, null, bci, zeroOrMinusOne, ctx.g.intConstant(1)), Stamp.unrestricted(JavaKind.Int));

@@ -1,10 +1,11 @@
 package org.ssajit.lowering;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.Access;
+import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
-import org.ssajit.ir.GcBarrier;
+import org.ssajit.hotspot.ir.GcBarrier;
 import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
@@ -16,7 +17,7 @@ import jdk.vm.ci.meta.JavaKind;
 
 /**
  * A step of the lowering: the card-table post-barrier of Serial and Parallel written once, as ordinary
- * IR, for every target. Each {@link Op#POST_BARRIER} of kind {@link GcBarrier.Kind#CARD_TABLE} becomes
+ * IR, for every target. Each {@link HotSpotOp#POST_BARRIER} of kind {@link GcBarrier.Kind#CARD_TABLE} becomes
  * (docs/HOTSPOT-NOTES.md, "Barriers"; HotSpot's {@code CardTableBarrierSetAssembler::store_check}):
  *
  * <pre>
@@ -63,7 +64,7 @@ final class BarrierExpansion {
 
     /** As {@link #expand(Graph, HotSpotVmConfig)}, with {@code cards} (tests give other card tables). */
     static int expand(Graph g, CardTable cards) {
-        if (!g.mayContain(Op.POST_BARRIER)) {
+        if (!g.mayContain(HotSpotOp.POST_BARRIER)) {
             return 0;
         }
         BarrierExpansion x = new BarrierExpansion(g, cards);
@@ -80,12 +81,12 @@ final class BarrierExpansion {
     }
 
     private static boolean isCardMark(Instruction i) {
-        return i.op() == Op.POST_BARRIER && ((GcBarrier) i.attribute()).kind() == GcBarrier.Kind.CARD_TABLE;
+        return i.op() == HotSpotOp.POST_BARRIER && i.attribute(GcBarrier.class).kind() == GcBarrier.Kind.CARD_TABLE;
     }
 
     private void cardMark(Instruction barrier) {
         Block b = barrier.block();
-        Access access = ((GcBarrier) barrier.attribute()).access();
+        Access access = barrier.attribute(GcBarrier.class).access();
         Value base = barrier.input(Op.In.BASE);
         Value index = barrier.input(Op.In.INDEX);
         bci = barrier.bci();
@@ -104,7 +105,7 @@ final class BarrierExpansion {
         }
         // The new instructions go right before the barrier, which then goes.
         anchor = barrier;
-        Value address = add(new Instruction(g, Op.ADDRESS_OF, JavaKind.Long, null, bci, base));
+        Value address = add(new Instruction(g, HotSpotOp.ADDRESS_OF, JavaKind.Long, null, bci, base));
         if (index != null) {
             Value offset = add(new Instruction(g, Op.I2L, JavaKind.Long, null, bci, index));
             int log2 = Integer.numberOfTrailingZeros(access.scale());
@@ -120,17 +121,17 @@ final class BarrierExpansion {
         Value card = add(new Instruction(g, Op.ADD, JavaKind.Long, null, bci, shifted, g.longConstant(cards.base())));
         if (cards.conditional()) {
             // A byte read sign-extends: compare with the dirty value as a byte does.
-            Value old = add(new Instruction(g, Op.READ, JavaKind.Int, CARD, bci, card));
+            Value old = add(new Instruction(g, HotSpotOp.READ, JavaKind.Int, CARD, bci, card));
             b.removeInstruction(barrier);
             Block mark = g.newBlock(bci);
             b.setTerminator(new If(bci, Condition.EQ, old, g.intConstant((byte) cards.dirty()), rest, mark));
             rest.addPredecessor(b);
             mark.addPredecessor(b);
-            mark.append(new Instruction(g, Op.WRITE, JavaKind.Void, CARD, bci, card, g.intConstant(cards.dirty())));
+            mark.append(new Instruction(g, HotSpotOp.WRITE, JavaKind.Void, CARD, bci, card, g.intConstant(cards.dirty())));
             mark.setTerminator(new Goto(bci, rest));
             rest.addPredecessor(mark);
         } else {
-            add(new Instruction(g, Op.WRITE, JavaKind.Void, CARD, bci, card, g.intConstant(cards.dirty())));
+            add(new Instruction(g, HotSpotOp.WRITE, JavaKind.Void, CARD, bci, card, g.intConstant(cards.dirty())));
             b.removeInstruction(barrier);
         }
     }

@@ -3,13 +3,14 @@ package org.ssajit.lowering;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.bytecode.BailoutException;
-import org.ssajit.ir.Access;
+import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.FrameState;
-import org.ssajit.ir.GcBarrier;
+import org.ssajit.hotspot.ir.GcBarrier;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.MemoryBarriers;
-import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.hotspot.ir.MemoryBarriers;
+import org.ssajit.hotspot.ir.NarrowEncoding;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Stamp;
 import org.ssajit.ir.Value;
@@ -30,7 +31,7 @@ final class BarrierLowering {
      * Serial and Parallel, the store (which may become its null check, {@link ImplicitNullChecks})
      * and the card mark.
      * A null constant needs no post-barrier (no new reference to remember). With compressed oops the
-     * store writes the {@link Op#COMPRESS}ed value; the post-barrier takes the full reference.
+     * store writes the {@link HotSpotOp#COMPRESS}ed value; the post-barrier takes the full reference.
      * A volatile field gets the Java memory model's barriers around it all.
      *
      * @param nullCheck the state of the base's null check, or null if it needs none (a static field's
@@ -56,24 +57,24 @@ final class BarrierLowering {
             ctx.nullCheck(base, nullCheck);
         }
         if (pre != null) {
-            barrier(Op.PRE_BARRIER, new GcBarrier(pre, access), base, null, index, bci);
+            barrier(HotSpotOp.PRE_BARRIER, new GcBarrier(pre, access), base, null, index, bci);
         }
         Value stored = value;
         if (access.narrowOop()) {
             stored = value.stamp().isAlwaysNull() ? ctx.g.intConstant(0)
-                            : ctx.emit(new Instruction(ctx.g, Op.COMPRESS, JavaKind.Int, new NarrowEncoding(ctx.config.narrowOopBase, ctx.config.narrowOopShift), bci, value),
+                            : ctx.emit(new Instruction(ctx.g, HotSpotOp.COMPRESS, JavaKind.Int, new NarrowEncoding(ctx.config.narrowOopBase, ctx.config.narrowOopShift), bci, value),
                                             Stamp.unrestricted(JavaKind.Int));
         }
         ctx.write(base, index, stored, access, bci);
         if (!value.stamp().isAlwaysNull()) {
-            barrier(Op.POST_BARRIER, new GcBarrier(post, access), base, value, index, bci);
+            barrier(HotSpotOp.POST_BARRIER, new GcBarrier(post, access), base, value, index, bci);
         }
         if (isVolatile) {
             ctx.emit(ctx.membar(MemoryBarriers.AFTER_VOLATILE_WRITE, bci), null);
         }
     }
 
-    void barrier(Op op, GcBarrier b, Value base, Value value, Value index, int bci) {
+    void barrier(HotSpotOp op, GcBarrier b, Value base, Value value, Value index, int bci) {
         java.util.List<Value> in = new java.util.ArrayList<>();
         in.add(base);
         if (value != null) {

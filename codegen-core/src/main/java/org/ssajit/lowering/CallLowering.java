@@ -1,7 +1,8 @@
 package org.ssajit.lowering;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
+import org.ssajit.hotspot.ir.CallTarget;
 import org.ssajit.bytecode.Bytecodes;
-import org.ssajit.ir.CallTarget;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.InvokeTarget;
@@ -19,7 +20,7 @@ final class CallLowering {
     }
 
     /**
-     * An invoke of a linked method becomes a {@link Op#CALL}: after the receiver's null check
+     * An invoke of a linked method becomes a {@link HotSpotOp#CALL}: after the receiver's null check
      * (explicit: the call itself touches no memory of the receiver), with the state during the call.
      * A target that is not resolved, or does not fit the bytecode (static or not; the interpreter
      * throws IncompatibleClassChangeError), deoptimizes: the interpreter links the site, and the
@@ -43,7 +44,7 @@ final class CallLowering {
         // The appendix of an invokedynamic or invokehandle is an argument of the adapter, not a value of the bytecode's stack.
         FrameState during = i.state().duringCall(argumentSlots(args, t.appendix() != null ? args.length - 1 : args.length));
         CallTarget target = new CallTarget(m, dispatch, t.opcode(), ctx.unwinding && ExceptionDispatch.unwinds(during, false));
-        Instruction call = new Instruction(ctx.g, Op.CALL, i.kind(), target, i.bci(), args);
+        Instruction call = new Instruction(ctx.g, HotSpotOp.CALL, i.kind(), target, i.bci(), args);
         call.setState(during);
         ctx.replace(i, ctx.emit(call, i.stamp()));
     }

@@ -7,11 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.ssajit.ir.Access;
+import org.ssajit.hotspot.ir.HotSpotOp;
+import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
-import org.ssajit.ir.Deopt;
+import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.ir.Dominance;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Graph;
@@ -20,7 +21,7 @@ import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Stamps;
-import org.ssajit.ir.TypeTest;
+import org.ssajit.hotspot.ir.TypeTest;
 import org.ssajit.ir.Value;
 
 import jdk.vm.ci.meta.JavaKind;
@@ -32,27 +33,27 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * tree, with the facts that hold in a block kept in scoped sets (added on entering it, dropped on
  * leaving its subtree), so each check is one lookup:
  * <ul>
- * <li>a {@link Op#NULL_CHECK} of a value whose stamp is non-null, or that a dominating null check
+ * <li>a {@link HotSpotOp#NULL_CHECK} of a value whose stamp is non-null, or that a dominating null check
  * (earlier in the block, or in a dominating block) tested, or that a dominating branch edge shows
  * non-null ({@code v != null}, a passed type test that null fails: {@code instanceof}, the class
  * test of a profiled call);</li>
  * <li>a null check followed by its access's bounds check against the array's length-or-zero
  * (a {@linkplain Instruction#checkedLength checked length}): that check fails for a null array
  * anyway, and deoptimizes to the same bytecode;</li>
- * <li>a {@link Op#BOUNDS_CHECK} whose index a dominating bounds check of the same array and index
+ * <li>a {@link HotSpotOp#BOUNDS_CHECK} whose index a dominating bounds check of the same array and index
  * passed, or whose index is non-negative where it runs and below the array's length on a dominating
  * branch edge ({@code index < arraylength(array)}, the very SSA values: the counted loop
  * {@code for (i = 0; i < a.length; i++) ... a[i]}; sound in loops too, since a later iteration
  * passes that edge again before the check); the length read that only it used goes with it;</li>
- * <li>a {@link Op#ZERO_CHECK} of a divisor whose stamp where it runs excludes 0 (its own, or narrowed
+ * <li>a {@link HotSpotOp#ZERO_CHECK} of a divisor whose stamp where it runs excludes 0 (its own, or narrowed
  * by dominating branch edges: {@link Stamps#at}), or that a dominating zero check passed;</li>
- * <li>a cast (a {@link Op#GUARD} of a {@link Op#TYPE_TEST} that null passes) that the object's stamp
- * proves (the cast's {@link Op#PI} goes too: the object keeps its own stamp), or that a dominating
+ * <li>a cast (a {@link HotSpotOp#GUARD} of a {@link HotSpotOp#TYPE_TEST} that null passes) that the object's stamp
+ * proves (the cast's {@link HotSpotOp#PI} goes too: the object keeps its own stamp), or that a dominating
  * cast to a subtype, or a dominating branch edge on which a type test for a subtype passed, proves
  * (the PI stays).</li>
  * </ul>
- * It also drops what the facts make needless: the null test of a {@link Op#TYPE_TEST} whose object
- * is known non-null ({@link TypeTest#ofNonNull}), and the zero case of a {@link Op#READ_OR_ZERO} of an
+ * It also drops what the facts make needless: the null test of a {@link HotSpotOp#TYPE_TEST} whose object
+ * is known non-null ({@link TypeTest#ofNonNull}), and the zero case of a {@link HotSpotOp#READ_OR_ZERO} of an
  * array's length (a plain read). A check whose failure throws to a handler of the method (a
  * {@linkplain Deopt#compiledThrow compiled throw}) proves nothing: the handler, which the check
  * dominates, is entered exactly when it fails; such a check still goes where it cannot fail.
@@ -204,8 +205,8 @@ final class CheckElimination {
             }
             return;
         }
-        if (c == Condition.NE && x instanceof Instruction t && t.op() == Op.TYPE_TEST && y instanceof Constant zero && zero.kind() == JavaKind.Int && zero.asInt() == 0) {
-            TypeTest test = (TypeTest) t.attribute();
+        if (c == Condition.NE && x instanceof Instruction t && t.op() == HotSpotOp.TYPE_TEST && y instanceof Constant zero && zero.kind() == JavaKind.Int && zero.asInt() == 0) {
+            TypeTest test = t.attribute(TypeTest.class);
             if (!test.nullPasses()) {
                 addNonNull(t.input(In.OBJECT));
             }
@@ -224,14 +225,17 @@ final class CheckElimination {
 
     /** Visits {@code i}: returns what stands in its place now (itself, a replacement, or null if removed). */
     private Instruction visit(Instruction i, Block b) {
-        switch (i.op()) {
+        if (!(i.op() instanceof HotSpotOp op)) {
+            return i;
+        }
+        switch (op) {
             case NULL_CHECK -> {
                 Value v = i.input(In.OBJECT);
                 if (isNonNull(v)) {
                     remove(i);
                     return null;
                 }
-                if (!((Deopt) i.attribute()).compiledThrow()) {
+                if (!i.attribute(Deopt.class).compiledThrow()) {
                     addNonNull(v);
                 }
             }
@@ -244,24 +248,24 @@ final class CheckElimination {
                     remove(i);
                     return null;
                 }
-                if (!((Deopt) i.attribute()).compiledThrow() && nonZero.add(y)) {
+                if (!i.attribute(Deopt.class).compiledThrow() && nonZero.add(y)) {
                     undo.add(() -> nonZero.remove(y));
                 }
             }
             case GUARD -> {
-                if (i.input(In.CONDITION) instanceof Instruction t && t.op() == Op.TYPE_TEST && ((TypeTest) t.attribute()).nullPasses()) {
+                if (i.input(In.CONDITION) instanceof Instruction t && t.op() == HotSpotOp.TYPE_TEST && t.attribute(TypeTest.class).nullPasses()) {
                     return cast(i, t, b) ? i : null;
                 }
             }
             case TYPE_TEST -> {
-                TypeTest test = (TypeTest) i.attribute();
+                TypeTest test = i.attribute(TypeTest.class);
                 if (test.maybeNull() && isNonNull(i.input(In.OBJECT))) {
-                    return replace(i, new Instruction(g, Op.TYPE_TEST, JavaKind.Int, test.ofNonNull(), i.bci(), i.input(In.OBJECT)), b);
+                    return replace(i, new Instruction(g, HotSpotOp.TYPE_TEST, JavaKind.Int, test.ofNonNull(), i.bci(), i.input(In.OBJECT)), b);
                 }
             }
             case READ_OR_ZERO -> {
                 if (lengthAccess.equals(i.attribute()) && isNonNull(i.input(In.BASE))) {
-                    return replace(i, new Instruction(g, Op.READ, JavaKind.Int, i.attribute(), i.bci(), i.input(In.BASE)), b);
+                    return replace(i, new Instruction(g, HotSpotOp.READ, JavaKind.Int, i.attribute(), i.bci(), i.input(In.BASE)), b);
                 }
             }
             default -> {
@@ -280,11 +284,11 @@ final class CheckElimination {
 
     /**
      * A bounds check: against a length read of its array (the lowering's, right before it), or against
-     * its access's checked length ({@link Op#READ_OR_ZERO} of the array, or a read of its length).
+     * its access's checked length ({@link HotSpotOp#READ_OR_ZERO} of the array, or a read of its length).
      */
     private boolean boundsCheck(Instruction c, Block b) {
         Value index = c.input(In.INDEX);
-        if (!(c.input(In.LENGTH) instanceof Instruction length) || !isLengthRead(length) && !(length.op() == Op.READ_OR_ZERO && lengthAccess.equals(length.attribute()))) {
+        if (!(c.input(In.LENGTH) instanceof Instruction length) || !isLengthRead(length) && !(length.op() == HotSpotOp.READ_OR_ZERO && lengthAccess.equals(length.attribute()))) {
             return true; // not an array's length: no fact, no proof
         }
         Value array = length.input(In.BASE);
@@ -296,15 +300,15 @@ final class CheckElimination {
             }
             return false;
         }
-        if (((Deopt) c.attribute()).compiledThrow()) {
+        if (c.attribute(Deopt.class).compiledThrow()) {
             return true;
         }
         addInBounds(array, index);
         // A null check right before, of the same array at the same bytecode (the access's own, in the
         // same inlined frame): the check against the length-or-zero fails for a null array anyway, and
         // deoptimizes to that bytecode too (a read length ran before: not null).
-        if (before != null && before.op() == Op.NULL_CHECK && sameBytecode(before.state(), c.state()) && withoutPi(before.input(In.OBJECT)) == withoutPi(array)
-                        && !((Deopt) before.attribute()).compiledThrow() && before != length) {
+        if (before != null && before.op() == HotSpotOp.NULL_CHECK && sameBytecode(before.state(), c.state()) && withoutPi(before.input(In.OBJECT)) == withoutPi(array)
+                        && !before.attribute(Deopt.class).compiledThrow() && before != length) {
             remove(before);
         }
         return true;
@@ -326,7 +330,7 @@ final class CheckElimination {
 
     /** A read of an array's length (a lowered {@code arraylength}). */
     private boolean isLengthRead(Instruction v) {
-        return v.op() == Op.READ && v.inputCount() == 1 && lengthAccess.equals(v.attribute());
+        return v.op() == HotSpotOp.READ && v.inputCount() == 1 && lengthAccess.equals(v.attribute());
     }
 
     /**
@@ -354,11 +358,11 @@ final class CheckElimination {
      */
     private boolean cast(Instruction guard, Instruction test, Block b) {
         Value x = test.input(In.OBJECT);
-        ResolvedJavaType t = ((TypeTest) test.attribute()).type();
+        ResolvedJavaType t = test.attribute(TypeTest.class).type();
         if (TypeCheckLowering.provenInstance(x.stamp(), t)) {
             Instruction pi = b.instructionAfter(guard);
             removeGuard(guard, test);
-            if (pi != null && pi.op() == Op.PI && pi.input(0) == x && pi.bci() == guard.bci()) {
+            if (pi != null && pi.op() == HotSpotOp.PI && pi.input(0) == x && pi.bci() == guard.bci()) {
                 pi.replaceAllUsesWith(x);
                 remove(pi);
             }
@@ -368,7 +372,7 @@ final class CheckElimination {
             removeGuard(guard, test);
             return false;
         }
-        if (!((Deopt) guard.attribute()).compiledThrow()) {
+        if (!guard.attribute(Deopt.class).compiledThrow()) {
             addCast(x, t);
         }
         return true;
@@ -385,10 +389,10 @@ final class CheckElimination {
         i.block().removeInstruction(i);
     }
 
-    /** {@code v} without the {@link Op#PI}s around it: the same reference, with the stamp of no cast. */
+    /** {@code v} without the {@link HotSpotOp#PI}s around it: the same reference, with the stamp of no cast. */
     static Value withoutPi(Value v) {
         Value x = v;
-        while (x instanceof Instruction p && p.op() == Op.PI) {
+        while (x instanceof Instruction p && p.op() == HotSpotOp.PI) {
             x = p.input(0);
         }
         return x;

@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
-import org.ssajit.ir.Deopt;
+import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Handler;
@@ -30,7 +31,7 @@ import jdk.vm.ci.meta.ResolvedJavaType;
 /**
  * Exception handlers in compiled code, for exceptions thrown by Java calls and by {@code athrow}. A
  * block that ends with an invoke or an athrow inside a try range keeps its exception edges through
- * the lowering (see {@link #keeps}); once the invoke is a {@link Op#CALL}, its edges become ordinary
+ * the lowering (see {@link #keeps}); once the invoke is a {@link HotSpotOp#CALL}, its edges become ordinary
  * control flow:
  *
  * <pre>
@@ -42,7 +43,7 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  *
  * An athrow's block branches to {@code d0} with the thrown value as {@code e} (no check, no take);
  * a null value deoptimizes to the state before the athrow, so the interpreter throws the
- * NullPointerException. An exception no handler takes leaves the frame ({@link Op#UNWIND}) when no
+ * NullPointerException. An exception no handler takes leaves the frame ({@link HotSpotOp#UNWIND}) when no
  * lock is held ({@link #unwinds}); else the frame deoptimizes, rethrowing it at the invoke's bci (or
  * before the athrow), and the interpreter unwinds.
  *
@@ -53,7 +54,7 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * the thread, the check compares the thread's exception pc with the call's return address.
  *
  * <p>Implicit exceptions caught here reach the same dispatch through {@link ImplicitThrows}: their
- * blocks end in an athrow of a {@link Op#NEW_EXCEPTION}. Everything else that throws (allocation
+ * blocks end in an athrow of a {@link HotSpotOp#NEW_EXCEPTION}. Everything else that throws (allocation
  * failures, linkage) deoptimizes, and the interpreter dispatches; those edges are removed before the
  * lowering.
  */
@@ -119,7 +120,7 @@ final class ExceptionDispatch {
     }
 
     /**
-     * After the lowering: every block that still has exception edges ends with a {@link Op#CALL} (the
+     * After the lowering: every block that still has exception edges ends with a {@link HotSpotOp#CALL} (the
      * caller removed the edges of those whose invoke became a deoptimization); turns the edges into
      * the dispatch above.
      */
@@ -160,18 +161,18 @@ final class ExceptionDispatch {
             } else {
                 List<Instruction> code = b.instructions();
                 Instruction call = code.isEmpty() ? null : code.get(code.size() - 1);
-                if (call == null || call.op() != Op.CALL || !(b.terminator() instanceof Goto next) || call.state() == null) {
+                if (call == null || call.op() != HotSpotOp.CALL || !(b.terminator() instanceof Goto next) || call.state() == null) {
                     throw new IllegalStateException(b + " keeps exception edges without ending in a call or athrow");
                 }
                 bci = call.bci();
-                Instruction check = new Instruction(g, Op.EXCEPTION_CHECK, JavaKind.Int, null, bci);
+                Instruction check = new Instruction(g, HotSpotOp.EXCEPTION_CHECK, JavaKind.Int, null, bci);
                 check.setStamp(Stamp.forInt(0, 1));
                 b.insertAtEnd(check);
                 b.clearHandlers();
                 dispatch = g.newBlock(bci);
                 b.replaceTerminator(new If(bci, Condition.NE, check, g.intConstant(0), dispatch, next.target()));
                 dispatch.addPredecessor(b);
-                Instruction taken = new Instruction(g, Op.EXCEPTION_TAKE, JavaKind.Object, null, bci);
+                Instruction taken = new Instruction(g, HotSpotOp.EXCEPTION_TAKE, JavaKind.Object, null, bci);
                 taken.setStamp(Stamp.unrestricted(JavaKind.Object).asNonNull());
                 dispatch.append(taken);
                 exception = taken;
@@ -187,8 +188,8 @@ final class ExceptionDispatch {
                     break;
                 }
                 ResolvedJavaType type = (ResolvedJavaType) h.catchType();
-                org.ssajit.ir.TypeTest shape = TypeTests.subtypeTest(type, constantReflection, false);
-                Instruction test = new Instruction(g, Op.TYPE_TEST, JavaKind.Int, exception.stamp().isNonNull() ? shape.ofNonNull() : shape, bci, exception);
+                org.ssajit.hotspot.ir.TypeTest shape = TypeTests.subtypeTest(type, constantReflection, false);
+                Instruction test = new Instruction(g, HotSpotOp.TYPE_TEST, JavaKind.Int, exception.stamp().isNonNull() ? shape.ofNonNull() : shape, bci, exception);
                 test.setStamp(Stamp.forInt(0, 1));
                 current.append(test);
                 Block rest = g.newBlock(bci);
@@ -201,7 +202,7 @@ final class ExceptionDispatch {
                 org.ssajit.ir.FrameState state = unhandled.get();
                 if (unwinding && state != null && state.outer() == null && unwinds(state, true)) {
                     // No handler of the method takes it, and no lock is held: it leaves the frame.
-                    current.append(new Instruction(g, Op.UNWIND, JavaKind.Void, null, bci, exception));
+                    current.append(new Instruction(g, HotSpotOp.UNWIND, JavaKind.Void, null, bci, exception));
                     Throw t = new Throw(bci, exception);
                     t.setState(state);
                     current.setTerminator(t);
@@ -274,7 +275,7 @@ final class ExceptionDispatch {
 
     /** Ends {@code b} in a deoptimization to {@code state} (the interpreter goes on from there), then a throw that is never reached. */
     private static void deoptimizeAndThrow(Graph g, Block b, int bci, Value exception, org.ssajit.ir.FrameState state) {
-        Instruction d = new Instruction(g, Op.DEOPTIMIZE, JavaKind.Void, new Deopt(DeoptimizationReason.TransferToInterpreter, HotSpotLowering.EXCEPTION_ACTION), bci);
+        Instruction d = new Instruction(g, HotSpotOp.DEOPTIMIZE, JavaKind.Void, new Deopt(DeoptimizationReason.TransferToInterpreter, HotSpotLowering.EXCEPTION_ACTION), bci);
         d.setState(state);
         b.append(d);
         Throw t = new Throw(bci, exception);

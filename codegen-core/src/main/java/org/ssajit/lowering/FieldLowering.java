@@ -1,10 +1,11 @@
 package org.ssajit.lowering;
 
-import org.ssajit.ir.Access;
+import org.ssajit.hotspot.ir.HotSpotOp;
+import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.FieldRef;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.MemoryBarriers;
+import org.ssajit.hotspot.ir.MemoryBarriers;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Stamp;
@@ -34,7 +35,7 @@ final class FieldLowering {
         }
         if (ctx.gc == ctx.config.gcG1 && LoweringScope.isReferent(i.field())) {
             // Serial and Parallel never mark concurrently: a referent read needs nothing there.
-            ctx.emit(new Instruction(ctx.g, Op.KEEP_ALIVE, JavaKind.Void, null, i.bci(), result), null);
+            ctx.emit(new Instruction(ctx.g, HotSpotOp.KEEP_ALIVE, JavaKind.Void, null, i.bci(), result), null);
         }
         ctx.replace(i, result);
     }

@@ -2,8 +2,9 @@ package org.ssajit.lowering;
 
 import java.util.List;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.Access;
+import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.FrameState;
@@ -13,7 +14,7 @@ import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Value;
-import org.ssajit.ir.VmEntry;
+import org.ssajit.hotspot.ir.VmEntry;
 
 import jdk.vm.ci.meta.JavaKind;
 
@@ -72,13 +73,13 @@ final class FinalizerExpansion {
         }
         Block register = g.newBlock(bci);
         register.setCold();
-        Instruction call = new Instruction(g, Op.VM_CALL, JavaKind.Void, VmEntry.REGISTER_FINALIZER, bci, object);
+        Instruction call = new Instruction(g, HotSpotOp.VM_CALL, JavaKind.Void, VmEntry.REGISTER_FINALIZER, bci, object);
         call.setState(state);
         register.append(call);
         register.setTerminator(new Goto(bci, rest));
 
         Value klass = ClassWords.klass(g, c, b, bci, object);
-        Instruction flags = new Instruction(g, Op.READ, JavaKind.Int, new Access(JavaKind.Byte, c.klassMiscFlagsOffset, 0, false), bci, klass);
+        Instruction flags = new Instruction(g, HotSpotOp.READ, JavaKind.Int, new Access(JavaKind.Byte, c.klassMiscFlagsOffset, 0, false), bci, klass);
         b.insertAtEnd(flags);
         Instruction bit = new Instruction(g, Op.AND, JavaKind.Int, null, bci, flags, g.intConstant(c.klassMiscHasFinalizer));
         b.insertAtEnd(bit);

@@ -2,19 +2,21 @@ package org.ssajit.lowering;
 
 import java.util.List;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
+import org.ssajit.ir.Operation;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.Access;
+import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
-import org.ssajit.ir.GcBarrier;
+import org.ssajit.hotspot.ir.GcBarrier;
 import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.MemoryBarriers;
-import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.hotspot.ir.MemoryBarriers;
+import org.ssajit.hotspot.ir.NarrowEncoding;
 import org.ssajit.ir.Op;
-import org.ssajit.ir.RuntimeLeaf;
+import org.ssajit.hotspot.ir.RuntimeLeaf;
 import org.ssajit.ir.Value;
 
 import jdk.vm.ci.meta.JavaKind;
@@ -23,15 +25,15 @@ import jdk.vm.ci.meta.JavaKind;
  * A step of the lowering: G1's barriers written once, as ordinary IR, for every target
  * (docs/HOTSPOT-NOTES.md, "Barriers"; HotSpot's {@code G1BarrierSetAssembler}). Each barrier splits
  * its block: what follows it moves to a new block {@code done}, which every path of the barrier ends
- * in. With {@code t = thread} a {@link Op#THREAD} made in each block that reads it:
+ * in. With {@code t = thread} a {@link HotSpotOp#THREAD} made in each block that reads it:
  *
  * <pre>
- * {@link Op#PRE_BARRIER} G1_SATB (before the store):   if (byte [t + satb_active] == 0) goto done
+ * {@link HotSpotOp#PRE_BARRIER} G1_SATB (before the store):   if (byte [t + satb_active] == 0) goto done
  *   previous = [base + index * scale + displacement] (narrow: uncompress); if (previous == null) goto done
  *   enqueue(previous, satb queue, write_barrier_pre)
- * {@link Op#KEEP_ALIVE} (after a referent read):      if (byte [t + satb_active] == 0) goto done
+ * {@link HotSpotOp#KEEP_ALIVE} (after a referent read):      if (byte [t + satb_active] == 0) goto done
  *   if (value == null) goto done; enqueue(value, satb queue, write_barrier_pre)
- * {@link Op#POST_BARRIER} G1_CARD (after the store):
+ * {@link HotSpotOp#POST_BARRIER} G1_CARD (after the store):
  *   address = addressof(base) + (i2l(index) << log2(scale)) + displacement
  *   if (((address ^ addressof(value)) >>> LogOfHRGrainBytes) == 0) goto done      same region
  *   if (value == null) goto done                                                (unless proven non-null)
@@ -46,7 +48,7 @@ import jdk.vm.ci.meta.JavaKind;
  *
  * The card's and the values' addresses are words derived from references: nothing from
  * {@code addressof} to their last use can stop at a safepoint (no instruction here has a state; the
- * runtime calls are {@link Op#LEAF_CALL_SAVING}s, which cannot), so no reference map sees them. The
+ * runtime calls are {@link HotSpotOp#LEAF_CALL_SAVING}s, which cannot), so no reference map sees them. The
  * runtime calls keep every register, so the paths that do not call (the fast paths) keep their
  * values in registers across the barrier.
  */
@@ -83,7 +85,7 @@ final class G1BarrierExpansion {
 
     /** As {@link #expand(Graph, HotSpotVmConfig)}, with {@code vm}'s values (tests give others). */
     static int expand(Graph g, G1 vm) {
-        if (!g.mayContain(Op.PRE_BARRIER) && !g.mayContain(Op.POST_BARRIER) && !g.mayContain(Op.KEEP_ALIVE)) {
+        if (!g.mayContain(HotSpotOp.PRE_BARRIER) && !g.mayContain(HotSpotOp.POST_BARRIER) && !g.mayContain(HotSpotOp.KEEP_ALIVE)) {
             return 0;
         }
         G1BarrierExpansion x = new G1BarrierExpansion(g, vm);
@@ -100,9 +102,12 @@ final class G1BarrierExpansion {
     }
 
     private static boolean isG1Barrier(Instruction i) {
-        return switch (i.op()) {
+        if (!(i.op() instanceof HotSpotOp op)) {
+            return false;
+        }
+        return switch (op) {
             case KEEP_ALIVE -> true;
-            case PRE_BARRIER, POST_BARRIER -> switch (((GcBarrier) i.attribute()).kind()) {
+            case PRE_BARRIER, POST_BARRIER -> switch (i.attribute(GcBarrier.class).kind()) {
                 case G1_SATB, G1_CARD -> true;
                 case CARD_TABLE -> false;
             };
@@ -123,16 +128,16 @@ final class G1BarrierExpansion {
         for (Block s : done.terminator().targets()) {
             s.replacePredecessor(b, done);
         }
-        Value base = barrier.op() == Op.KEEP_ALIVE ? null : barrier.input(Op.In.BASE);
-        Value index = barrier.op() == Op.KEEP_ALIVE ? null : barrier.input(Op.In.INDEX);
-        Value value = barrier.op() == Op.PRE_BARRIER ? null : barrier.input(Op.In.VALUE);
+        Value base = barrier.op() == HotSpotOp.KEEP_ALIVE ? null : barrier.input(Op.In.BASE);
+        Value index = barrier.op() == HotSpotOp.KEEP_ALIVE ? null : barrier.input(Op.In.INDEX);
+        Value value = barrier.op() == HotSpotOp.PRE_BARRIER ? null : barrier.input(Op.In.VALUE);
         b.removeInstruction(barrier);
         at = b;
-        if (barrier.op() == Op.KEEP_ALIVE) {
+        if (barrier.op() == HotSpotOp.KEEP_ALIVE) {
             keepAlive(value, done);
             return;
         }
-        GcBarrier gb = (GcBarrier) barrier.attribute();
+        GcBarrier gb = barrier.attribute(GcBarrier.class);
         switch (gb.kind()) {
             case G1_SATB -> satb(gb.access(), base, index, done);
             case G1_CARD -> post(gb.access(), base, index, value, done);
@@ -146,9 +151,9 @@ final class G1BarrierExpansion {
         at = marking;
         // The slot's previous value: a plain read (never the store's ordering), decoded if narrow.
         Access slot = new Access(JavaKind.Object, store.displacement(), store.scale(), store.narrowOop());
-        Value previous = index == null ? add(Op.READ, slot.valueKind(), slot, base) : add(Op.READ, slot.valueKind(), slot, base, index);
+        Value previous = index == null ? add(HotSpotOp.READ, slot.valueKind(), slot, base) : add(HotSpotOp.READ, slot.valueKind(), slot, base, index);
         if (store.narrowOop()) {
-            previous = add(Op.UNCOMPRESS, JavaKind.Object, vm.oops(), previous);
+            previous = add(HotSpotOp.UNCOMPRESS, JavaKind.Object, vm.oops(), previous);
         }
         Block enqueue = branch(Condition.EQ, previous, g.nullConstant(), done);
         at = enqueue;
@@ -164,13 +169,13 @@ final class G1BarrierExpansion {
 
     /** {@code if (byte [thread + satb_active] == 0) goto done}; returns the block that runs while marking. */
     private Block branchUnlessMarking(Block done) {
-        Value active = add(Op.READ, JavaKind.Int, new Access(JavaKind.Byte, vm.satbActive(), 0, false), thread());
+        Value active = add(HotSpotOp.READ, JavaKind.Int, new Access(JavaKind.Byte, vm.satbActive(), 0, false), thread());
         return branch(Condition.EQ, active, g.intConstant(0), done);
     }
 
     /** The filtered post-barrier: a new cross-region reference dirties its card, which is enqueued. */
     private void post(Access store, Value base, Value index, Value value, Block done) {
-        Value address = add(Op.ADDRESS_OF, JavaKind.Long, null, base);
+        Value address = add(HotSpotOp.ADDRESS_OF, JavaKind.Long, null, base);
         if (index != null) {
             Value offset = add(Op.I2L, JavaKind.Long, null, index);
             int log2 = Integer.numberOfTrailingZeros(store.scale());
@@ -182,7 +187,7 @@ final class G1BarrierExpansion {
         if (store.displacement() != 0) {
             address = add(Op.ADD, JavaKind.Long, null, address, g.longConstant(store.displacement()));
         }
-        Value crossing = add(Op.XOR, JavaKind.Long, null, address, add(Op.ADDRESS_OF, JavaKind.Long, null, value));
+        Value crossing = add(Op.XOR, JavaKind.Long, null, address, add(HotSpotOp.ADDRESS_OF, JavaKind.Long, null, value));
         crossing = add(Op.USHR, JavaKind.Long, null, crossing, g.intConstant(vm.logRegionBytes()));
         at = branch(Condition.EQ, crossing, g.longConstant(0), done);
         if (!value.stamp().isNonNull()) {
@@ -191,11 +196,11 @@ final class G1BarrierExpansion {
         Value card = add(Op.USHR, JavaKind.Long, null, address, g.intConstant(vm.cardShift()));
         card = add(Op.ADD, JavaKind.Long, null, card, g.longConstant(vm.cardTableBase()));
         // A byte read sign-extends: compare with the card values as bytes do.
-        at = branch(Condition.EQ, add(Op.READ, JavaKind.Int, BYTE, card), g.intConstant((byte) vm.youngCard()), done);
+        at = branch(Condition.EQ, add(HotSpotOp.READ, JavaKind.Int, BYTE, card), g.intConstant((byte) vm.youngCard()), done);
         // The card is read again after the reference store is visible to the refinement threads.
-        add(Op.MEMBAR, JavaKind.Void, MemoryBarriers.STORE_LOAD, new Value[0]);
-        at = branch(Condition.EQ, add(Op.READ, JavaKind.Int, BYTE, card), g.intConstant((byte) vm.dirtyCard()), done);
-        add(Op.WRITE, JavaKind.Void, BYTE, card, g.intConstant(vm.dirtyCard()));
+        add(HotSpotOp.MEMBAR, JavaKind.Void, MemoryBarriers.STORE_LOAD, new Value[0]);
+        at = branch(Condition.EQ, add(HotSpotOp.READ, JavaKind.Int, BYTE, card), g.intConstant((byte) vm.dirtyCard()), done);
+        add(HotSpotOp.WRITE, JavaKind.Void, BYTE, card, g.intConstant(vm.dirtyCard()));
         enqueue(card, vm.cardIndex(), vm.cardBuffer(), RuntimeLeaf.G1_WRITE_BARRIER_POST, done);
     }
 
@@ -206,7 +211,7 @@ final class G1BarrierExpansion {
      */
     private void enqueue(Value entry, int indexOffset, int bufferOffset, RuntimeLeaf runtime, Block done) {
         Access queueIndex = new Access(JavaKind.Long, indexOffset, 0, false);
-        Value i = add(Op.READ, JavaKind.Long, queueIndex, thread());
+        Value i = add(HotSpotOp.READ, JavaKind.Long, queueIndex, thread());
         Block full = g.newBlock(bci);
         Block push = g.newBlock(bci);
         at.setTerminator(new If(bci, Condition.EQ, i, g.longConstant(0), full, push));
@@ -214,19 +219,19 @@ final class G1BarrierExpansion {
         push.addPredecessor(at);
         at = push;
         Value next = add(Op.SUB, JavaKind.Long, null, i, g.longConstant(8));
-        add(Op.WRITE, JavaKind.Void, queueIndex, thread(), next);
-        Value buffer = add(Op.READ, JavaKind.Long, new Access(JavaKind.Long, bufferOffset, 0, false), thread());
+        add(HotSpotOp.WRITE, JavaKind.Void, queueIndex, thread(), next);
+        Value buffer = add(HotSpotOp.READ, JavaKind.Long, new Access(JavaKind.Long, bufferOffset, 0, false), thread());
         Value slot = add(Op.ADD, JavaKind.Long, null, buffer, next);
-        add(Op.WRITE, JavaKind.Void, entry.kind() == JavaKind.Object ? new Access(JavaKind.Object, 0, 0, false) : WORD, slot, entry);
+        add(HotSpotOp.WRITE, JavaKind.Void, entry.kind() == JavaKind.Object ? new Access(JavaKind.Object, 0, 0, false) : WORD, slot, entry);
         jump(done);
         at = full;
-        add(Op.LEAF_CALL_SAVING, JavaKind.Void, runtime, thread(), entry);
+        add(HotSpotOp.LEAF_CALL_SAVING, JavaKind.Void, runtime, thread(), entry);
         jump(done);
     }
 
     /** The running thread, made where it is used (never reused across blocks). */
     private Value thread() {
-        return add(Op.THREAD, JavaKind.Long, null);
+        return add(HotSpotOp.THREAD, JavaKind.Long, null);
     }
 
     /**
@@ -246,7 +251,7 @@ final class G1BarrierExpansion {
     }
 
     /** Appends a new instruction to {@link #at}. */
-    private Instruction add(Op op, JavaKind kind, Object attribute, Value... inputs) {
+    private Instruction add(Operation op, JavaKind kind, Object attribute, Value... inputs) {
         Instruction i = new Instruction(g, op, kind, attribute, bci, inputs);
         at.append(i);
         return i;

@@ -10,36 +10,37 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
+import org.ssajit.hotspot.ir.CallTarget;
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.Access;
-import org.ssajit.ir.AllocationShape;
+import org.ssajit.hotspot.ir.Access;
+import org.ssajit.hotspot.ir.AllocationShape;
 import org.ssajit.bytecode.Bytecodes;
 import org.ssajit.ir.Block;
-import org.ssajit.ir.CallTarget;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
-import org.ssajit.ir.Deopt;
-import org.ssajit.ir.ImplicitException;
+import org.ssajit.hotspot.ir.Deopt;
+import org.ssajit.hotspot.ir.ImplicitException;
 import org.ssajit.ir.Dominance;
 import org.ssajit.ir.FieldRef;
 import org.ssajit.ir.FrameState;
-import org.ssajit.ir.GcBarrier;
+import org.ssajit.hotspot.ir.GcBarrier;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Handler;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.InvokeTarget;
-import org.ssajit.ir.MemoryBarriers;
-import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.hotspot.ir.MemoryBarriers;
+import org.ssajit.hotspot.ir.NarrowEncoding;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Return;
-import org.ssajit.ir.RuntimeLeaf;
+import org.ssajit.hotspot.ir.RuntimeLeaf;
 import org.ssajit.ir.Stamp;
-import org.ssajit.ir.TypeTest;
+import org.ssajit.hotspot.ir.TypeTest;
 import org.ssajit.ir.Stamps;
 import org.ssajit.ir.Throw;
 import org.ssajit.ir.Value;
@@ -178,7 +179,7 @@ public final class HotSpotLowering {
 
     /**
      * As {@link #lower(Graph, boolean)}; without {@code expandTypeChecks} the graph keeps the macro-ops
-     * the suite's expansion steps would expand ({@link Op#TYPE_TEST}s, {@link Op#STORE_CHECK}s, the
+     * the suite's expansion steps would expand ({@link HotSpotOp#TYPE_TEST}s, {@link HotSpotOp#STORE_CHECK}s, the
      * barriers, the allocations, the locks and unlocks). A view for tests of the decisions made before the expansions, not a
      * configuration: every compilation expands them, since no back end selects them (a graph that kept
      * them would be refused at selection).
@@ -315,7 +316,7 @@ public final class HotSpotLowering {
             Set<Block> calls = new HashSet<>();
             for (Block b : g.blocks()) {
                 var code = b.instructions();
-                if (!b.handlers().isEmpty() && (b.terminator() instanceof Throw || !code.isEmpty() && code.get(code.size() - 1).op() == Op.CALL)) {
+                if (!b.handlers().isEmpty() && (b.terminator() instanceof Throw || !code.isEmpty() && code.get(code.size() - 1).op() == HotSpotOp.CALL)) {
                     calls.add(b);
                 }
             }

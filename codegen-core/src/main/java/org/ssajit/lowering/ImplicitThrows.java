@@ -5,22 +5,23 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
-import org.ssajit.ir.Deopt;
+import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Handler;
 import org.ssajit.ir.If;
-import org.ssajit.ir.ImplicitException;
+import org.ssajit.hotspot.ir.ImplicitException;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Stamp;
 import org.ssajit.ir.Throw;
-import org.ssajit.ir.TypeTest;
+import org.ssajit.hotspot.ir.TypeTest;
 import org.ssajit.ir.Value;
 
 import jdk.vm.ci.meta.DeoptimizationReason;
@@ -36,7 +37,7 @@ import jdk.vm.ci.meta.TriState;
  * array size) caught by a handler of the same method, in compiled code. Where the profile says that the bytecode threw
  * ({@link ProfilingInfo#getExceptionSeen}: the interpreter sets it at the bci whenever it throws there,
  * e.g. after a deoptimization), a failed check no longer deoptimizes: it branches to a block that has
- * the VM create the exception ({@link Op#NEW_EXCEPTION}, the interpreter's class, message and stack
+ * the VM create the exception ({@link HotSpotOp#NEW_EXCEPTION}, the interpreter's class, message and stack
  * trace) and throws it to the block's handlers, which {@link ExceptionDispatch} then dispatches as it
  * dispatches an athrow:
  *
@@ -52,7 +53,7 @@ import jdk.vm.ci.meta.TriState;
  * {@code RecompileIfTooManyDeopts} (HotSpot's {@code Action_maybe_recompile}): the code stays, HotSpot
  * counts the traps at the bci and makes the code not entrant after a few, and the recompile sees the
  * exception. A negative array size is tested only where a handler catches it
- * ({@link Op#NEGATIVE_CHECK}; elsewhere the allocation's slow path deoptimizes on it). A bounds check
+ * ({@link HotSpotOp#NEGATIVE_CHECK}; elsewhere the allocation's slow path deoptimizes on it). A bounds check
  * becomes two branches ({@code index < 0}, {@code index >= length}) to one throwing block.
  */
 public final class ImplicitThrows {
@@ -142,8 +143,8 @@ public final class ImplicitThrows {
 
     /** Splits {@code b} at {@code check}; returns the block with what followed the check. */
     private static Block split(Graph g, Block b, Instruction check) {
-        Deopt d = (Deopt) check.attribute();
-        ImplicitException.Kind kind = check.op() == Op.NEGATIVE_CHECK ? ImplicitException.Kind.NEGATIVE_SIZE : ImplicitException.Kind.of(d.reason());
+        Deopt d = check.attribute(Deopt.class);
+        ImplicitException.Kind kind = check.op() == HotSpotOp.NEGATIVE_CHECK ? ImplicitException.Kind.NEGATIVE_SIZE : ImplicitException.Kind.of(d.reason());
         if (b.handlers().isEmpty() || !(b.terminator() instanceof Goto next)) {
             throw new IllegalStateException(check + " throws to the handlers of " + b + ", which has none or does not end in a goto");
         }
@@ -187,7 +188,7 @@ public final class ImplicitThrows {
         Value zero;
         Condition condition = Condition.EQ;
         Block mid = null;
-        switch (check.op()) {
+        switch (HotSpotOp.of(check)) {
             case NULL_CHECK -> {
                 failed = check.input(In.OBJECT);
                 zero = g.nullConstant();
@@ -229,10 +230,10 @@ public final class ImplicitThrows {
                 if (!(c instanceof Instruction test)) {
                     throw new IllegalStateException(check + " guards no test");
                 }
-                if (kind == ImplicitException.Kind.CLASS_CAST && test.op() == Op.TYPE_TEST) {
+                if (kind == ImplicitException.Kind.CLASS_CAST && test.op() == HotSpotOp.TYPE_TEST) {
                     arguments.add(test.input(In.OBJECT));
-                    target = ((TypeTest) test.attribute()).hub();
-                } else if (kind == ImplicitException.Kind.ARRAY_STORE && test.op() == Op.STORE_CHECK) {
+                    target = test.attribute(TypeTest.class).hub();
+                } else if (kind == ImplicitException.Kind.ARRAY_STORE && test.op() == HotSpotOp.STORE_CHECK) {
                     arguments.add(test.input(In.VALUE));
                 } else {
                     throw new IllegalStateException(check + " of " + kind + " guards " + test);
@@ -240,11 +241,11 @@ public final class ImplicitThrows {
             }
             default -> throw new IllegalStateException("no compiled throw for " + check);
         }
-        if (arguments.size() != kind.inputs() || (check.op() == Op.NEGATIVE_CHECK) != (kind == ImplicitException.Kind.NEGATIVE_SIZE)
-                        || (check.op() == Op.BOUNDS_CHECK) != (kind == ImplicitException.Kind.OUT_OF_BOUNDS)) {
+        if (arguments.size() != kind.inputs() || (check.op() == HotSpotOp.NEGATIVE_CHECK) != (kind == ImplicitException.Kind.NEGATIVE_SIZE)
+                        || (check.op() == HotSpotOp.BOUNDS_CHECK) != (kind == ImplicitException.Kind.OUT_OF_BOUNDS)) {
             throw new IllegalStateException(check + " creates " + kind + " from " + arguments);
         }
-        Instruction exception = new Instruction(g, Op.NEW_EXCEPTION, JavaKind.Object, new ImplicitException(kind, target), bci, arguments.toArray(new Value[0]));
+        Instruction exception = new Instruction(g, HotSpotOp.NEW_EXCEPTION, JavaKind.Object, new ImplicitException(kind, target), bci, arguments.toArray(new Value[0]));
         exception.setStamp(Stamp.unrestricted(JavaKind.Object).asNonNull());
         exception.setState(state.copy());
         thrower.append(exception);

@@ -3,6 +3,7 @@ package org.ssajit.lowering;
 import java.util.List;
 import java.util.function.Predicate;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.bytecode.Bytecodes;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.Block;
@@ -28,12 +29,12 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * <pre>
  *   if (unsafe == null) call          (left out where the stamp says non-null: the usual static final)
  *   if (c == null) call               (the same)
- *   o = allocateinstanceof c          (null: not inline; see {@link Op#ALLOCATE_INSTANCE_OF})
+ *   o = allocateinstanceof c          (null: not inline; see {@link HotSpotOp#ALLOCATE_INSTANCE_OF})
  *   if (o == null) call
  *   result = phi(o, call)
  * </pre>
  *
- * <p>{@link Op#ALLOCATE_INSTANCE_OF} is expanded with the other allocations ({@link AllocationExpansion}):
+ * <p>{@link HotSpotOp#ALLOCATE_INSTANCE_OF} is expanded with the other allocations ({@link AllocationExpansion}):
  * it reads the class from the mirror and allocates from the thread's buffer only for a fully
  * initialized class whose layout helper gives a size without the VM's slow-path bit, each other case
  * branching to the call, which does everything else as the interpreter would: it throws for a null
@@ -103,7 +104,7 @@ public final class InstanceAllocations {
         if (!mirror.stamp().isNonNull()) {
             at = ArrayCopies.branch(g, at, Condition.EQ, mirror, g.nullConstant(), slow, bci);
         }
-        Instruction object = new Instruction(g, Op.ALLOCATE_INSTANCE_OF, JavaKind.Object, null, bci, mirror);
+        Instruction object = new Instruction(g, HotSpotOp.ALLOCATE_INSTANCE_OF, JavaKind.Object, null, bci, mirror);
         at.append(object);
         at = ArrayCopies.branch(g, at, Condition.EQ, object, g.nullConstant(), slow, bci);
         at.setTerminator(new Goto(-1, rest));

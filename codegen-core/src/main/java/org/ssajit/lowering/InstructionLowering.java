@@ -8,27 +8,28 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.Access;
+import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Constant;
-import org.ssajit.ir.Deopt;
+import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.ir.Dominance;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Handler;
-import org.ssajit.ir.ImplicitException;
+import org.ssajit.hotspot.ir.ImplicitException;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.MemoryBarriers;
-import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.hotspot.ir.MemoryBarriers;
+import org.ssajit.hotspot.ir.NarrowEncoding;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Return;
-import org.ssajit.ir.RuntimeLeaf;
+import org.ssajit.hotspot.ir.RuntimeLeaf;
 import org.ssajit.ir.Stamp;
 import org.ssajit.ir.Stamps;
 import org.ssajit.ir.Throw;
-import org.ssajit.ir.TypeTest;
+import org.ssajit.hotspot.ir.TypeTest;
 import org.ssajit.ir.Value;
 
 import jdk.vm.ci.meta.ConstantReflectionProvider;
@@ -180,17 +181,17 @@ final class InstructionLowering {
                 if (unwinding && ExceptionDispatch.unwinds(t.state(), false)) {
                     // No handler anywhere, no lock: the exception leaves the frame; a null one
                     // deoptimizes, and the interpreter throws the NullPointerException.
-                    Instruction c = new Instruction(g, Op.NULL_CHECK, JavaKind.Void, exceptionDeopt(DeoptimizationReason.NullCheckException, t.bci()),
+                    Instruction c = new Instruction(g, HotSpotOp.NULL_CHECK, JavaKind.Void, exceptionDeopt(DeoptimizationReason.NullCheckException, t.bci()),
                                     t.bci(), t.exception());
                     c.setState(t.state().copy());
                     b.insertAtEnd(c);
-                    Instruction u = new Instruction(g, Op.UNWIND, JavaKind.Void, null, t.bci(), t.exception());
+                    Instruction u = new Instruction(g, HotSpotOp.UNWIND, JavaKind.Void, null, t.bci(), t.exception());
                     b.insertAtEnd(u);
                 } else {
                     // The interpreter re-executes the athrow (the exception on its stack) and
                     // unwinds or finds the handler; the code stays. (An athrow whose block kept
                     // its edges is dispatched in compiled code: ExceptionDispatch.)
-                    Instruction d = new Instruction(g, Op.DEOPTIMIZE, JavaKind.Void, new Deopt(DeoptimizationReason.TransferToInterpreter, EXCEPTION_ACTION),
+                    Instruction d = new Instruction(g, HotSpotOp.DEOPTIMIZE, JavaKind.Void, new Deopt(DeoptimizationReason.TransferToInterpreter, EXCEPTION_ACTION),
                                     t.bci());
                     d.setState(t.state().copy());
                     b.insertAtEnd(d);
@@ -207,7 +208,10 @@ final class InstructionLowering {
             deoptimize(i, new Deopt(DeoptimizationReason.NullCheckException, EXCEPTION_ACTION));
             return;
         }
-        switch (i.op()) {
+        if (!(i.op() instanceof Op op)) {
+            return; // already the dialect's
+        }
+        switch (op) {
             case LOAD_FIELD -> fields.loadField(i);
             case STORE_FIELD -> fields.storeField(i);
             case ARRAY_LENGTH -> {
@@ -217,13 +221,13 @@ final class InstructionLowering {
                 read.setStamp(i.stamp());
                 replace(i, read);
             }
-            case ARRAY_LENGTH_OR_ZERO -> replace(i, emit(new Instruction(g, Op.READ_OR_ZERO, JavaKind.Int, arrays.lengthAccess(), i.bci(), i.input(In.ARRAY)), i.stamp()));
+            case ARRAY_LENGTH_OR_ZERO -> replace(i, emit(new Instruction(g, HotSpotOp.READ_OR_ZERO, JavaKind.Int, arrays.lengthAccess(), i.bci(), i.input(In.ARRAY)), i.stamp()));
             case LOAD_INDEXED -> arrays.loadIndexed(i);
             case STORE_INDEXED -> arrays.storeIndexed(i);
             case FILL -> {
                 JavaKind ek = i.elementKind();
                 Access element = new Access(ek, metaAccess.getArrayBaseOffset(ek), metaAccess.getArrayIndexScale(ek), false);
-                Instruction range = new Instruction(g, Op.STORE_RANGE, JavaKind.Int, element, i.bci(), i.input(In.ARRAY), i.input(In.FROM),
+                Instruction range = new Instruction(g, HotSpotOp.STORE_RANGE, JavaKind.Int, element, i.bci(), i.input(In.ARRAY), i.input(In.FROM),
                                 i.input(In.LAST), i.input(In.VALUE), i.input(In.LENGTH));
                 replace(i, emit(range, i.stamp()));
             }
@@ -233,7 +237,7 @@ final class InstructionLowering {
                 } else if (i.op() == Op.REM) {
                     // Java's frem/drem is C's fmod, no machine's instruction: the VM's C function computes it.
                     RuntimeLeaf f = i.kind() == JavaKind.Float ? RuntimeLeaf.FREM : RuntimeLeaf.DREM;
-                    replace(i, emit(new Instruction(g, Op.LEAF_CALL, i.kind(), f, i.bci(), i.input(In.X), i.input(In.Y)), i.stamp()));
+                    replace(i, emit(new Instruction(g, HotSpotOp.LEAF_CALL, i.kind(), f, i.bci(), i.input(In.X), i.input(In.Y)), i.stamp()));
                 }
             }
             case LOAD_CONSTANT -> deoptimize(i);
@@ -256,7 +260,7 @@ final class InstructionLowering {
             case CLASS_IS -> {
                 // The guard of a call inlined for a profiled receiver class: one comparison of class pointers.
                 ResolvedJavaType t = (ResolvedJavaType) i.type();
-                replace(i, emit(new Instruction(g, Op.TYPE_TEST, JavaKind.Int, TypeTests.classIs(t, constantReflection), i.bci(),
+                replace(i, emit(new Instruction(g, HotSpotOp.TYPE_TEST, JavaKind.Int, TypeTests.classIs(t, constantReflection), i.bci(),
                                 i.input(In.OBJECT)), Stamp.forInt(0, 1)));
             }
             case CURRENT_THREAD -> currentThread(i);
@@ -275,7 +279,10 @@ final class InstructionLowering {
 
     /** The reference {@code i} accesses, which must not be null, or null if it accesses none. */
     Value nullCheckedInput(Instruction i) {
-        return switch (i.op()) {
+        if (!(i.op() instanceof Op op)) {
+            return null;
+        }
+        return switch (op) {
             case LOAD_FIELD, STORE_FIELD -> i.input(In.OBJECT);
             case ARRAY_LENGTH, LOAD_INDEXED, STORE_INDEXED -> i.input(In.ARRAY);
             case INVOKE -> i.invokeTarget().hasReceiver() ? i.input(0) : null;
@@ -332,7 +339,7 @@ final class InstructionLowering {
     }
 
     /**
-     * A {@link Op#NULL_CHECK} of {@code v} (the state before its bytecode, {@code fs}): every access
+     * A {@link HotSpotOp#NULL_CHECK} of {@code v} (the state before its bytecode, {@code fs}): every access
      * gets one, before anything else reads the reference; {@link CheckElimination} removes those that
      * cannot fail, {@link ImplicitNullChecks} makes the access itself the check where it may. None
      * without a state (a graph built by hand: nothing to deoptimize to).
@@ -341,7 +348,7 @@ final class InstructionLowering {
         if (fs == null) {
             return;
         }
-        Instruction c = new Instruction(g, Op.NULL_CHECK, JavaKind.Void, exceptionDeopt(DeoptimizationReason.NullCheckException, fs.bci()), fs.bci(), v);
+        Instruction c = new Instruction(g, HotSpotOp.NULL_CHECK, JavaKind.Void, exceptionDeopt(DeoptimizationReason.NullCheckException, fs.bci()), fs.bci(), v);
         c.setState(fs.copy());
         emit(c, null);
     }
@@ -353,7 +360,7 @@ final class InstructionLowering {
 
     /** {@code i} becomes an unconditional deoptimization; any result is a default constant (nothing after the trap runs). */
     void deoptimize(Instruction i, Deopt why) {
-        Instruction d = new Instruction(g, Op.DEOPTIMIZE, JavaKind.Void, why, i.bci());
+        Instruction d = new Instruction(g, HotSpotOp.DEOPTIMIZE, JavaKind.Void, why, i.bci());
         d.setState(i.state().copy());
         emit(d, null);
         if (i.kind() != JavaKind.Void) {
@@ -368,7 +375,7 @@ final class InstructionLowering {
      * virtual thread while one is mounted), read off the VM's thread, then the object it holds.
      */
     void currentThread(Instruction i) {
-        Value thread = emit(new Instruction(g, Op.THREAD, JavaKind.Long, null, i.bci()), Stamp.unrestricted(JavaKind.Long));
+        Value thread = emit(new Instruction(g, HotSpotOp.THREAD, JavaKind.Long, null, i.bci()), Stamp.unrestricted(JavaKind.Long));
         Instruction handle = read(thread, null, new Access(JavaKind.Long, config.threadCurrentThreadObjectOffset, 0, false));
         Instruction object = read(handle, null, new Access(JavaKind.Object, 0, 0, false));
         object.setStamp(i.stamp());
@@ -376,23 +383,23 @@ final class InstructionLowering {
     }
 
     Instruction read(Value base, Value index, Access access) {
-        Instruction r = index == null ? new Instruction(g, Op.READ, access.valueKind(), access, anchor.bci(), base)
-                        : new Instruction(g, Op.READ, access.valueKind(), access, anchor.bci(), base, index);
+        Instruction r = index == null ? new Instruction(g, HotSpotOp.READ, access.valueKind(), access, anchor.bci(), base)
+                        : new Instruction(g, HotSpotOp.READ, access.valueKind(), access, anchor.bci(), base, index);
         return emit(r, access.narrowOop() ? Stamp.unrestricted(JavaKind.Int) : Stamp.forValueOf(access.kind()));
     }
 
     void write(Value base, Value index, Value value, Access access, int bci) {
-        Instruction w = index == null ? new Instruction(g, Op.WRITE, JavaKind.Void, access, bci, base, value)
-                        : new Instruction(g, Op.WRITE, JavaKind.Void, access, bci, base, value, index);
+        Instruction w = index == null ? new Instruction(g, HotSpotOp.WRITE, JavaKind.Void, access, bci, base, value)
+                        : new Instruction(g, HotSpotOp.WRITE, JavaKind.Void, access, bci, base, value, index);
         emit(w, null);
     }
 
     Value uncompress(Value narrow, Stamp stamp) {
-        return emit(new Instruction(g, Op.UNCOMPRESS, JavaKind.Object, new NarrowEncoding(config.narrowOopBase, config.narrowOopShift), anchor.bci(), narrow), stamp);
+        return emit(new Instruction(g, HotSpotOp.UNCOMPRESS, JavaKind.Object, new NarrowEncoding(config.narrowOopBase, config.narrowOopShift), anchor.bci(), narrow), stamp);
     }
 
     Instruction membar(int barriers, int bci) {
-        return new Instruction(g, Op.MEMBAR, JavaKind.Void, barriers, bci);
+        return new Instruction(g, HotSpotOp.MEMBAR, JavaKind.Void, barriers, bci);
     }
 
     /** Inserts {@code x} before the instruction being lowered, with {@code stamp} (null: its kind's). */

@@ -9,6 +9,7 @@ import org.ssajit.ir.FieldRef;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.InvokeTarget;
+import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Throw;
 import org.ssajit.ir.Value;
@@ -70,7 +71,10 @@ final class LoweringScope {
 
     /** Why {@code i} cannot be compiled, as {@code "<what> at bci <n>: <why>"}, or null. */
     private static String reason(Instruction i, boolean monitors) {
-        String why = switch (i.op()) {
+        if (!(i.op() instanceof Op op)) {
+            return null;
+        }
+        String why = switch (op) {
             case INVOKE -> invoke(i.invokeTarget());
             case MONITOR_ENTER -> !monitors ? MONITORS_OFF : i.state() == null || i.state().stackSize() == 0 ? "no frame state" : null;
             case MONITOR_EXIT -> !monitors ? MONITORS_OFF : monitorExit(i);
@@ -80,7 +84,7 @@ final class LoweringScope {
         if (why == null) {
             return null;
         }
-        String what = switch (i.op()) {
+        String what = switch (op) {
             case INVOKE -> i.invokeTarget().toString();
             case LOAD_FIELD -> "getfield " + i.field();
             default -> i.op().mnemonic();

@@ -2,9 +2,11 @@ package org.ssajit.lowering;
 
 import java.util.List;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
+import org.ssajit.ir.Operation;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.Access;
-import org.ssajit.ir.AtomicUpdate;
+import org.ssajit.hotspot.ir.Access;
+import org.ssajit.hotspot.ir.AtomicUpdate;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.FrameState;
@@ -22,7 +24,7 @@ import jdk.vm.ci.meta.JavaKind;
  * target (docs/HOTSPOT-NOTES.md, "Locking"; the facts of HotSpot's {@code lightweight_lock} and
  * {@code lightweight_unlock}). {@code top} is the u4 at {@code [thread + lock_stack_top]}, the offset
  * from the thread of the lock stack's next free entry; the entry below an empty stack's first holds a
- * sentinel no object equals. Each {@link Op#LOCK} and {@link Op#UNLOCK} of object {@code x} in monitor
+ * sentinel no object equals. Each {@link HotSpotOp#LOCK} and {@link HotSpotOp#UNLOCK} of object {@code x} in monitor
  * slot {@code d} splits its block; every path ends in {@code done}, which holds what followed it:
  *
  * <pre>
@@ -41,7 +43,7 @@ import jdk.vm.ci.meta.JavaKind;
  *   slow:  vmunlock d (x), with the unlock's state; goto done                          cold
  * </pre>
  *
- * ({@code t} a {@link Op#THREAD} made in each block that uses it; {@code oop} the size of a lock stack
+ * ({@code t} a {@link HotSpotOp#THREAD} made in each block that uses it; {@code oop} the size of a lock stack
  * entry.) The VM is called for everything else: an inflated monitor, contention, a full lock stack;
  * it finds the lock stack as the fast path found it. Where the VM's mode is not lightweight locking,
  * or {@code UseObjectMonitorTable} is on (the VM then reads the BasicLock's monitor cache on exit,
@@ -81,7 +83,7 @@ final class MonitorExpansion {
 
     /** As {@link #expand(Graph, HotSpotVmConfig)}, with {@code vm}'s values. */
     static int expand(Graph g, Locking vm) {
-        if (!g.mayContain(Op.LOCK) && !g.mayContain(Op.UNLOCK)) {
+        if (!g.mayContain(HotSpotOp.LOCK) && !g.mayContain(HotSpotOp.UNLOCK)) {
             return 0;
         }
         // Found first, without allocating: most graphs have none.
@@ -91,7 +93,7 @@ final class MonitorExpansion {
             List<Instruction> code = blocks.get(bi).instructions();
             for (int k = 0; k < code.size(); k++) {
                 Instruction i = code.get(k);
-                if (i.op() == Op.LOCK || i.op() == Op.UNLOCK) {
+                if (i.op() == HotSpotOp.LOCK || i.op() == HotSpotOp.UNLOCK) {
                     if (monitors == null) {
                         monitors = new java.util.ArrayList<>();
                     }
@@ -112,10 +114,10 @@ final class MonitorExpansion {
 
     private void expand(Instruction m) {
         Block b = m.block();
-        boolean lock = m.op() == Op.LOCK;
+        boolean lock = m.op() == HotSpotOp.LOCK;
         Value object = m.input(Op.In.OBJECT);
         bci = m.bci();
-        Instruction call = new Instruction(g, lock ? Op.VM_LOCK : Op.VM_UNLOCK, JavaKind.Void, m.attribute(), bci, object);
+        Instruction call = new Instruction(g, lock ? HotSpotOp.VM_LOCK : HotSpotOp.VM_UNLOCK, JavaKind.Void, m.attribute(), bci, object);
         FrameState state = m.takeState();
         call.setState(state);
         if (!vm.inline()) {
@@ -146,44 +148,44 @@ final class MonitorExpansion {
     }
 
     private void lock(Value x, Block slow, Block done) {
-        Value top = with(Op.READ, JavaKind.Int, new Access(JavaKind.Int, vm.lockStackTopOffset(), 0, false), thread());
+        Value top = with(HotSpotOp.READ, JavaKind.Int, new Access(JavaKind.Int, vm.lockStackTopOffset(), 0, false), thread());
         branch(Condition.GE, top, g.intConstant(vm.lockStackEndOffset()), slow);
         Block push = g.newBlock(bci);
-        Value previous = with(Op.READ, JavaKind.Object, entry(-vm.entrySize()), thread(), top);
+        Value previous = with(HotSpotOp.READ, JavaKind.Object, entry(-vm.entrySize()), thread(), top);
         branch(Condition.EQ, previous, x, push);
-        Value mark = with(Op.READ, JavaKind.Long, markAccess(), x);
+        Value mark = with(HotSpotOp.READ, JavaKind.Long, markAccess(), x);
         Value bits = add(Op.AND, JavaKind.Long, mark, g.longConstant(vm.lockMask()));
         branch(Condition.NE, bits, g.longConstant(vm.unlocked()), slow);
         Value locked = add(Op.XOR, JavaKind.Long, mark, g.longConstant(vm.unlocked()));
-        Value swapped = with(Op.COMPARE_AND_SWAP, JavaKind.Int, new AtomicUpdate(vm.markOffset(), AtomicUpdate.Ordering.ACQUIRE), x, mark, locked);
+        Value swapped = with(HotSpotOp.COMPARE_AND_SWAP, JavaKind.Int, new AtomicUpdate(vm.markOffset(), AtomicUpdate.Ordering.ACQUIRE), x, mark, locked);
         branchEither(Condition.EQ, swapped, g.intConstant(0), slow, push);
         at = push;
-        with(Op.WRITE, JavaKind.Void, entry(0), thread(), x, top);
+        with(HotSpotOp.WRITE, JavaKind.Void, entry(0), thread(), x, top);
         Value next = add(Op.ADD, JavaKind.Int, top, g.intConstant(vm.entrySize()));
-        with(Op.WRITE, JavaKind.Void, new Access(JavaKind.Int, vm.lockStackTopOffset(), 0, false), thread(), next);
+        with(HotSpotOp.WRITE, JavaKind.Void, new Access(JavaKind.Int, vm.lockStackTopOffset(), 0, false), thread(), next);
         jump(at, done);
     }
 
     private void unlock(Value x, Block slow, Block done) {
         Access topAccess = new Access(JavaKind.Int, vm.lockStackTopOffset(), 0, false);
-        Value top = with(Op.READ, JavaKind.Int, topAccess, thread());
-        Value last = with(Op.READ, JavaKind.Object, entry(-vm.entrySize()), thread(), top);
+        Value top = with(HotSpotOp.READ, JavaKind.Int, topAccess, thread());
+        Value last = with(HotSpotOp.READ, JavaKind.Object, entry(-vm.entrySize()), thread(), top);
         branch(Condition.NE, last, x, slow);
         Value popped = add(Op.SUB, JavaKind.Int, top, g.intConstant(vm.entrySize()));
-        with(Op.WRITE, JavaKind.Void, topAccess, thread(), popped);
-        Value below = with(Op.READ, JavaKind.Object, entry(-2 * vm.entrySize()), thread(), top);
+        with(HotSpotOp.WRITE, JavaKind.Void, topAccess, thread(), popped);
+        Value below = with(HotSpotOp.READ, JavaKind.Object, entry(-2 * vm.entrySize()), thread(), top);
         branch(Condition.EQ, below, x, done);
         Block restore = g.newBlock(bci);
         restore.setCold();
-        Value mark = with(Op.READ, JavaKind.Long, markAccess(), x);
+        Value mark = with(HotSpotOp.READ, JavaKind.Long, markAccess(), x);
         Value inflated = add(Op.AND, JavaKind.Long, mark, g.longConstant(vm.monitor()));
         branch(Condition.NE, inflated, g.longConstant(0), restore);
         Value unlocked = add(Op.OR, JavaKind.Long, mark, g.longConstant(vm.unlocked()));
-        Value swapped = with(Op.COMPARE_AND_SWAP, JavaKind.Int, new AtomicUpdate(vm.markOffset(), AtomicUpdate.Ordering.RELEASE), x, mark, unlocked);
+        Value swapped = with(HotSpotOp.COMPARE_AND_SWAP, JavaKind.Int, new AtomicUpdate(vm.markOffset(), AtomicUpdate.Ordering.RELEASE), x, mark, unlocked);
         branchEither(Condition.NE, swapped, g.intConstant(0), done, restore);
         // The CAS failed (another thread inflated the lock meanwhile): the VM finds the object on top.
         at = restore;
-        with(Op.WRITE, JavaKind.Void, topAccess, thread(), top);
+        with(HotSpotOp.WRITE, JavaKind.Void, topAccess, thread(), top);
         jump(at, slow);
     }
 
@@ -198,7 +200,7 @@ final class MonitorExpansion {
 
     /** The running thread, made where it is used. */
     private Value thread() {
-        return add(Op.THREAD, JavaKind.Long);
+        return add(HotSpotOp.THREAD, JavaKind.Long);
     }
 
     /** Ends {@link #at} with {@code if (x cond y) goto target}, continuing in a new block. */
@@ -222,11 +224,11 @@ final class MonitorExpansion {
         target.addPredecessor(from);
     }
 
-    private Instruction add(Op op, JavaKind kind, Value... inputs) {
+    private Instruction add(Operation op, JavaKind kind, Value... inputs) {
         return with(op, kind, null, inputs);
     }
 
-    private Instruction with(Op op, JavaKind kind, Object attribute, Value... inputs) {
+    private Instruction with(Operation op, JavaKind kind, Object attribute, Value... inputs) {
         Instruction i = new Instruction(g, op, kind, attribute, bci, inputs);
         at.append(i);
         return i;

@@ -1,7 +1,8 @@
 package org.ssajit.lowering;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.ir.Block;
-import org.ssajit.ir.Deopt;
+import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
@@ -24,14 +25,14 @@ final class MonitorLowering {
 
     /**
      * A synchronized method locks its receiver or its class's mirror first, in monitor slot 0: a
-     * {@link Op#LOCK} at the top of the entry block whose state is the interpreter's at bci 0 with
+     * {@link HotSpotOp#LOCK} at the top of the entry block whose state is the interpreter's at bci 0 with
      * the monitor held and the arguments in their locals. Returns the locked value.
      */
     Value lockMethod() {
         if (ctx.g.isOsr()) {
             // The interpreter holds the method's lock, the outermost: the code takes it over.
             for (Instruction i : ctx.g.entry().instructions()) {
-                if (i.op() == Op.OSR_LOCK && (Integer) i.attribute() == 0) {
+                if (i.op() == Op.OSR_LOCK && i.attribute(Integer.class) == 0) {
                     return i;
                 }
             }
@@ -52,7 +53,7 @@ final class MonitorLowering {
             lock = ctx.g.constant(ctx.constantReflection.asJavaClass(m.getDeclaringClass()));
         }
         FrameState held = new FrameState(m, 0, locals, new Value[0], new Value[]{lock});
-        Instruction enter = new Instruction(ctx.g, Op.LOCK, JavaKind.Void, 0, 0, lock);
+        Instruction enter = new Instruction(ctx.g, HotSpotOp.LOCK, JavaKind.Void, 0, 0, lock);
         enter.setState(held);
         Block entry = ctx.g.entry();
         if (entry.instructions().isEmpty()) {
@@ -73,14 +74,14 @@ final class MonitorLowering {
             stack = new Value[r.value().kind().getSlotCount()];
             stack[0] = r.value();
         }
-        Instruction exit = new Instruction(ctx.g, Op.UNLOCK, JavaKind.Void, 0, r.bci(), lock);
+        Instruction exit = new Instruction(ctx.g, HotSpotOp.UNLOCK, JavaKind.Void, 0, r.bci(), lock);
         exit.setState(new FrameState(ctx.g.method(), r.bci(), new Value[ctx.g.method().getMaxLocals()], stack, new Value[]{lock}));
         r.block().insertAtEnd(exit);
     }
 
     /**
      * {@code monitorenter}: a null check (the interpreter throws the NullPointerException), then a
-     * {@link Op#LOCK} in the slot of the new lock's depth, whose state is the one after the bytecode:
+     * {@link HotSpotOp#LOCK} in the slot of the new lock's depth, whose state is the one after the bytecode:
      * the object popped, the monitor held, the interpreter to go on at the next bytecode.
      */
     void monitorEnter(Instruction i) {
@@ -101,16 +102,16 @@ final class MonitorLowering {
             locks[k] = before.lock(k);
         }
         locks[depth] = x;
-        Instruction lock = new Instruction(ctx.g, Op.LOCK, JavaKind.Void, depth, i.bci(), x);
+        Instruction lock = new Instruction(ctx.g, HotSpotOp.LOCK, JavaKind.Void, depth, i.bci(), x);
         lock.setState(new FrameState(before.method(), i.bci() + 1, locals, stack, locks, before.outer()));
         ctx.emit(lock, null);
         ctx.remove(i);
     }
 
     /**
-     * {@code monitorexit}: an {@link Op#UNLOCK} of the innermost lock's object. Where the bytecode's
+     * {@code monitorexit}: an {@link HotSpotOp#UNLOCK} of the innermost lock's object. Where the bytecode's
      * operand is not that same SSA value (an OSR entry reads the lock's object and the local that
-     * javac copied it into separately), a {@link Op#SAME_CHECK} first: another object deoptimizes,
+     * javac copied it into separately), a {@link HotSpotOp#SAME_CHECK} first: another object deoptimizes,
      * and the interpreter throws IllegalMonitorStateException.
      */
     void monitorExit(Instruction i) {
@@ -118,11 +119,11 @@ final class MonitorLowering {
         Value held = before.lock(before.locksSize() - 1);
         Value x = i.input(In.OBJECT);
         if (x != held) {
-            Instruction same = new Instruction(ctx.g, Op.SAME_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.RuntimeConstraint, HotSpotLowering.EXCEPTION_ACTION), i.bci(), x, held);
+            Instruction same = new Instruction(ctx.g, HotSpotOp.SAME_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.RuntimeConstraint, HotSpotLowering.EXCEPTION_ACTION), i.bci(), x, held);
             same.setState(before.copy());
             ctx.emit(same, null);
         }
-        Instruction unlock = new Instruction(ctx.g, Op.UNLOCK, JavaKind.Void, before.locksSize() - 1, i.bci(), held);
+        Instruction unlock = new Instruction(ctx.g, HotSpotOp.UNLOCK, JavaKind.Void, before.locksSize() - 1, i.bci(), held);
         unlock.setState(before.copy());
         ctx.emit(unlock, null);
         ctx.remove(i);

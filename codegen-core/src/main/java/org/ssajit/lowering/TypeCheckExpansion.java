@@ -7,24 +7,26 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
+import org.ssajit.ir.Operation;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.Access;
+import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
-import org.ssajit.ir.Deopt;
+import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.hotspot.ir.NarrowEncoding;
 import org.ssajit.ir.Node;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Stamp;
 import org.ssajit.ir.Terminator;
 import org.ssajit.ir.Throw;
-import org.ssajit.ir.TypeTest;
+import org.ssajit.hotspot.ir.TypeTest;
 import org.ssajit.ir.Value;
 
 import jdk.vm.ci.hotspot.HotSpotMetaspaceConstant;
@@ -33,7 +35,7 @@ import jdk.vm.ci.meta.VMConstant;
 
 /**
  * The lowering's last step: HotSpot's subtype check written once, as ordinary IR, for every target.
- * Each {@link Op#TYPE_TEST} and {@link Op#STORE_CHECK} the lowering left becomes reads of class
+ * Each {@link HotSpotOp#TYPE_TEST} and {@link HotSpotOp#STORE_CHECK} the lowering left becomes reads of class
  * words, compares and branches, and a loop over the secondary supers (docs/HOTSPOT-NOTES.md, "Type
  * checks"; HotSpot's {@code check_klass_subtype_fast_path} and {@code _slow_path}):
  *
@@ -92,13 +94,13 @@ final class TypeCheckExpansion {
      * thousands of {@code aastore}s stay linear).
      */
     static int expand(Graph g, HotSpotVmConfig config) {
-        if (!g.mayContain(Op.TYPE_TEST) && !g.mayContain(Op.STORE_CHECK)) {
+        if (!g.mayContain(HotSpotOp.TYPE_TEST) && !g.mayContain(HotSpotOp.STORE_CHECK)) {
             return 0;
         }
         TypeCheckExpansion x = new TypeCheckExpansion(g, config);
         int n = 0;
         for (Block b : List.copyOf(g.blocks())) {
-            List<Instruction> checks = b.instructionsWhere(i -> i.op() == Op.TYPE_TEST || i.op() == Op.STORE_CHECK);
+            List<Instruction> checks = b.instructionsWhere(i -> i.op() == HotSpotOp.TYPE_TEST || i.op() == HotSpotOp.STORE_CHECK);
             for (int k = checks.size() - 1; k >= 0; k--) {
                 x.expand(checks.get(k));
                 n++;
@@ -120,7 +122,7 @@ final class TypeCheckExpansion {
         bci = t.bci();
         fresh.clear();
         edgesInto.clear();
-        Check check = new Check(t.op(), t.attribute(), t.input(0), t.inputCount() > 1 ? t.input(1) : null);
+        Check check = new Check(t.op(), t.op() == HotSpotOp.TYPE_TEST ? t.attribute(TypeTest.class) : null, t.input(0), t.inputCount() > 1 ? t.input(1) : null);
         Node only = t.userCount() == 1 ? t.user(0) : null;
         if (only instanceof If f && f.x() == t && isIntZero(f.y()) && (f.condition() == Condition.EQ || f.condition() == Condition.NE) && f.state() == null) {
             // A branch on the test: from the end of the branch's block straight to its targets
@@ -135,12 +137,12 @@ final class TypeCheckExpansion {
             emit(check, pass, fail);
             b.removeInstruction(t); // the old branch, its only user, went with at's terminator
             wireEdgesInto(at);
-        } else if (only instanceof Instruction guard && guard.op() == Op.GUARD) {
+        } else if (only instanceof Instruction guard && guard.op() == HotSpotOp.GUARD) {
             // A checkcast's or aastore's guard: failing deoptimizes with its state, passing goes on.
             Block at = guard.block();
             Block rest = splitAfter(at, guard);
             Block trap = newBlock();
-            Instruction d = new Instruction(g, Op.DEOPTIMIZE, JavaKind.Void, (Deopt) guard.attribute(), guard.bci());
+            Instruction d = new Instruction(g, HotSpotOp.DEOPTIMIZE, JavaKind.Void, guard.attribute(Deopt.class), guard.bci());
             Throw never = new Throw(guard.bci(), g.nullConstant()); // not reached: the deoptimization does not return
             never.setState(guard.state().copy());
             d.setState(guard.takeState()); // moved, not copied: unlinking it from long use lists was quadratic
@@ -207,13 +209,13 @@ final class TypeCheckExpansion {
         return rest;
     }
 
-    /** A check taken apart before its instruction goes: a type test's object, or a store check's array and value. */
-    private record Check(Op op, Object attribute, Value first, Value second) {
+    /** A check taken apart before its instruction goes: a type test's type and object, or a store check's array and value. */
+    private record Check(Operation op, TypeTest typeTest, Value first, Value second) {
     }
 
     private void emit(Check t, Block pass, Block fail) {
-        if (t.op() == Op.TYPE_TEST) {
-            typeTest(t.first(), (TypeTest) t.attribute(), pass, fail);
+        if (t.op() == HotSpotOp.TYPE_TEST) {
+            typeTest(t.first(), t.typeTest(), pass, fail);
         } else {
             storeCheck(t.first(), t.second(), pass, fail);
         }
@@ -231,11 +233,11 @@ final class TypeCheckExpansion {
         if (test.exact() && c.useCompressedClassPointers) {
             // The narrow klasses compared: no decoding (the constant first, so that a target may
             // compare the header's word with it in memory).
-            Instruction narrowT = add(new Instruction(g, Op.METADATA, JavaKind.Int, (VMConstant) hub.compress(), bci), null);
+            Instruction narrowT = add(new Instruction(g, HotSpotOp.METADATA, JavaKind.Int, (VMConstant) hub.compress(), bci), null);
             branch(Condition.EQ, narrowKlass(object), narrowT, pass, fail);
             return;
         }
-        Instruction t = add(new Instruction(g, Op.METADATA, JavaKind.Long, (VMConstant) hub, bci), null);
+        Instruction t = add(new Instruction(g, HotSpotOp.METADATA, JavaKind.Long, (VMConstant) hub, bci), null);
         Value s = klass(object);
         if (test.exact()) {
             branch(Condition.EQ, s, t, pass, fail);
@@ -310,7 +312,7 @@ final class TypeCheckExpansion {
 
     /** A read that cannot fail (its base is a class word, or an object known non-null here): no state. */
     private Instruction read(Value base, Value index, Access a) {
-        Instruction r = index == null ? new Instruction(g, Op.READ, a.valueKind(), a, bci, base) : new Instruction(g, Op.READ, a.valueKind(), a, bci, base, index);
+        Instruction r = index == null ? new Instruction(g, HotSpotOp.READ, a.valueKind(), a, bci, base) : new Instruction(g, HotSpotOp.READ, a.valueKind(), a, bci, base, index);
         return add(r, null);
     }
 

@@ -1,7 +1,8 @@
 package org.ssajit.lowering;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.bytecode.BailoutException;
-import org.ssajit.ir.Deopt;
+import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
@@ -21,9 +22,9 @@ final class TypeCheckLowering {
     }
 
     /**
-     * {@code checkcast}: a {@link Op#TYPE_TEST} that null passes, a {@link Op#GUARD} that
+     * {@code checkcast}: a {@link HotSpotOp#TYPE_TEST} that null passes, a {@link HotSpotOp#GUARD} that
      * deoptimizes when it fails (the interpreter throws ClassCastException), and right after it the
-     * object again as a {@link Op#PI} with the cast's stamp; an unresolved type deoptimizes.
+     * object again as a {@link HotSpotOp#PI} with the cast's stamp; an unresolved type deoptimizes.
      */
     void checkcast(Instruction i) {
         Value x = i.input(In.OBJECT);
@@ -31,15 +32,15 @@ final class TypeCheckLowering {
             ctx.deoptimize(i);
             return;
         }
-        Instruction test = ctx.emit(new Instruction(ctx.g, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(t, ctx.constantReflection, true), i.bci(), x), Stamp.forInt(0, 1));
+        Instruction test = ctx.emit(new Instruction(ctx.g, HotSpotOp.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(t, ctx.constantReflection, true), i.bci(), x), Stamp.forInt(0, 1));
         Deopt why = ctx.exceptionDeopt(DeoptimizationReason.ClassCastException, i.bci());
-        Instruction guard = new Instruction(ctx.g, Op.GUARD, JavaKind.Void, why, i.bci(), test);
+        Instruction guard = new Instruction(ctx.g, HotSpotOp.GUARD, JavaKind.Void, why, i.bci(), test);
         guard.setState(i.state().copy());
         ctx.emit(guard, null);
-        ctx.replace(i, ctx.emit(new Instruction(ctx.g, Op.PI, JavaKind.Object, null, i.bci(), x), i.stamp()));
+        ctx.replace(i, ctx.emit(new Instruction(ctx.g, HotSpotOp.PI, JavaKind.Object, null, i.bci(), x), i.stamp()));
     }
 
-    /** {@code instanceof}: a {@link Op#TYPE_TEST} that null fails; an unresolved type deoptimizes. */
+    /** {@code instanceof}: a {@link HotSpotOp#TYPE_TEST} that null fails; an unresolved type deoptimizes. */
     void instanceOf(Instruction i) {
         if (!(i.type() instanceof ResolvedJavaType t)) {
             if (i.state() == null) {
@@ -48,7 +49,7 @@ final class TypeCheckLowering {
             ctx.deoptimize(i);
             return;
         }
-        ctx.replace(i, ctx.emit(new Instruction(ctx.g, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(t, ctx.constantReflection, false), i.bci(), i.input(In.OBJECT)), Stamp.forInt(0, 1)));
+        ctx.replace(i, ctx.emit(new Instruction(ctx.g, HotSpotOp.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(t, ctx.constantReflection, false), i.bci(), i.input(In.OBJECT)), Stamp.forInt(0, 1)));
     }
 
     /**

@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.hotspot.ir.CallTarget;
 import org.ssajit.asm.Assembler;
 import org.ssajit.asm.Label;
 import org.ssajit.codegen.CompiledCode;
-import org.ssajit.ir.CallTarget;
 
 import jdk.vm.ci.amd64.AMD64Kind;
 import jdk.vm.ci.code.DebugInfo;

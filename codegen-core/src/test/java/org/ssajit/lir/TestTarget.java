@@ -468,8 +468,8 @@ public final class TestTarget {
                 for (int n = 2; n < uses.length; n++) {
                     allowed[n] = LirOp.REG | LirOp.STACK; // at most two register operands and a def per op
                 }
-                if (uses.length == 2 && (k == JavaKind.Int || k == JavaKind.Long)) {
-                    switch (i.op()) {
+                if (uses.length == 2 && (k == JavaKind.Int || k == JavaKind.Long) && i.op() instanceof org.ssajit.ir.Op op) {
+                    switch (op) {
                         case ADD, SUB, MUL, AND, OR, XOR -> allowed[1] = LirOp.REG | LirOp.STACK | LirOp.CONST;
                         default -> {
                         }

@@ -14,9 +14,10 @@ import java.util.BitSet;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.Access;
-import org.ssajit.ir.AllocationShape;
+import org.ssajit.hotspot.ir.Access;
+import org.ssajit.hotspot.ir.AllocationShape;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
@@ -24,12 +25,12 @@ import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.MemoryBarriers;
+import org.ssajit.hotspot.ir.MemoryBarriers;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Value;
-import org.ssajit.ir.VmEntry;
+import org.ssajit.hotspot.ir.VmEntry;
 import org.ssajit.options.OptionValues;
 import org.ssajit.parse.BuildOptions;
 import org.ssajit.parse.GraphBuilder;
@@ -43,7 +44,7 @@ import jdk.vm.ci.meta.JavaKind;
  * HotSpot's inline allocation expanded as IR ({@link AllocationExpansion}) under made-up layouts
  * (compressed class pointers, full class pointers, compact headers; offsets the tests only have to
  * find where they belong): the buffer's bump from the thread's words, the header, an array's length,
- * zeros covering the object exactly once, the storestore barrier before {@link Op#OBJECT_AT}, the VM's
+ * zeros covering the object exactly once, the storestore barrier before {@link HotSpotOp#OBJECT_AT}, the VM's
  * allocation in a cold block with the state, and the verifier refusing a half-initialized object's
  * word across a safepoint. That the objects work is tested end to end (jvmci-plugin's
  * CompiledAllocationTest, CompiledGcMatrixTest).
@@ -109,11 +110,11 @@ class AllocationExpansionTest {
         var b = jdk.vm.ci.hotspot.HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend();
         HotSpotLowering lowering = new HotSpotLowering(C, b.getMetaAccess(), b.getConstantReflection(), OptionValues.DEFAULTS, C.gcSerial);
         lowering.lower(g, lowering.options().get(LoweringOptions.COMPILED_HANDLERS), false);
-        long before = all(g).filter(i -> i.op() == Op.ALLOCATE).count();
-        all(g, Op.ALLOCATE).findFirst().ifPresent(a -> SHAPES.put(g, (AllocationShape) a.attribute()));
+        long before = all(g).filter(i -> i.op() == HotSpotOp.ALLOCATE).count();
+        all(g, HotSpotOp.ALLOCATE).findFirst().ifPresent(a -> SHAPES.put(g, a.attribute(AllocationShape.class)));
         assertTrue(before > 0, () -> text(g));
         assertEquals(before, AllocationExpansion.expand(g, layout));
-        assertEquals(0, all(g).filter(i -> i.op() == Op.ALLOCATE).count());
+        assertEquals(0, all(g).filter(i -> i.op() == HotSpotOp.ALLOCATE).count());
         Verifier.verify(g);
         return g;
     }
@@ -126,39 +127,39 @@ class AllocationExpansionTest {
         return x.vm().inputCount() > 1 ? x.vm().input(1) : null;
     }
 
-    /** What one expansion made, found from its {@link Op#OBJECT_AT}. */
+    /** What one expansion made, found from its {@link HotSpotOp#OBJECT_AT}. */
     record Expansion(Instruction objectAt, Instruction obj, Instruction thread, Instruction top, If check, Block slow, Instruction vm, Phi result) {
     }
 
     /**
      * The protocol's skeleton, asserted on the way: {@code obj} read at the thread's TLAB top,
      * {@code top = obj + size}, {@code if (top > [thread + end]) goto slow}, the slow block cold with
-     * the class's metadata and one {@link Op#VM_CALL} of the VM's allocation (the entry, the class,
+     * the class's metadata and one {@link HotSpotOp#VM_CALL} of the VM's allocation (the entry, the class,
      * the length, the state) and a jump to the join, whose phi merges the
-     * {@link Op#OBJECT_AT} and the VM's object.
+     * {@link HotSpotOp#OBJECT_AT} and the VM's object.
      */
     static Expansion skeleton(Graph g, AllocationExpansion.Layout layout, AllocationShape[] shapeOut) {
-        Instruction objectAt = all(g).filter(i -> i.op() == Op.OBJECT_AT).findFirst().orElseThrow(() -> new AssertionError(text(g)));
-        Instruction obj = op(objectAt.input(In.X), Op.READ);
+        Instruction objectAt = all(g).filter(i -> i.op() == HotSpotOp.OBJECT_AT).findFirst().orElseThrow(() -> new AssertionError(text(g)));
+        Instruction obj = op(objectAt.input(In.X), HotSpotOp.READ);
         assertEquals(layout.tlabTopOffset(), access(obj).displacement());
         assertEquals(JavaKind.Long, access(obj).kind());
-        Instruction thread = op(obj.input(In.BASE), Op.THREAD);
+        Instruction thread = op(obj.input(In.BASE), HotSpotOp.THREAD);
         Instruction top = obj.users().stream().filter(u -> u instanceof Instruction i && i.op() == Op.ADD).map(u -> (Instruction) u).findFirst().orElseThrow();
         If check = (If) top.block().terminator();
         assertEquals(Condition.GT, check.condition());
         assertSame(top, check.x());
-        Instruction end = op(check.y(), Op.READ);
+        Instruction end = op(check.y(), HotSpotOp.READ);
         assertSame(thread, end.input(In.BASE));
         assertEquals(layout.tlabEndOffset(), access(end).displacement());
         Block slow = check.trueTarget();
         assertTrue(slow.isCold(), "the VM's allocation is in a cold block");
         assertEquals(2, slow.instructions().size());
-        Instruction vm = op(slow.instructions().get(1), Op.VM_CALL);
+        Instruction vm = op(slow.instructions().get(1), HotSpotOp.VM_CALL);
         assertTrue(vm.state() != null, "the VM's allocation has the allocation's state");
         shapeOut[0] = SHAPES.get(g);
         assertEquals(shapeOut[0].isArray() ? VmEntry.NEW_ARRAY : VmEntry.NEW_INSTANCE, vm.attribute());
-        assertSame(slow.instructions().get(0), op(vm.input(0), Op.METADATA));
-        assertEquals(shapeOut[0].hub(), op(vm.input(0), Op.METADATA).attribute());
+        assertSame(slow.instructions().get(0), op(vm.input(0), HotSpotOp.METADATA));
+        assertEquals(shapeOut[0].hub(), op(vm.input(0), HotSpotOp.METADATA).attribute());
         assertEquals(JavaKind.Long, vm.input(0).kind());
         assertEquals(shapeOut[0].isArray() ? 2 : 1, vm.inputCount());
         Block done = ((Goto) slow.terminator()).target();
@@ -170,7 +171,7 @@ class AllocationExpansionTest {
         assertSame(objectAt.block(), done.predecessors().get(1 - done.predecessorIndex(slow)));
         // The new top written back, then the header, after the check.
         Block fast = check.falseTarget();
-        Instruction topWrite = fast.instructions().stream().filter(i -> i.op() == Op.WRITE && i.input(In.BASE) == thread).findFirst().orElseThrow();
+        Instruction topWrite = fast.instructions().stream().filter(i -> i.op() == HotSpotOp.WRITE && i.input(In.BASE) == thread).findFirst().orElseThrow();
         assertEquals(layout.tlabTopOffset(), access(topWrite).displacement());
         assertSame(top, topWrite.input(In.VALUE));
         return new Expansion(objectAt, obj, thread, top, check, slow, vm, result);
@@ -182,12 +183,12 @@ class AllocationExpansionTest {
      * {@code layout} has it; returns the bytes the other writes of zeros cover, each at most once.
      */
     static BitSet header(Graph g, Expansion x, AllocationExpansion.Layout layout, AllocationShape shape) {
-        List<Instruction> writes = all(g).filter(i -> i.op() == Op.WRITE && i.input(In.BASE) == x.obj()).toList();
+        List<Instruction> writes = all(g).filter(i -> i.op() == HotSpotOp.WRITE && i.input(In.BASE) == x.obj()).toList();
         Instruction mark = writes.stream().filter(w -> access(w).displacement() == 0).findFirst().orElseThrow(() -> new AssertionError(text(g)));
         assertEquals(JavaKind.Long, access(mark).kind());
-        Instruction proto = op(mark.input(In.VALUE), Op.READ);
+        Instruction proto = op(mark.input(In.VALUE), HotSpotOp.READ);
         assertEquals(layout.prototypeHeaderOffset(), access(proto).displacement());
-        Instruction klass = op(proto.input(In.BASE), Op.METADATA);
+        Instruction klass = op(proto.input(In.BASE), HotSpotOp.METADATA);
         assertEquals(shape.hub(), klass.attribute());
         List<Instruction> klassWrites = writes.stream().filter(w -> access(w).displacement() == layout.klassOffset() && !(w.input(In.VALUE) instanceof Constant))
                         .toList();
@@ -196,7 +197,7 @@ class AllocationExpansionTest {
         } else {
             assertEquals(1, klassWrites.size(), () -> text(g));
             Instruction k = klassWrites.get(0);
-            Instruction m = op(k.input(In.VALUE), Op.METADATA);
+            Instruction m = op(k.input(In.VALUE), HotSpotOp.METADATA);
             if (layout.compressedClassPointers()) {
                 assertEquals(JavaKind.Int, access(k).kind());
                 assertEquals(JavaKind.Int, m.kind());
@@ -221,14 +222,14 @@ class AllocationExpansionTest {
         int barrier = -1;
         for (int k = 0; k < last.instructions().size(); k++) {
             Instruction i = last.instructions().get(k);
-            if (i.op() == Op.MEMBAR) {
-                assertEquals(MemoryBarriers.STORE_STORE, (int) (Integer) i.attribute());
+            if (i.op() == HotSpotOp.MEMBAR) {
+                assertEquals(MemoryBarriers.STORE_STORE, (int) i.attribute(Integer.class));
                 barrier = k;
             }
             if (i == x.objectAt()) {
                 assertTrue(barrier >= 0 && barrier == k - 1, () -> "storestore right before objectat: " + text(g));
             }
-            if (i.op() == Op.WRITE && barrier >= 0) {
+            if (i.op() == HotSpotOp.WRITE && barrier >= 0) {
                 throw new AssertionError("a write after the barrier: " + text(g));
             }
         }
@@ -247,7 +248,7 @@ class AllocationExpansionTest {
             BitSet expected = new BitSet();
             expected.set(layout.headerSize(), size);
             assertEquals(expected, zeros, () -> layout + ": the zeros cover the object after the header exactly: " + text(g));
-            assertEquals(0, all(g).filter(i -> i.op() == Op.THREAD).count() - 1, "one THREAD for the bump");
+            assertEquals(0, all(g).filter(i -> i.op() == HotSpotOp.THREAD).count() - 1, "one THREAD for the bump");
         }
     }
 
@@ -275,7 +276,7 @@ class AllocationExpansionTest {
             assertConstant(2, shl.input(1));
             assertSame(length, op(shl.input(0), Op.I2L).input(0));
             // The length written; the zeros from the length's end: the gap written as an int, the rest by the loop.
-            Instruction lengthWrite = all(g).filter(i -> i.op() == Op.WRITE && i.input(In.BASE) == x.obj() && i.input(In.VALUE) == length).findFirst()
+            Instruction lengthWrite = all(g).filter(i -> i.op() == HotSpotOp.WRITE && i.input(In.BASE) == x.obj() && i.input(In.VALUE) == length).findFirst()
                             .orElseThrow();
             assertEquals(shape[0].lengthOffset(), access(lengthWrite).displacement());
             assertEquals(JavaKind.Int, access(lengthWrite).kind());
@@ -297,7 +298,7 @@ class AllocationExpansionTest {
             assertSame(p, loopTest.x());
             assertSame(x.top(), loopTest.y());
             Block body = loopTest.falseTarget();
-            Instruction zero = op(body.instructions().get(0), Op.WRITE);
+            Instruction zero = op(body.instructions().get(0), HotSpotOp.WRITE);
             assertSame(p, zero.input(In.BASE));
             assertEquals(JavaKind.Long, access(zero).kind());
             assertConstant(0, zero.input(In.VALUE));
@@ -338,14 +339,14 @@ class AllocationExpansionTest {
     void withoutTlabsTheVmAllocates() {
         var noTlab = new AllocationExpansion.Layout(false, 0, 0, 0, false, true, 8, 12, CLASSES);
         Graph g = expanded("newSized", noTlab);
-        assertEquals(1, all(g).filter(i -> i.op() == Op.VM_CALL).count());
-        assertEquals(0, all(g).filter(i -> i.op() == Op.THREAD || i.op() == Op.OBJECT_AT).count());
+        assertEquals(1, all(g).filter(i -> i.op() == HotSpotOp.VM_CALL).count());
+        assertEquals(0, all(g).filter(i -> i.op() == HotSpotOp.THREAD || i.op() == HotSpotOp.OBJECT_AT).count());
     }
 
     @Test
     void theHostLayoutExpandsAndVerifies() {
         Graph g = expanded("twoObjects", AllocationExpansion.Layout.of(C));
-        assertEquals(2, all(g).filter(i -> i.op() == Op.VM_CALL).count());
+        assertEquals(2, all(g).filter(i -> i.op() == HotSpotOp.VM_CALL).count());
     }
 
     /**
@@ -356,10 +357,10 @@ class AllocationExpansionTest {
     @Test
     void verifierRefusesAnUnpublishedObjectAcrossASafepoint() {
         Graph g = expanded("twoObjects", COMPRESSED);
-        Instruction objectAt = all(g).filter(i -> i.op() == Op.OBJECT_AT).findFirst().orElseThrow();
-        Instruction vm = all(g).filter(i -> i.op() == Op.VM_CALL).findFirst().orElseThrow();
+        Instruction objectAt = all(g).filter(i -> i.op() == HotSpotOp.OBJECT_AT).findFirst().orElseThrow();
+        Instruction vm = all(g).filter(i -> i.op() == HotSpotOp.VM_CALL).findFirst().orElseThrow();
         Value param = g.parameters().get(0);
-        Instruction check = new Instruction(g, Op.NULL_CHECK, JavaKind.Void, new org.ssajit.ir.Deopt(jdk.vm.ci.meta.DeoptimizationReason.NullCheckException,
+        Instruction check = new Instruction(g, HotSpotOp.NULL_CHECK, JavaKind.Void, new org.ssajit.hotspot.ir.Deopt(jdk.vm.ci.meta.DeoptimizationReason.NullCheckException,
                         jdk.vm.ci.meta.DeoptimizationAction.None), objectAt.bci(), param);
         check.setState(vm.state().copy());
         objectAt.block().insertBefore(objectAt, check);
@@ -372,7 +373,7 @@ class AllocationExpansionTest {
 
     /**
      * {@code allocateInstance} built with inlining (the call is inside {@code sun.misc.Unsafe}), lowered
-     * without the last expansions: one {@link Op#ALLOCATE_INSTANCE_OF}, branched on to the call.
+     * without the last expansions: one {@link HotSpotOp#ALLOCATE_INSTANCE_OF}, branched on to the call.
      */
     static Graph instanceOf() {
         Graph g = GraphBuilder.build(Jvmci.method(AllocationExpansionTest.class, "allocateInstance"), BuildOptions.DEFAULT.withInlining(true), Jvmci.PROVIDERS)
@@ -380,7 +381,7 @@ class AllocationExpansionTest {
         var b = jdk.vm.ci.hotspot.HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend();
         HotSpotLowering lowering = new HotSpotLowering(C, b.getMetaAccess(), b.getConstantReflection(), OptionValues.DEFAULTS, C.gcSerial);
         lowering.lower(g, lowering.options().get(LoweringOptions.COMPILED_HANDLERS), false);
-        assertEquals(1, all(g, Op.ALLOCATE_INSTANCE_OF).count(), () -> text(g));
+        assertEquals(1, all(g, HotSpotOp.ALLOCATE_INSTANCE_OF).count(), () -> text(g));
         return g;
     }
 
@@ -388,13 +389,13 @@ class AllocationExpansionTest {
     static Value[] classTests(Graph g, AllocationExpansion.Layout layout, Block fail, Value mirror) {
         AllocationExpansion.Classes k = layout.classes();
         List<If> failing = g.blocks().stream().map(Block::terminator).filter(t -> t instanceof If f && f.trueTarget() == fail).map(t -> (If) t).toList();
-        Instruction klass = all(g, Op.READ).filter(r -> r.input(In.BASE) == mirror).findFirst().orElseThrow(() -> new AssertionError(text(g)));
+        Instruction klass = all(g, HotSpotOp.READ).filter(r -> r.input(In.BASE) == mirror).findFirst().orElseThrow(() -> new AssertionError(text(g)));
         assertEquals(k.mirrorKlassOffset(), access(klass).displacement());
         assertEquals(JavaKind.Long, access(klass).kind());
         If none = failing.stream().filter(f -> f.x() == klass).findFirst().orElseThrow(() -> new AssertionError("no test of the class word: " + text(g)));
         assertEquals(Condition.EQ, none.condition());
         assertConstant(0, none.y());
-        Instruction lh = all(g, Op.READ).filter(r -> r.input(In.BASE) == klass && access(r).displacement() == k.layoutHelperOffset()).findFirst().orElseThrow();
+        Instruction lh = all(g, HotSpotOp.READ).filter(r -> r.input(In.BASE) == klass && access(r).displacement() == k.layoutHelperOffset()).findFirst().orElseThrow();
         assertEquals(JavaKind.Int, access(lh).kind());
         If notInstance = failing.stream().filter(f -> f.x() == lh).findFirst().orElseThrow(() -> new AssertionError("no sign test: " + text(g)));
         assertEquals(Condition.LE, notInstance.condition());
@@ -404,7 +405,7 @@ class AllocationExpansionTest {
         assertEquals(Condition.NE, slowBit.condition());
         assertConstant(k.layoutHelperSlowPathBit(), ((Instruction) slowBit.x()).input(1));
         assertConstant(0, slowBit.y());
-        If init = failing.stream().filter(f -> f.x() instanceof Instruction r && r.op() == Op.READ && r.input(In.BASE) == klass && access(r).displacement() == k.initStateOffset())
+        If init = failing.stream().filter(f -> f.x() instanceof Instruction r && r.op() == HotSpotOp.READ && r.input(In.BASE) == klass && access(r).displacement() == k.initStateOffset())
                         .findFirst().orElseThrow(() -> new AssertionError("no init-state test: " + text(g)));
         assertEquals(JavaKind.Byte, access((Instruction) init.x()).kind());
         assertEquals(Condition.NE, init.condition());
@@ -415,25 +416,25 @@ class AllocationExpansionTest {
     /**
      * Every layout: the class from the mirror, the four tests of it, the bump by the layout helper's
      * size, the header with the class computed (narrow: minus the base, shifted), the int gap and the
-     * zeroing loop up to the new top, the barrier before {@link Op#OBJECT_AT}; every failing test and a
+     * zeroing loop up to the new top, the barrier before {@link HotSpotOp#OBJECT_AT}; every failing test and a
      * full buffer go to the call, in a cold block, and the null test on the op's answer is gone.
      */
     @Test
     void allocateInstanceTestsTheClassThenAllocatesAsNew() {
         for (AllocationExpansion.Layout layout : List.of(COMPRESSED, FULL, COMPACT)) {
             Graph g = instanceOf();
-            Instruction a = all(g, Op.ALLOCATE_INSTANCE_OF).findFirst().orElseThrow();
+            Instruction a = all(g, HotSpotOp.ALLOCATE_INSTANCE_OF).findFirst().orElseThrow();
             Value mirror = a.input(In.OBJECT);
             Block call = ((If) a.block().terminator()).trueTarget();
             assertEquals(1, AllocationExpansion.expand(g, layout));
             Verifier.verify(g);
-            assertEquals(0, all(g, Op.ALLOCATE_INSTANCE_OF).count());
+            assertEquals(0, all(g, HotSpotOp.ALLOCATE_INSTANCE_OF).count());
             assertTrue(call.isCold(), "the call is in a cold block");
-            assertTrue(call.instructions().stream().anyMatch(i -> i.op() == Op.CALL), () -> text(g));
+            assertTrue(call.instructions().stream().anyMatch(i -> i.op() == HotSpotOp.CALL), () -> text(g));
             Value[] tested = classTests(g, layout, call, mirror);
             Instruction klass = (Instruction) tested[0];
-            Instruction objectAt = all(g, Op.OBJECT_AT).findFirst().orElseThrow();
-            Instruction obj = op(objectAt.input(In.X), Op.READ);
+            Instruction objectAt = all(g, HotSpotOp.OBJECT_AT).findFirst().orElseThrow();
+            Instruction obj = op(objectAt.input(In.X), HotSpotOp.READ);
             assertEquals(layout.tlabTopOffset(), access(obj).displacement());
             Instruction top = obj.users().stream().filter(u -> u instanceof Instruction i && i.op() == Op.ADD && i.input(0) == obj).map(u -> (Instruction) u)
                             .findFirst().orElseThrow();
@@ -442,15 +443,15 @@ class AllocationExpansionTest {
             assertEquals(Condition.GT, full.condition());
             assertSame(top, full.x());
             assertSame(call, full.trueTarget(), "a full buffer goes to the call");
-            assertEquals(layout.tlabEndOffset(), access(op(full.y(), Op.READ)).displacement());
+            assertEquals(layout.tlabEndOffset(), access(op(full.y(), HotSpotOp.READ)).displacement());
             assertEquals(6, call.predecessors().size(), () -> "the mirror's null test, the four class tests and the buffer's: " + text(g));
             assertTrue(g.blocks().stream().map(Block::terminator).noneMatch(t -> t instanceof If f && f.y() instanceof Constant c && c.kind() == JavaKind.Object
                             && c.isNull() && f.x() == objectAt), () -> "no null test on the new object: " + text(g));
             // The header.
-            List<Instruction> writes = all(g, Op.WRITE).filter(w -> w.input(In.BASE) == obj).toList();
+            List<Instruction> writes = all(g, HotSpotOp.WRITE).filter(w -> w.input(In.BASE) == obj).toList();
             Instruction mark = writes.stream().filter(w -> access(w).displacement() == 0).findFirst().orElseThrow();
-            assertSame(klass, op(mark.input(In.VALUE), Op.READ).input(In.BASE));
-            assertEquals(layout.prototypeHeaderOffset(), access(op(mark.input(In.VALUE), Op.READ)).displacement());
+            assertSame(klass, op(mark.input(In.VALUE), HotSpotOp.READ).input(In.BASE));
+            assertEquals(layout.prototypeHeaderOffset(), access(op(mark.input(In.VALUE), HotSpotOp.READ)).displacement());
             List<Instruction> klassWrites = writes.stream().filter(w -> access(w).displacement() == layout.klassOffset() && !(w.input(In.VALUE) instanceof Constant))
                             .toList();
             if (layout.compactHeaders()) {
@@ -480,28 +481,28 @@ class AllocationExpansionTest {
             assertEquals(Condition.GE, loopTest.condition());
             assertSame(top, loopTest.y());
             Instruction barrier = objectAt.block().instructions().get(objectAt.block().instructions().indexOf(objectAt) - 1);
-            assertEquals(Op.MEMBAR, barrier.op());
-            assertEquals(MemoryBarriers.STORE_STORE, (int) (Integer) barrier.attribute());
+            assertEquals(HotSpotOp.MEMBAR, barrier.op());
+            assertEquals(MemoryBarriers.STORE_STORE, (int) barrier.attribute(Integer.class));
             // The object reaches the call's join.
             assertTrue(objectAt.users().stream().anyMatch(u -> u instanceof Phi f && f.operandCount() == 2), () -> text(g));
         }
     }
 
     /**
-     * An {@link Op#ALLOCATE_INSTANCE_OF} whose answer is not branched on as {@link InstanceAllocations}
+     * An {@link HotSpotOp#ALLOCATE_INSTANCE_OF} whose answer is not branched on as {@link InstanceAllocations}
      * branches (here: tested with {@code !=}): the failing tests give null, merged with the object.
      */
     @Test
     void allocateInstanceNotBranchedOnGivesNullInAPhi() {
         Graph g = instanceOf();
-        Instruction a = all(g, Op.ALLOCATE_INSTANCE_OF).findFirst().orElseThrow();
+        Instruction a = all(g, HotSpotOp.ALLOCATE_INSTANCE_OF).findFirst().orElseThrow();
         Value mirror = a.input(In.OBJECT);
         If test = (If) a.block().terminator();
         Block call = test.trueTarget();
         a.block().replaceTerminator(new If(test.bci(), Condition.NE, a, g.nullConstant(), test.falseTarget(), call));
         assertEquals(1, AllocationExpansion.expand(g, COMPRESSED));
         Verifier.verify(g);
-        Instruction objectAt = all(g, Op.OBJECT_AT).findFirst().orElseThrow();
+        Instruction objectAt = all(g, HotSpotOp.OBJECT_AT).findFirst().orElseThrow();
         Phi joined = objectAt.users().stream().filter(u -> u instanceof Phi).map(u -> (Phi) u).filter(f -> f.operandCount() == 2 && f.operand(1) instanceof Constant)
                         .findFirst().orElseThrow(() -> new AssertionError(text(g)));
         assertTrue(((Constant) joined.operand(1)).isNull());

@@ -8,12 +8,14 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.ir.Operation;
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.Access;
+import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
-import org.ssajit.ir.GcBarrier;
+import org.ssajit.hotspot.ir.GcBarrier;
 import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
@@ -73,8 +75,8 @@ class BarrierExpansionTest {
         var b = jdk.vm.ci.hotspot.HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend();
         HotSpotLowering lowering = new HotSpotLowering(C, b.getMetaAccess(), b.getConstantReflection(), OptionValues.DEFAULTS, C.gcSerial);
         lowering.lower(g, lowering.options().get(LoweringOptions.COMPILED_HANDLERS), false);
-        long before = all(g).filter(i -> i.op() == Op.POST_BARRIER).count();
-        assertTrue(all(g).filter(i -> i.op() == Op.POST_BARRIER).allMatch(i -> ((GcBarrier) i.attribute()).kind() == GcBarrier.Kind.CARD_TABLE));
+        long before = all(g).filter(i -> i.op() == HotSpotOp.POST_BARRIER).count();
+        assertTrue(all(g).filter(i -> i.op() == HotSpotOp.POST_BARRIER).allMatch(i -> i.attribute(GcBarrier.class).kind() == GcBarrier.Kind.CARD_TABLE));
         assertEquals(before, BarrierExpansion.expand(g, cards));
         Verifier.verify(g);
         return g;
@@ -90,14 +92,14 @@ class BarrierExpansionTest {
 
     /** The reference store (a write of an object), and the card's write (a byte at a word). */
     static Instruction referenceWrite(Graph g) {
-        return all(g).filter(i -> i.op() == Op.WRITE && ((Access) i.attribute()).kind() == JavaKind.Object).findFirst().orElseThrow(() -> new AssertionError(text(g)));
+        return all(g).filter(i -> i.op() == HotSpotOp.WRITE && i.attribute(Access.class).kind() == JavaKind.Object).findFirst().orElseThrow(() -> new AssertionError(text(g)));
     }
 
     static List<Instruction> cardWrites(Graph g) {
-        return all(g).filter(i -> i.op() == Op.WRITE && ((Access) i.attribute()).kind() == JavaKind.Byte).toList();
+        return all(g).filter(i -> i.op() == HotSpotOp.WRITE && i.attribute(Access.class).kind() == JavaKind.Byte).toList();
     }
 
-    static Instruction op(Value v, Op op) {
+    static Instruction op(Value v, Operation op) {
         assertTrue(v instanceof Instruction i && i.op() == op, () -> "expected " + op + ": " + v);
         return (Instruction) v;
     }
@@ -114,7 +116,7 @@ class BarrierExpansionTest {
      * reference store's; returns the {@code addressof}.
      */
     static Instruction assertCardOf(Instruction store, Value card, BarrierExpansion.CardTable cards) {
-        Access a = (Access) store.attribute();
+        Access a = store.attribute(Access.class);
         Instruction sum = op(card, Op.ADD);
         assertConstant(cards.base(), sum.input(1));
         Instruction shift = op(sum.input(0), Op.USHR);
@@ -131,7 +133,7 @@ class BarrierExpansionTest {
             assertSame(index, op(scaled.input(0), Op.I2L).input(0));
             address = indexed.input(0);
         }
-        Instruction addressOf = op(address, Op.ADDRESS_OF);
+        Instruction addressOf = op(address, HotSpotOp.ADDRESS_OF);
         assertSame(store.input(In.BASE), addressOf.input(0));
         assertEquals(JavaKind.Long, addressOf.kind());
         return addressOf;
@@ -142,13 +144,13 @@ class BarrierExpansionTest {
     void aCardMarkIsTheCardsAddressAndAByteStore() {
         for (String m : List.of("field", "element", "staticField")) {
             Graph g = lowered(m, PLAIN);
-            assertTrue(all(g).noneMatch(i -> i.op() == Op.POST_BARRIER), () -> m + "\n" + text(g));
+            assertTrue(all(g).noneMatch(i -> i.op() == HotSpotOp.POST_BARRIER), () -> m + "\n" + text(g));
             Instruction store = referenceWrite(g);
             List<Instruction> marks = cardWrites(g);
             assertEquals(1, marks.size(), () -> m + "\n" + text(g));
             Instruction mark = marks.get(0);
             assertConstant(PLAIN.dirty(), mark.input(In.VALUE));
-            assertEquals(0, ((Access) mark.attribute()).displacement());
+            assertEquals(0, mark.attribute(Access.class).displacement());
             Instruction addressOf = assertCardOf(store, mark.input(In.BASE), PLAIN);
             // In order, in the store's block: the store, then its card (nothing with a state in between).
             List<Instruction> code = store.block().instructions();
@@ -188,8 +190,8 @@ class BarrierExpansionTest {
             assertEquals(Condition.EQ, test.condition());
             assertSame(markBlock, test.falseTarget());
             assertSame(((Goto) markBlock.terminator()).target(), test.trueTarget(), () -> m + "\n" + text(g));
-            Instruction old = op(test.x(), Op.READ);
-            assertEquals(JavaKind.Byte, ((Access) old.attribute()).kind());
+            Instruction old = op(test.x(), HotSpotOp.READ);
+            assertEquals(JavaKind.Byte, old.attribute(Access.class).kind());
             assertSame(mark.input(In.BASE), old.input(In.BASE));
             assertConstant((byte) CONDITIONAL.dirty(), test.y());
             assertCardOf(store, mark.input(In.BASE), CONDITIONAL);

@@ -7,17 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.ir.Operation;
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.Access;
+import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
-import org.ssajit.ir.Deopt;
+import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.MemoryBarriers;
+import org.ssajit.hotspot.ir.MemoryBarriers;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Return;
@@ -60,7 +62,7 @@ class CheckEliminationTest {
         return new FrameState(METHOD, bci, new Value[]{a, b, i}, new Value[0], new Value[0]);
     }
 
-    Instruction add(Block in, Op op, JavaKind kind, Object attribute, int bci, FrameState s, Value... inputs) {
+    Instruction add(Block in, Operation op, JavaKind kind, Object attribute, int bci, FrameState s, Value... inputs) {
         Instruction x = new Instruction(g, op, kind, attribute, bci, inputs);
         if (s != null) {
             x.setState(s);
@@ -77,15 +79,15 @@ class CheckEliminationTest {
         CheckElimination.run(g, Stamps.infer(g), CONFIG.arrayLengthOffset);
     }
 
-    static List<Op> ops(Block b) {
+    static List<Operation> ops(Block b) {
         return b.instructions().stream().map(Instruction::op).toList();
     }
 
     /** nullcheck x; boundscheck i against readorzero(a), at {@code bci}; the null check's state {@code s}. */
     Instruction nullCheckBeforeBoundsCheck(Value x, Deopt why, FrameState s) {
-        Instruction len = add(entry, Op.READ_OR_ZERO, JavaKind.Int, lengthAccess(), 5, null, a);
-        Instruction c = add(entry, Op.NULL_CHECK, JavaKind.Void, why, 5, s, x);
-        add(entry, Op.BOUNDS_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.BoundsCheckException, HotSpotLowering.EXCEPTION_ACTION), 5, state(5), i, len);
+        Instruction len = add(entry, HotSpotOp.READ_OR_ZERO, JavaKind.Int, lengthAccess(), 5, null, a);
+        Instruction c = add(entry, HotSpotOp.NULL_CHECK, JavaKind.Void, why, 5, s, x);
+        add(entry, HotSpotOp.BOUNDS_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.BoundsCheckException, HotSpotLowering.EXCEPTION_ACTION), 5, state(5), i, len);
         entry.setTerminator(new Return(6, i));
         return c;
     }
@@ -95,7 +97,7 @@ class CheckEliminationTest {
         Instruction c = nullCheckBeforeBoundsCheck(a, DEOPT, state(5));
         eliminate();
         assertNull(c.block(), entry.instructions()::toString);
-        assertEquals(List.of(Op.READ_OR_ZERO, Op.BOUNDS_CHECK), ops(entry));
+        assertEquals(List.of(HotSpotOp.READ_OR_ZERO, HotSpotOp.BOUNDS_CHECK), ops(entry));
     }
 
     @Test
@@ -123,9 +125,9 @@ class CheckEliminationTest {
 
     /** Two bounds checks of a[i] in a row, the first failing as {@code first}: whether the second goes. */
     boolean secondBoundsCheckGoes(Deopt first) {
-        Instruction len = add(entry, Op.READ, JavaKind.Int, lengthAccess(), 5, null, a);
-        add(entry, Op.BOUNDS_CHECK, JavaKind.Void, first, 5, state(5), i, len);
-        Instruction second = add(entry, Op.BOUNDS_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.BoundsCheckException, HotSpotLowering.EXCEPTION_ACTION), 7, state(7), i, len);
+        Instruction len = add(entry, HotSpotOp.READ, JavaKind.Int, lengthAccess(), 5, null, a);
+        add(entry, HotSpotOp.BOUNDS_CHECK, JavaKind.Void, first, 5, state(5), i, len);
+        Instruction second = add(entry, HotSpotOp.BOUNDS_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.BoundsCheckException, HotSpotLowering.EXCEPTION_ACTION), 7, state(7), i, len);
         entry.setTerminator(new Return(8, i));
         eliminate();
         return second.block() == null;
@@ -144,12 +146,12 @@ class CheckEliminationTest {
     /** Two casts of a to Number in a row, the first failing as {@code first}: whether the second goes. */
     boolean secondCastGoes(Deopt first) {
         jdk.vm.ci.meta.ResolvedJavaType number = Jvmci.PROVIDERS.metaAccess().lookupJavaType(Number.class);
-        Instruction t1 = add(entry, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(number, Jvmci.PROVIDERS.constantReflection(), true), 1, null, a);
-        add(entry, Op.GUARD, JavaKind.Void, first, 1, state(1), t1);
-        add(entry, Op.PI, JavaKind.Object, null, 1, null, a);
-        Instruction t2 = add(entry, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(number, Jvmci.PROVIDERS.constantReflection(), true), 4, null, a);
-        Instruction second = add(entry, Op.GUARD, JavaKind.Void, new Deopt(DeoptimizationReason.ClassCastException, HotSpotLowering.EXCEPTION_ACTION), 4, state(4), t2);
-        add(entry, Op.PI, JavaKind.Object, null, 4, null, a);
+        Instruction t1 = add(entry, HotSpotOp.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(number, Jvmci.PROVIDERS.constantReflection(), true), 1, null, a);
+        add(entry, HotSpotOp.GUARD, JavaKind.Void, first, 1, state(1), t1);
+        add(entry, HotSpotOp.PI, JavaKind.Object, null, 1, null, a);
+        Instruction t2 = add(entry, HotSpotOp.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(number, Jvmci.PROVIDERS.constantReflection(), true), 4, null, a);
+        Instruction second = add(entry, HotSpotOp.GUARD, JavaKind.Void, new Deopt(DeoptimizationReason.ClassCastException, HotSpotLowering.EXCEPTION_ACTION), 4, state(4), t2);
+        add(entry, HotSpotOp.PI, JavaKind.Object, null, 4, null, a);
         entry.setTerminator(new Return(8, i));
         eliminate();
         return second.block() == null;
@@ -167,18 +169,18 @@ class CheckEliminationTest {
 
     @Test
     void theLengthOrZeroOfANonNullArrayIsItsLength() {
-        add(entry, Op.NULL_CHECK, JavaKind.Void, DEOPT, 1, state(1), a);
-        add(entry, Op.READ_OR_ZERO, JavaKind.Int, lengthAccess(), 2, null, a);
-        add(entry, Op.READ_OR_ZERO, JavaKind.Int, lengthAccess(), 2, null, b);
+        add(entry, HotSpotOp.NULL_CHECK, JavaKind.Void, DEOPT, 1, state(1), a);
+        add(entry, HotSpotOp.READ_OR_ZERO, JavaKind.Int, lengthAccess(), 2, null, a);
+        add(entry, HotSpotOp.READ_OR_ZERO, JavaKind.Int, lengthAccess(), 2, null, b);
         entry.setTerminator(new Return(8, i));
         eliminate();
-        assertEquals(List.of(Op.NULL_CHECK, Op.READ, Op.READ_OR_ZERO), ops(entry));
+        assertEquals(List.of(HotSpotOp.NULL_CHECK, HotSpotOp.READ, HotSpotOp.READ_OR_ZERO), ops(entry));
     }
 
     /** Two zero checks of i in a row, the first failing as {@code first}: whether the second goes. */
     boolean secondZeroCheckGoes(Deopt first) {
-        add(entry, Op.ZERO_CHECK, JavaKind.Void, first, 1, state(1), i);
-        Instruction second = add(entry, Op.ZERO_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.ArithmeticException, HotSpotLowering.EXCEPTION_ACTION), 4, state(4), i);
+        add(entry, HotSpotOp.ZERO_CHECK, JavaKind.Void, first, 1, state(1), i);
+        Instruction second = add(entry, HotSpotOp.ZERO_CHECK, JavaKind.Void, new Deopt(DeoptimizationReason.ArithmeticException, HotSpotLowering.EXCEPTION_ACTION), 4, state(4), i);
         entry.setTerminator(new Return(8, i));
         eliminate();
         return second.block() == null;
@@ -198,11 +200,11 @@ class CheckEliminationTest {
     Instruction nullCheckAfterTypeTest(boolean nullPasses) {
         Block t = g.newBlock(5);
         Block f = g.newBlock(9);
-        Instruction test = add(entry, Op.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(Jvmci.PROVIDERS.metaAccess().lookupJavaType(Number.class), Jvmci.PROVIDERS.constantReflection(), nullPasses), 1, null, a);
+        Instruction test = add(entry, HotSpotOp.TYPE_TEST, JavaKind.Int, TypeTests.subtypeTest(Jvmci.PROVIDERS.metaAccess().lookupJavaType(Number.class), Jvmci.PROVIDERS.constantReflection(), nullPasses), 1, null, a);
         entry.setTerminator(new If(1, Condition.NE, test, g.intConstant(0), t, f));
         t.addPredecessor(entry);
         f.addPredecessor(entry);
-        Instruction c = add(t, Op.NULL_CHECK, JavaKind.Void, DEOPT, 5, state(5), a);
+        Instruction c = add(t, HotSpotOp.NULL_CHECK, JavaKind.Void, DEOPT, 5, state(5), a);
         t.setTerminator(new Return(6, i));
         f.setTerminator(new Return(10, i));
         return c;
@@ -234,27 +236,27 @@ class CheckEliminationTest {
     }
 
     Instruction check(Deopt why) {
-        Instruction c = new Instruction(g, Op.NULL_CHECK, JavaKind.Void, why, 1, a);
+        Instruction c = new Instruction(g, HotSpotOp.NULL_CHECK, JavaKind.Void, why, 1, a);
         c.setState(state(1));
         return c;
     }
 
     Instruction read(Value base, int displacement, Value... index) {
         Value[] in = index.length == 0 ? new Value[]{base} : new Value[]{base, index[0]};
-        return new Instruction(g, Op.READ, JavaKind.Int, new Access(JavaKind.Int, displacement, index.length == 0 ? 0 : 4, false), 1, in);
+        return new Instruction(g, HotSpotOp.READ, JavaKind.Int, new Access(JavaKind.Int, displacement, index.length == 0 ? 0 : 4, false), 1, in);
     }
 
     @Test
     void aNullCheckBecomesTheNextReadOfItsReference() {
         Instruction r = access(check(DEOPT), new Instruction(g, Op.ADD, JavaKind.Int, null, 1, i, i), read(a, 12));
         assertNotNull(r.state());
-        assertEquals(List.of(Op.ADD, Op.READ), ops(entry));
+        assertEquals(List.of(Op.ADD, HotSpotOp.READ), ops(entry));
     }
 
     /** A volatile store's barrier sits between its null check and its write. */
     @Test
     void acrossAMemoryBarrier() {
-        Instruction r = access(check(DEOPT), new Instruction(g, Op.MEMBAR, JavaKind.Void, MemoryBarriers.STORE_STORE, 1), read(a, 12));
+        Instruction r = access(check(DEOPT), new Instruction(g, HotSpotOp.MEMBAR, JavaKind.Void, MemoryBarriers.STORE_STORE, 1), read(a, 12));
         assertNotNull(r.state());
     }
 
@@ -262,7 +264,7 @@ class CheckEliminationTest {
     void notAReadOfAnotherReference() {
         Instruction r = access(check(DEOPT), read(b, 12));
         assertNull(r.state());
-        assertEquals(List.of(Op.NULL_CHECK, Op.READ), ops(entry));
+        assertEquals(List.of(HotSpotOp.NULL_CHECK, HotSpotOp.READ), ops(entry));
     }
 
     @Test
@@ -298,12 +300,12 @@ class CheckEliminationTest {
         entry.setTerminator(new If(1, Condition.GT, i, g.intConstant(0), t, f));
         t.addPredecessor(entry);
         f.addPredecessor(entry);
-        Instruction inT = add(t, Op.NULL_CHECK, JavaKind.Void, DEOPT, 5, state(5), a);
+        Instruction inT = add(t, HotSpotOp.NULL_CHECK, JavaKind.Void, DEOPT, 5, state(5), a);
         t.setTerminator(new Goto(6, j));
         f.setTerminator(new Goto(10, j));
         j.addPredecessor(t);
         j.addPredecessor(f);
-        Instruction inJ = add(j, Op.NULL_CHECK, JavaKind.Void, DEOPT, 12, state(12), a);
+        Instruction inJ = add(j, HotSpotOp.NULL_CHECK, JavaKind.Void, DEOPT, 12, state(12), a);
         j.setTerminator(new Return(13, i));
         eliminate();
         assertNotNull(inT.block());

@@ -13,6 +13,7 @@ import static org.ssajit.lowering.LoweredGraphs.text;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
@@ -24,7 +25,7 @@ import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Return;
 import org.ssajit.ir.Value;
-import org.ssajit.ir.VmEntry;
+import org.ssajit.hotspot.ir.VmEntry;
 import org.ssajit.parse.BuildOptions;
 import org.ssajit.testing.Jvmci;
 import org.ssajit.verify.Verifier;
@@ -53,13 +54,13 @@ class FinalizerExpansionTest {
     /** The class word's computation back to the object it reads, in the host's layout. */
     static void assertClassOf(Value klass, Value object) {
         if (!C.useCompressedClassPointers) {
-            Instruction r = op(klass, Op.READ);
+            Instruction r = op(klass, HotSpotOp.READ);
             assertEquals(C.oopKlassOffset, access(r).displacement());
             assertSame(object, r.input(In.BASE));
             return;
         }
-        Instruction narrow = op(op(klass, Op.UNCOMPRESS).input(In.X), C.useCompactObjectHeaders ? Op.L2I : Op.READ);
-        Instruction word = C.useCompactObjectHeaders ? op(op(narrow.input(0), Op.USHR).input(0), Op.READ) : narrow;
+        Instruction narrow = op(op(klass, HotSpotOp.UNCOMPRESS).input(In.X), C.useCompactObjectHeaders ? Op.L2I : HotSpotOp.READ);
+        Instruction word = C.useCompactObjectHeaders ? op(op(narrow.input(0), Op.USHR).input(0), HotSpotOp.READ) : narrow;
         assertEquals(C.useCompactObjectHeaders ? C.markOffset : C.oopKlassOffset, access(word).displacement());
         assertSame(object, word.input(In.BASE));
     }
@@ -73,7 +74,7 @@ class FinalizerExpansionTest {
         assertEquals(1, FinalizerExpansion.expand(g, C));
         Verifier.verify(g);
         assertEquals(0, all(g, Op.REGISTER_FINALIZER).count());
-        List<Instruction> calls = all(g, Op.VM_CALL).toList();
+        List<Instruction> calls = all(g, HotSpotOp.VM_CALL).toList();
         assertEquals(1, calls.size(), () -> text(g));
         Instruction call = calls.get(0);
         assertEquals(VmEntry.REGISTER_FINALIZER, call.attribute());
@@ -89,7 +90,7 @@ class FinalizerExpansionTest {
         assertConstant(0, test.y());
         Instruction bit = op(test.x(), Op.AND);
         assertConstant(C.klassMiscHasFinalizer, bit.input(1));
-        Instruction flags = op(bit.input(0), Op.READ);
+        Instruction flags = op(bit.input(0), HotSpotOp.READ);
         assertEquals(JavaKind.Byte, access(flags).kind());
         assertEquals(C.klassMiscFlagsOffset, access(flags).displacement());
         assertClassOf(flags.input(In.BASE), receiver);

@@ -10,8 +10,10 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.ir.Operation;
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.Access;
+import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
@@ -20,11 +22,11 @@ import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.IrPrinter;
-import org.ssajit.ir.MemoryBarriers;
-import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.hotspot.ir.MemoryBarriers;
+import org.ssajit.hotspot.ir.NarrowEncoding;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
-import org.ssajit.ir.RuntimeLeaf;
+import org.ssajit.hotspot.ir.RuntimeLeaf;
 import org.ssajit.ir.Value;
 import org.ssajit.options.OptionValues;
 import org.ssajit.testing.Jvmci;
@@ -74,9 +76,9 @@ class G1BarrierExpansionTest {
         var b = jdk.vm.ci.hotspot.HotSpotJVMCIRuntime.runtime().getHostJVMCIBackend();
         HotSpotLowering lowering = new HotSpotLowering(C, b.getMetaAccess(), b.getConstantReflection(), OptionValues.DEFAULTS, C.gcG1);
         lowering.lower(g, lowering.options().get(LoweringOptions.COMPILED_HANDLERS), false);
-        long barriers = all(g).filter(i -> i.op() == Op.PRE_BARRIER || i.op() == Op.POST_BARRIER || i.op() == Op.KEEP_ALIVE).count();
+        long barriers = all(g).filter(i -> i.op() == HotSpotOp.PRE_BARRIER || i.op() == HotSpotOp.POST_BARRIER || i.op() == HotSpotOp.KEEP_ALIVE).count();
         assertEquals(barriers, G1BarrierExpansion.expand(g, VM));
-        assertTrue(all(g).noneMatch(i -> i.op() == Op.PRE_BARRIER || i.op() == Op.POST_BARRIER || i.op() == Op.KEEP_ALIVE), () -> text(g));
+        assertTrue(all(g).noneMatch(i -> i.op() == HotSpotOp.PRE_BARRIER || i.op() == HotSpotOp.POST_BARRIER || i.op() == HotSpotOp.KEEP_ALIVE), () -> text(g));
         Verifier.verify(g);
         return g;
     }
@@ -90,10 +92,10 @@ class G1BarrierExpansionTest {
     }
 
     static Instruction referenceStore(Graph g) {
-        return all(g).filter(i -> i.op() == Op.WRITE && i.input(In.BASE).kind() == JavaKind.Object).findFirst().orElseThrow(() -> new AssertionError(text(g)));
+        return all(g).filter(i -> i.op() == HotSpotOp.WRITE && i.input(In.BASE).kind() == JavaKind.Object).findFirst().orElseThrow(() -> new AssertionError(text(g)));
     }
 
-    static Instruction op(Value v, Op op, Supplier<String> graph) {
+    static Instruction op(Value v, Operation op, Supplier<String> graph) {
         assertTrue(v instanceof Instruction i && i.op() == op, () -> "expected " + op + ": " + v + "\n" + graph.get());
         return (Instruction) v;
     }
@@ -106,10 +108,10 @@ class G1BarrierExpansionTest {
 
     /** A read or write at {@code [thread + displacement]} of {@code kind}, the thread made for it in its block. */
     static void assertThreadAccess(Instruction access, JavaKind kind, int displacement, Supplier<String> graph) {
-        Access a = (Access) access.attribute();
+        Access a = access.attribute(Access.class);
         assertEquals(kind, a.kind(), graph);
         assertEquals(displacement, a.displacement(), graph);
-        Instruction t = op(access.input(In.BASE), Op.THREAD, graph);
+        Instruction t = op(access.input(In.BASE), HotSpotOp.THREAD, graph);
         assertSame(access.block(), t.block(), () -> "a thread reused across blocks\n" + graph.get());
     }
 
@@ -129,29 +131,29 @@ class G1BarrierExpansionTest {
     static void assertEnqueue(Block q, Value entry, int indexOffset, int bufferOffset, RuntimeLeaf runtime, Block done, Supplier<String> graph) {
         If full = (If) q.terminator();
         assertEquals(Condition.EQ, full.condition(), graph);
-        Instruction index = op(full.x(), Op.READ, graph);
+        Instruction index = op(full.x(), HotSpotOp.READ, graph);
         assertThreadAccess(index, JavaKind.Long, indexOffset, graph);
         assertConstant(0, full.y());
         // Full: the runtime takes (thread, entry), keeping every register.
         List<Instruction> slow = full.trueTarget().instructions();
-        Instruction call = slow.stream().filter(i -> i.op() == Op.LEAF_CALL_SAVING).findFirst().orElseThrow(() -> new AssertionError(graph.get()));
+        Instruction call = slow.stream().filter(i -> i.op() == HotSpotOp.LEAF_CALL_SAVING).findFirst().orElseThrow(() -> new AssertionError(graph.get()));
         assertSame(runtime, call.attribute());
-        op(call.input(0), Op.THREAD, graph);
+        op(call.input(0), HotSpotOp.THREAD, graph);
         assertSame(entry, call.input(1), graph);
         assertSame(done, ((Goto) full.trueTarget().terminator()).target(), graph);
         // Room: index -= 8 (bytes), written back; the entry at buffer + index.
         Block push = full.falseTarget();
-        Instruction write = push.instructions().stream().filter(i -> i.op() == Op.WRITE && i.input(In.VALUE) == entry).findFirst()
+        Instruction write = push.instructions().stream().filter(i -> i.op() == HotSpotOp.WRITE && i.input(In.VALUE) == entry).findFirst()
                         .orElseThrow(() -> new AssertionError("no enqueue\n" + graph.get()));
         Instruction slot = op(write.input(In.BASE), Op.ADD, graph);
-        assertThreadAccess(op(slot.input(0), Op.READ, graph), JavaKind.Long, bufferOffset, graph);
+        assertThreadAccess(op(slot.input(0), HotSpotOp.READ, graph), JavaKind.Long, bufferOffset, graph);
         Instruction next = op(slot.input(1), Op.SUB, graph);
         assertSame(index, next.input(0), graph);
         assertConstant(8, next.input(1));
-        Instruction indexWrite = push.instructions().stream().filter(i -> i.op() == Op.WRITE && i.input(In.VALUE) == next).findFirst()
+        Instruction indexWrite = push.instructions().stream().filter(i -> i.op() == HotSpotOp.WRITE && i.input(In.VALUE) == next).findFirst()
                         .orElseThrow(() -> new AssertionError("the index is not written back\n" + graph.get()));
         assertThreadAccess(indexWrite, JavaKind.Long, indexOffset, graph);
-        assertEquals(0, ((Access) write.attribute()).displacement());
+        assertEquals(0, write.attribute(Access.class).displacement());
         assertSame(done, ((Goto) push.terminator()).target(), graph);
     }
 
@@ -162,16 +164,16 @@ class G1BarrierExpansionTest {
     static void assertSatb(Block b, Instruction store, Supplier<String> graph) {
         Block done = store.block();
         If marking = (If) b.terminator();
-        assertThreadAccess(op(marking.x(), Op.READ, graph), JavaKind.Byte, VM.satbActive(), graph);
+        assertThreadAccess(op(marking.x(), HotSpotOp.READ, graph), JavaKind.Byte, VM.satbActive(), graph);
         assertConstant(0, marking.y());
         Block loads = assertFilter(b, done, graph);
         If nonNull = (If) loads.terminator();
         Value previous = nonNull.x();
-        Access slot = (Access) store.attribute();
-        Instruction read = slot.narrowOop() ? op(op(previous, Op.UNCOMPRESS, graph).input(In.X), Op.READ, graph) : op(previous, Op.READ, graph);
+        Access slot = store.attribute(Access.class);
+        Instruction read = slot.narrowOop() ? op(op(previous, HotSpotOp.UNCOMPRESS, graph).input(In.X), HotSpotOp.READ, graph) : op(previous, HotSpotOp.READ, graph);
         assertSame(store.input(In.BASE), read.input(In.BASE));
         assertSame(store.input(In.INDEX), read.input(In.INDEX));
-        Access a = (Access) read.attribute();
+        Access a = read.attribute(Access.class);
         assertEquals(slot.displacement(), a.displacement());
         assertEquals(slot.narrowOop(), a.narrowOop());
         assertEquals(JavaKind.Object, a.kind());
@@ -188,7 +190,7 @@ class G1BarrierExpansionTest {
     static void assertPost(Instruction store, boolean nullFilter, Supplier<String> graph) {
         Block b = store.block();
         Value value = store.input(In.VALUE);
-        Access slot = (Access) store.attribute();
+        Access slot = store.attribute(Access.class);
         If region = (If) b.terminator();
         Instruction shift = op(region.x(), Op.USHR, graph);
         assertConstant(VM.logRegionBytes(), shift.input(1));
@@ -202,10 +204,10 @@ class G1BarrierExpansionTest {
             assertConstant(Integer.numberOfTrailingZeros(slot.scale()), scaled.input(1));
             base = ((Instruction) base).input(0);
         }
-        assertSame(store.input(In.BASE), op(base, Op.ADDRESS_OF, graph).input(0));
-        Instruction newValue = op(xor.input(1), Op.ADDRESS_OF, graph);
+        assertSame(store.input(In.BASE), op(base, HotSpotOp.ADDRESS_OF, graph).input(0));
+        Instruction newValue = op(xor.input(1), HotSpotOp.ADDRESS_OF, graph);
         Value stored = store.input(In.VALUE);
-        assertTrue(newValue.input(0) == stored || slot.narrowOop() && stored instanceof Instruction c && c.op() == Op.COMPRESS && c.input(In.X) == newValue.input(0),
+        assertTrue(newValue.input(0) == stored || slot.narrowOop() && stored instanceof Instruction c && c.op() == HotSpotOp.COMPRESS && c.input(In.X) == newValue.input(0),
                         () -> "the region filter does not test the stored value\n" + graph.get());
         assertConstant(0, region.y());
         Block done = region.trueTarget();
@@ -217,28 +219,28 @@ class G1BarrierExpansionTest {
             cards = assertFilter(cards, done, graph);
         }
         If young = (If) cards.terminator();
-        Instruction youngRead = op(young.x(), Op.READ, graph);
+        Instruction youngRead = op(young.x(), HotSpotOp.READ, graph);
         Value card = youngRead.input(In.BASE);
         Instruction cardSum = op(card, Op.ADD, graph);
         assertConstant(VM.cardTableBase(), cardSum.input(1));
         Instruction cardShift = op(cardSum.input(0), Op.USHR, graph);
         assertSame(address, cardShift.input(0), graph);
         assertConstant(VM.cardShift(), cardShift.input(1));
-        assertEquals(JavaKind.Byte, ((Access) youngRead.attribute()).kind());
+        assertEquals(JavaKind.Byte, youngRead.attribute(Access.class).kind());
         assertConstant((byte) VM.youngCard(), young.y());
         Block fenced = assertFilter(cards, done, graph);
         Instruction fence = fenced.instructions().get(0);
-        assertEquals(Op.MEMBAR, fence.op(), graph);
+        assertEquals(HotSpotOp.MEMBAR, fence.op(), graph);
         assertEquals(MemoryBarriers.STORE_LOAD, fence.attribute());
         If dirty = (If) fenced.terminator();
-        Instruction dirtyRead = op(dirty.x(), Op.READ, graph);
+        Instruction dirtyRead = op(dirty.x(), HotSpotOp.READ, graph);
         assertTrue(fenced.instructions().indexOf(fence) < fenced.instructions().indexOf(dirtyRead), graph);
         assertSame(card, dirtyRead.input(In.BASE), graph);
         assertConstant((byte) VM.dirtyCard(), dirty.y());
         Block mark = assertFilter(fenced, done, graph);
-        Instruction write = mark.instructions().stream().filter(i -> i.op() == Op.WRITE && i.input(In.BASE) == card).findFirst()
+        Instruction write = mark.instructions().stream().filter(i -> i.op() == HotSpotOp.WRITE && i.input(In.BASE) == card).findFirst()
                         .orElseThrow(() -> new AssertionError("the card is not dirtied\n" + graph.get()));
-        assertEquals(JavaKind.Byte, ((Access) write.attribute()).kind());
+        assertEquals(JavaKind.Byte, write.attribute(Access.class).kind());
         assertConstant(VM.dirtyCard(), write.input(In.VALUE));
         assertEnqueue(mark, card, VM.cardIndex(), VM.cardBuffer(), RuntimeLeaf.G1_WRITE_BARRIER_POST, done, graph);
         assertTrue(value != null);
@@ -248,7 +250,7 @@ class G1BarrierExpansionTest {
     static Block satbBlockBefore(Block b, Supplier<String> graph) {
         List<Block> preds = b.predecessors();
         for (Block p : preds) {
-            if (p.terminator() instanceof If f && f.x() instanceof Instruction r && r.op() == Op.READ && ((Access) r.attribute()).displacement() == VM.satbActive()) {
+            if (p.terminator() instanceof If f && f.x() instanceof Instruction r && r.op() == HotSpotOp.READ && r.attribute(Access.class).displacement() == VM.satbActive()) {
                 return p;
             }
         }
@@ -276,7 +278,7 @@ class G1BarrierExpansionTest {
         Instruction nullStore = referenceStore(n);
         assertSatb(satbBlockBefore(nullStore.block(), () -> text(n)), nullStore, () -> text(n));
         assertTrue(nullStore.block().terminator() instanceof Goto || nullStore.block().terminator() instanceof org.ssajit.ir.Return, () -> text(n));
-        assertTrue(all(n).noneMatch(i -> i.op() == Op.MEMBAR), () -> text(n));
+        assertTrue(all(n).noneMatch(i -> i.op() == HotSpotOp.MEMBAR), () -> text(n));
     }
 
     /** {@code Reference.get}: while marking, the referent read, if not null, is enqueued before it is returned. */
@@ -284,7 +286,7 @@ class G1BarrierExpansionTest {
     void aReferentReadIsKeptAlive() {
         Graph g = lowered(java.lang.ref.Reference.class, "get");
         Supplier<String> graph = () -> text(g);
-        Instruction marking = all(g).filter(i -> i.op() == Op.READ && ((Access) i.attribute()).displacement() == VM.satbActive()).findFirst()
+        Instruction marking = all(g).filter(i -> i.op() == HotSpotOp.READ && i.attribute(Access.class).displacement() == VM.satbActive()).findFirst()
                         .orElseThrow(() -> new AssertionError(graph.get()));
         Block b = marking.block();
         If f = (If) b.terminator();

@@ -11,19 +11,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.ir.Operation;
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.Access;
-import org.ssajit.ir.CallTarget;
+import org.ssajit.hotspot.ir.Access;
+import org.ssajit.hotspot.ir.CallTarget;
 import org.ssajit.ir.Constant;
-import org.ssajit.ir.Deopt;
+import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.MemoryBarriers;
+import org.ssajit.hotspot.ir.MemoryBarriers;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Return;
-import org.ssajit.ir.RuntimeLeaf;
-import org.ssajit.ir.TypeTest;
+import org.ssajit.hotspot.ir.RuntimeLeaf;
+import org.ssajit.hotspot.ir.TypeTest;
 import org.ssajit.options.OptionValues;
 import org.ssajit.parse.BuildOptions;
 import org.ssajit.parse.GraphBuilder;
@@ -275,11 +277,11 @@ class HotSpotLoweringTest {
         return g;
     }
 
-    private static List<Instruction> all(Graph g, Op op) {
+    private static List<Instruction> all(Graph g, Operation op) {
         return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == op).toList();
     }
 
-    private static Instruction only(Graph g, Op op) {
+    private static Instruction only(Graph g, Operation op) {
         List<Instruction> l = all(g, op);
         assertEquals(1, l.size(), () -> op + " in\n" + g);
         return l.get(0);
@@ -288,16 +290,16 @@ class HotSpotLoweringTest {
     @Test
     void aFieldReadIsItsOwnNullCheckWhenImplicitChecksAreOn() {
         Graph g = lowered("readField", true);
-        Instruction read = only(g, Op.READ);
+        Instruction read = only(g, HotSpotOp.READ);
         assertNotNull(read.state(), "the read is the implicit null check");
         assertEquals(new Access(JavaKind.Int, fieldOffset("field"), 0, false), read.attribute());
-        assertTrue(all(g, Op.NULL_CHECK).isEmpty(), g::toString);
+        assertTrue(all(g, HotSpotOp.NULL_CHECK).isEmpty(), g::toString);
 
         Graph explicit = lowered("readField", false);
-        Instruction check = only(explicit, Op.NULL_CHECK);
+        Instruction check = only(explicit, HotSpotOp.NULL_CHECK);
         assertEquals(new Deopt(DeoptimizationReason.NullCheckException, DeoptimizationAction.None), check.attribute());
         assertNotNull(check.state());
-        assertNull(only(explicit, Op.READ).state());
+        assertNull(only(explicit, HotSpotOp.READ).state());
     }
 
     static int guardedCalls(Object a, Object b, Object c, Object d) {
@@ -339,11 +341,11 @@ class HotSpotLoweringTest {
     @Test
     void typeTestsOfCheckedObjectsTestNoNull() {
         Graph g = lowered("typeTestsAfterChecks", true, false);
-        List<Instruction> tests = all(g, Op.TYPE_TEST);
+        List<Instruction> tests = all(g, HotSpotOp.TYPE_TEST);
         assertEquals(2, tests.size(), g::toString);
         for (Instruction t : tests) {
             boolean isA = t.input(In.OBJECT) == g.parameters().get(0);
-            assertEquals(!isA, ((TypeTest) t.attribute()).maybeNull(), t::toString);
+            assertEquals(!isA, t.attribute(TypeTest.class).maybeNull(), t::toString);
         }
     }
 
@@ -355,43 +357,43 @@ class HotSpotLoweringTest {
     @Test
     void branchEdgesProveReceiversNonNull() {
         Graph g = lowered("guardedCalls", true);
-        List<Instruction> checks = all(g, Op.NULL_CHECK);
+        List<Instruction> checks = all(g, HotSpotOp.NULL_CHECK);
         assertEquals(List.of(g.parameters().get(3)), checks.stream().map(c -> c.input(In.OBJECT)).toList(), g::toString);
         Graph joined = lowered("joinedCalls", true);
-        assertEquals(List.of(joined.parameters().get(0)), all(joined, Op.NULL_CHECK).stream().map(c -> c.input(In.OBJECT)).toList(), joined::toString);
+        assertEquals(List.of(joined.parameters().get(0)), all(joined, HotSpotOp.NULL_CHECK).stream().map(c -> c.input(In.OBJECT)).toList(), joined::toString);
     }
 
     @Test
     void theReceiverAndDominatedAccessesNeedNoNullCheck() {
         Graph own = lowered("readOwnField", false);
-        assertTrue(all(own, Op.NULL_CHECK).isEmpty(), own::toString);
+        assertTrue(all(own, HotSpotOp.NULL_CHECK).isEmpty(), own::toString);
         Graph twice = lowered("readTwice", false);
-        assertEquals(1, all(twice, Op.NULL_CHECK).size(), twice::toString);
-        assertEquals(2, all(twice, Op.READ).size(), twice::toString);
+        assertEquals(1, all(twice, HotSpotOp.NULL_CHECK).size(), twice::toString);
+        assertEquals(2, all(twice, HotSpotOp.READ).size(), twice::toString);
     }
 
     @Test
     void aStaticFieldIsReadFromItsMirror() {
         Graph g = lowered("readStatic", true);
-        Instruction read = only(g, Op.READ);
+        Instruction read = only(g, HotSpotOp.READ);
         assertTrue(read.input(In.BASE) instanceof Constant c && !c.isNull(), g::toString);
         assertNull(read.state());
-        assertTrue(all(g, Op.NULL_CHECK).isEmpty());
+        assertTrue(all(g, HotSpotOp.NULL_CHECK).isEmpty());
     }
 
     @Test
     void referencesAreReadInTheHeapsEncoding() {
         Graph g = lowered("readReference", false);
-        Instruction read = only(g, Op.READ);
-        Access a = (Access) read.attribute();
+        Instruction read = only(g, HotSpotOp.READ);
+        Access a = read.attribute(Access.class);
         assertEquals(CONFIG.useCompressedOops, a.narrowOop());
         if (CONFIG.useCompressedOops) {
-            Instruction u = only(g, Op.UNCOMPRESS);
+            Instruction u = only(g, HotSpotOp.UNCOMPRESS);
             assertSame(read, u.input(In.X));
             assertEquals(JavaKind.Int, read.kind());
-            assertEquals(CONFIG.narrowOopShift, ((org.ssajit.ir.NarrowEncoding) u.attribute()).shift());
+            assertEquals(CONFIG.narrowOopShift, u.attribute(org.ssajit.hotspot.ir.NarrowEncoding.class).shift());
         } else {
-            assertTrue(all(g, Op.UNCOMPRESS).isEmpty());
+            assertTrue(all(g, HotSpotOp.UNCOMPRESS).isEmpty());
             assertEquals(JavaKind.Object, read.kind());
         }
     }
@@ -399,74 +401,74 @@ class HotSpotLoweringTest {
     @Test
     void aCountedLoopOverTheArrayHasNoBoundsCheck() {
         Graph g = lowered("sum", true);
-        assertTrue(all(g, Op.BOUNDS_CHECK).isEmpty(), g::toString);
+        assertTrue(all(g, HotSpotOp.BOUNDS_CHECK).isEmpty(), g::toString);
         // The element read: base + index * 4 + the VM's base offset for int[].
-        Instruction element = all(g, Op.READ).stream().filter(r -> r.input(In.INDEX) != null).findFirst().orElseThrow();
+        Instruction element = all(g, HotSpotOp.READ).stream().filter(r -> r.input(In.INDEX) != null).findFirst().orElseThrow();
         assertEquals(new Access(JavaKind.Int, Jvmci.PROVIDERS.metaAccess().getArrayBaseOffset(JavaKind.Int), 4, false), element.attribute());
         // i <= a.length - 1 proves nothing here (the rule wants the length itself): the check stays.
         Graph other = lowered("sumToLengthInclusive", true);
-        assertFalse(all(other, Op.BOUNDS_CHECK).isEmpty(), other::toString);
+        assertFalse(all(other, HotSpotOp.BOUNDS_CHECK).isEmpty(), other::toString);
         // From -1: below the length, but not non-negative.
         Graph minusOne = lowered("sumFromMinusOne", true);
-        assertEquals(1, all(minusOne, Op.BOUNDS_CHECK).size(), minusOne::toString);
+        assertEquals(1, all(minusOne, HotSpotOp.BOUNDS_CHECK).size(), minusOne::toString);
         // Below a's length says nothing of b's.
         Graph otherArray = lowered("sumOtherArray", true);
-        assertEquals(1, all(otherArray, Op.BOUNDS_CHECK).size(), otherArray::toString);
+        assertEquals(1, all(otherArray, HotSpotOp.BOUNDS_CHECK).size(), otherArray::toString);
     }
 
     @Test
     void aBoundsCheckProvenByTheBranchesGoesWithItsLengthRead() {
         // i >= 0 && i < a.length: the branch's own length read stays, the access's goes with its check.
         Graph g = lowered("guardedElement", true);
-        assertTrue(all(g, Op.BOUNDS_CHECK).isEmpty(), g::toString);
-        assertEquals(1, all(g, Op.READ).stream().filter(r -> r.input(In.INDEX) == null).count(), g::toString);
+        assertTrue(all(g, HotSpotOp.BOUNDS_CHECK).isEmpty(), g::toString);
+        assertEquals(1, all(g, HotSpotOp.READ).stream().filter(r -> r.input(In.INDEX) == null).count(), g::toString);
     }
 
     @Test
     void aCastTheStampProvesIsNoCastAtAll() {
         // (Number) of an Integer: no test, no guard, and no pi (the value keeps its own stamp).
         Graph g = lowered("castProvenByStamp", true, false);
-        assertTrue(all(g, Op.GUARD).isEmpty(), g::toString);
-        assertTrue(all(g, Op.PI).isEmpty(), g::toString);
-        assertTrue(all(g, Op.TYPE_TEST).isEmpty(), g::toString);
+        assertTrue(all(g, HotSpotOp.GUARD).isEmpty(), g::toString);
+        assertTrue(all(g, HotSpotOp.PI).isEmpty(), g::toString);
+        assertTrue(all(g, HotSpotOp.TYPE_TEST).isEmpty(), g::toString);
     }
 
     @Test
     void anArbitraryIndexIsCheckedAgainstTheLengthRead() {
         Graph g = lowered("element", true);
-        Instruction check = only(g, Op.BOUNDS_CHECK);
+        Instruction check = only(g, HotSpotOp.BOUNDS_CHECK);
         Instruction length = (Instruction) check.input(In.LENGTH);
-        assertEquals(Op.READ, length.op());
+        assertEquals(HotSpotOp.READ, length.op());
         assertEquals(new Access(JavaKind.Int, CONFIG.arrayLengthOffset, 0, false), length.attribute());
         assertNotNull(length.state(), "the length read is the array's implicit null check");
-        assertTrue(all(g, Op.NULL_CHECK).isEmpty());
+        assertTrue(all(g, HotSpotOp.NULL_CHECK).isEmpty());
     }
 
     @Test
     void aLoopAccessWithACheckedLengthNeedsNoNullCheck() {
         Graph g = lowered("sumTo", true);
-        Instruction check = only(g, Op.BOUNDS_CHECK);
-        assertEquals(Op.READ_OR_ZERO, ((Instruction) check.input(In.LENGTH)).op(), g::toString);
-        assertTrue(all(g, Op.NULL_CHECK).isEmpty(), g::toString);
+        Instruction check = only(g, HotSpotOp.BOUNDS_CHECK);
+        assertEquals(HotSpotOp.READ_OR_ZERO, ((Instruction) check.input(In.LENGTH)).op(), g::toString);
+        assertTrue(all(g, HotSpotOp.NULL_CHECK).isEmpty(), g::toString);
     }
 
     @Test
     void divisionsAreCheckedUnlessTheDivisorCannotBeZero() {
         Graph g = lowered("divide", true);
-        Instruction check = only(g, Op.ZERO_CHECK);
-        assertEquals(DeoptimizationReason.ArithmeticException, ((Deopt) check.attribute()).reason());
-        assertSame(only(g, Op.SDIV).input(In.Y), check.input(In.DIVISOR));
-        assertTrue(all(lowered("divideByEight", true), Op.ZERO_CHECK).isEmpty());
+        Instruction check = only(g, HotSpotOp.ZERO_CHECK);
+        assertEquals(DeoptimizationReason.ArithmeticException, check.attribute(Deopt.class).reason());
+        assertSame(only(g, HotSpotOp.SDIV).input(In.Y), check.input(In.DIVISOR));
+        assertTrue(all(lowered("divideByEight", true), HotSpotOp.ZERO_CHECK).isEmpty());
         Graph masked = lowered("divideByMaskedPlusOne", true);
-        assertTrue(all(masked, Op.ZERO_CHECK).isEmpty(), masked::toString);
-        assertEquals(1, all(masked, Op.SDIV).size());
+        assertTrue(all(masked, HotSpotOp.ZERO_CHECK).isEmpty(), masked::toString);
+        assertEquals(1, all(masked, HotSpotOp.SDIV).size());
     }
 
     @Test
     void aBoundsCheckDominatedByOneOfTheSameArrayAndIndexGoes() {
         // a[i], b[i], a[i]: b[i] is checked against b's length, the second a[i] not at all.
         Graph g = lowered("twoArrays", true);
-        List<Instruction> checks = all(g, Op.BOUNDS_CHECK);
+        List<Instruction> checks = all(g, HotSpotOp.BOUNDS_CHECK);
         assertEquals(2, checks.size(), g::toString);
         assertEquals(List.of(0, 1), checks.stream().map(c -> c.input(In.LENGTH)).map(l -> ((Instruction) l).input(In.BASE)).map(b -> ((org.ssajit.ir.Parameter) b).index()).toList());
     }
@@ -474,23 +476,23 @@ class HotSpotLoweringTest {
     @Test
     void aZeroCheckDominatedByOneOfTheSameDivisorOrByABranchGoes() {
         Graph twice = lowered("divideTwice", true);
-        assertEquals(1, all(twice, Op.ZERO_CHECK).size(), twice::toString);
+        assertEquals(1, all(twice, HotSpotOp.ZERO_CHECK).size(), twice::toString);
         Graph positive = lowered("divideByPositive", true);
-        assertTrue(all(positive, Op.ZERO_CHECK).isEmpty(), positive::toString);
+        assertTrue(all(positive, HotSpotOp.ZERO_CHECK).isEmpty(), positive::toString);
         // The check in one branch does not dominate the division after the merge: both stay.
         Graph branches = lowered("divideInBranches", true);
-        assertEquals(2, all(branches, Op.ZERO_CHECK).size(), branches::toString);
+        assertEquals(2, all(branches, HotSpotOp.ZERO_CHECK).size(), branches::toString);
     }
 
     @Test
     void booleanStoresKeepBitZeroUnlessTheValueIsZeroOrOne() {
         // (v & 2) == 2 is 0 or 1 after the branch: no masking needed.
         Graph g = lowered("storeBoolean", true);
-        Instruction write = all(g, Op.WRITE).get(0);
-        assertEquals(JavaKind.Boolean, ((Access) write.attribute()).kind());
+        Instruction write = all(g, HotSpotOp.WRITE).get(0);
+        assertEquals(JavaKind.Boolean, write.attribute(Access.class).kind());
         assertTrue(all(g, Op.AND).stream().noneMatch(a -> a.input(In.Y) instanceof Constant c && c.asInt() == 1), g::toString);
         Graph fromField = lowered("setFlagFrom", true);
-        assertEquals(JavaKind.Boolean, ((Access) only(fromField, Op.WRITE).attribute()).kind());
+        assertEquals(JavaKind.Boolean, ((Access) only(fromField, HotSpotOp.WRITE).attribute()).kind());
     }
 
     @Test
@@ -506,17 +508,17 @@ class HotSpotLoweringTest {
     void volatileAccessesGetTheMemoryModelsBarriers() {
         Graph w = lowered("writeVolatile", true);
         List<Instruction> code = w.entry().instructions();
-        int write = code.indexOf(only(w, Op.WRITE));
-        assertEquals(Op.MEMBAR, code.get(write - 1).op());
+        int write = code.indexOf(only(w, HotSpotOp.WRITE));
+        assertEquals(HotSpotOp.MEMBAR, code.get(write - 1).op());
         assertEquals(MemoryBarriers.BEFORE_VOLATILE_WRITE, code.get(write - 1).attribute());
-        assertEquals(Op.MEMBAR, code.get(write + 1).op());
+        assertEquals(HotSpotOp.MEMBAR, code.get(write + 1).op());
         assertEquals(MemoryBarriers.AFTER_VOLATILE_WRITE, code.get(write + 1).attribute());
         Graph r = lowered("readVolatile", true);
         List<Instruction> rc = r.entry().instructions();
-        assertEquals(MemoryBarriers.AFTER_VOLATILE_READ, rc.get(rc.indexOf(only(r, Op.READ)) + 1).attribute());
-        assertTrue(((Access) only(r, Op.READ).attribute()).isVolatile());
-        assertTrue(((Access) only(w, Op.WRITE).attribute()).isVolatile());
-        assertFalse(((Access) only(lowered("readField", true), Op.READ).attribute()).isVolatile());
+        assertEquals(MemoryBarriers.AFTER_VOLATILE_READ, rc.get(rc.indexOf(only(r, HotSpotOp.READ)) + 1).attribute());
+        assertTrue(((Access) only(r, HotSpotOp.READ).attribute()).isVolatile());
+        assertTrue(((Access) only(w, HotSpotOp.WRITE).attribute()).isVolatile());
+        assertFalse(((Access) only(lowered("readField", true), HotSpotOp.READ).attribute()).isVolatile());
     }
 
     static final class WithFinal {
@@ -567,9 +569,9 @@ class HotSpotLoweringTest {
         Verifier.verify(g);
         assertTrue(all(g, Op.FREEZE).isEmpty());
         // The freezes' barriers; the allocation's own publication barrier is right before its objectat.
-        List<Instruction> barriers = all(g, Op.MEMBAR).stream().filter(b -> {
+        List<Instruction> barriers = all(g, HotSpotOp.MEMBAR).stream().filter(b -> {
             Instruction next = b.block().instructionAfter(b);
-            return next == null || next.op() != Op.OBJECT_AT;
+            return next == null || next.op() != HotSpotOp.OBJECT_AT;
         }).toList();
         assertEquals(2, barriers.size(), g::toString);
         for (Instruction b : barriers) {
@@ -587,10 +589,10 @@ class HotSpotLoweringTest {
         for (Return r : returns) {
             List<Instruction> code = r.block().instructions();
             Instruction last = code.get(code.size() - 1);
-            assertEquals(Op.MEMBAR, last.op(), g::toString);
+            assertEquals(HotSpotOp.MEMBAR, last.op(), g::toString);
             assertEquals(MemoryBarriers.STORE_STORE, last.attribute());
         }
-        assertTrue(all(loweredConstructor(WithoutFinal.class), Op.MEMBAR).isEmpty());
+        assertTrue(all(loweredConstructor(WithoutFinal.class), HotSpotOp.MEMBAR).isEmpty());
     }
 
     @Test
@@ -598,15 +600,15 @@ class HotSpotLoweringTest {
         Graph g = lowered("caught", true);
         assertTrue(g.blocks().stream().allMatch(b -> b.handlers().isEmpty()));
         assertTrue(all(g, Op.EXCEPTION_OBJECT).isEmpty(), g::toString);
-        assertEquals(1, all(g, Op.BOUNDS_CHECK).size());
+        assertEquals(1, all(g, HotSpotOp.BOUNDS_CHECK).size());
     }
 
     @Test
     void anAccessThatAlwaysFailsDeoptimizes() {
         Graph g = lowered("nullArray", true);
-        Instruction d = only(g, Op.DEOPTIMIZE);
+        Instruction d = only(g, HotSpotOp.DEOPTIMIZE);
         assertEquals(new Deopt(DeoptimizationReason.NullCheckException, DeoptimizationAction.None), d.attribute());
-        assertTrue(all(g, Op.BOUNDS_CHECK).isEmpty());
+        assertTrue(all(g, HotSpotOp.BOUNDS_CHECK).isEmpty());
     }
 
     /**
@@ -616,19 +618,19 @@ class HotSpotLoweringTest {
     @Test
     void staticCallsKeepTheStackBelowTheArguments() {
         Graph g = lowered("callStatic", true);
-        List<Instruction> calls = all(g, Op.CALL);
+        List<Instruction> calls = all(g, HotSpotOp.CALL);
         assertEquals(2, calls.size(), g::toString);
         for (Instruction c : calls) {
-            assertEquals(CallTarget.Dispatch.STATIC, c.callTarget().dispatch());
+            assertEquals(CallTarget.Dispatch.STATIC, c.attribute(CallTarget.class).dispatch());
             assertNotNull(c.state());
         }
-        Instruction max = calls.stream().filter(c -> c.callTarget().method().getName().equals("max")).findFirst().orElseThrow();
+        Instruction max = calls.stream().filter(c -> c.attribute(CallTarget.class).method().getName().equals("max")).findFirst().orElseThrow();
         assertEquals(JavaKind.Long, max.kind());
         // iload? no: readStatic()'s result (1 slot) stays below max's two long arguments (4 slots).
         assertEquals(1, max.state().stackSize(), g::toString);
         assertEquals(JavaKind.Int, max.state().stack(0).kind());
-        assertTrue(max.state().stack(0) instanceof Instruction r && r.op() == Op.CALL, g::toString);
-        assertTrue(all(g, Op.NULL_CHECK).isEmpty(), g::toString);
+        assertTrue(max.state().stack(0) instanceof Instruction r && r.op() == HotSpotOp.CALL, g::toString);
+        assertTrue(all(g, HotSpotOp.NULL_CHECK).isEmpty(), g::toString);
     }
 
     /**
@@ -639,17 +641,17 @@ class HotSpotLoweringTest {
     @Test
     void receiversAreCheckedAndDispatchFollowsTheTarget() {
         Graph g = lowered("callOwn", true);
-        List<Instruction> calls = all(g, Op.CALL);
+        List<Instruction> calls = all(g, HotSpotOp.CALL);
         assertEquals(List.of(CallTarget.Dispatch.VIRTUAL, CallTarget.Dispatch.VIRTUAL, CallTarget.Dispatch.VIRTUAL),
-                        calls.stream().map(c -> c.callTarget().dispatch()).toList(), g::toString);
-        Instruction check = only(g, Op.NULL_CHECK);
+                        calls.stream().map(c -> c.attribute(CallTarget.class).dispatch()).toList(), g::toString);
+        Instruction check = only(g, HotSpotOp.NULL_CHECK);
         assertEquals(g.parameters().get(1), check.input(In.OBJECT), "other is checked once, this never");
 
         Graph i = lowered("callInterface", true);
         assertEquals(List.of(CallTarget.Dispatch.INTERFACE, CallTarget.Dispatch.INTERFACE, CallTarget.Dispatch.DIRECT),
-                        all(i, Op.CALL).stream().map(c -> c.callTarget().dispatch()).toList(), i::toString);
+                        all(i, HotSpotOp.CALL).stream().map(c -> c.attribute(CallTarget.class).dispatch()).toList(), i::toString);
         // r, l and s (String.length(): String is final, a direct call) each checked once.
-        assertEquals(3, all(i, Op.NULL_CHECK).size(), i::toString);
+        assertEquals(3, all(i, HotSpotOp.NULL_CHECK).size(), i::toString);
     }
 
     /**
@@ -660,17 +662,17 @@ class HotSpotLoweringTest {
     @Test
     void typeChecksAreTestsAndGuards() {
         Graph g = lowered("typeChecks", true, false);
-        List<Instruction> tests = all(g, Op.TYPE_TEST);
+        List<Instruction> tests = all(g, HotSpotOp.TYPE_TEST);
         assertEquals(2, tests.size(), g::toString);
         TypeTest cast = (TypeTest) tests.get(0).attribute();
         assertEquals("java.lang.CharSequence", cast.type().toJavaName());
         assertTrue(cast.nullPasses());
         assertFalse(((TypeTest) tests.get(1).attribute()).nullPasses());
-        Instruction guard = only(g, Op.GUARD);
+        Instruction guard = only(g, HotSpotOp.GUARD);
         assertEquals(tests.get(0), guard.input(In.CONDITION));
         assertEquals(new Deopt(DeoptimizationReason.ClassCastException, DeoptimizationAction.None), guard.attribute());
         assertNotNull(guard.state());
-        Instruction pi = only(g, Op.PI);
+        Instruction pi = only(g, HotSpotOp.PI);
         assertEquals(g.parameters().get(0), pi.input(In.X));
         assertTrue(all(g, Op.CHECKCAST).isEmpty() && all(g, Op.INSTANCEOF).isEmpty(), g::toString);
     }
@@ -683,22 +685,22 @@ class HotSpotLoweringTest {
     @Test
     void castsProvenByDominatingTypeTestsAreNotTested() {
         Graph g = lowered("castsAfterTypeTests", false, false);
-        List<Instruction> tests = all(g, Op.TYPE_TEST);
-        assertEquals(List.of("Leaf", "Base", "Leaf"), tests.stream().map(t -> ((TypeTest) t.attribute()).type().toJavaName().replaceAll(".*[$]", "")).toList(),
+        List<Instruction> tests = all(g, HotSpotOp.TYPE_TEST);
+        assertEquals(List.of("Leaf", "Base", "Leaf"), tests.stream().map(t -> t.attribute(TypeTest.class).type().toJavaName().replaceAll(".*[$]", "")).toList(),
                         g::toString);
-        assertEquals(1, all(g, Op.GUARD).size(), g::toString);
-        assertTrue(all(g, Op.NULL_CHECK).isEmpty(), g::toString);
-        assertEquals(3, all(g, Op.PI).size(), g::toString);
+        assertEquals(1, all(g, HotSpotOp.GUARD).size(), g::toString);
+        assertTrue(all(g, HotSpotOp.NULL_CHECK).isEmpty(), g::toString);
+        assertEquals(3, all(g, HotSpotOp.PI).size(), g::toString);
         Graph same = lowered("nullTestOfACastValue", false, false);
-        assertEquals(1, all(same, Op.TYPE_TEST).size(), same::toString);
-        assertTrue(all(same, Op.NULL_CHECK).isEmpty(), same::toString);
+        assertEquals(1, all(same, HotSpotOp.TYPE_TEST).size(), same::toString);
+        assertTrue(all(same, HotSpotOp.NULL_CHECK).isEmpty(), same::toString);
     }
 
     /** A bounds check of an index into an array dominated by a passed one of the same pair is left out, calls between or not. */
     @Test
     void anIndexCheckedBeforeIsNotCheckedAgain() {
         Graph g = lowered("sameElementAroundACall", true);
-        List<Instruction> checks = all(g, Op.BOUNDS_CHECK);
+        List<Instruction> checks = all(g, HotSpotOp.BOUNDS_CHECK);
         assertEquals(2, checks.size(), g::toString);
         assertEquals(g.parameters().get(1), checks.get(0).input(In.INDEX), g::toString);
         assertNotEquals(g.parameters().get(1), checks.get(1).input(In.INDEX), g::toString);
@@ -708,7 +710,7 @@ class HotSpotLoweringTest {
     @Test
     void floatingRemaindersCallTheVmsFunctions() {
         Graph g = lowered("remainders", true);
-        List<Instruction> calls = all(g, Op.LEAF_CALL);
+        List<Instruction> calls = all(g, HotSpotOp.LEAF_CALL);
         assertEquals(List.of(RuntimeLeaf.FREM, RuntimeLeaf.DREM), calls.stream().map(Instruction::attribute).toList(), g::toString);
         assertEquals(List.of(JavaKind.Float, JavaKind.Double), calls.stream().map(Instruction::kind).toList());
         assertTrue(calls.stream().allMatch(c -> c.state() == null && c.inputCount() == 2));

@@ -8,17 +8,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.ssajit.hotspot.ir.CallTarget;
+import org.ssajit.hotspot.ir.HotSpotOp;
+import org.ssajit.bytecode.Bytecodes;
 import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.hotspot.ir.Access;
+import org.ssajit.hotspot.ir.ImplicitException;
+import org.ssajit.hotspot.ir.NarrowEncoding;
+import org.ssajit.hotspot.ir.RuntimeLeaf;
+import org.ssajit.hotspot.ir.VmEntry;
 import org.ssajit.interp.IrInterpreter;
 import org.ssajit.interp.Machine;
-import org.ssajit.ir.Access;
 import org.ssajit.ir.Condition;
-import org.ssajit.ir.ImplicitException;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.ir.InvokeTarget;
 import org.ssajit.ir.Op;
-import org.ssajit.ir.RuntimeLeaf;
-import org.ssajit.ir.VmEntry;
 
 import jdk.vm.ci.hotspot.HotSpotMetaspaceConstant;
 import jdk.vm.ci.hotspot.HotSpotResolvedObjectType;
@@ -28,7 +32,17 @@ import jdk.vm.ci.meta.ResolvedJavaField;
 import jdk.vm.ci.meta.ResolvedJavaType;
 
 /**
- * The memory and VM structures of a lowered graph, for the {@link IrInterpreter}: the real heap for
+ * What HotSpot's dialect ({@link HotSpotOp}) means, for the {@link IrInterpreter}, which knows {@link
+ * Op}'s ops only. Calls are made as the invoke they come from (through the interpreter); what the
+ * callee throws leaves the method if the call unwinds, else waits in the thread for the {@code
+ * exceptioncheck} right after the call and its {@code exceptiontake} (a call without one deoptimizes:
+ * its handlers run in HotSpot's interpreter); invokedynamic and signature-polymorphic calls are
+ * refused. {@code lock} and {@code unlock} are the interpreter's monitors, {@code unwind} leaves the
+ * method, {@code sdiv}, {@code srem}, {@code pi} and {@code membar} are computed; a deoptimizing check
+ * that fails, and {@code deoptimize}, end the run as not interpretable (HotSpot's interpreter would go
+ * on from the frame state, which this one cannot).
+ *
+ * <p>The memory and VM structures of a lowered graph: the real heap for
  * Java objects, a simulated layout for everything else, so that nothing but a Java object's own
  * fields and elements is ever read or written, and those only through {@code sun.misc.Unsafe} with
  * the object as base (GC-safe) after checking that a field or element of that kind is there.
@@ -96,6 +110,8 @@ final class HotSpotMachine implements Machine {
 
     // The state of one run.
     private Support support;
+    /** The exception a call threw, until its {@code exceptiontake} (the thread's pending exception). */
+    private Throwable pending;
     private Region thread;
     private Region tlab;
     private final Map<CardKey, Integer> cards = new HashMap<>();
@@ -242,6 +258,7 @@ final class HotSpotMachine implements Machine {
     @Override
     public void start(Support s) {
         support = s;
+        pending = null;
         cards.clear();
         unmarked.clear();
         thread = new Region("thread", 0);
@@ -268,9 +285,53 @@ final class HotSpotMachine implements Machine {
     }
 
     @Override
+    public Monitor monitor(Instruction i) {
+        return i.op() == HotSpotOp.LOCK ? Monitor.ENTER : i.op() == HotSpotOp.UNLOCK ? Monitor.EXIT : null;
+    }
+
+    @Override
     public Object evaluate(Instruction i, Object[] in) {
         current = i;
-        return switch (i.op()) {
+        return switch (HotSpotOp.of(i)) {
+            case CALL -> call(i, in);
+            case EXCEPTION_CHECK -> pending != null ? 1 : 0;
+            case EXCEPTION_TAKE -> {
+                if (pending == null) {
+                    throw Machine.broken("exceptiontake without a pending exception");
+                }
+                Throwable t = pending;
+                pending = null;
+                yield t;
+            }
+            case UNWIND -> {
+                if (!(in[0] instanceof Throwable t)) {
+                    throw Machine.broken("unwinding " + in[0]);
+                }
+                throw support.unwind(t);
+            }
+            case NULL_CHECK -> in[0] == null ? deoptimize(i) : null;
+            case BOUNDS_CHECK -> Integer.compareUnsigned((Integer) in[0], (Integer) in[1]) >= 0 ? deoptimize(i) : null;
+            case ZERO_CHECK -> in[0].equals(0) || in[0].equals(0L) ? deoptimize(i) : null;
+            case SAME_CHECK -> in[0] != in[1] ? deoptimize(i) : null;
+            case NEGATIVE_CHECK -> (Integer) in[0] < 0 ? deoptimize(i) : null;
+            case GUARD -> (Integer) in[0] == 0 ? deoptimize(i) : null;
+            case DEOPTIMIZE -> deoptimize(i);
+            case SDIV, SREM -> {
+                if (i.kind() == JavaKind.Int) {
+                    int y = (Integer) in[1];
+                    if (y == 0) {
+                        throw Machine.broken(i.op() + " by zero: its check did not run");
+                    }
+                    yield i.op() == HotSpotOp.SDIV ? (Integer) in[0] / y : (Integer) in[0] % y;
+                }
+                long y = (Long) in[1];
+                if (y == 0) {
+                    throw Machine.broken(i.op() + " by zero: its check did not run");
+                }
+                yield i.op() == HotSpotOp.SDIV ? (Long) in[0] / y : (Long) in[0] % y;
+            }
+            case PI -> in[0];
+            case MEMBAR -> null; // one thread: no ordering to keep
             case THREAD -> new Native(thread, 0);
             case ADDRESS_OF -> new HeapAddress(in[0], 0);
             case OBJECT_AT -> {
@@ -292,25 +353,25 @@ final class HotSpotMachine implements Machine {
                 yield new KlassWord(m.asResolvedJavaType(), m.isCompressed());
             }
             case COMPRESS -> {
-                checkOopEncoding((NarrowEncoding) i.attribute());
+                checkOopEncoding(i.attribute(NarrowEncoding.class));
                 yield in[0] == null ? (Object) 0 : new NarrowOop(in[0]);
             }
-            case UNCOMPRESS -> uncompress((NarrowEncoding) i.attribute(), in[0]);
+            case UNCOMPRESS -> uncompress(i.attribute(NarrowEncoding.class), in[0]);
             case READ -> {
                 if (in[0] == null && i.state() != null) {
                     throw Machine.refuse("deoptimizes (an implicit null check)");
                 }
-                yield read((Access) i.attribute(), in[0], in.length > 1 ? (int) in[1] : 0);
+                yield read(i.attribute(Access.class), in[0], in.length > 1 ? (int) in[1] : 0);
             }
             case WRITE -> {
                 if (in[0] == null && i.state() != null) {
                     throw Machine.refuse("deoptimizes (an implicit null check)");
                 }
-                write((Access) i.attribute(), in[0], in.length > 2 ? (int) in[2] : 0, in[1]);
+                write(i.attribute(Access.class), in[0], in.length > 2 ? (int) in[2] : 0, in[1]);
                 yield null;
             }
-            case READ_OR_ZERO -> in[0] == null ? (Object) 0 : read((Access) i.attribute(), in[0], 0);
-            case STORE_RANGE -> storeRange((Access) i.attribute(), in);
+            case READ_OR_ZERO -> in[0] == null ? (Object) 0 : read(i.attribute(Access.class), in[0], 0);
+            case STORE_RANGE -> storeRange(i.attribute(Access.class), in);
             case ARRAY_COPY -> {
                 try {
                     System.arraycopy(in[0], Math.toIntExact((long) in[1]), in[2], Math.toIntExact((long) in[3]), Math.toIntExact((long) in[4]));
@@ -319,7 +380,7 @@ final class HotSpotMachine implements Machine {
                 }
                 yield null; // the copy stubs apply the barriers themselves
             }
-            case VM_CALL -> switch ((VmEntry) i.attribute()) {
+            case VM_CALL -> switch (i.attribute(VmEntry.class)) {
                 case NEW_INSTANCE, NEW_ARRAY -> {
                     if (!(in[0] instanceof KlassWord k) || k.narrow()) {
                         throw Machine.broken("the VM's allocation of " + in[0] + ", not a class word");
@@ -329,7 +390,7 @@ final class HotSpotMachine implements Machine {
                 case REGISTER_FINALIZER -> null; // finalization is the VM's, not modeled
             };
             case ALLOCATE_MULTI -> {
-                ResolvedJavaType t = ((HotSpotMetaspaceConstant) i.attribute()).asResolvedJavaType();
+                ResolvedJavaType t = i.attribute(HotSpotMetaspaceConstant.class).asResolvedJavaType();
                 int[] dims = new int[in.length];
                 Class<?> base = support.classOf(t);
                 for (int k = 0; k < dims.length; k++) {
@@ -341,12 +402,12 @@ final class HotSpotMachine implements Machine {
                 }
                 yield Array.newInstance(base, dims);
             }
-            case LEAF_CALL -> switch ((RuntimeLeaf) i.attribute()) {
+            case LEAF_CALL -> switch (i.attribute(RuntimeLeaf.class)) {
                 case FREM -> (float) in[0] % (float) in[1];
                 case DREM -> (double) in[0] % (double) in[1];
                 default -> throw Machine.refuse("leaf call " + i.attribute());
             };
-            case LEAF_CALL_SAVING -> switch ((RuntimeLeaf) i.attribute()) {
+            case LEAF_CALL_SAVING -> switch (i.attribute(RuntimeLeaf.class)) {
                 // The post-barrier's card is already dirty; the pre-barrier's marking does not run.
                 case G1_WRITE_BARRIER_PRE -> {
                     if (in[1] == null) {
@@ -359,10 +420,49 @@ final class HotSpotMachine implements Machine {
                 default -> throw Machine.refuse("leaf call " + i.attribute());
             };
             case KEEP_ALIVE -> null; // marking does not run
-            case NEW_EXCEPTION -> newException((ImplicitException) i.attribute(), in);
-            case TYPE_TEST, STORE_CHECK, ALLOCATE, ALLOCATE_INSTANCE_OF, REGISTER_FINALIZER, PRE_BARRIER, POST_BARRIER -> throw Machine.broken(i.op() + " left after the lowering's expansions");
+            case NEW_EXCEPTION -> newException(i.attribute(ImplicitException.class), in);
+            case TYPE_TEST, STORE_CHECK, ALLOCATE, ALLOCATE_INSTANCE_OF, PRE_BARRIER, POST_BARRIER -> throw Machine.broken(i.op() + " left after the lowering's expansions");
             default -> throw Machine.refuse("lowered op " + i.op() + " is not interpreted");
         };
+    }
+
+    /** HotSpot would deoptimize here and continue in its interpreter; the IR interpreter has no frame to continue in. */
+    private Object deoptimize(Instruction i) {
+        throw support.deoptimize(i);
+    }
+
+    /**
+     * A call: the invoke it comes from, made the same way. What the callee throws leaves the method if
+     * the call unwinds; else it waits in the thread for the {@code exceptioncheck} right after the call
+     * (a call without one deoptimizes: its handlers run in HotSpot's interpreter).
+     */
+    private Object call(Instruction i, Object[] in) {
+        CallTarget t = i.attribute(CallTarget.class);
+        String holder = t.method().getDeclaringClass().getName();
+        if (t.opcode() == Bytecodes.INVOKEDYNAMIC || holder.equals("Ljava/lang/invoke/MethodHandle;") || holder.equals("Ljava/lang/invoke/VarHandle;")) {
+            throw Machine.refuse("a lowered invokedynamic or method-handle call");
+        }
+        if (t.method().isStatic() && t.opcode() != Bytecodes.INVOKESTATIC) {
+            throw Machine.refuse("a lowered signature-polymorphic call (through its adapter)");
+        }
+        if (t.dispatch().hasReceiver() && in[0] == null) {
+            throw Machine.broken("a call with a null receiver: its null check did not run");
+        }
+        try {
+            return support.invoke(i, new InvokeTarget(t.method(), t.opcode(), null), in);
+        } catch (RuntimeException e) {
+            Throwable thrown = support.thrown(e);
+            if (thrown == null || t.unwinds()) {
+                throw e;
+            }
+            List<Instruction> code = i.block().instructions();
+            int at = code.indexOf(i);
+            if (at + 1 < code.size() && code.get(at + 1).op() == HotSpotOp.EXCEPTION_CHECK) {
+                pending = thrown;
+                return support.noValue();
+            }
+            throw Machine.refuse("deoptimizes (a call without a compiled handler threw " + thrown.getClass().getName() + ")");
+        }
     }
 
     /** The exception HotSpot's interpreter would create for the failed check (messages are not compared). */
@@ -757,7 +857,7 @@ final class HotSpotMachine implements Machine {
 
     @Override
     public Object arithmetic(Instruction i, Object x, Object y) {
-        Op op = i.op();
+        org.ssajit.ir.Operation op = i.op();
         if (op == Op.ADD || op == Op.SUB) {
             long sign = op == Op.ADD ? 1 : -1;
             if (y instanceof Long n) {

@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.stream.Stream;
 
-import org.ssajit.ir.Access;
+import org.ssajit.ir.Operation;
+import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
@@ -26,7 +27,7 @@ final class LoweredGraphs {
     }
 
     /** The instructions of {@code g} with op {@code op}. */
-    static Stream<Instruction> all(Graph g, Op op) {
+    static Stream<Instruction> all(Graph g, Operation op) {
         return all(g).filter(i -> i.op() == op);
     }
 
@@ -36,7 +37,7 @@ final class LoweredGraphs {
     }
 
     /** {@code v}, asserted to be an instruction of {@code op}. */
-    static Instruction op(Value v, Op op) {
+    static Instruction op(Value v, Operation op) {
         assertTrue(v instanceof Instruction i && i.op() == op, () -> "expected " + op + ": " + v);
         return (Instruction) v;
     }
@@ -50,6 +51,6 @@ final class LoweredGraphs {
 
     /** A memory op's access. */
     static Access access(Instruction i) {
-        return (Access) i.attribute();
+        return i.attribute(Access.class);
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.hotspot.ir.CallTarget;
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.ir.Graph;
 import org.ssajit.options.OptionValues;
@@ -137,11 +138,11 @@ class LoweringScopeTest {
     void signaturePolymorphicCallIsAStaticCallOfTheAdapter() throws Throwable {
         assertEquals(1, methodHandle(java.lang.invoke.MethodHandles.identity(int.class))); // links the site
         Graph g = lowered(Jvmci.graph(LoweringScopeTest.class, "methodHandle"));
-        org.ssajit.ir.Instruction call = g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == org.ssajit.ir.Op.CALL)
+        org.ssajit.ir.Instruction call = g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == org.ssajit.hotspot.ir.HotSpotOp.CALL)
                         .findFirst().orElseThrow(() -> new AssertionError(g.toString()));
-        assertEquals(org.ssajit.ir.CallTarget.Dispatch.STATIC, call.callTarget().dispatch());
-        assertEquals(org.ssajit.bytecode.Bytecodes.INVOKEVIRTUAL, call.callTarget().opcode());
-        assertTrue(call.callTarget().method().isStatic(), "the adapter");
+        assertEquals(org.ssajit.hotspot.ir.CallTarget.Dispatch.STATIC, call.attribute(CallTarget.class).dispatch());
+        assertEquals(org.ssajit.bytecode.Bytecodes.INVOKEVIRTUAL, call.attribute(CallTarget.class).opcode());
+        assertTrue(call.attribute(CallTarget.class).method().isStatic(), "the adapter");
         assertEquals(3, call.inputCount(), "handle, int, appendix");
         assertTrue(call.input(2) instanceof org.ssajit.ir.Constant, "the appendix");
         assertEquals(0, call.state().stackSize());
@@ -152,10 +153,10 @@ class LoweringScopeTest {
     void invokedynamicIsAStaticCallOfTheAdapter() {
         assertTrue(lambda() != null); // links the call site
         Graph g = lowered(Jvmci.graph(LoweringScopeTest.class, "lambda"));
-        org.ssajit.ir.Instruction call = g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == org.ssajit.ir.Op.CALL)
+        org.ssajit.ir.Instruction call = g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == org.ssajit.hotspot.ir.HotSpotOp.CALL)
                         .findFirst().orElseThrow(() -> new AssertionError(g.toString()));
-        assertEquals(org.ssajit.ir.CallTarget.Dispatch.STATIC, call.callTarget().dispatch());
-        assertEquals(org.ssajit.bytecode.Bytecodes.INVOKEDYNAMIC, call.callTarget().opcode());
+        assertEquals(org.ssajit.hotspot.ir.CallTarget.Dispatch.STATIC, call.attribute(CallTarget.class).dispatch());
+        assertEquals(org.ssajit.bytecode.Bytecodes.INVOKEDYNAMIC, call.attribute(CallTarget.class).opcode());
         assertTrue(call.input(call.inputCount() - 1) instanceof org.ssajit.ir.Constant, "the appendix");
         assertEquals(0, call.state().stackSize());
     }
@@ -182,7 +183,7 @@ class LoweringScopeTest {
     void synchronizedMethodLocksAtEntryAndUnlocksAtReturn() {
         Graph g = loweredKeepingTypeChecks(Jvmci.graph(LoweringScopeTest.class, "synchronizedStatic"));
         org.ssajit.ir.Instruction first = g.entry().instructions().get(0);
-        assertEquals(org.ssajit.ir.Op.LOCK, first.op(), g::toString);
+        assertEquals(org.ssajit.hotspot.ir.HotSpotOp.LOCK, first.op(), g::toString);
         assertEquals(0, first.attribute());
         assertEquals(0, first.state().bci());
         assertEquals(1, first.state().locksSize());
@@ -193,7 +194,7 @@ class LoweringScopeTest {
         for (org.ssajit.ir.Block b : g.blocks()) {
             if (b.terminator() instanceof org.ssajit.ir.Return r) {
                 org.ssajit.ir.Instruction last = b.instructions().get(b.instructions().size() - 1);
-                assertEquals(org.ssajit.ir.Op.UNLOCK, last.op(), g::toString);
+                assertEquals(org.ssajit.hotspot.ir.HotSpotOp.UNLOCK, last.op(), g::toString);
                 assertEquals(r.bci(), last.state().bci());
                 assertEquals(1, last.state().stackSize(), "the return value on the interpreter's stack");
             }
@@ -219,7 +220,7 @@ class LoweringScopeTest {
         int check = ops.indexOf("nullcheck");
         int lock = ops.indexOf("lock");
         assertTrue(check >= 0 && lock == check + 1 && ops.indexOf("unlock") > lock, ops::toString);
-        org.ssajit.ir.Instruction l = g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == org.ssajit.ir.Op.LOCK)
+        org.ssajit.ir.Instruction l = g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == org.ssajit.hotspot.ir.HotSpotOp.LOCK)
                         .findFirst().orElseThrow();
         assertEquals(0, l.attribute());
         assertEquals(4, l.state().bci(), "after the monitorenter at bci 3");
@@ -404,8 +405,8 @@ class LoweringScopeTest {
     }
 
     private static List<String> booleanArrayTests(Graph g) {
-        return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == org.ssajit.ir.Op.TYPE_TEST)
-                        .map(i -> ((org.ssajit.ir.TypeTest) i.attribute()).type().toJavaName()).toList();
+        return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == org.ssajit.hotspot.ir.HotSpotOp.TYPE_TEST)
+                        .map(i -> i.attribute(org.ssajit.hotspot.ir.TypeTest.class).type().toJavaName()).toList();
     }
 
     @Test

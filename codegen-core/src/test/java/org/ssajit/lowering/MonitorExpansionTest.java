@@ -13,8 +13,10 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
-import org.ssajit.ir.Access;
-import org.ssajit.ir.AtomicUpdate;
+import org.ssajit.ir.Operation;
+import org.ssajit.hotspot.ir.HotSpotOp;
+import org.ssajit.hotspot.ir.Access;
+import org.ssajit.hotspot.ir.AtomicUpdate;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.FrameState;
@@ -61,7 +63,7 @@ class MonitorExpansionTest {
     }
 
     /** A graph of one {@code op} (lock or unlock, depth 0) of its parameter, then a return, expanded. */
-    static Graph expanded(Op op, MonitorExpansion.Locking vm) {
+    static Graph expanded(Operation op, MonitorExpansion.Locking vm) {
         ResolvedJavaMethod m = Jvmci.method(MonitorExpansionTest.class, "monitor");
         Graph g = new Graph(m);
         Block b = g.newBlock(0);
@@ -173,7 +175,7 @@ class MonitorExpansionTest {
     }
 
     static Address address(Instruction i, Map<Value, Object> v) {
-        Access a = (Access) i.attribute();
+        Access a = i.attribute(Access.class);
         Object base = value(i.input(Op.In.BASE), v);
         Value index = i.input(Op.In.INDEX);
         long offset = a.displacement() + (index == null ? 0 : (long) (Integer) value(index, v) * a.scale());
@@ -184,61 +186,69 @@ class MonitorExpansionTest {
     }
 
     static Object eval(Instruction i, Map<Value, Object> v, World w) {
-        return switch (i.op()) {
-            case THREAD -> 0L;
-            case READ -> {
-                Address a = address(i, v);
-                if (a.object()) {
-                    assertEquals(0, a.offset(), "the mark word");
-                    yield w.mark;
+        if (i.op() instanceof HotSpotOp op) {
+            return switch (op) {
+                case THREAD -> 0L;
+                case READ -> {
+                    Address a = address(i, v);
+                    if (a.object()) {
+                        assertEquals(0, a.offset(), "the mark word");
+                        yield w.mark;
+                    }
+                    Object word = w.thread.get(a.offset());
+                    assertNotNull(word, () -> "a read of a thread word never written: " + a);
+                    yield word;
                 }
-                Object word = w.thread.get(a.offset());
-                assertNotNull(word, () -> "a read of a thread word never written: " + a);
-                yield word;
-            }
-            case WRITE -> {
-                Address a = address(i, v);
-                assertFalse(a.object(), "the fast paths write the mark word only by a CAS");
-                w.thread.put(a.offset(), value(i.input(Op.In.VALUE), v));
-                yield null;
-            }
+                case WRITE -> {
+                    Address a = address(i, v);
+                    assertFalse(a.object(), "the fast paths write the mark word only by a CAS");
+                    w.thread.put(a.offset(), value(i.input(Op.In.VALUE), v));
+                    yield null;
+                }
+                case COMPARE_AND_SWAP -> {
+                    AtomicUpdate u = i.attribute(AtomicUpdate.class);
+                    assertSame(X, value(i.input(Op.In.BASE), v));
+                    assertEquals(0, u.displacement());
+                    w.cas.add(u.ordering());
+                    if (w.interference != null) {
+                        w.mark = w.interference;
+                    }
+                    if (w.mark == (Long) value(i.input(Op.In.EXPECTED), v)) {
+                        w.mark = (Long) value(i.input(Op.In.VALUE), v);
+                        yield 1;
+                    }
+                    yield 0;
+                }
+                case VM_LOCK, VM_UNLOCK -> {
+                    assertTrue(i.block().isCold(), "the VM's call is in a cold block");
+                    assertNotNull(i.state(), "the VM's call has the lock's state");
+                    assertEquals(1, i.state().locksSize());
+                    w.vmCalls.add(i.op().mnemonic() + " " + value(i.input(Op.In.OBJECT), v) + " stack " + w.stack());
+                    yield null;
+                }
+                default -> throw new AssertionError("an op the expansion does not make: " + i.op());
+            };
+        }
+        if (!(i.op() instanceof Op op)) {
+            throw new AssertionError("an op the expansion does not make: " + i.op());
+        }
+        return switch (op) {
             case AND -> (Long) value(i.input(0), v) & (Long) value(i.input(1), v);
             case OR -> (Long) value(i.input(0), v) | (Long) value(i.input(1), v);
             case XOR -> (Long) value(i.input(0), v) ^ (Long) value(i.input(1), v);
             case ADD -> (Integer) value(i.input(0), v) + (Integer) value(i.input(1), v);
             case SUB -> (Integer) value(i.input(0), v) - (Integer) value(i.input(1), v);
-            case COMPARE_AND_SWAP -> {
-                AtomicUpdate u = (AtomicUpdate) i.attribute();
-                assertSame(X, value(i.input(Op.In.BASE), v));
-                assertEquals(0, u.displacement());
-                w.cas.add(u.ordering());
-                if (w.interference != null) {
-                    w.mark = w.interference;
-                }
-                if (w.mark == (Long) value(i.input(Op.In.EXPECTED), v)) {
-                    w.mark = (Long) value(i.input(Op.In.VALUE), v);
-                    yield 1;
-                }
-                yield 0;
-            }
-            case VM_LOCK, VM_UNLOCK -> {
-                assertTrue(i.block().isCold(), "the VM's call is in a cold block");
-                assertNotNull(i.state(), "the VM's call has the lock's state");
-                assertEquals(1, i.state().locksSize());
-                w.vmCalls.add(i.op().mnemonic() + " " + value(i.input(Op.In.OBJECT), v) + " stack " + w.stack());
-                yield null;
-            }
             default -> throw new AssertionError("an op the expansion does not make: " + i.op());
         };
     }
 
     static World lock(World w) {
-        run(expanded(Op.LOCK, VM), w);
+        run(expanded(HotSpotOp.LOCK, VM), w);
         return w;
     }
 
     static World unlock(World w) {
-        run(expanded(Op.UNLOCK, VM), w);
+        run(expanded(HotSpotOp.UNLOCK, VM), w);
         return w;
     }
 
@@ -334,12 +344,12 @@ class MonitorExpansionTest {
     @Test
     void withoutTheFastPathsEachIsTheVmsCall() {
         MonitorExpansion.Locking vmOnly = new MonitorExpansion.Locking(false, TOP, END, 8, 0, 3, 1, 2);
-        for (Op op : new Op[]{Op.LOCK, Op.UNLOCK}) {
+        for (HotSpotOp op : new HotSpotOp[]{HotSpotOp.LOCK, HotSpotOp.UNLOCK}) {
             Graph g = expanded(op, vmOnly);
             assertEquals(1, g.blocks().size(), () -> new IrPrinter(true).print(g));
             List<Instruction> ops = all(g).toList();
             assertEquals(1, ops.size());
-            assertEquals(op == Op.LOCK ? Op.VM_LOCK : Op.VM_UNLOCK, ops.get(0).op());
+            assertEquals(op == HotSpotOp.LOCK ? HotSpotOp.VM_LOCK : HotSpotOp.VM_UNLOCK, ops.get(0).op());
             assertEquals(0, ops.get(0).attribute(), "the monitor slot");
             assertNotNull(ops.get(0).state());
         }

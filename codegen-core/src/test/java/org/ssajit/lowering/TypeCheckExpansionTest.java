@@ -10,11 +10,12 @@ import java.util.List;
 import java.util.Objects;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.Access;
+import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Constant;
-import org.ssajit.ir.Deopt;
+import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
@@ -111,7 +112,7 @@ class TypeCheckExpansionTest {
     }
 
     static List<Instruction> reads(Graph g) {
-        return all(g).filter(i -> i.op() == Op.READ).toList();
+        return all(g).filter(i -> i.op() == HotSpotOp.READ).toList();
     }
 
     /**
@@ -120,24 +121,24 @@ class TypeCheckExpansionTest {
      */
     static List<Integer> wordDisplacements(Graph g) {
         return reads(g).stream().filter(r -> r.input(Op.In.BASE).kind() == JavaKind.Long && !fromThreadOrObject(r.input(Op.In.BASE)))
-                        .map(r -> ((Access) r.attribute()).displacement()).toList();
+                        .map(r -> r.attribute(Access.class).displacement()).toList();
     }
 
     private static boolean fromThreadOrObject(org.ssajit.ir.Value v) {
         if (!(v instanceof Instruction i)) {
             return false;
         }
-        if (i.op() == Op.THREAD || i.op() == Op.ADDRESS_OF) {
+        if (i.op() == HotSpotOp.THREAD || i.op() == HotSpotOp.ADDRESS_OF) {
             return true;
         }
-        return switch (i.op()) {
+        return i.op() instanceof Op op && switch (op) {
             case ADD, SUB, SHL, USHR, I2L -> java.util.stream.IntStream.range(0, i.inputCount()).anyMatch(k -> fromThreadOrObject(i.input(k)));
             default -> false;
         };
     }
 
     static List<Instruction> metadata(Graph g) {
-        return all(g).filter(i -> i.op() == Op.METADATA).toList();
+        return all(g).filter(i -> i.op() == HotSpotOp.METADATA).toList();
     }
 
     /** Nothing of the macro-ops is left, and no guard: every answer went to branches (or a phi). */
@@ -145,7 +146,7 @@ class TypeCheckExpansionTest {
     void noTypeTestStoreCheckOrGuardIsLeft() {
         for (String m : List.of("exactBranch", "primaryBranch", "interfaceBranch", "materialized", "cast", "castInterface", "store", "chase")) {
             Graph g = lowered(m);
-            assertTrue(all(g).noneMatch(i -> i.op() == Op.TYPE_TEST || i.op() == Op.STORE_CHECK || i.op() == Op.GUARD), () -> m + "\n" + text(g));
+            assertTrue(all(g).noneMatch(i -> i.op() == HotSpotOp.TYPE_TEST || i.op() == HotSpotOp.STORE_CHECK || i.op() == HotSpotOp.GUARD), () -> m + "\n" + text(g));
         }
     }
 
@@ -163,16 +164,16 @@ class TypeCheckExpansionTest {
         assertEquals("java.lang.String", hub.asResolvedJavaType().toJavaName());
         assertEquals(C.useCompressedClassPointers, hub.isCompressed());
         assertEquals(C.useCompressedClassPointers ? JavaKind.Int : JavaKind.Long, meta.get(0).kind());
-        assertTrue(all(g).noneMatch(i -> i.op() == Op.UNCOMPRESS && i.kind() == JavaKind.Long), () -> text(g));
+        assertTrue(all(g).noneMatch(i -> i.op() == HotSpotOp.UNCOMPRESS && i.kind() == JavaKind.Long), () -> text(g));
         If compare = (If) meta.get(0).users().stream().filter(u -> u instanceof If).findFirst().orElseThrow();
         Instruction header = (Instruction) compare.x();
         if (C.useCompactObjectHeaders) {
             assertEquals(Op.L2I, header.op(), () -> text(g));
         } else {
-            assertEquals(Op.READ, header.op(), () -> text(g));
-            assertEquals(C.oopKlassOffset, ((Access) header.attribute()).displacement());
+            assertEquals(HotSpotOp.READ, header.op(), () -> text(g));
+            assertEquals(C.oopKlassOffset, header.attribute(Access.class).displacement());
         }
-        assertEquals(1, all(g).filter(i -> i.op() == Op.READ).count(), () -> text(g));
+        assertEquals(1, all(g).filter(i -> i.op() == HotSpotOp.READ).count(), () -> text(g));
         assertTrue(g.loops().loops().isEmpty(), () -> text(g));
         assertFalse(hasZeroOnePhi(g), () -> text(g));
     }
@@ -195,13 +196,13 @@ class TypeCheckExpansionTest {
         Graph g = lowered("interfaceBranch");
         assertEquals(List.of(C.klassSecondarySuperCacheOffset, C.klassSecondarySupersOffset, C.klassArrayLengthOffset, C.klassArrayDataOffset),
                         wordDisplacements(g), () -> text(g));
-        Instruction element = reads(g).stream().filter(r -> ((Access) r.attribute()).scale() == 8).findFirst().orElseThrow();
+        Instruction element = reads(g).stream().filter(r -> r.attribute(Access.class).scale() == 8).findFirst().orElseThrow();
         assertEquals(1, g.loops().loops().size(), () -> text(g));
         Block header = g.loops().loops().get(0).header();
         Phi index = header.phis().get(0);
         assertEquals(index, element.input(Op.In.INDEX));
         assertTrue(index.operand(0) instanceof Constant zero && zero.asInt() == 0, () -> text(g));
-        assertTrue(reads(g).stream().noneMatch(r -> ((Access) r.attribute()).displacement() == C.klassSuperCheckOffsetOffset && r.kind() == JavaKind.Int),
+        assertTrue(reads(g).stream().noneMatch(r -> r.attribute(Access.class).displacement() == C.klassSuperCheckOffsetOffset && r.kind() == JavaKind.Int),
                         () -> text(g));
     }
 
@@ -220,10 +221,10 @@ class TypeCheckExpansionTest {
     void aFailedCastDeoptimizesInABlockOfItsOwn() {
         for (String m : List.of("cast", "castInterface")) {
             Graph g = lowered(m);
-            List<Block> traps = g.blocks().stream().filter(b -> b.instructions().size() == 1 && b.instructions().get(0).op() == Op.DEOPTIMIZE).toList();
+            List<Block> traps = g.blocks().stream().filter(b -> b.instructions().size() == 1 && b.instructions().get(0).op() == HotSpotOp.DEOPTIMIZE).toList();
             assertEquals(1, traps.size(), () -> text(g));
             Instruction d = traps.get(0).instructions().get(0);
-            assertEquals(DeoptimizationReason.ClassCastException, ((Deopt) d.attribute()).reason());
+            assertEquals(DeoptimizationReason.ClassCastException, d.attribute(Deopt.class).reason());
             assertEquals(1, d.state().bci());
             assertTrue(traps.get(0).terminator() instanceof Throw, () -> text(g));
             // Reached from one place: the exact compare, or the scan that found no secondary super.
@@ -244,7 +245,7 @@ class TypeCheckExpansionTest {
         If cacheTest = g.blocks().stream().map(Block::terminator).filter(t -> t instanceof If f && f.y() instanceof Constant k && k.kind() == JavaKind.Int
                         && k.asInt() == C.klassSecondarySuperCacheOffset).map(t -> (If) t).findFirst().orElseThrow();
         assertEquals(org.ssajit.ir.Condition.NE, cacheTest.condition());
-        assertTrue(g.blocks().stream().anyMatch(b -> b.instructions().size() == 1 && b.instructions().get(0).op() == Op.DEOPTIMIZE
+        assertTrue(g.blocks().stream().anyMatch(b -> b.instructions().size() == 1 && b.instructions().get(0).op() == HotSpotOp.DEOPTIMIZE
                         && ((Deopt) b.instructions().get(0).attribute()).reason() == DeoptimizationReason.ArrayStoreException), () -> text(g));
         assertEquals(1, g.loops().loops().size(), () -> text(g));
     }
@@ -270,9 +271,9 @@ class TypeCheckExpansionTest {
     @Test
     void storeChecksTheStampsOrConstantsProveAreLeftOut() {
         Graph proven = lowered("provenStores", false);
-        assertEquals(0, all(proven).filter(i -> i.op() == Op.STORE_CHECK).count(), () -> text(proven));
+        assertEquals(0, all(proven).filter(i -> i.op() == HotSpotOp.STORE_CHECK).count(), () -> text(proven));
         Graph unproven = lowered("unprovenStores", false);
-        assertEquals(2, all(unproven).filter(i -> i.op() == Op.STORE_CHECK).count(), () -> text(unproven));
+        assertEquals(2, all(unproven).filter(i -> i.op() == HotSpotOp.STORE_CHECK).count(), () -> text(unproven));
     }
 
     private static long polls(Graph g) {

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.TypeTest;
+import org.ssajit.hotspot.ir.TypeTest;
 import org.ssajit.testing.Jvmci;
 
 import jdk.vm.ci.meta.ResolvedJavaType;

@@ -8,6 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.ir.Operation;
+import org.ssajit.hotspot.ir.CallTarget;
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Graph;
@@ -22,8 +25,8 @@ import org.ssajit.verify.Verifier;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
- * Which exceptions leave a compiled frame for the caller's handler ({@link Op#UNWIND},
- * {@link org.ssajit.ir.CallTarget#unwinds}) and which deoptimize it so that the interpreter unwinds:
+ * Which exceptions leave a compiled frame for the caller's handler ({@link HotSpotOp#UNWIND},
+ * {@link org.ssajit.hotspot.ir.CallTarget#unwinds}) and which deoptimize it so that the interpreter unwinds:
  * no handler of any frame's method may cover the throwing bytecode (but for the handlers the compiled
  * dispatch tried) and no frame may hold a lock.
  */
@@ -88,7 +91,7 @@ class UnwindingLoweringTest {
         return g;
     }
 
-    private static List<Instruction> all(Graph g, Op op) {
+    private static List<Instruction> all(Graph g, Operation op) {
         List<Instruction> found = new ArrayList<>();
         for (Block b : g.blocks()) {
             for (Instruction i : b.instructions()) {
@@ -110,11 +113,11 @@ class UnwindingLoweringTest {
     void athrowWithoutHandlersUnwindsAfterANullCheck() {
         Graph g = lowered("rethrow", true);
         Instruction u = beforeThrow(g);
-        assertEquals(Op.UNWIND, u.op(), g::toString);
+        assertEquals(HotSpotOp.UNWIND, u.op(), g::toString);
         assertEquals(g.parameters().get(0), u.input(0));
-        assertTrue(all(g, Op.DEOPTIMIZE).isEmpty(), g::toString);
+        assertTrue(all(g, HotSpotOp.DEOPTIMIZE).isEmpty(), g::toString);
         // A null exception: the interpreter throws the NullPointerException at the athrow.
-        List<Instruction> checks = all(g, Op.NULL_CHECK);
+        List<Instruction> checks = all(g, HotSpotOp.NULL_CHECK);
         assertEquals(1, checks.size(), g::toString);
         assertEquals(g.parameters().get(0), checks.get(0).input(0));
         assertEquals(1, checks.get(0).state().stackSize(), "the exception on the interpreter's stack");
@@ -123,8 +126,8 @@ class UnwindingLoweringTest {
     @Test
     void aNewExceptionNeedsNoNullCheck() {
         Graph g = lowered("throwNew", true);
-        assertEquals(Op.UNWIND, beforeThrow(g).op(), g::toString);
-        assertTrue(all(g, Op.NULL_CHECK).isEmpty(), g::toString);
+        assertEquals(HotSpotOp.UNWIND, beforeThrow(g).op(), g::toString);
+        assertTrue(all(g, HotSpotOp.NULL_CHECK).isEmpty(), g::toString);
     }
 
     /** With compiled handlers off (a JVMTI agent posts exception events) the athrow deoptimizes, as before. */
@@ -132,27 +135,27 @@ class UnwindingLoweringTest {
     void withoutCompiledHandlersTheAthrowDeoptimizes() {
         Graph g = lowered("rethrow", false);
         Instruction d = beforeThrow(g);
-        assertEquals(Op.DEOPTIMIZE, d.op(), g::toString);
+        assertEquals(HotSpotOp.DEOPTIMIZE, d.op(), g::toString);
         assertEquals(1, d.state().stackSize(), "the exception on the interpreter's stack");
         assertEquals(g.parameters().get(0), d.state().stack(0));
-        assertTrue(all(g, Op.UNWIND).isEmpty(), g::toString);
+        assertTrue(all(g, HotSpotOp.UNWIND).isEmpty(), g::toString);
     }
 
     @Test
     void unwindingCanBeTurnedOff() {
         OptionValues off = OPTIONS.with(LoweringOptions.UNWIND_EXCEPTIONS, false);
         Graph g = lowered("rethrow", true, off);
-        assertEquals(Op.DEOPTIMIZE, beforeThrow(g).op(), g::toString);
-        assertFalse(all(lowered("callOutside", true, off), Op.CALL).get(0).callTarget().unwinds());
+        assertEquals(HotSpotOp.DEOPTIMIZE, beforeThrow(g).op(), g::toString);
+        assertFalse(all(lowered("callOutside", true, off), HotSpotOp.CALL).get(0).attribute(CallTarget.class).unwinds());
     }
 
     /** The method's lock: the interpreter releases it as it unwinds. */
     @Test
     void aSynchronizedMethodDeoptimizes() {
         Graph g = lowered("rethrowLocked", true);
-        assertEquals(Op.DEOPTIMIZE, beforeThrow(g).op(), g::toString);
-        assertTrue(all(g, Op.UNWIND).isEmpty(), g::toString);
-        assertFalse(all(lowered("callLocked", true), Op.CALL).get(0).callTarget().unwinds());
+        assertEquals(HotSpotOp.DEOPTIMIZE, beforeThrow(g).op(), g::toString);
+        assertTrue(all(g, HotSpotOp.UNWIND).isEmpty(), g::toString);
+        assertFalse(all(lowered("callLocked", true), HotSpotOp.CALL).get(0).attribute(CallTarget.class).unwinds());
     }
 
     /**
@@ -162,29 +165,29 @@ class UnwindingLoweringTest {
     @Test
     void aSynchronizedBlockUnwindsOnceItsHandlerReleasedTheLock() {
         Graph g = lowered("rethrowInBlock", true, OPTIONS, false);
-        List<Instruction> unwinds = all(g, Op.UNWIND);
+        List<Instruction> unwinds = all(g, HotSpotOp.UNWIND);
         assertEquals(1, unwinds.size(), g::toString);
         Block b = unwinds.get(0).block();
         assertEquals(0, b.terminator().state().locksSize(), g::toString);
         // The handler's unlock on the only way there.
         boolean unlocked = false;
         for (Block p = b; p != null && !unlocked; p = p.predecessors().size() == 1 ? p.predecessors().get(0) : null) {
-            unlocked = p.instructions().stream().anyMatch(i -> i.op() == Op.UNLOCK);
+            unlocked = p.instructions().stream().anyMatch(i -> i.op() == HotSpotOp.UNLOCK);
         }
         assertTrue(unlocked, g::toString);
     }
 
     @Test
     void callsUnwindOutsideTryRangesOnly() {
-        assertTrue(all(lowered("callOutside", true), Op.CALL).get(0).callTarget().unwinds());
-        assertFalse(all(lowered("callOutside", false), Op.CALL).get(0).callTarget().unwinds());
+        assertTrue(all(lowered("callOutside", true), HotSpotOp.CALL).get(0).attribute(CallTarget.class).unwinds());
+        assertFalse(all(lowered("callOutside", false), HotSpotOp.CALL).get(0).attribute(CallTarget.class).unwinds());
         Graph inside = lowered("callInside", true);
-        assertFalse(all(inside, Op.CALL).get(0).callTarget().unwinds(), inside::toString);
+        assertFalse(all(inside, HotSpotOp.CALL).get(0).attribute(CallTarget.class).unwinds(), inside::toString);
         // What the handler does not take leaves the frame after the dispatch's type test.
-        List<Instruction> unwinds = all(inside, Op.UNWIND);
+        List<Instruction> unwinds = all(inside, HotSpotOp.UNWIND);
         assertEquals(1, unwinds.size(), inside::toString);
-        assertEquals(Op.EXCEPTION_TAKE, ((Instruction) unwinds.get(0).input(0)).op(), inside::toString);
-        assertTrue(all(inside, Op.DEOPTIMIZE).isEmpty(), inside::toString);
+        assertEquals(HotSpotOp.EXCEPTION_TAKE, ((Instruction) unwinds.get(0).input(0)).op(), inside::toString);
+        assertTrue(all(inside, HotSpotOp.DEOPTIMIZE).isEmpty(), inside::toString);
     }
 
     /** The rule itself, on states of inlined frames: every frame counts, locks and handlers alike. */

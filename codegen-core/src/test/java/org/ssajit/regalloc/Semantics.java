@@ -108,7 +108,9 @@ final class Semantics {
     }
 
     static Object evaluate(Instruction i, Object[] in, int epoch) throws Thrown {
-        Op op = i.op();
+        if (!(i.op() instanceof Op op)) {
+            throw new IllegalStateException("not a Java-level op: " + i.op().mnemonic());
+        }
         JavaKind k = i.kind();
         if (op.isConversion()) {
             return convert(op, in[0]);

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Op;
 import org.ssajit.jvmci.AllocateInstanceTargets.Abstract;
@@ -34,7 +35,7 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
  * {@code Unsafe.allocateInstance} compiled with its inline allocation ({@code lowering.InstanceAllocations},
- * {@link Op#ALLOCATE_INSTANCE_OF} expanded by {@code lowering.AllocationExpansion}) against HotSpot's interpreter: the same object (class and every field
+ * {@link HotSpotOp#ALLOCATE_INSTANCE_OF} expanded by {@code lowering.AllocationExpansion}) against HotSpot's interpreter: the same object (class and every field
  * zero, null or false: no constructor ran) or the same exception with its message, for classes the
  * inline path allocates and classes it leaves to the call (not initialized yet, an initializer that
  * throws, abstract, interface, array, primitive, {@code Class}; a null class crashes HotSpot's own
@@ -67,12 +68,12 @@ class CompiledAllocateInstanceTest {
 
     /**
      * The reads of a {@code java.lang.Class}'s {@code Klass*} in a lowered graph: one per inline
-     * allocation (the expansion of {@link Op#ALLOCATE_INSTANCE_OF}, docs/HOTSPOT-NOTES.md).
+     * allocation (the expansion of {@link HotSpotOp#ALLOCATE_INSTANCE_OF}, docs/HOTSPOT-NOTES.md).
      */
     private static long mirrorClassReads(Graph g) {
         int offset = org.ssajit.hotspot.HotSpotVmConfig.host().mirrorKlassOffset;
-        return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == Op.READ && i.input(Op.In.BASE).kind() == jdk.vm.ci.meta.JavaKind.Object
-                        && ((org.ssajit.ir.Access) i.attribute()).displacement() == offset && ((org.ssajit.ir.Access) i.attribute()).kind() == jdk.vm.ci.meta.JavaKind.Long)
+        return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == HotSpotOp.READ && i.input(Op.In.BASE).kind() == jdk.vm.ci.meta.JavaKind.Object
+                        && i.attribute(org.ssajit.hotspot.ir.Access.class).displacement() == offset && i.attribute(org.ssajit.hotspot.ir.Access.class).kind() == jdk.vm.ci.meta.JavaKind.Long)
                         .count();
     }
 

@@ -15,6 +15,8 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.ssajit.ir.Operation;
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
@@ -39,7 +41,7 @@ class CompiledArrayCopyTest {
     }
 
     /** The lowered graph of {@code name}: how many array copies (stub calls) and class comparisons it has. */
-    private static List<Instruction> lowered(String name, Op op) {
+    private static List<Instruction> lowered(String name, Operation op) {
         Pipeline p = Pipeline.host();
         Graph g = p.lower(p.build(Jvmci.method(target(name))));
         return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == op).toList();
@@ -167,14 +169,14 @@ class CompiledArrayCopyTest {
     @ParameterizedTest
     @ValueSource(strings = {"booleans", "bytes", "chars", "shorts", "ints", "floats", "longs", "doubles"})
     void primitiveArrays(String name) {
-        assertEquals(1, lowered(name, Op.ARRAY_COPY).size(), name + ": one stub copy");
+        assertEquals(1, lowered(name, HotSpotOp.ARRAY_COPY).size(), name + ": one stub copy");
         Class<?> type = target(name).getParameterTypes()[0];
         check(name, inputs(name.hashCode(), new Class<?>[] {type}, new Class<?>[] {type}));
     }
 
     @Test
     void referenceArraysOfOneClassAndOfOthers() {
-        assertEquals(1, lowered("objects", Op.ARRAY_COPY).size());
+        assertEquals(1, lowered("objects", HotSpotOp.ARRAY_COPY).size());
         assertEquals(2, lowered("objects", Op.CLASS_OF).size(), "the classes compared");
         Class<?>[] types = {Object[].class, String[].class, Integer[].class, CharSequence[].class};
         check("objects", inputs(7, types, types));
@@ -184,14 +186,14 @@ class CompiledArrayCopyTest {
 
     @Test
     void arraysOfAFinalClassNeedNoClassComparison() {
-        assertEquals(1, lowered("strings", Op.ARRAY_COPY).size());
+        assertEquals(1, lowered("strings", HotSpotOp.ARRAY_COPY).size());
         assertEquals(0, lowered("strings", Op.CLASS_OF).size());
         check("strings", inputs(10, new Class<?>[] {String[].class}, new Class<?>[] {String[].class}));
     }
 
     @Test
     void intoANewObjectArrayNeedsNoClassComparison() {
-        assertEquals(1, lowered("intoNewObjects", Op.ARRAY_COPY).size());
+        assertEquals(1, lowered("intoNewObjects", HotSpotOp.ARRAY_COPY).size());
         assertEquals(0, lowered("intoNewObjects", Op.CLASS_OF).size());
         List<Supplier<Object[]>> in = new ArrayList<>();
         for (Supplier<Object[]> s : inputs(9, new Class<?>[] {Object[].class, String[].class, Integer[].class}, new Class<?>[] {Object[].class})) {
@@ -245,7 +247,7 @@ class CompiledArrayCopyTest {
 
     @Test
     void arraysOfUnknownKindStayACall() {
-        assertEquals(0, lowered("unknown", Op.ARRAY_COPY).size());
+        assertEquals(0, lowered("unknown", HotSpotOp.ARRAY_COPY).size());
         check("unknown", inputs(11, new Class<?>[] {int[].class, long[].class, Object[].class}, new Class<?>[] {int[].class, String[].class}));
     }
 }

@@ -215,11 +215,11 @@ class CompiledCallsTest {
         Pipeline p = Pipeline.host();
         jdk.vm.ci.meta.ResolvedJavaMethod m = Jvmci.method(target);
         org.ssajit.ir.Graph loweredWithout = p.lower(p.build(m), JvmtiCapabilities.NONE);
-        List<org.ssajit.ir.Op> without = ops(loweredWithout);
-        assertTrue(without.contains(org.ssajit.ir.Op.EXCEPTION_CHECK), name + ": no compiled handler");
+        List<org.ssajit.ir.Operation> without = ops(loweredWithout);
+        assertTrue(without.contains(org.ssajit.hotspot.ir.HotSpotOp.EXCEPTION_CHECK), name + ": no compiled handler");
         org.ssajit.ir.Graph loweredWithEvents = p.lower(p.build(m), new JvmtiCapabilities(true, false, false));
-        List<org.ssajit.ir.Op> withEvents = ops(loweredWithEvents);
-        assertFalse(withEvents.contains(org.ssajit.ir.Op.EXCEPTION_CHECK) || withEvents.contains(org.ssajit.ir.Op.EXCEPTION_TAKE), name + ": " + withEvents);
+        List<org.ssajit.ir.Operation> withEvents = ops(loweredWithEvents);
+        assertFalse(withEvents.contains(org.ssajit.hotspot.ir.HotSpotOp.EXCEPTION_CHECK) || withEvents.contains(org.ssajit.hotspot.ir.HotSpotOp.EXCEPTION_TAKE), name + ": " + withEvents);
         if (name.startsWith("throw")) {
             // The athrow's dispatch: type tests of the handlers' types (each, once expanded, a branch
             // comparing with its type's metadata), only without the events. An allocation's metadata
@@ -227,7 +227,7 @@ class CompiledCallsTest {
             assertTrue(metadataCompares(loweredWithout) > 0, name + ": " + without);
             assertEquals(0, metadataCompares(loweredWithEvents), name + ": " + withEvents);
         }
-        assertTrue(withEvents.contains(org.ssajit.ir.Op.CALL), name + ": " + withEvents);
+        assertTrue(withEvents.contains(org.ssajit.hotspot.ir.HotSpotOp.CALL), name + ": " + withEvents);
     }
 
     /** Branches of {@code g} that compare with class metadata: the type tests. */
@@ -242,11 +242,11 @@ class CompiledCallsTest {
     }
 
     private static boolean isMetadata(org.ssajit.ir.Value v) {
-        return v instanceof org.ssajit.ir.Instruction i && i.op() == org.ssajit.ir.Op.METADATA;
+        return v instanceof org.ssajit.ir.Instruction i && i.op() == org.ssajit.hotspot.ir.HotSpotOp.METADATA;
     }
 
-    private static List<org.ssajit.ir.Op> ops(org.ssajit.ir.Graph g) {
-        List<org.ssajit.ir.Op> ops = new ArrayList<>();
+    private static List<org.ssajit.ir.Operation> ops(org.ssajit.ir.Graph g) {
+        List<org.ssajit.ir.Operation> ops = new ArrayList<>();
         for (org.ssajit.ir.Block b : g.blocks()) {
             for (org.ssajit.ir.Instruction i : b.instructions()) {
                 ops.add(i.op());

@@ -12,10 +12,12 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.ssajit.ir.Operation;
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.ir.Block;
-import org.ssajit.ir.Deopt;
+import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.ir.Graph;
-import org.ssajit.ir.ImplicitException;
+import org.ssajit.hotspot.ir.ImplicitException;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.jvmci.CompiledRunner.Outcome;
@@ -32,7 +34,7 @@ import jdk.vm.ci.meta.DeoptimizationAction;
  * {@code ImplicitExceptions=always} so that no profile is needed): each {@link ImplicitExceptionTargets}
  * method is compiled, installed and run on inputs that make every kind of check fail and pass; results
  * (which carry the caught exception's class, message and top frame) must equal the interpreter's. The
- * lowered graphs must create the exceptions ({@link Op#NEW_EXCEPTION}) rather than deoptimize.
+ * lowered graphs must create the exceptions ({@link HotSpotOp#NEW_EXCEPTION}) rather than deoptimize.
  */
 class CompiledImplicitExceptionsTest {
     /** The host pipeline with ImplicitExceptions={@code mode}. */
@@ -114,8 +116,8 @@ class CompiledImplicitExceptionsTest {
         List<ImplicitException.Kind> kinds = new ArrayList<>();
         for (Block b : g.blocks()) {
             for (Instruction i : b.instructions()) {
-                if (i.op() == Op.NEW_EXCEPTION) {
-                    kinds.add(((ImplicitException) i.attribute()).kind());
+                if (i.op() == HotSpotOp.NEW_EXCEPTION) {
+                    kinds.add(i.attribute(ImplicitException.class).kind());
                 }
             }
         }
@@ -162,17 +164,17 @@ class CompiledImplicitExceptionsTest {
     void checksThrowingToAHandlerAreCheckedAgainThere() {
         // Each type test, expanded, compares the object's class with its type's metadata once.
         assertEquals(List.of("java.lang.CharSequence", "java.lang.ClassCastException", "java.lang.String"), typesTested("handlerCastsAgain"));
-        assertTrue(countOf("handlerIndexesAgain", Op.BOUNDS_CHECK) == 1, () -> "bounds checks: " + countOf("handlerIndexesAgain", Op.BOUNDS_CHECK));
+        assertTrue(countOf("handlerIndexesAgain", HotSpotOp.BOUNDS_CHECK) == 1, () -> "bounds checks: " + countOf("handlerIndexesAgain", HotSpotOp.BOUNDS_CHECK));
     }
 
-    private static long countOf(String name, Op op) {
+    private static long countOf(String name, Operation op) {
         return lowered(name).blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == op).count();
     }
 
     /** The classes whose metadata the lowered graph of {@code name} compares with, one entry per use, sorted. */
     private static List<String> typesTested(String name) {
-        return lowered(name).blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == Op.METADATA)
-                        .map(i -> ((jdk.vm.ci.hotspot.HotSpotMetaspaceConstant) i.attribute()).asResolvedJavaType().toJavaName()).sorted().toList();
+        return lowered(name).blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == HotSpotOp.METADATA)
+                        .map(i -> i.attribute(jdk.vm.ci.hotspot.HotSpotMetaspaceConstant.class).asResolvedJavaType().toJavaName()).sorted().toList();
     }
 
     private static Graph lowered(String name) {

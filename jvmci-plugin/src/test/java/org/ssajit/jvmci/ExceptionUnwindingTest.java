@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.testing.Jvmci;
 
 import jdk.vm.ci.code.InstalledCode;
@@ -22,7 +23,7 @@ import jdk.vm.ci.code.InvalidInstalledCodeException;
 
 /**
  * Exceptions that no handler of a compiled method takes leave its frame for the caller's handler
- * ({@code Op.UNWIND}, {@code CallTarget.unwinds}) instead of deoptimizing it. {@link UnwindTargets}
+ * ({@code HotSpotOp.UNWIND}, {@code CallTarget.unwinds}) instead of deoptimizing it. {@link UnwindTargets}
  * run in the interpreter, then with every method of the class installed as ssajit's code, called
  * through reflection (an interpreted or compiled caller) and through the installed code (the call
  * stub): results, exceptions with their messages and stack traces, side effects and the lock of the

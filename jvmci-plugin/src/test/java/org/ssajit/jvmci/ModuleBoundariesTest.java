@@ -141,6 +141,55 @@ class ModuleBoundariesTest {
         assertEquals(List.of(), broken);
     }
 
+    /** The package of HotSpot's machine-level dialect: its ops and their attributes, declared with the lowering that makes them. */
+    private static final Path DIALECT = ROOT.resolve("codegen-core/src/main/java/org/ssajit/hotspot/ir");
+
+    /** The dialect's class names (its ops' enum and its attributes'), from its package's sources. */
+    static Set<String> dialectClasses() throws IOException {
+        Set<String> names = new TreeSet<>();
+        try (Stream<Path> s = Files.list(DIALECT)) {
+            s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".java") && !n.equals("package-info.java"))
+                            .forEach(n -> names.add(n.substring(0, n.length() - ".java".length())));
+        }
+        return names;
+    }
+
+    /**
+     * ssa-core's README: the IR machinery and the Java-level ops only; HotSpot's dialect (barrier kinds,
+     * narrow encodings, the VM's leaf functions and entries, BasicLocks) lives with the lowering. Its
+     * Maven dependencies already keep ssa-core (and the tools) from compiling against codegen-core, so
+     * this checks what they cannot: that neither declares or names a class of the dialect's again (an
+     * {@code Access}, a {@code GcBarrier} of its own), and that {@link org.ssajit.ir.Op} declares none
+     * of the dialect's ops (by name, or machine-level by its flags).
+     */
+    @Test
+    void ssaCoreAndTheToolsKnowNothingOfHotSpotsDialect() throws IOException {
+        Set<String> dialect = dialectClasses();
+        assertTrue(dialect.containsAll(Set.of("HotSpotOp", "Access", "GcBarrier", "NarrowEncoding", "RuntimeLeaf", "VmEntry", "CallTarget")), dialect::toString);
+        Pattern named = Pattern.compile("\\b(" + String.join("|", dialect) + ")\\b");
+        List<String> broken = new ArrayList<>();
+        for (String module : List.of("ssa-core", "tools")) {
+            try (Stream<Path> s = Files.walk(ROOT.resolve(module + "/src/main/java"))) {
+                for (Path f : s.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+                    Matcher m = named.matcher(NoGlobalConfigurationTest.withoutCommentsAndStrings(Files.readString(f)));
+                    while (m.find()) {
+                        broken.add(ROOT.relativize(f) + " names " + m.group(1) + ", a class of HotSpot's dialect");
+                    }
+                }
+            }
+        }
+        Set<String> dialectOps = new TreeSet<>();
+        for (org.ssajit.hotspot.ir.HotSpotOp op : org.ssajit.hotspot.ir.HotSpotOp.values()) {
+            dialectOps.add(op.name());
+        }
+        for (org.ssajit.ir.Op op : org.ssajit.ir.Op.values()) {
+            if (op.isLowLevel() || dialectOps.contains(op.name())) {
+                broken.add("Op." + op.name() + " is a machine-level op: HotSpotOp's");
+            }
+        }
+        assertEquals(List.of(), broken);
+    }
+
     /** Every rule governs some source: a moved or renamed module or package cannot make a rule vacuous. */
     @Test
     void everyRuleGovernsSources() {

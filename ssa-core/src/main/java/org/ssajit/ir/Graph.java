@@ -192,12 +192,16 @@ public final class Graph {
         this.initializationBarrier = klass;
     }
 
-    /** The ops of every instruction made in this graph so far, a bit each by ordinal (see {@link #mayContain}). */
-    private final long[] opsMade = new long[(Op.values().length + 63) / 64];
+    /** The ops of every instruction made in this graph so far, a bit each by {@link Operation#id} (see {@link #mayContain}). */
+    private long[] opsMade = new long[(Op.values().length + 63) / 64];
 
     /** Records that an instruction of {@code op} was made (its constructor calls this). */
-    void made(Op op) {
-        opsMade[op.ordinal() >>> 6] |= 1L << op.ordinal();
+    void made(Operation op) {
+        int id = op.id();
+        if (id >>> 6 >= opsMade.length) {
+            opsMade = java.util.Arrays.copyOf(opsMade, (id >>> 6) + 1); // a dialect's op, once lowering starts
+        }
+        opsMade[id >>> 6] |= 1L << id;
     }
 
     /**
@@ -205,8 +209,9 @@ public final class Graph {
      * pass that rewrites one op skips its walk over the blocks. True says nothing (it may have been
      * removed since).
      */
-    public boolean mayContain(Op op) {
-        return (opsMade[op.ordinal() >>> 6] & 1L << op.ordinal()) != 0;
+    public boolean mayContain(Operation op) {
+        int id = op.id();
+        return id >>> 6 < opsMade.length && (opsMade[id >>> 6] & 1L << id) != 0;
     }
 
     int nextValueId() {

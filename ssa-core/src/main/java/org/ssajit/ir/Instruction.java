@@ -5,15 +5,17 @@ import jdk.vm.ci.meta.JavaType;
 import jdk.vm.ci.meta.ResolvedJavaType;
 
 /**
- * An operation inside a block. What an instruction means is its {@link Op}, its kind, its operands and
- * an op-specific attribute ({@link FieldRef}, {@link InvokeTarget}, {@link LdcRef}, a {@link JavaType}
- * or the element {@link JavaKind} of an array access).
+ * An operation inside a block. What an instruction means is its {@link Operation} (an {@link Op}, or a
+ * dialect's machine-level op once lowered), its kind, its operands and an attribute of the type its op
+ * declares ({@link Operation#attributeType}: a {@link FieldRef}, an {@link InvokeTarget}, an {@link
+ * LdcRef}, a {@link JavaType}, the element {@link JavaKind} of an array access, a dialect's own),
+ * read through {@link #attribute(Class)} or the typed accessors below.
  *
  * <p>Instructions that can deoptimize, throw, call, store or allocate carry a {@link FrameState}: the
  * interpreter state before the bytecode at {@link #bci()} executes, restricted to the live locals.
  */
 public final class Instruction extends Value {
-    private final Op op;
+    private final Operation op;
     private final Object attribute;
     private final int bci;
     private Block block;
@@ -22,7 +24,7 @@ public final class Instruction extends Value {
     /** Its index in its block's instruction list when last recorded there (see {@code Block.indexOf}); a hint. */
     int positionInBlock = -1;
 
-    public Instruction(Graph graph, Op op, JavaKind kind, Object attribute, int bci, Value... operands) {
+    public Instruction(Graph graph, Operation op, JavaKind kind, Object attribute, int bci, Value... operands) {
         super(graph, kind);
         graph.made(op);
         this.op = op;
@@ -31,34 +33,40 @@ public final class Instruction extends Value {
         initInputs(operands);
     }
 
-    public Op op() {
+    public Operation op() {
         return op;
     }
 
+    /** The attribute, untyped: for code that prints or compares attributes whatever they are. */
     public Object attribute() {
         return attribute;
     }
 
+    /**
+     * The attribute as the {@code type} the op declares it ({@link Operation#attributeType}, or a class
+     * related to it: a subtype a dialect knows it is); the one place an attribute is cast.
+     */
+    public <T> T attribute(Class<T> type) {
+        assert op.attributeType() != null && (type.isAssignableFrom(op.attributeType()) || op.attributeType().isAssignableFrom(type))
+                        : op.mnemonic() + " has no attribute of type " + type.getSimpleName();
+        return type.cast(attribute);
+    }
+
     public FieldRef field() {
-        return (FieldRef) attribute;
+        return attribute(FieldRef.class);
     }
 
     public InvokeTarget invokeTarget() {
-        return (InvokeTarget) attribute;
-    }
-
-    /** The attribute of a lowered {@link Op#CALL}. */
-    public CallTarget callTarget() {
-        return (CallTarget) attribute;
+        return attribute(InvokeTarget.class);
     }
 
     public JavaType type() {
-        return (JavaType) attribute;
+        return attribute(JavaType.class);
     }
 
     /** The element kind of LOAD_INDEXED / STORE_INDEXED / FILL: Byte covers byte and boolean arrays. */
     public JavaKind elementKind() {
-        return (JavaKind) attribute;
+        return attribute(JavaKind.class);
     }
 
     /**
@@ -99,11 +107,11 @@ public final class Instruction extends Value {
 
     /** The position of input {@code name}, or -1 if the op declares it but this instruction leaves it out. */
     private int indexOf(Op.In name) {
-        int d = op.declaredIndex(name);
+        int d = op.declaration().declaredIndex(name);
         if (d < 0) {
             throw new IllegalArgumentException(op.mnemonic() + " has no input " + name.label());
         }
-        int f = op.instanceFieldIndex();
+        int f = op.declaration().instanceFieldIndex;
         if (f < 0 || d < f || !field().isStatic()) {
             return d; // every input up to this one is present
         }
@@ -141,11 +149,11 @@ public final class Instruction extends Value {
 
     /** The local an {@link Op#OSR_LOCAL} reads. */
     public int osrLocal() {
-        return (Integer) attribute;
+        return attribute(Integer.class);
     }
 
     public LdcRef ldc() {
-        return (LdcRef) attribute;
+        return attribute(LdcRef.class);
     }
 
     /** Bytecode index this instruction was parsed from. */
@@ -209,11 +217,13 @@ public final class Instruction extends Value {
 
     /** Whether executing this instruction may throw (including linkage errors of unresolved entries). */
     public boolean canThrow() {
-        return switch (op) {
-            case DIV, REM -> kind() == JavaKind.Int || kind() == JavaKind.Long;
-            case INSTANCEOF -> !(attribute instanceof ResolvedJavaType);
-            default -> op.mayThrow();
-        };
+        if (op == Op.DIV || op == Op.REM) {
+            return kind() == JavaKind.Int || kind() == JavaKind.Long;
+        }
+        if (op == Op.INSTANCEOF) {
+            return !(attribute instanceof ResolvedJavaType);
+        }
+        return op.mayThrow();
     }
 
     /** Unlinks this instruction from its operands and frame state; the caller removes it from the block. */

@@ -113,7 +113,8 @@ public final class IrPrinter {
         sb.append(i.op().mnemonic());
         Object attr = i.attribute();
         if (attr != null) {
-            sb.append(' ').append(i.op() == Op.MEMBAR ? MemoryBarriers.toString((Integer) attr) : attrText(attr));
+            String declared = i.op().attributeText(attr);
+            sb.append(' ').append(declared != null ? declared : attrText(attr));
         }
         for (int k = 0; k < i.inputCount(); k++) {
             sb.append(k == 0 ? " " : ", ");

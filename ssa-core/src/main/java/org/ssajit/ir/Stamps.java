@@ -163,8 +163,8 @@ public final class Stamps {
         Stamp s = null;
         if (v instanceof Parameter p) {
             s = parameterStamp(graph.method(), p);
-        } else if (v instanceof Instruction i) {
-            s = switch (i.op()) {
+        } else if (v instanceof Instruction i && i.op() instanceof Op op) {
+            s = switch (op) {
                 case LOAD_FIELD -> Stamp.forDeclaredType(i.field().field().getType(), false);
                 case NEW_INSTANCE, CHECKCAST -> Stamp.forDeclaredType(i.type(), false);
                 case INVOKE -> Stamp.forDeclaredType(i.invokeTarget().method().getSignature().getReturnType(null), false);
@@ -199,7 +199,10 @@ public final class Stamps {
                 return null;
             }
         }
-        return switch (i.op()) {
+        if (!(i.op() instanceof Op op)) {
+            return Stamp.unrestricted(k); // a dialect's op: nothing known
+        }
+        return switch (op) {
             case ADD, SUB -> addOrSub(i);
             case AND -> and(i);
             case USHR -> unsignedShift(i);

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.ssajit.ir.Operation;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
@@ -259,7 +260,7 @@ public final class NodeFactory {
     }
 
     private static Value simplifyConversion(Op op, Instruction x) {
-        Op inner = x.op();
+        Operation inner = x.op();
         if (op == Op.L2I && inner == Op.I2L) {
             return x.input(0); // (int) (long) i == i
         }
@@ -383,8 +384,8 @@ public final class NodeFactory {
         if (v instanceof Parameter p) {
             return p.isReceiver();
         }
-        if (v instanceof Instruction i) {
-            return switch (i.op()) {
+        if (v instanceof Instruction i && i.op() instanceof Op op) {
+            return switch (op) {
                 case NEW_INSTANCE, NEW_ARRAY, NEW_MULTI_ARRAY, EXCEPTION_OBJECT, CURRENT_THREAD -> true;
                 case CLASS_OF -> isNonNull(i.input(0));
                 default -> false;
@@ -536,7 +537,7 @@ public final class NodeFactory {
 
     /** Value-numbering key: the operation, its attribute, its operands, and for reads the memory epoch. */
     static final class Key {
-        private final Op op;
+        private final Operation op;
         private final JavaKind kind;
         private final Object attribute;
         private final Value[] inputs;

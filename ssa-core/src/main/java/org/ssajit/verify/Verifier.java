@@ -8,11 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.ssajit.ir.Access;
+import org.ssajit.ir.Operation;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Dominance;
-import org.ssajit.ir.GcBarrier;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
@@ -264,12 +263,13 @@ public final class Verifier {
     }
 
     /**
-     * Checks an instruction against its op's declaration ({@link Op#inputs()}, {@link Op#result()},
-     * {@link Op#attributeType()}): the attribute's type, the number of inputs, the kind of each and of
-     * the result; then the few rules that are one op's own.
+     * Checks an instruction against its op's declaration ({@link Operation#inputs()}, {@link
+     * Operation#result()}, {@link Operation#attributeType()}): the attribute's type, the number of
+     * inputs, the kind of each and of the result; then the few rules that are one op's own (a
+     * dialect's in {@link Operation#check}).
      */
     private void checkOperandKinds(Instruction i, java.util.function.Supplier<String> where) {
-        Op op = i.op();
+        Operation op = i.op();
         Object attr = i.attribute();
         if (op.attributeType() == null ? attr != null : !op.attributeType().isInstance(attr)) {
             fail(() -> where.get() + ": attribute " + attr + " is not " + (op.attributeType() == null ? "absent" : "a " + op.attributeType().getSimpleName()));
@@ -309,7 +309,14 @@ public final class Verifier {
         if (graph.isLowered() ? Op.isHighLevel(i) : op.isLowLevel()) {
             fail(() -> where.get() + ": " + op.mnemonic() + (graph.isLowered() ? " left in a lowered graph" : " before lowering"));
         }
-        switch (op) {
+        String problem = op.check(i);
+        if (problem != null) {
+            fail(() -> where.get() + ": " + problem);
+        }
+        if (!(op instanceof Op javaOp)) {
+            return;
+        }
+        switch (javaOp) {
             case LOAD_INDEXED, STORE_INDEXED -> checkCheckedLength(i, where);
             case FILL -> {
                 if (i.elementKind() == JavaKind.Object) {
@@ -319,65 +326,8 @@ public final class Verifier {
                     fail(() -> where.get() + ": fill cannot fail, it has no state and no exception edge");
                 }
             }
-            case ALLOCATE_INSTANCE_OF -> {
-                if (i.state() != null || i.hasExceptionEdge()) {
-                    fail(() -> where.get() + ": an inline allocation that answers null when it cannot has no state and no exception edge");
-                }
-            }
-            case ARRAY_COPY -> {
-                if (i.state() != null || i.hasExceptionEdge()) {
-                    fail(() -> where.get() + ": an array copy cannot fail, it has no state and no exception edge");
-                }
-                if (((Access) i.attribute()).scale() == 0) {
-                    fail(() -> where.get() + ": an array copy's access has the element size as its scale");
-                }
-            }
-            case READ, WRITE -> {
-                if ((i.input(Op.In.INDEX) != null) != (((Access) i.attribute()).scale() != 0)) {
-                    fail(() -> where.get() + ": an access has an index exactly when it has a scale");
-                }
-                if (i.state() != null && i.input(Op.In.BASE).kind() != JavaKind.Object) {
-                    fail(() -> where.get() + ": only an access at a reference can be its implicit null check (a word base has no state)");
-                }
-            }
-            case UNCOMPRESS -> {
-                boolean klass = ((org.ssajit.ir.NarrowEncoding) i.attribute()).klass();
-                if (i.kind() != (klass ? JavaKind.Long : JavaKind.Object)) {
-                    fail(() -> where.get() + ": a narrow " + (klass ? "class pointer decodes to a word" : "oop decodes to a reference"));
-                }
-            }
-            case METADATA -> {
-                if (i.kind() != JavaKind.Long && i.kind() != JavaKind.Int) {
-                    fail(() -> where.get() + ": metadata is a word or its narrow form, not " + i.kind());
-                }
-            }
-            case PRE_BARRIER, POST_BARRIER -> {
-                GcBarrier b = (GcBarrier) i.attribute();
-                if ((i.input(Op.In.INDEX) != null) != (b.access().scale() != 0)) {
-                    fail(() -> where.get() + ": a barrier has an index exactly when its access has a scale");
-                }
-                if (b.kind().isPre() != (op == Op.PRE_BARRIER)) {
-                    fail(() -> where.get() + ": " + b.kind() + " is not a " + op.mnemonic());
-                }
-            }
-            case READ_OR_ZERO -> {
-                if (((Access) i.attribute()).scale() != 0) {
-                    fail(() -> where.get() + ": readorzero has no index");
-                }
-            }
-            case ZERO_CHECK -> {
-                JavaKind dk = i.input(Op.In.DIVISOR).kind();
-                if (dk != JavaKind.Int && dk != JavaKind.Long) {
-                    fail(() -> where.get() + ": the divisor is " + dk.getJavaName() + ", not int or long");
-                }
-            }
-            case SDIV, SREM -> {
-                if (i.kind() != JavaKind.Int && i.kind() != JavaKind.Long) {
-                    fail(() -> where.get() + ": " + op.mnemonic() + " of " + i.kind().getJavaName());
-                }
-            }
             case OSR_LOCK -> {
-                if (!graph.isOsr() || i.block() != graph.entry() || (Integer) i.attribute() < 0 || (Integer) i.attribute() >= graph.osrLocks()) {
+                if (!graph.isOsr() || i.block() != graph.entry() || i.attribute(Integer.class) < 0 || i.attribute(Integer.class) >= graph.osrLocks()) {
                     fail(() -> where.get() + ": an OSR lock outside the entry block of an OSR graph, or beyond its " + graph.osrLocks() + " locks");
                 }
             }
@@ -424,9 +374,8 @@ public final class Verifier {
             case TO -> i.op().toKind();
             case ELEMENT -> i.elementKind().getStackKind();
             case FIELD -> i.field().kind().getStackKind();
-            case RETURN -> i.op() == Op.CALL ? i.callTarget().returnKind()
-                            : i.invokeTarget().method().getSignature().getReturnKind().getStackKind();
-            case ACCESS -> ((Access) i.attribute()).valueKind();
+            case RETURN -> i.invokeTarget().method().getSignature().getReturnKind().getStackKind();
+            case ATTRIBUTE -> i.op().attributeKind(i);
             case WORD -> JavaKind.Long;
             case BASE, ANY -> null;
         };
@@ -482,7 +431,7 @@ public final class Verifier {
                     // (the interpreter throws) or unwinds its exception to the caller.
                     List<Instruction> code = b.instructions();
                     Instruction last = code.isEmpty() ? null : code.get(code.size() - 1);
-                    if (last == null || last.op() != Op.DEOPTIMIZE && !(last.op() == Op.UNWIND && last.input(0) == th.exception())) {
+                    if (last == null || !last.op().endsFrame() || last.inputCount() > 0 && last.input(0) != th.exception()) {
                         fail(() -> where.get() + ": a lowered athrow follows neither a deoptimization nor an unwind of its exception");
                     }
                 }
@@ -606,9 +555,10 @@ public final class Verifier {
     // Derived words -----------------------------------------------------------------------------------
 
     /**
-     * A word derived from a reference ({@link Op#ADDRESS_OF} and every value computed from one, phis
-     * included; not what is read from memory through it), or from a not-yet-published object (the word
-     * an {@link Op#OBJECT_AT} makes a reference of: a collector that saw the half-initialized object,
+     * A word derived from a reference (an op's {@linkplain Operation.DerivedWords#ORIGIN origin}, an
+     * object's address, and every value computed from one, phis included; not what is read from memory
+     * through it, {@link Operation.DerivedWords#ENDS}), or from a not-yet-published object (the word an
+     * op that {@linkplain Operation.DerivedWords#PUBLISHES publishes} it makes a reference of: a collector that saw the half-initialized object,
      * or moved nothing for it, would break the heap), is not in any frame state and is neither
      * used by nor live after an instruction with a frame state (a call, an allocation or lock that may
      * enter the VM, a check or read that may deoptimize) or a terminator that polls: the collector may
@@ -620,10 +570,11 @@ public final class Verifier {
         List<Value> work = new ArrayList<>();
         for (Block b : graph.blocks()) {
             for (Instruction i : b.instructions()) {
-                if (i.op() == Op.ADDRESS_OF) {
+                Operation.DerivedWords rule = i.op().derivedWords();
+                if (rule == Operation.DerivedWords.ORIGIN) {
                     derived.add(i);
                     work.add(i);
-                } else if (i.op() == Op.OBJECT_AT && derived.add(i.input(Op.In.X))) {
+                } else if (rule == Operation.DerivedWords.PUBLISHES && derived.add(i.input(Op.In.X))) {
                     work.add(i.input(Op.In.X)); // a not-yet-published object's word
                 }
             }
@@ -639,7 +590,7 @@ public final class Verifier {
                 }
                 if (u instanceof Phi p && derived.add(p)) {
                     work.add(p);
-                } else if (u instanceof Instruction i && i.op() != Op.READ && i.op() != Op.READ_OR_ZERO && i.op() != Op.OBJECT_AT && i.kind() != JavaKind.Void
+                } else if (u instanceof Instruction i && i.op().derivedWords() == Operation.DerivedWords.PROPAGATES && i.kind() != JavaKind.Void
                                 && derived.add(i)) {
                     work.add(i);
                 }

@@ -356,7 +356,7 @@ class OpcodeFamiliesTest {
         Graph g = Jvmci.graph(c, "f", NO_OPT);
         Golden.check("ops-wide-goto_w", new IrPrinter(true).print(g));
         assertEquals(1007, c.getMethod("f", int.class).invoke(null, 7));
-        List<Op> ops = new ArrayList<>();
+        List<org.ssajit.ir.Operation> ops = new ArrayList<>();
         for (Instruction i : g.blocks().get(0).instructions()) {
             ops.add(i.op());
         }

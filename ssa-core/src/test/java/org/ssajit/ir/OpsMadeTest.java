@@ -35,7 +35,42 @@ class OpsMadeTest {
         Parameter a = g.addParameter(0, JavaKind.Int, false);
         Block b = g.newBlock(0);
         b.append(new Instruction(g, Op.NEG, JavaKind.Int, null, 0, a));
-        assertEquals(false, g.mayContain(Op.LOCK));
+        assertEquals(false, g.mayContain(Op.MONITOR_ENTER));
         assertEquals(true, g.mayContain(Op.NEG));
+        assertEquals(false, g.mayContain(Dialect.WORD_NEG), "a dialect's op, its id beyond the graph's bits so far");
+    }
+
+    /** A dialect's ops (ids after Op's): the graph's bits grow to take them, and say yes for them only. */
+    @Test
+    void aDialectsOpsAreReportedToo() {
+        Graph g = new Graph(Jvmci.method(OpsMadeTest.class, "subject"));
+        Parameter a = g.addParameter(0, JavaKind.Int, false);
+        new Instruction(g, Dialect.WORD_NOT, JavaKind.Int, null, 0, a);
+        assertEquals(true, g.mayContain(Dialect.WORD_NOT));
+        assertEquals(false, g.mayContain(Dialect.WORD_NEG));
+        assertEquals(false, g.mayContain(Op.NEG));
+        new Instruction(g, Op.NEG, JavaKind.Int, null, 0, a);
+        assertEquals(true, g.mayContain(Op.NEG));
+        assertEquals(true, Dialect.WORD_NOT.id() >= Op.values().length && Dialect.WORD_NEG.id() == Dialect.WORD_NOT.id() + 1);
+    }
+
+    /** A dialect of two ops, past one word of bits (its ids are reserved after 64 more). */
+    enum Dialect implements Operation {
+        WORD_NOT, WORD_NEG;
+
+        private static final int FIRST = Operation.Ids.reserve(64 + 2) + 64;
+
+        private final Declaration declaration = new Declaration(name().toLowerCase(java.util.Locale.ROOT), Operation.Flags.PURE, Op.Kinds.SAME, null,
+                        Declaration.in(Op.In.X, Op.Kinds.SAME));
+
+        @Override
+        public Declaration declaration() {
+            return declaration;
+        }
+
+        @Override
+        public int id() {
+            return FIRST + ordinal();
+        }
     }
 }

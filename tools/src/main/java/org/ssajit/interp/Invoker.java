@@ -98,8 +98,8 @@ final class Invoker {
     }
 
     /** The constructor an invokespecial {@code <init>} names. */
-    Constructor<?> constructorOf(Instruction i) {
-        Executable e = linker.methodOf(targetOf(i).method());
+    Constructor<?> constructorOf(InvokeTarget target) {
+        Executable e = linker.methodOf(target.method());
         if (!(e instanceof Constructor<?> c)) {
             throw Stop.broken("<init> resolved to " + e);
         }
@@ -129,10 +129,10 @@ final class Invoker {
     }
 
     /** Executes the call; returns the stack value of the result (null for void). */
-    Object invoke(Instruction i, Object[] args) {
+    Object invoke(Instruction i, InvokeTarget target, Object[] args) {
         Plan p = plans.get(i);
         if (p == null) {
-            p = plan(i);
+            p = plan(i, target);
             plans.put(i, p);
         }
         return switch (p) {
@@ -146,16 +146,7 @@ final class Invoker {
 
     // Linking ----------------------------------------------------------------------------------------
 
-    /** What {@code i} calls: an INVOKE's target, or a lowered CALL's as the invoke it comes from (no appendix). */
-    static InvokeTarget targetOf(Instruction i) {
-        if (i.attribute() instanceof org.ssajit.ir.CallTarget c) {
-            return new InvokeTarget(c.method(), c.opcode(), null);
-        }
-        return i.invokeTarget();
-    }
-
-    private Plan plan(Instruction i) {
-        InvokeTarget t = targetOf(i);
+    private Plan plan(Instruction i, InvokeTarget t) {
         int opcode = t.opcode();
         if (opcode == INVOKEDYNAMIC) {
             return dynamicPlan(i, t);

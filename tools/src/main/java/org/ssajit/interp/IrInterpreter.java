@@ -18,6 +18,7 @@ import org.ssajit.ir.Graph;
 import org.ssajit.ir.Handler;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
+import org.ssajit.ir.InvokeTarget;
 import org.ssajit.ir.IrPrinter;
 import org.ssajit.ir.LdcRef;
 import org.ssajit.ir.Op;
@@ -71,14 +72,12 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * method with a lock still held throws IllegalMonitorStateException, as HotSpot's structured-locking
  * check does.
  *
- * <p>A lowered graph runs with a {@link Machine}: here a CALL is made as the invoke it comes from
- * (its exception leaves the method if the call unwinds, else waits for the EXCEPTION_CHECK after it
- * and its EXCEPTION_TAKE), LOCK and UNLOCK are monitors as above, UNWIND leaves the method, SDIV,
- * SREM, PI and MEMBAR are computed; a deoptimizing check that fails, and DEOPTIMIZE, end the run as
- * not interpretable (HotSpot's interpreter would go on from the frame state, which this one cannot);
- * invokedynamic and signature-polymorphic calls are refused. Memory, addresses, the thread, metadata,
- * allocation and leaf calls are the machine's, and so is arithmetic or a branch on a value it
- * represents symbolically ({@link Machine.Symbol}).
+ * <p>A lowered graph runs with a {@link Machine}, which gives the ops of the lowering's dialect their
+ * meaning (this interpreter knows {@link Op}'s only): their values, through what the interpreter lends
+ * it ({@link Machine.Support}: a call made as an invoke, the frame unwound with an exception, a
+ * deoptimization, which ends the run as not interpretable), and which of them enter and exit monitors
+ * ({@link Machine#monitor}, run as above). Arithmetic or a branch on a value the machine represents
+ * symbolically ({@link Machine.Symbol}) is the machine's too.
  *
  * <p>Instances are not thread-safe; {@link #run} may be called repeatedly.
  */
@@ -150,8 +149,6 @@ public final class IrInterpreter {
     private Throwable caught;
     private final ArrayDeque<Object> locks = new ArrayDeque<>();
     private long steps;
-    /** The exception a lowered graph's call threw, until its EXCEPTION_TAKE (the thread's pending exception). */
-    private Throwable pending;
 
     public IrInterpreter(Graph graph) {
         this(graph, DEFAULT_STEP_LIMIT);
@@ -163,8 +160,8 @@ public final class IrInterpreter {
     }
 
     /**
-     * An interpreter of a lowered graph: the target-neutral lowered ops run here (see
-     * {@link #lowered}), memory and the VM's structures in {@code machine}. Null: a Java-level graph.
+     * An interpreter of a lowered graph: the ops of the lowering's dialect run in {@code machine}
+     * ({@link #lowered}). Null: a Java-level graph.
      */
     public IrInterpreter(Graph graph, long stepLimit, Machine machine) {
         this.machine = machine;
@@ -196,7 +193,6 @@ public final class IrInterpreter {
         Arrays.fill(env, NOT_COMPUTED);
         locks.clear();
         caught = null;
-        pending = null;
         steps = 0;
         if (machine != null) {
             machine.start(new Machine.Support() {
@@ -208,6 +204,31 @@ public final class IrInterpreter {
                 @Override
                 public Class<?> classOf(JavaType t) {
                     return linker.classOf(t);
+                }
+
+                @Override
+                public Object invoke(Instruction i, InvokeTarget target, Object[] args) {
+                    return IrInterpreter.this.invoke(i, target, args);
+                }
+
+                @Override
+                public Throwable thrown(RuntimeException e) {
+                    return e instanceof Stop.Raise r ? r.exception : null;
+                }
+
+                @Override
+                public Object noValue() {
+                    return UNDEFINED;
+                }
+
+                @Override
+                public RuntimeException unwind(Throwable exception) {
+                    return new Stop.Unwind(exception);
+                }
+
+                @Override
+                public RuntimeException deoptimize(Instruction i) {
+                    return IrInterpreter.this.deoptimize(i);
                 }
             });
         }
@@ -334,14 +355,8 @@ public final class IrInterpreter {
             }
             Instruction i = instructions.get(index);
             tick();
-            if (i.op() == Op.UNWIND) {
-                Object e = ref(i.input(0));
-                if (!(e instanceof Throwable t)) {
-                    throw Stop.broken("unwinding " + Values.describe(e));
-                }
-                return complete(new Outcome.Threw(t));
-            }
-            if (i.op() == Op.MONITOR_ENTER || i.op() == Op.LOCK) {
+            Machine.Monitor monitor = machine == null || i.op() instanceof Op ? null : machine.monitor(i);
+            if (i.op() == Op.MONITOR_ENTER || monitor == Machine.Monitor.ENTER) {
                 Object o = ref(i.input(0));
                 if (o == null) {
                     Outcome out = dispatch(i.hasExceptionEdge(), new NullPointerException("Cannot enter synchronized block because the lock is null"));
@@ -361,7 +376,7 @@ public final class IrInterpreter {
                 }
                 continue;
             }
-            if (i.op() == Op.MONITOR_EXIT || i.op() == Op.UNLOCK) {
+            if (i.op() == Op.MONITOR_EXIT || monitor == Machine.Monitor.EXIT) {
                 Object o = ref(i.input(0));
                 Throwable t = null;
                 if (o == null) {
@@ -392,6 +407,8 @@ public final class IrInterpreter {
                     return out;
                 }
                 continue;
+            } catch (Stop.Unwind u) {
+                return complete(new Outcome.Threw(u.exception));
             }
             env[i.id()] = v;
             if (observer != null && i.kind() != JavaKind.Void && v != UNDEFINED) {
@@ -627,7 +644,9 @@ public final class IrInterpreter {
     // Instructions -----------------------------------------------------------------------------------
 
     private Object evaluate(Instruction i) {
-        Op op = i.op();
+        if (!(i.op() instanceof Op op)) {
+            return lowered(i);
+        }
         if (op.isBinaryArithmetic()) {
             return binary(i);
         }
@@ -663,7 +682,7 @@ public final class IrInterpreter {
                 case Double -> Math.sqrt(doubleIn(i, 0));
                 default -> throw Stop.broken("sqrt of kind " + i.kind());
             };
-            case ROUND -> ((Rounding) i.attribute()).apply(doubleIn(i, 0));
+            case ROUND -> i.attribute(Rounding.class).apply(doubleIn(i, 0));
             case LCMP -> {
                 long x = longIn(i, 0);
                 long y = longIn(i, 1);
@@ -750,7 +769,7 @@ public final class IrInterpreter {
             }
             case LOAD_CONSTANT -> loadConstant(i);
             case OSR_LOCAL, OSR_LOCK -> throw Stop.broken("OSR graphs are entered from interpreter frames, which the IR interpreter does not have");
-            default -> lowered(i);
+            default -> throw Stop.broken("unexpected " + op.mnemonic());
         };
     }
 
@@ -759,96 +778,21 @@ public final class IrInterpreter {
         return !(o instanceof Machine.Symbol);
     }
 
-    /**
-     * The ops of a lowered graph: the target-neutral ones here (a deoptimization ends the run as not
-     * interpretable: the interpreter has no frames to resume in), the rest in the {@link Machine}.
-     */
+    /** An op of the lowering's dialect: its machine's. */
     private Object lowered(Instruction i) {
-        return switch (i.op()) {
-            case CALL -> call(i);
-            case EXCEPTION_CHECK -> pending != null ? 1 : 0;
-            case EXCEPTION_TAKE -> {
-                if (pending == null) {
-                    throw Stop.broken("exceptiontake without a pending exception");
-                }
-                Throwable t = pending;
-                pending = null;
-                yield t;
-            }
-            case NULL_CHECK -> ref(i.input(0)) == null ? deoptimize(i) : null;
-            case BOUNDS_CHECK -> Integer.compareUnsigned(intIn(i, 0), intIn(i, 1)) >= 0 ? deoptimize(i) : null;
-            case ZERO_CHECK -> {
-                Object d = use(i.input(0));
-                yield d.equals(0) || d.equals(0L) ? deoptimize(i) : null;
-            }
-            case SAME_CHECK -> ref(i.input(0)) != ref(i.input(1)) ? deoptimize(i) : null;
-            case NEGATIVE_CHECK -> intIn(i, 0) < 0 ? deoptimize(i) : null;
-            case GUARD -> intIn(i, 0) == 0 ? deoptimize(i) : null;
-            case DEOPTIMIZE -> deoptimize(i);
-            case SDIV, SREM -> {
-                if (i.kind() == JavaKind.Int) {
-                    int y = intIn(i, 1);
-                    if (y == 0) {
-                        throw Stop.broken(i.op() + " by zero: its check did not run");
-                    }
-                    yield i.op() == Op.SDIV ? intIn(i, 0) / y : intIn(i, 0) % y;
-                }
-                long y = longIn(i, 1);
-                if (y == 0) {
-                    throw Stop.broken(i.op() + " by zero: its check did not run");
-                }
-                yield i.op() == Op.SDIV ? longIn(i, 0) / y : longIn(i, 0) % y;
-            }
-            case PI -> ref(i.input(0));
-            case MEMBAR -> null; // one thread: no ordering to keep
-            default -> {
-                if (machine == null) {
-                    throw Stop.broken("unexpected " + i.op());
-                }
-                Object[] in = new Object[i.inputCount()];
-                for (int k = 0; k < in.length; k++) {
-                    in[k] = use(i.input(k));
-                }
-                yield machine.evaluate(i, in);
-            }
-        };
+        if (machine == null) {
+            throw Stop.broken("unexpected " + i.op().mnemonic() + " in a graph run without a machine");
+        }
+        Object[] in = new Object[i.inputCount()];
+        for (int k = 0; k < in.length; k++) {
+            in[k] = use(i.input(k));
+        }
+        return machine.evaluate(i, in);
     }
 
     /** HotSpot would deoptimize here and continue in its interpreter; this one has no frame to continue in. */
-    private Object deoptimize(Instruction i) {
-        throw Stop.refuse("deoptimizes (" + i.attribute() + ")");
-    }
-
-    /**
-     * A lowered call: the invoke it comes from, made the same way. What the callee throws leaves the
-     * method if the call unwinds; else it waits in the thread for the EXCEPTION_CHECK right after the
-     * call (a call without one deoptimizes: its handlers run in HotSpot's interpreter).
-     */
-    private Object call(Instruction i) {
-        org.ssajit.ir.CallTarget t = (org.ssajit.ir.CallTarget) i.attribute();
-        String holder = t.method().getDeclaringClass().getName();
-        if (t.opcode() == org.ssajit.bytecode.Bytecodes.INVOKEDYNAMIC || holder.equals("Ljava/lang/invoke/MethodHandle;") || holder.equals("Ljava/lang/invoke/VarHandle;")) {
-            throw Stop.refuse("a lowered invokedynamic or method-handle call");
-        }
-        if (t.method().isStatic() && t.opcode() != org.ssajit.bytecode.Bytecodes.INVOKESTATIC) {
-            throw Stop.refuse("a lowered signature-polymorphic call (through its adapter)");
-        }
-        if (t.dispatch().hasReceiver() && ref(i.input(0)) == null) {
-            throw Stop.broken("a call with a null receiver: its null check did not run");
-        }
-        try {
-            return invoke(i);
-        } catch (Stop.Raise e) {
-            if (t.unwinds()) {
-                throw e;
-            }
-            List<Instruction> in = block.instructions();
-            if (index + 1 < in.size() && in.get(index + 1).op() == Op.EXCEPTION_CHECK) {
-                pending = e.exception;
-                return UNDEFINED;
-            }
-            throw Stop.refuse("deoptimizes (a call without a compiled handler threw " + e.exception.getClass().getName() + ")");
-        }
+    private Stop deoptimize(Instruction i) {
+        return Stop.refuse("deoptimizes (" + i.attribute() + ")");
     }
 
     /** fcmpl/fcmpg/dcmpl/dcmpg: -1, 0, 1, or {@code unordered} if either operand is NaN; -0.0 equals 0.0. */
@@ -866,7 +810,7 @@ public final class IrInterpreter {
     }
 
     private Object binary(Instruction i) {
-        Op op = i.op();
+        Op op = (Op) i.op(); // isBinaryArithmetic: Op's only
         if (machine != null) {
             Object x = use(i.input(0));
             Object y = use(i.input(1));
@@ -1274,7 +1218,11 @@ public final class IrInterpreter {
         for (int k = 0; k < args.length; k++) {
             args[k] = use(i.input(k));
         }
-        var target = Invoker.targetOf(i);
+        return invoke(i, i.invokeTarget(), args);
+    }
+
+    /** Calls {@code target} at {@code i} with {@code args} (the receiver first), as an invoke does. */
+    private Object invoke(Instruction i, InvokeTarget target, Object[] args) {
         if (target.opcode() == org.ssajit.bytecode.Bytecodes.INVOKESPECIAL && target.method().getName().equals("<init>")) {
             for (int k = 1; k < args.length; k++) {
                 checkInitialized(args[k], i);
@@ -1286,7 +1234,7 @@ public final class IrInterpreter {
                 throw Stop.refuse(constructsInPlace ? "a constructor call on an object allocated for inlined constructors"
                                 : "constructor chaining on an existing object (a constructor's super() or this())");
             }
-            Constructor<?> c = (Constructor<?>) links.computeIfAbsent(i, k -> invoker.constructorOf(i));
+            Constructor<?> c = (Constructor<?>) links.computeIfAbsent(i, k -> invoker.constructorOf(target));
             if (c.getDeclaringClass() != u.type()) {
                 throw Stop.broken("<init> of " + c.getDeclaringClass().getName() + " on " + u);
             }
@@ -1301,7 +1249,7 @@ public final class IrInterpreter {
         for (Object a : args) {
             checkInitialized(a, i);
         }
-        return invoker.invoke(i, args);
+        return invoker.invoke(i, target, args);
     }
 
     @Override

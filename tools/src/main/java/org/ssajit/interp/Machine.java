@@ -4,13 +4,13 @@ import org.ssajit.ir.Condition;
 import org.ssajit.ir.Instruction;
 
 /**
- * The machine-level half of the {@link IrInterpreter} for lowered graphs: what memory, addresses and
- * the VM's structures mean, which depends on a VM's layout and so is not known here (codegen-core's
- * tests supply one for HotSpot). The interpreter itself runs the target-neutral lowered ops (calls,
- * exception checks, locks, the deoptimizing checks, {@code sdiv}/{@code srem}, barriers of ordering)
- * and hands the rest here: reads and writes, the thread, metadata, narrow values, allocation, leaf
- * calls, and any arithmetic or comparison with an operand that is not a plain Java value (a word an
- * implementation represents symbolically, e.g. an object's address).
+ * The machine-level half of the {@link IrInterpreter} for lowered graphs: what the ops of a lowering's
+ * dialect mean (memory, addresses, the VM's structures, its calls and checks), which depends on the
+ * dialect and a VM's layout and so is not known here (codegen-core's tests supply one for HotSpot's).
+ * The interpreter runs {@link org.ssajit.ir.Op}'s ops and hands every other op here ({@link #evaluate},
+ * with what it lends, {@link Support}: calls, unwinding, deoptimization; {@link #monitor}: which ops
+ * enter and exit monitors), and any arithmetic or comparison with an operand that is not a plain Java
+ * value (a word an implementation represents symbolically, e.g. an object's address).
  *
  * <p>An implementation ends an evaluation it cannot do faithfully with {@link #refuse} (the run is
  * not interpretable) and a graph that breaks its own invariants with {@link #broken} (malformed).
@@ -24,6 +24,20 @@ public interface Machine {
 
     /** The value of machine-level instruction {@code i} (null for void) from its inputs' values. */
     Object evaluate(Instruction i, Object[] inputs);
+
+    /**
+     * Whether machine-level instruction {@code i} enters ({@code object}, input 0, locked until the
+     * matching exit, as a {@code monitorenter}) or exits a monitor; null if neither. The interpreter
+     * runs those itself, before {@link #evaluate}.
+     */
+    default Monitor monitor(Instruction i) {
+        return null;
+    }
+
+    /** What a monitor op does. */
+    enum Monitor {
+        ENTER, EXIT
+    }
 
     /** A binary arithmetic op ({@code add}, {@code xor}, {@code ushr}, ...) with an operand that is not a plain Java value. */
     Object arithmetic(Instruction i, Object x, Object y);
@@ -48,6 +62,25 @@ public interface Machine {
 
         /** The class a JVMCI type names, as the interpreter links it. */
         Class<?> classOf(jdk.vm.ci.meta.JavaType t);
+
+        /**
+         * Calls {@code target} with {@code args} (the receiver first) as an invoke at {@code i} would;
+         * its stack value (null for void). What the callee throws is thrown as the interpreter raises
+         * a program's exception ({@link #thrown} tells it).
+         */
+        Object invoke(Instruction i, org.ssajit.ir.InvokeTarget target, Object[] args);
+
+        /** The program's exception {@code e} carries (what {@link Machine#raise} or a call threw), or null if it is none. */
+        Throwable thrown(RuntimeException e);
+
+        /** The value of an instruction that computed none (a call that threw into the thread). */
+        Object noValue();
+
+        /** To throw: the frame ends throwing {@code exception} to its caller, no handler consulted. */
+        RuntimeException unwind(Throwable exception);
+
+        /** To throw: {@code i} deoptimizes, which ends the run as not interpretable (no interpreter frame to continue in). */
+        RuntimeException deoptimize(Instruction i);
     }
 
     /** Ends the evaluation: the interpreter cannot run this faithfully. */

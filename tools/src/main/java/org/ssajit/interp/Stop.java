@@ -4,7 +4,7 @@ package org.ssajit.interp;
  * Non-local exits of the interpreter. Program exceptions travel as {@link Raise} so that they can never
  * be confused with a fault of the interpreter itself: only code that knows the JVM would throw raises.
  */
-abstract sealed class Stop extends RuntimeException permits Stop.Raise, Stop.Refuse, Stop.Broken {
+abstract sealed class Stop extends RuntimeException permits Stop.Raise, Stop.Unwind, Stop.Refuse, Stop.Broken {
     private static final long serialVersionUID = 1L;
 
     Stop(String message, Throwable cause) {
@@ -18,6 +18,17 @@ abstract sealed class Stop extends RuntimeException permits Stop.Raise, Stop.Ref
         final Throwable exception;
 
         Raise(Throwable exception) {
+            super(null, null);
+            this.exception = exception;
+        }
+    }
+
+    /** The frame ends throwing {@code exception} to its caller, no handler of it consulted (a lowered graph's unwind). */
+    static final class Unwind extends Stop {
+        private static final long serialVersionUID = 1L;
+        final Throwable exception;
+
+        Unwind(Throwable exception) {
             super(null, null);
             this.exception = exception;
         }

@@ -8,7 +8,7 @@ import org.ssajit.aarch64.asm.AtomicOrder;
 import org.ssajit.aarch64.asm.Condition;
 import org.ssajit.aarch64.asm.Label;
 import org.ssajit.backend.AtomicOps;
-import org.ssajit.ir.AtomicUpdate;
+import org.ssajit.hotspot.ir.AtomicUpdate;
 import org.ssajit.lir.LirBlock;
 
 import jdk.vm.ci.code.Register;
@@ -16,7 +16,7 @@ import jdk.vm.ci.meta.AllocatableValue;
 import jdk.vm.ci.meta.Value;
 
 /**
- * {@link org.ssajit.ir.Op#COMPARE_AND_SWAP} of a word at {@code [base]} (displacement 0: A64's
+ * {@link org.ssajit.hotspot.ir.HotSpotOp#COMPARE_AND_SWAP} of a word at {@code [base]} (displacement 0: A64's
  * exclusive and LSE accesses take a bare register address). With {@code UseLSE}: {@code cas}, with
  * {@code a}, {@code l} or {@code al} as the ordering asks, on a copy of the expected word in x8, then
  * {@code cmp x8, expected}. Without: a {@code ldaxr}/{@code ldxr}, {@code cmp}, {@code stxr}/{@code stlxr}

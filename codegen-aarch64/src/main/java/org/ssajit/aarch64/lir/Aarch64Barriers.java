@@ -10,7 +10,7 @@ import java.util.List;
 import org.ssajit.aarch64.asm.Aarch64Assembler;
 import org.ssajit.aarch64.asm.Address;
 import org.ssajit.aarch64.asm.Label;
-import org.ssajit.ir.RuntimeLeaf;
+import org.ssajit.hotspot.ir.RuntimeLeaf;
 
 import jdk.vm.ci.aarch64.AArch64;
 import jdk.vm.ci.code.Register;
@@ -26,7 +26,7 @@ public final class Aarch64Barriers {
     }
 
     /**
-     * {@link org.ssajit.ir.Op#LEAF_CALL_SAVING}: leaf C function {@code target(a0[, a1])} with every
+     * {@link org.ssajit.hotspot.ir.HotSpotOp#LEAF_CALL_SAVING}: leaf C function {@code target(a0[, a1])} with every
      * register intact, through a stub of this method per function shared by its call sites
      * ({@code bl}, the arguments in x8 and x9, which the allocator never assigns; lr is not allocatable
      * and the frame saved the caller's lr at entry): the stub saves the registers below

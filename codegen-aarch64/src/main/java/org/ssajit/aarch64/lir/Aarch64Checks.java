@@ -7,7 +7,7 @@ import org.ssajit.aarch64.asm.Aarch64Assembler;
 import org.ssajit.aarch64.asm.Address;
 import org.ssajit.aarch64.asm.Condition;
 import org.ssajit.backend.CheckOps;
-import org.ssajit.ir.Deopt;
+import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.lir.LirFrameState;
 
 import jdk.vm.ci.code.Register;

@@ -1,7 +1,7 @@
 package org.ssajit.aarch64.lir;
 
 import org.ssajit.backend.VmCallOps;
-import org.ssajit.ir.ImplicitException;
+import org.ssajit.hotspot.ir.ImplicitException;
 import org.ssajit.lir.LirFrameState;
 
 import jdk.vm.ci.aarch64.AArch64;

@@ -4,16 +4,17 @@ import static org.ssajit.lir.SelectionPatterns.*;
 
 import java.util.List;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.aarch64.asm.ShiftType;
 import org.ssajit.aarch64.lir.Aarch64Arithmetic.FloatOp;
 import org.ssajit.aarch64.lir.Aarch64Arithmetic.IntOp;
-import org.ssajit.ir.Access;
+import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Rounding;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.MemoryBarriers;
-import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.hotspot.ir.MemoryBarriers;
+import org.ssajit.hotspot.ir.NarrowEncoding;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.aarch64.hotspot.Aarch64FrameBuilder;
@@ -93,7 +94,60 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
     @Override
     protected void emitInstruction(Instruction i) {
         JavaKind k = i.kind();
-        switch (i.op()) {
+        if (i.op() instanceof HotSpotOp op) {
+            switch (op) {
+                case SDIV -> append(new Aarch64Arithmetic.DivRem(sizeOf(k), true, result(i), inVariable(i.input(In.X)), inVariable(i.input(In.Y))));
+                case SREM -> append(new Aarch64Arithmetic.DivRem(sizeOf(k), false, result(i), inVariable(i.input(In.X)), inVariable(i.input(In.Y))));
+                case READ -> read(i);
+                case UNCOMPRESS -> {
+                    if (!fused.contains(i)) {
+                        append(new Aarch64Memory.Decode(result(i), inVariable(i.input(In.X)), i.attribute(NarrowEncoding.class)));
+                    }
+                }
+                case WRITE -> write(i);
+                case METADATA -> {
+                    if (isVmCallArgument(i)) {
+                        fused.add(i); // loaded by the call (VmCall)
+                    } else {
+                        append(new LoadMetadata(result(i), i.attribute(jdk.vm.ci.meta.VMConstant.class)));
+                    }
+                }
+                case THREAD -> thread(i, Aarch64FrameBuilder.THREAD);
+                case COMPRESS -> append(new Aarch64Memory.Compress(result(i), inVariable(i.input(In.X)), i.attribute(NarrowEncoding.class)));
+                case READ_OR_ZERO -> append(new Aarch64Memory.LengthOrZero(result(i), inVariable(i.input(In.BASE)), access(i).displacement()));
+                case STORE_RANGE -> storeRange(i);
+                case MEMBAR -> membar(i);
+                case NULL_CHECK -> append(new Aarch64Checks.NullCheck(inVariable(i.input(In.OBJECT)), stateOf(i.state()), deopt(i)));
+                case SAME_CHECK -> append(new Aarch64Checks.SameCheck(inVariable(i.input(In.X)), inVariable(i.input(In.Y)), stateOf(i.state()), deopt(i)));
+                case ZERO_CHECK -> append(new Aarch64Checks.ZeroCheck(inVariable(i.input(In.DIVISOR)), stateOf(i.state()), deopt(i)));
+                case NEGATIVE_CHECK -> append(new Aarch64Checks.NegativeCheck(inVariable(i.input(In.LENGTH)), stateOf(i.state()), deopt(i)));
+                case DEOPTIMIZE -> append(new CheckOps.Deoptimize(stateOf(i.state()), deopt(i)));
+                case GUARD -> append(Aarch64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
+                case NEW_EXCEPTION -> newException(i);
+                case VM_LOCK, VM_UNLOCK -> monitor(i, jdk.vm.ci.aarch64.AArch64.r1, Aarch64Monitors.Monitor::new); // x1: the VM call's second C argument
+                case COMPARE_AND_SWAP -> {
+                    if (isSwapTestedByBranch(i)) {
+                        fused.add(i); // emitted by the branch
+                    } else {
+                        append(new Aarch64Atomics.CompareAndSwap(i.attribute(org.ssajit.hotspot.ir.AtomicUpdate.class), result(i), inVariable(i.input(In.BASE)),
+                                        inVariable(i.input(In.EXPECTED)), inVariable(i.input(In.VALUE))));
+                    }
+                }
+                case ALLOCATE_MULTI -> allocateMulti(i);
+                case VM_CALL -> vmCall(i, jdk.vm.ci.aarch64.AArch64.r0, Aarch64ImplicitExceptions.VM_ARGUMENTS); // the arguments after the thread in x1, x2, x3
+                case LEAF_CALL_SAVING -> {
+                    org.ssajit.hotspot.ir.RuntimeLeaf f = i.attribute(org.ssajit.hotspot.ir.RuntimeLeaf.class);
+                    append(new Aarch64Barriers.LeafCallSaving(backend.config().runtimeLeaf(f), f, inputsInVariables(i)));
+                }
+                default -> emitSharedInstruction(i);
+            }
+            return;
+        }
+        if (!(i.op() instanceof Op op)) {
+            emitSharedInstruction(i);
+            return;
+        }
+        switch (op) {
             case ADD -> binary(i, IntOp.ADD, FloatOp.ADD);
             case SUB -> binary(i, IntOp.SUB, FloatOp.SUB);
             case MUL -> binary(i, IntOp.MUL, FloatOp.MUL);
@@ -107,8 +161,6 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
             }
             case OR -> bitwiseOrRotate(i, IntOp.OR);
             case XOR -> bitwiseOrRotate(i, IntOp.XOR);
-            case SDIV -> append(new Aarch64Arithmetic.DivRem(sizeOf(k), true, result(i), inVariable(i.input(In.X)), inVariable(i.input(In.Y))));
-            case SREM -> append(new Aarch64Arithmetic.DivRem(sizeOf(k), false, result(i), inVariable(i.input(In.X)), inVariable(i.input(In.Y))));
             case NEG -> {
                 if (isInteger(k)) {
                     append(new Aarch64Arithmetic.Negate(sizeOf(k), result(i), inVariable(i.input(0))));
@@ -120,55 +172,14 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
             case SHR -> shift(i, ShiftType.ASR);
             case USHR -> shiftUnlessRotated(i, ShiftType.LSR);
             case SQRT -> append(new Aarch64Arithmetic.FloatSqrt(i.kind() == JavaKind.Float ? 32 : 64, result(i), inVariable(i.input(0))));
-            case ROUND -> append(new Aarch64Arithmetic.DoubleRound(result(i), inVariable(i.input(0)), (Rounding) i.attribute()));
+            case ROUND -> append(new Aarch64Arithmetic.DoubleRound(result(i), inVariable(i.input(0)), i.attribute(Rounding.class)));
             case CLASS_OF -> append(new Aarch64Intrinsics.ClassOf(result(i), inVariable(i.input(In.OBJECT))));
             case I2L, L2I, I2B, I2C, I2S, I2F, I2D, L2F, L2D, F2D, D2F, F2I, F2L, D2I, D2L, F2I_RAW, I2F_RAW, D2L_RAW, L2D_RAW -> {
                 if (!fused.contains(i)) {
-                    append(new Aarch64Conversions.Convert(i.op(), result(i), inVariable(i.input(0))));
+                    append(new Aarch64Conversions.Convert(op, result(i), inVariable(i.input(0))));
                 }
             }
             case LCMP, FCMPL, FCMPG, DCMPL, DCMPG -> compare(i);
-            case READ -> read(i);
-            case UNCOMPRESS -> {
-                if (!fused.contains(i)) {
-                    append(new Aarch64Memory.Decode(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
-                }
-            }
-            case WRITE -> write(i);
-            case METADATA -> {
-                if (isVmCallArgument(i)) {
-                    fused.add(i); // loaded by the call (VmCall)
-                } else {
-                    append(new LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
-                }
-            }
-            case THREAD -> thread(i, Aarch64FrameBuilder.THREAD);
-            case COMPRESS -> append(new Aarch64Memory.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
-            case READ_OR_ZERO -> append(new Aarch64Memory.LengthOrZero(result(i), inVariable(i.input(In.BASE)), access(i).displacement()));
-            case STORE_RANGE -> storeRange(i);
-            case MEMBAR -> membar(i);
-            case NULL_CHECK -> append(new Aarch64Checks.NullCheck(inVariable(i.input(In.OBJECT)), stateOf(i.state()), deopt(i)));
-            case SAME_CHECK -> append(new Aarch64Checks.SameCheck(inVariable(i.input(In.X)), inVariable(i.input(In.Y)), stateOf(i.state()), deopt(i)));
-            case ZERO_CHECK -> append(new Aarch64Checks.ZeroCheck(inVariable(i.input(In.DIVISOR)), stateOf(i.state()), deopt(i)));
-            case NEGATIVE_CHECK -> append(new Aarch64Checks.NegativeCheck(inVariable(i.input(In.LENGTH)), stateOf(i.state()), deopt(i)));
-            case DEOPTIMIZE -> append(new CheckOps.Deoptimize(stateOf(i.state()), deopt(i)));
-            case GUARD -> append(Aarch64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
-            case NEW_EXCEPTION -> newException(i);
-            case VM_LOCK, VM_UNLOCK -> monitor(i, jdk.vm.ci.aarch64.AArch64.r1, Aarch64Monitors.Monitor::new); // x1: the VM call's second C argument
-            case COMPARE_AND_SWAP -> {
-                if (isSwapTestedByBranch(i)) {
-                    fused.add(i); // emitted by the branch
-                } else {
-                    append(new Aarch64Atomics.CompareAndSwap((org.ssajit.ir.AtomicUpdate) i.attribute(), result(i), inVariable(i.input(In.BASE)),
-                                    inVariable(i.input(In.EXPECTED)), inVariable(i.input(In.VALUE))));
-                }
-            }
-            case ALLOCATE_MULTI -> allocateMulti(i);
-            case VM_CALL -> vmCall(i, jdk.vm.ci.aarch64.AArch64.r0, Aarch64ImplicitExceptions.VM_ARGUMENTS); // the arguments after the thread in x1, x2, x3
-            case LEAF_CALL_SAVING -> {
-                org.ssajit.ir.RuntimeLeaf f = (org.ssajit.ir.RuntimeLeaf) i.attribute();
-                append(new Aarch64Barriers.LeafCallSaving(backend.config().runtimeLeaf(f), f, inputsInVariables(i)));
-            }
             default -> emitSharedInstruction(i);
         }
     }
@@ -181,13 +192,13 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
     // Implicit exceptions -----------------------------------------------------------
 
     /**
-     * {@link Op#NEW_EXCEPTION}: the inputs (the object, or the index and length, or the length) in x1
+     * {@link HotSpotOp#NEW_EXCEPTION}: the inputs (the object, or the index and length, or the length) in x1
      * and x2, the stub's call ({@link Aarch64ImplicitExceptions.NewException}), the exception from x0.
      */
     private void newException(Instruction i) {
         RegisterValue[] args = inputsIn(i, Aarch64ImplicitExceptions.INPUTS);
         RegisterValue result = fixed(jdk.vm.ci.aarch64.AArch64.r0, JavaKind.Object);
-        append(new Aarch64ImplicitExceptions.NewException((org.ssajit.ir.ImplicitException) i.attribute(), result, args, stateOf(i.state())));
+        append(new Aarch64ImplicitExceptions.NewException(i.attribute(org.ssajit.hotspot.ir.ImplicitException.class), result, args, stateOf(i.state())));
         move(result(i), result);
     }
 
@@ -251,7 +262,7 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
 
     @Override
     protected void casBranch(Instruction cas, boolean onSuccess, LirBlock trueTarget, LirBlock falseTarget) {
-        append(new Aarch64Atomics.CompareAndSwapBranch((org.ssajit.ir.AtomicUpdate) cas.attribute(), onSuccess, inVariable(cas.input(In.BASE)),
+        append(new Aarch64Atomics.CompareAndSwapBranch(cas.attribute(org.ssajit.hotspot.ir.AtomicUpdate.class), onSuccess, inVariable(cas.input(In.BASE)),
                         inVariable(cas.input(In.EXPECTED)), inVariable(cas.input(In.VALUE)), trueTarget, falseTarget));
     }
 
@@ -312,7 +323,7 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
 
     /**
      * A READ: {@code ldr} of its width, sign- or zero-extended as Java's kind wants; with the
-     * {@link Op#UNCOMPRESS} right after it, a narrow oop read and decoded in one op; an int element whose
+     * {@link HotSpotOp#UNCOMPRESS} right after it, a narrow oop read and decoded in one op; an int element whose
      * only user is an {@code i2l}, one {@code ldrsw}. A volatile field is an {@code ldar}.
      */
     private void read(Instruction i) {
@@ -327,7 +338,7 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
         if (decode != null) {
             // A narrow oop, or the header's narrow class pointer (a word), read and decoded in one op.
             fused.add(decode);
-            append(new Aarch64Memory.Load(decode.kind(), result(decode), base, index, a.displacement(), a.scale()).decoding((NarrowEncoding) decode.attribute())
+            append(new Aarch64Memory.Load(decode.kind(), result(decode), base, index, a.displacement(), a.scale()).decoding(decode.attribute(NarrowEncoding.class))
                             .ordered(a.isVolatile()).checkingNull(nullCheck));
             return;
         }
@@ -368,13 +379,13 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
 
     /** {@code ldr} of the length into a scratch register, then the compare: the length read right before. */
     @Override
-    protected LirOp boundsCheck(Value array, Value index, int lengthOffset, LirFrameState state, org.ssajit.ir.Deopt deopt, boolean checksNull) {
+    protected LirOp boundsCheck(Value array, Value index, int lengthOffset, LirFrameState state, org.ssajit.hotspot.ir.Deopt deopt, boolean checksNull) {
         return new Aarch64Checks.BoundsCheck(array, index, lengthOffset, state, deopt, checksNull);
     }
 
     /** {@code cmp index, length}: a length in a register. */
     @Override
-    protected LirOp lengthCheck(Value index, Value length, LirFrameState state, org.ssajit.ir.Deopt deopt) {
+    protected LirOp lengthCheck(Value index, Value length, LirFrameState state, org.ssajit.hotspot.ir.Deopt deopt) {
         return new Aarch64Checks.LengthCheck(index, length, state, deopt);
     }
 
@@ -386,18 +397,18 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
      * read passes it, which is C2's choice too).
      */
     private void membar(Instruction i) {
-        int barriers = (Integer) i.attribute();
+        int barriers = i.attribute(Integer.class);
         Instruction before = previous(i);
         Instruction after = next(i);
-        if (barriers == MemoryBarriers.AFTER_VOLATILE_READ && isVolatileAccess(before, Op.READ)
-                        || barriers == MemoryBarriers.BEFORE_VOLATILE_WRITE && isVolatileAccess(after, Op.WRITE)
-                        || barriers == MemoryBarriers.AFTER_VOLATILE_WRITE && isVolatileAccess(before, Op.WRITE)) {
+        if (barriers == MemoryBarriers.AFTER_VOLATILE_READ && isVolatileAccess(before, HotSpotOp.READ)
+                        || barriers == MemoryBarriers.BEFORE_VOLATILE_WRITE && isVolatileAccess(after, HotSpotOp.WRITE)
+                        || barriers == MemoryBarriers.AFTER_VOLATILE_WRITE && isVolatileAccess(before, HotSpotOp.WRITE)) {
             return;
         }
         append(new Aarch64Memory.Barrier(barriers));
     }
 
-    private static boolean isVolatileAccess(Instruction i, Op op) {
+    private static boolean isVolatileAccess(Instruction i, HotSpotOp op) {
         return i != null && i.op() == op && access(i).isVolatile();
     }
 
@@ -407,7 +418,7 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
         return k > 0 ? code.get(k - 1) : null;
     }
 
-    /** {@link Op#STORE_RANGE} as a store loop behind its range checks ({@link Aarch64Memory.Fill}). */
+    /** {@link HotSpotOp#STORE_RANGE} as a store loop behind its range checks ({@link Aarch64Memory.Fill}). */
     private void storeRange(Instruction i) {
         Access a = access(i);
         Value value = operand(i.input(In.VALUE));
@@ -431,7 +442,7 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
             move(jdk.vm.ci.code.StackSlot.get(kindOf(JavaKind.Int), 4 * k, false), operand(i.input(k)));
         }
         RegisterValue result = fixed(jdk.vm.ci.aarch64.AArch64.r0, JavaKind.Object);
-        append(new Aarch64Allocation.AllocateMulti((jdk.vm.ci.meta.Constant) i.attribute(), rank, result, stateOf(i.state())));
+        append(new Aarch64Allocation.AllocateMulti(i.attribute(jdk.vm.ci.meta.Constant.class), rank, result, stateOf(i.state())));
         move(result(i), result);
     }
 }

@@ -12,9 +12,9 @@ import org.ssajit.aarch64.asm.Condition;
 import org.ssajit.aarch64.asm.ExtendType;
 import org.ssajit.aarch64.asm.ShiftType;
 import org.ssajit.aarch64.asm.Label;
-import org.ssajit.ir.MemoryBarriers;
+import org.ssajit.hotspot.ir.MemoryBarriers;
 import org.ssajit.hotspot.HotSpotFrameBuilder;
-import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.hotspot.ir.NarrowEncoding;
 import org.ssajit.lir.LirFrameState;
 
 import jdk.vm.ci.aarch64.AArch64;
@@ -35,7 +35,7 @@ import jdk.vm.ci.meta.Value;
 public final class Aarch64Memory {
     /**
      * {@code add result, array, index, lsl #log2(scale); add result, result, #displacement}: the
-     * address of an element, the index a long, for a copy stub ({@link org.ssajit.ir.Op#ARRAY_COPY}).
+     * address of an element, the index a long, for a copy stub ({@link org.ssajit.hotspot.ir.HotSpotOp#ARRAY_COPY}).
      * Not a reference (the collector does not see it): nothing between it and the stub call stops at
      * a safepoint.
      */
@@ -515,7 +515,7 @@ public final class Aarch64Memory {
     }
 
     /**
-     * {@link org.ssajit.ir.Op#STORE_RANGE}: when {@code 0 <= from <= last < length} and the range has at
+     * {@link org.ssajit.hotspot.ir.HotSpotOp#STORE_RANGE}: when {@code 0 <= from <= last < length} and the range has at
      * least {@link #MIN_ELEMENTS} elements, stores the value into all of it (a loop of {@code str} with
      * post-increment) and the result is {@code last + 1}; otherwise nothing is stored and the result is
      * {@code from}, and the loop after the fill does the work. Every input is ALIVE (the result is

@@ -17,7 +17,7 @@ import org.ssajit.codegen.CompiledCode;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.hotspot.RuntimeStubBuilder;
 import org.ssajit.hotspot.StubTarget;
-import org.ssajit.ir.ImplicitException;
+import org.ssajit.hotspot.ir.ImplicitException;
 
 import jdk.vm.ci.code.site.Call;
 import jdk.vm.ci.hotspot.HotSpotReferenceMap;

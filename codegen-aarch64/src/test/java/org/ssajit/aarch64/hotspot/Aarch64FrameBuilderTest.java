@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.hotspot.ir.CallTarget;
 import org.ssajit.aarch64.disasm.Objdump;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.hotspot.BytecodeFrameBuilder;
@@ -20,7 +21,6 @@ import org.ssajit.hotspot.DebugInfos;
 import org.ssajit.hotspot.FrameLayout;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.hotspot.StubTarget;
-import org.ssajit.ir.CallTarget;
 import org.ssajit.lir.LirKind;
 
 import jdk.vm.ci.aarch64.AArch64Kind;

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.ssajit.aarch64.hotspot.Aarch64FrameBuilder;
 import org.ssajit.hotspot.FrameLayout;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.AtomicUpdate;
+import org.ssajit.hotspot.ir.AtomicUpdate;
 
 import jdk.vm.ci.aarch64.AArch64Kind;
 import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;

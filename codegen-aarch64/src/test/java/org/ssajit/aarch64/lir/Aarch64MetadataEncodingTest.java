@@ -17,7 +17,7 @@ import org.ssajit.aarch64.disasm.Objdump;
 import org.ssajit.aarch64.hotspot.Aarch64FrameBuilder;
 import org.ssajit.hotspot.FrameLayout;
 import org.ssajit.hotspot.HotSpotVmConfig;
-import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.hotspot.ir.NarrowEncoding;
 import org.ssajit.lir.LirKind;
 
 import jdk.vm.ci.aarch64.AArch64Kind;

@@ -17,7 +17,7 @@ import jdk.vm.ci.meta.AllocatableValue;
 import jdk.vm.ci.meta.Value;
 
 /**
- * {@link org.ssajit.ir.Op#COMPARE_AND_SWAP}: {@code lock cmpxchg [base + displacement], value} with the
+ * {@link org.ssajit.hotspot.ir.HotSpotOp#COMPARE_AND_SWAP}: {@code lock cmpxchg [base + displacement], value} with the
  * expected word in rax (which the instruction overwrites with the old word on failure; nothing is live
  * in rax across it: the expected value is a fixed-register use). A locked instruction is a full fence
  * on x86, so every ordering the IR asks for holds.

@@ -13,8 +13,8 @@ import org.ssajit.amd64.asm.Amd64Assembler;
 import org.ssajit.amd64.asm.Condition;
 import org.ssajit.amd64.asm.Label;
 import org.ssajit.amd64.asm.ShiftOp;
-import org.ssajit.ir.NarrowEncoding;
-import org.ssajit.ir.RuntimeLeaf;
+import org.ssajit.hotspot.ir.NarrowEncoding;
+import org.ssajit.hotspot.ir.RuntimeLeaf;
 
 import jdk.vm.ci.amd64.AMD64;
 import jdk.vm.ci.code.Register;
@@ -32,7 +32,7 @@ public final class Amd64Barriers {
     }
 
     /**
-     * {@link org.ssajit.ir.Op#COMPRESS}: {@code narrow = ref == null ? 0 : (ref - base) >> shift}, in
+     * {@link org.ssajit.hotspot.ir.HotSpotOp#COMPRESS}: {@code narrow = ref == null ? 0 : (ref - base) >> shift}, in
      * the result's 64-bit register (its upper half zero). Without a base, null gives 0 by itself.
      */
     public static final class Compress extends Amd64Op {
@@ -71,7 +71,7 @@ public final class Amd64Barriers {
     }
 
     /**
-     * {@link org.ssajit.ir.Op#LEAF_CALL_SAVING}: leaf C function {@code target(arguments...)} with every
+     * {@link org.ssajit.hotspot.ir.HotSpotOp#LEAF_CALL_SAVING}: leaf C function {@code target(arguments...)} with every
      * register intact, through a stub of this method per function shared by its call sites. The
      * arguments (in registers, any of them) are pushed, last first, with a pad word to an even count
      * (rsp stays 16-byte aligned); the stub saves xmm0-15 and the general registers C may clobber, loads

@@ -12,7 +12,7 @@ import org.ssajit.amd64.asm.Amd64Assembler;
 import org.ssajit.amd64.asm.Condition;
 import org.ssajit.amd64.asm.OperandSize;
 import org.ssajit.backend.CheckOps;
-import org.ssajit.ir.Deopt;
+import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.lir.LirFrameState;
 
 import jdk.vm.ci.meta.Value;

@@ -1,7 +1,7 @@
 package org.ssajit.amd64.lir;
 
 import org.ssajit.backend.VmCallOps;
-import org.ssajit.ir.ImplicitException;
+import org.ssajit.hotspot.ir.ImplicitException;
 import org.ssajit.lir.LirFrameState;
 
 import jdk.vm.ci.amd64.AMD64;

@@ -7,6 +7,7 @@ import static org.ssajit.lir.SelectionPatterns.*;
 import java.util.HashSet;
 import java.util.Set;
 
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.amd64.asm.AluOp;
 import org.ssajit.amd64.asm.OperandSize;
 import org.ssajit.amd64.asm.Scale;
@@ -15,15 +16,15 @@ import org.ssajit.amd64.asm.SseOp;
 import org.ssajit.amd64.asm.UnaryOp;
 import org.ssajit.amd64.lir.Amd64Memory.AddressShape;
 import org.ssajit.bytecode.BailoutException;
-import org.ssajit.ir.Access;
+import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
-import org.ssajit.ir.MemoryBarriers;
-import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.hotspot.ir.MemoryBarriers;
+import org.ssajit.hotspot.ir.NarrowEncoding;
 import org.ssajit.ir.Rounding;
-import org.ssajit.ir.RuntimeLeaf;
+import org.ssajit.hotspot.ir.RuntimeLeaf;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Phi;
@@ -115,7 +116,67 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
     @Override
     protected void emitInstruction(Instruction i) {
         JavaKind k = i.kind();
-        switch (i.op()) {
+        if (i.op() instanceof HotSpotOp op) {
+            switch (op) {
+                case SDIV -> divide(i, true);
+                case SREM -> divide(i, false);
+                case READ -> read(i);
+                case UNCOMPRESS -> {
+                    if (!fused.contains(i)) {
+                        append(new Amd64Memory.Decode(result(i), inVariable(i.input(In.X)), i.attribute(NarrowEncoding.class)));
+                    }
+                }
+                case WRITE -> write(i);
+                case METADATA -> {
+                    if (comparedWithMemory(i)) {
+                        fused.add(i); // the branch's immediate
+                    } else if (isVmCallArgument(i)) {
+                        fused.add(i); // loaded by the call (VmCall)
+                    } else {
+                        append(new LoadMetadata(result(i), i.attribute(jdk.vm.ci.meta.VMConstant.class)));
+                    }
+                }
+                case THREAD -> thread(i, AMD64.r15);
+                case COMPRESS -> append(new Amd64Barriers.Compress(result(i), inVariable(i.input(In.X)), i.attribute(NarrowEncoding.class)));
+                case LEAF_CALL_SAVING -> {
+                    RuntimeLeaf f = i.attribute(RuntimeLeaf.class);
+                    append(new Amd64Barriers.LeafCallSaving(backend.config().runtimeLeaf(f), f, inputsInVariables(i)));
+                }
+                case READ_OR_ZERO -> append(new Amd64Memory.LengthOrZero(result(i), inVariable(i.input(In.BASE)), access(i).displacement()));
+                case STORE_RANGE -> storeRange(i);
+                case MEMBAR -> {
+                    // x86 keeps loads in order with loads and earlier stores before later stores (TSO): only
+                    // a store followed by a load may be reordered.
+                    if (((i.attribute(Integer.class)) & MemoryBarriers.STORE_LOAD) != 0) {
+                        append(new Amd64Memory.StoreLoadBarrier());
+                    }
+                }
+                case NULL_CHECK -> append(new Amd64Checks.NullCheck(inVariable(i.input(In.OBJECT)), stateOf(i.state()), deopt(i)));
+                case SAME_CHECK -> append(new Amd64Checks.SameCheck(inVariable(i.input(In.X)), inVariable(i.input(In.Y)), stateOf(i.state()), deopt(i)));
+                case ZERO_CHECK -> append(new Amd64Checks.ZeroCheck(inVariable(i.input(In.DIVISOR)), stateOf(i.state()), deopt(i)));
+                case DEOPTIMIZE -> append(new CheckOps.Deoptimize(stateOf(i.state()), deopt(i)));
+                case GUARD -> append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
+                case ALLOCATE_MULTI -> allocateMulti(i);
+                case VM_LOCK, VM_UNLOCK -> monitor(i, AMD64.rsi, Amd64Monitors.Monitor::new);
+                case COMPARE_AND_SWAP -> compareAndSwap(i);
+                case NEW_EXCEPTION -> {
+                    // The inputs in rsi and rdx: the object, or the index and length, or the length.
+                    RegisterValue[] args = inputsIn(i, new Register[] {AMD64.rsi, AMD64.rdx});
+                    RegisterValue result = fixed(AMD64.rax, JavaKind.Object);
+                    append(new Amd64Exceptions.NewException(i.attribute(org.ssajit.hotspot.ir.ImplicitException.class), result, args, stateOf(i.state())));
+                    move(result(i), result);
+                }
+                case NEGATIVE_CHECK -> append(new Amd64Checks.NegativeCheck(inVariable(i.input(In.LENGTH)), stateOf(i.state()), deopt(i)));
+                case VM_CALL -> vmCall(i, AMD64.rax, Amd64Exceptions.VM_ARGUMENTS); // the arguments after the thread in rsi, rdx, rcx
+                default -> emitSharedInstruction(i);
+            }
+            return;
+        }
+        if (!(i.op() instanceof Op op)) {
+            emitSharedInstruction(i);
+            return;
+        }
+        switch (op) {
             case ADD -> binary(i, AluOp.ADD, SseOp.ADDSS, SseOp.ADDSD);
             case SUB -> binary(i, AluOp.SUB, SseOp.SUBSS, SseOp.SUBSD);
             case AND -> {
@@ -141,8 +202,6 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
                 }
             }
             case DIV -> floatBinary(i, k == JavaKind.Float ? SseOp.DIVSS : SseOp.DIVSD); // integer division is SDIV once lowered
-            case SDIV -> divide(i, true);
-            case SREM -> divide(i, false);
             case NEG -> {
                 Variable r = result(i);
                 if (isInteger(k)) {
@@ -162,69 +221,21 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             }
             case I2L, L2I, I2B, I2C, I2S, I2F, I2D, L2F, L2D, F2D, D2F -> {
                 if (!fused.contains(i)) {
-                    append(new Amd64Conversions.Convert(i.op(), result(i), inVariable(i.input(0))));
+                    append(new Amd64Conversions.Convert(op, result(i), inVariable(i.input(0))));
                 }
             }
-            case F2I, F2L, D2I, D2L -> append(new Amd64Conversions.FloatToInteger(i.op(), result(i), inVariable(i.input(0))));
-            case F2I_RAW, I2F_RAW, D2L_RAW, L2D_RAW -> append(new Amd64Conversions.MoveBits(i.op(), result(i), inVariable(i.input(0))));
+            case F2I, F2L, D2I, D2L -> append(new Amd64Conversions.FloatToInteger(op, result(i), inVariable(i.input(0))));
+            case F2I_RAW, I2F_RAW, D2L_RAW, L2D_RAW -> append(new Amd64Conversions.MoveBits(op, result(i), inVariable(i.input(0))));
             case SQRT -> append(new Amd64Arithmetic.FloatSqrt(result(i), inVariable(i.input(0))));
             case ROUND -> {
                 if (!backend.sse41()) {
                     throw new BailoutException(BailoutException.Reason.UNSUPPORTED,
                                     "Math.floor, ceil or rint: roundsd needs SSE4.1, which the target lacks");
                 }
-                append(new Amd64Arithmetic.DoubleRound(result(i), inVariable(i.input(0)), (Rounding) i.attribute()));
+                append(new Amd64Arithmetic.DoubleRound(result(i), inVariable(i.input(0)), i.attribute(Rounding.class)));
             }
             case CLASS_OF -> append(new Amd64Intrinsics.ClassOf(result(i), inVariable(i.input(In.OBJECT))));
             case LCMP, FCMPL, FCMPG, DCMPL, DCMPG -> compare(i);
-            case READ -> read(i);
-            case UNCOMPRESS -> {
-                if (!fused.contains(i)) {
-                    append(new Amd64Memory.Decode(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
-                }
-            }
-            case WRITE -> write(i);
-            case METADATA -> {
-                if (comparedWithMemory(i)) {
-                    fused.add(i); // the branch's immediate
-                } else if (isVmCallArgument(i)) {
-                    fused.add(i); // loaded by the call (VmCall)
-                } else {
-                    append(new LoadMetadata(result(i), (jdk.vm.ci.meta.VMConstant) i.attribute()));
-                }
-            }
-            case THREAD -> thread(i, AMD64.r15);
-            case COMPRESS -> append(new Amd64Barriers.Compress(result(i), inVariable(i.input(In.X)), (NarrowEncoding) i.attribute()));
-            case LEAF_CALL_SAVING -> {
-                RuntimeLeaf f = (RuntimeLeaf) i.attribute();
-                append(new Amd64Barriers.LeafCallSaving(backend.config().runtimeLeaf(f), f, inputsInVariables(i)));
-            }
-            case READ_OR_ZERO -> append(new Amd64Memory.LengthOrZero(result(i), inVariable(i.input(In.BASE)), access(i).displacement()));
-            case STORE_RANGE -> storeRange(i);
-            case MEMBAR -> {
-                // x86 keeps loads in order with loads and earlier stores before later stores (TSO): only
-                // a store followed by a load may be reordered.
-                if ((((Integer) i.attribute()) & MemoryBarriers.STORE_LOAD) != 0) {
-                    append(new Amd64Memory.StoreLoadBarrier());
-                }
-            }
-            case NULL_CHECK -> append(new Amd64Checks.NullCheck(inVariable(i.input(In.OBJECT)), stateOf(i.state()), deopt(i)));
-            case SAME_CHECK -> append(new Amd64Checks.SameCheck(inVariable(i.input(In.X)), inVariable(i.input(In.Y)), stateOf(i.state()), deopt(i)));
-            case ZERO_CHECK -> append(new Amd64Checks.ZeroCheck(inVariable(i.input(In.DIVISOR)), stateOf(i.state()), deopt(i)));
-            case DEOPTIMIZE -> append(new CheckOps.Deoptimize(stateOf(i.state()), deopt(i)));
-            case GUARD -> append(Amd64Checks.ZeroCheck.guard(inVariable(i.input(In.CONDITION)), stateOf(i.state()), deopt(i)));
-            case ALLOCATE_MULTI -> allocateMulti(i);
-            case VM_LOCK, VM_UNLOCK -> monitor(i, AMD64.rsi, Amd64Monitors.Monitor::new);
-            case COMPARE_AND_SWAP -> compareAndSwap(i);
-            case NEW_EXCEPTION -> {
-                // The inputs in rsi and rdx: the object, or the index and length, or the length.
-                RegisterValue[] args = inputsIn(i, new Register[] {AMD64.rsi, AMD64.rdx});
-                RegisterValue result = fixed(AMD64.rax, JavaKind.Object);
-                append(new Amd64Exceptions.NewException((org.ssajit.ir.ImplicitException) i.attribute(), result, args, stateOf(i.state())));
-                move(result(i), result);
-            }
-            case NEGATIVE_CHECK -> append(new Amd64Checks.NegativeCheck(inVariable(i.input(In.LENGTH)), stateOf(i.state()), deopt(i)));
-            case VM_CALL -> vmCall(i, AMD64.rax, Amd64Exceptions.VM_ARGUMENTS); // the arguments after the thread in rsi, rdx, rcx
             default -> emitSharedInstruction(i);
         }
     }
@@ -242,12 +253,12 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             dims[k] = immOrVariable(i.input(k));
         }
         RegisterValue result = fixed(AMD64.rax, JavaKind.Object);
-        append(new Amd64Allocation.AllocateMulti((jdk.vm.ci.meta.Constant) i.attribute(), result, dims, stateOf(i.state())));
+        append(new Amd64Allocation.AllocateMulti(i.attribute(jdk.vm.ci.meta.Constant.class), result, dims, stateOf(i.state())));
         move(result(i), result);
     }
 
     /**
-     * {@link Op#COMPARE_AND_SWAP}, the expected word moved to rax: fused into the branch that tests it
+     * {@link HotSpotOp#COMPARE_AND_SWAP}, the expected word moved to rax: fused into the branch that tests it
      * right after ({@link #emitIf}), else a 0/1 result.
      */
     private void compareAndSwap(Instruction i) {
@@ -257,7 +268,7 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
         }
         RegisterValue rax = fixed(AMD64.rax, JavaKind.Long);
         move(rax, operand(i.input(In.EXPECTED)));
-        org.ssajit.ir.AtomicUpdate u = (org.ssajit.ir.AtomicUpdate) i.attribute();
+        org.ssajit.hotspot.ir.AtomicUpdate u = i.attribute(org.ssajit.hotspot.ir.AtomicUpdate.class);
         append(new Amd64Atomics.CompareAndSwap(result(i), inVariable(i.input(In.BASE)), u.displacement(), rax, inVariable(i.input(In.VALUE))));
     }
 
@@ -394,14 +405,14 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
         AllocatableValue value = inVariable(cas.input(In.VALUE));
         RegisterValue rax = fixed(AMD64.rax, JavaKind.Long);
         move(rax, operand(cas.input(In.EXPECTED)));
-        append(new Amd64Atomics.CompareAndSwapBranch(onSuccess, base, ((org.ssajit.ir.AtomicUpdate) cas.attribute()).displacement(), rax, value, trueTarget,
+        append(new Amd64Atomics.CompareAndSwapBranch(onSuccess, base, cas.attribute(org.ssajit.hotspot.ir.AtomicUpdate.class).displacement(), rax, value, trueTarget,
                         falseTarget));
     }
 
     /** {@code test} of a register, or of a byte in memory read for nothing else ({@link #testedInMemory}). */
     @Override
     protected void testBranch(org.ssajit.ir.Condition cond, Instruction and, LirBlock trueTarget, LirBlock falseTarget) {
-        if (and.input(0) instanceof Instruction read && read.op() == Op.READ && fused.contains(read)) {
+        if (and.input(0) instanceof Instruction read && read.op() == HotSpotOp.READ && fused.contains(read)) {
             Address address = address(read);
             append(new Amd64Compares.MemoryTestBranch(cond, address.base(), address.index(), address.shape(), ((Constant) and.input(1)).asInt(), trueTarget,
                             falseTarget));
@@ -482,7 +493,7 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
         org.ssajit.ir.Value other = f.x() == read ? f.y() : f.x();
         // A word, or a full-width reference (a lock stack entry), at a word base.
         boolean word = (a.kind() == JavaKind.Long || a.kind() == JavaKind.Object) && read.input(In.BASE).kind() == JavaKind.Long;
-        boolean narrowKlass = a.kind() == JavaKind.Int && other instanceof Instruction m && m.op() == Op.METADATA && m.kind() == JavaKind.Int;
+        boolean narrowKlass = a.kind() == JavaKind.Int && other instanceof Instruction m && m.op() == HotSpotOp.METADATA && m.kind() == JavaKind.Int;
         boolean byteEquals = a.kind() == JavaKind.Byte && other instanceof Constant k && k.asInt() == (byte) k.asInt()
                         && (f.condition() == org.ssajit.ir.Condition.EQ || f.condition() == org.ssajit.ir.Condition.NE);
         return word || narrowKlass || byteEquals;
@@ -507,21 +518,21 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             return false;
         }
         org.ssajit.ir.Value other = f.x() == metadata ? f.y() : f.x();
-        return other instanceof Instruction r && r.op() == Op.READ && comparedInMemory(r);
+        return other instanceof Instruction r && r.op() == HotSpotOp.READ && comparedInMemory(r);
     }
 
     /** {@code if ([address] cond y)} for a read the branch compares in memory; false if {@code f} compares none. */
     private boolean memoryCompare(If f, LirBlock trueTarget, LirBlock falseTarget) {
-        Instruction read = f.x() instanceof Instruction x && x.op() == Op.READ && fused.contains(x) ? x
-                        : f.y() instanceof Instruction y && y.op() == Op.READ && fused.contains(y) ? y : null;
+        Instruction read = f.x() instanceof Instruction x && x.op() == HotSpotOp.READ && fused.contains(x) ? x
+                        : f.y() instanceof Instruction y && y.op() == HotSpotOp.READ && fused.contains(y) ? y : null;
         if (read == null) {
             return false;
         }
         org.ssajit.ir.Condition c = f.x() == read ? f.condition() : f.condition().mirror();
         org.ssajit.ir.Value other = f.x() == read ? f.y() : f.x();
         Address address = address(read);
-        if (other instanceof Instruction m && m.op() == Op.METADATA && fused.contains(m)) {
-            append(new Amd64Compares.MemoryCompareBranch(c, address.base(), address.index(), address.shape(), (jdk.vm.ci.meta.VMConstant) m.attribute(),
+        if (other instanceof Instruction m && m.op() == HotSpotOp.METADATA && fused.contains(m)) {
+            append(new Amd64Compares.MemoryCompareBranch(c, address.base(), address.index(), address.shape(), m.attribute(jdk.vm.ci.meta.VMConstant.class),
                             trueTarget, falseTarget));
         } else {
             OperandSize size = access(read).kind() == JavaKind.Byte ? OperandSize.BYTE : sizeOf(access(read).kind());
@@ -532,9 +543,9 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
     }
 
     /**
-     * A READ: {@code mov}, {@code movsx/movzx} or {@code movss/movsd}; with the {@link Op#UNCOMPRESS}
+     * A READ: {@code mov}, {@code movsx/movzx} or {@code movss/movsd}; with the {@link HotSpotOp#UNCOMPRESS}
      * that follows it, a narrow oop read and decoded in one op; an int element whose only user is an
-     * {@code i2l}, one {@code movsxd r64, m32}. A READ that a {@link Op#BOUNDS_CHECK} compares with
+     * {@code i2l}, one {@code movsxd r64, m32}. A READ that a {@link HotSpotOp#BOUNDS_CHECK} compares with
      * is emitted by the check ({@link #boundsCheck}).
      */
     private void read(Instruction i) {
@@ -550,7 +561,7 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             // A narrow oop, or the header's narrow class pointer (a word), read and decoded in one op.
             fused.add(decode);
             Variable r = result(decode);
-            append(new Amd64Memory.Load(decode.kind(), r, address.base(), address.index(), address.shape(), (NarrowEncoding) decode.attribute())
+            append(new Amd64Memory.Load(decode.kind(), r, address.base(), address.index(), address.shape(), decode.attribute(NarrowEncoding.class))
                             .checkingNull(nullCheck));
             return;
         }
@@ -575,13 +586,13 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
 
     /** {@code cmp index, [array + length]}: the length read right before, in memory. */
     @Override
-    protected LirOp boundsCheck(Value array, Value index, int lengthOffset, LirFrameState state, org.ssajit.ir.Deopt deopt, boolean checksNull) {
+    protected LirOp boundsCheck(Value array, Value index, int lengthOffset, LirFrameState state, org.ssajit.hotspot.ir.Deopt deopt, boolean checksNull) {
         return new Amd64Checks.BoundsCheck(array, index, lengthOffset, state, deopt, checksNull);
     }
 
     /** {@code cmp length, index}: a length in a register or stack slot. */
     @Override
-    protected LirOp lengthCheck(Value index, Value length, LirFrameState state, org.ssajit.ir.Deopt deopt) {
+    protected LirOp lengthCheck(Value index, Value length, LirFrameState state, org.ssajit.hotspot.ir.Deopt deopt) {
         return new Amd64Checks.LengthCheck(index, length, state, deopt);
     }
 
@@ -641,7 +652,19 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
         if (!(v instanceof Instruction i)) {
             return false;
         }
-        return switch (i.op()) {
+        if (i.op() instanceof HotSpotOp op) {
+            return switch (op) {
+                // mov/movsx/movzx into a 32-bit register (an int, a narrow oop, a sub-int kind).
+                case READ, READ_OR_ZERO -> true;
+                // Amd64Memory.Fill: mov r32, from or lea r32, [last + 1].
+                case STORE_RANGE -> true;
+                default -> false;
+            };
+        }
+        if (!(i.op() instanceof Op op)) {
+            return false;
+        }
+        return switch (op) {
             // Amd64Arithmetic.IntegerBinary/IntegerMul/IntegerUnary: always an instruction on the 32-bit register.
             case ADD, SUB, AND, MUL, NEG -> true;
             // A rotation (rol by 1..31) or IntegerBinary.
@@ -652,15 +675,11 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             case L2I, I2B, I2C, I2S -> true;
             // Amd64Conversions.MoveBits: movd r32, xmm or mov r32, m32.
             case F2I_RAW -> true;
-            // mov/movsx/movzx into a 32-bit register (an int, a narrow oop, a sub-int kind).
-            case READ, READ_OR_ZERO -> true;
-            // Amd64Memory.Fill: mov r32, from or lea r32, [last + 1].
-            case STORE_RANGE -> true;
             default -> false;
         };
     }
 
-    /** {@link Op#STORE_RANGE} as {@code rep stos} behind its range checks ({@link Amd64Memory.Fill}). */
+    /** {@link HotSpotOp#STORE_RANGE} as {@code rep stos} behind its range checks ({@link Amd64Memory.Fill}). */
     private void storeRange(Instruction i) {
         Access a = access(i);
         Value value = operand(i.input(In.VALUE));

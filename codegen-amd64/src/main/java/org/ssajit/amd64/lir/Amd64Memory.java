@@ -17,7 +17,7 @@ import org.ssajit.amd64.asm.Label;
 import org.ssajit.amd64.asm.Scale;
 import org.ssajit.amd64.asm.ShiftOp;
 import org.ssajit.hotspot.HotSpotFrameBuilder;
-import org.ssajit.ir.NarrowEncoding;
+import org.ssajit.hotspot.ir.NarrowEncoding;
 import org.ssajit.lir.LirFrameState;
 
 import jdk.vm.ci.amd64.AMD64;
@@ -258,7 +258,7 @@ public final class Amd64Memory {
         asm.bind(done);
     }
 
-    /** {@link org.ssajit.ir.Op#UNCOMPRESS} on its own: {@code mov r32, narrow} (zero-extends), then {@link #decode}. */
+    /** {@link org.ssajit.hotspot.ir.HotSpotOp#UNCOMPRESS} on its own: {@code mov r32, narrow} (zero-extends), then {@link #decode}. */
     public static final class Decode extends Amd64Op {
         private final NarrowEncoding narrow;
 
@@ -435,7 +435,7 @@ public final class Amd64Memory {
 
     /**
      * {@code lea result, [array + index * scale + displacement]}: the address of an element, the index a
-     * long, for a copy stub ({@link org.ssajit.ir.Op#ARRAY_COPY}). Not a reference (the collector does
+     * long, for a copy stub ({@link org.ssajit.hotspot.ir.HotSpotOp#ARRAY_COPY}). Not a reference (the collector does
      * not see it): nothing between it and the stub call stops at a safepoint.
      */
     public static final class ElementAddress extends Amd64Op {

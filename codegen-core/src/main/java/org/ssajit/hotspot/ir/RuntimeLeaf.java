@@ -1,10 +1,10 @@
-package org.ssajit.ir;
+package org.ssajit.hotspot.ir;
 
 import jdk.vm.ci.meta.JavaKind;
 
 /**
- * A C function of the VM that compiled code calls as a leaf (the attribute of {@link Op#LEAF_CALL} and
- * {@link Op#LEAF_CALL_SAVING}):
+ * A C function of the VM that compiled code calls as a leaf (the attribute of {@link HotSpotOp#LEAF_CALL} and
+ * {@link HotSpotOp#LEAF_CALL_SAVING}):
  * it neither stops at a safepoint nor throws, so the call needs no frame state; arguments and result
  * follow the platform's C convention. Named by the symbol HotSpot exports its address under.
  */

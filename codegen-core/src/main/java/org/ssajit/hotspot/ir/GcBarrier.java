@@ -1,9 +1,9 @@
-package org.ssajit.ir;
+package org.ssajit.hotspot.ir;
 
 import java.util.Objects;
 
 /**
- * Which of the collector's barriers a {@link Op#PRE_BARRIER} or {@link Op#POST_BARRIER} is, and the
+ * Which of the collector's barriers a {@link HotSpotOp#PRE_BARRIER} or {@link HotSpotOp#POST_BARRIER} is, and the
  * reference store it belongs to ({@code access}: where, and whether the slot holds a narrow oop). The
  * lowering chooses the protocol from the VM's collector and its last steps expand every kind into
  * reads, writes, branches and runtime calls ({@code lowering.BarrierExpansion},

@@ -1,10 +1,10 @@
-package org.ssajit.ir;
+package org.ssajit.hotspot.ir;
 
 import jdk.vm.ci.meta.JavaKind;
 
 /**
- * Where and how a lowered memory op ({@link Op#READ}, {@link Op#WRITE}, {@link Op#READ_OR_ZERO},
- * {@link Op#STORE_RANGE}) accesses memory: {@code [base + index * scale + displacement]}, all of it
+ * Where and how a lowered memory op ({@link HotSpotOp#READ}, {@link HotSpotOp#WRITE}, {@link HotSpotOp#READ_OR_ZERO},
+ * {@link HotSpotOp#STORE_RANGE}) accesses memory: {@code [base + index * scale + displacement]}, all of it
  * from the VM's layout.
  *
  * @param kind the kind in memory: a boolean, byte, char or short is read into an int extended as Java
@@ -12,8 +12,8 @@ import jdk.vm.ci.meta.JavaKind;
  * @param displacement bytes from the base (with an index: the offset of element 0)
  * @param scale bytes per index step (1, 2, 4 or 8); 0 for an access without index
  * @param narrowOop a reference in the heap's compressed form: the op reads or writes the 32-bit
- *            narrow value, an int, which {@link Op#UNCOMPRESS} decodes
- * @param isVolatile a volatile field: the lowering puts the memory model's {@link Op#MEMBAR}s around
+ *            narrow value, an int, which {@link HotSpotOp#UNCOMPRESS} decodes
+ * @param isVolatile a volatile field: the lowering puts the memory model's {@link HotSpotOp#MEMBAR}s around
  *            the access, which is all a target with x86's ordering needs; a weakly ordered target
  *            must also make the access itself an acquiring load or a releasing store (AArch64
  *            {@code ldar}/{@code stlr}), so that it is ordered with the volatile accesses of code

@@ -1,4 +1,4 @@
-package org.ssajit.ir;
+package org.ssajit.hotspot.ir;
 
 import java.util.Objects;
 
@@ -7,7 +7,7 @@ import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.ResolvedJavaType;
 
 /**
- * The attribute of a lowered {@link Op#ALLOCATE}: what to allocate, in the VM's layout. An instance:
+ * The attribute of a lowered {@link HotSpotOp#ALLOCATE}: what to allocate, in the VM's layout. An instance:
  * its size in bytes (a multiple of the object alignment); an array: the element kind, where
  * element 0 and the length are, and log2 of the element size. {@code hub} is the class-metadata
  * constant of the class (for an array, the array class).

@@ -1,7 +1,7 @@
-package org.ssajit.ir;
+package org.ssajit.hotspot.ir;
 
 /**
- * How the VM compresses references ({@link Op#UNCOMPRESS}): {@code ref = narrow == 0 ? null : base + (narrow << shift)}
+ * How the VM compresses references ({@link HotSpotOp#UNCOMPRESS}): {@code ref = narrow == 0 ? null : base + (narrow << shift)}
  * (unsigned 32-bit narrow value). With {@code klass}, how it compresses class pointers: {@code klass =
  * base + (narrow << shift)}, a word, never null (every object has a class), so decoded without a test.
  */

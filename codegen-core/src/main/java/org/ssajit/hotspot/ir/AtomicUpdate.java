@@ -1,7 +1,7 @@
-package org.ssajit.ir;
+package org.ssajit.hotspot.ir;
 
 /**
- * The attribute of {@link Op#COMPARE_AND_SWAP}: the word's displacement from the base, and the
+ * The attribute of {@link HotSpotOp#COMPARE_AND_SWAP}: the word's displacement from the base, and the
  * ordering the swap gives the accesses around it. {@link Ordering#ACQUIRE}: no later access moves
  * before it (a lock); {@link Ordering#RELEASE}: no earlier access moves after it (an unlock). A target
  * may give more than asked (x86's {@code lock cmpxchg} is a full fence), never less.

@@ -1,7 +1,7 @@
-package org.ssajit.ir;
+package org.ssajit.hotspot.ir;
 
 /**
- * The orderings a {@link Op#MEMBAR} enforces (its attribute: an Integer of these bits): no access
+ * The orderings a {@link HotSpotOp#MEMBAR} enforces (its attribute: an Integer of these bits): no access
  * of the first kind before the barrier may be reordered with one of the second kind after it. The
  * Java memory model needs them around volatile accesses and at the end of constructors that wrote
  * final fields; each target emits what its memory model needs (x86: only StoreLoad costs anything).

@@ -1,4 +1,4 @@
-package org.ssajit.ir;
+package org.ssajit.hotspot.ir;
 
 import java.util.Objects;
 
@@ -6,7 +6,7 @@ import jdk.vm.ci.meta.Constant;
 import jdk.vm.ci.meta.ResolvedJavaType;
 
 /**
- * The attribute of a lowered {@link Op#TYPE_TEST}: whether an object is an instance of {@code type}
+ * The attribute of a lowered {@link HotSpotOp#TYPE_TEST}: whether an object is an instance of {@code type}
  * (a class, an interface or an array type), and what a null reference gives ({@code instanceof}: 0;
  * {@code checkcast}: 1, null passes every cast). {@code hub} is the type's class-metadata pointer as
  * the VM's constant (code embeds it; HotSpot patches and tracks it).

@@ -1,10 +1,10 @@
-package org.ssajit.ir;
+package org.ssajit.hotspot.ir;
 
 import jdk.vm.ci.meta.Constant;
 import jdk.vm.ci.meta.DeoptimizationReason;
 
 /**
- * The attribute of {@link Op#NEW_EXCEPTION}: which exception a failed check creates when a handler of
+ * The attribute of {@link HotSpotOp#NEW_EXCEPTION}: which exception a failed check creates when a handler of
  * the same method catches it in compiled code, and, for a ClassCastException, the class cast to (a
  * class-metadata constant, for the message).
  *
@@ -85,7 +85,7 @@ public record ImplicitException(Kind kind, Constant targetHub) {
         /**
          * The kind a failed check of {@code reason} throws, or null if compiled code cannot create it.
          * (A negative array size is checked only where it is thrown in compiled code, see
-         * {@link Op#NEGATIVE_CHECK}; elsewhere the allocation's slow path deoptimizes.)
+         * {@link HotSpotOp#NEGATIVE_CHECK}; elsewhere the allocation's slow path deoptimizes.)
          */
         public static Kind of(DeoptimizationReason reason) {
             for (Kind k : values()) {

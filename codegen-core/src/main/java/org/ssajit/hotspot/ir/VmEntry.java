@@ -1,9 +1,9 @@
-package org.ssajit.ir;
+package org.ssajit.hotspot.ir;
 
 import jdk.vm.ci.meta.JavaKind;
 
 /**
- * An entry of the VM that compiled code calls with a frame state (the attribute of {@link Op#VM_CALL}):
+ * An entry of the VM that compiled code calls with a frame state (the attribute of {@link HotSpotOp#VM_CALL}):
  * it may safepoint, run Java code and fail, so it is called through a stub of the target's that makes
  * the compiled frame walkable and takes what it leaves in the thread. Its C arguments are the current
  * thread, then the op's inputs; it answers an object (the thread's {@code vm_result}; null: failed) or a

@@ -1,4 +1,4 @@
-package org.ssajit.ir;
+package org.ssajit.hotspot.ir;
 
 import java.util.Objects;
 
@@ -6,7 +6,7 @@ import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
 /**
- * What a lowered {@link Op#CALL} calls and how the callee is found: the attribute of the call the
+ * What a lowered {@link HotSpotOp#CALL} calls and how the callee is found: the attribute of the call the
  * HotSpot lowering makes of an {@link Op#INVOKE} whose target is linked.
  *
  * @param method the resolved method the bytecode names (for a virtual or interface call, the one a
@@ -14,7 +14,7 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * @param dispatch how the callee is found
  * @param opcode the invoke bytecode the call comes from (HotSpot re-reads it when it links the site)
  * @param unwinds an exception the callee throws leaves this frame for the caller's handler, as
- *            {@link Op#UNWIND} does (no handler of the compiled method or of a method inlined into it
+ *            {@link HotSpotOp#UNWIND} does (no handler of the compiled method or of a method inlined into it
  *            covers the call, no lock is held); otherwise the frame deoptimizes at the call and the
  *            interpreter dispatches, or, for a call with compiled handlers, the code after the call does
  */

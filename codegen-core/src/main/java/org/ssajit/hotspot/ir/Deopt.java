@@ -1,4 +1,4 @@
-package org.ssajit.ir;
+package org.ssajit.hotspot.ir;
 
 import jdk.vm.ci.meta.DeoptimizationAction;
 import jdk.vm.ci.meta.DeoptimizationReason;
@@ -15,7 +15,7 @@ public record Deopt(DeoptimizationReason reason, DeoptimizationAction action, bo
 
     /**
      * A check whose exception a handler of the method catches in compiled code: the lowering's last
-     * step turns it into a branch to a {@link Op#NEW_EXCEPTION} and the handlers' dispatch instead of
+     * step turns it into a branch to a {@link HotSpotOp#NEW_EXCEPTION} and the handlers' dispatch instead of
      * a deoptimization (see {@link ImplicitException}).
      */
     public static Deopt compiledThrow(DeoptimizationReason reason) {
