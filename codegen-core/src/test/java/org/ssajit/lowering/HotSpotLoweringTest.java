@@ -492,7 +492,7 @@ class HotSpotLoweringTest {
         assertEquals(JavaKind.Boolean, write.attribute(Access.class).kind());
         assertTrue(all(g, Op.AND).stream().noneMatch(a -> a.input(In.Y) instanceof Constant c && c.asInt() == 1), g::toString);
         Graph fromField = lowered("setFlagFrom", true);
-        assertEquals(JavaKind.Boolean, ((Access) only(fromField, HotSpotOp.WRITE).attribute()).kind());
+        assertEquals(JavaKind.Boolean, only(fromField, HotSpotOp.WRITE).attribute(Access.class).kind());
     }
 
     @Test
@@ -516,9 +516,9 @@ class HotSpotLoweringTest {
         Graph r = lowered("readVolatile", true);
         List<Instruction> rc = r.entry().instructions();
         assertEquals(MemoryBarriers.AFTER_VOLATILE_READ, rc.get(rc.indexOf(only(r, HotSpotOp.READ)) + 1).attribute());
-        assertTrue(((Access) only(r, HotSpotOp.READ).attribute()).isVolatile());
-        assertTrue(((Access) only(w, HotSpotOp.WRITE).attribute()).isVolatile());
-        assertFalse(((Access) only(lowered("readField", true), HotSpotOp.READ).attribute()).isVolatile());
+        assertTrue(only(r, HotSpotOp.READ).attribute(Access.class).isVolatile());
+        assertTrue(only(w, HotSpotOp.WRITE).attribute(Access.class).isVolatile());
+        assertFalse(only(lowered("readField", true), HotSpotOp.READ).attribute(Access.class).isVolatile());
     }
 
     static final class WithFinal {
@@ -664,10 +664,10 @@ class HotSpotLoweringTest {
         Graph g = lowered("typeChecks", true, false);
         List<Instruction> tests = all(g, HotSpotOp.TYPE_TEST);
         assertEquals(2, tests.size(), g::toString);
-        TypeTest cast = (TypeTest) tests.get(0).attribute();
+        TypeTest cast = tests.get(0).attribute(TypeTest.class);
         assertEquals("java.lang.CharSequence", cast.type().toJavaName());
         assertTrue(cast.nullPasses());
-        assertFalse(((TypeTest) tests.get(1).attribute()).nullPasses());
+        assertFalse(tests.get(1).attribute(TypeTest.class).nullPasses());
         Instruction guard = only(g, HotSpotOp.GUARD);
         assertEquals(tests.get(0), guard.input(In.CONDITION));
         assertEquals(new Deopt(DeoptimizationReason.ClassCastException, DeoptimizationAction.None), guard.attribute());

@@ -160,7 +160,7 @@ class TypeCheckExpansionTest {
         Graph g = lowered("exactBranch");
         List<Instruction> meta = metadata(g);
         assertEquals(1, meta.size(), () -> text(g));
-        HotSpotMetaspaceConstant hub = (HotSpotMetaspaceConstant) meta.get(0).attribute();
+        HotSpotMetaspaceConstant hub = meta.get(0).attribute(HotSpotMetaspaceConstant.class);
         assertEquals("java.lang.String", hub.asResolvedJavaType().toJavaName());
         assertEquals(C.useCompressedClassPointers, hub.isCompressed());
         assertEquals(C.useCompressedClassPointers ? JavaKind.Int : JavaKind.Long, meta.get(0).kind());
@@ -246,7 +246,7 @@ class TypeCheckExpansionTest {
                         && k.asInt() == C.klassSecondarySuperCacheOffset).map(t -> (If) t).findFirst().orElseThrow();
         assertEquals(org.ssajit.ir.Condition.NE, cacheTest.condition());
         assertTrue(g.blocks().stream().anyMatch(b -> b.instructions().size() == 1 && b.instructions().get(0).op() == HotSpotOp.DEOPTIMIZE
-                        && ((Deopt) b.instructions().get(0).attribute()).reason() == DeoptimizationReason.ArrayStoreException), () -> text(g));
+                        && b.instructions().get(0).attribute(Deopt.class).reason() == DeoptimizationReason.ArrayStoreException), () -> text(g));
         assertEquals(1, g.loops().loops().size(), () -> text(g));
     }
 
