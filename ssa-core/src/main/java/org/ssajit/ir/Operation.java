@@ -23,7 +23,9 @@ public interface Operation {
 
     /**
      * A small number unique among all ops of all dialects, dense from 0 ({@link Op}'s are their
-     * ordinals; a dialect reserves a range with {@link Ids#reserve}): a bit in {@link Graph#mayContain}'s set.
+     * ordinals; a dialect's follow them, {@code Op.values().length} plus the dialect op's ordinal: a
+     * graph holds the ops of one dialect at most, so dialects may share that range): a bit in
+     * {@link Graph#mayContain}'s set.
      */
     int id();
 
@@ -192,20 +194,6 @@ public interface Operation {
         }
     }
 
-    /** Dense {@linkplain Operation#id ids}: {@link Op}'s first, then each dialect's range. */
-    final class Ids {
-        private static int next = Op.values().length;
-
-        private Ids() {
-        }
-
-        /** Reserves {@code count} ids for a dialect's ops; returns the first. */
-        public static synchronized int reserve(int count) {
-            int first = next;
-            next += count;
-            return first;
-        }
-    }
 
     /**
      * Everything generic code needs to know about one op. Made with the op's constructor; the inputs

@@ -54,11 +54,11 @@ class OpsMadeTest {
         assertEquals(true, Dialect.WORD_NOT.id() >= Op.values().length && Dialect.WORD_NEG.id() == Dialect.WORD_NOT.id() + 1);
     }
 
-    /** A dialect of two ops, past one word of bits (its ids are reserved after 64 more). */
+    /** A dialect of two ops, past one word of bits (its ids 64 after where a dialect's start). */
     enum Dialect implements Operation {
         WORD_NOT, WORD_NEG;
 
-        private static final int FIRST = Operation.Ids.reserve(64 + 2) + 64;
+        private static final int FIRST = Op.values().length + 64;
 
         private final Declaration declaration = new Declaration(name().toLowerCase(java.util.Locale.ROOT), Operation.Flags.PURE, Op.Kinds.SAME, null,
                         Declaration.in(Op.In.X, Op.Kinds.SAME));

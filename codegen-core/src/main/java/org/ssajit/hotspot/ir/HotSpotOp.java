@@ -279,7 +279,7 @@ public enum HotSpotOp implements Operation {
                     in(In.VALUE, LONG));
 
     /** The first of this dialect's {@linkplain Operation#id ids}. */
-    private static final int FIRST_ID = Operation.Ids.reserve(values().length);
+    private static final int FIRST_ID = Op.values().length;
 
     private final Declaration declaration;
 
