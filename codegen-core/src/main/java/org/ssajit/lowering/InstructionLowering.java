@@ -342,10 +342,13 @@ final class InstructionLowering {
      * A {@link HotSpotOp#NULL_CHECK} of {@code v} (the state before its bytecode, {@code fs}): every access
      * gets one, before anything else reads the reference; {@link CheckElimination} removes those that
      * cannot fail, {@link ImplicitNullChecks} makes the access itself the check where it may. None
-     * without a state (a graph built by hand: nothing to deoptimize to).
+     * without a state (a graph built by hand: nothing to deoptimize to), and none of a value whose
+     * stamp is non-null (the elimination's first rule, applied here to spare the check's state).
      */
     void nullCheck(Value v, FrameState fs) {
-        if (fs == null) {
+        if (fs == null || v.stamp().isNonNull()) {
+            // A value never null needs no check: the one decision taken here rather than in the
+            // check elimination, which would remove the check at once, to spare its state's copy.
             return;
         }
         Instruction c = new Instruction(g, HotSpotOp.NULL_CHECK, JavaKind.Void, exceptionDeopt(DeoptimizationReason.NullCheckException, fs.bci()), fs.bci(), v);
