@@ -1,6 +1,7 @@
 package org.ssajit.lowering;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -91,41 +92,55 @@ final class CheckElimination {
 
     private void walk() {
         Dominance dominance = g.dominance();
-        Map<Block, List<Block>> children = new HashMap<>();
-        for (Block b : dominance.reversePostorder()) {
-            Block d = b == g.entry() ? null : dominance.immediateDominator(b);
-            if (d != null) {
-                children.computeIfAbsent(d, x -> new ArrayList<>(2)).add(b);
+        List<Block> rpo = dominance.reversePostorder();
+        int limit = g.blockIdLimit();
+        // The dominator tree: each block's children, in reverse postorder, at first[id] .. first[id + 1] of kids.
+        int[] first = new int[limit + 1];
+        for (Block b : rpo) {
+            if (b != g.entry()) {
+                first[dominance.immediateDominator(b).id() + 1]++;
+            }
+        }
+        for (int i = 0; i < limit; i++) {
+            first[i + 1] += first[i];
+        }
+        Block[] kids = new Block[first[limit]];
+        int[] filled = Arrays.copyOf(first, limit);
+        for (Block b : rpo) {
+            if (b != g.entry()) {
+                kids[filled[dominance.immediateDominator(b).id()]++] = b;
             }
         }
         // Iterative preorder walk: a block's mark is the undo log's size before its facts.
-        List<Block> blocks = new ArrayList<>();
-        List<Integer> marks = new ArrayList<>();
-        List<Integer> next = new ArrayList<>();
-        enter(g.entry(), blocks, marks, next);
-        while (!blocks.isEmpty()) {
-            int top = blocks.size() - 1;
-            List<Block> cs = children.getOrDefault(blocks.get(top), List.of());
-            int k = next.get(top);
-            if (k < cs.size()) {
-                next.set(top, k + 1);
-                enter(cs.get(k), blocks, marks, next);
+        Block[] blocks = new Block[rpo.size()];
+        int[] marks = new int[rpo.size()];
+        int[] next = new int[rpo.size()];
+        int depth = 0;
+        blocks[depth] = g.entry();
+        marks[depth] = undo.size();
+        next[depth] = first[g.entry().id()];
+        depth++;
+        enter(g.entry());
+        while (depth > 0) {
+            int top = depth - 1;
+            Block b = blocks[top];
+            if (next[top] < first[b.id() + 1]) {
+                Block c = kids[next[top]++];
+                blocks[depth] = c;
+                marks[depth] = undo.size();
+                next[depth] = first[c.id()];
+                depth++;
+                enter(c);
             } else {
-                int mark = marks.get(top);
-                for (int u = undo.size() - 1; u >= mark; u--) {
+                for (int u = undo.size() - 1; u >= marks[top]; u--) {
                     undo.remove(u).run();
                 }
-                blocks.remove(top);
-                marks.remove(top);
-                next.remove(top);
+                depth--;
             }
         }
     }
 
-    private void enter(Block b, List<Block> blocks, List<Integer> marks, List<Integer> next) {
-        blocks.add(b);
-        marks.add(undo.size());
-        next.add(0);
+    private void enter(Block b) {
         edgeFacts(b);
         Instruction last = null;
         for (Instruction i : List.copyOf(b.instructions())) {
