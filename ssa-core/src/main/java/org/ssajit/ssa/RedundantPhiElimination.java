@@ -61,6 +61,25 @@ public final class RedundantPhiElimination {
     }
 
     private void processScc(List<Phi> scc) {
+        if (scc.size() == 1) {
+            // Most components are one phi: trivial if its operands other than itself are one value.
+            Phi p = scc.get(0);
+            Value only = null;
+            for (int i = 0; i < p.operandCount(); i++) {
+                Value op = p.operand(i);
+                if (op != p) {
+                    if (only == null) {
+                        only = op;
+                    } else if (op != only) {
+                        return;
+                    }
+                }
+            }
+            if (only != null) {
+                replaceSccByValue(scc, only);
+            }
+            return;
+        }
         int myStamp = ++stamp;
         for (Phi p : scc) {
             componentStamp[p.id()] = myStamp;
