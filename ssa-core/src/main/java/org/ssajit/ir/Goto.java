@@ -4,10 +4,13 @@ import java.util.List;
 
 public final class Goto extends Terminator {
     private final Block target;
+    /** {@link #targets()}, made once: the compiler asks for a block's successors very often. */
+    private final List<Block> targets;
 
     public Goto(int bci, Block target) {
         super(bci);
         this.target = target;
+        this.targets = List.of(target);
     }
 
     public Block target() {
@@ -16,6 +19,6 @@ public final class Goto extends Terminator {
 
     @Override
     public List<Block> targets() {
-        return List.of(target);
+        return targets;
     }
 }

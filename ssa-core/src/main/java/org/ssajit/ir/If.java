@@ -12,6 +12,8 @@ public final class If extends Terminator {
     private final Condition condition;
     private final Block trueTarget;
     private final Block falseTarget;
+    /** {@link #targets()}, made once: the compiler asks for a block's successors very often. */
+    private final List<Block> targets;
 
     public If(int bci, Condition condition, Value x, Value y, Block trueTarget, Block falseTarget) {
         super(bci);
@@ -21,6 +23,7 @@ public final class If extends Terminator {
         this.condition = condition;
         this.trueTarget = trueTarget;
         this.falseTarget = falseTarget;
+        this.targets = List.of(trueTarget, falseTarget);
         initInputs(x, y);
     }
 
@@ -46,6 +49,6 @@ public final class If extends Terminator {
 
     @Override
     public List<Block> targets() {
-        return List.of(trueTarget, falseTarget);
+        return targets;
     }
 }
