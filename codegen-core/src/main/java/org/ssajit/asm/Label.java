@@ -13,8 +13,10 @@ public class Label {
     private final Object name;
     Object owner;
     int position = -1;
+    private static final int[] NONE = {};
+
     /** References made before binding: the owner's records, {@link #recordSize} ints each, in order. */
-    private int[] references = new int[0];
+    private int[] references = NONE;
     private int used;
 
     public Label() {
@@ -56,13 +58,16 @@ public class Label {
         used += record.length;
     }
 
-    /** The references recorded so far, their ints in order. */
+    /**
+     * The references recorded so far, their ints in order (not to be modified). Most labels are bound
+     * before any reference is made, or fill their array exactly: no copy then.
+     */
     int[] references() {
-        return Arrays.copyOf(references, used);
+        return used == references.length ? references : Arrays.copyOf(references, used);
     }
 
     void clearReferences() {
-        references = new int[0];
+        references = NONE;
         used = 0;
     }
 

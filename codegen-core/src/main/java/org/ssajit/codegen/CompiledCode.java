@@ -86,6 +86,11 @@ public record CompiledCode(String name, byte[] code, List<Site> sites, int total
         return code.length;
     }
 
+    /** The data section's size in bytes ({@link #dataSection()} without the copy). */
+    public int dataSectionSize() {
+        return dataSection.length;
+    }
+
     @Override
     public String toString() {
         return "CompiledCode[" + name + ", " + code.length + " bytes, " + sites.size() + " sites, frame " + totalFrameSize + "]";

@@ -2,11 +2,7 @@ package org.ssajit.lowering;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.hotspot.ir.Access;
@@ -64,18 +60,28 @@ final class CheckElimination {
     private final Stamps stamps;
     private final Access lengthAccess;
 
-    /** References known non-null (without their PIs). */
-    private final Set<Value> nonNull = new HashSet<>();
-    /** Divisors a zero check passed. */
-    private final Set<Value> nonZero = new HashSet<>();
-    /** Bounds checks passed, as (array without its PIs, index). */
-    private final Set<List<Value>> inBounds = new HashSet<>();
-    /** Types each reference (without its PIs) is known to be null or an instance of. */
-    private final Map<Value, List<ResolvedJavaType>> casts = new HashMap<>();
-    /** The values each int is known to be below (signed). */
-    private final Map<Value, List<Value>> below = new HashMap<>();
-    /** What was added in the blocks being walked: undone on leaving a block's subtree. */
-    private final List<Runnable> undo = new ArrayList<>();
+    // The facts, in side tables by value id (the values the pass makes get ids past the graph's limit
+    // when it starts: the tables grow). Each fact added is logged, and undone on leaving the subtree
+    // of the block it was added in.
+
+    /** Per value id: {@link #NON_NULL} (a reference without its PIs) and {@link #NON_ZERO} (a divisor a zero check passed). */
+    private byte[] known;
+    /** Per array id (without its PIs): the indices that bounds checks of it passed. */
+    private List<Value>[] inBounds;
+    /** Per reference id (without its PIs): the types it is known to be null or an instance of. */
+    private List<ResolvedJavaType>[] casts;
+    /** Per int id: the values it is known to be below (signed). */
+    private List<Value>[] below;
+    /** The facts added in the blocks being walked, in order, each as its kind (the low 3 bits) and value id. */
+    private int[] undo = new int[16];
+    private int undoSize;
+
+    private static final byte NON_NULL = 1;
+    private static final byte NON_ZERO = 2;
+    /** Kinds of logged facts besides {@link #NON_NULL} and {@link #NON_ZERO}: a list's last entry. */
+    private static final int IN_BOUNDS = 3;
+    private static final int CAST = 4;
+    private static final int BELOW = 5;
     /** The instruction before the one being visited, in its block (null: none, or not known). */
     private Instruction previous;
 
@@ -83,6 +89,72 @@ final class CheckElimination {
         this.g = g;
         this.stamps = stamps;
         this.lengthAccess = new Access(JavaKind.Int, arrayLengthOffset, 0, false);
+        allocateTables(g.valueIdLimit());
+    }
+
+    @SuppressWarnings("unchecked")
+    private void allocateTables(int n) {
+        known = known == null ? new byte[n] : Arrays.copyOf(known, n);
+        inBounds = inBounds == null ? new List[n] : Arrays.copyOf(inBounds, n);
+        casts = casts == null ? new List[n] : Arrays.copyOf(casts, n);
+        below = below == null ? new List[n] : Arrays.copyOf(below, n);
+    }
+
+    /** {@code v}'s id, the tables grown to hold it. */
+    private int slot(Value v) {
+        int id = v.id();
+        if (id >= known.length) {
+            allocateTables(Math.max(id + 1, 2 * known.length));
+        }
+        return id;
+    }
+
+    private void log(int kind, int id) {
+        if (undoSize == undo.length) {
+            undo = Arrays.copyOf(undo, 2 * undoSize);
+        }
+        undo[undoSize++] = kind | id << 3;
+    }
+
+    /** Undoes the facts logged from {@code mark} on, newest first. */
+    private void undoTo(int mark) {
+        while (undoSize > mark) {
+            int e = undo[--undoSize];
+            int id = e >>> 3;
+            switch (e & 7) {
+                case NON_NULL -> known[id] &= ~NON_NULL;
+                case NON_ZERO -> known[id] &= ~NON_ZERO;
+                case IN_BOUNDS -> removeLast(inBounds[id]);
+                case CAST -> removeLast(casts[id]);
+                case BELOW -> removeLast(below[id]);
+                default -> throw new IllegalStateException("fact kind " + (e & 7));
+            }
+        }
+    }
+
+    private static void removeLast(List<?> list) {
+        list.remove(list.size() - 1);
+    }
+
+    /** {@code list[id]}, made empty if there is none. */
+    private static <T> List<T> listAt(List<T>[] lists, int id) {
+        List<T> l = lists[id];
+        if (l == null) {
+            l = new ArrayList<>(2);
+            lists[id] = l;
+        }
+        return l;
+    }
+
+    private static boolean containsIdentical(List<Value> list, Value v) {
+        if (list != null) {
+            for (int k = 0; k < list.size(); k++) {
+                if (list.get(k) == v) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Removes the checks of {@code g} that cannot fail; {@code stamps}: the lowering's. */
@@ -117,7 +189,7 @@ final class CheckElimination {
         int[] next = new int[rpo.size()];
         int depth = 0;
         blocks[depth] = g.entry();
-        marks[depth] = undo.size();
+        marks[depth] = undoSize;
         next[depth] = first[g.entry().id()];
         depth++;
         enter(g.entry());
@@ -127,14 +199,12 @@ final class CheckElimination {
             if (next[top] < first[b.id() + 1]) {
                 Block c = kids[next[top]++];
                 blocks[depth] = c;
-                marks[depth] = undo.size();
+                marks[depth] = undoSize;
                 next[depth] = first[c.id()];
                 depth++;
                 enter(c);
             } else {
-                for (int u = undo.size() - 1; u >= marks[top]; u--) {
-                    undo.remove(u).run();
-                }
+                undoTo(marks[top]);
                 depth--;
             }
         }
@@ -157,31 +227,37 @@ final class CheckElimination {
     // The facts ------------------------------------------------------------------------------------
 
     private void addNonNull(Value v) {
-        Value x = withoutPi(v);
-        if (nonNull.add(x)) {
-            undo.add(() -> nonNull.remove(x));
+        int x = slot(withoutPi(v));
+        if ((known[x] & NON_NULL) == 0) {
+            known[x] |= NON_NULL;
+            log(NON_NULL, x);
         }
     }
 
     private boolean isNonNull(Value v) {
-        return v.stamp().isNonNull() || nonNull.contains(withoutPi(v));
+        return v.stamp().isNonNull() || (known[slot(withoutPi(v))] & NON_NULL) != 0;
+    }
+
+    private boolean knownInBounds(Value array, Value index) {
+        return containsIdentical(inBounds[slot(withoutPi(array))], index);
     }
 
     private void addInBounds(Value array, Value index) {
-        List<Value> key = List.of(withoutPi(array), index);
-        if (inBounds.add(key)) {
-            undo.add(() -> inBounds.remove(key));
+        int a = slot(withoutPi(array));
+        if (!containsIdentical(inBounds[a], index)) {
+            listAt(inBounds, a).add(index);
+            log(IN_BOUNDS, a);
         }
     }
 
     private void addCast(Value v, ResolvedJavaType t) {
-        List<ResolvedJavaType> ts = casts.computeIfAbsent(withoutPi(v), x -> new ArrayList<>(2));
-        ts.add(t);
-        undo.add(() -> ts.remove(ts.size() - 1));
+        int x = slot(withoutPi(v));
+        listAt(casts, x).add(t);
+        log(CAST, x);
     }
 
     private boolean castKnown(Value v, ResolvedJavaType t) {
-        List<ResolvedJavaType> ts = casts.get(withoutPi(v));
+        List<ResolvedJavaType> ts = casts[slot(withoutPi(v))];
         if (ts != null) {
             for (ResolvedJavaType s : ts) {
                 if (t.isAssignableFrom(s)) {
@@ -193,9 +269,9 @@ final class CheckElimination {
     }
 
     private void addBelow(Value v, Value bound) {
-        List<Value> bs = below.computeIfAbsent(v, x -> new ArrayList<>(2));
-        bs.add(bound);
-        undo.add(() -> bs.remove(bs.size() - 1));
+        int x = slot(v);
+        listAt(below, x).add(bound);
+        log(BELOW, x);
     }
 
     /**
@@ -259,12 +335,14 @@ final class CheckElimination {
             }
             case ZERO_CHECK -> {
                 Value y = i.input(In.DIVISOR);
-                if (!y.stamp().contains(0) || nonZero.contains(y) || !stamps.at(y, b).contains(0)) {
+                if (!y.stamp().contains(0) || (known[slot(y)] & NON_ZERO) != 0 || !stamps.at(y, b).contains(0)) {
                     remove(i);
                     return null;
                 }
-                if (!i.attribute(Deopt.class).compiledThrow() && nonZero.add(y)) {
-                    undo.add(() -> nonZero.remove(y));
+                int yi = slot(y);
+                if (!i.attribute(Deopt.class).compiledThrow() && (known[yi] & NON_ZERO) == 0) {
+                    known[yi] |= NON_ZERO;
+                    log(NON_ZERO, yi);
                 }
             }
             case GUARD -> {
@@ -308,7 +386,7 @@ final class CheckElimination {
         }
         Value array = length.input(In.BASE);
         Instruction before = previous;
-        if (provenInBounds(array, index, b) || inBounds.contains(List.of(withoutPi(array), index))) {
+        if (provenInBounds(array, index, b) || knownInBounds(array, index)) {
             remove(c);
             if (before == length && !length.hasUsers() && length.state() == null) {
                 remove(length); // read for this check only
@@ -354,7 +432,7 @@ final class CheckElimination {
      * {@code index < arraylength(array)}.
      */
     private boolean provenInBounds(Value array, Value index, Block at) {
-        List<Value> bounds = below.get(index);
+        List<Value> bounds = below[slot(index)];
         if (bounds == null || !stamps.at(index, at).isNonNegative()) {
             return false;
         }

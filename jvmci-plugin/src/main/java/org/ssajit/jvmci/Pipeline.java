@@ -213,7 +213,7 @@ public final class Pipeline {
         if (!graph.inlinedMethods().isEmpty() || !graph.assumptions().isEmpty()) {
             code = code.withInlining(graph.inlinedMethods(), graph.assumptions());
         }
-        long size = (long) code.code().length + code.dataSection().length;
+        long size = (long) code.codeSize() + code.dataSectionSize();
         long limit = config.nmethodSizeLimit;
         if (size > limit) {
             // HotSpot would refuse to install it ("code is too large"): a refusal, not a failure.

@@ -201,7 +201,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         if (ctx.dumper() != null) {
             ctx.dumper().loweredGraph(id, method, graph);
         }
-        noRoom = roomKey == null ? null : ctx.codeCache().refusalToInstall(roomKey, (long) code.code().length + code.dataSection().length);
+        noRoom = roomKey == null ? null : ctx.codeCache().refusalToInstall(roomKey, (long) code.codeSize() + code.dataSectionSize());
         if (noRoom != null) {
             return Outcome.refusedForNow(noRoom, CodeCacheReserve.CATEGORY);
         }
@@ -222,7 +222,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         if (ctx.dumper() != null) {
             ctx.dumper().code(id, method, code, installed);
         }
-        return Outcome.installed(code.code().length, graph.inlinedCallCount(), graph.inlinedByProfileCount(), graph.inlinedBytecodeCount());
+        return Outcome.installed(code.codeSize(), graph.inlinedCallCount(), graph.inlinedByProfileCount(), graph.inlinedBytecodeCount());
     }
 
     /**

@@ -97,7 +97,8 @@ public final class Amd64Assembler extends Assembler {
 
     /** Writes (for a bound label) or records {@code target - anchor} into the field at {@code field}. */
     private void reference(Label target, int field, int size, int anchor) {
-        if (resolve(target, field, size, anchor) >= 0) {
+        // A bound label (a backward branch) needs no record: no array for resolve's arguments.
+        if (boundPosition(target) >= 0 || resolve(target, field, size, anchor) >= 0) {
             writeOffset(target, field, size, anchor);
         }
     }
