@@ -1,6 +1,6 @@
 package org.ssajit.backend;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -491,7 +491,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
         if (cc.getArgumentCount() != parameters.size()) {
             throw new IllegalStateException("calling convention has " + cc.getArgumentCount() + " arguments, the graph " + parameters.size());
         }
-        List<RegisterValue> inRegisters = new ArrayList<>();
+        List<RegisterValue> inRegisters = new CompilerList<>();
         for (int i = 0; i < cc.getArgumentCount(); i++) {
             if (cc.getArgument(i) instanceof RegisterValue r) {
                 inRegisters.add(r);
@@ -563,7 +563,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
             throw new IllegalStateException("calling convention has " + cc.getArgumentCount() + " arguments, the call " + i.inputCount() + ": " + i);
         }
         lir().frameMap().reserveOutgoing(cc.getStackSize());
-        List<RegisterValue> inRegisters = new ArrayList<>();
+        List<RegisterValue> inRegisters = new CompilerList<>();
         // Stack arguments first (a stack-to-stack move goes through a scratch register, never an argument register).
         for (int k = 0; k < cc.getArgumentCount(); k++) {
             if (!(cc.getArgument(k) instanceof RegisterValue)) {

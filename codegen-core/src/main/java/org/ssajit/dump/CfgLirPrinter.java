@@ -1,6 +1,6 @@
 package org.ssajit.dump;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +37,7 @@ public final class CfgLirPrinter {
             out.integer("to_bci", -1);
             out.strings("predecessors", names(b.predecessors()));
             out.strings("successors", names(b.successors()));
-            out.strings("xhandlers", List.of());
+            out.strings("xhandlers", CompilerList.of());
             out.strings("flags", flags(lir, b));
             if (b.loop() != null) {
                 out.integer("loop_index", loopIndex.computeIfAbsent(b.loop(), l -> loopIndex.size()));
@@ -62,7 +62,7 @@ public final class CfgLirPrinter {
     }
 
     private static List<String> names(List<LirBlock> blocks) {
-        List<String> out = new ArrayList<>(blocks.size());
+        List<String> out = new CompilerList<>(blocks.size());
         for (LirBlock b : blocks) {
             out.add(b.toString());
         }
@@ -70,7 +70,7 @@ public final class CfgLirPrinter {
     }
 
     private static List<String> flags(LirGraph lir, LirBlock b) {
-        List<String> f = new ArrayList<>(2);
+        List<String> f = new CompilerList<>(2);
         if (b == lir.entry()) {
             f.add(lir.ir() != null && lir.ir().isOsr() ? "osr" : "std");
         }

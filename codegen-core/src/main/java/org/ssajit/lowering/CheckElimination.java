@@ -1,6 +1,6 @@
 package org.ssajit.lowering;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -75,7 +75,7 @@ final class CheckElimination {
     /** The values each int is known to be below (signed). */
     private final Map<Value, List<Value>> below = new HashMap<>();
     /** What was added in the blocks being walked: undone on leaving a block's subtree. */
-    private final List<Runnable> undo = new ArrayList<>();
+    private final List<Runnable> undo = new CompilerList<>();
     /** The instruction before the one being visited, in its block (null: none, or not known). */
     private Instruction previous;
 
@@ -143,7 +143,7 @@ final class CheckElimination {
     private void enter(Block b) {
         edgeFacts(b);
         Instruction last = null;
-        for (Instruction i : List.copyOf(b.instructions())) {
+        for (Instruction i : CompilerList.copyOf(b.instructions())) {
             if (i.block() == b) {
                 previous = last != null && last.block() == b ? last : null;
                 Instruction now = visit(i, b);
@@ -168,14 +168,14 @@ final class CheckElimination {
     }
 
     private void addInBounds(Value array, Value index) {
-        List<Value> key = List.of(withoutPi(array), index);
+        List<Value> key = CompilerList.of(withoutPi(array), index);
         if (inBounds.add(key)) {
             undo.add(() -> inBounds.remove(key));
         }
     }
 
     private void addCast(Value v, ResolvedJavaType t) {
-        List<ResolvedJavaType> ts = casts.computeIfAbsent(withoutPi(v), x -> new ArrayList<>(2));
+        List<ResolvedJavaType> ts = casts.computeIfAbsent(withoutPi(v), x -> new CompilerList<>(2));
         ts.add(t);
         undo.add(() -> ts.remove(ts.size() - 1));
     }
@@ -193,7 +193,7 @@ final class CheckElimination {
     }
 
     private void addBelow(Value v, Value bound) {
-        List<Value> bs = below.computeIfAbsent(v, x -> new ArrayList<>(2));
+        List<Value> bs = below.computeIfAbsent(v, x -> new CompilerList<>(2));
         bs.add(bound);
         undo.add(() -> bs.remove(bs.size() - 1));
     }
@@ -308,7 +308,7 @@ final class CheckElimination {
         }
         Value array = length.input(In.BASE);
         Instruction before = previous;
-        if (provenInBounds(array, index, b) || inBounds.contains(List.of(withoutPi(array), index))) {
+        if (provenInBounds(array, index, b) || inBounds.contains(CompilerList.of(withoutPi(array), index))) {
             remove(c);
             if (before == length && !length.hasUsers() && length.state() == null) {
                 remove(length); // read for this check only

@@ -1,6 +1,6 @@
 package org.ssajit.lowering;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -127,11 +127,11 @@ final class ExceptionDispatch {
     static void expand(Graph g, ConstantReflectionProvider constantReflection, boolean unwinding) {
         Set<Block> handlersReached = new LinkedHashSet<>();
         Map<Block, Value> exceptionOf = new HashMap<>();
-        for (Block b : List.copyOf(g.blocks())) {
+        for (Block b : CompilerList.copyOf(g.blocks())) {
             if (b.handlers().isEmpty()) {
                 continue;
             }
-            List<Handler> handlers = List.copyOf(b.handlers());
+            List<Handler> handlers = CompilerList.copyOf(b.handlers());
             Block dispatch;
             Value exception;
             int bci;
@@ -183,7 +183,7 @@ final class ExceptionDispatch {
             for (Handler h : handlers) {
                 if (h.catchType() == null) {
                     current.setTerminator(new Goto(bci, h.target()));
-                    fromHere.computeIfAbsent(h.target(), t -> new ArrayList<>()).add(current);
+                    fromHere.computeIfAbsent(h.target(), t -> new CompilerList<>()).add(current);
                     current = null;
                     break;
                 }
@@ -194,7 +194,7 @@ final class ExceptionDispatch {
                 current.append(test);
                 Block rest = g.newBlock(bci);
                 current.setTerminator(new If(bci, Condition.NE, test, g.intConstant(0), h.target(), rest));
-                fromHere.computeIfAbsent(h.target(), t -> new ArrayList<>()).add(current);
+                fromHere.computeIfAbsent(h.target(), t -> new CompilerList<>()).add(current);
                 rest.addPredecessor(current);
                 current = rest;
             }

@@ -1,6 +1,6 @@
 package org.ssajit.lowering;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -233,7 +233,7 @@ public final class HotSpotLowering {
                 s.kept.add(b);
             } else if (implicitMode != ImplicitThrows.Mode.NEVER && ImplicitThrows.throwingBci(b) >= 0) {
                 int bci = ImplicitThrows.throwingBci(b);
-                s.tryHandlers.put(b, List.copyOf(b.handlers()));
+                s.tryHandlers.put(b, CompilerList.copyOf(b.handlers()));
                 s.tryBcis.put(b, bci);
                 if (implicitMode == ImplicitThrows.Mode.ALWAYS || ImplicitThrows.seen(profile, bci)) {
                     s.throwing.add(b);
@@ -403,7 +403,7 @@ public final class HotSpotLowering {
             }
         }
         Dominance reach = g.dominance(); // of the control flow without exception edges
-        List<Block> dead = new ArrayList<>();
+        List<Block> dead = new CompilerList<>();
         for (Block b : g.blocks()) {
             if (!reach.isReachable(b)) {
                 dead.add(b);

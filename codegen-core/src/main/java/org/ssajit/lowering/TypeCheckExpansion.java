@@ -1,6 +1,6 @@
 package org.ssajit.lowering;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -99,7 +99,7 @@ final class TypeCheckExpansion {
         }
         TypeCheckExpansion x = new TypeCheckExpansion(g, config);
         int n = 0;
-        for (Block b : List.copyOf(g.blocks())) {
+        for (Block b : CompilerList.copyOf(g.blocks())) {
             List<Instruction> checks = b.instructionsWhere(i -> i.op() == HotSpotOp.TYPE_TEST || i.op() == HotSpotOp.STORE_CHECK);
             for (int k = checks.size() - 1; k >= 0; k--) {
                 x.expand(checks.get(k));
@@ -356,7 +356,7 @@ final class TypeCheckExpansion {
             if (fresh.contains(target)) {
                 target.addPredecessor(current);
             } else {
-                edgesInto.computeIfAbsent(target, k -> new ArrayList<>()).add(current);
+                edgesInto.computeIfAbsent(target, k -> new CompilerList<>()).add(current);
             }
         }
     }

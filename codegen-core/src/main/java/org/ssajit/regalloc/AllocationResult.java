@@ -1,6 +1,6 @@
 package org.ssajit.regalloc;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +56,7 @@ public final class AllocationResult {
      * Empty if allocation failed before assigning locations.
      */
     public List<IntervalView> intervals() {
-        List<IntervalView> out = new ArrayList<>();
+        List<IntervalView> out = new CompilerList<>();
         if (variableIntervals != null) {
             for (Interval it : variableIntervals) {
                 if (it != null && !it.isEmpty()) {

@@ -1,7 +1,7 @@
 package org.ssajit.regalloc;
 
+import org.ssajit.util.CompilerList;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -74,14 +74,14 @@ public final class AllocationVerifier {
     private int variableCount;
     private Variable[] variables;
     private boolean[] referenceVariable;
-    private final List<Object> others = new ArrayList<>();
+    private final List<Object> others = new CompilerList<>();
     private final Map<Value, Integer> otherIds = new HashMap<>();
     /** Token ids by def: pairs (location, id); {@link #entryTokens} for the values held at method entry. */
     private final Map<LirOp, int[]> tokensByDef = new IdentityHashMap<>();
     private int[] entryTokens;
     /** Per other name: the token's location (or -1 for a constant) and the token's def. */
-    private final List<LirOp> tokenDefs = new ArrayList<>();
-    private final List<Integer> tokenLocations = new ArrayList<>();
+    private final List<LirOp> tokenDefs = new CompilerList<>();
+    private final List<Integer> tokenLocations = new CompilerList<>();
 
     private final Map<PlatformKind, boolean[]> registersByKind = new HashMap<>();
     /** Per location: the last fixed definition in the current block (null: none yet). */
@@ -630,7 +630,7 @@ public final class AllocationVerifier {
         if (names == null) {
             return "null";
         }
-        List<Object> objects = new ArrayList<>();
+        List<Object> objects = new CompilerList<>();
         for (int name : names) {
             objects.add(name(name));
         }

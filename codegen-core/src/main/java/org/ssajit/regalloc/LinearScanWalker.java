@@ -1,6 +1,6 @@
 package org.ssajit.regalloc;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -21,10 +21,10 @@ final class LinearScanWalker {
     private final AllocationStats stats;
     /** By start, then by insertion: a total order, so the walk does not depend on the queue's shape. */
     private final IntervalQueue unhandled;
-    private final List<Interval> active = new ArrayList<>();
-    private final List<Interval> inactive = new ArrayList<>();
-    private final List<Interval> fixedActive = new ArrayList<>();
-    private final List<Interval> fixedInactive = new ArrayList<>();
+    private final List<Interval> active = new CompilerList<>();
+    private final List<Interval> inactive = new CompilerList<>();
+    private final List<Interval> fixedActive = new CompilerList<>();
+    private final List<Interval> fixedInactive = new CompilerList<>();
     private final int[] freeUntil;
     private final int[] nextUse;
     private final int[] blockedAt;

@@ -1,6 +1,6 @@
 package org.ssajit.regalloc;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -56,7 +56,7 @@ public final class RegisterAllocationConfig {
      * stack-to-stack move uses), with verification on.
      */
     public static RegisterAllocationConfig of(RegisterConfig rc, MoveFactory moves, Collection<Register> withheld) {
-        List<Register> regs = new ArrayList<>();
+        List<Register> regs = new CompilerList<>();
         int limit = 0;
         for (Register r : rc.getAllocatableRegisters()) {
             if (!withheld.contains(r)) {
@@ -71,7 +71,7 @@ public final class RegisterAllocationConfig {
         for (Register r : rc.getCallerSaveRegisters()) {
             saved[r.number] = true;
         }
-        return new RegisterAllocationConfig(rc, List.copyOf(regs), saved, moves, true, true);
+        return new RegisterAllocationConfig(rc, CompilerList.copyOf(regs), saved, moves, true, true);
     }
 
     /** The same configuration with the allocation verifier switched on or off. */
@@ -109,7 +109,7 @@ public final class RegisterAllocationConfig {
 
     /** The registers a value of {@code kind} may be assigned, in the register configuration's preference order. */
     public synchronized List<Register> allocatableRegisters(PlatformKind kind) {
-        return byKind.computeIfAbsent(kind, k -> List.copyOf(registerConfig.filterAllocatableRegisters(k, allocatable)));
+        return byKind.computeIfAbsent(kind, k -> CompilerList.copyOf(registerConfig.filterAllocatableRegisters(k, allocatable)));
     }
 
     private final Map<PlatformKind, Register[]> arraysByKind = new HashMap<>();

@@ -1,8 +1,8 @@
 package org.ssajit.bytecode;
 
+import org.ssajit.util.CompilerList;
 import static org.ssajit.bytecode.Bytecodes.*;
 
-import java.util.ArrayList;
 import org.ssajit.util.Bits;
 import java.util.Comparator;
 import java.util.List;
@@ -95,8 +95,8 @@ public final class BlockFrequencies {
             edge[b.id()] = successorProbabilities(map, b, profile);
         }
         // Loops, innermost first: an inner loop's body is a strict subset of its outer loop's.
-        List<Bits> bodies = new ArrayList<>();
-        List<BciBlock> headers = new ArrayList<>();
+        List<Bits> bodies = new CompilerList<>();
+        List<BciBlock> headers = new CompilerList<>();
         for (BciBlock h : blocks) {
             if (h.isLoopHeader()) {
                 headers.add(h);
@@ -165,7 +165,7 @@ public final class BlockFrequencies {
     private static Bits body(BciBlock h) {
         Bits body = new Bits();
         body.set(h.id());
-        List<BciBlock> work = new ArrayList<>();
+        List<BciBlock> work = new CompilerList<>();
         for (BciBlock u : h.predecessors()) {
             if (u.id() >= h.id() && !body.get(u.id())) {
                 body.set(u.id());

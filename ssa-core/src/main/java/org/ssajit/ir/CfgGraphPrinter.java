@@ -1,6 +1,6 @@
 package org.ssajit.ir;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -91,8 +91,8 @@ public final class CfgGraphPrinter {
         out.integer("to_bci", toBci(b));
         out.strings("predecessors", names(b.predecessors()));
         Terminator t = b.terminator();
-        out.strings("successors", names(t == null ? List.of() : t.targets()));
-        List<Block> handlers = new ArrayList<>();
+        out.strings("successors", names(t == null ? CompilerList.of() : t.targets()));
+        List<Block> handlers = new CompilerList<>();
         for (Handler h : b.handlers()) {
             if (!handlers.contains(h.target())) {
                 handlers.add(h.target());
@@ -167,7 +167,7 @@ public final class CfgGraphPrinter {
     }
 
     private static List<String> names(List<Block> blocks) {
-        List<String> out = new ArrayList<>(blocks.size());
+        List<String> out = new CompilerList<>(blocks.size());
         for (Block b : blocks) {
             out.add(b.toString());
         }
@@ -175,7 +175,7 @@ public final class CfgGraphPrinter {
     }
 
     private List<String> flags(Block b) {
-        List<String> f = new ArrayList<>(3);
+        List<String> f = new CompilerList<>(3);
         if (b == graph.entry()) {
             f.add(graph.isOsr() ? "osr" : "std");
         }

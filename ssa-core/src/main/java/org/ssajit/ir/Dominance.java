@@ -1,6 +1,6 @@
 package org.ssajit.ir;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -75,7 +75,7 @@ public final class Dominance {
     }
 
     static List<Block> reversePostorder(Block entry, int limit) {
-        List<Block> post = new ArrayList<>();
+        List<Block> post = new CompilerList<>();
         boolean[] seen = new boolean[limit];
         Block[] stack = new Block[limit];
         int[] next = new int[limit];
@@ -97,7 +97,7 @@ public final class Dominance {
                 sp--;
             }
         }
-        List<Block> rpo = new ArrayList<>(post.size());
+        List<Block> rpo = new CompilerList<>(post.size());
         for (int i = post.size() - 1; i >= 0; i--) {
             rpo.add(post.get(i));
         }

@@ -1,6 +1,6 @@
 package org.ssajit.ir;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -21,11 +21,11 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  */
 public final class Graph {
     private final ResolvedJavaMethod method;
-    private final List<Block> blocks = new ArrayList<>();
+    private final List<Block> blocks = new CompilerList<>();
     private final List<Block> blocksView = new org.ssajit.util.ReadOnlyList<>(blocks);
     private final Map<JavaConstant, Constant> constants = new HashMap<>();
     private final Map<JavaKind, Undefined> undefined = new EnumMap<>(JavaKind.class);
-    private final List<Parameter> parameters = new ArrayList<>();
+    private final List<Parameter> parameters = new CompilerList<>();
     private final int osrBci;
     private int osrLocks;
     private int valueIds;
@@ -70,7 +70,7 @@ public final class Graph {
     }
 
     /** Methods whose bytecode was parsed into this graph besides {@link #method()} (inlined), each once. */
-    private final List<ResolvedJavaMethod> inlinedMethods = new ArrayList<>();
+    private final List<ResolvedJavaMethod> inlinedMethods = new CompilerList<>();
 
     public List<ResolvedJavaMethod> inlinedMethods() {
         return Collections.unmodifiableList(inlinedMethods);
@@ -95,7 +95,7 @@ public final class Graph {
         inlinedByProfile++;
     }
 
-    private final List<InliningDecision> inliningDecisions = new ArrayList<>();
+    private final List<InliningDecision> inliningDecisions = new CompilerList<>();
 
     /** Every call the inliner was asked about, in parse order: a callee's calls right after the call that inlined it. */
     public List<InliningDecision> inliningDecisions() {
@@ -140,7 +140,7 @@ public final class Graph {
      * breaks one.
      */
     public List<jdk.vm.ci.meta.Assumptions.Assumption> assumptions() {
-        return List.copyOf(assumptions);
+        return CompilerList.copyOf(assumptions);
     }
 
     public void recordAssumption(jdk.vm.ci.meta.Assumptions.Assumption a) {

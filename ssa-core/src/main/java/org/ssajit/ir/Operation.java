@@ -1,5 +1,6 @@
 package org.ssajit.ir;
 
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 import jdk.vm.ci.meta.JavaKind;
@@ -232,7 +233,7 @@ public interface Operation {
             this.result = result;
             this.attributeType = attributeType;
             this.derivedWords = derivedWords;
-            this.inputs = List.of(inputs);
+            this.inputs = CompilerList.of(inputs);
             this.declaredIndex = new byte[Op.In.values().length];
             java.util.Arrays.fill(declaredIndex, (byte) -1);
             for (int k = inputs.length - 1; k >= 0; k--) {

@@ -1,6 +1,6 @@
 package org.ssajit.opt;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,12 +30,12 @@ public final class GlobalValueNumbering {
         Map<NodeFactory.Key, List<Instruction>> table = new HashMap<>();
         int replaced = 0;
         for (Block b : dominance.reversePostorder()) {
-            for (Instruction i : List.copyOf(b.instructions())) {
+            for (Instruction i : CompilerList.copyOf(b.instructions())) {
                 if (!i.isPure()) {
                     continue;
                 }
                 NodeFactory.Key key = new NodeFactory.Key(i, -1);
-                List<Instruction> candidates = table.computeIfAbsent(key, k -> new ArrayList<>(1));
+                List<Instruction> candidates = table.computeIfAbsent(key, k -> new CompilerList<>(1));
                 Instruction existing = null;
                 for (Instruction c : candidates) {
                     // An earlier instruction of this block, or one in a block that dominates it.

@@ -1,6 +1,6 @@
 package org.ssajit.parse;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -371,7 +371,7 @@ public final class GraphBuilder {
         /** The same, counting only forward predecessors (earlier in reverse postorder). */
         private final int[] pendingForward;
         private final boolean[] processed;
-        private final List<BciBlock> deferred = new ArrayList<>();
+        private final List<BciBlock> deferred = new CompilerList<>();
 
         Driver(List<BciBlock> rpo, ParseScope scope, BraunSsa ssa, BytecodeParser parser, Owners owners) {
             this.rpo = rpo;
@@ -409,7 +409,7 @@ public final class GraphBuilder {
             boolean progress = true;
             while (progress && !deferred.isEmpty()) {
                 progress = false;
-                for (BciBlock bb : new ArrayList<>(deferred)) {
+                for (BciBlock bb : new CompilerList<>(deferred)) {
                     if (!ir[bb.id()].predecessors().isEmpty()) {
                         deferred.remove(bb);
                         fill(bb);
@@ -417,7 +417,7 @@ public final class GraphBuilder {
                     }
                 }
             }
-            for (BciBlock bb : new ArrayList<>(deferred)) {
+            for (BciBlock bb : new CompilerList<>(deferred)) {
                 dead(bb);
             }
             for (int i = 0; i < rpo.size(); i++) {

@@ -1,6 +1,6 @@
 package org.ssajit.ssa;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -38,7 +38,7 @@ public final class RedundantPhiElimination {
 
     /** Runs the pass on every phi of {@code graph}; returns the number of phis removed. */
     public static int run(Graph graph) {
-        List<Phi> phis = new ArrayList<>();
+        List<Phi> phis = new CompilerList<>();
         List<Block> blocks = graph.blocks();
         for (int bi = 0; bi < blocks.size(); bi++) {
             List<Phi> blockPhis = blocks.get(bi).phis();
@@ -84,7 +84,7 @@ public final class RedundantPhiElimination {
         for (Phi p : scc) {
             componentStamp[p.id()] = myStamp;
         }
-        List<Phi> inner = new ArrayList<>();
+        List<Phi> inner = new CompilerList<>();
         Set<Value> outerOps = new LinkedHashSet<>();
         for (Phi phi : scc) {
             boolean isInner = true;
@@ -140,7 +140,7 @@ public final class RedundantPhiElimination {
         int[] callEdge = new int[n];
         int csp = 0;
         int counter = 0;
-        List<List<Phi>> result = new ArrayList<>();
+        List<List<Phi>> result = new CompilerList<>();
         for (int root = 0; root < n; root++) {
             if (index[root] >= 0) {
                 continue;
@@ -177,7 +177,7 @@ public final class RedundantPhiElimination {
                         low[parent] = Math.min(low[parent], low[v]);
                     }
                     if (low[v] == index[v]) {
-                        List<Phi> scc = new ArrayList<>();
+                        List<Phi> scc = new CompilerList<>();
                         int w;
                         do {
                             w = tarjanStack[--tsp];

@@ -1,6 +1,6 @@
 package org.ssajit.verify;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -98,7 +98,7 @@ public final class Verifier {
         }
         // The nodes of the graph, each with a dense number (frame states can be shared).
         Map<Node, Integer> live = new IdentityHashMap<>();
-        List<Node> liveList = new ArrayList<>();
+        List<Node> liveList = new CompilerList<>();
         for (Block b : graph.blocks()) {
             for (Phi p : b.phis()) {
                 checkPhi(b, p);
@@ -567,7 +567,7 @@ public final class Verifier {
      */
     private void checkDerivedWords() {
         Set<Value> derived = new HashSet<>();
-        List<Value> work = new ArrayList<>();
+        List<Value> work = new CompilerList<>();
         for (Block b : graph.blocks()) {
             for (Instruction i : b.instructions()) {
                 Operation.DerivedWords rule = i.op().derivedWords();
@@ -667,7 +667,7 @@ public final class Verifier {
      */
     private void checkUseLists(Map<Node, Integer> live, List<Node> liveList) {
         Map<Value, Integer> valueIndex = new IdentityHashMap<>();
-        List<Value> values = new ArrayList<>();
+        List<Value> values = new CompilerList<>();
         long[] expected = new long[64];
         int ne = 0;
         for (int ni = 0; ni < liveList.size(); ni++) {
