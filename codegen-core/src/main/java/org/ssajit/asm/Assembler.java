@@ -1,8 +1,7 @@
 package org.ssajit.asm;
 
+import org.ssajit.util.CompilerSet;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.Objects;
 import java.util.Set;
 
@@ -17,7 +16,7 @@ public abstract class Assembler {
     private byte[] buf;
     private int pos;
     /** Labels referenced but not bound yet: {@link #code()} refuses while any remain. */
-    private final Set<Label> unbound = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<Label> unbound = CompilerSet.identity();
 
     protected Assembler(int initialCapacity) {
         buf = new byte[Math.max(16, initialCapacity)];

@@ -1,8 +1,8 @@
 package org.ssajit.backend;
 
+import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -55,7 +55,7 @@ public abstract class HotSpotCodeEmitter<A extends Assembler, F extends HotSpotF
     private Object[] labels;
     private final List<Runnable> outOfLine = new CompilerList<>();
     private final List<Runnable> data = new CompilerList<>();
-    private final Map<Object, L> shared = new HashMap<>();
+    private final Map<Object, L> shared = new CompilerMap<>();
     private boolean bodyDone;
 
     /**

@@ -1,9 +1,8 @@
 package org.ssajit.backend;
 
+import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -72,7 +71,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     protected final B backend;
     protected final ResolvedJavaMethod method;
     /** Constants used in loops that take more than an instruction to load, loaded once in the entry block ({@link #inVariable}). */
-    private final Map<JavaConstant, Variable> hoisted = new HashMap<>();
+    private final Map<JavaConstant, Variable> hoisted = new CompilerMap<>();
     /** The entry block, and where in it hoisted constants go: after the incoming arguments are taken. */
     private LirBlock entryBlock;
     private int entryInsertAt;

@@ -1,7 +1,7 @@
 package org.ssajit.dump;
 
+import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,7 +28,7 @@ public final class CfgLirPrinter {
     /** Appends {@code lir} as a section named {@code phase}. */
     public static void print(String phase, LirGraph lir, CfgOutput out) {
         // Loops numbered in order of first appearance: asking the graph for its loops could compute them.
-        Map<Loop, Integer> loopIndex = new IdentityHashMap<>();
+        Map<Loop, Integer> loopIndex = CompilerMap.identity();
         out.begin("cfg").string("name", phase);
         for (LirBlock b : lir.blocks()) {
             out.begin("block");

@@ -1,5 +1,7 @@
 package org.ssajit.lir;
 
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
 import java.util.List;
 
@@ -25,7 +27,7 @@ public final class BlockLayout {
         List<LirBlock> blocks = lir.blocks();
         // Each rotated header goes right after its one latch (a latch ends in a jump, a header in a
         // branch: no block is both), in one pass however many loops there are.
-        java.util.Map<LirBlock, LirBlock> rotatedAfter = new java.util.HashMap<>();
+        java.util.Map<LirBlock, LirBlock> rotatedAfter = new CompilerMap<>();
         for (LirBlock header : blocks) {
             if (header == blocks.get(0) || header.ops().size() > MAX_ROTATED_HEADER_OPS || !(header.last() instanceof BranchOp)) {
                 continue;
@@ -40,7 +42,7 @@ public final class BlockLayout {
             }
             rotatedAfter.put(latch, header);
         }
-        java.util.Set<LirBlock> moved = new java.util.HashSet<>(rotatedAfter.values());
+        java.util.Set<LirBlock> moved = new CompilerSet<>(rotatedAfter.values());
         List<LirBlock> order = new CompilerList<>(blocks.size());
         // Blocks that only deoptimize (a failed guard's trap) go last, out of the way of the code
         // that runs: the branch to one is taken only when the check fails.

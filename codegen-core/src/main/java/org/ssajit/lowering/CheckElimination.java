@@ -1,9 +1,9 @@
 package org.ssajit.lowering;
 
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -65,15 +65,15 @@ final class CheckElimination {
     private final Access lengthAccess;
 
     /** References known non-null (without their PIs). */
-    private final Set<Value> nonNull = new HashSet<>();
+    private final Set<Value> nonNull = new CompilerSet<>();
     /** Divisors a zero check passed. */
-    private final Set<Value> nonZero = new HashSet<>();
+    private final Set<Value> nonZero = new CompilerSet<>();
     /** Bounds checks passed, as (array without its PIs, index). */
-    private final Set<List<Value>> inBounds = new HashSet<>();
+    private final Set<List<Value>> inBounds = new CompilerSet<>();
     /** Types each reference (without its PIs) is known to be null or an instance of. */
-    private final Map<Value, List<ResolvedJavaType>> casts = new HashMap<>();
+    private final Map<Value, List<ResolvedJavaType>> casts = new CompilerMap<>();
     /** The values each int is known to be below (signed). */
-    private final Map<Value, List<Value>> below = new HashMap<>();
+    private final Map<Value, List<Value>> below = new CompilerMap<>();
     /** What was added in the blocks being walked: undone on leaving a block's subtree. */
     private final List<Runnable> undo = new CompilerList<>();
     /** The instruction before the one being visited, in its block (null: none, or not known). */

@@ -1,7 +1,7 @@
 package org.ssajit.lowering;
 
+import org.ssajit.util.CompilerSet;
 import org.ssajit.util.CompilerList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -162,7 +162,7 @@ public final class ImplicitThrows {
             b.moveToEnd(i, rest);
         }
         List<Handler> handlers = CompilerList.copyOf(b.handlers());
-        Set<Block> targets = new LinkedHashSet<>();
+        Set<Block> targets = new CompilerSet<>();
         for (Handler h : handlers) {
             targets.add(h.target());
         }

@@ -1,8 +1,8 @@
 package org.ssajit.lowering;
 
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -79,9 +79,9 @@ final class TypeCheckExpansion {
     private Block current;
     private int bci;
     /** Blocks this expansion made: they get their predecessors as edges into them are made. */
-    private final Set<Block> fresh = new HashSet<>();
+    private final Set<Block> fresh = new CompilerSet<>();
     /** Edges into blocks the expansion did not make (a branch's targets without phis), wired at its end. */
-    private final Map<Block, List<Block>> edgesInto = new LinkedHashMap<>();
+    private final Map<Block, List<Block>> edgesInto = new CompilerMap<>();
 
     private TypeCheckExpansion(Graph g, HotSpotVmConfig c) {
         this.g = g;

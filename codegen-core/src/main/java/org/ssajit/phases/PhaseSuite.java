@@ -1,7 +1,7 @@
 package org.ssajit.phases;
 
+import org.ssajit.util.CompilerSet;
 import org.ssajit.util.CompilerList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -118,7 +118,7 @@ public final class PhaseSuite {
         this.front = CompilerList.copyOf(front);
         this.lowering = CompilerList.copyOf(lowering);
         this.back = CompilerList.copyOf(back);
-        Set<String> names = new HashSet<>();
+        Set<String> names = new CompilerSet<>();
         for (Phase p : phases()) {
             if (!names.add(p.name())) {
                 throw new IllegalArgumentException("two phases named " + p.name());

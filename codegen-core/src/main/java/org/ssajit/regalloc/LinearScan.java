@@ -1,8 +1,8 @@
 package org.ssajit.regalloc;
 
+import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
 import org.ssajit.util.Bits;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -60,7 +60,7 @@ public final class LinearScan {
     private int sequence;
     /** How many ops destroy the caller-saved registers (calls). */
     private int calls;
-    private final Map<LirKind, StackSlot> scratchSlots = new HashMap<>();
+    private final Map<LirKind, StackSlot> scratchSlots = new CompilerMap<>();
 
     /** The operand modes an op reads, and those it writes (no array per op). */
     private static final Mode[] READS = {Mode.USE, Mode.ALIVE};

@@ -1,8 +1,8 @@
 package org.ssajit.regalloc;
 
+import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -30,7 +30,7 @@ public final class RegisterAllocationConfig {
     private final MoveFactory moveFactory;
     private final boolean verify;
     private final boolean recordOriginals;
-    private final Map<PlatformKind, List<Register>> byKind = new HashMap<>();
+    private final Map<PlatformKind, List<Register>> byKind = new CompilerMap<>();
 
     private RegisterAllocationConfig(RegisterConfig registerConfig, List<Register> allocatable, boolean[] callerSaved, MoveFactory moveFactory,
                     boolean verify, boolean recordOriginals) {
@@ -112,7 +112,7 @@ public final class RegisterAllocationConfig {
         return byKind.computeIfAbsent(kind, k -> CompilerList.copyOf(registerConfig.filterAllocatableRegisters(k, allocatable)));
     }
 
-    private final Map<PlatformKind, Register[]> arraysByKind = new HashMap<>();
+    private final Map<PlatformKind, Register[]> arraysByKind = new CompilerMap<>();
 
     /** {@link #allocatableRegisters(PlatformKind)} as an array made once (shared: do not modify). */
     synchronized Register[] allocatableRegisterArray(PlatformKind kind) {

@@ -1,9 +1,8 @@
 package org.ssajit.ir;
 
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
-import java.util.HashSet;
-import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,11 +30,11 @@ public final class CfgGraphPrinter {
     private final Graph graph;
     private final IrPrinter text = new IrPrinter(false);
     /** Constants and undefined values the graph uses, with their names, in order of first use. */
-    private final Map<Value, String> graphValues = new LinkedHashMap<>();
+    private final Map<Value, String> graphValues = new CompilerMap<>();
     private final Loops loops;
-    private final Map<Loops.Loop, Integer> loopIndex = new IdentityHashMap<>();
-    private final Set<Block> handlerEntries = new HashSet<>();
-    private final Set<Block> latches = new HashSet<>();
+    private final Map<Loops.Loop, Integer> loopIndex = CompilerMap.identity();
+    private final Set<Block> handlerEntries = new CompilerSet<>();
+    private final Set<Block> latches = new CompilerSet<>();
 
     private CfgGraphPrinter(Graph graph) {
         this.graph = graph;

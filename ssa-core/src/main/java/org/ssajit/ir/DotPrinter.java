@@ -1,7 +1,7 @@
 package org.ssajit.ir;
 
+import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -61,7 +61,7 @@ public final class DotPrinter {
                 edge(sb, b, f.falseTarget(), "F", false);
             }
             case Switch s -> {
-                Map<Block, List<String>> keys = new LinkedHashMap<>();
+                Map<Block, List<String>> keys = new CompilerMap<>();
                 for (int i = 0; i < s.keyCount(); i++) {
                     keys.computeIfAbsent(s.keyTarget(i), t -> new CompilerList<>()).add(Integer.toString(s.key(i)));
                 }
@@ -75,7 +75,7 @@ public final class DotPrinter {
                 // Only a broken graph has an unterminated block; print what there is.
             }
         }
-        Map<Block, List<String>> handlers = new LinkedHashMap<>();
+        Map<Block, List<String>> handlers = new CompilerMap<>();
         for (Handler h : b.handlers()) {
             handlers.computeIfAbsent(h.target(), t -> new CompilerList<>()).add(h.catchType() == null ? "any" : h.catchType().toJavaName(false));
         }

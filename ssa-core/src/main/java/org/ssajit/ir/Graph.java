@@ -1,9 +1,10 @@
 package org.ssajit.ir;
 
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
 import java.util.Collections;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,7 +24,7 @@ public final class Graph {
     private final ResolvedJavaMethod method;
     private final List<Block> blocks = new CompilerList<>();
     private final List<Block> blocksView = new org.ssajit.util.ReadOnlyList<>(blocks);
-    private final Map<JavaConstant, Constant> constants = new HashMap<>();
+    private final Map<JavaConstant, Constant> constants = new CompilerMap<>();
     private final Map<JavaKind, Undefined> undefined = new EnumMap<>(JavaKind.class);
     private final List<Parameter> parameters = new CompilerList<>();
     private final int osrBci;
@@ -132,7 +133,7 @@ public final class Graph {
     }
 
     /** What the graph assumes about the class hierarchy (inlining by class-hierarchy analysis), each once. */
-    private final java.util.Set<jdk.vm.ci.meta.Assumptions.Assumption> assumptions = new java.util.LinkedHashSet<>();
+    private final java.util.Set<jdk.vm.ci.meta.Assumptions.Assumption> assumptions = new CompilerSet<>();
 
     /**
      * The assumptions the code made from this graph holds only while they hold: the installer hands them

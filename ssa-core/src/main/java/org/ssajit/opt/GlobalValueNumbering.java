@@ -1,7 +1,7 @@
 package org.ssajit.opt;
 
+import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,7 +27,7 @@ public final class GlobalValueNumbering {
     /** Returns the number of instructions replaced by a dominating equal one. */
     public static int run(Graph graph) {
         Dominance dominance = graph.dominance();
-        Map<NodeFactory.Key, List<Instruction>> table = new HashMap<>();
+        Map<NodeFactory.Key, List<Instruction>> table = new CompilerMap<>();
         int replaced = 0;
         for (Block b : dominance.reversePostorder()) {
             for (Instruction i : CompilerList.copyOf(b.instructions())) {

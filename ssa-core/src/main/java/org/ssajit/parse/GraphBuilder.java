@@ -1,7 +1,8 @@
 package org.ssajit.parse;
 
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -95,7 +96,7 @@ public final class GraphBuilder {
 
     private static Result build(FrontEnd fe, BuildOptions options, Providers providers, FaultInjection faults, boolean scrambleBlockIds,
                     Predicate<ResolvedJavaMethod> refuseCallee) {
-        Set<ResolvedJavaMethod> denied = new HashSet<>();
+        Set<ResolvedJavaMethod> denied = new CompilerSet<>();
         Callees callees = new Callees();
         while (true) {
             try {
@@ -130,7 +131,7 @@ public final class GraphBuilder {
      * bytecode and what its constant-pool entries resolve to, which {@link Linkage} looks up once.
      */
     private static final class Callees {
-        private final Map<ResolvedJavaMethod, FrontEnd> analyzed = new java.util.HashMap<>();
+        private final Map<ResolvedJavaMethod, FrontEnd> analyzed = new CompilerMap<>();
 
         FrontEnd analyze(ResolvedJavaMethod m) {
             FrontEnd fe = analyzed.get(m);

@@ -1,5 +1,6 @@
 package org.ssajit.ssa;
 
+import org.ssajit.util.CompilerSet;
 import org.ssajit.util.CompilerList;
 import java.util.Arrays;
 import java.util.List;
@@ -403,7 +404,7 @@ public final class BraunSsa implements SsaConstruction {
     /** Whether {@code p} is an operand of itself, directly or through other phis (statistics only). */
     private static boolean reachesItself(Phi p) {
         CompilerList<Phi> stack = new CompilerList<>();
-        java.util.Set<Phi> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        java.util.Set<Phi> seen = CompilerSet.identity();
         stack.add(p);
         while (!stack.isEmpty() && seen.size() < 10_000) {
             Phi q = stack.remove(stack.size() - 1);

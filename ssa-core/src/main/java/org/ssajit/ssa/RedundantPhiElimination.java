@@ -1,8 +1,8 @@
 package org.ssajit.ssa;
 
+import org.ssajit.util.CompilerSet;
 import org.ssajit.util.CompilerList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -85,7 +85,7 @@ public final class RedundantPhiElimination {
             componentStamp[p.id()] = myStamp;
         }
         List<Phi> inner = new CompilerList<>();
-        Set<Value> outerOps = new LinkedHashSet<>();
+        Set<Value> outerOps = new CompilerSet<>();
         for (Phi phi : scc) {
             boolean isInner = true;
             for (int i = 0; i < phi.operandCount(); i++) {
