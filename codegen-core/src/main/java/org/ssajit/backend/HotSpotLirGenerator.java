@@ -1,5 +1,6 @@
 package org.ssajit.backend;
 
+import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
 import java.util.Arrays;
@@ -668,7 +669,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
         long span = (long) s.key(n - 1) - s.key(0) + 1;
         if (n >= MIN_TABLE_KEYS && span <= 3L * n && span <= MAX_TABLE_SIZE) {
             LirBlock[] table = new LirBlock[(int) span];
-            Arrays.fill(table, defaultTarget);
+            ArrayFill.fill(table, defaultTarget);
             for (int k = 0; k < n; k++) {
                 table[(int) ((long) s.key(k) - s.key(0))] = keyTargets[k];
             }

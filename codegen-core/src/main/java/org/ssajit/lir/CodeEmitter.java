@@ -1,7 +1,7 @@
 package org.ssajit.lir;
 
+import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -29,7 +29,7 @@ public abstract class CodeEmitter {
         this.blocks = CompilerList.copyOf(blocks);
         int limit = idLimit(blocks);
         positions = new int[limit];
-        Arrays.fill(positions, -1);
+        ArrayFill.fill(positions, -1);
         loopTops = new boolean[limit];
         for (int i = 0; i < blocks.size(); i++) {
             positions[blocks.get(i).id()] = i;

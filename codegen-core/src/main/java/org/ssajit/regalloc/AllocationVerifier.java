@@ -1,5 +1,6 @@
 package org.ssajit.regalloc;
 
+import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
 import java.util.ArrayDeque;
@@ -385,7 +386,7 @@ public final class AllocationVerifier {
 
     private void process(LirBlock b, int[][] state, boolean check) {
         currentBlock = b;
-        Arrays.fill(lastFixedDef, null);
+        ArrayFill.fill(lastFixedDef, null);
         int[] written = new int[8];
         for (LirOp op : b.ops()) {
             currentOp = op;

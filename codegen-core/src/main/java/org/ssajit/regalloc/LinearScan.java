@@ -1,5 +1,6 @@
 package org.ssajit.regalloc;
 
+import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
 import org.ssajit.util.Bits;
@@ -671,8 +672,8 @@ public final class LinearScan {
                                         + " is not a jump and the edge is critical");
                     }
                 }
-                java.util.Arrays.fill(busyBefore, false);
-                java.util.Arrays.fill(busyAfter, null);
+                ArrayFill.fill(busyBefore, false);
+                ArrayFill.fill(busyAfter, null);
             }
         }
     }

@@ -1,7 +1,7 @@
 package org.ssajit.regalloc;
 
+import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerList;
-import java.util.Arrays;
 import java.util.List;
 
 import jdk.vm.ci.code.Register;
@@ -95,7 +95,7 @@ final class LinearScanWalker {
      * take the registers the old values free, which the new values (hinted to the phis) need.
      */
     private void markReserved(int pos, int end) {
-        Arrays.fill(reserved, false);
+        ArrayFill.fill(reserved, false);
         while (waitingFirst < waitingEnd && waiting[waitingFirst].from() < pos) {
             waiting[waitingFirst++] = null; // started: allocated already
         }
@@ -124,7 +124,7 @@ final class LinearScanWalker {
             Interval[] to = n * 2 >= waiting.length ? new Interval[waiting.length * 2] : waiting;
             System.arraycopy(waiting, waitingFirst, to, 0, n);
             if (to == waiting) {
-                Arrays.fill(waiting, n, waitingEnd, null);
+                ArrayFill.fill(waiting, n, waitingEnd, null);
             }
             waiting = to;
             waitingFirst = 0;

@@ -1,5 +1,6 @@
 package org.ssajit.bytecode;
 
+import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerList;
 import static org.ssajit.bytecode.Bytecodes.*;
 
@@ -109,7 +110,7 @@ public final class BlockFrequencies {
         }
         java.util.Arrays.sort(order, Comparator.comparingInt(i -> bodies.get(i).cardinality()));
         double[] multiplier = new double[n];
-        java.util.Arrays.fill(multiplier, 1);
+        ArrayFill.fill(multiplier, 1);
         double[] local = new double[n];
         for (int i : order) {
             BciBlock h = headers.get(i);
@@ -192,7 +193,7 @@ public final class BlockFrequencies {
             return p;
         }
         if (succ.length == 1 || b.isSynthetic()) {
-            java.util.Arrays.fill(p, 1.0 / succ.length);
+            ArrayFill.fill(p, 1.0 / succ.length);
             return p;
         }
         int bci = b.endBci();
@@ -236,7 +237,7 @@ public final class BlockFrequencies {
             }
             return p;
         }
-        java.util.Arrays.fill(p, 1.0 / succ.length);
+        ArrayFill.fill(p, 1.0 / succ.length);
         return p;
     }
 

@@ -1,5 +1,6 @@
 package org.ssajit.ir;
 
+import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,7 +26,7 @@ public final class Dominance {
     public Dominance(Graph g) {
         int limit = g.blockIdLimit();
         order = new int[limit];
-        Arrays.fill(order, -1);
+        ArrayFill.fill(order, -1);
         rpo = reversePostorder(g.entry(), limit);
         for (int i = 0; i < rpo.size(); i++) {
             order[rpo.get(i).id()] = i;
@@ -47,7 +48,7 @@ public final class Dominance {
         int n = rpo.size();
         int[] firstChild = new int[n];
         int[] sibling = new int[n];
-        Arrays.fill(firstChild, -1);
+        ArrayFill.fill(firstChild, -1);
         for (int b = n - 1; b >= 1; b--) {
             sibling[b] = firstChild[idom[b]];
             firstChild[idom[b]] = b;

@@ -1,5 +1,6 @@
 package org.ssajit.ir;
 
+import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerList;
 import java.util.ArrayDeque;
 import org.ssajit.util.Bits;
@@ -42,7 +43,7 @@ public final class Loops {
         this.innermost = new Loop[graph.blockIdLimit()];
         List<Block> rpo = dominance.reversePostorder();
         int[] order = new int[graph.blockIdLimit()];
-        java.util.Arrays.fill(order, -1);
+        ArrayFill.fill(order, -1);
         Block[] byId = new Block[graph.blockIdLimit()];
         for (int i = 0; i < rpo.size(); i++) {
             order[rpo.get(i).id()] = i;

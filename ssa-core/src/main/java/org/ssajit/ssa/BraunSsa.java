@@ -1,5 +1,6 @@
 package org.ssajit.ssa;
 
+import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerSet;
 import org.ssajit.util.CompilerList;
 import java.util.Arrays;
@@ -320,7 +321,7 @@ public final class BraunSsa implements SsaConstruction {
             }
             result = tryRemoveTrivialPhi(phi);
         }
-        Arrays.fill(vals, 0, n, null);
+        ArrayFill.fill(vals, 0, n, null);
         writeVariable(f.variable, b, result);
         return result;
     }

@@ -1,8 +1,8 @@
 package org.ssajit.ssa;
 
+import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerSet;
 import org.ssajit.util.CompilerList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -133,7 +133,7 @@ public final class RedundantPhiElimination {
         int[] index = new int[n];
         int[] low = new int[n];
         boolean[] onStack = new boolean[n];
-        Arrays.fill(index, -1);
+        ArrayFill.fill(index, -1);
         int[] tarjanStack = new int[n];
         int tsp = 0;
         int[] callNode = new int[n];
