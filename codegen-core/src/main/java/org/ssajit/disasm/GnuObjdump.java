@@ -1,11 +1,11 @@
 package org.ssajit.disasm;
 
-import org.ssajit.util.CompilerList;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -43,9 +43,9 @@ public final class GnuObjdump {
                     String install) {
         this.what = what;
         this.property = property;
-        this.names = CompilerList.copyOf(names);
+        this.names = List.copyOf(names);
         this.machine = machine;
-        this.options = CompilerList.copyOf(options);
+        this.options = List.copyOf(options);
         this.line = line;
         this.timeoutSeconds = timeoutSeconds;
         this.install = install;
@@ -87,7 +87,7 @@ public final class GnuObjdump {
      */
     public String disassemble(byte[] code, long startAddress) {
         try {
-            List<String> lines = new CompilerList<>();
+            List<String> lines = new ArrayList<>();
             for (Matcher m : instructionLines(code, startAddress)) {
                 lines.add(m.group());
             }
@@ -103,7 +103,7 @@ public final class GnuObjdump {
      * missing or cannot decode the architecture.
      */
     public List<Matcher> instructionLines(byte[] code, long startAddress) throws IOException {
-        List<Matcher> out = new CompilerList<>();
+        List<Matcher> out = new ArrayList<>();
         for (String l : run(code, startAddress).split("\n")) {
             Matcher m = line.matcher(l);
             if (m.matches()) {
@@ -122,7 +122,7 @@ public final class GnuObjdump {
         Path out = Files.createTempFile("ssajit-objdump", ".txt");
         try {
             Files.write(in, code);
-            List<String> command = new CompilerList<>(CompilerList.of(exe.toString(), "-D", "-b", "binary", "-m", machine));
+            List<String> command = new ArrayList<>(List.of(exe.toString(), "-D", "-b", "binary", "-m", machine));
             command.addAll(options);
             command.add("--adjust-vma=0x" + Long.toHexString(startAddress));
             command.add(in.toString());

@@ -1,8 +1,8 @@
 package org.ssajit.aarch64.disasm;
 
-import org.ssajit.util.CompilerList;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -27,7 +27,7 @@ public final class Objdump {
     public static final String CROSS_OBJDUMP = "aarch64-linux-gnu-objdump";
     /** {@code "  1a4:\t94000000 \tbl\t0x1a4"}: address, the instruction word in hex, text. */
     private static final Pattern LINE = Pattern.compile("^\\s*([0-9a-f]+):\\t([0-9a-f]{8})\\s*(?:\\t(.*))?$");
-    private static final GnuObjdump OBJDUMP = new GnuObjdump("AArch64 objdump", PROPERTY, names(), "aarch64", CompilerList.of(), LINE, 120,
+    private static final GnuObjdump OBJDUMP = new GnuObjdump("AArch64 objdump", PROPERTY, names(), "aarch64", List.of(), LINE, 120,
                     "install it, e.g. `apt-get install binutils-aarch64-linux-gnu`");
 
     /** One decoded instruction: its address, its 32-bit word and objdump's text, {@linkplain #normalize normalized}. */
@@ -43,7 +43,7 @@ public final class Objdump {
 
     /** The cross objdump; on an AArch64 host the native one too. */
     private static List<String> names() {
-        List<String> names = new CompilerList<>(CompilerList.of(CROSS_OBJDUMP));
+        List<String> names = new ArrayList<>(List.of(CROSS_OBJDUMP));
         String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
         if (arch.equals("aarch64") || arch.equals("arm64")) {
             names.add("objdump");
@@ -78,7 +78,7 @@ public final class Objdump {
         if (code.length % 4 != 0) {
             throw new IllegalArgumentException("A64 code is a whole number of 4-byte words, got " + code.length + " bytes");
         }
-        List<Instruction> out = new CompilerList<>(code.length / 4);
+        List<Instruction> out = new ArrayList<>(code.length / 4);
         for (Matcher m : OBJDUMP.instructionLines(code, startAddress)) {
             out.add(new Instruction(Long.parseUnsignedLong(m.group(1), 16), Integer.parseUnsignedInt(m.group(2), 16),
                             normalize(m.group(3) == null ? "" : m.group(3))));

@@ -1,8 +1,8 @@
 package org.ssajit.amd64.disasm;
 
-import org.ssajit.util.CompilerList;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -22,8 +22,8 @@ public final class Objdump {
     public static final String PROPERTY = "ssajit.objdump";
     /** {@code "  1a3:\te8 00 00 00 00   \tcall   0x1a8"}; continuation lines have no text. */
     private static final Pattern LINE = Pattern.compile("^\\s*([0-9a-f]+):\\t((?:[0-9a-f]{2} )*[0-9a-f]{2})\\s*(?:\\t(.*))?$");
-    private static final GnuObjdump OBJDUMP = new GnuObjdump("objdump", PROPERTY, CompilerList.of("objdump", "x86_64-linux-gnu-objdump"), "i386:x86-64",
-                    CompilerList.of("-M", "intel", "--insn-width=16"), LINE, 60, "install GNU binutils, e.g. `apt-get install binutils`");
+    private static final GnuObjdump OBJDUMP = new GnuObjdump("objdump", PROPERTY, List.of("objdump", "x86_64-linux-gnu-objdump"), "i386:x86-64",
+                    List.of("-M", "intel", "--insn-width=16"), LINE, 60, "install GNU binutils, e.g. `apt-get install binutils`");
 
     /** One decoded instruction: its address, its bytes and objdump's text, {@linkplain #normalize normalized}. */
     public record Instruction(long address, byte[] bytes, String text) {
@@ -63,7 +63,7 @@ public final class Objdump {
      * it when objdump is missing or cannot decode x86-64.
      */
     public static List<Instruction> decode(byte[] code, long startAddress) throws IOException {
-        List<Instruction> out = new CompilerList<>();
+        List<Instruction> out = new ArrayList<>();
         HexFormat hex = HexFormat.ofDelimiter(" ");
         for (Matcher m : OBJDUMP.instructionLines(code, startAddress)) {
             byte[] bytes = hex.parseHex(m.group(2));
