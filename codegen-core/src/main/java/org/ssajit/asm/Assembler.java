@@ -1,10 +1,7 @@
 package org.ssajit.asm;
 
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * What every target's assembler is built on: a growable little-endian code buffer and the
@@ -16,8 +13,13 @@ import java.util.Set;
 public abstract class Assembler {
     private byte[] buf;
     private int pos;
-    /** Labels referenced but not bound yet: {@link #code()} refuses while any remain. */
-    private final Set<Label> unbound = Collections.newSetFromMap(new IdentityHashMap<>());
+    /**
+     * Labels referenced while unbound, each once, in order (bound ones stay): {@link #code()} refuses
+     * while any of them is unbound. An array rather than a set of the JDK's, whose methods the
+     * compiler's calls made hot on the compiler thread (and this package depends on nothing of ssajit's).
+     */
+    private Label[] referencedUnbound = new Label[8];
+    private int referencedUnboundCount;
 
     protected Assembler(int initialCapacity) {
         buf = new byte[Math.max(16, initialCapacity)];
@@ -33,8 +35,15 @@ public abstract class Assembler {
      * still hold zeros).
      */
     public final byte[] code() {
-        if (!unbound.isEmpty()) {
-            throw new IllegalStateException("labels referenced but never bound: " + unbound);
+        StringBuilder never = null;
+        for (int i = 0; i < referencedUnboundCount; i++) {
+            Label l = referencedUnbound[i];
+            if (!l.isBound()) {
+                never = (never == null ? new StringBuilder("[") : never.append(", ")).append(l);
+            }
+        }
+        if (never != null) {
+            throw new IllegalStateException("labels referenced but never bound: " + never.append(']'));
         }
         return Arrays.copyOf(buf, pos);
     }
@@ -104,7 +113,6 @@ public abstract class Assembler {
         label.position = pos;
         patchReferences(label, references);
         label.clearReferences();
-        unbound.remove(label);
     }
 
     /** The position of {@code target} (claimed for this assembler) if it is bound, else -1. */
@@ -123,8 +131,15 @@ public abstract class Assembler {
         if (target.isBound()) {
             return target.position;
         }
+        if (!target.hasReferences()) {
+            if (referencedUnboundCount == referencedUnbound.length) {
+                Label[] grown = new Label[referencedUnboundCount * 2];
+                System.arraycopy(referencedUnbound, 0, grown, 0, referencedUnboundCount);
+                referencedUnbound = grown;
+            }
+            referencedUnbound[referencedUnboundCount++] = target;
+        }
         target.addReference(reference);
-        unbound.add(target);
         return -1;
     }
 

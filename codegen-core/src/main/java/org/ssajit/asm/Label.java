@@ -50,6 +50,11 @@ public class Label {
         return name != null ? name.toString() : "L" + Integer.toHexString(System.identityHashCode(this));
     }
 
+    /** Whether a reference was recorded since the label was made (or bound). */
+    boolean hasReferences() {
+        return used > 0;
+    }
+
     void addReference(int[] record) {
         if (used + record.length > references.length) {
             references = Arrays.copyOf(references, Math.max(Math.max(6, record.length), references.length * 2));

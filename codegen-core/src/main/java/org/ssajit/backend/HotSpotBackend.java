@@ -1,6 +1,6 @@
 package org.ssajit.backend;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.BiFunction;
@@ -92,7 +92,7 @@ public abstract class HotSpotBackend<F extends HotSpotFrameBuilder<?>> implement
     /** The VM's allocatable registers that {@link #mayAllocate} accepts. */
     @Override
     public final List<Register> allocatableRegisters() {
-        List<Register> out = new ArrayList<>();
+        List<Register> out = new CompilerList<>();
         for (Register r : registerConfig.getAllocatableRegisters()) {
             if (mayAllocate(r)) {
                 out.add(r);

@@ -1,8 +1,8 @@
 package org.ssajit.backend;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerMap;
+import org.ssajit.util.CompilerList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -53,9 +53,9 @@ public abstract class HotSpotCodeEmitter<A extends Assembler, F extends HotSpotF
     private final ValueKindFactory<LirKind> kinds;
     /** Each block's label, by block id, made when first asked for. */
     private Object[] labels;
-    private final List<Runnable> outOfLine = new ArrayList<>();
-    private final List<Runnable> data = new ArrayList<>();
-    private final Map<Object, L> shared = new HashMap<>();
+    private final List<Runnable> outOfLine = new CompilerList<>();
+    private final List<Runnable> data = new CompilerList<>();
+    private final Map<Object, L> shared = new CompilerMap<>();
     private boolean bodyDone;
 
     /**

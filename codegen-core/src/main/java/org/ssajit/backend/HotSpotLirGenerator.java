@@ -1,9 +1,9 @@
 package org.ssajit.backend;
 
-import java.util.ArrayList;
+import org.ssajit.util.ArrayFill;
+import org.ssajit.util.CompilerMap;
+import org.ssajit.util.CompilerList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -72,7 +72,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     protected final B backend;
     protected final ResolvedJavaMethod method;
     /** Constants used in loops that take more than an instruction to load, loaded once in the entry block ({@link #inVariable}). */
-    private final Map<JavaConstant, Variable> hoisted = new HashMap<>();
+    private final Map<JavaConstant, Variable> hoisted = new CompilerMap<>();
     /** The entry block, and where in it hoisted constants go: after the incoming arguments are taken. */
     private LirBlock entryBlock;
     private int entryInsertAt;
@@ -491,7 +491,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
         if (cc.getArgumentCount() != parameters.size()) {
             throw new IllegalStateException("calling convention has " + cc.getArgumentCount() + " arguments, the graph " + parameters.size());
         }
-        List<RegisterValue> inRegisters = new ArrayList<>();
+        List<RegisterValue> inRegisters = new CompilerList<>();
         for (int i = 0; i < cc.getArgumentCount(); i++) {
             if (cc.getArgument(i) instanceof RegisterValue r) {
                 inRegisters.add(r);
@@ -563,7 +563,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
             throw new IllegalStateException("calling convention has " + cc.getArgumentCount() + " arguments, the call " + i.inputCount() + ": " + i);
         }
         lir().frameMap().reserveOutgoing(cc.getStackSize());
-        List<RegisterValue> inRegisters = new ArrayList<>();
+        List<RegisterValue> inRegisters = new CompilerList<>();
         // Stack arguments first (a stack-to-stack move goes through a scratch register, never an argument register).
         for (int k = 0; k < cc.getArgumentCount(); k++) {
             if (!(cc.getArgument(k) instanceof RegisterValue)) {
@@ -669,7 +669,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
         long span = (long) s.key(n - 1) - s.key(0) + 1;
         if (n >= MIN_TABLE_KEYS && span <= 3L * n && span <= MAX_TABLE_SIZE) {
             LirBlock[] table = new LirBlock[(int) span];
-            Arrays.fill(table, defaultTarget);
+            ArrayFill.fill(table, defaultTarget);
             for (int k = 0; k < n; k++) {
                 table[(int) ((long) s.key(k) - s.key(0))] = keyTargets[k];
             }

@@ -1,6 +1,6 @@
 package org.ssajit.backend;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 import org.ssajit.hotspot.ir.VmEntry;
@@ -48,7 +48,7 @@ public final class VmCallOperands {
         if (metadata.length != arguments.length) {
             throw new IllegalArgumentException(arguments.length + " arguments, " + metadata.length + " metadata slots");
         }
-        List<Value> v = new ArrayList<>();
+        List<Value> v = new CompilerList<>();
         for (int k = 0; k < arguments.length; k++) {
             if (metadata[k] == null) {
                 v.add(arguments[k]);

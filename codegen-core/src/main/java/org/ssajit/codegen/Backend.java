@@ -1,6 +1,6 @@
 package org.ssajit.codegen;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -42,7 +42,7 @@ public interface Backend {
 
     /** The VM's allocatable registers the allocator must leave alone ({@link #allocatableRegisters()}'s complement). */
     default List<Register> withheldRegisters() {
-        List<Register> withheld = new ArrayList<>(registerConfig().getAllocatableRegisters());
+        List<Register> withheld = new CompilerList<>(registerConfig().getAllocatableRegisters());
         withheld.removeAll(allocatableRegisters());
         return withheld;
     }

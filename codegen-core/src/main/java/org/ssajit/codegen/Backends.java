@@ -1,6 +1,6 @@
 package org.ssajit.codegen;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.ServiceLoader;
 
@@ -17,7 +17,7 @@ public final class Backends {
 
     /** The provider for {@code architecture}; IllegalStateException naming the ones found if none supports it. */
     public static BackendProvider forTarget(Architecture architecture) {
-        List<String> seen = new ArrayList<>();
+        List<String> seen = new CompilerList<>();
         for (BackendProvider p : ServiceLoader.load(BackendProvider.class, BackendProvider.class.getClassLoader())) {
             if (p.supports(architecture)) {
                 return p;

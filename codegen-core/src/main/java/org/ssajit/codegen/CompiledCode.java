@@ -1,6 +1,6 @@
 package org.ssajit.codegen;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -39,18 +39,18 @@ public record CompiledCode(String name, byte[] code, List<Site> sites, int total
     public CompiledCode {
         Objects.requireNonNull(name, "name");
         code = code.clone();
-        List<Site> sorted = new ArrayList<>(sites);
+        List<Site> sorted = new CompilerList<>(sites);
         sorted.sort(Comparator.comparingInt(s -> s.pcOffset));
         for (Site s : sorted) {
             if (s.pcOffset < 0 || s.pcOffset > code.length) {
                 throw new IllegalArgumentException("site outside the code (" + code.length + " bytes): " + s);
             }
         }
-        sites = List.copyOf(sorted);
+        sites = CompilerList.copyOf(sorted);
         dataSection = dataSection.clone();
-        dataSectionPatches = List.copyOf(dataSectionPatches);
-        inlinedMethods = List.copyOf(inlinedMethods);
-        assumptions = List.copyOf(assumptions);
+        dataSectionPatches = CompilerList.copyOf(dataSectionPatches);
+        inlinedMethods = CompilerList.copyOf(inlinedMethods);
+        assumptions = CompilerList.copyOf(assumptions);
         if (totalFrameSize < 0) {
             throw new IllegalArgumentException("negative frame size " + totalFrameSize);
         }
@@ -59,7 +59,7 @@ public record CompiledCode(String name, byte[] code, List<Site> sites, int total
     /** Code that inlined no method. */
     public CompiledCode(String name, byte[] code, List<Site> sites, int totalFrameSize, StackSlot deoptRescueSlot,
                     byte[] dataSection, int dataSectionAlignment, List<DataPatch> dataSectionPatches) {
-        this(name, code, sites, totalFrameSize, deoptRescueSlot, dataSection, dataSectionAlignment, dataSectionPatches, List.of(), List.of());
+        this(name, code, sites, totalFrameSize, deoptRescueSlot, dataSection, dataSectionAlignment, dataSectionPatches, CompilerList.of(), CompilerList.of());
     }
 
     /** The same code, holding the bytecode of {@code methods} too and resting on {@code assumed}. */
@@ -69,7 +69,7 @@ public record CompiledCode(String name, byte[] code, List<Site> sites, int total
 
     /** Code without a data section. */
     public CompiledCode(String name, byte[] code, List<Site> sites, int totalFrameSize, StackSlot deoptRescueSlot) {
-        this(name, code, sites, totalFrameSize, deoptRescueSlot, new byte[0], 8, List.of());
+        this(name, code, sites, totalFrameSize, deoptRescueSlot, new byte[0], 8, CompilerList.of());
     }
 
     @Override

@@ -1,7 +1,7 @@
 package org.ssajit.dump;
 
-import java.util.ArrayList;
-import java.util.IdentityHashMap;
+import org.ssajit.util.CompilerMap;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.Map;
 
@@ -28,7 +28,7 @@ public final class CfgLirPrinter {
     /** Appends {@code lir} as a section named {@code phase}. */
     public static void print(String phase, LirGraph lir, CfgOutput out) {
         // Loops numbered in order of first appearance: asking the graph for its loops could compute them.
-        Map<Loop, Integer> loopIndex = new IdentityHashMap<>();
+        Map<Loop, Integer> loopIndex = CompilerMap.identity();
         out.begin("cfg").string("name", phase);
         for (LirBlock b : lir.blocks()) {
             out.begin("block");
@@ -37,7 +37,7 @@ public final class CfgLirPrinter {
             out.integer("to_bci", -1);
             out.strings("predecessors", names(b.predecessors()));
             out.strings("successors", names(b.successors()));
-            out.strings("xhandlers", List.of());
+            out.strings("xhandlers", CompilerList.of());
             out.strings("flags", flags(lir, b));
             if (b.loop() != null) {
                 out.integer("loop_index", loopIndex.computeIfAbsent(b.loop(), l -> loopIndex.size()));
@@ -62,7 +62,7 @@ public final class CfgLirPrinter {
     }
 
     private static List<String> names(List<LirBlock> blocks) {
-        List<String> out = new ArrayList<>(blocks.size());
+        List<String> out = new CompilerList<>(blocks.size());
         for (LirBlock b : blocks) {
             out.add(b.toString());
         }
@@ -70,7 +70,7 @@ public final class CfgLirPrinter {
     }
 
     private static List<String> flags(LirGraph lir, LirBlock b) {
-        List<String> f = new ArrayList<>(2);
+        List<String> f = new CompilerList<>(2);
         if (b == lir.entry()) {
             f.add(lir.ir() != null && lir.ir().isOsr() ? "osr" : "std");
         }

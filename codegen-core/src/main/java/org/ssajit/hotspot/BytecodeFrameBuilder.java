@@ -1,5 +1,6 @@
 package org.ssajit.hotspot;
 
+import org.ssajit.util.ArrayFill;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -52,8 +53,8 @@ public final class BytecodeFrameBuilder {
         int n = method.getMaxLocals();
         this.locals = new JavaValue[n];
         this.localKinds = new JavaKind[n];
-        Arrays.fill(locals, Value.ILLEGAL);
-        Arrays.fill(localKinds, JavaKind.Illegal);
+        ArrayFill.fill(locals, Value.ILLEGAL);
+        ArrayFill.fill(localKinds, JavaKind.Illegal);
     }
 
     /** A frame of {@code method} before the bytecode at {@code bci} executes. */

@@ -1,5 +1,6 @@
 package org.ssajit.hotspot;
 
+import org.ssajit.util.CompilerList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -112,7 +113,7 @@ public final class DebugInfos {
 
     /** Debug info for {@code frame} (and its callers) whose only live oops are those in the frames. */
     public static DebugInfo of(BytecodeFrame frame, FrameLayout layout) {
-        return of(frame, layout, List.of());
+        return of(frame, layout, CompilerList.of());
     }
 
     /** Debug info for {@code frame}; {@code extraOops} are further registers or stack slots holding (uncompressed or narrow) oops. */

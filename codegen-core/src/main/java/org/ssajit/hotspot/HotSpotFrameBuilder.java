@@ -1,6 +1,6 @@
 package org.ssajit.hotspot;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.Objects;
 
@@ -66,19 +66,19 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
     protected final HotSpotVmConfig config;
     protected final FrameLayout layout;
     protected final A asm;
-    private final List<Site> sites = new ArrayList<>();
+    private final List<Site> sites = new CompilerList<>();
     /** Out-of-line code (slow paths), emitted after the body in the order recorded. */
-    private final List<Runnable> stubs = new ArrayList<>();
+    private final List<Runnable> stubs = new CompilerList<>();
     private State state = State.NEW;
     /** Whether any site carries debug info: such code can be deoptimized lazily and needs a rescue slot. */
     private boolean hasDebugInfo;
     /** The return addresses of the calls whose exceptions leave this frame (see {@link #finish}). */
-    private final List<Integer> unwindingReturns = new ArrayList<>();
+    private final List<Integer> unwindingReturns = new CompilerList<>();
     /** The code that removes the frame and continues at the caller's exception handler ({@link #emitUnwind}). */
     private final Label unwind = new Label("unwind");
     private boolean unwindUsed;
     /** The return addresses of the calls with an exception check after them: the exception handler entry resumes there. */
-    private final List<Integer> checkedReturns = new ArrayList<>();
+    private final List<Integer> checkedReturns = new CompilerList<>();
 
     protected HotSpotFrameBuilder(HotSpotVmConfig config, FrameLayout layout, A asm) {
         this.config = Objects.requireNonNull(config, "config");
@@ -100,7 +100,7 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
 
     /** The sites recorded so far, in recording order. */
     public final List<Site> sites() {
-        return List.copyOf(sites);
+        return CompilerList.copyOf(sites);
     }
 
     /** Records mark {@code id} at the current position. */

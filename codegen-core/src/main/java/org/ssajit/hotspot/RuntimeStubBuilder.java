@@ -1,7 +1,7 @@
 package org.ssajit.hotspot;
 
+import org.ssajit.util.CompilerList;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Objects;
 
 import org.ssajit.asm.Assembler;
@@ -222,7 +222,7 @@ public abstract class RuntimeStubBuilder<A extends Assembler> {
     }
 
     private CompiledCode code(String name, int frameSize) {
-        return new CompiledCode(name, asm.code(), List.of(Objects.requireNonNull(call, "the stub's call")), frameSize, null);
+        return new CompiledCode(name, asm.code(), CompilerList.of(Objects.requireNonNull(call, "the stub's call")), frameSize, null);
     }
 
     /** {@code s} as a NUL-terminated C string, padded with zeros to whole 4-byte words (an instruction's size on a fixed-width target). */

@@ -1,6 +1,8 @@
 package org.ssajit.lir;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerMap;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 import org.ssajit.ir.Loops.Loop;
@@ -25,7 +27,7 @@ public final class BlockLayout {
         List<LirBlock> blocks = lir.blocks();
         // Each rotated header goes right after its one latch (a latch ends in a jump, a header in a
         // branch: no block is both), in one pass however many loops there are.
-        java.util.Map<LirBlock, LirBlock> rotatedAfter = new java.util.HashMap<>();
+        java.util.Map<LirBlock, LirBlock> rotatedAfter = new CompilerMap<>();
         for (LirBlock header : blocks) {
             if (header == blocks.get(0) || header.ops().size() > MAX_ROTATED_HEADER_OPS || !(header.last() instanceof BranchOp)) {
                 continue;
@@ -40,11 +42,11 @@ public final class BlockLayout {
             }
             rotatedAfter.put(latch, header);
         }
-        java.util.Set<LirBlock> moved = new java.util.HashSet<>(rotatedAfter.values());
-        List<LirBlock> order = new ArrayList<>(blocks.size());
+        java.util.Set<LirBlock> moved = new CompilerSet<>(rotatedAfter.values());
+        List<LirBlock> order = new CompilerList<>(blocks.size());
         // Blocks that only deoptimize (a failed guard's trap) go last, out of the way of the code
         // that runs: the branch to one is taken only when the check fails.
-        List<LirBlock> traps = new ArrayList<>();
+        List<LirBlock> traps = new CompilerList<>();
         for (LirBlock b : blocks) {
             if (!moved.contains(b)) {
                 (b != blocks.get(0) && onlyDeoptimizes(b) ? traps : order).add(b);
@@ -69,9 +71,9 @@ public final class BlockLayout {
     static List<LirBlock> latches(LirBlock header) {
         Loop loop = header.loop();
         if (loop == null || header.irBlock() != loop.header()) {
-            return List.of();
+            return CompilerList.of();
         }
-        List<LirBlock> out = new ArrayList<>(1);
+        List<LirBlock> out = new CompilerList<>(1);
         for (LirBlock p : header.predecessors()) {
             if (p.loop() != null && loop.contains(p.loop()) && !out.contains(p)) {
                 out.add(p);

@@ -1,6 +1,7 @@
 package org.ssajit.lir;
 
-import java.util.Arrays;
+import org.ssajit.util.ArrayFill;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 /**
@@ -25,10 +26,10 @@ public abstract class CodeEmitter {
 
     /** @param blocks the blocks in emission order (the first one is entered from the prologue) */
     protected CodeEmitter(List<LirBlock> blocks) {
-        this.blocks = List.copyOf(blocks);
+        this.blocks = CompilerList.copyOf(blocks);
         int limit = idLimit(blocks);
         positions = new int[limit];
-        Arrays.fill(positions, -1);
+        ArrayFill.fill(positions, -1);
         loopTops = new boolean[limit];
         for (int i = 0; i < blocks.size(); i++) {
             positions[blocks.get(i).id()] = i;
@@ -133,7 +134,7 @@ public abstract class CodeEmitter {
                 }
             }
         }
-        List<LirBlock> kept = new java.util.ArrayList<>(order.size());
+        List<LirBlock> kept = new CompilerList<>(order.size());
         for (LirBlock b : order) {
             if (!isEmpty(b) || reached[b.id()]) {
                 kept.add(b);

@@ -1,6 +1,6 @@
 package org.ssajit.lir;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 import org.ssajit.ir.Block;
@@ -14,8 +14,8 @@ import org.ssajit.ir.Loops.Loop;
 public final class LirBlock {
     private final int id;
     private final Block irBlock;
-    private final List<LirBlock> predecessors = new ArrayList<>(2);
-    private final List<LirBlock> successors = new ArrayList<>(2);
+    private final List<LirBlock> predecessors = new CompilerList<>(2);
+    private final List<LirBlock> successors = new CompilerList<>(2);
     private final List<LirBlock> predecessorsView = new org.ssajit.util.ReadOnlyList<>(predecessors);
     private final List<LirBlock> successorsView = new org.ssajit.util.ReadOnlyList<>(successors);
     /** Sized for the label, one op per instruction of its block and the terminator's few: most never grow. */
@@ -26,7 +26,7 @@ public final class LirBlock {
     LirBlock(int id, Block irBlock) {
         this.id = id;
         this.irBlock = irBlock;
-        this.ops = new ArrayList<>(irBlock == null ? 2 : irBlock.instructions().size() + 4);
+        this.ops = new CompilerList<>(irBlock == null ? 2 : irBlock.instructions().size() + 4);
     }
 
     /** Position in the linear (emission) order. */

@@ -1,6 +1,6 @@
 package org.ssajit.lir;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 import org.ssajit.bytecode.BailoutException;
@@ -149,7 +149,7 @@ public abstract class LirGenerator {
         }
         // Edge blocks come after all others, in the order branches named them: a label and a jump
         // carrying the phi values of the edge.
-        for (LirBlock eb : List.copyOf(lir.blocks())) {
+        for (LirBlock eb : CompilerList.copyOf(lir.blocks())) {
             Edge e = eb.id() < edgeOf.length ? edgeOf[eb.id()] : null;
             if (e == null) {
                 continue;
@@ -165,7 +165,7 @@ public abstract class LirGenerator {
 
     /** Reverse postorder over normal edges (exception edges are not followed; see the class comment), cold blocks moved last. */
     private List<Block> emissionOrder() {
-        List<Block> post = new ArrayList<>();
+        List<Block> post = new CompilerList<>();
         boolean[] seen = new boolean[ir.blockIdLimit()];
         Block[] stack = new Block[ir.blockIdLimit()];
         int[] next = new int[ir.blockIdLimit()];
@@ -191,8 +191,8 @@ public abstract class LirGenerator {
                 depth--;
             }
         }
-        List<Block> rpo = new ArrayList<>(post.size());
-        List<Block> cold = new ArrayList<>();
+        List<Block> rpo = new CompilerList<>(post.size());
+        List<Block> cold = new CompilerList<>();
         for (int i = post.size() - 1; i >= 0; i--) {
             Block b = post.get(i);
             // Cold blocks last: the linear order the register allocator walks then has the paths that

@@ -1,6 +1,6 @@
 package org.ssajit.lir;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 import org.ssajit.debug.FaultInjection;
@@ -10,9 +10,9 @@ import org.ssajit.ir.Graph;
 /** A method in LIR: blocks in emission order (the entry first) and the variables they use. */
 public final class LirGraph {
     private final Graph ir;
-    private final List<LirBlock> blocks = new ArrayList<>();
+    private final List<LirBlock> blocks = new CompilerList<>();
     private final List<LirBlock> blocksView = new org.ssajit.util.ReadOnlyList<>(blocks);
-    private final List<Variable> variables = new ArrayList<>();
+    private final List<Variable> variables = new CompilerList<>();
     private final FrameMap frameMap;
 
     public LirGraph(Graph ir, FrameMap frameMap) {

@@ -1,5 +1,6 @@
 package org.ssajit.lir;
 
+import org.ssajit.util.ArrayFill;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -99,7 +100,7 @@ public abstract class LirOp {
      */
     protected final void clearOperands(Mode m) {
         int from = field(starts, m);
-        Arrays.fill(operands, from, from + count(m), null);
+        ArrayFill.fill(operands, from, from + count(m), null);
         counts &= ~(0xFFFFL << (16 * m.ordinal()));
     }
 

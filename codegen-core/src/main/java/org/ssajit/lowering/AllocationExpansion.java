@@ -1,5 +1,6 @@
 package org.ssajit.lowering;
 
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 import org.ssajit.hotspot.ir.HotSpotOp;
@@ -117,7 +118,7 @@ final class AllocationExpansion {
         }
         AllocationExpansion x = new AllocationExpansion(g, layout);
         int n = 0;
-        for (Block b : List.copyOf(g.blocks())) {
+        for (Block b : CompilerList.copyOf(g.blocks())) {
             List<Instruction> allocations = b.instructionsWhere(i -> i.op() == HotSpotOp.ALLOCATE || i.op() == HotSpotOp.ALLOCATE_INSTANCE_OF);
             // Last first: each split moves only what follows an allocation.
             for (int k = allocations.size() - 1; k >= 0; k--) {
@@ -363,7 +364,7 @@ final class AllocationExpansion {
         }
         Block fail = t.trueTarget();
         Block success = t.falseTarget();
-        if (fail == success || !fail.phis().isEmpty() || !success.phis().isEmpty() || !success.predecessors().equals(List.of(b))) {
+        if (fail == success || !fail.phis().isEmpty() || !success.phis().isEmpty() || !success.predecessors().equals(CompilerList.of(b))) {
             return false;
         }
         for (var u : a.users()) {

@@ -1,6 +1,6 @@
 package org.ssajit.lowering;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -61,7 +61,7 @@ public final class ArrayCopies {
      */
     static int expand(Graph g, HotSpotVmConfig config, MetaAccessProvider metaAccess, int gc, Predicate<Block> skip) {
         int expanded = 0;
-        for (Block b : List.copyOf(g.blocks())) {
+        for (Block b : CompilerList.copyOf(g.blocks())) {
             if (!b.handlers().isEmpty() || skip.test(b)) {
                 continue;
             }
@@ -171,7 +171,7 @@ public final class ArrayCopies {
         int bci = call.bci();
         Block rest = g.newBlock(bci);
         List<Instruction> code = b.instructions();
-        for (Instruction x : new ArrayList<>(code.subList(code.indexOf(call) + 1, code.size()))) {
+        for (Instruction x : new CompilerList<>(code.subList(code.indexOf(call) + 1, code.size()))) {
             b.moveToEnd(x, rest);
         }
         List<Block> successors = b.terminator().targets();

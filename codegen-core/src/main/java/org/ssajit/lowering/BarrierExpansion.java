@@ -1,5 +1,6 @@
 package org.ssajit.lowering;
 
+import org.ssajit.util.CompilerList;
 import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.hotspot.ir.Access;
@@ -69,7 +70,7 @@ final class BarrierExpansion {
         }
         BarrierExpansion x = new BarrierExpansion(g, cards);
         int n = 0;
-        for (Block b : java.util.List.copyOf(g.blocks())) {
+        for (Block b : CompilerList.copyOf(g.blocks())) {
             var marks = b.instructionsWhere(BarrierExpansion::isCardMark);
             // Last first: a conditional mark splits its block, moving only what follows it.
             for (int k = marks.size() - 1; k >= 0; k--) {

@@ -1,6 +1,6 @@
 package org.ssajit.lowering;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 import org.ssajit.hotspot.ir.HotSpotOp;
@@ -75,7 +75,7 @@ final class BarrierLowering {
     }
 
     void barrier(HotSpotOp op, GcBarrier b, Value base, Value value, Value index, int bci) {
-        java.util.List<Value> in = new java.util.ArrayList<>();
+        java.util.List<Value> in = new CompilerList<>();
         in.add(base);
         if (value != null) {
             in.add(value);

@@ -1,6 +1,6 @@
 package org.ssajit.lowering;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -140,7 +140,7 @@ final class CheckElimination {
     private static <T> List<T> listAt(List<T>[] lists, int id) {
         List<T> l = lists[id];
         if (l == null) {
-            l = new ArrayList<>(2);
+            l = new CompilerList<>(2);
             lists[id] = l;
         }
         return l;

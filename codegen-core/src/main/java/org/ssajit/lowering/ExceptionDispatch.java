@@ -1,9 +1,8 @@
 package org.ssajit.lowering;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerMap;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -125,13 +124,13 @@ final class ExceptionDispatch {
      * the dispatch above.
      */
     static void expand(Graph g, ConstantReflectionProvider constantReflection, boolean unwinding) {
-        Set<Block> handlersReached = new LinkedHashSet<>();
-        Map<Block, Value> exceptionOf = new HashMap<>();
-        for (Block b : List.copyOf(g.blocks())) {
+        Set<Block> handlersReached = new CompilerSet<>();
+        Map<Block, Value> exceptionOf = new CompilerMap<>();
+        for (Block b : CompilerList.copyOf(g.blocks())) {
             if (b.handlers().isEmpty()) {
                 continue;
             }
-            List<Handler> handlers = List.copyOf(b.handlers());
+            List<Handler> handlers = CompilerList.copyOf(b.handlers());
             Block dispatch;
             Value exception;
             int bci;
@@ -179,11 +178,11 @@ final class ExceptionDispatch {
                 unhandled = () -> call.state().rethrowing(taken);
             }
             Block current = dispatch;
-            Map<Block, List<Block>> fromHere = new LinkedHashMap<>();
+            Map<Block, List<Block>> fromHere = new CompilerMap<>();
             for (Handler h : handlers) {
                 if (h.catchType() == null) {
                     current.setTerminator(new Goto(bci, h.target()));
-                    fromHere.computeIfAbsent(h.target(), t -> new ArrayList<>()).add(current);
+                    fromHere.computeIfAbsent(h.target(), t -> new CompilerList<>()).add(current);
                     current = null;
                     break;
                 }
@@ -194,7 +193,7 @@ final class ExceptionDispatch {
                 current.append(test);
                 Block rest = g.newBlock(bci);
                 current.setTerminator(new If(bci, Condition.NE, test, g.intConstant(0), h.target(), rest));
-                fromHere.computeIfAbsent(h.target(), t -> new ArrayList<>()).add(current);
+                fromHere.computeIfAbsent(h.target(), t -> new CompilerList<>()).add(current);
                 rest.addPredecessor(current);
                 current = rest;
             }
@@ -234,7 +233,7 @@ final class ExceptionDispatch {
         }
         // Each handler's caught exception: its dispatch predecessors' exception. An athrow may throw
         // what another handler caught, replaced before or after this one: follow the replacements.
-        Map<Value, Value> replacedBy = new HashMap<>();
+        Map<Value, Value> replacedBy = new CompilerMap<>();
         java.util.function.UnaryOperator<Value> resolved = v -> {
             Value r = v;
             while (replacedBy.containsKey(r)) {

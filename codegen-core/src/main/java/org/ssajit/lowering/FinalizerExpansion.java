@@ -1,5 +1,6 @@
 package org.ssajit.lowering;
 
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 import org.ssajit.hotspot.ir.HotSpotOp;
@@ -46,7 +47,7 @@ final class FinalizerExpansion {
             return 0;
         }
         int n = 0;
-        for (Block b : List.copyOf(g.blocks())) {
+        for (Block b : CompilerList.copyOf(g.blocks())) {
             List<Instruction> registrations = b.instructionsWhere(i -> i.op() == Op.REGISTER_FINALIZER);
             // Last first: each split moves only what follows a registration.
             for (int k = registrations.size() - 1; k >= 0; k--) {

@@ -1,6 +1,6 @@
 package org.ssajit.lowering;
 
-import java.util.List;
+import org.ssajit.util.CompilerList;
 
 import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.ir.Operation;
@@ -90,7 +90,7 @@ final class G1BarrierExpansion {
         }
         G1BarrierExpansion x = new G1BarrierExpansion(g, vm);
         int n = 0;
-        for (Block b : List.copyOf(g.blocks())) {
+        for (Block b : CompilerList.copyOf(g.blocks())) {
             var barriers = b.instructionsWhere(G1BarrierExpansion::isG1Barrier);
             // Last first: each splits its block, moving only what follows it.
             for (int k = barriers.size() - 1; k >= 0; k--) {

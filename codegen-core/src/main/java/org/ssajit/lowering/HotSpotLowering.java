@@ -1,9 +1,7 @@
 package org.ssajit.lowering;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -233,7 +231,7 @@ public final class HotSpotLowering {
                 s.kept.add(b);
             } else if (implicitMode != ImplicitThrows.Mode.NEVER && ImplicitThrows.throwingBci(b) >= 0) {
                 int bci = ImplicitThrows.throwingBci(b);
-                s.tryHandlers.put(b, List.copyOf(b.handlers()));
+                s.tryHandlers.put(b, CompilerList.copyOf(b.handlers()));
                 s.tryBcis.put(b, bci);
                 if (implicitMode == ImplicitThrows.Mode.ALWAYS || ImplicitThrows.seen(profile, bci)) {
                     s.throwing.add(b);
@@ -313,7 +311,7 @@ public final class HotSpotLowering {
         Graph g = s.graph;
         if (!s.kept.isEmpty()) {
             // An invoke the lowering turned into a deoptimization (a site not linked yet) keeps no edges.
-            Set<Block> calls = new HashSet<>();
+            Set<Block> calls = new CompilerSet<>();
             for (Block b : g.blocks()) {
                 var code = b.instructions();
                 if (!b.handlers().isEmpty() && (b.terminator() instanceof Throw || !code.isEmpty() && code.get(code.size() - 1).op() == HotSpotOp.CALL)) {
@@ -387,7 +385,7 @@ public final class HotSpotLowering {
                 continue;
             }
             if (!b.handlers().isEmpty()) {
-                Set<Block> targets = new LinkedHashSet<>();
+                Set<Block> targets = new CompilerSet<>();
                 for (Handler h : b.handlers()) {
                     targets.add(h.target());
                 }
@@ -403,7 +401,7 @@ public final class HotSpotLowering {
             }
         }
         Dominance reach = g.dominance(); // of the control flow without exception edges
-        List<Block> dead = new ArrayList<>();
+        List<Block> dead = new CompilerList<>();
         for (Block b : g.blocks()) {
             if (!reach.isReachable(b)) {
                 dead.add(b);
@@ -413,7 +411,7 @@ public final class HotSpotLowering {
             RedundantPhiElimination.run(g);
             return;
         }
-        Set<Block> reachable = new HashSet<>(reach.reversePostorder());
+        Set<Block> reachable = new CompilerSet<>(reach.reversePostorder());
         for (Block b : dead) {
             for (Block s : b.successors()) {
                 if (reachable.contains(s)) {

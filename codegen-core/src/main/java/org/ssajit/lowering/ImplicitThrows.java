@@ -1,7 +1,7 @@
 package org.ssajit.lowering;
 
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.Set;
 
@@ -123,7 +123,7 @@ public final class ImplicitThrows {
      * call nor an athrow are dropped.
      */
     static void expand(Graph g) {
-        for (Block b : List.copyOf(g.blocks())) {
+        for (Block b : CompilerList.copyOf(g.blocks())) {
             Block current = b;
             Instruction check;
             while ((check = firstThrowingCheck(current)) != null) {
@@ -157,12 +157,12 @@ public final class ImplicitThrows {
         // The rest of b, with its successor and its exception edges (a call's dispatch, if it ends in one).
         Block rest = g.newBlock(bci);
         List<Instruction> code = b.instructions();
-        List<Instruction> after = new ArrayList<>(code.subList(code.indexOf(check) + 1, code.size()));
+        List<Instruction> after = new CompilerList<>(code.subList(code.indexOf(check) + 1, code.size()));
         for (Instruction i : after) {
             b.moveToEnd(i, rest);
         }
-        List<Handler> handlers = List.copyOf(b.handlers());
-        Set<Block> targets = new LinkedHashSet<>();
+        List<Handler> handlers = CompilerList.copyOf(b.handlers());
+        Set<Block> targets = new CompilerSet<>();
         for (Handler h : handlers) {
             targets.add(h.target());
         }
@@ -180,7 +180,7 @@ public final class ImplicitThrows {
         // The throw: the exception created as the interpreter creates it, to b's handlers (each handler's
         // phis take from here what they take from the rest, the values before the bytecode).
         Block thrower = g.newBlock(bci);
-        List<Value> arguments = new ArrayList<>();
+        List<Value> arguments = new CompilerList<>();
         jdk.vm.ci.meta.Constant target = null;
         Block head = b;
         // The branch to the thrower: if failed == zero (a second test for an index above the length).

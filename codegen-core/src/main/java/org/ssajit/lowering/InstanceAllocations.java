@@ -1,6 +1,6 @@
 package org.ssajit.lowering;
 
-import java.util.List;
+import org.ssajit.util.CompilerList;
 import java.util.function.Predicate;
 
 import org.ssajit.hotspot.ir.HotSpotOp;
@@ -55,7 +55,7 @@ public final class InstanceAllocations {
             return 0;
         }
         int expanded = 0;
-        for (Block b : List.copyOf(g.blocks())) {
+        for (Block b : CompilerList.copyOf(g.blocks())) {
             if (!b.handlers().isEmpty() || skip.test(b)) {
                 continue;
             }

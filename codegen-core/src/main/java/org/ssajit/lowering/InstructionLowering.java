@@ -1,9 +1,9 @@
 package org.ssajit.lowering;
 
+import org.ssajit.util.CompilerList;
 import static org.ssajit.lowering.HotSpotLowering.EXCEPTION_ACTION;
 import static org.ssajit.lowering.HotSpotLowering.UNRESOLVED_ACTION;
 
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -161,7 +161,7 @@ final class InstructionLowering {
         boolean publishesFinals = fields.writesFinalField();
         for (Block b : dominance.reversePostorder()) {
             block = b;
-            for (Instruction i : List.copyOf(b.instructions())) {
+            for (Instruction i : CompilerList.copyOf(b.instructions())) {
                 anchor = i;
                 lower(i);
             }

@@ -1,7 +1,7 @@
 package org.ssajit.lowering;
 
-import java.util.HashMap;
-import java.util.HashSet;
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,15 +22,15 @@ public final class LoweringState {
     /** Whether exceptions thrown by calls are caught in compiled code (off when a JVMTI agent posts exception events). */
     final boolean compiledHandlers;
     /** Blocks whose exception edges stay: calls and athrows inside try ranges, and the throwing bytecodes whose failed checks throw in compiled code. */
-    final Set<Block> kept = new HashSet<>();
+    final Set<Block> kept = new CompilerSet<>();
     /** The handlers of the blocks that end with a throwing bytecode inside a try range ({@link ImplicitThrows}). */
-    final Map<Block, List<Handler>> tryHandlers = new HashMap<>();
+    final Map<Block, List<Handler>> tryHandlers = new CompilerMap<>();
     /** The bci of each of those blocks' throwing bytecode, the only one in the handlers' range. */
-    final Map<Block, Integer> tryBcis = new HashMap<>();
+    final Map<Block, Integer> tryBcis = new CompilerMap<>();
     /** Blocks whose failed checks throw to their handlers in compiled code. */
-    final Set<Block> throwing = new HashSet<>();
+    final Set<Block> throwing = new CompilerSet<>();
     /** Blocks whose failed checks deoptimize so that HotSpot counts them and recompiles. */
-    final Set<Block> recompiling = new HashSet<>();
+    final Set<Block> recompiling = new CompilerSet<>();
     /** Instructions the expansions before the instruction lowering added code for (their branches need stamps too). */
     int expanded;
     Stamps stamps;

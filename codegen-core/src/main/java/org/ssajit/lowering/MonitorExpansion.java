@@ -1,5 +1,6 @@
 package org.ssajit.lowering;
 
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 import org.ssajit.hotspot.ir.HotSpotOp;
@@ -95,7 +96,7 @@ final class MonitorExpansion {
                 Instruction i = code.get(k);
                 if (i.op() == HotSpotOp.LOCK || i.op() == HotSpotOp.UNLOCK) {
                     if (monitors == null) {
-                        monitors = new java.util.ArrayList<>();
+                        monitors = new CompilerList<>();
                     }
                     monitors.add(i);
                 }

@@ -1,8 +1,8 @@
 package org.ssajit.lowering;
 
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerMap;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -79,9 +79,9 @@ final class TypeCheckExpansion {
     private Block current;
     private int bci;
     /** Blocks this expansion made: they get their predecessors as edges into them are made. */
-    private final Set<Block> fresh = new HashSet<>();
+    private final Set<Block> fresh = new CompilerSet<>();
     /** Edges into blocks the expansion did not make (a branch's targets without phis), wired at its end. */
-    private final Map<Block, List<Block>> edgesInto = new LinkedHashMap<>();
+    private final Map<Block, List<Block>> edgesInto = new CompilerMap<>();
 
     private TypeCheckExpansion(Graph g, HotSpotVmConfig c) {
         this.g = g;
@@ -99,7 +99,7 @@ final class TypeCheckExpansion {
         }
         TypeCheckExpansion x = new TypeCheckExpansion(g, config);
         int n = 0;
-        for (Block b : List.copyOf(g.blocks())) {
+        for (Block b : CompilerList.copyOf(g.blocks())) {
             List<Instruction> checks = b.instructionsWhere(i -> i.op() == HotSpotOp.TYPE_TEST || i.op() == HotSpotOp.STORE_CHECK);
             for (int k = checks.size() - 1; k >= 0; k--) {
                 x.expand(checks.get(k));
@@ -356,7 +356,7 @@ final class TypeCheckExpansion {
             if (fresh.contains(target)) {
                 target.addPredecessor(current);
             } else {
-                edgesInto.computeIfAbsent(target, k -> new ArrayList<>()).add(current);
+                edgesInto.computeIfAbsent(target, k -> new CompilerList<>()).add(current);
             }
         }
     }

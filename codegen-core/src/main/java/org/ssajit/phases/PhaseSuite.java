@@ -1,7 +1,7 @@
 package org.ssajit.phases;
 
-import java.util.ArrayList;
-import java.util.HashSet;
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -78,13 +78,13 @@ public final class PhaseSuite {
 
     private static final PhaseSuite STANDARD = new PhaseSuite(
                     // The method's Java-level graph.
-                    List.of(phase("bytecode analyses", Group.BUILD, Phase.Kind.ANALYSIS, Compilation::analyze),
+                    CompilerList.of(phase("bytecode analyses", Group.BUILD, Phase.Kind.ANALYSIS, Compilation::analyze),
                                     phase("SSA construction", Group.BUILD, Phase.Kind.GRAPH, Compilation::construct),
                                     phase("optimizations", Group.BUILD, Phase.Kind.GRAPH, c -> Optimizations.run(c.graph(), c.setup().build())),
                                     phase("SSA verifier", Group.VERIFY_SSA, Phase.Kind.VERIFICATION, c -> Verifier.verify(c.graph()))),
                     // The HotSpot lowering, once for every target. ImplicitThrows and ExceptionDispatch
                     // create type tests, so both run before the type check expansion.
-                    List.of(lowering("method scope", HotSpotLowering::methodScope),
+                    CompilerList.of(lowering("method scope", HotSpotLowering::methodScope),
                                     lowering("exception edges", HotSpotLowering::exceptionEdges),
                                     lowering("stamps", HotSpotLowering::inferStamps),
                                     lowering("array copies", HotSpotLowering::arrayCopies),
@@ -105,7 +105,7 @@ public final class PhaseSuite {
                                     lowering("trivial phis", HotSpotLowering::trivialPhis),
                                     phase("SSA verifier after lowering", Group.VERIFY_SSA, Phase.Kind.VERIFICATION, c -> Verifier.verify(c.graph()))),
                     // Machine code, by the VM's back end.
-                    List.of(phase("instruction selection", Group.SELECT_AND_EMIT, Phase.Kind.LIR, Compilation::select),
+                    CompilerList.of(phase("instruction selection", Group.SELECT_AND_EMIT, Phase.Kind.LIR, Compilation::select),
                                     phase("register allocation", Group.ALLOCATE, Phase.Kind.ALLOCATION, Compilation::allocate),
                                     phase("allocation verifier", Group.VERIFY_ALLOCATION, Phase.Kind.VERIFICATION, c -> c.allocation().verify()),
                                     phase("emission", Group.SELECT_AND_EMIT, Phase.Kind.LIR, Compilation::emit)));
@@ -115,10 +115,10 @@ public final class PhaseSuite {
     private final List<Phase> back;
 
     private PhaseSuite(List<Phase> front, List<Phase> lowering, List<Phase> back) {
-        this.front = List.copyOf(front);
-        this.lowering = List.copyOf(lowering);
-        this.back = List.copyOf(back);
-        Set<String> names = new HashSet<>();
+        this.front = CompilerList.copyOf(front);
+        this.lowering = CompilerList.copyOf(lowering);
+        this.back = CompilerList.copyOf(back);
+        Set<String> names = new CompilerSet<>();
         for (Phase p : phases()) {
             if (!names.add(p.name())) {
                 throw new IllegalArgumentException("two phases named " + p.name());
@@ -133,15 +133,15 @@ public final class PhaseSuite {
 
     /** Every phase, in order. */
     public List<Phase> phases() {
-        List<Phase> all = new ArrayList<>(front);
+        List<Phase> all = new CompilerList<>(front);
         all.addAll(lowering);
         all.addAll(back);
-        return List.copyOf(all);
+        return CompilerList.copyOf(all);
     }
 
     /** The lowering stage's steps, without its verifier, in order. */
     public List<LoweringPhase> loweringSteps() {
-        List<LoweringPhase> steps = new ArrayList<>();
+        List<LoweringPhase> steps = new CompilerList<>();
         for (Phase p : lowering) {
             if (p instanceof LoweringPhase l) {
                 steps.add(l);

@@ -1,7 +1,7 @@
 package org.ssajit.regalloc;
 
-import java.util.ArrayList;
-import java.util.IdentityHashMap;
+import org.ssajit.util.CompilerMap;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.Map;
 
@@ -26,8 +26,8 @@ public final class AllocationResult {
     private final LirGraph lir;
     private final RegisterAllocationConfig config;
     /** Per original instruction: operands by mode ordinal, then the frame-state values (or null). */
-    private final Map<LirOp, Value[][]> original = new IdentityHashMap<>();
-    private final Map<LirOp, InsertedMove> inserted = new IdentityHashMap<>();
+    private final Map<LirOp, Value[][]> original = CompilerMap.identity();
+    private final Map<LirOp, InsertedMove> inserted = CompilerMap.identity();
     final AllocationStats stats = new AllocationStats();
     /** The allocator's intervals once it has assigned them (for {@link #intervals()}), or null. */
     private Interval[] variableIntervals;
@@ -56,7 +56,7 @@ public final class AllocationResult {
      * Empty if allocation failed before assigning locations.
      */
     public List<IntervalView> intervals() {
-        List<IntervalView> out = new ArrayList<>();
+        List<IntervalView> out = new CompilerList<>();
         if (variableIntervals != null) {
             for (Interval it : variableIntervals) {
                 if (it != null && !it.isEmpty()) {

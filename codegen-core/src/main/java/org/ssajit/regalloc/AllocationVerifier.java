@@ -1,10 +1,10 @@
 package org.ssajit.regalloc;
 
+import org.ssajit.util.ArrayFill;
+import org.ssajit.util.CompilerMap;
+import org.ssajit.util.CompilerList;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -66,7 +66,7 @@ public final class AllocationVerifier {
     private int maxRegister;
     /** The last stack key {@link #note} numbered (0, a register key, before the first): slots repeat op after op. */
     private int lastNoted = 0;
-    private final Map<Integer, Integer> otherLocations = new HashMap<>();
+    private final Map<Integer, Integer> otherLocations = new CompilerMap<>();
     private int locationCount;
     private int[] callerSaved;
 
@@ -74,16 +74,16 @@ public final class AllocationVerifier {
     private int variableCount;
     private Variable[] variables;
     private boolean[] referenceVariable;
-    private final List<Object> others = new ArrayList<>();
-    private final Map<Value, Integer> otherIds = new HashMap<>();
+    private final List<Object> others = new CompilerList<>();
+    private final Map<Value, Integer> otherIds = new CompilerMap<>();
     /** Token ids by def: pairs (location, id); {@link #entryTokens} for the values held at method entry. */
-    private final Map<LirOp, int[]> tokensByDef = new IdentityHashMap<>();
+    private final Map<LirOp, int[]> tokensByDef = CompilerMap.identity();
     private int[] entryTokens;
     /** Per other name: the token's location (or -1 for a constant) and the token's def. */
-    private final List<LirOp> tokenDefs = new ArrayList<>();
-    private final List<Integer> tokenLocations = new ArrayList<>();
+    private final List<LirOp> tokenDefs = new CompilerList<>();
+    private final List<Integer> tokenLocations = new CompilerList<>();
 
-    private final Map<PlatformKind, boolean[]> registersByKind = new HashMap<>();
+    private final Map<PlatformKind, boolean[]> registersByKind = new CompilerMap<>();
     /** Per location: the last fixed definition in the current block (null: none yet). */
     private LirOp[] lastFixedDef;
     private boolean[] recorded;
@@ -339,7 +339,7 @@ public final class AllocationVerifier {
         }
         Value[] inputs = result.original(from.last())[Mode.USE.ordinal()];
         int[] phiIds = new int[phis.length];
-        Map<Integer, int[]> phisOf = new HashMap<>();
+        Map<Integer, int[]> phisOf = new CompilerMap<>();
         for (int i = 0; i < phis.length; i++) {
             phiIds[i] = id(phis[i]);
             int input = existingId(inputs[i]);
@@ -386,7 +386,7 @@ public final class AllocationVerifier {
 
     private void process(LirBlock b, int[][] state, boolean check) {
         currentBlock = b;
-        Arrays.fill(lastFixedDef, null);
+        ArrayFill.fill(lastFixedDef, null);
         int[] written = new int[8];
         for (LirOp op : b.ops()) {
             currentOp = op;
@@ -630,7 +630,7 @@ public final class AllocationVerifier {
         if (names == null) {
             return "null";
         }
-        List<Object> objects = new ArrayList<>();
+        List<Object> objects = new CompilerList<>();
         for (int name : names) {
             objects.add(name(name));
         }

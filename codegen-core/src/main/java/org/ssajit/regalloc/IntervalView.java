@@ -1,5 +1,6 @@
 package org.ssajit.regalloc;
 
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 import org.ssajit.lir.Variable;
@@ -43,8 +44,8 @@ public record IntervalView(AllocatableValue operand, int part, AllocatableValue 
     }
 
     public IntervalView {
-        ranges = List.copyOf(ranges);
-        uses = List.copyOf(uses);
+        ranges = CompilerList.copyOf(ranges);
+        uses = CompilerList.copyOf(uses);
     }
 
     /** Whether this is a physical register's interval (the positions where the register is not free). */
@@ -68,7 +69,7 @@ public record IntervalView(AllocatableValue operand, int part, AllocatableValue 
         }
         if (it.isFixed()) {
             AllocatableValue r = it.fixed.asValue();
-            return new IntervalView(r, 0, r, null, null, List.of(ranges), List.of(uses));
+            return new IntervalView(r, 0, r, null, null, CompilerList.of(ranges), CompilerList.of(uses));
         }
         Interval parent = it.parent;
         int part = 0;
@@ -83,6 +84,6 @@ public record IntervalView(AllocatableValue operand, int part, AllocatableValue 
         } else {
             hint = parent.hint.isFixed() ? parent.hint.fixed.asValue() : parent.hint.variable;
         }
-        return new IntervalView(it.variable, part, it.location, hint, parent.spillSlot, List.of(ranges), List.of(uses));
+        return new IntervalView(it.variable, part, it.location, hint, parent.spillSlot, CompilerList.of(ranges), CompilerList.of(uses));
     }
 }

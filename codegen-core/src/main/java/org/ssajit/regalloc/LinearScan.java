@@ -1,8 +1,9 @@
 package org.ssajit.regalloc;
 
-import java.util.ArrayList;
+import org.ssajit.util.ArrayFill;
+import org.ssajit.util.CompilerMap;
+import org.ssajit.util.CompilerList;
 import org.ssajit.util.Bits;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -60,7 +61,7 @@ public final class LinearScan {
     private int sequence;
     /** How many ops destroy the caller-saved registers (calls). */
     private int calls;
-    private final Map<LirKind, StackSlot> scratchSlots = new HashMap<>();
+    private final Map<LirKind, StackSlot> scratchSlots = new CompilerMap<>();
 
     /** The operand modes an op reads, and those it writes (no array per op). */
     private static final Mode[] READS = {Mode.USE, Mode.ALIVE};
@@ -108,8 +109,8 @@ public final class LinearScan {
         lir.faults().point("register allocation");
         result.recordIntervals(intervals, fixedIntervals);
         List<LirOp>[] splitMoves = splitMoves();
-        List<List<LirOp>> inEdge = new ArrayList<>();
-        List<List<LirOp>> outEdge = new ArrayList<>();
+        List<List<LirOp>> inEdge = new CompilerList<>();
+        List<List<LirOp>> outEdge = new CompilerList<>();
         resolveEdges(inEdge, outEdge);
         rewrite();
         insertMoves(splitMoves, inEdge, outEdge);
@@ -176,7 +177,7 @@ public final class LinearScan {
                     for (int i = 0; i < op.count(m); i++) {
                         if (op.get(m, i) instanceof ConstantValue c && (op.allowed(m, i) & LirOp.CONST) == 0) {
                             if (out == null) {
-                                out = new ArrayList<>(ops.subList(0, k));
+                                out = new CompilerList<>(ops.subList(0, k));
                             }
                             Variable t = lir.newVariable(c.kind());
                             LirOp load = moves.createLoad(t, c.constant());
@@ -400,7 +401,7 @@ public final class LinearScan {
     private void buildIntervals() {
         intervals = new Interval[lir.variableCount()];
         fixedIntervals = new Interval[config.registerLimit()];
-        List<Register> callerSaved = new ArrayList<>();
+        List<Register> callerSaved = new CompilerList<>();
         List<Register> rs = config.allocatableRegisters();
         for (int ri = 0; ri < rs.size(); ri++) {
             Register r = rs.get(ri);
@@ -534,7 +535,7 @@ public final class LinearScan {
     }
 
     private List<Interval> variableIntervals() {
-        List<Interval> list = new ArrayList<>();
+        List<Interval> list = new CompilerList<>();
         for (Interval it : intervals) {
             if (it != null && !it.isEmpty()) {
                 list.add(it);
@@ -544,7 +545,7 @@ public final class LinearScan {
     }
 
     private List<Interval> fixedIntervalList() {
-        List<Interval> list = new ArrayList<>();
+        List<Interval> list = new CompilerList<>();
         for (Interval it : fixedIntervals) {
             if (it != null && !it.isEmpty()) {
                 list.add(it);
@@ -671,8 +672,8 @@ public final class LinearScan {
                                         + " is not a jump and the edge is critical");
                     }
                 }
-                java.util.Arrays.fill(busyBefore, false);
-                java.util.Arrays.fill(busyAfter, null);
+                ArrayFill.fill(busyBefore, false);
+                ArrayFill.fill(busyAfter, null);
             }
         }
     }
@@ -688,7 +689,7 @@ public final class LinearScan {
     }
 
     private static List<LirOp> append(List<LirOp> list, List<LirOp> more) {
-        List<LirOp> l = list == null ? new ArrayList<>() : list;
+        List<LirOp> l = list == null ? new CompilerList<>() : list;
         l.addAll(more);
         return l;
     }
@@ -710,7 +711,7 @@ public final class LinearScan {
      */
     private void rewrite() {
         Bits live = new Bits(lir.variableCount());
-        List<Value> refs = new ArrayList<>();
+        List<Value> refs = new CompilerList<>();
         for (int bi = 0; bi < blocks.size(); bi++) {
             LirBlock block = blocks.get(bi);
             live.clear();
@@ -830,7 +831,7 @@ public final class LinearScan {
             if (!any) {
                 continue;
             }
-            List<LirOp> result = new ArrayList<>(ops.size() + 8);
+            List<LirOp> result = new CompilerList<>(ops.size() + 8);
             int last = ops.size() - 1;
             for (int k = 0; k <= last; k++) {
                 if (k == 1 && in != null) {

@@ -1,7 +1,7 @@
 package org.ssajit.regalloc;
 
-import java.util.ArrayList;
-import java.util.Arrays;
+import org.ssajit.util.ArrayFill;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 import jdk.vm.ci.code.Register;
@@ -21,10 +21,10 @@ final class LinearScanWalker {
     private final AllocationStats stats;
     /** By start, then by insertion: a total order, so the walk does not depend on the queue's shape. */
     private final IntervalQueue unhandled;
-    private final List<Interval> active = new ArrayList<>();
-    private final List<Interval> inactive = new ArrayList<>();
-    private final List<Interval> fixedActive = new ArrayList<>();
-    private final List<Interval> fixedInactive = new ArrayList<>();
+    private final List<Interval> active = new CompilerList<>();
+    private final List<Interval> inactive = new CompilerList<>();
+    private final List<Interval> fixedActive = new CompilerList<>();
+    private final List<Interval> fixedInactive = new CompilerList<>();
     private final int[] freeUntil;
     private final int[] nextUse;
     private final int[] blockedAt;
@@ -95,7 +95,7 @@ final class LinearScanWalker {
      * take the registers the old values free, which the new values (hinted to the phis) need.
      */
     private void markReserved(int pos, int end) {
-        Arrays.fill(reserved, false);
+        ArrayFill.fill(reserved, false);
         while (waitingFirst < waitingEnd && waiting[waitingFirst].from() < pos) {
             waiting[waitingFirst++] = null; // started: allocated already
         }
@@ -124,7 +124,7 @@ final class LinearScanWalker {
             Interval[] to = n * 2 >= waiting.length ? new Interval[waiting.length * 2] : waiting;
             System.arraycopy(waiting, waitingFirst, to, 0, n);
             if (to == waiting) {
-                Arrays.fill(waiting, n, waitingEnd, null);
+                ArrayFill.fill(waiting, n, waitingEnd, null);
             }
             waiting = to;
             waitingFirst = 0;

@@ -1,6 +1,6 @@
 package org.ssajit.regalloc;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 import org.ssajit.lir.ConstantValue;
@@ -22,7 +22,7 @@ final class ParallelMove {
     private record Move(AllocatableValue dst, AllocatableValue src, ConstantValue constant) {
     }
 
-    private final List<Move> moves = new ArrayList<>();
+    private final List<Move> moves = new CompilerList<>();
     private final LinearScan allocator;
 
     ParallelMove(LinearScan allocator) {
@@ -89,7 +89,7 @@ final class ParallelMove {
      */
     List<LirOp> sequence(boolean[] busyBefore, LirKind[] busyAfter) {
         int n = moves.size();
-        List<LirOp> out = new ArrayList<>(n);
+        List<LirOp> out = new CompilerList<>(n);
         // The location-to-location moves by index (redirected ones replaced in place), whether each is
         // pending, and the slots of their destination and source keys.
         Move[] move = new Move[n];
@@ -98,7 +98,7 @@ final class ParallelMove {
         int[] srcSlot = new int[n];
         int pendingCount = 0;
         Keys keys = new Keys(n + 1);
-        List<Move> loads = new ArrayList<>(0);
+        List<Move> loads = new CompilerList<>(0);
         for (int i = 0; i < n; i++) {
             Move m = moves.get(i);
             int d = keys.slot(Locations.key(m.dst));

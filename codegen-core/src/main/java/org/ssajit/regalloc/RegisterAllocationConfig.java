@@ -1,8 +1,8 @@
 package org.ssajit.regalloc;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerMap;
+import org.ssajit.util.CompilerList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -30,7 +30,7 @@ public final class RegisterAllocationConfig {
     private final MoveFactory moveFactory;
     private final boolean verify;
     private final boolean recordOriginals;
-    private final Map<PlatformKind, List<Register>> byKind = new HashMap<>();
+    private final Map<PlatformKind, List<Register>> byKind = new CompilerMap<>();
 
     private RegisterAllocationConfig(RegisterConfig registerConfig, List<Register> allocatable, boolean[] callerSaved, MoveFactory moveFactory,
                     boolean verify, boolean recordOriginals) {
@@ -56,7 +56,7 @@ public final class RegisterAllocationConfig {
      * stack-to-stack move uses), with verification on.
      */
     public static RegisterAllocationConfig of(RegisterConfig rc, MoveFactory moves, Collection<Register> withheld) {
-        List<Register> regs = new ArrayList<>();
+        List<Register> regs = new CompilerList<>();
         int limit = 0;
         for (Register r : rc.getAllocatableRegisters()) {
             if (!withheld.contains(r)) {
@@ -71,7 +71,7 @@ public final class RegisterAllocationConfig {
         for (Register r : rc.getCallerSaveRegisters()) {
             saved[r.number] = true;
         }
-        return new RegisterAllocationConfig(rc, List.copyOf(regs), saved, moves, true, true);
+        return new RegisterAllocationConfig(rc, CompilerList.copyOf(regs), saved, moves, true, true);
     }
 
     /** The same configuration with the allocation verifier switched on or off. */
@@ -109,10 +109,10 @@ public final class RegisterAllocationConfig {
 
     /** The registers a value of {@code kind} may be assigned, in the register configuration's preference order. */
     public synchronized List<Register> allocatableRegisters(PlatformKind kind) {
-        return byKind.computeIfAbsent(kind, k -> List.copyOf(registerConfig.filterAllocatableRegisters(k, allocatable)));
+        return byKind.computeIfAbsent(kind, k -> CompilerList.copyOf(registerConfig.filterAllocatableRegisters(k, allocatable)));
     }
 
-    private final Map<PlatformKind, Register[]> arraysByKind = new HashMap<>();
+    private final Map<PlatformKind, Register[]> arraysByKind = new CompilerMap<>();
 
     /** {@link #allocatableRegisters(PlatformKind)} as an array made once (shared: do not modify). */
     synchronized Register[] allocatableRegisterArray(PlatformKind kind) {

@@ -1,6 +1,6 @@
 package org.ssajit.jvmci;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -19,7 +19,7 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * {@code ';'}, {@code '['} and wildcards, with its return type.
  */
 public final class MethodFilter {
-    public static final MethodFilter ALL = new MethodFilter("", List.of(), List.of());
+    public static final MethodFilter ALL = new MethodFilter("", CompilerList.of(), CompilerList.of());
 
     private final String spec;
     private final List<Glob> includes;
@@ -39,8 +39,8 @@ public final class MethodFilter {
     }
 
     public static MethodFilter parse(String spec) {
-        List<Glob> includes = new ArrayList<>();
-        List<Glob> excludes = new ArrayList<>();
+        List<Glob> includes = new CompilerList<>();
+        List<Glob> excludes = new CompilerList<>();
         for (String part : spec.split(",")) {
             String p = part.trim();
             if (p.isEmpty()) {
@@ -57,7 +57,7 @@ public final class MethodFilter {
             }
             (exclude ? excludes : includes).add(new Glob(glob, toRegex(glob), glob.indexOf('(') >= 0));
         }
-        return new MethodFilter(spec.trim(), List.copyOf(includes), List.copyOf(excludes));
+        return new MethodFilter(spec.trim(), CompilerList.copyOf(includes), CompilerList.copyOf(excludes));
     }
 
     /** What a pattern may be, for error messages. */

@@ -1,5 +1,6 @@
 package org.ssajit.jvmci;
 
+import org.ssajit.util.CompilerList;
 import java.io.PrintStream;
 import java.net.URL;
 import java.security.CodeSource;
@@ -41,7 +42,7 @@ final class OwnCode {
      * benchmarks. They have jars of their own, but the benchmarks' shaded jar holds them together with
      * the compiler, so their location alone does not tell.
      */
-    private static final List<String> PROGRAMS = List.of("Lorg/ssajit/demo/", "Lorg/ssajit/benchmarks/");
+    private static final List<String> PROGRAMS = CompilerList.of("Lorg/ssajit/demo/", "Lorg/ssajit/benchmarks/");
 
     /** The prefix of the automatic module names of ssajit's jars (their manifests' Automatic-Module-Name). */
     static final String MODULE_PREFIX = "org.ssajit.";
@@ -88,7 +89,7 @@ final class OwnCode {
         }
         try {
             Set<Module> mine = modules();
-            List<Module> excluded = new java.util.ArrayList<>(mine);
+            List<Module> excluded = new CompilerList<>(mine);
             excluded.add(jvmciModule());
             if (options.get(SsajitOptions.LOG) || options.get(SsajitOptions.STATS)) {
                 String own = mine.isEmpty() ? "" : mine.stream().map(Module::getName).sorted().toList() + " and ";

@@ -1,5 +1,6 @@
 package org.ssajit.jvmci;
 
+import org.ssajit.util.CompilerList;
 import java.io.PrintStream;
 import java.util.List;
 
@@ -66,7 +67,7 @@ public final class SsajitCompilerFactory implements JVMCICompilerFactory {
             stopTheVm(e.problems(), System.err);
         } catch (Throwable t) {
             // Anything thrown from here would abort the VM with an hs_err file: stop it with the reason instead.
-            stopTheVm(List.of("ssajit could not read its options: " + t), System.err);
+            stopTheVm(CompilerList.of("ssajit could not read its options: " + t), System.err);
         }
     }
 

@@ -1,8 +1,8 @@
 package org.ssajit.jvmci;
 
+import org.ssajit.util.CompilerList;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
@@ -61,7 +61,7 @@ public final class SsajitOptions {
                     "Print this help on stderr when HotSpot selects ssajit as its compiler (at VM start-up), then run the program.");
 
     /** Every option, in the order the help lists them: this module's and those other modules declare next to their users. */
-    public static final List<OptionKey<?>> ALL = List.of(METHOD_FILTER, LOG, STATS, DUMP, PRINT_INLINING, VERIFY, LoweringOptions.IMPLICIT_NULL_CHECKS,
+    public static final List<OptionKey<?>> ALL = CompilerList.of(METHOD_FILTER, LOG, STATS, DUMP, PRINT_INLINING, VERIFY, LoweringOptions.IMPLICIT_NULL_CHECKS,
                     COMPILE_SELF, LoweringOptions.MONITORS, LoweringOptions.COMPILED_HANDLERS, LoweringOptions.UNWIND_EXCEPTIONS,
                     LoweringOptions.IMPLICIT_EXCEPTIONS, LoweringOptions.ARRAY_COPY_STUBS, LoweringOptions.ALLOCATE_INSTANCE_INLINE, Inlining.INLINE,
                     Inlining.HOT_INLINE_SIZE, FaultInjection.INJECT_FAULTS, HELP);
@@ -94,7 +94,7 @@ public final class SsajitOptions {
 
         InvalidOptions(List<String> problems) {
             super(String.join("; ", problems));
-            this.problems = List.copyOf(problems);
+            this.problems = CompilerList.copyOf(problems);
         }
 
         public List<String> problems() {
@@ -117,7 +117,7 @@ public final class SsajitOptions {
      */
     public static OptionValues parse(Properties properties) {
         OptionValues values = OptionValues.DEFAULTS;
-        List<String> problems = new ArrayList<>();
+        List<String> problems = new CompilerList<>();
         for (OptionKey<?> o : ALL) {
             String raw = properties.getProperty(property(o));
             if (raw != null) {

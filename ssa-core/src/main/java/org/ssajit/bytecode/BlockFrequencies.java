@@ -1,8 +1,9 @@
 package org.ssajit.bytecode;
 
+import org.ssajit.util.ArrayFill;
+import org.ssajit.util.CompilerList;
 import static org.ssajit.bytecode.Bytecodes.*;
 
-import java.util.ArrayList;
 import org.ssajit.util.Bits;
 import java.util.Comparator;
 import java.util.List;
@@ -95,8 +96,8 @@ public final class BlockFrequencies {
             edge[b.id()] = successorProbabilities(map, b, profile);
         }
         // Loops, innermost first: an inner loop's body is a strict subset of its outer loop's.
-        List<Bits> bodies = new ArrayList<>();
-        List<BciBlock> headers = new ArrayList<>();
+        List<Bits> bodies = new CompilerList<>();
+        List<BciBlock> headers = new CompilerList<>();
         for (BciBlock h : blocks) {
             if (h.isLoopHeader()) {
                 headers.add(h);
@@ -109,7 +110,7 @@ public final class BlockFrequencies {
         }
         java.util.Arrays.sort(order, Comparator.comparingInt(i -> bodies.get(i).cardinality()));
         double[] multiplier = new double[n];
-        java.util.Arrays.fill(multiplier, 1);
+        ArrayFill.fill(multiplier, 1);
         double[] local = new double[n];
         for (int i : order) {
             BciBlock h = headers.get(i);
@@ -165,7 +166,7 @@ public final class BlockFrequencies {
     private static Bits body(BciBlock h) {
         Bits body = new Bits();
         body.set(h.id());
-        List<BciBlock> work = new ArrayList<>();
+        List<BciBlock> work = new CompilerList<>();
         for (BciBlock u : h.predecessors()) {
             if (u.id() >= h.id() && !body.get(u.id())) {
                 body.set(u.id());
@@ -192,7 +193,7 @@ public final class BlockFrequencies {
             return p;
         }
         if (succ.length == 1 || b.isSynthetic()) {
-            java.util.Arrays.fill(p, 1.0 / succ.length);
+            ArrayFill.fill(p, 1.0 / succ.length);
             return p;
         }
         int bci = b.endBci();
@@ -236,7 +237,7 @@ public final class BlockFrequencies {
             }
             return p;
         }
-        java.util.Arrays.fill(p, 1.0 / succ.length);
+        ArrayFill.fill(p, 1.0 / succ.length);
         return p;
     }
 

@@ -1,8 +1,8 @@
 package org.ssajit.bytecode;
 
+import org.ssajit.util.CompilerList;
 import static org.ssajit.bytecode.Bytecodes.*;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import org.ssajit.util.Bits;
 import java.util.List;
@@ -33,7 +33,7 @@ public final class BlockMap {
         int endBci;
         BciBlock[] successors = NONE;
         HandlerEdge[] handlers = NO_HANDLERS;
-        final List<BciBlock> predecessors = new ArrayList<>(2);
+        final List<BciBlock> predecessors = new CompilerList<>(2);
         boolean isHandlerEntry;
         boolean isLoopHeader;
         int loopDepthHint;
@@ -86,7 +86,7 @@ public final class BlockMap {
         /** All successors: normal ones, then handler targets not already listed (read-only). */
         public List<BciBlock> allSuccessors() {
             if (allSuccessors == null) {
-                List<BciBlock> all = new ArrayList<>(successors.length + handlers.length);
+                List<BciBlock> all = new CompilerList<>(successors.length + handlers.length);
                 all.addAll(Arrays.asList(successors));
                 for (HandlerEdge h : handlers) {
                     if (!all.contains(h.target)) {
@@ -309,7 +309,7 @@ public final class BlockMap {
     }
 
     private List<BciBlock> makeBlocks(BytecodeStream s, Bits leaders) {
-        List<BciBlock> all = new ArrayList<>();
+        List<BciBlock> all = new CompilerList<>();
         BciBlock current = null;
         for (int bci = 0; bci < code.length; bci = s.nextBci()) {
             s.at(bci);
@@ -324,7 +324,7 @@ public final class BlockMap {
             BciBlock b = all.get(bi);
             s.at(b.endBci);
             int op = s.opcode();
-            List<Integer> targets = new ArrayList<>(2);
+            List<Integer> targets = new CompilerList<>(2);
             switch (op) {
                 case GOTO, GOTO_W -> targets.add(s.branchTarget());
                 case TABLESWITCH, LOOKUPSWITCH -> {
@@ -345,7 +345,7 @@ public final class BlockMap {
                     targets.add(s.nextBci());
                 }
             }
-            List<BciBlock> succ = new ArrayList<>(targets.size());
+            List<BciBlock> succ = new CompilerList<>(targets.size());
             for (int t : targets) {
                 if (t < 0 || t >= code.length) {
                     throw new BailoutException(BailoutException.Reason.ILLEGAL_BYTECODE, "branch target " + t + " outside the code");
@@ -364,7 +364,7 @@ public final class BlockMap {
     }
 
     private HandlerEdge[] handlersAt(int bci) {
-        List<HandlerEdge> edges = new ArrayList<>();
+        List<HandlerEdge> edges = new CompilerList<>();
         for (ExceptionHandler h : exceptionHandlers) {
             if (h.getStartBCI() <= bci && bci < h.getEndBCI()) {
                 BciBlock target = blockAtBci[h.getHandlerBCI()];
@@ -382,7 +382,7 @@ public final class BlockMap {
     /** Reachability and reverse postorder, iteratively (bytecode of generated code nests deeply). */
     private List<BciBlock> order(List<BciBlock> all) {
         int n = all.size();
-        List<List<BciBlock>> succs = new ArrayList<>(n);
+        List<List<BciBlock>> succs = new CompilerList<>(n);
         for (int i = 0; i < n; i++) {
             all.get(i).id = i; // temporary: index into `all`
             succs.add(all.get(i).allSuccessors());
@@ -390,7 +390,7 @@ public final class BlockMap {
         BciBlock entry = blockAtBci[osrBci >= 0 ? osrBci : 0];
         // Iterative DFS computing postorder; an edge to a block still on the stack is retreating.
         byte[] state = new byte[n]; // 0 = new, 1 = on stack, 2 = done
-        List<BciBlock> post = new ArrayList<>(n);
+        List<BciBlock> post = new CompilerList<>(n);
         BciBlock[] stack = new BciBlock[n];
         int[] nextSucc = new int[n];
         int sp = 0;
@@ -414,7 +414,7 @@ public final class BlockMap {
                 sp--;
             }
         }
-        List<BciBlock> rpo = new ArrayList<>(post.size() + 1);
+        List<BciBlock> rpo = new CompilerList<>(post.size() + 1);
         for (int i = post.size() - 1; i >= 0; i--) {
             rpo.add(post.get(i));
         }
@@ -422,7 +422,7 @@ public final class BlockMap {
             BciBlock b = all.get(bi);
             b.id = -1;
         }
-        List<List<BciBlock>> rpoSuccs = new ArrayList<>(rpo.size());
+        List<List<BciBlock>> rpoSuccs = new CompilerList<>(rpo.size());
         for (int i = 0; i < rpo.size(); i++) {
             rpoSuccs.add(rpo.get(i).allSuccessors());
         }
@@ -460,7 +460,7 @@ public final class BlockMap {
         for (int i = 0; i < rpo.size(); i++) {
             rpo.get(i).id = i;
         }
-        return List.copyOf(rpo);
+        return CompilerList.copyOf(rpo);
     }
 
     /**

@@ -1,6 +1,6 @@
 package org.ssajit.ir;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 import org.ssajit.util.ReadOnlyList;
@@ -15,9 +15,9 @@ public final class Block {
     private final Graph graph;
     private final int id;
     private final int bci;
-    private final List<Block> predecessors = new ArrayList<>(2);
-    private final List<Phi> phis = new ArrayList<>(0);
-    private final List<Instruction> instructions = new ArrayList<>();
+    private final List<Block> predecessors = new CompilerList<>(2);
+    private final List<Phi> phis = new CompilerList<>(0);
+    private final List<Instruction> instructions = new CompilerList<>();
     /** Where {@link #indexOf} looks first. */
     private int positionHint;
     /**
@@ -25,8 +25,8 @@ public final class Block {
      * an edit at index {@code k} leaves the first {@code k} as they are.
      */
     private int numbered;
-    private final List<Handler> handlers = new ArrayList<>(0);
-    private List<Block> successors = List.of();
+    private final List<Handler> handlers = new CompilerList<>(0);
+    private List<Block> successors = CompilerList.of();
     private Terminator terminator;
     /** Read-only views of the lists above, made on first use: passes ask for them at every step. */
     private List<Block> predecessorsView;
@@ -121,12 +121,12 @@ public final class Block {
             Instruction i = instructions.get(k);
             if (which.test(i)) {
                 if (found == null) {
-                    found = new ArrayList<>();
+                    found = new CompilerList<>();
                 }
                 found.add(i);
             }
         }
-        return found == null ? List.of() : found;
+        return found == null ? CompilerList.of() : found;
     }
 
     public void append(Instruction i) {
@@ -352,18 +352,18 @@ public final class Block {
     }
 
     private void computeSuccessors() {
-        List<Block> targets = terminator == null ? List.of() : terminator.targets();
+        List<Block> targets = terminator == null ? CompilerList.of() : terminator.targets();
         if (handlers.isEmpty()) {
-            successors = List.copyOf(targets); // the terminators' lists are immutable already: no copy
+            successors = CompilerList.copyOf(targets); // the terminators' lists are immutable already: no copy
             return;
         }
-        List<Block> s = new ArrayList<>(targets);
+        List<Block> s = new CompilerList<>(targets);
         for (Handler h : handlers) {
             if (!s.contains(h.target())) {
                 s.add(h.target());
             }
         }
-        successors = List.copyOf(s);
+        successors = CompilerList.copyOf(s);
     }
 
     @Override

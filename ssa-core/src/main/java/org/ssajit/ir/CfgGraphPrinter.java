@@ -1,9 +1,8 @@
 package org.ssajit.ir;
 
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerMap;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,11 +30,11 @@ public final class CfgGraphPrinter {
     private final Graph graph;
     private final IrPrinter text = new IrPrinter(false);
     /** Constants and undefined values the graph uses, with their names, in order of first use. */
-    private final Map<Value, String> graphValues = new LinkedHashMap<>();
+    private final Map<Value, String> graphValues = new CompilerMap<>();
     private final Loops loops;
-    private final Map<Loops.Loop, Integer> loopIndex = new IdentityHashMap<>();
-    private final Set<Block> handlerEntries = new HashSet<>();
-    private final Set<Block> latches = new HashSet<>();
+    private final Map<Loops.Loop, Integer> loopIndex = CompilerMap.identity();
+    private final Set<Block> handlerEntries = new CompilerSet<>();
+    private final Set<Block> latches = new CompilerSet<>();
 
     private CfgGraphPrinter(Graph graph) {
         this.graph = graph;
@@ -91,8 +90,8 @@ public final class CfgGraphPrinter {
         out.integer("to_bci", toBci(b));
         out.strings("predecessors", names(b.predecessors()));
         Terminator t = b.terminator();
-        out.strings("successors", names(t == null ? List.of() : t.targets()));
-        List<Block> handlers = new ArrayList<>();
+        out.strings("successors", names(t == null ? CompilerList.of() : t.targets()));
+        List<Block> handlers = new CompilerList<>();
         for (Handler h : b.handlers()) {
             if (!handlers.contains(h.target())) {
                 handlers.add(h.target());
@@ -167,7 +166,7 @@ public final class CfgGraphPrinter {
     }
 
     private static List<String> names(List<Block> blocks) {
-        List<String> out = new ArrayList<>(blocks.size());
+        List<String> out = new CompilerList<>(blocks.size());
         for (Block b : blocks) {
             out.add(b.toString());
         }
@@ -175,7 +174,7 @@ public final class CfgGraphPrinter {
     }
 
     private List<String> flags(Block b) {
-        List<String> f = new ArrayList<>(3);
+        List<String> f = new CompilerList<>(3);
         if (b == graph.entry()) {
             f.add(graph.isOsr() ? "osr" : "std");
         }

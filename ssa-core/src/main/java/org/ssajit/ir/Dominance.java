@@ -1,6 +1,7 @@
 package org.ssajit.ir;
 
-import java.util.ArrayList;
+import org.ssajit.util.ArrayFill;
+import org.ssajit.util.CompilerList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -25,7 +26,7 @@ public final class Dominance {
     public Dominance(Graph g) {
         int limit = g.blockIdLimit();
         order = new int[limit];
-        Arrays.fill(order, -1);
+        ArrayFill.fill(order, -1);
         rpo = reversePostorder(g.entry(), limit);
         for (int i = 0; i < rpo.size(); i++) {
             order[rpo.get(i).id()] = i;
@@ -47,7 +48,7 @@ public final class Dominance {
         int n = rpo.size();
         int[] firstChild = new int[n];
         int[] sibling = new int[n];
-        Arrays.fill(firstChild, -1);
+        ArrayFill.fill(firstChild, -1);
         for (int b = n - 1; b >= 1; b--) {
             sibling[b] = firstChild[idom[b]];
             firstChild[idom[b]] = b;
@@ -75,7 +76,7 @@ public final class Dominance {
     }
 
     static List<Block> reversePostorder(Block entry, int limit) {
-        List<Block> post = new ArrayList<>();
+        List<Block> post = new CompilerList<>();
         boolean[] seen = new boolean[limit];
         Block[] stack = new Block[limit];
         int[] next = new int[limit];
@@ -97,7 +98,7 @@ public final class Dominance {
                 sp--;
             }
         }
-        List<Block> rpo = new ArrayList<>(post.size());
+        List<Block> rpo = new CompilerList<>(post.size());
         for (int i = post.size() - 1; i >= 0; i--) {
             rpo.add(post.get(i));
         }

@@ -1,7 +1,7 @@
 package org.ssajit.ir;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import org.ssajit.util.CompilerMap;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.Map;
 
@@ -61,11 +61,11 @@ public final class DotPrinter {
                 edge(sb, b, f.falseTarget(), "F", false);
             }
             case Switch s -> {
-                Map<Block, List<String>> keys = new LinkedHashMap<>();
+                Map<Block, List<String>> keys = new CompilerMap<>();
                 for (int i = 0; i < s.keyCount(); i++) {
-                    keys.computeIfAbsent(s.keyTarget(i), t -> new ArrayList<>()).add(Integer.toString(s.key(i)));
+                    keys.computeIfAbsent(s.keyTarget(i), t -> new CompilerList<>()).add(Integer.toString(s.key(i)));
                 }
-                keys.computeIfAbsent(s.defaultTarget(), t -> new ArrayList<>()).add("default");
+                keys.computeIfAbsent(s.defaultTarget(), t -> new CompilerList<>()).add("default");
                 keys.forEach((target, labels) -> edge(sb, b, target, joinKeys(labels), false));
             }
             case Return _, Throw _ -> {
@@ -75,9 +75,9 @@ public final class DotPrinter {
                 // Only a broken graph has an unterminated block; print what there is.
             }
         }
-        Map<Block, List<String>> handlers = new LinkedHashMap<>();
+        Map<Block, List<String>> handlers = new CompilerMap<>();
         for (Handler h : b.handlers()) {
-            handlers.computeIfAbsent(h.target(), t -> new ArrayList<>()).add(h.catchType() == null ? "any" : h.catchType().toJavaName(false));
+            handlers.computeIfAbsent(h.target(), t -> new CompilerList<>()).add(h.catchType() == null ? "any" : h.catchType().toJavaName(false));
         }
         handlers.forEach((target, types) -> edge(sb, b, target, String.join(", ", types), true));
     }
@@ -91,7 +91,7 @@ public final class DotPrinter {
 
     private static void edge(StringBuilder sb, Block from, Block to, String label, boolean exceptional) {
         sb.append("  ").append(nodeId(from)).append(" -> ").append(nodeId(to));
-        List<String> attrs = new ArrayList<>(2);
+        List<String> attrs = new CompilerList<>(2);
         if (label != null) {
             attrs.add("label=" + quote(label));
         }

@@ -1,5 +1,6 @@
 package org.ssajit.ir;
 
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 public final class Goto extends Terminator {
@@ -10,7 +11,7 @@ public final class Goto extends Terminator {
     public Goto(int bci, Block target) {
         super(bci);
         this.target = target;
-        this.targets = List.of(target);
+        this.targets = CompilerList.of(target);
     }
 
     public Block target() {

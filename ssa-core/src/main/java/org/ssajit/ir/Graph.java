@@ -1,9 +1,10 @@
 package org.ssajit.ir;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerMap;
+import org.ssajit.util.CompilerList;
 import java.util.Collections;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -21,11 +22,11 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  */
 public final class Graph {
     private final ResolvedJavaMethod method;
-    private final List<Block> blocks = new ArrayList<>();
+    private final List<Block> blocks = new CompilerList<>();
     private final List<Block> blocksView = new org.ssajit.util.ReadOnlyList<>(blocks);
-    private final Map<JavaConstant, Constant> constants = new HashMap<>();
+    private final Map<JavaConstant, Constant> constants = new CompilerMap<>();
     private final Map<JavaKind, Undefined> undefined = new EnumMap<>(JavaKind.class);
-    private final List<Parameter> parameters = new ArrayList<>();
+    private final List<Parameter> parameters = new CompilerList<>();
     private final int osrBci;
     private int osrLocks;
     private int valueIds;
@@ -70,7 +71,7 @@ public final class Graph {
     }
 
     /** Methods whose bytecode was parsed into this graph besides {@link #method()} (inlined), each once. */
-    private final List<ResolvedJavaMethod> inlinedMethods = new ArrayList<>();
+    private final List<ResolvedJavaMethod> inlinedMethods = new CompilerList<>();
 
     public List<ResolvedJavaMethod> inlinedMethods() {
         return Collections.unmodifiableList(inlinedMethods);
@@ -95,7 +96,7 @@ public final class Graph {
         inlinedByProfile++;
     }
 
-    private final List<InliningDecision> inliningDecisions = new ArrayList<>();
+    private final List<InliningDecision> inliningDecisions = new CompilerList<>();
 
     /** Every call the inliner was asked about, in parse order: a callee's calls right after the call that inlined it. */
     public List<InliningDecision> inliningDecisions() {
@@ -132,7 +133,7 @@ public final class Graph {
     }
 
     /** What the graph assumes about the class hierarchy (inlining by class-hierarchy analysis), each once. */
-    private final java.util.Set<jdk.vm.ci.meta.Assumptions.Assumption> assumptions = new java.util.LinkedHashSet<>();
+    private final java.util.Set<jdk.vm.ci.meta.Assumptions.Assumption> assumptions = new CompilerSet<>();
 
     /**
      * The assumptions the code made from this graph holds only while they hold: the installer hands them
@@ -140,7 +141,7 @@ public final class Graph {
      * breaks one.
      */
     public List<jdk.vm.ci.meta.Assumptions.Assumption> assumptions() {
-        return List.copyOf(assumptions);
+        return CompilerList.copyOf(assumptions);
     }
 
     public void recordAssumption(jdk.vm.ci.meta.Assumptions.Assumption a) {

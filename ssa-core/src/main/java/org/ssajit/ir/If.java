@@ -1,5 +1,6 @@
 package org.ssajit.ir;
 
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 /**
@@ -23,7 +24,7 @@ public final class If extends Terminator {
         this.condition = condition;
         this.trueTarget = trueTarget;
         this.falseTarget = falseTarget;
-        this.targets = List.of(trueTarget, falseTarget);
+        this.targets = CompilerList.of(trueTarget, falseTarget);
         initInputs(x, y);
     }
 

@@ -1,5 +1,6 @@
 package org.ssajit.ir;
 
+import org.ssajit.util.CompilerList;
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.JavaType;
 import jdk.vm.ci.meta.ResolvedJavaType;
@@ -83,11 +84,11 @@ public final class Instruction extends Value {
     public java.util.List<Value> inputs(Op.In name) {
         int k = indexOf(name);
         if (k < 0 || k >= inputCount()) {
-            return java.util.List.of();
+            return CompilerList.of();
         }
         boolean variadic = op.inputs().get(op.inputs().size() - 1).name() == name
                         && op.inputs().get(op.inputs().size() - 1).presence() == Op.Presence.VARIADIC;
-        return variadic ? inputs().subList(k, inputCount()) : java.util.List.of(input(k));
+        return variadic ? inputs().subList(k, inputCount()) : CompilerList.of(input(k));
     }
 
     /** The declared input that operand {@code k} of this instruction is, or null if the op declares no such operand (a malformed instruction). */

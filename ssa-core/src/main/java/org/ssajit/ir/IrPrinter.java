@@ -1,6 +1,6 @@
 package org.ssajit.ir;
 
-import java.util.HashMap;
+import org.ssajit.util.CompilerMap;
 import java.util.Map;
 
 import jdk.vm.ci.meta.JavaConstant;
@@ -20,7 +20,7 @@ import jdk.vm.ci.meta.JavaKind;
  */
 public final class IrPrinter {
     private final boolean printStates;
-    private final Map<Value, Integer> numbers = new HashMap<>();
+    private final Map<Value, Integer> numbers = new CompilerMap<>();
 
     public IrPrinter() {
         this(false);

@@ -1,7 +1,8 @@
 package org.ssajit.ir;
 
+import org.ssajit.util.ArrayFill;
+import org.ssajit.util.CompilerList;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import org.ssajit.util.Bits;
 import java.util.Collections;
 import java.util.Deque;
@@ -42,17 +43,17 @@ public final class Loops {
         this.innermost = new Loop[graph.blockIdLimit()];
         List<Block> rpo = dominance.reversePostorder();
         int[] order = new int[graph.blockIdLimit()];
-        java.util.Arrays.fill(order, -1);
+        ArrayFill.fill(order, -1);
         Block[] byId = new Block[graph.blockIdLimit()];
         for (int i = 0; i < rpo.size(); i++) {
             order[rpo.get(i).id()] = i;
             byId[rpo.get(i).id()] = rpo.get(i);
         }
-        List<Loop> found = new ArrayList<>();
+        List<Loop> found = new CompilerList<>();
         boolean allRetreatingAreBack = true;
         for (int headerIndex = 0; headerIndex < rpo.size(); headerIndex++) {
             Block header = rpo.get(headerIndex);
-            List<Block> latches = new ArrayList<>(1);
+            List<Block> latches = new CompilerList<>(1);
             List<Block> preds = header.predecessors();
             for (int pi = 0; pi < preds.size(); pi++) {
                 Block p = preds.get(pi);
@@ -72,7 +73,7 @@ public final class Loops {
             }
         }
         this.reducible = allRetreatingAreBack;
-        this.loops = List.copyOf(found);
+        this.loops = CompilerList.copyOf(found);
         // Outer loops come first, so an inner loop overwrites its blocks' entries and finds its parent
         // already recorded at its header.
         for (int li = 0; li < loops.size(); li++) {
@@ -131,7 +132,7 @@ public final class Loops {
 
     /** Every loop, inner loops before the loops containing them. */
     public List<Loop> innermostFirst() {
-        List<Loop> out = new ArrayList<>(loops);
+        List<Loop> out = new CompilerList<>(loops);
         Collections.reverse(out);
         return out;
     }
@@ -171,23 +172,23 @@ public final class Loops {
         private final Bits body;
         private final List<Block> blocks;
         private final List<Block> entering;
-        private final List<Loop> children = new ArrayList<>(0);
+        private final List<Loop> children = new CompilerList<>(0);
         private Loop parent;
         private int depth;
 
         /** {@code byId} and {@code order}: the graph's reachable blocks by id, and their reverse-postorder numbers. */
         Loop(Block header, List<Block> latches, Bits body, Block[] byId, int[] order) {
             this.header = header;
-            this.latches = List.copyOf(latches);
+            this.latches = CompilerList.copyOf(latches);
             this.body = body;
             // In time proportional to the body, not the graph (a graph may have a loop per type check).
-            List<Block> in = new ArrayList<>(body.cardinality());
+            List<Block> in = new CompilerList<>(body.cardinality());
             for (int id = body.nextSetBit(0); id >= 0; id = body.nextSetBit(id + 1)) {
                 in.add(byId[id]);
             }
             in.sort(java.util.Comparator.comparingInt(b -> order[b.id()]));
-            this.blocks = List.copyOf(in);
-            List<Block> out = new ArrayList<>(1);
+            this.blocks = CompilerList.copyOf(in);
+            List<Block> out = new CompilerList<>(1);
             List<Block> preds = header.predecessors();
             for (int pi = 0; pi < preds.size(); pi++) {
                 Block p = preds.get(pi);
@@ -195,7 +196,7 @@ public final class Loops {
                     out.add(p);
                 }
             }
-            this.entering = List.copyOf(out);
+            this.entering = CompilerList.copyOf(out);
         }
 
         public Block header() {
@@ -277,7 +278,7 @@ public final class Loops {
             }
             Instruction increment = null;
             long stride = 0;
-            List<Value> initial = new ArrayList<>(1);
+            List<Value> initial = new CompilerList<>(1);
             for (int k = 0; k < phi.operandCount(); k++) {
                 Block pred = header.predecessors().get(k);
                 Value op = phi.operand(k);
@@ -302,7 +303,7 @@ public final class Loops {
                 increment = add;
                 stride = s;
             }
-            return increment == null ? null : new InductionVariable(phi, List.copyOf(initial), increment, stride);
+            return increment == null ? null : new InductionVariable(phi, CompilerList.copyOf(initial), increment, stride);
         }
 
         /**

@@ -1,6 +1,5 @@
 package org.ssajit.ir;
 
-import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -29,7 +28,7 @@ public abstract class Node {
 
     /** A read-only view of the inputs. */
     public final List<Value> inputs() {
-        return new AbstractList<>() {
+        return new org.ssajit.util.IndexedList<>() {
             @Override
             public Value get(int index) {
                 return input(index);

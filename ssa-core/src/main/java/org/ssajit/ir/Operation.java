@@ -1,5 +1,7 @@
 package org.ssajit.ir;
 
+import org.ssajit.util.ArrayFill;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 import jdk.vm.ci.meta.JavaKind;
@@ -232,9 +234,9 @@ public interface Operation {
             this.result = result;
             this.attributeType = attributeType;
             this.derivedWords = derivedWords;
-            this.inputs = List.of(inputs);
+            this.inputs = CompilerList.of(inputs);
             this.declaredIndex = new byte[Op.In.values().length];
-            java.util.Arrays.fill(declaredIndex, (byte) -1);
+            ArrayFill.fill(declaredIndex, (byte) -1);
             for (int k = inputs.length - 1; k >= 0; k--) {
                 declaredIndex[inputs[k].name().ordinal()] = (byte) k; // the first input of a name wins
             }

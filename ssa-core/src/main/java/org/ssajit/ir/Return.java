@@ -1,5 +1,6 @@
 package org.ssajit.ir;
 
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 public final class Return extends Terminator {
@@ -19,6 +20,6 @@ public final class Return extends Terminator {
 
     @Override
     public List<Block> targets() {
-        return List.of();
+        return CompilerList.of();
     }
 }

@@ -1,6 +1,6 @@
 package org.ssajit.ir;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 /**
@@ -18,14 +18,14 @@ public final class Switch extends Terminator {
         this.keys = keys.clone();
         this.keyTargets = keyTargets.clone();
         this.defaultTarget = defaultTarget;
-        List<Block> t = new ArrayList<>();
+        List<Block> t = new CompilerList<>();
         t.add(defaultTarget);
         for (Block b : keyTargets) {
             if (!t.contains(b)) {
                 t.add(b);
             }
         }
-        this.targets = List.copyOf(t);
+        this.targets = CompilerList.copyOf(t);
         initInputs(value);
     }
 

@@ -1,5 +1,6 @@
 package org.ssajit.ir;
 
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 /** athrow: goes to the block's handlers if it has any, otherwise out of the method. */
@@ -15,6 +16,6 @@ public final class Throw extends Terminator {
 
     @Override
     public List<Block> targets() {
-        return List.of();
+        return CompilerList.of();
     }
 }

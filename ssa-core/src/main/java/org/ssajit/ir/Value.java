@@ -1,5 +1,6 @@
 package org.ssajit.ir;
 
+import org.ssajit.util.CompilerList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -71,7 +72,7 @@ public abstract class Value extends Node {
 
     /** A snapshot of the users; a user appears once per input slot that refers to this value. */
     public final List<Node> users() {
-        return List.of(Arrays.copyOf(users, userCount));
+        return CompilerList.of(Arrays.copyOf(users, userCount));
     }
 
     public final boolean hasUsers() {

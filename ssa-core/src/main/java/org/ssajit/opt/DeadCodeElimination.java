@@ -1,6 +1,6 @@
 package org.ssajit.opt;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 import org.ssajit.ir.Block;
@@ -20,7 +20,7 @@ public final class DeadCodeElimination {
 
     /** Returns the number of instructions and phis removed. */
     public static int run(Graph graph) {
-        List<Value> work = new ArrayList<>();
+        List<Value> work = new CompilerList<>();
         List<Block> blocks = graph.blocks();
         for (int bi = 0; bi < blocks.size(); bi++) {
             Block b = blocks.get(bi);
@@ -39,7 +39,7 @@ public final class DeadCodeElimination {
             if (v.hasUsers() && !onlyUsedBySelf(v)) {
                 continue;
             }
-            List<Value> operands = new ArrayList<>(v.inputs());
+            List<Value> operands = new CompilerList<>(v.inputs());
             if (v instanceof Instruction i && i.isPure() && i.block() != null) {
                 i.block().removeInstruction(i);
             } else if (v instanceof Phi p && !p.isRemoved()) {

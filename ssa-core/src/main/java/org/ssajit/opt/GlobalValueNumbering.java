@@ -1,7 +1,7 @@
 package org.ssajit.opt;
 
-import java.util.ArrayList;
-import java.util.HashMap;
+import org.ssajit.util.CompilerMap;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.Map;
 
@@ -27,15 +27,15 @@ public final class GlobalValueNumbering {
     /** Returns the number of instructions replaced by a dominating equal one. */
     public static int run(Graph graph) {
         Dominance dominance = graph.dominance();
-        Map<NodeFactory.Key, List<Instruction>> table = new HashMap<>();
+        Map<NodeFactory.Key, List<Instruction>> table = new CompilerMap<>();
         int replaced = 0;
         for (Block b : dominance.reversePostorder()) {
-            for (Instruction i : List.copyOf(b.instructions())) {
+            for (Instruction i : CompilerList.copyOf(b.instructions())) {
                 if (!i.isPure()) {
                     continue;
                 }
                 NodeFactory.Key key = new NodeFactory.Key(i, -1);
-                List<Instruction> candidates = table.computeIfAbsent(key, k -> new ArrayList<>(1));
+                List<Instruction> candidates = table.computeIfAbsent(key, k -> new CompilerList<>(1));
                 Instruction existing = null;
                 for (Instruction c : candidates) {
                     // An earlier instruction of this block, or one in a block that dominates it.

@@ -1,6 +1,6 @@
 package org.ssajit.opt;
 
-import java.util.HashMap;
+import org.ssajit.util.CompilerMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -44,7 +44,7 @@ public final class LoopCheckedLengths {
             if (loop.preheader() == null) {
                 continue;
             }
-            Map<Value, Value> lengths = new HashMap<>();
+            Map<Value, Value> lengths = new CompilerMap<>();
             for (Block b : loop.blocks()) {
                 for (Instruction x : b.instructions()) {
                     if ((x.op() == Op.LOAD_INDEXED || x.op() == Op.STORE_INDEXED) && x.checkedLength() == null && !x.hasExceptionEdge()

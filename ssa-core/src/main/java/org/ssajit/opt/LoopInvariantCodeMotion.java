@@ -1,6 +1,6 @@
 package org.ssajit.opt;
 
-import java.util.List;
+import org.ssajit.util.CompilerList;
 
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Graph;
@@ -33,7 +33,7 @@ public final class LoopInvariantCodeMotion {
                 continue;
             }
             for (Block b : loop.blocks()) {
-                for (Instruction x : List.copyOf(b.instructions())) {
+                for (Instruction x : CompilerList.copyOf(b.instructions())) {
                     if (x.isPure() && x.state() == null && !x.hasExceptionEdge() && operandsInvariant(x, loop)) {
                         b.moveToEnd(x, preheader); // later instructions of the loop see it outside the body
                         moved++;

@@ -1,6 +1,6 @@
 package org.ssajit.opt;
 
-import java.util.List;
+import org.ssajit.util.CompilerList;
 
 import org.ssajit.ir.Block;
 import org.ssajit.ir.FrameState;
@@ -39,7 +39,7 @@ public final class LoopInvariantLengths {
             if (entry == null) {
                 continue;
             }
-            for (Instruction x : List.copyOf(header.instructions())) {
+            for (Instruction x : CompilerList.copyOf(header.instructions())) {
                 if (x.op() != Op.ARRAY_LENGTH || x.hasExceptionEdge() || !loop.definesNot(x.input(0))) {
                     break;
                 }

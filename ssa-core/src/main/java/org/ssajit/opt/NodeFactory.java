@@ -1,7 +1,7 @@
 package org.ssajit.opt;
 
+import org.ssajit.util.CompilerMap;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.Map;
 
 import org.ssajit.ir.Operation;
@@ -41,9 +41,9 @@ import jdk.vm.ci.meta.ResolvedJavaField;
 public final class NodeFactory {
     private final Graph graph;
     private final boolean optimize;
-    private final Map<Key, Value> valueTable = new HashMap<>();
+    private final Map<Key, Value> valueTable = new CompilerMap<>();
     /** Known values of plain fields in the current block: loaded or stored since the last kill. */
-    private final Map<FieldLocation, Value> fieldValues = new HashMap<>();
+    private final Map<FieldLocation, Value> fieldValues = new CompilerMap<>();
     private Block block;
     private int memoryEpoch;
     private int folded;

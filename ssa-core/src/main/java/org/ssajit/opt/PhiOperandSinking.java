@@ -1,6 +1,6 @@
 package org.ssajit.opt;
 
-import java.util.List;
+import org.ssajit.util.CompilerList;
 
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Goto;
@@ -36,7 +36,7 @@ public final class PhiOperandSinking {
                 continue;
             }
             Block successor = b.successors().get(0);
-            for (Instruction x : List.copyOf(b.instructions())) {
+            for (Instruction x : CompilerList.copyOf(b.instructions())) {
                 if (x.isPure() && x.state() == null && !x.hasExceptionEdge() && onlyFeedsPhisOf(x, successor, jump)) {
                     b.moveToEnd(x, b);
                     moved++;

@@ -1,6 +1,6 @@
 package org.ssajit.options;
 
-import java.util.IdentityHashMap;
+import org.ssajit.util.CompilerMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -12,24 +12,25 @@ import java.util.Objects;
  */
 public final class OptionValues {
     /** Every option at its default. */
-    public static final OptionValues DEFAULTS = new OptionValues(new IdentityHashMap<>());
+    public static final OptionValues DEFAULTS = new OptionValues(CompilerMap.identity());
 
     /**
      * The options set explicitly; a value may be null (e.g. no dump directory). Keys are compared by
      * identity (as {@link OptionKey} does), and the map is never handed out: the phases of every
      * compile read options, one lookup each.
      */
-    private final IdentityHashMap<OptionKey<?>, Object> set;
+    private final CompilerMap<OptionKey<?>, Object> set;
 
     private static final Object UNSET = new Object();
 
-    private OptionValues(IdentityHashMap<OptionKey<?>, Object> set) {
+    private OptionValues(CompilerMap<OptionKey<?>, Object> set) {
         this.set = set;
     }
 
     /** These values with {@code key} set to {@code value}. */
     public <T> OptionValues with(OptionKey<T> key, T value) {
-        IdentityHashMap<OptionKey<?>, Object> m = new IdentityHashMap<>(set);
+        CompilerMap<OptionKey<?>, Object> m = CompilerMap.identity();
+        m.putAll(set);
         m.put(Objects.requireNonNull(key), value);
         return new OptionValues(m);
     }

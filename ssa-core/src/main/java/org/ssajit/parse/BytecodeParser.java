@@ -1,5 +1,6 @@
 package org.ssajit.parse;
 
+import org.ssajit.util.CompilerList;
 import static org.ssajit.bytecode.Bytecodes.*;
 
 import org.ssajit.bytecode.BailoutException;
@@ -763,8 +764,8 @@ public final class BytecodeParser {
      * one new block, the result a phi of theirs. False, and nothing emitted, if no callee can be parsed.
      */
     private boolean inlineByProfile(java.util.List<Inlining.Choice> choices, Linkage.CallSite cs, Value[] args, FrameState state, double frequency) {
-        java.util.List<Inlining.Choice> parsable = new java.util.ArrayList<>();
-        java.util.List<FrontEnd> analyzed = new java.util.ArrayList<>();
+        java.util.List<Inlining.Choice> parsable = new CompilerList<>();
+        java.util.List<FrontEnd> analyzed = new CompilerList<>();
         for (Inlining.Choice c : choices) {
             try {
                 analyzed.add(inliner.analyze(c.method()));

@@ -1,7 +1,8 @@
 package org.ssajit.parse;
 
-import java.util.ArrayList;
-import java.util.HashSet;
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerMap;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -95,7 +96,7 @@ public final class GraphBuilder {
 
     private static Result build(FrontEnd fe, BuildOptions options, Providers providers, FaultInjection faults, boolean scrambleBlockIds,
                     Predicate<ResolvedJavaMethod> refuseCallee) {
-        Set<ResolvedJavaMethod> denied = new HashSet<>();
+        Set<ResolvedJavaMethod> denied = new CompilerSet<>();
         Callees callees = new Callees();
         while (true) {
             try {
@@ -130,7 +131,7 @@ public final class GraphBuilder {
      * bytecode and what its constant-pool entries resolve to, which {@link Linkage} looks up once.
      */
     private static final class Callees {
-        private final Map<ResolvedJavaMethod, FrontEnd> analyzed = new java.util.HashMap<>();
+        private final Map<ResolvedJavaMethod, FrontEnd> analyzed = new CompilerMap<>();
 
         FrontEnd analyze(ResolvedJavaMethod m) {
             FrontEnd fe = analyzed.get(m);
@@ -371,7 +372,7 @@ public final class GraphBuilder {
         /** The same, counting only forward predecessors (earlier in reverse postorder). */
         private final int[] pendingForward;
         private final boolean[] processed;
-        private final List<BciBlock> deferred = new ArrayList<>();
+        private final List<BciBlock> deferred = new CompilerList<>();
 
         Driver(List<BciBlock> rpo, ParseScope scope, BraunSsa ssa, BytecodeParser parser, Owners owners) {
             this.rpo = rpo;
@@ -409,7 +410,7 @@ public final class GraphBuilder {
             boolean progress = true;
             while (progress && !deferred.isEmpty()) {
                 progress = false;
-                for (BciBlock bb : new ArrayList<>(deferred)) {
+                for (BciBlock bb : new CompilerList<>(deferred)) {
                     if (!ir[bb.id()].predecessors().isEmpty()) {
                         deferred.remove(bb);
                         fill(bb);
@@ -417,7 +418,7 @@ public final class GraphBuilder {
                     }
                 }
             }
-            for (BciBlock bb : new ArrayList<>(deferred)) {
+            for (BciBlock bb : new CompilerList<>(deferred)) {
                 dead(bb);
             }
             for (int i = 0; i < rpo.size(); i++) {

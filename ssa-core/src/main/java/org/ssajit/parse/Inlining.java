@@ -1,5 +1,6 @@
 package org.ssajit.parse;
 
+import org.ssajit.util.CompilerList;
 import static org.ssajit.bytecode.Bytecodes.*;
 
 import org.ssajit.bytecode.BytecodeStream;
@@ -352,26 +353,26 @@ public final class Inlining {
     java.util.List<Choice> selectByProfile(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange, double frequency) {
         if (cs.appendix() != null || !(cs.target() instanceof ResolvedJavaMethod m) || callerState == null || m.isStatic()
                         || (cs.opcode() != INVOKEVIRTUAL && cs.opcode() != INVOKEINTERFACE) || (cs.opcode() == INVOKEVIRTUAL && m.canBeStaticallyBound())) {
-            return java.util.List.of(); // select's reason stands
+            return CompilerList.of(); // select's reason stands
         }
         if (inTryRange) {
-            return because(explain ? reason + "; by profile: not inside a try range" : reason, java.util.List.of());
+            return because(explain ? reason + "; by profile: not inside a try range" : reason, CompilerList.of());
         }
         jdk.vm.ci.meta.ProfilingInfo profile = profile(callerState.method());
         jdk.vm.ci.meta.JavaTypeProfile types = profile == null ? null : profile.getTypeProfile(callerState.bci());
         if (types == null || types.getTypes().length == 0) {
-            return because(explain ? reason + "; by profile: no receiver class profiled" : reason, java.util.List.of());
+            return because(explain ? reason + "; by profile: no receiver class profiled" : reason, CompilerList.of());
         }
         if (types.getNotRecordedProbability() > 1 - MIN_RECORDED_PROBABILITY) {
             return because(explain ? reason + "; by profile: the classes profiled had " + percent(1 - types.getNotRecordedProbability()) + " of the calls (< "
-                            + percent(MIN_RECORDED_PROBABILITY) + ")" : reason, java.util.List.of());
+                            + percent(MIN_RECORDED_PROBABILITY) + ")" : reason, CompilerList.of());
         }
         jdk.vm.ci.meta.JavaTypeProfile.ProfiledType[] seen = types.getTypes().clone();
         java.util.Arrays.sort(seen, (a, b) -> Double.compare(b.getProbability(), a.getProbability()));
         int n = Math.min(seen.length, MAX_PROFILED_RECEIVERS);
         jdk.vm.ci.meta.ResolvedJavaType caller = callerState.method().getDeclaringClass();
-        java.util.List<Choice> chosen = new java.util.ArrayList<>();
-        java.util.List<String> notes = explain ? new java.util.ArrayList<>() : null;
+        java.util.List<Choice> chosen = new CompilerList<>();
+        java.util.List<String> notes = explain ? new CompilerList<>() : null;
         int reserved = 0;
         for (int k = 0; k < n; k++) {
             jdk.vm.ci.meta.ResolvedJavaType r = seen[k].getType();

@@ -1,6 +1,6 @@
 package org.ssajit.parse;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 
 import org.ssajit.bytecode.Bytecodes;
@@ -34,7 +34,7 @@ public final class StaticFinalWrites {
 
     /** The writes of one class, by field name and type name (usually none). */
     private record Written(List<String> names, List<String> types) {
-        static final Written NONE = new Written(List.of(), List.of());
+        static final Written NONE = new Written(CompilerList.of(), CompilerList.of());
 
         boolean contains(ResolvedJavaField f) {
             for (int i = 0; i < names.size(); i++) {
@@ -104,8 +104,8 @@ public final class StaticFinalWrites {
                         JavaField w = m.getConstantPool().lookupField(s.cpIndex(), m, Bytecodes.PUTSTATIC);
                         if (w.getDeclaringClass().getName().equals(holder.getName())) {
                             if (names == null) {
-                                names = new ArrayList<>();
-                                types = new ArrayList<>();
+                                names = new CompilerList<>();
+                                types = new CompilerList<>();
                             }
                             names.add(w.getName());
                             types.add(w.getType().getName());
@@ -114,6 +114,6 @@ public final class StaticFinalWrites {
                 }
             }
         }
-        return names == null ? Written.NONE : new Written(List.copyOf(names), List.copyOf(types));
+        return names == null ? Written.NONE : new Written(CompilerList.copyOf(names), CompilerList.copyOf(types));
     }
 }

@@ -1,6 +1,8 @@
 package org.ssajit.ssa;
 
-import java.util.ArrayList;
+import org.ssajit.util.ArrayFill;
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -64,9 +66,9 @@ public final class BraunSsa implements SsaConstruction {
 
     /** The lookup in progress: a frame per block being searched; doubles as the marker of Section 3.3. */
     private Frame[] frameOfBlock;
-    private final ArrayList<Frame> frames = new ArrayList<>();
+    private final CompilerList<Frame> frames = new CompilerList<>();
     private int frameDepth;
-    private final ArrayList<Phi> worklist = new ArrayList<>();
+    private final CompilerList<Phi> worklist = new CompilerList<>();
 
     private static final class Frame {
         Block block;
@@ -106,7 +108,7 @@ public final class BraunSsa implements SsaConstruction {
         this.currentDef = new Value[n][];
         this.sealed = new boolean[n];
         this.frameOfBlock = new Frame[n];
-        this.incompletePhis = new ArrayList<>(java.util.Collections.nCopies(n, (List<IncompletePhi>) null));
+        this.incompletePhis = new CompilerList<>(java.util.Collections.nCopies(n, (List<IncompletePhi>) null));
     }
 
     /** Makes room for block {@code id} (created after this builder). */
@@ -319,7 +321,7 @@ public final class BraunSsa implements SsaConstruction {
             }
             result = tryRemoveTrivialPhi(phi);
         }
-        Arrays.fill(vals, 0, n, null);
+        ArrayFill.fill(vals, 0, n, null);
         writeVariable(f.variable, b, result);
         return result;
     }
@@ -366,7 +368,7 @@ public final class BraunSsa implements SsaConstruction {
                 continue;
             }
             // Remember all users except the phi itself, reroute uses, remove the phi.
-            List<Phi> users = new ArrayList<>();
+            List<Phi> users = new CompilerList<>();
             for (int i = 0; i < p.userCount(); i++) {
                 Node u = p.user(i);
                 if (u != p && u instanceof Phi up) {
@@ -402,8 +404,8 @@ public final class BraunSsa implements SsaConstruction {
 
     /** Whether {@code p} is an operand of itself, directly or through other phis (statistics only). */
     private static boolean reachesItself(Phi p) {
-        ArrayList<Phi> stack = new ArrayList<>();
-        java.util.Set<Phi> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        CompilerList<Phi> stack = new CompilerList<>();
+        java.util.Set<Phi> seen = CompilerSet.identity();
         stack.add(p);
         while (!stack.isEmpty() && seen.size() < 10_000) {
             Phi q = stack.remove(stack.size() - 1);
@@ -456,7 +458,7 @@ public final class BraunSsa implements SsaConstruction {
         ensureBlock(b.id());
         List<IncompletePhi> list = incompletePhis.get(b.id());
         if (list == null) {
-            list = new ArrayList<>(4);
+            list = new CompilerList<>(4);
             incompletePhis.set(b.id(), list);
         }
         list.add(new IncompletePhi(variable, phi));

@@ -1,8 +1,8 @@
 package org.ssajit.ssa;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashSet;
+import org.ssajit.util.ArrayFill;
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.Set;
 
@@ -38,7 +38,7 @@ public final class RedundantPhiElimination {
 
     /** Runs the pass on every phi of {@code graph}; returns the number of phis removed. */
     public static int run(Graph graph) {
-        List<Phi> phis = new ArrayList<>();
+        List<Phi> phis = new CompilerList<>();
         List<Block> blocks = graph.blocks();
         for (int bi = 0; bi < blocks.size(); bi++) {
             List<Phi> blockPhis = blocks.get(bi).phis();
@@ -84,8 +84,8 @@ public final class RedundantPhiElimination {
         for (Phi p : scc) {
             componentStamp[p.id()] = myStamp;
         }
-        List<Phi> inner = new ArrayList<>();
-        Set<Value> outerOps = new LinkedHashSet<>();
+        List<Phi> inner = new CompilerList<>();
+        Set<Value> outerOps = new CompilerSet<>();
         for (Phi phi : scc) {
             boolean isInner = true;
             for (int i = 0; i < phi.operandCount(); i++) {
@@ -133,14 +133,14 @@ public final class RedundantPhiElimination {
         int[] index = new int[n];
         int[] low = new int[n];
         boolean[] onStack = new boolean[n];
-        Arrays.fill(index, -1);
+        ArrayFill.fill(index, -1);
         int[] tarjanStack = new int[n];
         int tsp = 0;
         int[] callNode = new int[n];
         int[] callEdge = new int[n];
         int csp = 0;
         int counter = 0;
-        List<List<Phi>> result = new ArrayList<>();
+        List<List<Phi>> result = new CompilerList<>();
         for (int root = 0; root < n; root++) {
             if (index[root] >= 0) {
                 continue;
@@ -177,7 +177,7 @@ public final class RedundantPhiElimination {
                         low[parent] = Math.min(low[parent], low[v]);
                     }
                     if (low[v] == index[v]) {
-                        List<Phi> scc = new ArrayList<>();
+                        List<Phi> scc = new CompilerList<>();
                         int w;
                         do {
                             w = tarjanStack[--tsp];

@@ -121,7 +121,7 @@ public final class Bits {
 
     /** Removes every member. */
     public void clear() {
-        Arrays.fill(words, 0);
+        ArrayFill.fill(words, 0);
     }
 
     /** The smallest member at or above {@code from}, or -1. */

@@ -1,6 +1,5 @@
 package org.ssajit.util;
 
-import java.util.Arrays;
 
 /**
  * Immediate dominators of a graph whose nodes are numbered in reverse postorder from its entry 0, by
@@ -19,7 +18,7 @@ public final class ImmediateDominators {
     public static int[] compute(int[][] predecessors) {
         int n = predecessors.length;
         int[] idom = new int[n];
-        Arrays.fill(idom, -1);
+        ArrayFill.fill(idom, -1);
         idom[0] = 0;
         boolean changed = true;
         while (changed) {

@@ -33,7 +33,7 @@ public final class IntSet {
     public void clear() {
         size = 0;
         if (++generation == 0) {
-            java.util.Arrays.fill(stamps, 0);
+            ArrayFill.fill(stamps, 0);
             generation = 1;
         }
     }

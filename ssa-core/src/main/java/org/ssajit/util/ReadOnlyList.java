@@ -1,16 +1,14 @@
 package org.ssajit.util;
 
-import java.util.AbstractList;
 import java.util.List;
-import java.util.RandomAccess;
 
 /**
  * A read-only view of a list that its owner keeps changing (a block's predecessors or instructions):
  * like {@code Collections.unmodifiableList}, but its iterator is one object, not a wrapper around the
- * backing list's, and {@link #get} reaches the backing list directly. Every mutator throws
- * {@link UnsupportedOperationException}.
+ * backing list's, and {@link #get} reaches the backing list directly; like every {@link IndexedList}
+ * it runs none of the JDK's collection code. Every mutator throws {@link UnsupportedOperationException}.
  */
-public final class ReadOnlyList<E> extends AbstractList<E> implements RandomAccess {
+public final class ReadOnlyList<E> extends IndexedList<E> {
     private final List<E> backing;
 
     /** A view of {@code backing}, which should be a random-access list. */

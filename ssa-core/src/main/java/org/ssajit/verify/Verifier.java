@@ -1,9 +1,9 @@
 package org.ssajit.verify;
 
-import java.util.ArrayList;
+import org.ssajit.util.CompilerSet;
+import org.ssajit.util.CompilerMap;
+import org.ssajit.util.CompilerList;
 import java.util.Arrays;
-import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -97,8 +97,8 @@ public final class Verifier {
             }
         }
         // The nodes of the graph, each with a dense number (frame states can be shared).
-        Map<Node, Integer> live = new IdentityHashMap<>();
-        List<Node> liveList = new ArrayList<>();
+        Map<Node, Integer> live = CompilerMap.identity();
+        List<Node> liveList = new CompilerList<>();
         for (Block b : graph.blocks()) {
             for (Phi p : b.phis()) {
                 checkPhi(b, p);
@@ -146,7 +146,7 @@ public final class Verifier {
     // CFG ------------------------------------------------------------------------------------------
 
     private void checkCfg() {
-        Set<Block> blocks = new HashSet<>(graph.blocks());
+        Set<Block> blocks = new CompilerSet<>(graph.blocks());
         if (!graph.entry().predecessors().isEmpty()) {
             fail(() -> "entry " + graph.entry() + " has predecessors");
         }
@@ -566,8 +566,8 @@ public final class Verifier {
      * it. A backward liveness over the derived words only; nothing to do in a graph without them.
      */
     private void checkDerivedWords() {
-        Set<Value> derived = new HashSet<>();
-        List<Value> work = new ArrayList<>();
+        Set<Value> derived = new CompilerSet<>();
+        List<Value> work = new CompilerList<>();
         for (Block b : graph.blocks()) {
             for (Instruction i : b.instructions()) {
                 Operation.DerivedWords rule = i.op().derivedWords();
@@ -597,7 +597,7 @@ public final class Verifier {
             }
         }
         // liveIn per block, to a fixed point (few iterations: derived words live in a few blocks).
-        Map<Block, Set<Value>> liveIn = new IdentityHashMap<>();
+        Map<Block, Set<Value>> liveIn = CompilerMap.identity();
         boolean changed = true;
         while (changed) {
             changed = false;
@@ -618,7 +618,7 @@ public final class Verifier {
 
     /** The derived words live into {@code b} given its successors' live-in sets; with {@code check}, fails at a safepoint they cross. */
     private Set<Value> liveThrough(Block b, Set<Value> derived, Map<Block, Set<Value>> liveIn, boolean check) {
-        Set<Value> live = new HashSet<>();
+        Set<Value> live = new CompilerSet<>();
         for (Block s : b.successors()) {
             live.addAll(liveIn.getOrDefault(s, Set.of()));
             live.removeAll(s.phis());
@@ -666,8 +666,8 @@ public final class Verifier {
      * graph's nodes make and those the values' use lists make are the same multiset (compared sorted).
      */
     private void checkUseLists(Map<Node, Integer> live, List<Node> liveList) {
-        Map<Value, Integer> valueIndex = new IdentityHashMap<>();
-        List<Value> values = new ArrayList<>();
+        Map<Value, Integer> valueIndex = CompilerMap.identity();
+        List<Value> values = new CompilerList<>();
         long[] expected = new long[64];
         int ne = 0;
         for (int ni = 0; ni < liveList.size(); ni++) {

@@ -1,5 +1,6 @@
 package org.ssajit.aarch64.hotspot;
 
+import org.ssajit.util.CompilerList;
 import static jdk.vm.ci.aarch64.AArch64.r0;
 import static jdk.vm.ci.aarch64.AArch64.r1;
 import static jdk.vm.ci.aarch64.AArch64.r10;
@@ -393,6 +394,6 @@ public final class Aarch64FrameBuilder extends HotSpotFrameBuilder<Aarch64Assemb
 
     @Override
     protected CompiledCode compiledCode(String name, byte[] code, List<Site> sites) {
-        return new CompiledCode(name, code, sites, layout.totalFrameSize(), layout.rescueSlot(), data.bytes(), DataSection.ALIGNMENT, List.of());
+        return new CompiledCode(name, code, sites, layout.totalFrameSize(), layout.rescueSlot(), data.bytes(), DataSection.ALIGNMENT, CompilerList.of());
     }
 }

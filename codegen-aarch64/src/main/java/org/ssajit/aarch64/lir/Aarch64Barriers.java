@@ -1,5 +1,6 @@
 package org.ssajit.aarch64.lir;
 
+import org.ssajit.util.CompilerList;
 import static org.ssajit.aarch64.lir.Aarch64CodeEmitter.SCRATCH1;
 import static org.ssajit.aarch64.lir.Aarch64CodeEmitter.SCRATCH2;
 import static org.ssajit.lir.LirOperands.reg;
@@ -68,13 +69,13 @@ public final class Aarch64Barriers {
      * values in: x0-x7 and x10-x18 (x8 and x9 are scratch; x18 is a temporary on Linux, where HotSpot
      * allocates it; saving it elsewhere is harmless), and lr, which the stub's own call overwrites.
      */
-    static final List<Register> C_CALLER_SAVED = List.of(AArch64.r0, AArch64.r1, AArch64.r2, AArch64.r3, AArch64.r4, AArch64.r5, AArch64.r6, AArch64.r7,
+    static final List<Register> C_CALLER_SAVED = CompilerList.of(AArch64.r0, AArch64.r1, AArch64.r2, AArch64.r3, AArch64.r4, AArch64.r5, AArch64.r6, AArch64.r7,
                     AArch64.r10, AArch64.r11, AArch64.r12, AArch64.r13, AArch64.r14, AArch64.r15, AArch64.r16, AArch64.r17, AArch64.r18, AArch64.r30);
     /**
      * The SIMD registers whose low 64 bits (all a Java float or double uses) a C callee may clobber:
      * v0-v7 and v16-v31 (it keeps the low halves of v8-v15).
      */
-    static final List<Register> C_CALLER_SAVED_SIMD = List.of(AArch64.v0, AArch64.v1, AArch64.v2, AArch64.v3, AArch64.v4, AArch64.v5, AArch64.v6, AArch64.v7,
+    static final List<Register> C_CALLER_SAVED_SIMD = CompilerList.of(AArch64.v0, AArch64.v1, AArch64.v2, AArch64.v3, AArch64.v4, AArch64.v5, AArch64.v6, AArch64.v7,
                     AArch64.v16, AArch64.v17, AArch64.v18, AArch64.v19, AArch64.v20, AArch64.v21, AArch64.v22, AArch64.v23, AArch64.v24, AArch64.v25,
                     AArch64.v26, AArch64.v27, AArch64.v28, AArch64.v29, AArch64.v30, AArch64.v31);
     /** Bytes the stub takes below sp for them (a multiple of 16: sp stays aligned). */
@@ -100,7 +101,7 @@ public final class Aarch64Barriers {
 
     private static void saveOrRestore(Aarch64Assembler asm, boolean save) {
         int offset = 0;
-        for (List<Register> regs : List.of(C_CALLER_SAVED, C_CALLER_SAVED_SIMD)) {
+        for (List<Register> regs : CompilerList.of(C_CALLER_SAVED, C_CALLER_SAVED_SIMD)) {
             for (int k = 0; k < regs.size(); k += 2, offset += 16) {
                 if (save) {
                     asm.stp(64, regs.get(k), regs.get(k + 1), Address.of(AArch64.sp, offset));

@@ -1,5 +1,6 @@
 package org.ssajit.amd64.lir;
 
+import org.ssajit.util.CompilerList;
 import static org.ssajit.amd64.asm.OperandSize.QWORD;
 import static org.ssajit.amd64.lir.Amd64CodeEmitter.SCRATCH;
 import static org.ssajit.lir.LirOperands.reg;
@@ -115,9 +116,9 @@ public final class Amd64Barriers {
     }
 
     /** The C convention's general argument registers (System V). */
-    static final List<Register> C_ARGUMENTS = List.of(AMD64.rdi, AMD64.rsi, AMD64.rdx, AMD64.rcx, AMD64.r8, AMD64.r9);
+    static final List<Register> C_ARGUMENTS = CompilerList.of(AMD64.rdi, AMD64.rsi, AMD64.rdx, AMD64.rcx, AMD64.r8, AMD64.r9);
     /** The general registers a C function may clobber (r10, the scratch register, holds nothing across ops). */
-    static final List<Register> C_CALLER_SAVED = List.of(AMD64.rax, AMD64.rcx, AMD64.rdx, AMD64.rsi, AMD64.rdi, AMD64.r8, AMD64.r9, AMD64.r11);
+    static final List<Register> C_CALLER_SAVED = CompilerList.of(AMD64.rax, AMD64.rcx, AMD64.rdx, AMD64.rsi, AMD64.rdi, AMD64.r8, AMD64.r9, AMD64.r11);
     /** Bytes below the return address for xmm0-xmm15 (their low 64 bits, all a Java float or double uses) and padding. */
     static final int XMM_SAVE_BYTES = 16 * 8 + 8;
 

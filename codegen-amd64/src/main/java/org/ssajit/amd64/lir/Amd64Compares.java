@@ -1,5 +1,6 @@
 package org.ssajit.amd64.lir;
 
+import org.ssajit.util.CompilerList;
 import static org.ssajit.amd64.lir.Operands.*;
 import static org.ssajit.lir.LirOperands.*;
 
@@ -242,7 +243,7 @@ public final class Amd64Compares {
         }
 
         private static Value[] operands(Value base, Value index, Value y) {
-            java.util.List<Value> v = new java.util.ArrayList<>(3);
+            java.util.List<Value> v = new CompilerList<>(3);
             v.add(base);
             if (index != null) {
                 v.add(index);

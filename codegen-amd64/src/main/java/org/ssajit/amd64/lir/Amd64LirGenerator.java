@@ -1,10 +1,10 @@
 package org.ssajit.amd64.lir;
 
+import org.ssajit.util.CompilerSet;
 import static org.ssajit.amd64.asm.OperandSize.DWORD;
 import static org.ssajit.amd64.asm.OperandSize.QWORD;
 import static org.ssajit.lir.SelectionPatterns.*;
 
-import java.util.HashSet;
 import java.util.Set;
 
 import org.ssajit.hotspot.ir.HotSpotOp;
@@ -472,7 +472,7 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
                 index = inVariable(c);
             }
         }
-        boolean zeroExtended = !(index instanceof ConstantValue) && upperHalfZero(ssaIndex, new HashSet<>());
+        boolean zeroExtended = !(index instanceof ConstantValue) && upperHalfZero(ssaIndex, new CompilerSet<>());
         return new Address(base, index, new AddressShape(Scale.of(a.scale()), a.displacement(), zeroExtended));
     }
 
