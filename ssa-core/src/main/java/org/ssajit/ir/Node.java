@@ -6,13 +6,18 @@ import java.util.List;
 /**
  * Anything that has operands: values, terminators and frame states.
  *
- * <p>Invariant: for every non-null {@code input(i)} this node appears in that value's user list once
- * per occurrence. All mutation of inputs goes through this class so that use lists never drift.
+ * <p>Invariant: for every non-null {@code input(i)} that value's user list has one entry (this node,
+ * slot {@code i}), at the position this node records for slot {@code i}, so that dropping a use costs
+ * the same however many users the value has. All mutation of inputs goes through this class so that
+ * use lists never drift.
  */
 public abstract class Node {
     private static final Value[] NO_INPUTS = {};
+    private static final int[] NO_POSITIONS = {};
 
     private Value[] inputs = NO_INPUTS;
+    /** Per input slot: the index of this node's entry in that input's user list. */
+    private int[] positions = NO_POSITIONS;
     private int inputCount;
 
     public final int inputCount() {
@@ -44,11 +49,16 @@ public abstract class Node {
     /** Sets all inputs of a node that has none yet. Null entries are allowed (dead frame-state slots). */
     protected final void initInputs(Value... values) {
         assert inputCount == 0;
-        inputs = values.length == 0 ? NO_INPUTS : values.clone();
+        adopt(values.length == 0 ? NO_INPUTS : values.clone());
+    }
+
+    private void adopt(Value[] values) {
+        inputs = values;
+        positions = values.length == 0 ? NO_POSITIONS : new int[values.length];
         inputCount = values.length;
-        for (Value v : inputs) {
-            if (v != null) {
-                v.addUser(this);
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] != null) {
+                values[i].addUser(this, i);
             }
         }
     }
@@ -59,21 +69,24 @@ public abstract class Node {
             return;
         }
         if (old != null) {
-            old.removeUser(this);
+            old.removeUse(this, i);
         }
         inputs[i] = value;
         if (value != null) {
-            value.addUser(this);
+            value.addUser(this, i);
         }
     }
 
     protected final void appendInput(Value value) {
         if (inputCount == inputs.length) {
-            inputs = Arrays.copyOf(inputs, Math.max(4, inputCount * 2));
+            int n = Math.max(4, inputCount * 2);
+            inputs = Arrays.copyOf(inputs, n);
+            positions = Arrays.copyOf(positions, n);
         }
-        inputs[inputCount++] = value;
+        int slot = inputCount++;
+        inputs[slot] = value;
         if (value != null) {
-            value.addUser(this);
+            value.addUser(this, slot);
         }
     }
 
@@ -81,9 +94,16 @@ public abstract class Node {
     protected final void removeInput(int i) {
         Value old = input(i);
         if (old != null) {
-            old.removeUser(this);
+            old.removeUse(this, i);
         }
-        System.arraycopy(inputs, i + 1, inputs, i, inputCount - i - 1);
+        for (int j = i + 1; j < inputCount; j++) {
+            Value v = inputs[j];
+            inputs[j - 1] = v;
+            positions[j - 1] = positions[j];
+            if (v != null) {
+                v.moveSlot(positions[j], j - 1);
+            }
+        }
         inputs[--inputCount] = null;
     }
 
@@ -93,13 +113,7 @@ public abstract class Node {
      */
     protected final void adoptInputs(Value[] values) {
         assert inputCount == 0;
-        inputs = values.length == 0 ? NO_INPUTS : values;
-        inputCount = values.length;
-        for (Value v : inputs) {
-            if (v != null) {
-                v.addUser(this);
-            }
-        }
+        adopt(values.length == 0 ? NO_INPUTS : values);
     }
 
     /** Drops every input, unregistering this node as a user. Used when a node is deleted. */
@@ -108,11 +122,7 @@ public abstract class Node {
         for (int i = 0; i < n; i++) {
             Value v = inputs[i];
             if (v != null) {
-                if (n <= DISTINCT_CHECK_LIMIT && !occursAfter(v, i)) {
-                    v.removeOnlyUse(this); // its one remaining use: found from either end
-                } else {
-                    v.removeUser(this);
-                }
+                v.removeUse(this, i);
                 inputs[i] = null;
             }
         }
@@ -120,36 +130,30 @@ public abstract class Node {
         inputsCleared();
     }
 
-    /**
-     * Up to this many inputs, {@link #clearInputs} looks among the node's own later inputs for another
-     * use of a value (a quick scan of a small array) to know whether the one it drops is the last:
-     * then the value's user list is searched from both ends, not from its end alone, which made
-     * deleting the frame states of early instructions quadratic in the uses of long-lived values.
-     */
-    private static final int DISTINCT_CHECK_LIMIT = 64;
-
-    private boolean occursAfter(Value v, int i) {
-        for (int j = i + 1; j < inputCount; j++) {
-            if (inputs[j] == v) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Called when {@link #clearInputs} has dropped the inputs (the node is deleted). */
     protected void inputsCleared() {
     }
 
-    /** Rewrites every occurrence of {@code old} to {@code replacement}; user lists are fixed by the caller. */
-    final int replaceInputsRaw(Value old, Value replacement) {
-        int n = 0;
-        for (int i = 0; i < inputCount; i++) {
-            if (inputs[i] == old) {
-                inputs[i] = replacement;
-                n++;
-            }
-        }
-        return n;
+    /**
+     * Whether input {@code slot} is empty, or its value's user list has this node's entry for the slot
+     * at the position this node records (what the verifier checks besides the lists' contents).
+     */
+    public final boolean inputUseListed(int slot) {
+        Value v = input(slot);
+        return v == null || v.listsUse(positions[slot], this, slot);
+    }
+
+    /** The index of this node's entry for input slot {@code slot} in that input's user list. */
+    final int position(int slot) {
+        return positions[slot];
+    }
+
+    final void setPosition(int slot, int position) {
+        positions[slot] = position;
+    }
+
+    /** Sets input slot {@code slot} without touching user lists: the caller moves the use entry. */
+    final void setInputRaw(int slot, Value value) {
+        inputs[slot] = value;
     }
 }

@@ -16,7 +16,11 @@ public abstract class Value extends Node {
 
     private final int id;
     private final JavaKind kind;
+    private static final int[] NO_SLOTS = {};
+
+    /** The uses, each as (user, the user's input slot), unordered: {@link #removeUse} moves the last into the gap. */
     private Node[] users = NO_USERS;
+    private int[] userSlots = NO_SLOTS;
     private int userCount;
     private Stamp stamp;
 
@@ -79,39 +83,42 @@ public abstract class Value extends Node {
         return userCount != 0;
     }
 
-    final void addUser(Node user) {
+    /** Adds the use of this value by input slot {@code slot} of {@code user}, and tells the user where it is. */
+    final void addUser(Node user, int slot) {
         if (userCount == users.length) {
-            users = Arrays.copyOf(users, Math.max(4, userCount * 2));
+            int n = Math.max(4, userCount * 2);
+            users = Arrays.copyOf(users, n);
+            userSlots = Arrays.copyOf(userSlots, n);
         }
-        users[userCount++] = user;
+        users[userCount] = user;
+        userSlots[userCount] = slot;
+        user.setPosition(slot, userCount++);
     }
 
-    final void removeUser(Node user) {
-        // Recent uses are the likeliest to go, so search from the end.
-        for (int i = userCount - 1; i >= 0; i--) {
-            if (users[i] == user) {
-                users[i] = users[--userCount];
-                users[userCount] = null;
-                return;
-            }
+    /** Drops the use of this value by input slot {@code slot} of {@code user}: the last use moves into its place. */
+    final void removeUse(Node user, int slot) {
+        int i = user.position(slot);
+        if (i >= userCount || users[i] != user || userSlots[i] != slot) {
+            throw new IllegalStateException(this + " is not used by " + user + " in slot " + slot);
         }
-        throw new IllegalStateException(this + " is not used by " + user);
+        int last = --userCount;
+        if (i != last) {
+            Node moved = users[last];
+            int movedSlot = userSlots[last];
+            users[i] = moved;
+            userSlots[i] = movedSlot;
+            moved.setPosition(movedSlot, i);
+        }
+        users[last] = null;
     }
 
-    /**
-     * Removes {@code user}, which appears in the user list exactly once: the same list as
-     * {@link #removeUser} leaves (the last entry moves into its place), found searching from both ends.
-     */
-    final void removeOnlyUse(Node user) {
-        for (int lo = 0, hi = userCount - 1; lo <= hi; lo++, hi--) {
-            int i = users[hi] == user ? hi : users[lo] == user ? lo : -1;
-            if (i >= 0) {
-                users[i] = users[--userCount];
-                users[userCount] = null;
-                return;
-            }
-        }
-        throw new IllegalStateException(this + " is not used by " + user);
+    final boolean listsUse(int position, Node user, int slot) {
+        return position >= 0 && position < userCount && users[position] == user && userSlots[position] == slot;
+    }
+
+    /** The use at {@code position} is now its user's input slot {@code slot} (the user shifted its inputs). */
+    final void moveSlot(int position, int slot) {
+        userSlots[position] = slot;
     }
 
     /**
@@ -123,13 +130,14 @@ public abstract class Value extends Node {
             throw new IllegalArgumentException("replacing " + this + " by itself");
         }
         Node[] old = users;
+        int[] oldSlots = userSlots;
         int n = userCount;
         users = NO_USERS;
+        userSlots = NO_SLOTS;
         userCount = 0;
         for (int i = 0; i < n; i++) {
-            // A user listed twice has two slots: the first visit rewrites both, the second finds none.
-            old[i].replaceInputsRaw(this, replacement);
-            replacement.addUser(old[i]);
+            old[i].setInputRaw(oldSlots[i], replacement);
+            replacement.addUser(old[i], oldSlots[i]);
         }
     }
 

@@ -663,7 +663,8 @@ public final class Verifier {
 
     /**
      * Every input is registered as a use and nothing else is: the (value, user) pairs the inputs of the
-     * graph's nodes make and those the values' use lists make are the same multiset (compared sorted).
+     * graph's nodes make and those the values' use lists make are the same multiset (compared sorted),
+     * and each input finds its own entry where it records it.
      */
     private void checkUseLists(Map<Node, Integer> live, List<Node> liveList) {
         Map<Value, Integer> valueIndex = CompilerMap.identity();
@@ -718,6 +719,15 @@ public final class Verifier {
         for (Node n : liveList) {
             if (n instanceof Value v && v.hasUsers() && !valueIndex.containsKey(v)) {
                 fail(() -> "value " + printer.ref(v) + " lists users but none uses it");
+            }
+        }
+        for (Node n : liveList) {
+            for (int k = 0; k < n.inputCount(); k++) {
+                if (!n.inputUseListed(k)) {
+                    int slot = k;
+                    fail(() -> "input " + slot + " of a " + n.getClass().getSimpleName() + " is not at the position it records in the use list of "
+                                    + printer.ref(n.input(slot)));
+                }
             }
         }
     }

@@ -208,6 +208,20 @@ class VerifierTest {
     }
 
     @Test
+    void rejectsAnInputWhoseRecordedUsePositionIsWrong() {
+        Diamond d = new Diamond();
+        Instruction neg = new Instruction(d.g, Op.NEG, JavaKind.Int, null, 6, d.a);
+        d.t.append(neg);
+        Instruction add = new Instruction(d.g, Op.ADD, JavaKind.Int, null, 7, neg, d.a);
+        d.t.append(add);
+        d.returns(d.phi(add, d.b));
+        Verifier.verify(d.g);
+        // The lists hold the right uses, but add's slot 1 points at the wrong entry of a's list.
+        UseListCorruption.misplace(add, 1);
+        rejects(d.g, "is not at the position it records in the use list of");
+    }
+
+    @Test
     void rejectsMissingPredecessorLink() {
         Diamond d = new Diamond();
         Block stray = d.g.newBlock(12);
