@@ -14,12 +14,12 @@ import org.ssajit.ir.Loops.Loop;
 public final class LirBlock {
     private final int id;
     private final Block irBlock;
-    private final List<LirBlock> predecessors = new CompilerList<>(2);
-    private final List<LirBlock> successors = new CompilerList<>(2);
-    private final List<LirBlock> predecessorsView = new org.ssajit.util.ReadOnlyList<>(predecessors);
-    private final List<LirBlock> successorsView = new org.ssajit.util.ReadOnlyList<>(successors);
+    private final CompilerList<LirBlock> predecessors = new CompilerList<>(2);
+    private final CompilerList<LirBlock> successors = new CompilerList<>(2);
+    private final org.ssajit.util.ReadOnlyList<LirBlock> predecessorsView = new org.ssajit.util.ReadOnlyList<>(predecessors);
+    private final org.ssajit.util.ReadOnlyList<LirBlock> successorsView = new org.ssajit.util.ReadOnlyList<>(successors);
     /** Sized for the label, one op per instruction of its block and the terminator's few: most never grow. */
-    private final List<LirOp> ops;
+    private final CompilerList<LirOp> ops;
     private int loopDepth;
     private Loop loop;
 
@@ -39,11 +39,11 @@ public final class LirBlock {
         return irBlock;
     }
 
-    public List<LirBlock> predecessors() {
+    public org.ssajit.util.ReadOnlyList<LirBlock> predecessors() {
         return predecessorsView;
     }
 
-    public List<LirBlock> successors() {
+    public org.ssajit.util.ReadOnlyList<LirBlock> successors() {
         return successorsView;
     }
 
@@ -53,7 +53,7 @@ public final class LirBlock {
     }
 
     /** The instructions, label first and block end last. Mutable: the allocator inserts moves. */
-    public List<LirOp> ops() {
+    public CompilerList<LirOp> ops() {
         return ops;
     }
 

@@ -1,10 +1,9 @@
 package org.ssajit.lir;
 
-import java.util.Arrays;
 import java.util.List;
 
 import org.ssajit.ir.FrameState;
-import org.ssajit.util.ReadOnlyList;
+import org.ssajit.util.CompilerList;
 
 import jdk.vm.ci.meta.Value;
 
@@ -73,7 +72,7 @@ public final class LirFrameState {
 
     /** Registers and stack slots holding references that are live across the instruction. */
     public List<Value> liveReferences() {
-        return new ReadOnlyList<>(Arrays.asList(liveReferences));
+        return CompilerList.of(liveReferences);
     }
 
     /** Replaces the live references by a copy of {@code refs}. */

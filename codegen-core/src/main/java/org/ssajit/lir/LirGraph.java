@@ -10,8 +10,8 @@ import org.ssajit.ir.Graph;
 /** A method in LIR: blocks in emission order (the entry first) and the variables they use. */
 public final class LirGraph {
     private final Graph ir;
-    private final List<LirBlock> blocks = new CompilerList<>();
-    private final List<LirBlock> blocksView = new org.ssajit.util.ReadOnlyList<>(blocks);
+    private final CompilerList<LirBlock> blocks = new CompilerList<>();
+    private final org.ssajit.util.ReadOnlyList<LirBlock> blocksView = new org.ssajit.util.ReadOnlyList<>(blocks);
     private final List<Variable> variables = new CompilerList<>();
     private final FrameMap frameMap;
 
@@ -33,7 +33,7 @@ public final class LirGraph {
         return frameMap;
     }
 
-    public List<LirBlock> blocks() {
+    public org.ssajit.util.ReadOnlyList<LirBlock> blocks() {
         return blocksView;
     }
 

@@ -169,7 +169,7 @@ public final class LinearScan {
     private void materializeConstants() {
         for (int bi = 0; bi < blocks.size(); bi++) {
             LirBlock b = blocks.get(bi);
-            List<LirOp> ops = b.ops();
+            CompilerList<LirOp> ops = b.ops();
             List<LirOp> out = null;
             for (int k = 0; k < ops.size(); k++) {
                 LirOp op = ops.get(k);
@@ -210,7 +210,7 @@ public final class LinearScan {
             if (b.ops().size() < 2 || !(b.ops().get(0) instanceof LabelOp)) {
                 throw new IllegalArgumentException(b + " must start with its label and end with a block end");
             }
-            List<LirOp> ops = b.ops();
+            CompilerList<LirOp> ops = b.ops();
             for (int opi = 0; opi < ops.size(); opi++) {
                 LirOp op = ops.get(opi);
                 // Each state is rewritten to the locations at its own op.
@@ -236,7 +236,7 @@ public final class LinearScan {
             linearIndex[b.id()] = i;
             firstOpOfBlock[b.id()] = k;
             blockFrom[b.id()] = 2 * k;
-            List<LirOp> ops = b.ops();
+            CompilerList<LirOp> ops = b.ops();
             for (int opi = 0; opi < ops.size(); opi++) {
                 LirOp op = ops.get(opi);
                 op.setId(2 * k);
@@ -259,7 +259,7 @@ public final class LinearScan {
             }
             order[i++] = b;
             placed[b.id()] = true;
-            List<LirBlock> succs = b.successors();
+            org.ssajit.util.ReadOnlyList<LirBlock> succs = b.successors();
             for (int si = 0; si < succs.size(); si++) {
                 LirBlock s = succs.get(si);
                 if (!placed[s.id()] && isEdgeBlock(s)) {
@@ -419,7 +419,7 @@ public final class LinearScan {
             for (int i = liveness.outStart(b); i < liveness.outEnd(b); i++) {
                 interval(lir.variable(out[i])).addRange(from, to);
             }
-            List<LirOp> ops = block.ops();
+            CompilerList<LirOp> ops = block.ops();
             for (int k = ops.size() - 1; k >= 0; k--) {
                 LirOp op = ops.get(k);
                 int p = op.id();
@@ -617,7 +617,7 @@ public final class LinearScan {
             int b = block.id();
             int begin = blockFrom[b];
             LabelOp label = block.label();
-            List<LirBlock> preds = block.predecessors();
+            org.ssajit.util.ReadOnlyList<LirBlock> preds = block.predecessors();
             for (int pi0 = 0; pi0 < preds.size(); pi0++) {
                 LirBlock pred = preds.get(pi0);
                 int p = pred.id();
@@ -719,7 +719,7 @@ public final class LinearScan {
             for (int i = liveness.outStart(block.id()); i < liveness.outEnd(block.id()); i++) {
                 live.set(out[i]);
             }
-            List<LirOp> ops = block.ops();
+            CompilerList<LirOp> ops = block.ops();
             for (int k = ops.size() - 1; k >= 0; k--) {
                 LirOp op = ops.get(k);
                 int p = op.id();
@@ -821,7 +821,7 @@ public final class LinearScan {
         for (int blockIndex = 0; blockIndex < blocks.size(); blockIndex++) {
             LirBlock block = blocks.get(blockIndex);
             int b = block.id();
-            List<LirOp> ops = block.ops();
+            CompilerList<LirOp> ops = block.ops();
             List<LirOp> in = inEdge.get(b);
             List<LirOp> out = outEdge.get(b);
             boolean any = in != null || out != null;

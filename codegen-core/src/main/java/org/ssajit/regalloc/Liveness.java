@@ -3,6 +3,7 @@ package org.ssajit.regalloc;
 import java.util.Arrays;
 import java.util.List;
 
+import org.ssajit.util.CompilerList;
 import org.ssajit.lir.LirBlock;
 import org.ssajit.lir.LirOp;
 import org.ssajit.lir.LirOp.Mode;
@@ -45,7 +46,7 @@ final class Liveness {
         for (int bi = 0; bi < nb; bi++) {
             LirBlock b = blocks.get(bi);
             int stamp = (b.id() + 1) << 3;
-            List<LirOp> ops = b.ops();
+            CompilerList<LirOp> ops = b.ops();
             for (int o = 0; o < ops.size(); o++) {
                 LirOp op = ops.get(o);
                 for (Mode m : READS) {
@@ -83,6 +84,20 @@ final class Liveness {
         // Per variable, in increasing order, so that each block's lists come out sorted. Per block, the
         // variable stamp (index + 1) it was last marked for, and whether the variable is live in (IN),
         // live out (OUT) and written (KILL) there.
+        // Per block, its predecessors' ids (flat, like the variables' blocks).
+        int[] predStart = new int[nb + 1];
+        for (int bi = 0; bi < nb; bi++) {
+            predStart[bi + 1] = predStart[bi] + blocks.get(bi).predecessors().size();
+        }
+        int[] predIds = new int[predStart[nb]];
+        for (int bi = 0; bi < nb; bi++) {
+            LirBlock b = blocks.get(bi);
+            org.ssajit.util.ReadOnlyList<LirBlock> preds = b.predecessors();
+            for (int i = 0, at = predStart[bi]; i < preds.size(); i++) {
+                predIds[at + i] = preds.get(i).id();
+            }
+        }
+
         Pairs in = new Pairs(genKill.size);
         Pairs out = new Pairs(genKill.size);
         int[] mark = new int[nb];
@@ -105,9 +120,8 @@ final class Liveness {
                 int b = stack[--top];
                 visited++;
                 in.add(b, v);
-                List<LirBlock> preds = blocks.get(b).predecessors();
-                for (int i = 0; i < preds.size(); i++) {
-                    int p = preds.get(i).id();
+                for (int i = predStart[b], end = predStart[b + 1]; i < end; i++) {
+                    int p = predIds[i];
                     int flags = (mark[p] & ~FLAGS) == stamp ? mark[p] & FLAGS : 0;
                     if ((flags & OUT) == 0) {
                         flags |= OUT;

@@ -15,9 +15,9 @@ public final class Block {
     private final Graph graph;
     private final int id;
     private final int bci;
-    private final List<Block> predecessors = new CompilerList<>(2);
-    private final List<Phi> phis = new CompilerList<>(0);
-    private final List<Instruction> instructions = new CompilerList<>();
+    private final CompilerList<Block> predecessors = new CompilerList<>(2);
+    private final CompilerList<Phi> phis = new CompilerList<>(0);
+    private final CompilerList<Instruction> instructions = new CompilerList<>();
     /** Where {@link #indexOf} looks first. */
     private int positionHint;
     /**
@@ -25,14 +25,14 @@ public final class Block {
      * an edit at index {@code k} leaves the first {@code k} as they are.
      */
     private int numbered;
-    private final List<Handler> handlers = new CompilerList<>(0);
-    private List<Block> successors = CompilerList.of();
+    private final CompilerList<Handler> handlers = new CompilerList<>(0);
+    private CompilerList<Block> successors = CompilerList.of();
     private Terminator terminator;
     /** Read-only views of the lists above, made on first use: passes ask for them at every step. */
-    private List<Block> predecessorsView;
-    private List<Phi> phisView;
-    private List<Instruction> instructionsView;
-    private List<Handler> handlersView;
+    private ReadOnlyList<Block> predecessorsView;
+    private ReadOnlyList<Phi> phisView;
+    private ReadOnlyList<Instruction> instructionsView;
+    private ReadOnlyList<Handler> handlersView;
     /** Rarely run (an inline allocation's call of the VM): placed after the other blocks. */
     private boolean cold;
 
@@ -65,8 +65,8 @@ public final class Block {
         return bci;
     }
 
-    public List<Block> predecessors() {
-        List<Block> v = predecessorsView;
+    public ReadOnlyList<Block> predecessors() {
+        ReadOnlyList<Block> v = predecessorsView;
         return v != null ? v : (predecessorsView = new ReadOnlyList<>(predecessors));
     }
 
@@ -80,8 +80,8 @@ public final class Block {
         return predecessors.indexOf(pred);
     }
 
-    public List<Phi> phis() {
-        List<Phi> v = phisView;
+    public ReadOnlyList<Phi> phis() {
+        ReadOnlyList<Phi> v = phisView;
         return v != null ? v : (phisView = new ReadOnlyList<>(phis));
     }
 
@@ -106,8 +106,8 @@ public final class Block {
         phi.detach();
     }
 
-    public List<Instruction> instructions() {
-        List<Instruction> v = instructionsView;
+    public ReadOnlyList<Instruction> instructions() {
+        ReadOnlyList<Instruction> v = instructionsView;
         return v != null ? v : (instructionsView = new ReadOnlyList<>(instructions));
     }
 
@@ -335,8 +335,8 @@ public final class Block {
         graph.controlFlowChanged();
     }
 
-    public List<Handler> handlers() {
-        List<Handler> v = handlersView;
+    public ReadOnlyList<Handler> handlers() {
+        ReadOnlyList<Handler> v = handlersView;
         return v != null ? v : (handlersView = new ReadOnlyList<>(handlers));
     }
 
@@ -347,7 +347,7 @@ public final class Block {
     }
 
     /** Normal successors then handler targets, each block once. */
-    public List<Block> successors() {
+    public CompilerList<Block> successors() {
         return successors;
     }
 

@@ -22,8 +22,8 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  */
 public final class Graph {
     private final ResolvedJavaMethod method;
-    private final List<Block> blocks = new CompilerList<>();
-    private final List<Block> blocksView = new org.ssajit.util.ReadOnlyList<>(blocks);
+    private final CompilerList<Block> blocks = new CompilerList<>();
+    private final org.ssajit.util.ReadOnlyList<Block> blocksView = new org.ssajit.util.ReadOnlyList<>(blocks);
     private final Map<JavaConstant, Constant> constants = new CompilerMap<>();
     private final Map<JavaKind, Undefined> undefined = new EnumMap<>(JavaKind.class);
     private final List<Parameter> parameters = new CompilerList<>();
@@ -242,7 +242,7 @@ public final class Graph {
     }
 
     /** Blocks in creation order, the entry first. Unreachable blocks are removed by {@link #removeBlocks}. */
-    public List<Block> blocks() {
+    public org.ssajit.util.ReadOnlyList<Block> blocks() {
         return blocksView;
     }
 

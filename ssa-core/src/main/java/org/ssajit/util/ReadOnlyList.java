@@ -1,7 +1,5 @@
 package org.ssajit.util;
 
-import java.util.List;
-
 /**
  * A read-only view of a list that its owner keeps changing (a block's predecessors or instructions):
  * like {@code Collections.unmodifiableList}, but its iterator is one object, not a wrapper around the
@@ -9,10 +7,10 @@ import java.util.List;
  * it runs none of the JDK's collection code. Every mutator throws {@link UnsupportedOperationException}.
  */
 public final class ReadOnlyList<E> extends IndexedList<E> {
-    private final List<E> backing;
+    private final CompilerList<E> backing;
 
-    /** A view of {@code backing}, which should be a random-access list. */
-    public ReadOnlyList(List<E> backing) {
+    /** A view of {@code backing}. */
+    public ReadOnlyList(CompilerList<E> backing) {
         this.backing = backing;
     }
 
