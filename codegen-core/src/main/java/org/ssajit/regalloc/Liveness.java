@@ -3,11 +3,11 @@ package org.ssajit.regalloc;
 import java.util.Arrays;
 import java.util.List;
 
-import org.ssajit.util.CompilerList;
 import org.ssajit.lir.LirBlock;
 import org.ssajit.lir.LirOp;
 import org.ssajit.lir.LirOp.Mode;
 import org.ssajit.lir.Variable;
+import org.ssajit.util.CompilerList;
 
 import jdk.vm.ci.meta.Value;
 
@@ -81,9 +81,6 @@ final class Liveness {
         int[] refStart = new int[variables + 1];
         int[] refBlocks = genKill.byVariable(variables, refStart);
 
-        // Per variable, in increasing order, so that each block's lists come out sorted. Per block, the
-        // variable stamp (index + 1) it was last marked for, and whether the variable is live in (IN),
-        // live out (OUT) and written (KILL) there.
         // Per block, its predecessors' ids (flat, like the variables' blocks).
         int[] predStart = new int[nb + 1];
         for (int bi = 0; bi < nb; bi++) {
@@ -98,6 +95,9 @@ final class Liveness {
             }
         }
 
+        // Per variable, in increasing order, so that each block's lists come out sorted. Per block, the
+        // variable stamp (index + 1) it was last marked for, and whether the variable is live in (IN),
+        // live out (OUT) and written (KILL) there.
         Pairs in = new Pairs(genKill.size);
         Pairs out = new Pairs(genKill.size);
         int[] mark = new int[nb];

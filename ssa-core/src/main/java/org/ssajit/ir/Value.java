@@ -13,11 +13,10 @@ import jdk.vm.ci.meta.JavaKind;
  */
 public abstract class Value extends Node {
     private static final Node[] NO_USERS = {};
+    private static final int[] NO_SLOTS = {};
 
     private final int id;
     private final JavaKind kind;
-    private static final int[] NO_SLOTS = {};
-
     /** The uses, each as (user, the user's input slot), unordered: {@link #removeUse} moves the last into the gap. */
     private Node[] users = NO_USERS;
     private int[] userSlots = NO_SLOTS;
