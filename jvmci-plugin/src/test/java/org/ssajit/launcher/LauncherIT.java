@@ -76,6 +76,10 @@ class LauncherIT {
     }
 
     private static Run exec(List<String> command, boolean asLauncher) throws IOException, InterruptedException {
+        return exec(command, asLauncher, Map.of());
+    }
+
+    private static Run exec(List<String> command, boolean asLauncher, Map<String, String> extraEnv) throws IOException, InterruptedException {
         Path out = Files.createTempFile(work, "out", ".txt");
         Path err = Files.createTempFile(work, "err", ".txt");
         ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
@@ -86,6 +90,10 @@ class LauncherIT {
             env.put("JAVA_HOME", System.getProperty("java.home"));
             env.remove("SSAJIT_TARGET");
             env.remove("SSAJIT_JAVA_OPTS");
+            // run's AOT caches in this test's directory, unless a test says otherwise.
+            env.put("SSAJIT_AOT_DIR", work.resolve("aot").toString());
+            env.remove("SSAJIT_AOT");
+            env.putAll(extraEnv);
         }
         Process p = pb.start();
         if (!p.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
@@ -99,6 +107,12 @@ class LauncherIT {
         List<String> command = new ArrayList<>(List.of(launcher().toString()));
         command.addAll(List.of(args));
         return exec(command, true);
+    }
+
+    private static Run ssajitWith(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(launcher().toString()));
+        command.addAll(List.of(args));
+        return exec(command, true, env);
     }
 
     private static Run java(List<String> args) throws IOException, InterruptedException {
@@ -203,7 +217,7 @@ class LauncherIT {
      */
     @Test
     void runStartsJavaWithExactlyTheFlags() throws Exception {
-        Run r = ssajit("run", "-cp", classes.toString(), PrintJvmArguments.class.getName());
+        Run r = ssajitWith(Map.of("SSAJIT_AOT", "off"), "run", "-cp", classes.toString(), PrintJvmArguments.class.getName());
         assertEquals(0, r.exitCode(), r::describe);
         List<String> onModulePath = flags.stream().map(f -> f.replaceFirst("^--upgrade-module-path=", "--module-path=")).toList();
         assertNotEquals(flags, onModulePath);
@@ -214,6 +228,72 @@ class LauncherIT {
         assertEquals(0, own.exitCode(), own::describe);
         List<String> printed = own.stdout().lines().toList();
         assertEquals(flags, printed.subList(0, flags.size()), own::describe);
+    }
+
+    private static final Pattern AOT_CACHE = Pattern.compile("^-XX:AOTCache=(.*)$", Pattern.MULTILINE);
+
+    /** The cache that {@code ssajit run} started the JVM with (the flag PrintJvmArguments printed), or null. */
+    private static Path aotCache(Run r) {
+        Matcher m = AOT_CACHE.matcher(r.stdout());
+        return m.find() ? Path.of(m.group(1)) : null;
+    }
+
+    /**
+     * {@code ssajit run} records an AOT cache of the compiler once, in a directory per build of the jars
+     * (removing other builds' caches), and starts programs with it: ssajit's classes come from the cache,
+     * the program's from its own class path, which extends the cache's empty one, and the program runs
+     * with ssajit as its tier-4 JIT. Options the cache depends on get a cache of their own; options that
+     * change nothing in it (logging, properties, unlocking) share one; a program that manages CDS
+     * itself gets none.
+     */
+    @Test
+    void runRecordsAnAotCacheOnceAndStartsProgramsFromIt() throws Exception {
+        Path dir = Files.createDirectories(work.resolve("aot-once"));
+        Path stale = Files.createDirectories(dir.resolve("0000000000000000"));
+        Files.writeString(stale.resolve("0000000000000000.aot"), "not a cache");
+        Map<String, String> env = Map.of("SSAJIT_AOT_DIR", dir.toString());
+        String print = PrintJvmArguments.class.getName();
+
+        Run first = ssajitWith(env, "run", "-cp", classes.toString(), print);
+        assertEquals(0, first.exitCode(), first::describe);
+        assertTrue(first.stderr().contains("recording an AOT cache"), first::describe);
+        Path cache = aotCache(first);
+        assertTrue(cache != null && Files.isRegularFile(cache) && cache.startsWith(dir), first::describe);
+        assertFalse(Files.exists(stale), () -> "the cache of another build was kept: " + stale);
+        List<String> onModulePath = flags.stream().map(f -> f.replaceFirst("^--upgrade-module-path=", "--module-path=")).toList();
+        List<String> expected = new ArrayList<>(onModulePath);
+        expected.add("-XX:AOTCache=" + cache);
+        assertEquals(expected, first.stdout().lines().toList(), first::describe);
+
+        // The same cache for options that do not change it, and ssajit's classes loaded from it.
+        Path log = work.resolve("aot-class-load.txt");
+        List<String> args = new ArrayList<>(List.of("run", "-Xlog:class+load=info:file=" + log));
+        args.addAll(OBSERVE);
+        args.addAll(List.of("-cp", classes.toString(), MAIN));
+        Run hot = ssajitWith(env, args.toArray(String[]::new));
+        assertFalse(hot.stderr().contains("recording an AOT cache"), hot::describe);
+        assertFalse(hot.stdout().contains("[aot]") || hot.stderr().contains("[aot]"), () -> "the JVM refused the cache\n" + hot.describe());
+        assertCompiledBySsajitAtTierFour(hot);
+        List<String> loaded = Files.readAllLines(log);
+        long shared = loaded.stream().filter(l -> l.contains(" org.ssajit.") && l.contains("source: shared objects file")).count();
+        long fromJars = loaded.stream().filter(l -> l.contains(" org.ssajit.") && l.contains(".jar")).count();
+        assertTrue(shared >= 300 && shared > 5 * fromJars, () -> shared + " of ssajit's classes from the cache, " + fromJars + " from its jars");
+        assertTrue(loaded.stream().anyMatch(l -> l.contains(" " + MAIN + " ") && l.contains("source: file:")), "the program's class from its class path");
+
+        // A cache of its own for other compressed oops, which the JVM takes without complaint.
+        Run other = ssajitWith(env, "run", "-XX:-UseCompressedOops", "-cp", classes.toString(), print);
+        assertEquals(0, other.exitCode(), other::describe);
+        Path otherCache = aotCache(other);
+        assertTrue(otherCache != null && !otherCache.equals(cache) && Files.isRegularFile(otherCache), other::describe);
+        assertFalse(other.stdout().contains("[aot]") || other.stderr().contains("[aot]"), other::describe);
+        assertTrue(Files.isRegularFile(cache), "the first cache is still there");
+
+        // A program that manages CDS itself, and SSAJIT_AOT=off: no cache.
+        Run share = ssajitWith(env, "run", "-Xshare:off", "-cp", classes.toString(), print);
+        assertEquals(0, share.exitCode(), share::describe);
+        assertEquals(null, aotCache(share), share::describe);
+        Run off = ssajitWith(Map.of("SSAJIT_AOT_DIR", dir.toString(), "SSAJIT_AOT", "off"), "run", "-cp", classes.toString(), print);
+        assertEquals(onModulePath, off.stdout().lines().toList(), off::describe);
     }
 
     /** The commands {@code ssajit help} lists, each with the summary line under it. */

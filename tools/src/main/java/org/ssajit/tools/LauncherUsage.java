@@ -18,9 +18,10 @@ final class LauncherUsage {
                     Runs a program on JDK 25 with ssajit as HotSpot's tier-4 compiler (C1 compiles tiers 1 to 3): java
                     gets the options 'ssajit flags' prints, then the arguments as given. The program's own options,
                     class path (java's default: $CLASSPATH or .) and module path are untouched; without a module path
-                    of its own, ssajit's jars go on --module-path, not the upgrade module path, which keeps the JDK's
-                    CDS archive on. ssajit's options are
-                    system properties, e.g.
+                    of its own, ssajit's jars go on --module-path, not the upgrade module path, and java starts with
+                    an AOT cache of the classes ssajit's compiles load (-XX:AOTCache), recorded once per JDK, build
+                    and set of JVM options that change it (about 10 s, announced on stderr; SSAJIT_AOT=off: none).
+                    ssajit's options are system properties, e.g.
                       ssajit run -Dssajit.Log=true -Dssajit.Stats=true -cp app.jar Main
                     and -Dssajit.Help=true lists them; HotSpot's pass through too, e.g. -XX:+PrintCompilation
                     (ssajit's compiles are its tier-4 lines). SSAJIT_JAVA_OPTS adds options in front of the arguments;
