@@ -10,7 +10,8 @@
 #
 # Usage: scripts/bench-compile-speed.sh [-r ROUNDS] [--iterations N] [--against DIR] [program...]
 #   Defaults: 3 rounds, N = 12, programs javac and collections (any of org.ssajit.demo.ProgramTimer's,
-#   the suite's included: ProgramTimer --list-suite). About 5 minutes on 2 cores.
+#   the suite's included: ProgramTimer --list-suite; and demo, the numeric kernels of `ssajit demo`,
+#   about 12 s a JVM). About 5 minutes on 2 cores.
 #   --against DIR: instead of C2, another ssajit checkout, built (its ./ssajit run, with this tree's
 #   program jar): two builds' tier-4 compile speed side by side, reported as this / that ("baseline").
 #   A build whose compile results do not report inlined bytecode to CITime (before that change) shows
@@ -46,10 +47,14 @@ mkdir -p "$ROOT/benchmarks/target"
 OUT="$ROOT/benchmarks/target/bench-compile-speed-$(date +%Y%m%d-%H%M%S).txt"
 : >"$OUT"
 
-program_args() {
+# The main class and arguments of a program: demo is the numeric kernels of `ssajit demo`
+# (org.ssajit.demo.NumericDemo, each kernel 1.5 s or more; --iterations does not apply), the others
+# ProgramTimer's.
+program_command() {
     case "$1" in
-        javac) echo "javac $ROOT/ssa-core/src/main/java" ;;
-        *) echo "$1" ;;
+        demo) echo "org.ssajit.demo.NumericDemo" ;;
+        javac) echo "$MAIN --iterations $ITERATIONS javac $ROOT/ssa-core/src/main/java" ;;
+        *) echo "$MAIN --iterations $ITERATIONS $1" ;;
     esac
 }
 
@@ -81,12 +86,12 @@ for r in $(seq 1 "$ROUNDS"); do
         for k in 0 1; do
             m=${modes[$(((k + r - 1) % 2))]}
             echo "bench-compile-speed: round $r/$ROUNDS, $p, $m" >&2
-            a=$(program_args "$p")
+            a=$(program_command "$p")
             set +e
             case "$m" in
-                ssajit) out=$(SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -XX:+CITime -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>/dev/null) ;;
-                baseline) out=$(SSAJIT_NO_BUILD=1 "$AGAINST/ssajit" run -XX:+CITime -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>/dev/null) ;;
-                C2) out=$("$JDK/bin/java" -XX:+CITime -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>/dev/null) ;;
+                ssajit) out=$(SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -XX:+CITime -cp "$JAR" $a 2>/dev/null) ;;
+                baseline) out=$(SSAJIT_NO_BUILD=1 "$AGAINST/ssajit" run -XX:+CITime -cp "$JAR" $a 2>/dev/null) ;;
+                C2) out=$("$JDK/bin/java" -XX:+CITime -cp "$JAR" $a 2>/dev/null) ;;
             esac
             status=$?
             set -e
