@@ -288,7 +288,16 @@ class LauncherIT {
         assertFalse(other.stdout().contains("[aot]") || other.stderr().contains("[aot]"), other::describe);
         assertTrue(Files.isRegularFile(cache), "the first cache is still there");
 
-        // A program that manages CDS itself, and SSAJIT_AOT=off: no cache.
+        // A source file (java adds --add-modules=ALL-DEFAULT, which would make the JVM refuse the cache),
+        // a program that manages CDS itself, and SSAJIT_AOT=off: no cache.
+        Path source = work.resolve("Args.java");
+        Files.writeString(source, "public class Args { public static void main(String[] a) { "
+                        + "java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().forEach(System.out::println); } }\n");
+        Run sourceFile = ssajitWith(env, "run", source.toString());
+        assertEquals(0, sourceFile.exitCode(), sourceFile::describe);
+        assertEquals(null, aotCache(sourceFile), sourceFile::describe);
+        assertFalse(sourceFile.stdout().contains("[aot]") || sourceFile.stderr().contains("[aot]"), sourceFile::describe);
+        assertTrue(sourceFile.stdout().contains("-XX:+UseJVMCICompiler"), sourceFile::describe);
         Run share = ssajitWith(env, "run", "-Xshare:off", "-cp", classes.toString(), print);
         assertEquals(0, share.exitCode(), share::describe);
         assertEquals(null, aotCache(share), share::describe);
