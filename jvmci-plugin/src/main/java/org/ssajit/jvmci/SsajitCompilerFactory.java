@@ -60,7 +60,9 @@ public final class SsajitCompilerFactory implements JVMCICompilerFactory {
                 SsajitOptions.printHelp(System.err);
             }
             if (options.get(SsajitOptions.STATS)) {
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.print(stats.summaryAtExit()), "ssajit-stats"));
+                // The summary once now, thrown away: its call sites are linked while the code cache has room.
+                stats.summary(0);
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> printAtExit(stats), "ssajit-stats"));
             }
             selection = new Selection(options, stats, OwnCode.toLeaveToC1(options, System.err));
         } catch (SsajitOptions.InvalidOptions e) {
@@ -68,6 +70,20 @@ public final class SsajitCompilerFactory implements JVMCICompilerFactory {
         } catch (Throwable t) {
             // Anything thrown from here would abort the VM with an hs_err file: stop it with the reason instead.
             stopTheVm(CompilerList.of("ssajit could not read its options: " + t), System.err);
+        }
+    }
+
+    /**
+     * The statistics at exit, or one line saying why there are none. In a full code cache the VM
+     * cannot make a method handle intrinsic that a call site linked only now needs: the summary then
+     * fails, and the exit goes on without a stack trace.
+     */
+    private static void printAtExit(CompileStats stats) {
+        try {
+            System.err.print(stats.summaryAtExit());
+        } catch (Throwable t) {
+            System.err.print("[ssajit] no statistics at exit: ");
+            System.err.println(t);
         }
     }
 

@@ -166,29 +166,40 @@ class LauncherIT {
         }
     }
 
-    /** The program's hot method was compiled at tier 4, by ssajit, and installed; the program printed what -Xint printed. */
-    private static void assertCompiledBySsajitAtTierFour(Run r) {
+    /**
+     * The program's hot method was compiled at tier 4, by ssajit, and installed; the program printed what -Xint printed.
+     * The VM's output is in the file {@link #observe} named, apart from ssajit's log on stderr: the VM
+     * writes a line in several pieces, and a line of ssajit's, from another thread, could land between them.
+     */
+    private static void assertCompiledBySsajitAtTierFour(Run r, Path vmOutput) throws IOException {
         assertFalse(r.exitCode() == 134 || r.stdout().contains("A fatal error has been detected"), r::describe);
         assertEquals(0, r.exitCode(), r::describe);
         assertEquals(interpreted, r.stdout(), r::describe);
+        String vm = Files.readString(vmOutput);
         // "   1234  567    b  4       org.ssajit.launcher.HotLoop::hot (20 bytes)", nothing after it.
         Pattern tier4 = Pattern.compile("^\\s*\\d+\\s+\\d+\\s+[sbn!]*\\s+4\\s+" + Pattern.quote(MAIN + "::hot") + " \\(\\d+ bytes\\)$", Pattern.MULTILINE);
-        assertTrue(tier4.matcher(r.stderr()).find(), () -> "no installed tier-4 compile of HotLoop::hot\n" + r.describe());
+        assertTrue(tier4.matcher(vm).find(), () -> "no installed tier-4 compile of HotLoop::hot in " + vmOutput + "\n" + r.describe() + "\n--- VM output:\n" + vm);
         // -Dssajit.Log: "[ssajit]   475 org.ssajit.launcher.HotLoop.hot(int, int)int, 20 bytes of bytecode: installed (...)".
         Pattern installed = Pattern.compile("^\\[ssajit\\].*" + Pattern.quote(MAIN + ".hot(") + ".*: installed", Pattern.MULTILINE);
         assertTrue(installed.matcher(r.stderr()).find(), () -> "ssajit did not install HotLoop.hot\n" + r.describe());
     }
 
-    /** Options a test adds to the user's command line: synchronous compiles, and the compile logs on stderr. */
-    private static final List<String> OBSERVE = List.of("-Xbatch", "-XX:+UnlockDiagnosticVMOptions", "-XX:+DisplayVMOutputToStderr", "-XX:+PrintCompilation",
-                    "-XX:CompileCommand=quiet", "-XX:CompileCommand=dontinline," + MAIN + "::hot", "-Dssajit.Log=true");
+    /**
+     * Options a test adds to the user's command line: synchronous compiles, the VM's compile log
+     * (-XX:+PrintCompilation) in the file {@code vmOutput} and ssajit's (-Dssajit.Log) on stderr.
+     */
+    private static List<String> observe(Path vmOutput) {
+        return List.of("-Xbatch", "-XX:+UnlockDiagnosticVMOptions", "-XX:-DisplayVMOutput", "-XX:+LogVMOutput", "-XX:LogFile=" + vmOutput, "-XX:+PrintCompilation",
+                        "-XX:CompileCommand=quiet", "-XX:CompileCommand=dontinline," + MAIN + "::hot", "-Dssajit.Log=true");
+    }
 
     @Test
     void javaWithTheArgumentFileCompilesAtTierFourWithSsajit() throws Exception {
         List<String> args = new ArrayList<>(List.of("@" + argFile));
-        args.addAll(OBSERVE);
+        Path vm = work.resolve("javaWithTheArgumentFileCompilesAtTierFourWithSsajit-vm.log");
+        args.addAll(observe(vm));
         args.addAll(List.of("-cp", classes.toString(), MAIN));
-        assertCompiledBySsajitAtTierFour(java(args));
+        assertCompiledBySsajitAtTierFour(java(args), vm);
     }
 
     @Test
@@ -205,9 +216,10 @@ class LauncherIT {
             j.closeEntry();
         }
         List<String> args = new ArrayList<>(List.of("@" + argFile));
-        args.addAll(OBSERVE);
+        Path vm = work.resolve("theArgumentFileComposesWithTheProgramsOwnModulePath-vm.log");
+        args.addAll(observe(vm));
         args.addAll(List.of("--module-path", jar.toString(), "-m", "hotloop/" + MAIN));
-        assertCompiledBySsajitAtTierFour(java(args));
+        assertCompiledBySsajitAtTierFour(java(args), vm);
     }
 
     /**
@@ -268,12 +280,13 @@ class LauncherIT {
         // The same cache for options that do not change it, and ssajit's classes loaded from it.
         Path log = work.resolve("aot-class-load.txt");
         List<String> args = new ArrayList<>(List.of("run", "-Xlog:class+load=info:file=" + log));
-        args.addAll(OBSERVE);
+        Path vm = work.resolve("run-vm.log");
+        args.addAll(observe(vm));
         args.addAll(List.of("-cp", classes.toString(), MAIN));
         Run hot = ssajitWith(env, args.toArray(String[]::new));
         assertFalse(hot.stderr().contains("recording an AOT cache"), hot::describe);
         assertFalse(hot.stdout().contains("[aot]") || hot.stderr().contains("[aot]"), () -> "the JVM refused the cache\n" + hot.describe());
-        assertCompiledBySsajitAtTierFour(hot);
+        assertCompiledBySsajitAtTierFour(hot, vm);
         List<String> loaded = Files.readAllLines(log);
         long shared = loaded.stream().filter(l -> l.contains(" org.ssajit.") && l.contains("source: shared objects file")).count();
         long fromJars = loaded.stream().filter(l -> l.contains(" org.ssajit.") && l.contains(".jar")).count();
