@@ -545,4 +545,114 @@ final class InlineTargets {
             return -1 - counter;
         }
     }
+
+    // Inlined through method handles (MethodHandleInliningTest): invokeExact of constant handles,
+    // whose lambda forms and targets the VM names once the handle is a constant, and invokedynamic.
+    static final java.lang.invoke.MethodHandle PLUS_MH;
+    static final java.lang.invoke.MethodHandle LENGTH_MH;
+    static final java.lang.invoke.MethodHandle NEW_POINT_MH;
+    static final java.lang.invoke.MethodHandle COUNTED_QUOTIENT_MH;
+    static final java.lang.invoke.MethodHandle PRIVATE_TIMES_MH;
+    static final java.lang.invoke.MethodHandle BOUND_PLUS_MH;
+    static final java.lang.invoke.MethodHandle TO_STRING_MH;
+    static final java.lang.invoke.MethodHandle CORNERS_MH;
+
+    static {
+        java.lang.invoke.MethodHandles.Lookup l = java.lang.invoke.MethodHandles.lookup();
+        java.lang.invoke.MethodType intInt = java.lang.invoke.MethodType.methodType(int.class, int.class, int.class);
+        try {
+            PLUS_MH = l.findStatic(InlineTargets.class, "plusStatic", intInt);
+            LENGTH_MH = l.findVirtual(String.class, "length", java.lang.invoke.MethodType.methodType(int.class));
+            NEW_POINT_MH = l.findConstructor(Point.class, java.lang.invoke.MethodType.methodType(void.class, int.class));
+            COUNTED_QUOTIENT_MH = l.findStatic(InlineTargets.class, "countedQuotient", intInt);
+            PRIVATE_TIMES_MH = l.findVirtual(InlineTargets.class, "privateTimes", java.lang.invoke.MethodType.methodType(int.class, int.class));
+            BOUND_PLUS_MH = java.lang.invoke.MethodHandles.insertArguments(PLUS_MH, 1, 40);
+            TO_STRING_MH = l.findVirtual(Object.class, "toString", java.lang.invoke.MethodType.methodType(String.class));
+            CORNERS_MH = l.findVirtual(Figure.class, "corners", java.lang.invoke.MethodType.methodType(int.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    static int plusStatic(int a, int b) {
+        return a + b;
+    }
+
+    /** A side effect, then an implicit exception: inlined, the division deoptimizes inside the handle's frames. */
+    static int countedQuotient(int a, int b) {
+        counter++;
+        return a / b;
+    }
+
+    private int privateTimes(int k) {
+        return k * 7;
+    }
+
+    static int handleStatic(int x) throws Throwable {
+        return (int) PLUS_MH.invokeExact(x, 3) * 2;
+    }
+
+    /** linkToVirtual: a null receiver throws NullPointerException, from the handle's call. */
+    static int handleVirtual(String s) throws Throwable {
+        return (int) LENGTH_MH.invokeExact(s) + 1;
+    }
+
+    /** A constructor handle: the allocation and linkToSpecial of the constructor. */
+    static int handleConstructor(int x) throws Throwable {
+        Point p = (Point) NEW_POINT_MH.invokeExact(x);
+        return p.x() - 1;
+    }
+
+    static int handleThrows(int a, int b) throws Throwable {
+        int q = (int) COUNTED_QUOTIENT_MH.invokeExact(a, b);
+        return q + counter * 100;
+    }
+
+    /** A private method through a handle: the receiver may be null. */
+    static int handlePrivate(InlineTargets t, int k) throws Throwable {
+        return (int) PRIVATE_TIMES_MH.invokeExact(t, k);
+    }
+
+    /** linkToVirtual of Object.toString: the receiver's class selects the method, as invokevirtual does. */
+    static String handleDispatch(Object o) throws Throwable {
+        return (String) TO_STRING_MH.invokeExact(o);
+    }
+
+    static class Figure {
+        int corners() {
+            return 0;
+        }
+    }
+
+    static final class Square extends Figure {
+        @Override
+        int corners() {
+            return 4;
+        }
+    }
+
+    /** linkToVirtual of a method with an override loaded: only the receiver's class says which runs. */
+    static int handleOverride(Figure f) throws Throwable {
+        return (int) CORNERS_MH.invokeExact(f) * 10;
+    }
+
+    /** A bound handle: its lambda form reads the bound argument from the constant handle. */
+    static int handleBound(int x) throws Throwable {
+        return (int) BOUND_PLUS_MH.invokeExact(x);
+    }
+
+    /** invokedynamic of a lambda that captures nothing: its one instance is the call site's constant. */
+    static int lambdaCall(int x) {
+        java.util.function.IntUnaryOperator f = v -> v * 3 + 1;
+        return f.applyAsInt(x);
+    }
+
+    static int capturingLambdaCall(int x, int y) {
+        java.util.function.IntUnaryOperator f = v -> v / y;
+        return f.applyAsInt(x) + counter;
+    }
+
+    static String concatCall(int x, Object o) {
+        return "x=" + x + "/" + o;
+    }
 }

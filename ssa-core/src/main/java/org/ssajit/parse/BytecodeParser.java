@@ -105,6 +105,9 @@ public final class BytecodeParser {
          */
         java.util.List<Inlining.Choice> selectByProfile(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange, double frequency);
 
+        /** {@code cs}'s target itself, to inline, or null ({@link Inlining#selectExactly}). */
+        Inlining.Choice selectExactly(Linkage.CallSite cs, FrameState callerState, boolean inTryRange, double frequency, String how);
+
         /**
          * Parses {@code callee} into the graph: ends {@code call} with a jump to the callee's entry,
          * whose locals are {@code args}; the callee's returns write {@code resultVariable} and jump to
@@ -526,7 +529,14 @@ public final class BytecodeParser {
             case ATHROW -> terminate(new Throw(bci, pop(JavaKind.Object)), state);
             case CHECKCAST -> {
                 Value object = pop(JavaKind.Object);
-                push(factory.emitSideEffect(new Instruction(graph, Op.CHECKCAST, JavaKind.Object, linkage.type(s), bci, object), state));
+                if (factory.optimizing() && constantIsInstance(object, linkage.type(s), true)) {
+                    // A constant that passes: what a lambda form does to its constant handle, whose
+                    // final fields then fold (ConstantFields).
+                    dropState(state);
+                    push(object);
+                } else {
+                    push(factory.emitSideEffect(new Instruction(graph, Op.CHECKCAST, JavaKind.Object, linkage.type(s), bci, object), state));
+                }
             }
             case INSTANCEOF -> {
                 Value object = pop(JavaKind.Object);
@@ -624,6 +634,17 @@ public final class BytecodeParser {
         for (int i = kinds.length - 1; i >= 0; i--) {
             args[i] = pop(kinds[i]);
         }
+        if (cs.appendix() != null) {
+            args[n - 1] = graph.constant(cs.appendix());
+        }
+        if (factory.optimizing() && cs.target() instanceof ResolvedJavaMethod q && MethodHandleCalls.isCompileConstantQuery(q) && args[0] instanceof Constant) {
+            dropState(state);
+            push(graph.intConstant(1));
+            return;
+        }
+        if (factory.optimizing() && inliner != null && state != null && !map.isThrowBound(bciBlock) && inlineMethodHandleCall(cs, args, state)) {
+            return;
+        }
         if (factory.optimizing() && cs.appendix() == null && cs.target() instanceof ResolvedJavaMethod m) {
             boolean[] checked = {false};
             Value r = Intrinsics.expand(m, cs.opcode(), args, factory, s.bci(), new Intrinsics.Receiver() {
@@ -664,7 +685,7 @@ public final class BytecodeParser {
             boolean inTry = inTryRange(s.bci());
             double frequency = callFrequency();
             Inlining.Choice callee = inliner.select(cs, args, state, inTry, frequency);
-            if (callee != null && inline(callee, cs, args, state, frequency)) {
+            if (callee != null && inline(callee, cs, args, state, frequency, cs.argumentSlots())) {
                 return;
             }
             if (callee == null) {
@@ -677,14 +698,58 @@ public final class BytecodeParser {
                 } // else inlineByProfile recorded why not
             }
         }
-        if (cs.appendix() != null) {
-            args[n - 1] = graph.constant(cs.appendix());
-        }
         InvokeTarget target = new InvokeTarget(cs.target(), cs.opcode(), cs.appendix());
         Value result = factory.emitSideEffect(new Instruction(graph, Op.INVOKE, cs.returnKind(), target, s.bci(), args), state);
         if (cs.returnKind() != JavaKind.Void) {
             push(result);
         }
+    }
+
+    /**
+     * Whether {@code v} is an object constant that is an instance of the resolved type {@code t}
+     * ({@code nullPasses}: or the null constant, which checkcast lets through).
+     */
+    private boolean constantIsInstance(Value v, jdk.vm.ci.meta.JavaType t, boolean nullPasses) {
+        if (!(v instanceof Constant c) || c.value().getJavaKind() != JavaKind.Object || !(t instanceof ResolvedJavaType type)) {
+            return false;
+        }
+        if (c.value().isNull()) {
+            return nullPasses;
+        }
+        ResolvedJavaType actual = providers.metaAccess().lookupJavaType(c.value());
+        return actual != null && type.isAssignableFrom(actual);
+    }
+
+    /** The method-handle calls of this parse ({@link MethodHandleCalls}), made at the first one. */
+    private MethodHandleCalls methodHandleCalls;
+
+    /**
+     * A call of the VM's method-handle intrinsics whose handle or member name is a constant, parsed
+     * as the method it runs if the inliner takes that method (see {@link MethodHandleCalls}); false,
+     * and nothing emitted, if not: the call stays as the bytecode makes it.
+     */
+    private boolean inlineMethodHandleCall(Linkage.CallSite cs, Value[] args, FrameState state) {
+        if (cs.appendix() != null || !(cs.target() instanceof ResolvedJavaMethod m) || !MethodHandleCalls.mayBeIntrinsic(m)) {
+            return false;
+        }
+        if (methodHandleCalls == null) {
+            methodHandleCalls = new MethodHandleCalls(providers.constantReflection().getMethodHandleAccess());
+        }
+        MethodHandleCalls.Rebound r = methodHandleCalls.rebind(cs, args);
+        if (r == null) {
+            return false;
+        }
+        boolean inTry = inTryRange(s.bci());
+        double frequency = callFrequency();
+        Inlining.Choice callee = r.exact() ? inliner.selectExactly(r.site(), state, inTry, frequency, r.how())
+                        : inliner.select(r.site(), r.args(), state, inTry, frequency);
+        if (callee == null) {
+            inliner.decided(r.site(), state, s.bci(), false, inliner.reason());
+            return false;
+        }
+        // The caller's frame during the call keeps what the interpreter's does: every argument of the
+        // bytecode's call, the member name too.
+        return inline(callee, r.site(), r.args(), state, frequency, cs.argumentSlots());
     }
 
     /** This method's block frequencies, estimated at its first call offered to the inliner. */
@@ -721,7 +786,7 @@ public final class BytecodeParser {
      * in a new block its returns jump to, the result (a phi if several returns) on the stack. Its frame
      * states chain this method's state during the call. False if the callee cannot be parsed.
      */
-    private boolean inline(Inlining.Choice callee, Linkage.CallSite cs, Value[] args, FrameState state, double frequency) {
+    private boolean inline(Inlining.Choice callee, Linkage.CallSite cs, Value[] args, FrameState state, double frequency, int argumentSlots) {
         FrontEnd fe;
         try {
             fe = inliner.analyze(callee.method());
@@ -730,7 +795,7 @@ public final class BytecodeParser {
             return false;
         }
         inliner.decided(cs, state, s.bci(), true, callee.how());
-        FrameState outer = state.duringCall(cs.argumentSlots());
+        FrameState outer = state.duringCall(argumentSlots);
         if (!callee.method().isStatic() && !NodeFactory.isNonNull(args[0]) && !args[0].stamp().isNonNull()) {
             // The invoke's null check, with the invoke's state: deoptimizing there, the interpreter throws.
             factory.emitSideEffect(new Instruction(graph, Op.RECEIVER_CHECK, JavaKind.Void, null, s.bci(), args[0]), state);

@@ -225,7 +225,7 @@ public final class GraphBuilder {
         Builder(Graph graph, BraunSsa ssa, NodeFactory factory, Providers providers, BuildOptions options, Set<ResolvedJavaMethod> denied,
                         Callees callees, Predicate<ResolvedJavaMethod> refuseCallee) {
             this.callees = callees;
-            this.policy = new Inlining(graph, denied, options.hotCalleeBytes(), options.explainInlining());
+            this.policy = new Inlining(graph, denied, options.hotCalleeBytes(), options.explainInlining(), providers);
             this.refuseCallee = refuseCallee;
             this.graph = graph;
             this.ssa = ssa;
@@ -282,6 +282,11 @@ public final class GraphBuilder {
         @Override
         public List<Inlining.Choice> selectByProfile(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange, double frequency) {
             return policy.selectByProfile(cs, args, callerState, inTryRange, frequency);
+        }
+
+        @Override
+        public Inlining.Choice selectExactly(Linkage.CallSite cs, FrameState callerState, boolean inTryRange, double frequency, String how) {
+            return policy.selectExactly((jdk.vm.ci.meta.ResolvedJavaMethod) cs.target(), callerState, inTryRange, frequency, how);
         }
 
         @Override

@@ -79,6 +79,7 @@ public final class Inlining {
                                     + " (FreqInlineSize), which made javac slower under ssajit.");
 
     private final org.ssajit.ir.Graph graph;
+    private final Providers providers;
     private final java.util.Set<ResolvedJavaMethod> denied;
     private final int hotCalleeBytes;
     /**
@@ -94,6 +95,16 @@ public final class Inlining {
      * hot call (at most {@link #MAX_CALLEE_BYTES}: no larger callee anywhere).
      */
     Inlining(org.ssajit.ir.Graph graph, java.util.Set<ResolvedJavaMethod> denied, int hotCalleeBytes, boolean explain) {
+        this(graph, denied, hotCalleeBytes, explain, null);
+    }
+
+    /**
+     * As above; {@code providers} (if not null) name the class of a receiver known exactly that the
+     * graph's stamps do not say: an object constant, or what {@code Unsafe.allocateInstance} of a
+     * constant class allocates.
+     */
+    Inlining(org.ssajit.ir.Graph graph, java.util.Set<ResolvedJavaMethod> denied, int hotCalleeBytes, boolean explain, Providers providers) {
+        this.providers = providers;
         this.graph = graph;
         this.denied = denied;
         this.hotCalleeBytes = Math.max(hotCalleeBytes, MAX_CALLEE_BYTES);
@@ -135,7 +146,12 @@ public final class Inlining {
      */
     Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange, double frequency) {
         if (cs.appendix() != null) {
-            return because("a call site with an appendix (invokedynamic, a signature-polymorphic call)", null);
+            // The adapter HotSpot linked the site to, with the appendix as its last argument: a static
+            // method of java.lang.invoke's generated code, run exactly as the interpreter runs it.
+            if (!(cs.target() instanceof ResolvedJavaMethod adapter) || !adapter.isStatic() || !isMethodHandlePlumbing(adapter)) {
+                return because("a call site with an appendix whose adapter is not java.lang.invoke's generated code", null);
+            }
+            return selectExactly(adapter, callerState, inTryRange, frequency, "the adapter of " + (cs.opcode() == INVOKEDYNAMIC ? "invokedynamic" : "a signature-polymorphic call"));
         }
         if (!(cs.target() instanceof ResolvedJavaMethod m)) {
             return because("the callee is not resolved", null);
@@ -178,6 +194,9 @@ public final class Inlining {
                     how = "bound statically (private, final or of a final class)";
                 } else {
                     target = selectedForExactReceiver(m, args[0], caller);
+                    if (target == null && providers != null) {
+                        target = selectedForExactClass(m, MethodHandleCalls.exactClass(args[0], providers), caller);
+                    }
                     how = "the receiver's exact class";
                     if (target == null) {
                         AssumptionResult<ResolvedJavaMethod> r = uniqueImplementation(m, org.ssajit.ir.Stamps.declaredClass(graph, args[0]));
@@ -208,6 +227,42 @@ public final class Inlining {
         reason = how;
         return new Choice(target, assumption, how);
     }
+
+    /**
+     * The callee {@code target} itself, to inline if {@link #whyNot} allows it: for a call that runs
+     * exactly that method, which a method handle's linkage found ({@link MethodHandleCalls}) or HotSpot
+     * linked a call site to (an appendix's adapter). A static method's class must be initialized.
+     */
+    Choice selectExactly(ResolvedJavaMethod target, FrameState callerState, boolean inTryRange, double frequency, String how) {
+        if (callerState == null) {
+            return because("no frame state at the call", null);
+        }
+        if (target.isStatic() && !target.getDeclaringClass().isInitialized()) {
+            return because("its class is not initialized yet", null);
+        }
+        String no = whyNot(target, callerState, inTryRange, 0, frequency);
+        if (no != null) {
+            return because(no, null);
+        }
+        reason = how;
+        return new Choice(target, null, how);
+    }
+
+    /**
+     * Whether {@code m} is java.lang.invoke's generated code: a lambda form compiled to bytecode (a
+     * hidden {@code LambdaForm$...} class) or one of the holder classes that keep the common ones
+     * ({@code DirectMethodHandle$Holder}, {@code Invokers$Holder}, ...). Such a method only passes a
+     * method handle's arguments on; once its handle is a constant most of it folds away, so it is
+     * inlined whatever its size (up to {@link #HOT_CALLEE_BYTES}), outside the compile's bytecode
+     * budget, and does not count as a level of {@link #MAX_DEPTH}.
+     */
+    public static boolean isMethodHandlePlumbing(ResolvedJavaMethod m) {
+        String holder = m.getDeclaringClass().getName();
+        return holder.startsWith("Ljava/lang/invoke/") && (holder.contains("LambdaForm$") || holder.endsWith("$Holder;"));
+    }
+
+    /** The most frames of java.lang.invoke's generated code (see {@link #isMethodHandlePlumbing}) that inlined calls nest. */
+    public static final int MAX_PLUMBING_DEPTH = 16;
 
     /**
      * Whether a call that runs {@code frequency} times per entry into the compiled method is hot: often
@@ -252,7 +307,9 @@ public final class Inlining {
     /**
      * Why {@code target} may not be parsed into the caller ({@code reserved} bytecodes of the budget
      * already promised at this call, which runs {@code frequency} times per entry into the compiled
-     * method), or null if it may.
+     * method), or null if it may. java.lang.invoke's generated code ({@link #isMethodHandlePlumbing})
+     * is inlined at any size up to {@link #HOT_CALLEE_BYTES}, outside the budget and the depth, and
+     * into itself (another handle's form can be the same method), up to {@link #MAX_PLUMBING_DEPTH}.
      */
     private String whyNot(ResolvedJavaMethod target, FrameState callerState, boolean inTryRange, int reserved, double frequency) {
         if (Linkage.isSignaturePolymorphic(target)) {
@@ -271,7 +328,8 @@ public final class Inlining {
             return "a class initializer";
         }
         int size = target.getCodeSize();
-        int limit = sizeLimit(callerState, frequency);
+        boolean plumbing = isMethodHandlePlumbing(target);
+        int limit = plumbing ? HOT_CALLEE_BYTES : sizeLimit(callerState, frequency);
         if (size > limit) {
             if (!explain) {
                 return "too big";
@@ -284,7 +342,7 @@ public final class Inlining {
             }
             return "too big (" + size + " > " + limit + " bytes)";
         }
-        if (inlinedBytes + reserved + size > MAX_TOTAL_BYTES) {
+        if (!plumbing && inlinedBytes + reserved + size > MAX_TOTAL_BYTES) {
             if (!explain) {
                 return "the compile's budget is spent";
             }
@@ -309,14 +367,23 @@ public final class Inlining {
             return "an intrinsic candidate (or inside one) whose constant-pool entries do not all link yet";
         }
         int depth = 0;
+        int plumbingDepth = plumbing ? 1 : 0;
         for (FrameState fs = callerState; fs != null; fs = fs.outer()) {
-            if (fs.method().equals(target)) {
+            // A lambda form runs another handle's form, which may be the same method: not recursion.
+            if (!plumbing && fs.method().equals(target)) {
                 return "recursive";
             }
-            depth++;
+            if (isMethodHandlePlumbing(fs.method())) {
+                plumbingDepth++;
+            } else {
+                depth++;
+            }
         }
-        if (depth > MAX_DEPTH) {
+        if (!plumbing && depth > MAX_DEPTH) {
             return "too deep (" + MAX_DEPTH + " levels)";
+        }
+        if (plumbingDepth > MAX_PLUMBING_DEPTH) {
+            return "too deep (" + MAX_PLUMBING_DEPTH + " levels of java.lang.invoke's generated code)";
         }
         if (!parsable(target)) {
             return "has monitors or subroutines (jsr)";
@@ -518,7 +585,11 @@ public final class Inlining {
      * interface among its supertypes (an interface call the verifier let through, which throws).
      */
     static ResolvedJavaMethod selectedForExactReceiver(ResolvedJavaMethod m, Value receiver, jdk.vm.ci.meta.ResolvedJavaType caller) {
-        jdk.vm.ci.meta.ResolvedJavaType exact = exactType(receiver);
+        return selectedForExactClass(m, exactType(receiver), caller);
+    }
+
+    /** The method a virtual or interface call of {@code m} runs on an object of exactly the class {@code exact} (null: unknown), or null. */
+    static ResolvedJavaMethod selectedForExactClass(ResolvedJavaMethod m, jdk.vm.ci.meta.ResolvedJavaType exact, jdk.vm.ci.meta.ResolvedJavaType caller) {
         if (exact == null || exact.isInterface() || exact.isArray() || !m.getDeclaringClass().isAssignableFrom(exact)) {
             return null;
         }
@@ -597,7 +668,9 @@ public final class Inlining {
 
     /** Counts a callee's bytecodes against the compile's budget. */
     void inlined(ResolvedJavaMethod m) {
-        inlinedBytes += m.getCodeSize();
+        if (!isMethodHandlePlumbing(m)) {
+            inlinedBytes += m.getCodeSize();
+        }
     }
 
     /** No bytecode whose meaning depends on being the compiled method's own frame: monitors, subroutines. */
