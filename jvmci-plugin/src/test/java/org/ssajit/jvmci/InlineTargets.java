@@ -652,6 +652,18 @@ final class InlineTargets {
         return f.applyAsInt(x) + counter;
     }
 
+    /** A record: its equals and hashCode are invokedynamic of ObjectMethods, guarded by Class.isInstance. */
+    record Entry(int key, String name) {
+    }
+
+    static int recordEquals(Entry e, Object o) {
+        return e.equals(o) ? 1 : 0;
+    }
+
+    static int recordHash(Entry e) {
+        return e.hashCode();
+    }
+
     static String concatCall(int x, Object o) {
         return "x=" + x + "/" + o;
     }

@@ -56,6 +56,11 @@ class MethodHandleInliningTest {
         List<Object[]> dispatch = List.of(new Object[]{"abc"}, new Object[]{new StringBuilder("sb")}, new Object[]{Integer.valueOf(42)}, new Object[]{null},
                         new Object[]{List.of(1, 2)}, new Object[]{java.util.Optional.of("x")});
         List<Object[]> figures = List.of(new Object[]{new InlineTargets.Figure()}, new Object[]{new InlineTargets.Square()}, new Object[]{null});
+        InlineTargets.Entry e = new InlineTargets.Entry(3, "x");
+        List<Object[]> entries = List.of(new Object[]{e, new InlineTargets.Entry(3, "x")}, new Object[]{e, new InlineTargets.Entry(3, "y")},
+                        new Object[]{e, new InlineTargets.Entry(4, "x")}, new Object[]{e, null}, new Object[]{e, "x"}, new Object[]{e, e},
+                        new Object[]{new InlineTargets.Entry(0, null), new InlineTargets.Entry(0, null)}, new Object[]{null, e});
+        List<Object[]> hashed = List.of(new Object[]{e}, new Object[]{new InlineTargets.Entry(-1, null)}, new Object[]{null});
         // name, a method the graph must have inlined, whether no call is left
         return Stream.of(Arguments.of("handleStatic", "plusStatic", true, oneInt),
                         Arguments.of("handleVirtual", "length", false, strings),
@@ -67,7 +72,9 @@ class MethodHandleInliningTest {
                         Arguments.of("handleOverride", "invokeExact_MT", false, figures),
                         Arguments.of("lambdaCall", "lambda$lambdaCall$", true, oneInt),
                         Arguments.of("capturingLambdaCall", "lambda$capturingLambdaCall$", false, twoInts),
-                        Arguments.of("concatCall", "linkToTargetMethod", false, concat));
+                        Arguments.of("concatCall", "linkToTargetMethod", false, concat),
+                        Arguments.of("recordEquals", "linkToTargetMethod", false, entries),
+                        Arguments.of("recordHash", "hashCombiner", false, hashed));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -141,6 +148,31 @@ class MethodHandleInliningTest {
             }
         }
         assertTrue(found >= 2, () -> "no state inside countedQuotient with its lambda forms' frames around it\n" + states);
+    }
+
+    /**
+     * A record's equals and hashCode: the guard's {@code MethodHandleImpl.profileBoolean} is its
+     * argument, and the getter handle's {@code Class.cast} of the field's type, a constant class, an
+     * instanceof; neither stays a call.
+     */
+    @Test
+    void aRecordsGuardsAndCastsCallNothing() {
+        InlineTargets.Entry e = new InlineTargets.Entry(1, "a");
+        InlineTargets.recordEquals(e, e); // links the call sites
+        InlineTargets.recordHash(e);
+        Graph equals = PIPELINE.build(method("recordEquals"), -1, true);
+        List<String> equalsCalls = calls(equals);
+        assertTrue(equalsCalls.stream().noneMatch(c -> c.endsWith("MethodHandleImpl.profileBoolean")), () -> equalsCalls + "\n" + equals);
+        assertTrue(equals.inlinedMethods().stream().anyMatch(m -> m.getName().equals("guard")), () -> "the guard's lambda form\n" + equals);
+        Graph hash = PIPELINE.build(method("recordHash"), -1, true);
+        List<String> hashCalls = calls(hash);
+        assertTrue(hashCalls.stream().noneMatch(c -> c.endsWith("Class.isInstance")), () -> hashCalls + "\n" + hash);
+        long instanceofs = hash.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == Op.INSTANCEOF).count();
+        assertTrue(instanceofs >= 1, hash::toString);
+    }
+
+    private static ResolvedJavaMethod method(String name) {
+        return Jvmci.method(Arrays.stream(InlineTargets.class.getDeclaredMethods()).filter(x -> x.getName().equals(name)).findFirst().orElseThrow());
     }
 
     /** Without the VM's answers for constant handles the calls stay: inlining of handles is what removes them. */

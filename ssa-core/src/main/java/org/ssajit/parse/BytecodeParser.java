@@ -637,10 +637,12 @@ public final class BytecodeParser {
         if (cs.appendix() != null) {
             args[n - 1] = graph.constant(cs.appendix());
         }
-        if (factory.optimizing() && cs.target() instanceof ResolvedJavaMethod q && MethodHandleCalls.isCompileConstantQuery(q) && args[0] instanceof Constant) {
-            dropState(state);
-            push(graph.intConstant(1));
-            return;
+        if (factory.optimizing() && cs.appendix() == null && cs.target() instanceof ResolvedJavaMethod q) {
+            Value v = methodHandleIntrinsic(q, cs.opcode(), args, state);
+            if (v != null) {
+                push(v);
+                return;
+            }
         }
         if (factory.optimizing() && inliner != null && state != null && !map.isThrowBound(bciBlock) && inlineMethodHandleCall(cs, args, state)) {
             return;
@@ -718,6 +720,40 @@ public final class BytecodeParser {
         }
         ResolvedJavaType actual = providers.metaAccess().lookupJavaType(c.value());
         return actual != null && type.isAssignableFrom(actual);
+    }
+
+    /**
+     * The value of a call that java.lang.invoke's code makes on its hot paths and HotSpot's compilers
+     * replace, or null (nothing emitted) if {@code m} is not one of them here:
+     * <ul>
+     * <li>{@code MethodHandleImpl.isCompileConstant(x)} of a constant: true (its bytecode says false;
+     * it asks whether the compiler knows {@code x}, as C2's intrinsic answers).</li>
+     * <li>{@code MethodHandleImpl.profileBoolean(b, counters)}: {@code b}. The counters are a profile
+     * for C2 of a guard's outcomes that nothing else reads; compiled, the guard has its own branch.</li>
+     * <li>{@code Class.isInstance(x)} of a constant class that is not primitive: {@code x instanceof}
+     * that class (a guard of a record's {@code equals}, {@code Class.cast} in a handle's checks).</li>
+     * </ul>
+     */
+    private Value methodHandleIntrinsic(ResolvedJavaMethod m, int opcode, Value[] args, FrameState state) {
+        if (MethodHandleCalls.isCompileConstantQuery(m)) {
+            if (!(args[0] instanceof Constant)) {
+                return null;
+            }
+            dropState(state);
+            return graph.intConstant(1);
+        }
+        if (MethodHandleCalls.isProfileBoolean(m)) {
+            dropState(state);
+            return args[0];
+        }
+        if (opcode == INVOKEVIRTUAL && MethodHandleCalls.isClassIsInstance(m) && MethodHandleCalls.constant(args[0]) instanceof JavaConstant mirror) {
+            ResolvedJavaType t = providers.constantReflection().asJavaType(mirror);
+            if (t == null || t.isPrimitive()) {
+                return null;
+            }
+            return factory.emitSideEffect(new Instruction(graph, Op.INSTANCEOF, JavaKind.Int, t, s.bci(), args[1]), state);
+        }
+        return null;
     }
 
     /** The method-handle calls of this parse ({@link MethodHandleCalls}), made at the first one. */

@@ -37,6 +37,12 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * method ({@link org.ssajit.bytecode.BlockMap#isThrowBound}: a failed check building its exception)
  * is not offered: the parser keeps it a call.
  *
+ * <p>Through method handles ({@link MethodHandleCalls}): an {@code invokedynamic} or {@code invokehandle}
+ * site's adapter with its appendix ({@link #select}), then each {@code invokeBasic} of a constant handle
+ * and {@code linkTo*} of a constant member name as the method the VM names ({@link #selectExactly}, or
+ * {@link #select} for a virtual one). java.lang.invoke's generated code ({@link #isMethodHandlePlumbing})
+ * is inlined at any size up to {@link #HOT_CALLEE_BYTES}, outside the budget and depth.
+ *
  * <p>What the inlined code needs from the back end is its frame states' caller chain
  * ({@link FrameState#outer()}): deoptimizing in it rebuilds one interpreter frame per method.
  */
@@ -68,8 +74,9 @@ public final class Inlining {
                                     + "object of a known class), virtual ones with one implementation among the classes loaded (class-hierarchy analysis: "
                                     + "HotSpot deoptimizes the code when a class loaded later overrides it), and virtual ones with several for the (at most "
                                     + Inlining.MAX_PROFILED_RECEIVERS + ") receiver classes their profile saw, each behind a test of the receiver's class, the call kept "
-                                    + "for the others; a receiver not known to be non-null is checked first; deoptimizing in inlined code rebuilds one "
-                                    + "interpreter frame per method.");
+                                    + "for the others; a receiver not known to be non-null is checked first; and through method handles: the adapter of an "
+                                    + "invokedynamic or invokeExact site, and the lambda forms and target of a constant handle (java.lang.invoke's "
+                                    + "generated code at up to " + HOT_CALLEE_BYTES + " bytes); deoptimizing in inlined code rebuilds one interpreter frame per method.");
     /** The largest callee a compile inlines at a hot call ({@link BuildOptions#hotCalleeBytes()}). */
     public static final OptionKey<Integer> HOT_INLINE_SIZE = OptionKey.count("HotInlineSize", MAX_CALLEE_BYTES, "<bytes>", "a number of bytes",
                     "With Inline: the largest callee (bytes of bytecode) inlined at a hot call, one that runs at least " + HOT_CALL_FREQUENCY

@@ -131,6 +131,18 @@ final class MethodHandleCalls {
         return null;
     }
 
+    /** {@code MethodHandleImpl.profileBoolean(boolean, int[])}: a guard's outcome, counted for C2's profile. */
+    static boolean isProfileBoolean(ResolvedJavaMethod m) {
+        return m.isStatic() && m.getName().equals("profileBoolean") && m.getDeclaringClass().getName().equals("Ljava/lang/invoke/MethodHandleImpl;")
+                        && m.getSignature().toMethodDescriptor().equals("(Z[I)Z");
+    }
+
+    /** {@code Class.isInstance(Object)}. */
+    static boolean isClassIsInstance(ResolvedJavaMethod m) {
+        return !m.isStatic() && m.getName().equals("isInstance") && m.getDeclaringClass().getName().equals("Ljava/lang/Class;")
+                        && m.getSignature().toMethodDescriptor().equals("(Ljava/lang/Object;)Z");
+    }
+
     /** The non-null object constant {@code v} is, or null. */
     static JavaConstant constant(Value v) {
         if (v instanceof Constant c && c.value().getJavaKind() == JavaKind.Object && !c.value().isNull()) {
