@@ -42,6 +42,8 @@ final class CtwStats {
     int measuredMethods;
     long measuredBytecodeBytes;
     long measuredNanos;
+    /** The compiling thread's CPU time over the same methods. */
+    long measuredCpuNanos;
     long measuredCompiledBytecodeBytes;
     long measuredCompiledNanos;
     long invalidateNanos;
@@ -57,7 +59,7 @@ final class CtwStats {
     String classNotInitializedExample;
 
     /** One method's outcome: {@code refusal} and {@code failure} null when it was compiled and installed. */
-    void record(int bytecodes, long nanos, boolean measured, String refusal, String failure, String method, String message, int code) {
+    void record(int bytecodes, long nanos, long cpuNanos, boolean measured, String refusal, String failure, String method, String message, int code) {
         methods++;
         bytecodeBytes += bytecodes;
         compileNanos += nanos;
@@ -65,6 +67,7 @@ final class CtwStats {
             measuredMethods++;
             measuredBytecodeBytes += bytecodes;
             measuredNanos += nanos;
+            measuredCpuNanos += cpuNanos;
         }
         if (refusal != null) {
             refused++;
@@ -98,6 +101,11 @@ final class CtwStats {
         return measuredNanos == 0 ? 0 : measuredBytecodeBytes / (measuredNanos / 1e9);
     }
 
+    /** Bytecode bytes per second of the compiling thread's CPU time, after the warm-up. */
+    double bytesPerCpuSecond() {
+        return measuredCpuNanos == 0 ? 0 : measuredBytecodeBytes / (measuredCpuNanos / 1e9);
+    }
+
     /** The same over the methods that were compiled and installed only (the whole pipeline ran). */
     double compiledBytesPerSecond() {
         return measuredCompiledNanos == 0 ? 0 : measuredCompiledBytecodeBytes / (measuredCompiledNanos / 1e9);
@@ -122,6 +130,7 @@ final class CtwStats {
         }
         o.printf("  speed %.0f bytecode bytes/s over the %d methods after the first 10 %% (%d methods of warm-up not counted): %d bytes in %.2f s%n",
                         bytesPerSecond(), measuredMethods, warmupMethods, measuredBytecodeBytes, measuredNanos / 1e9);
+        o.printf("        %.0f bytecode bytes per second of the compiling thread's CPU time: %.2f s%n", bytesPerCpuSecond(), measuredCpuNanos / 1e9);
         o.printf("        %.0f bytecode bytes/s over those of them that were compiled and installed: %d bytes in %.2f s%n",
                         compiledBytesPerSecond(), measuredCompiledBytecodeBytes, measuredCompiledNanos / 1e9);
         if (codeCachePeakBytes >= 0) {
@@ -184,6 +193,8 @@ final class CtwStats {
         m.put("measuredBytecodeBytes", measuredBytecodeBytes);
         m.put("measuredSeconds", measuredNanos / 1e9);
         m.put("bytesPerSecond", bytesPerSecond());
+        m.put("measuredCpuSeconds", measuredCpuNanos / 1e9);
+        m.put("bytesPerCpuSecond", bytesPerCpuSecond());
         m.put("compiledBytesPerSecond", compiledBytesPerSecond());
         m.put("wallSeconds", wallSeconds);
         m.put("codeCachePeakBytes", codeCachePeakBytes);

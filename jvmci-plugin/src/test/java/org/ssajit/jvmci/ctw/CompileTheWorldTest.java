@@ -106,6 +106,7 @@ class CompileTheWorldTest {
         assertEquals(methods - methods / 10, r.count("measuredMethods"), r.describe());
         assertTrue(((Number) r.json().get("compileSeconds")).doubleValue() > 0, r.describe());
         assertTrue(((Number) r.json().get("bytesPerSecond")).doubleValue() > 0, r.describe());
+        assertTrue(((Number) r.json().get("bytesPerCpuSecond")).doubleValue() > 0, r.describe());
         assertTrue(((Number) r.json().get("compiledBytesPerSecond")).doubleValue() > 0, r.describe());
         assertTrue(((Number) r.json().get("invalidateSeconds")).doubleValue() > 0, r.describe());
         assertTrue(r.out().contains("after the first 10 %"), r.describe());
