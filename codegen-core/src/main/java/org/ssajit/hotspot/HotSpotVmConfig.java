@@ -302,6 +302,12 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     public final int dataSectionItemAlignment;
     /** {@code UseLSE}: the CPU's large-system-extension atomics ({@code cas}, {@code ldadd}) are in use. */
     public final boolean useLse;
+    /**
+     * {@code OmitStackTraceInFastThrow}, or {@code StackTraceInThrowable} off: the VM lets compiled code
+     * throw a hot implicit exception as a preallocated instance without a stack trace, as C2 does
+     * ({@code GraphKit::builtin_throw}).
+     */
+    public final boolean omitStackTraceOfHotThrows;
     /** {@code VM_Version::_rop_protection}: HotSpot signs return addresses (PAC); false where absent. */
     public final boolean ropProtection;
 
@@ -324,6 +330,7 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         nmethodPatchingStw = getConstant("NMethodPatchingType::stw_instruction_and_data_patch", Integer.class, -2);
         dataSectionItemAlignment = getFieldValue("CompilerToVM::Data::data_section_item_alignment", Integer.class, "int", 8);
         useLse = getFlag("UseLSE", Boolean.class, false);
+        omitStackTraceOfHotThrows = getFlag("OmitStackTraceInFastThrow", Boolean.class, false) || !getFlag("StackTraceInThrowable", Boolean.class, true);
         ropProtection = getFieldValue("VM_Version::_rop_protection", Boolean.class, "bool", false);
 
         int pollData = getFieldOffset("Thread::_poll_data", Integer.class, "SafepointMechanism::ThreadData");

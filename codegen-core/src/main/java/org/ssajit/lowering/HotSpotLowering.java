@@ -233,7 +233,8 @@ public final class HotSpotLowering {
                 int bci = ImplicitThrows.throwingBci(b);
                 s.tryHandlers.put(b, CompilerList.copyOf(b.handlers()));
                 s.tryBcis.put(b, bci);
-                if (implicitMode == ImplicitThrows.Mode.ALWAYS || ImplicitThrows.seen(profile, bci)) {
+                if (implicitMode == ImplicitThrows.Mode.ALWAYS || implicitMode == ImplicitThrows.Mode.PREALLOCATED
+                                || ImplicitThrows.seen(profile, bci) && (!hotThrowsOmitTraces() || ImplicitThrows.trapped(profile))) {
                     s.throwing.add(b);
                     s.kept.add(b);
                 } else {
@@ -302,7 +303,61 @@ public final class HotSpotLowering {
     /** The implicit exceptions compiled code throws to a handler, created ({@link ImplicitThrows}). */
     public void implicitThrows(LoweringState s) {
         if (!s.throwing.isEmpty()) {
-            ImplicitThrows.expand(s.graph);
+            ImplicitThrows.Mode mode = options.get(LoweringOptions.IMPLICIT_EXCEPTIONS);
+            ProfilingInfo profile = mode == ImplicitThrows.Mode.PROFILE && hotThrowsOmitTraces() ? ImplicitThrows.profile(s.graph.method()) : null;
+            ImplicitThrows.expand(s.graph, kind -> {
+                if (!kind.preallocatedWhenHot()) {
+                    return null;
+                }
+                boolean hot = mode == ImplicitThrows.Mode.PREALLOCATED || profile != null && profile.getDeoptimizationCount(kind.reason()) > 0;
+                return hot ? preallocated(s, kind) : null;
+            });
+        }
+    }
+
+    /**
+     * Whether hot implicit exceptions may be thrown as preallocated instances here: the VM omits their
+     * stack traces ({@link HotSpotVmConfig#omitStackTraceOfHotThrows}) and the constants are the VM's
+     * own objects.
+     */
+    private boolean hotThrowsOmitTraces() {
+        return config.omitStackTraceOfHotThrows && constantReflection instanceof jdk.vm.ci.hotspot.HotSpotConstantReflectionProvider;
+    }
+
+    /**
+     * This compile's preallocated exception of {@code kind}, made at its first use: an instance
+     * allocated without running a constructor, as C2's {@code ciEnv::get_or_create_exception} does. Its
+     * fields keep their defaults: no message, stack trace, backtrace, cause or suppressed exceptions,
+     * and Throwable lets none of them be set later but the message (through deep reflection only); so
+     * a handler sees what C2's code gives it.
+     */
+    JavaConstant preallocated(LoweringState s, ImplicitException.Kind kind) {
+        JavaConstant c = s.preallocated.get(kind);
+        if (c == null) {
+            Object instance;
+            try {
+                instance = PreallocatedExceptions.UNSAFE.allocateInstance(kind.javaClass());
+            } catch (InstantiationException e) {
+                throw new IllegalStateException("cannot allocate a " + kind.javaClass().getName(), e);
+            }
+            c = ((jdk.vm.ci.hotspot.HotSpotConstantReflectionProvider) constantReflection).forObject(instance);
+            s.preallocated.put(kind, c);
+        }
+        return c;
+    }
+
+    /** The allocation of {@link #preallocated}'s instances. */
+    private static final class PreallocatedExceptions {
+        static final sun.misc.Unsafe UNSAFE;
+
+        static {
+            try {
+                java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+                f.setAccessible(true);
+                UNSAFE = (sun.misc.Unsafe) f.get(null);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
         }
     }
 

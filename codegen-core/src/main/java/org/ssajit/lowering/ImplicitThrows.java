@@ -49,7 +49,17 @@ import jdk.vm.ci.meta.TriState;
  *   t:  e = newexception NullPointerException; athrow e   (with b's handlers)
  * </pre>
  *
- * Where the profile does not say so yet, the check deoptimizes with
+ * <p>A hot throw, as C2 decides it ({@code GraphKit::builtin_throw}), throws a preallocated instance
+ * instead, when the VM omits the stack traces of hot throws ({@code OmitStackTraceInFastThrow}, on by
+ * default, or {@code StackTraceInThrowable} off): the kind's failed checks have trapped in this method
+ * before ({@link ProfilingInfo#getDeoptimizationCount} of its reason), and a handler of the method
+ * catches it. The instance is allocated once per compile without running a constructor, as C2's
+ * {@code ciEnv} allocates its own: no message, no stack trace, no cause and no suppressed
+ * exceptions, none of which can be set later ({@link HotSpotLowering#preallocated}). So where such
+ * throws are possible, a bytecode whose exception the profile saw but whose kind never trapped
+ * deoptimizes (and HotSpot recompiles after a few traps), as C2's first code does.
+ *
+ * <p>Where the profile does not say so yet, the check deoptimizes with
  * {@code RecompileIfTooManyDeopts} (HotSpot's {@code Action_maybe_recompile}): the code stays, HotSpot
  * counts the traps at the bci and makes the code not entrant after a few, and the recompile sees the
  * exception. A negative array size is tested only where a handler catches it
@@ -63,6 +73,12 @@ public final class ImplicitThrows {
         PROFILE,
         /** Whenever a handler of the method catches it (tests, and users who know their exceptions are hot). */
         ALWAYS,
+        /**
+         * Whenever a handler of the method catches it, as this compile's preallocated instance where
+         * the kind has one ({@link ImplicitException.Kind#preallocatedWhenHot}), whatever the VM's
+         * {@code OmitStackTraceInFastThrow} says: for tests of the hot throws.
+         */
+        PREALLOCATED,
         /** Never: every failed check deoptimizes and the interpreter dispatches. */
         NEVER;
 
@@ -122,14 +138,27 @@ public final class ImplicitThrows {
      * comment). Runs after the lowering, before the exception edges of blocks that end neither in a
      * call nor an athrow are dropped.
      */
-    static void expand(Graph g) {
+    static void expand(Graph g, java.util.function.Function<ImplicitException.Kind, jdk.vm.ci.meta.JavaConstant> hotInstance) {
         for (Block b : CompilerList.copyOf(g.blocks())) {
             Block current = b;
             Instruction check;
             while ((check = firstThrowingCheck(current)) != null) {
-                current = split(g, current, check);
+                current = split(g, current, check, hotInstance);
             }
         }
+    }
+
+    /** Whether a failed check of any kind has trapped in the method whose profile this is. */
+    static boolean trapped(ProfilingInfo profile) {
+        if (profile == null) {
+            return false;
+        }
+        for (ImplicitException.Kind k : ImplicitException.Kind.values()) {
+            if (profile.getDeoptimizationCount(k.reason()) > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Instruction firstThrowingCheck(Block b) {
@@ -141,8 +170,11 @@ public final class ImplicitThrows {
         return null;
     }
 
-    /** Splits {@code b} at {@code check}; returns the block with what followed the check. */
-    private static Block split(Graph g, Block b, Instruction check) {
+    /**
+     * Splits {@code b} at {@code check}; returns the block with what followed the check. The exception
+     * is {@code hotInstance}'s constant for its kind if there is one (a hot throw), else created.
+     */
+    private static Block split(Graph g, Block b, Instruction check, java.util.function.Function<ImplicitException.Kind, jdk.vm.ci.meta.JavaConstant> hotInstance) {
         Deopt d = check.attribute(Deopt.class);
         ImplicitException.Kind kind = check.op() == HotSpotOp.NEGATIVE_CHECK ? ImplicitException.Kind.NEGATIVE_SIZE : ImplicitException.Kind.of(d.reason());
         if (b.handlers().isEmpty() || !(b.terminator() instanceof Goto next)) {
@@ -245,10 +277,17 @@ public final class ImplicitThrows {
                         || (check.op() == HotSpotOp.BOUNDS_CHECK) != (kind == ImplicitException.Kind.OUT_OF_BOUNDS)) {
             throw new IllegalStateException(check + " creates " + kind + " from " + arguments);
         }
-        Instruction exception = new Instruction(g, HotSpotOp.NEW_EXCEPTION, JavaKind.Object, new ImplicitException(kind, target), bci, arguments.toArray(new Value[0]));
-        exception.setStamp(Stamp.unrestricted(JavaKind.Object).asNonNull());
-        exception.setState(state.copy());
-        thrower.append(exception);
+        jdk.vm.ci.meta.JavaConstant hot = hotInstance.apply(kind);
+        Value exception;
+        if (hot != null) {
+            exception = g.constant(hot);
+        } else {
+            Instruction created = new Instruction(g, HotSpotOp.NEW_EXCEPTION, JavaKind.Object, new ImplicitException(kind, target), bci, arguments.toArray(new Value[0]));
+            created.setStamp(Stamp.unrestricted(JavaKind.Object).asNonNull());
+            created.setState(state.copy());
+            thrower.append(created);
+            exception = created;
+        }
         Throw t = new Throw(bci, exception);
         t.setState(state.copy());
         thrower.setTerminator(t);

@@ -28,8 +28,10 @@ public final class LoweringOptions {
     public static final OptionKey<ImplicitThrows.Mode> IMPLICIT_EXCEPTIONS = OptionKey.choice("ImplicitExceptions", ImplicitThrows.Mode.PROFILE,
                     "When a null, division-by-zero, class-cast, array-store, out-of-bounds or negative-size exception caught by a handler of the same method is "
                                     + "thrown in compiled code: profile, once the method's profile says the bytecode threw (before that a failed "
-                                    + "check deoptimizes and HotSpot recompiles after a few); always; never (every failed check deoptimizes). "
-                                    + "Needs CompiledHandlers.");
+                                    + "check deoptimizes and HotSpot recompiles after a few), and as a preallocated instance without message or stack "
+                                    + "trace once that kind has trapped in the method, when the VM omits hot throws' stack traces (-XX:+OmitStackTraceInFastThrow, "
+                                    + "the default, as C2 does); always (created, with message and stack trace); preallocated (always, as the preallocated "
+                                    + "instance); never (every failed check deoptimizes). Needs CompiledHandlers.");
     /** {@link ArrayCopies}: System.arraycopy through the VM's stubs. */
     public static final OptionKey<Boolean> ARRAY_COPY_STUBS = OptionKey.bool("ArrayCopyStubs", true,
                     "System.arraycopy of arrays whose element kind is known: inline checks, then the VM's copy stub; the call where a "

@@ -31,6 +31,8 @@ public final class LoweringState {
     final Set<Block> throwing = new CompilerSet<>();
     /** Blocks whose failed checks deoptimize so that HotSpot counts them and recompiles. */
     final Set<Block> recompiling = new CompilerSet<>();
+    /** This compile's preallocated exception of each kind ({@link HotSpotLowering#preallocated}), made at its first hot throw. */
+    final Map<org.ssajit.hotspot.ir.ImplicitException.Kind, jdk.vm.ci.meta.JavaConstant> preallocated = new CompilerMap<>();
     /** Instructions the expansions before the instruction lowering added code for (their branches need stamps too). */
     int expanded;
     Stamps stamps;

@@ -207,6 +207,66 @@ class CompiledImplicitExceptionsTest {
     }
 
     /**
+     * Hot throws ({@code ImplicitExceptions=preallocated}): a caught null, zero, bounds, cast or store
+     * check throws this compile's preallocated instance, as C2's hot throws do: of the interpreter's
+     * class, with no message, no stack trace and no cause, the same object at every throw; a negative
+     * size is still created (C2 preallocates none), with its message and trace. The interpreter's
+     * exceptions have their messages and traces (the control). Each input that passes returns null.
+     */
+    @org.junit.jupiter.api.Test
+    void hotThrowsAreThePreallocatedInstances() throws Exception {
+        Pipeline p = pipeline(ImplicitThrows.Mode.PREALLOCATED);
+        Object[][] cases = {{"hotNull", null}, {"hotDivide", 7, 0}, {"hotBounds", new int[2], 2}, {"hotBounds", new int[2], -1}, {"hotCast", Integer.valueOf(3)},
+                        {"hotStore", new String[1], Integer.valueOf(4)}};
+        Object[][] passing = {{"hotNull", new Node(1, null)}, {"hotDivide", 7, 2}, {"hotBounds", new int[2], 1}, {"hotCast", "s"}, {"hotStore", new String[1], "t"}};
+        // The interpreter's first: installed code is the method's code for later calls.
+        List<Throwable> interpretedOnes = new ArrayList<>();
+        for (Object[] c : cases) {
+            interpretedOnes.add((Throwable) Jvmci.declared(ImplicitExceptionTargets.class, (String) c[0]).invoke(null, java.util.Arrays.copyOfRange(c, 1, c.length)));
+        }
+        java.util.Map<String, InstalledCode> installed = new java.util.HashMap<>();
+        for (int k = 0; k < cases.length; k++) {
+            Object[] c = cases[k];
+            String name = (String) c[0];
+            Method m = Jvmci.declared(ImplicitExceptionTargets.class, name);
+            Object[] args = java.util.Arrays.copyOfRange(c, 1, c.length);
+            InstalledCode code = installed.computeIfAbsent(name, n -> CompiledRunner.install(m, p));
+            Throwable interpreted = interpretedOnes.get(k);
+            Throwable first = (Throwable) code.executeVarargs(args);
+            Throwable again = (Throwable) code.executeVarargs(args);
+            assertTrue(interpreted != null && interpreted.getStackTrace().length > 0, name + ": the interpreter's " + interpreted);
+            assertEquals(interpreted.getClass(), first.getClass(), name);
+            assertTrue(first == again, name + ": a new exception at each throw");
+            assertEquals(null, first.getMessage(), name);
+            assertEquals(0, first.getStackTrace().length, name);
+            assertEquals(null, first.getCause(), name);
+            assertTrue(code.isValid(), name + ": invalidated");
+        }
+        for (Object[] c : passing) {
+            String name = (String) c[0];
+            assertEquals(null, installed.get(name).executeVarargs(java.util.Arrays.copyOfRange(c, 1, c.length)), name + " on an input that passes");
+        }
+        Method m = Jvmci.declared(ImplicitExceptionTargets.class, "hotNegativeSize");
+        Throwable interpretedSize = (Throwable) m.invoke(null, -5);
+        assertTrue(interpretedSize instanceof NegativeArraySizeException && "-5".equals(interpretedSize.getMessage()), "the interpreter's " + interpretedSize);
+        InstalledCode code = CompiledRunner.install(m, p);
+        Throwable created = (Throwable) code.executeVarargs(-5);
+        assertTrue(created instanceof NegativeArraySizeException && "-5".equals(created.getMessage()) && created.getStackTrace().length > 0, "negative size: " + created);
+        assertTrue(created != code.executeVarargs(-5), "negative size: one instance for two throws");
+        assertEquals(null, code.executeVarargs(3));
+    }
+
+    /** The preallocated kinds are thrown as constants, created by no {@link HotSpotOp#NEW_EXCEPTION}; the negative size still is. */
+    @org.junit.jupiter.api.Test
+    void hotThrowsCreateNothing() {
+        for (String name : new String[]{"hotNull", "hotDivide", "hotBounds", "hotCast", "hotStore"}) {
+            assertTrue(created(name, ImplicitThrows.Mode.PREALLOCATED).isEmpty(), name + ": " + created(name, ImplicitThrows.Mode.PREALLOCATED));
+            assertFalse(created(name, ImplicitThrows.Mode.ALWAYS).isEmpty(), name + " with always (the control)");
+        }
+        assertEquals(List.of(ImplicitException.Kind.NEGATIVE_SIZE), created("hotNegativeSize", ImplicitThrows.Mode.PREALLOCATED));
+    }
+
+    /**
      * Without a profile that saw the exception, a caught check deoptimizes with a recompile action
      * (HotSpot counts it and recompiles once it happens), an uncaught one keeps its code (action none).
      */

@@ -387,4 +387,61 @@ final class ImplicitExceptionTargets {
             return -1;
         }
     }
+
+    // Hot throws (ImplicitExceptions=preallocated): each returns the exception its handler caught, or null.
+
+    static Throwable hotNull(Node n) {
+        try {
+            counter += n.value;
+        } catch (NullPointerException e) {
+            return e;
+        }
+        return null;
+    }
+
+    static Throwable hotDivide(int x, int y) {
+        try {
+            counter += x / y;
+        } catch (ArithmeticException e) {
+            return e;
+        }
+        return null;
+    }
+
+    static Throwable hotBounds(int[] a, int i) {
+        try {
+            counter += a[i];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            return e;
+        }
+        return null;
+    }
+
+    static Throwable hotCast(Object o) {
+        try {
+            String s = (String) o;
+            counter += s == null ? 0 : 1;
+        } catch (ClassCastException e) {
+            return e;
+        }
+        return null;
+    }
+
+    static Throwable hotStore(Object[] a, Object v) {
+        try {
+            a[0] = v;
+        } catch (ArrayStoreException e) {
+            return e;
+        }
+        return null;
+    }
+
+    static Throwable hotNegativeSize(int n) {
+        try {
+            counter += new int[n].length;
+        } catch (NegativeArraySizeException e) {
+            return e;
+        }
+        return null;
+    }
 }

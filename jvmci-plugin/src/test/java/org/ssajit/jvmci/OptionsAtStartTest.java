@@ -46,7 +46,7 @@ class OptionsAtStartTest {
                     "-Dssajit.HotInlineSize=-1|-Dssajit.HotInlineSize=-1: expected a number of bytes, a whole number from 0 to 2147483647",
                     "-Dssajit.MethodFilter=[[[|-Dssajit.MethodFilter=[[[: pattern '[[[': '[' at 1 is not allowed; a pattern is Class.method",
                     "-Dssajit.InjectFaults=2|-Dssajit.InjectFaults=2: expected a probability from 0 to 1, e.g. 0.01 (0: off)",
-                    "-Dssajit.ImplicitExceptions=sometimes|-Dssajit.ImplicitExceptions=sometimes: expected profile, always or never",
+                    "-Dssajit.ImplicitExceptions=sometimes|-Dssajit.ImplicitExceptions=sometimes: expected profile, always, preallocated or never",
                     "-Dssajit.Inlne=false|-Dssajit.Inlne=false: no such option; did you mean -Dssajit.Inline?"})
     void badOptionStopsTheVmBeforeTheProgramRuns(String flag, String problem) throws Exception {
         ChildJvm.Result r = ChildJvm.runAsSsajitRun(List.of(EAGER, flag), QuietProgram.class.getName(), List.of(), Duration.ofMinutes(2));

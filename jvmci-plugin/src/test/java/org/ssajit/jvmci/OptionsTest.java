@@ -78,7 +78,7 @@ class OptionsTest {
         assertTrue(problem("ssajit.HotInlineSize", "-5").endsWith(": expected a number of bytes, a whole number from 0 to 2147483647"));
         assertTrue(problem("ssajit.InjectFaults", "2").endsWith(": expected a probability from 0 to 1, e.g. 0.01 (0: off)"));
         assertTrue(problem("ssajit.InjectFaults", "NaN").contains("expected a probability"));
-        assertTrue(problem("ssajit.ImplicitExceptions", "sometimes").endsWith(": expected profile, always or never"));
+        assertTrue(problem("ssajit.ImplicitExceptions", "sometimes").endsWith(": expected profile, always, preallocated or never"));
         assertTrue(problem("ssajit.MethodFilter", "[[[").contains("pattern '[[[': '[' at 1 is not allowed; a pattern is Class.method"));
         assertEquals(0.0, parse("ssajit.InjectFaults", "0").get(FaultInjection.INJECT_FAULTS));
         assertEquals(1.0, parse("ssajit.InjectFaults", "1").get(FaultInjection.INJECT_FAULTS));

@@ -63,6 +63,20 @@ public record ImplicitException(Kind kind, Constant targetHub) {
             };
         }
 
+        /** The reason a failed check of this kind deoptimizes with (HotSpot counts its traps by it). */
+        public DeoptimizationReason reason() {
+            return reason;
+        }
+
+        /**
+         * Whether a hot throw of this kind may be a preallocated instance: the kinds C2 preallocates
+         * ({@code ciEnv}'s NullPointerException, ArithmeticException, ArrayIndexOutOfBoundsException,
+         * ClassCastException and ArrayStoreException instances).
+         */
+        public boolean preallocatedWhenHot() {
+            return this != NEGATIVE_SIZE;
+        }
+
         /** The fixed message, or null (none, or one built from the inputs). */
         public String message() {
             return message;
