@@ -229,6 +229,22 @@ public final class HotSpotLowering {
         for (Block b : g.blocks()) {
             if (s.compiledHandlers && ExceptionDispatch.keeps(b)) {
                 s.kept.add(b);
+                // A call's receiver check (CallLowering) at a bci whose profile saw an exception: a null
+                // receiver thrown to the handlers as the checks below are (else HotSpot's implicit check in
+                // the call throws it, through a signal and the runtime's handler lookup).
+                int bci = ImplicitThrows.receiverCheckBci(b);
+                if (implicitMode != ImplicitThrows.Mode.NEVER && bci >= 0) {
+                    if (implicitMode == ImplicitThrows.Mode.ALWAYS || implicitMode == ImplicitThrows.Mode.PREALLOCATED
+                                    || ImplicitThrows.seen(profile, bci) && (!hotThrowsOmitTraces() || ImplicitThrows.trapped(profile))) {
+                        s.throwing.add(b);
+                    } else if (ImplicitThrows.seen(profile, bci)) {
+                        s.recompiling.add(b);
+                    } else {
+                        continue;
+                    }
+                    s.tryHandlers.put(b, CompilerList.copyOf(b.handlers()));
+                    s.tryBcis.put(b, bci);
+                }
             } else if (implicitMode != ImplicitThrows.Mode.NEVER && ImplicitThrows.throwingBci(b) >= 0) {
                 int bci = ImplicitThrows.throwingBci(b);
                 s.tryHandlers.put(b, CompilerList.copyOf(b.handlers()));

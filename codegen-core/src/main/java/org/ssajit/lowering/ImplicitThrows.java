@@ -109,6 +109,28 @@ public final class ImplicitThrows {
         return last.hasExceptionEdge() && last.op() != Op.INVOKE ? last.bci() : -1;
     }
 
+    /**
+     * The bci of the call that {@code b} ends with inside a try range (its exception edges kept for
+     * {@link ExceptionDispatch}), if the call has a receiver that may be null, else -1: its null check
+     * (the call's lowering emits it with the invoke's state) can throw to the handlers too.
+     */
+    static int receiverCheckBci(Block b) {
+        List<Instruction> code = b.instructions();
+        if (code.isEmpty() || !(b.terminator() instanceof Goto)) {
+            return -1;
+        }
+        for (Handler h : b.handlers()) {
+            if (h.catchType() != null && !(h.catchType() instanceof ResolvedJavaType)) {
+                return -1;
+            }
+        }
+        Instruction last = code.get(code.size() - 1);
+        if (last.op() != Op.INVOKE || !last.hasExceptionEdge() || !last.invokeTarget().hasReceiver() || last.input(0).stamp().isNonNull()) {
+            return -1;
+        }
+        return last.bci();
+    }
+
     /** Whether the profile of {@code m} says that the bytecode at {@code bci} threw. */
     static boolean seen(ProfilingInfo profile, int bci) {
         return profile != null && profile.getExceptionSeen(bci) == TriState.TRUE;

@@ -143,7 +143,7 @@ class CompiledImplicitExceptionsTest {
         return Shard.of(Stream.of("nullField", "nullChain", "nullStore", "nullArray", "divide", "remainders", "cast", "castToInterfaceAndArray", "arrayStore",
                         "handlerOrder", "inLoop", "withFinally", "nested", "synchronizedBlock", "stackTrace", "nullBeforeRange", "lockedDivide",
                         "handlerReadsTheNullAgain", "finallyReadsTheNullAgain", "handlerCastsAgain", "handlerIndexesAgain", "bounds", "boundsNotNull", "boundsStore", "negativeSize",
-                        "negativeObjectArraySize"));
+                        "negativeObjectArraySize", "receiverNull", "interfaceReceiverNull"));
     }
 
     @ParameterizedTest
@@ -183,7 +183,7 @@ class CompiledImplicitExceptionsTest {
 
     /** The targets of {@link #graphsCreateTheExceptions}, this run's {@link Shard} of them. */
     static Stream<String> creating() {
-        return Shard.of(Stream.of("nullField", "divide", "cast", "arrayStore", "nullArray", "remainders", "bounds", "negativeSize"));
+        return Shard.of(Stream.of("nullField", "divide", "cast", "arrayStore", "nullArray", "remainders", "bounds", "negativeSize", "receiverNull"));
     }
 
     @ParameterizedTest
@@ -191,7 +191,7 @@ class CompiledImplicitExceptionsTest {
     void graphsCreateTheExceptions(String name) {
         List<ImplicitException.Kind> kinds = created(name, ImplicitThrows.Mode.ALWAYS);
         ImplicitException.Kind expected = switch (name) {
-            case "nullField", "nullArray" -> ImplicitException.Kind.NULL_POINTER;
+            case "nullField", "nullArray", "receiverNull" -> ImplicitException.Kind.NULL_POINTER;
             case "divide", "remainders" -> ImplicitException.Kind.ARITHMETIC;
             case "cast" -> ImplicitException.Kind.CLASS_CAST;
             case "bounds" -> ImplicitException.Kind.OUT_OF_BOUNDS;
@@ -216,9 +216,9 @@ class CompiledImplicitExceptionsTest {
     @org.junit.jupiter.api.Test
     void hotThrowsAreThePreallocatedInstances() throws Exception {
         Pipeline p = pipeline(ImplicitThrows.Mode.PREALLOCATED);
-        Object[][] cases = {{"hotNull", null}, {"hotDivide", 7, 0}, {"hotBounds", new int[2], 2}, {"hotBounds", new int[2], -1}, {"hotCast", Integer.valueOf(3)},
+        Object[][] cases = {{"hotNull", null}, {"hotReceiver", null}, {"hotDivide", 7, 0}, {"hotBounds", new int[2], 2}, {"hotBounds", new int[2], -1}, {"hotCast", Integer.valueOf(3)},
                         {"hotStore", new String[1], Integer.valueOf(4)}};
-        Object[][] passing = {{"hotNull", new Node(1, null)}, {"hotDivide", 7, 2}, {"hotBounds", new int[2], 1}, {"hotCast", "s"}, {"hotStore", new String[1], "t"}};
+        Object[][] passing = {{"hotNull", new Node(1, null)}, {"hotReceiver", "r"}, {"hotDivide", 7, 2}, {"hotBounds", new int[2], 1}, {"hotCast", "s"}, {"hotStore", new String[1], "t"}};
         // The interpreter's first: installed code is the method's code for later calls.
         List<Throwable> interpretedOnes = new ArrayList<>();
         for (Object[] c : cases) {
@@ -259,7 +259,7 @@ class CompiledImplicitExceptionsTest {
     /** The preallocated kinds are thrown as constants, created by no {@link HotSpotOp#NEW_EXCEPTION}; the negative size still is. */
     @org.junit.jupiter.api.Test
     void hotThrowsCreateNothing() {
-        for (String name : new String[]{"hotNull", "hotDivide", "hotBounds", "hotCast", "hotStore"}) {
+        for (String name : new String[]{"hotNull", "hotReceiver", "hotDivide", "hotBounds", "hotCast", "hotStore"}) {
             assertTrue(created(name, ImplicitThrows.Mode.PREALLOCATED).isEmpty(), name + ": " + created(name, ImplicitThrows.Mode.PREALLOCATED));
             assertFalse(created(name, ImplicitThrows.Mode.ALWAYS).isEmpty(), name + " with always (the control)");
         }

@@ -444,4 +444,36 @@ final class ImplicitExceptionTargets {
         }
         return null;
     }
+
+    /** A call's null receiver caught around the call (the call's own null check throws to the handler). */
+    static String receiverNull(Object o) {
+        boolean same;
+        try {
+            same = o.equals(o);
+        } catch (NullPointerException e) {
+            return describe(e);
+        }
+        return "equals itself: " + same;
+    }
+
+    /** An interface call's null receiver, with a handler for another exception first. */
+    static String interfaceReceiverNull(Object o) {
+        CharSequence cs = o instanceof CharSequence c ? c : null;
+        try {
+            return "length " + cs.length();
+        } catch (IllegalStateException e) {
+            return "wrong handler";
+        } catch (RuntimeException e) {
+            return describe(e);
+        }
+    }
+
+    static Throwable hotReceiver(Object o) {
+        try {
+            counter += o.hashCode() & 1;
+        } catch (NullPointerException e) {
+            return e;
+        }
+        return null;
+    }
 }
