@@ -29,6 +29,9 @@ class CompiledGcMatrixTest {
                     "-XX:+VerifyBeforeGC", "-XX:+VerifyAfterGC",
                     "-XX:+SafepointALot", "-XX:GuaranteedSafepointInterval=1",
                     "-XX:+TraceDeoptimization",
+                    // Results are compared with the interpreter's, messages included, and the code must stay
+                    // valid: no hot throws without messages, no trap before them (ImplicitExceptionPolicyTest has those).
+                    "-XX:-OmitStackTraceInFastThrow",
                     "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.CompiledTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.CallTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.TypeCheckTargets::*",

@@ -25,6 +25,8 @@ class EndToEndGcMatrixTest {
                     "-XX:+UnlockDiagnosticVMOptions",
                     "-XX:+VerifyBeforeGC", "-XX:+VerifyAfterGC",
                     "-XX:+SafepointALot", "-XX:GuaranteedSafepointInterval=1",
+                    // Output is compared with the interpreter's, exception messages included (C2's hot throws have none).
+                    "-XX:-OmitStackTraceInFastThrow",
                     "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.EndToEndCorpus::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.LanguageCorpus::*");
 

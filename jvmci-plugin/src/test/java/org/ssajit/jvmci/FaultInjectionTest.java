@@ -56,6 +56,8 @@ class FaultInjectionTest {
             assertEquals(0, plain.exitCode(), plain::describe);
             List<String> flags = new ArrayList<>(JIT);
             flags.add("-Dssajit.InjectFaults=" + rate);
+            // ExceptionHeavyProgram's handlers read the messages, which hot throws (C2's too) do not have.
+            flags.add("-XX:-OmitStackTraceInFastThrow");
             ChildJvm.Result r = ChildJvm.runAsSsajitRun(flags, main, args, Duration.ofMinutes(3));
             assertFalse(r.crashed(), r::describe);
             assertEquals(0, r.exitCode(), r::describe);

@@ -144,6 +144,9 @@ final class Fuzzer {
                         "--module-path", settings.jitModulePath(), "--add-modules=org.ssajit.jvmci",
                         "--add-exports=jdk.internal.vm.ci/jdk.vm.ci.services=org.ssajit.jvmci",
                         "-Xbatch", "-XX:-BackgroundCompilation", "-XX:CompileThresholdScaling=0.01",
+                        // The programs print exceptions' messages, compared with -Xint's: no hot throws without them
+                        // (C2's differ from -Xint there too); ImplicitExceptionPolicyTest covers those.
+                        "-XX:-OmitStackTraceInFastThrow",
                         // HotSpot multiplies the tier-4 thresholds by 1 + (tier-4 queue length) / (Tier4LoadFeedback x
                         // compiler threads), and the queue is long here (ssajit is slow while C1 compiles it): with the
                         // default (3) a program's methods stayed at tier 3; 0 would divide by zero (infinite thresholds).
