@@ -529,7 +529,7 @@ public final class BytecodeParser {
             case ATHROW -> terminate(new Throw(bci, pop(JavaKind.Object)), state);
             case CHECKCAST -> {
                 Value object = pop(JavaKind.Object);
-                if (factory.optimizing() && constantIsInstance(object, linkage.type(s), true)) {
+                if (factory.optimizing() && constantPassesCheckcast(object, linkage.type(s))) {
                     // A constant that passes: what a lambda form does to its constant handle, whose
                     // final fields then fold (ConstantFields).
                     dropState(state);
@@ -708,15 +708,15 @@ public final class BytecodeParser {
     }
 
     /**
-     * Whether {@code v} is an object constant that is an instance of the resolved type {@code t}
-     * ({@code nullPasses}: or the null constant, which checkcast lets through).
+     * Whether {@code v} is an object constant that a checkcast to the resolved type {@code t} lets
+     * through: the null constant, or an instance of {@code t}.
      */
-    private boolean constantIsInstance(Value v, jdk.vm.ci.meta.JavaType t, boolean nullPasses) {
+    private boolean constantPassesCheckcast(Value v, jdk.vm.ci.meta.JavaType t) {
         if (!(v instanceof Constant c) || c.value().getJavaKind() != JavaKind.Object || !(t instanceof ResolvedJavaType type)) {
             return false;
         }
         if (c.value().isNull()) {
-            return nullPasses;
+            return true;
         }
         ResolvedJavaType actual = providers.metaAccess().lookupJavaType(c.value());
         return actual != null && type.isAssignableFrom(actual);
