@@ -352,7 +352,7 @@ public final class HotSpotLowering {
         if (c == null) {
             Object instance;
             try {
-                instance = PreallocatedExceptions.UNSAFE.allocateInstance(kind.javaClass());
+                instance = org.ssajit.hotspot.HostUnsafe.UNSAFE.allocateInstance(kind.javaClass());
             } catch (InstantiationException e) {
                 throw new IllegalStateException("cannot allocate a " + kind.javaClass().getName(), e);
             }
@@ -360,21 +360,6 @@ public final class HotSpotLowering {
             s.preallocated.put(kind, c);
         }
         return c;
-    }
-
-    /** The allocation of {@link #preallocated}'s instances. */
-    private static final class PreallocatedExceptions {
-        static final sun.misc.Unsafe UNSAFE;
-
-        static {
-            try {
-                java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
-                f.setAccessible(true);
-                UNSAFE = (sun.misc.Unsafe) f.get(null);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
     }
 
     /** The handlers' dispatch after calls and athrows whose exceptions compiled code catches ({@link ExceptionDispatch}). */

@@ -83,17 +83,7 @@ class AllocationExpansionTest {
         return new long[4];
     }
 
-    static final sun.misc.Unsafe UNSAFE;
-
-    static {
-        try {
-            java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
-            f.setAccessible(true);
-            UNSAFE = (sun.misc.Unsafe) f.get(null);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    static final sun.misc.Unsafe UNSAFE = org.ssajit.hotspot.HostUnsafe.UNSAFE;
 
     static Object allocateInstance(Class<?> c) throws InstantiationException {
         return UNSAFE.allocateInstance(c);

@@ -79,17 +79,7 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * </ul>
  */
 final class HotSpotMachine implements Machine {
-    private static final sun.misc.Unsafe UNSAFE;
-
-    static {
-        try {
-            java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
-            f.setAccessible(true);
-            UNSAFE = (sun.misc.Unsafe) f.get(null);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final sun.misc.Unsafe UNSAFE = org.ssajit.hotspot.HostUnsafe.UNSAFE;
 
     /** Entries of a simulated queue buffer. */
     private static final int QUEUE_CAPACITY = 64;
