@@ -226,6 +226,9 @@ public final class HotSpotLowering {
         Graph g = s.graph;
         ImplicitThrows.Mode implicitMode = s.compiledHandlers ? options.get(LoweringOptions.IMPLICIT_EXCEPTIONS) : ImplicitThrows.Mode.NEVER;
         ProfilingInfo profile = implicitMode == ImplicitThrows.Mode.PROFILE ? ImplicitThrows.profile(g.method()) : null;
+        // Where hot throws omit their stack traces, a seen exception throws in compiled code only once a
+        // check of the method has trapped (ImplicitThrows); read once per graph.
+        boolean mayThrowWhenSeen = !hotThrowsOmitTraces() || ImplicitThrows.trapped(profile);
         for (Block b : g.blocks()) {
             if (s.compiledHandlers && ExceptionDispatch.keeps(b)) {
                 s.kept.add(b);
@@ -233,15 +236,8 @@ public final class HotSpotLowering {
                 // receiver thrown to the handlers as the checks below are (else HotSpot's implicit check in
                 // the call throws it, through a signal and the runtime's handler lookup).
                 int bci = ImplicitThrows.receiverCheckBci(b);
-                if (implicitMode != ImplicitThrows.Mode.NEVER && bci >= 0) {
-                    if (implicitMode == ImplicitThrows.Mode.ALWAYS || implicitMode == ImplicitThrows.Mode.PREALLOCATED
-                                    || ImplicitThrows.seen(profile, bci) && (!hotThrowsOmitTraces() || ImplicitThrows.trapped(profile))) {
-                        s.throwing.add(b);
-                    } else if (ImplicitThrows.seen(profile, bci)) {
-                        s.recompiling.add(b);
-                    } else {
-                        continue;
-                    }
+                if (implicitMode != ImplicitThrows.Mode.NEVER && bci >= 0 && (implicitMode != ImplicitThrows.Mode.PROFILE || ImplicitThrows.seen(profile, bci))) {
+                    (throwsInCompiledCode(implicitMode, profile, bci, mayThrowWhenSeen) ? s.throwing : s.recompiling).add(b);
                     s.tryHandlers.put(b, CompilerList.copyOf(b.handlers()));
                     s.tryBcis.put(b, bci);
                 }
@@ -249,8 +245,7 @@ public final class HotSpotLowering {
                 int bci = ImplicitThrows.throwingBci(b);
                 s.tryHandlers.put(b, CompilerList.copyOf(b.handlers()));
                 s.tryBcis.put(b, bci);
-                if (implicitMode == ImplicitThrows.Mode.ALWAYS || implicitMode == ImplicitThrows.Mode.PREALLOCATED
-                                || ImplicitThrows.seen(profile, bci) && (!hotThrowsOmitTraces() || ImplicitThrows.trapped(profile))) {
+                if (throwsInCompiledCode(implicitMode, profile, bci, mayThrowWhenSeen)) {
                     s.throwing.add(b);
                     s.kept.add(b);
                 } else {
@@ -329,6 +324,15 @@ public final class HotSpotLowering {
                 return hot ? preallocated(s, kind) : null;
             });
         }
+    }
+
+    /**
+     * Whether a failed check at {@code bci} caught by a handler of the method throws in compiled code
+     * (else it deoptimizes so that HotSpot counts it and recompiles): always in the test modes; with the
+     * profile, where it saw the exception and {@code mayThrowWhenSeen}.
+     */
+    private static boolean throwsInCompiledCode(ImplicitThrows.Mode mode, ProfilingInfo profile, int bci, boolean mayThrowWhenSeen) {
+        return mode == ImplicitThrows.Mode.ALWAYS || mode == ImplicitThrows.Mode.PREALLOCATED || ImplicitThrows.seen(profile, bci) && mayThrowWhenSeen;
     }
 
     /**

@@ -110,25 +110,18 @@ public final class ImplicitThrows {
     }
 
     /**
-     * The bci of the call that {@code b} ends with inside a try range (its exception edges kept for
-     * {@link ExceptionDispatch}), if the call has a receiver that may be null, else -1: its null check
-     * (the call's lowering emits it with the invoke's state) can throw to the handlers too.
+     * For a block that keeps its exception edges ({@link ExceptionDispatch#keeps}: an athrow, or a call
+     * then a goto, its catch types loaded), the call's bci if it ends in a call whose receiver may be
+     * null, else -1: the receiver's null check (the call's lowering emits it with the invoke's state)
+     * can throw to the handlers too.
      */
     static int receiverCheckBci(Block b) {
+        if (!(b.terminator() instanceof Goto)) {
+            return -1; // an athrow
+        }
         List<Instruction> code = b.instructions();
-        if (code.isEmpty() || !(b.terminator() instanceof Goto)) {
-            return -1;
-        }
-        for (Handler h : b.handlers()) {
-            if (h.catchType() != null && !(h.catchType() instanceof ResolvedJavaType)) {
-                return -1;
-            }
-        }
         Instruction last = code.get(code.size() - 1);
-        if (last.op() != Op.INVOKE || !last.hasExceptionEdge() || !last.invokeTarget().hasReceiver() || last.input(0).stamp().isNonNull()) {
-            return -1;
-        }
-        return last.bci();
+        return last.invokeTarget().hasReceiver() && !last.input(0).stamp().isNonNull() ? last.bci() : -1;
     }
 
     /** Whether the profile of {@code m} says that the bytecode at {@code bci} threw. */
