@@ -31,10 +31,13 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * @param assumptions what the code assumes about the class hierarchy (calls inlined by class-hierarchy
  *            analysis): HotSpot refuses to install it if one no longer holds, and deoptimizes it when a
  *            class loaded later breaks one
+ * @param hasUnsafeAccess the code accesses memory through {@code Unsafe} at addresses that may be
+ *            outside the heap: HotSpot then turns a bus error in it (a mapped file cut short) into an
+ *            {@code InternalError}, as in the native
  */
 public record CompiledCode(String name, byte[] code, List<Site> sites, int totalFrameSize, StackSlot deoptRescueSlot,
                 byte[] dataSection, int dataSectionAlignment, List<DataPatch> dataSectionPatches, List<ResolvedJavaMethod> inlinedMethods,
-                List<Assumption> assumptions) {
+                List<Assumption> assumptions, boolean hasUnsafeAccess) {
 
     public CompiledCode {
         Objects.requireNonNull(name, "name");
@@ -59,12 +62,19 @@ public record CompiledCode(String name, byte[] code, List<Site> sites, int total
     /** Code that inlined no method. */
     public CompiledCode(String name, byte[] code, List<Site> sites, int totalFrameSize, StackSlot deoptRescueSlot,
                     byte[] dataSection, int dataSectionAlignment, List<DataPatch> dataSectionPatches) {
-        this(name, code, sites, totalFrameSize, deoptRescueSlot, dataSection, dataSectionAlignment, dataSectionPatches, CompilerList.of(), CompilerList.of());
+        this(name, code, sites, totalFrameSize, deoptRescueSlot, dataSection, dataSectionAlignment, dataSectionPatches, CompilerList.of(), CompilerList.of(), false);
     }
 
     /** The same code, holding the bytecode of {@code methods} too and resting on {@code assumed}. */
     public CompiledCode withInlining(List<ResolvedJavaMethod> methods, List<Assumption> assumed) {
-        return new CompiledCode(name, code, sites, totalFrameSize, deoptRescueSlot, dataSection, dataSectionAlignment, dataSectionPatches, methods, assumed);
+        return new CompiledCode(name, code, sites, totalFrameSize, deoptRescueSlot, dataSection, dataSectionAlignment, dataSectionPatches, methods, assumed,
+                        hasUnsafeAccess);
+    }
+
+    /** The same code, marked as accessing memory through {@code Unsafe}. */
+    public CompiledCode withUnsafeAccess() {
+        return new CompiledCode(name, code, sites, totalFrameSize, deoptRescueSlot, dataSection, dataSectionAlignment, dataSectionPatches, inlinedMethods,
+                        assumptions, true);
     }
 
     /** Code without a data section. */

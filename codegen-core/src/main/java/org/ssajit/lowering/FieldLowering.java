@@ -3,12 +3,14 @@ package org.ssajit.lowering;
 import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Block;
+import org.ssajit.ir.Constant;
 import org.ssajit.ir.FieldRef;
 import org.ssajit.ir.Instruction;
 import org.ssajit.hotspot.ir.MemoryBarriers;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Stamp;
+import org.ssajit.ir.UnsafeAccess;
 import org.ssajit.ir.Value;
 
 import jdk.vm.ci.meta.JavaKind;
@@ -63,6 +65,75 @@ final class FieldLowering {
         }
         ctx.remove(i);
     }
+
+    /**
+     * An {@code Unsafe} get ({@link Op#UNSAFE_READ}): a read of {@code object + offset}, the address
+     * computed as a word (a null object's address is 0: the offset is then the absolute address), a
+     * narrow oop decoded, and a volatile one ordered as a volatile field's read. Under G1 a reference
+     * read may be a {@code Reference}'s referent unless its offset is a constant that is not the
+     * referent's: it then keeps what it read alive, as a referent's read does (a keep-alive of any
+     * other reference is only conservative).
+     */
+    void unsafeRead(Instruction i) {
+        UnsafeAccess u = i.attribute(UnsafeAccess.class);
+        Access access = unsafeAccess(u);
+        Value result = loaded(ctx.read(unsafeAddress(i), null, access), access, i.stamp());
+        if (u.isVolatile()) {
+            ctx.emit(ctx.membar(MemoryBarriers.AFTER_VOLATILE_READ, i.bci()), null);
+        }
+        if (u.kind() == JavaKind.Object && ctx.gc == ctx.config.gcG1 && !(i.input(In.OFFSET) instanceof Constant c && c.asLong() != referentOffset())) {
+            ctx.emit(new Instruction(ctx.g, HotSpotOp.KEEP_ALIVE, JavaKind.Void, null, i.bci(), result), null);
+        }
+        ctx.replace(i, result);
+    }
+
+    /** An {@code Unsafe} put of a primitive kind ({@link Op#UNSAFE_WRITE}): a write of {@code object + offset}, as {@link #unsafeRead}. */
+    void unsafeWrite(Instruction i) {
+        UnsafeAccess u = i.attribute(UnsafeAccess.class);
+        if (u.kind() == JavaKind.Object) {
+            throw new IllegalStateException("an unsafe reference store needs the collector's barriers: the parser keeps it a call");
+        }
+        Access access = unsafeAccess(u);
+        Value address = unsafeAddress(i);
+        if (u.isVolatile()) {
+            ctx.emit(ctx.membar(MemoryBarriers.BEFORE_VOLATILE_WRITE, i.bci()), null);
+        }
+        ctx.write(address, null, i.input(In.VALUE), access, i.bci());
+        if (u.isVolatile()) {
+            ctx.emit(ctx.membar(MemoryBarriers.AFTER_VOLATILE_WRITE, i.bci()), null);
+        }
+        ctx.remove(i);
+    }
+
+    private Access unsafeAccess(UnsafeAccess u) {
+        return new Access(u.kind(), 0, 0, u.kind() == JavaKind.Object && ctx.config.useCompressedOops, u.isVolatile());
+    }
+
+    /** {@code object + offset} as a word; the offset alone for the null constant. */
+    private Value unsafeAddress(Instruction i) {
+        Value object = i.input(In.OBJECT);
+        Value offset = i.input(In.OFFSET);
+        if (object instanceof Constant c && c.isNull()) {
+            return offset;
+        }
+        Value address = ctx.emit(new Instruction(ctx.g, HotSpotOp.ADDRESS_OF, JavaKind.Long, null, i.bci(), object), null);
+        return ctx.emit(new Instruction(ctx.g, Op.ADD, JavaKind.Long, null, i.bci(), address, offset), null);
+    }
+
+    /** The offset of {@code java.lang.ref.Reference.referent}, read from the VM; -1 if there is none. */
+    private long referentOffset() {
+        if (referentOffset == Long.MIN_VALUE) {
+            referentOffset = -1;
+            for (ResolvedJavaField f : ctx.metaAccess.lookupJavaType(java.lang.ref.Reference.class).getInstanceFields(false)) {
+                if (f.getName().equals("referent")) {
+                    referentOffset = f.getOffset();
+                }
+            }
+        }
+        return referentOffset;
+    }
+
+    private long referentOffset = Long.MIN_VALUE;
 
     /**
      * The base of a field access: the object, after its null check, or for a static field its

@@ -214,6 +214,8 @@ final class InstructionLowering {
         switch (op) {
             case LOAD_FIELD -> fields.loadField(i);
             case STORE_FIELD -> fields.storeField(i);
+            case UNSAFE_READ -> fields.unsafeRead(i);
+            case UNSAFE_WRITE -> fields.unsafeWrite(i);
             case ARRAY_LENGTH -> {
                 Value a = i.input(In.ARRAY);
                 nullCheck(a, i.state());

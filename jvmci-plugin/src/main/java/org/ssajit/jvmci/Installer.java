@@ -122,7 +122,7 @@ public final class Installer {
         }
         return new HotSpotCompiledNmethod(code.name(), bytes, bytes.length, sites, code.assumptions().toArray(new Assumption[0]), methods, new Comment[0],
                         code.dataSection(), code.dataSectionAlignment(), code.dataSectionPatches().toArray(new DataPatch[0]), false,
-                        code.totalFrameSize(), code.deoptRescueSlot(), method, entryBci, id, compileState, false);
+                        code.totalFrameSize(), code.deoptRescueSlot(), method, entryBci, id, compileState, code.hasUnsafeAccess());
     }
 
     /**

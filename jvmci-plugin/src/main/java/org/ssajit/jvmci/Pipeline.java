@@ -213,6 +213,9 @@ public final class Pipeline {
         if (!graph.inlinedMethods().isEmpty() || !graph.assumptions().isEmpty()) {
             code = code.withInlining(graph.inlinedMethods(), graph.assumptions());
         }
+        if (graph.hasUnsafeAccess()) {
+            code = code.withUnsafeAccess();
+        }
         long size = (long) code.codeSize() + code.dataSectionSize();
         long limit = config.nmethodSizeLimit;
         if (size > limit) {

@@ -121,6 +121,7 @@ public final class SsajitCompiler implements JVMCICompiler {
 
     private CompilationRequestResult compile(CompilationRequest request) {
         long start = System.nanoTime();
+        long cpuStart = -1;
         Outcome outcome;
         Context ctx = null;
         int bytecodes = 0;
@@ -128,6 +129,9 @@ public final class SsajitCompiler implements JVMCICompiler {
         try {
             id = request instanceof HotSpotCompilationRequest h ? h.getId() : -1;
             ctx = context();
+            if (ctx.options().get(SsajitOptions.LOG)) {
+                cpuStart = ThreadCpuTime.nanos();
+            }
             bytecodes = request.getMethod().getCodeSize();
             outcome = decide(ctx, request, id);
         } catch (Throwable t) {
@@ -143,7 +147,8 @@ public final class SsajitCompiler implements JVMCICompiler {
             if (ctx != null) {
                 ctx.stats().record(bytecodes, nanos, outcome.category(), outcome.codeBytes(), outcome.inlinedCalls(), outcome.inlinedByProfile());
                 if (ctx.options().get(SsajitOptions.LOG)) {
-                    System.err.println(logLine(id, request, bytecodes, reason, nanos, outcome.codeBytes(), outcome.inlinedCalls()));
+                    long cpu = cpuStart < 0 ? -1 : ThreadCpuTime.nanos() - cpuStart;
+                    System.err.println(logLine(id, request, bytecodes, reason, nanos, cpu, outcome.codeBytes(), outcome.inlinedCalls()));
                 }
             }
         } catch (Throwable ignored) {
@@ -298,17 +303,27 @@ public final class SsajitCompiler implements JVMCICompiler {
         }
     }
 
-    private static String logLine(int id, CompilationRequest request, int bytecodes, String reason, long nanos, int codeBytes, int inlinedCalls) {
+    private static String logLine(int id, CompilationRequest request, int bytecodes, String reason, long nanos, long cpuNanos, int codeBytes, int inlinedCalls) {
         ResolvedJavaMethod m = request.getMethod();
         String osr = request.getEntryBCI() != INVOCATION_ENTRY_BCI ? " @ bci " + request.getEntryBCI() : "";
         String result = reason == null ? "installed" : "refused: " + reason;
         String inlined = inlinedCalls > 0 ? ", " + inlinedCalls + " calls inlined" : "";
-        return String.format("[ssajit] %5d %s%s, %d bytes of bytecode: %s (%.2f ms, %d code bytes%s)",
-                        id, m.format("%H.%n(%p)%r"), osr, bytecodes, result, nanos / 1e6, codeBytes, inlined);
+        String cpu = cpuNanos < 0 ? "" : String.format(", %.2f ms CPU", cpuNanos / 1e6);
+        return String.format("[ssajit] %5d %s%s, %d bytes of bytecode: %s (%.2f ms%s, %d code bytes%s)",
+                        id, m.format("%H.%n(%p)%r"), osr, bytecodes, result, nanos / 1e6, cpu, codeBytes, inlined);
     }
 
     private static String truncate(String s) {
         String oneLine = s.replace('\n', ' ');
         return oneLine.length() <= MAX_REASON ? oneLine : oneLine.substring(0, MAX_REASON - 3) + "...";
+    }
+
+    /** The current thread's CPU time, for the log only (the management classes load at its first line). */
+    private static final class ThreadCpuTime {
+        private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
+        static long nanos() {
+            return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
+        }
     }
 }

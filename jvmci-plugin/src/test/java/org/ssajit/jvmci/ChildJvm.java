@@ -65,6 +65,7 @@ final class ChildJvm {
         for (String p : JVMCI_PACKAGES) {
             flags.add("--add-exports=jdk.internal.vm.ci/jdk.vm.ci." + p + "=ALL-UNNAMED");
         }
+        flags.add("--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED"); // UnsafeTargets
         return flags;
     }
 

@@ -37,6 +37,7 @@ class CompiledGcMatrixTest {
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.TypeCheckTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.NativeIntrinsicTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.ArrayCopyTargets::*",
+                    "-XX:CompileCommand=exclude,org.ssajit.jvmci.UnsafeTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.AllocationTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.StoreTargets::*",
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.MonitorTargets::*",

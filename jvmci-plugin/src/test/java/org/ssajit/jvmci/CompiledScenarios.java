@@ -42,6 +42,7 @@ public final class CompiledScenarios {
         m.put("typeChecks", CompiledScenarios::typeChecks);
         m.put("nativeIntrinsics", CompiledScenarios::nativeIntrinsics);
         m.put("arrayCopies", CompiledScenarios::arrayCopies);
+        m.put("unsafeAccesses", CompiledScenarios::unsafeAccesses);
         m.put("referencesCopiedWhileCollecting", CompiledScenarios::referencesCopiedWhileCollecting);
         m.put("allocation", CompiledScenarios::allocation);
         m.put("referenceStores", CompiledScenarios::referenceStores);
@@ -271,6 +272,11 @@ public final class CompiledScenarios {
     /** Every {@link CompiledArrayCopyTest} case: element offsets and reference copies in every layout. */
     static void arrayCopies() throws Exception {
         runAll(CompiledArrayCopyTest.class);
+    }
+
+    /** Every {@link CompiledUnsafeTest} case: element and field offsets, narrow oops and the referent's keep-alive in every layout. */
+    static void unsafeAccesses() throws Exception {
+        runAll(CompiledUnsafeTest.class);
     }
 
     /**

@@ -70,6 +70,22 @@ public final class Graph {
         return method;
     }
 
+    private boolean unsafeAccess;
+
+    /** Records that the graph accesses memory through {@code Unsafe} ({@link Op#UNSAFE_READ}, {@link Op#UNSAFE_WRITE}). */
+    public void noteUnsafeAccess() {
+        unsafeAccess = true;
+    }
+
+    /**
+     * Whether the graph accessed memory through {@code Unsafe} (also after the lowering made the
+     * accesses reads and writes): HotSpot then turns a bus error in the code (a mapped file cut short)
+     * into an {@code InternalError}, as it does in the native.
+     */
+    public boolean hasUnsafeAccess() {
+        return unsafeAccess;
+    }
+
     /** Methods whose bytecode was parsed into this graph besides {@link #method()} (inlined), each once. */
     private final List<ResolvedJavaMethod> inlinedMethods = new CompilerList<>();
 

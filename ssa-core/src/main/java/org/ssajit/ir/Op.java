@@ -174,6 +174,16 @@ public enum Op implements Operation {
     CURRENT_THREAD("currentthread", MEMORY_READ, OBJECT),
 
     /**
+     * {@code jdk.internal.misc.Unsafe}'s {@code get} of the attribute's kind ({@link UnsafeAccess}):
+     * reads {@code object + offset}, or the absolute address {@code offset} when the object is null.
+     * Never throws; an address that is not the program's is its undefined behaviour, as under the
+     * native. Not numbered with other reads: nothing says which field or element it reads.
+     */
+    UNSAFE_READ("unsaferead", MEMORY_READ | HIGH, ATTRIBUTE, UnsafeAccess.class, in(In.OBJECT, OBJECT), in(In.OFFSET, LONG)),
+    /** {@code Unsafe}'s {@code put} of the attribute's kind: writes {@code value} to {@code object + offset} (as {@link #UNSAFE_READ}). */
+    UNSAFE_WRITE("unsafewrite", MEMORY_WRITE | NO_STATE | HIGH, VOID, UnsafeAccess.class, in(In.OBJECT, OBJECT), in(In.OFFSET, LONG),
+                    in(In.VALUE, ATTRIBUTE)),
+    /**
      * {@code Object.<init>}'s return: if {@code object}'s class has a finalizer, registers it through
      * the VM (the interpreter's {@code _return_register_finalizer}). Its state is the one before the
      * return: if the VM throws (out of memory), the frame deoptimizes there and the interpreter
@@ -185,7 +195,7 @@ public enum Op implements Operation {
     /** An input's role, the name by which generic code and {@link Instruction#input(In)} find it. */
     public enum In {
         X, Y, COUNT, OBJECT, ARRAY, INDEX, VALUE, CHECKED_LENGTH, FROM, LAST, LENGTH, DIMENSIONS, ARGUMENTS, BASE, DIVISOR, CONDITION, SOURCE, SOURCE_INDEX,
-        DESTINATION, DESTINATION_INDEX, EXPECTED;
+        DESTINATION, DESTINATION_INDEX, EXPECTED, OFFSET;
 
         /** The name as printed, e.g. {@code checkedLength}. */
         public String label() {
@@ -279,6 +289,15 @@ public enum Op implements Operation {
             return i.kind() == JavaKind.Int || i.kind() == JavaKind.Long || op == REM;
         }
         return op.declaration().has(HIGH);
+    }
+
+    /** The kind {@link Kinds#ATTRIBUTE} stands for: an unsafe access's value kind. */
+    @Override
+    public JavaKind attributeKind(Instruction i) {
+        if (this == UNSAFE_READ || this == UNSAFE_WRITE) {
+            return i.attribute(UnsafeAccess.class).kind().getStackKind();
+        }
+        return Operation.super.attributeKind(i);
     }
 
     @Override

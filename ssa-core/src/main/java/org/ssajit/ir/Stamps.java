@@ -237,6 +237,7 @@ public final class Stamps {
             case OSR_LOCK -> Stamp.unrestricted(JavaKind.Object).asNonNull();
             case CLASS_OF -> known(i.input(0)).isNonNull() ? Stamp.unrestricted(JavaKind.Object).asNonNull() : Stamp.unrestricted(JavaKind.Object);
             case CURRENT_THREAD -> Stamp.unrestricted(JavaKind.Object).asNonNull();
+            case UNSAFE_READ -> k == JavaKind.Object ? Stamp.unrestricted(k) : Stamp.forValueOf(i.attribute(UnsafeAccess.class).kind());
             case OSR_LOCAL -> k == JavaKind.Object ? Stamp.forDeclaredType(osrLocalType(i), false) : Stamp.unrestricted(k);
             default -> Stamp.unrestricted(k);
         };

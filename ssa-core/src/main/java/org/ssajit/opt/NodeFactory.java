@@ -15,6 +15,7 @@ import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Rounding;
+import org.ssajit.ir.UnsafeAccess;
 import org.ssajit.ir.Value;
 
 import jdk.vm.ci.meta.JavaConstant;
@@ -431,6 +432,26 @@ public final class NodeFactory {
         if (field.kind() == field.kind().getStackKind()) {
             fieldValues.put(new FieldLocation(field, object), value);
         }
+    }
+
+    /**
+     * An {@code Unsafe} get ({@link Op#UNSAFE_READ}). Not numbered: it may read any field or element,
+     * and a field store does not end the memory epoch. A volatile one is an acquire: later reads must
+     * not move above it, so the block's known memory values go.
+     */
+    public Value unsafeRead(UnsafeAccess access, Value object, Value offset, int bci) {
+        Instruction i = new Instruction(graph, Op.UNSAFE_READ, access.kind().getStackKind(), access, bci, object, offset);
+        append(i, null);
+        if (access.isVolatile()) {
+            killMemory();
+        }
+        return i;
+    }
+
+    /** An {@code Unsafe} put ({@link Op#UNSAFE_WRITE}): it may write any field or element, so every known memory value goes. */
+    public void unsafeWrite(UnsafeAccess access, Value object, Value offset, Value value, int bci) {
+        append(new Instruction(graph, Op.UNSAFE_WRITE, JavaKind.Void, access, bci, object, offset, value), null);
+        killMemory();
     }
 
     public Value loadIndexed(JavaKind elementKind, Value array, Value index, int bci, FrameState state) {

@@ -3,6 +3,7 @@ package org.ssajit.parse;
 import org.ssajit.bytecode.Bytecodes;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Rounding;
+import org.ssajit.ir.UnsafeAccess;
 import org.ssajit.ir.Value;
 import org.ssajit.opt.NodeFactory;
 
@@ -19,14 +20,17 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * of {@code Math} and {@code StrictMath} (Java code otherwise, {@link Op#ROUND}); and the natives
  * {@code Object.getClass} (a read of the object's class's mirror, {@link Op#CLASS_OF}, after the
  * call's null check) and {@code Thread.currentThread} (a read through the VM's thread, {@link
- * Op#CURRENT_THREAD}), each a JNI call otherwise. Each expands to what the method computes by its
- * specification, bit for bit, NaN payloads included (where HotSpot's tiers differ in a NaN's bits,
- * as the interpreter computes it: {@link Rounding}).
+ * Op#CURRENT_THREAD}), each a JNI call otherwise; and {@code jdk.internal.misc.Unsafe}'s get and put
+ * natives ({@link Op#UNSAFE_READ}, {@link Op#UNSAFE_WRITE}), which java.lang's strings and numbers,
+ * java.util's concurrent collections and every {@code VarHandle} call. Each expands to what the
+ * method computes by its specification, bit for bit, NaN payloads included (where HotSpot's tiers
+ * differ in a NaN's bits, as the interpreter computes it: {@link Rounding}).
  *
  * <p>Only {@code invokestatic} of the method itself, whose class is initialized (as the call would
- * leave it), and any non-static invoke of {@code Object.getClass}, final (an interface's resolves to it):
- * the classes are {@code java.lang}'s, which only the boot loader defines. Applied while the graph is
- * optimized as it is built, with or without inlining.
+ * leave it), any non-static invoke of {@code Object.getClass}, final (an interface's resolves to it),
+ * and {@code invokevirtual} of {@code Unsafe}'s natives (a final class): the classes are {@code
+ * java.lang}'s and {@code jdk.internal.misc}'s, which only the boot loader defines. Applied while the
+ * graph is optimized as it is built, with or without inlining.
  */
 final class Intrinsics {
     private Intrinsics() {
@@ -47,6 +51,9 @@ final class Intrinsics {
 
     static Value expand(ResolvedJavaMethod m, int opcode, Value[] args, NodeFactory factory, int bci, Receiver receiver) {
         String holder = m.getDeclaringClass().getName();
+        if (holder.equals(UNSAFE) && opcode == Bytecodes.INVOKEVIRTUAL) {
+            return unsafe(m, args, factory, bci, receiver);
+        }
         if (!holder.equals("Ljava/lang/Object;") && !(opcode == Bytecodes.INVOKESTATIC && isHolder(holder))) {
             return null; // no intrinsic of this class: the name and descriptor need not be built
         }
@@ -84,6 +91,58 @@ final class Intrinsics {
             case "Ljava/lang/StrictMath;" -> key.equals("sqrt(D)D") ? factory.sqrt(JavaKind.Double, args[0], bci) : rounding(key, args, factory, bci);
             default -> null;
         };
+    }
+
+    /** {@code jdk.internal.misc.Unsafe}: final, defined by the boot loader. */
+    static final String UNSAFE = "Ljdk/internal/misc/Unsafe;";
+
+    /**
+     * {@code Unsafe}'s natives {@code get}/{@code put} of a primitive kind and {@code getReference},
+     * plain and {@code Volatile} ({@code (Object, long)} and {@code (Object, long, value)}): the access
+     * itself instead of a call through the native's JNI wrapper (the {@code Acquire}, {@code Release},
+     * {@code Opaque} and {@code Unaligned} variants are Java methods that call these). Not the boolean
+     * ones (the native wrapper normalizes a boolean), not {@code putReference} (the collector's barriers
+     * of an address that is not a field or element), nor the compare-and-set ones. For a {@code put},
+     * which returns nothing, the result is the receiver: non-null, so the call is expanded, and not
+     * pushed.
+     */
+    private static Value unsafe(ResolvedJavaMethod m, Value[] args, NodeFactory factory, int bci, Receiver receiver) {
+        if (!m.isNative() || m.isStatic()) {
+            return null;
+        }
+        String name = m.getName();
+        boolean isVolatile = name.endsWith("Volatile");
+        String base = isVolatile ? name.substring(0, name.length() - "Volatile".length()) : name;
+        if (base.length() < 4 || !(base.startsWith("get") || base.startsWith("put"))) {
+            return null;
+        }
+        boolean put = base.startsWith("put");
+        JavaKind kind = switch (base.substring(3)) {
+            case "Byte" -> JavaKind.Byte;
+            case "Short" -> JavaKind.Short;
+            case "Char" -> JavaKind.Char;
+            case "Int" -> JavaKind.Int;
+            case "Long" -> JavaKind.Long;
+            case "Float" -> JavaKind.Float;
+            case "Double" -> JavaKind.Double;
+            case "Reference" -> put ? null : JavaKind.Object;
+            default -> null;
+        };
+        if (kind == null) {
+            return null;
+        }
+        String type = kind == JavaKind.Object ? "Ljava/lang/Object;" : String.valueOf(kind.getTypeChar());
+        String expected = put ? "(Ljava/lang/Object;J" + type + ")V" : "(Ljava/lang/Object;J)" + type;
+        if (!m.getSignature().toMethodDescriptor().equals(expected) || !receiver.check(args[0])) {
+            return null;
+        }
+        UnsafeAccess access = new UnsafeAccess(kind, isVolatile);
+        factory.graph().noteUnsafeAccess();
+        if (put) {
+            factory.unsafeWrite(access, args[1], args[2], args[3], bci);
+            return args[0];
+        }
+        return factory.unsafeRead(access, args[1], args[2], bci);
     }
 
     /** The receiver of an intrinsic that has one ({@code Object.getClass}), as the parser knows it. */

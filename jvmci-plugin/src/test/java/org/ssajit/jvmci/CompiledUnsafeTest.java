@@ -1,0 +1,200 @@
+package org.ssajit.jvmci;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.Test;
+import org.ssajit.codegen.CompiledCode;
+import org.ssajit.ir.Graph;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Op;
+import org.ssajit.jvmci.CompiledRunner.Outcome;
+import org.ssajit.testing.Jvmci;
+
+import jdk.vm.ci.code.InstalledCode;
+
+/**
+ * {@code jdk.internal.misc.Unsafe}'s get and put natives as the parser expands them ({@code
+ * parse.Intrinsics}, {@code Op.UNSAFE_READ}/{@code UNSAFE_WRITE}, lowered to reads and writes of
+ * {@code object + offset}), compiled and installed, against the interpreter's calls of the natives
+ * over {@link UnsafeTargets}: every kind in arrays and fields (sign and zero extension, a NaN's bits),
+ * static fields through the mirror, memory outside the heap, volatile accesses, and the field and
+ * element reads around an unsafe write, which must not be taken for the reads before it.
+ */
+class CompiledUnsafeTest {
+    private static Method target(String name) {
+        return Jvmci.declared(UnsafeTargets.class, name);
+    }
+
+    private static List<Instruction> instructions(Graph g) {
+        return g.blocks().stream().flatMap(b -> b.instructions().stream()).toList();
+    }
+
+    /** No call of Unsafe's get or put is left, and the code says it accesses memory through Unsafe. */
+    private static void assertExpanded(Method m) {
+        Graph g = Pipeline.host().build(Jvmci.method(m));
+        long calls = instructions(g).stream().filter(i -> i.op() == Op.INVOKE && i.invokeTarget().method().getName().matches("(get|put)[A-Z].*")
+                        && i.invokeTarget().method().getDeclaringClass().getName().equals("Ljdk/internal/misc/Unsafe;")).count();
+        assertEquals(0, calls, () -> "a call left: " + g);
+        assertTrue(instructions(g).stream().anyMatch(i -> i.op() == Op.UNSAFE_READ || i.op() == Op.UNSAFE_WRITE), () -> "no unsafe access: " + g);
+        assertTrue(g.hasUnsafeAccess());
+        CompiledCode code = Pipeline.host().compile(g, Jvmci.method(m));
+        assertTrue(code.hasUnsafeAccess(), "HotSpot is told the code accesses memory through Unsafe");
+    }
+
+    private static void check(String name, List<Supplier<Object[]>> in) {
+        CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN;
+        Method m = target(name);
+        List<Outcome> expected = CompiledRunner.callAll(m, in); // first: the interpreter resolves the calls
+        assertExpanded(m);
+        InstalledCode code = CompiledRunner.install(m);
+        CompiledMethodsTest.compare(name + " (installed code executed)", in, expected, CompiledRunner.executeAll(code, in));
+        CompiledMethodsTest.compare(name + " (method called)", in, expected, CompiledRunner.callAll(m, in));
+        assertTrue(code.isValid(), name + ": code invalidated");
+    }
+
+    private static final int[] INTS = {0, 1, -1, 7, 127, 128, -128, 255, 256, 32767, 32768, -32769, 65535, 65536, Integer.MAX_VALUE, Integer.MIN_VALUE, 0x7fc00001};
+
+    /** Each int of {@link #INTS} beside a fresh array made by {@code array} at each of the indexes. */
+    private static List<Supplier<Object[]>> each(Supplier<Object> array, int... indexes) {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (int i : indexes) {
+            for (int v : INTS) {
+                in.add(() -> new Object[]{array.get(), i, v});
+            }
+        }
+        return in;
+    }
+
+    @Test
+    void intsOfAnArray() {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            int k = i;
+            in.add(() -> new Object[]{new int[]{5, -6, Integer.MIN_VALUE, 42}, k});
+        }
+        check("getInt", in);
+        List<Supplier<Object[]>> puts = new ArrayList<>();
+        for (int n : new int[]{0, 1, 9}) {
+            for (int v : INTS) {
+                puts.add(() -> new Object[]{n, v});
+            }
+        }
+        check("putInts", puts);
+    }
+
+    @Test
+    void subIntKindsExtendAsJavaDoes() {
+        check("bytes", each(() -> new byte[]{-1, 0x7f, (byte) 0x80, 3}, 0, 1, 2, 3));
+        check("shorts", each(() -> new short[]{-1, 0x7fff, (short) 0x8000, 3}, 0, 2));
+        check("chars", each(() -> new char[]{0xffff, 0x7fff, 0x8000, 'a'}, 0, 2));
+    }
+
+    @Test
+    void longsFloatsAndDoublesBitForBit() {
+        List<Supplier<Object[]>> longs = new ArrayList<>();
+        List<Supplier<Object[]>> floats = new ArrayList<>();
+        List<Supplier<Object[]>> doubles = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            int k = i;
+            for (long v : new long[]{0, -1, Long.MIN_VALUE, Long.MAX_VALUE, 0x7ff0000000000001L, 0xfff8000000000123L, 1L << 40}) {
+                longs.add(() -> new Object[]{new long[]{3, -4, Long.MIN_VALUE}, k, v});
+                doubles.add(() -> new Object[]{new double[]{Double.NaN, -0.0, Double.longBitsToDouble(0x7ff0000000000005L)}, k, v});
+                floats.add(() -> new Object[]{new float[]{Float.NaN, -0.0f, Float.intBitsToFloat(0x7f800003)}, k, (int) (v ^ v >>> 32)});
+            }
+        }
+        check("longs", longs);
+        check("floats", floats);
+        check("doubles", doubles);
+    }
+
+    @Test
+    void referencesOfAnArray() {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            int k = i;
+            in.add(() -> new Object[]{new Object[]{"a", null, new int[3]}, k});
+        }
+        check("getReference", in);
+        check("getReferenceVolatile", in);
+    }
+
+    private static UnsafeTargets.Holder holder(int seed) {
+        UnsafeTargets.Holder h = new UnsafeTargets.Holder();
+        h.i = seed;
+        h.l = seed * -3L << 33;
+        h.b = (byte) (seed * 37);
+        h.s = (short) (seed * 4099);
+        h.c = (char) (seed * 4099);
+        h.f = seed * 1.5f;
+        h.d = seed * -2.25;
+        h.o = seed % 2 == 0 ? null : "o";
+        h.vi = seed + 1;
+        h.vl = seed * 5L;
+        h.vo = seed % 3 == 0 ? null : h;
+        return h;
+    }
+
+    private static List<Supplier<Object[]>> holders() {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (int seed : new int[]{0, 1, -7, 1000, 77777}) {
+            for (int v : INTS) {
+                in.add(() -> new Object[]{holder(seed), v});
+            }
+        }
+        return in;
+    }
+
+    @Test
+    void fieldsByTheirOffsets() {
+        check("fields", holders());
+        check("volatiles", holders());
+    }
+
+    /** Mutation: numbering an unsafe read, or not forgetting known memory at an unsafe write, fails these. */
+    @Test
+    void readsAroundAnUnsafeWriteAreNotTheEarlierOnes() {
+        check("fieldAfterUnsafeWrite", holders());
+        check("unsafeReadAfterFieldStore", holders());
+        List<Supplier<Object[]>> arrays = new ArrayList<>();
+        for (int v : INTS) {
+            arrays.add(() -> new Object[]{new int[]{9, 8}, v});
+        }
+        check("elementAfterUnsafeWrite", arrays);
+        check("unsafeReadAfterElementStore", arrays);
+    }
+
+    @Test
+    void staticFieldsThroughTheMirror() {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (int v : INTS) {
+            in.add(() -> {
+                UnsafeTargets.Holder.si = v / 3;
+                UnsafeTargets.Holder.so = v % 2 == 0 ? null : "x";
+                return new Object[]{v};
+            });
+        }
+        check("staticField", in);
+    }
+
+    @Test
+    void memoryOutsideTheHeap() {
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (long v : new long[]{0, -1, 0x0123456789abcdefL, Long.MIN_VALUE}) {
+            for (int shift : new int[]{0, 8, 32, 63}) {
+                in.add(() -> new Object[]{v, shift});
+            }
+        }
+        check("offHeap", in);
+        List<Supplier<Object[]>> orders = new ArrayList<>();
+        for (int v : INTS) {
+            orders.add(() -> new Object[]{v});
+        }
+        check("byteOrder", orders);
+    }
+}
