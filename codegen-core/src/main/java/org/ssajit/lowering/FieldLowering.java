@@ -2,6 +2,7 @@ package org.ssajit.lowering;
 
 import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.hotspot.ir.Access;
+import org.ssajit.hotspot.ir.AtomicUpdate;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Constant;
 import org.ssajit.ir.FieldRef;
@@ -103,6 +104,21 @@ final class FieldLowering {
             ctx.emit(ctx.membar(MemoryBarriers.AFTER_VOLATILE_WRITE, i.bci()), null);
         }
         ctx.remove(i);
+    }
+
+    /**
+     * An {@code Unsafe} compare-and-set ({@link Op#UNSAFE_CAS}): the target's compare-and-swap of the
+     * int or long at {@code object + offset}, acquiring and releasing. That is a volatile read and
+     * write as HotSpot's own code does it: x86's {@code lock cmpxchg} is a full fence, and AArch64's
+     * {@code casal} (or {@code ldaxr}/{@code stlxr}) is ordered with the {@code ldar}/{@code stlr} of
+     * volatile accesses, as C2's is.
+     */
+    void unsafeCompareAndSet(Instruction i) {
+        UnsafeAccess u = i.attribute(UnsafeAccess.class);
+        AtomicUpdate update = new AtomicUpdate(u.kind(), 0, AtomicUpdate.Ordering.ACQUIRE_RELEASE);
+        Instruction cas = new Instruction(ctx.g, HotSpotOp.COMPARE_AND_SWAP, JavaKind.Int, update, i.bci(), unsafeAddress(i), i.input(In.EXPECTED),
+                        i.input(In.VALUE));
+        ctx.replace(i, ctx.emit(cas, i.stamp()));
     }
 
     private Access unsafeAccess(UnsafeAccess u) {

@@ -216,6 +216,7 @@ final class InstructionLowering {
             case STORE_FIELD -> fields.storeField(i);
             case UNSAFE_READ -> fields.unsafeRead(i);
             case UNSAFE_WRITE -> fields.unsafeWrite(i);
+            case UNSAFE_CAS -> fields.unsafeCompareAndSet(i);
             case ARRAY_LENGTH -> {
                 Value a = i.input(In.ARRAY);
                 nullCheck(a, i.state());

@@ -68,10 +68,18 @@ class UnsafeLoweringTest {
         return U.getIntVolatile(o, offset);
     }
 
+    static boolean casInt(Object o, long offset, int expected, int v) {
+        return U.compareAndSetInt(o, offset, expected, v);
+    }
+
+    static boolean casLong(Object o, long offset, long expected, long v) {
+        return U.compareAndSetLong(o, offset, expected, v);
+    }
+
     /** Lowered for collector {@code gc}, with the barriers not expanded yet (so they can be counted). */
     static Graph lowered(String name, int gc) {
         Graph g = Jvmci.graph(UnsafeLoweringTest.class, name);
-        assertTrue(all(g, Op.UNSAFE_READ).size() + all(g, Op.UNSAFE_WRITE).size() == 1, () -> "not expanded: " + text(g));
+        assertTrue(all(g, Op.UNSAFE_READ).size() + all(g, Op.UNSAFE_WRITE).size() + all(g, Op.UNSAFE_CAS).size() == 1, () -> "not expanded: " + text(g));
         HotSpotLowering lowering = new HotSpotLowering(C, Jvmci.PROVIDERS.metaAccess(), Jvmci.PROVIDERS.constantReflection(), OptionValues.DEFAULTS, gc);
         lowering.lower(g, true, false);
         Verifier.verify(g);
@@ -105,6 +113,26 @@ class UnsafeLoweringTest {
         referenceAtReferentOffset(new java.lang.ref.WeakReference<>(a));
         putVolatile(new long[1], U.arrayBaseOffset(long[].class), 1);
         getVolatile(new int[1], U.arrayBaseOffset(int[].class));
+        casInt(new int[1], U.arrayBaseOffset(int[].class), 0, 1);
+        casLong(new long[1], U.arrayBaseOffset(long[].class), 0, 1);
+    }
+
+    /** A compare-and-set is the target's swap of the int or long at the address, acquiring and releasing. */
+    @Test
+    void compareAndSetIsASwapOfItsWidth() {
+        for (String name : List.of("casInt", "casLong")) {
+            Graph g = lowered(name, C.gcSerial);
+            Instruction cas = only(g, HotSpotOp.COMPARE_AND_SWAP);
+            org.ssajit.hotspot.ir.AtomicUpdate u = cas.attribute(org.ssajit.hotspot.ir.AtomicUpdate.class);
+            assertEquals(name.equals("casInt") ? JavaKind.Int : JavaKind.Long, u.kind());
+            assertEquals(0, u.displacement());
+            assertEquals(org.ssajit.hotspot.ir.AtomicUpdate.Ordering.ACQUIRE_RELEASE, u.ordering());
+            Instruction add = (Instruction) cas.input(In.BASE);
+            assertSame(Op.ADD, add.op(), () -> text(g));
+            assertSame(HotSpotOp.ADDRESS_OF, ((Instruction) add.input(0)).op(), () -> text(g));
+            assertTrue(cas.input(In.EXPECTED) instanceof Parameter p && p.index() == 2, () -> text(g));
+            assertTrue(cas.input(In.VALUE) instanceof Parameter p && p.index() == 3, () -> text(g));
+        }
     }
 
     @Test

@@ -21,7 +21,8 @@ import jdk.vm.ci.code.InstalledCode;
 /**
  * {@code jdk.internal.misc.Unsafe}'s get and put natives as the parser expands them ({@code
  * parse.Intrinsics}, {@code Op.UNSAFE_READ}/{@code UNSAFE_WRITE}, lowered to reads and writes of
- * {@code object + offset}), compiled and installed, against the interpreter's calls of the natives
+ * {@code object + offset}) and its compare-and-set of ints and longs ({@code Op.UNSAFE_CAS}, the
+ * target's compare-and-swap), compiled and installed, against the interpreter's calls of the natives
  * over {@link UnsafeTargets}: every kind in arrays and fields (sign and zero extension, a NaN's bits),
  * static fields through the mirror, memory outside the heap, volatile accesses, and the field and
  * element reads around an unsafe write, which must not be taken for the reads before it.
@@ -38,10 +39,10 @@ class CompiledUnsafeTest {
     /** No call of Unsafe's get or put is left, and the code says it accesses memory through Unsafe. */
     private static void assertExpanded(Method m) {
         Graph g = Pipeline.host().build(Jvmci.method(m));
-        long calls = instructions(g).stream().filter(i -> i.op() == Op.INVOKE && i.invokeTarget().method().getName().matches("(get|put)[A-Z].*")
+        long calls = instructions(g).stream().filter(i -> i.op() == Op.INVOKE && i.invokeTarget().method().getName().matches("(get|put|compareAndSet)[A-Z].*")
                         && i.invokeTarget().method().getDeclaringClass().getName().equals("Ljdk/internal/misc/Unsafe;")).count();
         assertEquals(0, calls, () -> "a call left: " + g);
-        assertTrue(instructions(g).stream().anyMatch(i -> i.op() == Op.UNSAFE_READ || i.op() == Op.UNSAFE_WRITE), () -> "no unsafe access: " + g);
+        assertTrue(instructions(g).stream().anyMatch(i -> i.op() == Op.UNSAFE_READ || i.op() == Op.UNSAFE_WRITE || i.op() == Op.UNSAFE_CAS), () -> "no unsafe access: " + g);
         assertTrue(g.hasUnsafeAccess());
         CompiledCode code = Pipeline.host().compile(g, Jvmci.method(m));
         assertTrue(code.hasUnsafeAccess(), "HotSpot is told the code accesses memory through Unsafe");
@@ -196,5 +197,69 @@ class CompiledUnsafeTest {
             orders.add(() -> new Object[]{v});
         }
         check("byteOrder", orders);
+    }
+
+    /** Mutation: a 64-bit swap of an int (or a swap of the wrong width's value) fails these. */
+    @Test
+    void compareAndSetOfIntsAndLongs() {
+        List<Supplier<Object[]>> ints = new ArrayList<>();
+        List<Supplier<Object[]>> longs = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            int k = i;
+            for (int expected : new int[]{0, -1, 7, Integer.MIN_VALUE}) {
+                for (int v : new int[]{0, 1, -1, Integer.MAX_VALUE}) {
+                    ints.add(() -> new Object[]{new int[]{-1, 7, Integer.MIN_VALUE, 0}, k, expected, v});
+                    if (k < 3) {
+                        longs.add(() -> new Object[]{new long[]{-1, 7L << 40, Long.MIN_VALUE}, k, expected == 7 ? 7L << 40 : (long) expected, (long) v << 20});
+                    }
+                }
+            }
+        }
+        check("casInt", ints);
+        check("casLong", longs);
+        List<Supplier<Object[]>> fields = new ArrayList<>();
+        for (int seed : new int[]{0, 1, -7}) {
+            for (int expected : new int[]{0, 1, -7, 8}) {
+                fields.add(() -> new Object[]{holder(seed), expected, 99});
+            }
+        }
+        check("casField", fields);
+        check("increment", List.of(() -> new Object[]{new int[]{5, 9}, 1000}, () -> new Object[]{new int[]{0, 0}, 0}));
+        check("incrementLong", List.of(() -> new Object[]{new long[]{3, -1, 4}, 1000}));
+    }
+
+    /** Two threads increment one counter through the compiled swap loop: no increment is lost. */
+    @Test
+    void compareAndSetIsAtomicAcrossThreads() throws Exception {
+        CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN;
+        UnsafeTargets.increment(new int[1], 1);
+        UnsafeTargets.incrementLong(new long[2], 1);
+        InstalledCode ints = CompiledRunner.install(target("increment"));
+        InstalledCode longs = CompiledRunner.install(target("incrementLong"));
+        int[] counter = new int[2];
+        long[] wide = new long[3];
+        int n = 200_000;
+        Thread[] threads = new Thread[2];
+        Throwable[] failure = new Throwable[1];
+        for (int t = 0; t < threads.length; t++) {
+            threads[t] = new Thread(() -> {
+                try {
+                    ints.executeVarargs(counter, n);
+                    longs.executeVarargs(wide, n);
+                } catch (Throwable e) {
+                    failure[0] = e;
+                }
+            });
+            threads[t].start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertEquals(null, failure[0]);
+        assertEquals(2 * n, counter[0]);
+        assertEquals(0, counter[1], "the next int untouched");
+        assertEquals(2L * n * ((1L << 33) + 1), wide[1]);
+        assertEquals(0, wide[0] | wide[2], "the other longs untouched");
+        assertTrue(ints.isValid() && longs.isValid());
     }
 }

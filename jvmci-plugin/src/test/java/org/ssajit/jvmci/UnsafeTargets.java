@@ -201,4 +201,44 @@ final class UnsafeTargets {
         U.putInt(a, BYTES + 1, v);
         return a[0] + a[1] * 3 + a[2] * 5 + a[3] * 7 + a[4] * 11 + a[5] * 13 + U.getInt(a, BYTES + 1);
     }
+
+    /** A swap of one int of four: 1 if it swapped, and every element after it (the neighbours unchanged). */
+    static long casInt(int[] a, int i, int expected, int v) {
+        boolean swapped = U.compareAndSetInt(a, INTS + 4L * i, expected, v);
+        return (swapped ? 1L << 62 : 0) + a[0] * 31L * 31 * 31 + a[1] * 31L * 31 + a[2] * 31L + a[3];
+    }
+
+    static long casLong(long[] a, int i, long expected, long v) {
+        boolean swapped = U.compareAndSetLong(a, LONGS + 8L * i, expected, v);
+        return (swapped ? 1L << 62 : 0) ^ a[0] * 31 ^ a[1] * 7 ^ a[2];
+    }
+
+    /** A field's swap, its result tested by a branch (the fused form). */
+    static int casField(Holder h, int expected, int v) {
+        if (U.compareAndSetInt(h, I, expected, v)) {
+            return h.i * 3 + h.vi;
+        }
+        return -h.i - h.vi;
+    }
+
+    /** {@code n} increments of {@code counter[0]} by the loop {@code getAndAddInt} runs: atomic across threads. */
+    static int increment(int[] counter, int n) {
+        for (int k = 0; k < n; k++) {
+            int v;
+            do {
+                v = U.getIntVolatile(counter, INTS);
+            } while (!U.compareAndSetInt(counter, INTS, v, v + 1));
+        }
+        return counter[0];
+    }
+
+    static long incrementLong(long[] counter, int n) {
+        for (int k = 0; k < n; k++) {
+            long v;
+            do {
+                v = U.getLongVolatile(counter, LONGS + 8);
+            } while (!U.compareAndSetLong(counter, LONGS + 8, v, v + (1L << 33) + 1));
+        }
+        return counter[1];
+    }
 }

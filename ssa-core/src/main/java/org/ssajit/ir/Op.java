@@ -184,6 +184,13 @@ public enum Op implements Operation {
     UNSAFE_WRITE("unsafewrite", MEMORY_WRITE | NO_STATE | HIGH, VOID, UnsafeAccess.class, in(In.OBJECT, OBJECT), in(In.OFFSET, LONG),
                     in(In.VALUE, ATTRIBUTE)),
     /**
+     * {@code Unsafe.compareAndSetInt} or {@code compareAndSetLong} (the attribute's kind): atomically,
+     * if {@code object + offset} holds {@code expected}, writes {@code value} there; 1 if it did, else
+     * 0. Ordered as a volatile read and a volatile write are (as {@link #UNSAFE_READ} for the address).
+     */
+    UNSAFE_CAS("unsafecas", MEMORY_READ | MEMORY_WRITE | NO_STATE | HIGH, INT, UnsafeAccess.class, in(In.OBJECT, OBJECT), in(In.OFFSET, LONG),
+                    in(In.EXPECTED, ATTRIBUTE), in(In.VALUE, ATTRIBUTE)),
+    /**
      * {@code Object.<init>}'s return: if {@code object}'s class has a finalizer, registers it through
      * the VM (the interpreter's {@code _return_register_finalizer}). Its state is the one before the
      * return: if the VM throws (out of memory), the frame deoptimizes there and the interpreter
@@ -294,7 +301,7 @@ public enum Op implements Operation {
     /** The kind {@link Kinds#ATTRIBUTE} stands for: an unsafe access's value kind. */
     @Override
     public JavaKind attributeKind(Instruction i) {
-        if (this == UNSAFE_READ || this == UNSAFE_WRITE) {
+        if (this == UNSAFE_READ || this == UNSAFE_WRITE || this == UNSAFE_CAS) {
             return i.attribute(UnsafeAccess.class).kind().getStackKind();
         }
         return Operation.super.attributeKind(i);

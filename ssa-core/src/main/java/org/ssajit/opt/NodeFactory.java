@@ -454,6 +454,14 @@ public final class NodeFactory {
         killMemory();
     }
 
+    /** An {@code Unsafe} compare-and-set ({@link Op#UNSAFE_CAS}): a volatile read and write of any field or element, so every known memory value goes. */
+    public Value unsafeCompareAndSet(UnsafeAccess access, Value object, Value offset, Value expected, Value value, int bci) {
+        Instruction i = new Instruction(graph, Op.UNSAFE_CAS, JavaKind.Int, access, bci, object, offset, expected, value);
+        append(i, null);
+        killMemory();
+        return i;
+    }
+
     public Value loadIndexed(JavaKind elementKind, Value array, Value index, int bci, FrameState state) {
         return emitMemoryRead(new Instruction(graph, Op.LOAD_INDEXED, elementKind.getStackKind(), elementKind, bci, array, index), state);
     }

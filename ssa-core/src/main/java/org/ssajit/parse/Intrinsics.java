@@ -102,7 +102,9 @@ final class Intrinsics {
      * itself instead of a call through the native's JNI wrapper (the {@code Acquire}, {@code Release},
      * {@code Opaque} and {@code Unaligned} variants are Java methods that call these). Not the boolean
      * ones (the native wrapper normalizes a boolean), not {@code putReference} (the collector's barriers
-     * of an address that is not a field or element), nor the compare-and-set ones. For a {@code put},
+     * of an address that is not a field or element); and {@code compareAndSetInt} and {@code
+     * compareAndSetLong} (the {@code weak} forms and the {@code getAndAdd} and {@code getAndSet} loops
+     * call them), not the reference or exchange ones. For a {@code put},
      * which returns nothing, the result is the receiver: non-null, so the call is expanded, and not
      * pushed.
      */
@@ -111,6 +113,15 @@ final class Intrinsics {
             return null;
         }
         String name = m.getName();
+        if (name.equals("compareAndSetInt") || name.equals("compareAndSetLong")) {
+            JavaKind kind = name.endsWith("Int") ? JavaKind.Int : JavaKind.Long;
+            String t = String.valueOf(kind.getTypeChar());
+            if (!m.getSignature().toMethodDescriptor().equals("(Ljava/lang/Object;J" + t + t + ")Z") || !receiver.check(args[0])) {
+                return null;
+            }
+            factory.graph().noteUnsafeAccess();
+            return factory.unsafeCompareAndSet(new UnsafeAccess(kind, true), args[1], args[2], args[3], args[4], bci);
+        }
         boolean isVolatile = name.endsWith("Volatile");
         String base = isVolatile ? name.substring(0, name.length() - "Volatile".length()) : name;
         if (base.length() < 4 || !(base.startsWith("get") || base.startsWith("put"))) {

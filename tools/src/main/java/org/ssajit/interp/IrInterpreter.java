@@ -759,7 +759,7 @@ public final class IrInterpreter {
             }
             case CURRENT_THREAD -> Thread.currentThread();
             // Raw memory at an offset the program computed: the host's layout, not something to emulate.
-            case UNSAFE_READ, UNSAFE_WRITE -> throw Stop.refuse("Unsafe accesses are not interpreted (" + i.attribute() + ")");
+            case UNSAFE_READ, UNSAFE_WRITE, UNSAFE_CAS -> throw Stop.refuse("Unsafe accesses are not interpreted (" + i.attribute() + ")");
             case INVOKE -> invoke(i);
             case EXCEPTION_OBJECT -> {
                 if (caught == null) {

@@ -58,6 +58,20 @@ class Aarch64AtomicsEncodingTest {
                         cas(false, AtomicUpdate.Ordering.RELEASE));
     }
 
+    /** Unsafe.compareAndSetInt: the w forms, compared in 32 bits. */
+    @Test
+    void anIntIsSwappedInThirtyTwoBits() throws Exception {
+        Aarch64CodeEmitter e = emitter(true);
+        new Aarch64Atomics.CompareAndSwap(new AtomicUpdate(jdk.vm.ci.meta.JavaKind.Int, 0, AtomicUpdate.Ordering.ACQUIRE_RELEASE), temp(r3), ref(r1), temp(r2),
+                        temp(r0)).emit(e);
+        assertListing(List.of("mov w8, w2", "casal w8, w0, [x1]", "cmp w8, w2", "cset w3, eq"), e.asm().code());
+        Aarch64CodeEmitter loop = emitter(false);
+        new Aarch64Atomics.CompareAndSwap(new AtomicUpdate(jdk.vm.ci.meta.JavaKind.Int, 0, AtomicUpdate.Ordering.ACQUIRE_RELEASE), temp(r3), ref(r1), temp(r2),
+                        temp(r0)).emit(loop);
+        assertListing(List.of("retry:", "ldaxr w8, [x1]", "cmp w8, w2", "b.ne @failed", "stlxr w9, w0, [x1]", "cbnz w9, @retry", "failed:", "cset w3, eq"),
+                        loop.asm().code());
+    }
+
     @Test
     void aDisplacementIsRefused() {
         assertThrows(IllegalStateException.class, () -> new Aarch64Atomics.CompareAndSwap(new AtomicUpdate(8, AtomicUpdate.Ordering.ACQUIRE), temp(r3), ref(r1),

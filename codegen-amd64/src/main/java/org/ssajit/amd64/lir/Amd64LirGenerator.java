@@ -266,10 +266,10 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             fused.add(i);
             return;
         }
-        RegisterValue rax = fixed(AMD64.rax, JavaKind.Long);
-        move(rax, operand(i.input(In.EXPECTED)));
         org.ssajit.hotspot.ir.AtomicUpdate u = i.attribute(org.ssajit.hotspot.ir.AtomicUpdate.class);
-        append(new Amd64Atomics.CompareAndSwap(result(i), inVariable(i.input(In.BASE)), u.displacement(), rax, inVariable(i.input(In.VALUE))));
+        RegisterValue rax = fixed(AMD64.rax, u.kind());
+        move(rax, operand(i.input(In.EXPECTED)));
+        append(new Amd64Atomics.CompareAndSwap(u, result(i), inVariable(i.input(In.BASE)), rax, inVariable(i.input(In.VALUE))));
     }
 
     private void binary(Instruction i, AluOp integerOp, SseOp floatOp, SseOp doubleOp) {
@@ -403,10 +403,10 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
     protected void casBranch(Instruction cas, boolean onSuccess, LirBlock trueTarget, LirBlock falseTarget) {
         AllocatableValue base = inVariable(cas.input(In.BASE));
         AllocatableValue value = inVariable(cas.input(In.VALUE));
-        RegisterValue rax = fixed(AMD64.rax, JavaKind.Long);
+        org.ssajit.hotspot.ir.AtomicUpdate u = cas.attribute(org.ssajit.hotspot.ir.AtomicUpdate.class);
+        RegisterValue rax = fixed(AMD64.rax, u.kind());
         move(rax, operand(cas.input(In.EXPECTED)));
-        append(new Amd64Atomics.CompareAndSwapBranch(onSuccess, base, cas.attribute(org.ssajit.hotspot.ir.AtomicUpdate.class).displacement(), rax, value, trueTarget,
-                        falseTarget));
+        append(new Amd64Atomics.CompareAndSwapBranch(u, onSuccess, base, rax, value, trueTarget, falseTarget));
     }
 
     /** {@code test} of a register, or of a byte in memory read for nothing else ({@link #testedInMemory}). */

@@ -421,14 +421,22 @@ class Amd64OpEncodingTest {
      * {@code COMPARE_AND_SWAP}: {@code lock cmpxchg} with the expected word in rax; fused with its
      * branch, one jcc on the flags it left (no compare after it); else sete.
      */
+    private static org.ssajit.hotspot.ir.AtomicUpdate word(int displacement) {
+        return new org.ssajit.hotspot.ir.AtomicUpdate(displacement, org.ssajit.hotspot.ir.AtomicUpdate.Ordering.ACQUIRE);
+    }
+
     @Test
     void compareAndSwap() {
         OpCheck c = new OpCheck("compare-and-swap");
         var b = c.blocks;
-        c.add(new Amd64Atomics.CompareAndSwapBranch(false, ref(rcx), 0, l(rax), l(rbx), b[2], b[1]), "lock cmpxchg QWORD PTR [rcx],rbx", "jne B2");
-        c.add(new Amd64Atomics.CompareAndSwapBranch(true, ref(rcx), 0, l(rax), l(rbx), b[2], b[1]), "lock cmpxchg QWORD PTR [rcx],rbx", "je B2");
-        c.add(new Amd64Atomics.CompareAndSwapBranch(true, ref(rsi), 8, l(rax), l(r9), b[1], b[2]), "lock cmpxchg QWORD PTR [rsi+0x8],r9", "jne B2");
-        c.add(new Amd64Atomics.CompareAndSwap(i(rdx), ref(rsi), 0, l(rax), l(rbx)), "lock cmpxchg QWORD PTR [rsi],rbx", "sete dl", "movzx edx,dl");
+        c.add(new Amd64Atomics.CompareAndSwapBranch(word(0), false, ref(rcx), l(rax), l(rbx), b[2], b[1]), "lock cmpxchg QWORD PTR [rcx],rbx", "jne B2");
+        c.add(new Amd64Atomics.CompareAndSwapBranch(word(0), true, ref(rcx), l(rax), l(rbx), b[2], b[1]), "lock cmpxchg QWORD PTR [rcx],rbx", "je B2");
+        c.add(new Amd64Atomics.CompareAndSwapBranch(word(8), true, ref(rsi), l(rax), l(r9), b[1], b[2]), "lock cmpxchg QWORD PTR [rsi+0x8],r9", "jne B2");
+        c.add(new Amd64Atomics.CompareAndSwap(word(0), i(rdx), ref(rsi), l(rax), l(rbx)), "lock cmpxchg QWORD PTR [rsi],rbx", "sete dl", "movzx edx,dl");
+        // Unsafe.compareAndSetInt: a doubleword.
+        var int32 = new org.ssajit.hotspot.ir.AtomicUpdate(jdk.vm.ci.meta.JavaKind.Int, 0, org.ssajit.hotspot.ir.AtomicUpdate.Ordering.ACQUIRE_RELEASE);
+        c.add(new Amd64Atomics.CompareAndSwap(int32, i(rdx), l(r10), i(rax), i(rbx)), "lock cmpxchg DWORD PTR [r10],ebx", "sete dl", "movzx edx,dl");
+        c.add(new Amd64Atomics.CompareAndSwapBranch(int32, true, l(r10), i(rax), i(r11), b[2], b[1]), "lock cmpxchg DWORD PTR [r10],r11d", "je B2");
         c.verify();
     }
 

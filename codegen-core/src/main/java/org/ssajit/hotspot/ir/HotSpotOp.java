@@ -271,12 +271,13 @@ public enum HotSpotOp implements Operation {
      */
     VM_UNLOCK("vmunlock", MEMORY_READ | MEMORY_WRITE | LOW, VOID, Integer.class, in(In.OBJECT, OBJECT)),
     /**
-     * Atomically: if the word at {@code [base + displacement]} equals {@code expected}, replaces it with
-     * {@code value}; 1 if it did, else 0 (attribute: {@link AtomicUpdate}, the displacement and the
-     * ordering). The base is a reference or a word; never fails, never stops at a safepoint.
+     * Atomically: if the word (or int) at {@code [base + displacement]} equals {@code expected},
+     * replaces it with {@code value}; 1 if it did, else 0 (attribute: {@link AtomicUpdate}, the kind,
+     * the displacement and the ordering). The base is a reference or a word; never fails, never stops
+     * at a safepoint.
      */
-    COMPARE_AND_SWAP("cas", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, INT, AtomicUpdate.class, in(In.BASE, BASE), in(In.EXPECTED, LONG),
-                    in(In.VALUE, LONG));
+    COMPARE_AND_SWAP("cas", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, INT, AtomicUpdate.class, DerivedWords.ENDS, in(In.BASE, BASE), in(In.EXPECTED, ATTRIBUTE),
+                    in(In.VALUE, ATTRIBUTE));
 
     /** The first of this dialect's {@linkplain Operation#id ids}. */
     private static final int FIRST_ID = Op.values().length;
@@ -316,10 +317,14 @@ public enum HotSpotOp implements Operation {
         throw new IllegalStateException(i.op().mnemonic() + " is not an op of HotSpot's dialect");
     }
 
-    /** The kind {@link Kinds#ATTRIBUTE} stands for: an access's value kind, a call's return kind. */
+    /** The kind {@link Kinds#ATTRIBUTE} stands for: an access's value kind, a call's return kind, a swap's kind. */
     @Override
     public JavaKind attributeKind(Instruction i) {
-        return this == CALL ? i.attribute(CallTarget.class).returnKind() : i.attribute(Access.class).valueKind();
+        return switch (this) {
+            case CALL -> i.attribute(CallTarget.class).returnKind();
+            case COMPARE_AND_SWAP -> i.attribute(AtomicUpdate.class).kind();
+            default -> i.attribute(Access.class).valueKind();
+        };
     }
 
     @Override
