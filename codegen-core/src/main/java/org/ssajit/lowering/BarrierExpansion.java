@@ -106,7 +106,8 @@ final class BarrierExpansion {
         }
         // The new instructions go right before the barrier, which then goes.
         anchor = barrier;
-        Value address = add(new Instruction(g, HotSpotOp.ADDRESS_OF, JavaKind.Long, null, bci, base));
+        // A reference's address, or the store's address itself (an Unsafe store's word).
+        Value address = base.kind() == JavaKind.Object ? add(new Instruction(g, HotSpotOp.ADDRESS_OF, JavaKind.Long, null, bci, base)) : base;
         if (index != null) {
             Value offset = add(new Instruction(g, Op.I2L, JavaKind.Long, null, bci, index));
             int log2 = Integer.numberOfTrailingZeros(access.scale());

@@ -6,6 +6,7 @@ import java.util.List;
 import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.hotspot.ir.Access;
+import org.ssajit.hotspot.ir.AtomicUpdate;
 import org.ssajit.ir.FrameState;
 import org.ssajit.hotspot.ir.GcBarrier;
 import org.ssajit.ir.Instruction;
@@ -41,18 +42,8 @@ final class BarrierLowering {
         if (isVolatile) {
             ctx.emit(ctx.membar(MemoryBarriers.BEFORE_VOLATILE_WRITE, bci), null);
         }
-        GcBarrier.Kind pre;
-        GcBarrier.Kind post;
-        if (ctx.gc == ctx.config.gcG1) {
-            pre = GcBarrier.Kind.G1_SATB;
-            post = GcBarrier.Kind.G1_CARD;
-        } else if (ctx.gc == ctx.config.gcSerial || ctx.gc == ctx.config.gcParallel) {
-            pre = null;
-            post = GcBarrier.Kind.CARD_TABLE;
-        } else {
-            throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "reference store at bci " + bci + ": no barriers for the "
-                            + ctx.config.gcName(ctx.gc) + " collector");
-        }
+        GcBarrier.Kind pre = preBarrier(bci);
+        GcBarrier.Kind post = postBarrier(bci);
         if (nullCheck != null) {
             ctx.nullCheck(base, nullCheck);
         }
@@ -72,6 +63,61 @@ final class BarrierLowering {
         if (isVolatile) {
             ctx.emit(ctx.membar(MemoryBarriers.AFTER_VOLATILE_WRITE, bci), null);
         }
+    }
+
+    /**
+     * An {@code Unsafe} compare-and-set of the reference at {@code address} (a word): the target's swap
+     * of its narrow form where oops are compressed, else of its bits, between the collector's barriers.
+     * The pre-barrier records the slot's value before the swap, which it may overwrite; the
+     * post-barrier the new value's card whether or not it swapped (as C2's does: a card dirtied for
+     * nothing costs only a scan). 1 if it swapped, else 0.
+     */
+    Value compareAndSwapReference(Value address, Value expected, Value value, int bci) {
+        GcBarrier.Kind pre = preBarrier(bci);
+        GcBarrier.Kind post = postBarrier(bci);
+        boolean narrow = ctx.config.useCompressedOops;
+        Access access = new Access(JavaKind.Object, 0, 0, narrow);
+        if (pre != null) {
+            barrier(HotSpotOp.PRE_BARRIER, new GcBarrier(pre, access), address, null, null, bci);
+        }
+        Value e = narrow ? compress(expected, bci) : word(expected, bci);
+        Value v = narrow ? compress(value, bci) : word(value, bci);
+        AtomicUpdate update = new AtomicUpdate(narrow ? JavaKind.Int : JavaKind.Long, 0, AtomicUpdate.Ordering.ACQUIRE_RELEASE);
+        Value swapped = ctx.emit(new Instruction(ctx.g, HotSpotOp.COMPARE_AND_SWAP, JavaKind.Int, update, bci, address, e, v), Stamp.forInt(0, 1));
+        if (!value.stamp().isAlwaysNull()) {
+            barrier(HotSpotOp.POST_BARRIER, new GcBarrier(post, access), address, value, null, bci);
+        }
+        return swapped;
+    }
+
+    private Value compress(Value v, int bci) {
+        if (v.stamp().isAlwaysNull()) {
+            return ctx.g.intConstant(0);
+        }
+        return ctx.emit(new Instruction(ctx.g, HotSpotOp.COMPRESS, JavaKind.Int, new NarrowEncoding(ctx.config.narrowOopBase, ctx.config.narrowOopShift), bci, v),
+                        Stamp.unrestricted(JavaKind.Int));
+    }
+
+    /** A reference's bits as a word, for a swap that compares and writes them (the reference stays live beside it: no safepoint between). */
+    private Value word(Value v, int bci) {
+        return ctx.emit(new Instruction(ctx.g, HotSpotOp.ADDRESS_OF, JavaKind.Long, null, bci, v), null);
+    }
+
+    /** The collector's barrier before a reference store, or null if it has none. */
+    private GcBarrier.Kind preBarrier(int bci) {
+        return postBarrier(bci) == GcBarrier.Kind.G1_CARD ? GcBarrier.Kind.G1_SATB : null;
+    }
+
+    /** The collector's barrier after a reference store; a bailout for a collector ssajit has none for. */
+    private GcBarrier.Kind postBarrier(int bci) {
+        if (ctx.gc == ctx.config.gcG1) {
+            return GcBarrier.Kind.G1_CARD;
+        }
+        if (ctx.gc == ctx.config.gcSerial || ctx.gc == ctx.config.gcParallel) {
+            return GcBarrier.Kind.CARD_TABLE;
+        }
+        throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "reference store at bci " + bci + ": no barriers for the "
+                        + ctx.config.gcName(ctx.gc) + " collector");
     }
 
     void barrier(HotSpotOp op, GcBarrier b, Value base, Value value, Value index, int bci) {

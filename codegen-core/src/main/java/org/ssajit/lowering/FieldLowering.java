@@ -88,14 +88,21 @@ final class FieldLowering {
         ctx.replace(i, result);
     }
 
-    /** An {@code Unsafe} put of a primitive kind ({@link Op#UNSAFE_WRITE}): a write of {@code object + offset}, as {@link #unsafeRead}. */
+    /**
+     * An {@code Unsafe} put ({@link Op#UNSAFE_WRITE}): a write of {@code object + offset}, as {@link
+     * #unsafeRead}; a reference's with the collector's barriers at that address.
+     */
     void unsafeWrite(Instruction i) {
         UnsafeAccess u = i.attribute(UnsafeAccess.class);
-        if (u.kind() == JavaKind.Object) {
-            throw new IllegalStateException("an unsafe reference store needs the collector's barriers: the parser keeps it a call");
-        }
         Access access = unsafeAccess(u);
         Value address = unsafeAddress(i);
+        if (u.kind() == JavaKind.Object) {
+            // The collector's barriers at the address, as the native's oop_store_at applies them (a null
+            // object there, an absolute address, is the program's undefined behaviour in both).
+            ctx.barriers.storeReference(address, null, i.input(In.VALUE), access, null, u.isVolatile(), i.bci());
+            ctx.remove(i);
+            return;
+        }
         if (u.isVolatile()) {
             ctx.emit(ctx.membar(MemoryBarriers.BEFORE_VOLATILE_WRITE, i.bci()), null);
         }
@@ -108,13 +115,18 @@ final class FieldLowering {
 
     /**
      * An {@code Unsafe} compare-and-set ({@link Op#UNSAFE_CAS}): the target's compare-and-swap of the
-     * int or long at {@code object + offset}, acquiring and releasing. That is a volatile read and
+     * int, long or reference at {@code object + offset}, acquiring and releasing (a reference's between
+     * the collector's barriers: {@link BarrierLowering#compareAndSwapReference}). That is a volatile read and
      * write as HotSpot's own code does it: x86's {@code lock cmpxchg} is a full fence, and AArch64's
      * {@code casal} (or {@code ldaxr}/{@code stlxr}) is ordered with the {@code ldar}/{@code stlr} of
      * volatile accesses, as C2's is.
      */
     void unsafeCompareAndSet(Instruction i) {
         UnsafeAccess u = i.attribute(UnsafeAccess.class);
+        if (u.kind() == JavaKind.Object) {
+            ctx.replace(i, ctx.barriers.compareAndSwapReference(unsafeAddress(i), i.input(In.EXPECTED), i.input(In.VALUE), i.bci()));
+            return;
+        }
         AtomicUpdate update = new AtomicUpdate(u.kind(), 0, AtomicUpdate.Ordering.ACQUIRE_RELEASE);
         Instruction cas = new Instruction(ctx.g, HotSpotOp.COMPARE_AND_SWAP, JavaKind.Int, update, i.bci(), unsafeAddress(i), i.input(In.EXPECTED),
                         i.input(In.VALUE));

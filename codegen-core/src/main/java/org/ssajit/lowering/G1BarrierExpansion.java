@@ -175,7 +175,8 @@ final class G1BarrierExpansion {
 
     /** The filtered post-barrier: a new cross-region reference dirties its card, which is enqueued. */
     private void post(Access store, Value base, Value index, Value value, Block done) {
-        Value address = add(HotSpotOp.ADDRESS_OF, JavaKind.Long, null, base);
+        // A reference's address, or the store's address itself (an Unsafe store's word).
+        Value address = base.kind() == JavaKind.Object ? add(HotSpotOp.ADDRESS_OF, JavaKind.Long, null, base) : base;
         if (index != null) {
             Value offset = add(Op.I2L, JavaKind.Long, null, index);
             int log2 = Integer.numberOfTrailingZeros(store.scale());

@@ -76,6 +76,14 @@ class UnsafeLoweringTest {
         return U.compareAndSetLong(o, offset, expected, v);
     }
 
+    static void putReference(Object o, long offset, Object v) {
+        U.putReference(o, offset, v);
+    }
+
+    static boolean casReference(Object o, long offset, Object expected, Object v) {
+        return U.compareAndSetReference(o, offset, expected, v);
+    }
+
     /** Lowered for collector {@code gc}, with the barriers not expanded yet (so they can be counted). */
     static Graph lowered(String name, int gc) {
         Graph g = Jvmci.graph(UnsafeLoweringTest.class, name);
@@ -115,6 +123,35 @@ class UnsafeLoweringTest {
         getVolatile(new int[1], U.arrayBaseOffset(int[].class));
         casInt(new int[1], U.arrayBaseOffset(int[].class), 0, 1);
         casLong(new long[1], U.arrayBaseOffset(long[].class), 0, 1);
+        putReference(a, base, "y");
+        casReference(a, base, "y", "z");
+    }
+
+    /**
+     * A reference store or swap through Unsafe gets the collector's barriers at its address (the word
+     * the store uses): G1's pre- and post-barrier, the card mark of Serial and Parallel; the swap is
+     * of the narrow form where oops are compressed. Mutation: no barrier fails this.
+     */
+    @Test
+    void referenceStoresAndSwapsHaveTheCollectorsBarriers() {
+        for (String name : List.of("putReference", "casReference")) {
+            Graph g1 = lowered(name, C.gcG1);
+            Instruction pre = only(g1, HotSpotOp.PRE_BARRIER);
+            Instruction post = only(g1, HotSpotOp.POST_BARRIER);
+            Instruction store = name.equals("putReference") ? only(g1, HotSpotOp.WRITE) : only(g1, HotSpotOp.COMPARE_AND_SWAP);
+            Value address = store.input(In.BASE);
+            assertSame(Op.ADD, ((Instruction) address).op(), () -> text(g1));
+            assertSame(address, pre.input(In.BASE), () -> text(g1));
+            assertSame(address, post.input(In.BASE), () -> text(g1));
+            List<Instruction> order = store.block().instructions();
+            assertTrue(order.indexOf(pre) < order.indexOf(store) && order.indexOf(store) < order.indexOf(post), () -> text(g1));
+            Graph serial = lowered(name, C.gcSerial);
+            assertTrue(all(serial, HotSpotOp.PRE_BARRIER).isEmpty(), () -> text(serial));
+            assertEquals(org.ssajit.hotspot.ir.GcBarrier.Kind.CARD_TABLE, only(serial, HotSpotOp.POST_BARRIER).attribute(org.ssajit.hotspot.ir.GcBarrier.class).kind());
+        }
+        Instruction cas = only(lowered("casReference", C.gcSerial), HotSpotOp.COMPARE_AND_SWAP);
+        assertEquals(C.useCompressedOops ? JavaKind.Int : JavaKind.Long, cas.attribute(org.ssajit.hotspot.ir.AtomicUpdate.class).kind());
+        assertSame(C.useCompressedOops ? HotSpotOp.COMPRESS : HotSpotOp.ADDRESS_OF, ((Instruction) cas.input(In.VALUE)).op());
     }
 
     /** A compare-and-set is the target's swap of the int or long at the address, acquiring and releasing. */

@@ -96,6 +96,26 @@ class CompiledUnsafeTest {
         check("chars", each(() -> new char[]{0xffff, 0x7fff, 0x8000, 'a'}, 0, 2));
     }
 
+    /** Mutation: the byte returned without its normalization fails {@code booleanOfByte}. */
+    @Test
+    void booleansAreBytesNormalizedWhenRead() {
+        List<Supplier<Object[]>> bytes = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            int k = i;
+            bytes.add(() -> new Object[]{new byte[]{0, 1, 2, -1, (byte) 0x80, 0x7f}, k});
+        }
+        check("booleansOfBytes", bytes);
+        check("booleanOfByte", bytes);
+        List<Supplier<Object[]>> booleans = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            int k = i;
+            for (boolean v : new boolean[]{false, true}) {
+                booleans.add(() -> new Object[]{new boolean[]{true, false, true}, k, v});
+            }
+        }
+        check("booleans", booleans);
+    }
+
     @Test
     void longsFloatsAndDoublesBitForBit() {
         List<Supplier<Object[]>> longs = new ArrayList<>();
@@ -261,5 +281,59 @@ class CompiledUnsafeTest {
         assertEquals(2L * n * ((1L << 33) + 1), wide[1]);
         assertEquals(0, wide[0] | wide[2], "the other longs untouched");
         assertTrue(ints.isValid() && longs.isValid());
+    }
+
+    @Test
+    void referencesStoredAndSwapped() {
+        Object x = "x";
+        Object y = new int[2];
+        List<Supplier<Object[]>> puts = new ArrayList<>();
+        for (Object[] pair : new Object[][]{{x, y}, {null, y}, {x, null}, {null, null}}) {
+            puts.add(() -> new Object[]{new Object[]{"a", "b", "c"}, holder(3), pair[0], pair[1]});
+        }
+        check("putReferences", puts);
+        List<Supplier<Object[]>> swaps = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            int k = i;
+            for (Object expected : new Object[]{"b", null, x, "other"}) {
+                swaps.add(() -> {
+                    Object[] a = {null, x, "b"};
+                    return new Object[]{a, k, expected == "b" ? a[2] : expected, y};
+                });
+            }
+        }
+        check("casReference", swaps);
+    }
+
+    /**
+     * Young objects stored through Unsafe into an old array, then young collections: every element is
+     * still the object stored (mutation: no card mark after the store fails it, or crashes the VM under
+     * heap verification in the GC matrix).
+     */
+    @Test
+    void referencesStoredIntoAnOldArraySurviveYoungCollections() throws Exception {
+        CompiledRunner.allocation = CompiledRunner.Allocation.LINEAR_SCAN;
+        UnsafeTargets.storeYoung(new Object[4], 0);
+        InstalledCode code = CompiledRunner.install(target("storeYoung"));
+        Object[] old = new Object[20_000];
+        java.util.Arrays.fill(old, "initial");
+        System.gc();
+        System.gc(); // the array is old now
+        for (int round = 0; round < 5; round++) {
+            assertEquals(old.length, code.executeVarargs(old, round * 100_000));
+            List<int[]> garbage = new ArrayList<>();
+            for (int k = 0; k < 200_000; k++) {
+                garbage.add(new int[8]); // young collections
+                if (garbage.size() > 1000) {
+                    garbage.clear();
+                }
+            }
+            for (int k = 0; k < old.length; k++) {
+                int expected = round * 100_000 + k;
+                int[] v = (int[]) old[k];
+                assertEquals(expected, v[0], "element " + k + " after round " + round);
+            }
+        }
+        assertTrue(code.isValid());
     }
 }

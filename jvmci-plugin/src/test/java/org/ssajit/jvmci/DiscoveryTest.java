@@ -44,7 +44,7 @@ class DiscoveryTest {
                         () -> "no tier-4 compile of work()\n" + r.describe());
         // -Dssajit.Log: one line per request: work() installed; the OSR request for the loop in run(),
         // which calls work() and scratch(), installed; scratch() refused: synchronized, with monitors off.
-        assertTrue(Pattern.compile("\\[ssajit\\] +\\d+ org\\.ssajit\\.jvmci\\.HotProgram\\.work\\(int\\)int, \\d+ bytes of bytecode: installed \\(\\d+\\.\\d+ ms, [1-9]\\d* code bytes\\)")
+        assertTrue(Pattern.compile("\\[ssajit\\] +\\d+ org\\.ssajit\\.jvmci\\.HotProgram\\.work\\(int\\)int, \\d+ bytes of bytecode: installed \\(\\d+\\.\\d+ ms, \\d+\\.\\d+ ms CPU, [1-9]\\d* code bytes\\)")
                         .matcher(r.stderr()).find(), r::describe);
         assertTrue(Pattern.compile("\\[ssajit\\] +\\d+ org\\.ssajit\\.jvmci\\.HotProgram\\.run\\(\\)long @ bci \\d+, \\d+ bytes of bytecode: installed")
                         .matcher(r.stderr()).find(), r::describe);

@@ -241,4 +241,55 @@ final class UnsafeTargets {
         }
         return counter[1];
     }
+
+    /** A boolean read as the native's wrapper returns it: 1 for any byte but 0. */
+    static int booleansOfBytes(byte[] a, int i) {
+        return U.getBoolean(a, BYTES + i) ? 1 : 0;
+    }
+
+    /** The result's bits, not a branch on it: stored as a boolean and read back as a byte. */
+    static int booleanOfByte(byte[] a, int i) {
+        boolean z = U.getBooleanVolatile(a, BYTES + i);
+        boolean[] out = new boolean[1];
+        U.putBoolean(out, BOOLEANS, z);
+        return U.getByte(out, BOOLEANS);
+    }
+
+    static int booleans(boolean[] a, int i, boolean v) {
+        U.putBoolean(a, BOOLEANS + i, v);
+        return (a[0] ? 1 : 0) + (a[1] ? 2 : 0) + (a[2] ? 4 : 0) + (U.getBoolean(a, BOOLEANS + i) ? 8 : 0);
+    }
+
+    static final long BOOLEANS = U.arrayBaseOffset(boolean[].class);
+
+    /** References stored through Unsafe, plain and volatile, read back as elements and fields. */
+    static int putReferences(Object[] a, Holder h, Object x, Object y) {
+        U.putReference(a, OBJECTS, x);
+        U.putReferenceVolatile(a, OBJECTS + OBJECT_SCALE * 2, y);
+        U.putReference(h, O, y);
+        U.putReferenceVolatile(h, VO, x);
+        return (a[0] == x ? 1 : 0) + (a[1] == null ? 2 : 0) + (a[2] == y ? 4 : 0) + (h.o == y ? 8 : 0) + (h.vo == x ? 16 : 0);
+    }
+
+    /** A reference's swap: 1 if it swapped, and which object each slot holds. */
+    static int casReference(Object[] a, int i, Object expected, Object x) {
+        boolean swapped = U.compareAndSetReference(a, OBJECTS + OBJECT_SCALE * i, expected, x);
+        return (swapped ? 1 : 0) + (a[0] == x ? 2 : 0) + (a[1] == x ? 4 : 0) + (a[2] == x ? 8 : 0) + (a[1] == expected ? 16 : 0);
+    }
+
+    /**
+     * New objects stored into an old array through Unsafe, half by put and half by swap: without their
+     * cards dirtied, a young collection would not see them referenced from there.
+     */
+    static int storeYoung(Object[] old, int seed) {
+        for (int k = 0; k < old.length; k++) {
+            Object v = new int[]{seed + k};
+            if (k % 2 == 0) {
+                U.putReference(old, OBJECTS + OBJECT_SCALE * k, v);
+            } else {
+                U.compareAndSetReference(old, OBJECTS + OBJECT_SCALE * k, old[k], v);
+            }
+        }
+        return old.length;
+    }
 }

@@ -184,7 +184,7 @@ public enum Op implements Operation {
     UNSAFE_WRITE("unsafewrite", MEMORY_WRITE | NO_STATE | HIGH, VOID, UnsafeAccess.class, in(In.OBJECT, OBJECT), in(In.OFFSET, LONG),
                     in(In.VALUE, ATTRIBUTE)),
     /**
-     * {@code Unsafe.compareAndSetInt} or {@code compareAndSetLong} (the attribute's kind): atomically,
+     * {@code Unsafe.compareAndSetInt}, {@code compareAndSetLong} or {@code compareAndSetReference} (the attribute's kind): atomically,
      * if {@code object + offset} holds {@code expected}, writes {@code value} there; 1 if it did, else
      * 0. Ordered as a volatile read and a volatile write are (as {@link #UNSAFE_READ} for the address).
      */

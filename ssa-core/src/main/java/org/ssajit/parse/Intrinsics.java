@@ -97,25 +97,23 @@ final class Intrinsics {
     static final String UNSAFE = "Ljdk/internal/misc/Unsafe;";
 
     /**
-     * {@code Unsafe}'s natives {@code get}/{@code put} of a primitive kind and {@code getReference},
-     * plain and {@code Volatile} ({@code (Object, long)} and {@code (Object, long, value)}): the access
-     * itself instead of a call through the native's JNI wrapper (the {@code Acquire}, {@code Release},
-     * {@code Opaque} and {@code Unaligned} variants are Java methods that call these). Not the boolean
-     * ones (the native wrapper normalizes a boolean), not {@code putReference} (the collector's barriers
-     * of an address that is not a field or element); and {@code compareAndSetInt} and {@code
-     * compareAndSetLong} (the {@code weak} forms and the {@code getAndAdd} and {@code getAndSet} loops
-     * call them), not the reference or exchange ones. For a {@code put},
-     * which returns nothing, the result is the receiver: non-null, so the call is expanded, and not
-     * pushed.
+     * {@code Unsafe}'s natives {@code get} and {@code put} of every kind (a boolean as a byte, a get of
+     * it normalized as the native's wrapper does), plain and {@code Volatile} ({@code (Object, long)}
+     * and {@code (Object, long, value)}): the access itself instead of a call through the native's JNI
+     * wrapper (the {@code Acquire}, {@code Release}, {@code Opaque} and {@code Unaligned} variants are
+     * Java methods that call these); and {@code compareAndSetInt}, {@code compareAndSetLong} and {@code
+     * compareAndSetReference} (the {@code weak} forms and the {@code getAndAdd} and {@code getAndSet}
+     * loops call them), not the exchange ones. For a {@code put}, which returns nothing, the result is
+     * the receiver: non-null, so the call is expanded, and not pushed.
      */
     private static Value unsafe(ResolvedJavaMethod m, Value[] args, NodeFactory factory, int bci, Receiver receiver) {
         if (!m.isNative() || m.isStatic()) {
             return null;
         }
         String name = m.getName();
-        if (name.equals("compareAndSetInt") || name.equals("compareAndSetLong")) {
-            JavaKind kind = name.endsWith("Int") ? JavaKind.Int : JavaKind.Long;
-            String t = String.valueOf(kind.getTypeChar());
+        if (name.equals("compareAndSetInt") || name.equals("compareAndSetLong") || name.equals("compareAndSetReference")) {
+            JavaKind kind = name.endsWith("Int") ? JavaKind.Int : name.endsWith("Long") ? JavaKind.Long : JavaKind.Object;
+            String t = kind == JavaKind.Object ? "Ljava/lang/Object;" : String.valueOf(kind.getTypeChar());
             if (!m.getSignature().toMethodDescriptor().equals("(Ljava/lang/Object;J" + t + t + ")Z") || !receiver.check(args[0])) {
                 return null;
             }
@@ -136,7 +134,8 @@ final class Intrinsics {
             case "Long" -> JavaKind.Long;
             case "Float" -> JavaKind.Float;
             case "Double" -> JavaKind.Double;
-            case "Reference" -> put ? null : JavaKind.Object;
+            case "Reference" -> JavaKind.Object;
+            case "Boolean" -> JavaKind.Boolean;
             default -> null;
         };
         if (kind == null) {
@@ -147,8 +146,21 @@ final class Intrinsics {
         if (!m.getSignature().toMethodDescriptor().equals(expected) || !receiver.check(args[0])) {
             return null;
         }
-        UnsafeAccess access = new UnsafeAccess(kind, isVolatile);
         factory.graph().noteUnsafeAccess();
+        if (kind == JavaKind.Boolean) {
+            // The byte as it is (a put stores the low byte, as the native does); a get is the byte
+            // normalized, as the native's wrapper returns it: (b | -b) >>> 31 is 1 exactly when b != 0.
+            UnsafeAccess bytes = new UnsafeAccess(JavaKind.Byte, isVolatile);
+            if (put) {
+                factory.unsafeWrite(bytes, args[1], args[2], args[3], bci);
+                return args[0];
+            }
+            Value b = factory.unsafeRead(bytes, args[1], args[2], bci);
+            Value negated = factory.binary(Op.SUB, JavaKind.Int, factory.graph().intConstant(0), b, bci, null);
+            Value either = factory.binary(Op.OR, JavaKind.Int, b, negated, bci, null);
+            return factory.binary(Op.USHR, JavaKind.Int, either, factory.graph().intConstant(31), bci, null);
+        }
+        UnsafeAccess access = new UnsafeAccess(kind, isVolatile);
         if (put) {
             factory.unsafeWrite(access, args[1], args[2], args[3], bci);
             return args[0];

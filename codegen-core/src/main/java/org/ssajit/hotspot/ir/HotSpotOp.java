@@ -113,17 +113,19 @@ public enum HotSpotOp implements Operation {
      * The collector's barrier before a reference store to {@code [base + index * scale +
      * displacement]} (attribute: a {@link GcBarrier} of a {@code pre} kind): G1's snapshot-at-the-beginning
      * barrier, which records the reference about to be overwritten while concurrent marking runs.
-     * {@code base} is not null (the lowering checked it). Only while lowering: its last steps expand it
+     * {@code base} is a reference the lowering checked is not null, or the store's address as a word
+     * (an {@code Unsafe} store, no index). Only while lowering: its last steps expand it
      * ({@code lowering.G1BarrierExpansion}); no back end selects it.
      */
-    PRE_BARRIER("prebarrier", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, GcBarrier.class, in(In.BASE, OBJECT), optional(In.INDEX, INT)),
+    PRE_BARRIER("prebarrier", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, GcBarrier.class, in(In.BASE, BASE), optional(In.INDEX, INT)),
     /**
      * The collector's barrier after {@code value} was stored to {@code [base + index * scale +
      * displacement]} (attribute: a {@link GcBarrier} of a {@code post} kind): the card of the address
      * marked dirty (Serial, Parallel), or G1's filtered card marking and enqueueing. Only while
      * lowering: its last steps expand it ({@code lowering.BarrierExpansion}, {@code lowering.G1BarrierExpansion}).
+     * The base is as {@link #PRE_BARRIER}'s.
      */
-    POST_BARRIER("postbarrier", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, GcBarrier.class, in(In.BASE, OBJECT), in(In.VALUE, OBJECT),
+    POST_BARRIER("postbarrier", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, GcBarrier.class, in(In.BASE, BASE), in(In.VALUE, OBJECT),
                     optional(In.INDEX, INT)),
     /**
      * The {@code aastore} store check: 1 if {@code value} is null or an instance of the element class

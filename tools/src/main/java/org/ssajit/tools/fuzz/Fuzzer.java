@@ -93,7 +93,7 @@ final class Fuzzer {
     private static final Pattern BUG = Pattern.compile("^\\[ssajit\\]\\s+-?\\d+ (\\S+?)\\(.*refused: (.*(?:a compiler bug|internal error in ssajit).*)$", Pattern.MULTILINE);
     private static final Pattern INSTALLED = Pattern.compile("^\\[ssajit\\]\\s+-?\\d+ (\\S+?)\\(.*?\\)\\S*( @ bci \\d+)?, \\d+ bytes of bytecode: installed.*?(?:, (\\d+) calls inlined\\))?$",
                     Pattern.MULTILINE);
-    private static final Pattern REFUSED = Pattern.compile("^\\[ssajit\\]\\s+-?\\d+ \\S+?\\(.*?\\)\\S*(?: @ bci \\d+)?, \\d+ bytes of bytecode: refused: (.*?)(?: \\([\\d.]+ ms, \\d+ code bytes\\))?$",
+    private static final Pattern REFUSED = Pattern.compile("^\\[ssajit\\]\\s+-?\\d+ \\S+?\\(.*?\\)\\S*(?: @ bci \\d+)?, \\d+ bytes of bytecode: refused: (.*?)(?: \\([\\d.]+ ms(?:, [\\d.]+ ms CPU)?, \\d+ code bytes\\))?$",
                     Pattern.MULTILINE);
     private static final Pattern PROGRAM = Pattern.compile("fuzz\\.s(\\d+)\\.");
     /** -Dssajit.Stats' account of fault injection (-Dssajit.InjectFaults): faults thrown, and compiles refused for them. */
