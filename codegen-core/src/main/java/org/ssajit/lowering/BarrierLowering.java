@@ -50,12 +50,7 @@ final class BarrierLowering {
         if (pre != null) {
             barrier(HotSpotOp.PRE_BARRIER, new GcBarrier(pre, access), base, null, index, bci);
         }
-        Value stored = value;
-        if (access.narrowOop()) {
-            stored = value.stamp().isAlwaysNull() ? ctx.g.intConstant(0)
-                            : ctx.emit(new Instruction(ctx.g, HotSpotOp.COMPRESS, JavaKind.Int, new NarrowEncoding(ctx.config.narrowOopBase, ctx.config.narrowOopShift), bci, value),
-                                            Stamp.unrestricted(JavaKind.Int));
-        }
+        Value stored = access.narrowOop() ? compress(value, bci) : value;
         ctx.write(base, index, stored, access, bci);
         if (!value.stamp().isAlwaysNull()) {
             barrier(HotSpotOp.POST_BARRIER, new GcBarrier(post, access), base, value, index, bci);
@@ -90,6 +85,7 @@ final class BarrierLowering {
         return swapped;
     }
 
+    /** A reference's narrow form (0 for a null constant). */
     private Value compress(Value v, int bci) {
         if (v.stamp().isAlwaysNull()) {
             return ctx.g.intConstant(0);

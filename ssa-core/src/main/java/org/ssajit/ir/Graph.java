@@ -72,7 +72,7 @@ public final class Graph {
 
     private boolean unsafeAccess;
 
-    /** Records that the graph accesses memory through {@code Unsafe} ({@link Op#UNSAFE_READ}, {@link Op#UNSAFE_WRITE}). */
+    /** Records that the graph accesses memory through {@code Unsafe} ({@link Op#UNSAFE_READ}, {@link Op#UNSAFE_WRITE}, {@link Op#UNSAFE_CAS}). */
     public void noteUnsafeAccess() {
         unsafeAccess = true;
     }

@@ -3,9 +3,9 @@ package org.ssajit.ir;
 import jdk.vm.ci.meta.JavaKind;
 
 /**
- * The attribute of {@link Op#UNSAFE_READ} and {@link Op#UNSAFE_WRITE}: what {@code
- * jdk.internal.misc.Unsafe}'s {@code get}/{@code put} methods of one kind access at {@code object +
- * offset} (an absolute address when the object is null).
+ * The attribute of {@link Op#UNSAFE_READ}, {@link Op#UNSAFE_WRITE} and {@link Op#UNSAFE_CAS}: what
+ * {@code jdk.internal.misc.Unsafe}'s {@code get}, {@code put} and {@code compareAndSet} methods of one
+ * kind access at {@code object + offset} (an absolute address when the object is null).
  *
  * @param kind the kind in memory: byte, short, char, int, long, float, double, or object (a reference
  *            in the heap's form, compressed where the VM compresses oops)
