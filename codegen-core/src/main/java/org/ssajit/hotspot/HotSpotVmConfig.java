@@ -283,6 +283,34 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     public final long writeBarrierPre;
     public final long writeBarrierPost;
 
+    // ---- Shenandoah (0, -1 or false on a VM built without it; docs/HOTSPOT-NOTES.md "Shenandoah").
+
+    /** {@code ShenandoahThreadLocalData::gc_state_offset}: the thread's copy of the heap's state, a byte of {@code ShenandoahHeap} bits. */
+    public final int shenandoahGcStateOffset;
+    /** The thread's SATB queue under Shenandoah: index (bytes, counting down) and buffer; no active flag (the MARKING bit is it). */
+    public final int shenandoahSatbIndexOffset;
+    public final int shenandoahSatbBufferOffset;
+    /** {@code ShenandoahThreadLocalData::card_table_offset}: the thread's current card table (generational mode; the VM swaps it). */
+    public final int shenandoahCardTableOffset;
+    /** {@code ShenandoahHeap::HAS_FORWARDED}, {@code MARKING}, {@code WEAK_ROOTS}: bits of the gc state. */
+    public final int shenandoahHasForwarded;
+    public final int shenandoahMarking;
+    public final int shenandoahWeakRoots;
+    /** The collection set's biased byte map ({@code CompilerToVM::Data::shenandoah_in_cset_fast_test_addr}), indexed by {@code address >>> shenandoahRegionShift}. */
+    public final long shenandoahCsetMap;
+    public final int shenandoahRegionShift;
+    /** {@code ShenandoahRuntime::load_reference_barrier_{strong,weak}[_narrow]} and {@code write_barrier_pre}: leaf C functions. */
+    public final long shenandoahLrbStrong;
+    public final long shenandoahLrbStrongNarrow;
+    public final long shenandoahLrbWeak;
+    public final long shenandoahLrbWeakNarrow;
+    public final long shenandoahWriteBarrierPre;
+    /** Which of its barriers Shenandoah wants (diagnostic flags; all off in its passive mode, the card barrier on in its generational one). */
+    public final boolean shenandoahLoadRefBarrier;
+    public final boolean shenandoahSatbBarrier;
+    public final boolean shenandoahCasBarrier;
+    public final boolean shenandoahCardBarrier;
+
     // ---- Garbage collectors (CollectedHeap::Name), as JVMCICompiler.isGCSupported receives them.
 
     public final int gcSerial;
@@ -448,6 +476,25 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         writeBarrierPre = getAddress("JVMCIRuntime::write_barrier_pre");
         writeBarrierPost = getAddress("JVMCIRuntime::write_barrier_post");
 
+        shenandoahGcStateOffset = getConstant("ShenandoahThreadLocalData::gc_state_offset", Integer.class, -1);
+        shenandoahSatbIndexOffset = getConstant("ShenandoahThreadLocalData::satb_mark_queue_index_offset", Integer.class, -1);
+        shenandoahSatbBufferOffset = getConstant("ShenandoahThreadLocalData::satb_mark_queue_buffer_offset", Integer.class, -1);
+        shenandoahCardTableOffset = getConstant("ShenandoahThreadLocalData::card_table_offset", Integer.class, -1);
+        shenandoahHasForwarded = getConstant("ShenandoahHeap::HAS_FORWARDED", Integer.class, 0);
+        shenandoahMarking = getConstant("ShenandoahHeap::MARKING", Integer.class, 0);
+        shenandoahWeakRoots = getConstant("ShenandoahHeap::WEAK_ROOTS", Integer.class, 0);
+        shenandoahCsetMap = getFieldValue("CompilerToVM::Data::shenandoah_in_cset_fast_test_addr", Long.class, "address", 0L);
+        shenandoahRegionShift = getFieldValue("CompilerToVM::Data::shenandoah_region_size_bytes_shift", Integer.class, "int", 0);
+        shenandoahLrbStrong = getAddress("ShenandoahRuntime::load_reference_barrier_strong", 0L);
+        shenandoahLrbStrongNarrow = getAddress("ShenandoahRuntime::load_reference_barrier_strong_narrow", 0L);
+        shenandoahLrbWeak = getAddress("ShenandoahRuntime::load_reference_barrier_weak", 0L);
+        shenandoahLrbWeakNarrow = getAddress("ShenandoahRuntime::load_reference_barrier_weak_narrow", 0L);
+        shenandoahWriteBarrierPre = getAddress("ShenandoahRuntime::write_barrier_pre", 0L);
+        shenandoahLoadRefBarrier = getFlag("ShenandoahLoadRefBarrier", Boolean.class, false);
+        shenandoahSatbBarrier = getFlag("ShenandoahSATBBarrier", Boolean.class, false);
+        shenandoahCasBarrier = getFlag("ShenandoahCASBarrier", Boolean.class, false);
+        shenandoahCardBarrier = getFlag("ShenandoahCardBarrier", Boolean.class, false);
+
         gcSerial = getConstant("CollectedHeap::Serial", Integer.class);
         gcParallel = getConstant("CollectedHeap::Parallel", Integer.class);
         gcG1 = getConstant("CollectedHeap::G1", Integer.class);
@@ -485,6 +532,11 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
             case DREM -> sharedRuntimeDrem;
             case G1_WRITE_BARRIER_PRE -> writeBarrierPre;
             case G1_WRITE_BARRIER_POST -> writeBarrierPost;
+            case SHENANDOAH_LRB_STRONG -> shenandoahLrbStrong;
+            case SHENANDOAH_LRB_STRONG_NARROW -> shenandoahLrbStrongNarrow;
+            case SHENANDOAH_LRB_WEAK -> shenandoahLrbWeak;
+            case SHENANDOAH_LRB_WEAK_NARROW -> shenandoahLrbWeakNarrow;
+            case SHENANDOAH_WRITE_BARRIER_PRE -> shenandoahWriteBarrierPre;
         };
     }
 

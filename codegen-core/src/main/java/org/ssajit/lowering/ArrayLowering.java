@@ -67,7 +67,11 @@ final class ArrayLowering {
         JavaKind ek = i.elementKind();
         checkElement(i);
         Access access = elementAccess(ek);
-        ctx.replace(i, ctx.fields.loaded(ctx.read(i.input(In.ARRAY), i.input(In.INDEX), access), access, i.stamp()));
+        Value element = ctx.fields.loaded(ctx.read(i.input(In.ARRAY), i.input(In.INDEX), access), access, i.stamp());
+        if (access.kind() == JavaKind.Object) {
+            element = ctx.loadBarrier(element, i.input(In.ARRAY), i.input(In.INDEX), access, false);
+        }
+        ctx.replace(i, element);
     }
 
     void storeIndexed(Instruction i) {

@@ -18,7 +18,11 @@ import org.ssajit.ir.Value;
 
 import jdk.vm.ci.meta.JavaKind;
 
-/** Reference stores with the collector's barriers (G1's SATB pre-barrier and post-barrier, the card mark of Serial and Parallel), compressed where oops are narrow, with volatile barriers. */
+/**
+ * Reference stores with the collector's barriers (G1's SATB pre-barrier and post-barrier, the card mark
+ * of Serial and Parallel, Shenandoah's SATB pre-barrier and its generational mode's card mark),
+ * compressed where oops are narrow, with volatile barriers.
+ */
 final class BarrierLowering {
     private final InstructionLowering ctx;
 
@@ -52,7 +56,7 @@ final class BarrierLowering {
         }
         Value stored = access.narrowOop() ? compress(value, bci) : value;
         ctx.write(base, index, stored, access, bci);
-        if (!value.stamp().isAlwaysNull()) {
+        if (post != null && !value.stamp().isAlwaysNull()) {
             barrier(HotSpotOp.POST_BARRIER, new GcBarrier(post, access), base, value, index, bci);
         }
         if (isVolatile) {
@@ -75,11 +79,17 @@ final class BarrierLowering {
         if (pre != null) {
             barrier(HotSpotOp.PRE_BARRIER, new GcBarrier(pre, access), address, null, null, bci);
         }
-        Value e = narrow ? compress(expected, bci) : word(expected, bci);
-        Value v = narrow ? compress(value, bci) : word(value, bci);
-        AtomicUpdate update = new AtomicUpdate(narrow ? JavaKind.Int : JavaKind.Long, 0, AtomicUpdate.Ordering.ACQUIRE_RELEASE);
-        Value swapped = ctx.emit(new Instruction(ctx.g, HotSpotOp.COMPARE_AND_SWAP, JavaKind.Int, update, bci, address, e, v), Stamp.forInt(0, 1));
-        if (!value.stamp().isAlwaysNull()) {
+        Value swapped;
+        if (ctx.gc == ctx.config.gcShenandoah && ctx.config.shenandoahCasBarrier) {
+            // The slot may still hold a from-space copy of the expected object: expanded with a retry.
+            swapped = ctx.emit(new Instruction(ctx.g, HotSpotOp.REFERENCE_SWAP, JavaKind.Int, null, bci, address, expected, value), Stamp.forInt(0, 1));
+        } else {
+            Value e = narrow ? compress(expected, bci) : word(expected, bci);
+            Value v = narrow ? compress(value, bci) : word(value, bci);
+            AtomicUpdate update = new AtomicUpdate(narrow ? JavaKind.Int : JavaKind.Long, 0, AtomicUpdate.Ordering.ACQUIRE_RELEASE);
+            swapped = ctx.emit(new Instruction(ctx.g, HotSpotOp.COMPARE_AND_SWAP, JavaKind.Int, update, bci, address, e, v), Stamp.forInt(0, 1));
+        }
+        if (post != null && !value.stamp().isAlwaysNull()) {
             barrier(HotSpotOp.POST_BARRIER, new GcBarrier(post, access), address, value, null, bci);
         }
         return swapped;
@@ -101,16 +111,25 @@ final class BarrierLowering {
 
     /** The collector's barrier before a reference store, or null if it has none. */
     private GcBarrier.Kind preBarrier(int bci) {
+        if (ctx.gc == ctx.config.gcShenandoah) {
+            return ctx.config.shenandoahSatbBarrier ? GcBarrier.Kind.SHENANDOAH_SATB : null;
+        }
         return postBarrier(bci) == GcBarrier.Kind.G1_CARD ? GcBarrier.Kind.G1_SATB : null;
     }
 
-    /** The collector's barrier after a reference store; a bailout for a collector ssajit has none for. */
+    /**
+     * The collector's barrier after a reference store, or null if it has none (Shenandoah but in its
+     * generational mode); a bailout for a collector ssajit has none for.
+     */
     private GcBarrier.Kind postBarrier(int bci) {
         if (ctx.gc == ctx.config.gcG1) {
             return GcBarrier.Kind.G1_CARD;
         }
         if (ctx.gc == ctx.config.gcSerial || ctx.gc == ctx.config.gcParallel) {
             return GcBarrier.Kind.CARD_TABLE;
+        }
+        if (ctx.gc == ctx.config.gcShenandoah) {
+            return ctx.config.shenandoahCardBarrier ? GcBarrier.Kind.SHENANDOAH_CARD : null;
         }
         throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "reference store at bci " + bci + ": no barriers for the "
                         + ctx.config.gcName(ctx.gc) + " collector");

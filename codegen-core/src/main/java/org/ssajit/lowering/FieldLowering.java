@@ -33,10 +33,14 @@ final class FieldLowering {
         Access access = fieldAccess(f);
         Value base = fieldBase(i, f);
         Value result = loaded(ctx.read(base, null, access), access, i.stamp());
+        boolean referent = LoweringScope.isReferent(i.field());
+        if (access.kind() == JavaKind.Object) {
+            result = ctx.loadBarrier(result, base, null, access, referent);
+        }
         if (f.isVolatile()) {
             ctx.emit(ctx.membar(MemoryBarriers.AFTER_VOLATILE_READ, i.bci()), null);
         }
-        if (ctx.gc == ctx.config.gcG1 && LoweringScope.isReferent(i.field())) {
+        if (referent && ctx.keepsReferentsAlive()) {
             // Serial and Parallel never mark concurrently: a referent read needs nothing there.
             ctx.emit(new Instruction(ctx.g, HotSpotOp.KEEP_ALIVE, JavaKind.Void, null, i.bci(), result), null);
         }
@@ -78,11 +82,15 @@ final class FieldLowering {
     void unsafeRead(Instruction i) {
         UnsafeAccess u = i.attribute(UnsafeAccess.class);
         Access access = unsafeAccess(u);
-        Value result = loaded(ctx.read(unsafeAddress(i), null, access), access, i.stamp());
+        Value address = unsafeAddress(i);
+        Value result = loaded(ctx.read(address, null, access), access, i.stamp());
+        if (u.kind() == JavaKind.Object) {
+            result = ctx.loadBarrier(result, address, null, access, false);
+        }
         if (u.isVolatile()) {
             ctx.emit(ctx.membar(MemoryBarriers.AFTER_VOLATILE_READ, i.bci()), null);
         }
-        if (u.kind() == JavaKind.Object && ctx.gc == ctx.config.gcG1 && !(i.input(In.OFFSET) instanceof Constant c && c.asLong() != referentOffset())) {
+        if (u.kind() == JavaKind.Object && ctx.keepsReferentsAlive() && !(i.input(In.OFFSET) instanceof Constant c && c.asLong() != referentOffset())) {
             ctx.emit(new Instruction(ctx.g, HotSpotOp.KEEP_ALIVE, JavaKind.Void, null, i.bci(), result), null);
         }
         ctx.replace(i, result);

@@ -109,7 +109,7 @@ final class G1BarrierExpansion {
             case KEEP_ALIVE -> true;
             case PRE_BARRIER, POST_BARRIER -> switch (i.attribute(GcBarrier.class).kind()) {
                 case G1_SATB, G1_CARD -> true;
-                case CARD_TABLE -> false;
+                case CARD_TABLE, SHENANDOAH_SATB, SHENANDOAH_CARD -> false;
             };
             default -> false;
         };
@@ -141,7 +141,7 @@ final class G1BarrierExpansion {
         switch (gb.kind()) {
             case G1_SATB -> satb(gb.access(), base, index, done);
             case G1_CARD -> post(gb.access(), base, index, value, done);
-            case CARD_TABLE -> throw new IllegalStateException("not a G1 barrier: " + barrier);
+            case CARD_TABLE, SHENANDOAH_SATB, SHENANDOAH_CARD -> throw new IllegalStateException("not a G1 barrier: " + barrier);
         }
     }
 

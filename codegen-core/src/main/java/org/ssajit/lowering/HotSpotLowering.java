@@ -390,7 +390,20 @@ public final class HotSpotLowering {
 
     /** G1's SATB, keep-alive and post-barriers expanded into the thread's queues, filters and runtime calls ({@link G1BarrierExpansion}). */
     public void g1BarrierExpansion(LoweringState s) {
-        G1BarrierExpansion.expand(s.graph, config);
+        if (gc == config.gcG1) {
+            G1BarrierExpansion.expand(s.graph, config);
+        }
+    }
+
+    /**
+     * Shenandoah's load-reference, SATB, keep-alive and card barriers and its reference swaps expanded
+     * into tests of the thread's gc state, the queue, the card table and runtime calls
+     * ({@link ShenandoahBarrierExpansion}).
+     */
+    public void shenandoahBarrierExpansion(LoweringState s) {
+        if (gc == config.gcShenandoah) {
+            ShenandoahBarrierExpansion.expand(s.graph, config);
+        }
     }
 
     /** Allocations expanded into the TLAB's bump, the header's and zeros' writes and the VM's slow path ({@link AllocationExpansion}). */

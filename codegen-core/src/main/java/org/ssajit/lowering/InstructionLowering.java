@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.ssajit.hotspot.ir.HotSpotOp;
+import org.ssajit.hotspot.ir.LoadBarrier;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Block;
@@ -267,6 +268,13 @@ final class InstructionLowering {
                                 i.input(In.OBJECT)), Stamp.forInt(0, 1)));
             }
             case CURRENT_THREAD -> currentThread(i);
+            case CLASS_OF -> {
+                if (loadBarriers()) {
+                    // The mirror is read through the class's OopHandle, whose slot the code does not see.
+                    Instruction c = emit(new Instruction(g, Op.CLASS_OF, JavaKind.Object, null, i.bci(), i.input(In.OBJECT)), i.stamp());
+                    replace(i, loadBarrier(c, g.longConstant(0), null, new Access(JavaKind.Object, 0, 0, false), false));
+                }
+            }
             case MONITOR_ENTER -> monitors.monitorEnter(i);
             case MONITOR_EXIT -> monitors.monitorExit(i);
             case EXCEPTION_OBJECT -> {
@@ -383,9 +391,35 @@ final class InstructionLowering {
     void currentThread(Instruction i) {
         Value thread = emit(new Instruction(g, HotSpotOp.THREAD, JavaKind.Long, null, i.bci()), Stamp.unrestricted(JavaKind.Long));
         Instruction handle = read(thread, null, new Access(JavaKind.Long, config.threadCurrentThreadObjectOffset, 0, false));
-        Instruction object = read(handle, null, new Access(JavaKind.Object, 0, 0, false));
+        Access slot = new Access(JavaKind.Object, 0, 0, false);
+        Instruction object = read(handle, null, slot);
         object.setStamp(i.stamp());
-        replace(i, object);
+        replace(i, loadBarrier(object, handle, null, slot, false));
+    }
+
+    /** Whether the collector wants a barrier after each reference read (Shenandoah's load-reference barrier). */
+    boolean loadBarriers() {
+        return gc == config.gcShenandoah && config.shenandoahLoadRefBarrier;
+    }
+
+    /** Whether a referent's read keeps what it read alive while the collector marks (G1's and Shenandoah's SATB). */
+    boolean keepsReferentsAlive() {
+        return gc == config.gcG1 || gc == config.gcShenandoah && config.shenandoahSatbBarrier;
+    }
+
+    /**
+     * {@code value}, just read with {@code access} at {@code base} and {@code index}, through the
+     * collector's load barrier ({@link HotSpotOp#LOAD_BARRIER}) where it has one; else {@code value}.
+     * A base that is the word 0 stands for a slot the code does not know.
+     */
+    Value loadBarrier(Value value, Value base, Value index, Access access, boolean weak) {
+        if (!loadBarriers()) {
+            return value;
+        }
+        LoadBarrier b = new LoadBarrier(weak, access);
+        Instruction lb = index == null ? new Instruction(g, HotSpotOp.LOAD_BARRIER, JavaKind.Object, b, anchor.bci(), value, base)
+                        : new Instruction(g, HotSpotOp.LOAD_BARRIER, JavaKind.Object, b, anchor.bci(), value, base, index);
+        return emit(lb, value.stamp());
     }
 
     Instruction read(Value base, Value index, Access access) {

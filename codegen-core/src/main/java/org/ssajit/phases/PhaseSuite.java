@@ -98,6 +98,7 @@ public final class PhaseSuite {
                                     lowering("exception dispatch", HotSpotLowering::exceptionDispatch),
                                     expansion("barrier expansion", HotSpotLowering::barrierExpansion),
                                     expansion("g1 barrier expansion", HotSpotLowering::g1BarrierExpansion),
+                                    expansion("shenandoah barrier expansion", HotSpotLowering::shenandoahBarrierExpansion),
                                     expansion("allocation expansion", HotSpotLowering::allocationExpansion),
                                     expansion("monitor expansion", HotSpotLowering::monitorExpansion),
                                     expansion("finalizer expansion", HotSpotLowering::finalizerExpansion),

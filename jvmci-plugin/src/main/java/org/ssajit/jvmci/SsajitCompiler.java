@@ -231,9 +231,10 @@ public final class SsajitCompiler implements JVMCICompiler {
     }
 
     /**
-     * True only for collectors whose barriers ssajit emits: Serial and Parallel (card marking) and G1
-     * (SATB pre-barrier, filtered card-marking post-barrier). Not Z or Shenandoah (load barriers), not
-     * Epsilon (untested). Identifiers are HotSpot's {@code CollectedHeap::Name} values, read from the VM.
+     * True only for collectors whose barriers ssajit emits: Serial and Parallel (card marking), G1
+     * (SATB pre-barrier, filtered card-marking post-barrier) and Shenandoah on AMD64 (load-reference
+     * barrier, SATB pre-barrier, card marking in its generational mode). Not Z (colored pointers), not
+     * Epsilon (untested), not Shenandoah on AArch64 (its concurrently patched entry barrier). Identifiers are HotSpot's {@code CollectedHeap::Name} values, read from the VM.
      */
     @Override
     public boolean isGCSupported(int gcIdentifier) {
@@ -245,7 +246,21 @@ public final class SsajitCompiler implements JVMCICompiler {
     }
 
     static boolean supportsGc(HotSpotVmConfig c, int gc) {
-        return gc == c.gcSerial || gc == c.gcParallel || gc == c.gcG1;
+        return gcRefusal(c, gc) == null;
+    }
+
+    /** Why ssajit cannot compile for collector {@code gc}, or null if it can. */
+    public static String gcRefusal(HotSpotVmConfig c, int gc) {
+        if (gc == c.gcSerial || gc == c.gcParallel || gc == c.gcG1) {
+            return null;
+        }
+        if (gc == c.gcShenandoah) {
+            // AArch64 says how the collector patches the entry barrier's guard; AMD64 has one way.
+            return c.nmethodPatchingType == -1 || c.nmethodPatchingType == c.nmethodPatchingStw ? null
+                            : "the Shenandoah garbage collector is not supported on this target (its nmethod entry barriers are patched concurrently, type "
+                                            + c.nmethodPatchingType + ")";
+        }
+        return "the " + c.gcName(gc) + " garbage collector is not supported";
     }
 
     private HotSpotVmConfig gcConfig() {
@@ -280,7 +295,7 @@ public final class SsajitCompiler implements JVMCICompiler {
             JVMCIBackend backend = hs.getHostJVMCIBackend();
             Providers providers = new Providers(backend.getMetaAccess(), backend.getConstantReflection());
             int gc = config.selectedGc();
-            String gcRefusal = supportsGc(config, gc) ? null : "the " + config.gcName(gc) + " garbage collector is not supported";
+            String gcRefusal = gcRefusal(config, gc);
             if (gcRefusal != null) {
                 err.println("[ssajit] " + gcRefusal + ": ssajit refuses every method");
             }

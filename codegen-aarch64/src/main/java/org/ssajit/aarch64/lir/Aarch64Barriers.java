@@ -31,16 +31,20 @@ public final class Aarch64Barriers {
      * register intact, through a stub of this method per function shared by its call sites
      * ({@code bl}, the arguments in x8 and x9, which the allocator never assigns; lr is not allocatable
      * and the frame saved the caller's lr at entry): the stub saves the registers below
-     * ({@value #SAVE_BYTES} bytes), moves x8 and x9 to x0 and x1, calls, restores and returns.
+     * ({@value #SAVE_BYTES} bytes), moves x8 and x9 to x0 and x1, calls, restores and returns. A
+     * function with a result (x0) returns it in x8, which no restore touches.
      */
     public static final class LeafCallSaving extends Aarch64Op {
         private final long target;
         private final RuntimeLeaf function;
 
-        public LeafCallSaving(long target, RuntimeLeaf function, Value[] arguments) {
-            super(null, arguments, null, null);
+        public LeafCallSaving(long target, RuntimeLeaf function, Value result, Value[] arguments) {
+            super(result == null ? null : new Value[] {result}, arguments, null, null);
             if (arguments.length > 2) {
                 throw new IllegalArgumentException(function + ": more than two arguments");
+            }
+            if ((result != null) != (function.resultKind() != jdk.vm.ci.meta.JavaKind.Void)) {
+                throw new IllegalArgumentException(function + ": a result needs the function's result kind");
             }
             this.target = target;
             this.function = function;
@@ -50,12 +54,16 @@ public final class Aarch64Barriers {
         protected void emitCode(Aarch64CodeEmitter e) {
             Aarch64Assembler asm = e.asm();
             int n = count(Mode.USE);
-            Label stub = e.sharedOutOfLine("leaf-call-saving-registers " + function + " " + Long.toHexString(target), () -> emitStub(e, target, n));
+            boolean result = count(Mode.DEF) != 0;
+            Label stub = e.sharedOutOfLine("leaf-call-saving-registers " + function + " " + Long.toHexString(target), () -> emitStub(e, target, n, result));
             Register[] scratch = {SCRATCH1, SCRATCH2};
             for (int k = 0; k < n; k++) {
                 asm.mov(64, scratch[k], reg(get(Mode.USE, k)));
             }
             asm.bl(stub);
+            if (result) {
+                asm.mov(64, reg(get(Mode.DEF, 0)), SCRATCH1);
+            }
         }
 
         @Override
@@ -81,7 +89,7 @@ public final class Aarch64Barriers {
     /** Bytes the stub takes below sp for them (a multiple of 16: sp stays aligned). */
     static final int SAVE_BYTES = 8 * (C_CALLER_SAVED.size() + C_CALLER_SAVED_SIMD.size());
 
-    private static void emitStub(Aarch64CodeEmitter e, long target, int n) {
+    private static void emitStub(Aarch64CodeEmitter e, long target, int n, boolean result) {
         Aarch64Assembler asm = e.asm();
         if (SAVE_BYTES % 16 != 0 || C_CALLER_SAVED.size() % 2 != 0 || C_CALLER_SAVED_SIMD.size() % 2 != 0) {
             throw new IllegalStateException("the register save area must be pairs and keep sp 16-byte aligned");
@@ -94,6 +102,9 @@ public final class Aarch64Barriers {
             asm.mov(64, c[k], scratch[k]);
         }
         e.frame().emitCFunctionCall(target);
+        if (result) {
+            asm.mov(64, SCRATCH1, AArch64.r0);
+        }
         saveOrRestore(asm, false);
         asm.add(64, AArch64.sp, AArch64.sp, SAVE_BYTES);
         asm.ret();

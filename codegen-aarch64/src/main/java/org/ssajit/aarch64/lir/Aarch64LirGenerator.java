@@ -137,7 +137,7 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
                 case VM_CALL -> vmCall(i, jdk.vm.ci.aarch64.AArch64.r0, Aarch64ImplicitExceptions.VM_ARGUMENTS); // the arguments after the thread in x1, x2, x3
                 case LEAF_CALL_SAVING -> {
                     org.ssajit.hotspot.ir.RuntimeLeaf f = i.attribute(org.ssajit.hotspot.ir.RuntimeLeaf.class);
-                    append(new Aarch64Barriers.LeafCallSaving(backend.config().runtimeLeaf(f), f, inputsInVariables(i)));
+                    append(new Aarch64Barriers.LeafCallSaving(backend.config().runtimeLeaf(f), f, i.kind() == jdk.vm.ci.meta.JavaKind.Void ? null : result(i), inputsInVariables(i)));
                 }
                 default -> emitSharedInstruction(i);
             }

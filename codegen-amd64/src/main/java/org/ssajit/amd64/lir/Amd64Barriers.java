@@ -77,17 +77,21 @@ public final class Amd64Barriers {
      * arguments (in registers, any of them) are pushed, last first, with a pad word to an even count
      * (rsp stays 16-byte aligned); the stub saves xmm0-15 and the general registers C may clobber, loads
      * the C argument registers from the pushed words, calls, restores and returns; the call site drops
-     * the pushed words. Nothing in this frame can safepoint meanwhile, so the words below the frame's
-     * body are seen by no stack walk.
+     * the pushed words. A function with a result (rax) returns it in the first argument's word, which
+     * the call site reads before it drops them. Nothing in this frame can safepoint meanwhile, so the
+     * words below the frame's body are seen by no stack walk.
      */
     public static final class LeafCallSaving extends Amd64Op {
         private final long target;
         private final RuntimeLeaf function;
 
-        public LeafCallSaving(long target, RuntimeLeaf function, Value[] arguments) {
-            super(null, arguments, null, null);
+        public LeafCallSaving(long target, RuntimeLeaf function, Value result, Value[] arguments) {
+            super(result == null ? null : new Value[] {result}, arguments, null, null);
             if (arguments.length > C_ARGUMENTS.size()) {
                 throw new IllegalArgumentException(function + ": more arguments than C passes in registers");
+            }
+            if ((result != null) != (function.resultKind() != jdk.vm.ci.meta.JavaKind.Void) || result != null && arguments.length == 0) {
+                throw new IllegalArgumentException(function + ": a result needs the function's result kind and an argument's word");
             }
             this.target = target;
             this.function = function;
@@ -98,7 +102,8 @@ public final class Amd64Barriers {
             Amd64Assembler asm = e.asm();
             int n = count(Mode.USE);
             int words = n + (n & 1);
-            Label stub = e.sharedOutOfLine("leaf-call-saving-registers " + function + " " + Long.toHexString(target), () -> emitStub(e, target, n, words));
+            boolean result = count(Mode.DEF) != 0;
+            Label stub = e.sharedOutOfLine("leaf-call-saving-registers " + function + " " + Long.toHexString(target), () -> emitStub(e, target, n, words, result));
             if (words != n) {
                 asm.alu(AluOp.SUB, QWORD, AMD64.rsp, 8);
             }
@@ -106,6 +111,9 @@ public final class Amd64Barriers {
                 asm.push(reg(get(Mode.USE, k)));
             }
             asm.call(stub);
+            if (result) {
+                asm.mov(QWORD, reg(get(Mode.DEF, 0)), Address.of(AMD64.rsp, 0));
+            }
             asm.alu(AluOp.ADD, QWORD, AMD64.rsp, 8 * words);
         }
 
@@ -125,9 +133,9 @@ public final class Amd64Barriers {
     /**
      * The stub: {@code words} pushed words above the return address, {@code n} of them the arguments,
      * first lowest. With the return address, the save area is 208 bytes, so rsp is 16-byte aligned at
-     * the C call as at the call site.
+     * the C call as at the call site. With a {@code result}, rax goes to the first argument's word.
      */
-    private static void emitStub(Amd64CodeEmitter e, long target, int n, int words) {
+    private static void emitStub(Amd64CodeEmitter e, long target, int n, int words, boolean result) {
         Amd64Assembler asm = e.asm();
         int saved = XMM_SAVE_BYTES + 8 * C_CALLER_SAVED.size();
         if ((8 + saved) % 16 != 0 || words % 2 != 0) {
@@ -144,6 +152,9 @@ public final class Amd64Barriers {
             asm.mov(QWORD, C_ARGUMENTS.get(k), Address.of(AMD64.rsp, saved + 8 + 8 * k));
         }
         e.frame().emitCFunctionCall(target);
+        if (result) {
+            asm.mov(QWORD, Address.of(AMD64.rsp, saved + 8), AMD64.rax);
+        }
         for (int k = C_CALLER_SAVED.size() - 1; k >= 0; k--) {
             asm.pop(C_CALLER_SAVED.get(k));
         }

@@ -140,7 +140,7 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
                 case COMPRESS -> append(new Amd64Barriers.Compress(result(i), inVariable(i.input(In.X)), i.attribute(NarrowEncoding.class)));
                 case LEAF_CALL_SAVING -> {
                     RuntimeLeaf f = i.attribute(RuntimeLeaf.class);
-                    append(new Amd64Barriers.LeafCallSaving(backend.config().runtimeLeaf(f), f, inputsInVariables(i)));
+                    append(new Amd64Barriers.LeafCallSaving(backend.config().runtimeLeaf(f), f, i.kind() == JavaKind.Void ? null : result(i), inputsInVariables(i)));
                 }
                 case READ_OR_ZERO -> append(new Amd64Memory.LengthOrZero(result(i), inVariable(i.input(In.BASE)), access(i).displacement()));
                 case STORE_RANGE -> storeRange(i);

@@ -28,7 +28,19 @@ public record GcBarrier(Kind kind, Access access) {
          * card is young or (after a StoreLoad fence) already dirty, the card is dirtied and put in the
          * thread's dirty-card queue, or handed to {@code JVMCIRuntime::write_barrier_post} when it is full.
          */
-        G1_CARD(false);
+        G1_CARD(false),
+        /**
+         * Shenandoah's pre-barrier: while it marks (the MARKING bit of the thread's gc state), the
+         * reference about to be overwritten, if not null, is put in the thread's SATB queue, or handed to
+         * {@code ShenandoahRuntime::write_barrier_pre} when the queue is full.
+         */
+        SHENANDOAH_SATB(true),
+        /**
+         * Shenandoah's post-barrier in its generational mode: the card of the stored-to address, in the
+         * card table the thread holds (the VM swaps tables), is dirtied (tested first with
+         * {@code -XX:+UseCondCardMark}).
+         */
+        SHENANDOAH_CARD(false);
 
         private final boolean pre;
 

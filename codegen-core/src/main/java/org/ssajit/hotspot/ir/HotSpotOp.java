@@ -149,11 +149,12 @@ public enum HotSpotOp implements Operation {
      */
     LEAF_CALL("leafcall", PURE | LOW, SAME, RuntimeLeaf.class, variadic(In.ARGUMENTS, ANY)),
     /**
-     * A call of a C function of the VM that returns nothing and may read and write memory (attribute:
-     * {@link RuntimeLeaf}); inputs: its arguments. It cannot safepoint or throw (no state), and every
-     * register keeps its value: G1's barrier slow paths, off the fast path's register assignment.
+     * A call of a C function of the VM that may read and write memory (attribute: {@link RuntimeLeaf},
+     * which gives its result's kind: none, or a reference); inputs: its arguments. It cannot safepoint or
+     * throw (no state), and every register but its result keeps its value: the collectors' barrier slow
+     * paths, off the fast path's register assignment.
      */
-    LEAF_CALL_SAVING("leafcallsaving", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, RuntimeLeaf.class, variadic(In.ARGUMENTS, ANY)),
+    LEAF_CALL_SAVING("leafcallsaving", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, SAME, RuntimeLeaf.class, DerivedWords.ENDS, variadic(In.ARGUMENTS, ANY)),
     /**
      * 1 if {@code object} is an instance of the attribute's type ({@link TypeTest}), else 0; a null
      * reference gives what the attribute says. Reads only class metadata that never changes. Only
@@ -199,6 +200,23 @@ public enum HotSpotOp implements Operation {
      * Only while lowering, expanded as {@link #PRE_BARRIER} is.
      */
     KEEP_ALIVE("keepalive", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, in(In.VALUE, OBJECT)),
+    /**
+     * Shenandoah's load-reference barrier (attribute: {@link LoadBarrier}): {@code value}, just read from
+     * {@code [base + index * scale + displacement]} (the access of the attribute; base a reference or a
+     * word; the word 0 with no displacement where the slot is unknown), or its to-space copy while the
+     * collector moves objects. Only while lowering: its last steps expand it
+     * ({@code lowering.ShenandoahBarrierExpansion}); no back end selects it.
+     */
+    LOAD_BARRIER("loadbarrier", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, OBJECT, LoadBarrier.class, DerivedWords.ENDS, in(In.VALUE, OBJECT),
+                    in(In.BASE, BASE), optional(In.INDEX, INT)),
+    /**
+     * Shenandoah's compare-and-set of the reference at the word {@code base}: 1 if it held
+     * {@code expected} (or a from-space copy of it, which the collector has not yet replaced) and now
+     * holds {@code value}, else 0. Only while lowering: its last steps expand it into the target's
+     * swaps and a retry ({@code lowering.ShenandoahBarrierExpansion}).
+     */
+    REFERENCE_SWAP("refswap", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, INT, null, DerivedWords.ENDS, in(In.BASE, LONG), in(In.EXPECTED, OBJECT),
+                    in(In.VALUE, OBJECT)),
     /**
      * A new multi-dimensional array through the VM (attribute: the array class's metadata constant;
      * inputs: the dimensions, outermost first): if the VM gives none (out of memory, a negative
@@ -360,6 +378,9 @@ public enum HotSpotOp implements Operation {
                 yield (i.input(In.INDEX) != null) != (b.access().scale() != 0) ? "a barrier has an index exactly when its access has a scale"
                                 : b.kind().isPre() != (this == PRE_BARRIER) ? b.kind() + " is not a " + mnemonic() : null;
             }
+            case LOAD_BARRIER -> (i.input(In.INDEX) != null) != (i.attribute(LoadBarrier.class).access().scale() != 0)
+                            ? "a barrier has an index exactly when its access has a scale"
+                            : null;
             case READ_OR_ZERO -> i.attribute(Access.class).scale() != 0 ? "readorzero has no index" : null;
             case ZERO_CHECK -> {
                 JavaKind dk = i.input(In.DIVISOR).kind();

@@ -211,8 +211,9 @@ public final class CompileTheWorld {
         HotSpotJVMCIRuntime hs = HotSpotJVMCIRuntime.runtime();
         HotSpotVmConfig config = new HotSpotVmConfig(hs.getConfigStore());
         int gc = config.selectedGc();
-        if (gc != config.gcSerial && gc != config.gcParallel && gc != config.gcG1) {
-            throw new IllegalStateException("the " + config.gcName(gc) + " garbage collector is not supported by ssajit; run with Serial, Parallel or G1");
+        String refusal = org.ssajit.jvmci.SsajitCompiler.gcRefusal(config, gc);
+        if (refusal != null) {
+            throw new IllegalStateException(refusal + " by ssajit; run with Serial, Parallel, G1 or (on AMD64) Shenandoah");
         }
         JVMCIBackend backend = hs.getHostJVMCIBackend();
         Providers providers = new Providers(backend.getMetaAccess(), backend.getConstantReflection());
