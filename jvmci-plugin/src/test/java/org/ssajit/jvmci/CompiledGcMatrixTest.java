@@ -107,6 +107,23 @@ class CompiledGcMatrixTest {
     }
 
     /**
+     * Shenandoah with a collection cycle all the time (its aggressive heuristics: every cycle evacuates
+     * every region with live objects, so the load-reference barriers' slow paths and the reference
+     * swaps' retries run), its own heap verification at each phase, and every scenario: in its default
+     * mode with compressed oops (the narrow entries heal narrow slots), and in its generational mode,
+     * whose card marks young collections must find, without compressed oops.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"-XX:ShenandoahGCMode=satb -XX:ShenandoahGCHeuristics=aggressive",
+                    "-XX:ShenandoahGCMode=generational -XX:-UseCompressedOops"})
+    void scenariosPassUnderShenandoah(String mode) throws Exception {
+        List<String> flags = new ArrayList<>(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+UseShenandoahGC", "-Xmx256m"));
+        flags.addAll(List.of(mode.split(" ")));
+        flags.add("-XX:+ShenandoahVerify");
+        scenariosPassWith(String.join(" ", flags));
+    }
+
+    /**
      * The card marks as the lowering expands them, plain under Serial and, with
      * {@code -XX:+UseCondCardMark}, the card read and the write branched around under Parallel: young
      * objects stored into old ones, which young collections must find, under heap verification.
