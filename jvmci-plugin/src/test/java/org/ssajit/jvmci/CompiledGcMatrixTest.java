@@ -124,6 +124,22 @@ class CompiledGcMatrixTest {
     }
 
     /**
+     * Shenandoah's reference swap with its retry: a slot that still holds the from-space copy of the
+     * expected object swaps ({@link CompiledScenarios#referenceSwapsWhileEvacuating}), with cycles back
+     * to back: without heap verification and extra safepoints, which would leave fewer cycles to race
+     * with (a plain swap failed in the first call of the compiled code, 1,000 of 200,000 swaps).
+     */
+    @Test
+    void referenceSwapsWhileShenandoahEvacuates() throws Exception {
+        List<String> flags = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+UseShenandoahGC", "-Xmx128m", "-XX:ShenandoahGCHeuristics=aggressive",
+                        ChildJvm.NO_COLD_CODE_FLUSHING, "-XX:CompileCommand=quiet", "-XX:CompileCommand=exclude,org.ssajit.jvmci.UnsafeTargets::*");
+        ChildJvm.Result r = ChildJvm.run(flags, CompiledScenarios.class.getName(), List.of("referenceSwapsWhileEvacuating"), Duration.ofMinutes(4));
+        assertFalse(r.crashed(), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stdout().contains("PASS referenceSwapsWhileEvacuating\n"), r::describe);
+    }
+
+    /**
      * The card marks as the lowering expands them, plain under Serial and, with
      * {@code -XX:+UseCondCardMark}, the card read and the write branched around under Parallel: young
      * objects stored into old ones, which young collections must find, under heap verification.

@@ -19,7 +19,7 @@ public final class CompiledScenarios {
     }
 
     /** Run only when named: {@code referentsKeptAlive} proves something only under G1's concurrent marking, and costs seconds elsewhere. */
-    static final java.util.Set<String> ON_REQUEST = java.util.Set.of("referentsKeptAlive", "cellsHiddenWhileMarking");
+    static final java.util.Set<String> ON_REQUEST = java.util.Set.of("referentsKeptAlive", "cellsHiddenWhileMarking", "referenceSwapsWhileEvacuating");
 
     /** The scenarios a run without names runs. */
     static java.util.Set<String> byDefault() {
@@ -51,6 +51,7 @@ public final class CompiledScenarios {
         m.put("implicitExceptions", CompiledScenarios::implicitExceptions);
         m.put("referentsKeptAlive", CompiledScenarios::referentsKeptAlive);
         m.put("cellsHiddenWhileMarking", CompiledScenarios::cellsHiddenWhileMarking);
+        m.put("referenceSwapsWhileEvacuating", CompiledScenarios::referenceSwapsWhileEvacuating);
         return m;
     }
 
@@ -297,6 +298,27 @@ public final class CompiledScenarios {
             }
         });
         check(code.isValid(), "churn code invalidated");
+    }
+
+    /**
+     * {@link UnsafeTargets#swapsFromCopies} compiled, for a few seconds of collection cycles (run under
+     * Shenandoah's aggressive heuristics: each cycle evacuates every region): no swap of an object the
+     * slot holds may fail because the slot still holds the object's from-space copy.
+     */
+    static void referenceSwapsWhileEvacuating() throws Exception {
+        Object[] a = new Object[1000];
+        Object[] b = new Object[1000];
+        UnsafeTargets.swapsFromCopies(a, b, 1000);
+        InstalledCode code = CompiledRunner.install(UnsafeTargets.class.getDeclaredMethod("swapsFromCopies", Object[].class, Object[].class, int.class));
+        long end = System.nanoTime() + 5_000_000_000L;
+        int rounds = 0;
+        while (System.nanoTime() < end) {
+            int failed = (Integer) code.executeVarargs(a, b, 200_000);
+            check(failed == 0, "call " + rounds + ": " + failed + " of 200000 swaps failed");
+            rounds++;
+        }
+        check(code.isValid(), "swapsFromCopies code invalidated");
+        System.out.println("referenceSwapsWhileEvacuating: " + rounds + " calls of 200000 swaps");
     }
 
     /** Every {@link CompiledAllocationTest} case: headers in every layout, collections of new objects. */

@@ -272,6 +272,29 @@ final class UnsafeTargets {
     }
 
     /** A reference's swap: 1 if it swapped, and which object each slot holds. */
+    /**
+     * {@code rounds} swaps of {@code b[i]} from what {@code a[i]} holds, slot after slot, each pair of
+     * slots stored one new object a round of the arrays before: where a collection cycle starts
+     * evacuating meanwhile (Shenandoah), {@code a[i]}'s read gives the object's to-space copy while
+     * {@code b[i]} may still hold its from-space one, which must not fail the swap. Returns how many
+     * swaps failed (none may).
+     */
+    static int swapsFromCopies(Object[] a, Object[] b, int rounds) {
+        int failed = 0;
+        int i = 0;
+        for (int k = 0; k < rounds; k++) {
+            Object e = a[i];
+            if (!U.compareAndSetReference(b, OBJECTS + OBJECT_SCALE * i, e, b)) {
+                failed++;
+            }
+            Object x = new int[] {k};
+            a[i] = x;
+            b[i] = x;
+            i = i + 1 == a.length ? 0 : i + 1;
+        }
+        return failed;
+    }
+
     static int casReference(Object[] a, int i, Object expected, Object x) {
         boolean swapped = U.compareAndSetReference(a, OBJECTS + OBJECT_SCALE * i, expected, x);
         return (swapped ? 1 : 0) + (a[0] == x ? 2 : 0) + (a[1] == x ? 4 : 0) + (a[2] == x ? 8 : 0) + (a[1] == expected ? 16 : 0);
