@@ -326,6 +326,13 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     public final int nmethodPatchingType;
     /** {@code NMethodPatchingType::stw_instruction_and_data_patch}: patched only at safepoints (Serial, Parallel, G1); -2 where absent. */
     public final int nmethodPatchingStw;
+    /**
+     * {@code NMethodPatchingType::conc_instruction_and_data_patch}: the guard is patched while threads
+     * run (Shenandoah, Z), with a global patching epoch the entry compares too; -3 where absent.
+     */
+    public final int nmethodPatchingConcurrent;
+    /** {@code BarrierSetAssembler::_patching_epoch}'s address (AArch64; 0 where absent). */
+    public final long patchingEpochAddress;
     /** Offsets of data-section items must be multiples of this. */
     public final int dataSectionItemAlignment;
     /** {@code UseLSE}: the CPU's large-system-extension atomics ({@code cas}, {@code ldadd}) are in use. */
@@ -356,6 +363,8 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         markPollReturnFar = mark("POLL_RETURN_FAR");
         nmethodPatchingType = getFieldValue("CompilerToVM::Data::BarrierSetAssembler_nmethod_patching_type", Integer.class, "int", -1);
         nmethodPatchingStw = getConstant("NMethodPatchingType::stw_instruction_and_data_patch", Integer.class, -2);
+        nmethodPatchingConcurrent = getConstant("NMethodPatchingType::conc_instruction_and_data_patch", Integer.class, -3);
+        patchingEpochAddress = getFieldValue("CompilerToVM::Data::BarrierSetAssembler_patching_epoch_addr", Long.class, "address", 0L);
         dataSectionItemAlignment = getFieldValue("CompilerToVM::Data::data_section_item_alignment", Integer.class, "int", 8);
         useLse = getFlag("UseLSE", Boolean.class, false);
         omitStackTraceOfHotThrows = getFlag("OmitStackTraceInFastThrow", Boolean.class, false) || !getFlag("StackTraceInThrowable", Boolean.class, true);

@@ -232,9 +232,9 @@ public final class SsajitCompiler implements JVMCICompiler {
 
     /**
      * True only for collectors whose barriers ssajit emits: Serial and Parallel (card marking), G1
-     * (SATB pre-barrier, filtered card-marking post-barrier) and Shenandoah on AMD64 (load-reference
-     * barrier, SATB pre-barrier, card marking in its generational mode). Not Z (colored pointers), not
-     * Epsilon (untested), not Shenandoah on AArch64 (its concurrently patched entry barrier). Identifiers are HotSpot's {@code CollectedHeap::Name} values, read from the VM.
+     * (SATB pre-barrier, filtered card-marking post-barrier) and Shenandoah (load-reference barrier,
+     * SATB pre-barrier, card marking in its generational mode). Not Z (colored pointers), not Epsilon
+     * (untested). Identifiers are HotSpot's {@code CollectedHeap::Name} values, read from the VM.
      */
     @Override
     public boolean isGCSupported(int gcIdentifier) {
@@ -256,8 +256,10 @@ public final class SsajitCompiler implements JVMCICompiler {
         }
         if (gc == c.gcShenandoah) {
             // AArch64 says how the collector patches the entry barrier's guard; AMD64 has one way.
-            return c.nmethodPatchingType == -1 || c.nmethodPatchingType == c.nmethodPatchingStw ? null
-                            : "the Shenandoah garbage collector is not supported on this target (its nmethod entry barriers are patched concurrently, type "
+            boolean entryBarrier = c.nmethodPatchingType == -1 || c.nmethodPatchingType == c.nmethodPatchingStw
+                            || c.nmethodPatchingType == c.nmethodPatchingConcurrent && c.patchingEpochAddress != 0;
+            return entryBarrier ? null
+                            : "the Shenandoah garbage collector is not supported on this target (its nmethod entry barriers are patched in a way ssajit does not emit, type "
                                             + c.nmethodPatchingType + ")";
         }
         return "the " + c.gcName(gc) + " garbage collector is not supported";

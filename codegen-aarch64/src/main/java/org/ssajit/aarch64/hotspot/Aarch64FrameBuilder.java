@@ -16,6 +16,7 @@ import static jdk.vm.ci.aarch64.AArch64.zr;
 import java.util.List;
 
 import org.ssajit.aarch64.asm.Aarch64Assembler;
+import org.ssajit.aarch64.asm.ShiftType;
 import org.ssajit.aarch64.asm.Address;
 import org.ssajit.aarch64.asm.Condition;
 import org.ssajit.asm.Label;
@@ -177,16 +178,27 @@ public final class Aarch64FrameBuilder extends HotSpotFrameBuilder<Aarch64Assemb
     }
 
     /**
-     * The barrier of the collectors that patch code only at safepoints (Serial, Parallel, G1):
-     * {@code ldr w8, <guard>} (ENTRY_BARRIER_PATCH, a literal load of a 4-byte word in the data
-     * section: HotSpot finds the guard through that instruction's section-word relocation and checks
-     * the shape after installing), then {@code ldr w9, [x28, #disarmed]; cmp w8, w9; b.ne armed}.
+     * The nmethod entry barrier: {@code ldr w8, <guard>} (ENTRY_BARRIER_PATCH, a literal load of a
+     * 4-byte word in the data section: HotSpot finds the guard through that instruction's section-word
+     * relocation and checks the shape after installing), compared with the thread's disarmed value.
+     * <ul>
+     * <li>Collectors that patch code only at safepoints (Serial, Parallel, G1):
+     * {@code ldr w9, [x28, #disarmed]; cmp w8, w9; b.ne armed}.
+     * <li>Collectors that patch it while threads run (Shenandoah): the global patching epoch joins the
+     * guard as its high half, read after it (an address made to depend on the guard's value orders the
+     * loads), and the thread's disarmed value and its copy of the epoch are compared as one doubleword:
+     * {@code mov x9, &epoch; orr x9, x9, x8, lsr #32; ldr w9, [x9]; orr x8, x8, x9, lsl #32; ldr x9, [x28,
+     * #disarmed]; cmp x8, x9; b.ne armed}. A thread whose copy is old takes the barrier's stub, which
+     * synchronizes its instruction stream and updates the copy (HotSpot's
+     * {@code BarrierSetAssembler::nmethod_entry_barrier}).
+     * </ul>
      */
     @Override
     protected void emitEntryBarrierCheck(Label armed) {
-        if (config.nmethodPatchingType != config.nmethodPatchingStw) {
-            throw new IllegalStateException("nmethod entry barrier patching type " + config.nmethodPatchingType
-                            + ": only the stop-the-world type (" + config.nmethodPatchingStw + ") of Serial, Parallel and G1 is emitted");
+        boolean concurrent = config.nmethodPatchingType == config.nmethodPatchingConcurrent && config.patchingEpochAddress != 0;
+        if (config.nmethodPatchingType != config.nmethodPatchingStw && !concurrent) {
+            throw new IllegalStateException("nmethod entry barrier patching type " + config.nmethodPatchingType + ": only the stop-the-world ("
+                            + config.nmethodPatchingStw + ") and concurrent instruction-and-data (" + config.nmethodPatchingConcurrent + ") types are emitted");
         }
         int guard = data.reserve(4, 4);
         recordMark(config.markEntryBarrierPatch);
@@ -194,8 +206,17 @@ public final class Aarch64FrameBuilder extends HotSpotFrameBuilder<Aarch64Assemb
         ref.setOffset(guard);
         recordSite(new DataPatch(asm.position(), ref));
         asm.emitInt(0x18000000 | SCRATCH1.encoding); // ldr w8, <literal>: HotSpot points it at the guard
-        asm.ldr(32, SCRATCH2, Address.of(THREAD, config.threadDisarmedGuardValueOffset));
-        asm.cmp(32, SCRATCH1, SCRATCH2);
+        if (concurrent) {
+            asm.mov(64, SCRATCH2, config.patchingEpochAddress);
+            asm.orr(64, SCRATCH2, SCRATCH2, SCRATCH1, ShiftType.LSR, 32);
+            asm.ldr(32, SCRATCH2, Address.of(SCRATCH2, 0));
+            asm.orr(64, SCRATCH1, SCRATCH1, SCRATCH2, ShiftType.LSL, 32);
+            asm.ldr(64, SCRATCH2, Address.of(THREAD, config.threadDisarmedGuardValueOffset));
+            asm.cmp(64, SCRATCH1, SCRATCH2);
+        } else {
+            asm.ldr(32, SCRATCH2, Address.of(THREAD, config.threadDisarmedGuardValueOffset));
+            asm.cmp(32, SCRATCH1, SCRATCH2);
+        }
         asm.b(Condition.NE, armed);
     }
 

@@ -20,8 +20,8 @@ public final class Aarch64Scope {
         if (c.ropProtection) {
             throw refuse("return-address signing (UseBranchProtection) is on: the frame does not sign lr");
         }
-        if (c.nmethodPatchingType != c.nmethodPatchingStw) {
-            throw refuse("the collector patches nmethod entry barriers concurrently (type " + c.nmethodPatchingType + ")");
+        if (c.nmethodPatchingType != c.nmethodPatchingStw && (c.nmethodPatchingType != c.nmethodPatchingConcurrent || c.patchingEpochAddress == 0)) {
+            throw refuse("the collector patches nmethod entry barriers in a way ssajit does not emit (type " + c.nmethodPatchingType + ")");
         }
     }
 
