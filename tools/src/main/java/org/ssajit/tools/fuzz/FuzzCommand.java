@@ -61,7 +61,7 @@ public final class FuzzCommand {
                     OSR, hot loops run ssajit's code) and compares their output. A different output, a VM crash,
                     a timeout or an exception inside ssajit is a finding; each is reduced (statements and methods
                     deleted while it stays) and saved as DIR/s<seed>.java, a regression program.
-                    The seed also picks the JVM variant: G1, Serial or Parallel GC, compressed oops and class
+                    The seed also picks the JVM variant: G1, Serial, Parallel or Shenandoah GC, compressed oops and class
                     pointers on or off, compact object headers.
 
                       --seed S            first seed (default: from the clock, printed)
