@@ -4,7 +4,8 @@
 # the same checksum as under -Xint, no JVM crashes (no hs_err file) and every JVM exits with 0.
 #
 #   gc-verify        heap verification before and after every collection, small heaps (16 MB young
-#                    generation, 256 MB heap), under each of Serial, Parallel and G1
+#                    generation, 256 MB heap), under each of Serial, Parallel and G1; under Shenandoah
+#                    its own verification (ShenandoahVerify) with a cycle all the time (aggressive)
 #   safepoints       a safepoint every millisecond (-XX:+SafepointALot, GuaranteedSafepointInterval=1)
 #   compiler-threads 12 compiler threads, none retired (-XX:CICompilerCount=12
 #                    -XX:-UseDynamicNumberOfCompilerThreads): many ssajit compiles at once
@@ -68,7 +69,13 @@ results() {
 
 mode_flags() { # mode [collector] -> JVM flags
     case "$1" in
-        gc-verify) echo "$2 -XX:+UnlockDiagnosticVMOptions -XX:+VerifyBeforeGC -XX:+VerifyAfterGC -Xmn16m -Xmx256m" ;;
+        gc-verify)
+            if [ "$2" = -XX:+UseShenandoahGC ]; then
+                # Its own verification, and a cycle all the time (every region with garbage evacuated).
+                echo "$2 -XX:+UnlockDiagnosticVMOptions -XX:+ShenandoahVerify -XX:ShenandoahGCHeuristics=aggressive -Xmx256m"
+            else
+                echo "$2 -XX:+UnlockDiagnosticVMOptions -XX:+VerifyBeforeGC -XX:+VerifyAfterGC -Xmn16m -Xmx256m"
+            fi ;;
         safepoints) echo "-XX:+UnlockDiagnosticVMOptions -XX:+SafepointALot -XX:GuaranteedSafepointInterval=1" ;;
         compiler-threads) echo "-XX:CICompilerCount=12 -XX:-UseDynamicNumberOfCompilerThreads" ;;
         deopt) echo "-XX:+UnlockDiagnosticVMOptions -XX:+DeoptimizeNMethodBarriersALot" ;;
@@ -89,7 +96,7 @@ done
 
 for mode in "${MODES[@]}"; do
     variants=("")
-    [ "$mode" = gc-verify ] && variants=(-XX:+UseSerialGC -XX:+UseParallelGC -XX:+UseG1GC)
+    [ "$mode" = gc-verify ] && variants=(-XX:+UseSerialGC -XX:+UseParallelGC -XX:+UseG1GC -XX:+UseShenandoahGC)
     [ "$mode" = faults ] && variants=(0.002 0.01 0.05)
     for v in "${variants[@]}"; do
         flags=$(mode_flags "$mode" "$v") || exit 2

@@ -31,15 +31,19 @@ class EndToEndGcMatrixTest {
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.LanguageCorpus::*");
 
     @ParameterizedTest
-    @ValueSource(strings = {"-XX:+UseSerialGC", "-XX:+UseParallelGC", "-XX:+UseG1GC"})
+    @ValueSource(strings = {"-XX:+UseSerialGC", "-XX:+UseParallelGC", "-XX:+UseG1GC", "-XX:+UseShenandoahGC"})
     void corpusMatchesTheInterpreterUnder(String gc) throws Exception {
         // The default build runs G1 (the collector with the most barrier code); CompiledGcMatrixTest
-        // covers Serial and Parallel there. mvn -B verify -Pstress runs all three.
+        // covers Serial, Parallel and Shenandoah there. mvn -B verify -Pstress runs all four.
         if (!gc.equals("-XX:+UseG1GC")) {
             Matrix.onlyInFullMatrix("the corpus under " + gc);
         }
         List<String> flags = new ArrayList<>(STRESS);
         flags.add(0, gc);
+        if (gc.equals("-XX:+UseShenandoahGC")) {
+            // A cycle all the time, every region with garbage evacuated, and Shenandoah's own verification.
+            flags.addAll(List.of("-XX:ShenandoahGCHeuristics=aggressive", "-XX:+ShenandoahVerify"));
+        }
         // Inputs per method: 20 here in the default build (160 in EndToEndCorpusTest), 40 under
         // -Pstress; 5 for the language corpus (160 in LanguageCorpusTest, run in process): heap
         // verification makes every GC slow. With 40, about 4 minutes on an idle 2-core machine for the
