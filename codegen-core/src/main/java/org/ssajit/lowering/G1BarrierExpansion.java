@@ -3,15 +3,12 @@ package org.ssajit.lowering;
 import org.ssajit.util.CompilerList;
 
 import org.ssajit.hotspot.ir.HotSpotOp;
-import org.ssajit.ir.Operation;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
 import org.ssajit.hotspot.ir.GcBarrier;
-import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
-import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
 import org.ssajit.hotspot.ir.MemoryBarriers;
 import org.ssajit.hotspot.ir.NarrowEncoding;
@@ -52,7 +49,7 @@ import jdk.vm.ci.meta.JavaKind;
  * runtime calls keep every register, so the paths that do not call (the fast paths) keep their
  * values in registers across the barrier.
  */
-final class G1BarrierExpansion {
+final class G1BarrierExpansion extends BarrierBuilder {
     /** What the barriers read of the VM: G1's thread-local queues, region size, card table and card values. */
     record G1(int satbActive, int satbIndex, int satbBuffer, int cardIndex, int cardBuffer, int logRegionBytes, long cardTableBase, int cardShift,
                     int youngCard, int dirtyCard, NarrowEncoding oops) {
@@ -64,17 +61,11 @@ final class G1BarrierExpansion {
     }
 
     private static final Access BYTE = new Access(JavaKind.Byte, 0, 0, false);
-    private static final Access WORD = new Access(JavaKind.Long, 0, 0, false);
 
-    private final Graph g;
     private final G1 vm;
-    /** The bci of the barrier being expanded. */
-    private int bci;
-    /** The block where the next instructions go. */
-    private Block at;
 
     private G1BarrierExpansion(Graph g, G1 vm) {
-        this.g = g;
+        super(g);
         this.vm = vm;
     }
 
@@ -117,17 +108,8 @@ final class G1BarrierExpansion {
 
     private void expand(Instruction barrier) {
         Block b = barrier.block();
-        if (!b.handlers().isEmpty()) {
-            // Its exception edges belong to what ends it, which moves to the new block.
-            throw new IllegalStateException(b + " still has exception edges when its G1 barriers are expanded");
-        }
         bci = barrier.bci();
-        Block done = g.newBlock(bci);
-        b.moveInstructionsAfter(barrier, done);
-        b.moveTerminator(done);
-        for (Block s : done.terminator().targets()) {
-            s.replacePredecessor(b, done);
-        }
+        Block done = split(barrier);
         Value base = barrier.op() == HotSpotOp.KEEP_ALIVE ? null : barrier.input(Op.In.BASE);
         Value index = barrier.op() == HotSpotOp.KEEP_ALIVE ? null : barrier.input(Op.In.INDEX);
         Value value = barrier.op() == HotSpotOp.PRE_BARRIER ? null : barrier.input(Op.In.VALUE);
@@ -176,18 +158,7 @@ final class G1BarrierExpansion {
     /** The filtered post-barrier: a new cross-region reference dirties its card, which is enqueued. */
     private void post(Access store, Value base, Value index, Value value, Block done) {
         // A reference's address, or the store's address itself (an Unsafe store's word).
-        Value address = base.kind() == JavaKind.Object ? add(HotSpotOp.ADDRESS_OF, JavaKind.Long, null, base) : base;
-        if (index != null) {
-            Value offset = add(Op.I2L, JavaKind.Long, null, index);
-            int log2 = Integer.numberOfTrailingZeros(store.scale());
-            if (log2 != 0) {
-                offset = add(Op.SHL, JavaKind.Long, null, offset, g.intConstant(log2));
-            }
-            address = add(Op.ADD, JavaKind.Long, null, address, offset);
-        }
-        if (store.displacement() != 0) {
-            address = add(Op.ADD, JavaKind.Long, null, address, g.longConstant(store.displacement()));
-        }
+        Value address = address(store, base, index);
         Value crossing = add(Op.XOR, JavaKind.Long, null, address, add(HotSpotOp.ADDRESS_OF, JavaKind.Long, null, value));
         crossing = add(Op.USHR, JavaKind.Long, null, crossing, g.intConstant(vm.logRegionBytes()));
         at = branch(Condition.EQ, crossing, g.longConstant(0), done);
@@ -203,58 +174,5 @@ final class G1BarrierExpansion {
         at = branch(Condition.EQ, add(HotSpotOp.READ, JavaKind.Int, BYTE, card), g.intConstant((byte) vm.dirtyCard()), done);
         add(HotSpotOp.WRITE, JavaKind.Void, BYTE, card, g.intConstant(vm.dirtyCard()));
         enqueue(card, vm.cardIndex(), vm.cardBuffer(), RuntimeLeaf.G1_WRITE_BARRIER_POST, done);
-    }
-
-    /**
-     * Puts {@code entry} into one of the thread's G1 queues, at the end of {@link #at}: its index
-     * ({@code [thread + indexOffset]}) counts down in bytes, 0 when the buffer ({@code [thread +
-     * bufferOffset]}) is full; then the VM's {@code runtime(thread, entry)} takes it. Ends in {@code done}.
-     */
-    private void enqueue(Value entry, int indexOffset, int bufferOffset, RuntimeLeaf runtime, Block done) {
-        Access queueIndex = new Access(JavaKind.Long, indexOffset, 0, false);
-        Value i = add(HotSpotOp.READ, JavaKind.Long, queueIndex, thread());
-        Block full = g.newBlock(bci);
-        Block push = g.newBlock(bci);
-        at.setTerminator(new If(bci, Condition.EQ, i, g.longConstant(0), full, push));
-        full.addPredecessor(at);
-        push.addPredecessor(at);
-        at = push;
-        Value next = add(Op.SUB, JavaKind.Long, null, i, g.longConstant(8));
-        add(HotSpotOp.WRITE, JavaKind.Void, queueIndex, thread(), next);
-        Value buffer = add(HotSpotOp.READ, JavaKind.Long, new Access(JavaKind.Long, bufferOffset, 0, false), thread());
-        Value slot = add(Op.ADD, JavaKind.Long, null, buffer, next);
-        add(HotSpotOp.WRITE, JavaKind.Void, entry.kind() == JavaKind.Object ? new Access(JavaKind.Object, 0, 0, false) : WORD, slot, entry);
-        jump(done);
-        at = full;
-        add(HotSpotOp.LEAF_CALL_SAVING, JavaKind.Void, runtime, thread(), entry);
-        jump(done);
-    }
-
-    /** The running thread, made where it is used (never reused across blocks). */
-    private Value thread() {
-        return add(HotSpotOp.THREAD, JavaKind.Long, null);
-    }
-
-    /**
-     * Ends {@link #at} with {@code if (x cond y) goto target}, else a new block, which it returns.
-     */
-    private Block branch(Condition cond, Value x, Value y, Block target) {
-        Block next = g.newBlock(bci);
-        at.setTerminator(new If(bci, cond, x, y, target, next));
-        target.addPredecessor(at);
-        next.addPredecessor(at);
-        return next;
-    }
-
-    private void jump(Block target) {
-        at.setTerminator(new Goto(bci, target));
-        target.addPredecessor(at);
-    }
-
-    /** Appends a new instruction to {@link #at}. */
-    private Instruction add(Operation op, JavaKind kind, Object attribute, Value... inputs) {
-        Instruction i = new Instruction(g, op, kind, attribute, bci, inputs);
-        at.append(i);
-        return i;
     }
 }

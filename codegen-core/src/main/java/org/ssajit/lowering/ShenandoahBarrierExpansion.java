@@ -13,12 +13,10 @@ import org.ssajit.hotspot.ir.RuntimeLeaf;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
-import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
-import org.ssajit.ir.Operation;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Stamp;
 import org.ssajit.ir.Value;
@@ -57,7 +55,7 @@ import jdk.vm.ci.meta.JavaKind;
  * runtime calls are {@link HotSpotOp#LEAF_CALL_SAVING}s, which cannot, and which keep every register but
  * their result, so the fast paths keep their values in registers across the barrier.
  */
-final class ShenandoahBarrierExpansion {
+final class ShenandoahBarrierExpansion extends BarrierBuilder {
     /** What the barriers read of the VM (docs/HOTSPOT-NOTES.md, "Shenandoah"). */
     record Shenandoah(int gcState, int hasForwarded, int marking, int weakRoots, long csetMap, int regionShift, int satbIndex, int satbBuffer,
                     int cardTable, int cardShift, int dirtyCard, boolean condCardMark, NarrowEncoding oops) {
@@ -69,17 +67,11 @@ final class ShenandoahBarrierExpansion {
     }
 
     private static final Access BYTE = new Access(JavaKind.Byte, 0, 0, false);
-    private static final Access WORD = new Access(JavaKind.Long, 0, 0, false);
 
-    private final Graph g;
     private final Shenandoah vm;
-    /** The bci of the barrier being expanded. */
-    private int bci;
-    /** The block where the next instructions go. */
-    private Block at;
 
     private ShenandoahBarrierExpansion(Graph g, Shenandoah vm) {
-        this.g = g;
+        super(g);
         this.vm = vm;
     }
 
@@ -123,10 +115,6 @@ final class ShenandoahBarrierExpansion {
 
     private void expand(Instruction barrier) {
         Block b = barrier.block();
-        if (!b.handlers().isEmpty()) {
-            // Its exception edges belong to what ends it, which moves to the new block.
-            throw new IllegalStateException(b + " still has exception edges when its Shenandoah barriers are expanded");
-        }
         bci = barrier.bci();
         Block done = split(barrier);
         at = b;
@@ -154,18 +142,6 @@ final class ShenandoahBarrierExpansion {
             }
             default -> throw new IllegalStateException("not a Shenandoah barrier: " + barrier);
         }
-    }
-
-    /** Moves what follows {@code i} in its block to a new block, which it returns. */
-    private Block split(Instruction i) {
-        Block b = i.block();
-        Block done = g.newBlock(bci);
-        b.moveInstructionsAfter(i, done);
-        b.moveTerminator(done);
-        for (Block s : done.terminator().targets()) {
-            s.replacePredecessor(b, done);
-        }
-        return done;
     }
 
     /**
@@ -305,77 +281,14 @@ final class ShenandoahBarrierExpansion {
         return add(HotSpotOp.COMPRESS, JavaKind.Int, vm.oops(), v);
     }
 
-    /** The slot's address as a word: {@code addressof(base) + (i2l(index) << log2(scale)) + displacement}, a word base as it is. */
-    private Value address(Access access, Value base, Value index) {
-        Value address = base.kind() == JavaKind.Object ? add(HotSpotOp.ADDRESS_OF, JavaKind.Long, null, base) : base;
-        if (index != null) {
-            Value offset = add(Op.I2L, JavaKind.Long, null, index);
-            int log2 = Integer.numberOfTrailingZeros(access.scale());
-            if (log2 != 0) {
-                offset = add(Op.SHL, JavaKind.Long, null, offset, g.intConstant(log2));
-            }
-            address = add(Op.ADD, JavaKind.Long, null, address, offset);
-        }
-        if (access.displacement() != 0) {
-            address = add(Op.ADD, JavaKind.Long, null, address, g.longConstant(access.displacement()));
-        }
-        return address;
-    }
-
-    /**
-     * Puts {@code entry} into the thread's SATB queue, at the end of {@link #at}: its index counts down
-     * in bytes, 0 when the buffer is full; then the VM's {@code write_barrier_pre(entry)} takes it. Ends
-     * in {@code done}.
-     */
+    /** Puts {@code entry} into the thread's SATB queue, or hands it to the VM when the queue is full; ends in {@code done}. */
     private void enqueue(Value entry, Block done) {
-        Access queueIndex = new Access(JavaKind.Long, vm.satbIndex(), 0, false);
-        Value i = add(HotSpotOp.READ, JavaKind.Long, queueIndex, thread());
-        Block full = g.newBlock(bci);
-        Block push = g.newBlock(bci);
-        at.setTerminator(new If(bci, Condition.EQ, i, g.longConstant(0), full, push));
-        full.addPredecessor(at);
-        push.addPredecessor(at);
-        at = push;
-        Value next = add(Op.SUB, JavaKind.Long, null, i, g.longConstant(8));
-        add(HotSpotOp.WRITE, JavaKind.Void, queueIndex, thread(), next);
-        Value buffer = add(HotSpotOp.READ, JavaKind.Long, new Access(JavaKind.Long, vm.satbBuffer(), 0, false), thread());
-        Value slot = add(Op.ADD, JavaKind.Long, null, buffer, next);
-        add(HotSpotOp.WRITE, JavaKind.Void, new Access(JavaKind.Object, 0, 0, false), slot, entry);
-        jump(done);
-        at = full;
-        add(HotSpotOp.LEAF_CALL_SAVING, JavaKind.Void, RuntimeLeaf.SHENANDOAH_WRITE_BARRIER_PRE, entry);
-        jump(done);
+        enqueue(entry, vm.satbIndex(), vm.satbBuffer(), RuntimeLeaf.SHENANDOAH_WRITE_BARRIER_PRE, done);
     }
 
     /** {@code if ((byte [thread + gc_state] & bits) == 0) goto done}; returns the block that runs otherwise. */
     private Block branchUnless(int bits, Block done) {
         Value state = add(HotSpotOp.READ, JavaKind.Int, new Access(JavaKind.Byte, vm.gcState(), 0, false), thread());
         return branch(Condition.EQ, add(Op.AND, JavaKind.Int, null, state, g.intConstant(bits)), g.intConstant(0), done);
-    }
-
-    /** The running thread, made where it is used (never reused across blocks). */
-    private Value thread() {
-        return add(HotSpotOp.THREAD, JavaKind.Long, null);
-    }
-
-    /** Ends {@link #at} with {@code if (x cond y) goto target}, else a new block, which it returns. */
-    private Block branch(Condition cond, Value x, Value y, Block target) {
-        Block next = g.newBlock(bci);
-        at.setTerminator(new If(bci, cond, x, y, target, next));
-        target.addPredecessor(at);
-        next.addPredecessor(at);
-        return next;
-    }
-
-    private void jump(Block target) {
-        at.setTerminator(new Goto(bci, target));
-        target.addPredecessor(at);
-    }
-
-    /** Appends a new instruction to {@link #at}. */
-    private Instruction add(Operation op, JavaKind kind, Object attribute, Value... inputs) {
-        Instruction i = new Instruction(g, op, kind, attribute, bci, inputs);
-        at.append(i);
-        return i;
     }
 }
