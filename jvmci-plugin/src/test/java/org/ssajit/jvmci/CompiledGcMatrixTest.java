@@ -125,7 +125,11 @@ class CompiledGcMatrixTest {
     @Test
     void referenceStoresUnderGenerationalShenandoah() throws Exception {
         List<String> flags = new ArrayList<>(STRESS);
-        flags.addAll(0, List.of("-XX:+UseShenandoahGC", "-XX:ShenandoahGCMode=generational", "-XX:-UseCompressedOops", "-Xmx256m"));
+        // Young cycles every 10 ms, and survivors of one cycle promoted: old objects that compiled code
+        // stores young ones into, whose cards the next young cycle must find.
+        flags.addAll(0, List.of("-XX:+UseShenandoahGC", "-XX:ShenandoahGCMode=generational", "-XX:-UseCompressedOops", "-Xmx256m",
+                        "-XX:+UnlockExperimentalVMOptions", "-XX:ShenandoahGuaranteedYoungGCInterval=10", "-XX:-ShenandoahGenerationalAdaptiveTenuring",
+                        "-XX:ShenandoahGenerationalMinTenuringAge=1", "-XX:ShenandoahGenerationalMaxTenuringAge=1"));
         flags.add("-XX:+ShenandoahVerify"); // after STRESS's -XX:+UnlockDiagnosticVMOptions
         List<String> scenarios = Matrix.full() ? List.copyOf(CompiledScenarios.byDefault())
                         : List.of("referenceStores", "referencesMovedWhileCollecting", "referencesCopiedWhileCollecting", "unsafeAccesses", "arrayCopies", "allocation");
