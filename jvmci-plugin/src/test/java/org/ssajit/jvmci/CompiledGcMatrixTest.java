@@ -131,8 +131,9 @@ class CompiledGcMatrixTest {
                         "-XX:+UnlockExperimentalVMOptions", "-XX:ShenandoahGuaranteedYoungGCInterval=10", "-XX:-ShenandoahGenerationalAdaptiveTenuring",
                         "-XX:ShenandoahGenerationalMinTenuringAge=1", "-XX:ShenandoahGenerationalMaxTenuringAge=1"));
         flags.add("-XX:+ShenandoahVerify"); // after STRESS's -XX:+UnlockDiagnosticVMOptions
-        List<String> scenarios = Matrix.full() ? List.copyOf(CompiledScenarios.byDefault())
-                        : List.of("referenceStores", "referencesMovedWhileCollecting", "referencesCopiedWhileCollecting", "unsafeAccesses", "arrayCopies", "allocation");
+        List<String> scenarios = new ArrayList<>(Matrix.full() ? CompiledScenarios.byDefault()
+                        : List.of("referenceStores", "referencesMovedWhileCollecting", "referencesCopiedWhileCollecting", "unsafeAccesses", "arrayCopies", "allocation"));
+        scenarios.add("youngIntoOldWithoutFullCollections");
         ChildJvm.Result r = ChildJvm.run(flags, CompiledScenarios.class.getName(), scenarios, Duration.ofMinutes(8));
         assertFalse(r.crashed(), r::describe);
         assertEquals(0, r.exitCode(), r::describe);

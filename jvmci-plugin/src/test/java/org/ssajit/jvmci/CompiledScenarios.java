@@ -19,7 +19,8 @@ public final class CompiledScenarios {
     }
 
     /** Run only when named: {@code referentsKeptAlive} proves something only under G1's concurrent marking, and costs seconds elsewhere. */
-    static final java.util.Set<String> ON_REQUEST = java.util.Set.of("referentsKeptAlive", "cellsHiddenWhileMarking", "referenceSwapsWhileEvacuating");
+    static final java.util.Set<String> ON_REQUEST = java.util.Set.of("referentsKeptAlive", "cellsHiddenWhileMarking", "referenceSwapsWhileEvacuating",
+                    "youngIntoOldWithoutFullCollections");
 
     /** The scenarios a run without names runs. */
     static java.util.Set<String> byDefault() {
@@ -52,6 +53,7 @@ public final class CompiledScenarios {
         m.put("referentsKeptAlive", CompiledScenarios::referentsKeptAlive);
         m.put("cellsHiddenWhileMarking", CompiledScenarios::cellsHiddenWhileMarking);
         m.put("referenceSwapsWhileEvacuating", CompiledScenarios::referenceSwapsWhileEvacuating);
+        m.put("youngIntoOldWithoutFullCollections", CompiledScenarios::youngIntoOldWithoutFullCollections);
         return m;
     }
 
@@ -319,6 +321,42 @@ public final class CompiledScenarios {
         }
         check(code.isValid(), "swapsFromCopies code invalidated");
         System.out.println("referenceSwapsWhileEvacuating: " + rounds + " calls of 200000 swaps");
+    }
+
+    /**
+     * {@link StoreTargets#adopt} compiled: young payloads stored into nodes made old by allocation alone
+     * (no {@code System.gc()}: a generational collector's young collections then find the payloads only
+     * through the cards the stores marked), then more young collections before the payloads are read.
+     * Run with young collections often and survivors promoted soon (generational Shenandoah's flags).
+     */
+    static void youngIntoOldWithoutFullCollections() throws Exception {
+        StoreTargets.Node[] warm = StoreTargets.ring(100);
+        StoreTargets.adopt(warm, 0);
+        InstalledCode code = CompiledRunner.install(StoreTargets.class.getDeclaredMethod("adopt", StoreTargets.Node[].class, int.class));
+        StoreTargets.Node[] nodes = StoreTargets.ring(20_000);
+        churn(1000); // young cycles: the nodes are promoted
+        for (int k = 0; k < 40; k++) {
+            long expected = 20_000L * 19_999 / 2 + 20_000L * k;
+            long sum = (Long) code.executeVarargs(nodes, k);
+            check(sum == expected, "round " + k + ": " + sum + ", expected " + expected);
+            churn(50);
+            long again = 0;
+            for (StoreTargets.Node n : nodes) {
+                again += ((int[]) n.payload)[0];
+            }
+            check(again == expected, "round " + k + " after young collections: " + again + ", expected " + expected);
+        }
+        check(code.isValid(), "adopt code invalidated");
+    }
+
+    /** Allocates short-lived arrays for {@code millis} ms: young collections, no full one. */
+    static void churn(long millis) {
+        long end = System.nanoTime() + millis * 1_000_000;
+        Object[] keep = new Object[64];
+        int k = 0;
+        while (System.nanoTime() < end) {
+            keep[k++ & 63] = new byte[1024];
+        }
     }
 
     /** Every {@link CompiledAllocationTest} case: headers in every layout, collections of new objects. */

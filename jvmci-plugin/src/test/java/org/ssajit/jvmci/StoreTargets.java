@@ -221,6 +221,21 @@ final class StoreTargets {
         return s;
     }
 
+    /**
+     * A new payload for every node (an old one, where the caller made them old: the store needs its
+     * card marked for a young collection to find the payload); the payloads' sum.
+     */
+    static long adopt(Node[] nodes, int k) {
+        long sum = 0;
+        for (int i = 0; i < nodes.length; i++) {
+            nodes[i].payload = new int[] {i + k};
+        }
+        for (Node n : nodes) {
+            sum += ((int[]) n.payload)[0];
+        }
+        return sum;
+    }
+
     /** Nodes for {@link #shuffle}, each with a successor and a payload of its own. */
     static Node[] ring(int size) {
         Node[] nodes = new Node[size];
