@@ -51,7 +51,7 @@ public final class FuzzCommand {
 
     static final String USAGE = """
                     usage: ssajit fuzz [--seed S] [--count N] [--batch B] [--jobs J] [--out DIR] [--no-reduce]
-                                       [--reduce-minutes M] [--flags "JVM FLAGS"] [--timeout S] [--keep]
+                                       [--reduce-minutes M] [--flags "JVM FLAGS"] [--timeout S] [--keep] [--gc NAME]
                                        [--compile all|programs]
                            ssajit fuzz --files FILE...    run saved programs (regressions) the same way
                            ssajit fuzz --print S          print the program of seed S
@@ -77,6 +77,8 @@ public final class FuzzCommand {
                                           3 x S until its first program has ended; the
                                           interpreter's JVM gets 4 x S)
                       --keep              keep the work directory (class files, crash logs)
+                      --gc NAME           only the seeds whose variant runs that collector (G1, Serial,
+                                          Parallel, Shenandoah): N programs from S on
                       --compile WHAT      what ssajit compiles: all (default: every hot method, the JDK's
                                           too) or programs (the generated programs' methods, package
                                           fuzz; the JDK's methods stay C1's). The launcher's default
@@ -102,6 +104,7 @@ public final class FuzzCommand {
         boolean keep = false;
         boolean programsOnly = false;
         List<Path> files = null;
+        String collector = null;
         try {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
@@ -115,6 +118,13 @@ public final class FuzzCommand {
                     case "--reduce-minutes" -> reduceMinutes = Integer.parseInt(value(args, ++i, a));
                     case "--flags" -> flags.addAll(Arrays.asList(value(args, ++i, a).trim().split("\\s+")));
                     case "--keep" -> keep = true;
+                    case "--gc" -> {
+                        collector = value(args, ++i, a);
+                        String flag = "-XX:+Use" + collector + "GC";
+                        if (Fuzzer.VARIANTS.stream().noneMatch(v -> v.contains(flag))) {
+                            throw new IllegalArgumentException("--gc " + collector + ": no JVM variant runs " + flag);
+                        }
+                    }
                     case "--compile" -> {
                         String what = value(args, ++i, a);
                         switch (what) {
@@ -173,7 +183,7 @@ public final class FuzzCommand {
             if (files != null) {
                 findings = runFiles(settings, files, out);
             } else {
-                findings = runGenerated(settings, seed, count, outDir, reduce ? reduceMinutes : 0, out);
+                findings = runGenerated(settings, seed, count, collector, outDir, reduce ? reduceMinutes : 0, out);
             }
             if (!keep && findings == 0) {
                 Fuzzer.deleteTree(work);
@@ -194,15 +204,27 @@ public final class FuzzCommand {
         return args[i];
     }
 
+    /** The {@code count} seeds from {@code first} on, only those whose JVM variant runs {@code collector} unless it is null. */
+    static List<Long> seeds(long first, int count, String collector) {
+        List<Long> seeds = new ArrayList<>();
+        for (long s = first; seeds.size() < count; s++) {
+            if (collector == null || Fuzzer.variant(s).contains("-XX:+Use" + collector + "GC")) {
+                seeds.add(s);
+            }
+        }
+        return seeds;
+    }
+
     /** Generates, compiles, runs and compares; reduces and saves each finding. Returns the number of findings. */
-    static int runGenerated(Fuzzer.Settings settings, long firstSeed, int count, Path outDir, int reduceMinutes, PrintStream out)
+    static int runGenerated(Fuzzer.Settings settings, long firstSeed, int count, String collector, Path outDir, int reduceMinutes, PrintStream out)
                     throws IOException, InterruptedException, ExecutionException {
         long started = System.currentTimeMillis();
-        out.printf("fuzz: seeds %s..%s, %d per JVM, %d batch(es) at a time%n", Long.toUnsignedString(firstSeed), Long.toUnsignedString(firstSeed + count - 1),
-                        settings.batchSize(), settings.jobs());
+        List<Long> seeds = seeds(firstSeed, count, collector);
+        out.printf("fuzz: seeds %s..%s%s, %d per JVM, %d batch(es) at a time%n", Long.toUnsignedString(firstSeed),
+                        Long.toUnsignedString(seeds.isEmpty() ? firstSeed : seeds.get(seeds.size() - 1)),
+                        collector == null ? "" : " (" + seeds.size() + " of them under " + collector + ")", settings.batchSize(), settings.jobs());
         Map<Long, ProgramGenerator.Program> programs = new LinkedHashMap<>();
-        for (int k = 0; k < count; k++) {
-            long s = firstSeed + k;
+        for (long s : seeds) {
             programs.put(s, ProgramGenerator.generate(s));
         }
         Map<Long, String> sources = new LinkedHashMap<>();
