@@ -126,19 +126,16 @@ final class ShenandoahBarrierExpansion extends BarrierBuilder {
             }
             case LOAD_BARRIER -> loadBarrier(barrier, done);
             case REFERENCE_SWAP -> referenceSwap(barrier, done);
-            case PRE_BARRIER -> {
-                GcBarrier gb = barrier.attribute(GcBarrier.class);
+            case PRE_BARRIER, POST_BARRIER -> {
+                Access store = barrier.attribute(GcBarrier.class).access();
                 Value base = barrier.input(Op.In.BASE);
                 Value index = barrier.input(Op.In.INDEX);
                 b.removeInstruction(barrier);
-                satb(gb.access(), base, index, done);
-            }
-            case POST_BARRIER -> {
-                GcBarrier gb = barrier.attribute(GcBarrier.class);
-                Value base = barrier.input(Op.In.BASE);
-                Value index = barrier.input(Op.In.INDEX);
-                b.removeInstruction(barrier);
-                cardMark(gb.access(), base, index, done);
+                if (barrier.op() == HotSpotOp.PRE_BARRIER) {
+                    satb(store, base, index, done);
+                } else {
+                    cardMark(store, base, index, done);
+                }
             }
             default -> throw new IllegalStateException("not a Shenandoah barrier: " + barrier);
         }
