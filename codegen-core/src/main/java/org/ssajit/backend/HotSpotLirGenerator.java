@@ -320,7 +320,9 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
         }
         Instruction x = f.x() instanceof Instruction i && fused.contains(i) ? i : null;
         Instruction and = fusedAnd(f);
-        if (x != null && x.op() == HotSpotOp.COMPARE_AND_SWAP) {
+        if (x != null && x.op() == HotSpotOp.Z_TEST) {
+            zTestBranch(f.condition() == Condition.NE, x, trueTarget, falseTarget);
+        } else if (x != null && x.op() == HotSpotOp.COMPARE_AND_SWAP) {
             casBranch(x, f.condition() == Condition.NE, trueTarget, falseTarget);
         } else if (and != null) {
             testBranch(f.condition(), and, trueTarget, falseTarget);
@@ -337,6 +339,28 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     protected boolean emitTargetBranch(If f, LirBlock trueTarget, LirBlock falseTarget) {
         return false;
     }
+
+    /**
+     * Marks a {@link HotSpotOp#Z_TEST} as fused into the {@code if (test != 0)} or {@code == 0} right
+     * after it, its only user, where the lowering always puts it ({@link #zTestBranch}); a bailout if
+     * something moved it away (a test the back end would have to materialize).
+     */
+    protected final void fuseZTest(Instruction test) {
+        if (test.userCount() != 1 || !(test.user(0) instanceof If f) || f.block() != test.block() || org.ssajit.lir.SelectionPatterns.next(test) != null
+                        || f.x() != test || !(f.y() instanceof org.ssajit.ir.Constant z) || z.asInt() != 0
+                        || f.condition() != Condition.EQ && f.condition() != Condition.NE) {
+            throw new org.ssajit.bytecode.BailoutException(org.ssajit.bytecode.BailoutException.Reason.UNSUPPORTED,
+                            "a ZGC color test not right before the branch on it: " + test);
+        }
+        fused.add(test);
+    }
+
+    /**
+     * {@code if (test != 0)} ({@code ifBad}) or {@code if (test == 0)}, {@code test} a fused
+     * {@link HotSpotOp#Z_TEST}: the target's compare of the colored pointer with the patched mask (its
+     * relocation mark recorded) and a branch on it.
+     */
+    protected abstract void zTestBranch(boolean ifBad, Instruction test, LirBlock trueTarget, LirBlock falseTarget);
 
     /** {@code if (cas swapped)} ({@code onSuccess}) or {@code if (cas failed)}: the swap and a branch on its outcome. */
     protected abstract void casBranch(Instruction cas, boolean onSuccess, LirBlock trueTarget, LirBlock falseTarget);

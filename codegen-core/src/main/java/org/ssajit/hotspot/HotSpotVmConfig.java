@@ -311,6 +311,42 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     public final boolean shenandoahCasBarrier;
     public final boolean shenandoahCardBarrier;
 
+    // ---- ZGC (generational; 0 or -1 on a VM built without it; docs/HOTSPOT-NOTES.md "ZGC").
+
+    /**
+     * {@code ZBarrierSetRuntime::} entries, leaf C functions: the load barriers
+     * {@code load_barrier_on_oop_field_preloaded} and {@code load_barrier_on_weak_oop_field_preloaded}
+     * ({@code (zpointer as loaded, slot or 0) -> oop}, the slot healed), the store barriers
+     * {@code store_barrier_on_oop_field_without_healing} and {@code ..._with_healing} ({@code (slot)}).
+     */
+    public final long zLoadBarrier;
+    public final long zLoadBarrierWeak;
+    public final long zStoreBarrier;
+    public final long zStoreBarrierHealing;
+    /**
+     * The code installer's ZGC relocation marks ({@code CodeInstaller::Z_BARRIER_RELOCATION_FORMAT_*}),
+     * each on an instruction whose immediate the VM patches with the current colors at registration and
+     * in every entry barrier; -1 where this target has none. AMD64: {@code LOAD_GOOD_BEFORE_SHL} (the
+     * shift amount of a {@code shl}/{@code shr} by imm8, mark at its start), {@code LOAD_BAD_AFTER_TEST},
+     * {@code MARK_BAD_AFTER_TEST}, {@code STORE_BAD_AFTER_TEST} (the low 16 bits of a {@code test}'s
+     * imm32, mark at its end), {@code STORE_GOOD_AFTER_CMP} (a {@code cmp}'s imm16), {@code
+     * STORE_GOOD_AFTER_OR} (an {@code or}'s imm32). AArch64: {@code LOAD_GOOD_BEFORE_TB_X} (the bit of a
+     * {@code tbz}/{@code tbnz}), {@code MARK_BAD_BEFORE_MOV}, {@code STORE_GOOD_BEFORE_MOV},
+     * {@code STORE_BAD_BEFORE_MOV} (a {@code movz}'s imm16), mark at the instruction's start.
+     */
+    public final int markZLoadGoodBeforeShl;
+    public final int markZLoadBadAfterTest;
+    public final int markZMarkBadAfterTest;
+    public final int markZStoreGoodAfterCmp;
+    public final int markZStoreBadAfterTest;
+    public final int markZStoreGoodAfterOr;
+    public final int markZLoadGoodBeforeTbX;
+    public final int markZMarkBadBeforeMov;
+    public final int markZStoreGoodBeforeMov;
+    public final int markZStoreBadBeforeMov;
+    /** {@code ZPointerLoadShift} where it is a constant (AArch64: 16); -1 where the code learns it from patching (AMD64). */
+    public final int zPointerLoadShift;
+
     // ---- Garbage collectors (CollectedHeap::Name), as JVMCICompiler.isGCSupported receives them.
 
     public final int gcSerial;
@@ -504,6 +540,22 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         shenandoahCasBarrier = getFlag("ShenandoahCASBarrier", Boolean.class, false);
         shenandoahCardBarrier = getFlag("ShenandoahCardBarrier", Boolean.class, false);
 
+        zLoadBarrier = getAddress("ZBarrierSetRuntime::load_barrier_on_oop_field_preloaded", 0L);
+        zLoadBarrierWeak = getAddress("ZBarrierSetRuntime::load_barrier_on_weak_oop_field_preloaded", 0L);
+        zStoreBarrier = getAddress("ZBarrierSetRuntime::store_barrier_on_oop_field_without_healing", 0L);
+        zStoreBarrierHealing = getAddress("ZBarrierSetRuntime::store_barrier_on_oop_field_with_healing", 0L);
+        markZLoadGoodBeforeShl = optionalMark("Z_BARRIER_RELOCATION_FORMAT_LOAD_GOOD_BEFORE_SHL");
+        markZLoadBadAfterTest = optionalMark("Z_BARRIER_RELOCATION_FORMAT_LOAD_BAD_AFTER_TEST");
+        markZMarkBadAfterTest = optionalMark("Z_BARRIER_RELOCATION_FORMAT_MARK_BAD_AFTER_TEST");
+        markZStoreGoodAfterCmp = optionalMark("Z_BARRIER_RELOCATION_FORMAT_STORE_GOOD_AFTER_CMP");
+        markZStoreBadAfterTest = optionalMark("Z_BARRIER_RELOCATION_FORMAT_STORE_BAD_AFTER_TEST");
+        markZStoreGoodAfterOr = optionalMark("Z_BARRIER_RELOCATION_FORMAT_STORE_GOOD_AFTER_OR");
+        markZLoadGoodBeforeTbX = optionalMark("Z_BARRIER_RELOCATION_FORMAT_LOAD_GOOD_BEFORE_TB_X");
+        markZMarkBadBeforeMov = optionalMark("Z_BARRIER_RELOCATION_FORMAT_MARK_BAD_BEFORE_MOV");
+        markZStoreGoodBeforeMov = optionalMark("Z_BARRIER_RELOCATION_FORMAT_STORE_GOOD_BEFORE_MOV");
+        markZStoreBadBeforeMov = optionalMark("Z_BARRIER_RELOCATION_FORMAT_STORE_BAD_BEFORE_MOV");
+        zPointerLoadShift = getConstant("ZPointerLoadShift", Integer.class, -1);
+
         gcSerial = getConstant("CollectedHeap::Serial", Integer.class);
         gcParallel = getConstant("CollectedHeap::Parallel", Integer.class);
         gcG1 = getConstant("CollectedHeap::G1", Integer.class);
@@ -546,6 +598,10 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
             case SHENANDOAH_LRB_WEAK -> shenandoahLrbWeak;
             case SHENANDOAH_LRB_WEAK_NARROW -> shenandoahLrbWeakNarrow;
             case SHENANDOAH_WRITE_BARRIER_PRE -> shenandoahWriteBarrierPre;
+            case Z_LOAD_BARRIER -> zLoadBarrier;
+            case Z_LOAD_BARRIER_WEAK -> zLoadBarrierWeak;
+            case Z_STORE_BARRIER -> zStoreBarrier;
+            case Z_STORE_BARRIER_HEALING -> zStoreBarrierHealing;
         };
     }
 
@@ -569,6 +625,10 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
 
     private int mark(String name) {
         return getConstant("CodeInstaller::" + name, Integer.class);
+    }
+
+    private int optionalMark(String name) {
+        return getConstant("CodeInstaller::" + name, Integer.class, -1);
     }
 
     private long stub(String name) {

@@ -46,7 +46,7 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  *
  * <p>Only where the element kinds are known from the stamps (an {@code int[]} parameter, an
  * {@code Object[]} field), the VM has the stub, and, for references, the collector is one whose
- * barriers ssajit emits itself elsewhere (Serial, Parallel, G1, Shenandoah): the oop stub applies them. A call
+ * barriers ssajit emits itself elsewhere (Serial, Parallel, G1, Shenandoah, Z): the oop stub applies them. A call
  * whose block has exception edges (compiled handlers, or the handlers remembered for a throwing
  * bytecode's deoptimization) stays a call. Runs before the lowering proper, which then lowers the
  * branches' Java-level operations and the call.
@@ -73,7 +73,8 @@ public final class ArrayCopies {
                 for (Instruction i : at.instructions()) {
                     JavaKind ek = isArrayCopy(i) ? elementKind(i.input(0).stamp(), i.input(2).stamp()) : null;
                     if (ek == null || config.arrayCopyStub(ek) == 0
-                                    || ek == JavaKind.Object && gc != config.gcSerial && gc != config.gcParallel && gc != config.gcG1 && gc != config.gcShenandoah) {
+                                    || ek == JavaKind.Object && gc != config.gcSerial && gc != config.gcParallel && gc != config.gcG1 && gc != config.gcShenandoah
+                                                    && gc != config.gcZ) {
                         continue;
                     }
                     at = expand(g, at, i, ek, config, metaAccess);

@@ -46,6 +46,18 @@ final class BarrierLowering {
         if (isVolatile) {
             ctx.emit(ctx.membar(MemoryBarriers.BEFORE_VOLATILE_WRITE, bci), null);
         }
+        if (ctx.gc == ctx.config.gcZ) {
+            // ZGC: the store barrier on the slot's old pointer, then the new reference written colored.
+            if (nullCheck != null) {
+                ctx.nullCheck(base, nullCheck);
+            }
+            barrier(HotSpotOp.PRE_BARRIER, new GcBarrier(GcBarrier.Kind.Z_STORE, access), base, null, index, bci);
+            ctx.write(base, index, color(value, bci), coloredSlot(access), bci);
+            if (isVolatile) {
+                ctx.emit(ctx.membar(MemoryBarriers.AFTER_VOLATILE_WRITE, bci), null);
+            }
+            return;
+        }
         GcBarrier.Kind pre = preBarrier(bci);
         GcBarrier.Kind post = postBarrier(bci);
         if (nullCheck != null) {
@@ -72,6 +84,13 @@ final class BarrierLowering {
      * nothing costs only a scan). 1 if it swapped, else 0.
      */
     Value compareAndSwapReference(Value address, Value expected, Value value, int bci) {
+        if (ctx.gc == ctx.config.gcZ) {
+            // ZGC: the atomic store barrier leaves the slot's pointer store-good, the color both words get.
+            barrier(HotSpotOp.PRE_BARRIER, new GcBarrier(GcBarrier.Kind.Z_ATOMIC, new Access(JavaKind.Object, 0, 0, false)), address, null, null, bci);
+            AtomicUpdate update = new AtomicUpdate(JavaKind.Long, 0, AtomicUpdate.Ordering.ACQUIRE_RELEASE);
+            return ctx.emit(new Instruction(ctx.g, HotSpotOp.COMPARE_AND_SWAP, JavaKind.Int, update, bci, address, color(expected, bci), color(value, bci)),
+                            Stamp.forInt(0, 1));
+        }
         GcBarrier.Kind pre = preBarrier(bci);
         GcBarrier.Kind post = postBarrier(bci);
         boolean narrow = ctx.config.useCompressedOops;
@@ -93,6 +112,16 @@ final class BarrierLowering {
             barrier(HotSpotOp.POST_BARRIER, new GcBarrier(post, access), address, value, null, bci);
         }
         return swapped;
+    }
+
+    /** ZGC: the colored pointer a store writes for {@code v} (valid until the next safepoint: the store follows at once). */
+    private Value color(Value v, int bci) {
+        return ctx.emit(new Instruction(ctx.g, HotSpotOp.Z_COLOR, JavaKind.Long, null, bci, v), Stamp.unrestricted(JavaKind.Long));
+    }
+
+    /** ZGC: a reference slot as the word it holds. */
+    private static Access coloredSlot(Access access) {
+        return new Access(JavaKind.Long, access.displacement(), access.scale(), false, access.isVolatile());
     }
 
     /** A reference's narrow form (0 for a null constant). */

@@ -100,7 +100,7 @@ final class G1BarrierExpansion extends BarrierBuilder {
             case KEEP_ALIVE -> true;
             case PRE_BARRIER, POST_BARRIER -> switch (i.attribute(GcBarrier.class).kind()) {
                 case G1_SATB, G1_CARD -> true;
-                case CARD_TABLE, SHENANDOAH_SATB, SHENANDOAH_CARD -> false;
+                case CARD_TABLE, SHENANDOAH_SATB, SHENANDOAH_CARD, Z_STORE, Z_ATOMIC -> false;
             };
             default -> false;
         };
@@ -123,7 +123,7 @@ final class G1BarrierExpansion extends BarrierBuilder {
         switch (gb.kind()) {
             case G1_SATB -> satb(gb.access(), base, index, done);
             case G1_CARD -> post(gb.access(), base, index, value, done);
-            case CARD_TABLE, SHENANDOAH_SATB, SHENANDOAH_CARD -> throw new IllegalStateException("not a G1 barrier: " + barrier);
+            case CARD_TABLE, SHENANDOAH_SATB, SHENANDOAH_CARD, Z_STORE, Z_ATOMIC -> throw new IllegalStateException("not a G1 barrier: " + barrier);
         }
     }
 

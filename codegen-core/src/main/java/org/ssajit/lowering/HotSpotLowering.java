@@ -188,11 +188,11 @@ public final class HotSpotLowering {
 
     /** As {@link #lower(Graph, boolean)}, with only the steps {@code run} accepts: a view for tests. */
     void lower(Graph g, boolean compiledHandlers, java.util.function.Predicate<PhaseSuite.LoweringPhase> run) {
-        // Shenandoah processes thread stacks concurrently (stack watermarks): a frame an exception
+        // Shenandoah and ZGC process thread stacks concurrently (stack watermarks): a frame an exception
         // unwinds into must be processed first, which HotSpot's handlers and the deoptimization with
         // an exception do (StackWatermarkSet::after_unwind) and a handler dispatched in compiled code
         // would not. Until ssajit's dispatch does it too, its code deoptimizes to catch.
-        LoweringState s = new LoweringState(g, compiledHandlers && gc != config.gcShenandoah);
+        LoweringState s = new LoweringState(g, compiledHandlers && gc != config.gcShenandoah && gc != config.gcZ);
         for (PhaseSuite.LoweringPhase p : PhaseSuite.standard().loweringSteps()) {
             if (run.test(p)) {
                 p.step().run(this, s);
@@ -407,6 +407,16 @@ public final class HotSpotLowering {
     public void shenandoahBarrierExpansion(LoweringState s) {
         if (gc == config.gcShenandoah) {
             ShenandoahBarrierExpansion.expand(s.graph, config);
+        }
+    }
+
+    /**
+     * ZGC's load and store barriers expanded into color tests with patched immediates, uncoloring and
+     * runtime calls ({@link ZBarrierExpansion}).
+     */
+    public void zBarrierExpansion(LoweringState s) {
+        if (gc == config.gcZ) {
+            ZBarrierExpansion.expand(s.graph);
         }
     }
 

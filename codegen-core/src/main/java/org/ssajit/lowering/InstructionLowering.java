@@ -397,9 +397,9 @@ final class InstructionLowering {
         replace(i, loadBarrier(object, handle, null, slot, false));
     }
 
-    /** Whether the collector wants a barrier after each reference read (Shenandoah's load-reference barrier). */
+    /** Whether the collector wants a barrier after each reference read (Shenandoah's load-reference barrier, ZGC's load barrier). */
     boolean loadBarriers() {
-        return gc == config.gcShenandoah && config.shenandoahLoadRefBarrier;
+        return gc == config.gcShenandoah && config.shenandoahLoadRefBarrier || gc == config.gcZ;
     }
 
     /** Whether a referent's read keeps what it read alive while the collector marks (G1's and Shenandoah's SATB). */
@@ -416,10 +416,34 @@ final class InstructionLowering {
         if (!loadBarriers()) {
             return value;
         }
+        Stamp stamp = value.stamp();
+        if (gc == config.gcZ && value instanceof Instruction r && r.op() == HotSpotOp.READ) {
+            // ZGC: the slot holds a colored pointer, not a reference; read it as the word it is.
+            value = coloredRead(r);
+        }
         LoadBarrier b = new LoadBarrier(weak, access);
         Instruction lb = index == null ? new Instruction(g, HotSpotOp.LOAD_BARRIER, JavaKind.Object, b, anchor.bci(), value, base)
                         : new Instruction(g, HotSpotOp.LOAD_BARRIER, JavaKind.Object, b, anchor.bci(), value, base, index);
-        return emit(lb, value.stamp());
+        return emit(lb, stamp);
+    }
+
+    /**
+     * ZGC: the reference read {@code r} (just emitted, no other use yet) replaced by a read of the same
+     * slot as a word, the colored pointer the {@link HotSpotOp#LOAD_BARRIER} takes. No reference map or
+     * frame state ever holds it: the barrier follows it at once.
+     */
+    private Instruction coloredRead(Instruction r) {
+        Access a = r.attribute(Access.class);
+        if (r.userCount() != 0 || a.narrowOop() || a.kind() != JavaKind.Object) {
+            throw new IllegalStateException("not a fresh reference read under ZGC: " + r);
+        }
+        Access word = new Access(JavaKind.Long, a.displacement(), a.scale(), false, a.isVolatile());
+        Instruction w = r.input(In.INDEX) == null ? new Instruction(g, HotSpotOp.READ, JavaKind.Long, word, r.bci(), r.input(In.BASE))
+                        : new Instruction(g, HotSpotOp.READ, JavaKind.Long, word, r.bci(), r.input(In.BASE), r.input(In.INDEX));
+        r.block().insertBefore(r, w);
+        w.setStamp(Stamp.unrestricted(JavaKind.Long));
+        remove(r);
+        return w;
     }
 
     Instruction read(Value base, Value index, Access access) {

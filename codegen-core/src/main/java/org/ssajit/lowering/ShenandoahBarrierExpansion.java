@@ -107,7 +107,7 @@ final class ShenandoahBarrierExpansion extends BarrierBuilder {
             case KEEP_ALIVE, LOAD_BARRIER, REFERENCE_SWAP -> true;
             case PRE_BARRIER, POST_BARRIER -> switch (i.attribute(GcBarrier.class).kind()) {
                 case SHENANDOAH_SATB, SHENANDOAH_CARD -> true;
-                case CARD_TABLE, G1_SATB, G1_CARD -> false;
+                case CARD_TABLE, G1_SATB, G1_CARD, Z_STORE, Z_ATOMIC -> false;
             };
             default -> false;
         };

@@ -99,6 +99,7 @@ public final class PhaseSuite {
                                     expansion("barrier expansion", HotSpotLowering::barrierExpansion),
                                     expansion("g1 barrier expansion", HotSpotLowering::g1BarrierExpansion),
                                     expansion("shenandoah barrier expansion", HotSpotLowering::shenandoahBarrierExpansion),
+                                    expansion("z barrier expansion", HotSpotLowering::zBarrierExpansion),
                                     expansion("allocation expansion", HotSpotLowering::allocationExpansion),
                                     expansion("monitor expansion", HotSpotLowering::monitorExpansion),
                                     expansion("finalizer expansion", HotSpotLowering::finalizerExpansion),

@@ -262,7 +262,27 @@ public final class SsajitCompiler implements JVMCICompiler {
                             : "the Shenandoah garbage collector is not supported on this target (its nmethod entry barriers are patched in a way ssajit does not emit, type "
                                             + c.nmethodPatchingType + ")";
         }
+        if (gc == c.gcZ) {
+            return zRefusal(c);
+        }
         return "the " + c.gcName(gc) + " garbage collector is not supported";
+    }
+
+    /**
+     * Why ssajit cannot compile for ZGC in this VM, or null if it can: it needs the runtime's barrier
+     * entries and this target's relocation marks (AMD64: the patched shift, tests, compare and or;
+     * AArch64: the patched bit test and moves, the fixed load shift, and the concurrently patched entry
+     * barrier with its epoch).
+     */
+    private static String zRefusal(HotSpotVmConfig c) {
+        if (c.zLoadBarrier == 0 || c.zLoadBarrierWeak == 0 || c.zStoreBarrier == 0 || c.zStoreBarrierHealing == 0) {
+            return "the Z garbage collector is not supported: this VM does not export ZBarrierSetRuntime's barrier entries to JVMCI";
+        }
+        boolean amd64 = c.markZLoadGoodBeforeShl >= 0 && c.markZLoadBadAfterTest >= 0 && c.markZMarkBadAfterTest >= 0 && c.markZStoreBadAfterTest >= 0
+                        && c.markZStoreGoodAfterCmp >= 0 && c.markZStoreGoodAfterOr >= 0;
+        boolean aarch64 = c.markZLoadGoodBeforeTbX >= 0 && c.markZMarkBadBeforeMov >= 0 && c.markZStoreGoodBeforeMov >= 0 && c.markZStoreBadBeforeMov >= 0
+                        && c.zPointerLoadShift > 0 && c.nmethodPatchingType == c.nmethodPatchingConcurrent && c.patchingEpochAddress != 0;
+        return amd64 || aarch64 ? null : "the Z garbage collector is not supported on this target: the VM exports none of the relocation marks ssajit's ZGC barriers need";
     }
 
     private HotSpotVmConfig gcConfig() {

@@ -133,6 +133,32 @@ class CompiledGcMatrixTest {
     }
 
     /**
+     * Generational ZGC with a collection every 10 ms (each flips the colors, so the VM re-patches the
+     * code's barrier immediates at its entry barriers and the slow paths run), relocation in place
+     * forced, and ZGC's own verification of roots, objects, marking and remembered sets: the scenarios
+     * that read, store, copy and swap references (every scenario under {@code -Pstress}).
+     */
+    @Test
+    void scenariosPassUnderZ() throws Exception {
+        String flags = "-XX:+UseZGC -Xmx256m -XX:ZCollectionInterval=0.01 -XX:+UnlockDiagnosticVMOptions -XX:+ZStressRelocateInPlace -XX:+ZVerifyRoots"
+                        + " -XX:+ZVerifyObjects -XX:+ZVerifyMarking -XX:+ZVerifyRemembered";
+        if (Matrix.full()) {
+            scenariosPassWith(flags);
+            return;
+        }
+        List<String> all = new ArrayList<>(STRESS);
+        all.addAll(0, List.of(flags.split(" ")));
+        List<String> scenarios = List.of("walkWithGc", "staticsWithGc", "endToEnd", "arrayCopies", "unsafeAccesses", "referencesCopiedWhileCollecting", "allocation",
+                        "referenceStores", "referencesMovedWhileCollecting", "referentsKeptAlive", "youngIntoOldWithoutFullCollections", "referenceSwapsWhileEvacuating");
+        ChildJvm.Result r = ChildJvm.run(all, CompiledScenarios.class.getName(), scenarios, Duration.ofMinutes(8));
+        assertFalse(r.crashed(), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        for (String scenario : scenarios) {
+            assertTrue(r.stdout().contains("PASS " + scenario + "\n"), () -> scenario + " did not pass\n" + r.describe());
+        }
+    }
+
+    /**
      * Shenandoah's generational mode, whose card marks (in the table the thread holds) young
      * collections must find, without compressed oops, under its own heap verification: the scenarios
      * that store and swap references (every scenario under {@code -Pstress}).

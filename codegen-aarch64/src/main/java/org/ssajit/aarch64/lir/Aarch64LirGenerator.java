@@ -268,6 +268,11 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
 
     /** {@code tst} of a register and a register or a bitmask immediate. */
     @Override
+    protected void zTestBranch(boolean ifBad, Instruction test, LirBlock trueTarget, LirBlock falseTarget) {
+        throw new org.ssajit.bytecode.BailoutException(org.ssajit.bytecode.BailoutException.Reason.UNSUPPORTED, "ZGC barriers on AArch64");
+    }
+
+    @Override
     protected void testBranch(org.ssajit.ir.Condition cond, Instruction and, LirBlock trueTarget, LirBlock falseTarget) {
         int size = sizeOf(and.kind());
         append(new Aarch64Compares.TestBranch(cond, size, inVariable(and.input(0)),

@@ -540,6 +540,45 @@ public final class Amd64Assembler extends Assembler {
         return start;
     }
 
+    /**
+     * {@code op r64, imm32} always in the {@code REX.W 81 /op id} form, so that the immediate's low 16
+     * bits can be patched at the instruction's end (ZGC's {@code STORE_GOOD_AFTER_OR}).
+     */
+    public void aluQwordImm32(AluOp op, Register dst, int imm) {
+        rr(0, true, 0x81, op.ext(), gpr(dst), false);
+        emitInt(imm);
+    }
+
+    /**
+     * {@code cmp r16, imm16} always in the {@code 66 [REX] 81 /7 iw} form, so that the immediate can be
+     * patched at the instruction's end (ZGC's {@code STORE_GOOD_AFTER_CMP}).
+     */
+    public void cmpWordImm16(Register r, int imm) {
+        rr(OPERAND_SIZE_PREFIX, false, 0x81, AluOp.CMP.ext(), gpr(r), false);
+        emitShort(imm);
+    }
+
+    /**
+     * {@code test r32, imm32} always in the {@code [REX] F7 /0 id} form, the immediate last (ZGC's
+     * {@code *_BAD_AFTER_TEST} patch its low 16 bits at the instruction's end).
+     */
+    public void testDwordImm32(Register r, int imm) {
+        rr(0, false, 0xF7, 0, gpr(r), false);
+        emitInt(imm);
+    }
+
+    /**
+     * {@code shl}/{@code shr r64, imm8} always in the 4-byte {@code REX.W C1 /op ib} form (never
+     * {@code D1}, never omitted for 0), the count at offset 3 (ZGC's {@code LOAD_GOOD_BEFORE_SHL}
+     * patches it). Returns the instruction's position.
+     */
+    public int shiftQwordImm8(ShiftOp op, Register r, int count) {
+        int start = position();
+        rr(0, true, 0xC1, op.ext, gpr(r), true);
+        emitByte(count);
+        return start;
+    }
+
     /** {@code test a, b}. */
     public void test(OperandSize size, Register a, Register b) {
         int ea = gpr(a);

@@ -159,6 +159,9 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
                 case ALLOCATE_MULTI -> allocateMulti(i);
                 case VM_LOCK, VM_UNLOCK -> monitor(i, AMD64.rsi, Amd64Monitors.Monitor::new);
                 case COMPARE_AND_SWAP -> compareAndSwap(i);
+                case Z_TEST -> fuseZTest(i);
+                case Z_UNCOLOR -> append(new Amd64ZBarriers.Uncolor(result(i), inVariable(i.input(In.X))));
+                case Z_COLOR -> append(new Amd64ZBarriers.Color(result(i), inVariable(i.input(In.X))));
                 case NEW_EXCEPTION -> {
                     // The inputs in rsi and rdx: the object, or the index and length, or the length.
                     RegisterValue[] args = inputsIn(i, new Register[] {AMD64.rsi, AMD64.rdx});
@@ -378,6 +381,11 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
     private static Instruction fusedXor(Instruction ushr) {
         return ushr.input(0) instanceof Instruction x && x.op() == Op.XOR && x.kind() == JavaKind.Long && x.userCount() == 1 && x.block() == ushr.block()
                         && next(x) == ushr ? x : null;
+    }
+
+    @Override
+    protected void zTestBranch(boolean ifBad, Instruction test, LirBlock trueTarget, LirBlock falseTarget) {
+        append(new Amd64ZBarriers.TestBranch(test.attribute(org.ssajit.hotspot.ir.ZTest.class), ifBad, inVariable(test.input(In.X)), trueTarget, falseTarget));
     }
 
     /** A compare with memory ({@link #memoryCompare}) or a high-bits test ({@link Amd64Compares.HighBitsBranch}): fusions only x86 makes. */

@@ -40,7 +40,19 @@ public record GcBarrier(Kind kind, Access access) {
          * card table the thread holds (the VM swaps tables), is dirtied (tested first with
          * {@code -XX:+UseCondCardMark}).
          */
-        SHENANDOAH_CARD(false);
+        SHENANDOAH_CARD(false),
+        /**
+         * ZGC's store barrier before a plain reference store: unless the slot's old pointer is
+         * store-good (or a raw null), {@code ZBarrierSetRuntime::store_barrier_on_oop_field_without_healing}
+         * marks it and remembers the slot. The store then writes the new reference colored store-good.
+         */
+        Z_STORE(true),
+        /**
+         * ZGC's store barrier before an atomic reference update: unless the slot's old pointer is exactly
+         * store-good, {@code ..._with_healing} also rewrites it store-good, so that the update can
+         * compare colored pointers bit for bit.
+         */
+        Z_ATOMIC(true);
 
         private final boolean pre;
 

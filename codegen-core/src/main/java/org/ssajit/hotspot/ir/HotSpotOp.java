@@ -218,6 +218,23 @@ public enum HotSpotOp implements Operation {
     REFERENCE_SWAP("refswap", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, INT, null, DerivedWords.ENDS, in(In.BASE, LONG), in(In.EXPECTED, OBJECT),
                     in(In.VALUE, OBJECT)),
     /**
+     * ZGC: nonzero if the colored pointer {@code x} (a zpointer as read from the heap) has a color the
+     * test (attribute: {@link ZTest}) calls bad, else 0; only as the operand of an {@code if (x != 0)}
+     * or {@code == 0} right after it, which the back end fuses with it. Each target compares with an
+     * immediate that carries a relocation mark, which the VM patches with the current colors at
+     * installation and in every entry barrier after a color flip; so it is not pure, and nothing
+     * that can stop at a safepoint comes between the read of {@code x} and its barrier.
+     */
+    Z_TEST("ztest", LOW, INT, ZTest.class, in(In.X, ANY)),
+    /** ZGC: the reference a load-good colored pointer {@code x} refers to, its color shifted out (a patched shift on AMD64). */
+    Z_UNCOLOR("zuncolor", LOW, OBJECT, in(In.X, ANY)),
+    /**
+     * ZGC: the reference {@code x} as a store-good colored pointer, the word a reference store writes:
+     * shifted and or-ed with the current store-good color (patched immediates). Valid only until the
+     * next safepoint, as an address is ({@link DerivedWords#ORIGIN}).
+     */
+    Z_COLOR("zcolor", LOW, WORD, null, DerivedWords.ORIGIN, in(In.X, OBJECT)),
+    /**
      * A new multi-dimensional array through the VM (attribute: the array class's metadata constant;
      * inputs: the dimensions, outermost first): if the VM gives none (out of memory, a negative
      * dimension), deoptimizes to its state, before the bytecode.

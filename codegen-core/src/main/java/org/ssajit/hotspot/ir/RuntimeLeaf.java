@@ -28,7 +28,21 @@ public enum RuntimeLeaf {
     SHENANDOAH_LRB_WEAK("ShenandoahRuntime::load_reference_barrier_weak", JavaKind.Object, JavaKind.Object, JavaKind.Long),
     SHENANDOAH_LRB_WEAK_NARROW("ShenandoahRuntime::load_reference_barrier_weak_narrow", JavaKind.Object, JavaKind.Object, JavaKind.Long),
     /** Shenandoah's SATB enqueue when the thread's buffer is full: {@code (oop previous value)}; it finds the thread itself. */
-    SHENANDOAH_WRITE_BARRIER_PRE("ShenandoahRuntime::write_barrier_pre", JavaKind.Void, JavaKind.Object);
+    SHENANDOAH_WRITE_BARRIER_PRE("ShenandoahRuntime::write_barrier_pre", JavaKind.Void, JavaKind.Object),
+    /**
+     * ZGC's load barrier for a pointer whose color is bad: {@code (zpointer as read, slot or 0)}, the
+     * object it refers to now (remapped, relocated if need be), the slot healed to a good pointer.
+     */
+    Z_LOAD_BARRIER("ZBarrierSetRuntime::load_barrier_on_oop_field_preloaded", JavaKind.Object, JavaKind.Long, JavaKind.Long),
+    /** As {@link #Z_LOAD_BARRIER} for {@code Reference.referent}: also keeps the referent alive while the collector marks. */
+    Z_LOAD_BARRIER_WEAK("ZBarrierSetRuntime::load_barrier_on_weak_oop_field_preloaded", JavaKind.Object, JavaKind.Long, JavaKind.Long),
+    /**
+     * ZGC's store barrier for a slot whose old pointer is not store-good, before a plain store: marks the
+     * old value and remembers the slot, {@code (slot)}; the store that follows writes the slot.
+     */
+    Z_STORE_BARRIER("ZBarrierSetRuntime::store_barrier_on_oop_field_without_healing", JavaKind.Void, JavaKind.Long),
+    /** As {@link #Z_STORE_BARRIER} before an atomic update: also heals the slot to a store-good pointer, which the update then compares. */
+    Z_STORE_BARRIER_HEALING("ZBarrierSetRuntime::store_barrier_on_oop_field_with_healing", JavaKind.Void, JavaKind.Long);
 
     private final String symbol;
     private final JavaKind result;
