@@ -5,7 +5,8 @@
 #
 #   gc-verify        heap verification before and after every collection, small heaps (16 MB young
 #                    generation, 256 MB heap), under each of Serial, Parallel and G1; under Shenandoah
-#                    its own verification (ShenandoahVerify) with a cycle all the time (aggressive)
+#                    its own verification (ShenandoahVerify) with a cycle all the time (aggressive);
+#                    under ZGC its own (ZVerifyRoots, ZVerifyObjects) with a collection every 10 ms
 #   safepoints       a safepoint every millisecond (-XX:+SafepointALot, GuaranteedSafepointInterval=1)
 #   compiler-threads 12 compiler threads, none retired (-XX:CICompilerCount=12
 #                    -XX:-UseDynamicNumberOfCompilerThreads): many ssajit compiles at once
@@ -73,6 +74,9 @@ mode_flags() { # mode [collector] -> JVM flags
             if [ "$2" = -XX:+UseShenandoahGC ]; then
                 # Its own verification, and a cycle all the time (every region with garbage evacuated).
                 echo "$2 -XX:+UnlockDiagnosticVMOptions -XX:+ShenandoahVerify -XX:ShenandoahGCHeuristics=aggressive -Xmx256m"
+            elif [ "$2" = -XX:+UseZGC ]; then
+                # Its own verification, a collection (a color flip) every 10 ms, relocation in place.
+                echo "$2 -XX:+UnlockDiagnosticVMOptions -XX:+ZVerifyRoots -XX:+ZVerifyObjects -XX:ZCollectionInterval=0.01 -XX:+ZStressRelocateInPlace -Xmx256m"
             else
                 echo "$2 -XX:+UnlockDiagnosticVMOptions -XX:+VerifyBeforeGC -XX:+VerifyAfterGC -Xmn16m -Xmx256m"
             fi ;;
@@ -96,7 +100,7 @@ done
 
 for mode in "${MODES[@]}"; do
     variants=("")
-    [ "$mode" = gc-verify ] && variants=(-XX:+UseSerialGC -XX:+UseParallelGC -XX:+UseG1GC -XX:+UseShenandoahGC)
+    [ "$mode" = gc-verify ] && variants=(-XX:+UseSerialGC -XX:+UseParallelGC -XX:+UseG1GC -XX:+UseShenandoahGC -XX:+UseZGC)
     [ "$mode" = faults ] && variants=(0.002 0.01 0.05)
     for v in "${variants[@]}"; do
         flags=$(mode_flags "$mode" "$v") || exit 2

@@ -74,23 +74,26 @@ final class FieldLowering {
     /**
      * An {@code Unsafe} get ({@link Op#UNSAFE_READ}): a read of {@code object + offset}, the address
      * computed as a word (a null object's address is 0: the offset is then the absolute address), a
-     * narrow oop decoded, and a volatile one ordered as a volatile field's read. Under G1 a reference
-     * read may be a {@code Reference}'s referent unless its offset is a constant that is not the
-     * referent's: it then keeps what it read alive, as a referent's read does (a keep-alive of any
-     * other reference is only conservative).
+     * narrow oop decoded, and a volatile one ordered as a volatile field's read. Under G1, Shenandoah
+     * and ZGC a reference read may be a {@code Reference}'s referent unless its offset is a constant
+     * that is not the referent's: it then keeps what it read alive, as a referent's read does (a
+     * keep-alive of any other reference is only conservative).
      */
     void unsafeRead(Instruction i) {
         UnsafeAccess u = i.attribute(UnsafeAccess.class);
         Access access = unsafeAccess(u);
         Value address = unsafeAddress(i);
         Value result = loaded(ctx.read(address, null, access), access, i.stamp());
+        boolean mayBeReferent = !(i.input(In.OFFSET) instanceof Constant c && c.asLong() != referentOffset());
         if (u.kind() == JavaKind.Object) {
-            result = ctx.loadBarrier(result, address, null, access, false);
+            // ZGC: a slot that may be a referent gets the barrier that keeps what it reads alive (Shenandoah's
+            // weak barrier may answer null instead: a keep-alive follows, below, as under G1).
+            result = ctx.loadBarrier(result, address, null, access, mayBeReferent && ctx.gc == ctx.config.gcZ);
         }
         if (u.isVolatile()) {
             ctx.emit(ctx.membar(MemoryBarriers.AFTER_VOLATILE_READ, i.bci()), null);
         }
-        if (u.kind() == JavaKind.Object && ctx.keepsReferentsAlive() && !(i.input(In.OFFSET) instanceof Constant c && c.asLong() != referentOffset())) {
+        if (u.kind() == JavaKind.Object && ctx.keepsReferentsAlive() && mayBeReferent) {
             ctx.emit(new Instruction(ctx.g, HotSpotOp.KEEP_ALIVE, JavaKind.Void, null, i.bci(), result), null);
         }
         ctx.replace(i, result);

@@ -233,8 +233,8 @@ public final class SsajitCompiler implements JVMCICompiler {
     /**
      * True only for collectors whose barriers ssajit emits: Serial and Parallel (card marking), G1
      * (SATB pre-barrier, filtered card-marking post-barrier) and Shenandoah (load-reference barrier,
-     * SATB pre-barrier, card marking in its generational mode). Not Z (colored pointers), not Epsilon
-     * (untested). Identifiers are HotSpot's {@code CollectedHeap::Name} values, read from the VM.
+     * SATB pre-barrier, card marking in its generational mode) and Z (colored-pointer load and store
+     * barriers, where the VM exports this target's relocation marks). Not Epsilon (untested). Identifiers are HotSpot's {@code CollectedHeap::Name} values, read from the VM.
      */
     @Override
     public boolean isGCSupported(int gcIdentifier) {

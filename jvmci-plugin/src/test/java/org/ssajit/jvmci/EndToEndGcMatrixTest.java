@@ -31,10 +31,10 @@ class EndToEndGcMatrixTest {
                     "-XX:CompileCommand=exclude,org.ssajit.jvmci.LanguageCorpus::*");
 
     @ParameterizedTest
-    @ValueSource(strings = {"-XX:+UseSerialGC", "-XX:+UseParallelGC", "-XX:+UseG1GC", "-XX:+UseShenandoahGC"})
+    @ValueSource(strings = {"-XX:+UseSerialGC", "-XX:+UseParallelGC", "-XX:+UseG1GC", "-XX:+UseShenandoahGC", "-XX:+UseZGC"})
     void corpusMatchesTheInterpreterUnder(String gc) throws Exception {
         // The default build runs G1 (the collector with the most barrier code); CompiledGcMatrixTest
-        // covers Serial, Parallel and Shenandoah there. mvn -B verify -Pstress runs all four.
+        // covers Serial, Parallel, Shenandoah and Z there. mvn -B verify -Pstress runs all five.
         if (!gc.equals("-XX:+UseG1GC")) {
             Matrix.onlyInFullMatrix("the corpus under " + gc);
         }
@@ -43,6 +43,9 @@ class EndToEndGcMatrixTest {
         if (gc.equals("-XX:+UseShenandoahGC")) {
             // A cycle all the time, every region with garbage evacuated, and Shenandoah's own verification.
             flags.addAll(List.of("-XX:ShenandoahGCHeuristics=aggressive", "-XX:+ShenandoahVerify"));
+        } else if (gc.equals("-XX:+UseZGC")) {
+            // A collection (a color flip, the code's barriers re-patched) every 10 ms, and ZGC's own verification.
+            flags.addAll(List.of("-XX:ZCollectionInterval=0.01", "-XX:+ZVerifyRoots", "-XX:+ZVerifyObjects"));
         }
         // Inputs per method: 12 here in the default build (160 in EndToEndCorpusTest), 40 under
         // -Pstress; 5 for the language corpus (160 in LanguageCorpusTest, run in process): heap

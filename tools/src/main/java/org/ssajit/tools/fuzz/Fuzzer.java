@@ -54,7 +54,8 @@ final class Fuzzer {
                     List.of("-XX:+UseG1GC", "-XX:+UseCompactObjectHeaders"),
                     List.of("-XX:+UseParallelGC", "-XX:-UseCompressedOops", "-XX:-UseCompressedClassPointers"),
                     List.of("-XX:+UseShenandoahGC"),
-                    List.of("-XX:+UseShenandoahGC", "-XX:ShenandoahGCMode=generational", "-XX:-UseCompressedOops"));
+                    List.of("-XX:+UseShenandoahGC", "-XX:ShenandoahGCMode=generational", "-XX:-UseCompressedOops"),
+                    List.of("-XX:+UseZGC"));
 
     static List<String> variant(long seed) {
         return VARIANTS.get((int) Long.remainderUnsigned(seed, VARIANTS.size()));
