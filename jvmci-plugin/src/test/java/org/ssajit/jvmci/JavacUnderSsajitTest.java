@@ -34,8 +34,16 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 class JavacUnderSsajitTest {
     private static final List<String> JVMCI_FOR_JAVAC = List.of("meta", "code", "code.site", "hotspot", "runtime", "services", "common", "amd64");
 
-    @Test
-    void javacCompilesSsaCoreIdentically(@TempDir Path dir) throws Exception {
+    /**
+     * Under the test JVM's collector (G1), and under ZGC and Shenandoah with {@code -Pstress} (the
+     * collectors whose barriers follow every reference read).
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"-XX:+UseG1GC", "-XX:+UseZGC", "-XX:+UseShenandoahGC"})
+    void javacCompilesSsaCoreIdentically(String gc, @TempDir Path dir) throws Exception {
+        if (!gc.equals("-XX:+UseG1GC")) {
+            Matrix.onlyInFullMatrix("javac under " + gc);
+        }
         Path sources = Path.of("..", "ssa-core", "src", "main", "java").toAbsolutePath().normalize();
         List<String> args = new ArrayList<>(List.of("--add-modules", "jdk.internal.vm.ci"));
         for (String p : JVMCI_FOR_JAVAC) {
@@ -52,7 +60,7 @@ class JavacUnderSsajitTest {
 
         List<String> jitArgs = new ArrayList<>(List.of("-d", underSsajit.toString()));
         jitArgs.addAll(args);
-        List<String> flags = List.of("-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit", "-Xbatch", "-XX:Tier4InvocationThreshold=100",
+        List<String> flags = List.of(gc, "-XX:+UseJVMCICompiler", "-Djvmci.Compiler=ssajit", "-Xbatch", "-XX:Tier4InvocationThreshold=100",
                         "-XX:Tier4CompileThreshold=200", "-Dssajit.Stats=true", "-Dssajit.Log=true");
         ChildJvm.Result r = ChildJvm.runAsSsajitRun(flags, "com.sun.tools.javac.Main", jitArgs, Duration.ofMinutes(10));
         assertFalse(r.crashed(), r::describe);
