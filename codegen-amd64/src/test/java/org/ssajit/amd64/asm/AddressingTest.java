@@ -109,6 +109,11 @@ class AddressingTest {
         assertBytes("48 8b 05 f0 ff ff ff", a -> a.mov(QWORD, rax, Address.rip(-16)));
         assertBytes("41 81 7f 20 00 00 00 00", a -> a.cmpDwordImm32(Address.of(r15, 0x20), 0));
         assertBytes("89 84 24 00 80 ff ff", a -> a.mov(DWORD, Address.of(rsp, -0x8000), rax));
+        // ZGC's patched forms: the shift's count at offset 3, the immediates last.
+        assertBytes("49 c1 eb 00", a -> a.shiftQwordImm8(ShiftOp.SHR, r11, 0));
+        assertBytes("48 81 c8 00 00 00 00", a -> a.aluQwordImm32(AluOp.OR, rax, 0));
+        assertBytes("41 f7 c2 00 00 00 00", a -> a.testDwordImm32(r10, 0));
+        assertBytes("66 41 81 fb 00 00", a -> a.cmpWordImm16(r11, 0));
     }
 
     static void assertBytes(String hex, java.util.function.Consumer<Amd64Assembler> emit) {

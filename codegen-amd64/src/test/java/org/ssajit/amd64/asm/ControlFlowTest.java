@@ -110,6 +110,15 @@ class ControlFlowTest {
         c.add("movabs r10,0x0", 10, x -> assertEquals(r, x.movabs(r10, 0)));
         c.add("cmp " + mem(DWORD, Address.of(r15, 0x20)) + ",0x0", 8, x -> x.cmpDwordImm32(Address.of(r15, 0x20), 0));
         c.add("cmp " + mem(DWORD, Address.of(r15, 0x400)) + ",0x1", 11, x -> x.cmpDwordImm32(Address.of(r15, 0x400), 1));
+        // ZGC's patched forms (the lengths pin them: never the short encodings the value 0 would allow).
+        c.add("shr rax,0x0", 4, x -> x.shiftQwordImm8(org.ssajit.amd64.asm.ShiftOp.SHR, rax, 0));
+        c.add("shl r11,0x0", 4, x -> x.shiftQwordImm8(org.ssajit.amd64.asm.ShiftOp.SHL, r11, 0));
+        c.add("or rax,0x0", 7, x -> x.aluQwordImm32(AluOp.OR, rax, 0));
+        c.add("or r9,0x0", 7, x -> x.aluQwordImm32(AluOp.OR, r9, 0));
+        c.add("test eax,0x0", 6, x -> x.testDwordImm32(rax, 0));
+        c.add("test r10d,0x0", 7, x -> x.testDwordImm32(r10, 0));
+        c.add("cmp ax,0x0", 5, x -> x.cmpWordImm16(rax, 0));
+        c.add("cmp r11w,0x0", 6, x -> x.cmpWordImm16(r11, 0));
         // The verified entry's first instruction: one 5-byte NOP HotSpot can overwrite with a jmp.
         c.add("nop DWORD PTR [rax+rax*1+0x0]", 5, x -> x.nop(5));
         // Stack bang and the return poll from the frame shape in JVMCI-FACTS.md.
