@@ -61,7 +61,7 @@ public final class FuzzCommand {
                     OSR, hot loops run ssajit's code) and compares their output. A different output, a VM crash,
                     a timeout or an exception inside ssajit is a finding; each is reduced (statements and methods
                     deleted while it stays) and saved as DIR/s<seed>.java, a regression program.
-                    The seed also picks the JVM variant: G1, Serial, Parallel or Shenandoah GC, compressed oops and class
+                    The seed also picks the JVM variant: G1, Serial, Parallel, Shenandoah or Z GC, compressed oops and class
                     pointers on or off, compact object headers.
 
                       --seed S            first seed (default: from the clock, printed)
@@ -78,7 +78,7 @@ public final class FuzzCommand {
                                           interpreter's JVM gets 4 x S)
                       --keep              keep the work directory (class files, crash logs)
                       --gc NAME           only the seeds whose variant runs that collector (G1, Serial,
-                                          Parallel, Shenandoah): N programs from S on
+                                          Parallel, Shenandoah, Z): N programs from S on
                       --compile WHAT      what ssajit compiles: all (default: every hot method, the JDK's
                                           too) or programs (the generated programs' methods, package
                                           fuzz; the JDK's methods stay C1's). The launcher's default
