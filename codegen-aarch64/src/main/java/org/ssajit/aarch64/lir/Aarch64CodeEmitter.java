@@ -68,6 +68,27 @@ public final class Aarch64CodeEmitter extends HotSpotCodeEmitter<Aarch64Assemble
         }
     }
 
+    /**
+     * Goes to {@code trueTarget} if bit {@code bit} of {@code r} is set ({@code ifSet}) or clear, else
+     * to {@code falseTarget}, at any distance: the opposite {@code tbz}/{@code tbnz} over a {@code b}
+     * (a test-bit branch reaches only 32 KiB), using fall-through where it can. {@code atTest} runs
+     * right before the {@code tbz}/{@code tbnz} is emitted (a relocation mark at its start: ZGC's
+     * patched bit).
+     */
+    public void branchOnBit(Register r, int bit, boolean ifSet, Runnable atTest, LirBlock trueTarget, LirBlock falseTarget) {
+        branch((label, negated) -> {
+            Label skip = new Label("tb-skip");
+            atTest.run();
+            if (ifSet != negated) {
+                asm().tbz(r, bit, skip); // bit clear: not taken
+            } else {
+                asm().tbnz(r, bit, skip);
+            }
+            asm().b(label);
+            asm().bind(skip);
+        }, trueTarget, falseTarget);
+    }
+
     /** {@code cbz} ({@code ifZero}) or {@code cbnz} to {@code target}. */
     public void branchOnZero(int size, Register r, boolean ifZero, org.ssajit.asm.Label target) {
         if (ifZero) {

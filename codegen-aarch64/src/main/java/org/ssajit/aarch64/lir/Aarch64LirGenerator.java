@@ -134,6 +134,9 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
                     }
                 }
                 case ALLOCATE_MULTI -> allocateMulti(i);
+                case Z_TEST -> fuseZTest(i);
+                case Z_UNCOLOR -> append(new Aarch64ZBarriers.Uncolor(result(i), inVariable(i.input(In.X))));
+                case Z_COLOR -> append(new Aarch64ZBarriers.Color(result(i), inVariable(i.input(In.X))));
                 case VM_CALL -> vmCall(i, jdk.vm.ci.aarch64.AArch64.r0, Aarch64ImplicitExceptions.VM_ARGUMENTS); // the arguments after the thread in x1, x2, x3
                 case LEAF_CALL_SAVING -> {
                     org.ssajit.hotspot.ir.RuntimeLeaf f = i.attribute(org.ssajit.hotspot.ir.RuntimeLeaf.class);
@@ -266,12 +269,14 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
                         inVariable(cas.input(In.EXPECTED)), inVariable(cas.input(In.VALUE)), trueTarget, falseTarget));
     }
 
-    /** {@code tst} of a register and a register or a bitmask immediate. */
+    /** A ZGC color test and its branch ({@link Aarch64ZBarriers.TestBranch}): the masks' {@code movz} into a temp. */
     @Override
     protected void zTestBranch(boolean ifBad, Instruction test, LirBlock trueTarget, LirBlock falseTarget) {
-        throw new org.ssajit.bytecode.BailoutException(org.ssajit.bytecode.BailoutException.Reason.UNSUPPORTED, "ZGC barriers on AArch64");
+        append(new Aarch64ZBarriers.TestBranch(test.attribute(org.ssajit.hotspot.ir.ZTest.class), ifBad, inVariable(test.input(In.X)), newVariable(JavaKind.Long),
+                        trueTarget, falseTarget));
     }
 
+    /** {@code tst} of a register and a register or a bitmask immediate. */
     @Override
     protected void testBranch(org.ssajit.ir.Condition cond, Instruction and, LirBlock trueTarget, LirBlock falseTarget) {
         int size = sizeOf(and.kind());

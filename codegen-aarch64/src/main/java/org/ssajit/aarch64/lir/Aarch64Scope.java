@@ -8,8 +8,9 @@ import org.ssajit.ir.Graph;
  * What only this back end refuses, before any LIR exists: everything Java-level is the lowering's
  * (codegen-core's {@code LoweringScope}); every lowered op is selected. Refused here, with a
  * {@link BailoutException} ({@link BailoutException.Reason#UNSUPPORTED}) naming why, are VM
- * configurations whose code shape this back end does not emit: return-address signing, and collectors
- * that patch the nmethod entry barrier concurrently (ZGC, Shenandoah: refused before this anyway).
+ * configurations whose code shape this back end does not emit: return-address signing, and an nmethod
+ * entry barrier patched in a way other than at safepoints (Serial, Parallel, G1) or concurrently with
+ * the global patching epoch (Shenandoah, ZGC: {@code Aarch64FrameBuilder.emitEntryBarrierCheck}).
  */
 public final class Aarch64Scope {
     private Aarch64Scope() {
