@@ -32,8 +32,14 @@
 # ssajit runs (under gc-verify the programs' own JVM variants pick the collector): the mode passes
 # for them when fuzz reports 0 findings.
 #
+# Under one collector: STRESS_GC=NAME (Serial, Parallel, G1, Shenandoah, Z) runs every mode under it
+# (-XX:+Use<NAME>GC on each run; gc-verify only that collector's variant; the generated programs only
+# the seeds whose JVM variant runs it, fuzz's --gc). Default: HotSpot's collector (G1), and gc-verify
+# under each.
+#
 # Usage: scripts/stress.sh [mode...]     (default: every mode; about 20 minutes on 2 cores)
 #        STRESS_PROGRAMS="fuzz" scripts/stress.sh     (only some programs: javac collections copies handles numeric fuzz)
+#        STRESS_GC=Z scripts/stress.sh safepoints deopt     (some modes under ZGC)
 # Logs: benchmarks/target/stress-<time>/ (per mode and program: stdout, and stderr in .err).
 set -uo pipefail
 
@@ -47,7 +53,10 @@ MODES=("$@")
 JDK=$("$ROOT/scripts/find-jdk25.sh") || exit 2
 "$ROOT/ssajit" run -version >/dev/null 2>&1 || { echo "stress: ssajit does not start; try: $ROOT/ssajit run -version" >&2; exit 2; }
 JAR=$(ls "$ROOT"/demo/target/demo-*.jar | grep -v -e '-sources' -e '-tests' -e '-javadoc' | head -1)
-OUT="$ROOT/benchmarks/target/stress-$(date +%Y%m%d-%H%M%S)"
+GC=${STRESS_GC:-}
+case "$GC" in ""|Serial|Parallel|G1|Shenandoah|Z) ;; *) echo "stress: STRESS_GC=$GC: not a collector (Serial, Parallel, G1, Shenandoah, Z)" >&2; exit 2 ;; esac
+GC_FLAG=${GC:+-XX:+Use${GC}GC}
+OUT="$ROOT/benchmarks/target/stress-${GC:+$GC-}$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$OUT"
 
 # shellcheck disable=SC2206  # STRESS_PROGRAMS is a list on purpose
@@ -101,9 +110,11 @@ done
 for mode in "${MODES[@]}"; do
     variants=("")
     [ "$mode" = gc-verify ] && variants=(-XX:+UseSerialGC -XX:+UseParallelGC -XX:+UseG1GC -XX:+UseShenandoahGC -XX:+UseZGC)
+    [ "$mode" = gc-verify ] && [ -n "$GC" ] && variants=("$GC_FLAG")
     [ "$mode" = faults ] && variants=(0.002 0.01 0.05)
     for v in "${variants[@]}"; do
         flags=$(mode_flags "$mode" "$v") || exit 2
+        [ "$mode" = gc-verify ] || flags="$GC_FLAG $flags"
         for p in "${PROGRAMS[@]}"; do
             name="$mode${v:+-${v#-XX:+Use}}-$p"
             [ "$mode" = faults ] && name="$mode-$v-$p"
@@ -113,11 +124,11 @@ for mode in "${MODES[@]}"; do
                 # The programs' variants choose the collector; fault injection runs at every rate.
                 [ "$v" = "${variants[0]}" ] || [ "$mode" = faults ] || continue
                 # The generated programs' code cache is 5 MB (see code-cache above).
-                fuzz_flags=$(mode_flags "$mode" "$(case "$mode" in faults) echo "$v" ;; code-cache) echo 5m ;; esac)")
+                fuzz_flags=$(mode_flags "$mode" "$(case "$mode" in faults) echo "$v" ;; code-cache) echo 5m ;; gc-verify) echo "$GC_FLAG" ;; esac)")
                 name="$mode$([ "$mode" = faults ] && echo "-$v")-fuzz"
                 log="$OUT/$name.txt"
-                fuzz_opts=(--timeout 40)
-                [ "$mode" = code-cache ] && fuzz_opts=(--timeout 300 --jobs 1 --compile programs)
+                fuzz_opts=(--timeout 40 ${GC:+--gc "$GC"})
+                [ "$mode" = code-cache ] && fuzz_opts=(--timeout 300 --jobs 1 --compile programs ${GC:+--gc "$GC"})
                 # shellcheck disable=SC2086
                 (cd "$OUT" && SSAJIT_NO_BUILD=1 "$ROOT/ssajit" fuzz --seed 1 --count "$FUZZ_COUNT" --no-reduce --out "$OUT/fuzz-findings-$name" \
                     "${fuzz_opts[@]}" --flags "$fuzz_flags") >"$log" 2>&1

@@ -74,7 +74,7 @@ public final class ArrayCopies {
                     JavaKind ek = isArrayCopy(i) ? elementKind(i.input(0).stamp(), i.input(2).stamp()) : null;
                     if (ek == null || config.arrayCopyStub(ek) == 0
                                     || ek == JavaKind.Object && gc != config.gcSerial && gc != config.gcParallel && gc != config.gcG1 && gc != config.gcShenandoah
-                                                    && gc != config.gcZ) {
+                                                    && gc != config.gcZ && gc != config.gcEpsilon) {
                         continue;
                     }
                     at = expand(g, at, i, ek, config, metaAccess);

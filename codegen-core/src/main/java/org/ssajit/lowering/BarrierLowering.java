@@ -148,7 +148,7 @@ final class BarrierLowering {
 
     /**
      * The collector's barrier after a reference store, or null if it has none (Shenandoah but in its
-     * generational mode); a bailout for a collector ssajit has none for.
+     * generational mode, and Epsilon); a bailout for a collector ssajit has none for.
      */
     private GcBarrier.Kind postBarrier(int bci) {
         if (ctx.gc == ctx.config.gcG1) {
@@ -159,6 +159,9 @@ final class BarrierLowering {
         }
         if (ctx.gc == ctx.config.gcShenandoah) {
             return ctx.config.shenandoahCardBarrier ? GcBarrier.Kind.SHENANDOAH_CARD : null;
+        }
+        if (ctx.gc == ctx.config.gcEpsilon) {
+            return null;
         }
         throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "reference store at bci " + bci + ": no barriers for the "
                         + ctx.config.gcName(ctx.gc) + " collector");

@@ -234,7 +234,7 @@ public final class SsajitCompiler implements JVMCICompiler {
      * True only for collectors whose barriers ssajit emits: Serial and Parallel (card marking), G1
      * (SATB pre-barrier, filtered card-marking post-barrier) and Shenandoah (load-reference barrier,
      * SATB pre-barrier, card marking in its generational mode) and Z (colored-pointer load and store
-     * barriers, where the VM exports this target's relocation marks). Not Epsilon (untested). Identifiers are HotSpot's {@code CollectedHeap::Name} values, read from the VM.
+     * barriers, where the VM exports this target's relocation marks) and Epsilon (none). Identifiers are HotSpot's {@code CollectedHeap::Name} values, read from the VM.
      */
     @Override
     public boolean isGCSupported(int gcIdentifier) {
@@ -264,6 +264,11 @@ public final class SsajitCompiler implements JVMCICompiler {
         }
         if (gc == c.gcZ) {
             return zRefusal(c);
+        }
+        if (gc == c.gcEpsilon) {
+            // No barriers at all; the nmethod entry barrier, which the installer demands of every
+            // nmethod, still needs the VM's stub.
+            return c.nmethodEntryBarrier != 0 ? null : "the Epsilon garbage collector is not supported: this VM has no nmethod entry barrier stub under it";
         }
         return "the " + c.gcName(gc) + " garbage collector is not supported";
     }

@@ -159,6 +159,25 @@ class CompiledGcMatrixTest {
     }
 
     /**
+     * Epsilon, which has no barriers and never collects (System.gc() does nothing): the code has no
+     * card marks, no queue and no load barrier, and still its nmethod entry barrier; the scenarios
+     * that store, copy and swap references and allocate, in a heap large enough for all they allocate
+     * (about 2 GB). Epsilon exits on the first OutOfMemoryError by default; the scenarios provoke some.
+     */
+    @Test
+    void scenariosPassUnderEpsilon() throws Exception {
+        List<String> all = new ArrayList<>(STRESS);
+        all.addAll(0, List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC", "-Xmx3g", "-XX:-ExitOnOutOfMemoryError"));
+        List<String> scenarios = List.of("endToEnd", "arrayCopies", "unsafeAccesses", "allocation", "referenceStores", "staticsWithGc", "referentsKeptAlive");
+        ChildJvm.Result r = ChildJvm.run(all, CompiledScenarios.class.getName(), scenarios, Duration.ofMinutes(8));
+        assertFalse(r.crashed(), r::describe);
+        assertEquals(0, r.exitCode(), r::describe);
+        for (String scenario : scenarios) {
+            assertTrue(r.stdout().contains("PASS " + scenario + "\n"), () -> scenario + " did not pass\n" + r.describe());
+        }
+    }
+
+    /**
      * Shenandoah's generational mode, whose card marks (in the table the thread holds) young
      * collections must find, without compressed oops, under its own heap verification: the scenarios
      * that store and swap references (every scenario under {@code -Pstress}).
