@@ -98,6 +98,7 @@ mode_flags() { # mode [collector] -> JVM flags
     esac
 }
 
+[ -z "$GC" ] || echo "stress: every mode under $GC_FLAG"
 failed=0
 declare -A expected
 for p in "${PROGRAMS[@]}"; do

@@ -5,12 +5,14 @@ import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.hotspot.ir.RuntimeLeaf;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
+import org.ssajit.ir.Constant;
 import org.ssajit.ir.Goto;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Operation;
+import org.ssajit.ir.Phi;
 import org.ssajit.ir.Value;
 
 import jdk.vm.ci.meta.JavaKind;
@@ -101,6 +103,30 @@ abstract class BarrierBuilder {
             add(HotSpotOp.LEAF_CALL_SAVING, JavaKind.Void, runtime, entry);
         }
         jump(done);
+    }
+
+    /**
+     * The address of a loaded reference's slot for the runtime's load barrier, which heals it there;
+     * 0 where the load had no slot to name ({@code Unsafe} at a raw address 0 with no offset).
+     */
+    Value slotAddress(Access slot, Value base, Value index) {
+        boolean known = !(base instanceof Constant c && c.kind() == JavaKind.Long && c.asLong() == 0 && slot.displacement() == 0);
+        return known ? address(slot, base, index) : g.longConstant(0);
+    }
+
+    /**
+     * Ends a load barrier's expansion: the value it gives is a phi in {@code done} of {@code fromEnd}
+     * (from the predecessor {@code end}) and {@code fromOthers} (from every other), with the barrier's
+     * stamp, and takes the barrier's place in its uses; the barrier leaves {@code entry}.
+     */
+    void replaceByPhi(Instruction barrier, Block entry, Block done, Block end, Value fromEnd, Value fromOthers) {
+        Phi phi = done.addPhi(g, JavaKind.Object);
+        for (Block p : done.predecessors()) {
+            phi.appendOperand(p == end ? fromEnd : fromOthers);
+        }
+        phi.setStamp(barrier.stamp());
+        barrier.replaceAllUsesWith(phi);
+        entry.removeInstruction(barrier);
     }
 
     /** The running thread, made where it is used (never reused across blocks). */

@@ -12,7 +12,6 @@ import org.ssajit.hotspot.ir.NarrowEncoding;
 import org.ssajit.hotspot.ir.RuntimeLeaf;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
-import org.ssajit.ir.Constant;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
@@ -152,13 +151,7 @@ final class ShenandoahBarrierExpansion extends BarrierBuilder {
         Value index = barrier.input(Op.In.INDEX);
         Block entry = at;
         Value r = resolve(value, base, index, lb, done);
-        Phi phi = done.addPhi(g, JavaKind.Object);
-        for (Block p : done.predecessors()) {
-            phi.appendOperand(p == at ? r : value);
-        }
-        phi.setStamp(barrier.stamp());
-        barrier.replaceAllUsesWith(phi);
-        entry.removeInstruction(barrier);
+        replaceByPhi(barrier, entry, done, at, r, value);
     }
 
     /**
@@ -178,8 +171,7 @@ final class ShenandoahBarrierExpansion extends BarrierBuilder {
             at = branch(Condition.EQ, inCset, g.intConstant(0), done);
         }
         Access slot = lb.access();
-        boolean known = !(base instanceof Constant c && c.kind() == JavaKind.Long && c.asLong() == 0 && slot.displacement() == 0);
-        Value address = known ? address(slot, base, index) : g.longConstant(0);
+        Value address = slotAddress(slot, base, index);
         RuntimeLeaf f = lb.weak() ? (slot.narrowOop() ? RuntimeLeaf.SHENANDOAH_LRB_WEAK_NARROW : RuntimeLeaf.SHENANDOAH_LRB_WEAK)
                         : (slot.narrowOop() ? RuntimeLeaf.SHENANDOAH_LRB_STRONG_NARROW : RuntimeLeaf.SHENANDOAH_LRB_STRONG);
         Instruction r = add(HotSpotOp.LEAF_CALL_SAVING, JavaKind.Object, f, value, address);

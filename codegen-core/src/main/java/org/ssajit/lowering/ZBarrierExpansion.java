@@ -10,11 +10,9 @@ import org.ssajit.hotspot.ir.RuntimeLeaf;
 import org.ssajit.hotspot.ir.ZTest;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
-import org.ssajit.ir.Constant;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
-import org.ssajit.ir.Phi;
 import org.ssajit.ir.Value;
 
 import jdk.vm.ci.meta.JavaKind;
@@ -117,19 +115,12 @@ final class ZBarrierExpansion extends BarrierBuilder {
         Block fastEnd = at;
         at = slow;
         Access slot = lb.access();
-        boolean known = !(base instanceof Constant c && c.kind() == JavaKind.Long && c.asLong() == 0 && slot.displacement() == 0);
-        Value address = known ? address(slot, base, index) : g.longConstant(0);
+        Value address = slotAddress(slot, base, index);
         RuntimeLeaf f = lb.weak() ? RuntimeLeaf.Z_LOAD_BARRIER_WEAK : RuntimeLeaf.Z_LOAD_BARRIER;
         Instruction healed = add(HotSpotOp.LEAF_CALL_SAVING, JavaKind.Object, f, word(pointer), address);
         healed.setStamp(barrier.stamp()); // the same object, remapped (a referent kept alive)
         jump(done);
-        Phi phi = done.addPhi(g, JavaKind.Object);
-        for (Block p : done.predecessors()) {
-            phi.appendOperand(p == fastEnd ? uncolored : healed);
-        }
-        phi.setStamp(barrier.stamp());
-        barrier.replaceAllUsesWith(phi);
-        entry.removeInstruction(barrier);
+        replaceByPhi(barrier, entry, done, fastEnd, uncolored, healed);
     }
 
     /**
