@@ -178,7 +178,7 @@ final class InstructionLowering {
                     monitors.unlockAtReturn(r, methodLock);
                 }
             }
-            if (b.terminator() instanceof Throw t && b.handlers().isEmpty()) {
+            if (b.terminator() instanceof Throw t && b.handlers().isEmpty() && !endsFrame(b)) {
                 if (unwinding && ExceptionDispatch.unwinds(t.state(), false)) {
                     // No handler anywhere, no lock: the exception leaves the frame; a null one
                     // deoptimizes, and the interpreter throws the NullPointerException.
@@ -199,6 +199,12 @@ final class InstructionLowering {
                 }
             }
         }
+    }
+
+    /** Whether {@code b}'s last instruction ends the frame (a deoptimization): its athrow is never reached. */
+    private static boolean endsFrame(Block b) {
+        java.util.List<Instruction> code = b.instructions();
+        return !code.isEmpty() && code.get(code.size() - 1).op().endsFrame();
     }
 
     void lower(Instruction i) {
@@ -245,6 +251,8 @@ final class InstructionLowering {
                 }
             }
             case LOAD_CONSTANT -> deoptimize(i);
+            // A branch side never taken (BytecodeParser.UNTAKEN_BRANCH_TRAPS): the code is invalidated and the method profiled again.
+            case DEOPTIMIZE -> deoptimize(i, new Deopt(i.attribute(DeoptimizationReason.class), DeoptimizationAction.InvalidateReprofile));
             case INVOKE -> calls.invoke(i);
             case FREEZE -> {
                 // An inlined constructor's return: what a compiled constructor's own returns get.

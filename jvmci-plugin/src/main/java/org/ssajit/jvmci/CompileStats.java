@@ -40,6 +40,8 @@ final class CompileStats {
     private final LongAdder inlinedCalls = new LongAdder();
     private final LongAdder compiledWithInlining = new LongAdder();
     private final LongAdder inlinedByProfile = new LongAdder();
+    private final LongAdder untakenBranchTraps = new LongAdder();
+    private final LongAdder compiledWithUntakenBranchTraps = new LongAdder();
     private final Map<String, LongAdder> refusals = new ConcurrentHashMap<>();
     private final PhaseTimes phases = new PhaseTimes();
 
@@ -108,14 +110,19 @@ final class CompileStats {
 
     /** One finished request; {@code refusalCategory} is null when code was installed. */
     void record(int bytecodeSize, long elapsedNanos, String refusalCategory, int installedCodeBytes) {
-        record(bytecodeSize, elapsedNanos, refusalCategory, installedCodeBytes, 0, 0);
+        record(bytecodeSize, elapsedNanos, refusalCategory, installedCodeBytes, 0, 0, 0);
     }
 
     /**
      * As {@link #record(int, long, String, int)}; {@code inlined} calls were inlined into the installed
-     * code, {@code byProfile} of them for receiver classes a call's profile saw.
+     * code, {@code byProfile} of them for receiver classes a call's profile saw; {@code untakenTraps}
+     * sides of branches the profile never saw taken deoptimize in it.
      */
-    void record(int bytecodeSize, long elapsedNanos, String refusalCategory, int installedCodeBytes, int inlined, int byProfile) {
+    void record(int bytecodeSize, long elapsedNanos, String refusalCategory, int installedCodeBytes, int inlined, int byProfile, int untakenTraps) {
+        if (refusalCategory == null && untakenTraps > 0) {
+            untakenBranchTraps.add(untakenTraps);
+            compiledWithUntakenBranchTraps.increment();
+        }
         if (refusalCategory == null && inlined > 0) {
             inlinedCalls.add(inlined);
             inlinedByProfile.add(byProfile);
@@ -167,6 +174,10 @@ final class CompileStats {
         if (compiledWithInlining.sum() > 0) {
             sb.append(String.format("[ssajit]   inlined %d calls into %d of them (%d for receiver classes their profile saw)%n", inlinedCalls.sum(),
                             compiledWithInlining.sum(), inlinedByProfile.sum()));
+        }
+        if (compiledWithUntakenBranchTraps.sum() > 0) {
+            sb.append(String.format("[ssajit]   %d branch sides never taken in the profile deoptimize, in %d of them%n", untakenBranchTraps.sum(),
+                            compiledWithUntakenBranchTraps.sum()));
         }
         sb.append(String.format("[ssajit]   refused %d%n", refused));
         byReason.entrySet().stream()

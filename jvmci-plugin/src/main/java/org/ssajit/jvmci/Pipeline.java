@@ -77,10 +77,12 @@ public final class Pipeline {
 
     /**
      * The options of the host pipeline tests compile single methods with: every verifier on, calls left
-     * as calls (a test that inlines says so), explicit null checks; the rest at their defaults.
+     * as calls (a test that inlines says so), explicit null checks, every branch side compiled (a test
+     * warms a method with some inputs and then runs it with others, in code that must stay valid);
+     * the rest at their defaults.
      */
     public static final OptionValues TEST_OPTIONS = OptionValues.DEFAULTS.with(SsajitOptions.VERIFY, true).with(Inlining.INLINE, false)
-                    .with(LoweringOptions.IMPLICIT_NULL_CHECKS, false);
+                    .with(LoweringOptions.IMPLICIT_NULL_CHECKS, false).with(org.ssajit.parse.BytecodeParser.UNTAKEN_BRANCH_TRAPS, false);
 
     /** The phase times of this pipeline's compiles. */
     public PhaseTimes phaseTimes() {

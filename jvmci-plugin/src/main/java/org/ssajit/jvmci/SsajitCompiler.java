@@ -68,22 +68,23 @@ public final class SsajitCompiler implements JVMCICompiler {
      * with the reason HotSpot and the log see, the category statistics count, and whether HotSpot may ask
      * again later ({@code retry}; otherwise the method is never compiled at this tier again).
      */
-    private record Outcome(String reason, String category, int codeBytes, boolean retry, int inlinedCalls, int inlinedByProfile, int inlinedBytecodes) {
+    private record Outcome(String reason, String category, int codeBytes, boolean retry, int inlinedCalls, int inlinedByProfile, int inlinedBytecodes,
+                    int untakenBranchTraps) {
         static Outcome refused(String reason, String category) {
-            return new Outcome(reason, category, 0, false, 0, 0, 0);
+            return new Outcome(reason, category, 0, false, 0, 0, 0, 0);
         }
 
         /** A refusal for now (no room in the code cache): HotSpot may ask again. */
         static Outcome refusedForNow(String reason, String category) {
-            return new Outcome(reason, category, 0, true, 0, 0, 0);
+            return new Outcome(reason, category, 0, true, 0, 0, 0, 0);
         }
 
         /**
          * Installed code of {@code codeBytes} bytes, into which {@code inlinedCalls} calls were inlined, {@code inlinedByProfile} of
          * them for profiled receiver classes, {@code inlinedBytecodes} bytes of bytecode in all.
          */
-        static Outcome installed(int codeBytes, int inlinedCalls, int inlinedByProfile, int inlinedBytecodes) {
-            return new Outcome(null, null, codeBytes, false, inlinedCalls, inlinedByProfile, inlinedBytecodes);
+        static Outcome installed(int codeBytes, int inlinedCalls, int inlinedByProfile, int inlinedBytecodes, int untakenBranchTraps) {
+            return new Outcome(null, null, codeBytes, false, inlinedCalls, inlinedByProfile, inlinedBytecodes, untakenBranchTraps);
         }
 
         boolean isInstalled() {
@@ -145,7 +146,8 @@ public final class SsajitCompiler implements JVMCICompiler {
         try {
             long nanos = System.nanoTime() - start;
             if (ctx != null) {
-                ctx.stats().record(bytecodes, nanos, outcome.category(), outcome.codeBytes(), outcome.inlinedCalls(), outcome.inlinedByProfile());
+                ctx.stats().record(bytecodes, nanos, outcome.category(), outcome.codeBytes(), outcome.inlinedCalls(), outcome.inlinedByProfile(),
+                                outcome.untakenBranchTraps());
                 if (ctx.options().get(SsajitOptions.LOG)) {
                     long cpu = cpuStart < 0 ? -1 : ThreadCpuTime.nanos() - cpuStart;
                     System.err.println(logLine(id, request, bytecodes, reason, nanos, cpu, outcome.codeBytes(), outcome.inlinedCalls()));
@@ -227,7 +229,7 @@ public final class SsajitCompiler implements JVMCICompiler {
         if (ctx.dumper() != null) {
             ctx.dumper().code(id, method, code, installed);
         }
-        return Outcome.installed(code.codeSize(), graph.inlinedCallCount(), graph.inlinedByProfileCount(), graph.inlinedBytecodeCount());
+        return Outcome.installed(code.codeSize(), graph.inlinedCallCount(), graph.inlinedByProfileCount(), graph.inlinedBytecodeCount(), graph.untakenBranchTrapCount());
     }
 
     /**

@@ -87,6 +87,15 @@ public final class Liveness {
     }
 
     /**
+     * Where the live locals are kept, and frame states read every slot: {@link #needsFrameState}, and
+     * every conditional branch, where the parser takes a state when the profile says a side never
+     * ran (the side deoptimizes: {@code BytecodeParser.UNTAKEN_BRANCH_TRAPS}).
+     */
+    static boolean mayNeedFrameState(BytecodeStream s, Linkage linkage) {
+        return needsFrameState(s, linkage) || Bytecodes.isConditionalBranch(s.opcode());
+    }
+
+    /**
      * A branch or switch with a target at or before itself, where a safepoint goes. Every cycle of
      * control flow contains one (falling through only goes forwards), so polling at each of them
      * polls in every loop, reducible or not; in javac's code they are the loops' back edges.
@@ -213,7 +222,7 @@ public final class Liveness {
                 st.copyFrom(shapes.entry(b));
                 for (int bci = b.startBci(); bci <= b.endBci(); bci = s.nextBci()) {
                     s.at(bci);
-                    if (needsFrameState(s, linkage)) {
+                    if (mayNeedFrameState(s, linkage)) {
                         FrameShapes.frameStateReads(st, ud);
                     }
                     shapes.step(st, s, ud);
@@ -309,7 +318,7 @@ public final class Liveness {
         for (int bci = b.startBci(); bci <= b.endBci(); bci = s.nextBci(), k++) {
             s.at(bci);
             bcis[k] = bci;
-            hasState[k] = needsFrameState(s, linkage);
+            hasState[k] = mayNeedFrameState(s, linkage);
             if (hasState[k]) {
                 states++;
             }

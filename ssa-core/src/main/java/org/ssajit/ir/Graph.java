@@ -112,6 +112,18 @@ public final class Graph {
         inlinedByProfile++;
     }
 
+    private int untakenBranchTraps;
+
+    /** How many sides of branches the parser made deoptimizations because the profile never saw them taken. */
+    public int untakenBranchTrapCount() {
+        return untakenBranchTraps;
+    }
+
+    /** Counts one such side ({@link #untakenBranchTrapCount}). */
+    public void countUntakenBranchTrap() {
+        untakenBranchTraps++;
+    }
+
     private final List<InliningDecision> inliningDecisions = new CompilerList<>();
 
     /** Every call the inliner was asked about, in parse order: a callee's calls right after the call that inlined it. */

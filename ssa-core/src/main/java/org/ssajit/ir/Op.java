@@ -197,7 +197,15 @@ public enum Op implements Operation {
      * registers or throws. The lowering expands it (the class's flag tested, a call of the VM in a
      * cold block); no back end selects it.
      */
-    REGISTER_FINALIZER("registerfinalizer", MEMORY_READ | MEMORY_WRITE | DEOPTIMIZES, VOID, in(In.OBJECT, OBJECT));
+    REGISTER_FINALIZER("registerfinalizer", MEMORY_READ | MEMORY_WRITE | DEOPTIMIZES, VOID, in(In.OBJECT, OBJECT)),
+    /**
+     * Leaves the compiled code for the interpreter, which resumes at its state (re-executing the
+     * bytecode of the state's bci), for the reason its attribute names: the side of a branch that
+     * the profile never saw taken ({@code UnreachedCode}). The frame ends here; the block's
+     * terminator is never reached. The lowering makes it the target's deoptimization, whose action
+     * invalidates the code and has the method profiled again.
+     */
+    DEOPTIMIZE("deoptimize", DEOPTIMIZES | ENDS_FRAME | HIGH, VOID, jdk.vm.ci.meta.DeoptimizationReason.class);
 
     /** An input's role, the name by which generic code and {@link Instruction#input(In)} find it. */
     public enum In {

@@ -27,10 +27,13 @@ import org.ssajit.options.OptionValues;
  * <li>{@link #explainInlining()}: the inliner's reasons in full (sizes, the profile's classes and
  * shares), for {@code -Dssajit.PrintInlining}, dumps and tools; off, fixed texts that cost nothing to
  * make (default on; a JIT compile that prints nothing turns it off)</li>
+ * <li>{@link #untakenBranchTraps()}: a side of a conditional branch that the method's profile counted
+ * never taken (over at least {@link BytecodeParser#UNTAKEN_MIN_COUNT} runs) deoptimizes instead of
+ * being parsed (default off here; a compile's options turn it on, {@link BytecodeParser#UNTAKEN_BRANCH_TRAPS})</li>
  * </ul>
  */
 public final class BuildOptions {
-    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false, Inlining.MAX_CALLEE_BYTES, true);
+    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false, Inlining.MAX_CALLEE_BYTES, true, false);
 
     private final boolean optimize;
     private final boolean markers;
@@ -39,9 +42,10 @@ public final class BuildOptions {
     private final boolean inline;
     private final int hotCalleeBytes;
     private final boolean explainInlining;
+    private final boolean untakenBranchTraps;
 
     private BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs, boolean statesNameAllLocals, boolean inline, int hotCalleeBytes,
-                    boolean explainInlining) {
+                    boolean explainInlining, boolean untakenBranchTraps) {
         this.optimize = optimize;
         this.markers = markers;
         this.removeRedundantPhiSccs = removeRedundantPhiSccs;
@@ -49,11 +53,13 @@ public final class BuildOptions {
         this.inline = inline;
         this.hotCalleeBytes = hotCalleeBytes;
         this.explainInlining = explainInlining;
+        this.untakenBranchTraps = untakenBranchTraps;
     }
 
     /** The build of a compile under {@code options}: the default one, inlining as {@link Inlining#INLINE} and {@link Inlining#HOT_INLINE_SIZE} say. */
     public static BuildOptions forCompile(OptionValues options) {
-        return DEFAULT.withInlining(options.get(Inlining.INLINE)).withHotCalleeBytes(options.get(Inlining.HOT_INLINE_SIZE));
+        return DEFAULT.withInlining(options.get(Inlining.INLINE)).withHotCalleeBytes(options.get(Inlining.HOT_INLINE_SIZE))
+                        .withUntakenBranchTraps(options.get(BytecodeParser.UNTAKEN_BRANCH_TRAPS));
     }
 
     public boolean optimize() {
@@ -85,50 +91,60 @@ public final class BuildOptions {
     }
 
     public BuildOptions withOptimize(boolean v) {
-        return new BuildOptions(v, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining);
+        return new BuildOptions(v, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps);
     }
 
     public BuildOptions withMarkers(boolean v) {
-        return new BuildOptions(optimize, v, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining);
+        return new BuildOptions(optimize, v, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps);
     }
 
     public BuildOptions withRedundantPhiSccs(boolean v) {
-        return new BuildOptions(optimize, markers, v, statesNameAllLocals, inline, hotCalleeBytes, explainInlining);
+        return new BuildOptions(optimize, markers, v, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps);
     }
 
     public BuildOptions withStatesNamingAllLocals(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, v, inline, hotCalleeBytes, explainInlining);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, v, inline, hotCalleeBytes, explainInlining, untakenBranchTraps);
     }
 
     public BuildOptions withInlining(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, v, hotCalleeBytes, explainInlining);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, v, hotCalleeBytes, explainInlining, untakenBranchTraps);
     }
 
     /** The largest callee inlined at a hot call ({@link #hotCalleeBytes()}). */
     public BuildOptions withHotCalleeBytes(int bytes) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, bytes, explainInlining);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, bytes, explainInlining, untakenBranchTraps);
+    }
+
+    /** Whether a branch side the profile never saw taken deoptimizes ({@link #untakenBranchTraps()}). */
+    public BuildOptions withUntakenBranchTraps(boolean v) {
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, v);
+    }
+
+    public boolean untakenBranchTraps() {
+        return untakenBranchTraps;
     }
 
     /** Whether the inliner's reasons say everything ({@link #explainInlining()}). */
     public BuildOptions withExplainedInlining(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, v);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, v, untakenBranchTraps);
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof BuildOptions b && optimize == b.optimize && markers == b.markers && removeRedundantPhiSccs == b.removeRedundantPhiSccs
                         && statesNameAllLocals == b.statesNameAllLocals && inline == b.inline && hotCalleeBytes == b.hotCalleeBytes
-                        && explainInlining == b.explainInlining;
+                        && explainInlining == b.explainInlining && untakenBranchTraps == b.untakenBranchTraps;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining);
+        return Objects.hash(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps);
     }
 
     @Override
     public String toString() {
         return "BuildOptions[optimize=" + optimize + ", markers=" + markers + ", removeRedundantPhiSccs=" + removeRedundantPhiSccs + ", statesNameAllLocals="
-                        + statesNameAllLocals + ", inline=" + inline + ", hotCalleeBytes=" + hotCalleeBytes + ", explainInlining=" + explainInlining + "]";
+                        + statesNameAllLocals + ", inline=" + inline + ", hotCalleeBytes=" + hotCalleeBytes + ", explainInlining=" + explainInlining
+                        + ", untakenBranchTraps=" + untakenBranchTraps + "]";
     }
 }

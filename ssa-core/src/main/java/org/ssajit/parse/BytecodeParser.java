@@ -35,6 +35,7 @@ import org.ssajit.ir.Terminator;
 import org.ssajit.ir.Throw;
 import org.ssajit.ir.Value;
 import org.ssajit.opt.NodeFactory;
+import org.ssajit.options.OptionKey;
 import org.ssajit.ssa.SsaConstruction;
 
 import jdk.vm.ci.meta.JavaConstant;
@@ -55,6 +56,20 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * namespace. A long or double lives in the variable of its first slot.
  */
 public final class BytecodeParser {
+    /**
+     * Whether a side of a conditional branch that the method's profile counted never taken (over at
+     * least {@link #UNTAKEN_MIN_COUNT} runs of the branch) deoptimizes instead of being compiled, as
+     * C2's unstable if: the rest of that path is not parsed, and the paths that remain merge fewer
+     * values. Taken, the trap invalidates the code and the method is profiled again; a method that
+     * has deoptimized so once gets no such trap in its later compiles.
+     */
+    public static final OptionKey<Boolean> UNTAKEN_BRANCH_TRAPS = OptionKey.bool("UntakenBranchTraps", true,
+                    "Compile a side of a conditional branch that the profile counted never taken (over at least " + 40
+                                    + " runs of the branch) as a deoptimization: taken, the code is invalidated, the method profiled again and "
+                                    + "compiled without it. false: every side is compiled.");
+    /** The fewest runs of a branch after which a side never taken is trusted to stay so (C2's bar too). */
+    public static final int UNTAKEN_MIN_COUNT = 40;
+
     /** Receives every control-flow edge the parser creates, in creation order. */
     public interface EdgeSink {
         void edge(Block from, Block to);
@@ -187,6 +202,18 @@ public final class BytecodeParser {
         }
     }
 
+    /** Whether never-taken branch sides deoptimize ({@link BuildOptions#untakenBranchTraps()}). */
+    private boolean untakenBranchTraps;
+    /** This method's profile for {@link #untakenSide}, read once; {@link #noProfile} once it is known to have none. */
+    private jdk.vm.ci.meta.ProfilingInfo branchProfile;
+    private boolean noProfile;
+    /** {@link #untakenSide} of the bytecode being parsed, decided once (the profile's counts move while the parse reads them). */
+    private int untakenAtBranch;
+
+    public void setUntakenBranchTraps(boolean v) {
+        untakenBranchTraps = v;
+    }
+
     /** The experiment of {@link BuildOptions#statesNameAllLocals()}. */
     public void setStatesNameAllLocals(boolean v) {
         statesNameAllLocals = v;
@@ -274,7 +301,8 @@ public final class BytecodeParser {
             if (bci == bb.endBci()) {
                 appendedBeforeLast = block.instructions().size();
             }
-            FrameState state = Liveness.needsFrameState(s, linkage) ? captureState(bci) : null;
+            untakenAtBranch = untakenSide();
+            FrameState state = Liveness.needsFrameState(s, linkage) || untakenAtBranch != 0 ? captureState(bci) : null;
             parseInstruction(state);
             if (unreachable) {
                 // An inlined callee never returned: the rest of the block, and its exits, are dead.
@@ -996,11 +1024,76 @@ public final class BytecodeParser {
             terminate(new Goto(s.bci(), known ? taken : next), state);
             return;
         }
+        int untaken = untakenAtBranch;
+        if (untaken != 0 && state != null) {
+            // The side the profile never saw deoptimizes, with the state before the branch: the
+            // interpreter re-executes it (its operands are on that state's stack) and goes there.
+            Block trap = trap(state);
+            if (untaken == TAKEN_NEVER) {
+                taken = trap;
+            } else {
+                next = trap;
+            }
+        }
         if (x instanceof Constant && !(y instanceof Constant)) {
             terminate(new If(s.bci(), cond.mirror(), y, x, taken, next), state);
         } else {
             terminate(new If(s.bci(), cond, x, y, taken, next), state);
         }
+    }
+
+    private static final int TAKEN_NEVER = 1;
+    private static final int NOT_TAKEN_NEVER = 2;
+
+    /**
+     * Which side of the conditional branch at the current bytecode the profile says never ran
+     * ({@link #TAKEN_NEVER}, {@link #NOT_TAKEN_NEVER}), or 0: none, too few runs counted, no profile,
+     * not a conditional branch, or the method has deoptimized for a side it had not seen before.
+     */
+    private int untakenSide() {
+        if (!untakenBranchTraps || noProfile || !isConditionalBranch(s.opcode())) {
+            return 0;
+        }
+        jdk.vm.ci.meta.ProfilingInfo p = branchProfile;
+        if (p == null) {
+            try {
+                p = method.getProfilingInfo();
+                if (p != null && p.getDeoptimizationCount(jdk.vm.ci.meta.DeoptimizationReason.UnreachedCode) > 0) {
+                    p = null;
+                }
+            } catch (RuntimeException e) {
+                p = null;
+            }
+            if (p == null) {
+                noProfile = true;
+                return 0;
+            }
+            branchProfile = p;
+        }
+        int bci = s.bci();
+        if (p.getExecutionCount(bci) < UNTAKEN_MIN_COUNT) {
+            return 0;
+        }
+        double taken = p.getBranchTakenProbability(bci);
+        return taken == 0.0 ? TAKEN_NEVER : taken == 1.0 ? NOT_TAKEN_NEVER : 0;
+    }
+
+    /**
+     * A block, outside the bytecode's blocks, that deoptimizes with a copy of {@code before} (the state
+     * before the branch) for a side of the branch never taken ({@link Op#DEOPTIMIZE}); its athrow is
+     * never reached.
+     */
+    private Block trap(FrameState before) {
+        Block trap = graph.newBlock(s.bci());
+        Instruction d = new Instruction(graph, Op.DEOPTIMIZE, JavaKind.Void, jdk.vm.ci.meta.DeoptimizationReason.UnreachedCode, s.bci());
+        d.setState(before.copy());
+        trap.append(d);
+        Throw never = new Throw(s.bci(), graph.nullConstant());
+        never.setState(before.copy());
+        trap.setTerminator(never);
+        ssa.sealBlock(trap); // its one predecessor comes with the branch's edges; nothing reads a variable in it
+        graph.countUntakenBranchTrap();
+        return trap;
     }
 
     private void switchInstruction(FrameState state) {
@@ -1126,3 +1219,4 @@ public final class BytecodeParser {
         };
     }
 }
+

@@ -238,6 +238,7 @@ public final class GraphBuilder {
         BytecodeParser parser(ParseScope scope) {
             BytecodeParser p = new BytecodeParser(graph, scope, factory, ssa, providers, (from, to) -> to.addPredecessor(from));
             p.setStatesNameAllLocals(options.statesNameAllLocals());
+            p.setUntakenBranchTraps(options.untakenBranchTraps() && factory.optimizing());
             if (factory.optimizing()) {
                 p.setConstantFields(constantFields);
             }

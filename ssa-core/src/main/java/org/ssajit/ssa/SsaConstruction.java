@@ -19,4 +19,11 @@ public interface SsaConstruction {
      * the reader expects; phis created for the read get it.
      */
     Value readVariable(int variable, Block block, JavaKind kind);
+
+    /**
+     * {@code block}, made by the parser outside the bytecode's blocks with all its predecessors (a
+     * deoptimizing side of a branch), is complete. A construction that seals blocks seals it.
+     */
+    default void sealBlock(Block block) {
+    }
 }
