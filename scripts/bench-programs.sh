@@ -24,7 +24,7 @@
 # own geomeans, need not contain it.
 #
 # Usage: scripts/bench-programs.sh [-r ROUNDS] [--iterations N] [--keep K] [--suite] [--graal] [--cpu] [--steady PCT]
-#                                  [--no-inline] [--hot-inline N] [--no-unwind] [--no-arraycopy]
+#                                  [--no-inline] [--hot-inline N] [--no-unwind] [--no-untaken-traps] [--no-arraycopy]
 #                                  [--no-allocate-instance] [--baseline DIR] [program...]
 #   Defaults: 3 rounds, N = 12, K = 6, javac and collections (about 15 minutes on 2 cores). ssajit's
 #   compiles queue behind HotSpot's startup for a few seconds: a short program like nbody needs
@@ -38,6 +38,7 @@
 #     on other threads not counted; less disturbed by other load on the machine);
 #   --no-inline adds a mode, ssajit-noinl: ssajit with -Dssajit.Inline=false (a third longer);
 #   --no-unwind adds ssajit-nounwind: ssajit with -Dssajit.UnwindExceptions=false;
+#   --no-untaken-traps adds ssajit-notrap: ssajit with -Dssajit.UntakenBranchTraps=false (every branch side compiled);
 #   --hot-inline N adds ssajit-hot: ssajit with -Dssajit.HotInlineSize=N (callees up to N bytes at hot calls);
 #   --no-arraycopy adds ssajit-nocopy: ssajit with -Dssajit.ArrayCopyStubs=false (System.arraycopy a call);
 #   --no-allocate-instance adds ssajit-noalloc: ssajit with -Dssajit.AllocateInstanceInline=false;
@@ -71,6 +72,7 @@ while [ $# -gt 0 ]; do
         --steady) STEADY=$2; shift 2 ;;
         --no-inline) add_mode ssajit-noinl; shift ;;
         --no-unwind) add_mode ssajit-nounwind; shift ;;
+        --no-untaken-traps) add_mode ssajit-notrap; shift ;;
         --hot-inline) HOT=$2; add_mode ssajit-hot; shift 2 ;;
         --no-arraycopy) add_mode ssajit-nocopy; shift ;;
         --no-allocate-instance) add_mode ssajit-noalloc; shift ;;
@@ -134,6 +136,7 @@ run_mode() { # mode program
         ssajit-noinl) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.Inline=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-hot) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.HotInlineSize="$HOT" -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-nounwind) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.UnwindExceptions=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
+        ssajit-notrap) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.UntakenBranchTraps=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-nocopy) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.ArrayCopyStubs=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-noalloc) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.AllocateInstanceInline=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-base) SSAJIT_NO_BUILD=1 "$BASE/ssajit" run -Dssajit.Stats=true -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
@@ -200,7 +203,7 @@ awk -v keep="$KEEP" -v iters="$ITERATIONS" -v modes="${MODES[*]}" -v col="$COLUM
     }
     END {
         if (k == 0) { print "no results"; exit 1 }
-        # Columns: ssajit, the extra modes (graal, ssajit-noinl, ssajit-hot, ssajit-nounwind, ssajit-nocopy, ssajit-noalloc, ssajit-base), C1, C2;
+        # Columns: ssajit, the extra modes (graal, ssajit-noinl, ssajit-hot, ssajit-nounwind, ssajit-notrap, ssajit-nocopy, ssajit-noalloc, ssajit-base), C1, C2;
         # ratios of ssajit to C1, C2 and each extra.
         nm = 0; ms[++nm] = "ssajit"
         ne = split(modes, all_modes, " ")
