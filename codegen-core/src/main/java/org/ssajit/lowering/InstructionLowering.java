@@ -252,7 +252,7 @@ final class InstructionLowering {
             }
             case LOAD_CONSTANT -> deoptimize(i);
             // A branch side never taken (BytecodeParser.UNTAKEN_BRANCH_TRAPS): the code is invalidated and the method profiled again.
-            case DEOPTIMIZE -> deoptimize(i, new Deopt(i.attribute(DeoptimizationReason.class), DeoptimizationAction.InvalidateReprofile));
+            case UNCOMMON_TRAP -> deoptimize(i, new Deopt(i.attribute(DeoptimizationReason.class), DeoptimizationAction.InvalidateReprofile));
             case INVOKE -> calls.invoke(i);
             case FREEZE -> {
                 // An inlined constructor's return: what a compiled constructor's own returns get.

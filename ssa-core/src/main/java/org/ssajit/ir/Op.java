@@ -205,7 +205,7 @@ public enum Op implements Operation {
      * terminator is never reached. The lowering makes it the target's deoptimization, whose action
      * invalidates the code and has the method profiled again.
      */
-    DEOPTIMIZE("deoptimize", DEOPTIMIZES | ENDS_FRAME | HIGH, VOID, jdk.vm.ci.meta.DeoptimizationReason.class);
+    UNCOMMON_TRAP("uncommontrap", DEOPTIMIZES | ENDS_FRAME | HIGH, VOID, jdk.vm.ci.meta.DeoptimizationReason.class);
 
     /** An input's role, the name by which generic code and {@link Instruction#input(In)} find it. */
     public enum In {

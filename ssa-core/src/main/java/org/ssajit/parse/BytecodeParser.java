@@ -1080,12 +1080,12 @@ public final class BytecodeParser {
 
     /**
      * A block, outside the bytecode's blocks, that deoptimizes with a copy of {@code before} (the state
-     * before the branch) for a side of the branch never taken ({@link Op#DEOPTIMIZE}); its athrow is
+     * before the branch) for a side of the branch never taken ({@link Op#UNCOMMON_TRAP}); its athrow is
      * never reached.
      */
     private Block trap(FrameState before) {
         Block trap = graph.newBlock(s.bci());
-        Instruction d = new Instruction(graph, Op.DEOPTIMIZE, JavaKind.Void, jdk.vm.ci.meta.DeoptimizationReason.UnreachedCode, s.bci());
+        Instruction d = new Instruction(graph, Op.UNCOMMON_TRAP, JavaKind.Void, jdk.vm.ci.meta.DeoptimizationReason.UnreachedCode, s.bci());
         d.setState(before.copy());
         trap.append(d);
         Throw never = new Throw(s.bci(), graph.nullConstant());
