@@ -86,14 +86,6 @@ public final class Liveness {
         return linkage.traps(s) || isBackwardBranch(s);
     }
 
-    /**
-     * Where the live locals are kept, and frame states read every slot: {@link #needsFrameState}, and
-     * every conditional branch, where the parser takes a state when the profile says a side never
-     * ran (the side deoptimizes: {@code BytecodeParser.UNTAKEN_BRANCH_TRAPS}).
-     */
-    static boolean mayNeedFrameState(BytecodeStream s, Linkage linkage) {
-        return needsFrameState(s, linkage) || Bytecodes.isConditionalBranch(s.opcode());
-    }
 
     /**
      * A branch or switch with a target at or before itself, where a safepoint goes. Every cycle of
@@ -136,6 +128,15 @@ public final class Liveness {
             throw new IllegalArgumentException("no frame state at bci " + bci + " in " + b);
         }
         return statePointLive[b.id()][i];
+    }
+
+    /**
+     * The locals live at the end of block {@code b}, as {@link #liveLocalsAt} gives them (shared; do
+     * not modify): those before a conditional branch that ends it, which reads and writes none (the
+     * parser's state there when a side of the branch deoptimizes, {@code BytecodeParser.UNTAKEN_BRANCH_TRAPS}).
+     */
+    public long[] liveLocalsAtEnd(BciBlock b) {
+        return liveOut[b.id()];
     }
 
     private LoopWrites loopWrites;
@@ -222,7 +223,7 @@ public final class Liveness {
                 st.copyFrom(shapes.entry(b));
                 for (int bci = b.startBci(); bci <= b.endBci(); bci = s.nextBci()) {
                     s.at(bci);
-                    if (mayNeedFrameState(s, linkage)) {
+                    if (needsFrameState(s, linkage)) {
                         FrameShapes.frameStateReads(st, ud);
                     }
                     shapes.step(st, s, ud);
@@ -318,7 +319,7 @@ public final class Liveness {
         for (int bci = b.startBci(); bci <= b.endBci(); bci = s.nextBci(), k++) {
             s.at(bci);
             bcis[k] = bci;
-            hasState[k] = mayNeedFrameState(s, linkage);
+            hasState[k] = needsFrameState(s, linkage);
             if (hasState[k]) {
                 states++;
             }

@@ -380,7 +380,9 @@ public final class BytecodeParser {
 
     /** The state before the current bytecode: live locals, the whole operand stack, the locks. */
     private FrameState captureState(int bci) {
-        long[] live = liveness.liveLocalsAt(bciBlock, bci);
+        // A conditional branch that is no state point of its own (a forward one, a side deoptimizing)
+        // ends its block and reads and writes no local: the block's live-out.
+        long[] live = untakenAtBranch != 0 && !Liveness.needsFrameState(s, linkage) ? liveness.liveLocalsAtEnd(bciBlock) : liveness.liveLocalsAt(bciBlock, bci);
         // One array, [locals..., stack..., locks...], that the state takes over.
         Value[] all = new Value[maxLocals + sp + locks];
         Value[] locals = all;
