@@ -78,6 +78,12 @@ class UntakenBranchTrapsTest {
         Pipeline p = Pipeline.host(TRAPS.with(Inlining.INLINE, inline));
         Graph g = p.build(rm);
         assertTrue(g.untakenBranchTrapCount() > 0, () -> name + ": no branch side became a trap");
+        // Each of these branches goes forwards: going to the trap is no back edge, and the branch polls no safepoint.
+        for (org.ssajit.ir.Block b : g.blocks()) {
+            if (b.terminator() instanceof org.ssajit.ir.If f && f.targets().stream().anyMatch(UntakenBranchTrapsTest::isTrap)) {
+                assertTrue(f.state() == null, () -> name + ": the branch to a trap in " + b + " keeps a safepoint state");
+            }
+        }
         org.ssajit.codegen.CompiledCode compiled = CompiledRunner.compile(rm, p);
         // HotSpot's results, once the profile has been read (running the side never seen changes it).
         List<Object> expectedSeen = new ArrayList<>();
@@ -102,6 +108,10 @@ class UntakenBranchTrapsTest {
             validAfterUnseen |= fresh.isValid();
         }
         return new boolean[] {validAfterSeen, validAfterUnseen};
+    }
+
+    private static boolean isTrap(org.ssajit.ir.Block b) {
+        return !b.instructions().isEmpty() && b.instructions().get(0).op() == org.ssajit.ir.Op.UNCOMMON_TRAP;
     }
 
     private static void assertTrapped(String name, boolean[] valid) {

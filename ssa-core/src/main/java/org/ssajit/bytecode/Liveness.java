@@ -86,7 +86,6 @@ public final class Liveness {
         return linkage.traps(s) || isBackwardBranch(s);
     }
 
-
     /**
      * A branch or switch with a target at or before itself, where a safepoint goes. Every cycle of
      * control flow contains one (falling through only goes forwards), so polling at each of them

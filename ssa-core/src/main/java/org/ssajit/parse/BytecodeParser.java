@@ -63,12 +63,12 @@ public final class BytecodeParser {
      * values. Taken, the trap invalidates the code and the method is profiled again; a method that
      * has deoptimized so once gets no such trap in its later compiles.
      */
-    public static final OptionKey<Boolean> UNTAKEN_BRANCH_TRAPS = OptionKey.bool("UntakenBranchTraps", true,
-                    "Compile a side of a conditional branch that the profile counted never taken (over at least " + 40
-                                    + " runs of the branch) as a deoptimization: taken, the code is invalidated, the method profiled again and "
-                                    + "compiled without it. false: every side is compiled.");
     /** The fewest runs of a branch after which a side never taken is trusted to stay so (C2's bar too). */
     public static final int UNTAKEN_MIN_COUNT = 40;
+    public static final OptionKey<Boolean> UNTAKEN_BRANCH_TRAPS = OptionKey.bool("UntakenBranchTraps", true,
+                    "Compile a side of a conditional branch that the profile counted never taken (over at least " + UNTAKEN_MIN_COUNT
+                                    + " runs of the branch) as a deoptimization: taken, the code is invalidated, the method profiled again and "
+                                    + "compiled without it. false: every side is compiled.");
 
     /** Receives every control-flow edge the parser creates, in creation order. */
     public interface EdgeSink {
@@ -1086,7 +1086,8 @@ public final class BytecodeParser {
      * never reached.
      */
     private Block trap(FrameState before) {
-        Block trap = graph.newBlock(s.bci());
+        // Synthetic (bci -1): the edge into it is no back edge, so the branch keeps no safepoint for it.
+        Block trap = graph.newBlock(-1);
         Instruction d = new Instruction(graph, Op.UNCOMMON_TRAP, JavaKind.Void, jdk.vm.ci.meta.DeoptimizationReason.UnreachedCode, s.bci());
         d.setState(before.copy());
         trap.append(d);
@@ -1221,4 +1222,3 @@ public final class BytecodeParser {
         };
     }
 }
-
