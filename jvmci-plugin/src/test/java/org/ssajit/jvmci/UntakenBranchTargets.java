@@ -3,7 +3,10 @@ package org.ssajit.jvmci;
 /**
  * Methods with a branch side that their warm-up never takes, for {@link UntakenBranchTrapsTest}: a
  * plain {@code if}, a value left on the operand stack across the branch, a loop's rare exit with live
- * loop variables, a null test, and a caller of the first, which inlines it.
+ * loop variables, a null test, and a caller of {@link Callee#inlinedSign}, which inlines it. The test
+ * JVM's HotSpot inlines none of this class's methods ({@code dontinline} in the surefire argLine): a
+ * warm-up lambda compiled with one inlined would run it without profiling it (at tier 2, which a busy
+ * C2 queue makes HotSpot choose).
  */
 final class UntakenBranchTargets {
     private UntakenBranchTargets() {
@@ -40,15 +43,21 @@ final class UntakenBranchTargets {
         return o.getClass().getSimpleName() + o.hashCode() % 7;
     }
 
-    /** {@link #sign}'s twin, warmed and inlined into {@link #signTwice} only. */
-    static int inlinedSign(int x) {
-        if (x < 0) {
-            return -3 * x;
-        }
-        return x + 1;
+    static int signTwice(int x) {
+        return 2 * Callee.inlinedSign(x) + 1;
     }
 
-    static int signTwice(int x) {
-        return 2 * inlinedSign(x) + 1;
+    /** Outside the {@code dontinline} pattern, since ssajit must inline it (it honours HotSpot's directive). */
+    static final class Callee {
+        private Callee() {
+        }
+
+        /** {@link #sign}'s twin, warmed and inlined into {@link #signTwice} only. */
+        static int inlinedSign(int x) {
+            if (x < 0) {
+                return -3 * x;
+            }
+            return x + 1;
+        }
     }
 }

@@ -42,12 +42,22 @@ class UntakenBranchTrapsTest {
      * Runs {@code warm} until the profile of the method counts its first conditional branch at least
      * {@link BytecodeParser#UNTAKEN_MIN_COUNT} times with one side never taken.
      */
-    private static void warm(ResolvedJavaMethod m, IntSupplier warm) throws InterruptedException {
-        warm(m, org.ssajit.testing.Profiles.firstOf(m, 0x99, 0x9a, 0x9b, 0x9c, 0x9d, 0x9e, 0x9f, 0xa0, 0xa1, 0xa2, 0xa3, 0xa4, 0xa5, 0xa6, 0xc6, 0xc7), warm);
+    private static void warm(ResolvedJavaMethod m, IntSupplier warm, ResolvedJavaMethod... callers) throws InterruptedException {
+        warm(m, org.ssajit.testing.Profiles.firstOf(m, 0x99, 0x9a, 0x9b, 0x9c, 0x9d, 0x9e, 0x9f, 0xa0, 0xa1, 0xa2, 0xa3, 0xa4, 0xa5, 0xa6, 0xc6, 0xc7), warm, callers);
     }
 
-    /** As {@link #warm(ResolvedJavaMethod, IntSupplier)}, for the branch at {@code bci}. */
-    private static void warm(ResolvedJavaMethod m, int bci, IntSupplier warm) throws InterruptedException {
+    /**
+     * As {@link #warm(ResolvedJavaMethod, IntSupplier, ResolvedJavaMethod...)}, for the branch at
+     * {@code bci}. The method (and each of {@code callers}, through which {@code warm} reaches it) is
+     * reprofiled first: HotSpot gives it a profile at once and runs it in the interpreter, which
+     * records every branch, for some hundred calls. Left to the tier policy, a loaded machine holds it
+     * at tier 2, compiled without profiling, for minutes.
+     */
+    private static void warm(ResolvedJavaMethod m, int bci, IntSupplier warm, ResolvedJavaMethod... callers) throws InterruptedException {
+        for (ResolvedJavaMethod c : callers) {
+            c.reprofile();
+        }
+        m.reprofile();
         long start = System.nanoTime();
         long sink = 0;
         for (int round = 0;; round++) {
@@ -161,7 +171,7 @@ class UntakenBranchTrapsTest {
     @Test
     void inInlinedCallee() throws Exception {
         int[] n = {0};
-        warm(Jvmci.method(target("inlinedSign")), () -> UntakenBranchTargets.signTwice(n[0]++ & 1023));
+        warm(Jvmci.method(Jvmci.declared(UntakenBranchTargets.Callee.class, "inlinedSign")), () -> UntakenBranchTargets.signTwice(n[0]++ & 1023), Jvmci.method(target("signTwice")));
         assertTrapped("signTwice", run("signTwice", true, List.<Object[]>of(new Object[] {9}), List.<Object[]>of(new Object[] {-9})));
     }
 }

@@ -21,11 +21,15 @@ public final class Profiles {
      * or interface call records {@code classes} classes: HotSpot's profiling code collects it once the
      * method is hot, at tier 3 (or in the interpreter); on a loaded machine the compile queues hold
      * {@code m} at tier 2, compiled without type profiles, for a while, during which millions of calls
-     * profile nothing. So the warming goes by time, not by calls, pausing between rounds to let the
-     * compiler threads run. Fails after 2 minutes.
+     * profile nothing. So {@code m} is reprofiled first (HotSpot gives it a profile at once, and the
+     * interpreter, which then runs it for some hundred calls, records every one), and the warming goes
+     * by time, not by calls, pausing between rounds to let the compiler threads run. Fails after 2
+     * minutes. A caller that HotSpot compiled with {@code m} inlined at tier 2 would still hide the
+     * calls: warm through a caller that is not compiled yet, or one HotSpot does not inline into.
      */
     public static void warmUntilProfiled(ResolvedJavaMethod m, int classes, IntSupplier warm) throws InterruptedException {
         int bci = firstVirtualCall(m);
+        m.reprofile();
         warmUntil(() -> {
             JavaTypeProfile p = m.getProfilingInfo().getTypeProfile(bci);
             return p != null && p.getTypes().length >= classes;
@@ -34,6 +38,7 @@ public final class Profiles {
 
     /** Runs {@code warm} until the profile of {@code m} counts the bytecode at {@code bci} (an invoke or a branch) as run; as {@link #warmUntilProfiled}. */
     public static void warmUntilCounted(ResolvedJavaMethod m, int bci, IntSupplier warm) throws InterruptedException {
+        m.reprofile();
         warmUntil(() -> m.getProfilingInfo().getExecutionCount(bci) > 0, warm, "a count at bci " + bci + " of " + m);
     }
 
