@@ -60,6 +60,9 @@ class MethodHandleInliningTest {
         List<Object[]> entries = List.of(new Object[]{e, new InlineTargets.Entry(3, "x")}, new Object[]{e, new InlineTargets.Entry(3, "y")},
                         new Object[]{e, new InlineTargets.Entry(4, "x")}, new Object[]{e, null}, new Object[]{e, "x"}, new Object[]{e, e},
                         new Object[]{new InlineTargets.Entry(0, null), new InlineTargets.Entry(0, null)}, new Object[]{null, e});
+        for (int k = 0; k < 1_000; k++) { // the guard's counting wrapper done counting (aRecordsGuardsAndCastsCallNothing)
+            InlineTargets.recordEquals(e, k % 2 == 0 ? e : "x");
+        }
         List<Object[]> hashed = List.of(new Object[]{e}, new Object[]{new InlineTargets.Entry(-1, null)}, new Object[]{null});
         // name, a method the graph must have inlined, whether no call is left
         return Stream.of(Arguments.of("handleStatic", "plusStatic", true, oneInt),
@@ -152,18 +155,24 @@ class MethodHandleInliningTest {
 
     /**
      * A record's equals and hashCode: the guard's {@code MethodHandleImpl.profileBoolean} is its
-     * argument, and the getter handle's {@code Class.cast} of the field's type, a constant class, an
-     * instanceof; neither stays a call.
+     * argument, the getter handle's {@code Class.cast} of the field's type, a constant class, an
+     * instanceof, and so is equals' guard, a direct handle of {@code Class.isInstance} bound to the
+     * record's class (reached through {@code linkToSpecial}); none stays a call.
      */
     @Test
     void aRecordsGuardsAndCastsCallNothing() {
         InlineTargets.Entry e = new InlineTargets.Entry(1, "a");
-        InlineTargets.recordEquals(e, e); // links the call sites
+        // Links the call sites, and runs equals' guard past the calls its counting wrapper counts
+        // (java.lang.invoke's DONT_INLINE_THRESHOLD), after which the wrapper's target is the guard.
+        for (int k = 0; k < 1_000; k++) {
+            InlineTargets.recordEquals(e, k % 2 == 0 ? e : "x");
+        }
         InlineTargets.recordHash(e);
         Graph equals = PIPELINE.build(method("recordEquals"), -1, true);
         List<String> equalsCalls = calls(equals);
         assertTrue(equalsCalls.stream().noneMatch(c -> c.endsWith("MethodHandleImpl.profileBoolean")), () -> equalsCalls + "\n" + equals);
         assertTrue(equals.inlinedMethods().stream().anyMatch(m -> m.getName().equals("guard")), () -> "the guard's lambda form\n" + equals);
+        assertTrue(equalsCalls.stream().noneMatch(c -> c.endsWith("Class.isInstance") || c.endsWith("MethodHandle.linkToSpecial")), () -> equalsCalls + "\n" + equals);
         Graph hash = PIPELINE.build(method("recordHash"), -1, true);
         List<String> hashCalls = calls(hash);
         assertTrue(hashCalls.stream().noneMatch(c -> c.endsWith("Class.isInstance")), () -> hashCalls + "\n" + hash);

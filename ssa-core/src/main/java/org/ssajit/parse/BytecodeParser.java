@@ -776,7 +776,8 @@ public final class BytecodeParser {
             dropState(state);
             return args[0];
         }
-        if (opcode == INVOKEVIRTUAL && MethodHandleCalls.isClassIsInstance(m) && MethodHandleCalls.constant(args[0]) instanceof JavaConstant mirror) {
+        // Class is final: a special call of isInstance (a direct handle's) runs the same method.
+        if ((opcode == INVOKEVIRTUAL || opcode == INVOKESPECIAL) && MethodHandleCalls.isClassIsInstance(m) && MethodHandleCalls.constant(args[0]) instanceof JavaConstant mirror) {
             ResolvedJavaType t = providers.constantReflection().asJavaType(mirror);
             if (t == null || t.isPrimitive()) {
                 return null;
@@ -804,6 +805,15 @@ public final class BytecodeParser {
         MethodHandleCalls.Rebound r = methodHandleCalls.rebind(cs, args);
         if (r == null) {
             return false;
+        }
+        // A handle of one of the calls replaced when made directly (a record's equals guards with a
+        // handle of Class.isInstance bound to the record's class): replaced here too.
+        if (r.site().target() instanceof ResolvedJavaMethod target) {
+            Value v = methodHandleIntrinsic(target, r.site().opcode(), r.args(), state);
+            if (v != null) {
+                push(v);
+                return true;
+            }
         }
         boolean inTry = inTryRange(s.bci());
         double frequency = callFrequency();
