@@ -275,6 +275,8 @@ final class InstructionLowering {
                 replace(i, emit(new Instruction(g, HotSpotOp.TYPE_TEST, JavaKind.Int, TypeTests.classIs(t, constantReflection), i.bci(),
                                 i.input(In.OBJECT)), Stamp.forInt(0, 1)));
             }
+            case CLASS_IS_INSTANCE -> replace(i, emit(new Instruction(g, HotSpotOp.CLASS_TEST, JavaKind.Int, null, i.bci(), i.input(In.MIRROR), i.input(In.OBJECT)),
+                            Stamp.forInt(0, 1)));
             case CURRENT_THREAD -> currentThread(i);
             case CLASS_OF -> {
                 if (loadBarriers()) {

@@ -35,7 +35,7 @@ import jdk.vm.ci.meta.VMConstant;
 
 /**
  * The lowering's last step: HotSpot's subtype check written once, as ordinary IR, for every target.
- * Each {@link HotSpotOp#TYPE_TEST} and {@link HotSpotOp#STORE_CHECK} the lowering left becomes reads of class
+ * Each {@link HotSpotOp#TYPE_TEST}, {@link HotSpotOp#STORE_CHECK} and {@link HotSpotOp#CLASS_TEST} the lowering left becomes reads of class
  * words, compares and branches, and a loop over the secondary supers (docs/HOTSPOT-NOTES.md, "Type
  * checks"; HotSpot's {@code check_klass_subtype_fast_path} and {@code _slow_path}):
  *
@@ -94,13 +94,13 @@ final class TypeCheckExpansion {
      * thousands of {@code aastore}s stay linear).
      */
     static int expand(Graph g, HotSpotVmConfig config) {
-        if (!g.mayContain(HotSpotOp.TYPE_TEST) && !g.mayContain(HotSpotOp.STORE_CHECK)) {
+        if (!g.mayContain(HotSpotOp.TYPE_TEST) && !g.mayContain(HotSpotOp.STORE_CHECK) && !g.mayContain(HotSpotOp.CLASS_TEST)) {
             return 0;
         }
         TypeCheckExpansion x = new TypeCheckExpansion(g, config);
         int n = 0;
         for (Block b : CompilerList.copyOf(g.blocks())) {
-            List<Instruction> checks = b.instructionsWhere(i -> i.op() == HotSpotOp.TYPE_TEST || i.op() == HotSpotOp.STORE_CHECK);
+            List<Instruction> checks = b.instructionsWhere(i -> i.op() == HotSpotOp.TYPE_TEST || i.op() == HotSpotOp.STORE_CHECK || i.op() == HotSpotOp.CLASS_TEST);
             for (int k = checks.size() - 1; k >= 0; k--) {
                 x.expand(checks.get(k));
                 n++;
@@ -216,6 +216,8 @@ final class TypeCheckExpansion {
     private void emit(Check t, Block pass, Block fail) {
         if (t.op() == HotSpotOp.TYPE_TEST) {
             typeTest(t.first(), t.typeTest(), pass, fail);
+        } else if (t.op() == HotSpotOp.CLASS_TEST) {
+            classTest(t.first(), t.second(), pass, fail);
         } else {
             storeCheck(t.first(), t.second(), pass, fail);
         }
@@ -259,6 +261,22 @@ final class TypeCheckExpansion {
         Value s = klass(value);
         Value element = read(klass(array), null, word(c.objArrayElementKlassOffset));
         subtype(s, element, false, pass, fail);
+    }
+
+    /**
+     * {@code mirror.isInstance(object)}: the class is the mirror's {@code Klass*} (0 for a primitive
+     * type's mirror), tested as a store check tests the element class.
+     */
+    private void classTest(Value mirror, Value object, Block pass, Block fail) {
+        if (!mirror.stamp().isNonNull()) {
+            exitIf(Condition.EQ, mirror, g.nullConstant(), fail);
+        }
+        if (!object.stamp().isNonNull()) {
+            exitIf(Condition.EQ, object, g.nullConstant(), fail);
+        }
+        Instruction t = read(mirror, null, word(c.mirrorKlassOffset));
+        exitIf(Condition.EQ, t, g.longConstant(0), fail);
+        subtype(klass(object), t, false, pass, fail);
     }
 
     /**

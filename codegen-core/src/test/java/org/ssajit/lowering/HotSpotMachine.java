@@ -411,7 +411,7 @@ final class HotSpotMachine implements Machine {
             };
             case KEEP_ALIVE -> null; // marking does not run
             case NEW_EXCEPTION -> newException(i.attribute(ImplicitException.class), in);
-            case TYPE_TEST, STORE_CHECK, ALLOCATE, ALLOCATE_INSTANCE_OF, PRE_BARRIER, POST_BARRIER -> throw Machine.broken(i.op() + " left after the lowering's expansions");
+            case TYPE_TEST, STORE_CHECK, CLASS_TEST, ALLOCATE, ALLOCATE_INSTANCE_OF, PRE_BARRIER, POST_BARRIER -> throw Machine.broken(i.op() + " left after the lowering's expansions");
             default -> throw Machine.refuse("lowered op " + i.op() + " is not interpreted");
         };
     }

@@ -90,6 +90,11 @@ class TypeCheckExpansionTest {
         strings[0] = o;
     }
 
+    /** Class.isInstance of a class known only when the code runs. */
+    static boolean dynamicInstance(Class<?> c, Object o) {
+        return c.isInstance(o);
+    }
+
     /** The loop's backward branch is the instanceof's: it polls. */
     static int chase(Object[] a) {
         int i = 0;
@@ -144,9 +149,9 @@ class TypeCheckExpansionTest {
     /** Nothing of the macro-ops is left, and no guard: every answer went to branches (or a phi). */
     @Test
     void noTypeTestStoreCheckOrGuardIsLeft() {
-        for (String m : List.of("exactBranch", "primaryBranch", "interfaceBranch", "materialized", "cast", "castInterface", "store", "chase")) {
+        for (String m : List.of("exactBranch", "primaryBranch", "interfaceBranch", "materialized", "cast", "castInterface", "store", "chase", "dynamicInstance")) {
             Graph g = lowered(m);
-            assertTrue(all(g).noneMatch(i -> i.op() == HotSpotOp.TYPE_TEST || i.op() == HotSpotOp.STORE_CHECK || i.op() == HotSpotOp.GUARD), () -> m + "\n" + text(g));
+            assertTrue(all(g).noneMatch(i -> i.op() == HotSpotOp.TYPE_TEST || i.op() == HotSpotOp.STORE_CHECK || i.op() == HotSpotOp.CLASS_TEST || i.op() == HotSpotOp.GUARD), () -> m + "\n" + text(g));
         }
     }
 
@@ -274,6 +279,24 @@ class TypeCheckExpansionTest {
         assertEquals(0, all(proven).filter(i -> i.op() == HotSpotOp.STORE_CHECK).count(), () -> text(proven));
         Graph unproven = lowered("unprovenStores", false);
         assertEquals(2, all(unproven).filter(i -> i.op() == HotSpotOp.STORE_CHECK).count(), () -> text(unproven));
+    }
+
+    /**
+     * {@code Class.isInstance} of a class known only when the code runs calls nothing: its receiver's
+     * null check, then the class pointer read from the mirror ({@code java_lang_Class::_klass_offset};
+     * 0, a primitive type's, fails) tested as a store check tests the element class, through its super
+     * check offset read from the class. What the code answers is compared with the interpreter in
+     * jvmci-plugin's language corpus ({@code typeIsInstanceDynamic}, {@code typeIsInstanceOfAnyMirror}).
+     */
+    @Test
+    void aClassKnownOnlyAtRunTimeIsReadFromItsMirror() {
+        Graph before = lowered("dynamicInstance", false);
+        assertEquals(1, all(before).filter(i -> i.op() == HotSpotOp.CLASS_TEST).count(), () -> text(before));
+        assertTrue(all(before).noneMatch(i -> i.op() == Op.INVOKE), () -> text(before));
+        Graph after = lowered("dynamicInstance");
+        assertTrue(reads(after).stream().anyMatch(r -> r.attribute(Access.class).displacement() == C.mirrorKlassOffset && r.input(Op.In.BASE).kind() == JavaKind.Object),
+                        () -> text(after));
+        assertTrue(reads(after).stream().anyMatch(r -> r.attribute(Access.class).displacement() == C.klassSuperCheckOffsetOffset), () -> text(after));
     }
 
     private static long polls(Graph g) {

@@ -1121,6 +1121,21 @@ final class LanguageCorpus {
 
     static boolean typeIsInstanceDynamic(int k, int t) { return Lib.classOf(t).isInstance(Lib.object(k)); }
 
+    /** Class.isInstance of mirrors the compile does not know: primitive types' and void's (false for any object), a null one (NullPointerException), a deep class, an array of arrays. */
+    static int typeIsInstanceOfAnyMirror(int k, int t) {
+        Class<?> c = switch (Math.floorMod(t, 7)) {
+            case 0 -> int.class;
+            case 1 -> void.class;
+            case 2 -> null;
+            case 3 -> Runnable.class;
+            case 4 -> D9.class;
+            case 5 -> D8.class;
+            default -> long[][].class;
+        };
+        Object o = Lib.object(k);
+        return (c.isInstance(o) ? 1 : 0) + (Object[].class.isInstance(o) ? 2 : 0);
+    }
+
     // Exceptions -------------------------------------------------------------------------------------
 
     /** try/catch/finally: finally with return, exceptions in catch and finally, rethrow, multi-catch, custom exceptions with fields, try-with-resources, implicit exceptions thrown deep and caught up. */

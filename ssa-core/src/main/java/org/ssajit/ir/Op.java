@@ -124,6 +124,14 @@ public enum Op implements Operation {
      * inlined for the receiver class its profile saw. Reads only the object's class, which never changes.
      */
     CLASS_IS("classis", PURE | HIGH, INT, jdk.vm.ci.meta.ResolvedJavaType.class, in(In.OBJECT, OBJECT)),
+    /**
+     * {@code mirror.isInstance(object)} of a {@code Class} not known while compiling: 1 if
+     * {@code object} is not null and an instance of the class {@code mirror} stands for, else 0 (0 for
+     * a primitive type's mirror). The call's null check is a {@link #RECEIVER_CHECK} before it; being
+     * defined for a null {@code mirror} (0), it may run where that check has not (moved out of a
+     * loop). Reads only classes and a mirror's class pointer, none of which ever changes.
+     */
+    CLASS_IS_INSTANCE("isinstance", PURE | HIGH, INT, in(In.MIRROR, OBJECT), in(In.OBJECT, OBJECT)),
     MONITOR_ENTER("monitorenter", MEMORY_WRITE | CAN_THROW | HIGH, VOID, in(In.OBJECT, OBJECT)),
     MONITOR_EXIT("monitorexit", MEMORY_WRITE | CAN_THROW | HIGH, VOID, in(In.OBJECT, OBJECT)),
 
@@ -210,7 +218,7 @@ public enum Op implements Operation {
     /** An input's role, the name by which generic code and {@link Instruction#input(In)} find it. */
     public enum In {
         X, Y, COUNT, OBJECT, ARRAY, INDEX, VALUE, CHECKED_LENGTH, FROM, LAST, LENGTH, DIMENSIONS, ARGUMENTS, BASE, DIVISOR, CONDITION, SOURCE, SOURCE_INDEX,
-        DESTINATION, DESTINATION_INDEX, EXPECTED, OFFSET;
+        DESTINATION, DESTINATION_INDEX, EXPECTED, OFFSET, MIRROR;
 
         /** The name as printed, e.g. {@code checkedLength}. */
         public String label() {

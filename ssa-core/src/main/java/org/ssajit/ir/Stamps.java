@@ -223,7 +223,7 @@ public final class Stamps {
                 yield Stamp.forDeclaredType(array != null && array.isArray() ? array.getComponentType() : null, false);
             }
             case ARRAY_LENGTH, ARRAY_LENGTH_OR_ZERO -> Stamp.forInt(0, Integer.MAX_VALUE);
-            case INSTANCEOF, CLASS_IS, UNSAFE_CAS -> Stamp.forInt(0, 1);
+            case INSTANCEOF, CLASS_IS, CLASS_IS_INSTANCE, UNSAFE_CAS -> Stamp.forInt(0, 1);
             case NEW_INSTANCE -> Stamp.forDeclaredType(i.type(), true);
             case NEW_ARRAY -> Stamp.forDeclaredType(i.type() instanceof ResolvedJavaType e ? e.getArrayClass() : null, true);
             case NEW_MULTI_ARRAY -> Stamp.forDeclaredType(i.type(), true);

@@ -761,7 +761,9 @@ public final class BytecodeParser {
      * <li>{@code MethodHandleImpl.profileBoolean(b, counters)}: {@code b}. The counters are a profile
      * for C2 of a guard's outcomes that nothing else reads; compiled, the guard has its own branch.</li>
      * <li>{@code Class.isInstance(x)} of a constant class that is not primitive: {@code x instanceof}
-     * that class (a guard of a record's {@code equals}, {@code Class.cast} in a handle's checks).</li>
+     * that class (a guard of a record's {@code equals}, {@code Class.cast} in a handle's checks); of
+     * any other class, its null check and {@link Op#CLASS_IS_INSTANCE} (C1 and C2 do not call the
+     * native either).</li>
      * </ul>
      */
     private Value methodHandleIntrinsic(ResolvedJavaMethod m, int opcode, Value[] args, FrameState state) {
@@ -777,12 +779,24 @@ public final class BytecodeParser {
             return args[0];
         }
         // Class is final: a special call of isInstance (a direct handle's) runs the same method.
-        if ((opcode == INVOKEVIRTUAL || opcode == INVOKESPECIAL) && MethodHandleCalls.isClassIsInstance(m) && MethodHandleCalls.constant(args[0]) instanceof JavaConstant mirror) {
-            ResolvedJavaType t = providers.constantReflection().asJavaType(mirror);
-            if (t == null || t.isPrimitive()) {
-                return null;
+        if ((opcode == INVOKEVIRTUAL || opcode == INVOKESPECIAL) && MethodHandleCalls.isClassIsInstance(m)) {
+            if (MethodHandleCalls.constant(args[0]) instanceof JavaConstant mirror) {
+                ResolvedJavaType t = providers.constantReflection().asJavaType(mirror);
+                if (t == null || t.isPrimitive()) {
+                    return null;
+                }
+                return factory.emitSideEffect(new Instruction(graph, Op.INSTANCEOF, JavaKind.Int, t, s.bci(), args[1]), state);
             }
-            return factory.emitSideEffect(new Instruction(graph, Op.INSTANCEOF, JavaKind.Int, t, s.bci(), args[1]), state);
+            // A class known only when the code runs: the call's null check, then the test.
+            if (!NodeFactory.isNonNull(args[0]) && !args[0].stamp().isNonNull()) {
+                if (state == null) {
+                    return null;
+                }
+                factory.emitSideEffect(new Instruction(graph, Op.RECEIVER_CHECK, JavaKind.Void, null, s.bci(), args[0]), state);
+            } else {
+                dropState(state);
+            }
+            return factory.emitSideEffect(new Instruction(graph, Op.CLASS_IS_INSTANCE, JavaKind.Int, null, s.bci(), args[0], args[1]), null);
         }
         return null;
     }

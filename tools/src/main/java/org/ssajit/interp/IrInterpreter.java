@@ -753,6 +753,10 @@ public final class IrInterpreter {
                 Object o = ref(i.input(0));
                 yield o != null && o.getClass() == classFor(i) ? 1 : 0;
             }
+            case CLASS_IS_INSTANCE -> {
+                Object mirror = ref(i.input(0));
+                yield mirror instanceof Class<?> c && c.isInstance(ref(i.input(1))) ? 1 : 0;
+            }
             case CLASS_OF -> {
                 Object o = ref(i.input(0));
                 yield o == null ? null : o.getClass();

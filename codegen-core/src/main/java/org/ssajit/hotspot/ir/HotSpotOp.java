@@ -161,6 +161,13 @@ public enum HotSpotOp implements Operation {
      * while lowering, expanded as {@link #STORE_CHECK} is.
      */
     TYPE_TEST("typetest", PURE | LOW, INT, TypeTest.class, in(In.OBJECT, OBJECT)),
+    /**
+     * {@link org.ssajit.ir.Op#CLASS_IS_INSTANCE}: 1 if {@code object} is an instance of the class whose
+     * {@code Class} is {@code mirror}, else 0 (a null object or mirror, a primitive type's mirror). Reads
+     * only a mirror's class pointer and class metadata, none of which ever changes. Only while lowering,
+     * expanded as {@link #STORE_CHECK} is.
+     */
+    CLASS_TEST("classtest", PURE | LOW, INT, in(In.MIRROR, OBJECT), in(In.OBJECT, OBJECT)),
     /** Deoptimizes (attribute: why, and what to do with the code) if {@code condition} is 0. */
     GUARD("guard", DEOPTIMIZES | LOW, VOID, Deopt.class, in(In.CONDITION, INT)),
     /**
