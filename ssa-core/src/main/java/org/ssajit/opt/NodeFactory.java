@@ -11,6 +11,7 @@ import org.ssajit.ir.Constant;
 import org.ssajit.ir.FieldRef;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Graph;
+import org.ssajit.ir.Stamp;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Parameter;
@@ -178,6 +179,11 @@ public final class NodeFactory {
                         return zero(kind);
                     }
                     if (c == -1) {
+                        return x;
+                    }
+                    // A mask of the low bits that x's range already fits in (a boolean's & 1, an
+                    // unsigned byte's & 0xff): 0 <= x <= c = 2^k - 1, so x has no bit outside c.
+                    if (c > 0 && (c & (c + 1)) == 0 && fitsInLowBits(x, c)) {
                         return x;
                     }
                 }
@@ -375,6 +381,28 @@ public final class NodeFactory {
 
     private static boolean isNullConstant(Value v) {
         return v instanceof Constant c && c.isNull();
+    }
+
+    /**
+     * Whether {@code v} is known, while parsing, to lie in {@code [0, mask]}: a constant, a stamp
+     * already set, a type test's 0 or 1, a char loaded or converted. (Stamps are inferred over the
+     * whole graph later; a parameter's declared char or boolean type proves nothing, since bytecode
+     * may pass any int.)
+     */
+    public static boolean fitsInLowBits(Value v, long mask) {
+        Stamp st = v.stamp();
+        if ((st.kind() == JavaKind.Int || st.kind() == JavaKind.Long) && st.lo() >= 0 && st.hi() <= mask) {
+            return true;
+        }
+        if (v instanceof Instruction i && i.op() instanceof Op op) {
+            return switch (op) {
+                case INSTANCEOF, CLASS_IS, CLASS_IS_INSTANCE -> mask >= 1;
+                case I2C -> mask >= 0xffff;
+                case LOAD_FIELD, LOAD_INDEXED -> i.kind() == JavaKind.Int && (op == Op.LOAD_FIELD ? i.field().kind() : i.elementKind()) == JavaKind.Char && mask >= 0xffff;
+                default -> false;
+            };
+        }
+        return false;
     }
 
     /** Values that can never be null: new objects, caught exceptions, the receiver, non-null constants. */

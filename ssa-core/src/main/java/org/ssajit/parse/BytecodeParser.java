@@ -644,7 +644,8 @@ public final class BytecodeParser {
 
     private Value narrowReturn(Value v) {
         JavaKind declared = method.getSignature().getReturnKind();
-        if (declared.getStackKind() != JavaKind.Int || declared == JavaKind.Int || v.stamp().fitsIn(declared)) {
+        if (declared.getStackKind() != JavaKind.Int || declared == JavaKind.Int || v.stamp().fitsIn(declared)
+                        || declared == JavaKind.Boolean && NodeFactory.fitsInLowBits(v, 1) || declared == JavaKind.Char && NodeFactory.fitsInLowBits(v, 0xffff)) {
             return v;
         }
         return switch (declared) {

@@ -215,12 +215,28 @@ class NodeFactoryRulesTest {
     static int remSelf(int x) { return x % x; }              // throws for 0
     static int fcmpSelf(float x) { return x < x ? 1 : 0; }   // unordered for NaN... still false, but not via identity
     static int dcmpEqSelf(double x) { return x == x ? 1 : 0; } // false for NaN
+    static int byteUnsigned(byte[] a) { return a[0] & 0xff; }     // negative bytes
+    static int charLowByte(char[] a) { return a[0] & 0xff; }      // chars above 0xff
+    static int charEvenMask(char[] a) { return a[0] & 0xfffe; }   // not a mask of low bits: odd chars
+    static int charParameter(char x) { return x & 0xffff; }       // bytecode may pass any int for a char
 
     @ParameterizedTest
-    @ValueSource(strings = {"faddZero", "dmulZero", "fsubSelf", "dmulOne", "divSelf", "remSelf", "fcmpSelf", "dcmpEqSelf"})
+    @ValueSource(strings = {"faddZero", "dmulZero", "fsubSelf", "dmulOne", "divSelf", "remSelf", "fcmpSelf", "dcmpEqSelf", "byteUnsigned", "charLowByte", "charEvenMask", "charParameter"})
     void notSimplified(String name) {
         Graph g = Jvmci.graph(NodeFactoryRulesTest.class, name);
         assertEquals(Jvmci.graph(NodeFactoryRulesTest.class, name, NO_OPT).instructionCount(), g.instructionCount(), () -> new IrPrinter().print(g));
+    }
+
+    static int charMasked(char[] a) { return a[0] & 0xffff; }
+    static boolean instanceofMasked(Object o) { return o instanceof String & true; }
+
+    /** A mask of low bits that a value's range fits in (a char element's 0xffff; a 0-or-1's 1) goes. */
+    @ParameterizedTest
+    @ValueSource(strings = {"charMasked", "instanceofMasked", "byteUnsigned"})
+    void masksTheRangeFitsInVanish(String name) {
+        Graph g = Jvmci.graph(NodeFactoryRulesTest.class, name);
+        long ands = g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == Op.AND).count();
+        assertEquals(name.equals("byteUnsigned") ? 1 : 0, ands, () -> new IrPrinter().print(g));
     }
 
     @Test
