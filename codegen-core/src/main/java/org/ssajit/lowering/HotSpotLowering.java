@@ -349,25 +349,37 @@ public final class HotSpotLowering {
     }
 
     /**
-     * This compile's preallocated exception of {@code kind}, made at its first use: an instance
-     * allocated without running a constructor, as C2's {@code ciEnv::get_or_create_exception} does. Its
-     * fields keep their defaults: no message, stack trace, backtrace, cause or suppressed exceptions,
-     * and Throwable lets none of them be set later but the message (through deep reflection only); so
-     * a handler sees what C2's code gives it.
+     * The preallocated exception of {@code kind}: an instance allocated without running a constructor,
+     * as C2's {@code ciEnv::get_or_create_exception} does. Its fields keep their defaults: no message,
+     * stack trace, backtrace, cause or suppressed exceptions, and Throwable lets none of them be set
+     * later but the message (through deep reflection only); so a handler sees what C2's code gives it.
+     * One instance of each kind for the VM's lifetime ({@link #PREALLOCATED}), as C2's are global
+     * handles: an object that only nmethods refer to is dead to a collection that unloads classes, and
+     * HotSpot unloads those nmethods with it.
      */
     JavaConstant preallocated(LoweringState s, ImplicitException.Kind kind) {
         JavaConstant c = s.preallocated.get(kind);
         if (c == null) {
-            Object instance;
+            c = ((jdk.vm.ci.hotspot.HotSpotConstantReflectionProvider) constantReflection).forObject(preallocatedInstance(kind));
+            s.preallocated.put(kind, c);
+        }
+        return c;
+    }
+
+    /** The preallocated exceptions made so far, kept alive by this class (loaded as long as the compiler is). */
+    private static final java.util.EnumMap<ImplicitException.Kind, Object> PREALLOCATED = new java.util.EnumMap<>(ImplicitException.Kind.class);
+
+    private static synchronized Object preallocatedInstance(ImplicitException.Kind kind) {
+        Object instance = PREALLOCATED.get(kind);
+        if (instance == null) {
             try {
                 instance = org.ssajit.hotspot.HostUnsafe.UNSAFE.allocateInstance(kind.javaClass());
             } catch (InstantiationException e) {
                 throw new IllegalStateException("cannot allocate a " + kind.javaClass().getName(), e);
             }
-            c = ((jdk.vm.ci.hotspot.HotSpotConstantReflectionProvider) constantReflection).forObject(instance);
-            s.preallocated.put(kind, c);
+            PREALLOCATED.put(kind, instance);
         }
-        return c;
+        return instance;
     }
 
     /** The handlers' dispatch after calls and athrows whose exceptions compiled code catches ({@link ExceptionDispatch}). */

@@ -256,6 +256,34 @@ class CompiledImplicitExceptionsTest {
         assertEquals(null, code.executeVarargs(3));
     }
 
+    /**
+     * A preallocated instance lives as long as the VM, as C2's do (global handles): an object only an
+     * nmethod refers to is dead to a collection that unloads classes, and HotSpot unloads the nmethod
+     * with it, so code holding a compile's own instance died at the first full collection after its
+     * throws (and under ZGC at any cycle). Each kind is one instance for every compile.
+     */
+    @org.junit.jupiter.api.Test
+    void codeWithPreallocatedInstancesOutlivesCollections() throws Exception {
+        Pipeline p = pipeline(ImplicitThrows.Mode.PREALLOCATED);
+        Method m = Jvmci.declared(ImplicitExceptionTargets.class, "hotDivide");
+        InstalledCode code = CompiledRunner.install(m, p);
+        int hash = System.identityHashCode(code.executeVarargs(7, 0));
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        assertTrue(code.isValid(), "the code died in a collection: nothing else kept its exception alive");
+        Throwable after = (Throwable) code.executeVarargs(7, 0);
+        assertEquals(hash, System.identityHashCode(after), "another instance after the collections");
+        InstalledCode other = CompiledRunner.install(m, p);
+        try {
+            assertTrue(after == other.executeVarargs(7, 0), "two compiles, two instances of one kind");
+        } finally {
+            // The method's code again the interpreter's, for the tests that compare with it.
+            code.invalidate();
+            other.invalidate();
+        }
+    }
+
     /** The preallocated kinds are thrown as constants, created by no {@link HotSpotOp#NEW_EXCEPTION}; the negative size still is. */
     @org.junit.jupiter.api.Test
     void hotThrowsCreateNothing() {
