@@ -55,6 +55,8 @@ import jdk.vm.ci.meta.VMConstant;
  *     s = [S + secondary_supers]; n = [s + length]
  *     for (i = 0; i < n; i++) if ([s + data + 8 * i] == T) goto pass
  *     goto fail
+ *   a class test (mirror.isInstance(object)): null mirror or object, or T = [mirror + klass] == 0
+ *     (a primitive type), goto fail; else "any other" above, with T's offset not known
  * </pre>
  *
  * {@code klass(object)} follows the VM's header: with compact object headers the narrow klass is the

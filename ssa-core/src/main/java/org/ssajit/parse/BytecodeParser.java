@@ -56,6 +56,8 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * namespace. A long or double lives in the variable of its first slot.
  */
 public final class BytecodeParser {
+    /** The fewest runs of a branch after which a side never taken is trusted to stay so (C2's bar too). */
+    public static final int UNTAKEN_MIN_COUNT = 40;
     /**
      * Whether a side of a conditional branch that the method's profile counted never taken (over at
      * least {@link #UNTAKEN_MIN_COUNT} runs of the branch) deoptimizes instead of being compiled, as
@@ -63,8 +65,6 @@ public final class BytecodeParser {
      * values. Taken, the trap invalidates the code and the method is profiled again; a method that
      * has deoptimized so once gets no such trap in its later compiles.
      */
-    /** The fewest runs of a branch after which a side never taken is trusted to stay so (C2's bar too). */
-    public static final int UNTAKEN_MIN_COUNT = 40;
     public static final OptionKey<Boolean> UNTAKEN_BRANCH_TRAPS = OptionKey.bool("UntakenBranchTraps", true,
                     "Compile a side of a conditional branch that the profile counted never taken (over at least " + UNTAKEN_MIN_COUNT
                                     + " runs of the branch) as a deoptimization: taken, the code is invalidated, the method profiled again and "
@@ -683,7 +683,7 @@ public final class BytecodeParser {
             Value r = Intrinsics.expand(m, cs.opcode(), args, factory, s.bci(), new Intrinsics.Receiver() {
                 @Override
                 public boolean check(Value receiver) {
-                    if (NodeFactory.isNonNull(receiver) || receiver.stamp().isNonNull()) {
+                    if (!mayBeNull(receiver)) {
                         return true;
                     }
                     if (state == null) {
@@ -789,7 +789,7 @@ public final class BytecodeParser {
                 return factory.emitSideEffect(new Instruction(graph, Op.INSTANCEOF, JavaKind.Int, t, s.bci(), args[1]), state);
             }
             // A class known only when the code runs: the call's null check, then the test.
-            if (!NodeFactory.isNonNull(args[0]) && !args[0].stamp().isNonNull()) {
+            if (mayBeNull(args[0])) {
                 if (state == null) {
                     return null;
                 }
@@ -1179,6 +1179,11 @@ public final class BytecodeParser {
         for (Block target : t.targets()) {
             edges.edge(block, target);
         }
+    }
+
+    /** Whether a call's receiver may be null here, so that a call replaced inline needs its null check. */
+    private static boolean mayBeNull(Value receiver) {
+        return !NodeFactory.isNonNull(receiver) && !receiver.stamp().isNonNull();
     }
 
     private static void dropState(FrameState state) {
