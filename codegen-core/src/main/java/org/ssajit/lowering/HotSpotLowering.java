@@ -1,5 +1,6 @@
 package org.ssajit.lowering;
 
+import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerSet;
 import org.ssajit.util.CompilerList;
 import java.util.List;
@@ -229,10 +230,9 @@ public final class HotSpotLowering {
     public void exceptionEdges(LoweringState s) {
         Graph g = s.graph;
         ImplicitThrows.Mode implicitMode = s.compiledHandlers ? options.get(LoweringOptions.IMPLICIT_EXCEPTIONS) : ImplicitThrows.Mode.NEVER;
-        ProfilingInfo profile = implicitMode == ImplicitThrows.Mode.PROFILE ? ImplicitThrows.profile(g.method()) : null;
-        // Where hot throws omit their stack traces, a seen exception throws in compiled code only once a
-        // check of the method has trapped (ImplicitThrows); read once per graph.
-        boolean mayThrowWhenSeen = !hotThrowsOmitTraces() || ImplicitThrows.trapped(profile);
+        // The profile that speaks for a bci is its own method's: an inlined callee's bytecodes are
+        // counted (exceptions seen, traps) in the callee's profile. Read once per method.
+        Map<ResolvedJavaMethod, ProfilingInfo> profiles = new CompilerMap<>();
         for (Block b : g.blocks()) {
             if (s.compiledHandlers && ExceptionDispatch.keeps(b)) {
                 s.kept.add(b);
@@ -240,16 +240,18 @@ public final class HotSpotLowering {
                 // receiver thrown to the handlers as the checks below are (else HotSpot's implicit check in
                 // the call throws it, through a signal and the runtime's handler lookup).
                 int bci = ImplicitThrows.receiverCheckBci(b);
+                ProfilingInfo profile = bci >= 0 && implicitMode == ImplicitThrows.Mode.PROFILE ? profileOfLast(b, profiles) : null;
                 if (implicitMode != ImplicitThrows.Mode.NEVER && bci >= 0 && (implicitMode != ImplicitThrows.Mode.PROFILE || ImplicitThrows.seen(profile, bci))) {
-                    (throwsInCompiledCode(implicitMode, profile, bci, mayThrowWhenSeen) ? s.throwing : s.recompiling).add(b);
+                    (throwsInCompiledCode(implicitMode, profile, bci) ? s.throwing : s.recompiling).add(b);
                     s.tryHandlers.put(b, CompilerList.copyOf(b.handlers()));
                     s.tryBcis.put(b, bci);
                 }
             } else if (implicitMode != ImplicitThrows.Mode.NEVER && ImplicitThrows.throwingBci(b) >= 0) {
                 int bci = ImplicitThrows.throwingBci(b);
+                ProfilingInfo profile = implicitMode == ImplicitThrows.Mode.PROFILE ? profileOfLast(b, profiles) : null;
                 s.tryHandlers.put(b, CompilerList.copyOf(b.handlers()));
                 s.tryBcis.put(b, bci);
-                if (throwsInCompiledCode(implicitMode, profile, bci, mayThrowWhenSeen)) {
+                if (throwsInCompiledCode(implicitMode, profile, bci)) {
                     s.throwing.add(b);
                     s.kept.add(b);
                 } else {
@@ -319,11 +321,14 @@ public final class HotSpotLowering {
     public void implicitThrows(LoweringState s) {
         if (!s.throwing.isEmpty()) {
             ImplicitThrows.Mode mode = options.get(LoweringOptions.IMPLICIT_EXCEPTIONS);
-            ProfilingInfo profile = mode == ImplicitThrows.Mode.PROFILE && hotThrowsOmitTraces() ? ImplicitThrows.profile(s.graph.method()) : null;
-            ImplicitThrows.expand(s.graph, kind -> {
+            boolean byProfile = mode == ImplicitThrows.Mode.PROFILE && hotThrowsOmitTraces();
+            Map<ResolvedJavaMethod, ProfilingInfo> profiles = new CompilerMap<>();
+            ImplicitThrows.expand(s.graph, (kind, method) -> {
                 if (!kind.preallocatedWhenHot()) {
                     return null;
                 }
+                // Hot where the kind trapped in the check's own method (an inlined callee's traps are counted in its profile).
+                ProfilingInfo profile = byProfile ? profiles.computeIfAbsent(method, ImplicitThrows::profile) : null;
                 boolean hot = mode == ImplicitThrows.Mode.PREALLOCATED || profile != null && profile.getDeoptimizationCount(kind.reason()) > 0;
                 return hot ? preallocated(s, kind) : null;
             });
@@ -335,8 +340,21 @@ public final class HotSpotLowering {
      * (else it deoptimizes so that HotSpot counts it and recompiles): always in the test modes; with the
      * profile, where it saw the exception and {@code mayThrowWhenSeen}.
      */
-    private static boolean throwsInCompiledCode(ImplicitThrows.Mode mode, ProfilingInfo profile, int bci, boolean mayThrowWhenSeen) {
-        return mode == ImplicitThrows.Mode.ALWAYS || mode == ImplicitThrows.Mode.PREALLOCATED || ImplicitThrows.seen(profile, bci) && mayThrowWhenSeen;
+    private boolean throwsInCompiledCode(ImplicitThrows.Mode mode, ProfilingInfo profile, int bci) {
+        // Where hot throws omit their stack traces, a seen exception throws in compiled code only once a
+        // check of the method has trapped (ImplicitThrows).
+        return mode == ImplicitThrows.Mode.ALWAYS || mode == ImplicitThrows.Mode.PREALLOCATED
+                        || ImplicitThrows.seen(profile, bci) && (!hotThrowsOmitTraces() || ImplicitThrows.trapped(profile));
+    }
+
+    /**
+     * The profile of the method whose bytecode {@code b}'s last instruction is (an inlined callee's
+     * for its code), or null if it has no state to tell or no profile; {@code profiles} caches them.
+     */
+    private static ProfilingInfo profileOfLast(Block b, Map<ResolvedJavaMethod, ProfilingInfo> profiles) {
+        List<Instruction> code = b.instructions();
+        org.ssajit.ir.FrameState state = code.isEmpty() ? null : code.get(code.size() - 1).state();
+        return state == null ? null : profiles.computeIfAbsent(state.method(), ImplicitThrows::profile);
     }
 
     /**

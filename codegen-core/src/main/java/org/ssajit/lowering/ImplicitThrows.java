@@ -34,7 +34,8 @@ import jdk.vm.ci.meta.TriState;
 
 /**
  * Implicit exceptions (null, division by zero, class cast, array store, index out of bounds, negative
- * array size) caught by a handler of the same method, in compiled code. Where the profile says that the bytecode threw
+ * array size) caught by a handler in compiled code (the method's, or, in an inlined callee, the
+ * callee's or a caller's at the call). Where the profile says that the bytecode threw
  * ({@link ProfilingInfo#getExceptionSeen}: the interpreter sets it at the bci whenever it throws there,
  * e.g. after a deoptimization), a failed check no longer deoptimizes: it branches to a block that has
  * the VM create the exception ({@link HotSpotOp#NEW_EXCEPTION}, the interpreter's class, message and stack
@@ -52,10 +53,11 @@ import jdk.vm.ci.meta.TriState;
  * <p>A hot throw, as C2 decides it ({@code GraphKit::builtin_throw}), throws a preallocated instance
  * instead, when the VM omits the stack traces of hot throws ({@code OmitStackTraceInFastThrow}, on by
  * default, or {@code StackTraceInThrowable} off): the kind's failed checks have trapped in this method
- * before ({@link ProfilingInfo#getDeoptimizationCount} of its reason), and a handler of the method
- * catches it. The instance is allocated once per compile without running a constructor, as C2's
- * {@code ciEnv} allocates its own: no message, no stack trace, no cause and no suppressed
- * exceptions, none of which can be set later ({@link HotSpotLowering#preallocated}). So where such
+ * before ({@link ProfilingInfo#getDeoptimizationCount} of its reason, in the profile of the check's own
+ * method, an inlined callee's for its code), and a handler catches it. The instance is allocated
+ * once per kind for the VM's lifetime without running a constructor, as C2's are: no message, no
+ * stack trace, no cause and no suppressed exceptions, none of which can be set later
+ * ({@link HotSpotLowering#preallocated}). So where such
  * throws are possible, a bytecode whose exception the profile saw but whose kind never trapped
  * deoptimizes (and HotSpot recompiles after a few traps), as C2's first code does.
  *
@@ -153,7 +155,7 @@ public final class ImplicitThrows {
      * comment). Runs after the lowering, before the exception edges of blocks that end neither in a
      * call nor an athrow are dropped.
      */
-    static void expand(Graph g, java.util.function.Function<ImplicitException.Kind, jdk.vm.ci.meta.JavaConstant> hotInstance) {
+    static void expand(Graph g, java.util.function.BiFunction<ImplicitException.Kind, ResolvedJavaMethod, jdk.vm.ci.meta.JavaConstant> hotInstance) {
         for (Block b : CompilerList.copyOf(g.blocks())) {
             Block current = b;
             Instruction check;
@@ -189,7 +191,7 @@ public final class ImplicitThrows {
      * Splits {@code b} at {@code check}; returns the block with what followed the check. The exception
      * is {@code hotInstance}'s constant for its kind if there is one (a hot throw), else created.
      */
-    private static Block split(Graph g, Block b, Instruction check, java.util.function.Function<ImplicitException.Kind, jdk.vm.ci.meta.JavaConstant> hotInstance) {
+    private static Block split(Graph g, Block b, Instruction check, java.util.function.BiFunction<ImplicitException.Kind, ResolvedJavaMethod, jdk.vm.ci.meta.JavaConstant> hotInstance) {
         Deopt d = check.attribute(Deopt.class);
         ImplicitException.Kind kind = check.op() == HotSpotOp.NEGATIVE_CHECK ? ImplicitException.Kind.NEGATIVE_SIZE : ImplicitException.Kind.of(d.reason());
         if (b.handlers().isEmpty() || !(b.terminator() instanceof Goto next)) {
@@ -292,7 +294,7 @@ public final class ImplicitThrows {
                         || (check.op() == HotSpotOp.BOUNDS_CHECK) != (kind == ImplicitException.Kind.OUT_OF_BOUNDS)) {
             throw new IllegalStateException(check + " creates " + kind + " from " + arguments);
         }
-        jdk.vm.ci.meta.JavaConstant hot = hotInstance.apply(kind);
+        jdk.vm.ci.meta.JavaConstant hot = hotInstance.apply(kind, state.method());
         Value exception;
         if (hot != null) {
             exception = g.constant(hot);

@@ -127,9 +127,9 @@ final class InstructionLowering {
             }
         }
         if (anchor != null && anchor.state() != null && caughtByACaller(anchor.state())) {
-            // Inlined at a call inside a try range: the interpreter's handler lookup finds the
-            // caller's handler. Counted, so that frequent exceptions recompile the method, and the
-            // inliner, seeing them in the callee's profile, leaves the call (Inlining.inlinableInTryRange).
+            // Inlined at a call inside a try range, a check the block map did not end a block at:
+            // the interpreter's handler lookup finds the caller's handler. Counted, so that frequent
+            // exceptions recompile the method.
             return new Deopt(reason, DeoptimizationAction.RecompileIfTooManyDeopts);
         }
         return new Deopt(reason, EXCEPTION_ACTION);

@@ -667,4 +667,108 @@ final class InlineTargets {
     static String concatCall(int x, Object o) {
         return "x=" + x + "/" + o;
     }
+
+    // Exceptions of inlined code caught in compiled code: by the callee's own handlers, and by the
+    // caller's at a call inside a try range (an athrow, a call's exception, an implicit exception),
+    // in the exception table's order, a callee's handlers before its caller's.
+
+    static int throwsIfNegative(int x) {
+        counter++;
+        if (x < 0) {
+            throw new IllegalStateException("negative");
+        }
+        return x * 2;
+    }
+
+    static int catchesInlinedThrow(int x) {
+        try {
+            return throwsIfNegative(x) + 1;
+        } catch (IllegalStateException e) {
+            return -1 - counter;
+        }
+    }
+
+    /** Two levels, each adding a side effect; the caller's handler takes only one of the two types thrown. */
+    static int passesOn(int x) {
+        LOG[0]++;
+        return throwsIfNegative(x) + 100 / (x & 7);
+    }
+
+    static int catchesTwoLevelsDown(int x) {
+        try {
+            return passesOn(x);
+        } catch (ArithmeticException e) {
+            return -1000 - counter - LOG[0];
+        }
+    }
+
+    /** A callee with a handler of its own, for an implicit exception and for its callee's throw. */
+    static int divideOr(int a, int b) {
+        try {
+            return throwsIfNegative(a) / b;
+        } catch (ArithmeticException e) {
+            return Integer.MIN_VALUE + counter;
+        }
+    }
+
+    static int callsCalleeWithHandler(int a, int b) {
+        return divideOr(a, b) + divideOr(b, a);
+    }
+
+    /** The callee's handler first: it takes ArithmeticException, the caller's both types. */
+    static int calleeHandlerFirst(int a, int b) {
+        try {
+            return divideOr(a, b) + 1;
+        } catch (ArithmeticException e) {
+            return -1;
+        } catch (RuntimeException e) {
+            return -2 - counter;
+        }
+    }
+
+    /**
+     * A callee's finally (a catch-any handler that rethrows) runs before the caller's handler. (The
+     * exceptions that leave a caller uncaught are explicit ones: a hot implicit exception may be the
+     * VM's preallocated instance, without message, as under C2.)
+     */
+    static int countsInFinally(int x) {
+        try {
+            return throwsIfNegative(x) + 1;
+        } finally {
+            LOG[1]++;
+        }
+    }
+
+    static int catchesAfterCalleesFinally(int x) {
+        try {
+            return countsInFinally(x);
+        } catch (IllegalStateException e) {
+            return -LOG[1] - counter;
+        }
+    }
+
+    /** A call inside the inlined callee that is not inlined (too big): its exception reaches the caller's handler too. */
+    static int bigThrower(int x) {
+        int s = 0;
+        for (int i = 0; i < 3; i++) {
+            s += x * i + (x >>> i) + (x ^ i) + (x | i) + (x & i);
+        }
+        if (x == 7) {
+            throw new UnsupportedOperationException("seven");
+        }
+        return s;
+    }
+
+    static int callsBigThrower(int x) {
+        LOG[2]++;
+        return bigThrower(x) + 1;
+    }
+
+    static int catchesFromACallInInlinedCode(int x) {
+        try {
+            return callsBigThrower(x);
+        } catch (UnsupportedOperationException e) {
+            return -LOG[2];
+        }
+    }
 }

@@ -88,7 +88,15 @@ class InliningTest {
                         Arguments.of("newDerived", List.of("<init>", "<init>", "<init>"), oneInt),
                         Arguments.of("newFinalizable", List.of("<init>", "<init>"), oneInt),
                         // Virtual and interface calls on the object of a new.
-                        Arguments.of("exactReceivers", List.of("<init>", "<init>", "<init>", "area", "applyAsInt"), twoInts));
+                        Arguments.of("exactReceivers", List.of("<init>", "<init>", "<init>", "area", "applyAsInt"), twoInts),
+                        // Exceptions of inlined code caught in compiled code (the exceptions' constructors, on
+                        // paths that only throw, stay calls).
+                        Arguments.of("catchesInlinedThrow", List.of("throwsIfNegative"), oneInt),
+                        Arguments.of("catchesTwoLevelsDown", List.of("passesOn", "throwsIfNegative"), oneInt),
+                        Arguments.of("callsCalleeWithHandler", List.of("divideOr", "throwsIfNegative"), twoInts),
+                        Arguments.of("calleeHandlerFirst", List.of("divideOr", "throwsIfNegative"), twoInts),
+                        Arguments.of("catchesAfterCalleesFinally", List.of("countsInFinally", "throwsIfNegative"), oneInt),
+                        Arguments.of("catchesFromACallInInlinedCode", List.of("callsBigThrower"), oneInt));
         // On the emulated arm64 JDK each collector's JVM runs a third of the callers.
         List<Arguments> list = all.toList();
         List<String> mine = Shard.of(list.stream().map(a -> (String) a.get()[0])).toList();
@@ -227,9 +235,10 @@ class InliningTest {
      * Calls inside try ranges, inlined: an exception in the inlined callee (division by zero, index
      * out of bounds, null) deoptimizes, and the interpreter throws it in the callee's frame and
      * unwinds into the caller's, whose handler catches it, after the callee's side effect, or leaves
-     * the method for a type no handler takes. Frequent, the traps are counted (the code made not
-     * entrant; with the action that keeps the code it would stay), and the rebuilt graph, the
-     * callee's profile having seen them, leaves the call.
+     * the method for a type no handler takes. Frequent, the traps are counted in the callee's profile
+     * (the code made not entrant; with the action that keeps the code it would stay), and the rebuilt
+     * graph, the callee's profile having seen them, throws them to the caller's handler in compiled
+     * code: that code stays.
      */
     @Test
     void exceptionsInCodeInlinedInATryRangeReachTheCallersHandlers() throws Exception {
@@ -263,7 +272,19 @@ class InliningTest {
             installed.invalidate();
         }
         Graph again = PIPELINE.build(guarded, -1, true);
-        assertEquals(List.of(), again.inlinedMethods(), "the callee's profile has seen its exceptions: a call");
+        assertEquals(List.of("guardedCallee"), again.inlinedMethods().stream().map(ResolvedJavaMethod::getName).toList());
+        InstalledCode recompiled = INSTALLER.installDirect(guarded, PIPELINE.compile(again, guarded));
+        try {
+            Object[][] inputs = {{new int[]{6, 7}, 1, 7}, {new int[]{6}, 0, 0}, {new int[]{6}, 3, 1}, {new int[]{-9}, 0, 3}};
+            for (int k = 0; k < 60; k++) {
+                Object[] in = inputs[k % inputs.length];
+                String expected = twinOracle("guardedTwin", in);
+                assertEquals(expected, execute(recompiled, "guarded", in), () -> "guarded recompiled" + Arrays.deepToString(in));
+            }
+            assertTrue(recompiled.isValid(), "the callee's profile saw the exceptions: thrown to the caller's handler in compiled code, no trap");
+        } finally {
+            recompiled.invalidate();
+        }
 
         ResolvedJavaMethod lengthOrMinus = Jvmci.method(Jvmci.declared(InlineTargets.class, "lengthOrMinus"));
         Graph l = PIPELINE.build(lengthOrMinus, -1, true);
@@ -276,6 +297,43 @@ class InliningTest {
         } finally {
             nullable.invalidate();
         }
+    }
+
+    /**
+     * The athrow of a callee inlined at a call inside a try range is offered, in the graph, to the
+     * callee's own handlers that cover it and then to the callers' that cover their calls, in that
+     * order (the interpreter unwinds frame by frame, each frame's exception table in order): the
+     * exception dispatch tries them in compiled code.
+     */
+    @Test
+    void anInlinedThrowHasTheHandlersOfItsMethodThenOfItsCallers() throws Exception {
+        assertEquals(List.of("java.lang.IllegalStateException@" + handlerBcis("catchesInlinedThrow").get(0)), handlersOfTheThrowIn("catchesInlinedThrow", "throwsIfNegative"));
+        // divideOr's ArithmeticException handler first, then the caller's two.
+        List<Integer> own = handlerBcis("divideOr");
+        List<Integer> caller = handlerBcis("calleeHandlerFirst");
+        assertEquals(List.of("java.lang.ArithmeticException@" + own.get(0), "java.lang.ArithmeticException@" + caller.get(0), "java.lang.RuntimeException@" + caller.get(1)),
+                        handlersOfTheThrowIn("calleeHandlerFirst", "throwsIfNegative"));
+        // A call no handler covers: the callee's throw has no handler (it leaves the compiled method).
+        assertEquals(List.of(), handlersOfTheThrowIn("passesOn", "throwsIfNegative"));
+    }
+
+    /** The handlers (catch type and handler bci) of the one athrow of {@code callee} in {@code caller}'s graph, with inlining. */
+    private static List<String> handlersOfTheThrowIn(String caller, String callee) throws Exception {
+        Method m = Jvmci.declared(InlineTargets.class, caller);
+        callReflectively(m, m.getParameterCount() == 2 ? new Object[]{1, 1} : new Object[]{1}); // the pool entries resolved
+        Graph g = PIPELINE.build(Jvmci.method(m), -1, true);
+        List<List<String>> found = new ArrayList<>();
+        for (org.ssajit.ir.Block b : g.blocks()) {
+            if (b.terminator() instanceof org.ssajit.ir.Throw t && t.state() != null && t.state().method().getName().equals(callee)) {
+                found.add(b.handlers().stream().map(h -> h.catchType().toJavaName() + "@" + h.target().bci()).toList());
+            }
+        }
+        assertEquals(1, found.size(), () -> "athrows of " + callee + " in " + caller + ": " + found);
+        return found.get(0);
+    }
+
+    private static List<Integer> handlerBcis(String method) {
+        return Arrays.stream(Jvmci.method(Jvmci.declared(InlineTargets.class, method)).getExceptionHandlers()).map(h -> h.getHandlerBCI()).toList();
     }
 
     /**

@@ -23,6 +23,10 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * <p>For an on-stack-replacement compile the map starts at the OSR bci instead (a loop header the
  * interpreter jumps into): a synthetic start block always precedes that block, and only what is
  * reachable from it is kept.
+ *
+ * <p>A method inlined at a call that a handler of a caller covers ({@link #coveredByCaller()}) is in a
+ * try range everywhere: every bytecode that traps ends its block, so that an exception can leave from
+ * there to the caller's handlers ({@link BciBlock#endsInTrap()}).
  */
 public final class BlockMap {
     /** A block of bytecode. Successors and handlers are fixed once the map is built. */
@@ -35,6 +39,7 @@ public final class BlockMap {
         HandlerEdge[] handlers = NO_HANDLERS;
         final List<BciBlock> predecessors = new CompilerList<>(2);
         boolean isHandlerEntry;
+        boolean endsInTrap;
         boolean isLoopHeader;
         int loopDepthHint;
 
@@ -76,6 +81,11 @@ public final class BlockMap {
 
         public boolean isHandlerEntry() {
             return isHandlerEntry;
+        }
+
+        /** Whether the block's last bytecode can throw ({@link Linkage#traps}). */
+        public boolean endsInTrap() {
+            return endsInTrap;
         }
 
         /** Target of a retreating edge in the depth-first walk (a loop header in reducible code). */
@@ -123,16 +133,22 @@ public final class BlockMap {
     private final BciBlock[] blockAtBci;
     private final boolean reducible;
     private final int osrBci;
+    private final boolean coveredByCaller;
     private int edgeCount;
 
     public BlockMap(ResolvedJavaMethod method, Linkage linkage) {
-        this(method, linkage, -1);
+        this(method, linkage, -1, false);
     }
 
-    /** @param osrBci -1 for the whole method, else the bci an on-stack-replacement compile enters at */
-    public BlockMap(ResolvedJavaMethod method, Linkage linkage, int osrBci) {
+    /**
+     * @param osrBci -1 for the whole method, else the bci an on-stack-replacement compile enters at
+     * @param coveredByCaller the method is inlined at a call inside a try range of a caller: every
+     *            bytecode that traps ends its block
+     */
+    public BlockMap(ResolvedJavaMethod method, Linkage linkage, int osrBci, boolean coveredByCaller) {
         this.method = method;
         this.osrBci = osrBci;
+        this.coveredByCaller = coveredByCaller;
         this.linkage = linkage;
         this.code = method.getCode();
         if (code == null || code.length == 0) {
@@ -157,6 +173,11 @@ public final class BlockMap {
     /** The bci an on-stack-replacement compile enters at, or -1 for the whole method. */
     public int osrBci() {
         return osrBci;
+    }
+
+    /** Whether the method is parsed at a call that a caller's handler covers: a try range everywhere. */
+    public boolean coveredByCaller() {
+        return coveredByCaller;
     }
 
     public byte[] code() {
@@ -188,7 +209,8 @@ public final class BlockMap {
      * Whether every path from {@code b} ends in an {@code athrow} that leaves the method: {@code b}
      * ends in such an {@code athrow}, or has normal successors and each of them is throw-bound. A
      * block with exception edges is not (a handler of the method may take what is thrown there, and
-     * go on normally), nor is one on a cycle (a loop that throws to leave may run for long). The
+     * go on normally; a caller's handler that covers the method is not counted: a path that fails is
+     * not worth inlining into even where the caller catches its exception), nor one on a cycle (a loop that throws to leave may run for long). The
      * paths where a method gives up (a failed check building its exception): {@code Inlining} keeps
      * their calls (a least fixpoint over reverse postorder, computed once).
      */
@@ -273,7 +295,7 @@ public final class BlockMap {
                     if (Bytecodes.isConditionalBranch(op)) {
                         leaders.set(s.branchTarget());
                         leaders.set(next);
-                    } else if (linkage.traps(s) && isCovered(bci)) {
+                    } else if (linkage.traps(s) && (coveredByCaller || isCovered(bci))) {
                         leaders.set(next);
                     }
                 }
@@ -357,6 +379,7 @@ public final class BlockMap {
             }
             b.successors = succ.toArray(NONE);
             if (linkage.traps(s)) {
+                b.endsInTrap = true;
                 b.handlers = handlersAt(b.endBci);
             }
         }

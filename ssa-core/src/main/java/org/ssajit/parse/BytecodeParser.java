@@ -112,7 +112,7 @@ public final class BytecodeParser {
          * The callee to inline at {@code cs} ({@link Inlining#select}), or null; {@code frequency}: how
          * often the call runs per entry into the compiled method ({@link BlockFrequencies}; NaN if unknown).
          */
-        Inlining.Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange, double frequency);
+        Inlining.Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, double frequency);
 
         /**
          * The callees to inline at {@code cs} for the receiver classes its profile saw, each guarded
@@ -121,24 +121,26 @@ public final class BytecodeParser {
         java.util.List<Inlining.Choice> selectByProfile(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange, double frequency);
 
         /** {@code cs}'s target itself, to inline, or null ({@link Inlining#selectExactly}). */
-        Inlining.Choice selectExactly(Linkage.CallSite cs, FrameState callerState, boolean inTryRange, double frequency, String how);
+        Inlining.Choice selectExactly(Linkage.CallSite cs, FrameState callerState, double frequency, String how);
 
         /**
          * Parses {@code callee} into the graph: ends {@code call} with a jump to the callee's entry,
          * whose locals are {@code args}; the callee's returns write {@code resultVariable} and jump to
          * {@code continuation}, which the caller seals once every edge into it is there; its frame
-         * states chain {@code outer}. Once it is parsed, the graph records {@code assumption} (if not
-         * null), on which the choice of the callee rests; the callee is entered {@code frequency} times
-         * per entry into the compiled method.
+         * states chain {@code outer}; what its own handlers do not take goes to {@code outerHandlers}
+         * ({@link ParseScope#outerHandlers()}). Once it is parsed, the graph records {@code assumption}
+         * (if not null), on which the choice of the callee rests; the callee is entered
+         * {@code frequency} times per entry into the compiled method.
          */
-        void parse(FrontEnd callee, Value[] args, FrameState outer, Block call, Block continuation, int resultVariable,
+        void parse(FrontEnd callee, Value[] args, FrameState outer, java.util.List<Handler> outerHandlers, Block call, Block continuation, int resultVariable,
                         jdk.vm.ci.meta.Assumptions.Assumption assumption, double frequency);
 
         /**
-         * The bytecode analyses of a callee ({@link FrontEnd#analyze}), made once per compile however
-         * often it is inlined; a BailoutException if its bytecode cannot be analyzed.
+         * The bytecode analyses of a callee ({@link FrontEnd#analyze}, or
+         * {@link FrontEnd#analyzeCoveredByCaller} for a call inside a try range), made once per compile
+         * however often it is inlined; a BailoutException if its bytecode cannot be analyzed.
          */
-        FrontEnd analyze(ResolvedJavaMethod callee);
+        FrontEnd analyze(ResolvedJavaMethod callee, boolean coveredByCaller);
 
         /** A new block of the method that {@code like} belongs to, at {@code bci} (the call's blocks). */
         Block newBlock(Block like, int bci);
@@ -317,14 +319,15 @@ public final class BytecodeParser {
             // Falls through into the next block (a leader follows).
             terminate(new Goto(-1, irBlocks[bb.successors()[0].id()]), null);
         }
-        if (bb.handlers().length > 0) {
+        if (bb.handlers().length > 0 || bb.endsInTrap() && !scope.outerHandlers().isEmpty()) {
             addExceptionEdges(bb, appendedBeforeLast);
         }
     }
 
     /**
      * The block's last bytecode can throw inside a try range. Exceptions leave from it with the state at
-     * the end of the block (it writes no local); the instruction that carries the edge is marked.
+     * the end of the block (it writes no local); the instruction that carries the edge is marked. Its
+     * handlers are this method's that cover it, then its callers' ({@link #handlersAt}).
      */
     private void addExceptionEdges(BciBlock bb, int appendedBeforeLast) {
         var list = block.instructions();
@@ -334,17 +337,36 @@ public final class BytecodeParser {
                 last.setExceptionEdge(true);
             }
         }
-        for (HandlerEdge h : bb.handlers()) {
-            Block target = irBlocks[h.target().id()];
+        for (Handler h : handlersAt(bb)) {
             boolean seen = false;
             for (var existing : block.handlers()) {
-                seen |= existing.target() == target;
+                seen |= existing.target() == h.target();
             }
-            block.addHandler(new Handler(target, h.catchType()));
+            block.addHandler(h);
             if (!seen) {
-                edges.edge(block, target);
+                edges.edge(block, h.target());
             }
         }
+    }
+
+    /**
+     * The handlers an exception of {@code bb}'s last bytecode is offered to, in order: this method's
+     * that cover it (exception-table order), then, unless one of those catches everything, those of
+     * the calls this method is inlined at ({@link ParseScope#outerHandlers()}), as the interpreter
+     * unwinds into its callers' frames.
+     */
+    private java.util.List<Handler> handlersAt(BciBlock bb) {
+        java.util.List<Handler> all = new CompilerList<>(bb.handlers().length + scope.outerHandlers().size());
+        for (HandlerEdge h : bb.handlers()) {
+            all.add(new Handler(irBlocks[h.target().id()], h.catchType()));
+            if (h.catchType() == null) {
+                return all;
+            }
+        }
+        if (bb.endsInTrap()) {
+            all.addAll(scope.outerHandlers());
+        }
+        return all;
     }
 
     // Frame variables -----------------------------------------------------------------------------
@@ -717,7 +739,7 @@ public final class BytecodeParser {
         } else if (inliner != null && state != null) {
             boolean inTry = inTryRange(s.bci());
             double frequency = callFrequency();
-            Inlining.Choice callee = inliner.select(cs, args, state, inTry, frequency);
+            Inlining.Choice callee = inliner.select(cs, args, state, frequency);
             if (callee != null && inline(callee, cs, args, state, frequency, cs.argumentSlots())) {
                 return;
             }
@@ -830,10 +852,8 @@ public final class BytecodeParser {
                 return true;
             }
         }
-        boolean inTry = inTryRange(s.bci());
         double frequency = callFrequency();
-        Inlining.Choice callee = r.exact() ? inliner.selectExactly(r.site(), state, inTry, frequency, r.how())
-                        : inliner.select(r.site(), r.args(), state, inTry, frequency);
+        Inlining.Choice callee = r.exact() ? inliner.selectExactly(r.site(), state, frequency, r.how()) : inliner.select(r.site(), r.args(), state, frequency);
         if (callee == null) {
             inliner.decided(r.site(), state, s.bci(), false, inliner.reason());
             return false;
@@ -878,16 +898,27 @@ public final class BytecodeParser {
      * states chain this method's state during the call. False if the callee cannot be parsed.
      */
     private boolean inline(Inlining.Choice callee, Linkage.CallSite cs, Value[] args, FrameState state, double frequency, int argumentSlots) {
+        boolean covered = inTryRange(s.bci());
+        if (covered && bciBlock.endBci() != s.bci()) {
+            throw new BailoutException(BailoutException.Reason.INTERNAL_ERROR, "a call inside a try range does not end its block at bci " + s.bci());
+        }
+        boolean receiverMayBeNull = !callee.method().isStatic() && !NodeFactory.isNonNull(args[0]) && !args[0].stamp().isNonNull();
+        if (covered && receiverMayBeNull && exceptionSeenHere()) {
+            // A null receiver deoptimizes (the check below) for the handler to catch in the interpreter;
+            // where the profile saw exceptions here, the call's own implicit check throws instead.
+            inliner.decided(cs, state, s.bci(), false, "inside a try range, with a receiver that may be null, where the profile saw exceptions");
+            return false;
+        }
         FrontEnd fe;
         try {
-            fe = inliner.analyze(callee.method());
+            fe = inliner.analyze(callee.method(), covered);
         } catch (BailoutException e) {
             inliner.decided(cs, state, s.bci(), false, "its bytecode cannot be analyzed: " + e.getMessage());
             return false;
         }
         inliner.decided(cs, state, s.bci(), true, callee.how());
         FrameState outer = state.duringCall(argumentSlots);
-        if (!callee.method().isStatic() && !NodeFactory.isNonNull(args[0]) && !args[0].stamp().isNonNull()) {
+        if (receiverMayBeNull) {
             // The invoke's null check, with the invoke's state: deoptimizing there, the interpreter throws.
             factory.emitSideEffect(new Instruction(graph, Op.RECEIVER_CHECK, JavaKind.Void, null, s.bci(), args[0]), state);
         } else {
@@ -897,7 +928,7 @@ public final class BytecodeParser {
         int result = resultKind == JavaKind.Void ? -1 : stackVariable(sp);
         Block cont = graph.newBlock(s.nextBci());
         outer.hold();
-        inliner.parse(fe, args, outer, block, cont, result, callee.assumption(), frequency);
+        inliner.parse(fe, args, outer, covered ? handlersAt(bciBlock) : java.util.List.of(), block, cont, result, callee.assumption(), frequency);
         outer.release();
         inliner.seal(cont);
         if (cont.predecessors().isEmpty()) {
@@ -912,6 +943,16 @@ public final class BytecodeParser {
         return true;
     }
 
+    /** Whether this method's profile says that the current bytecode threw (or an exception passed through it). */
+    private boolean exceptionSeenHere() {
+        try {
+            jdk.vm.ci.meta.ProfilingInfo p = method.getProfilingInfo();
+            return p != null && p.getExceptionSeen(s.bci()) == jdk.vm.ci.meta.TriState.TRUE;
+        } catch (RuntimeException e) {
+            return true;
+        }
+    }
+
     /**
      * A virtual or interface call inlined for the receiver classes its profile saw
      * ({@link Inlining#selectByProfile}): for each class in turn, a {@link Op#CLASS_IS} test of the
@@ -924,7 +965,9 @@ public final class BytecodeParser {
         java.util.List<FrontEnd> analyzed = new CompilerList<>();
         for (Inlining.Choice c : choices) {
             try {
-                analyzed.add(inliner.analyze(c.method()));
+                // Never inside a try range (Inlining#selectByProfile): the call left for other receivers
+                // would need exception edges in the middle of its block.
+                analyzed.add(inliner.analyze(c.method(), false));
                 parsable.add(c);
             } catch (BailoutException e) {
                 // that callee stays behind the call
@@ -965,7 +1008,7 @@ public final class BytecodeParser {
         FrameState outer = state.duringCall(cs.argumentSlots());
         outer.hold();
         for (int k = 0; k < parsable.size(); k++) {
-            inliner.parse(analyzed.get(k), args, outer, hits[k], cont, result, null, frequency * parsable.get(k).share());
+            inliner.parse(analyzed.get(k), args, outer, java.util.List.of(), hits[k], cont, result, null, frequency * parsable.get(k).share());
             graph.countInlinedByProfile();
         }
         outer.release();
@@ -978,9 +1021,9 @@ public final class BytecodeParser {
         return true;
     }
 
-    /** Whether a handler of this method covers {@code bci}. */
+    /** Whether a handler covers {@code bci}: one of this method's, or one of a caller's at the call this method is inlined at. */
     private boolean inTryRange(int bci) {
-        return map.isCovered(bci);
+        return map.isCovered(bci) || !scope.outerHandlers().isEmpty();
     }
 
     private void shuffle(int op) {

@@ -19,6 +19,18 @@ public record FrontEnd(BlockMap blocks, Linkage linkage, FrameShapes shapes, Liv
     }
 
     /**
+     * The analyses for a method inlined at a call inside a try range of a caller: every bytecode that
+     * traps ends its block ({@link BlockMap#coveredByCaller()}), so that its exceptions can reach the
+     * caller's handlers.
+     */
+    public static FrontEnd analyzeCoveredByCaller(ResolvedJavaMethod method) {
+        Linkage linkage = new Linkage(method);
+        BlockMap map = new BlockMap(method, linkage, -1, true);
+        FrameShapes shapes = new FrameShapes(map, linkage);
+        return new FrontEnd(map, linkage, shapes, new Liveness(map, shapes, linkage));
+    }
+
+    /**
      * The analyses for a compile entered at {@code osrBci} (-1: the whole method). An
      * on-stack-replacement compile sees only the blocks reachable from the OSR bci; its frame there is
      * the one the whole method has (so the local kinds come from every path into the loop). Refused
@@ -40,7 +52,7 @@ public record FrontEnd(BlockMap blocks, Linkage linkage, FrameShapes shapes, Liv
         if (at.sp != 0) {
             throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "OSR entry at bci " + osrBci + " with " + at.sp + " operand-stack slots");
         }
-        BlockMap map = new BlockMap(method, linkage, osrBci);
+        BlockMap map = new BlockMap(method, linkage, osrBci, false);
         FrameShapes shapes = new FrameShapes(map, linkage, at);
         return new FrontEnd(map, linkage, shapes, new Liveness(map, shapes, linkage));
     }

@@ -132,12 +132,15 @@ public final class GraphBuilder {
      */
     private static final class Callees {
         private final Map<ResolvedJavaMethod, FrontEnd> analyzed = new CompilerMap<>();
+        /** The same for calls inside a caller's try range ({@link FrontEnd#analyzeCoveredByCaller}). */
+        private final Map<ResolvedJavaMethod, FrontEnd> covered = new CompilerMap<>();
 
-        FrontEnd analyze(ResolvedJavaMethod m) {
-            FrontEnd fe = analyzed.get(m);
+        FrontEnd analyze(ResolvedJavaMethod m, boolean coveredByCaller) {
+            Map<ResolvedJavaMethod, FrontEnd> cache = coveredByCaller ? covered : analyzed;
+            FrontEnd fe = cache.get(m);
             if (fe == null) {
-                fe = FrontEnd.analyze(m);
-                analyzed.put(m, fe);
+                fe = coveredByCaller ? FrontEnd.analyzeCoveredByCaller(m) : FrontEnd.analyze(m);
+                cache.put(m, fe);
             }
             return fe;
         }
@@ -276,8 +279,8 @@ public final class GraphBuilder {
         }
 
         @Override
-        public Inlining.Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange, double frequency) {
-            return policy.select(cs, args, callerState, inTryRange, frequency);
+        public Inlining.Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, double frequency) {
+            return policy.select(cs, args, callerState, frequency);
         }
 
         @Override
@@ -286,8 +289,8 @@ public final class GraphBuilder {
         }
 
         @Override
-        public Inlining.Choice selectExactly(Linkage.CallSite cs, FrameState callerState, boolean inTryRange, double frequency, String how) {
-            return policy.selectExactly((jdk.vm.ci.meta.ResolvedJavaMethod) cs.target(), callerState, inTryRange, frequency, how);
+        public Inlining.Choice selectExactly(Linkage.CallSite cs, FrameState callerState, double frequency, String how) {
+            return policy.selectExactly((jdk.vm.ci.meta.ResolvedJavaMethod) cs.target(), callerState, frequency, how);
         }
 
         @Override
@@ -310,8 +313,8 @@ public final class GraphBuilder {
         }
 
         @Override
-        public FrontEnd analyze(ResolvedJavaMethod callee) {
-            return callees.analyze(callee);
+        public FrontEnd analyze(ResolvedJavaMethod callee, boolean coveredByCaller) {
+            return callees.analyze(callee, coveredByCaller);
         }
 
         @Override
@@ -327,8 +330,11 @@ public final class GraphBuilder {
         }
 
         @Override
-        public void parse(FrontEnd callee, Value[] args, FrameState outer, Block call, Block continuation, int resultVariable,
-                        jdk.vm.ci.meta.Assumptions.Assumption assumption, double frequency) {
+        public void parse(FrontEnd callee, Value[] args, FrameState outer, List<org.ssajit.ir.Handler> outerHandlers, Block call, Block continuation,
+                        int resultVariable, jdk.vm.ci.meta.Assumptions.Assumption assumption, double frequency) {
+            if (!outerHandlers.isEmpty() && !callee.blocks().coveredByCaller()) {
+                throw new IllegalStateException(callee.method().format("%H.%n") + " is parsed under its callers' handlers without a block map that ends a block at each trap");
+            }
             List<BciBlock> rpo = callee.blocks().blocks();
             Block[] ir = new Block[rpo.size()];
             for (int i = 0; i < rpo.size(); i++) {
@@ -336,7 +342,7 @@ public final class GraphBuilder {
                 ir[bb.id()] = graph.newBlock(bb.startBci());
             }
             int base = ssa.addVariables(callee.liveness().variableCount());
-            ParseScope scope = new ParseScope(callee, ir, base, outer, frequency);
+            ParseScope scope = new ParseScope(callee, ir, base, outer, frequency, outerHandlers);
             BytecodeParser p = parser(scope);
             p.setInlinedReturn(continuation, resultVariable);
             Driver d = new Driver(rpo, scope, ssa, p, owners);

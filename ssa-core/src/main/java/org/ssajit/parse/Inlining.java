@@ -27,12 +27,13 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * receiver's exact class, the call kept for other receivers. Each callee small ({@link #MAX_CALLEE_BYTES}; at a
  * hot call, one that runs often per entry into the compiled method as
  * {@link org.ssajit.bytecode.BlockFrequencies} estimates it, up to {@link #HOT_CALLEE_BYTES}), with bytecode, not
- * synchronized, with no exception handler of its own and no {@code jsr}, monitor or
- * signature-polymorphic call; an intrinsic candidate, and a callee inlined into one, only if its
- * constant-pool entries link now ({@link #isIntrinsicCandidate}); a receiver not known to
- * be non-null is checked first ({@link org.ssajit.ir.Op#RECEIVER_CHECK}, with the invoke's state: the
- * interpreter throws there). At a call inside a try range only a callee whose exceptions deoptimize
- * and are rare ({@link #inlinableInTryRange}). Recursion is not inlined; the depth and the bytecodes
+ * synchronized, with no {@code jsr}, monitor or signature-polymorphic call; an intrinsic candidate,
+ * and a callee inlined into one, only if its constant-pool entries link now
+ * ({@link #isIntrinsicCandidate}); a receiver not known to be non-null is checked first
+ * ({@link org.ssajit.ir.Op#RECEIVER_CHECK}, with the invoke's state: the interpreter throws there).
+ * A callee's exception handlers are parsed with it, and at a call inside a try range its exceptions
+ * go to the caller's handlers too ({@link ParseScope#outerHandlers()}), as the interpreter unwinds
+ * into the caller's frame. Recursion is not inlined; the depth and the bytecodes
  * inlined into one compile are bounded. A call on a path whose every way ends in a throw leaving the
  * method ({@link org.ssajit.bytecode.BlockMap#isThrowBound}: a failed check building its exception)
  * is not offered: the parser keeps it a call.
@@ -69,8 +70,8 @@ public final class Inlining {
 
     /** Whether a compile inlines ({@link BuildOptions#forCompile}). */
     public static final OptionKey<Boolean> INLINE = OptionKey.bool("Inline", true,
-                    "Parse small callees (at most " + MAX_CALLEE_BYTES + " bytes of bytecode, more at a hot call with HotInlineSize; in a try range only ones "
-                                    + "without calls or throws) into their callers: statically bound ones (static, private, final, constructors, on an "
+                    "Parse small callees (at most " + MAX_CALLEE_BYTES + " bytes of bytecode, more at a hot call with HotInlineSize; their exception handlers "
+                                    + "with them, and the caller's for their exceptions at a call inside a try range) into their callers: statically bound ones (static, private, final, constructors, on an "
                                     + "object of a known class), virtual ones with one implementation among the classes loaded (class-hierarchy analysis: "
                                     + "HotSpot deoptimizes the code when a class loaded later overrides it), and virtual ones with several for the (at most "
                                     + Inlining.MAX_PROFILED_RECEIVERS + ") receiver classes their profile saw, each behind a test of the receiver's class, the call kept "
@@ -148,17 +149,16 @@ public final class Inlining {
     /**
      * The callee to parse into the caller at {@code cs}, or null to call it. {@code callerState} is
      * the caller's own state at the call ({@code null} entries ignored), whose chain tells the depth
-     * and the methods already being inlined; {@code inTryRange}: a handler of the caller covers the call;
-     * {@code frequency}: how often the call runs per entry into the compiled method (NaN if unknown).
+     * and the methods already being inlined; {@code frequency}: how often the call runs per entry into the compiled method (NaN if unknown).
      */
-    Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange, double frequency) {
+    Choice select(Linkage.CallSite cs, Value[] args, FrameState callerState, double frequency) {
         if (cs.appendix() != null) {
             // The adapter HotSpot linked the site to, with the appendix as its last argument: a static
             // method of java.lang.invoke's generated code, run exactly as the interpreter runs it.
             if (!(cs.target() instanceof ResolvedJavaMethod adapter) || !adapter.isStatic() || !isMethodHandlePlumbing(adapter)) {
                 return because("a call site with an appendix whose adapter is not java.lang.invoke's generated code", null);
             }
-            return selectExactly(adapter, callerState, inTryRange, frequency, "the adapter of " + (cs.opcode() == INVOKEDYNAMIC ? "invokedynamic" : "a signature-polymorphic call"));
+            return selectExactly(adapter, callerState, frequency, "the adapter of " + (cs.opcode() == INVOKEDYNAMIC ? "invokedynamic" : "a signature-polymorphic call"));
         }
         if (!(cs.target() instanceof ResolvedJavaMethod m)) {
             return because("the callee is not resolved", null);
@@ -224,7 +224,7 @@ public final class Inlining {
                 return because("not a call the inliner binds", null);
             }
         }
-        String no = whyNot(target, callerState, inTryRange, 0, frequency);
+        String no = whyNot(target, callerState, 0, frequency);
         if (no != null) {
             return because(no, null);
         }
@@ -240,14 +240,14 @@ public final class Inlining {
      * exactly that method, which a method handle's linkage found ({@link MethodHandleCalls}) or HotSpot
      * linked a call site to (an appendix's adapter). A static method's class must be initialized.
      */
-    Choice selectExactly(ResolvedJavaMethod target, FrameState callerState, boolean inTryRange, double frequency, String how) {
+    Choice selectExactly(ResolvedJavaMethod target, FrameState callerState, double frequency, String how) {
         if (callerState == null) {
             return because("no frame state at the call", null);
         }
         if (target.isStatic() && !target.getDeclaringClass().isInitialized()) {
             return because("its class is not initialized yet", null);
         }
-        String no = whyNot(target, callerState, inTryRange, 0, frequency);
+        String no = whyNot(target, callerState, 0, frequency);
         if (no != null) {
             return because(no, null);
         }
@@ -318,7 +318,7 @@ public final class Inlining {
      * is inlined at any size up to {@link #HOT_CALLEE_BYTES}, outside the budget and the depth, and
      * into itself (another handle's form can be the same method), up to {@link #MAX_PLUMBING_DEPTH}.
      */
-    private String whyNot(ResolvedJavaMethod target, FrameState callerState, boolean inTryRange, int reserved, double frequency) {
+    private String whyNot(ResolvedJavaMethod target, FrameState callerState, int reserved, double frequency) {
         if (Linkage.isSignaturePolymorphic(target)) {
             return "signature-polymorphic";
         }
@@ -354,9 +354,6 @@ public final class Inlining {
                 return "the compile's budget is spent";
             }
             return "the compile's budget is spent (" + (inlinedBytes + reserved) + " + " + size + " > " + MAX_TOTAL_BYTES + " bytes)";
-        }
-        if (target.getExceptionHandlers().length > 0) {
-            return "has exception handlers";
         }
         if (denied.contains(target)) {
             return "its parse was refused in an earlier attempt";
@@ -394,9 +391,6 @@ public final class Inlining {
         }
         if (!parsable(target)) {
             return "has monitors or subroutines (jsr)";
-        }
-        if (inTryRange && !inlinableInTryRange(target, callerState)) {
-            return "inside a try range, and it calls, throws, or its profile saw exceptions";
         }
         return null;
     }
@@ -466,7 +460,7 @@ public final class Inlining {
                 continue;
             }
             double share = seen[k].getProbability();
-            String no = whyNot(t, callerState, false, reserved, frequency * share);
+            String no = whyNot(t, callerState, reserved, frequency * share);
             if (no != null) {
                 if (explain) {
                     notes.add(name + ": " + t.format("%h.%n") + " " + no);
@@ -500,40 +494,6 @@ public final class Inlining {
     static String percent(double p) {
         double tenths = Math.round(p * 1000) / 10.0;
         return (tenths == Math.rint(tenths) ? Long.toString((long) tenths) : Double.toString(tenths)) + " %";
-    }
-
-    /**
-     * Whether {@code m} may be inlined at a call inside a try range of the caller ({@code callerState}).
-     * The inlined code gets no handler: every exception in it deoptimizes (a failed check, to the
-     * state before its bytecode), and the interpreter throws in the callee's frame and unwinds into the
-     * caller's, whose handler catches it, as the call would have. So only a callee whose exceptions are
-     * rare: no call (an exception from one would deoptimize, and the code stays) and no {@code athrow};
-     * a profile that has seen no exception in it (HotSpot counts the traps of its failed checks, which
-     * deoptimize with {@code RecompileIfTooManyDeopts} there, and sets {@code exception_seen} where the
-     * interpreter throws), nor at the call (a null receiver).
-     */
-    static boolean inlinableInTryRange(ResolvedJavaMethod m, FrameState callerState) {
-        jdk.vm.ci.meta.ProfilingInfo callee = profile(m);
-        jdk.vm.ci.meta.ProfilingInfo caller = profile(callerState.method());
-        if (callee == null || caller == null || exceptionSeen(caller, callerState.bci())) {
-            return false;
-        }
-        for (jdk.vm.ci.meta.DeoptimizationReason r : new jdk.vm.ci.meta.DeoptimizationReason[]{jdk.vm.ci.meta.DeoptimizationReason.NullCheckException,
-                        jdk.vm.ci.meta.DeoptimizationReason.BoundsCheckException, jdk.vm.ci.meta.DeoptimizationReason.ClassCastException,
-                        jdk.vm.ci.meta.DeoptimizationReason.ArrayStoreException, jdk.vm.ci.meta.DeoptimizationReason.ArithmeticException,
-                        jdk.vm.ci.meta.DeoptimizationReason.RuntimeConstraint}) {
-            if (callee.getDeoptimizationCount(r) > 0) {
-                return false;
-            }
-        }
-        return !anyBytecode(m, s -> switch (s.opcode()) {
-            case INVOKEVIRTUAL, INVOKESPECIAL, INVOKESTATIC, INVOKEINTERFACE, INVOKEDYNAMIC, ATHROW -> true;
-            default -> exceptionSeen(callee, s.bci());
-        });
-    }
-
-    private static boolean exceptionSeen(jdk.vm.ci.meta.ProfilingInfo p, int bci) {
-        return p.getExceptionSeen(bci) == jdk.vm.ci.meta.TriState.TRUE;
     }
 
     private static jdk.vm.ci.meta.ProfilingInfo profile(ResolvedJavaMethod m) {

@@ -3,6 +3,7 @@ package org.ssajit.parse;
 import org.ssajit.bytecode.BlockMap.BciBlock;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.FrameState;
+import org.ssajit.ir.Handler;
 
 /**
  * One method being parsed into a graph: its bytecode analyses, the graph block of each of its bytecode
@@ -18,11 +19,16 @@ import org.ssajit.ir.FrameState;
  * @param frequency how often the method is entered here per entry into the compiled method: 1 for the
  *            root, the call's frequency for an inlined method ({@link org.ssajit.bytecode.BlockFrequencies});
  *            NaN if unknown
+ * @param outerHandlers the callers' handlers that cover the call, innermost caller first, each
+ *            caller's in its exception table's order (empty for the root, and for a call no handler
+ *            covers): an exception that the method's own handlers do not take goes to them, as the
+ *            interpreter unwinds into the callers' frames. Non-empty only if the method's block map
+ *            is {@linkplain org.ssajit.bytecode.BlockMap#coveredByCaller() covered by its caller}.
  */
-public record ParseScope(FrontEnd frontEnd, Block[] blocks, int variableBase, FrameState callerState, double frequency) {
+public record ParseScope(FrontEnd frontEnd, Block[] blocks, int variableBase, FrameState callerState, double frequency, java.util.List<Handler> outerHandlers) {
     /** The root scope of a compile: variables from 0, no caller, entered once. */
     public static ParseScope root(FrontEnd fe, Block[] blocks) {
-        return new ParseScope(fe, blocks, 0, null, 1);
+        return new ParseScope(fe, blocks, 0, null, 1, java.util.List.of());
     }
 
     /** The graph block of bytecode block {@code b}. */
