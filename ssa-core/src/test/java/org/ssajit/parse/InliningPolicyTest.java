@@ -18,6 +18,7 @@ import org.ssajit.ir.Graph;
 import org.ssajit.ir.Op;
 import org.ssajit.testing.ClassGen;
 import org.ssajit.testing.Jvmci;
+import org.ssajit.testing.Profiles;
 import org.ssajit.verify.Verifier;
 
 import jdk.vm.ci.meta.Assumptions;
@@ -466,12 +467,34 @@ class InliningPolicyTest {
         }
     }
 
+    static final class Sized {
+        final int n;
+
+        Sized(int n) {
+            this.n = n;
+        }
+
+        int size() {
+            return n;
+        }
+    }
+
+    static int sizeInTry(Sized s) {
+        try {
+            return s.size();
+        } catch (NullPointerException e) {
+            return -1;
+        }
+    }
+
     /**
-     * At a call inside a try range only a callee whose exceptions all deoptimize (the interpreter then
-     * finds the caller's handler): no call and no athrow in it; outside try ranges both are inlined.
+     * At a call inside a try range a callee is inlined as anywhere else, its calls too: each call and
+     * athrow in it is offered to the caller's handlers (after its own). Only a receiver that may be
+     * null, at a call whose profile saw exceptions, keeps the call: its null would deoptimize each time
+     * for the interpreter to throw, where the call's own check throws in compiled code.
      */
     @Test
-    void insideTryRangesOnlyCalleesWithoutCallsOrThrows() {
+    void insideTryRangesCalleesAreInlinedUnderTheCallersHandlers() throws InterruptedException {
         assertEquals(4, leafInTry(2));
         assertEquals(callingInTry(3), sixCallees(3));
         assertEquals(-1, throwingInTry(new IllegalStateException()));
@@ -479,11 +502,21 @@ class InliningPolicyTest {
         Graph leaf = Jvmci.build(method(InliningPolicyTest.class, "leafInTry"), inline).graph();
         assertEquals(List.of("InliningPolicyTest.twice"), inlinedNames(leaf));
         Graph calling = Jvmci.build(method(InliningPolicyTest.class, "callingInTry"), inline).graph();
-        assertEquals(List.of("sixCallees"), invoked(calling), "a callee with calls stays a call in a try range");
+        assertEquals(List.of(), invoked(calling), "a callee with calls, and its callees, inlined in a try range");
+        assertEquals(7, calling.inlinedCallCount());
         Graph throwing = Jvmci.build(method(InliningPolicyTest.class, "throwingInTry"), inline).graph();
-        assertEquals(List.of("rethrow"), invoked(throwing), "a callee with an athrow stays a call in a try range");
-        Graph outside = Jvmci.build(method(InliningPolicyTest.class, "sixCallees"), inline).graph();
-        assertEquals(6, outside.inlinedCallCount(), "the same callees are inlined outside try ranges");
+        assertEquals(List.of(), invoked(throwing), "a callee with an athrow inlined in a try range");
+        List<String> handlers = throwing.blocks().stream().filter(b -> b.terminator() instanceof org.ssajit.ir.Throw).flatMap(b -> b.handlers().stream())
+                        .map(h -> h.catchType().toJavaName()).toList();
+        assertEquals(List.of("java.lang.IllegalStateException"), handlers, "the inlined athrow has the caller's handler");
+        Verifier.verify(throwing);
+
+        ResolvedJavaMethod sized = method(InliningPolicyTest.class, "sizeInTry");
+        assertEquals(1, sizeInTry(new Sized(1))); // the call's pool entry resolved
+        assertEquals(List.of("InliningPolicyTest$Sized.size"), inlinedNames(Jvmci.build(sized, inline).graph()), "no exception seen at the call yet");
+        Profiles.warmUntilExceptionSeen(sized, Profiles.firstVirtualCall(sized), () -> sizeInTry(null) + sizeInTry(new Sized(2)));
+        Graph nullSeen = Jvmci.build(sized, inline).graph();
+        assertEquals(List.of("size"), invoked(nullSeen), "a receiver that may be null where exceptions were seen: a call");
     }
 
     static double roots(double d) {
@@ -651,7 +684,7 @@ class InliningPolicyTest {
         List<String> order = g.inliningDecisions().stream().filter(d -> !d.callee().getName().equals("<init>") && !d.callee().getName().equals("valueOf"))
                         .map(d -> d.depth() + " " + d.callee().getName() + " " + d.inlined()).toList();
         assertEquals(List.of("0 nested true", "1 caller true", "2 twice true", "2 twice true", "0 recursive true", "1 recursive false", "0 big false", "0 locked false",
-                        "0 withHandler false", "0 m false", "0 nanoTime false"), order, all);
+                        "0 withHandler true", "0 m false", "0 nanoTime false"), order, all);
         assertEquals("static", of.apply("nested").reason());
         var recursion = g.inliningDecisions().stream().filter(d -> d.callee().getName().equals("recursive") && d.depth() == 1).findFirst().orElseThrow();
         assertEquals("recursive", recursion.reason(), all);
@@ -659,7 +692,6 @@ class InliningPolicyTest {
         assertEquals("too big (" + method(InliningPolicyTest.class, "big").getCodeSize() + " > 35 bytes) for a call that is not hot (its profile did not count it)",
                         of.apply("big").reason(), all);
         assertEquals("synchronized", of.apply("locked").reason(), all);
-        assertEquals("has exception handlers", of.apply("withHandler").reason(), all);
         assertEquals("native", of.apply("nanoTime").reason(), all);
         assertTrue(of.apply("m").reason().startsWith("virtual: more than one implementation among the classes loaded"), all);
         String caller = lines.stream().filter(l -> l.contains(".caller(")).findFirst().orElseThrow();
