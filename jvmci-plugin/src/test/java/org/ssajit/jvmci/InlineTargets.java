@@ -255,6 +255,17 @@ final class InlineTargets {
         return p.x() * k + 1;
     }
 
+    /** The same inside a try range: the receiver check throws to the caller's handler. */
+    static int getterInTry(Point p, int k) {
+        try {
+            return p.x() / k;
+        } catch (NullPointerException e) {
+            return -1 - counter;
+        } catch (ArithmeticException e) {
+            return -2;
+        }
+    }
+
     static int privateOnOther(InlineTargets t, int k) {
         return t.plus(k) - k;
     }

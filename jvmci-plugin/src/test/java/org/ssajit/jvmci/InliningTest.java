@@ -80,6 +80,8 @@ class InliningTest {
                         Arguments.of("onNewObject", List.of("plus", "times", "<init>", "<init>"), oneInt),
                         Arguments.of("getterOnParameter", List.of("x"), List.of((Supplier<Object[]>) () -> new Object[]{new InlineTargets.Point(7), 3},
                                         () -> new Object[]{null, 3}, () -> new Object[]{new InlineTargets.Point(Integer.MIN_VALUE), -1})),
+                        Arguments.of("getterInTry", List.of("x"), List.of((Supplier<Object[]>) () -> new Object[]{new InlineTargets.Point(7), 3},
+                                        () -> new Object[]{null, 3}, () -> new Object[]{new InlineTargets.Point(7), 0}, () -> new Object[]{null, 0})),
                         Arguments.of("privateOnOther", List.of("plus"), List.of((Supplier<Object[]>) () -> new Object[]{new InlineTargets(), 3},
                                         () -> new Object[]{null, 3})),
                         // Constructors, Object.<init> too (for a class with a finalizer: its registration).
@@ -106,16 +108,40 @@ class InliningTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("callers")
     void inlinedCodeDoesWhatHotSpotsCodeDid(String name, List<String> inlined, List<Supplier<Object[]>> inputs) throws Exception {
+        assertInlinedCodeDoes(PIPELINE, name, inlined, inputs);
+    }
+
+    /** The callers whose handlers catch what inlined code throws. */
+    private static final List<String> CATCHING = List.of("getterInTry", "catchesInlinedThrow", "catchesTwoLevelsDown", "callsCalleeWithHandler", "calleeHandlerFirst",
+                    "catchesAfterCalleesFinally", "catchesFromACallInInlinedCode", "handlerAfterInlinedCall");
+
+    static Stream<Arguments> catchingCallers() {
+        return callers().filter(a -> CATCHING.contains((String) a.get()[0]));
+    }
+
+    /**
+     * The same callers with every failed check that a handler catches thrown in compiled code
+     * ({@code ImplicitExceptions=always}): those of inlined code, and a receiver check at a call inside
+     * a try range, reach the callee's and the callers' handlers through the compiled dispatch.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("catchingCallers")
+    void inlinedChecksThrowToTheHandlersInCompiledCode(String name, List<String> inlined, List<Supplier<Object[]>> inputs) throws Exception {
+        assertInlinedCodeDoes(Pipeline.host(Pipeline.TEST_OPTIONS.with(org.ssajit.lowering.LoweringOptions.IMPLICIT_EXCEPTIONS, org.ssajit.lowering.ImplicitThrows.Mode.ALWAYS)),
+                        name, inlined, inputs);
+    }
+
+    private static void assertInlinedCodeDoes(Pipeline pipeline, String name, List<String> inlined, List<Supplier<Object[]>> inputs) throws Exception {
         Method m = Jvmci.declared(InlineTargets.class, name);
         List<String> expected = new ArrayList<>();
         for (Supplier<Object[]> in : inputs) {
             expected.add(callReflectively(m, in.get()));
         }
         ResolvedJavaMethod rm = Jvmci.method(m);
-        Graph g = PIPELINE.build(rm, -1, true);
+        Graph g = pipeline.build(rm, -1, true);
         List<String> names = g.inlinedMethods().stream().map(ResolvedJavaMethod::getName).sorted().toList();
         assertEquals(inlined.stream().sorted().toList(), names, () -> "methods inlined into " + name);
-        CompiledCode code = PIPELINE.compile(g, rm);
+        CompiledCode code = pipeline.compile(g, rm);
         assertEquals(g.inlinedMethods(), code.inlinedMethods(), "the installer must be told the inlined methods");
         InstalledCode installed = INSTALLER.installDirect(rm, code);
         try {

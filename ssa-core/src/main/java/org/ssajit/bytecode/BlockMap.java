@@ -209,10 +209,11 @@ public final class BlockMap {
      * Whether every path from {@code b} ends in an {@code athrow} that leaves the method: {@code b}
      * ends in such an {@code athrow}, or has normal successors and each of them is throw-bound. A
      * block with exception edges is not (a handler of the method may take what is thrown there, and
-     * go on normally; a caller's handler that covers the method is not counted: a path that fails is
-     * not worth inlining into even where the caller catches its exception), nor one on a cycle (a loop that throws to leave may run for long). The
-     * paths where a method gives up (a failed check building its exception): {@code Inlining} keeps
-     * their calls (a least fixpoint over reverse postorder, computed once).
+     * go on normally), nor one on a cycle (a loop that throws to leave may run for long). A caller's
+     * handler that covers the method does not count: a path that fails is not worth inlining into even
+     * where a caller catches what it throws. The paths where a method gives up (a failed check
+     * building its exception): {@code Inlining} keeps their calls (a least fixpoint over reverse
+     * postorder, computed once).
      */
     public boolean isThrowBound(BciBlock b) {
         if (throwBound == null) {

@@ -337,7 +337,12 @@ public final class BytecodeParser {
                 last.setExceptionEdge(true);
             }
         }
-        for (Handler h : handlersAt(bb)) {
+        addHandlers(handlersAt(bb));
+    }
+
+    /** Gives the current block {@code handlers}, after those it has, and an edge to each new target. */
+    private void addHandlers(java.util.List<Handler> handlers) {
+        for (Handler h : handlers) {
             boolean seen = false;
             for (var existing : block.handlers()) {
                 seen |= existing.target() == h.target();
@@ -903,12 +908,6 @@ public final class BytecodeParser {
             throw new BailoutException(BailoutException.Reason.INTERNAL_ERROR, "a call inside a try range does not end its block at bci " + s.bci());
         }
         boolean receiverMayBeNull = !callee.method().isStatic() && !NodeFactory.isNonNull(args[0]) && !args[0].stamp().isNonNull();
-        if (covered && receiverMayBeNull && exceptionSeenHere()) {
-            // A null receiver deoptimizes (the check below) for the handler to catch in the interpreter;
-            // where the profile saw exceptions here, the call's own implicit check throws instead.
-            inliner.decided(cs, state, s.bci(), false, "inside a try range, with a receiver that may be null, where the profile saw exceptions");
-            return false;
-        }
         FrontEnd fe;
         try {
             fe = inliner.analyze(callee.method(), covered);
@@ -920,7 +919,14 @@ public final class BytecodeParser {
         FrameState outer = state.duringCall(argumentSlots);
         if (receiverMayBeNull) {
             // The invoke's null check, with the invoke's state: deoptimizing there, the interpreter throws.
-            factory.emitSideEffect(new Instruction(graph, Op.RECEIVER_CHECK, JavaKind.Void, null, s.bci(), args[0]), state);
+            // Inside a try range it carries the invoke's exception edges: what the block's handlers
+            // catch may be thrown to them in compiled code (ImplicitThrows), as the invoke's would be.
+            Value check = factory.emitSideEffect(new Instruction(graph, Op.RECEIVER_CHECK, JavaKind.Void, null, s.bci(), args[0]), state);
+            var code = block.instructions();
+            if (covered && !code.isEmpty() && code.get(code.size() - 1) == check) {
+                ((Instruction) check).setExceptionEdge(true);
+                addHandlers(handlersAt(bciBlock));
+            }
         } else {
             dropState(state);
         }
@@ -941,16 +947,6 @@ public final class BytecodeParser {
             push(ssa.readVariable(result, cont, resultKind));
         }
         return true;
-    }
-
-    /** Whether this method's profile says that the current bytecode threw (or an exception passed through it). */
-    private boolean exceptionSeenHere() {
-        try {
-            jdk.vm.ci.meta.ProfilingInfo p = method.getProfilingInfo();
-            return p != null && p.getExceptionSeen(s.bci()) == jdk.vm.ci.meta.TriState.TRUE;
-        } catch (RuntimeException e) {
-            return true;
-        }
     }
 
     /**

@@ -18,7 +18,6 @@ import org.ssajit.ir.Graph;
 import org.ssajit.ir.Op;
 import org.ssajit.testing.ClassGen;
 import org.ssajit.testing.Jvmci;
-import org.ssajit.testing.Profiles;
 import org.ssajit.verify.Verifier;
 
 import jdk.vm.ci.meta.Assumptions;
@@ -489,12 +488,11 @@ class InliningPolicyTest {
 
     /**
      * At a call inside a try range a callee is inlined as anywhere else, its calls too: each call and
-     * athrow in it is offered to the caller's handlers (after its own). Only a receiver that may be
-     * null, at a call whose profile saw exceptions, keeps the call: its null would deoptimize each time
-     * for the interpreter to throw, where the call's own check throws in compiled code.
+     * athrow in it is offered to the caller's handlers (after its own), and so is the call's receiver
+     * check, which ends the call's block, as the invoke's own check would throw to them.
      */
     @Test
-    void insideTryRangesCalleesAreInlinedUnderTheCallersHandlers() throws InterruptedException {
+    void insideTryRangesCalleesAreInlinedUnderTheCallersHandlers() {
         assertEquals(4, leafInTry(2));
         assertEquals(callingInTry(3), sixCallees(3));
         assertEquals(-1, throwingInTry(new IllegalStateException()));
@@ -511,12 +509,15 @@ class InliningPolicyTest {
         assertEquals(List.of("java.lang.IllegalStateException"), handlers, "the inlined athrow has the caller's handler");
         Verifier.verify(throwing);
 
-        ResolvedJavaMethod sized = method(InliningPolicyTest.class, "sizeInTry");
         assertEquals(1, sizeInTry(new Sized(1))); // the call's pool entry resolved
-        assertEquals(List.of("InliningPolicyTest$Sized.size"), inlinedNames(Jvmci.build(sized, inline).graph()), "no exception seen at the call yet");
-        Profiles.warmUntilExceptionSeen(sized, Profiles.firstVirtualCall(sized), () -> sizeInTry(null) + sizeInTry(new Sized(2)));
-        Graph nullSeen = Jvmci.build(sized, inline).graph();
-        assertEquals(List.of("size"), invoked(nullSeen), "a receiver that may be null where exceptions were seen: a call");
+        Graph sized = Jvmci.build(method(InliningPolicyTest.class, "sizeInTry"), inline).graph();
+        assertEquals(List.of("InliningPolicyTest$Sized.size"), inlinedNames(sized));
+        List<String> checks = sized.blocks().stream().filter(b -> b.instructions().stream().anyMatch(i -> i.op() == Op.RECEIVER_CHECK))
+                        .map(b -> b.instructions().get(b.instructions().size() - 1).op() + " " + b.instructions().get(b.instructions().size() - 1).hasExceptionEdge() + " "
+                                        + b.handlers().stream().map(h -> h.catchType().toJavaName()).toList())
+                        .toList();
+        assertEquals(List.of("RECEIVER_CHECK true [java.lang.NullPointerException]"), checks, "the receiver check ends its block, with the caller's handler");
+        Verifier.verify(sized);
     }
 
     static double roots(double d) {

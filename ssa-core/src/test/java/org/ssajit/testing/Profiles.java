@@ -42,12 +42,6 @@ public final class Profiles {
         warmUntil(() -> m.getProfilingInfo().getExecutionCount(bci) > 0, warm, "a count at bci " + bci + " of " + m);
     }
 
-    /** Runs {@code warm} until the profile of {@code m} says that an exception was seen at {@code bci}; as {@link #warmUntilProfiled}. */
-    public static void warmUntilExceptionSeen(ResolvedJavaMethod m, int bci, IntSupplier warm) throws InterruptedException {
-        m.reprofile();
-        warmUntil(() -> m.getProfilingInfo().getExceptionSeen(bci) == jdk.vm.ci.meta.TriState.TRUE, warm, "an exception seen at bci " + bci + " of " + m);
-    }
-
     private static void warmUntil(java.util.function.BooleanSupplier done, IntSupplier warm, String what) throws InterruptedException {
         long sink = 0;
         long start = System.nanoTime();
