@@ -337,20 +337,29 @@ public final class BytecodeParser {
                 last.setExceptionEdge(true);
             }
         }
-        addHandlers(handlersAt(bb));
+        // As handlersAt(bb), without a list: most blocks with exception edges have one or two.
+        for (HandlerEdge h : bb.handlers()) {
+            addHandler(new Handler(irBlocks[h.target().id()], h.catchType()));
+            if (h.catchType() == null) {
+                return;
+            }
+        }
+        if (bb.endsInTrap()) {
+            for (Handler h : scope.outerHandlers()) {
+                addHandler(h);
+            }
+        }
     }
 
-    /** Gives the current block {@code handlers}, after those it has, and an edge to each new target. */
-    private void addHandlers(java.util.List<Handler> handlers) {
-        for (Handler h : handlers) {
-            boolean seen = false;
-            for (var existing : block.handlers()) {
-                seen |= existing.target() == h.target();
-            }
-            block.addHandler(h);
-            if (!seen) {
-                edges.edge(block, h.target());
-            }
+    /** Gives the current block handler {@code h}, after those it has, and an edge to its target unless it has one. */
+    private void addHandler(Handler h) {
+        boolean seen = false;
+        for (var existing : block.handlers()) {
+            seen |= existing.target() == h.target();
+        }
+        block.addHandler(h);
+        if (!seen) {
+            edges.edge(block, h.target());
         }
     }
 
@@ -925,7 +934,9 @@ public final class BytecodeParser {
             var code = block.instructions();
             if (covered && !code.isEmpty() && code.get(code.size() - 1) == check) {
                 ((Instruction) check).setExceptionEdge(true);
-                addHandlers(handlersAt(bciBlock));
+                for (Handler h : handlersAt(bciBlock)) {
+                    addHandler(h);
+                }
             }
         } else {
             dropState(state);
