@@ -236,15 +236,13 @@ public final class HotSpotLowering {
         for (Block b : g.blocks()) {
             if (s.compiledHandlers && ExceptionDispatch.keeps(b)) {
                 s.kept.add(b);
-                // A call's receiver check (CallLowering) at a bci whose profile saw an exception: a null
-                // receiver thrown to the handlers as the checks below are (else HotSpot's implicit check in
-                // the call throws it, through a signal and the runtime's handler lookup).
-                // Not seen yet, an explicit check (the graph's null checks are all explicit once one
-                // deoptimized) recompiles after a few traps: with no action it would trap at every null.
+                // A call's receiver check (CallLowering, an explicit check before the call): a null
+                // receiver thrown to the handlers as the checks below are where the profile saw an
+                // exception at the call; before that the check deoptimizes and recompiles after a few
+                // (with no action, every null would trap, for good).
                 int bci = ImplicitThrows.receiverCheckBci(b);
                 ProfilingInfo profile = bci >= 0 && implicitMode == ImplicitThrows.Mode.PROFILE ? profileOfLast(b, profiles) : null;
-                if (implicitMode != ImplicitThrows.Mode.NEVER && bci >= 0
-                                && (implicitMode != ImplicitThrows.Mode.PROFILE || ImplicitThrows.seen(profile, bci) || !implicitNullChecksApply(g))) {
+                if (implicitMode != ImplicitThrows.Mode.NEVER && bci >= 0) {
                     (throwsInCompiledCode(implicitMode, profile, bci) ? s.throwing : s.recompiling).add(b);
                     s.tryHandlers.put(b, CompilerList.copyOf(b.handlers()));
                     s.tryBcis.put(b, bci);
@@ -315,7 +313,7 @@ public final class HotSpotLowering {
      * are on and the method's profile records no null-check deoptimization yet.
      */
     public void implicitNullChecks(LoweringState s) {
-        if (implicitNullChecksApply(s.graph)) {
+        if (implicitNullChecks && !nullCheckDeoptimized(s.graph.method())) {
             ImplicitNullChecks.run(s.graph, config.vmPageSize);
         }
     }
@@ -481,11 +479,6 @@ public final class HotSpotLowering {
     public void trivialPhis(LoweringState s) {
         RedundantPhiElimination.run(s.graph);
         s.graph.markLowered();
-    }
-
-    /** Whether {@link #implicitNullChecks} makes null checks implicit in {@code g}. */
-    private boolean implicitNullChecksApply(Graph g) {
-        return implicitNullChecks && !nullCheckDeoptimized(g.method());
     }
 
     /** Whether the method's profile records a deoptimization for a null reference (implicit or explicit). */

@@ -13,7 +13,8 @@ import java.util.List;
 class ImplicitExceptionPolicyTest {
     /**
      * The profile-driven policy in a real run, ssajit as tier 4: a program throwing and catching a
-     * NullPointerException and an ArithmeticException 100,000 times each, from its 100,000th call on, prints what it prints in the
+     * NullPointerException (of a field read and of a call's receiver) and an ArithmeticException 50,000
+     * to 100,000 times each, from its 100,000th call on, prints what it prints in the
      * interpreter, and the code compiled before traps a few times at each site (until HotSpot recompiles
      * and the profile shows the exceptions), but not 0 times; with {@code ImplicitExceptions=never} it traps at every one.
      * With {@code -XX:-OmitStackTraceInFastThrow}: every exception is created with its message.
@@ -34,10 +35,11 @@ class ImplicitExceptionPolicyTest {
             assertFalse(r.crashed(), r::describe);
             assertTrue(r.exitCode() == 0, r::describe);
             assertTrue(r.stdout().contains(interpreted.stdout().trim()), () -> "output differs from -Xint's " + interpreted.stdout() + "\n" + r.describe());
-            long n = r.stdout().lines().filter(l -> l.contains("UNCOMMON TRAP method=" + main + ".read") || l.contains("UNCOMMON TRAP method=" + main + ".divide")).count();
+            long n = r.stdout().lines().filter(l -> l.contains("UNCOMMON TRAP method=" + main + ".read") || l.contains("UNCOMMON TRAP method=" + main + ".divide")
+                            || l.contains("UNCOMMON TRAP method=" + main + ".hash")).count();
             traps.put(mode, n);
         }
-        System.out.println("uncommon traps in read() and divide() by policy: " + traps);
+        System.out.println("uncommon traps in read(), divide() and hash() by policy: " + traps);
         assertTrue(traps.get("profile") > 0 && traps.get("profile") < 100, "traps with the profile policy: " + traps);
         assertTrue(traps.get("never") > 10_000, "traps with never (the control): " + traps);
     }
