@@ -337,13 +337,12 @@ public final class HotSpotLowering {
     }
 
     /**
-     * Whether a failed check at {@code bci} caught by a handler of the method throws in compiled code
-     * (else it deoptimizes so that HotSpot counts it and recompiles): always in the test modes; with the
-     * profile, where it saw the exception and {@code mayThrowWhenSeen}.
+     * Whether a failed check at {@code bci} caught by a handler throws in compiled code (else it
+     * deoptimizes so that HotSpot counts it and recompiles): always in the test modes; with the
+     * profile (of the check's own method), where it saw the exception and, where hot throws omit their
+     * stack traces, a check of that method has trapped ({@link ImplicitThrows}).
      */
     private boolean throwsInCompiledCode(ImplicitThrows.Mode mode, ProfilingInfo profile, int bci) {
-        // Where hot throws omit their stack traces, a seen exception throws in compiled code only once a
-        // check of the method has trapped (ImplicitThrows).
         return mode == ImplicitThrows.Mode.ALWAYS || mode == ImplicitThrows.Mode.PREALLOCATED
                         || ImplicitThrows.seen(profile, bci) && (!hotThrowsOmitTraces() || ImplicitThrows.trapped(profile));
     }

@@ -337,17 +337,8 @@ public final class BytecodeParser {
                 last.setExceptionEdge(true);
             }
         }
-        // As handlersAt(bb), without a list: most blocks with exception edges have one or two.
-        for (HandlerEdge h : bb.handlers()) {
-            addHandler(new Handler(irBlocks[h.target().id()], h.catchType()));
-            if (h.catchType() == null) {
-                return;
-            }
-        }
-        if (bb.endsInTrap()) {
-            for (Handler h : scope.outerHandlers()) {
-                addHandler(h);
-            }
+        for (Handler h : handlersAt(bb)) {
+            addHandler(h);
         }
     }
 
@@ -916,7 +907,7 @@ public final class BytecodeParser {
         if (covered && bciBlock.endBci() != s.bci()) {
             throw new BailoutException(BailoutException.Reason.INTERNAL_ERROR, "a call inside a try range does not end its block at bci " + s.bci());
         }
-        boolean receiverMayBeNull = !callee.method().isStatic() && !NodeFactory.isNonNull(args[0]) && !args[0].stamp().isNonNull();
+        boolean receiverMayBeNull = !callee.method().isStatic() && mayBeNull(args[0]);
         FrontEnd fe;
         try {
             fe = inliner.analyze(callee.method(), covered);
@@ -926,6 +917,7 @@ public final class BytecodeParser {
         }
         inliner.decided(cs, state, s.bci(), true, callee.how());
         FrameState outer = state.duringCall(argumentSlots);
+        java.util.List<Handler> outerHandlers = covered ? handlersAt(bciBlock) : java.util.List.of();
         if (receiverMayBeNull) {
             // The invoke's null check, with the invoke's state: deoptimizing there, the interpreter throws.
             // Inside a try range it carries the invoke's exception edges: what the block's handlers
@@ -934,7 +926,7 @@ public final class BytecodeParser {
             var code = block.instructions();
             if (covered && !code.isEmpty() && code.get(code.size() - 1) == check) {
                 ((Instruction) check).setExceptionEdge(true);
-                for (Handler h : handlersAt(bciBlock)) {
+                for (Handler h : outerHandlers) {
                     addHandler(h);
                 }
             }
@@ -945,7 +937,7 @@ public final class BytecodeParser {
         int result = resultKind == JavaKind.Void ? -1 : stackVariable(sp);
         Block cont = graph.newBlock(s.nextBci());
         outer.hold();
-        inliner.parse(fe, args, outer, covered ? handlersAt(bciBlock) : java.util.List.of(), block, cont, result, callee.assumption(), frequency);
+        inliner.parse(fe, args, outer, outerHandlers, block, cont, result, callee.assumption(), frequency);
         outer.release();
         inliner.seal(cont);
         if (cont.predecessors().isEmpty()) {

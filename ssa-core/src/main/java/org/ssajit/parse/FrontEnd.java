@@ -24,8 +24,13 @@ public record FrontEnd(BlockMap blocks, Linkage linkage, FrameShapes shapes, Liv
      * caller's handlers.
      */
     public static FrontEnd analyzeCoveredByCaller(ResolvedJavaMethod method) {
+        return whole(method, true);
+    }
+
+    /** The analyses of the whole method; {@code coveredByCaller}: see {@link BlockMap#coveredByCaller()}. */
+    private static FrontEnd whole(ResolvedJavaMethod method, boolean coveredByCaller) {
         Linkage linkage = new Linkage(method);
-        BlockMap map = new BlockMap(method, linkage, -1, true);
+        BlockMap map = new BlockMap(method, linkage, -1, coveredByCaller);
         FrameShapes shapes = new FrameShapes(map, linkage);
         return new FrontEnd(map, linkage, shapes, new Liveness(map, shapes, linkage));
     }
@@ -37,12 +42,10 @@ public record FrontEnd(BlockMap blocks, Linkage linkage, FrameShapes shapes, Liv
      * when that frame holds operand-stack values: the interpreter hands over locals and monitors only.
      */
     public static FrontEnd analyze(ResolvedJavaMethod method, int osrBci) {
-        Linkage linkage = new Linkage(method);
         if (osrBci < 0) {
-            BlockMap map = new BlockMap(method, linkage);
-            FrameShapes shapes = new FrameShapes(map, linkage);
-            return new FrontEnd(map, linkage, shapes, new Liveness(map, shapes, linkage));
+            return whole(method, false);
         }
+        Linkage linkage = new Linkage(method);
         BlockMap whole = new BlockMap(method, linkage);
         BlockMap.BciBlock header = whole.blockStartingAt(osrBci);
         if (header == null) {
