@@ -209,7 +209,7 @@ public final class VmCallOps {
             if (state == null || state.duringCall()) {
                 throw new IllegalArgumentException("a monitor op's state is not a state during a call: " + state);
             }
-            int held = state.frameState().locksSize();
+            int held = state.frameState().outerLocks() + state.frameState().locksSize();
             if (held != depth + 1) {
                 throw new IllegalArgumentException((enter ? "lock" : "unlock") + " of depth " + depth + " with a state holding " + held + " monitors");
             }

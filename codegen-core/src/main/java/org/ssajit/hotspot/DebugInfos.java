@@ -78,9 +78,10 @@ public final class DebugInfos {
                 b.push(k, javaValue(values[offset + fs.localsSize() + i], k, kinds));
             }
         }
+        int base = fs.outerLocks();
         for (int i = 0; i < fs.locksSize(); i++) {
-            // Only the compiled method itself holds monitors (an inlined method has none): slot i is its lock depth i.
-            b.lock(javaValue(values[offset + fs.localsSize() + fs.stackSize() + i], JavaKind.Object, kinds), layout.monitorSlot(i));
+            // Each frame's locks follow its callers' in the monitor slots.
+            b.lock(javaValue(values[offset + fs.localsSize() + fs.stackSize() + i], JavaKind.Object, kinds), layout.monitorSlot(base + i));
         }
         return b.build();
     }

@@ -139,11 +139,19 @@ public final class ImplicitThrows {
         }
     }
 
-    /** Whether one of {@code handlers} catches every exception of {@code kind}. */
+    /**
+     * Whether one of {@code handlers} catches every exception of {@code kind}; one that passes the
+     * exception on ({@link Handler#passesOn()}: it releases an inlined synchronized method's lock)
+     * catches what its own handlers catch.
+     */
     static boolean catches(List<Handler> handlers, ImplicitException.Kind kind, MetaAccessProvider metaAccess) {
         ResolvedJavaType thrown = metaAccess.lookupJavaType(kind.javaClass());
         for (Handler h : handlers) {
-            if (h.catchType() == null || h.catchType() instanceof ResolvedJavaType t && t.isAssignableFrom(thrown)) {
+            if (h.passesOn()) {
+                if (catches(h.target().handlers(), kind, metaAccess)) {
+                    return true;
+                }
+            } else if (h.catchType() == null || h.catchType() instanceof ResolvedJavaType t && t.isAssignableFrom(thrown)) {
                 return true;
             }
         }

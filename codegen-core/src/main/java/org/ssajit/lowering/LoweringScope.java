@@ -76,7 +76,8 @@ final class LoweringScope {
         }
         String why = switch (op) {
             case INVOKE -> invoke(i.invokeTarget());
-            case MONITOR_ENTER -> !monitors ? MONITORS_OFF : i.state() == null || i.state().stackSize() == 0 ? "no frame state" : null;
+            case MONITOR_ENTER -> !monitors ? MONITORS_OFF
+                            : i.state() == null || i.state().stackSize() == 0 && i.attribute() != org.ssajit.ir.MethodLock.INSTANCE ? "no frame state" : null;
             case MONITOR_EXIT -> !monitors ? MONITORS_OFF : monitorExit(i);
             case EXCEPTION_OBJECT -> caughtOnlyFromCalls(i) ? null : "exception handler reached by normal control flow";
             default -> null;

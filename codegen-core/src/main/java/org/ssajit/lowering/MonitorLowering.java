@@ -5,6 +5,7 @@ import org.ssajit.ir.Block;
 import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Instruction;
+import org.ssajit.ir.MethodLock;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Parameter;
@@ -82,13 +83,23 @@ final class MonitorLowering {
     /**
      * {@code monitorenter}: a null check (the interpreter throws the NullPointerException), then a
      * {@link HotSpotOp#LOCK} in the slot of the new lock's depth, whose state is the one after the bytecode:
-     * the object popped, the monitor held, the interpreter to go on at the next bytecode.
+     * the object popped, the monitor held, the interpreter to go on at the next bytecode. The depth
+     * counts the locks of the methods the bytecode's method is inlined into ({@link FrameState#outerLocks}).
+     * An inlined synchronized method's own lock ({@link MethodLock}) has that state already.
      */
     void monitorEnter(Instruction i) {
         Value x = i.input(In.OBJECT);
         FrameState before = i.state();
+        if (i.attribute() == MethodLock.INSTANCE) {
+            // An inlined synchronized method's own lock: its state already holds it.
+            Instruction lock = new Instruction(ctx.g, HotSpotOp.LOCK, JavaKind.Void, before.outerLocks() + before.locksSize() - 1, i.bci(), x);
+            lock.setState(before.copy());
+            ctx.emit(lock, null);
+            ctx.remove(i);
+            return;
+        }
         ctx.nullCheck(x, before);
-        int depth = before.locksSize();
+        int depth = before.outerLocks() + before.locksSize();
         Value[] locals = new Value[before.localsSize()];
         for (int k = 0; k < locals.length; k++) {
             locals[k] = before.local(k);
@@ -97,11 +108,11 @@ final class MonitorLowering {
         for (int k = 0; k < stack.length; k++) {
             stack[k] = before.stack(k);
         }
-        Value[] locks = new Value[depth + 1];
-        for (int k = 0; k < depth; k++) {
+        Value[] locks = new Value[before.locksSize() + 1];
+        for (int k = 0; k < before.locksSize(); k++) {
             locks[k] = before.lock(k);
         }
-        locks[depth] = x;
+        locks[before.locksSize()] = x;
         Instruction lock = new Instruction(ctx.g, HotSpotOp.LOCK, JavaKind.Void, depth, i.bci(), x);
         lock.setState(new FrameState(before.method(), i.bci() + 1, locals, stack, locks, before.outer()));
         ctx.emit(lock, null);
@@ -123,7 +134,7 @@ final class MonitorLowering {
             same.setState(before.copy());
             ctx.emit(same, null);
         }
-        Instruction unlock = new Instruction(ctx.g, HotSpotOp.UNLOCK, JavaKind.Void, before.locksSize() - 1, i.bci(), held);
+        Instruction unlock = new Instruction(ctx.g, HotSpotOp.UNLOCK, JavaKind.Void, before.outerLocks() + before.locksSize() - 1, i.bci(), held);
         unlock.setState(before.copy());
         ctx.emit(unlock, null);
         ctx.remove(i);

@@ -2,6 +2,7 @@ package org.ssajit.jvmci;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.classfile.CodeBuilder;
@@ -232,6 +233,91 @@ class BadInputTest {
             return;
         }
         throw new AssertionError("a method with jsr/ret compiled: extend this test to compare it with the interpreter instead");
+    }
+
+    /**
+     * Locking javac never writes: a method that returns holding the lock it took is refused (HotSpot's
+     * compiled code requires structured locking; the interpreter releases the lock and throws
+     * IllegalMonitorStateException), and a callee that throws holding its lock, inlined at a call
+     * inside a try range, does not throw to the caller's handler in compiled code (the frame would
+     * keep the lock): it deoptimizes, and the interpreter releases the lock as it unwinds (and throws
+     * IllegalMonitorStateException instead).
+     */
+    @org.junit.jupiter.api.Test
+    void unstructuredLocking() throws Exception {
+        ClassDesc ise = ClassDesc.of("java.lang.IllegalStateException");
+        Class<?> k = new ClassGen("org.ssajit.inlinable", "Unstructured").staticMethod("returnsHolding", "(Ljava/lang/Object;I)I", c -> c.aload(0).monitorenter().iload(1).ireturn())
+                        .staticMethod("throwsHolding", "(Ljava/lang/Object;I)I", c -> {
+                            Label fine = c.newLabel();
+                            c.aload(0).monitorenter();
+                            c.iload(1).ifge(fine);
+                            c.new_(ise).dup().invokespecial(ise, "<init>", java.lang.constant.MethodTypeDesc.ofDescriptor("()V")).athrow();
+                            c.labelBinding(fine);
+                            c.aload(0).monitorexit().iload(1).ireturn();
+                        })
+                        .staticMethod("catches", "(Ljava/lang/Object;I)I", c -> {
+                            // try { return throwsHolding(o, x) * 2; }
+                            // catch (RuntimeException e) { return Thread.holdsLock(o) ? -100 : e instanceof IllegalMonitorStateException ? -2 : -1; }
+                            Label start = c.newLabel();
+                            Label end = c.newLabel();
+                            Label handler = c.newLabel();
+                            Label held = c.newLabel();
+                            Label monitorState = c.newLabel();
+                            c.labelBinding(start);
+                            c.aload(0).iload(1).invokestatic(ClassDesc.of("org.ssajit.inlinable.Unstructured"), "throwsHolding",
+                                            java.lang.constant.MethodTypeDesc.ofDescriptor("(Ljava/lang/Object;I)I"));
+                            c.iconst_2().imul();
+                            c.labelBinding(end);
+                            c.ireturn();
+                            c.labelBinding(handler);
+                            c.astore(2);
+                            c.aload(0).invokestatic(ClassDesc.of("java.lang.Thread"), "holdsLock", java.lang.constant.MethodTypeDesc.ofDescriptor("(Ljava/lang/Object;)Z"));
+                            c.ifne(held);
+                            c.aload(2).instanceOf(ClassDesc.of("java.lang.IllegalMonitorStateException")).ifne(monitorState);
+                            c.iconst_m1().ireturn();
+                            c.labelBinding(monitorState);
+                            c.bipush(-2).ireturn();
+                            c.labelBinding(held);
+                            c.bipush(-100).ireturn();
+                            c.exceptionCatch(start, end, handler, ClassDesc.of("java.lang.RuntimeException"));
+                        }).load();
+        Method returnsHolding = k.getMethod("returnsHolding", Object.class, int.class);
+        Object lock = new Object();
+        Throwable interpreted = assertThrows(java.lang.reflect.InvocationTargetException.class, () -> returnsHolding.invoke(null, lock, 3)).getCause();
+        assertTrue(interpreted instanceof IllegalMonitorStateException, () -> "the interpreter threw " + interpreted);
+        assertFalse(Thread.holdsLock(lock));
+        try {
+            CompiledRunner.install(returnsHolding);
+            throw new AssertionError("a method that returns holding a lock compiled");
+        } catch (AssertionError e) {
+            throw e;
+        } catch (Throwable t) {
+            PipelineOutcome o = PipelineOutcome.of(t);
+            assertFalse(o.bug(), o.message());
+            assertTrue(o.message().contains("return holding 1 lock"), o.message());
+        }
+
+        Method catches = k.getMethod("catches", Object.class, int.class);
+        Object[][] inputs = {{new Object(), 4}, {new Object(), -4}, {"interned", -1}, {new Object(), 0}};
+        List<Object> expected = new ArrayList<>();
+        for (Object[] in : inputs) {
+            expected.add(catches.invoke(null, in));
+            assertFalse(Thread.holdsLock(in[0]));
+        }
+        assertEquals(List.of(8, -2, -2, 0), expected, "the interpreter released the lock as it unwound, and threw IllegalMonitorStateException");
+        Pipeline inlining = Pipeline.host(Pipeline.TEST_OPTIONS.with(org.ssajit.parse.Inlining.INLINE, true));
+        jdk.vm.ci.meta.ResolvedJavaMethod rm = org.ssajit.testing.Jvmci.method(catches);
+        org.ssajit.ir.Graph g = inlining.build(rm, -1, true);
+        assertEquals(List.of("throwsHolding"), g.inlinedMethods().stream().map(jdk.vm.ci.meta.ResolvedJavaMethod::getName).toList(), () -> g.inliningDecisions().toString());
+        InstalledCode code = Installer.host().installDirect(rm, inlining.compile(g, rm));
+        try {
+            for (int i = 0; i < inputs.length; i++) {
+                assertEquals(expected.get(i), code.executeVarargs(inputs[i]), "input " + i);
+                assertFalse(Thread.holdsLock(inputs[i][0]), "input " + i);
+            }
+        } finally {
+            code.invalidate();
+        }
     }
 
     private static Method method(String name) {

@@ -419,6 +419,146 @@ class CompiledMonitorsTest {
         }
     }
 
+    /**
+     * Compiles {@code name} of {@link InlineTargets} with inlining on, requires {@code inlined} to be
+     * inlined, and installs it. (The method must have run: its calls are linked then.)
+     */
+    private static InstalledCode installInlining(String name, List<String> inlined) {
+        return installInlining(name, inlined, ImplicitThrows.Mode.PROFILE);
+    }
+
+    /** As {@link #installInlining(String, List)}, implicit exceptions thrown as {@code implicit} says. */
+    private static InstalledCode installInlining(String name, List<String> inlined, ImplicitThrows.Mode implicit) {
+        Pipeline inlining = Pipeline.host(Pipeline.TEST_OPTIONS.with(org.ssajit.parse.Inlining.INLINE, true)
+                        .with(org.ssajit.lowering.LoweringOptions.IMPLICIT_EXCEPTIONS, implicit));
+        jdk.vm.ci.meta.ResolvedJavaMethod rm = Jvmci.method(Jvmci.declared(InlineTargets.class, name));
+        org.ssajit.ir.Graph g = inlining.build(rm, -1, true);
+        assertEquals(inlined, g.inlinedMethods().stream().map(jdk.vm.ci.meta.ResolvedJavaMethod::getName).sorted().toList(), "inlined into " + name);
+        return Installer.host().installDirect(rm, inlining.compile(g, rm));
+    }
+
+    /**
+     * Threads update one counter through compiled code whose synchronized callees are inlined: a
+     * synchronized method inside a lock the caller holds (its lock in monitor slot 1) and a
+     * synchronized block (slot 0). They contend, so the VM's slow paths lock and unlock in the
+     * inlined methods' slots (under the legacy locking mode the slot holds the displaced mark word):
+     * no update may be lost, and no lock stay held.
+     */
+    @Test
+    void contendedInlinedLocks() throws Exception {
+        assertEquals(2, InlineTargets.contend(new InlineTargets.Counter(), 0) + InlineTargets.contend(new InlineTargets.Counter(), 1));
+        InstalledCode code = installInlining("contend", List.of("add", "addInBlock"));
+        InlineTargets.Counter shared = new InlineTargets.Counter();
+        int threads = 4;
+        int rounds = CompiledMonitorsTest.rounds;
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> all = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Thread th = new Thread(() -> {
+                try {
+                    start.await();
+                    for (int i = 0; i < rounds; i++) {
+                        code.executeVarargs(shared, i);
+                        if (Thread.holdsLock(shared) || Thread.holdsLock(shared.gate)) {
+                            throw new AssertionError("a lock is still held after round " + i);
+                        }
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            });
+            th.start();
+            all.add(th);
+        }
+        start.countDown();
+        for (Thread th : all) {
+            th.join(120_000);
+            assertFalse(th.isAlive(), "a contending thread is stuck: " + th + " " + th.getState());
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+        synchronized (shared) {
+            assertEquals(threads * rounds, shared.count);
+        }
+        assertTrue(code.isValid(), "contend's code invalidated");
+    }
+
+    /**
+     * A thread waits for an inlined synchronized method's lock (its state the callee's at bci 0 with
+     * the lock held, the caller's frame holding the gate) while the code is invalidated: once it gets
+     * the lock its frame is deoptimized into two interpreter frames, each with its monitor, and the
+     * callee goes on from its first bytecode without locking again.
+     */
+    @Test
+    void deoptimizedWhileWaitingForAnInlinedMethodsLock() throws Exception {
+        assertEquals(2, InlineTargets.contend(new InlineTargets.Counter(), 0) + InlineTargets.contend(new InlineTargets.Counter(), 1));
+        for (int round = 0; round < 3; round++) {
+            InstalledCode code = installInlining("contend", List.of("add", "addInBlock"));
+            InlineTargets.Counter c = new InlineTargets.Counter();
+            AtomicReference<Object> result = new AtomicReference<>();
+            Thread waiter;
+            synchronized (c) {
+                waiter = new Thread(() -> {
+                    try {
+                        int r = InlineTargets.contend(c, 0);
+                        result.set(Thread.holdsLock(c) || Thread.holdsLock(c.gate) ? "still held" : r);
+                    } catch (Throwable e) {
+                        result.set(e);
+                    }
+                });
+                waiter.start();
+                long deadline = System.nanoTime() + 10_000_000_000L;
+                while (waiter.getState() != Thread.State.BLOCKED && System.nanoTime() < deadline) {
+                    Thread.onSpinWait();
+                }
+                assertEquals(Thread.State.BLOCKED, waiter.getState(), "the waiter never blocked on the lock");
+                code.invalidate(); // deoptimizes the waiter's frame
+                assertFalse(code.isAlive(), "invalidated code still alive");
+            }
+            waiter.join();
+            assertEquals(1, result.get(), "round " + round);
+            synchronized (c) {
+                assertEquals(1, c.count, "round " + round);
+            }
+            assertFalse(Thread.holdsLock(c.gate));
+        }
+    }
+
+    /**
+     * A division by zero inside an inlined synchronized method whose caller holds another lock, caught
+     * outside both. Deoptimizing there ({@code ImplicitExceptions=never}), the interpreter's two frames
+     * get each its own monitor from the debug info: under the legacy locking mode each object's mark
+     * word may then point to its frame's copy of the lock word, whose displaced mark word comes back
+     * at the unlock, so a callee lock described with its caller's slot gets the caller's object's
+     * mark word (its identity hash changes), and where the caller's lock is a recursive one (this
+     * thread held the gate before the call: a zero lock word) it reads as recursive too, and its
+     * unlock leaves it held. Thrown in compiled code ({@code always}), the exception passes the
+     * callee's handler of last resort, which releases the counter's lock, then the caller's handler.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"NEVER", "ALWAYS"})
+    void divisionByZeroInsideAnInlinedSynchronizedMethod(String mode) throws Exception {
+        assertEquals(100, InlineTargets.divideUnderGate(new InlineTargets.Counter(), 1));
+        for (int round = 0; round < 3; round++) {
+            // A new installation each round: a trap at a bci that trapped before may make HotSpot invalidate the code.
+            InstalledCode code = installInlining("divideUnderGate", List.of("divide"), ImplicitThrows.Mode.valueOf(mode));
+            InlineTargets.Counter c = new InlineTargets.Counter();
+            int counterHash = System.identityHashCode(c);
+            int gateHash = System.identityHashCode(c.gate);
+            assertEquals(100, code.executeVarargs(c, 1), "round " + round);
+            synchronized (c.gate) {
+                assertEquals(-1, code.executeVarargs(c, 0), "round " + round + ", the gate held");
+                assertFalse(Thread.holdsLock(c), "the counter's lock is still held, round " + round);
+            }
+            assertEquals(counterHash, System.identityHashCode(c), "the counter's mark word, round " + round);
+            assertEquals(gateHash, System.identityHashCode(c.gate), "the gate's mark word, round " + round);
+            assertFalse(Thread.holdsLock(c) || Thread.holdsLock(c.gate), "a lock is still held, round " + round);
+            code.invalidate();
+        }
+    }
+
     /** Objects {@link #inflatedBetweenTheUnlocksReadAndItsCas} locks in step. */
     static volatile int lockstepObjects = 400_000;
 

@@ -782,4 +782,180 @@ final class InlineTargets {
             return -LOG[2];
         }
     }
+
+    // Locks in inlined code: a synchronized callee's own lock (its receiver's, its class's) and a
+    // callee's synchronized block, at calls in and out of try ranges and inside a lock the caller
+    // holds; exceptions leave the callees with their locks held. The callees record the locks held
+    // inside them, the callers add those held after the call: code that left a monitor held, or
+    // released another one, differs there (or fails HotSpot's own checks).
+
+    static final Object GATE = new Object();
+
+    /** Which of the monitors of these callers the current thread holds, as bits (GATE 1, the class 2, {@code receiver} 4). */
+    static int held(Object receiver) {
+        int bits = Thread.holdsLock(GATE) ? 1 : 0;
+        if (Thread.holdsLock(InlineTargets.class)) {
+            bits += 2;
+        }
+        if (receiver != null && Thread.holdsLock(receiver)) {
+            bits += 4;
+        }
+        return bits;
+    }
+
+    synchronized int lockedPlus(int x) {
+        counter++;
+        LOG[0] = held(this);
+        return x + 1;
+    }
+
+    static synchronized int lockedDivide(int a, int b) {
+        counter++;
+        LOG[1] = held(null);
+        return a / b;
+    }
+
+    static int blockDivide(int a, int b) {
+        synchronized (GATE) {
+            counter++;
+            LOG[2] = held(null);
+            return a / b;
+        }
+    }
+
+    static synchronized int lockedThrows(int x) {
+        counter++;
+        if (x < 0) {
+            throw new IllegalStateException("negative");
+        }
+        return x * 2;
+    }
+
+    /** The callees' locks, no handler: a division by zero leaves the synchronized callee and the caller. */
+    static int synchronizedCallees(int a, int b) {
+        InlineTargets t = new InlineTargets();
+        int r = t.lockedPlus(a) + lockedDivide(a, b);
+        return r * 8 + held(t);
+    }
+
+    static int catchesFromSynchronized(int a, int b) {
+        try {
+            return lockedDivide(a, b) + held(null) * 1000;
+        } catch (ArithmeticException e) {
+            return -1 - counter - held(null) * 1000;
+        }
+    }
+
+    static int catchesFromSynchronizedBlock(int a, int b) {
+        try {
+            return blockDivide(a, b) + held(null) * 1000;
+        } catch (ArithmeticException e) {
+            return -1 - counter - held(null) * 1000;
+        }
+    }
+
+    static int catchesThrowThroughSynchronized(int x) {
+        try {
+            return lockedThrows(x) + held(null) * 1000;
+        } catch (IllegalStateException e) {
+            return -1 - counter - held(null) * 1000;
+        }
+    }
+
+    static int divideViaSynchronized(int a, int b) {
+        LOG[3]++;
+        return lockedDivide(a, b) + 1;
+    }
+
+    /**
+     * The division by zero leaves the synchronized callee (which releases its lock) and then its
+     * caller, inlined too, whose caller's handler does not take it: the frame deoptimizes, and the
+     * interpreter throws it on from the middle frame's invoke (re-executing the invoke would run the
+     * callees again).
+     */
+    static int catchesOtherThanDivision(int a, int b) {
+        try {
+            return divideViaSynchronized(a, b) * 2;
+        } catch (IllegalStateException e) {
+            return -1;
+        }
+    }
+
+    static int throwsViaSynchronized(int x) {
+        LOG[3]++;
+        return lockedThrows(x) + 1;
+    }
+
+    /**
+     * An explicit throw in the synchronized callee reaches its handler of last resort in compiled
+     * code, which releases the lock and offers it to the outermost caller's handler, which does not
+     * take it: the frame deoptimizes, the interpreter to throw it on from the middle frame's invoke
+     * (re-executing the invoke would run the callee again).
+     */
+    static int catchesOtherThanIllegalState(int x) {
+        try {
+            return throwsViaSynchronized(x) * 2;
+        } catch (ArithmeticException e) {
+            return -1;
+        }
+    }
+
+    /** Inside the caller's own lock: the callees' locks in the slots after it, GATE taken again by the block. */
+    static int nestedLocks(int a, int b) {
+        InlineTargets t = new InlineTargets();
+        synchronized (GATE) {
+            try {
+                return t.lockedPlus(a) + lockedDivide(a, b) + blockDivide(b, a) + held(t) * 1000;
+            } catch (ArithmeticException e) {
+                return -counter - held(t) * 1000;
+            }
+        }
+    }
+
+    /** A counter threads update through inlined synchronized code ({@link CompiledMonitorsTest}). */
+    static final class Counter {
+        final Object gate = new Object();
+        int count;
+
+        synchronized int add(int n) {
+            count += n;
+            return count;
+        }
+
+        int addInBlock(int n) {
+            synchronized (this) {
+                count += n;
+                return count;
+            }
+        }
+
+        synchronized int divide(int n) {
+            count += 100 / n;
+            return count;
+        }
+    }
+
+    /** Divides under the counter's gate and the counter's own lock (an inlined synchronized method); a division by zero is caught outside both. */
+    static int divideUnderGate(Counter c, int n) {
+        synchronized (c.gate) {
+            try {
+                return c.divide(n);
+            } catch (ArithmeticException e) {
+                return -1;
+            }
+        }
+    }
+
+    /**
+     * Adds 1 to {@code c}: for an even {@code i} under the counter's gate, through its synchronized
+     * method (whose lock takes monitor slot 1), else through its synchronized block (slot 0).
+     */
+    static int contend(Counter c, int i) {
+        if ((i & 1) == 0) {
+            synchronized (c.gate) {
+                return c.add(1);
+            }
+        }
+        return c.addInBlock(1);
+    }
 }

@@ -98,7 +98,18 @@ class InliningTest {
                         Arguments.of("callsCalleeWithHandler", List.of("divideOr", "throwsIfNegative"), twoInts),
                         Arguments.of("calleeHandlerFirst", List.of("divideOr", "throwsIfNegative"), twoInts),
                         Arguments.of("catchesAfterCalleesFinally", List.of("countsInFinally", "throwsIfNegative"), oneInt),
-                        Arguments.of("catchesFromACallInInlinedCode", List.of("callsBigThrower"), oneInt));
+                        Arguments.of("catchesFromACallInInlinedCode", List.of("callsBigThrower"), oneInt),
+                        // Locks in inlined code.
+                        Arguments.of("synchronizedCallees", List.of("<init>", "<init>", "lockedPlus", "lockedDivide"), twoInts),
+                        Arguments.of("catchesFromSynchronized", List.of("lockedDivide"), twoInts),
+                        Arguments.of("catchesFromSynchronizedBlock", List.of("blockDivide"), twoInts),
+                        Arguments.of("catchesThrowThroughSynchronized", List.of("lockedThrows"), oneInt),
+                        Arguments.of("catchesOtherThanIllegalState", List.of("throwsViaSynchronized", "lockedThrows"), oneInt),
+                        // Two divisions by zero only: each is counted (a caller's handler covers the call), and a few more invalidate the code.
+                        Arguments.of("catchesOtherThanDivision", List.of("divideViaSynchronized", "lockedDivide"),
+                                        List.of((Supplier<Object[]>) () -> new Object[]{7, 2}, () -> new Object[]{7, 0}, () -> new Object[]{Integer.MIN_VALUE, -1},
+                                                        () -> new Object[]{-9, 0}, () -> new Object[]{-9, 4})),
+                        Arguments.of("nestedLocks", List.of("<init>", "<init>", "lockedPlus", "lockedDivide", "blockDivide"), twoInts));
         // On the emulated arm64 JDK each collector's JVM runs a third of the callers.
         List<Arguments> list = all.toList();
         List<String> mine = Shard.of(list.stream().map(a -> (String) a.get()[0])).toList();
@@ -113,7 +124,8 @@ class InliningTest {
 
     /** The callers whose handlers catch what inlined code throws. */
     private static final List<String> CATCHING = List.of("getterInTry", "catchesInlinedThrow", "catchesTwoLevelsDown", "callsCalleeWithHandler", "calleeHandlerFirst",
-                    "catchesAfterCalleesFinally", "catchesFromACallInInlinedCode", "handlerAfterInlinedCall");
+                    "catchesAfterCalleesFinally", "catchesFromACallInInlinedCode", "handlerAfterInlinedCall", "catchesFromSynchronized", "catchesFromSynchronizedBlock",
+                    "catchesThrowThroughSynchronized", "catchesOtherThanIllegalState", "nestedLocks");
 
     static Stream<Arguments> catchingCallers() {
         return callers().filter(a -> CATCHING.contains((String) a.get()[0]));
@@ -405,7 +417,13 @@ class InliningTest {
         java.util.function.IntUnaryOperator inc = x -> x + 1;
         java.util.function.IntUnaryOperator dbl = x -> x * 2;
         int[] calls = {0};
-        org.ssajit.testing.Profiles.warmUntilProfiled(rm, 2, () -> InlineTargets.twice(calls[0]++ % 50 == 0 ? dbl : inc, 3));
+        // Until the profile saw both classes, the rare one at its 2 % (of a few calls profiled, the
+        // first among them, it could have 10 %, enough to be inlined for).
+        int bci = org.ssajit.testing.Profiles.firstVirtualCall(rm);
+        org.ssajit.testing.Profiles.warmUntil(rm, p -> {
+            jdk.vm.ci.meta.JavaTypeProfile t = p.getTypeProfile(bci);
+            return t != null && t.getTypes().length >= 2 && Arrays.stream(t.getTypes()).anyMatch(c -> c.getProbability() < Inlining.MIN_RECEIVER_PROBABILITY / 2);
+        }, () -> InlineTargets.twice(calls[0]++ % 50 == 0 ? dbl : inc, 3), "a receiver profile of both lambda classes, the rare one below 5 %");
         Object[][] inputs = {{inc, 5}, {dbl, 5}, {inc, Integer.MAX_VALUE}, {null, 1}};
         List<String> expected = reflectively(m, inputs);
         Graph g = PIPELINE.build(rm, -1, true);

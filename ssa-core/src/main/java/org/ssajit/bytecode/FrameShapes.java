@@ -363,13 +363,29 @@ public final class FrameShapes {
                 st.locks++;
                 maxLocks = Math.max(maxLocks, st.locks);
             }
-            case GOTO, GOTO_W, RETURN -> {
+            case GOTO, GOTO_W -> {
             }
-            case IRETURN -> pop(st, INT, fx);
-            case LRETURN -> pop(st, LONG, fx);
-            case FRETURN -> pop(st, FLOAT, fx);
-            case DRETURN -> pop(st, DOUBLE, fx);
-            case ARETURN -> pop(st, OBJECT, fx);
+            case RETURN -> returning(st, s);
+            case IRETURN -> {
+                pop(st, INT, fx);
+                returning(st, s);
+            }
+            case LRETURN -> {
+                pop(st, LONG, fx);
+                returning(st, s);
+            }
+            case FRETURN -> {
+                pop(st, FLOAT, fx);
+                returning(st, s);
+            }
+            case DRETURN -> {
+                pop(st, DOUBLE, fx);
+                returning(st, s);
+            }
+            case ARETURN -> {
+                pop(st, OBJECT, fx);
+                returning(st, s);
+            }
             case GETSTATIC -> push(st, tagOf(linkage.field(s).getJavaKind().getStackKind()), fx);
             case PUTSTATIC -> pop(st, tagOf(linkage.field(s).getJavaKind().getStackKind()), fx);
             case GETFIELD -> {
@@ -522,6 +538,17 @@ public final class FrameShapes {
             st.stack[st.sp + 1] = HIGH;
         }
         st.sp += need;
+    }
+
+    /**
+     * A return holds no lock but a synchronized method's own: HotSpot's compiled code requires
+     * structured locking (the interpreter would release the others and throw
+     * IllegalMonitorStateException), so the method is refused.
+     */
+    private void returning(Shape st, BytecodeStream s) {
+        if (st.locks != (map.method().isSynchronized() ? 1 : 0)) {
+            throw new BailoutException(BailoutException.Reason.UNBALANCED_MONITORS, "return holding " + st.locks + " lock(s) at bci " + s.bci());
+        }
     }
 
     private void pop(Shape st, byte tag, Effects fx) {

@@ -177,6 +177,19 @@ public final class FrameState extends Node {
         return locksSize;
     }
 
+    /**
+     * The locks the frames of the methods this state's method is inlined into hold: this frame's lock
+     * {@code i} is the compiled frame's monitor slot {@code outerLocks() + i} (its callers' locks are
+     * the outer slots, the outermost method's first).
+     */
+    public int outerLocks() {
+        int n = 0;
+        for (FrameState f = outer; f != null; f = f.outer) {
+            n += f.locksSize;
+        }
+        return n;
+    }
+
     /** The value of local {@code i}, or null if it is dead here (or the second slot of a long/double). */
     public Value local(int i) {
         return input(i);

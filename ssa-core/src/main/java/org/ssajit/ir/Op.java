@@ -132,8 +132,13 @@ public enum Op implements Operation {
      * loop). Reads only classes and a mirror's class pointer, none of which ever changes.
      */
     CLASS_IS_INSTANCE("isinstance", PURE | HIGH, INT, in(In.MIRROR, OBJECT), in(In.OBJECT, OBJECT)),
-    MONITOR_ENTER("monitorenter", MEMORY_WRITE | CAN_THROW | HIGH, VOID, in(In.OBJECT, OBJECT)),
-    MONITOR_EXIT("monitorexit", MEMORY_WRITE | CAN_THROW | HIGH, VOID, in(In.OBJECT, OBJECT)),
+    /**
+     * Attribute: none for the bytecode (its state the one before it, the object on the stack), or
+     * {@link MethodLock} for an inlined synchronized method's own lock (its state holds the lock).
+     */
+    MONITOR_ENTER("monitorenter", MEMORY_WRITE | CAN_THROW | HIGH, VOID, MethodLock.class, in(In.OBJECT, OBJECT)),
+    /** Attribute: none for the bytecode, or {@link MethodLock} for an inlined synchronized method's own unlock. */
+    MONITOR_EXIT("monitorexit", MEMORY_WRITE | CAN_THROW | HIGH, VOID, MethodLock.class, in(In.OBJECT, OBJECT)),
 
     /** Attribute: InvokeTarget. Inputs: the arguments, receiver first (an appendix last). */
     INVOKE("invoke", MEMORY_WRITE | CAN_THROW | HIGH, RETURN, InvokeTarget.class, variadic(In.ARGUMENTS, ANY)),
@@ -321,6 +326,11 @@ public enum Op implements Operation {
             return i.attribute(UnsafeAccess.class).kind().getStackKind();
         }
         return Operation.super.attributeKind(i);
+    }
+
+    @Override
+    public boolean attributeOptional() {
+        return this == MONITOR_ENTER || this == MONITOR_EXIT;
     }
 
     @Override

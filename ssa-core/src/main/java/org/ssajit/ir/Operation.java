@@ -50,6 +50,11 @@ public interface Operation {
         return declaration().attributeType;
     }
 
+    /** Whether an instruction of this op may also have no attribute where {@link #attributeType()} names one. */
+    default boolean attributeOptional() {
+        return false;
+    }
+
     /**
      * No side effect, no exception, result depends only on the operands. DIV and REM are pure only for
      * float and double; see {@link Instruction#isPure()}.

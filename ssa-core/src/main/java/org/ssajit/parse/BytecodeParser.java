@@ -25,6 +25,7 @@ import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.InvokeTarget;
 import org.ssajit.ir.LdcRef;
+import org.ssajit.ir.MethodLock;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Parameter;
 import org.ssajit.ir.Return;
@@ -105,6 +106,15 @@ public final class BytecodeParser {
     private int resultVariable = -1;
     /** The rest of the current bytecode block cannot be reached: an inlined callee never returns. */
     private boolean unreachable;
+    /** The locks held before the current block's last bytecode: what its exception edges leave held. */
+    private int locksAtEnd;
+    /** An inlined synchronized method's own lock (its receiver or its class's mirror), else null. */
+    private Value methodLock;
+    /**
+     * An inlined synchronized method's handler of last resort, made at its first use: it releases the
+     * method's lock and throws the exception on from the call, to the caller's handlers ({@link #unlockAndRethrow}).
+     */
+    private Block unlockHandler;
 
     /** Inlining, as the graph builder does it: the policy and the parse of a callee into the caller's graph. */
     public interface Inliner {
@@ -195,12 +205,36 @@ public final class BytecodeParser {
         this.resultVariable = resultVariable;
     }
 
-    /** An inlined method's entry: its locals are the call's arguments (receiver first), long and double taking two slots. */
+    /**
+     * An inlined method's entry: its locals are the call's arguments (receiver first), long and double
+     * taking two slots. A synchronized method then locks its receiver or its class's mirror
+     * ({@link MethodLock}), with the state at bci 0 holding the lock, as the interpreter's frame is
+     * once it has entered the method.
+     */
     void writeArguments(Block entry, Value[] args) {
         int slot = 0;
+        Value[] locals = new Value[maxLocals];
         for (Value a : args) {
             ssa.writeVariable(scope.local(slot), entry, a);
+            locals[slot] = a;
             slot += a.kind().getSlotCount();
+        }
+        if (method.isSynchronized()) {
+            methodLock = method.isStatic() ? graph.constant(providers.constantReflection().asJavaClass(method.getDeclaringClass())) : args[0];
+            ssa.writeVariable(scope.lockSlot(0), entry, methodLock);
+            FrameState held = new FrameState(method, 0, locals, new Value[0], new Value[]{methodLock}, scope.callerState());
+            factory.setBlock(entry);
+            factory.emitSideEffect(new Instruction(graph, Op.MONITOR_ENTER, JavaKind.Void, MethodLock.INSTANCE, 0, methodLock), held);
+        }
+    }
+
+    /**
+     * After an inlined method's parse: its handler of last resort ({@link #unlockAndRethrow}), if it
+     * has one, has all its predecessors.
+     */
+    void finishInlined() {
+        if (unlockHandler != null) {
+            inliner.seal(unlockHandler);
         }
     }
 
@@ -302,6 +336,7 @@ public final class BytecodeParser {
             s.at(bci);
             if (bci == bb.endBci()) {
                 appendedBeforeLast = block.instructions().size();
+                locksAtEnd = locks;
             }
             untakenAtBranch = untakenSide();
             FrameState state = Liveness.needsFrameState(s, linkage) || untakenAtBranch != 0 ? captureState(bci) : null;
@@ -319,7 +354,7 @@ public final class BytecodeParser {
             // Falls through into the next block (a leader follows).
             terminate(new Goto(-1, irBlocks[bb.successors()[0].id()]), null);
         }
-        if (bb.handlers().length > 0 || bb.endsInTrap() && !scope.outerHandlers().isEmpty()) {
+        if (bb.handlers().length > 0 || bb.endsInTrap() && (!scope.outerHandlers().isEmpty() || methodLock != null)) {
             addExceptionEdges(bb, appendedBeforeLast);
         }
     }
@@ -330,6 +365,10 @@ public final class BytecodeParser {
      * handlers are this method's that cover it, then its callers' ({@link #handlersAt}).
      */
     private void addExceptionEdges(BciBlock bb, int appendedBeforeLast) {
+        java.util.List<Handler> handlers = handlersAt(bb);
+        if (handlers.isEmpty()) {
+            return; // only callers' handlers cover it, and the frame holds a lock there
+        }
         var list = block.instructions();
         if (list.size() > appendedBeforeLast) {
             Instruction last = list.get(list.size() - 1);
@@ -337,20 +376,20 @@ public final class BytecodeParser {
                 last.setExceptionEdge(true);
             }
         }
-        for (Handler h : handlersAt(bb)) {
-            addHandler(h);
+        for (Handler h : handlers) {
+            addHandler(block, h);
         }
     }
 
-    /** Gives the current block handler {@code h}, after those it has, and an edge to its target unless it has one. */
-    private void addHandler(Handler h) {
+    /** Gives {@code b} handler {@code h}, after those it has, and an edge to its target unless it has one. */
+    private void addHandler(Block b, Handler h) {
         boolean seen = false;
-        for (var existing : block.handlers()) {
+        for (var existing : b.handlers()) {
             seen |= existing.target() == h.target();
         }
-        block.addHandler(h);
+        b.addHandler(h);
         if (!seen) {
-            edges.edge(block, h.target());
+            edges.edge(b, h.target());
         }
     }
 
@@ -358,7 +397,11 @@ public final class BytecodeParser {
      * The handlers an exception of {@code bb}'s last bytecode is offered to, in order: this method's
      * that cover it (exception-table order), then, unless one of those catches everything, those of
      * the calls this method is inlined at ({@link ParseScope#outerHandlers()}), as the interpreter
-     * unwinds into its callers' frames.
+     * unwinds into its callers' frames. The interpreter releases the locks of a frame it unwinds;
+     * compiled code does not, so where the frame holds a lock besides a synchronized method's own,
+     * the callers' handlers are not offered (the exception deoptimizes, and the interpreter unwinds).
+     * An inlined synchronized method offers its handler of last resort instead, which releases its
+     * lock and offers the callers' handlers ({@link #unlockAndRethrow}).
      */
     private java.util.List<Handler> handlersAt(BciBlock bb) {
         java.util.List<Handler> all = new CompilerList<>(bb.handlers().length + scope.outerHandlers().size());
@@ -368,10 +411,45 @@ public final class BytecodeParser {
                 return all;
             }
         }
-        if (bb.endsInTrap()) {
+        if (!bb.endsInTrap() || continuation == null) {
+            return all;
+        }
+        if (methodLock != null) {
+            if (locksAtEnd == 1) {
+                all.add(new Handler(unlockAndRethrow(), null, true));
+            }
+        } else if (locksAtEnd == 0) {
             all.addAll(scope.outerHandlers());
         }
         return all;
+    }
+
+    /**
+     * An inlined synchronized method's handler of last resort, catching everything its own handlers
+     * do not where it holds only its own lock: the caught exception, the method's unlock (its state
+     * the method's at bci 0, the lock held: a stack walk meanwhile sees a frame that holds it; the
+     * unlock never deoptimizes), then a throw of the exception from the call, offered to the caller's
+     * handlers at the call. With none, or none taking it, the exception leaves the compiled frame, or
+     * the frame deoptimizes with the interpreter to throw it at the call.
+     */
+    private Block unlockAndRethrow() {
+        if (unlockHandler == null) {
+            Block current = block;
+            unlockHandler = inliner.newBlock(block, 0);
+            factory.setBlock(unlockHandler);
+            Value e = factory.emitSideEffect(new Instruction(graph, Op.EXCEPTION_OBJECT, JavaKind.Object, null, 0), null);
+            FrameState held = new FrameState(method, 0, new Value[maxLocals], new Value[0], new Value[]{methodLock}, scope.callerState());
+            factory.emitSideEffect(new Instruction(graph, Op.MONITOR_EXIT, JavaKind.Void, MethodLock.INSTANCE, 0, methodLock), held);
+            FrameState outer = scope.callerState();
+            Throw t = new Throw(outer.bci(), e);
+            t.setState(outer.rethrowing(e));
+            unlockHandler.setTerminator(t);
+            for (Handler h : scope.outerHandlers()) {
+                addHandler(unlockHandler, h);
+            }
+            factory.setBlock(current);
+        }
+        return unlockHandler;
     }
 
     // Frame variables -----------------------------------------------------------------------------
@@ -643,6 +721,15 @@ public final class BytecodeParser {
             return;
         }
         dropState(state);
+        if (methodLock != null) {
+            // The interpreter's return unlocks, with the value on the stack and the lock held.
+            Value[] stack = v == null ? new Value[0] : new Value[v.kind().getSlotCount()];
+            if (v != null) {
+                stack[0] = v;
+            }
+            FrameState before = new FrameState(method, s.bci(), new Value[maxLocals], stack, new Value[]{methodLock}, scope.callerState());
+            factory.emitSideEffect(new Instruction(graph, Op.MONITOR_EXIT, JavaKind.Void, MethodLock.INSTANCE, s.bci(), methodLock), before);
+        }
         if (v != null) {
             ssa.writeVariable(resultVariable, block, narrowReturn(v));
         }
@@ -910,7 +997,8 @@ public final class BytecodeParser {
         boolean receiverMayBeNull = !callee.method().isStatic() && mayBeNull(args[0]);
         FrontEnd fe;
         try {
-            fe = inliner.analyze(callee.method(), covered);
+            // A synchronized callee's every trapping bytecode has an exception edge (unlockAndRethrow).
+            fe = inliner.analyze(callee.method(), covered || callee.method().isSynchronized());
         } catch (BailoutException e) {
             inliner.decided(cs, state, s.bci(), false, "its bytecode cannot be analyzed: " + e.getMessage());
             return false;
@@ -924,10 +1012,10 @@ public final class BytecodeParser {
             // catch may be thrown to them in compiled code (ImplicitThrows), as the invoke's would be.
             Value check = factory.emitSideEffect(new Instruction(graph, Op.RECEIVER_CHECK, JavaKind.Void, null, s.bci(), args[0]), state);
             var code = block.instructions();
-            if (covered && !code.isEmpty() && code.get(code.size() - 1) == check) {
+            if (!outerHandlers.isEmpty() && !code.isEmpty() && code.get(code.size() - 1) == check) {
                 ((Instruction) check).setExceptionEdge(true);
                 for (Handler h : outerHandlers) {
-                    addHandler(h);
+                    addHandler(block, h);
                 }
             }
         } else {
@@ -966,7 +1054,7 @@ public final class BytecodeParser {
             try {
                 // Never inside a try range (Inlining#selectByProfile): the call left for other receivers
                 // would need exception edges in the middle of its block.
-                analyzed.add(inliner.analyze(c.method(), false));
+                analyzed.add(inliner.analyze(c.method(), c.method().isSynchronized()));
                 parsable.add(c);
             } catch (BailoutException e) {
                 // that callee stays behind the call
@@ -1020,9 +1108,12 @@ public final class BytecodeParser {
         return true;
     }
 
-    /** Whether a handler covers {@code bci}: one of this method's, or one of a caller's at the call this method is inlined at. */
+    /**
+     * Whether a handler covers {@code bci}: one of this method's, or one of a caller's at the call this
+     * method is inlined at, or, in an inlined synchronized method, its handler of last resort.
+     */
     private boolean inTryRange(int bci) {
-        return map.isCovered(bci) || !scope.outerHandlers().isEmpty();
+        return map.isCovered(bci) || !scope.outerHandlers().isEmpty() || methodLock != null;
     }
 
     private void shuffle(int op) {

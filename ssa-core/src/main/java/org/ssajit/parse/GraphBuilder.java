@@ -363,6 +363,7 @@ public final class GraphBuilder {
                 }
                 throw new InlineFailed(callee.method(), e);
             }
+            p.finishInlined();
             policy.inlined(callee.method());
             graph.countInlinedCall(callee.method());
             if (assumption != null) {

@@ -26,14 +26,16 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * the methods the (at most 2) receiver classes the profile saw select, each behind a test of the
  * receiver's exact class, the call kept for other receivers. Each callee small ({@link #MAX_CALLEE_BYTES}; at a
  * hot call, one that runs often per entry into the compiled method as
- * {@link org.ssajit.bytecode.BlockFrequencies} estimates it, up to {@link #HOT_CALLEE_BYTES}), with bytecode, not
- * synchronized, with no {@code jsr}, monitor or signature-polymorphic call; an intrinsic candidate,
+ * {@link org.ssajit.bytecode.BlockFrequencies} estimates it, up to {@link #HOT_CALLEE_BYTES}), with bytecode,
+ * with no {@code jsr} or signature-polymorphic call; an intrinsic candidate,
  * and a callee inlined into one, only if its constant-pool entries link now
  * ({@link #isIntrinsicCandidate}); a receiver not known to be non-null is checked first
  * ({@link org.ssajit.ir.Op#RECEIVER_CHECK}, with the invoke's state: the interpreter throws there).
  * A callee's exception handlers are parsed with it, and at a call inside a try range its exceptions
  * go to the caller's handlers too ({@link ParseScope#outerHandlers()}), as the interpreter unwinds
- * into the caller's frame. Recursion is not inlined; the depth and the bytecodes
+ * into the caller's frame. An inlined method's locks (a synchronized method's own, {@code monitorenter}'s)
+ * take the monitor slots after its callers'; a synchronized callee releases its lock where an
+ * exception leaves it (the parser's handler of last resort). Recursion is not inlined; the depth and the bytecodes
  * inlined into one compile are bounded. A call on a path whose every way ends in a throw leaving the
  * method ({@link org.ssajit.bytecode.BlockMap#isThrowBound}: a failed check building its exception)
  * is not offered: the parser keeps it a call.
@@ -328,9 +330,6 @@ public final class Inlining {
         if (target.isAbstract() || !target.hasBytecodes()) {
             return "no bytecode (abstract)";
         }
-        if (target.isSynchronized()) {
-            return "synchronized";
-        }
         if (target.isClassInitializer()) {
             return "a class initializer";
         }
@@ -390,7 +389,7 @@ public final class Inlining {
             return "too deep (" + MAX_PLUMBING_DEPTH + " levels of java.lang.invoke's generated code)";
         }
         if (!parsable(target)) {
-            return "has monitors or subroutines (jsr)";
+            return "has subroutines (jsr)";
         }
         return null;
     }
@@ -640,10 +639,10 @@ public final class Inlining {
         }
     }
 
-    /** No bytecode whose meaning depends on being the compiled method's own frame: monitors, subroutines. */
+    /** No subroutines ({@code jsr}, {@code ret}): the parser refuses them. */
     private static boolean parsable(ResolvedJavaMethod m) {
         return !anyBytecode(m, s -> switch (s.opcode()) {
-            case MONITORENTER, MONITOREXIT, JSR, JSR_W, RET -> true;
+            case JSR, JSR_W, RET -> true;
             default -> false;
         });
     }

@@ -271,7 +271,7 @@ public final class Verifier {
     private void checkOperandKinds(Instruction i, java.util.function.Supplier<String> where) {
         Operation op = i.op();
         Object attr = i.attribute();
-        if (op.attributeType() == null ? attr != null : !op.attributeType().isInstance(attr)) {
+        if (op.attributeType() == null ? attr != null : !op.attributeType().isInstance(attr) && !(attr == null && op.attributeOptional())) {
             fail(() -> where.get() + ": attribute " + attr + " is not " + (op.attributeType() == null ? "absent" : "a " + op.attributeType().getSimpleName()));
         }
         int k = 0;

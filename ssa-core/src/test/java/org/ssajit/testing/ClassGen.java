@@ -26,7 +26,16 @@ public final class ClassGen {
 
     /** Every generated class gets its own loader, so equal names never clash and golden text stays stable. */
     public ClassGen(String simpleName) {
-        this.name = "org.ssajit.generated." + simpleName;
+        this("org.ssajit.generated", simpleName);
+    }
+
+    /**
+     * A class in package {@code packageName}: the tests' JVMs keep HotSpot's compilers off
+     * {@code org.ssajit.generated} (CompileCommand exclude), which also keeps its methods from being
+     * inlined; a class whose methods ssajit is to inline goes elsewhere.
+     */
+    public ClassGen(String packageName, String simpleName) {
+        this.name = packageName + "." + simpleName;
     }
 
     public ClassDesc desc() {

@@ -42,6 +42,13 @@ public final class Profiles {
         warmUntil(() -> m.getProfilingInfo().getExecutionCount(bci) > 0, warm, "a count at bci " + bci + " of " + m);
     }
 
+    /** Runs {@code warm} until {@code done} holds of {@code m}'s profile, {@code what} it waits for; as {@link #warmUntilProfiled}. */
+    public static void warmUntil(ResolvedJavaMethod m, java.util.function.Predicate<jdk.vm.ci.meta.ProfilingInfo> done, IntSupplier warm, String what)
+                    throws InterruptedException {
+        m.reprofile();
+        warmUntil(() -> done.test(m.getProfilingInfo()), warm, what + " of " + m);
+    }
+
     private static void warmUntil(java.util.function.BooleanSupplier done, IntSupplier warm, String what) throws InterruptedException {
         long sink = 0;
         long start = System.nanoTime();
