@@ -270,6 +270,31 @@ class CompiledMonitorsTest {
             before = MonitorTargets.staticCount;
         }
         Object loopLock = new Object();
+        contending(threads, virtual, rounds, i -> {
+            if ((shared.add(1) & 1) != 1) {
+                throw new AssertionError("add ran without holding the lock");
+            }
+            MonitorTargets.addStatic(2);
+            if (i % 1000 == 0 && MonitorTargets.lockInLoop(loopLock, 50) != 50 * 49 / 2 + 50 * 3) {
+                throw new AssertionError("lockInLoop");
+            }
+        });
+        assertEquals(threads * rounds, shared.count, "instance counter");
+        synchronized (MonitorTargets.class) {
+            assertEquals(before + 2 * threads * rounds, MonitorTargets.staticCount, "static counter");
+        }
+    }
+
+    /** One round of a contending thread, given its number. */
+    private interface Round {
+        void run(int i) throws Throwable;
+    }
+
+    /**
+     * Runs {@code rounds} rounds of {@code round} in each of {@code threads} threads (virtual ones if
+     * {@code virtual}) started together; fails if one of them throws or is stuck for 2 minutes.
+     */
+    private static void contending(int threads, boolean virtual, int rounds, Round round) throws InterruptedException {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         CountDownLatch start = new CountDownLatch(1);
         List<Thread> all = new ArrayList<>();
@@ -278,13 +303,7 @@ class CompiledMonitorsTest {
                 try {
                     start.await();
                     for (int i = 0; i < rounds; i++) {
-                        if ((shared.add(1) & 1) != 1) {
-                            throw new AssertionError("add ran without holding the lock");
-                        }
-                        MonitorTargets.addStatic(2);
-                        if (i % 1000 == 0 && MonitorTargets.lockInLoop(loopLock, 50) != 50 * 49 / 2 + 50 * 3) {
-                            throw new AssertionError("lockInLoop");
-                        }
+                        round.run(i);
                     }
                 } catch (Throwable e) {
                     failure.compareAndSet(null, e);
@@ -301,10 +320,6 @@ class CompiledMonitorsTest {
         }
         if (failure.get() != null) {
             throw new AssertionError(failure.get());
-        }
-        assertEquals(threads * rounds, shared.count, "instance counter");
-        synchronized (MonitorTargets.class) {
-            assertEquals(before + 2 * threads * rounds, MonitorTargets.staticCount, "static counter");
         }
     }
 
@@ -451,34 +466,12 @@ class CompiledMonitorsTest {
         InlineTargets.Counter shared = new InlineTargets.Counter();
         int threads = 4;
         int rounds = CompiledMonitorsTest.rounds;
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        CountDownLatch start = new CountDownLatch(1);
-        List<Thread> all = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            Thread th = new Thread(() -> {
-                try {
-                    start.await();
-                    for (int i = 0; i < rounds; i++) {
-                        code.executeVarargs(shared, i);
-                        if (Thread.holdsLock(shared) || Thread.holdsLock(shared.gate)) {
-                            throw new AssertionError("a lock is still held after round " + i);
-                        }
-                    }
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
-                }
-            });
-            th.start();
-            all.add(th);
-        }
-        start.countDown();
-        for (Thread th : all) {
-            th.join(120_000);
-            assertFalse(th.isAlive(), "a contending thread is stuck: " + th + " " + th.getState());
-        }
-        if (failure.get() != null) {
-            throw new AssertionError(failure.get());
-        }
+        contending(threads, false, rounds, i -> {
+            code.executeVarargs(shared, i);
+            if (Thread.holdsLock(shared) || Thread.holdsLock(shared.gate)) {
+                throw new AssertionError("a lock is still held after round " + i);
+            }
+        });
         synchronized (shared) {
             assertEquals(threads * rounds, shared.count);
         }
@@ -497,28 +490,11 @@ class CompiledMonitorsTest {
         for (int round = 0; round < 3; round++) {
             InstalledCode code = installInlining("contend", List.of("add", "addInBlock"));
             InlineTargets.Counter c = new InlineTargets.Counter();
-            AtomicReference<Object> result = new AtomicReference<>();
-            Thread waiter;
-            synchronized (c) {
-                waiter = new Thread(() -> {
-                    try {
-                        int r = InlineTargets.contend(c, 0);
-                        result.set(Thread.holdsLock(c) || Thread.holdsLock(c.gate) ? "still held" : r);
-                    } catch (Throwable e) {
-                        result.set(e);
-                    }
-                });
-                waiter.start();
-                long deadline = System.nanoTime() + 10_000_000_000L;
-                while (waiter.getState() != Thread.State.BLOCKED && System.nanoTime() < deadline) {
-                    Thread.onSpinWait();
-                }
-                assertEquals(Thread.State.BLOCKED, waiter.getState(), "the waiter never blocked on the lock");
-                code.invalidate(); // deoptimizes the waiter's frame
-                assertFalse(code.isAlive(), "invalidated code still alive");
-            }
-            waiter.join();
-            assertEquals(1, result.get(), "round " + round);
+            Object result = deoptimizedWhileWaiting(c, code, () -> {
+                int r = InlineTargets.contend(c, 0);
+                return Thread.holdsLock(c) || Thread.holdsLock(c.gate) ? "still held" : r;
+            });
+            assertEquals(1, result, "round " + round);
             synchronized (c) {
                 assertEquals(1, c.count, "round " + round);
             }
@@ -575,29 +551,41 @@ class CompiledMonitorsTest {
         for (int round = 0; round < 3; round++) {
             InstalledCode code = CompiledRunner.install(m);
             Object lock = new Object();
-            AtomicReference<Object> result = new AtomicReference<>();
-            Thread waiter;
-            synchronized (lock) {
-                waiter = new Thread(() -> {
-                    try {
-                        long r = (long) m.invoke(null, lock, 100);
-                        result.set(Thread.holdsLock(lock) ? "still held" : r);
-                    } catch (Throwable e) {
-                        result.set(e);
-                    }
-                });
-                waiter.start();
-                long deadline = System.nanoTime() + 10_000_000_000L;
-                while (waiter.getState() != Thread.State.BLOCKED && System.nanoTime() < deadline) {
-                    Thread.onSpinWait();
-                }
-                assertEquals(Thread.State.BLOCKED, waiter.getState(), "the waiter never blocked on the lock");
-                code.invalidate(); // deoptimizes the waiter's frame
-                assertFalse(code.isAlive(), "invalidated code still alive");
-            }
-            waiter.join();
-            assertEquals(expected, result.get(), "round " + round);
+            Object result = deoptimizedWhileWaiting(lock, code, () -> {
+                long r = (long) m.invoke(null, lock, 100);
+                return Thread.holdsLock(lock) ? "still held" : r;
+            });
+            assertEquals(expected, result, "round " + round);
         }
+    }
+
+    /**
+     * Runs {@code body} in a new thread while this one holds {@code lock}; once that thread blocks
+     * (on the lock, in {@code code}), invalidates {@code code}, releases the lock, and returns what
+     * {@code body} returned or threw.
+     */
+    private static Object deoptimizedWhileWaiting(Object lock, InstalledCode code, java.util.concurrent.Callable<Object> body) throws InterruptedException {
+        AtomicReference<Object> result = new AtomicReference<>();
+        Thread waiter;
+        synchronized (lock) {
+            waiter = new Thread(() -> {
+                try {
+                    result.set(body.call());
+                } catch (Throwable e) {
+                    result.set(e);
+                }
+            });
+            waiter.start();
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (waiter.getState() != Thread.State.BLOCKED && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertEquals(Thread.State.BLOCKED, waiter.getState(), "the waiter never blocked on the lock");
+            code.invalidate(); // deoptimizes the waiter's frame
+            assertFalse(code.isAlive(), "invalidated code still alive");
+        }
+        waiter.join();
+        return result.get();
     }
 
     /**

@@ -366,24 +366,14 @@ public final class FrameShapes {
             case GOTO, GOTO_W -> {
             }
             case RETURN -> returning(st, s);
-            case IRETURN -> {
-                pop(st, INT, fx);
-                returning(st, s);
-            }
-            case LRETURN -> {
-                pop(st, LONG, fx);
-                returning(st, s);
-            }
-            case FRETURN -> {
-                pop(st, FLOAT, fx);
-                returning(st, s);
-            }
-            case DRETURN -> {
-                pop(st, DOUBLE, fx);
-                returning(st, s);
-            }
-            case ARETURN -> {
-                pop(st, OBJECT, fx);
+            case IRETURN, LRETURN, FRETURN, DRETURN, ARETURN -> {
+                pop(st, switch (op) {
+                    case IRETURN -> INT;
+                    case LRETURN -> LONG;
+                    case FRETURN -> FLOAT;
+                    case DRETURN -> DOUBLE;
+                    default -> OBJECT;
+                }, fx);
                 returning(st, s);
             }
             case GETSTATIC -> push(st, tagOf(linkage.field(s).getJavaKind().getStackKind()), fx);
