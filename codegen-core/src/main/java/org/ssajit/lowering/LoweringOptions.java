@@ -14,7 +14,7 @@ public final class LoweringOptions {
     /** {@link LoweringScope}: monitors compiled, or refused. */
     public static final OptionKey<Boolean> MONITORS = OptionKey.bool("Monitors", true,
                     "Compile monitorenter/monitorexit and synchronized methods. false refuses them (HotSpot's tiers run those "
-                                    + "methods), to rule ssajit's locking out when a locking problem is suspected.");
+                                    + "methods) and inlines no callee that locks, to rule ssajit's locking out when a locking problem is suspected.");
     /** {@link ExceptionDispatch}: exceptions of calls caught in compiled code. */
     public static final OptionKey<Boolean> COMPILED_HANDLERS = OptionKey.bool("CompiledHandlers", true,
                     "Catch exceptions thrown by calls in compiled code, with the method's own handlers. false: every exception "

@@ -64,7 +64,8 @@ public final class Pipeline {
         this.options = options;
         this.faults = faults;
         // The inliner's full reasons only where something prints them: -Dssajit.PrintInlining, the dumps.
-        this.build = BuildOptions.forCompile(options).withExplainedInlining(options.get(SsajitOptions.PRINT_INLINING) || options.get(SsajitOptions.DUMP) != null);
+        this.build = BuildOptions.forCompile(options).withExplainedInlining(options.get(SsajitOptions.PRINT_INLINING) || options.get(SsajitOptions.DUMP) != null)
+                        .withLockingCallees(options.get(org.ssajit.lowering.LoweringOptions.MONITORS));
         this.times = times;
         boolean verify = options.get(SsajitOptions.VERIFY);
         // The allocator gets exactly what the back end can use: not its scratch registers, not the

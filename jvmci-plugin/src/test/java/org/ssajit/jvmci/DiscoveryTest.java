@@ -142,13 +142,15 @@ class DiscoveryTest {
     @Test
     void printInliningTellsWhatBecameOfEachCall(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         List<String> flags = new java.util.ArrayList<>(USE_SSAJIT);
-        flags.addAll(List.of("-Dssajit.PrintInlining=true", "-Dssajit.Dump=" + dir, "-Dssajit.MethodFilter=org.ssajit.jvmci.HotProgram.*"));
+        // Monitors off: scratch, synchronized, stays a call, with the reason.
+        flags.addAll(List.of("-Dssajit.PrintInlining=true", "-Dssajit.Monitors=false", "-Dssajit.Dump=" + dir, "-Dssajit.MethodFilter=org.ssajit.jvmci.HotProgram.*"));
         ChildJvm.Result r = ChildJvm.run(flags, HotProgram.class.getName(), List.of(), Duration.ofMinutes(2));
         assertEquals(0, r.exitCode(), r::describe);
         assertTrue(r.stdout().contains("result=" + HotProgram.run() + "\n"), r::describe);
         Matcher m = Pattern.compile("\\[ssajit\\] inlining in \\d+ org\\.ssajit\\.jvmci\\.HotProgram\\.run\\(\\) \\(OSR at bci \\d+\\): 2 calls, 1 inlined\n"
                         + "  @\\d+ org\\.ssajit\\.jvmci\\.HotProgram\\.work\\(int\\)  inlined: static\n"
-                        + "  @\\d+ org\\.ssajit\\.jvmci\\.HotProgram\\.scratch\\(int\\)  called: synchronized\n").matcher(r.stderr());
+                        + "  @\\d+ org\\.ssajit\\.jvmci\\.HotProgram\\.scratch\\(int\\)  called: it locks, and monitors are turned off \\(-Dssajit\\.Monitors=false\\)\n")
+                        .matcher(r.stderr());
         assertTrue(m.find(), r::describe);
         List<String> dumped = new java.util.ArrayList<>();
         try (var s = java.nio.file.Files.list(dir)) {

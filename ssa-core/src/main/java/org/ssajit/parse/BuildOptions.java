@@ -30,10 +30,11 @@ import org.ssajit.options.OptionValues;
  * <li>{@link #untakenBranchTraps()}: a side of a conditional branch that the method's profile counted
  * never taken (over at least {@link BytecodeParser#UNTAKEN_MIN_COUNT} runs) deoptimizes instead of
  * being parsed (default off here; a compile's options turn it on, {@link BytecodeParser#UNTAKEN_BRANCH_TRAPS})</li>
+ * <li>{@link #lockingCallees()}: with inlining, callees that lock may be inlined (default on)</li>
  * </ul>
  */
 public final class BuildOptions {
-    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false, Inlining.MAX_CALLEE_BYTES, true, false);
+    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false, Inlining.MAX_CALLEE_BYTES, true, false, true);
 
     private final boolean optimize;
     private final boolean markers;
@@ -43,9 +44,10 @@ public final class BuildOptions {
     private final int hotCalleeBytes;
     private final boolean explainInlining;
     private final boolean untakenBranchTraps;
+    private final boolean lockingCallees;
 
     private BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs, boolean statesNameAllLocals, boolean inline, int hotCalleeBytes,
-                    boolean explainInlining, boolean untakenBranchTraps) {
+                    boolean explainInlining, boolean untakenBranchTraps, boolean lockingCallees) {
         this.optimize = optimize;
         this.markers = markers;
         this.removeRedundantPhiSccs = removeRedundantPhiSccs;
@@ -54,6 +56,7 @@ public final class BuildOptions {
         this.hotCalleeBytes = hotCalleeBytes;
         this.explainInlining = explainInlining;
         this.untakenBranchTraps = untakenBranchTraps;
+        this.lockingCallees = lockingCallees;
     }
 
     /** The build of a compile under {@code options}: the default one, inlining as {@link Inlining#INLINE} and {@link Inlining#HOT_INLINE_SIZE} say. */
@@ -91,60 +94,74 @@ public final class BuildOptions {
     }
 
     public BuildOptions withOptimize(boolean v) {
-        return new BuildOptions(v, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps);
+        return new BuildOptions(v, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees);
     }
 
     public BuildOptions withMarkers(boolean v) {
-        return new BuildOptions(optimize, v, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps);
+        return new BuildOptions(optimize, v, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees);
     }
 
     public BuildOptions withRedundantPhiSccs(boolean v) {
-        return new BuildOptions(optimize, markers, v, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps);
+        return new BuildOptions(optimize, markers, v, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees);
     }
 
     public BuildOptions withStatesNamingAllLocals(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, v, inline, hotCalleeBytes, explainInlining, untakenBranchTraps);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, v, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees);
     }
 
     public BuildOptions withInlining(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, v, hotCalleeBytes, explainInlining, untakenBranchTraps);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, v, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees);
     }
 
     /** The largest callee inlined at a hot call ({@link #hotCalleeBytes()}). */
     public BuildOptions withHotCalleeBytes(int bytes) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, bytes, explainInlining, untakenBranchTraps);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, bytes, explainInlining, untakenBranchTraps, lockingCallees);
     }
 
     /** Whether a branch side the profile never saw taken deoptimizes ({@link #untakenBranchTraps()}). */
     public BuildOptions withUntakenBranchTraps(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, v);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, v, lockingCallees);
     }
 
     public boolean untakenBranchTraps() {
         return untakenBranchTraps;
     }
 
+    /**
+     * Whether callees that lock (synchronized ones, ones with {@code monitorenter}) may be inlined
+     * (default on; a compile's options turn it off where monitors are, {@code -Dssajit.Monitors=false}:
+     * a caller that inlined one would be refused with them).
+     */
+    public boolean lockingCallees() {
+        return lockingCallees;
+    }
+
+    /** Whether callees that lock may be inlined ({@link #lockingCallees()}). */
+    public BuildOptions withLockingCallees(boolean v) {
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, v);
+    }
+
     /** Whether the inliner's reasons say everything ({@link #explainInlining()}). */
     public BuildOptions withExplainedInlining(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, v, untakenBranchTraps);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, v, untakenBranchTraps, lockingCallees);
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof BuildOptions b && optimize == b.optimize && markers == b.markers && removeRedundantPhiSccs == b.removeRedundantPhiSccs
                         && statesNameAllLocals == b.statesNameAllLocals && inline == b.inline && hotCalleeBytes == b.hotCalleeBytes
-                        && explainInlining == b.explainInlining && untakenBranchTraps == b.untakenBranchTraps;
+                        && explainInlining == b.explainInlining && untakenBranchTraps == b.untakenBranchTraps && lockingCallees == b.lockingCallees;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps);
+        return Objects.hash(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees);
     }
 
     @Override
     public String toString() {
         return "BuildOptions[optimize=" + optimize + ", markers=" + markers + ", removeRedundantPhiSccs=" + removeRedundantPhiSccs + ", statesNameAllLocals="
                         + statesNameAllLocals + ", inline=" + inline + ", hotCalleeBytes=" + hotCalleeBytes + ", explainInlining=" + explainInlining
-                        + ", untakenBranchTraps=" + untakenBranchTraps + "]";
+                        + ", untakenBranchTraps=" + untakenBranchTraps + ", lockingCallees=" + lockingCallees + "]";
     }
 }

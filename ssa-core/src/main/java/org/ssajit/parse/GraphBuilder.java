@@ -228,7 +228,8 @@ public final class GraphBuilder {
         Builder(Graph graph, BraunSsa ssa, NodeFactory factory, Providers providers, BuildOptions options, Set<ResolvedJavaMethod> denied,
                         Callees callees, Predicate<ResolvedJavaMethod> refuseCallee) {
             this.callees = callees;
-            this.policy = new Inlining(graph, denied, options.hotCalleeBytes(), options.explainInlining(), providers);
+            Inlining inlining = new Inlining(graph, denied, options.hotCalleeBytes(), options.explainInlining(), providers);
+            this.policy = options.lockingCallees() ? inlining : inlining.withoutLockingCallees();
             this.refuseCallee = refuseCallee;
             this.graph = graph;
             this.ssa = ssa;

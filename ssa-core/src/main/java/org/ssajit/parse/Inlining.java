@@ -97,6 +97,8 @@ public final class Inlining {
      * profile's classes and shares. Otherwise each reason is a fixed text, and no call site builds a string.
      */
     private final boolean explain;
+    /** Whether callees that lock may be inlined ({@link BuildOptions#lockingCallees()}). */
+    private boolean lockingCallees = true;
     private int inlinedBytes;
 
     /**
@@ -119,6 +121,12 @@ public final class Inlining {
         this.denied = denied;
         this.hotCalleeBytes = Math.max(hotCalleeBytes, MAX_CALLEE_BYTES);
         this.explain = explain;
+    }
+
+    /** Callees that lock are not inlined ({@link BuildOptions#lockingCallees()}). */
+    Inlining withoutLockingCallees() {
+        lockingCallees = false;
+        return this;
     }
 
     /**
@@ -332,6 +340,9 @@ public final class Inlining {
         }
         if (target.isClassInitializer()) {
             return "a class initializer";
+        }
+        if (!lockingCallees && (target.isSynchronized() || anyBytecode(target, s -> s.opcode() == MONITORENTER))) {
+            return "it locks, and monitors are turned off (-Dssajit.Monitors=false)";
         }
         int size = target.getCodeSize();
         boolean plumbing = isMethodHandlePlumbing(target);
