@@ -67,15 +67,17 @@ final class ExceptionDispatch {
      * the interpreter would find no handler and hold no lock in any of the state's frames. So no frame
      * holds a lock (the interpreter releases those of the frames it unwinds; the compiled code does
      * not), the compiled method is not synchronized, and no exception-table entry of a frame's method
-     * covers the frame's bci, except for those of {@code state}'s own method when {@code tried}: the
-     * dispatch tried all of them and none took the exception.
+     * covers the frame's bci, unless {@code tried}: the dispatch tried all of them, of every frame
+     * (the handlers of a block in inlined code are its method's that cover it, then its callers' at
+     * their calls, cut only by a catch-all, which takes everything, or by a lock held, which this
+     * refuses), and none took the exception.
      */
     static boolean unwinds(org.ssajit.ir.FrameState state, boolean tried) {
         for (org.ssajit.ir.FrameState f = state; f != null; f = f.outer()) {
             if (f.locksSize() > 0 || f.outer() == null && f.method().isSynchronized()) {
                 return false;
             }
-            if (!(tried && f == state) && org.ssajit.bytecode.BlockMap.isCovered(f.method().getExceptionHandlers(), f.bci())) {
+            if (!tried && org.ssajit.bytecode.BlockMap.isCovered(f.method().getExceptionHandlers(), f.bci())) {
                 return false;
             }
         }
@@ -199,8 +201,8 @@ final class ExceptionDispatch {
             }
             if (current != null) {
                 org.ssajit.ir.FrameState state = unhandled.get();
-                if (unwinding && state != null && state.outer() == null && unwinds(state, true)) {
-                    // No handler of the method takes it, and no lock is held: it leaves the frame.
+                if (unwinding && state != null && unwinds(state, true)) {
+                    // No handler of the method or of an inlined method takes it, and no lock is held: it leaves the frame.
                     current.append(new Instruction(g, HotSpotOp.UNWIND, JavaKind.Void, null, bci, exception));
                     Throw t = new Throw(bci, exception);
                     t.setState(state);

@@ -72,6 +72,29 @@ class UnwindingLoweringTest {
         return callee(x) + 1;
     }
 
+    static int throwsArithmetic(int x) {
+        if (x < 0) {
+            throw new ArithmeticException("negative");
+        }
+        return x;
+    }
+
+    static int catchesOther(int x) {
+        try {
+            return throwsArithmetic(x) + 1;
+        } catch (IllegalStateException e) {
+            return -1;
+        }
+    }
+
+    static synchronized int catchesOtherLocked(int x) {
+        try {
+            return throwsArithmetic(x) + 1;
+        } catch (IllegalStateException e) {
+            return -1;
+        }
+    }
+
     /** Explicit null checks, every other option at its default. */
     private static final OptionValues OPTIONS = OptionValues.DEFAULTS.with(LoweringOptions.IMPLICIT_NULL_CHECKS, false);
 
@@ -190,6 +213,29 @@ class UnwindingLoweringTest {
         assertTrue(all(inside, HotSpotOp.DEOPTIMIZE).isEmpty(), inside::toString);
     }
 
+    /**
+     * An athrow in a callee inlined at a call inside a try range: the dispatch offers the exception to
+     * the callee's handlers and then the caller's, and what none takes leaves the frame (no frame
+     * holds a lock); the caller synchronized, it deoptimizes.
+     */
+    @Test
+    void whatNoHandlerOfAnInlinedFrameTakesUnwinds() {
+        for (String name : List.of("catchesOther", "catchesOtherLocked")) {
+            Graph g = org.ssajit.testing.Jvmci.build(Jvmci.method(UnwindingLoweringTest.class, name), org.ssajit.parse.BuildOptions.DEFAULT.withInlining(true)).graph();
+            assertEquals(List.of("throwsArithmetic"), g.inlinedMethods().stream().map(ResolvedJavaMethod::getName).toList());
+            HotSpotLowering.host(OPTIONS).lower(g, true, false);
+            Verifier.verify(g);
+            boolean locked = name.endsWith("Locked");
+            // The athrow's dispatch and that of the exception's constructor call, a call on the path that only throws.
+            List<Instruction> deopts = all(g, HotSpotOp.DEOPTIMIZE);
+            assertEquals(locked ? 0 : 2, all(g, HotSpotOp.UNWIND).size(), g::toString);
+            assertEquals(locked ? 2 : 0, deopts.size(), g::toString);
+            for (Instruction d : deopts) {
+                assertEquals("throwsArithmetic", d.state().method().getName(), g::toString);
+            }
+        }
+    }
+
     /** The rule itself, on states of inlined frames: every frame counts, locks and handlers alike. */
     @Test
     void everyFrameOfTheStateCounts() {
@@ -204,7 +250,8 @@ class UnwindingLoweringTest {
         assertTrue(ExceptionDispatch.unwinds(state(inside, uncovered, false, null), false));
         // An inlined frame (outside) in a caller (inside) at a covered or uncovered call, locked or not.
         assertFalse(ExceptionDispatch.unwinds(state(outside, 1, false, state(inside, covered, false, null)), false), "the caller's handler covers its call");
-        assertFalse(ExceptionDispatch.unwinds(state(outside, 1, false, state(inside, covered, false, null)), true), "only the innermost frame's handlers were tried");
+        assertTrue(ExceptionDispatch.unwinds(state(outside, 1, false, state(inside, covered, false, null)), true), "the dispatch tried every frame's handlers");
+        assertFalse(ExceptionDispatch.unwinds(state(outside, 1, false, state(inside, covered, true, null)), true), "tried, but the caller holds a lock");
         assertTrue(ExceptionDispatch.unwinds(state(outside, 1, false, state(inside, uncovered, false, null)), false));
         assertFalse(ExceptionDispatch.unwinds(state(outside, 1, false, state(inside, uncovered, true, null)), false), "the caller holds a lock");
     }

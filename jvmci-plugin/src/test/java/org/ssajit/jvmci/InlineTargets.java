@@ -889,12 +889,24 @@ final class InlineTargets {
     /**
      * An explicit throw in the synchronized callee reaches its handler of last resort in compiled
      * code, which releases the lock and offers it to the outermost caller's handler, which does not
-     * take it: the frame deoptimizes, the interpreter to throw it on from the middle frame's invoke
-     * (re-executing the invoke would run the callee again).
+     * take it: it leaves the compiled frame.
      */
     static int catchesOtherThanIllegalState(int x) {
         try {
             return throwsViaSynchronized(x) * 2;
+        } catch (ArithmeticException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * The same in a synchronized caller, whose lock compiled code does not release as it leaves: the
+     * frame deoptimizes, the interpreter to throw the exception on from the middle frame's invoke
+     * (re-executing the invoke would run the callee again).
+     */
+    static synchronized int lockedCatchesOtherThanIllegalState(int x) {
+        try {
+            return throwsViaSynchronized(x) * 2 + held(null) * 1000;
         } catch (ArithmeticException e) {
             return -1;
         }

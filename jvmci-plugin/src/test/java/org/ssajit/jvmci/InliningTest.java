@@ -105,6 +105,7 @@ class InliningTest {
                         Arguments.of("catchesFromSynchronizedBlock", List.of("blockDivide"), twoInts),
                         Arguments.of("catchesThrowThroughSynchronized", List.of("lockedThrows"), oneInt),
                         Arguments.of("catchesOtherThanIllegalState", List.of("throwsViaSynchronized", "lockedThrows"), oneInt),
+                        Arguments.of("lockedCatchesOtherThanIllegalState", List.of("throwsViaSynchronized", "lockedThrows"), oneInt),
                         // Two divisions by zero only: each is counted (a caller's handler covers the call), and a few more invalidate the code.
                         Arguments.of("catchesOtherThanDivision", List.of("divideViaSynchronized", "lockedDivide"),
                                         List.of((Supplier<Object[]>) () -> new Object[]{7, 2}, () -> new Object[]{7, 0}, () -> new Object[]{Integer.MIN_VALUE, -1},
@@ -125,7 +126,8 @@ class InliningTest {
     /** The callers whose handlers catch what inlined code throws. */
     private static final List<String> CATCHING = List.of("getterInTry", "catchesInlinedThrow", "catchesTwoLevelsDown", "callsCalleeWithHandler", "calleeHandlerFirst",
                     "catchesAfterCalleesFinally", "catchesFromACallInInlinedCode", "handlerAfterInlinedCall", "catchesFromSynchronized", "catchesFromSynchronizedBlock",
-                    "catchesThrowThroughSynchronized", "catchesOtherThanIllegalState", "nestedLocks");
+                    "catchesThrowThroughSynchronized", "catchesOtherThanIllegalState", "lockedCatchesOtherThanIllegalState",
+                    "nestedLocks");
 
     static Stream<Arguments> catchingCallers() {
         return callers().filter(a -> CATCHING.contains((String) a.get()[0]));
