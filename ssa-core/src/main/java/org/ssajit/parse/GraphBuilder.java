@@ -228,8 +228,7 @@ public final class GraphBuilder {
         Builder(Graph graph, BraunSsa ssa, NodeFactory factory, Providers providers, BuildOptions options, Set<ResolvedJavaMethod> denied,
                         Callees callees, Predicate<ResolvedJavaMethod> refuseCallee) {
             this.callees = callees;
-            Inlining inlining = new Inlining(graph, denied, options.hotCalleeBytes(), options.explainInlining(), providers);
-            this.policy = options.lockingCallees() ? inlining : inlining.withoutLockingCallees();
+            this.policy = new Inlining(graph, denied, options, providers);
             this.refuseCallee = refuseCallee;
             this.graph = graph;
             this.ssa = ssa;

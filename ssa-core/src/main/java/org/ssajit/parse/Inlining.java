@@ -98,35 +98,24 @@ public final class Inlining {
      */
     private final boolean explain;
     /** Whether callees that lock may be inlined ({@link BuildOptions#lockingCallees()}). */
-    private boolean lockingCallees = true;
+    private final boolean lockingCallees;
     private int inlinedBytes;
 
     /**
-     * For the calls parsed into {@code graph}; {@code denied}: callees whose parse failed in an earlier
-     * attempt at this graph: called, not inlined; {@code hotCalleeBytes}: the largest callee inlined at a
-     * hot call (at most {@link #MAX_CALLEE_BYTES}: no larger callee anywhere).
+     * For the calls parsed into {@code graph} as {@code options} say (the largest callee at a hot call,
+     * at most {@link #MAX_CALLEE_BYTES}: no larger callee anywhere; the reasons in full or not; callees
+     * that lock or not); {@code denied}: callees whose parse failed in an earlier attempt at this
+     * graph: called, not inlined; {@code providers} (if not null) name the class of a receiver known
+     * exactly that the graph's stamps do not say: an object constant, or what
+     * {@code Unsafe.allocateInstance} of a constant class allocates.
      */
-    Inlining(org.ssajit.ir.Graph graph, java.util.Set<ResolvedJavaMethod> denied, int hotCalleeBytes, boolean explain) {
-        this(graph, denied, hotCalleeBytes, explain, null);
-    }
-
-    /**
-     * As above; {@code providers} (if not null) name the class of a receiver known exactly that the
-     * graph's stamps do not say: an object constant, or what {@code Unsafe.allocateInstance} of a
-     * constant class allocates.
-     */
-    Inlining(org.ssajit.ir.Graph graph, java.util.Set<ResolvedJavaMethod> denied, int hotCalleeBytes, boolean explain, Providers providers) {
+    Inlining(org.ssajit.ir.Graph graph, java.util.Set<ResolvedJavaMethod> denied, BuildOptions options, Providers providers) {
         this.providers = providers;
         this.graph = graph;
         this.denied = denied;
-        this.hotCalleeBytes = Math.max(hotCalleeBytes, MAX_CALLEE_BYTES);
-        this.explain = explain;
-    }
-
-    /** Callees that lock are not inlined ({@link BuildOptions#lockingCallees()}). */
-    Inlining withoutLockingCallees() {
-        lockingCallees = false;
-        return this;
+        this.hotCalleeBytes = Math.max(options.hotCalleeBytes(), MAX_CALLEE_BYTES);
+        this.explain = options.explainInlining();
+        this.lockingCallees = options.lockingCallees();
     }
 
     /**
