@@ -174,6 +174,10 @@ public final class BytecodeFrameBuilder {
             if (c.getJavaKind().getStackKind() != k) {
                 throw new IllegalArgumentException("constant " + c + " is not a " + kind);
             }
+        } else if (value instanceof jdk.vm.ci.code.VirtualObject) {
+            if (k != JavaKind.Object) {
+                throw new IllegalArgumentException("an unallocated object in a " + kind + " slot");
+            }
         } else if (value == Value.ILLEGAL) {
             throw new IllegalArgumentException("an ILLEGAL value is a dead slot: leave the slot unset instead");
         } else {

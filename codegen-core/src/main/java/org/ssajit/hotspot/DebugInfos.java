@@ -11,16 +11,21 @@ import jdk.vm.ci.code.Location;
 import jdk.vm.ci.code.RegisterValue;
 import jdk.vm.ci.code.StackSlot;
 import jdk.vm.ci.code.ValueKindFactory;
+import jdk.vm.ci.code.VirtualObject;
 import jdk.vm.ci.hotspot.HotSpotReferenceMap;
+import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaKind;
+import jdk.vm.ci.meta.PrimitiveConstant;
 import jdk.vm.ci.meta.JavaValue;
 import jdk.vm.ci.meta.Value;
 import jdk.vm.ci.meta.ValueKind;
 
 import org.ssajit.ir.FrameState;
+import org.ssajit.ir.VirtualInstance;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.LirFrameState;
 import org.ssajit.lir.LirKind;
+import org.ssajit.lir.VirtualObjectOperand;
 import org.ssajit.util.IntSet;
 
 /**
@@ -47,13 +52,23 @@ public final class DebugInfos {
         for (int i = 0; i < extraOops.length; i++) {
             extraOops[i] = javaValue(live.get(i), JavaKind.Object, kinds);
         }
-        BytecodeFrame frame = frame(state.frameState(), state.values(), 0, state.duringCall(), layout, kinds);
+        VirtualObject[] objects = virtualObjects(state.frameState(), state.values(), kinds);
+        BytecodeFrame frame = frame(state.frameState(), state.values(), 0, state.duringCall(), layout, kinds, state.frameState(), objects);
         ReferenceMapBuilder map = new ReferenceMapBuilder(layout);
         map.addFrames(frame);
+        for (VirtualObject o : objects) {
+            for (JavaValue v : o.getValues()) {
+                if (v instanceof RegisterValue || v instanceof StackSlot) {
+                    if (((Value) v).getValueKind() instanceof LirKind k && k.isReference()) {
+                        map.add(v);
+                    }
+                }
+            }
+        }
         for (JavaValue v : extraOops) {
             map.add(v);
         }
-        DebugInfo info = new DebugInfo(frame);
+        DebugInfo info = objects.length == 0 ? new DebugInfo(frame) : new DebugInfo(frame, objects);
         info.setReferenceMap(map.build());
         return info;
     }
@@ -63,19 +78,20 @@ public final class DebugInfos {
      * frames (an inlined method's callers, their inputs after its own). A caller is always at a call in
      * progress: the interpreter continues after its invoke once the inner frame returns.
      */
-    private static BytecodeFrame frame(FrameState fs, Value[] values, int offset, boolean duringCall, FrameLayout layout, ValueKindFactory<LirKind> kinds) {
-        BytecodeFrame caller = fs.outer() == null ? null : frame(fs.outer(), values, offset + fs.inputCount(), true, layout, kinds);
+    private static BytecodeFrame frame(FrameState fs, Value[] values, int offset, boolean duringCall, FrameLayout layout, ValueKindFactory<LirKind> kinds,
+                    FrameState named, VirtualObject[] objects) {
+        BytecodeFrame caller = fs.outer() == null ? null : frame(fs.outer(), values, offset + fs.inputCount(), true, layout, kinds, named, objects);
         BytecodeFrameBuilder b = BytecodeFrameBuilder.at(fs.method(), fs.bci()).duringCall(duringCall).rethrowException(fs.rethrowException()).caller(caller);
         for (int i = 0; i < fs.localsSize(); i++) {
             if (fs.local(i) != null) {
                 JavaKind k = fs.local(i).kind();
-                b.local(i, k, javaValue(values[offset + i], k, kinds));
+                b.local(i, k, javaValue(values[offset + i], k, kinds, named, objects));
             }
         }
         for (int i = 0; i < fs.stackSize(); i++) {
             if (fs.stack(i) != null) {
                 JavaKind k = fs.stack(i).kind();
-                b.push(k, javaValue(values[offset + fs.localsSize() + i], k, kinds));
+                b.push(k, javaValue(values[offset + fs.localsSize() + i], k, kinds, named, objects));
             }
         }
         int base = fs.outerLocks();
@@ -98,6 +114,62 @@ public final class DebugInfos {
             }
             return new LirKind(arch.getPlatformKind(k), k == JavaKind.Object);
         };
+    }
+
+    /**
+     * The objects the state of an instruction names as unallocated ({@link FrameState#virtualInstance}),
+     * as JVMCI wants them: the object numbered {@code k} is the state's {@code k}th, its values its fields'
+     * in the state's order (the type's instance fields), each with the field's kind.
+     */
+    private static VirtualObject[] virtualObjects(FrameState fs, Value[] values, ValueKindFactory<LirKind> kinds) {
+        if (fs.virtualCount() == 0) {
+            return NO_OBJECTS;
+        }
+        VirtualObject[] objects = new VirtualObject[fs.virtualCount()];
+        for (int k = 0; k < objects.length; k++) {
+            objects[k] = VirtualObject.get(fs.virtualInstance(k).type(), k, false);
+        }
+        for (int k = 0; k < objects.length; k++) {
+            VirtualInstance o = fs.virtualInstance(k);
+            JavaValue[] fieldValues = new JavaValue[o.fieldCount()];
+            JavaKind[] fieldKinds = new JavaKind[o.fieldCount()];
+            int start = fs.virtualFieldStart(k);
+            for (int f = 0; f < fieldValues.length; f++) {
+                fieldKinds[f] = o.field(f).getJavaKind();
+                fieldValues[f] = asFieldKind(javaValue(values[start + f], fieldKinds[f].getStackKind(), kinds, fs, objects), fieldKinds[f]);
+            }
+            objects[k].setValues(fieldValues, fieldKinds);
+        }
+        return objects;
+    }
+
+    private static final VirtualObject[] NO_OBJECTS = {};
+
+    /** A constant of a boolean, byte, char or short field as a constant of that kind (HotSpot reads the field's kind); anything else as it is. */
+    private static JavaValue asFieldKind(JavaValue v, JavaKind fieldKind) {
+        if (!(v instanceof PrimitiveConstant c) || c.getJavaKind() == fieldKind) {
+            return v;
+        }
+        int x = c.asInt();
+        return switch (fieldKind) {
+            case Boolean -> JavaConstant.forBoolean((x & 1) != 0);
+            case Byte -> JavaConstant.forByte((byte) x);
+            case Char -> JavaConstant.forChar((char) x);
+            case Short -> JavaConstant.forShort((short) x);
+            default -> throw new IllegalStateException("a " + c.getJavaKind() + " constant for a " + fieldKind + " field");
+        };
+    }
+
+    /** A location or constant as debug info wants it: registers and slots get {@code kinds}' kind; an unallocated object its {@code objects} entry. */
+    private static JavaValue javaValue(Value v, JavaKind kind, ValueKindFactory<LirKind> kinds, FrameState named, VirtualObject[] objects) {
+        if (v instanceof VirtualObjectOperand o) {
+            int k = named.indexOfVirtual(o.object());
+            if (k < 0) {
+                throw new IllegalStateException(o.object() + " is in a frame, but the state does not name it");
+            }
+            return objects[k];
+        }
+        return javaValue(v, kind, kinds);
     }
 
     /** A location or constant as debug info wants it: registers and slots get {@code kinds}' kind. */

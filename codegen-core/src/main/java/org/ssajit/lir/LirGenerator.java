@@ -361,7 +361,7 @@ public abstract class LirGenerator {
         for (FrameState f = fs; f != null; f = f.outer()) {
             for (int i = 0; i < f.inputCount(); i++) {
                 org.ssajit.ir.Value v = f.input(i);
-                vals[k++] = v == null ? null : operand(v);
+                vals[k++] = v == null ? null : v instanceof org.ssajit.ir.VirtualInstance o ? new VirtualObjectOperand(kindOf(JavaKind.Object), o) : operand(v);
             }
         }
         return new LirFrameState(fs, vals, duringCall);

@@ -21,12 +21,10 @@ import org.ssajit.ir.Condition;
 import org.ssajit.ir.Constant;
 import org.ssajit.hotspot.ir.Deopt;
 import org.ssajit.hotspot.ir.ImplicitException;
-import org.ssajit.ir.Dominance;
 import org.ssajit.ir.FieldRef;
 import org.ssajit.ir.FrameState;
 import org.ssajit.hotspot.ir.GcBarrier;
 import org.ssajit.ir.Graph;
-import org.ssajit.ir.Handler;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.InvokeTarget;
@@ -35,7 +33,6 @@ import org.ssajit.hotspot.ir.NarrowEncoding;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Parameter;
-import org.ssajit.ir.Phi;
 import org.ssajit.ir.Return;
 import org.ssajit.hotspot.ir.RuntimeLeaf;
 import org.ssajit.ir.Stamp;
@@ -501,56 +498,12 @@ public final class HotSpotLowering {
             if (keep.test(b)) {
                 continue;
             }
-            if (!b.handlers().isEmpty()) {
-                Set<Block> targets = new CompilerSet<>();
-                for (Handler h : b.handlers()) {
-                    targets.add(h.target());
-                }
-                b.clearHandlers();
-                for (Block t : targets) {
-                    if (!b.successors().contains(t)) {
-                        t.removePredecessor(b);
-                    }
-                }
-            }
+            org.ssajit.opt.UnreachableBlocks.dropExceptionEdges(b);
             for (Instruction i : b.instructions()) {
                 i.setExceptionEdge(false);
             }
         }
-        Dominance reach = g.dominance(); // of the control flow without exception edges
-        List<Block> dead = new CompilerList<>();
-        for (Block b : g.blocks()) {
-            if (!reach.isReachable(b)) {
-                dead.add(b);
-            }
-        }
-        if (dead.isEmpty()) {
-            RedundantPhiElimination.run(g);
-            return;
-        }
-        Set<Block> reachable = new CompilerSet<>(reach.reversePostorder());
-        for (Block b : dead) {
-            for (Block s : b.successors()) {
-                if (reachable.contains(s)) {
-                    s.removePredecessor(b);
-                }
-            }
-        }
-        for (Block b : dead) {
-            // Unlink what dead code uses, so live values keep only live users.
-            for (Phi p : b.phis()) {
-                p.clearInputs();
-            }
-            for (Instruction i : b.instructions()) {
-                i.clearInputs();
-                if (i.state() != null) {
-                    i.state().clearInputs();
-                }
-            }
-            b.terminator().delete();
-        }
-        g.removeBlocks(b -> !reachable.contains(b));
-        RedundantPhiElimination.run(g);
+        org.ssajit.opt.UnreachableBlocks.remove(g); // of the control flow without exception edges
     }
 
 }

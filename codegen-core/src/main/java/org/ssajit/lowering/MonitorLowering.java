@@ -114,7 +114,7 @@ final class MonitorLowering {
         }
         locks[before.locksSize()] = x;
         Instruction lock = new Instruction(ctx.g, HotSpotOp.LOCK, JavaKind.Void, depth, i.bci(), x);
-        lock.setState(new FrameState(before.method(), i.bci() + 1, locals, stack, locks, before.outer()));
+        lock.setState(before.withSlots(i.bci() + 1, locals, stack, locks));
         ctx.emit(lock, null);
         ctx.remove(i);
     }

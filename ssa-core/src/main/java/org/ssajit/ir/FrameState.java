@@ -9,7 +9,10 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * (null otherwise), so frame states never keep dead values alive or create phis for them.
  *
  * <p>Inputs are laid out as {@code [locals..., stack..., locks...]}. A long or double occupies its first
- * slot; the second slot is null, as in the JVM's frame layout.
+ * slot; the second slot is null, as in the JVM's frame layout. Where escape analysis left objects
+ * unallocated, a slot holding one holds its {@link VirtualInstance}, in this state or a caller's, and
+ * the state of the instruction names each such object with the values of its fields there
+ * ({@link #virtualInstance}, {@link #virtualFieldValue}): inputs after the locks, object by object.
  *
  * <p>A state of a method inlined into the compiled one chains its caller's state at the call
  * ({@link #outer()}): deoptimizing there rebuilds an interpreter frame for each method of the chain.
@@ -29,6 +32,9 @@ public final class FrameState extends Node {
     private boolean released;
     /** The state of an exception in flight at {@link #bci()}: the top of the stack, to be thrown there. */
     private boolean rethrowException;
+    /** The objects escape analysis left unallocated that this state's chain names; their field values follow the locks. */
+    private final VirtualInstance[] virtuals;
+    private static final VirtualInstance[] NO_VIRTUALS = {};
 
     public FrameState(ResolvedJavaMethod method, int bci, Value[] locals, Value[] stack, Value[] locks) {
         this(method, bci, locals, stack, locks, null);
@@ -52,9 +58,19 @@ public final class FrameState extends Node {
      * the sizes given; the state takes the array (the caller made it for this state and drops it).
      */
     public FrameState(ResolvedJavaMethod method, int bci, Value[] inputs, int localsSize, int stackSize, int locksSize, FrameState outer) {
-        if (inputs.length != localsSize + stackSize + locksSize) {
-            throw new IllegalArgumentException(inputs.length + " inputs for " + localsSize + " locals, " + stackSize + " stack slots, " + locksSize + " locks");
+        this(method, bci, inputs, localsSize, stackSize, locksSize, outer, NO_VIRTUALS);
+    }
+
+    private FrameState(ResolvedJavaMethod method, int bci, Value[] inputs, int localsSize, int stackSize, int locksSize, FrameState outer, VirtualInstance[] virtuals) {
+        int fieldValues = 0;
+        for (VirtualInstance o : virtuals) {
+            fieldValues += o.fieldCount();
         }
+        if (inputs.length != localsSize + stackSize + locksSize + fieldValues) {
+            throw new IllegalArgumentException(inputs.length + " inputs for " + localsSize + " locals, " + stackSize + " stack slots, " + locksSize + " locks, "
+                            + fieldValues + " field values");
+        }
+        this.virtuals = virtuals;
         this.method = method;
         this.outer = outer;
         if (outer != null) {
@@ -76,6 +92,87 @@ public final class FrameState extends Node {
         FrameState copy = withStack(stack);
         copy.rethrowException = rethrowException;
         return copy;
+    }
+
+    /**
+     * This state (its slots, bci and callers) naming the unallocated objects {@code objects}, whose
+     * fields hold {@code fieldValues} here (object by object, each in its {@link VirtualInstance#field}
+     * order); replaces any objects this state named.
+     */
+    public FrameState withVirtualInstances(VirtualInstance[] objects, Value[] fieldValues) {
+        int n = 0;
+        for (VirtualInstance o : objects) {
+            n += o.fieldCount();
+        }
+        if (n != fieldValues.length) {
+            throw new IllegalArgumentException(fieldValues.length + " field values for objects with " + n + " fields");
+        }
+        int base = localsSize + stackSize + locksSize;
+        Value[] all = new Value[base + n];
+        for (int i = 0; i < base; i++) {
+            all[i] = input(i);
+        }
+        System.arraycopy(fieldValues, 0, all, base, n);
+        FrameState s = new FrameState(method, bci, all, localsSize, stackSize, locksSize, outer, objects.clone());
+        s.rethrowException = rethrowException;
+        return s;
+    }
+
+    /**
+     * A state at {@code newBci} of this state's method, with {@code locals}, {@code stack} and
+     * {@code locks}, this state's callers and the unallocated objects it names with their field values.
+     */
+    public FrameState withSlots(int newBci, Value[] locals, Value[] stack, Value[] locks) {
+        Value[] all = new Value[locals.length + stack.length + locks.length + virtualFieldCount()];
+        System.arraycopy(locals, 0, all, 0, locals.length);
+        System.arraycopy(stack, 0, all, locals.length, stack.length);
+        System.arraycopy(locks, 0, all, locals.length + stack.length, locks.length);
+        copyVirtualFieldValues(all, locals.length + stack.length + locks.length);
+        return new FrameState(method, newBci, all, locals.length, stack.length, locks.length, outer, virtuals);
+    }
+
+    /** How many unallocated objects this state names. */
+    public int virtualCount() {
+        return virtuals.length;
+    }
+
+    public VirtualInstance virtualInstance(int k) {
+        return virtuals[k];
+    }
+
+    /** The value of field {@code f} of unallocated object {@code k} here. */
+    public Value virtualFieldValue(int k, int f) {
+        return input(virtualFieldStart(k) + f);
+    }
+
+    /** The input index of the first field value of unallocated object {@code k}. */
+    public int virtualFieldStart(int k) {
+        int at = localsSize + stackSize + locksSize;
+        for (int j = 0; j < k; j++) {
+            at += virtuals[j].fieldCount();
+        }
+        return at;
+    }
+
+    /** The index of {@code o} among the objects this state names, or -1. */
+    public int indexOfVirtual(VirtualInstance o) {
+        for (int k = 0; k < virtuals.length; k++) {
+            if (virtuals[k] == o) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    private int virtualFieldCount() {
+        return inputCount() - (localsSize + stackSize + locksSize);
+    }
+
+    private void copyVirtualFieldValues(Value[] to, int at) {
+        int base = localsSize + stackSize + locksSize;
+        for (int i = base; i < inputCount(); i++) {
+            to[at + i - base] = input(i);
+        }
     }
 
     /**
@@ -113,7 +210,7 @@ public final class FrameState extends Node {
 
     /** A new state at this bci with this state's locals, locks and outer state, and {@code stack}. */
     private FrameState withStack(Value[] stack) {
-        Value[] all = new Value[localsSize + stack.length + locksSize];
+        Value[] all = new Value[localsSize + stack.length + locksSize + virtualFieldCount()];
         for (int i = 0; i < localsSize; i++) {
             all[i] = local(i);
         }
@@ -121,7 +218,8 @@ public final class FrameState extends Node {
         for (int i = 0; i < locksSize; i++) {
             all[localsSize + stack.length + i] = lock(i);
         }
-        return new FrameState(method, bci, all, localsSize, stack.length, locksSize, outer);
+        copyVirtualFieldValues(all, localsSize + stack.length + locksSize);
+        return new FrameState(method, bci, all, localsSize, stack.length, locksSize, outer, virtuals);
     }
 
     /** Keeps this state alive while states chaining it are still to come (the parse of an inlined method). */

@@ -327,6 +327,11 @@ public final class Graph {
         return undefined.computeIfAbsent(kind, k -> new Undefined(this, k));
     }
 
+    /** A new object that is not allocated ({@link VirtualInstance}), of {@code type} with its instance fields {@code fields}. */
+    public VirtualInstance virtualInstance(jdk.vm.ci.meta.ResolvedJavaType type, jdk.vm.ci.meta.ResolvedJavaField[] fields) {
+        return new VirtualInstance(this, type, fields);
+    }
+
     public Parameter addParameter(int index, JavaKind kind, boolean receiver) {
         Parameter p = new Parameter(this, index, kind, receiver);
         parameters.add(p);

@@ -188,6 +188,9 @@ public final class IrPrinter {
         if (v instanceof Undefined) {
             return "undef:" + kindChar(v.kind());
         }
+        if (v instanceof VirtualInstance o) {
+            return "virtual:" + o.type().toJavaName(false) + "#" + o.id();
+        }
         Integer n = numbers.get(v);
         return n == null ? "v?" + v.id() : "v" + n;
     }

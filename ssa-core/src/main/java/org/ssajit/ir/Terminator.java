@@ -42,6 +42,14 @@ public abstract sealed class Terminator extends Node permits Goto, If, Switch, R
         state = s;
     }
 
+    /** Replaces the frame state (the old one is unlinked from its values). */
+    public void replaceState(FrameState s) {
+        if (state != null) {
+            state.clearInputs();
+        }
+        state = s;
+    }
+
     /** Whether compiled code polls for a safepoint here, with this terminator's state: a backward branch. */
     public boolean isSafepoint() {
         return state != null && !(this instanceof Throw);

@@ -57,6 +57,9 @@ public final class LoopInvariantLengths {
 
     /** {@code s} with the header's phis replaced by their entry operands; null if it names a value of the loop. */
     private static FrameState stateOnEntry(FrameState s, Loop loop, Block entry) {
+        if (s.virtualCount() > 0) {
+            return null; // runs before escape analysis; a state naming unallocated objects is not mapped here
+        }
         Block header = loop.header();
         int k = header.predecessorIndex(entry);
         Value[] locals = new Value[s.localsSize()];

@@ -15,6 +15,8 @@ import org.ssajit.ssa.RedundantPhiElimination;
  * <li>{@link LoopInvariantCodeMotion}, then value numbering again if anything moved.</li>
  * <li>{@link LoopFill}: fill loops become one fill before the loop.</li>
  * <li>{@link PhiOperandSinking}: values feeding only the next block's phis computed last.</li>
+ * <li>{@link EscapeAnalysis} (when the build asks for it): allocations that do not escape replaced by
+ * their fields' values, then value numbering and dead code again if it replaced any.</li>
  * </ol>
  */
 public final class Optimizations {
@@ -42,6 +44,11 @@ public final class Optimizations {
         LoopFill.run(graph);
         PhiOperandSinking.run(graph);
         faults.point("optimization");
+        if (options.escapeAnalysis() && EscapeAnalysis.run(graph) > 0) {
+            RedundantPhiElimination.run(graph); // the fields' phis where paths wrote nothing new
+            valueNumber(graph);
+            DeadCodeElimination.run(graph);
+        }
     }
 
     /**

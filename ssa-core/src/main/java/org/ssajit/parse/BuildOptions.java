@@ -31,10 +31,12 @@ import org.ssajit.options.OptionValues;
  * never taken (over at least {@link BytecodeParser#UNTAKEN_MIN_COUNT} runs) deoptimizes instead of
  * being parsed (default off here; a compile's options turn it on, {@link BytecodeParser#UNTAKEN_BRANCH_TRAPS})</li>
  * <li>{@link #lockingCallees()}: with inlining, callees that lock may be inlined (default on)</li>
+ * <li>{@link #escapeAnalysis()}: allocations that do not escape are not made ({@link org.ssajit.opt.EscapeAnalysis};
+ * default off here; a compile's options turn it on)</li>
  * </ul>
  */
 public final class BuildOptions {
-    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false, Inlining.MAX_CALLEE_BYTES, true, false, true);
+    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false, Inlining.MAX_CALLEE_BYTES, true, false, true, false);
 
     private final boolean optimize;
     private final boolean markers;
@@ -45,9 +47,10 @@ public final class BuildOptions {
     private final boolean explainInlining;
     private final boolean untakenBranchTraps;
     private final boolean lockingCallees;
+    private final boolean escapeAnalysis;
 
     private BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs, boolean statesNameAllLocals, boolean inline, int hotCalleeBytes,
-                    boolean explainInlining, boolean untakenBranchTraps, boolean lockingCallees) {
+                    boolean explainInlining, boolean untakenBranchTraps, boolean lockingCallees, boolean escapeAnalysis) {
         this.optimize = optimize;
         this.markers = markers;
         this.removeRedundantPhiSccs = removeRedundantPhiSccs;
@@ -57,12 +60,13 @@ public final class BuildOptions {
         this.explainInlining = explainInlining;
         this.untakenBranchTraps = untakenBranchTraps;
         this.lockingCallees = lockingCallees;
+        this.escapeAnalysis = escapeAnalysis;
     }
 
     /** The build of a compile under {@code options}: the default one, inlining as {@link Inlining#INLINE} and {@link Inlining#HOT_INLINE_SIZE} say. */
     public static BuildOptions forCompile(OptionValues options) {
         return DEFAULT.withInlining(options.get(Inlining.INLINE)).withHotCalleeBytes(options.get(Inlining.HOT_INLINE_SIZE))
-                        .withUntakenBranchTraps(options.get(BytecodeParser.UNTAKEN_BRANCH_TRAPS));
+                        .withUntakenBranchTraps(options.get(BytecodeParser.UNTAKEN_BRANCH_TRAPS)).withEscapeAnalysis(options.get(org.ssajit.opt.EscapeAnalysis.ENABLED));
     }
 
     public boolean optimize() {
@@ -94,33 +98,33 @@ public final class BuildOptions {
     }
 
     public BuildOptions withOptimize(boolean v) {
-        return new BuildOptions(v, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees);
+        return new BuildOptions(v, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
     }
 
     public BuildOptions withMarkers(boolean v) {
-        return new BuildOptions(optimize, v, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees);
+        return new BuildOptions(optimize, v, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
     }
 
     public BuildOptions withRedundantPhiSccs(boolean v) {
-        return new BuildOptions(optimize, markers, v, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees);
+        return new BuildOptions(optimize, markers, v, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
     }
 
     public BuildOptions withStatesNamingAllLocals(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, v, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, v, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
     }
 
     public BuildOptions withInlining(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, v, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, v, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
     }
 
     /** The largest callee inlined at a hot call ({@link #hotCalleeBytes()}). */
     public BuildOptions withHotCalleeBytes(int bytes) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, bytes, explainInlining, untakenBranchTraps, lockingCallees);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, bytes, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
     }
 
     /** Whether a branch side the profile never saw taken deoptimizes ({@link #untakenBranchTraps()}). */
     public BuildOptions withUntakenBranchTraps(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, v, lockingCallees);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, v, lockingCallees, escapeAnalysis);
     }
 
     public boolean untakenBranchTraps() {
@@ -138,30 +142,45 @@ public final class BuildOptions {
 
     /** Whether callees that lock may be inlined ({@link #lockingCallees()}). */
     public BuildOptions withLockingCallees(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, v);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, v, escapeAnalysis);
+    }
+
+    /**
+     * Whether allocations that do not escape are replaced by their fields' values
+     * ({@link org.ssajit.opt.EscapeAnalysis}; default off here, a compile's options turn it on).
+     */
+    public boolean escapeAnalysis() {
+        return escapeAnalysis;
+    }
+
+    /** Whether allocations that do not escape are replaced ({@link #escapeAnalysis()}). */
+    public BuildOptions withEscapeAnalysis(boolean v) {
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees, v);
     }
 
     /** Whether the inliner's reasons say everything ({@link #explainInlining()}). */
     public BuildOptions withExplainedInlining(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, v, untakenBranchTraps, lockingCallees);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, v, untakenBranchTraps, lockingCallees, escapeAnalysis);
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof BuildOptions b && optimize == b.optimize && markers == b.markers && removeRedundantPhiSccs == b.removeRedundantPhiSccs
                         && statesNameAllLocals == b.statesNameAllLocals && inline == b.inline && hotCalleeBytes == b.hotCalleeBytes
-                        && explainInlining == b.explainInlining && untakenBranchTraps == b.untakenBranchTraps && lockingCallees == b.lockingCallees;
+                        && explainInlining == b.explainInlining && untakenBranchTraps == b.untakenBranchTraps && lockingCallees == b.lockingCallees
+                        && escapeAnalysis == b.escapeAnalysis;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees);
+        return Objects.hash(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
     }
 
     @Override
     public String toString() {
         return "BuildOptions[optimize=" + optimize + ", markers=" + markers + ", removeRedundantPhiSccs=" + removeRedundantPhiSccs + ", statesNameAllLocals="
                         + statesNameAllLocals + ", inline=" + inline + ", hotCalleeBytes=" + hotCalleeBytes + ", explainInlining=" + explainInlining
-                        + ", untakenBranchTraps=" + untakenBranchTraps + ", lockingCallees=" + lockingCallees + "]";
+                        + ", untakenBranchTraps=" + untakenBranchTraps + ", lockingCallees=" + lockingCallees
+                        + ", escapeAnalysis=" + escapeAnalysis + "]";
     }
 }

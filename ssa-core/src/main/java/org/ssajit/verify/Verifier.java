@@ -28,6 +28,7 @@ import org.ssajit.ir.Switch;
 import org.ssajit.ir.Terminator;
 import org.ssajit.ir.Throw;
 import org.ssajit.ir.Undefined;
+import org.ssajit.ir.VirtualInstance;
 import org.ssajit.ir.Value;
 
 import jdk.vm.ci.meta.JavaKind;
@@ -259,6 +260,7 @@ public final class Verifier {
         }
         if (i.state() != null) {
             checkState(i.state(), b, positionOf[i.id()], where);
+            checkVirtuals(i.state(), b, positionOf[i.id()], where);
         }
     }
 
@@ -441,6 +443,7 @@ public final class Verifier {
         }
         if (t.state() != null) {
             checkState(t.state(), b, endPos, where);
+            checkVirtuals(t.state(), b, endPos, where);
         }
     }
 
@@ -500,6 +503,36 @@ public final class Verifier {
         }
     }
 
+    /**
+     * The unallocated objects ({@link VirtualInstance}) the frames of an instruction's state {@code s}
+     * hold are the ones {@code s} names, each once, with a value of its kind for each field, available here.
+     */
+    private void checkVirtuals(FrameState s, Block b, int pos, java.util.function.Supplier<String> where) {
+        for (FrameState f = s; f != null; f = f.outer()) {
+            int slots = f.localsSize() + f.stackSize() + f.locksSize();
+            for (int i = 0; i < slots; i++) {
+                if (f.input(i) instanceof VirtualInstance o && s.indexOfVirtual(o) < 0) {
+                    fail(() -> where.get() + ": a frame holds " + o + ", which the state does not name");
+                }
+            }
+        }
+        for (int k0 = 0; k0 < s.virtualCount(); k0++) {
+            final int k = k0;
+            VirtualInstance o = s.virtualInstance(k);
+            if (s.indexOfVirtual(o) != k) {
+                fail(() -> where.get() + ": the state names " + o + " twice");
+            }
+            for (int f0 = 0; f0 < o.fieldCount(); f0++) {
+                final int f = f0;
+                Value v = s.virtualFieldValue(k, f);
+                if (v == null || v.kind() != o.field(f).getJavaKind().getStackKind() || v instanceof VirtualInstance) {
+                    fail(() -> where.get() + ": field " + o.field(f).getName() + " of " + o + " has no value of its kind");
+                }
+                checkDominates(v, b, pos, () -> where.get() + " (field " + o.field(f).getName() + " of " + o + ")");
+            }
+        }
+    }
+
     // Dominance --------------------------------------------------------------------------------------
 
     /** {@code v} is available at position {@code pos} of block {@code b}. */
@@ -534,7 +567,7 @@ public final class Verifier {
     }
 
     private boolean isGraphLevel(Value v) {
-        if (v instanceof Constant || v instanceof Undefined) {
+        if (v instanceof Constant || v instanceof Undefined || v instanceof VirtualInstance) {
             return true;
         }
         if (v instanceof Parameter p) {
