@@ -159,6 +159,48 @@ class EscapeAnalysisTest {
         }
     }
 
+    /**
+     * {@code putfield} of a boolean, byte, short or char field narrows the int it is given ({@code & 1},
+     * {@code i2b}, {@code i2s}, {@code i2c}); javac narrows first, so the method is generated: it stores
+     * its argument into each field of a {@link EscapeTargets.Narrow} and returns what it reads back.
+     */
+    @Test
+    void writesOfSmallFieldsAreNarrowedAsPutfieldDoes() throws Exception {
+        java.lang.constant.ClassDesc narrow = java.lang.constant.ClassDesc.of(EscapeTargets.Narrow.class.getName());
+        java.lang.constant.MethodTypeDesc init = java.lang.constant.MethodTypeDesc.ofDescriptor("()V");
+        Class<?> k = new org.ssajit.testing.ClassGen("NarrowingStores").staticMethod("f", "(I)I", c -> {
+            c.new_(narrow).dup().invokespecial(narrow, "<init>", init).astore(1);
+            c.aload(1).iload(0).putfield(narrow, "z", java.lang.constant.ConstantDescs.CD_boolean);
+            c.aload(1).iload(0).putfield(narrow, "b", java.lang.constant.ConstantDescs.CD_byte);
+            c.aload(1).iload(0).putfield(narrow, "s", java.lang.constant.ConstantDescs.CD_short);
+            c.aload(1).iload(0).putfield(narrow, "c", java.lang.constant.ConstantDescs.CD_char);
+            c.aload(1).getfield(narrow, "z", java.lang.constant.ConstantDescs.CD_boolean).bipush(100).imul();
+            c.aload(1).getfield(narrow, "b", java.lang.constant.ConstantDescs.CD_byte).iadd();
+            c.aload(1).getfield(narrow, "s", java.lang.constant.ConstantDescs.CD_short).bipush(3).imul().iadd();
+            c.aload(1).getfield(narrow, "c", java.lang.constant.ConstantDescs.CD_char).bipush(7).imul().iadd();
+            c.ireturn();
+        }).load();
+        Method m = k.getMethod("f", int.class);
+        int[] ints = {0, 1, 2, 3, -1, -2, 127, 128, 255, 256, 257, 32_767, 32_768, 65_535, 65_536, 0x1234_5678, Integer.MAX_VALUE, Integer.MIN_VALUE};
+        List<String> expected = new ArrayList<>();
+        for (int a : ints) {
+            expected.add(call(m, new Object[]{a}));
+        }
+        ResolvedJavaMethod rm = Jvmci.method(m);
+        Graph g = PIPELINE.build(rm, -1, true);
+        assertEquals(0, allocations(g), "the object must not be allocated");
+        InstalledCode installed = INSTALLER.installDirect(rm, PIPELINE.compile(g, rm));
+        try {
+            List<String> actual = new ArrayList<>();
+            for (int a : ints) {
+                actual.add(execute(installed, new Object[]{a}));
+            }
+            assertEquals(expected, actual);
+        } finally {
+            installed.invalidate();
+        }
+    }
+
     private static int allocations(Graph g) {
         int n = 0;
         for (Block b : g.blocks()) {

@@ -34,6 +34,17 @@ final class EscapeTargets {
         Object o;
     }
 
+    /** Public, for a generated class's {@code putfield}s of ints that are not narrowed first ({@link EscapeAnalysisTest}). */
+    public static final class Narrow {
+        public boolean z;
+        public byte b;
+        public short s;
+        public char c;
+
+        public Narrow() {
+        }
+    }
+
     static final class Holder {
         Object value;
         volatile int seen;

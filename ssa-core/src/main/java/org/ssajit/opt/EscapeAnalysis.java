@@ -63,6 +63,8 @@ public final class EscapeAnalysis {
     private final Graph graph;
     private final List<Instruction> allocations;
     private final List<VirtualInstance> virtuals;
+    /** Per value id: 1 + the index of the allocation with that id, else 0. */
+    private final int[] allocationIndex;
     /** Per block id, per object: the value of each field at the block's end where the block writes it (the last write; the default after the allocation), else null. */
     private final Value[][][] writes;
     /** Per block id, per object: the value of each field at the block's start, once asked for. */
@@ -75,6 +77,10 @@ public final class EscapeAnalysis {
         for (Instruction a : allocations) {
             ResolvedJavaType t = (ResolvedJavaType) a.type();
             virtuals.add(graph.virtualInstance(t, t.getInstanceFields(true)));
+        }
+        this.allocationIndex = new int[graph.valueIdLimit()];
+        for (int k = 0; k < allocations.size(); k++) {
+            allocationIndex[allocations.get(k).id()] = k + 1;
         }
         this.writes = new Value[graph.blockIdLimit()][][];
         this.entries = new Value[graph.blockIdLimit()][][];
@@ -252,13 +258,17 @@ public final class EscapeAnalysis {
     /** The index of the object {@code i} allocates, reads or writes, or -1. */
     private int objectOf(Instruction i) {
         if (i.op() == Op.NEW_INSTANCE) {
-            return allocations.indexOf(i);
+            return allocationIndex(i);
         }
         if (i.op() == Op.LOAD_FIELD || i.op() == Op.STORE_FIELD) {
             Value o = i.input(In.OBJECT);
-            return o instanceof Instruction x && x.op() == Op.NEW_INSTANCE ? allocations.indexOf(x) : -1;
+            return o instanceof Instruction x && x.op() == Op.NEW_INSTANCE ? allocationIndex(x) : -1;
         }
         return -1;
+    }
+
+    private int allocationIndex(Instruction a) {
+        return a.id() < allocationIndex.length ? allocationIndex[a.id()] - 1 : -1;
     }
 
     private Value[] writes(Block b, int k) {
