@@ -88,6 +88,9 @@ public final class EscapeAnalysis {
 
     /** Replaces the allocations that do not escape; returns how many. */
     public static int run(Graph graph) {
+        if (!graph.mayContain(Op.NEW_INSTANCE)) {
+            return 0;
+        }
         List<Instruction> found = new CompilerList<>();
         for (Block b : graph.blocks()) {
             for (Instruction i : b.instructions()) {

@@ -13,7 +13,8 @@ import java.util.Random;
  * bounded recursion, loops of every shape with labelled break and continue, arithmetic of every
  * primitive type with edge values, arrays of every element kind and a matrix, switches (table, lookup,
  * string, expression), strings and boxing, lambdas, try/catch/finally around every implicit exception,
- * synchronized blocks and methods, a volatile field, and {@code System.gc()}.
+ * synchronized blocks and methods, a volatile field, objects that never leave their block, and
+ * {@code System.gc()}.
  *
  * <p>{@code main} runs {@code run(iter)} a few hundred times (each call caught, so one exception does
  * not hide the rest) and a long loop three times (for on-stack replacement), folding every value it
@@ -714,13 +715,29 @@ final class ProgramGenerator {
     private String objectStatement() {
         Var o = variable(T.OBJ, true);
         String target = o == null ? "sO" : o.name();
-        return switch (r.nextInt(5)) {
+        return switch (r.nextInt(6)) {
+            case 5 -> localObject();
             case 0 -> target + " = " + expr(T.OBJ, 2) + ";";
             case 1 -> "mix(((B) " + target + ").w);";
             case 2 -> "sOa = " + expr(T.BOOLEAN, 1) + " ? new String[" + (1 + r.nextInt(4)) + "] : new Object[" + (1 + r.nextInt(4)) + "];";
             case 3 -> "mix(" + newArray(pick(ARRAYS), sizeExpr()) + ".length);";
             default -> "mix(((Shape) " + target + ").h(" + expr(T.INT, 1) + "));";
         };
+    }
+
+    /**
+     * An object that never leaves its block, for escape analysis: its fields written in branches and a
+     * loop, with expressions that may throw (the object live in their states), then every field mixed.
+     */
+    private String localObject() {
+        String t = fresh("lo");
+        String k = fresh("q");
+        return "{ A " + t + " = new " + pick(new String[]{"A", "B", "C"}) + "(" + expr(T.INT, 1) + ", " + expr(T.LONG, 1) + "); " + t + ".x += " + expr(T.INT, 1) + "; "
+                        + "if (" + expr(T.BOOLEAN, 1) + ") { " + t + ".b = (byte) (" + expr(T.INT, 1) + "); " + t + ".flag = !" + t + ".flag; } else { " + t + ".sh = (short) "
+                        + t + ".y; } for (int " + k + " = 0; " + k + " < 3; " + k + "++) { " + t + ".y = " + t + ".y * 31 + " + k + "; " + t + ".c += (char) " + k + "; } "
+                        + t + ".z = " + t + ".z / " + expr(T.DOUBLE, 1) + "; " + t + ".f -= " + expr(T.FLOAT, 1) + "; " + t + ".x = " + t + ".x / (" + expr(T.INT, 1) + "); "
+                        + "mix(" + t + ".x); mix(" + t + ".y); mix(" + t + ".z); mix(" + t + ".f); mix(" + t + ".b); mix(" + t + ".c); mix(" + t + ".sh); mix(" + t + ".flag); mix("
+                        + t + ".s); }";
     }
 
     private Node ifStatement(int level) {
