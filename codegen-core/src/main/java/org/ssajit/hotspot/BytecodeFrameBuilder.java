@@ -104,7 +104,9 @@ public final class BytecodeFrameBuilder {
         if (lockCount == locks.length) {
             locks = Arrays.copyOf(locks, Math.max(2, 2 * lockCount));
         }
-        locks[lockCount++] = new StackLockValue(owner, Objects.requireNonNull(slot, "slot"), false);
+        // An object escape analysis did not allocate has a lock that was never taken (eliminated):
+        // deoptimizing, HotSpot takes it for the object it allocates.
+        locks[lockCount++] = new StackLockValue(owner, Objects.requireNonNull(slot, "slot"), owner instanceof jdk.vm.ci.code.VirtualObject);
         return this;
     }
 

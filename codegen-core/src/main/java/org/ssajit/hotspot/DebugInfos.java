@@ -13,9 +13,7 @@ import jdk.vm.ci.code.StackSlot;
 import jdk.vm.ci.code.ValueKindFactory;
 import jdk.vm.ci.code.VirtualObject;
 import jdk.vm.ci.hotspot.HotSpotReferenceMap;
-import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaKind;
-import jdk.vm.ci.meta.PrimitiveConstant;
 import jdk.vm.ci.meta.JavaValue;
 import jdk.vm.ci.meta.Value;
 import jdk.vm.ci.meta.ValueKind;
@@ -97,7 +95,7 @@ public final class DebugInfos {
         int base = fs.outerLocks();
         for (int i = 0; i < fs.locksSize(); i++) {
             // Each frame's locks follow its callers' in the monitor slots.
-            b.lock(javaValue(values[offset + fs.localsSize() + fs.stackSize() + i], JavaKind.Object, kinds), layout.monitorSlot(base + i));
+            b.lock(javaValue(values[offset + fs.localsSize() + fs.stackSize() + i], JavaKind.Object, kinds, named, objects), layout.monitorSlot(base + i));
         }
         return b.build();
     }
@@ -119,7 +117,7 @@ public final class DebugInfos {
     /**
      * The objects the state of an instruction names as unallocated ({@link FrameState#virtualInstance}),
      * as JVMCI wants them: the object numbered {@code k} is the state's {@code k}th, its values its fields'
-     * in the state's order (the type's instance fields), each with the field's kind.
+     * in the state's order (the type's instance fields), each with the stack kind of the field's.
      */
     private static VirtualObject[] virtualObjects(FrameState fs, Value[] values, ValueKindFactory<LirKind> kinds) {
         if (fs.virtualCount() == 0) {
@@ -135,8 +133,10 @@ public final class DebugInfos {
             JavaKind[] fieldKinds = new JavaKind[o.fieldCount()];
             int start = fs.virtualFieldStart(k);
             for (int f = 0; f < fieldValues.length; f++) {
-                fieldKinds[f] = o.field(f).getJavaKind();
-                fieldValues[f] = asFieldKind(javaValue(values[start + f], fieldKinds[f].getStackKind(), kinds, fs, objects), fieldKinds[f]);
+                // A boolean, byte, char or short field's value as an int (HotSpot takes constants of int, float,
+                // long and double only, and writes each field by its declared type).
+                fieldKinds[f] = o.field(f).getJavaKind().getStackKind();
+                fieldValues[f] = javaValue(values[start + f], fieldKinds[f], kinds, fs, objects);
             }
             objects[k].setValues(fieldValues, fieldKinds);
         }
@@ -144,21 +144,6 @@ public final class DebugInfos {
     }
 
     private static final VirtualObject[] NO_OBJECTS = {};
-
-    /** A constant of a boolean, byte, char or short field as a constant of that kind (HotSpot reads the field's kind); anything else as it is. */
-    private static JavaValue asFieldKind(JavaValue v, JavaKind fieldKind) {
-        if (!(v instanceof PrimitiveConstant c) || c.getJavaKind() == fieldKind) {
-            return v;
-        }
-        int x = c.asInt();
-        return switch (fieldKind) {
-            case Boolean -> JavaConstant.forBoolean((x & 1) != 0);
-            case Byte -> JavaConstant.forByte((byte) x);
-            case Char -> JavaConstant.forChar((char) x);
-            case Short -> JavaConstant.forShort((short) x);
-            default -> throw new IllegalStateException("a " + c.getJavaKind() + " constant for a " + fieldKind + " field");
-        };
-    }
 
     /** A location or constant as debug info wants it: registers and slots get {@code kinds}' kind; an unallocated object its {@code objects} entry. */
     private static JavaValue javaValue(Value v, JavaKind kind, ValueKindFactory<LirKind> kinds, FrameState named, VirtualObject[] objects) {

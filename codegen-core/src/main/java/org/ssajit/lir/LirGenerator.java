@@ -356,6 +356,10 @@ public abstract class LirGenerator {
 
     /** The frame state in LIR operands, its callers' states (an inlined method's) after its own inputs. */
     protected final LirFrameState state(FrameState fs, boolean duringCall) {
+        if (fs.locksSize() > 0) {
+            // Each lock the state holds has its slot, also one escape analysis eliminated (no LOCK reserves it).
+            lir.frameMap().reserveMonitorSlots(fs.outerLocks() + fs.locksSize());
+        }
         Value[] vals = new Value[LirFrameState.inputCount(fs)];
         int k = 0;
         for (FrameState f = fs; f != null; f = f.outer()) {

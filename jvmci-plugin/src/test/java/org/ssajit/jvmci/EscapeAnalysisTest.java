@@ -69,7 +69,8 @@ class EscapeAnalysisTest {
                         // The holder is replaced; the point stored into it escapes.
                         Arguments.of("escapesIntoAnother", 1, oneInt),
                         Arguments.of("volatileField", 1, oneInt),
-                        Arguments.of("locked", 1, oneInt));
+                        Arguments.of("locked", 0, oneInt),
+                        Arguments.of("lockedMethod", 0, oneInt));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -109,12 +110,29 @@ class EscapeAnalysisTest {
         assertDeoptimizes("deoptimizes", expected, args);
     }
 
+    /** The same with constants in the small fields: the debug info gives them as ints. */
+    @Test
+    void deoptimizationWithConstantsInSmallFields() throws Exception {
+        Object[] args = {12};
+        String expected = call(Jvmci.declared(EscapeTargets.class, "deoptimizesWithConstantsTwin"), args);
+        assertDeoptimizes("deoptimizesWithConstants", expected, args);
+    }
+
     /** The same inside an inlined callee: the object is in the callee's frame and in the caller's, one object. */
     @Test
     void deoptimizationInAnInlinedCalleeAllocatesTheObjectOnce() throws Exception {
         Object[] args = {41};
         String expected = call(Jvmci.declared(EscapeTargets.class, "deoptimizesInCalleeTwin"), args);
         assertDeoptimizes("deoptimizesInCallee", expected, args);
+    }
+
+    /** Inside the object's eliminated lock: the interpreter must hold the lock it goes on with, and release it. */
+    @Test
+    void deoptimizationInsideAnEliminatedLockLocksTheObject() throws Exception {
+        Object[] args = {-8};
+        String expected = call(Jvmci.declared(EscapeTargets.class, "deoptimizesInsideLockTwin"), args);
+        assertEquals("returned -48", expected);
+        assertDeoptimizes("deoptimizesInsideLock", expected, args);
     }
 
     private static void assertDeoptimizes(String name, String expected, Object[] args) throws Exception {

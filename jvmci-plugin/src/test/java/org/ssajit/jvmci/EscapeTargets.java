@@ -154,12 +154,32 @@ final class EscapeTargets {
         return h.seen + 1;
     }
 
+    // Replaced, its locks eliminated: no other thread can lock it.
+
     static int locked(int a) {
         Point p = new Point(a, 1);
         synchronized (p) {
             p.x++;
         }
         return p.x;
+    }
+
+    static final class Counter {
+        int n;
+
+        synchronized void add(int k) {
+            n += k;
+        }
+    }
+
+    /** A synchronized method inlined on the object; nested in a lock of its own. */
+    static int lockedMethod(int a) {
+        Counter c = new Counter();
+        synchronized (c) {
+            c.add(a);
+            c.add(a >> 3);
+        }
+        return c.n;
     }
 
     // Deoptimization with unallocated objects in the state.
@@ -206,6 +226,39 @@ final class EscapeTargets {
                         + (m.o == null ? -1 : ((String) m.o).length());
     }
 
+    static final class Late4 {
+        static int VALUE = Integer.parseInt("4");
+    }
+
+    static final class Late4Twin {
+        static int VALUE = Integer.parseInt("4");
+    }
+
+    /** Constants in every small field when the code deoptimizes (HotSpot takes int constants only). */
+    static long deoptimizesWithConstants(int a) {
+        Mixed m = new Mixed();
+        m.z = true;
+        m.b = -3;
+        m.s = 300;
+        m.c = 'x';
+        m.f = 1.5f;
+        m.l = -2;
+        m.i = a + Late4.VALUE;
+        return (m.z ? 1 : 0) + m.b * 3L + m.s * 5L + m.c * 7L + m.i * 11L + m.l * 13 + Float.floatToRawIntBits(m.f) + Double.doubleToRawLongBits(m.d);
+    }
+
+    static long deoptimizesWithConstantsTwin(int a) {
+        Mixed m = new Mixed();
+        m.z = true;
+        m.b = -3;
+        m.s = 300;
+        m.c = 'x';
+        m.f = 1.5f;
+        m.l = -2;
+        m.i = a + Late4Twin.VALUE;
+        return (m.z ? 1 : 0) + m.b * 3L + m.s * 5L + m.c * 7L + m.i * 11L + m.l * 13 + Float.floatToRawIntBits(m.f) + Double.doubleToRawLongBits(m.d);
+    }
+
     static final class Late2 {
         static int VALUE = Integer.parseInt("9");
     }
@@ -233,6 +286,36 @@ final class EscapeTargets {
         Point p = new Point(a, a + 1);
         p.x = p.x * 2 + readLate2Twin(p);
         return p.x * 100 + p.y;
+    }
+
+    static final class Late3 {
+        static int VALUE = Integer.parseInt("3");
+    }
+
+    static final class Late3Twin {
+        static int VALUE = Integer.parseInt("3");
+    }
+
+    /**
+     * The code deoptimizes inside the object's lock: the interpreter must hold it (HotSpot locks the
+     * object it allocates), else its {@code monitorexit} throws IllegalMonitorStateException.
+     */
+    static int deoptimizesInsideLock(int a) {
+        Point p = new Point(a, 1);
+        synchronized (p) {
+            p.x += Late3.VALUE;
+            p.y++;
+        }
+        return p.x * 10 + p.y;
+    }
+
+    static int deoptimizesInsideLockTwin(int a) {
+        Point p = new Point(a, 1);
+        synchronized (p) {
+            p.x += Late3Twin.VALUE;
+            p.y++;
+        }
+        return p.x * 10 + p.y;
     }
 
     /** Set by the test: the code {@link #invalidatedDuringCall} runs in, which its callee invalidates. */

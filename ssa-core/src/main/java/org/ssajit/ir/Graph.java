@@ -115,6 +115,18 @@ public final class Graph {
     private int untakenBranchTraps;
 
     /** How many sides of branches the parser made deoptimizations because the profile never saw them taken. */
+    /** How many allocations escape analysis left out of this graph. */
+    public int unallocatedCount() {
+        return unallocated;
+    }
+
+    /** Records that escape analysis left {@code n} allocations out. */
+    public void countUnallocated(int n) {
+        unallocated += n;
+    }
+
+    private int unallocated;
+
     public int untakenBranchTrapCount() {
         return untakenBranchTraps;
     }

@@ -37,10 +37,15 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * <p>Why each removal is exact:
  * <ul>
  * <li>No other code can see the object: it is not stored anywhere, passed to a call, returned, thrown,
- * compared, locked, merged by a phi or given to any other operation. Only its reads and writes see its
+ * compared, merged by a phi or given to any other operation. Only its reads and writes see its
  * fields, in program order in one thread; so a read returns the value of the last write on the path
  * that reached it, or the field's default after the allocation. The Java memory model has nothing to
  * order: no other thread can reach the object. Volatile fields are left alone all the same.</li>
+ * <li>Its locks ({@code monitorenter} and {@code monitorexit}, a synchronized callee's) are removed too:
+ * no other thread can ask for the object's monitor, and the JMM orders only actions of threads on the
+ * same monitor. The frame states keep the lock in its slot; the debug info marks it eliminated, and
+ * deoptimizing, HotSpot locks the object it allocates before the interpreter goes on (and releases it
+ * at the {@code monitorexit}).</li>
  * <li>A write of a boolean, byte, char or short field stores the int narrowed as {@code putfield} does
  * ({@code & 1}, {@code i2b}, {@code i2c}, {@code i2s}); the read gets the narrowed value.</li>
  * <li>The allocation can throw nothing the program could tell from no allocation but an
@@ -116,6 +121,7 @@ public final class EscapeAnalysis {
             UnreachableBlocks.remove(graph);
         }
         new EscapeAnalysis(graph, found).replace();
+        graph.countUnallocated(found.size());
         return found.size();
     }
 
@@ -141,6 +147,9 @@ public final class EscapeAnalysis {
 
     /** {@code i} reads or writes a non-volatile field of {@code a}'s, and uses {@code a} for nothing else. */
     private static boolean accessesOnly(Instruction i, Instruction a, ResolvedJavaField[] fields) {
+        if (i.op() == Op.MONITOR_ENTER || i.op() == Op.MONITOR_EXIT) {
+            return i.input(In.OBJECT) == a;
+        }
         if (i.op() != Op.LOAD_FIELD && i.op() != Op.STORE_FIELD) {
             return false;
         }
@@ -229,6 +238,9 @@ public final class EscapeAnalysis {
                         int f = o.indexOf((ResolvedJavaField) i.field().field());
                         current(current, b, k)[f] = stored[i.id()];
                         b.removeInstruction(i);
+                    } else if (i.op() == Op.MONITOR_ENTER || i.op() == Op.MONITOR_EXIT) {
+                        // The lock stays in the frame states (a lock slot holding the object): eliminated.
+                        b.removeInstruction(i);
                     } else {
                         int f = o.indexOf((ResolvedJavaField) i.field().field());
                         Value v = value(current, b, k, f);
@@ -263,7 +275,7 @@ public final class EscapeAnalysis {
         if (i.op() == Op.NEW_INSTANCE) {
             return allocationIndex(i);
         }
-        if (i.op() == Op.LOAD_FIELD || i.op() == Op.STORE_FIELD) {
+        if (i.op() == Op.LOAD_FIELD || i.op() == Op.STORE_FIELD || i.op() == Op.MONITOR_ENTER || i.op() == Op.MONITOR_EXIT) {
             Value o = i.input(In.OBJECT);
             return o instanceof Instruction x && x.op() == Op.NEW_INSTANCE ? allocationIndex(x) : -1;
         }
