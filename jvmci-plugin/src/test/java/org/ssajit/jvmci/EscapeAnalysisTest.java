@@ -132,7 +132,8 @@ class EscapeAnalysisTest {
         Object[] args = {-8};
         String expected = call(Jvmci.declared(EscapeTargets.class, "deoptimizesInsideLockTwin"), args);
         assertEquals("returned -48", expected);
-        assertDeoptimizes("deoptimizesInsideLock", expected, args);
+        // A lock the debug info does not mark eliminated left the interpreter's thread stuck: a failure, not a hang.
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofMinutes(2), () -> assertDeoptimizes("deoptimizesInsideLock", expected, args));
     }
 
     private static void assertDeoptimizes(String name, String expected, Object[] args) throws Exception {
