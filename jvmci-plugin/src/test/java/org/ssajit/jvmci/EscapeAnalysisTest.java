@@ -61,6 +61,7 @@ class EscapeAnalysisTest {
                         Arguments.of("defaults", 0, oneInt),
                         Arguments.of("mixed", 0, mixed),
                         Arguments.of("inTry", 0, twoInts),
+                        Arguments.of("handlerOnlyTheObjectReaches", 0, oneInt),
                         Arguments.of("throwsWhileLive", 0, arrays),
                         Arguments.of("escapesToStatic", 1, oneInt),
                         Arguments.of("escapesByReturn", 1, oneInt),
@@ -96,6 +97,18 @@ class EscapeAnalysisTest {
         } finally {
             installed.invalidate();
         }
+    }
+
+    /** What {@code -Dssajit.Stats} reports: the allocations the analysis left out. */
+    @Test
+    void theCountIsOfAllocationsLeftOut() throws Exception {
+        for (String name : List.of("handlerOnlyTheObjectReaches", "escapesThroughPhi", "branches", "escapesIntoAnother")) {
+            call(Jvmci.declared(EscapeTargets.class, name), new Object[]{1});
+        }
+        assertEquals(2, PIPELINE.build(Jvmci.method(Jvmci.declared(EscapeTargets.class, "handlerOnlyTheObjectReaches")), -1, true).unallocatedCount());
+        assertEquals(0, PIPELINE.build(Jvmci.method(Jvmci.declared(EscapeTargets.class, "escapesThroughPhi")), -1, true).unallocatedCount());
+        assertEquals(1, PIPELINE.build(Jvmci.method(Jvmci.declared(EscapeTargets.class, "branches")), -1, true).unallocatedCount());
+        assertEquals(1, PIPELINE.build(Jvmci.method(Jvmci.declared(EscapeTargets.class, "escapesIntoAnother")), -1, true).unallocatedCount());
     }
 
     /**

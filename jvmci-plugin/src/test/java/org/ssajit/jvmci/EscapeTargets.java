@@ -111,6 +111,21 @@ final class EscapeTargets {
         }
     }
 
+    /**
+     * The point's allocation, reads and writes (its constructor's too) have exception edges to the
+     * handler: they lose them. The handler's own point is left out as well.
+     */
+    static int handlerOnlyTheObjectReaches(int a) {
+        try {
+            Point p = new Point(a, 1);
+            p.y += p.x;
+            return p.x + p.y;
+        } catch (Throwable t) {
+            Point q = new Point(-1, a);
+            return q.x + q.y;
+        }
+    }
+
     /** An exception thrown while the object is live: its frame state names it. */
     static int throwsWhileLive(int[] array, int i) {
         Point p = new Point(i, 3);

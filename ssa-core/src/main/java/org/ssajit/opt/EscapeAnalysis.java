@@ -116,9 +116,14 @@ public final class EscapeAnalysis {
                 }
             }
         }
-        if (droppedEdges) {
-            // Handlers only those edges reached are gone, with the reads, writes and states in them.
-            UnreachableBlocks.remove(graph);
+        if (droppedEdges && UnreachableBlocks.remove(graph)) {
+            // Handlers only those edges reached are gone, with the reads, writes, states and
+            // allocations in them.
+            java.util.Set<Block> live = new org.ssajit.util.CompilerSet<>(graph.blocks());
+            found.removeIf(a -> !live.contains(a.block()));
+            if (found.isEmpty()) {
+                return 0;
+            }
         }
         new EscapeAnalysis(graph, found).replace();
         graph.countUnallocated(found.size());
