@@ -50,9 +50,9 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * ({@code & 1}, {@code i2b}, {@code i2c}, {@code i2s}); the read gets the narrowed value.</li>
  * <li>The allocation can throw nothing the program could tell from no allocation but an
  * OutOfMemoryError, which a compiler may leave out. Only a class that is initialized (the allocation
- * triggers no initializer), has no finalizer (nothing is registered) and is no {@code Reference}
- * (the collector treats those apart) is replaced. A removed read or write of the object cannot throw
- * (the object is not null): its exception edge goes.</li>
+ * triggers no initializer), has no finalizer (nothing is registered), is no {@code Reference}
+ * (the collector treats those apart) and has no field the VM injected is replaced. A removed read
+ * or write of the object cannot throw (the object is not null): its exception edge goes.</li>
  * <li>Every use is dominated by the allocation, so every path that reaches a read from the method's
  * entry passes the allocation: the search for the last write stops there.</li>
  * </ul>
@@ -132,18 +132,36 @@ public final class EscapeAnalysis {
 
     /** Whether {@code a} (a {@code new}) may be replaced: its class qualifies and it does not escape. */
     private static boolean replaceable(Instruction a) {
-        if (!(a.type() instanceof ResolvedJavaType t) || !t.isInstanceClass() || !t.isInitialized() || t.hasFinalizer() || isReference(t)) {
+        if (!(a.type() instanceof ResolvedJavaType t) || !qualifies(t)) {
+            return false;
+        }
+        ResolvedJavaField[] fields = t.getInstanceFields(true);
+        for (Node u : a.users()) {
+            if (u instanceof FrameState) {
+                continue;
+            }
+            if (!(u instanceof Instruction i) || !accessesOnly(i, a, fields)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether objects of {@code t} may be left unallocated at all: an initialized class without a
+     * finalizer that is no {@code Reference}, with at most {@link #MAX_FIELDS} fields, none of them
+     * injected by the VM (java.lang.invoke's, a thread's, a class loader's: left to the VM).
+     */
+    static boolean qualifies(ResolvedJavaType t) {
+        if (!t.isInstanceClass() || !t.isInitialized() || t.hasFinalizer() || isReference(t)) {
             return false;
         }
         ResolvedJavaField[] fields = t.getInstanceFields(true);
         if (fields.length > MAX_FIELDS) {
             return false;
         }
-        for (Node u : a.users()) {
-            if (u instanceof FrameState) {
-                continue;
-            }
-            if (!(u instanceof Instruction i) || !accessesOnly(i, a, fields)) {
+        for (ResolvedJavaField f : fields) {
+            if (f.isInternal()) {
                 return false;
             }
         }
