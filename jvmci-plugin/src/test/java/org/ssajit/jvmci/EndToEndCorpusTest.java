@@ -49,6 +49,17 @@ class EndToEndCorpusTest {
         assertTrue(wrong.isEmpty(), () -> name + ": " + String.join("\n", wrong));
     }
 
+    /** The same, compiled as a JIT compile is, with the corpus's callees inlined (and escape analysis after). */
+    @ParameterizedTest
+    @MethodSource("methods")
+    void matchesTheInterpreterWithCalleesInlined(String name) {
+        List<String> wrong = differences(EndToEndCorpus.class, name, INPUTS, 0, INLINING);
+        assertTrue(wrong.isEmpty(), () -> name + ": " + String.join("\n", wrong));
+    }
+
+    /** The test options with inlining on: the build of a JIT compile. */
+    static final Pipeline INLINING = Pipeline.host(Pipeline.TEST_OPTIONS.with(org.ssajit.parse.Inlining.INLINE, true));
+
     static final int INPUTS = 160;
 
     /**
@@ -70,11 +81,16 @@ class EndToEndCorpusTest {
      * {@code count}; a cap keeps an evenly spread sample of them.
      */
     static List<String> differences(Class<?> corpus, String name, int count, int max) {
+        return differences(corpus, name, count, max, null);
+    }
+
+    /** As {@link #differences(Class, String, int, int)}, compiled by {@code pipeline} (its own options) if not null. */
+    static List<String> differences(Class<?> corpus, String name, int count, int max, Pipeline pipeline) {
         Method m = Jvmci.declared(corpus, name);
         List<Supplier<Object[]>> inputs = spread(inputs(m, count, name.hashCode()), max);
         List<Field> statics = STATICS.get(corpus);
         List<String> expected = runAll(m, inputs, null, statics);
-        InstalledCode code = install(m);
+        InstalledCode code = pipeline == null ? install(m) : CompiledRunner.install(m, pipeline);
         List<String> actual = runAll(m, inputs, code, statics);
         List<String> wrong = new ArrayList<>();
         for (int k = 0; k < inputs.size(); k++) {

@@ -63,6 +63,7 @@ class EscapeAnalysisTest {
                         Arguments.of("inTry", 0, twoInts),
                         Arguments.of("handlerOnlyTheObjectReaches", 0, oneInt),
                         Arguments.of("throwsWhileLive", 0, arrays),
+                        Arguments.of("fieldsCopiedBetweenObjects", 0, arrays),
                         Arguments.of("escapesToStatic", 1, oneInt),
                         Arguments.of("escapesByReturn", 1, oneInt),
                         Arguments.of("escapesThroughPhi", 2, oneInt),

@@ -126,6 +126,19 @@ final class EscapeTargets {
         }
     }
 
+    /**
+     * One object's fields written from the other's: a value written is a read the analysis replaces;
+     * the array store's state, after the reads are gone, names both objects.
+     */
+    static int fieldsCopiedBetweenObjects(int[] array, int i) {
+        Point p = new Point(i, i + 1);
+        Point q = new Point(0, 0);
+        q.y = p.x;
+        q.x = p.y * 2;
+        array[i] = q.y;
+        return q.x + q.y + p.x + p.y;
+    }
+
     /** An exception thrown while the object is live: its frame state names it. */
     static int throwsWhileLive(int[] array, int i) {
         Point p = new Point(i, 3);

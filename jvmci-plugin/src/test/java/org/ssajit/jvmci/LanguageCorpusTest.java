@@ -28,6 +28,18 @@ class LanguageCorpusTest {
         assertTrue(wrong.isEmpty(), () -> name + ": " + String.join("\n", wrong));
     }
 
+    /**
+     * The same, compiled as a JIT compile is, with the corpus's callees inlined: objects that its
+     * methods allocate and only read, write and lock through inlined code are not allocated (escape
+     * analysis), locks of inlined synchronized callees are taken in the caller's frame.
+     */
+    @ParameterizedTest
+    @MethodSource("methods")
+    void matchesTheInterpreterWithCalleesInlined(String name) {
+        List<String> wrong = EndToEndCorpusTest.differences(LanguageCorpus.class, name, EndToEndCorpusTest.INPUTS, 0, EndToEndCorpusTest.INLINING);
+        assertTrue(wrong.isEmpty(), () -> name + ": " + String.join("\n", wrong));
+    }
+
     @Test
     void coversEnoughMethods() {
         // The whole corpus, not this run's shard of it.

@@ -68,6 +68,8 @@ public final class EscapeAnalysis {
     private final Graph graph;
     private final List<Instruction> allocations;
     private final List<VirtualInstance> virtuals;
+    /** Per value id: what replaced a read of a field, once the walk has. */
+    private final Value[] replacedBy;
     /** Per value id: 1 + the index of the allocation with that id, else 0. */
     private final int[] allocationIndex;
     /** Per block id, per object: the value of each field at the block's end where the block writes it (the last write; the default after the allocation), else null. */
@@ -84,6 +86,7 @@ public final class EscapeAnalysis {
             virtuals.add(graph.virtualInstance(t, t.getInstanceFields(true)));
         }
         this.allocationIndex = new int[graph.valueIdLimit()];
+        this.replacedBy = new Value[graph.valueIdLimit()];
         for (int k = 0; k < allocations.size(); k++) {
             allocationIndex[allocations.get(k).id()] = k + 1;
         }
@@ -268,6 +271,7 @@ public final class EscapeAnalysis {
                         int f = o.indexOf((ResolvedJavaField) i.field().field());
                         Value v = value(current, b, k, f);
                         i.replaceAllUsesWith(v);
+                        replacedBy[i.id()] = v;
                         b.removeInstruction(i);
                     }
                     continue;
@@ -333,7 +337,20 @@ public final class EscapeAnalysis {
         if (c[f] == null) {
             c[f] = entryValue(b, k, f);
         }
-        return c[f];
+        return c[f] = resolved(c[f]);
+    }
+
+    /**
+     * {@code v}, or what replaced it: a value written into a field may be a read of another object's
+     * field, which the walk has replaced since (the tables hold values, not uses; a use made of a read
+     * not replaced yet is updated when it is).
+     */
+    private Value resolved(Value v) {
+        Value r = v;
+        while (r.id() < replacedBy.length && replacedBy[r.id()] != null) {
+            r = replacedBy[r.id()];
+        }
+        return r;
     }
 
     /**
@@ -377,9 +394,9 @@ public final class EscapeAnalysis {
     private Value endValue(Block b, int k, int f) {
         Value[][] w = writes[b.id()];
         if (w != null && w[k] != null && w[k][f] != null) {
-            return w[k][f];
+            return resolved(w[k][f]);
         }
-        return entryValue(b, k, f);
+        return resolved(entryValue(b, k, f));
     }
 
     /**
