@@ -54,15 +54,7 @@ public final class DebugInfos {
         BytecodeFrame frame = frame(state.frameState(), state.values(), 0, state.duringCall(), layout, kinds, state.frameState(), objects);
         ReferenceMapBuilder map = new ReferenceMapBuilder(layout);
         map.addFrames(frame);
-        for (VirtualObject o : objects) {
-            for (JavaValue v : o.getValues()) {
-                if (v instanceof RegisterValue || v instanceof StackSlot) {
-                    if (((Value) v).getValueKind() instanceof LirKind k && k.isReference()) {
-                        map.add(v);
-                    }
-                }
-            }
-        }
+        map.addObjects(objects);
         for (JavaValue v : extraOops) {
             map.add(v);
         }
@@ -229,6 +221,18 @@ public final class DebugInfos {
                     JavaValue v = i < f.numLocals ? f.getLocalValue(i) : f.getStackValue(i - f.numLocals);
                     if (kind == JavaKind.Object && (v instanceof RegisterValue || v instanceof StackSlot)) {
                         add(v);
+                    }
+                }
+            }
+        }
+
+        /** The oop locations among the field values of unallocated objects: reference-kind fields in registers and stack slots. */
+        void addObjects(VirtualObject[] objects) {
+            for (VirtualObject o : objects) {
+                JavaValue[] values = o.getValues();
+                for (int i = 0; i < values.length; i++) {
+                    if (o.getSlotKind(i) == JavaKind.Object && (values[i] instanceof RegisterValue || values[i] instanceof StackSlot)) {
+                        add(values[i]);
                     }
                 }
             }

@@ -331,32 +331,11 @@ final class InstructionLowering {
      * does (JVMS: AND 1, i2b, i2c, i2s), unless the value's stamp shows it is in range already.
      */
     void narrowReturn(Return r) {
-        JavaKind declared = g.method().getSignature().getReturnKind();
         Value v = r.value();
-        if (declared.getStackKind() != JavaKind.Int || declared == JavaKind.Int || v.stamp().fitsIn(declared)) {
-            return;
+        Value narrowed = org.ssajit.ir.Narrowing.of(g, v, g.method().getSignature().getReturnKind(), r.bci(), r.block()::insertAtEnd);
+        if (narrowed != v) {
+            r.setInput(0, narrowed);
         }
-        Value narrowed;
-        if (v instanceof Constant c) {
-            int x = c.asInt();
-            narrowed = g.intConstant(switch (declared) {
-                case Boolean -> x & 1;
-                case Byte -> (byte) x;
-                case Char -> (char) x;
-                default -> (short) x;
-            });
-        } else {
-            Instruction n = switch (declared) {
-                case Boolean -> new Instruction(g, Op.AND, JavaKind.Int, null, r.bci(), v, g.intConstant(1));
-                case Byte -> new Instruction(g, Op.I2B, JavaKind.Int, null, r.bci(), v);
-                case Char -> new Instruction(g, Op.I2C, JavaKind.Int, null, r.bci(), v);
-                default -> new Instruction(g, Op.I2S, JavaKind.Int, null, r.bci(), v);
-            };
-            r.block().insertAtEnd(n);
-            n.setStamp(Stamp.forValueOf(declared));
-            narrowed = n;
-        }
-        r.setInput(0, narrowed);
     }
 
     /**

@@ -114,7 +114,6 @@ public final class Graph {
 
     private int untakenBranchTraps;
 
-    /** How many sides of branches the parser made deoptimizations because the profile never saw them taken. */
     /** How many allocations escape analysis left out of this graph. */
     public int unallocatedCount() {
         return unallocated;
@@ -127,6 +126,7 @@ public final class Graph {
 
     private int unallocated;
 
+    /** How many sides of branches the parser made deoptimizations because the profile never saw them taken. */
     public int untakenBranchTrapCount() {
         return untakenBranchTraps;
     }

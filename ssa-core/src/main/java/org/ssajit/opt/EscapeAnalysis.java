@@ -3,16 +3,15 @@ package org.ssajit.opt;
 import java.util.List;
 
 import org.ssajit.ir.Block;
-import org.ssajit.ir.Constant;
 import org.ssajit.ir.FieldRef;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Narrowing;
 import org.ssajit.ir.Node;
 import org.ssajit.ir.Op;
 import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Phi;
-import org.ssajit.ir.Stamp;
 import org.ssajit.ir.Terminator;
 import org.ssajit.ir.Value;
 import org.ssajit.ir.VirtualInstance;
@@ -235,16 +234,18 @@ public final class EscapeAnalysis {
                 if (k < 0) {
                     continue;
                 }
-                Value[] w = writes(b, k);
                 VirtualInstance o = virtuals.get(k);
                 if (i.op() == Op.NEW_INSTANCE) {
-                    for (int f = 0; f < w.length; f++) {
-                        w[f] = defaultValue(o.field(f));
-                    }
+                    writes(b)[k] = defaults(o);
                 } else if (i.op() == Op.STORE_FIELD) {
                     int f = o.indexOf((ResolvedJavaField) i.field().field());
-                    stored[i.id()] = narrowed(i, o.field(f).getJavaKind(), i.input(In.VALUE));
-                    w[f] = stored[i.id()];
+                    // What a read of the field returns: the int narrowed as putfield narrows it.
+                    stored[i.id()] = Narrowing.of(graph, i.input(In.VALUE), o.field(f).getJavaKind(), i.bci(), n -> i.block().insertBefore(i, n));
+                    Value[][] w = writes(b);
+                    if (w[k] == null) {
+                        w[k] = new Value[o.fieldCount()];
+                    }
+                    w[k][f] = stored[i.id()];
                 }
             }
         }
@@ -256,13 +257,10 @@ public final class EscapeAnalysis {
                 if (k >= 0) {
                     VirtualInstance o = virtuals.get(k);
                     if (i.op() == Op.NEW_INSTANCE) {
-                        current[k] = new Value[o.fieldCount()];
-                        for (int f = 0; f < o.fieldCount(); f++) {
-                            current[k][f] = defaultValue(o.field(f));
-                        }
+                        current[k] = defaults(o);
                     } else if (i.op() == Op.STORE_FIELD) {
                         int f = o.indexOf((ResolvedJavaField) i.field().field());
-                        current(current, b, k)[f] = stored[i.id()];
+                        current(current, k)[f] = stored[i.id()];
                         b.removeInstruction(i);
                     } else if (i.op() == Op.MONITOR_ENTER || i.op() == Op.MONITOR_EXIT) {
                         // The lock stays in the frame states (a lock slot holding the object): eliminated.
@@ -313,18 +311,13 @@ public final class EscapeAnalysis {
         return a.id() < allocationIndex.length ? allocationIndex[a.id()] - 1 : -1;
     }
 
-    private Value[] writes(Block b, int k) {
+    /** The block's table of writes, one row per object (null where the block writes none of its fields). */
+    private Value[][] writes(Block b) {
         Value[][] w = writes[b.id()];
-        if (w == null) {
-            w = writes[b.id()] = new Value[virtuals.size()][];
-        }
-        if (w[k] == null) {
-            w[k] = new Value[virtuals.get(k).fieldCount()];
-        }
-        return w[k];
+        return w != null ? w : (writes[b.id()] = new Value[virtuals.size()][]);
     }
 
-    private Value[] current(Value[][] current, Block b, int k) {
+    private Value[] current(Value[][] current, int k) {
         if (current[k] == null) {
             current[k] = new Value[virtuals.get(k).fieldCount()];
         }
@@ -333,7 +326,7 @@ public final class EscapeAnalysis {
 
     /** Field {@code f} of object {@code k} at the walk's position in {@code b}. */
     private Value value(Value[][] current, Block b, int k, int f) {
-        Value[] c = current(current, b, k);
+        Value[] c = current(current, k);
         if (c[f] == null) {
             c[f] = entryValue(b, k, f);
         }
@@ -435,33 +428,13 @@ public final class EscapeAnalysis {
         return v;
     }
 
-    private Value defaultValue(ResolvedJavaField f) {
-        JavaKind k = f.getJavaKind();
-        return graph.constant(k == JavaKind.Object ? JavaConstant.NULL_POINTER : JavaConstant.defaultForKind(k.getStackKind()));
-    }
-
-    /** {@code v} stored into a field of {@code kind} by {@code store}, as a read of the field returns it. */
-    private Value narrowed(Instruction store, JavaKind kind, Value v) {
-        if (kind.getStackKind() != JavaKind.Int || kind == JavaKind.Int) {
-            return v;
+    /** The fields' values right after the allocation: their defaults. */
+    private Value[] defaults(VirtualInstance o) {
+        Value[] d = new Value[o.fieldCount()];
+        for (int f = 0; f < d.length; f++) {
+            JavaKind k = o.field(f).getJavaKind();
+            d[f] = graph.constant(k == JavaKind.Object ? JavaConstant.NULL_POINTER : JavaConstant.defaultForKind(k.getStackKind()));
         }
-        if (v instanceof Constant c) {
-            int x = c.asInt();
-            return graph.intConstant(switch (kind) {
-                case Boolean -> x & 1;
-                case Byte -> (byte) x;
-                case Char -> (char) x;
-                default -> (short) x;
-            });
-        }
-        Instruction n = switch (kind) {
-            case Boolean -> new Instruction(graph, Op.AND, JavaKind.Int, null, store.bci(), v, graph.intConstant(1));
-            case Byte -> new Instruction(graph, Op.I2B, JavaKind.Int, null, store.bci(), v);
-            case Char -> new Instruction(graph, Op.I2C, JavaKind.Int, null, store.bci(), v);
-            default -> new Instruction(graph, Op.I2S, JavaKind.Int, null, store.bci(), v);
-        };
-        store.block().insertBefore(store, n);
-        n.setStamp(Stamp.forValueOf(kind));
-        return n;
+        return d;
     }
 }

@@ -313,6 +313,41 @@ class VerifierTest {
         return x + 1;
     }
 
+    static final class Box {
+        int value;
+    }
+
+    /**
+     * An object escape analysis left unallocated, in a frame's slot, must be named by the instruction's
+     * state with a value of its kind for each field; named so, the state is accepted.
+     */
+    @Test
+    void unallocatedObjectsInFramesAreNamedWithTheirFieldValues() {
+        jdk.vm.ci.meta.ResolvedJavaType box = Jvmci.PROVIDERS.metaAccess().lookupJavaType(Box.class);
+        for (String variant : List.of("unnamed", "wrong kind", "named")) {
+            Diamond d = new Diamond();
+            org.ssajit.ir.VirtualInstance o = d.g.virtualInstance(box, box.getInstanceFields(true));
+            Value[] locals = new Value[METHOD.getMaxLocals()];
+            locals[0] = o;
+            FrameState s = new FrameState(METHOD, 0, locals, new Value[0], new Value[0]);
+            if (!variant.equals("unnamed")) {
+                Value field = variant.equals("named") ? d.b : d.g.longConstant(7);
+                FrameState unnamed = s;
+                s = s.withVirtualInstances(new org.ssajit.ir.VirtualInstance[]{o}, new Value[]{field});
+                unnamed.clearInputs(); // replaced, as Instruction.replaceState drops a state
+            }
+            Instruction div = new Instruction(d.g, Op.DIV, JavaKind.Int, null, 6, d.a, d.b);
+            div.setState(s);
+            d.t.append(div);
+            d.returns(d.phi(d.a, d.b));
+            switch (variant) {
+                case "unnamed" -> rejects(d.g, "which the state does not name");
+                case "wrong kind" -> rejects(d.g, "has no value of its kind");
+                default -> Verifier.verify(d.g);
+            }
+        }
+    }
+
     /** A state of an inlined method chains the caller's: accepted, its outer values verified too; an unchained foreign state is not. */
     @Test
     void framesStatesOfInlinedMethodsChainTheCallers() {
