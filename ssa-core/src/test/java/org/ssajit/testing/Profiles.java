@@ -25,7 +25,11 @@ public final class Profiles {
      * interpreter, which then runs it for some hundred calls, records every one), and the warming goes
      * by time, not by calls, pausing between rounds to let the compiler threads run. Fails after 2
      * minutes. A caller that HotSpot compiled with {@code m} inlined at tier 2 would still hide the
-     * calls: warm through a caller that is not compiled yet, or one HotSpot does not inline into.
+     * calls: warm through a caller that is not compiled yet, or one HotSpot does not inline into. A
+     * profile that is not mature gives no types, and code compiled without profiling (tier 2 while
+     * C2's queue is long, tier 4) stops it maturing: a method whose profile a test needs surely is best
+     * excluded from HotSpot's compiles ({@code -XX:CompileCommand=exclude}), the interpreter profiling
+     * every call.
      */
     public static void warmUntilProfiled(ResolvedJavaMethod m, int classes, IntSupplier warm) throws InterruptedException {
         int bci = firstVirtualCall(m);
@@ -33,23 +37,31 @@ public final class Profiles {
         warmUntil(() -> {
             JavaTypeProfile p = m.getProfilingInfo().getTypeProfile(bci);
             return p != null && p.getTypes().length >= classes;
-        }, warm, "a receiver profile of " + classes + " classes at bci " + bci + " of " + m);
+        }, warm, "a receiver profile of " + classes + " classes at bci " + bci + " of " + m, () -> describe(m, bci));
     }
 
     /** Runs {@code warm} until the profile of {@code m} counts the bytecode at {@code bci} (an invoke or a branch) as run; as {@link #warmUntilProfiled}. */
     public static void warmUntilCounted(ResolvedJavaMethod m, int bci, IntSupplier warm) throws InterruptedException {
         m.reprofile();
-        warmUntil(() -> m.getProfilingInfo().getExecutionCount(bci) > 0, warm, "a count at bci " + bci + " of " + m);
+        warmUntil(() -> m.getProfilingInfo().getExecutionCount(bci) > 0, warm, "a count at bci " + bci + " of " + m, () -> describe(m, bci));
     }
 
     /** Runs {@code warm} until {@code done} holds of {@code m}'s profile, {@code what} it waits for; as {@link #warmUntilProfiled}. */
     public static void warmUntil(ResolvedJavaMethod m, java.util.function.Predicate<jdk.vm.ci.meta.ProfilingInfo> done, IntSupplier warm, String what)
                     throws InterruptedException {
         m.reprofile();
-        warmUntil(() -> done.test(m.getProfilingInfo()), warm, what + " of " + m);
+        warmUntil(() -> done.test(m.getProfilingInfo()), warm, what + " of " + m, () -> describe(m, -1));
     }
 
-    private static void warmUntil(java.util.function.BooleanSupplier done, IntSupplier warm, String what) throws InterruptedException {
+    /** What a failed warming found: whether the profile is mature (HotSpot's profiles give no types before), whether the method has compiled code (which may not profile). */
+    private static String describe(ResolvedJavaMethod m, int bci) {
+        jdk.vm.ci.meta.ProfilingInfo p = m.getProfilingInfo();
+        String s = "profile mature " + p.isMature() + ", compiled code " + (m instanceof jdk.vm.ci.hotspot.HotSpotResolvedJavaMethod h ? h.hasCompiledCode() : "?");
+        return bci < 0 ? s : s + ", at bci " + bci + ": count " + p.getExecutionCount(bci) + ", types " + p.getTypeProfile(bci);
+    }
+
+    private static void warmUntil(java.util.function.BooleanSupplier done, IntSupplier warm, String what, java.util.function.Supplier<String> found)
+                    throws InterruptedException {
         long sink = 0;
         long start = System.nanoTime();
         for (int round = 0;; round++) {
@@ -57,7 +69,7 @@ public final class Profiles {
                 return;
             }
             if (System.nanoTime() - start > WARM_NANOS) {
-                throw new AssertionError("no " + what + " after " + round + " rounds of 1,000 runs in " + (System.nanoTime() - start) / 1_000_000_000 + " s (" + sink + ")");
+                throw new AssertionError("no " + what + " after " + round + " rounds of 1,000 runs in " + (System.nanoTime() - start) / 1_000_000_000 + " s (" + sink + "); " + found.get());
             }
             for (int k = 0; k < 1_000; k++) {
                 sink += warm.getAsInt();
