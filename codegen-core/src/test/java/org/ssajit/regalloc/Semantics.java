@@ -118,6 +118,16 @@ final class Semantics {
         if (op.isCompare()) {
             return compare(op, in[0], in[1]);
         }
+        if (op.isBitCount()) {
+            return switch (op) {
+                case ILZCNT -> Integer.numberOfLeadingZeros((Integer) in[0]);
+                case LLZCNT -> Long.numberOfLeadingZeros((Long) in[0]);
+                case ITZCNT -> Integer.numberOfTrailingZeros((Integer) in[0]);
+                case LTZCNT -> Long.numberOfTrailingZeros((Long) in[0]);
+                case IPOPCNT -> Integer.bitCount((Integer) in[0]);
+                default -> Long.bitCount((Long) in[0]);
+            };
+        }
         switch (op) {
             case ARRAY_LENGTH -> {
                 return Array.getLength(array(in[0]));

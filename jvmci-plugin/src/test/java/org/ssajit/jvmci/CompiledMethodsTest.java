@@ -240,11 +240,12 @@ class CompiledMethodsTest {
         run(name);
     }
 
-    /** The intrinsics (bit conversions, square roots, Math.abs of float and double, floor, ceil, rint): no call left, every bit as HotSpot's. */
+    /** The intrinsics (bit conversions, square roots, Math.abs of float and double, floor, ceil, rint, bit counts): no call left, every bit as HotSpot's. */
     @ParameterizedTest
     @ValueSource(strings = {"floatToRawIntBits", "doubleToRawLongBits", "intBitsToFloat", "longBitsToDouble", "floatBitsTimesOne", "doubleBitsTimesOne",
         "bitsCompared", "sqrtBits", "strictSqrtBits", "sqrtConsts", "sqrtNegativeConstBits", "absFloatBits", "absDoubleBits", "absSum", "sqrtMix",
-        "floorBits", "ceilBits", "rintBits", "strictRoundingBits", "roundingConsts", "floorToInt"})
+        "floorBits", "ceilBits", "rintBits", "strictRoundingBits", "roundingConsts", "floorToInt", "leadingZeros", "trailingZeros", "bitCount",
+        "leadingZerosLong", "trailingZerosLong", "bitCountLong", "bitCountsMixed", "bitCountConsts"})
     void intrinsics(String name) {
         run(name);
     }

@@ -30,7 +30,10 @@ final class CompiledRunner {
     enum Allocation {
         /** The compiler's own: linear scan on SSA, verified. */
         LINEAR_SCAN,
-        /** As {@link #LINEAR_SCAN}, with the legacy SSE encodings even where the host has AVX. */
+        /**
+         * As {@link #LINEAR_SCAN}, with the legacy SSE encodings even where the host has AVX, and the bit
+         * counts without LZCNT and BMI1 (as on a baseline x86-64).
+         */
         LINEAR_SCAN_SSE,
         /** Test-only: every variable in its own stack slot; frame states name the slots. */
         SPILL_ALL,
@@ -44,7 +47,11 @@ final class CompiledRunner {
     /** The host's back end (AMD64 or AArch64: the tests run on either). */
     private static final Backend BACKEND = PIPELINE.backend();
     /** AMD64 with the legacy SSE encodings; elsewhere the same as {@link #PIPELINE}. */
-    private static final Pipeline PIPELINE_SSE = BACKEND instanceof Amd64Backend a ? PIPELINE.withBackend(a.withAvx(false)) : PIPELINE;
+    private static final Pipeline PIPELINE_SSE = BACKEND instanceof Amd64Backend a ? PIPELINE.withBackend(baseline(a)) : PIPELINE;
+
+    private static Amd64Backend baseline(Amd64Backend a) {
+        return a.withAvx(false).without(jdk.vm.ci.amd64.AMD64.CPUFeature.LZCNT, jdk.vm.ci.amd64.AMD64.CPUFeature.BMI1);
+    }
 
     /** How a back end's refusal of an op it does not compile yet ends ({@code Aarch64Scope}). */
 
@@ -71,7 +78,7 @@ final class CompiledRunner {
             return p.compile(m).code();
         }
         if (a == Allocation.LINEAR_SCAN_SSE) {
-            return pipeline == null ? PIPELINE_SSE.compile(m).code() : BACKEND instanceof Amd64Backend b ? p.withBackend(b.withAvx(false)).compile(m).code() : p.compile(m).code();
+            return pipeline == null ? PIPELINE_SSE.compile(m).code() : BACKEND instanceof Amd64Backend b ? p.withBackend(baseline(b)).compile(m).code() : p.compile(m).code();
         }
         Graph g = p.lower(p.build(m));
         return BACKEND.compile(g, m.format("%H.%n"), lir -> {

@@ -295,6 +295,44 @@ final class CompiledTargets {
         return (f == f ? 1 : 0) | (d == d ? 2 : 0) | (f < 1.0f ? 4 : 0) | (d > -1.0 ? 8 : 0);
     }
 
+    static int leadingZeros(int a) {
+        return Integer.numberOfLeadingZeros(a);
+    }
+
+    static int trailingZeros(int a) {
+        return Integer.numberOfTrailingZeros(a);
+    }
+
+    static int bitCount(int a) {
+        return Integer.bitCount(a);
+    }
+
+    static int leadingZerosLong(long a) {
+        return Long.numberOfLeadingZeros(a);
+    }
+
+    static int trailingZerosLong(long a) {
+        return Long.numberOfTrailingZeros(a);
+    }
+
+    static int bitCountLong(long a) {
+        return Long.bitCount(a);
+    }
+
+    /** Every bit count of values made from both arguments, their results used together (and each input live after its count). */
+    static long bitCountsMixed(int a, long b) {
+        int x = a ^ (int) (b >>> 17);
+        long y = b + a;
+        int r = Integer.numberOfLeadingZeros(x) * 31 + Long.numberOfTrailingZeros(y) * 7 - Integer.bitCount(x) + Long.bitCount(y) * 3
+                        + Long.numberOfLeadingZeros(y >>> 3) * 11 + Integer.numberOfTrailingZeros(x | 1 << 20) * 13;
+        return r + x + y;
+    }
+
+    static int bitCountConsts() {
+        return Integer.numberOfLeadingZeros(0) + Integer.numberOfTrailingZeros(0) * 3 + Long.numberOfLeadingZeros(0) * 5 + Long.numberOfTrailingZeros(0) * 7
+                        + Integer.bitCount(-1) * 11 + Long.bitCount(-1L) * 13 + Integer.numberOfLeadingZeros(1) * 17 + Long.numberOfTrailingZeros(Long.MIN_VALUE) * 19;
+    }
+
     static long sqrtBits(double a) {
         return Double.doubleToRawLongBits(Math.sqrt(a));
     }

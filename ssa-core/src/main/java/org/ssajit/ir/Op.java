@@ -72,6 +72,15 @@ public enum Op implements Operation {
     D2L_RAW("d2lraw", JavaKind.Double, JavaKind.Long, 1),
     L2D_RAW("l2draw", JavaKind.Long, JavaKind.Double, 1),
 
+    // Bit counts of an int or a long, as an int: Integer's and Long's numberOfLeadingZeros (32 or 64
+    // for zero), numberOfTrailingZeros (the same for zero) and bitCount.
+    ILZCNT("ilzcnt", JavaKind.Int, JavaKind.Int, 1),
+    LLZCNT("llzcnt", JavaKind.Long, JavaKind.Int, 1),
+    ITZCNT("itzcnt", JavaKind.Int, JavaKind.Int, 1),
+    LTZCNT("ltzcnt", JavaKind.Long, JavaKind.Int, 1),
+    IPOPCNT("ipopcnt", JavaKind.Int, JavaKind.Int, 1),
+    LPOPCNT("lpopcnt", JavaKind.Long, JavaKind.Int, 1),
+
     // Three-way comparisons producing -1, 0 or 1; the *L/*G variants differ on NaN.
     LCMP("lcmp", JavaKind.Long, JavaKind.Int, 2),
     FCMPL("fcmpl", JavaKind.Float, JavaKind.Int, 2),
@@ -336,6 +345,11 @@ public enum Op implements Operation {
     @Override
     public boolean isConversion() {
         return ordinal() >= I2L.ordinal() && ordinal() <= L2D_RAW.ordinal();
+    }
+
+    /** Whether this is one of the bit counts ({@link #ILZCNT} to {@link #LPOPCNT}). */
+    public boolean isBitCount() {
+        return ordinal() >= ILZCNT.ordinal() && ordinal() <= LPOPCNT.ordinal();
     }
 
     @Override

@@ -209,6 +209,8 @@ public final class Stamps {
             case I2B -> Stamp.forValueOf(JavaKind.Byte);
             case I2C -> Stamp.forValueOf(JavaKind.Char);
             case I2S -> Stamp.forValueOf(JavaKind.Short);
+            case ILZCNT, ITZCNT, IPOPCNT -> Stamp.forInt(0, 32);
+            case LLZCNT, LTZCNT, LPOPCNT -> Stamp.forInt(0, 64);
             case I2L -> {
                 Stamp x = known(i.input(0));
                 yield Stamp.forLong(x.lo(), x.hi());

@@ -121,6 +121,12 @@ public final class ConstantFolder {
             case D2L_RAW -> Double.isNaN(x.asDouble()) ? null : JavaConstant.forLong(Double.doubleToRawLongBits(x.asDouble()));
             case I2F_RAW -> Float.isNaN(Float.intBitsToFloat(x.asInt())) ? null : JavaConstant.forFloat(Float.intBitsToFloat(x.asInt()));
             case L2D_RAW -> Double.isNaN(Double.longBitsToDouble(x.asLong())) ? null : JavaConstant.forDouble(Double.longBitsToDouble(x.asLong()));
+            case ILZCNT -> JavaConstant.forInt(Integer.numberOfLeadingZeros(x.asInt()));
+            case LLZCNT -> JavaConstant.forInt(Long.numberOfLeadingZeros(x.asLong()));
+            case ITZCNT -> JavaConstant.forInt(Integer.numberOfTrailingZeros(x.asInt()));
+            case LTZCNT -> JavaConstant.forInt(Long.numberOfTrailingZeros(x.asLong()));
+            case IPOPCNT -> JavaConstant.forInt(Integer.bitCount(x.asInt()));
+            case LPOPCNT -> JavaConstant.forInt(Long.bitCount(x.asLong()));
             default -> null;
         };
     }

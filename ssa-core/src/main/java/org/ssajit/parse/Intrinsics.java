@@ -17,7 +17,10 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
  * otherwise), the square root ({@code StrictMath.sqrt} is a long software routine in Java), and the
  * {@code Math.abs} of a float or double (an {@code @IntrinsicCandidate} whose bytecode calls the bit
  * conversions, so not inlined: see {@link Inlining}); {@code floor}, {@code ceil} and {@code rint}
- * of {@code Math} and {@code StrictMath} (Java code otherwise, {@link Op#ROUND}); and the natives
+ * of {@code Math} and {@code StrictMath} (Java code otherwise, {@link Op#ROUND}); the bit counts of
+ * {@code Integer} and {@code Long} ({@code numberOfLeadingZeros}, {@code numberOfTrailingZeros},
+ * {@code bitCount}: shifts and masks in Java, one to four instructions on the machines, {@link
+ * Op#ILZCNT} to {@link Op#LPOPCNT}); and the natives
  * {@code Object.getClass} (a read of the object's class's mirror, {@link Op#CLASS_OF}, after the
  * call's null check) and {@code Thread.currentThread} (a read through the VM's thread, {@link
  * Op#CURRENT_THREAD}), each a JNI call otherwise; and {@code jdk.internal.misc.Unsafe}'s get and put
@@ -44,7 +47,8 @@ final class Intrinsics {
     /** Whether {@link #expand} knows static methods of the class named {@code holder} (as its switch lists them). */
     private static boolean isHolder(String holder) {
         return switch (holder) {
-            case "Ljava/lang/Float;", "Ljava/lang/Double;", "Ljava/lang/Math;", "Ljava/lang/Thread;", "Ljava/lang/StrictMath;" -> true;
+            case "Ljava/lang/Float;", "Ljava/lang/Double;", "Ljava/lang/Math;", "Ljava/lang/Thread;", "Ljava/lang/StrictMath;", "Ljava/lang/Integer;",
+                "Ljava/lang/Long;" -> true;
             default -> false;
         };
     }
@@ -85,6 +89,18 @@ final class Intrinsics {
                 case "abs(F)F" -> absFloat(args[0], factory, bci);
                 case "abs(D)D" -> absDouble(args[0], factory, bci);
                 default -> rounding(key, args, factory, bci);
+            };
+            case "Ljava/lang/Integer;" -> switch (key) {
+                case "numberOfLeadingZeros(I)I" -> factory.convert(Op.ILZCNT, args[0], bci);
+                case "numberOfTrailingZeros(I)I" -> factory.convert(Op.ITZCNT, args[0], bci);
+                case "bitCount(I)I" -> factory.convert(Op.IPOPCNT, args[0], bci);
+                default -> null;
+            };
+            case "Ljava/lang/Long;" -> switch (key) {
+                case "numberOfLeadingZeros(J)I" -> factory.convert(Op.LLZCNT, args[0], bci);
+                case "numberOfTrailingZeros(J)I" -> factory.convert(Op.LTZCNT, args[0], bci);
+                case "bitCount(J)I" -> factory.convert(Op.LPOPCNT, args[0], bci);
+                default -> null;
             };
             case "Ljava/lang/Thread;" -> key.equals("currentThread()Ljava/lang/Thread;") ? factory.currentThread(bci) : null;
             // StrictMath.abs calls Math.abs: inlined, its call is expanded above.

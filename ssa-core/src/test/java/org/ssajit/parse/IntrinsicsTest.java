@@ -95,6 +95,15 @@ class IntrinsicsTest {
         return a == Thread.currentThread();
     }
 
+    static int bitCounts(int i, long l) {
+        return Integer.numberOfLeadingZeros(i) + Integer.numberOfTrailingZeros(i) + Integer.bitCount(i) + Long.numberOfLeadingZeros(l)
+                        + Long.numberOfTrailingZeros(l) + Long.bitCount(l) + Integer.bitCount(i);
+    }
+
+    static int bitCountConstants() {
+        return Integer.numberOfLeadingZeros(0) + Integer.numberOfTrailingZeros(8) * 100 + Long.bitCount(-1L) * 10_000 + Long.numberOfLeadingZeros(1L) * 1_000_000;
+    }
+
     private static Graph build(String name, BuildOptions o) {
         Graph g = Jvmci.build(Jvmci.method(IntrinsicsTest.class, name), o).graph();
         Verifier.verify(g);
@@ -163,6 +172,20 @@ class IntrinsicsTest {
         Graph nan = build("roundedNaN", BuildOptions.DEFAULT);
         assertEquals(1, count(nan, Op.ROUND), nan::toString);
         assertEquals(6, count(build("rounded", BuildOptions.DEFAULT.withOptimize(false)), Op.INVOKE));
+    }
+
+    @Test
+    void bitCountsAreOneOperationEach() {
+        assertEquals(32 + 32 + 0 + 64 + 64 + 0, bitCounts(0, 0)); // resolved and run, as before a compile
+        for (BuildOptions o : List.of(BuildOptions.DEFAULT, BuildOptions.DEFAULT.withInlining(true))) {
+            Graph g = build("bitCounts", o);
+            assertEquals(0, count(g, Op.INVOKE), g::toString);
+            for (Op op : List.of(Op.ILZCNT, Op.ITZCNT, Op.LLZCNT, Op.LTZCNT, Op.LPOPCNT, Op.IPOPCNT)) {
+                assertEquals(1, count(g, op), () -> op + " (Integer.bitCount twice: one value, numbered): " + g);
+            }
+        }
+        assertEquals(32 + 3 * 100 + 64 * 10_000 + 63 * 1_000_000, returned(build("bitCountConstants", BuildOptions.DEFAULT)).value().asInt());
+        assertEquals(7, count(build("bitCounts", BuildOptions.DEFAULT.withOptimize(false)), Op.INVOKE));
     }
 
     @Test

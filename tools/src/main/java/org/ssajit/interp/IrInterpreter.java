@@ -677,6 +677,12 @@ public final class IrInterpreter {
             case I2F_RAW -> Float.intBitsToFloat(intIn(i, 0));
             case D2L_RAW -> Double.doubleToRawLongBits(doubleIn(i, 0));
             case L2D_RAW -> Double.longBitsToDouble(longIn(i, 0));
+            case ILZCNT -> Integer.numberOfLeadingZeros(intIn(i, 0));
+            case LLZCNT -> Long.numberOfLeadingZeros(longIn(i, 0));
+            case ITZCNT -> Integer.numberOfTrailingZeros(intIn(i, 0));
+            case LTZCNT -> Long.numberOfTrailingZeros(longIn(i, 0));
+            case IPOPCNT -> Integer.bitCount(intIn(i, 0));
+            case LPOPCNT -> Long.bitCount(longIn(i, 0));
             case SQRT -> switch (i.kind()) {
                 case Float -> (float) Math.sqrt(floatIn(i, 0));
                 case Double -> Math.sqrt(doubleIn(i, 0));

@@ -62,6 +62,13 @@ class StampSoundnessTest {
         return s;
     }
 
+    /** Bit counts of edge values (0 gives the widths, 32 and 64; -1 gives them as bit counts). */
+    static long bitCounts(int i, long l) {
+        int a = Integer.numberOfLeadingZeros(i) + Integer.numberOfTrailingZeros(i >> 3) * 3 + Integer.bitCount(i & 0xff0f) * 5;
+        long b = Long.numberOfLeadingZeros(l) + Long.numberOfTrailingZeros(l) * 7L + Long.bitCount(l ^ i) * 11L;
+        return a * 131L + b;
+    }
+
     static Object pick(String[] a, int i, Object o) {
         Object r = i > 0 && i < a.length ? a[i] : o;
         return r != null ? r : a;
@@ -70,7 +77,7 @@ class StampSoundnessTest {
     @Test
     void handWrittenLoops() {
         int checked = 0;
-        for (String name : List.of("countUp", "nested", "downward", "wraps", "pick")) {
+        for (String name : List.of("countUp", "nested", "downward", "wraps", "bitCounts", "pick")) {
             Method m = FoldDiffTest.findMethod(StampSoundnessTest.class, name);
             checked += check(m, Inputs.forMethod(m, 7, 200));
         }

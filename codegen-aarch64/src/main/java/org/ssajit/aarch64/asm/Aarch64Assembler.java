@@ -1585,6 +1585,16 @@ public final class Aarch64Assembler extends Assembler {
         fp1(size, 0b000011, rd, rn);
     }
 
+    /** {@code cnt vd.8b, vn.8b}: the one bits of each of the low 8 bytes (the upper 64 bits of vd zeroed). */
+    public void cnt8b(Register vd, Register vn) {
+        emitInt(0x0E205800 | v(vn, "vn") << 5 | v(vd, "vd"));
+    }
+
+    /** {@code addv bd, vn.8b}: the sum of the low 8 bytes, into the low byte of vd (the rest zeroed). */
+    public void addv8b(Register vd, Register vn) {
+        emitInt(0x0E31B800 | v(vn, "vn") << 5 | v(vd, "vd"));
+    }
+
     /** Round to nearest, ties to even ({@code Math.rint}). */
     public void frintn(int size, Register rd, Register rn) {
         fp1(size, 0b001000, rd, rn);

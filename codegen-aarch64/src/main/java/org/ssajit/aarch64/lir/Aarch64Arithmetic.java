@@ -323,6 +323,55 @@ public final class Aarch64Arithmetic {
     }
 
     /** A Float or Double square root: {@code fsqrt}, IEEE 754's correctly rounded root. */
+    /**
+     * The bit counts ({@code Integer} and {@code Long}'s {@code numberOfLeadingZeros}, {@code
+     * numberOfTrailingZeros}, {@code bitCount}): {@code clz}; {@code rbit} then {@code clz}; and, as
+     * the base instruction set counts bits only in vector registers, the value moved into the temp
+     * (the register's upper bits zeroed), {@code cnt} of each byte, {@code addv} of the 8, moved back.
+     */
+    public static final class BitCount extends Aarch64Op {
+        private final org.ssajit.ir.Op op;
+
+        /** {@code temp}: a float or double variable, for the population counts only (else null). */
+        public BitCount(org.ssajit.ir.Op op, AllocatableValue result, AllocatableValue x, AllocatableValue temp) {
+            super(values(result), values(x), null, temp == null ? null : values(temp));
+            if (!op.isBitCount()) {
+                throw new IllegalArgumentException("not a bit count: " + op);
+            }
+            if ((temp != null) != (op == org.ssajit.ir.Op.IPOPCNT || op == org.ssajit.ir.Op.LPOPCNT)) {
+                throw new IllegalArgumentException("a vector temp for the population counts, and only for them: " + op);
+            }
+            this.op = op;
+        }
+
+        @Override
+        protected void emitCode(Aarch64CodeEmitter e) {
+            Aarch64Assembler asm = e.asm();
+            Register r = reg(get(Mode.DEF, 0));
+            Register x = reg(get(Mode.USE, 0));
+            int size = op == org.ssajit.ir.Op.LLZCNT || op == org.ssajit.ir.Op.LTZCNT || op == org.ssajit.ir.Op.LPOPCNT ? 64 : 32;
+            switch (op) {
+                case ILZCNT, LLZCNT -> asm.clz(size, r, x);
+                case ITZCNT, LTZCNT -> {
+                    asm.rbit(size, r, x);
+                    asm.clz(size, r, r);
+                }
+                default -> {
+                    Register t = reg(get(Mode.TEMP, 0));
+                    asm.fmov(size, t, x);
+                    asm.cnt8b(t, t);
+                    asm.addv8b(t, t);
+                    asm.fmov(32, r, t);
+                }
+            }
+        }
+
+        @Override
+        public String name() {
+            return op.mnemonic();
+        }
+    }
+
     public static final class FloatSqrt extends Aarch64Op {
         private final int size;
 

@@ -175,6 +175,8 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
             case SHR -> shift(i, ShiftType.ASR);
             case USHR -> shiftUnlessRotated(i, ShiftType.LSR);
             case SQRT -> append(new Aarch64Arithmetic.FloatSqrt(i.kind() == JavaKind.Float ? 32 : 64, result(i), inVariable(i.input(0))));
+            case ILZCNT, LLZCNT, ITZCNT, LTZCNT -> append(new Aarch64Arithmetic.BitCount(op, result(i), inVariable(i.input(0)), null));
+            case IPOPCNT, LPOPCNT -> append(new Aarch64Arithmetic.BitCount(op, result(i), inVariable(i.input(0)), newVariable(JavaKind.Double)));
             case ROUND -> append(new Aarch64Arithmetic.DoubleRound(result(i), inVariable(i.input(0)), i.attribute(Rounding.class)));
             case CLASS_OF -> append(new Aarch64Intrinsics.ClassOf(result(i), inVariable(i.input(In.OBJECT))));
             case I2L, L2I, I2B, I2C, I2S, I2F, I2D, L2F, L2D, F2D, D2F, F2I, F2L, D2I, D2L, F2I_RAW, I2F_RAW, D2L_RAW, L2D_RAW -> {

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import jdk.vm.ci.code.Register;
 
-/** Multiply (and the long and high forms), divide, variable shifts, clz/cls/rbit/rev. */
+/** Multiply (and the long and high forms), divide, variable shifts, clz/cls/rbit/rev, the vector bit count (cnt, addv). */
 class DataProcessingTest {
     @Test
     void multiplyAllRegisterPairs() {
@@ -81,7 +81,7 @@ class DataProcessingTest {
 
     @Test
     void bitCountsAndReversals() {
-        ObjdumpCheck c = new ObjdumpCheck("clz/cls/rbit/rev/rev16/rev32");
+        ObjdumpCheck c = new ObjdumpCheck("clz/cls/rbit/rev/rev16/rev32/cnt/addv");
         for (int i = 0; i < 32; i++) {
             Register d = GPRS_ZR.get(i);
             Register n = GPRS_ZR.get((i * 7 + 2) & 31);
@@ -94,6 +94,10 @@ class DataProcessingTest {
                 c.add("rev16" + ops, a -> a.rev16(size, d, n));
             }
             c.add("rev32 " + x(d) + ", " + x(n), a -> a.rev32(d, n));
+            Register vd = SIMDS.get(i);
+            Register vn = SIMDS.get((i * 7 + 2) & 31);
+            c.add("cnt v" + vd.encoding + ".8b, v" + vn.encoding + ".8b", a -> a.cnt8b(vd, vn));
+            c.add("addv b" + vd.encoding + ", v" + vn.encoding + ".8b", a -> a.addv8b(vd, vn));
         }
         c.verify();
     }

@@ -715,6 +715,36 @@ public final class Amd64Assembler extends Assembler {
         rr(sizePrefix(size), size == QWORD, 0x0F40 | cc.code(), gpr(dst), gpr(src), false);
     }
 
+    /** {@code lzcnt dst, src} (LZCNT): the leading zero bits of {@code src}, the operand's width for 0. */
+    public void lzcnt(OperandSize size, Register dst, Register src) {
+        requireSize(size, DWORD, QWORD);
+        rr(0xF3, size == QWORD, 0x0FBD, gpr(dst), gpr(src), false);
+    }
+
+    /** {@code tzcnt dst, src} (BMI1): the trailing zero bits of {@code src}, the operand's width for 0. */
+    public void tzcnt(OperandSize size, Register dst, Register src) {
+        requireSize(size, DWORD, QWORD);
+        rr(0xF3, size == QWORD, 0x0FBC, gpr(dst), gpr(src), false);
+    }
+
+    /** {@code popcnt dst, src} (POPCNT): the one bits of {@code src}. */
+    public void popcnt(OperandSize size, Register dst, Register src) {
+        requireSize(size, DWORD, QWORD);
+        rr(0xF3, size == QWORD, 0x0FB8, gpr(dst), gpr(src), false);
+    }
+
+    /** {@code bsr dst, src}: the index of {@code src}'s highest one bit; ZF set and {@code dst} undefined for 0. */
+    public void bsr(OperandSize size, Register dst, Register src) {
+        requireSize(size, DWORD, QWORD);
+        rr(0, size == QWORD, 0x0FBD, gpr(dst), gpr(src), false);
+    }
+
+    /** {@code bsf dst, src}: the index of {@code src}'s lowest one bit; ZF set and {@code dst} undefined for 0. */
+    public void bsf(OperandSize size, Register dst, Register src) {
+        requireSize(size, DWORD, QWORD);
+        rr(0, size == QWORD, 0x0FBC, gpr(dst), gpr(src), false);
+    }
+
     /** {@code cmovcc dst, size PTR [src]} (the load happens whatever the condition). */
     public void cmov(Condition cc, OperandSize size, Register dst, Address src) {
         requireSize(size, WORD, DWORD, QWORD);

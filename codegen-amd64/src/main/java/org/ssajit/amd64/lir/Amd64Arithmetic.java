@@ -464,6 +464,69 @@ public final class Amd64Arithmetic {
      * the low lane of the result's register: an {@code xorps} first cuts the dependency on the
      * register's old value unless it holds the operand.
      */
+    /**
+     * The bit counts ({@code Integer} and {@code Long}'s {@code numberOfLeadingZeros}, {@code
+     * numberOfTrailingZeros}, {@code bitCount}): {@code lzcnt}, {@code tzcnt}, {@code popcnt} where the
+     * target has them (LZCNT, BMI1, POPCNT); else {@code bsr} or {@code bsf}, which leave their result
+     * undefined for 0 and set ZF, and a {@code cmovz} of the answer for 0 (r10 holds it): {@code
+     * 31 - bsr} (or 63), with -1 for 0, and {@code bsf}, with the width for 0. A target without
+     * POPCNT is refused by the selection.
+     */
+    public static final class BitCount extends Amd64Op {
+        private final org.ssajit.ir.Op op;
+        private final boolean native_;
+
+        public BitCount(org.ssajit.ir.Op op, boolean nativeInstruction, AllocatableValue result, Value x) {
+            super(values(result), values(x), null, null);
+            if (!op.isBitCount()) {
+                throw new IllegalArgumentException("not a bit count: " + op);
+            }
+            if (!nativeInstruction && (op == org.ssajit.ir.Op.IPOPCNT || op == org.ssajit.ir.Op.LPOPCNT)) {
+                throw new IllegalArgumentException("a population count needs POPCNT");
+            }
+            this.op = op;
+            this.native_ = nativeInstruction;
+        }
+
+        @Override
+        protected void emitCode(Amd64CodeEmitter e) {
+            Amd64Assembler asm = e.asm();
+            Register r = reg(get(Mode.DEF, 0));
+            Register x = reg(get(Mode.USE, 0));
+            boolean wide = op == org.ssajit.ir.Op.LLZCNT || op == org.ssajit.ir.Op.LTZCNT || op == org.ssajit.ir.Op.LPOPCNT;
+            OperandSize size = wide ? QWORD : DWORD;
+            int width = wide ? 64 : 32;
+            switch (op) {
+                case ILZCNT, LLZCNT -> {
+                    if (native_) {
+                        asm.lzcnt(size, r, x);
+                    } else {
+                        asm.bsr(size, r, x);
+                        asm.mov(DWORD, SCRATCH, -1);
+                        asm.cmov(Condition.E, DWORD, r, SCRATCH);
+                        asm.unary(UnaryOp.NEG, DWORD, r);
+                        asm.alu(AluOp.ADD, DWORD, r, width - 1);
+                    }
+                }
+                case ITZCNT, LTZCNT -> {
+                    if (native_) {
+                        asm.tzcnt(size, r, x);
+                    } else {
+                        asm.bsf(size, r, x);
+                        asm.mov(DWORD, SCRATCH, width);
+                        asm.cmov(Condition.E, DWORD, r, SCRATCH);
+                    }
+                }
+                default -> asm.popcnt(size, r, x);
+            }
+        }
+
+        @Override
+        public String name() {
+            return op.mnemonic();
+        }
+    }
+
     public static final class FloatSqrt extends Amd64Op {
         public FloatSqrt(AllocatableValue result, Value x) {
             super(values(result), values(x), null, null);

@@ -35,16 +35,19 @@ import jdk.vm.ci.runtime.JVMCIBackend;
 public final class Amd64Backend extends HotSpotBackend<Amd64FrameBuilder> {
     private final TargetMoveFactory<Amd64CodeEmitter> moveFactory;
     private final boolean avx;
+    /** The target's features this back end uses: all the VM reports, less those {@link #without} took away. */
+    private final java.util.EnumSet<AMD64.CPUFeature> features;
 
     /** A back end that uses AVX encodings when the target has AVX (see {@link #withAvx}). */
     public Amd64Backend(HotSpotVmConfig config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
                     RegisterConfig registerConfig, Architecture architecture) {
-        this(config, metaAccess, constantReflection, registerConfig, architecture, targetHasAvx(architecture));
+        this(config, metaAccess, constantReflection, registerConfig, architecture, targetHasAvx(architecture), null);
     }
 
     private Amd64Backend(HotSpotVmConfig config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
-                    RegisterConfig registerConfig, Architecture architecture, boolean avx) {
+                    RegisterConfig registerConfig, Architecture architecture, boolean avx, java.util.EnumSet<AMD64.CPUFeature> features) {
         super(config, metaAccess, constantReflection, registerConfig, architecture);
+        this.features = features != null ? features : java.util.EnumSet.copyOf(((AMD64) architecture).getFeatures());
         if (!(architecture instanceof AMD64)) {
             throw new IllegalArgumentException("not an AMD64 target: " + architecture);
         }
@@ -72,7 +75,18 @@ public final class Amd64Backend extends HotSpotBackend<Amd64FrameBuilder> {
      * throws {@link IllegalArgumentException}.
      */
     public Amd64Backend withAvx(boolean on) {
-        return on == avx ? this : new Amd64Backend(config(), metaAccess(), constantReflection(), registerConfig(), architecture(), on);
+        return on == avx ? this : new Amd64Backend(config(), metaAccess(), constantReflection(), registerConfig(), architecture(), on, features);
+    }
+
+    /**
+     * This back end as if the target lacked {@code taken} (for tests of the sequences used without
+     * them: {@code bsr} and {@code bsf} for the bit counts without LZCNT and BMI1). AVX is {@link
+     * #withAvx}'s.
+     */
+    public Amd64Backend without(AMD64.CPUFeature... taken) {
+        java.util.EnumSet<AMD64.CPUFeature> left = java.util.EnumSet.copyOf(features);
+        left.removeAll(java.util.List.of(taken));
+        return new Amd64Backend(config(), metaAccess(), constantReflection(), registerConfig(), architecture(), avx, left);
     }
 
     public boolean avx() {
@@ -84,7 +98,12 @@ public final class Amd64Backend extends HotSpotBackend<Amd64FrameBuilder> {
      * and {@code rint}; without it a method using them is refused (every x86-64 CPU since 2008 has it).
      */
     public boolean sse41() {
-        return ((AMD64) architecture()).getFeatures().contains(AMD64.CPUFeature.SSE4_1);
+        return has(AMD64.CPUFeature.SSE4_1);
+    }
+
+    /** Whether the target has {@code feature} (HotSpot reports the features it uses) and this back end uses it ({@link #without}). */
+    public boolean has(AMD64.CPUFeature feature) {
+        return features.contains(feature);
     }
 
     /** The back end for the VM this runs in. */

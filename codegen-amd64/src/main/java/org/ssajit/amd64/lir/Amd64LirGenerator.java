@@ -230,6 +230,14 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
             case F2I, F2L, D2I, D2L -> append(new Amd64Conversions.FloatToInteger(op, result(i), inVariable(i.input(0))));
             case F2I_RAW, I2F_RAW, D2L_RAW, L2D_RAW -> append(new Amd64Conversions.MoveBits(op, result(i), inVariable(i.input(0))));
             case SQRT -> append(new Amd64Arithmetic.FloatSqrt(result(i), inVariable(i.input(0))));
+            case ILZCNT, LLZCNT -> append(new Amd64Arithmetic.BitCount(op, backend.has(AMD64.CPUFeature.LZCNT), result(i), inVariable(i.input(0))));
+            case ITZCNT, LTZCNT -> append(new Amd64Arithmetic.BitCount(op, backend.has(AMD64.CPUFeature.BMI1), result(i), inVariable(i.input(0))));
+            case IPOPCNT, LPOPCNT -> {
+                if (!backend.has(AMD64.CPUFeature.POPCNT)) {
+                    throw new BailoutException(BailoutException.Reason.UNSUPPORTED, "Integer.bitCount or Long.bitCount: the target lacks POPCNT");
+                }
+                append(new Amd64Arithmetic.BitCount(op, true, result(i), inVariable(i.input(0))));
+            }
             case ROUND -> {
                 if (!backend.sse41()) {
                     throw new BailoutException(BailoutException.Reason.UNSUPPORTED,

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import jdk.vm.ci.code.Register;
 
-/** add/or/adc/sbb/and/sub/xor/cmp, test, imul, the F6/F7 group, shifts, setcc, cmov, bt, atomics. */
+/** add/or/adc/sbb/and/sub/xor/cmp, test, imul, the F6/F7 group, shifts, setcc, cmov, the bit counts, bt, atomics. */
 class AluTest {
     /** Boundary immediates per size, including the imm8/imm32 switch points. */
     private static final int[][] IMMS = {
@@ -195,6 +195,24 @@ class AluTest {
                     Address m = ADDRESSES.get(i);
                     Register d = GPRS.get((cc.code() * 5 + i) & 15);
                     c.add("cmov" + cc.suffix() + " " + reg(d, size) + "," + mem(size, m), a -> a.cmov(cc, size, d, m));
+                }
+            }
+        }
+        c.verify();
+    }
+
+    @Test
+    void bitCounts() {
+        ObjdumpCheck c = new ObjdumpCheck("lzcnt/tzcnt/popcnt/bsr/bsf");
+        for (OperandSize size : new OperandSize[] {DWORD, QWORD}) {
+            for (Register d : GPRS) {
+                for (Register s : GPRS) {
+                    String ops = " " + reg(d, size) + "," + reg(s, size);
+                    c.add("lzcnt" + ops, a -> a.lzcnt(size, d, s));
+                    c.add("tzcnt" + ops, a -> a.tzcnt(size, d, s));
+                    c.add("popcnt" + ops, a -> a.popcnt(size, d, s));
+                    c.add("bsr" + ops, a -> a.bsr(size, d, s));
+                    c.add("bsf" + ops, a -> a.bsf(size, d, s));
                 }
             }
         }

@@ -1110,7 +1110,7 @@ final class ProgramGenerator {
             case 6:
                 return switch (r.nextInt(12)) {
                     case 0 -> "Integer.bitCount(" + expr(T.INT, b) + ")";
-                    case 1 -> "Integer.numberOfLeadingZeros(" + expr(T.INT, b) + ")";
+                    case 1 -> (r.nextBoolean() ? "Integer.numberOfLeadingZeros(" : "Integer.numberOfTrailingZeros(") + expr(T.INT, b) + ")";
                     case 2 -> "Integer.rotateLeft(" + expr(T.INT, b) + ", " + expr(T.INT, b) + ")";
                     case 3 -> "Math.abs(" + expr(T.INT, b) + ")";
                     case 4 -> "Math.max(" + expr(T.INT, b) + ", " + expr(T.INT, b) + ")";
@@ -1165,7 +1165,7 @@ final class ProgramGenerator {
             case 5:
                 return switch (r.nextInt(7)) {
                     case 0 -> "Long.bitCount(" + expr(T.LONG, b) + ")";
-                    case 1 -> "Long.numberOfTrailingZeros(" + expr(T.LONG, b) + ")";
+                    case 1 -> (r.nextBoolean() ? "Long.numberOfTrailingZeros(" : "Long.numberOfLeadingZeros(") + expr(T.LONG, b) + ")";
                     case 2 -> "Math.multiplyHigh(" + expr(T.LONG, b) + ", " + expr(T.LONG, b) + ")";
                     case 3 -> "Math.max(" + expr(T.LONG, b) + ", " + expr(T.LONG, b) + ")";
                     case 4 -> "Math.multiplyExact(" + expr(T.LONG, b) + ", " + expr(T.LONG, b) + ")";
