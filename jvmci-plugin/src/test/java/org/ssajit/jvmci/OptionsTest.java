@@ -36,7 +36,9 @@ class OptionsTest {
         assertNull(o.get(SsajitOptions.DUMP));
         assertFalse(o.get(SsajitOptions.VERIFY), "verification is a testing aid, off in production compiles");
         assertTrue(o.get(Inlining.INLINE));
-        assertEquals(Inlining.MAX_CALLEE_BYTES, o.get(Inlining.HOT_INLINE_SIZE));
+        assertEquals(Inlining.HOT_CALLEE_BYTES, o.get(Inlining.HOT_INLINE_SIZE));
+        assertEquals(Inlining.HOT_CALL_FREQUENCY, o.get(Inlining.HOT_CALL_FREQUENCY_OPTION));
+        assertEquals(Inlining.HOT_CALL_FREQUENCY, org.ssajit.parse.BuildOptions.forCompile(o).hotCallFrequency());
         assertTrue(o.get(LoweringOptions.UNWIND_EXCEPTIONS));
         assertTrue(o.get(SsajitOptions.METHOD_FILTER).isAll());
     }
@@ -83,6 +85,9 @@ class OptionsTest {
         assertEquals(0.0, parse("ssajit.InjectFaults", "0").get(FaultInjection.INJECT_FAULTS));
         assertEquals(1.0, parse("ssajit.InjectFaults", "1").get(FaultInjection.INJECT_FAULTS));
         assertEquals(0, parse("ssajit.HotInlineSize", "0").get(Inlining.HOT_INLINE_SIZE));
+        assertEquals(2.5, org.ssajit.parse.BuildOptions.forCompile(parse("ssajit.HotCallFrequency", "2.5")).hotCallFrequency());
+        assertTrue(problem("ssajit.HotCallFrequency", "-1").endsWith(": expected a frequency, a number from 0 up, e.g. 0.25 or 2"));
+        assertTrue(problem("ssajit.HotCallFrequency", "Infinity").endsWith(": expected a frequency, a number from 0 up, e.g. 0.25 or 2"));
     }
 
     @Test

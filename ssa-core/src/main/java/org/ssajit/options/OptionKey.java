@@ -46,6 +46,11 @@ public final class OptionKey<T> {
         return new OptionKey<>(name, defaultValue, "<probability>", help, OptionKey::parseProbability);
     }
 
+    /** A number from 0 up, not necessarily whole (a frequency): {@code what} it is, for the error message. */
+    public static OptionKey<Double> number(String name, double defaultValue, String syntax, String what, String help) {
+        return new OptionKey<>(name, defaultValue, syntax, help, s -> parseNumber(s, what));
+    }
+
     /** One of an enum's constants, named in lower case. */
     public static <E extends Enum<E>> OptionKey<E> choice(String name, E defaultValue, String help) {
         Class<E> type = defaultValue.getDeclaringClass();
@@ -98,6 +103,18 @@ public final class OptionKey<T> {
             // the message below says what is accepted
         }
         throw new IllegalArgumentException("expected " + what + ", a whole number from 0 to " + Integer.MAX_VALUE);
+    }
+
+    private static Double parseNumber(String s, String what) {
+        try {
+            double r = Double.parseDouble(s);
+            if (r >= 0 && r < Double.POSITIVE_INFINITY) {
+                return r;
+            }
+        } catch (NumberFormatException e) {
+            // the message below says what is accepted
+        }
+        throw new IllegalArgumentException("expected " + what + ", a number from 0 up, e.g. 0.25 or 2");
     }
 
     private static Double parseProbability(String s) {

@@ -22,8 +22,12 @@ import org.ssajit.options.OptionValues;
  * <li>{@link #inline()}: parse small callees into the graph ({@link Inlining}); their frame states chain
  * the caller's state at the call (default off here; a compile's options turn it on, {@link Inlining#INLINE})</li>
  * <li>{@link #hotCalleeBytes()}: with inlining, the largest callee inlined at a hot call
- * ({@link Inlining#HOT_CALL_FREQUENCY}); at most {@link Inlining#MAX_CALLEE_BYTES} (the default): no
- * callee larger than that anywhere</li>
+ * ({@link #hotCallFrequency()}); at most {@link Inlining#MAX_CALLEE_BYTES} (the default here; a
+ * compile's options set {@link Inlining#HOT_CALLEE_BYTES}, {@link Inlining#HOT_INLINE_SIZE}): no callee
+ * larger than that anywhere</li>
+ * <li>{@link #hotCallFrequency()}: how often a call runs per entry into the compiled method for it to
+ * be hot (default {@link Inlining#HOT_CALL_FREQUENCY}; a compile's options set it, {@link
+ * Inlining#HOT_CALL_FREQUENCY_OPTION})</li>
  * <li>{@link #explainInlining()}: the inliner's reasons in full (sizes, the profile's classes and
  * shares), for {@code -Dssajit.PrintInlining}, dumps and tools; off, fixed texts that cost nothing to
  * make (default on; a JIT compile that prints nothing turns it off)</li>
@@ -36,7 +40,7 @@ import org.ssajit.options.OptionValues;
  * </ul>
  */
 public final class BuildOptions {
-    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false, Inlining.MAX_CALLEE_BYTES, true, false, true, false);
+    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false, Inlining.MAX_CALLEE_BYTES, Inlining.HOT_CALL_FREQUENCY, true, false, true, false);
 
     private final boolean optimize;
     private final boolean markers;
@@ -44,19 +48,21 @@ public final class BuildOptions {
     private final boolean statesNameAllLocals;
     private final boolean inline;
     private final int hotCalleeBytes;
+    private final double hotCallFrequency;
     private final boolean explainInlining;
     private final boolean untakenBranchTraps;
     private final boolean lockingCallees;
     private final boolean escapeAnalysis;
 
     private BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs, boolean statesNameAllLocals, boolean inline, int hotCalleeBytes,
-                    boolean explainInlining, boolean untakenBranchTraps, boolean lockingCallees, boolean escapeAnalysis) {
+                    double hotCallFrequency, boolean explainInlining, boolean untakenBranchTraps, boolean lockingCallees, boolean escapeAnalysis) {
         this.optimize = optimize;
         this.markers = markers;
         this.removeRedundantPhiSccs = removeRedundantPhiSccs;
         this.statesNameAllLocals = statesNameAllLocals;
         this.inline = inline;
         this.hotCalleeBytes = hotCalleeBytes;
+        this.hotCallFrequency = hotCallFrequency;
         this.explainInlining = explainInlining;
         this.untakenBranchTraps = untakenBranchTraps;
         this.lockingCallees = lockingCallees;
@@ -66,6 +72,7 @@ public final class BuildOptions {
     /** The build of a compile under {@code options}: the default one, inlining as {@link Inlining#INLINE} and {@link Inlining#HOT_INLINE_SIZE} say. */
     public static BuildOptions forCompile(OptionValues options) {
         return DEFAULT.withInlining(options.get(Inlining.INLINE)).withHotCalleeBytes(options.get(Inlining.HOT_INLINE_SIZE))
+                        .withHotCallFrequency(options.get(Inlining.HOT_CALL_FREQUENCY_OPTION))
                         .withUntakenBranchTraps(options.get(BytecodeParser.UNTAKEN_BRANCH_TRAPS)).withEscapeAnalysis(options.get(org.ssajit.opt.EscapeAnalysis.ENABLED));
     }
 
@@ -93,38 +100,48 @@ public final class BuildOptions {
         return hotCalleeBytes;
     }
 
+    /** How often a call must run per entry into the compiled method to be hot ({@link Inlining#HOT_CALL_FREQUENCY}). */
+    public double hotCallFrequency() {
+        return hotCallFrequency;
+    }
+
+    /** The frequency from which a call is hot ({@link #hotCallFrequency()}). */
+    public BuildOptions withHotCallFrequency(double v) {
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, v, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
+    }
+
     public boolean explainInlining() {
         return explainInlining;
     }
 
     public BuildOptions withOptimize(boolean v) {
-        return new BuildOptions(v, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
+        return new BuildOptions(v, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
     }
 
     public BuildOptions withMarkers(boolean v) {
-        return new BuildOptions(optimize, v, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
+        return new BuildOptions(optimize, v, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
     }
 
     public BuildOptions withRedundantPhiSccs(boolean v) {
-        return new BuildOptions(optimize, markers, v, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
+        return new BuildOptions(optimize, markers, v, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
     }
 
     public BuildOptions withStatesNamingAllLocals(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, v, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, v, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
     }
 
     public BuildOptions withInlining(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, v, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, v, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
     }
 
     /** The largest callee inlined at a hot call ({@link #hotCalleeBytes()}). */
     public BuildOptions withHotCalleeBytes(int bytes) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, bytes, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, bytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
     }
 
     /** Whether a branch side the profile never saw taken deoptimizes ({@link #untakenBranchTraps()}). */
     public BuildOptions withUntakenBranchTraps(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, v, lockingCallees, escapeAnalysis);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, v, lockingCallees, escapeAnalysis);
     }
 
     public boolean untakenBranchTraps() {
@@ -142,7 +159,7 @@ public final class BuildOptions {
 
     /** Whether callees that lock may be inlined ({@link #lockingCallees()}). */
     public BuildOptions withLockingCallees(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, v, escapeAnalysis);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, v, escapeAnalysis);
     }
 
     /**
@@ -155,31 +172,31 @@ public final class BuildOptions {
 
     /** Whether allocations that do not escape are replaced ({@link #escapeAnalysis()}). */
     public BuildOptions withEscapeAnalysis(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees, v);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, v);
     }
 
     /** Whether the inliner's reasons say everything ({@link #explainInlining()}). */
     public BuildOptions withExplainedInlining(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, v, untakenBranchTraps, lockingCallees, escapeAnalysis);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, v, untakenBranchTraps, lockingCallees, escapeAnalysis);
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof BuildOptions b && optimize == b.optimize && markers == b.markers && removeRedundantPhiSccs == b.removeRedundantPhiSccs
                         && statesNameAllLocals == b.statesNameAllLocals && inline == b.inline && hotCalleeBytes == b.hotCalleeBytes
-                        && explainInlining == b.explainInlining && untakenBranchTraps == b.untakenBranchTraps && lockingCallees == b.lockingCallees
+                        && hotCallFrequency == b.hotCallFrequency                        && explainInlining == b.explainInlining && untakenBranchTraps == b.untakenBranchTraps && lockingCallees == b.lockingCallees
                         && escapeAnalysis == b.escapeAnalysis;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
+        return Objects.hash(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
     }
 
     @Override
     public String toString() {
         return "BuildOptions[optimize=" + optimize + ", markers=" + markers + ", removeRedundantPhiSccs=" + removeRedundantPhiSccs + ", statesNameAllLocals="
-                        + statesNameAllLocals + ", inline=" + inline + ", hotCalleeBytes=" + hotCalleeBytes + ", explainInlining=" + explainInlining
+                        + statesNameAllLocals + ", inline=" + inline + ", hotCalleeBytes=" + hotCalleeBytes + ", hotCallFrequency=" + hotCallFrequency + ", explainInlining=" + explainInlining
                         + ", untakenBranchTraps=" + untakenBranchTraps + ", lockingCallees=" + lockingCallees
                         + ", escapeAnalysis=" + escapeAnalysis + "]";
     }

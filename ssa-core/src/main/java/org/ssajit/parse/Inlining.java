@@ -53,18 +53,20 @@ public final class Inlining {
     /** The largest callee inlined at a call that is not hot, in bytecodes (C1's and C2's MaxInlineSize). */
     public static final int MAX_CALLEE_BYTES = 35;
     /**
-     * C2's FreqInlineSize, the largest callee C2 inlines at a hot call ({@link #HOT_CALL_FREQUENCY}).
-     * ssajit inlines no callee larger than {@link #MAX_CALLEE_BYTES} by default (measured: javac took
-     * 1.77 times as long with this limit, docs/PERFORMANCE.md); {@link #HOT_INLINE_SIZE}
-     * ({@code -Dssajit.HotInlineSize}) sets the limit at hot calls for a compile.
+     * C2's FreqInlineSize, the largest callee inlined at a hot call ({@link #HOT_CALL_FREQUENCY}) by
+     * default; {@link #HOT_INLINE_SIZE} ({@code -Dssajit.HotInlineSize}) sets the limit for a compile.
      */
     public static final int HOT_CALLEE_BYTES = 325;
     /**
-     * A call is hot when it runs at least this often per entry into the compiled method (C2's
-     * InlineFrequencyRatio), as the branch profiles of the methods it is inlined through estimate it
-     * ({@link org.ssajit.bytecode.BlockFrequencies}), and its own profile counted it.
+     * A call is hot when it runs at least this often per entry into the compiled method, as the branch
+     * profiles of the methods it is inlined through estimate it ({@link org.ssajit.bytecode.BlockFrequencies}),
+     * and its own profile counted it: twice, so a call in a loop. C2's InlineFrequencyRatio, 0.25,
+     * also takes calls in straight-line code run once per entry; measured on javac, where most such
+     * calls are in large methods, it made the compiles half again as large with no gain in the
+     * program's own thread, and the program slower by the compile work (docs/PERFORMANCE.md).
+     * {@link #HOT_CALL_FREQUENCY_OPTION} ({@code -Dssajit.HotCallFrequency}) sets it for a compile.
      */
-    public static final double HOT_CALL_FREQUENCY = 0.25;
+    public static final double HOT_CALL_FREQUENCY = 2;
     /** How deep inlined calls nest (the compiled method is depth 0). */
     public static final int MAX_DEPTH = 6;
     /** Bytecodes inlined into one compile, in all. */
@@ -72,7 +74,7 @@ public final class Inlining {
 
     /** Whether a compile inlines ({@link BuildOptions#forCompile}). */
     public static final OptionKey<Boolean> INLINE = OptionKey.bool("Inline", true,
-                    "Parse small callees (at most " + MAX_CALLEE_BYTES + " bytes of bytecode, more at a hot call with HotInlineSize; their exception handlers "
+                    "Parse small callees (at most " + MAX_CALLEE_BYTES + " bytes of bytecode, up to HotInlineSize at a hot call; their exception handlers "
                                     + "with them, and the caller's for their exceptions at a call inside a try range) into their callers: statically bound ones (static, private, final, constructors, on an "
                                     + "object of a known class), virtual ones with one implementation among the classes loaded (class-hierarchy analysis: "
                                     + "HotSpot deoptimizes the code when a class loaded later overrides it), and virtual ones with several for the (at most "
@@ -81,17 +83,22 @@ public final class Inlining {
                                     + "invokedynamic or invokeExact site, and the lambda forms and target of a constant handle (java.lang.invoke's "
                                     + "generated code at up to " + HOT_CALLEE_BYTES + " bytes); deoptimizing in inlined code rebuilds one interpreter frame per method.");
     /** The largest callee a compile inlines at a hot call ({@link BuildOptions#hotCalleeBytes()}). */
-    public static final OptionKey<Integer> HOT_INLINE_SIZE = OptionKey.count("HotInlineSize", MAX_CALLEE_BYTES, "<bytes>", "a number of bytes",
-                    "With Inline: the largest callee (bytes of bytecode) inlined at a hot call, one that runs at least " + HOT_CALL_FREQUENCY
-                                    + " times per entry into the compiled method as the branch profiles of the methods it is inlined through estimate it, "
-                                    + "and that its own profile counted; elsewhere " + MAX_CALLEE_BYTES + " bytes. " + MAX_CALLEE_BYTES
-                                    + " or less (the default): no exception for hot calls; C2 takes " + HOT_CALLEE_BYTES
-                                    + " (FreqInlineSize), which made javac slower under ssajit.");
+    public static final OptionKey<Integer> HOT_INLINE_SIZE = OptionKey.count("HotInlineSize", HOT_CALLEE_BYTES, "<bytes>", "a number of bytes",
+                    "With Inline: the largest callee (bytes of bytecode) inlined at a hot call, one that runs at least HotCallFrequency ("
+                                    + HOT_CALL_FREQUENCY + ") times per entry into the compiled method as the branch profiles of the methods it is inlined "
+                                    + "through estimate it, and that its own profile counted; elsewhere " + MAX_CALLEE_BYTES + " bytes. The default is C2's "
+                                    + "FreqInlineSize; " + MAX_CALLEE_BYTES + " or less: no exception for hot calls.");
+
+    /** How often a call must run per entry to be hot ({@link BuildOptions#hotCallFrequency()}). */
+    public static final OptionKey<Double> HOT_CALL_FREQUENCY_OPTION = OptionKey.number("HotCallFrequency", HOT_CALL_FREQUENCY, "<times per entry>",
+                    "a frequency", "With HotInlineSize: how often a call must run per entry into the compiled method, as the branch profiles estimate "
+                                    + "it, to be hot (default " + HOT_CALL_FREQUENCY + ": calls in loops; C2's InlineFrequencyRatio is 0.25).");
 
     private final org.ssajit.ir.Graph graph;
     private final Providers providers;
     private final java.util.Set<ResolvedJavaMethod> denied;
     private final int hotCalleeBytes;
+    private final double hotCallFrequency;
     /**
      * Whether the reasons say everything ({@link BuildOptions#explainInlining()}): the sizes, the
      * profile's classes and shares. Otherwise each reason is a fixed text, and no call site builds a string.
@@ -114,6 +121,7 @@ public final class Inlining {
         this.graph = graph;
         this.denied = denied;
         this.hotCalleeBytes = Math.max(options.hotCalleeBytes(), MAX_CALLEE_BYTES);
+        this.hotCallFrequency = options.hotCallFrequency();
         this.explain = options.explainInlining();
         this.lockingCallees = options.lockingCallees();
     }
@@ -275,8 +283,8 @@ public final class Inlining {
      * enough ({@link #HOT_CALL_FREQUENCY}), and its own profile counted it (a method never profiled has
      * no branch counts either, and the estimate would be the bytecode's shape alone).
      */
-    private static boolean isHot(FrameState callerState, double frequency) {
-        if (!(frequency >= HOT_CALL_FREQUENCY)) {
+    private boolean isHot(FrameState callerState, double frequency) {
+        if (!(frequency >= hotCallFrequency)) {
             return false;
         }
         jdk.vm.ci.meta.ProfilingInfo p = profile(callerState.method());
@@ -342,7 +350,7 @@ public final class Inlining {
             }
             if (limit < hotCalleeBytes && size <= hotCalleeBytes) {
                 return "too big (" + size + " > " + limit + " bytes) for a call that is not hot ("
-                                + (frequency >= HOT_CALL_FREQUENCY ? "its profile did not count it"
+                                + (frequency >= hotCallFrequency ? "its profile did not count it"
                                                 : Double.isNaN(frequency) ? "its frequency is unknown: irreducible control flow" : times(frequency) + " per entry")
                                 + ")";
             }

@@ -674,8 +674,9 @@ class InliningPolicyTest {
      */
     @Test
     void decisionsSayWhatBecameOfEachCallAndWhy() {
-        // with larger callees at hot calls: `many` never ran, so its profile did not count the call of `big`
-        Graph g = Jvmci.build(method(InliningPolicyTest.class, "many"), BuildOptions.DEFAULT.withInlining(true).withHotCalleeBytes(Inlining.HOT_CALLEE_BYTES)).graph();
+        // with larger callees at calls run once per entry: `many` never ran, so its profile did not count the call of `big`
+        Graph g = Jvmci.build(method(InliningPolicyTest.class, "many"),
+                        BuildOptions.DEFAULT.withInlining(true).withHotCalleeBytes(Inlining.HOT_CALLEE_BYTES).withHotCallFrequency(1)).graph();
         List<String> lines = g.inliningDecisions().stream().map(d -> d.format()).toList();
         String all = String.join("\n", lines);
         java.util.function.Function<String, org.ssajit.ir.InliningDecision> of = name -> g.inliningDecisions().stream()
@@ -743,7 +744,8 @@ class InliningPolicyTest {
         int spreadSize = method(InliningPolicyTest.class, "spread").getCodeSize();
         assertTrue(mixedSize > Inlining.MAX_CALLEE_BYTES && mixedSize <= Inlining.HOT_CALLEE_BYTES, "mixed: " + mixedSize);
         assertTrue(spreadSize > Inlining.MAX_CALLEE_BYTES && spreadSize <= Inlining.HOT_CALLEE_BYTES, "spread: " + spreadSize);
-        Graph g = Jvmci.build(m, BuildOptions.DEFAULT.withInlining(true).withHotCalleeBytes(Inlining.HOT_CALLEE_BYTES)).graph();
+        // hot from once per entry
+        Graph g = Jvmci.build(m, BuildOptions.DEFAULT.withInlining(true).withHotCalleeBytes(Inlining.HOT_CALLEE_BYTES).withHotCallFrequency(1)).graph();
         String all = String.join("\n", g.inliningDecisions().stream().map(d -> d.format()).toList());
         var hot = g.inliningDecisions().stream().filter(d -> d.callee().getName().equals("mixed")).findFirst().orElseThrow();
         var cold = g.inliningDecisions().stream().filter(d -> d.callee().getName().equals("spread")).findFirst().orElseThrow();
@@ -757,6 +759,14 @@ class InliningPolicyTest {
         var notHot = held.inliningDecisions().stream().filter(d -> d.callee().getName().equals("mixed")).findFirst().orElseThrow();
         assertFalse(notHot.inlined());
         assertEquals("too big (" + mixedSize + " > 35 bytes)", notHot.reason());
+        // once per entry is not hot where a call must run twice per entry (the default: calls in loops)
+        assertEquals(2, Inlining.HOT_CALL_FREQUENCY);
+        Graph loopsOnly = Jvmci.build(m, BuildOptions.DEFAULT.withInlining(true).withHotCalleeBytes(Inlining.HOT_CALLEE_BYTES).withHotCallFrequency(2)).graph();
+        var once = loopsOnly.inliningDecisions().stream().filter(d -> d.callee().getName().equals("mixed")).findFirst().orElseThrow();
+        assertFalse(once.inlined(), once::format);
+        assertEquals("too big (" + mixedSize + " > 35 bytes) for a call that is not hot (1 per entry)", once.reason());
+        Graph atOne = Jvmci.build(m, BuildOptions.DEFAULT.withInlining(true).withHotCalleeBytes(Inlining.HOT_CALLEE_BYTES).withHotCallFrequency(1)).graph();
+        assertTrue(atOne.inliningDecisions().stream().filter(d -> d.callee().getName().equals("mixed")).findFirst().orElseThrow().inlined());
     }
 
     @Test
