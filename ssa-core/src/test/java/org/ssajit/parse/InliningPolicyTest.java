@@ -718,6 +718,151 @@ class InliningPolicyTest {
         return y + x;
     }
 
+    /** About 30 bytes of bytecode: a small callee, inlined wherever the budget allows. */
+    static int pad(int x) {
+        int y = x * 31 + 7;
+        y ^= y >>> 3;
+        y += x << 2;
+        return y ^ (y >>> 11);
+    }
+
+    /** 120 calls of {@link #pad}: more bytecode than one compile inlines. */
+    static int overBudget(int x) {
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        x = pad(x);
+        return x;
+    }
+
+    /** The compile's inlining budget holds: the calls past it stay calls, and what was inlined fits it. */
+    @Test
+    void inliningStopsAtTheCompilesBudget() {
+        Graph g = Jvmci.build(method(InliningPolicyTest.class, "overBudget"), BuildOptions.DEFAULT.withInlining(true)).graph();
+        int size = method(InliningPolicyTest.class, "pad").getCodeSize();
+        long inlined = g.inliningDecisions().stream().filter(d -> d.inlined()).count();
+        assertEquals(Inlining.MAX_TOTAL_BYTES / size, inlined, () -> size + " bytes a callee");
+        var first = g.inliningDecisions().stream().filter(d -> !d.inlined()).findFirst().orElseThrow();
+        assertEquals("the compile's budget is spent (" + inlined * size + " + " + size + " > " + Inlining.MAX_TOTAL_BYTES + " bytes)", first.reason());
+        assertEquals(120 - inlined, g.inliningDecisions().stream().filter(d -> !d.inlined()).count());
+    }
+
     static int hotAndCold(int x) {
         int r = mixed(x);
         if (x == Integer.MIN_VALUE + 7) {
