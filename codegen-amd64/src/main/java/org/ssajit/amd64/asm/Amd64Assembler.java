@@ -717,32 +717,33 @@ public final class Amd64Assembler extends Assembler {
 
     /** {@code lzcnt dst, src} (LZCNT): the leading zero bits of {@code src}, the operand's width for 0. */
     public void lzcnt(OperandSize size, Register dst, Register src) {
-        requireSize(size, DWORD, QWORD);
-        rr(0xF3, size == QWORD, 0x0FBD, gpr(dst), gpr(src), false);
+        bitOp(0xF3, 0x0FBD, size, dst, src);
     }
 
     /** {@code tzcnt dst, src} (BMI1): the trailing zero bits of {@code src}, the operand's width for 0. */
     public void tzcnt(OperandSize size, Register dst, Register src) {
-        requireSize(size, DWORD, QWORD);
-        rr(0xF3, size == QWORD, 0x0FBC, gpr(dst), gpr(src), false);
+        bitOp(0xF3, 0x0FBC, size, dst, src);
     }
 
     /** {@code popcnt dst, src} (POPCNT): the one bits of {@code src}. */
     public void popcnt(OperandSize size, Register dst, Register src) {
-        requireSize(size, DWORD, QWORD);
-        rr(0xF3, size == QWORD, 0x0FB8, gpr(dst), gpr(src), false);
+        bitOp(0xF3, 0x0FB8, size, dst, src);
     }
 
     /** {@code bsr dst, src}: the index of {@code src}'s highest one bit; ZF set and {@code dst} undefined for 0. */
     public void bsr(OperandSize size, Register dst, Register src) {
-        requireSize(size, DWORD, QWORD);
-        rr(0, size == QWORD, 0x0FBD, gpr(dst), gpr(src), false);
+        bitOp(0, 0x0FBD, size, dst, src);
     }
 
     /** {@code bsf dst, src}: the index of {@code src}'s lowest one bit; ZF set and {@code dst} undefined for 0. */
     public void bsf(OperandSize size, Register dst, Register src) {
+        bitOp(0, 0x0FBC, size, dst, src);
+    }
+
+    /** The bit scans and counts: {@code prefix} (F3 for the counts, which share bsr's and bsf's opcodes) before REX. */
+    private void bitOp(int prefix, int op, OperandSize size, Register dst, Register src) {
         requireSize(size, DWORD, QWORD);
-        rr(0, size == QWORD, 0x0FBC, gpr(dst), gpr(src), false);
+        rr(prefix, size == QWORD, op, gpr(dst), gpr(src), false);
     }
 
     /** {@code cmovcc dst, size PTR [src]} (the load happens whatever the condition). */
