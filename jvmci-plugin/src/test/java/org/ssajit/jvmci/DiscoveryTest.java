@@ -186,9 +186,10 @@ class DiscoveryTest {
     }
 
     /**
-     * With {@code -Dssajit.HotInlineSize=325} a call on every iteration of a loop inlines a callee larger
-     * than 35 bytes, one on a branch never taken does not; by default both are held to 35 bytes. (With
-     * the branch's never-taken side compiled as a trap, the default, that call is not even parsed: off here.)
+     * By default (callees up to 325 bytes at calls in loops) a call on every iteration of a loop inlines
+     * a callee larger than 35 bytes, one on a branch never taken does not; with {@code
+     * -Dssajit.HotInlineSize=35} both are held to 35 bytes. (With the branch's never-taken side compiled
+     * as a trap, the default, that call is not even parsed: off here.)
      */
     @Test
     void withHotInlineSizeAHotCallInlinesALargerCallee() throws Exception {
@@ -196,21 +197,22 @@ class DiscoveryTest {
         int spread = org.ssajit.testing.Jvmci.method(HotCallProgram.class, "spread").getCodeSize();
         assertTrue(mix > 35 && spread > 35, mix + " " + spread);
         String filter = "-Dssajit.MethodFilter=org.ssajit.jvmci.HotCallProgram.*"; // a callee refused by the filter is not inlinable either
-        for (String size : new String[]{"325", null}) {
+        for (String size : new String[]{null, "35"}) {
             List<String> flags = new java.util.ArrayList<>(USE_SSAJIT);
             flags.addAll(List.of("-Dssajit.PrintInlining=true", filter, "-Dssajit.UntakenBranchTraps=false"));
+            boolean larger = size == null;
             if (size != null) {
                 flags.add("-Dssajit.HotInlineSize=" + size);
             }
             ChildJvm.Result r = ChildJvm.run(flags, HotCallProgram.class.getName(), List.of(), Duration.ofMinutes(2));
             assertEquals(0, r.exitCode(), r::describe);
             assertTrue(r.stdout().contains("result=" + HotCallProgram.run() + "\n"), r::describe);
-            String hot = size != null ? "inlined: static; a hot call \\([0-9.]+ per entry\\)" : "called: too big \\(" + mix + " > 35 bytes\\)";
+            String hot = larger ? "inlined: static; a hot call \\([0-9.]+ per entry\\)" : "called: too big \\(" + mix + " > 35 bytes\\)";
             Matcher m = Pattern.compile("\\[ssajit\\] inlining in \\d+ org\\.ssajit\\.jvmci\\.HotCallProgram\\.run\\(\\) \\(OSR at bci \\d+\\): 2 calls, "
-                            + (size != null ? 1 : 0) + " inlined\n"
+                            + (larger ? 1 : 0) + " inlined\n"
                             + "  @\\d+ org\\.ssajit\\.jvmci\\.HotCallProgram\\.mix\\(int\\)  " + hot + "\n"
                             + "  @\\d+ org\\.ssajit\\.jvmci\\.HotCallProgram\\.spread\\(int\\)  called: too big \\(" + spread + " > 35 bytes\\)"
-                            + (size != null ? " for a call that is not hot \\([^)]*\\)\n" : "\n")).matcher(r.stderr());
+                            + (larger ? " for a call that is not hot \\([^)]*\\)\n" : "\n")).matcher(r.stderr());
             assertTrue(m.find(), r::describe);
         }
     }
