@@ -184,6 +184,24 @@ class MethodHandleInliningTest {
         return Jvmci.method(Arrays.stream(InlineTargets.class.getDeclaredMethods()).filter(x -> x.getName().equals(name)).findFirst().orElseThrow());
     }
 
+    /**
+     * A handle's call after the compile's inlining budget is spent still folds: java.lang.invoke's
+     * small methods that the lambda forms call to read the handle (here {@code
+     * DirectMethodHandle.internalMemberName}, {@code MethodHandle.type}) are outside the budget, as the
+     * forms are; only the program's calls past the budget stay (the target's, a {@code linkToStatic} of
+     * its constant member name).
+     */
+    @Test
+    void aHandlesCallFoldsAfterTheBudgetIsSpent() throws Throwable {
+        assertEquals((InlineTargets.handleAfterBudget(1) / 2) - 3, java.util.stream.IntStream.range(0, 120).reduce(1, (x, k) -> InlineTargets.pad(x)));
+        ResolvedJavaMethod rm = Jvmci.method(InlineTargets.class.getDeclaredMethod("handleAfterBudget", int.class));
+        Graph g = PIPELINE.build(rm, -1, true);
+        List<String> calls = calls(g);
+        assertTrue(calls.stream().anyMatch(c -> c.endsWith("InlineTargets.pad")), () -> "the budget is spent: " + calls);
+        // the handle's chain folds to the call of its target's member name: the target, a program method, is past the budget
+        assertEquals(List.of("java.lang.invoke.MethodHandle.linkToStatic"), calls.stream().filter(c -> !c.endsWith("InlineTargets.pad")).toList(), g::toString);
+    }
+
     /** Without the VM's answers for constant handles the calls stay: inlining of handles is what removes them. */
     @Test
     void withoutInliningTheHandlesCallsStay() throws Throwable {

@@ -364,7 +364,7 @@ public final class GraphBuilder {
                 throw new InlineFailed(callee.method(), e);
             }
             p.finishInlined();
-            policy.inlined(callee.method());
+            policy.inlined(callee.method(), outer);
             graph.countInlinedCall(callee.method());
             if (assumption != null) {
                 graph.recordAssumption(assumption);

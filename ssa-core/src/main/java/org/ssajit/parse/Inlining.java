@@ -362,7 +362,7 @@ public final class Inlining {
             }
             return "too big (" + size + " > " + limit + " bytes)";
         }
-        if (!plumbing && inlinedBytes + reserved + size > MAX_TOTAL_BYTES) {
+        if (!plumbing && !isPlumbingHelper(target, callerState) && inlinedBytes + reserved + size > MAX_TOTAL_BYTES) {
             if (!explain) {
                 return "the compile's budget is spent";
             }
@@ -646,11 +646,36 @@ public final class Inlining {
         return false;
     }
 
-    /** Counts a callee's bytecodes against the compile's budget. */
-    void inlined(ResolvedJavaMethod m) {
-        if (!isMethodHandlePlumbing(m)) {
+    /** Counts a callee's bytecodes against the compile's budget ({@code callerState}: the call's). */
+    void inlined(ResolvedJavaMethod m, FrameState callerState) {
+        if (!isMethodHandlePlumbing(m) && !isPlumbingHelper(m, callerState)) {
             inlinedBytes += m.getCodeSize();
         }
+    }
+
+    /**
+     * Whether {@code m}, called from java.lang.invoke's generated code (directly or through other such
+     * methods), is one of java.lang.invoke's small methods that read a handle's parts ({@code DelegatingMethodHandle.getTarget}, {@code
+     * DirectMethodHandle.internalMemberName}, ...): with a constant handle they fold, and a lambda form
+     * left with a handle that is not constant calls through {@code invokeBasic}. So they are outside
+     * the compile's budget, as the generated code is: a budget spent on the program's own callees
+     * must not leave a handle's call unresolved (measured: {@code hashing}'s record comparisons).
+     */
+    static boolean isPlumbingHelper(ResolvedJavaMethod m, FrameState callerState) {
+        if (m.getCodeSize() > MAX_CALLEE_BYTES || !inJavaLangInvoke(m)) {
+            return false;
+        }
+        // called from generated code, directly or through such helpers (Invokers.checkExactType, then MethodHandle.type)
+        for (FrameState fs = callerState; fs != null && inJavaLangInvoke(fs.method()); fs = fs.outer()) {
+            if (isMethodHandlePlumbing(fs.method())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean inJavaLangInvoke(ResolvedJavaMethod m) {
+        return m.getDeclaringClass().getName().startsWith("Ljava/lang/invoke/");
     }
 
     /** No subroutines ({@code jsr}, {@code ret}): the parser refuses them. */
