@@ -118,12 +118,12 @@ public interface Operation {
         return i.canThrow() || deoptimizes() || writesMemory() || allocates();
     }
 
-    /** Conversions and three-way comparisons: their operand kind. */
+    /** Conversions, bit counts and three-way comparisons: their operand kind. */
     default JavaKind fromKind() {
         return declaration().from;
     }
 
-    /** Conversions and three-way comparisons: their result kind. */
+    /** Conversions, bit counts and three-way comparisons: their result kind. */
     default JavaKind toKind() {
         return declaration().to;
     }

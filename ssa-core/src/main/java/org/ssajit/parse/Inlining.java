@@ -362,7 +362,7 @@ public final class Inlining {
             }
             return "too big (" + size + " > " + limit + " bytes)";
         }
-        if (!plumbing && !isPlumbingHelper(target, callerState) && inlinedBytes + reserved + size > MAX_TOTAL_BYTES) {
+        if (!plumbing && inlinedBytes + reserved + size > MAX_TOTAL_BYTES && !isPlumbingHelper(target, callerState)) {
             if (!explain) {
                 return "the compile's budget is spent";
             }

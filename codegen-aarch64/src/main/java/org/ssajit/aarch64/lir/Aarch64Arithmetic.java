@@ -349,7 +349,7 @@ public final class Aarch64Arithmetic {
             Aarch64Assembler asm = e.asm();
             Register r = reg(get(Mode.DEF, 0));
             Register x = reg(get(Mode.USE, 0));
-            int size = op == org.ssajit.ir.Op.LLZCNT || op == org.ssajit.ir.Op.LTZCNT || op == org.ssajit.ir.Op.LPOPCNT ? 64 : 32;
+            int size = op.fromKind() == jdk.vm.ci.meta.JavaKind.Long ? 64 : 32;
             switch (op) {
                 case ILZCNT, LLZCNT -> asm.clz(size, r, x);
                 case ITZCNT, LTZCNT -> {

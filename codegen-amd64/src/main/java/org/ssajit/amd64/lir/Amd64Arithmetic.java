@@ -474,18 +474,19 @@ public final class Amd64Arithmetic {
      */
     public static final class BitCount extends Amd64Op {
         private final org.ssajit.ir.Op op;
-        private final boolean native_;
+        /** Whether the target has the count instruction (else bsr or bsf and a cmovz). */
+        private final boolean counts;
 
-        public BitCount(org.ssajit.ir.Op op, boolean nativeInstruction, AllocatableValue result, Value x) {
+        public BitCount(org.ssajit.ir.Op op, boolean counts, AllocatableValue result, Value x) {
             super(values(result), values(x), null, null);
             if (!op.isBitCount()) {
                 throw new IllegalArgumentException("not a bit count: " + op);
             }
-            if (!nativeInstruction && (op == org.ssajit.ir.Op.IPOPCNT || op == org.ssajit.ir.Op.LPOPCNT)) {
+            if (!counts && (op == org.ssajit.ir.Op.IPOPCNT || op == org.ssajit.ir.Op.LPOPCNT)) {
                 throw new IllegalArgumentException("a population count needs POPCNT");
             }
             this.op = op;
-            this.native_ = nativeInstruction;
+            this.counts = counts;
         }
 
         @Override
@@ -493,12 +494,12 @@ public final class Amd64Arithmetic {
             Amd64Assembler asm = e.asm();
             Register r = reg(get(Mode.DEF, 0));
             Register x = reg(get(Mode.USE, 0));
-            boolean wide = op == org.ssajit.ir.Op.LLZCNT || op == org.ssajit.ir.Op.LTZCNT || op == org.ssajit.ir.Op.LPOPCNT;
+            boolean wide = op.fromKind() == jdk.vm.ci.meta.JavaKind.Long;
             OperandSize size = wide ? QWORD : DWORD;
             int width = wide ? 64 : 32;
             switch (op) {
                 case ILZCNT, LLZCNT -> {
-                    if (native_) {
+                    if (counts) {
                         asm.lzcnt(size, r, x);
                     } else {
                         asm.bsr(size, r, x);
@@ -509,7 +510,7 @@ public final class Amd64Arithmetic {
                     }
                 }
                 case ITZCNT, LTZCNT -> {
-                    if (native_) {
+                    if (counts) {
                         asm.tzcnt(size, r, x);
                     } else {
                         asm.bsf(size, r, x);
