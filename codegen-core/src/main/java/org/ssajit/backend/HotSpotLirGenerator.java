@@ -404,6 +404,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
             case UNWIND -> unwind(i);
             case LEAF_CALL -> leafCall(i);
             case ARRAY_COPY -> arrayCopy(i);
+            case CHECKCAST_ARRAY_COPY -> checkcastArrayCopy(i);
             case BOUNDS_CHECK -> boundsCheck(i);
             default -> throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");
         }
@@ -675,6 +676,29 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
         JavaKind[] kinds = {JavaKind.Long, JavaKind.Long, JavaKind.Long};
         RegisterValue[] args = cArguments(kinds, JavaKind.Void, new Value[] {from, to, operand(i.input(In.LENGTH))}, "arraycopy");
         append(new CallOps.LeafCall(stub, null, args, "arraycopy " + a.kind().getJavaName()));
+    }
+
+    /**
+     * {@link HotSpotOp#CHECKCAST_ARRAY_COPY}: the two element addresses, the count, the destination
+     * element class's super check offset and the class to the C convention's first five argument
+     * registers, then the VM's store-checking copy stub, a leaf; its int result from the return register.
+     */
+    protected final void checkcastArrayCopy(Instruction i) {
+        Access a = access(i);
+        long stub = backend.config().checkcastArrayCopyStub;
+        if (stub == 0) {
+            throw new IllegalStateException("the VM has no store-checking copy stub");
+        }
+        Variable from = newVariable(JavaKind.Long);
+        append(elementAddress(a, from, inVariable(i.input(In.SOURCE)), inVariable(i.input(In.SOURCE_INDEX))));
+        Variable to = newVariable(JavaKind.Long);
+        append(elementAddress(a, to, inVariable(i.input(In.DESTINATION)), inVariable(i.input(In.DESTINATION_INDEX))));
+        JavaKind[] kinds = {JavaKind.Long, JavaKind.Long, JavaKind.Long, JavaKind.Long, JavaKind.Long};
+        RegisterValue[] args = cArguments(kinds, JavaKind.Int, new Value[] {from, to, operand(i.input(In.LENGTH)), operand(i.input(In.OFFSET)), operand(i.input(In.ELEMENT_CLASS))},
+                        "checkcast arraycopy");
+        RegisterValue result = fixed(backend.registerConfig().getReturnRegister(JavaKind.Int), JavaKind.Int);
+        append(new CallOps.LeafCall(stub, result, args, "checkcast arraycopy"));
+        move(result(i), result);
     }
 
     /** {@code result := } the address of element {@code index} of {@code array} with {@code a}'s scale and offset of element 0. */

@@ -255,6 +255,15 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
      * log2 (0 to 3), the oop stub last.
      */
     private final long[] arrayCopyStubs;
+    /**
+     * The VM's store-checking copy stub for reference arrays ({@code StubRoutines::_checkcast_arraycopy}),
+     * 0 where the VM has none: a C-convention leaf taking the source and destination element
+     * addresses, the element count, the destination element class's {@code super_check_offset} and
+     * that class; it copies in ascending order while each element is null or an instance of the
+     * class, applies the collector's barriers, and returns 0 when all were copied, else
+     * {@code ~K} for the K it copied before the first that was not.
+     */
+    public final long checkcastArrayCopyStub;
     /** Whether virtual threads' continuations are on: then HotSpot wants a post-call nop after every Java call. */
     public final boolean continuationsEnabled;
 
@@ -504,6 +513,7 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         for (int k = 0; k < stubs.length; k++) {
             arrayCopyStubs[k] = getFieldValue("StubRoutines::_" + stubs[k] + "_arraycopy", Long.class, "address", 0L);
         }
+        checkcastArrayCopyStub = getFieldValue("StubRoutines::_checkcast_arraycopy", Long.class, "address", 0L);
         continuationsEnabled = getFieldValue("CompilerToVM::Data::continuations_enabled", Boolean.class, "bool");
 
         objArrayElementKlassOffset = getFieldOffset("ObjArrayKlass::_element_klass", Integer.class, "Klass*");

@@ -16,6 +16,7 @@ import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
 import org.ssajit.ir.InvokeTarget;
 import org.ssajit.ir.Op;
+import org.ssajit.ir.Phi;
 import org.ssajit.ir.Stamp;
 import org.ssajit.ir.Value;
 
@@ -29,9 +30,10 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * same element kind: branches that establish that the copy cannot throw, then the copy itself
  * ({@link HotSpotOp#ARRAY_COPY}: the VM's copy stub, a leaf), and the call, unchanged, where any of them
  * fails. The call stays the slow path: it throws what the interpreter would throw, with its message
- * (a null array, a negative index or length, a range outside an array, an element the destination
- * cannot hold, after copying the elements before it), and it copies what the branches leave to it
- * (reference arrays of different classes, which need a store check per element).
+ * (a null array, a negative index or length, a range outside an array). Reference arrays of
+ * different classes need a store check per element: the VM's store-checking stub
+ * ({@link HotSpotOp#CHECKCAST_ARRAY_COPY}) copies up to the first element the destination cannot
+ * hold, and the call goes on from there and throws.
  *
  * <pre>
  *   if (src == null) call        (left out where the stamp says non-null; the same for dest)
@@ -39,9 +41,11 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  *   if ((srcPos | destPos | length) &lt; 0) call
  *   if (src.length - length &lt; srcPos) call      (no overflow: every operand is non-negative)
  *   if (dest.length - length &lt; destPos) call
- *   if (src.getClass() != dest.getClass()) call  (references only; not where both stamps say one class
+ *   if (src.getClass() != dest.getClass())       (references only; not where both stamps say one class
  *                                                exactly, nor where dest is exactly Object[]: a new one)
- *   arraycopy(src, srcPos, dest, destPos, length)
+ *     r = checkcastcopy(src, srcPos, dest, destPos, length)     (each element checked, in order)
+ *     if (r != 0) call(src, srcPos + ~r, dest, destPos + ~r, length - ~r)   (throws ArrayStoreException)
+ *   else arraycopy(src, srcPos, dest, destPos, length)
  * </pre>
  *
  * <p>Only where the element kinds are known from the stamps (an {@code int[]} parameter, an
@@ -146,21 +150,81 @@ public final class ArrayCopies {
             Instruction room = append(at, new Instruction(g, Op.SUB, JavaKind.Int, null, bci, arrayLength, length));
             at = branch(g, at, Condition.LT, room, range[1], slow, bci);
         }
+        Access element = new Access(ek, metaAccess.getArrayBaseOffset(ek), metaAccess.getArrayIndexScale(ek), ek == JavaKind.Object && config.useCompressedOops);
+        Block checked = null;
         if (ek == JavaKind.Object && !isExactlyObjectArray(dest, metaAccess) && !sameExactType(src.stamp(), dest.stamp())) {
-            // Any reference array's elements fit an Object[]; other destinations take the source's class only.
+            // Any reference array's elements fit an Object[]; other destinations take the source's class
+            // at once, and any other source element by element.
             Instruction srcClass = append(at, new Instruction(g, Op.CLASS_OF, JavaKind.Object, null, bci, src));
             Instruction destClass = append(at, new Instruction(g, Op.CLASS_OF, JavaKind.Object, null, bci, dest));
-            at = branch(g, at, Condition.NE, srcClass, destClass, slow, bci);
+            if (config.checkcastArrayCopyStub != 0) {
+                checked = g.newBlock(bci);
+                Block next = g.newBlock(bci);
+                at.setTerminator(new If(bci, Condition.NE, srcClass, destClass, checked, next));
+                checked.addPredecessor(at);
+                next.addPredecessor(at);
+                at = next;
+            } else {
+                at = branch(g, at, Condition.NE, srcClass, destClass, slow, bci);
+            }
         }
-        Access element = new Access(ek, metaAccess.getArrayBaseOffset(ek), metaAccess.getArrayIndexScale(ek), ek == JavaKind.Object && config.useCompressedOops);
         Instruction from = append(at, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, srcPos));
         Instruction to = append(at, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, destPos));
         Instruction count = append(at, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, length));
         append(at, new Instruction(g, HotSpotOp.ARRAY_COPY, JavaKind.Void, element, bci, src, from, dest, to, count));
         at.setTerminator(new Goto(-1, rest));
         rest.addPredecessor(at);
+        if (checked != null) {
+            storeCheckingCopy(g, checked, call, element, rest, slow, config);
+        }
         rest.addPredecessor(slow);
         return rest;
+    }
+
+    /**
+     * Arrays of different classes, both ranges inside them: the store-checking stub copies while the
+     * elements fit the destination's element class, and the call goes on from the first that does not
+     * ({@code ~K} elements copied: from {@code srcPos + K}, {@code destPos + K}, {@code length - K}),
+     * which copies nothing and throws what the interpreter throws there: HotSpot's ArrayStoreException
+     * message names the two arrays' classes only, never a position. C2 resumes the same way.
+     */
+    private static void storeCheckingCopy(Graph g, Block checked, Instruction call, Access element, Block rest, Block slow, HotSpotVmConfig config) {
+        int bci = call.bci();
+        Value src = call.input(0);
+        Value srcPos = call.input(1);
+        Value dest = call.input(2);
+        Value destPos = call.input(3);
+        Value length = call.input(4);
+        Value destKlass = ClassWords.klass(g, config, checked, bci, dest);
+        Instruction elementKlass = append(checked, new Instruction(g, HotSpotOp.READ, JavaKind.Long, new Access(JavaKind.Long, config.objArrayElementKlassOffset, 0, false), bci,
+                        destKlass));
+        Instruction superCheckOffset = append(checked,
+                        new Instruction(g, HotSpotOp.READ, JavaKind.Int, new Access(JavaKind.Int, config.klassSuperCheckOffsetOffset, 0, false), bci, elementKlass));
+        Instruction offset = append(checked, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, superCheckOffset));
+        Instruction from = append(checked, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, srcPos));
+        Instruction to = append(checked, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, destPos));
+        Instruction count = append(checked, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, length));
+        Instruction result = append(checked,
+                        new Instruction(g, HotSpotOp.CHECKCAST_ARRAY_COPY, JavaKind.Int, element, bci, src, from, dest, to, count, offset, elementKlass));
+        Block partial = g.newBlock(bci);
+        checked.setTerminator(new If(bci, Condition.EQ, result, g.intConstant(0), rest, partial));
+        rest.addPredecessor(checked);
+        partial.addPredecessor(checked);
+        Instruction copied = append(partial, new Instruction(g, Op.XOR, JavaKind.Int, null, bci, result, g.intConstant(-1)));
+        Value[] resumed = {append(partial, new Instruction(g, Op.ADD, JavaKind.Int, null, bci, srcPos, copied)),
+            append(partial, new Instruction(g, Op.ADD, JavaKind.Int, null, bci, destPos, copied)),
+            append(partial, new Instruction(g, Op.SUB, JavaKind.Int, null, bci, length, copied))};
+        partial.setTerminator(new Goto(-1, slow));
+        slow.addPredecessor(partial);
+        // The call's position and length arguments: as given from every failed check, resumed from here.
+        int[] inputs = {1, 3, 4};
+        for (int k = 0; k < inputs.length; k++) {
+            Phi p = slow.addPhi(g, JavaKind.Int);
+            for (Block pred : slow.predecessors()) {
+                p.appendOperand(pred == partial ? resumed[k] : call.input(inputs[k]));
+            }
+            call.setInput(inputs[k], p);
+        }
     }
 
     /**

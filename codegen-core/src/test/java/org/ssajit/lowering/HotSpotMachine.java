@@ -370,6 +370,28 @@ final class HotSpotMachine implements Machine {
                 }
                 yield null; // the copy stubs apply the barriers themselves
             }
+            case CHECKCAST_ARRAY_COPY -> {
+                if (!(in[6] instanceof KlassWord k) || k.narrow() || !(in[5] instanceof Long offset) || offset != ((HotSpotResolvedObjectType) k.type()).superCheckOffset()) {
+                    throw Machine.broken("a store-checking copy's element class " + in[6] + " and its super check offset " + in[5]);
+                }
+                Object[] from = (Object[]) in[0];
+                Object[] to = (Object[]) in[2];
+                int sp = Math.toIntExact((long) in[1]);
+                int dp = Math.toIntExact((long) in[3]);
+                int n = Math.toIntExact((long) in[4]);
+                if (from == to || sp + n > from.length || dp + n > to.length) {
+                    throw Machine.broken("a store-checking copy the lowering did not bound: " + sp + ", " + dp + ", " + n);
+                }
+                Class<?> element = support.classOf(k.type());
+                for (int j = 0; j < n; j++) {
+                    Object v = from[sp + j];
+                    if (v != null && !element.isInstance(v)) {
+                        yield ~j;
+                    }
+                    to[dp + j] = v;
+                }
+                yield 0;
+            }
             case VM_CALL -> switch (i.attribute(VmEntry.class)) {
                 case NEW_INSTANCE, NEW_ARRAY -> {
                     if (!(in[0] instanceof KlassWord k) || k.narrow()) {

@@ -111,7 +111,8 @@ final class ArrayCopyTargets {
      * Reference copies a collector must see: each round rotates {@code cells} by one (an overlapping
      * copy within the array: every slot overwritten, which G1's snapshot-at-the-beginning barrier must
      * record while marking runs) and replaces eight cells by new ones with the same ids, copied in from
-     * a young array (an old array then holds young cells: the stub's card marking must record it).
+     * a young array (an old array then holds young cells: the stub's card marking must record it), and
+     * eight more from a young Object[] (the store-checking stub, each element checked).
      * Returns the sum of the ids, the same after every round: a cell lost by a missing barrier is freed
      * and its memory reused.
      */
@@ -127,6 +128,13 @@ final class ArrayCopyTargets {
                 young[k] = new Cell(cells[at + k].id);
             }
             System.arraycopy(young, 0, cells, at, young.length);
+            // The same from an Object[]: the store-checking stub, whose card marking must record it too.
+            int other = (at + n / 2) % (n - 8);
+            Object[] checked = new Object[8];
+            for (int k = 0; k < checked.length; k++) {
+                checked[k] = new Cell(cells[other + k].id);
+            }
+            System.arraycopy(checked, 0, cells, other, checked.length);
         }
         long sum = 0;
         for (Cell c : cells) {

@@ -90,12 +90,16 @@ class CompiledArrayCopyTest {
                 wrong.add("  input " + k + ": expected " + expected.get(k) + "\n     got " + actual);
             }
         }
+        boolean valid = code.isValid();
+        // Installed as the method's code: a later check of the same target must have HotSpot's own
+        // code as its oracle, not this.
+        code.invalidate();
         if (!wrong.isEmpty()) {
             fail(name + ": " + wrong.size() + " of " + in.size() + " calls differ\n" + String.join("\n", wrong.subList(0, Math.min(20, wrong.size()))));
         }
         // Both kinds of path were taken.
         assertTrue(threw > 0 && threw < in.size(), name + ": " + threw + " of " + in.size() + " calls threw");
-        assertTrue(code.isValid(), name + ": code invalidated");
+        assertTrue(valid, name + ": code invalidated");
     }
 
     private static final int[] LENGTHS = {0, 1, 3, 8, 17};
@@ -182,6 +186,39 @@ class CompiledArrayCopyTest {
         check("objects", inputs(7, types, types));
         // One class only: the stub path nearly always.
         check("objects", inputs(8, new Class<?>[] {String[].class}, new Class<?>[] {String[].class}));
+    }
+
+    /**
+     * An Object[] into a String[], a CharSequence[] (an interface: the stub's secondary-super scan) or
+     * a Comparable[] (every element fits): the store-checking stub copies up to the first element the
+     * destination cannot hold, anywhere in up to 60, and the call goes on from there and throws.
+     */
+    @Test
+    void referenceArraysOfDifferentClassesCopyUpToTheFirstElementThatDoesNotFit() {
+        assertEquals(1, lowered("objects", HotSpotOp.CHECKCAST_ARRAY_COPY).size(), "the store-checking copy");
+        List<Supplier<Object[]>> in = new ArrayList<>();
+        for (int k = 0; k < INPUTS; k++) {
+            int seed = k;
+            in.add(() -> {
+                Random r = new Random(seed);
+                int n = 1 + r.nextInt(60);
+                Object[] a = new Object[n];
+                for (int j = 0; j < n; j++) {
+                    a[j] = r.nextInt(8) == 0 ? null : "s" + j;
+                }
+                if (r.nextBoolean()) {
+                    a[r.nextInt(n)] = Integer.valueOf(seed);
+                }
+                Object[] b = switch (r.nextInt(3)) {
+                    case 0 -> new String[n + 2];
+                    case 1 -> new CharSequence[n + 2];
+                    default -> new Comparable<?>[n + 2];
+                };
+                int ap = r.nextInt(n);
+                return new Object[] {a, ap, b, r.nextInt(3), r.nextInt(n - ap + 1)};
+            });
+        }
+        check("objects", in);
     }
 
     @Test

@@ -232,7 +232,7 @@ public enum Op implements Operation {
     /** An input's role, the name by which generic code and {@link Instruction#input(In)} find it. */
     public enum In {
         X, Y, COUNT, OBJECT, ARRAY, INDEX, VALUE, CHECKED_LENGTH, FROM, LAST, LENGTH, DIMENSIONS, ARGUMENTS, BASE, DIVISOR, CONDITION, SOURCE, SOURCE_INDEX,
-        DESTINATION, DESTINATION_INDEX, EXPECTED, OFFSET, MIRROR;
+        DESTINATION, DESTINATION_INDEX, EXPECTED, OFFSET, MIRROR, ELEMENT_CLASS;
 
         /** The name as printed, e.g. {@code checkedLength}. */
         public String label() {

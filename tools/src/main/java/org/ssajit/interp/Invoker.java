@@ -299,6 +299,20 @@ final class Invoker {
 
     // Calls ------------------------------------------------------------------------------------------
 
+    /**
+     * {@code System.arraycopy} called directly, not through reflection: JDK 25's C1 compiles the
+     * method handle that reflection calls the native through so that a failed store check throws a
+     * NullPointerException without a message instead of the ArrayStoreException (docs/HOTSPOT-NOTES.md).
+     */
+    private static Object arraycopy(Object[] a) {
+        try {
+            System.arraycopy(a[0], (Integer) a[1], a[2], (Integer) a[3], (Integer) a[4]);
+        } catch (RuntimeException e) {
+            throw Stop.raise(e);
+        }
+        return null;
+    }
+
     private Object reflective(Reflective r, Instruction i, Object[] args) {
         Method m = r.method();
         Object receiver = null;
@@ -323,6 +337,9 @@ final class Invoker {
             }
         }
         Object[] a = convert(args, first, args.length, m.getParameterTypes());
+        if (m.getDeclaringClass() == System.class && m.getName().equals("arraycopy")) {
+            return arraycopy(a);
+        }
         Object result;
         try {
             result = m.invoke(receiver, a);

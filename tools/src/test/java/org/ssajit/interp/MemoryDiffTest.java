@@ -97,6 +97,22 @@ class MemoryDiffTest {
         return c[0] + d[1] + d.length + a.length;
     }
 
+    /** An Object[] into a String[]: the store-checking copy, and the call from the first element that does not fit. */
+    static int copyIntoStrings(int k) {
+        Object[] src = {"a", "b", null, "d", "e", "f"};
+        int at = Math.floorMod(k, 8);
+        if (at < src.length) {
+            src[at] = at; // an Integer, which a String[] cannot hold
+        }
+        String[] dest = new String[7];
+        System.arraycopy(src, Math.floorMod(k >> 3, 3), dest, 1, 3 + Math.floorMod(k >> 5, 2));
+        int h = 0;
+        for (String x : dest) {
+            h = h * 31 + (x == null ? 0 : x.charAt(0));
+        }
+        return h;
+    }
+
     static long compoundArray(long[] a, int i) {
         // lastore of a[i]++ and a[i] += ... keep array, index and the old value on the stack (dup2_x2 forms).
         long old = a[i]++;
@@ -259,7 +275,7 @@ class MemoryDiffTest {
     @Test
     void arraysOfEveryKind() {
         Diff.checkAll(MemoryDiffTest.class, "ints", "longs", "floats", "doubles", "bytes", "booleans", "chars", "shorts", "objects", "length");
-        Diff.checkAll(MemoryDiffTest.class, "arrayKinds", "arrayStoreException", "negativeSize", "multiArrays", "multiNegative", "cloneAndCopy", "compoundArray",
+        Diff.checkAll(MemoryDiffTest.class, "arrayKinds", "arrayStoreException", "negativeSize", "multiArrays", "multiNegative", "cloneAndCopy", "copyIntoStrings", "compoundArray",
                         "compoundIntArray");
     }
 

@@ -79,6 +79,19 @@ public enum HotSpotOp implements Operation {
     ARRAY_COPY("arraycopy", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, VOID, Access.class, in(In.SOURCE, OBJECT), in(In.SOURCE_INDEX, LONG),
                     in(In.DESTINATION, OBJECT), in(In.DESTINATION_INDEX, LONG), in(In.LENGTH, LONG)),
     /**
+     * {@code System.arraycopy} between reference arrays of different classes, once the lowering's
+     * branches established that both ranges are inside their arrays ({@code lowering.ArrayCopies}):
+     * copies elements in ascending order while each is null or an instance of {@code elementClass}
+     * (a word: the destination's {@code ObjArrayKlass::_element_klass}, whose
+     * {@code super_check_offset} is {@code offset}), and stops at the first that is not. The result is
+     * 0 when all {@code length} were copied, else {@code ~K} ({@code -1 - K}) for the K copied before
+     * it: the call then goes on from there, and throws. The attribute is the element {@link Access}.
+     * Through the VM's store-checking copy stub, which applies the collector's barriers; never stops
+     * at a safepoint. The arrays are different ones (their classes differ), so the ranges never overlap.
+     */
+    CHECKCAST_ARRAY_COPY("checkcastcopy", MEMORY_READ | MEMORY_WRITE | NO_STATE | LOW, INT, Access.class, in(In.SOURCE, OBJECT), in(In.SOURCE_INDEX, LONG),
+                    in(In.DESTINATION, OBJECT), in(In.DESTINATION_INDEX, LONG), in(In.LENGTH, LONG), in(In.OFFSET, LONG), in(In.ELEMENT_CLASS, LONG)),
+    /**
      * A reference from its narrow form (attribute: the VM's {@link NarrowEncoding} of oops; 0 is null),
      * or, of kind Long, a class pointer (a word) from its narrow form (the encoding of class pointers:
      * never 0, decoded without a null test).
@@ -383,8 +396,9 @@ public enum HotSpotOp implements Operation {
             case ALLOCATE_INSTANCE_OF -> i.state() != null || i.hasExceptionEdge()
                             ? "an inline allocation that answers null when it cannot has no state and no exception edge"
                             : null;
-            case ARRAY_COPY -> i.state() != null || i.hasExceptionEdge() ? "an array copy cannot fail, it has no state and no exception edge"
-                            : i.attribute(Access.class).scale() == 0 ? "an array copy's access has the element size as its scale" : null;
+            case ARRAY_COPY, CHECKCAST_ARRAY_COPY -> i.state() != null || i.hasExceptionEdge() ? "an array copy cannot fail, it has no state and no exception edge"
+                            : i.attribute(Access.class).scale() == 0 ? "an array copy's access has the element size as its scale"
+                                            : this == CHECKCAST_ARRAY_COPY && i.attribute(Access.class).kind() != JavaKind.Object ? "a store-checking copy copies references" : null;
             case READ, WRITE -> (i.input(In.INDEX) != null) != (i.attribute(Access.class).scale() != 0)
                             ? "an access has an index exactly when it has a scale"
                             : i.state() != null && i.input(In.BASE).kind() != JavaKind.Object
