@@ -11,6 +11,7 @@ import org.ssajit.hotspot.ir.Access;
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Condition;
 import org.ssajit.ir.Goto;
+import org.ssajit.ir.Handler;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.If;
 import org.ssajit.ir.Instruction;
@@ -50,10 +51,11 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  *
  * <p>Only where the element kinds are known from the stamps (an {@code int[]} parameter, an
  * {@code Object[]} field), the VM has the stub, and, for references, the collector is one whose
- * barriers ssajit emits itself elsewhere (Serial, Parallel, G1, Shenandoah, Z): the oop stub applies them. A call
- * whose block has exception edges (compiled handlers, or the handlers remembered for a throwing
- * bytecode's deoptimization) stays a call. Runs before the lowering proper, which then lowers the
- * branches' Java-level operations and the call.
+ * barriers ssajit emits itself elsewhere (Serial, Parallel, G1, Shenandoah, Z): the oop stub applies them. In
+ * a try range whose handlers compiled code runs, the call keeps the exception edges (the slow path is
+ * the only code that throws); a call whose block the implicit exceptions' checks remember for a
+ * deoptimization stays a call. Runs before the lowering proper, which then lowers the branches'
+ * Java-level operations and the call.
  */
 public final class ArrayCopies {
     private ArrayCopies() {
@@ -66,7 +68,7 @@ public final class ArrayCopies {
     static int expand(Graph g, HotSpotVmConfig config, MetaAccessProvider metaAccess, int gc, Predicate<Block> skip) {
         int expanded = 0;
         for (Block b : CompilerList.copyOf(g.blocks())) {
-            if (!b.handlers().isEmpty() || skip.test(b)) {
+            if (skip.test(b)) {
                 continue;
             }
             // A block's later calls move to the rest of it after each expansion: go on there.
@@ -75,7 +77,9 @@ public final class ArrayCopies {
             while (again) {
                 again = false;
                 for (Instruction i : at.instructions()) {
-                    JavaKind ek = isArrayCopy(i) ? elementKind(i.input(0).stamp(), i.input(2).stamp()) : null;
+                    // In a try range the call is the block's last instruction, the only one that throws.
+                    boolean inTry = !at.handlers().isEmpty();
+                    JavaKind ek = isArrayCopy(i) && (!inTry || i == lastOf(at) && i.hasExceptionEdge()) ? elementKind(i.input(0).stamp(), i.input(2).stamp()) : null;
                     if (ek == null || config.arrayCopyStub(ek) == 0
                                     || ek == JavaKind.Object && gc != config.gcSerial && gc != config.gcParallel && gc != config.gcG1 && gc != config.gcShenandoah
                                                     && gc != config.gcZ && gc != config.gcEpsilon) {
@@ -128,6 +132,7 @@ public final class ArrayCopies {
         Block[] split = splitAtCall(g, b, call);
         Block rest = split[0];
         Block slow = split[1];
+        moveHandlers(b, slow);
         Block at = b;
         if (!src.stamp().isNonNull()) {
             at = branch(g, at, Condition.EQ, src, g.nullConstant(), slow, bci);
@@ -248,6 +253,30 @@ public final class ArrayCopies {
         b.moveToEnd(call, slow);
         slow.setTerminator(new Goto(-1, rest));
         return new Block[] {rest, slow};
+    }
+
+    /**
+     * In a try range: the exception edges go from {@code b}, where nothing throws any more, to
+     * {@code slow}, the call's block; each handler's entry takes {@code slow} in {@code b}'s place, with
+     * the same values (nothing between them changes a local).
+     */
+    private static void moveHandlers(Block b, Block slow) {
+        if (b.handlers().isEmpty()) {
+            return;
+        }
+        List<Handler> handlers = CompilerList.copyOf(b.handlers());
+        b.clearHandlers();
+        for (Handler h : handlers) {
+            slow.addHandler(h);
+        }
+        for (Handler h : handlers) {
+            h.target().replacePredecessor(b, slow);
+        }
+    }
+
+    private static Instruction lastOf(Block b) {
+        List<Instruction> code = b.instructions();
+        return code.isEmpty() ? null : code.get(code.size() - 1);
     }
 
     /** Ends {@code from} with {@code if (x cond y) slow else next}; returns next. */

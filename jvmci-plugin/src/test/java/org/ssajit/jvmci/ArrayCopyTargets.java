@@ -143,6 +143,33 @@ final class ArrayCopyTargets {
         return sum;
     }
 
+    /**
+     * In a try range: the handlers catch what the call throws (a null array is not caught), and a
+     * value set before the range reaches them.
+     */
+    static int caught(Object[] a, int ap, Object[] b, int bp, int n) {
+        int before = ap * 3 + bp;
+        try {
+            System.arraycopy(a, ap, b, bp, n);
+            return 0;
+        } catch (ArrayStoreException e) {
+            return before + 1000;
+        } catch (IndexOutOfBoundsException e) {
+            return before + 2000;
+        }
+    }
+
+    /** The same with int arrays: only the bounds' exceptions. */
+    static int caughtInts(int[] a, int ap, int[] b, int bp, int n) {
+        int before = ap * 3 + bp;
+        try {
+            System.arraycopy(a, ap, b, bp, n);
+            return 0;
+        } catch (IndexOutOfBoundsException e) {
+            return before + 2000;
+        }
+    }
+
     /** Arrays of a kind no stamp says: the call, which throws ArrayStoreException for mismatched kinds. */
     static void unknown(Object a, int ap, Object b, int bp, int n) {
         System.arraycopy(a, ap, b, bp, n);

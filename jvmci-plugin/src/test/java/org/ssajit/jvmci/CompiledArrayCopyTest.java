@@ -221,6 +221,17 @@ class CompiledArrayCopyTest {
         check("objects", in);
     }
 
+    /** In a try range: the stubs where the checks pass, and the handlers catch what the call throws. */
+    @Test
+    void inATryRangeTheHandlersCatchWhatTheCallThrows() {
+        assertEquals(1, lowered("caught", HotSpotOp.ARRAY_COPY).size());
+        assertEquals(1, lowered("caught", HotSpotOp.CHECKCAST_ARRAY_COPY).size());
+        Class<?>[] types = {Object[].class, String[].class, Integer[].class, CharSequence[].class};
+        check("caught", inputs(12, types, types));
+        assertEquals(1, lowered("caughtInts", HotSpotOp.ARRAY_COPY).size());
+        check("caughtInts", inputs(13, new Class<?>[] {int[].class}, new Class<?>[] {int[].class}));
+    }
+
     @Test
     void arraysOfAFinalClassNeedNoClassComparison() {
         assertEquals(1, lowered("strings", HotSpotOp.ARRAY_COPY).size());
