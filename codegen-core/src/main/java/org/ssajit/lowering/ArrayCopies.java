@@ -156,6 +156,9 @@ public final class ArrayCopies {
             at = branch(g, at, Condition.LT, room, range[1], slow, bci);
         }
         Access element = new Access(ek, metaAccess.getArrayBaseOffset(ek), metaAccess.getArrayIndexScale(ek), ek == JavaKind.Object && config.useCompressedOops);
+        Instruction from = append(at, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, srcPos));
+        Instruction to = append(at, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, destPos));
+        Instruction count = append(at, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, length));
         Block checked = null;
         if (ek == JavaKind.Object && !isExactlyObjectArray(dest, metaAccess) && !sameExactType(src.stamp(), dest.stamp())) {
             // Any reference array's elements fit an Object[]; other destinations take the source's class
@@ -173,14 +176,11 @@ public final class ArrayCopies {
                 at = branch(g, at, Condition.NE, srcClass, destClass, slow, bci);
             }
         }
-        Instruction from = append(at, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, srcPos));
-        Instruction to = append(at, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, destPos));
-        Instruction count = append(at, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, length));
         append(at, new Instruction(g, HotSpotOp.ARRAY_COPY, JavaKind.Void, element, bci, src, from, dest, to, count));
         at.setTerminator(new Goto(-1, rest));
         rest.addPredecessor(at);
         if (checked != null) {
-            storeCheckingCopy(g, checked, call, element, rest, slow, config);
+            storeCheckingCopy(g, checked, call, element, new Value[] {from, to, count}, rest, slow, config);
         }
         rest.addPredecessor(slow);
         return rest;
@@ -192,10 +192,10 @@ public final class ArrayCopies {
      * ({@code ~K} elements copied: from {@code srcPos + K}, {@code destPos + K}, {@code length - K}),
      * which copies nothing and throws what the interpreter throws there: HotSpot's ArrayStoreException
      * message names the two arrays' classes only, never a position. C2 resumes the same way.
+     * {@code wide}: the two positions and the length as longs.
      */
-    private static void storeCheckingCopy(Graph g, Block checked, Instruction call, Access element, Block rest, Block slow, HotSpotVmConfig config) {
+    private static void storeCheckingCopy(Graph g, Block checked, Instruction call, Access element, Value[] wide, Block rest, Block slow, HotSpotVmConfig config) {
         int bci = call.bci();
-        Value src = call.input(0);
         Value srcPos = call.input(1);
         Value dest = call.input(2);
         Value destPos = call.input(3);
@@ -206,11 +206,8 @@ public final class ArrayCopies {
         Instruction superCheckOffset = append(checked,
                         new Instruction(g, HotSpotOp.READ, JavaKind.Int, new Access(JavaKind.Int, config.klassSuperCheckOffsetOffset, 0, false), bci, elementKlass));
         Instruction offset = append(checked, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, superCheckOffset));
-        Instruction from = append(checked, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, srcPos));
-        Instruction to = append(checked, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, destPos));
-        Instruction count = append(checked, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, length));
         Instruction result = append(checked,
-                        new Instruction(g, HotSpotOp.CHECKCAST_ARRAY_COPY, JavaKind.Int, element, bci, src, from, dest, to, count, offset, elementKlass));
+                        new Instruction(g, HotSpotOp.CHECKCAST_ARRAY_COPY, JavaKind.Int, element, bci, call.input(0), wide[0], dest, wide[1], wide[2], offset, elementKlass));
         Block partial = g.newBlock(bci);
         checked.setTerminator(new If(bci, Condition.EQ, result, g.intConstant(0), rest, partial));
         rest.addPredecessor(checked);
