@@ -12,7 +12,7 @@ import java.util.Random;
  * methods with arguments of every kind calling the ones before them (so calls never cycle), one
  * bounded recursion, loops of every shape with labelled break and continue, arithmetic of every
  * primitive type with edge values, arrays of every element kind and a matrix, switches (table, lookup,
- * string, expression), strings and boxing, lambdas, try/catch/finally around every implicit exception,
+ * string, expression), strings and boxing, a list copied into an array of another class, lambdas, try/catch/finally around every implicit exception,
  * synchronized blocks and methods, a volatile field, objects that never leave their block, and
  * {@code System.gc()}.
  *
@@ -683,7 +683,11 @@ final class ProgramGenerator {
 
     private String boxing() {
         String b = fresh("bx");
-        return switch (r.nextInt(5)) {
+        return switch (r.nextInt(6)) {
+            // The list's Object[] into a Number[] (System.arraycopy between arrays of different classes,
+            // every element checked), one of the given length or a new one when it is too short.
+            case 5 -> "{ Number[] " + b + " = LIST.toArray(new Number[" + expr(T.INT, 1) + " & 7]); int " + b + "h = " + b + ".length; for (Number " + b + "n : " + b
+                            + ") { " + b + "h = " + b + "h * 31 + (" + b + "n == null ? 7 : " + b + "n.intValue()); } mix(" + b + "h); }";
             // A constructor through a method handle: the handle's code allocates with Unsafe.allocateInstance.
             // (No call of its g: the statement may be in g itself.)
             case 4 -> "{ A " + b + " = construct(" + expr(T.INT, 1) + ", " + expr(T.LONG, 1) + "); mix(" + b + "); mix(" + b + ".y - " + b + ".x); }";
