@@ -403,8 +403,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
             case EXCEPTION_TAKE -> exceptionTake(i);
             case UNWIND -> unwind(i);
             case LEAF_CALL -> leafCall(i);
-            case ARRAY_COPY -> arrayCopy(i);
-            case CHECKCAST_ARRAY_COPY -> checkcastArrayCopy(i);
+            case ARRAY_COPY, CHECKCAST_ARRAY_COPY -> arrayCopy(i);
             case BOUNDS_CHECK -> boundsCheck(i);
             default -> throw new IllegalStateException(i.op().mnemonic() + " at bci " + i.bci() + " in a lowered graph");
         }
@@ -659,46 +658,36 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     }
 
     /**
-     * {@link HotSpotOp#ARRAY_COPY}: the two element addresses ({@link #elementAddress}) and the count moved to
-     * the C convention's first three argument registers, then the VM's copy stub for the element
-     * size, a leaf that clobbers what C may clobber (every allocatable register is taken as clobbered).
+     * {@link HotSpotOp#ARRAY_COPY} and {@link HotSpotOp#CHECKCAST_ARRAY_COPY}: the two element
+     * addresses ({@link #elementAddress}), the count and, for the store-checking stub, the destination
+     * element class's super check offset and the class, moved to the C convention's argument
+     * registers; then the VM's stub (the copy stub for the element size, or the store-checking one), a
+     * leaf that clobbers what C may clobber (every allocatable register is taken as clobbered). The
+     * store-checking stub's int result comes from the return register.
      */
     protected final void arrayCopy(Instruction i) {
         Access a = access(i);
-        long stub = backend.config().arrayCopyStub(a.kind());
+        boolean checking = i.op() == HotSpotOp.CHECKCAST_ARRAY_COPY;
+        long stub = checking ? backend.config().checkcastArrayCopyStub : backend.config().arrayCopyStub(a.kind());
+        String name = checking ? "checkcast arraycopy" : "arraycopy " + a.kind().getJavaName();
         if (stub == 0) {
-            throw new IllegalStateException("the VM has no copy stub for " + a.kind() + " arrays");
+            throw new IllegalStateException("the VM has no stub for " + name);
         }
         Variable from = newVariable(JavaKind.Long);
         append(elementAddress(a, from, inVariable(i.input(In.SOURCE)), inVariable(i.input(In.SOURCE_INDEX))));
         Variable to = newVariable(JavaKind.Long);
         append(elementAddress(a, to, inVariable(i.input(In.DESTINATION)), inVariable(i.input(In.DESTINATION_INDEX))));
-        JavaKind[] kinds = {JavaKind.Long, JavaKind.Long, JavaKind.Long};
-        RegisterValue[] args = cArguments(kinds, JavaKind.Void, new Value[] {from, to, operand(i.input(In.LENGTH))}, "arraycopy");
-        append(new CallOps.LeafCall(stub, null, args, "arraycopy " + a.kind().getJavaName()));
-    }
-
-    /**
-     * {@link HotSpotOp#CHECKCAST_ARRAY_COPY}: the two element addresses, the count, the destination
-     * element class's super check offset and the class to the C convention's first five argument
-     * registers, then the VM's store-checking copy stub, a leaf; its int result from the return register.
-     */
-    protected final void checkcastArrayCopy(Instruction i) {
-        Access a = access(i);
-        long stub = backend.config().checkcastArrayCopyStub;
-        if (stub == 0) {
-            throw new IllegalStateException("the VM has no store-checking copy stub");
+        Value[] values = checking ? new Value[] {from, to, operand(i.input(In.LENGTH)), operand(i.input(In.OFFSET)), operand(i.input(In.ELEMENT_CLASS))}
+                        : new Value[] {from, to, operand(i.input(In.LENGTH))};
+        JavaKind[] kinds = new JavaKind[values.length];
+        Arrays.fill(kinds, JavaKind.Long);
+        JavaKind resultKind = checking ? JavaKind.Int : JavaKind.Void;
+        RegisterValue[] args = cArguments(kinds, resultKind, values, name);
+        RegisterValue result = checking ? fixed(backend.registerConfig().getReturnRegister(resultKind), resultKind) : null;
+        append(new CallOps.LeafCall(stub, result, args, name));
+        if (checking) {
+            move(result(i), result);
         }
-        Variable from = newVariable(JavaKind.Long);
-        append(elementAddress(a, from, inVariable(i.input(In.SOURCE)), inVariable(i.input(In.SOURCE_INDEX))));
-        Variable to = newVariable(JavaKind.Long);
-        append(elementAddress(a, to, inVariable(i.input(In.DESTINATION)), inVariable(i.input(In.DESTINATION_INDEX))));
-        JavaKind[] kinds = {JavaKind.Long, JavaKind.Long, JavaKind.Long, JavaKind.Long, JavaKind.Long};
-        RegisterValue[] args = cArguments(kinds, JavaKind.Int, new Value[] {from, to, operand(i.input(In.LENGTH)), operand(i.input(In.OFFSET)), operand(i.input(In.ELEMENT_CLASS))},
-                        "checkcast arraycopy");
-        RegisterValue result = fixed(backend.registerConfig().getReturnRegister(JavaKind.Int), JavaKind.Int);
-        append(new CallOps.LeafCall(stub, result, args, "checkcast arraycopy"));
-        move(result(i), result);
     }
 
     /** {@code result := } the address of element {@code index} of {@code array} with {@code a}'s scale and offset of element 0. */

@@ -165,16 +165,8 @@ public final class ArrayCopies {
             // at once, and any other source element by element.
             Instruction srcClass = append(at, new Instruction(g, Op.CLASS_OF, JavaKind.Object, null, bci, src));
             Instruction destClass = append(at, new Instruction(g, Op.CLASS_OF, JavaKind.Object, null, bci, dest));
-            if (config.checkcastArrayCopyStub != 0) {
-                checked = g.newBlock(bci);
-                Block next = g.newBlock(bci);
-                at.setTerminator(new If(bci, Condition.NE, srcClass, destClass, checked, next));
-                checked.addPredecessor(at);
-                next.addPredecessor(at);
-                at = next;
-            } else {
-                at = branch(g, at, Condition.NE, srcClass, destClass, slow, bci);
-            }
+            checked = config.checkcastArrayCopyStub != 0 ? g.newBlock(bci) : null;
+            at = branch(g, at, Condition.NE, srcClass, destClass, checked != null ? checked : slow, bci);
         }
         append(at, new Instruction(g, HotSpotOp.ARRAY_COPY, JavaKind.Void, element, bci, src, from, dest, to, count));
         at.setTerminator(new Goto(-1, rest));
@@ -208,10 +200,7 @@ public final class ArrayCopies {
         Instruction offset = append(checked, new Instruction(g, Op.I2L, JavaKind.Long, null, bci, superCheckOffset));
         Instruction result = append(checked,
                         new Instruction(g, HotSpotOp.CHECKCAST_ARRAY_COPY, JavaKind.Int, element, bci, call.input(0), wide[0], dest, wide[1], wide[2], offset, elementKlass));
-        Block partial = g.newBlock(bci);
-        checked.setTerminator(new If(bci, Condition.EQ, result, g.intConstant(0), rest, partial));
-        rest.addPredecessor(checked);
-        partial.addPredecessor(checked);
+        Block partial = branch(g, checked, Condition.EQ, result, g.intConstant(0), rest, bci);
         Instruction copied = append(partial, new Instruction(g, Op.XOR, JavaKind.Int, null, bci, result, g.intConstant(-1)));
         Value[] resumed = {append(partial, new Instruction(g, Op.ADD, JavaKind.Int, null, bci, srcPos, copied)),
             append(partial, new Instruction(g, Op.ADD, JavaKind.Int, null, bci, destPos, copied)),
@@ -276,11 +265,11 @@ public final class ArrayCopies {
         return code.isEmpty() ? null : code.get(code.size() - 1);
     }
 
-    /** Ends {@code from} with {@code if (x cond y) slow else next}; returns next. */
-    static Block branch(Graph g, Block from, Condition cond, Value x, Value y, Block slow, int bci) {
+    /** Ends {@code from} with {@code if (x cond y) target else next}; returns next. */
+    static Block branch(Graph g, Block from, Condition cond, Value x, Value y, Block target, int bci) {
         Block next = g.newBlock(bci);
-        from.setTerminator(new If(bci, cond, x, y, slow, next));
-        slow.addPredecessor(from);
+        from.setTerminator(new If(bci, cond, x, y, target, next));
+        target.addPredecessor(from);
         next.addPredecessor(from);
         return next;
     }
