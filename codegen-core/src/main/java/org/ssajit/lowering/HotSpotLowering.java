@@ -297,7 +297,7 @@ public final class HotSpotLowering {
     /** Every Java-level instruction lowered, dominators first, with every check it needs. */
     public void instructions(LoweringState s) {
         boolean unwinding = s.compiledHandlers && options.get(LoweringOptions.UNWIND_EXCEPTIONS);
-        new InstructionLowering(this, s.graph, s.stamps, s.tryHandlers, s.tryBcis, s.throwing, s.recompiling, unwinding).run();
+        new InstructionLowering(this, s.graph, s.stamps, s.tryHandlers, s.tryBcis, s.throwing, s.recompiling, unwinding, hotKinds()).run();
     }
 
     /** The checks that cannot fail removed ({@link CheckElimination}). */
@@ -342,6 +342,30 @@ public final class HotSpotLowering {
     private boolean throwsInCompiledCode(ImplicitThrows.Mode mode, ProfilingInfo profile, int bci) {
         return mode == ImplicitThrows.Mode.ALWAYS || mode == ImplicitThrows.Mode.PREALLOCATED
                         || ImplicitThrows.seen(profile, bci) && (!hotThrowsOmitTraces() || ImplicitThrows.trapped(profile));
+    }
+
+    /**
+     * Which kinds of failed check a block that throws in compiled code ({@link LoweringState#throwing})
+     * throws there, by the check's own method: all in the test modes and where the VM keeps the stack
+     * traces of hot throws; else a kind with a preallocated instance only once it has trapped in that
+     * method, so that it is thrown as that instance ({@link #implicitThrows}). Its other checks
+     * deoptimize and recompile after a few, as C2's first code does: a kind the profile saw but that
+     * never trapped (it threw before the first compile) would otherwise create an exception with a
+     * stack trace each time, for good.
+     */
+    private java.util.function.BiPredicate<ImplicitException.Kind, ResolvedJavaMethod> hotKinds() {
+        ImplicitThrows.Mode mode = options.get(LoweringOptions.IMPLICIT_EXCEPTIONS);
+        if (mode != ImplicitThrows.Mode.PROFILE || !hotThrowsOmitTraces()) {
+            return (kind, method) -> true;
+        }
+        Map<ResolvedJavaMethod, ProfilingInfo> profiles = new CompilerMap<>();
+        return (kind, method) -> {
+            if (!kind.preallocatedWhenHot()) {
+                return true;
+            }
+            ProfilingInfo profile = profiles.computeIfAbsent(method, ImplicitThrows::profile);
+            return profile != null && profile.getDeoptimizationCount(kind.reason()) > 0;
+        };
     }
 
     /**

@@ -7,6 +7,7 @@ import static org.ssajit.lowering.HotSpotLowering.UNRESOLVED_ACTION;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiPredicate;
 
 import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.hotspot.ir.LoadBarrier;
@@ -39,6 +40,7 @@ import jdk.vm.ci.meta.DeoptimizationReason;
 import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.MetaAccessProvider;
+import jdk.vm.ci.meta.ResolvedJavaMethod;
 import jdk.vm.ci.meta.ResolvedJavaType;
 
 /**
@@ -87,8 +89,12 @@ final class InstructionLowering {
     /** Blocks whose failed checks deoptimize so that HotSpot counts them and recompiles (the profile has not seen them throw). */
     final Set<Block> recompiling;
 
+    /** Of the checks of a {@link #throwing} block, the kinds thrown in compiled code, by the check's own method (the rest recompile). */
+    final BiPredicate<ImplicitException.Kind, ResolvedJavaMethod> hotKinds;
+
     InstructionLowering(HotSpotLowering lowering, Graph g, Stamps stamps, Map<Block, List<Handler>> tryHandlers, Map<Block, Integer> tryBcis, Set<Block> throwing,
-                    Set<Block> recompiling, boolean unwinding) {
+                    Set<Block> recompiling, boolean unwinding, BiPredicate<ImplicitException.Kind, ResolvedJavaMethod> hotKinds) {
+        this.hotKinds = hotKinds;
         this.g = g;
         this.config = lowering.config();
         this.metaAccess = lowering.metaAccess();
@@ -119,10 +125,10 @@ final class InstructionLowering {
         // Only the block's last bytecode is in the handlers' range: a block may start with throwing
         // bytecodes before the range (its start need not be a block boundary).
         if (kind != null && handlers != null && Integer.valueOf(bci).equals(tryBcis.get(block)) && ImplicitThrows.catches(handlers, kind, metaAccess)) {
-            if (throwing.contains(block)) {
+            if (throwing.contains(block) && throwsHere(kind)) {
                 return Deopt.compiledThrow(reason);
             }
-            if (recompiling.contains(block)) {
+            if (throwing.contains(block) || recompiling.contains(block)) {
                 return new Deopt(reason, DeoptimizationAction.RecompileIfTooManyDeopts);
             }
         }
@@ -154,7 +160,13 @@ final class InstructionLowering {
     /** Whether a failed null check of the bytecode being lowered throws in compiled code: then it must be explicit. */
     boolean nullChecksThrow() {
         return throwing.contains(block) && anchor != null && Integer.valueOf(anchor.bci()).equals(tryBcis.get(block))
-                        && ImplicitThrows.catches(tryHandlers.get(block), ImplicitException.Kind.NULL_POINTER, metaAccess);
+                        && ImplicitThrows.catches(tryHandlers.get(block), ImplicitException.Kind.NULL_POINTER, metaAccess) && throwsHere(ImplicitException.Kind.NULL_POINTER);
+    }
+
+    /** Whether a failed check of {@code kind} in a {@link #throwing} block throws in compiled code ({@link #hotKinds}, by the anchor's method). */
+    private boolean throwsHere(ImplicitException.Kind kind) {
+        FrameState state = anchor == null ? null : anchor.state();
+        return hotKinds.test(kind, state == null ? g.method() : state.method());
     }
 
     void run() {

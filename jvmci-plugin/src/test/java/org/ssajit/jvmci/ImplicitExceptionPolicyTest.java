@@ -81,6 +81,18 @@ class ImplicitExceptionPolicyTest {
         ChildJvm.Result early = ChildJvm.runAsSsajitRun(List.of("-Xbatch"), main, List.of("early"), timeout);
         assertTrue(early.exitCode() == 0 && early.stdout().startsWith(earlySum + "\n"), () -> "not the interpreter's " + earlySum + "\n" + early.describe());
         assertTrue(tracelessCount(early) > 100_000 && early.stdout().contains(" with a message: 0"), early::describe);
+
+        // Two kinds in one method, one trapping often and one rarely: the rare kind, seen by the
+        // profile but not yet trapped when the frequent one recompiles the method, traps too until it
+        // is hot, and is then thrown preallocated as under C2 (not created with a stack trace for good).
+        ChildJvm.Result mixedInterpreted = ChildJvm.run(List.of("-Xint"), main, List.of("mixed"), timeout);
+        String mixedSum = mixedInterpreted.stdout().lines().findFirst().orElse("");
+        assertTrue(mixedInterpreted.exitCode() == 0 && mixedSum.startsWith("sum=") && mixedInterpreted.stdout().contains("bounds: 0 of 4000 "), mixedInterpreted::describe);
+        for (ChildJvm.Result r : List.of(ChildJvm.run(List.of("-Xbatch"), main, List.of("mixed"), timeout), ChildJvm.runAsSsajitRun(List.of("-Xbatch"), main, List.of("mixed"), timeout))) {
+            assertTrue(r.exitCode() == 0 && r.stdout().startsWith(mixedSum + "\n"), () -> "not the interpreter's " + mixedSum + "\n" + r.describe());
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("bounds: (\\d+) of 4000 ").matcher(r.stdout());
+            assertTrue(m.find() && Integer.parseInt(m.group(1)) > 3000, () -> "the rare kind's hot throws are not preallocated:\n" + r.describe());
+        }
     }
 
     private static long tracelessCount(ChildJvm.Result r) {

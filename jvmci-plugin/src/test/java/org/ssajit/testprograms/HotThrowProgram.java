@@ -70,7 +70,43 @@ public final class HotThrowProgram {
         }
     }
 
+    static int bounds;
+    static int boundsTraceless;
+
+    /**
+     * Two kinds in one method ({@code mixed}): the division fails every other call, the index one
+     * call in a hundred, so that the division's checks trap and recompile the method before the
+     * index's have trapped, while the profile has seen both.
+     */
+    static int both(int[] a, int i, int d) {
+        int r = 0;
+        try {
+            r += 1000 / d;
+        } catch (ArithmeticException e) {
+            note(e);
+            r -= 2;
+        }
+        try {
+            r += a[i];
+        } catch (ArrayIndexOutOfBoundsException e) {
+            bounds++;
+            boundsTraceless += e.getStackTrace().length == 0 ? 1 : 0;
+            r -= 3;
+        }
+        return r;
+    }
+
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("mixed")) {
+            int[] values = {5, 6, 7, 8};
+            long s = 0;
+            for (int i = 0; i < 400_000; i++) {
+                s += both(values, i % 100 == 0 ? 4 : i & 3, (i & 1) == 0 ? 0 : 1 + i % 5);
+            }
+            System.out.println("sum=" + s);
+            System.out.println("bounds: " + boundsTraceless + " of " + bounds + " traceless");
+            return;
+        }
         // First no exceptions (the methods are compiled meanwhile), then many; or many from the start.
         int start = args.length > 0 && args[0].equals("early") ? 0 : 100_000;
         Node[] nodes = {new Node(1), new Node(2), new Node(3), new Node(4)};
