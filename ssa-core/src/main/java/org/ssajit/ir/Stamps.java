@@ -167,7 +167,7 @@ public final class Stamps {
             s = switch (op) {
                 case LOAD_FIELD -> Stamp.forDeclaredType(i.field().field().getType(), false);
                 case NEW_INSTANCE, CHECKCAST -> Stamp.forDeclaredType(i.type(), false);
-                case INVOKE -> Stamp.forDeclaredType(i.invokeTarget().method().getSignature().getReturnType(null), false);
+                case INVOKE -> Stamp.forDeclaredType(returnType(i), false);
                 default -> null;
             };
         }
@@ -234,7 +234,7 @@ public final class Stamps {
                 Stamp declared = Stamp.forDeclaredType(i.type(), known(i.input(0)).isNonNull());
                 yield declared.type() == null ? known(i.input(0)) : declared;
             }
-            case INVOKE -> k == JavaKind.Object ? Stamp.forDeclaredType(i.invokeTarget().method().getSignature().getReturnType(null), false)
+            case INVOKE -> k == JavaKind.Object ? Stamp.forDeclaredType(returnType(i), false)
                             : Stamp.unrestricted(k);
             case OSR_LOCK -> Stamp.unrestricted(JavaKind.Object).asNonNull();
             case CLASS_OF -> known(i.input(0)).isNonNull() ? Stamp.unrestricted(JavaKind.Object).asNonNull() : Stamp.unrestricted(JavaKind.Object);
@@ -243,6 +243,15 @@ public final class Stamps {
             case OSR_LOCAL -> k == JavaKind.Object ? Stamp.forDeclaredType(osrLocalType(i), false) : Stamp.unrestricted(k);
             default -> Stamp.unrestricted(k);
         };
+    }
+
+    /**
+     * A call's declared return type, looked up (never loaded) from the callee's class, as a parameter's
+     * is from its method's: {@code getReturnType(null)} would give every reference type unresolved.
+     */
+    static JavaType returnType(Instruction call) {
+        var m = call.invokeTarget().method();
+        return m.getSignature().getReturnType(m instanceof ResolvedJavaMethod r ? r.getDeclaringClass() : null);
     }
 
     private JavaType osrLocalType(Instruction i) {

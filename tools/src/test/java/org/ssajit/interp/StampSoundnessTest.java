@@ -74,10 +74,30 @@ class StampSoundnessTest {
         return r != null ? r : a;
     }
 
+    static byte[] fresh(int n) {
+        return new byte[n & 15];
+    }
+
+    static String text(int n) {
+        return Integer.toString(n);
+    }
+
+    static CharSequence sequence(int n) {
+        return n > 0 ? text(n) : new StringBuilder("b");
+    }
+
+    /** Calls' results, typed by their declared return types; an interface's says nothing. */
+    static Object returned(int n) {
+        byte[] b = fresh(n);
+        String s = text(n);
+        CharSequence c = sequence(n);
+        return n > 10 ? b : n > 0 ? s : c;
+    }
+
     @Test
     void handWrittenLoops() {
         int checked = 0;
-        for (String name : List.of("countUp", "nested", "downward", "wraps", "bitCounts", "pick")) {
+        for (String name : List.of("countUp", "nested", "downward", "wraps", "bitCounts", "pick", "returned")) {
             Method m = FoldDiffTest.findMethod(StampSoundnessTest.class, name);
             checked += check(m, Inputs.forMethod(m, 7, 200));
         }
@@ -111,6 +131,30 @@ class StampSoundnessTest {
         Stamps.infer(wraps);
         assertTrue(wraps.blocks().stream().flatMap(b -> b.phis().stream()).filter(p -> p.kind() == JavaKind.Int).noneMatch(p -> p.stamp().isNonNegative()),
                         wraps::toString);
+    }
+
+    /**
+     * A call's reference result has its declared return type, looked up from the callee's class: a
+     * primitive array and a final class exactly, an interface not at all (JVMCI gives every reference
+     * return type unresolved when asked without an accessing class).
+     */
+    @Test
+    void callResultsHaveTheirReturnTypes() {
+        Graph g = Jvmci.graph(StampSoundnessTest.class, "returned", BuildOptions.DEFAULT);
+        Stamps.infer(g);
+        java.util.Map<String, Stamp> byCallee = new java.util.HashMap<>();
+        for (var b : g.blocks()) {
+            for (var i : b.instructions()) {
+                if (i.op() == org.ssajit.ir.Op.INVOKE) {
+                    byCallee.put(i.invokeTarget().method().getName(), i.stamp());
+                }
+            }
+        }
+        ResolvedJavaType bytes = Jvmci.PROVIDERS.metaAccess().lookupJavaType(byte[].class);
+        ResolvedJavaType string = Jvmci.PROVIDERS.metaAccess().lookupJavaType(String.class);
+        assertTrue(byCallee.get("fresh").isExactType() && bytes.equals(byCallee.get("fresh").type()), () -> byCallee + "\n" + g);
+        assertTrue(byCallee.get("text").isExactType() && string.equals(byCallee.get("text").type()), () -> byCallee + "\n" + g);
+        assertEquals(null, byCallee.get("sequence").type(), () -> byCallee + "\n" + g);
     }
 
     /** Runs {@code m}'s graph on every input and checks each computed value against its stamp; returns how many. */
