@@ -67,8 +67,16 @@ public final class Inlining {
      * {@link #HOT_CALL_FREQUENCY_OPTION} ({@code -Dssajit.HotCallFrequency}) sets it for a compile.
      */
     public static final double HOT_CALL_FREQUENCY = 2;
+    /**
+     * How often a recursive call ({@link #MAX_RECURSIVE_INLINING}) must run per entry to be hot: C2's
+     * InlineFrequencyRatio, below {@link #HOT_CALL_FREQUENCY}, since a recursion's calls run once or
+     * twice per entry (a tree's walk) however hot they are.
+     */
+    public static final double RECURSIVE_HOT_CALL_FREQUENCY = 0.25;
     /** How deep inlined calls nest (the compiled method is depth 0). */
     public static final int MAX_DEPTH = 6;
+    /** How many times a method may be inlined into a chain of frames that already runs it (C2's MaxRecursiveInlineLevel). */
+    public static final int MAX_RECURSIVE_INLINING = 1;
     /**
      * Bytecodes inlined into one compile, in all. Spent in parse order, so a large callee at a hot call
      * can leave its own small callees (and the objects they take, which then escape) uninlined:
@@ -289,12 +297,28 @@ public final class Inlining {
      * enough ({@link #HOT_CALL_FREQUENCY}), and its own profile counted it (a method never profiled has
      * no branch counts either, and the estimate would be the bytecode's shape alone).
      */
-    private boolean isHot(FrameState callerState, double frequency) {
-        if (!(frequency >= hotCallFrequency)) {
+    private boolean isHot(FrameState callerState, double frequency, boolean recursive) {
+        if (!(frequency >= hotThreshold(recursive))) {
             return false;
         }
         jdk.vm.ci.meta.ProfilingInfo p = profile(callerState.method());
         return p != null && p.getExecutionCount(callerState.bci()) > 0;
+    }
+
+    /** How often a call must run per entry to be hot; a recursive call's threshold is {@link #RECURSIVE_HOT_CALL_FREQUENCY} at most. */
+    private double hotThreshold(boolean recursive) {
+        return recursive ? Math.min(hotCallFrequency, RECURSIVE_HOT_CALL_FREQUENCY) : hotCallFrequency;
+    }
+
+    /** How many frames of {@code state}'s chain run {@code m}: a call of it from there is recursive if any do. */
+    private static int runs(FrameState state, ResolvedJavaMethod m) {
+        int n = 0;
+        for (FrameState fs = state; fs != null; fs = fs.outer()) {
+            if (fs.method().equals(m)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** Whether a call's frequency changes a decision: only when hot calls may inline larger callees. */
@@ -303,8 +327,8 @@ public final class Inlining {
     }
 
     /** The largest callee inlined at a call that runs {@code frequency} times per entry. */
-    private int sizeLimit(FrameState callerState, double frequency) {
-        return hotCalleeBytes > MAX_CALLEE_BYTES && isHot(callerState, frequency) ? hotCalleeBytes : MAX_CALLEE_BYTES;
+    private int sizeLimit(FrameState callerState, double frequency, boolean recursive) {
+        return hotCalleeBytes > MAX_CALLEE_BYTES && isHot(callerState, frequency, recursive) ? hotCalleeBytes : MAX_CALLEE_BYTES;
     }
 
     /** What a decision says of a callee larger than {@link #MAX_CALLEE_BYTES} inlined at a hot call. */
@@ -349,14 +373,20 @@ public final class Inlining {
         }
         int size = target.getCodeSize();
         boolean plumbing = isMethodHandlePlumbing(target);
-        int limit = plumbing ? HOT_CALLEE_BYTES : sizeLimit(callerState, frequency);
+        // A lambda form runs another handle's form, which may be the same method: not recursion.
+        int recursion = plumbing ? 0 : runs(callerState, target);
+        if (recursion > MAX_RECURSIVE_INLINING) {
+            return "recursive (" + MAX_RECURSIVE_INLINING + (MAX_RECURSIVE_INLINING == 1 ? " level" : " levels") + " inlined already)";
+        }
+        boolean recursive = recursion > 0;
+        int limit = plumbing ? HOT_CALLEE_BYTES : sizeLimit(callerState, frequency, recursive);
         if (size > limit) {
             if (!explain) {
                 return "too big";
             }
             if (limit < hotCalleeBytes && size <= hotCalleeBytes) {
                 return "too big (" + size + " > " + limit + " bytes) for a call that is not hot ("
-                                + (frequency >= hotCallFrequency ? "its profile did not count it"
+                                + (frequency >= hotThreshold(recursive) ? "its profile did not count it"
                                                 : Double.isNaN(frequency) ? "its frequency is unknown: irreducible control flow" : times(frequency) + " per entry")
                                 + ")";
             }
@@ -386,10 +416,6 @@ public final class Inlining {
         int depth = 0;
         int plumbingDepth = plumbing ? 1 : 0;
         for (FrameState fs = callerState; fs != null; fs = fs.outer()) {
-            // A lambda form runs another handle's form, which may be the same method: not recursion.
-            if (!plumbing && fs.method().equals(target)) {
-                return "recursive";
-            }
             if (isMethodHandlePlumbing(fs.method())) {
                 plumbingDepth++;
             } else {

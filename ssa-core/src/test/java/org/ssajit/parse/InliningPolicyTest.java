@@ -96,12 +96,16 @@ class InliningPolicyTest {
     }
 
     @Test
-    void staticCalleesAreInlinedRecursionIsNot() {
+    void staticCalleesAreInlinedRecursionOnce() {
         Graph g = Jvmci.build(method(InliningPolicyTest.class, "caller"), BuildOptions.DEFAULT.withInlining(true)).graph();
         assertEquals(List.of("twice"), g.inlinedMethods().stream().map(ResolvedJavaMethod::getName).toList());
         assertEquals(2, g.inlinedCallCount());
         Graph r = Jvmci.build(method(InliningPolicyTest.class, "recursive"), BuildOptions.DEFAULT.withInlining(true)).graph();
-        assertTrue(r.inlinedMethods().isEmpty(), () -> "recursion inlined: " + r.inlinedMethods());
+        assertTrue(r.inlinedMethods().isEmpty(), "the root is not among the methods inlined into it: " + r.inlinedMethods());
+        assertEquals(1, r.inlinedCallCount(), () -> "recursion inlined more than once: " + r);
+        var second = r.inliningDecisions().stream().filter(d -> !d.inlined()).findFirst().orElseThrow();
+        assertEquals(1, second.depth());
+        assertEquals("recursive (1 level inlined already)", second.reason());
         Graph off = Jvmci.build(method(InliningPolicyTest.class, "caller"), BuildOptions.DEFAULT).graph();
         assertEquals(0, off.inlinedCallCount());
     }
@@ -685,11 +689,11 @@ class InliningPolicyTest {
         assertFalse(of.apply("valueOf").inlined());
         List<String> order = g.inliningDecisions().stream().filter(d -> !d.callee().getName().equals("<init>") && !d.callee().getName().equals("valueOf"))
                         .map(d -> d.depth() + " " + d.callee().getName() + " " + d.inlined()).toList();
-        assertEquals(List.of("0 nested true", "1 caller true", "2 twice true", "2 twice true", "0 recursive true", "1 recursive false", "0 big false", "0 locked true",
+        assertEquals(List.of("0 nested true", "1 caller true", "2 twice true", "2 twice true", "0 recursive true", "1 recursive true", "2 recursive false", "0 big false", "0 locked true",
                         "0 withHandler true", "0 m false", "0 nanoTime false"), order, all);
         assertEquals("static", of.apply("nested").reason());
-        var recursion = g.inliningDecisions().stream().filter(d -> d.callee().getName().equals("recursive") && d.depth() == 1).findFirst().orElseThrow();
-        assertEquals("recursive", recursion.reason(), all);
+        var recursion = g.inliningDecisions().stream().filter(d -> d.callee().getName().equals("recursive") && d.depth() == 2).findFirst().orElseThrow();
+        assertEquals("recursive (1 level inlined already)", recursion.reason(), all);
         // `many` never ran: its profile did not count the call, which may not be hot then
         assertEquals("too big (" + method(InliningPolicyTest.class, "big").getCodeSize() + " > 35 bytes) for a call that is not hot (its profile did not count it)",
                         of.apply("big").reason(), all);
@@ -861,6 +865,61 @@ class InliningPolicyTest {
         var first = g.inliningDecisions().stream().filter(d -> !d.inlined()).findFirst().orElseThrow();
         assertEquals("the compile's budget is spent (" + inlined * size + " + " + size + " > " + Inlining.MAX_TOTAL_BYTES + " bytes)", first.reason());
         assertEquals(120 - inlined, g.inliningDecisions().stream().filter(d -> !d.inlined()).count());
+    }
+
+    /** A node of a tree walked recursively by {@link #walk}, which is larger than {@link Inlining#MAX_CALLEE_BYTES}. */
+    static final class TreeNode {
+        final TreeNode left;
+        final TreeNode right;
+        final int label;
+
+        TreeNode(TreeNode left, TreeNode right, int label) {
+            this.left = left;
+            this.right = right;
+            this.label = label;
+        }
+    }
+
+    static long walk(TreeNode n) {
+        if (n.left == null) {
+            return n.label * 3L + (n.label >>> 2) + (n.label ^ 0x55);
+        }
+        long l = walk(n.left);
+        long r = walk(n.right);
+        return l * 31 + r + n.label;
+    }
+
+    static TreeNode tree(int depth, int label) {
+        return depth == 0 ? new TreeNode(null, null, label) : new TreeNode(tree(depth - 1, 2 * label), tree(depth - 1, 2 * label + 1), label);
+    }
+
+    /**
+     * A recursive call is hot from C2's 0.25 runs per entry ({@link Inlining#RECURSIVE_HOT_CALL_FREQUENCY}):
+     * a tree's walk calls itself twice on half of its entries, once per entry per call, which is not
+     * hot for another call (twice per entry, the default). So a larger recursive callee is inlined
+     * into itself once, and its own recursive calls stay calls; with the hot rule at 0.1 per entry the
+     * other calls would be hot too, but the recursion stays at one level.
+     */
+    @Test
+    void aHotRecursiveCallIsInlinedOnce() throws InterruptedException {
+        ResolvedJavaMethod m = method(InliningPolicyTest.class, "walk");
+        assertTrue(m.getCodeSize() > Inlining.MAX_CALLEE_BYTES && m.getCodeSize() <= Inlining.HOT_CALLEE_BYTES, "walk: " + m.getCodeSize());
+        TreeNode t = tree(6, 1);
+        int call = org.ssajit.testing.Profiles.firstOf(m, org.ssajit.bytecode.Bytecodes.INVOKESTATIC);
+        org.ssajit.testing.Profiles.warmUntil(m, p -> p.getExecutionCount(call) > 0, () -> (int) walk(t), "a count at bci " + call);
+        for (double frequency : new double[] {Inlining.HOT_CALL_FREQUENCY, 0.1}) {
+            Graph g = Jvmci.build(m, BuildOptions.DEFAULT.withInlining(true).withHotCalleeBytes(Inlining.HOT_CALLEE_BYTES).withHotCallFrequency(frequency)).graph();
+            String all = String.join("\n", g.inliningDecisions().stream().map(d -> d.format()).toList());
+            List<String> order = g.inliningDecisions().stream().map(d -> d.depth() + " " + d.callee().getName() + " " + d.inlined()).toList();
+            assertEquals(List.of("0 walk true", "1 walk false", "1 walk false", "0 walk true", "1 walk false", "1 walk false"), order, all);
+            var first = g.inliningDecisions().get(0);
+            assertTrue(first.reason().startsWith("static; a hot call ("), all);
+            assertEquals("recursive (1 level inlined already)", g.inliningDecisions().get(1).reason(), all);
+            Verifier.verify(g);
+        }
+        // Not where hot calls are held to the usual size.
+        Graph held = Jvmci.build(m, BuildOptions.DEFAULT.withInlining(true)).graph();
+        assertTrue(held.inliningDecisions().stream().noneMatch(d -> d.inlined()), () -> String.join("\n", held.inliningDecisions().stream().map(d -> d.format()).toList()));
     }
 
     static int hotAndCold(int x) {
