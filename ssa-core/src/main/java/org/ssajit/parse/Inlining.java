@@ -68,9 +68,11 @@ public final class Inlining {
      */
     public static final double HOT_CALL_FREQUENCY = 2;
     /**
-     * How often a recursive call ({@link #MAX_RECURSIVE_INLINING}) must run per entry to be hot: C2's
-     * InlineFrequencyRatio, below {@link #HOT_CALL_FREQUENCY}, since a recursion's calls run once or
-     * twice per entry (a tree's walk) however hot they are.
+     * How often a method's call of itself ({@link #MAX_RECURSIVE_INLINING}) must run per entry to be
+     * hot: C2's InlineFrequencyRatio, below {@link #HOT_CALL_FREQUENCY}, since a recursion's calls run
+     * once or twice per entry (a tree's walk) however hot they are. A cycle through other methods (a
+     * parser's descent) is held to the usual threshold: at this one it inlined whole grammar rules
+     * into themselves, and json's parser got slower.
      */
     public static final double RECURSIVE_HOT_CALL_FREQUENCY = 0.25;
     /** How deep inlined calls nest (the compiled method is depth 0). */
@@ -378,7 +380,8 @@ public final class Inlining {
         if (recursion > MAX_RECURSIVE_INLINING) {
             return "recursive (" + MAX_RECURSIVE_INLINING + (MAX_RECURSIVE_INLINING == 1 ? " level" : " levels") + " inlined already)";
         }
-        boolean recursive = recursion > 0;
+        // Hot from C2's ratio: a method's call of itself (a tree's walk), not a cycle through other methods (a parser's descent).
+        boolean recursive = recursion > 0 && callerState.method().equals(target);
         int limit = plumbing ? HOT_CALLEE_BYTES : sizeLimit(callerState, frequency, recursive);
         if (size > limit) {
             if (!explain) {

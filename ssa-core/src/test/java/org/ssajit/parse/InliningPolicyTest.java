@@ -889,6 +889,18 @@ class InliningPolicyTest {
         return l * 31 + r + n.label;
     }
 
+    /** {@link #walk} through a helper: recursion, but not a method's call of itself. */
+    static long descend(TreeNode n) {
+        if (n.left == null) {
+            return n.label * 3L + (n.label >>> 2) + (n.label ^ 0x55);
+        }
+        return step(n) + n.label;
+    }
+
+    static long step(TreeNode n) {
+        return descend(n.left) * 31 + descend(n.right);
+    }
+
     static TreeNode tree(int depth, int label) {
         return depth == 0 ? new TreeNode(null, null, label) : new TreeNode(tree(depth - 1, 2 * label), tree(depth - 1, 2 * label + 1), label);
     }
@@ -917,9 +929,21 @@ class InliningPolicyTest {
             assertEquals("recursive (1 level inlined already)", g.inliningDecisions().get(1).reason(), all);
             Verifier.verify(g);
         }
+        // A cycle through another method is inlined a level too, but is hot only as other calls are
+        // (a parser's descent inlines whole grammar rules into themselves otherwise).
+        ResolvedJavaMethod d = method(InliningPolicyTest.class, "descend");
+        assertTrue(d.getCodeSize() > Inlining.MAX_CALLEE_BYTES && d.getCodeSize() <= Inlining.HOT_CALLEE_BYTES, "descend: " + d.getCodeSize());
+        ResolvedJavaMethod st = method(InliningPolicyTest.class, "step");
+        int stepCall = org.ssajit.testing.Profiles.firstOf(st, org.ssajit.bytecode.Bytecodes.INVOKESTATIC);
+        org.ssajit.testing.Profiles.warmUntil(st, p -> p.getExecutionCount(stepCall) > 0, () -> (int) descend(t), "a count at bci " + stepCall);
+        Graph viaStep = Jvmci.build(d, BuildOptions.DEFAULT.withInlining(true).withHotCalleeBytes(Inlining.HOT_CALLEE_BYTES)).graph();
+        String viaAll = String.join("\n", viaStep.inliningDecisions().stream().map(x -> x.format()).toList());
+        assertEquals(List.of("0 step true", "1 descend false", "1 descend false"),
+                        viaStep.inliningDecisions().stream().map(x -> x.depth() + " " + x.callee().getName() + " " + x.inlined()).toList(), viaAll);
+        assertTrue(viaStep.inliningDecisions().get(1).reason().startsWith("too big (" + d.getCodeSize() + " > 35 bytes) for a call that is not hot ("), viaAll);
         // Not where hot calls are held to the usual size.
         Graph held = Jvmci.build(m, BuildOptions.DEFAULT.withInlining(true)).graph();
-        assertTrue(held.inliningDecisions().stream().noneMatch(d -> d.inlined()), () -> String.join("\n", held.inliningDecisions().stream().map(d -> d.format()).toList()));
+        assertTrue(held.inliningDecisions().stream().noneMatch(x -> x.inlined()), () -> String.join("\n", held.inliningDecisions().stream().map(x -> x.format()).toList()));
     }
 
     static int hotAndCold(int x) {
