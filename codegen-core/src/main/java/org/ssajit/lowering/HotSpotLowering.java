@@ -320,16 +320,11 @@ public final class HotSpotLowering {
         if (!s.throwing.isEmpty()) {
             ImplicitThrows.Mode mode = options.get(LoweringOptions.IMPLICIT_EXCEPTIONS);
             boolean byProfile = mode == ImplicitThrows.Mode.PROFILE && hotThrowsOmitTraces();
-            Map<ResolvedJavaMethod, ProfilingInfo> profiles = new CompilerMap<>();
-            ImplicitThrows.expand(s.graph, (kind, method) -> {
-                if (!kind.preallocatedWhenHot()) {
-                    return null;
-                }
-                // Hot where the kind trapped in the check's own method (an inlined callee's traps are counted in its profile).
-                ProfilingInfo profile = byProfile ? profiles.computeIfAbsent(method, ImplicitThrows::profile) : null;
-                boolean hot = mode == ImplicitThrows.Mode.PREALLOCATED || profile != null && profile.getDeoptimizationCount(kind.reason()) > 0;
-                return hot ? preallocated(s, kind) : null;
-            });
+            // Hot where the kind trapped in the check's own method: the checks the instruction lowering marked by the same test.
+            java.util.function.BiPredicate<ImplicitException.Kind, ResolvedJavaMethod> hot = hotKinds();
+            ImplicitThrows.expand(s.graph, (kind, method) -> kind.preallocatedWhenHot() && (mode == ImplicitThrows.Mode.PREALLOCATED || byProfile && hot.test(kind, method))
+                            ? preallocated(s, kind)
+                            : null);
         }
     }
 
