@@ -918,7 +918,7 @@ class InliningPolicyTest {
         assertTrue(m.getCodeSize() > Inlining.MAX_CALLEE_BYTES && m.getCodeSize() <= Inlining.HOT_CALLEE_BYTES, "walk: " + m.getCodeSize());
         TreeNode t = tree(6, 1);
         int call = org.ssajit.testing.Profiles.firstOf(m, org.ssajit.bytecode.Bytecodes.INVOKESTATIC);
-        org.ssajit.testing.Profiles.warmUntil(m, p -> p.getExecutionCount(call) > 0, () -> (int) walk(t), "a count at bci " + call);
+        org.ssajit.testing.Profiles.warmUntilInlinable(m, p -> p.getExecutionCount(call) > 0, () -> (int) walk(t), "a count at bci " + call);
         for (double frequency : new double[] {Inlining.HOT_CALL_FREQUENCY, 0.1}) {
             Graph g = Jvmci.build(m, BuildOptions.DEFAULT.withInlining(true).withHotCalleeBytes(Inlining.HOT_CALLEE_BYTES).withHotCallFrequency(frequency)).graph();
             String all = String.join("\n", g.inliningDecisions().stream().map(d -> d.format()).toList());
@@ -935,7 +935,7 @@ class InliningPolicyTest {
         assertTrue(d.getCodeSize() > Inlining.MAX_CALLEE_BYTES && d.getCodeSize() <= Inlining.HOT_CALLEE_BYTES, "descend: " + d.getCodeSize());
         ResolvedJavaMethod st = method(InliningPolicyTest.class, "step");
         int stepCall = org.ssajit.testing.Profiles.firstOf(st, org.ssajit.bytecode.Bytecodes.INVOKESTATIC);
-        org.ssajit.testing.Profiles.warmUntil(st, p -> p.getExecutionCount(stepCall) > 0, () -> (int) descend(t), "a count at bci " + stepCall);
+        org.ssajit.testing.Profiles.warmUntilInlinable(st, p -> p.getExecutionCount(stepCall) > 0, () -> (int) descend(t), "a count at bci " + stepCall);
         Graph viaStep = Jvmci.build(d, BuildOptions.DEFAULT.withInlining(true).withHotCalleeBytes(Inlining.HOT_CALLEE_BYTES)).graph();
         String viaAll = String.join("\n", viaStep.inliningDecisions().stream().map(x -> x.format()).toList());
         assertEquals(List.of("0 step true", "1 descend false", "1 descend false"),

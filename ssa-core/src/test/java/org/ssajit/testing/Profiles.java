@@ -18,21 +18,17 @@ public final class Profiles {
 
     /**
      * Runs {@code warm} (which calls {@code m}) until the receiver profile of {@code m}'s first virtual
-     * or interface call records {@code classes} classes: HotSpot's profiling code collects it once the
-     * method is hot, at tier 3 (or in the interpreter); on a loaded machine the compile queues hold
-     * {@code m} at tier 2, compiled without type profiles, for a while, during which millions of calls
-     * profile nothing. So {@code m} is reprofiled first (HotSpot gives it a profile at once, and the
-     * interpreter, which then runs it for some hundred calls, records every one), and the warming goes
-     * by time, not by calls, pausing between rounds to let the compiler threads run. Fails after 2
-     * minutes. A caller that HotSpot compiled with {@code m} inlined at tier 2 would still hide the
-     * calls: warm through a caller that is not compiled yet, or one HotSpot does not inline into. A
-     * profile that is not mature gives no types, and code compiled without profiling (tier 2 while
-     * C2's queue is long, tier 4) stops it maturing: a method whose profile a test needs surely is best
-     * excluded from HotSpot's compiles ({@code -XX:CompileCommand=exclude}), the interpreter profiling
-     * every call.
+     * or interface call records {@code classes} classes. A profile that is not mature gives no types
+     * and no counts, and HotSpot counts a profile's invocations only in the interpreter and in tier-3
+     * code: once {@code m} runs in code compiled without profiling (tier 2 while C2's queue is long,
+     * tier 4), or inlined into such a caller (the warming loop's lambda), millions of calls profile
+     * nothing and the profile never matures. So {@code m} is first kept in the interpreter ({@link
+     * #pin}) and reprofiled (HotSpot gives it a profile at once), and the warming goes by time, not by
+     * calls, pausing between rounds to let the compiler threads run. Fails after 2 minutes.
      */
     public static void warmUntilProfiled(ResolvedJavaMethod m, int classes, IntSupplier warm) throws InterruptedException {
         int bci = firstVirtualCall(m);
+        pin(m);
         m.reprofile();
         warmUntil(() -> {
             JavaTypeProfile p = m.getProfilingInfo().getTypeProfile(bci);
@@ -42,6 +38,7 @@ public final class Profiles {
 
     /** Runs {@code warm} until the profile of {@code m} counts the bytecode at {@code bci} (an invoke or a branch) as run; as {@link #warmUntilProfiled}. */
     public static void warmUntilCounted(ResolvedJavaMethod m, int bci, IntSupplier warm) throws InterruptedException {
+        pin(m);
         m.reprofile();
         warmUntil(() -> m.getProfilingInfo().getExecutionCount(bci) > 0, warm, "a count at bci " + bci + " of " + m, () -> describe(m, bci));
     }
@@ -49,8 +46,32 @@ public final class Profiles {
     /** Runs {@code warm} until {@code done} holds of {@code m}'s profile, {@code what} it waits for; as {@link #warmUntilProfiled}. */
     public static void warmUntil(ResolvedJavaMethod m, java.util.function.Predicate<jdk.vm.ci.meta.ProfilingInfo> done, IntSupplier warm, String what)
                     throws InterruptedException {
+        pin(m);
+        warmUntilInlinable(m, done, warm, what);
+    }
+
+    /**
+     * As {@link #warmUntil}, for a test of how ssajit inlines {@code m} itself (a recursive method):
+     * {@code m} is not kept in the interpreter, since ssajit honours HotSpot's never-inline flag. On a
+     * loaded machine HotSpot may compile {@code m} without profiling before its profile matures; the
+     * warming then fails after its 2 minutes with "compiled code true" in its message.
+     */
+    public static void warmUntilInlinable(ResolvedJavaMethod m, java.util.function.Predicate<jdk.vm.ci.meta.ProfilingInfo> done, IntSupplier warm, String what)
+                    throws InterruptedException {
         m.reprofile();
         warmUntil(() -> done.test(m.getProfilingInfo()), warm, what + " of " + m, () -> describe(m, -1));
+    }
+
+    /**
+     * Keeps {@code m} in HotSpot's interpreter for good: neither C1 nor C2 compiles it or inlines it
+     * into a caller (the warming loop's lambda, compiled, would otherwise run {@code m}'s body where
+     * it profiles nothing). Code that a test installs for it through JVMCI is not refused; ssajit,
+     * which honours the never-inline flag, no longer inlines it either.
+     */
+    private static void pin(ResolvedJavaMethod m) {
+        if (m instanceof jdk.vm.ci.hotspot.HotSpotResolvedJavaMethod h) {
+            h.setNotInlinableOrCompilable();
+        }
     }
 
     /** What a failed warming found: whether the profile is mature (HotSpot's profiles give no types before), whether the method has compiled code (which may not profile). */
