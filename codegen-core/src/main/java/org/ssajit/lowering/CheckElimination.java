@@ -49,7 +49,8 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * cast to a subtype, or a dominating branch edge on which a type test for a subtype passed, proves
  * (the PI stays).</li>
  * </ul>
- * It also drops what the facts make needless: the null test of a {@link HotSpotOp#TYPE_TEST} whose object
+ * It also drops what the facts make needless: an {@code and} with a mask of low bits that its value's
+ * stamp fits in (a boolean's {@code & 1} of a phi of 0 and 1), the null test of a {@link HotSpotOp#TYPE_TEST} whose object
  * is known non-null ({@link TypeTest#ofNonNull}), and the zero case of a {@link HotSpotOp#READ_OR_ZERO} of an
  * array's length (a plain read). A check whose failure throws to a handler of the method (a
  * {@linkplain Deopt#compiledThrow compiled throw}) proves nothing: the handler, which the check
@@ -316,6 +317,18 @@ final class CheckElimination {
 
     /** Visits {@code i}: returns what stands in its place now (itself, a replacement, or null if removed). */
     private Instruction visit(Instruction i, Block b) {
+        if (i.op() == Op.AND && i.input(1) instanceof Constant mask && (mask.kind() == JavaKind.Int || mask.kind() == JavaKind.Long)) {
+            // A mask of low bits that its value's stamp fits in (a boolean's & 1, where the value is
+            // a phi of 0 and 1 that the parser could not type: its operands were not all known yet).
+            long m = mask.kind() == JavaKind.Int ? mask.asInt() : mask.asLong();
+            Value x = i.input(0);
+            if (m > 0 && (m & (m + 1)) == 0 && x.kind() == i.kind() && org.ssajit.opt.NodeFactory.fitsInLowBits(x, m)) {
+                i.replaceAllUsesWith(x);
+                remove(i);
+                return null;
+            }
+            return i;
+        }
         if (!(i.op() instanceof HotSpotOp op)) {
             return i;
         }

@@ -311,4 +311,43 @@ class CheckEliminationTest {
         assertNotNull(inT.block());
         assertNotNull(inJ.block(), "t does not dominate j");
     }
+
+    /**
+     * A boolean's {@code & 1} of a phi of 0 and 1 (what an inlined boolean method's result becomes)
+     * goes, as does any mask of low bits the phi fits in; a mask that is not of low bits, and one of a
+     * value that may be anything, stay.
+     */
+    @Test
+    void aMaskThatAPhiOfZeroAndOneFitsInGoes() {
+        Block t = g.newBlock(1);
+        Block f = g.newBlock(2);
+        Block join = g.newBlock(3);
+        entry.setTerminator(new If(0, Condition.EQ, i, g.intConstant(0), t, f));
+        t.setTerminator(new Goto(1, join));
+        f.setTerminator(new Goto(2, join));
+        t.addPredecessor(entry);
+        f.addPredecessor(entry);
+        join.addPredecessor(t);
+        join.addPredecessor(f);
+        org.ssajit.ir.Phi p = join.addPhi(g, JavaKind.Int);
+        p.appendOperand(g.intConstant(1));
+        p.appendOperand(g.intConstant(0));
+        Instruction one = add(join, Op.AND, JavaKind.Int, null, 3, null, p, g.intConstant(1));
+        Instruction twice = add(join, Op.AND, JavaKind.Int, null, 3, null, one, g.intConstant(1));
+        Instruction low = add(join, Op.AND, JavaKind.Int, null, 3, null, p, g.intConstant(7));
+        Instruction notLow = add(join, Op.AND, JavaKind.Int, null, 3, null, p, g.intConstant(2));
+        Instruction ofAny = add(join, Op.AND, JavaKind.Int, null, 3, null, i, g.intConstant(1));
+        Instruction sum = add(join, Op.ADD, JavaKind.Int, null, 3, null, twice, low);
+        Instruction sum2 = add(join, Op.ADD, JavaKind.Int, null, 3, null, sum, notLow);
+        Instruction sum3 = add(join, Op.ADD, JavaKind.Int, null, 3, null, sum2, ofAny);
+        join.setTerminator(new Return(4, sum3));
+        eliminate();
+        assertNull(one.block(), "p & 1");
+        assertNull(twice.block(), "(p & 1) & 1");
+        assertNull(low.block(), "p & 7");
+        assertEquals(p, sum.input(0));
+        assertEquals(p, sum.input(1));
+        assertNotNull(notLow.block(), "p & 2 is 0 for p = 1");
+        assertNotNull(ofAny.block(), "i & 1 of any i");
+    }
 }

@@ -83,7 +83,8 @@ public final class Pipeline {
      * the rest at their defaults.
      */
     public static final OptionValues TEST_OPTIONS = OptionValues.DEFAULTS.with(SsajitOptions.VERIFY, true).with(Inlining.INLINE, false)
-                    .with(LoweringOptions.IMPLICIT_NULL_CHECKS, false).with(org.ssajit.parse.BytecodeParser.UNTAKEN_BRANCH_TRAPS, false);
+                    .with(LoweringOptions.IMPLICIT_NULL_CHECKS, false).with(org.ssajit.parse.BytecodeParser.UNTAKEN_BRANCH_TRAPS, false)
+                    .with(Inlining.RECEIVER_TRAPS, false);
 
     /** The phase times of this pipeline's compiles. */
     public PhaseTimes phaseTimes() {

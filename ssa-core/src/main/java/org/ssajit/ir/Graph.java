@@ -136,6 +136,18 @@ public final class Graph {
         untakenBranchTraps++;
     }
 
+    private int receiverTraps;
+
+    /** How many calls inlined for their profiled receiver classes deoptimize for other receivers instead of calling. */
+    public int receiverTrapCount() {
+        return receiverTraps;
+    }
+
+    /** Counts one such call ({@link #receiverTrapCount}). */
+    public void countReceiverTrap() {
+        receiverTraps++;
+    }
+
     private final List<InliningDecision> inliningDecisions = new CompilerList<>();
 
     /** Every call the inliner was asked about, in parse order: a callee's calls right after the call that inlined it. */

@@ -37,10 +37,14 @@ import org.ssajit.options.OptionValues;
  * <li>{@link #lockingCallees()}: with inlining, callees that lock may be inlined (default on)</li>
  * <li>{@link #escapeAnalysis()}: allocations that do not escape are not made ({@link org.ssajit.opt.EscapeAnalysis};
  * default off here; a compile's options turn it on)</li>
+ * <li>{@link #receiverTraps()}: a call inlined for every receiver class its profile recorded
+ * deoptimizes for any other receiver instead of calling ({@link
+ * Inlining#selectByProfile}; default off here; a compile's options turn it on, {@link
+ * Inlining#RECEIVER_TRAPS})</li>
  * </ul>
  */
 public final class BuildOptions {
-    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false, Inlining.MAX_CALLEE_BYTES, Inlining.HOT_CALL_FREQUENCY, true, false, true, false);
+    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false, Inlining.MAX_CALLEE_BYTES, Inlining.HOT_CALL_FREQUENCY, true, false, true, false, false);
 
     private final boolean optimize;
     private final boolean markers;
@@ -53,9 +57,11 @@ public final class BuildOptions {
     private final boolean untakenBranchTraps;
     private final boolean lockingCallees;
     private final boolean escapeAnalysis;
+    private final boolean receiverTraps;
 
     private BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs, boolean statesNameAllLocals, boolean inline, int hotCalleeBytes,
-                    double hotCallFrequency, boolean explainInlining, boolean untakenBranchTraps, boolean lockingCallees, boolean escapeAnalysis) {
+                    double hotCallFrequency, boolean explainInlining, boolean untakenBranchTraps, boolean lockingCallees, boolean escapeAnalysis,
+                    boolean receiverTraps) {
         this.optimize = optimize;
         this.markers = markers;
         this.removeRedundantPhiSccs = removeRedundantPhiSccs;
@@ -67,13 +73,15 @@ public final class BuildOptions {
         this.untakenBranchTraps = untakenBranchTraps;
         this.lockingCallees = lockingCallees;
         this.escapeAnalysis = escapeAnalysis;
+        this.receiverTraps = receiverTraps;
     }
 
     /** The build of a compile under {@code options}: the default one, inlining as {@link Inlining#INLINE} and {@link Inlining#HOT_INLINE_SIZE} say. */
     public static BuildOptions forCompile(OptionValues options) {
         return DEFAULT.withInlining(options.get(Inlining.INLINE)).withHotCalleeBytes(options.get(Inlining.HOT_INLINE_SIZE))
                         .withHotCallFrequency(options.get(Inlining.HOT_CALL_FREQUENCY_OPTION))
-                        .withUntakenBranchTraps(options.get(BytecodeParser.UNTAKEN_BRANCH_TRAPS)).withEscapeAnalysis(options.get(org.ssajit.opt.EscapeAnalysis.ENABLED));
+                        .withUntakenBranchTraps(options.get(BytecodeParser.UNTAKEN_BRANCH_TRAPS)).withEscapeAnalysis(options.get(org.ssajit.opt.EscapeAnalysis.ENABLED))
+                        .withReceiverTraps(options.get(Inlining.RECEIVER_TRAPS));
     }
 
     public boolean optimize() {
@@ -107,7 +115,7 @@ public final class BuildOptions {
 
     /** The frequency from which a call is hot ({@link #hotCallFrequency()}). */
     public BuildOptions withHotCallFrequency(double v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, v, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, v, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
     }
 
     public boolean explainInlining() {
@@ -115,33 +123,33 @@ public final class BuildOptions {
     }
 
     public BuildOptions withOptimize(boolean v) {
-        return new BuildOptions(v, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
+        return new BuildOptions(v, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
     }
 
     public BuildOptions withMarkers(boolean v) {
-        return new BuildOptions(optimize, v, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
+        return new BuildOptions(optimize, v, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
     }
 
     public BuildOptions withRedundantPhiSccs(boolean v) {
-        return new BuildOptions(optimize, markers, v, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
+        return new BuildOptions(optimize, markers, v, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
     }
 
     public BuildOptions withStatesNamingAllLocals(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, v, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, v, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
     }
 
     public BuildOptions withInlining(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, v, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, v, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
     }
 
     /** The largest callee inlined at a hot call ({@link #hotCalleeBytes()}). */
     public BuildOptions withHotCalleeBytes(int bytes) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, bytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, bytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
     }
 
     /** Whether a branch side the profile never saw taken deoptimizes ({@link #untakenBranchTraps()}). */
     public BuildOptions withUntakenBranchTraps(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, v, lockingCallees, escapeAnalysis);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, v, lockingCallees, escapeAnalysis, receiverTraps);
     }
 
     public boolean untakenBranchTraps() {
@@ -159,7 +167,7 @@ public final class BuildOptions {
 
     /** Whether callees that lock may be inlined ({@link #lockingCallees()}). */
     public BuildOptions withLockingCallees(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, v, escapeAnalysis);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, v, escapeAnalysis, receiverTraps);
     }
 
     /**
@@ -172,25 +180,38 @@ public final class BuildOptions {
 
     /** Whether allocations that do not escape are replaced ({@link #escapeAnalysis()}). */
     public BuildOptions withEscapeAnalysis(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, v);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, v, receiverTraps);
+    }
+
+    /**
+     * Whether a call inlined for every receiver class its profile recorded deoptimizes for any other
+     * receiver (a class seen since, null) instead of calling ({@link Inlining#RECEIVER_TRAPS}).
+     */
+    public boolean receiverTraps() {
+        return receiverTraps;
+    }
+
+    /** Whether receivers the profile never saw deoptimize ({@link #receiverTraps()}). */
+    public BuildOptions withReceiverTraps(boolean v) {
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, v);
     }
 
     /** Whether the inliner's reasons say everything ({@link #explainInlining()}). */
     public BuildOptions withExplainedInlining(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, v, untakenBranchTraps, lockingCallees, escapeAnalysis);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, v, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof BuildOptions b && optimize == b.optimize && markers == b.markers && removeRedundantPhiSccs == b.removeRedundantPhiSccs
                         && statesNameAllLocals == b.statesNameAllLocals && inline == b.inline && hotCalleeBytes == b.hotCalleeBytes
-                        && hotCallFrequency == b.hotCallFrequency                        && explainInlining == b.explainInlining && untakenBranchTraps == b.untakenBranchTraps && lockingCallees == b.lockingCallees
-                        && escapeAnalysis == b.escapeAnalysis;
+                        && hotCallFrequency == b.hotCallFrequency && explainInlining == b.explainInlining && untakenBranchTraps == b.untakenBranchTraps && lockingCallees == b.lockingCallees
+                        && escapeAnalysis == b.escapeAnalysis && receiverTraps == b.receiverTraps;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis);
+        return Objects.hash(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
     }
 
     @Override
@@ -198,6 +219,6 @@ public final class BuildOptions {
         return "BuildOptions[optimize=" + optimize + ", markers=" + markers + ", removeRedundantPhiSccs=" + removeRedundantPhiSccs + ", statesNameAllLocals="
                         + statesNameAllLocals + ", inline=" + inline + ", hotCalleeBytes=" + hotCalleeBytes + ", hotCallFrequency=" + hotCallFrequency + ", explainInlining=" + explainInlining
                         + ", untakenBranchTraps=" + untakenBranchTraps + ", lockingCallees=" + lockingCallees
-                        + ", escapeAnalysis=" + escapeAnalysis + "]";
+                        + ", escapeAnalysis=" + escapeAnalysis + ", receiverTraps=" + receiverTraps + "]";
     }
 }

@@ -130,6 +130,12 @@ public final class BytecodeParser {
          */
         java.util.List<Inlining.Choice> selectByProfile(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange, double frequency);
 
+        /**
+         * Whether the last {@link #selectByProfile}'s callees are every receiver class the profile saw,
+         * so that any other receiver may deoptimize instead of calling ({@link Inlining#exhaustive}).
+         */
+        boolean exhaustive();
+
         /** {@code cs}'s target itself, to inline, or null ({@link Inlining#selectExactly}). */
         Inlining.Choice selectExactly(Linkage.CallSite cs, FrameState callerState, double frequency, String how);
 
@@ -1044,8 +1050,9 @@ public final class BytecodeParser {
      * A virtual or interface call inlined for the receiver classes its profile saw
      * ({@link Inlining#selectByProfile}): for each class in turn, a {@link Op#CLASS_IS} test of the
      * receiver, the callee that class selects parsed where it holds, and the next test where it does
-     * not; after the last, the call itself (a null receiver, another class). All of them continue in
-     * one new block, the result a phi of theirs. False, and nothing emitted, if no callee can be parsed.
+     * not; after the last, the call itself (a null receiver, another class), or a deoptimization where
+     * the profile saw no other receiver ({@link Inlining#exhaustive}). All of them continue in one new
+     * block, the result a phi of theirs. False, and nothing emitted, if no callee can be parsed.
      */
     private boolean inlineByProfile(java.util.List<Inlining.Choice> choices, Linkage.CallSite cs, Value[] args, FrameState state, double frequency) {
         java.util.List<Inlining.Choice> parsable = new CompilerList<>();
@@ -1066,6 +1073,9 @@ public final class BytecodeParser {
             }
             return false;
         }
+        // Every receiver class the profile saw is inlined: any other receiver deoptimizes, if the profile
+        // counted no other (Inlining#exhaustive); a callee that cannot be analyzed keeps the call.
+        boolean trapOthers = inliner.exhaustive() && parsable.size() == choices.size();
         inliner.decided(cs, state, s.bci(), true, parsable.size() < choices.size() ? inliner.reason() + " (some callees cannot be analyzed)" : inliner.reason());
         int bci = s.bci();
         JavaKind resultKind = cs.returnKind().getStackKind();
@@ -1084,14 +1094,28 @@ public final class BytecodeParser {
             block = miss;
             factory.setBlock(miss);
         }
-        // No class matched: the call, with the invoke's state (its own null check and dispatch).
-        InvokeTarget target = new InvokeTarget(cs.target(), cs.opcode(), cs.appendix());
-        Value called = factory.emitSideEffect(new Instruction(graph, Op.INVOKE, cs.returnKind(), target, bci, args), state);
-        if (result >= 0) {
-            ssa.writeVariable(result, block, called);
+        if (trapOthers) {
+            // No class matched: a class the profile never saw, or null. Deoptimize with the invoke's
+            // state, its arguments on the stack: the interpreter runs the invoke (its null check and
+            // dispatch), and HotSpot counts the reason in this method's profile, which turns the trap
+            // off when the method is compiled again.
+            Instruction d = new Instruction(graph, Op.UNCOMMON_TRAP, JavaKind.Void, jdk.vm.ci.meta.DeoptimizationReason.TypeCheckedInliningViolated, bci);
+            d.setState(state);
+            block.append(d);
+            Throw never = new Throw(bci, graph.nullConstant());
+            never.setState(state.copy());
+            block.setTerminator(never);
+            graph.countReceiverTrap();
+        } else {
+            // No class matched: the call, with the invoke's state (its own null check and dispatch).
+            InvokeTarget target = new InvokeTarget(cs.target(), cs.opcode(), cs.appendix());
+            Value called = factory.emitSideEffect(new Instruction(graph, Op.INVOKE, cs.returnKind(), target, bci, args), state);
+            if (result >= 0) {
+                ssa.writeVariable(result, block, called);
+            }
+            block.setTerminator(new Goto(bci, cont));
+            edges.edge(block, cont);
         }
-        block.setTerminator(new Goto(bci, cont));
-        edges.edge(block, cont);
         FrameState outer = state.duringCall(cs.argumentSlots());
         outer.hold();
         for (int k = 0; k < parsable.size(); k++) {
@@ -1100,6 +1124,10 @@ public final class BytecodeParser {
         }
         outer.release();
         inliner.seal(cont);
+        if (cont.predecessors().isEmpty()) {
+            unreachable = true; // every inlined callee throws, and other receivers deoptimize
+            return true;
+        }
         block = cont;
         factory.setBlock(cont);
         if (result >= 0) {

@@ -289,6 +289,11 @@ public final class GraphBuilder {
         }
 
         @Override
+        public boolean exhaustive() {
+            return policy.exhaustive();
+        }
+
+        @Override
         public Inlining.Choice selectExactly(Linkage.CallSite cs, FrameState callerState, double frequency, String how) {
             return policy.selectExactly((jdk.vm.ci.meta.ResolvedJavaMethod) cs.target(), callerState, frequency, how);
         }

@@ -110,6 +110,11 @@ public final class Inlining {
                     "a frequency", "With HotInlineSize: how often a call must run per entry into the compiled method, as the branch profiles estimate "
                                     + "it, to be hot (default " + HOT_CALL_FREQUENCY + ": calls in loops; C2's InlineFrequencyRatio is 0.25).");
 
+    public static final OptionKey<Boolean> RECEIVER_TRAPS = OptionKey.bool("ReceiverTraps", true,
+                    "A virtual or interface call inlined for every receiver class its profile recorded (at most " + Inlining.MAX_PROFILED_RECEIVERS
+                                    + ", no others counted) deoptimizes for any other receiver, null included, instead of calling, as C2's does; "
+                                    + "once the method has deoptimized so, its calls keep the call. false: every such call keeps the call.");
+
     private final org.ssajit.ir.Graph graph;
     private final Providers providers;
     private final java.util.Set<ResolvedJavaMethod> denied;
@@ -122,6 +127,10 @@ public final class Inlining {
     private final boolean explain;
     /** Whether callees that lock may be inlined ({@link BuildOptions#lockingCallees()}). */
     private final boolean lockingCallees;
+    /** Whether receivers the profile never saw may deoptimize ({@link BuildOptions#receiverTraps()}). */
+    private final boolean receiverTraps;
+    /** Whether the last {@link #selectByProfile}'s choices cover every receiver its profile saw, and may trap for others. */
+    private boolean exhaustive;
     private int inlinedBytes;
 
     /**
@@ -140,6 +149,7 @@ public final class Inlining {
         this.hotCallFrequency = options.hotCallFrequency();
         this.explain = options.explainInlining();
         this.lockingCallees = options.lockingCallees();
+        this.receiverTraps = options.receiverTraps();
     }
 
     /**
@@ -461,6 +471,7 @@ public final class Inlining {
      * there). Empty if none.
      */
     java.util.List<Choice> selectByProfile(Linkage.CallSite cs, Value[] args, FrameState callerState, boolean inTryRange, double frequency) {
+        exhaustive = false;
         if (cs.appendix() != null || !(cs.target() instanceof ResolvedJavaMethod m) || callerState == null || m.isStatic()
                         || (cs.opcode() != INVOKEVIRTUAL && cs.opcode() != INVOKEINTERFACE) || (cs.opcode() == INVOKEVIRTUAL && m.canBeStaticallyBound())) {
             return CompilerList.of(); // select's reason stands
@@ -515,14 +526,31 @@ public final class Inlining {
             chosen.add(new Choice(t, null, r, "by profile", share));
             reserved += t.getCodeSize();
         }
+        // C2's monomorphic and bimorphic inlining: where the profile counted no other receiver class
+        // (none beyond its rows) and every class it recorded is inlined, another receiver deoptimizes; so
+        // does a null one (HotSpot's profiles do not record null receivers at invokes: the invoke throws
+        // before it profiles). Once the method whose bytecode holds the call has deoptimized for such a
+        // receiver, its calls keep the call: HotSpot counts the reason in its profile.
+        exhaustive = receiverTraps && !chosen.isEmpty() && chosen.size() == seen.length && types.getNotRecordedProbability() == 0.0
+                        && profile.getDeoptimizationCount(jdk.vm.ci.meta.DeoptimizationReason.TypeCheckedInliningViolated) == 0;
+        String others = exhaustive ? "a deoptimization for other receivers" : "the call for other receivers";
         if (!explain) {
-            return because(chosen.isEmpty() ? reason : "by profile, behind class tests", chosen);
+            return because(chosen.isEmpty() ? reason : exhaustive ? "by profile, behind class tests; " + others : "by profile, behind class tests", chosen);
         }
         if (seen.length > n) {
             notes.add((seen.length - n) + " more class(es) not tried");
         }
         String profiled = String.join(", ", notes);
-        return because(chosen.isEmpty() ? reason + "; by profile: " + profiled : "by profile, behind class tests: " + profiled + "; the call for other receivers", chosen);
+        return because(chosen.isEmpty() ? reason + "; by profile: " + profiled : "by profile, behind class tests: " + profiled + "; " + others, chosen);
+    }
+
+    /**
+     * Whether the choices of the last {@link #selectByProfile} are every receiver class the call's
+     * profile saw, which counted no other class, in a method that never deoptimized for a receiver it
+     * did not see: then any other receiver, null included, deoptimizes ({@link BuildOptions#receiverTraps()}).
+     */
+    boolean exhaustive() {
+        return exhaustive;
     }
 
     /** Adds {@code name + what} to {@code notes}, if the reasons are explained ({@code notes} not null). */
