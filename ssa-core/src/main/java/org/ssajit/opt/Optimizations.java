@@ -17,6 +17,8 @@ import org.ssajit.ssa.RedundantPhiElimination;
  * <li>{@link PhiOperandSinking}: values feeding only the next block's phis computed last.</li>
  * <li>{@link EscapeAnalysis} (when the build asks for it): allocations that do not escape replaced by
  * their fields' values, then value numbering and dead code again if it replaced any.</li>
+ * <li>{@link BranchThreading}: a branch on a phi of constants (an inlined boolean method's result)
+ * taken straight from the edges that give the constants.</li>
  * </ol>
  */
 public final class Optimizations {
@@ -49,6 +51,7 @@ public final class Optimizations {
             valueNumber(graph);
             DeadCodeElimination.run(graph);
         }
+        BranchThreading.run(graph);
     }
 
     /**
