@@ -291,24 +291,31 @@ class CheckEliminationTest {
         assertNull(r.state());
     }
 
-    @Test
-    void blocksAreWalkedAsTheDominatorTree() {
-        // entry: if i > 0 then t else f; t: nullcheck a; f: goto j; j (after both): nullcheck a stays.
+    /** entry: if i cond 0 then t else f; t (after {@code inT} filled it), f: goto j. Returns t, f, j (j not terminated). */
+    Block[] diamond(Condition cond, java.util.function.Consumer<Block> inT) {
         Block t = g.newBlock(5);
         Block f = g.newBlock(9);
         Block j = g.newBlock(12);
-        entry.setTerminator(new If(1, Condition.GT, i, g.intConstant(0), t, f));
+        entry.setTerminator(new If(1, cond, i, g.intConstant(0), t, f));
         t.addPredecessor(entry);
         f.addPredecessor(entry);
-        Instruction inT = add(t, HotSpotOp.NULL_CHECK, JavaKind.Void, DEOPT, 5, state(5), a);
+        inT.accept(t);
         t.setTerminator(new Goto(6, j));
         f.setTerminator(new Goto(10, j));
         j.addPredecessor(t);
         j.addPredecessor(f);
+        return new Block[] {t, f, j};
+    }
+
+    @Test
+    void blocksAreWalkedAsTheDominatorTree() {
+        // entry: if i > 0 then t else f; t: nullcheck a; f: goto j; j (after both): nullcheck a stays.
+        Instruction[] inT = new Instruction[1];
+        Block j = diamond(Condition.GT, t -> inT[0] = add(t, HotSpotOp.NULL_CHECK, JavaKind.Void, DEOPT, 5, state(5), a))[2];
         Instruction inJ = add(j, HotSpotOp.NULL_CHECK, JavaKind.Void, DEOPT, 12, state(12), a);
         j.setTerminator(new Return(13, i));
         eliminate();
-        assertNotNull(inT.block());
+        assertNotNull(inT[0].block());
         assertNotNull(inJ.block(), "t does not dominate j");
     }
 
@@ -319,16 +326,7 @@ class CheckEliminationTest {
      */
     @Test
     void aMaskThatAPhiOfZeroAndOneFitsInGoes() {
-        Block t = g.newBlock(1);
-        Block f = g.newBlock(2);
-        Block join = g.newBlock(3);
-        entry.setTerminator(new If(0, Condition.EQ, i, g.intConstant(0), t, f));
-        t.setTerminator(new Goto(1, join));
-        f.setTerminator(new Goto(2, join));
-        t.addPredecessor(entry);
-        f.addPredecessor(entry);
-        join.addPredecessor(t);
-        join.addPredecessor(f);
+        Block join = diamond(Condition.EQ, t -> { })[2];
         org.ssajit.ir.Phi p = join.addPhi(g, JavaKind.Int);
         p.appendOperand(g.intConstant(1));
         p.appendOperand(g.intConstant(0));
