@@ -1076,7 +1076,7 @@ public final class BytecodeParser {
         // Every receiver class the profile saw is inlined: any other receiver deoptimizes, if the profile
         // counted no other (Inlining#exhaustive); a callee that cannot be analyzed keeps the call.
         boolean trapOthers = inliner.exhaustive() && parsable.size() == choices.size();
-        inliner.decided(cs, state, s.bci(), true, parsable.size() < choices.size() ? inliner.reason() + " (some callees cannot be analyzed)" : inliner.reason());
+        inliner.decided(cs, state, s.bci(), true, parsable.size() < choices.size() ? inliner.reason() + " (some callees cannot be analyzed: the call stays for other receivers)" : inliner.reason());
         int bci = s.bci();
         JavaKind resultKind = cs.returnKind().getStackKind();
         int result = resultKind == JavaKind.Void ? -1 : stackVariable(sp);
@@ -1099,12 +1099,7 @@ public final class BytecodeParser {
             // state, its arguments on the stack: the interpreter runs the invoke (its null check and
             // dispatch), and HotSpot counts the reason in this method's profile, which turns the trap
             // off when the method is compiled again.
-            Instruction d = new Instruction(graph, Op.UNCOMMON_TRAP, JavaKind.Void, jdk.vm.ci.meta.DeoptimizationReason.TypeCheckedInliningViolated, bci);
-            d.setState(state);
-            block.append(d);
-            Throw never = new Throw(bci, graph.nullConstant());
-            never.setState(state.copy());
-            block.setTerminator(never);
+            endInTrap(block, jdk.vm.ci.meta.DeoptimizationReason.TypeCheckedInliningViolated, state);
             graph.countReceiverTrap();
         } else {
             // No class matched: the call, with the invoke's state (its own null check and dispatch).
@@ -1274,15 +1269,24 @@ public final class BytecodeParser {
     private Block trap(FrameState before) {
         // Synthetic (bci -1): the edge into it is no back edge, so the branch keeps no safepoint for it.
         Block trap = graph.newBlock(-1);
-        Instruction d = new Instruction(graph, Op.UNCOMMON_TRAP, JavaKind.Void, jdk.vm.ci.meta.DeoptimizationReason.UnreachedCode, s.bci());
-        d.setState(before.copy());
-        trap.append(d);
-        Throw never = new Throw(s.bci(), graph.nullConstant());
-        never.setState(before.copy());
-        trap.setTerminator(never);
+        endInTrap(trap, jdk.vm.ci.meta.DeoptimizationReason.UnreachedCode, before.copy());
         ssa.sealBlock(trap); // its one predecessor comes with the branch's edges; nothing reads a variable in it
         graph.countUntakenBranchTrap();
         return trap;
+    }
+
+    /**
+     * Ends {@code b} in a deoptimization for {@code reason} at the current bytecode ({@link
+     * Op#UNCOMMON_TRAP}) with {@code state}, which it takes; the athrow after it, never reached, has a
+     * copy.
+     */
+    private void endInTrap(Block b, jdk.vm.ci.meta.DeoptimizationReason reason, FrameState state) {
+        Instruction d = new Instruction(graph, Op.UNCOMMON_TRAP, JavaKind.Void, reason, s.bci());
+        d.setState(state);
+        b.append(d);
+        Throw never = new Throw(s.bci(), graph.nullConstant());
+        never.setState(state.copy());
+        b.setTerminator(never);
     }
 
     private void switchInstruction(FrameState state) {

@@ -528,7 +528,7 @@ public final class Inlining {
         }
         // C2's monomorphic and bimorphic inlining: where the profile counted no other receiver class
         // (none beyond its rows) and every class it recorded is inlined, another receiver deoptimizes; so
-        // does a null one (HotSpot's profiles do not record null receivers at invokes: the invoke throws
+        // does a null one (the interpreter does not record null receivers at invokes: the invoke throws
         // before it profiles). Once the method whose bytecode holds the call has deoptimized for such a
         // receiver, its calls keep the call: HotSpot counts the reason in its profile.
         exhaustive = receiverTraps && !chosen.isEmpty() && chosen.size() == seen.length && types.getNotRecordedProbability() == 0.0
