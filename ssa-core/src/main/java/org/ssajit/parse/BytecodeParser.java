@@ -879,8 +879,9 @@ public final class BytecodeParser {
      * <ul>
      * <li>{@code MethodHandleImpl.isCompileConstant(x)} of a constant: true (its bytecode says false;
      * it asks whether the compiler knows {@code x}, as C2's intrinsic answers).</li>
-     * <li>{@code MethodHandleImpl.profileBoolean(b, counters)}: {@code b}. The counters are a profile
-     * for C2 of a guard's outcomes that nothing else reads; compiled, the guard has its own branch.</li>
+     * <li>{@code MethodHandleImpl.profileBoolean(b, counters)}: {@code b}, or, where the counters (a
+     * guard's profile) say one value was never returned, the other value behind a trap
+     * ({@link #speculateBoolean}). Compiled code does not count.</li>
      * <li>{@code Class.isInstance(x)} of a constant class that is not primitive: {@code x instanceof}
      * that class (a guard of a record's {@code equals}, {@code Class.cast} in a handle's checks); of
      * any other class, its null check and {@link Op#CLASS_IS_INSTANCE} (C1 and C2 do not call the
@@ -896,8 +897,12 @@ public final class BytecodeParser {
             return graph.intConstant(1);
         }
         if (MethodHandleCalls.isProfileBoolean(m)) {
-            dropState(state);
-            return args[0];
+            int seen = state == null ? -1 : profiledBoolean(args);
+            if (seen < 0) {
+                dropState(state);
+                return args[0];
+            }
+            return speculateBoolean(args[0], seen, state);
         }
         // Class is final: a special call of isInstance (a direct handle's) runs the same method.
         if ((opcode == INVOKEVIRTUAL || opcode == INVOKESPECIAL) && MethodHandleCalls.isClassIsInstance(m)) {
@@ -920,6 +925,64 @@ public final class BytecodeParser {
             return factory.emitSideEffect(new Instruction(graph, Op.CLASS_IS_INSTANCE, JavaKind.Int, null, s.bci(), args[0], args[1]), null);
         }
         return null;
+    }
+
+    /**
+     * The only value {@code profileBoolean(b, counters)} has returned, 0 or 1, if its counters are a
+     * constant that counts the other value never returned over at least {@link #UNTAKEN_MIN_COUNT} runs
+     * and untaken-branch traps are on; -1 if not, or if the call cannot deoptimize here (no state, a
+     * block that must end at the call, a handler that covers it).
+     */
+    private int profiledBoolean(Value[] args) {
+        if (!untakenBranchTraps || inliner == null || map.isThrowBound(bciBlock) || inTryRange(s.bci())
+                || args[0] instanceof Constant || !(MethodHandleCalls.constant(args[1]) instanceof JavaConstant counters) || counters.isNull()) {
+            return -1;
+        }
+        // java.lang.invoke's guardWithTest: counters[0] counts false, counters[1] true (saturating).
+        jdk.vm.ci.meta.ConstantReflectionProvider reflection = providers.constantReflection();
+        Integer length = reflection.readArrayLength(counters);
+        if (length == null || length != 2) {
+            return -1;
+        }
+        JavaConstant f = reflection.readArrayElement(counters, 0);
+        JavaConstant t = reflection.readArrayElement(counters, 1);
+        if (f == null || t == null || f.getJavaKind() != JavaKind.Int || t.getJavaKind() != JavaKind.Int) {
+            return -1;
+        }
+        int falses = f.asInt();
+        int trues = t.asInt();
+        if (falses == 0 && trues >= UNTAKEN_MIN_COUNT) {
+            return 1;
+        }
+        if (trues == 0 && falses >= UNTAKEN_MIN_COUNT) {
+            return 0;
+        }
+        return -1;
+    }
+
+    /**
+     * {@code profileBoolean}'s value where its counters say it has only ever been {@code seen}
+     * ({@link #profiledBoolean}): the constant {@code seen}, after a test of {@code b} that deoptimizes
+     * ({@link Op#UNCOMMON_TRAP}, {@code UnreachedCode}) with the call's {@code state} where {@code b}
+     * is the other value. The interpreter then runs the call, which counts that value: the next compile
+     * of the code reads both counters non-zero and keeps the guard's two sides, as C2 does with its
+     * profile of the guard. So the guard's side never run, a call of a lambda form that java.lang.invoke
+     * keeps from inlining until it has run, is not compiled.
+     */
+    private Value speculateBoolean(Value b, int seen, FrameState state) {
+        int bci = s.bci();
+        Block trap = inliner.newBlock(block, bci);
+        Block cont = inliner.newBlock(block, bci);
+        block.setTerminator(new If(bci, Condition.EQ, b, graph.intConstant(seen), cont, trap));
+        edges.edge(block, cont);
+        edges.edge(block, trap);
+        inliner.seal(trap);
+        inliner.seal(cont);
+        endInTrap(trap, jdk.vm.ci.meta.DeoptimizationReason.UnreachedCode, state);
+        graph.countUntakenBranchTrap();
+        block = cont;
+        factory.setBlock(cont);
+        return graph.intConstant(seen);
     }
 
     /** The method-handle calls of this parse ({@link MethodHandleCalls}), made at the first one. */
