@@ -81,8 +81,8 @@ final class FieldLowering {
      */
     void unsafeRead(Instruction i) {
         UnsafeAccess u = i.attribute(UnsafeAccess.class);
-        Access access = unsafeAccess(u);
-        Value address = unsafeAddress(i);
+        Access access = unsafeAccess(u, i);
+        Value address = unsafeBase(i);
         Value result = loaded(ctx.read(address, null, access), access, i.stamp());
         boolean mayBeReferent = !(i.input(In.OFFSET) instanceof Constant c && c.asLong() != referentOffset());
         if (u.kind() == JavaKind.Object) {
@@ -105,8 +105,8 @@ final class FieldLowering {
      */
     void unsafeWrite(Instruction i) {
         UnsafeAccess u = i.attribute(UnsafeAccess.class);
-        Access access = unsafeAccess(u);
-        Value address = unsafeAddress(i);
+        Access access = unsafeAccess(u, i);
+        Value address = unsafeBase(i);
         if (u.kind() == JavaKind.Object) {
             // The collector's barriers at the address, as the native's oop_store_at applies them (a null
             // object there, an absolute address, is the program's undefined behaviour in both).
@@ -146,6 +146,42 @@ final class FieldLowering {
 
     private Access unsafeAccess(UnsafeAccess u) {
         return new Access(u.kind(), 0, 0, u.kind() == JavaKind.Object && ctx.config.useCompressedOops, u.isVolatile());
+    }
+
+    /**
+     * The access of an {@code Unsafe} get or put {@code i} at {@link #unsafeBase}: an int constant
+     * offset (a field's, an array's base) is its displacement, as a field's is; any other offset is in
+     * the base.
+     */
+    private Access unsafeAccess(UnsafeAccess u, Instruction i) {
+        Access a = unsafeAccess(u);
+        int displacement = constantDisplacement(i);
+        return displacement == 0 ? a : new Access(a.kind(), displacement, 0, a.narrowOop(), a.isVolatile());
+    }
+
+    /**
+     * The base of an {@code Unsafe} get or put {@code i}: the object itself where the offset is an int
+     * constant ({@link #unsafeAccess(UnsafeAccess, Instruction)}), so the access is the object's
+     * register plus the displacement, the address a field's access has; a null object there is 0 plus
+     * the offset, the absolute address {@code Unsafe} reads then. Else {@link #unsafeAddress}.
+     */
+    private Value unsafeBase(Instruction i) {
+        Value object = i.input(In.OBJECT);
+        if (constantDisplacement(i) != 0 && !(object instanceof Constant c && c.isNull())) {
+            return object;
+        }
+        return unsafeAddress(i);
+    }
+
+    /** The offset of {@code Unsafe} access {@code i} if it is a non-zero int constant; 0 if not. */
+    private static int constantDisplacement(Instruction i) {
+        if (i.input(In.OBJECT) instanceof Constant o && o.isNull()) {
+            return 0;
+        }
+        if (i.input(In.OFFSET) instanceof Constant c && c.asLong() == (int) c.asLong()) {
+            return (int) c.asLong();
+        }
+        return 0;
     }
 
     /** {@code object + offset} as a word; the offset alone for the null constant. */
