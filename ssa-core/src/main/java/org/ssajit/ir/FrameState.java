@@ -209,6 +209,22 @@ public final class FrameState extends Node {
     }
 
     /** A new state at this bci with this state's locals, locks and outer state, and {@code stack}. */
+    /**
+     * A copy of this state with {@code with} in each local, stack and lock slot of its own frame that
+     * holds {@code old} (its callers' frames are shared, unchanged).
+     */
+    public FrameState replacing(Value old, Value with) {
+        Value[] all = new Value[inputCount()];
+        int own = localsSize + stackSize + locksSize;
+        for (int i = 0; i < all.length; i++) {
+            Value v = input(i);
+            all[i] = i < own && v == old ? with : v;
+        }
+        FrameState s = new FrameState(method, bci, all, localsSize, stackSize, locksSize, outer, virtuals);
+        s.rethrowException = rethrowException;
+        return s;
+    }
+
     private FrameState withStack(Value[] stack) {
         Value[] all = new Value[localsSize + stack.length + locksSize + virtualFieldCount()];
         for (int i = 0; i < localsSize; i++) {

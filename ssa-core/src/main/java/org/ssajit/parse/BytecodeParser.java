@@ -978,11 +978,41 @@ public final class BytecodeParser {
         edges.edge(block, trap);
         inliner.seal(trap);
         inliner.seal(cont);
-        endInTrap(trap, jdk.vm.ci.meta.DeoptimizationReason.UnreachedCode, state);
+        FrameState trapState = state;
+        if (isZeroOrOne(b, 4)) {
+            // There b is the other value: the state names it as a constant, so that the test is b's only
+            // user besides the guard's branch, which branch threading can then take over.
+            trapState = state.replacing(b, graph.intConstant(1 - seen));
+            dropState(state);
+        }
+        endInTrap(trap, jdk.vm.ci.meta.DeoptimizationReason.UnreachedCode, trapState);
         graph.countUntakenBranchTrap();
         block = cont;
         factory.setBlock(cont);
         return graph.intConstant(seen);
+    }
+
+    /**
+     * Whether {@code v} can only be 0 or 1: such a constant, an {@code and} with 1, a type test, or a
+     * phi (looked through {@code depth} levels) of such values.
+     */
+    private static boolean isZeroOrOne(Value v, int depth) {
+        if (v instanceof Constant c) {
+            return c.kind() == JavaKind.Int && (c.asInt() == 0 || c.asInt() == 1);
+        }
+        if (v instanceof Instruction i) {
+            return i.op() == Op.AND && i.input(1) instanceof Constant c && c.kind() == JavaKind.Int && c.asInt() == 1
+                            || i.op() == Op.INSTANCEOF || i.op() == Op.CLASS_IS || i.op() == Op.CLASS_IS_INSTANCE;
+        }
+        if (v instanceof org.ssajit.ir.Phi p && depth > 0 && p.kind() == JavaKind.Int) {
+            for (int k = 0; k < p.operandCount(); k++) {
+                if (p.operand(k) == p || !isZeroOrOne(p.operand(k), depth - 1)) {
+                    return false;
+                }
+            }
+            return p.operandCount() > 0;
+        }
+        return false;
     }
 
     /** The method-handle calls of this parse ({@link MethodHandleCalls}), made at the first one. */
@@ -1298,6 +1328,12 @@ public final class BytecodeParser {
      */
     private int untakenSide() {
         if (!untakenBranchTraps || noProfile || !isConditionalBranch(s.opcode())) {
+            return 0;
+        }
+        if (Inlining.isMethodHandlePlumbing(method)) {
+            // A lambda form's profile counts every method handle of its shape, not this one's (a
+            // guard's own count is its profileBoolean's, speculateBoolean).
+            noProfile = true;
             return 0;
         }
         jdk.vm.ci.meta.ProfilingInfo p = branchProfile;
