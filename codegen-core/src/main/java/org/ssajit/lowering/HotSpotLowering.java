@@ -487,6 +487,15 @@ public final class HotSpotLowering {
     }
 
     /**
+     * Branches on a boolean the expansions materialized threaded ({@link BranchThreading}): an
+     * instanceof or class test expanded into {@code phi(1, 0)} that a branch then tests (a guard's
+     * class test, a cast's, an inlined {@code equals}') goes from each test straight to its side.
+     */
+    public void branchThreading(LoweringState s) {
+        org.ssajit.opt.BranchThreading.run(s.graph);
+    }
+
+    /**
      * Phis made trivial by the lowering removed (an access that became a deoptimization leaves a
      * default constant behind: phis merging only such constants, and themselves, are trivial now), and
      * the graph marked lowered.

@@ -104,6 +104,7 @@ public final class PhaseSuite {
                                     expansion("monitor expansion", HotSpotLowering::monitorExpansion),
                                     expansion("finalizer expansion", HotSpotLowering::finalizerExpansion),
                                     expansion("type check expansion", HotSpotLowering::typeCheckExpansion),
+                                    lowering("branch threading", HotSpotLowering::branchThreading),
                                     lowering("trivial phis", HotSpotLowering::trivialPhis),
                                     phase("SSA verifier after lowering", Group.VERIFY_SSA, Phase.Kind.VERIFICATION, c -> Verifier.verify(c.graph()))),
                     // Machine code, by the VM's back end.
