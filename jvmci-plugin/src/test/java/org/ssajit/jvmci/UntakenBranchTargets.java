@@ -36,6 +36,23 @@ final class UntakenBranchTargets {
         return s;
     }
 
+    /** {@code x}, on the stack and in a local at the branch, is 7 where the side never seen runs. */
+    static int pastSeven(int x) {
+        if (x == 7) {
+            return x * 100 + 1;
+        }
+        return x - 1;
+    }
+
+    /** A type test's 0 or 1, in a local and on the stack at the branch, is 1 where the side never seen runs. */
+    static int stringish(Object o) {
+        boolean s = o instanceof String;
+        if (s) {
+            return s ? 11 : 22;
+        }
+        return 3;
+    }
+
     static String describe(Object o) {
         if (o == null) {
             return "null";

@@ -159,6 +159,21 @@ class UntakenBranchTrapsTest {
         assertTrapped("sumUntil", run("sumUntil", false, List.<Object[]>of(new Object[] {a, -1}), List.<Object[]>of(new Object[] {a, 3 * 20 + 1})));
     }
 
+    /**
+     * Where the side never seen fixes the value the branch tests (equal to a constant; a type test's
+     * 0 or 1 not 0), the trap's state holds that constant for it, in the local and on the stack: the
+     * interpreter must take the same side with it and compute the same result.
+     */
+    @Test
+    void valueTheSideFixes() throws Exception {
+        int[] n = {0};
+        warm(Jvmci.method(target("pastSeven")), () -> UntakenBranchTargets.pastSeven((n[0]++ & 1023) | 8));
+        assertTrapped("pastSeven", run("pastSeven", false, List.<Object[]>of(new Object[] {8}, new Object[] {-5}), List.<Object[]>of(new Object[] {7})));
+        Object[] objects = {17, 2.5, new int[0], List.of()};
+        warm(Jvmci.method(target("stringish")), () -> UntakenBranchTargets.stringish(objects[n[0]++ & 3]));
+        assertTrapped("stringish", run("stringish", false, List.<Object[]>of(new Object[] {4L}, new Object[] {null}), List.<Object[]>of(new Object[] {"s"})));
+    }
+
     @Test
     void nullTest() throws Exception {
         Object[] objects = {"a", 17, 2.5, new int[0]};

@@ -1196,6 +1196,9 @@ public final class BytecodeParser {
             graph.countReceiverTrap();
         } else {
             // No class matched: the call, with the invoke's state (its own null check and dispatch).
+            // The profile's rows cover most receivers: a slow path, laid out after the code that runs,
+            // where the values live across the call are saved.
+            block.setCold();
             InvokeTarget target = new InvokeTarget(cs.target(), cs.opcode(), cs.appendix());
             Value called = factory.emitSideEffect(new Instruction(graph, Op.INVOKE, cs.returnKind(), target, bci, args), state);
             if (result >= 0) {
@@ -1304,7 +1307,7 @@ public final class BytecodeParser {
         if (untaken != 0 && state != null) {
             // The side the profile never saw deoptimizes, with the state before the branch: the
             // interpreter re-executes it (its operands are on that state's stack) and goes there.
-            Block trap = trap(state);
+            Block trap = trap(trapState(untaken == TAKEN_NEVER ? cond : cond.negate(), x, y, state));
             if (untaken == TAKEN_NEVER) {
                 taken = trap;
             } else {
@@ -1316,6 +1319,35 @@ public final class BytecodeParser {
         } else {
             terminate(new If(s.bci(), cond, x, y, taken, next), state);
         }
+    }
+
+    /**
+     * A copy of {@code state} for the deoptimization on the side of a branch where {@code x cond y}
+     * holds: where that fixes the int operand compared with a constant ({@code x == k}, or {@code x !=
+     * k} of a 0-or-1 value and k 0 or 1), the constant stands for it in the state. The branch is then
+     * the operand's only user on that side, and a boolean materialized for it (an inlined
+     * {@code equals}' {@code phi(1, 0)}) can be threaded ({@link org.ssajit.opt.BranchThreading}).
+     */
+    private FrameState trapState(Condition cond, Value x, Value y, FrameState state) {
+        Value v = x;
+        Value k = y;
+        if (x instanceof Constant) {
+            v = y;
+            k = x;
+            cond = cond.mirror();
+        }
+        if (v instanceof Constant || !(k instanceof Constant c) || c.kind() != JavaKind.Int || v.kind() != JavaKind.Int) {
+            return state.copy();
+        }
+        int known;
+        if (cond == Condition.EQ) {
+            known = c.asInt();
+        } else if (cond == Condition.NE && (c.asInt() == 0 || c.asInt() == 1) && isZeroOrOne(v, 4)) {
+            known = 1 - c.asInt();
+        } else {
+            return state.copy();
+        }
+        return state.replacing(v, graph.intConstant(known));
     }
 
     private static final int TAKEN_NEVER = 1;
@@ -1361,14 +1393,14 @@ public final class BytecodeParser {
     }
 
     /**
-     * A block, outside the bytecode's blocks, that deoptimizes with a copy of {@code before} (the state
-     * before the branch) for a side of the branch never taken ({@link Op#UNCOMMON_TRAP}); its athrow is
-     * never reached.
+     * A block, outside the bytecode's blocks, that deoptimizes with {@code before} (the state before
+     * the branch, {@link #trapState}), which it takes, for a side of the branch never taken
+     * ({@link Op#UNCOMMON_TRAP}); its athrow is never reached.
      */
     private Block trap(FrameState before) {
         // Synthetic (bci -1): the edge into it is no back edge, so the branch keeps no safepoint for it.
         Block trap = graph.newBlock(-1);
-        endInTrap(trap, jdk.vm.ci.meta.DeoptimizationReason.UnreachedCode, before.copy());
+        endInTrap(trap, jdk.vm.ci.meta.DeoptimizationReason.UnreachedCode, before);
         ssa.sealBlock(trap); // its one predecessor comes with the branch's edges; nothing reads a variable in it
         graph.countUntakenBranchTrap();
         return trap;
@@ -1383,6 +1415,7 @@ public final class BytecodeParser {
         Instruction d = new Instruction(graph, Op.UNCOMMON_TRAP, JavaKind.Void, reason, s.bci());
         d.setState(state);
         b.append(d);
+        b.setCold(); // laid out after the code that runs
         Throw never = new Throw(s.bci(), graph.nullConstant());
         never.setState(state.copy());
         b.setTerminator(never);
