@@ -31,8 +31,8 @@ import jdk.vm.ci.meta.Value;
  *
  * <p>What is decided here, for every target:
  * <ul>
- * <li>the emission order: reverse postorder over normal control flow, {@linkplain org.ssajit.ir.Block#isCold cold}
- * blocks (slow paths) moved to its end. Exception edges are not
+ * <li>the emission order: reverse postorder over normal control flow, each loop's blocks together after
+ * its header, {@linkplain org.ssajit.ir.Block#isCold cold} blocks (slow paths) moved to its end. Exception edges are not
  * followed: compiled code deoptimizes where an exception would be raised, and the interpreter
  * dispatches to the handler, so blocks reached only by exception edges are not generated;</li>
  * <li>critical edges (from a block with several successors to one with several predecessors) get a
@@ -163,7 +163,10 @@ public abstract class LirGenerator {
         return lir;
     }
 
-    /** Reverse postorder over normal edges (exception edges are not followed; see the class comment), cold blocks moved last. */
+    /**
+     * Reverse postorder over normal edges (exception edges are not followed; see the class comment),
+     * each loop contiguous ({@link #loopsContiguous}), cold blocks moved last.
+     */
     private List<Block> emissionOrder() {
         List<Block> post = new CompilerList<>();
         boolean[] seen = new boolean[ir.blockIdLimit()];
@@ -193,8 +196,7 @@ public abstract class LirGenerator {
         }
         List<Block> rpo = new CompilerList<>(post.size());
         List<Block> cold = new CompilerList<>();
-        for (int i = post.size() - 1; i >= 0; i--) {
-            Block b = post.get(i);
+        for (Block b : loopsContiguous(post, seen)) {
             // Cold blocks last: the linear order the register allocator walks then has the paths that
             // run first, and a value live across a cold block's call is split and saved inside it.
             (b.isCold() ? cold : rpo).add(b);
@@ -202,6 +204,57 @@ public abstract class LirGenerator {
         rpo.addAll(cold);
         reachable = seen;
         return rpo;
+    }
+
+    /**
+     * The reverse of {@code post} (a postorder of the blocks {@code seen}), each loop's blocks moved
+     * up to follow its header at once, in the same relative order: a path that leaves the loop (its
+     * exit's code, a call there) comes after the loop, not between its body and its latch, where the
+     * register allocator would split the values the loop carries around it and reload them on every
+     * iteration. Every block still follows its dominator. Irreducible graphs keep the plain order.
+     */
+    private List<Block> loopsContiguous(List<Block> post, boolean[] seen) {
+        int n = post.size();
+        List<Block> rpo = new CompilerList<>(n);
+        for (int i = n - 1; i >= 0; i--) {
+            rpo.add(post.get(i));
+        }
+        Loops loops = ir.loops();
+        if (loops.loops().isEmpty() || !loops.isReducible()) {
+            return rpo;
+        }
+        int[] index = new int[ir.blockIdLimit()];
+        for (int i = 0; i < n; i++) {
+            index[rpo.get(i).id()] = i;
+        }
+        List<Block> order = new CompilerList<>(n);
+        boolean[] placed = new boolean[ir.blockIdLimit()];
+        for (int i = 0; i < n; i++) {
+            place(rpo.get(i), loops, index, seen, placed, order);
+        }
+        return order;
+    }
+
+    private static void place(Block b, Loops loops, int[] index, boolean[] seen, boolean[] placed, List<Block> order) {
+        if (placed[b.id()]) {
+            return;
+        }
+        placed[b.id()] = true;
+        order.add(b);
+        Loop l = loops.loopHeadedBy(b);
+        if (l == null) {
+            return;
+        }
+        List<Block> body = new CompilerList<>(l.blocks().size());
+        for (Block x : l.blocks()) {
+            if (x != b && seen[x.id()]) {
+                body.add(x);
+            }
+        }
+        body.sort(java.util.Comparator.comparingInt(x -> index[x.id()]));
+        for (Block x : body) {
+            place(x, loops, index, seen, placed, order); // an inner loop's header places its body first
+        }
     }
 
     /** The blocks reached from the entry by normal edges, by block id. */
