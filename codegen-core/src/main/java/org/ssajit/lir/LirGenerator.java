@@ -199,11 +199,37 @@ public abstract class LirGenerator {
         for (Block b : loopsContiguous(post, seen)) {
             // Cold blocks last: the linear order the register allocator walks then has the paths that
             // run first, and a value live across a cold block's call is split and saved inside it.
-            (b.isCold() ? cold : rpo).add(b);
+            (b.isCold() && movesLast(b) ? cold : rpo).add(b);
         }
         rpo.addAll(cold);
         reachable = seen;
         return rpo;
+    }
+
+    /**
+     * Whether cold block {@code b} can go after every other block: what it defines is used in it or
+     * by its successors' phis only (after the merges threading and phi elimination leave, a call's
+     * result may be used directly in the one block after it), and each successor has a predecessor
+     * that is not cold, which comes before it.
+     */
+    private static boolean movesLast(Block b) {
+        for (Instruction i : b.instructions()) {
+            for (org.ssajit.ir.Node u : i.users()) {
+                if (!(u instanceof Phi || u instanceof Instruction x && x.block() == b || u == b.terminator())) {
+                    return false;
+                }
+            }
+        }
+        for (Block s : b.terminator().targets()) {
+            boolean warmPredecessor = false;
+            for (Block p : s.predecessors()) {
+                warmPredecessor |= !p.isCold();
+            }
+            if (!warmPredecessor) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
