@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,24 +90,6 @@ class GuardProfileTrapsTest {
         return sb.toString();
     }
 
-    private static String outcome(Method m, Object[] args) {
-        try {
-            return "returned " + m.invoke(null, args);
-        } catch (InvocationTargetException e) {
-            return "threw " + e.getCause().getClass().getName();
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static String outcome(InstalledCode code, Object[] args) {
-        try {
-            return "returned " + code.executeVarargs(args);
-        } catch (Throwable t) {
-            return "threw " + t.getClass().getName();
-        }
-    }
-
     @Test
     void aGuardSideNeverRunDeoptimizes() throws Exception {
         Point[] points = new Point[8];
@@ -141,22 +122,22 @@ class GuardProfileTrapsTest {
         List<Object[]> unseen = List.of(new Object[] {a, a}, new Object[] {a, "a string"}, new Object[] {a, null});
         List<String> expectedSeen = new ArrayList<>();
         for (Object[] args : seen) {
-            expectedSeen.add(outcome(m, args));
+            expectedSeen.add(Outcomes.of(m, args));
         }
         assertEquals(List.of("returned 1", "returned 0", "returned 0"), expectedSeen);
         InstalledCode code = Installer.host().installDirect(rm, compiled);
         assertTrue(code.isValid());
         for (int i = 0; i < seen.size(); i++) {
-            assertEquals(expectedSeen.get(i), outcome(code, seen.get(i)), "arguments like those seen");
+            assertEquals(expectedSeen.get(i), Outcomes.of(code, seen.get(i)), "arguments like those seen");
         }
         assertTrue(code.isValid(), "an outcome seen invalidated the code");
         // Each outcome never seen on code of its own, run before HotSpot's (which counts it).
         List<String> expectedUnseen = List.of("returned 1", "returned 0", "returned 0");
         for (int i = 0; i < unseen.size(); i++) {
             InstalledCode fresh = i == 0 ? code : Installer.host().installDirect(rm, compiled);
-            assertEquals(expectedUnseen.get(i), outcome(fresh, unseen.get(i)), "an outcome never seen: " + java.util.Arrays.toString(unseen.get(i)));
+            assertEquals(expectedUnseen.get(i), Outcomes.of(fresh, unseen.get(i)), "an outcome never seen: " + java.util.Arrays.toString(unseen.get(i)));
             assertFalse(fresh.isValid(), "an outcome never seen did not deoptimize (the code is still valid)");
-            assertEquals(expectedUnseen.get(i), outcome(m, unseen.get(i)));
+            assertEquals(expectedUnseen.get(i), Outcomes.of(m, unseen.get(i)));
         }
         // The interpreter counted each: the guards now have both sides.
         Graph again = p.build(rm);

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,25 +48,6 @@ class ReceiverTrapsTest {
                         .count();
     }
 
-    /** What a call does: its result, or the class of what it throws. */
-    private static String outcome(Method m, Object[] args) {
-        try {
-            return "returned " + m.invoke(null, args);
-        } catch (InvocationTargetException e) {
-            return "threw " + e.getCause().getClass().getName();
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static String outcome(InstalledCode code, Object[] args) {
-        try {
-            return "returned " + code.executeVarargs(args);
-        } catch (Throwable t) {
-            return "threw " + t.getClass().getName();
-        }
-    }
-
     /**
      * Compiles the warmed {@code name} with receiver traps, checks the graph has {@code traps} of them
      * and no call left, and runs its installed code on {@code seen} (the code must stay valid) and on
@@ -85,21 +65,21 @@ class ReceiverTrapsTest {
         org.ssajit.codegen.CompiledCode compiled = CompiledRunner.compile(rm, p);
         List<String> expectedSeen = new ArrayList<>();
         for (Object[] a : seen) {
-            expectedSeen.add(outcome(m, a));
+            expectedSeen.add(Outcomes.of(m, a));
         }
         List<String> expectedUnseen = new ArrayList<>();
         for (Object[] a : unseen) {
-            expectedUnseen.add(outcome(m, a));
+            expectedUnseen.add(Outcomes.of(m, a));
         }
         InstalledCode code = Installer.host().installDirect(rm, compiled);
         assertTrue(code.isValid(), name + ": installed code not valid");
         for (int i = 0; i < seen.size(); i++) {
-            assertEquals(expectedSeen.get(i), outcome(code, seen.get(i)), name + " on a receiver seen");
+            assertEquals(expectedSeen.get(i), Outcomes.of(code, seen.get(i)), name + " on a receiver seen");
         }
         assertTrue(code.isValid(), name + ": a receiver seen invalidated the code");
         for (int i = 0; i < unseen.size(); i++) {
             InstalledCode fresh = i == 0 ? code : Installer.host().installDirect(rm, compiled);
-            assertEquals(expectedUnseen.get(i), outcome(fresh, unseen.get(i)), name + " on a receiver never seen: " + java.util.Arrays.toString(unseen.get(i)));
+            assertEquals(expectedUnseen.get(i), Outcomes.of(fresh, unseen.get(i)), name + " on a receiver never seen: " + java.util.Arrays.toString(unseen.get(i)));
             assertFalse(fresh.isValid(), name + ": a receiver never seen did not deoptimize (the code is still valid)");
         }
         // HotSpot counted the reason in the method's profile: profiled again with the classes it saw
