@@ -208,9 +208,9 @@ public abstract class LirGenerator {
 
     /**
      * Whether cold block {@code b} can go after every other block: what it defines is used in it or
-     * by its successors' phis only (after the merges threading and phi elimination leave, a call's
-     * result may be used directly in the one block after it), and each successor has a predecessor
-     * that is not cold, which comes before it.
+     * by phis only (after the merges threading and phi elimination leave, a call's result may be used
+     * directly in the one block after it), and each successor has a predecessor that is not cold,
+     * which comes before it.
      */
     private static boolean movesLast(Block b) {
         for (Instruction i : b.instructions()) {

@@ -166,14 +166,10 @@ final class FieldLowering {
      * the offset, the absolute address {@code Unsafe} reads then. Else {@link #unsafeAddress}.
      */
     private Value unsafeBase(Instruction i) {
-        Value object = i.input(In.OBJECT);
-        if (constantDisplacement(i) != 0 && !(object instanceof Constant c && c.isNull())) {
-            return object;
-        }
-        return unsafeAddress(i);
+        return constantDisplacement(i) != 0 ? i.input(In.OBJECT) : unsafeAddress(i);
     }
 
-    /** The offset of {@code Unsafe} access {@code i} if it is a non-zero int constant; 0 if not. */
+    /** The offset of {@code Unsafe} access {@code i} if it is a non-zero int constant and the object not the null constant; 0 if not. */
     private static int constantDisplacement(Instruction i) {
         if (i.input(In.OBJECT) instanceof Constant o && o.isNull()) {
             return 0;

@@ -208,7 +208,6 @@ public final class FrameState extends Node {
         return withStack(stack);
     }
 
-    /** A new state at this bci with this state's locals, locks and outer state, and {@code stack}. */
     /**
      * A copy of this state with {@code with} in each local, stack and lock slot of its own frame that
      * holds {@code old} (its callers' frames are shared, unchanged).
@@ -225,6 +224,7 @@ public final class FrameState extends Node {
         return s;
     }
 
+    /** A new state at this bci with this state's locals, locks and outer state, and {@code stack}. */
     private FrameState withStack(Value[] stack) {
         Value[] all = new Value[localsSize + stack.length + locksSize + virtualFieldCount()];
         for (int i = 0; i < localsSize; i++) {

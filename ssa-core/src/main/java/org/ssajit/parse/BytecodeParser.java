@@ -978,13 +978,9 @@ public final class BytecodeParser {
         edges.edge(block, trap);
         inliner.seal(trap);
         inliner.seal(cont);
-        FrameState trapState = state;
-        if (isZeroOrOne(b, 4)) {
-            // There b is the other value: the state names it as a constant, so that the test is b's only
-            // user besides the guard's branch, which branch threading can then take over.
-            trapState = state.replacing(b, graph.intConstant(1 - seen));
-            dropState(state);
-        }
+        // There b is not seen: a 0-or-1 b is the other value, which the trap's state names as a constant.
+        FrameState trapState = trapState(Condition.NE, b, graph.intConstant(seen), state);
+        dropState(state);
         endInTrap(trap, jdk.vm.ci.meta.DeoptimizationReason.UnreachedCode, trapState);
         graph.countUntakenBranchTrap();
         block = cont;
