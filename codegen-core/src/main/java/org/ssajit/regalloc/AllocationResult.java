@@ -74,6 +74,20 @@ public final class AllocationResult {
         return out;
     }
 
+    /**
+     * The spill slot of {@code v} if the allocator stores it there once, right after its definition
+     * (spill at definition), else null; such a slot holds {@code v} wherever it is live.
+     */
+    public jdk.vm.ci.code.StackSlot slotStoredAtDefinition(org.ssajit.lir.Variable v) {
+        return storedAtDefinition != null && storedAtDefinition[v.index()] ? variableIntervals[v.index()].spillSlot : null;
+    }
+
+    private boolean[] storedAtDefinition;
+
+    void recordStoresAtDefinition(boolean[] stored) {
+        storedAtDefinition = stored;
+    }
+
     /** Keeps the allocator's intervals, final once locations are assigned, for {@link #intervals()}. */
     void recordIntervals(Interval[] variables, Interval[] fixed) {
         variableIntervals = variables;

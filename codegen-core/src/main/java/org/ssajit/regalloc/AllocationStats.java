@@ -9,6 +9,7 @@ public final class AllocationStats {
     int splits;
     int spillSlots;
     int insertedMoves;
+    int storesAtDefinition;
     int materializedConstants;
     long livenessBlockVisits;
     long walkerWork;

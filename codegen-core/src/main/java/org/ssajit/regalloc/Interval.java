@@ -280,6 +280,16 @@ final class Interval {
         return END;
     }
 
+    /** The last use before {@code pos} with at least {@code priority}, or -1. */
+    int lastUseBefore(int pos, int priority) {
+        for (int i = useIndexAtOrAfter(pos) - 1; i >= 0; i--) {
+            if (usePriority(i) >= priority) {
+                return usePosition(i);
+            }
+        }
+        return -1;
+    }
+
     // Splitting ----------------------------------------------------------------------------------------
 
     /**

@@ -56,6 +56,12 @@ public final class LinearScan {
 
     private Liveness liveness;
 
+    /**
+     * Per variable: its spill slot is written once, right after its definition, and every other store
+     * of it into its slot is left out ({@link #chooseSpillStores}). Null if no variable is.
+     */
+    private boolean[] storedAtDefinition;
+
     private Interval[] intervals;
     private Interval[] fixedIntervals;
     private int sequence;
@@ -108,6 +114,8 @@ public final class LinearScan {
         new LinearScanWalker(this, variableIntervals(), fixedIntervalList()).walk();
         lir.faults().point("register allocation");
         result.recordIntervals(intervals, fixedIntervals);
+        chooseSpillStores();
+        result.recordStoresAtDefinition(storedAtDefinition);
         List<LirOp>[] splitMoves = splitMoves();
         List<List<LirOp>> inEdge = new CompilerList<>();
         List<List<LirOp>> outEdge = new CompilerList<>();
@@ -561,6 +569,97 @@ public final class LinearScan {
      * parts ending at an odd position hand over to their successors at once), by the index of the op
      * they go before (null: none). Splits at block begins get their moves on the edges instead.
      */
+    /**
+     * Spill at definition (Wimmer and Mössenböck, VEE 2005, Section 5): a variable is defined once, so
+     * once its slot holds it, the slot holds it wherever the variable is live (the definition
+     * dominates every such point). For a variable with a spilled part, the slot is written right
+     * after its definition (after the label for a phi, where the edges' moves have given it its
+     * value) and every other store into it, at a split or on an edge, is left out, if the definition
+     * runs no more often than the costliest of those stores by loop depth (a cold block counting
+     * least): a value defined outside a loop and spilled inside it, or at a loop's latch, is stored
+     * once instead of each iteration. A reference stored so is in every reference map where it is live after the op, in
+     * its slot as well as where it is ({@link #liveReferences}), so that a reload after a GC reads the
+     * moved object.
+     */
+    private void chooseSpillStores() {
+        int[] cost = new int[blocks.size()];
+        for (int bi = 0; bi < blocks.size(); bi++) {
+            LirBlock b = blocks.get(bi);
+            cost[b.id()] = b.irBlock() != null && b.irBlock().isCold() ? -1 : b.loopDepth();
+        }
+        int[] storeCost = null;
+        for (int v = 0; v < intervals.length; v++) {
+            Interval it = intervals[v];
+            if (it == null || it.spillSlot == null) {
+                continue;
+            }
+            if (storeCost == null) {
+                storeCost = new int[intervals.length];
+                ArrayFill.fill(storeCost, Integer.MIN_VALUE);
+            }
+            for (int i = 1; i < it.partCount(); i++) {
+                Interval next = it.part(i);
+                if (next.location == it.spillSlot && it.part(i - 1).location != it.spillSlot) {
+                    storeCost[v] = Math.max(storeCost[v], cost[blockOfPosition(next.splitStart)]);
+                }
+            }
+        }
+        if (storeCost == null) {
+            return;
+        }
+        for (int bi = 0; bi < blocks.size(); bi++) {
+            LirBlock block = blocks.get(bi);
+            int begin = blockFrom[block.id()];
+            org.ssajit.util.ReadOnlyList<LirBlock> preds = block.predecessors();
+            for (int pi = 0; pi < preds.size(); pi++) {
+                LirBlock pred = preds.get(pi);
+                int end = blockLast[pred.id()] + 1;
+                int edgeCost = Math.min(cost[pred.id()], cost[block.id()]);
+                int[] in = liveness.inVars();
+                for (int li = liveness.inStart(block.id()); li < liveness.inEnd(block.id()); li++) {
+                    int v = in[li];
+                    Interval it = intervals[v];
+                    if (it.spillSlot != null && it.partAt(begin).location == it.spillSlot && it.partAt(end).location != it.spillSlot) {
+                        storeCost[v] = Math.max(storeCost[v], edgeCost);
+                    }
+                }
+            }
+        }
+        for (int v = 0; v < intervals.length; v++) {
+            Interval it = intervals[v];
+            if (it == null || it.spillSlot == null || storeCost[v] == Integer.MIN_VALUE) {
+                continue;
+            }
+            int k = it.splitStart >> 1;
+            if ((it.splitStart & 1) != 0 || !(opAt[k] instanceof LabelOp l ? isPhi(l, v) : defines(opAt[k], v)) || k + 1 >= opAt.length
+                            || blockOfOp[k + 1] != blockOfOp[k]) {
+                continue; // no op after the definition in its block
+            }
+            if (it.location == it.spillSlot || cost[blockOfOp[k]] <= storeCost[v]) {
+                if (storedAtDefinition == null) {
+                    storedAtDefinition = new boolean[intervals.length];
+                }
+                storedAtDefinition[v] = true;
+                stats.storesAtDefinition++;
+            }
+        }
+    }
+
+    private static boolean isPhi(LabelOp l, int variable) {
+        for (int i = 0; i < l.phiCount(); i++) {
+            if (l.phi(i) instanceof Variable v && v.index() == variable) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the move of {@code it}'s variable from {@code src} to {@code dst} is a store left out ({@link #chooseSpillStores}). */
+    private boolean storeLeftOut(Interval it, AllocatableValue dst, AllocatableValue src) {
+        Interval p = it.parent;
+        return storedAtDefinition != null && p.variable != null && storedAtDefinition[p.variable.index()] && dst == p.spillSlot && src != dst;
+    }
+
     private List<LirOp>[] splitMoves() {
         ParallelMove[] atOp = null;
         for (Interval it : intervals) {
@@ -571,7 +670,7 @@ public final class LinearScan {
                 Interval prev = it.part(i - 1);
                 Interval next = it.part(i);
                 int s = next.splitStart;
-                if (next.from() == s && !isBlockBegin(s)) {
+                if (next.from() == s && !isBlockBegin(s) && !storeLeftOut(it, next.location, prev.location)) {
                     if (atOp == null) {
                         atOp = new ParallelMove[opAt.length + 1];
                     }
@@ -581,6 +680,21 @@ public final class LinearScan {
                         atOp[k] = new ParallelMove(this);
                     }
                     atOp[k].add(next.location, prev.location);
+                }
+            }
+        }
+        if (storedAtDefinition != null) {
+            for (int v = 0; v < intervals.length; v++) {
+                Interval it = intervals[v];
+                if (storedAtDefinition[v] && it.location != it.spillSlot) {
+                    if (atOp == null) {
+                        atOp = new ParallelMove[opAt.length + 1];
+                    }
+                    int k = (it.splitStart >> 1) + 1; // the op after the definition: its block's, chooseSpillStores made sure
+                    if (atOp[k] == null) {
+                        atOp[k] = new ParallelMove(this);
+                    }
+                    atOp[k].add(it.spillSlot, it.location);
                 }
             }
         }
@@ -630,6 +744,9 @@ public final class LinearScan {
                     Interval it = intervals[v];
                     AllocatableValue src = it.partAt(end).location;
                     AllocatableValue dst = it.partAt(begin).location;
+                    if (storeLeftOut(it, dst, src)) {
+                        continue;
+                    }
                     pm.add(dst, src);
                     busy(src, null, busyBefore, null);
                     busy(dst, it.kind, busyBefore, busyAfter);
@@ -780,7 +897,13 @@ public final class LinearScan {
     private void liveReferences(LirOp op, int p, Bits liveAfter, List<Value> refs) {
         for (int v = liveAfter.nextSetBit(0); v >= 0; v = liveAfter.nextSetBit(v + 1)) {
             if (!defines(op, v)) {
-                addReference(lir.variable(v), p, refs);
+                Variable var = lir.variable(v);
+                addReference(var, p, refs);
+                if (storedAtDefinition != null && storedAtDefinition[v] && var.kind().isReference()
+                                && seenReferences.add(Locations.key(intervals[v].spillSlot))) {
+                    // Read again later: a GC must update the slot too, wherever the value is now.
+                    refs.add(intervals[v].spillSlot);
+                }
             }
         }
         for (int i = 0; i < op.count(Mode.ALIVE); i++) {

@@ -368,8 +368,18 @@ final class LinearScanWalker {
             Interval it = active.get(i);
             if (it.register.number == reg.number) {
                 active.remove(i);
-                // Active intervals cover pos: the register changes hands right before current begins.
+                // Active intervals cover pos: the register changes hands by the time current begins.
                 int s = (pos & 1) == 1 || allocator.isBlockBegin(pos) ? pos : pos - 1;
+                // Spilled from where its last use before that leaves it, at the lowest loop depth
+                // between (Wimmer and Mössenböck, Section 4): a value live across a loop it does not
+                // use goes to the stack before the loop, not in it, and is not reloaded at its latch.
+                int min = Math.max(it.lastUseBefore(s, Interval.SHOULD_HAVE_REGISTER), it.from()) + 1;
+                if (min < s) {
+                    int best = allocator.optimalSplitPosition(min, s);
+                    if (best >= min) {
+                        s = best;
+                    }
+                }
                 splitAndSpill(it, s);
             }
         }

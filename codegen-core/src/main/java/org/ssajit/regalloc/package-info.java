@@ -35,8 +35,14 @@
  * waiting to start inside this one wants as its hint register), else free for a first part (the rest is split off
  * and waits), else either the interval goes to its spill slot until shortly before its next use that
  * needs a register, or it takes the register whose other occupants are needed last, which are split
- * and spilled. Split positions prefer block boundaries of low loop depth (moves out of loops). Each
- * variable has at most one spill slot, shared by all its spilled parts.</li>
+ * and spilled, from where their last use before leaves them. Split positions prefer block boundaries
+ * of low loop depth (moves out of loops). Each variable has at most one spill slot, shared by all its
+ * spilled parts.</li>
+ * <li><b>Spill at definition</b>: a variable with a spilled part is stored in its slot right after its
+ * definition (after the label for a phi) and at no split or edge after that, unless that store would
+ * sit in a deeper loop than every store it replaces (a cold block counting least). The slot holds the
+ * value wherever the variable is live, since the definition dominates those points; so a reference
+ * stored so is in every reference map where it is live after the op, in its slot too.</li>
  * <li><b>Resolution</b>: between the parts of a split interval inside a block, one parallel move per
  * position; on every CFG edge, one parallel move for the phis of the successor and every variable
  * whose location differs between the predecessor's end and the successor's begin, placed before the
@@ -72,9 +78,8 @@
  *
  * <h2>Not done</h2>
  * <ul>
- * <li>No spill-slot sharing between variables with disjoint lifetimes, no "spill at definition"
- * (a value spilled in a loop may be stored on every iteration), no rematerialization of constants or
- * cheap values.</li>
+ * <li>No spill-slot sharing between variables with disjoint lifetimes, no rematerialization of
+ * constants or cheap values, no move coalescing beyond hints.</li>
  * <li>No register pairs or sub-registers: every value fits one register of its category.</li>
  * <li>A variable operand must allow a register; stack-only variable operands are refused.</li>
  * <li>An op needs, at once, registers for its register-only operands that stay live after it plus its

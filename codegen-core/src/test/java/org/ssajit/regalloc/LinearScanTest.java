@@ -215,6 +215,17 @@ class LinearScanTest {
         return a + b + c;
     }
 
+    /** {@code k} and {@code a} are defined before the loop, read after each call in it. */
+    static int spilledAcrossCalls(int a, int n) {
+        int k = a * 3 + 1;
+        int s = 0;
+        for (int i = 0; i < n; i++) {
+            s += helper(i, s) + k;
+            s ^= a;
+        }
+        return s + k;
+    }
+
     static int handlerJoin(int[] a, int n) {
         int x = n;
         if (n > 0) {
@@ -295,6 +306,52 @@ class LinearScanTest {
     void joinsWhoseOtherPredecessorsAreHandlers() {
         run("handlerJoin", 3, 3, inputs(new Object[]{new int[]{1, 2}, 1}, new Object[]{new int[]{1, 2}, 0}, new Object[]{new int[]{1, 2}, 5},
                         new Object[]{null, 1}));
+    }
+
+    /**
+     * Spill at definition: a value defined before a loop, live across the calls in it, is stored in its
+     * slot once, outside the loop, and only reloaded in it (before, it was stored again each time it
+     * was spilled around a call). The runs compare the results; the verifier models a GC at each call,
+     * so a slot missing from a reference map fails too (see referencesAcrossCallsAndSafepoints).
+     */
+    @Test
+    void aValueSpilledInALoopIsStoredBeforeIt() {
+        Method m = Jvmci.declared(LinearScanTest.class, "spilledAcrossCalls");
+        Harness.Checked c = check(Jvmci.graph(LinearScanTest.class, "spilledAcrossCalls"), config(3, 3), m,
+                        inputs(new Object[]{5, 0}, new Object[]{5, 1}, new Object[]{-2, 9}));
+        // The loop depth of each op's block, by the op's position (original ops keep theirs).
+        java.util.Map<Integer, Integer> depthAt = new java.util.HashMap<>();
+        for (org.ssajit.lir.LirBlock b : c.lir().blocks()) {
+            for (org.ssajit.lir.LirOp op : b.ops()) {
+                if (!c.result().isInserted(op)) {
+                    depthAt.put(op.id(), b.loopDepth());
+                }
+            }
+        }
+        // The slots of the values stored at their definition, defined outside any loop.
+        java.util.Set<Integer> storedOnce = new java.util.HashSet<>();
+        for (IntervalView part : c.result().intervals()) {
+            if (part.part() == 0 && part.operand() instanceof org.ssajit.lir.Variable v && c.result().slotStoredAtDefinition(v) != null
+                            && depthAt.get(part.ranges().get(0).from()) == 0) {
+                storedOnce.add(Locations.key(c.result().slotStoredAtDefinition(v)));
+            }
+        }
+        assertTrue(!storedOnce.isEmpty(), "some value defined before the loop is stored at its definition\n" + c.lir());
+        int reloadsInLoop = 0;
+        for (org.ssajit.lir.LirBlock b : c.lir().blocks()) {
+            for (org.ssajit.lir.LirOp op : b.ops()) {
+                if (!c.result().isInserted(op) || !(op instanceof org.ssajit.lir.MoveOp mv)) {
+                    continue;
+                }
+                boolean intoSlot = mv.result() instanceof jdk.vm.ci.code.StackSlot && storedOnce.contains(Locations.key(mv.result()));
+                assertTrue(!(intoSlot && b.loopDepth() > 0 && mv.input() instanceof jdk.vm.ci.code.RegisterValue),
+                                () -> "a store into a slot written at its definition inside the loop: " + op + " in " + b + "\n" + c.lir());
+                if (b.loopDepth() > 0 && mv.input() instanceof jdk.vm.ci.code.StackSlot && storedOnce.contains(Locations.key(mv.input()))) {
+                    reloadsInLoop++;
+                }
+            }
+        }
+        assertTrue(reloadsInLoop > 0, "the loop reloads a value stored before it\n" + c.lir());
     }
 
     @Test

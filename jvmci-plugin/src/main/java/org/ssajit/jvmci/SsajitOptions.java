@@ -64,7 +64,7 @@ public final class SsajitOptions {
     public static final List<OptionKey<?>> ALL = CompilerList.of(METHOD_FILTER, LOG, STATS, DUMP, PRINT_INLINING, VERIFY, LoweringOptions.IMPLICIT_NULL_CHECKS,
                     COMPILE_SELF, LoweringOptions.MONITORS, LoweringOptions.COMPILED_HANDLERS, LoweringOptions.UNWIND_EXCEPTIONS,
                     LoweringOptions.IMPLICIT_EXCEPTIONS, LoweringOptions.ARRAY_COPY_STUBS, LoweringOptions.ALLOCATE_INSTANCE_INLINE, Inlining.INLINE,
-                    Inlining.HOT_INLINE_SIZE, Inlining.HOT_CALL_FREQUENCY_OPTION, Inlining.RECEIVER_TRAPS, org.ssajit.parse.BytecodeParser.UNTAKEN_BRANCH_TRAPS, org.ssajit.opt.EscapeAnalysis.ENABLED, FaultInjection.INJECT_FAULTS, HELP);
+                    Inlining.HOT_INLINE_SIZE, Inlining.HOT_CALL_FREQUENCY_OPTION, Inlining.MAX_INLINE_LEVEL, Inlining.RECEIVER_TRAPS, org.ssajit.parse.BytecodeParser.UNTAKEN_BRANCH_TRAPS, org.ssajit.opt.EscapeAnalysis.ENABLED, FaultInjection.INJECT_FAULTS, HELP);
 
     private SsajitOptions() {
     }

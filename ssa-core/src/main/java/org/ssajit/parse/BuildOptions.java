@@ -44,7 +44,7 @@ import org.ssajit.options.OptionValues;
  * </ul>
  */
 public final class BuildOptions {
-    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false, Inlining.MAX_CALLEE_BYTES, Inlining.HOT_CALL_FREQUENCY, true, false, true, false, false);
+    public static final BuildOptions DEFAULT = new BuildOptions(true, true, true, false, false, Inlining.MAX_CALLEE_BYTES, Inlining.HOT_CALL_FREQUENCY, true, false, true, false, false, Inlining.MAX_DEPTH);
 
     private final boolean optimize;
     private final boolean markers;
@@ -58,10 +58,11 @@ public final class BuildOptions {
     private final boolean lockingCallees;
     private final boolean escapeAnalysis;
     private final boolean receiverTraps;
+    private final int maxInlineLevel;
 
     private BuildOptions(boolean optimize, boolean markers, boolean removeRedundantPhiSccs, boolean statesNameAllLocals, boolean inline, int hotCalleeBytes,
                     double hotCallFrequency, boolean explainInlining, boolean untakenBranchTraps, boolean lockingCallees, boolean escapeAnalysis,
-                    boolean receiverTraps) {
+                    boolean receiverTraps, int maxInlineLevel) {
         this.optimize = optimize;
         this.markers = markers;
         this.removeRedundantPhiSccs = removeRedundantPhiSccs;
@@ -74,6 +75,7 @@ public final class BuildOptions {
         this.lockingCallees = lockingCallees;
         this.escapeAnalysis = escapeAnalysis;
         this.receiverTraps = receiverTraps;
+        this.maxInlineLevel = maxInlineLevel;
     }
 
     /** The build of a compile under {@code options}: the default one, inlining as {@link Inlining#INLINE} and {@link Inlining#HOT_INLINE_SIZE} say. */
@@ -81,7 +83,7 @@ public final class BuildOptions {
         return DEFAULT.withInlining(options.get(Inlining.INLINE)).withHotCalleeBytes(options.get(Inlining.HOT_INLINE_SIZE))
                         .withHotCallFrequency(options.get(Inlining.HOT_CALL_FREQUENCY_OPTION))
                         .withUntakenBranchTraps(options.get(BytecodeParser.UNTAKEN_BRANCH_TRAPS)).withEscapeAnalysis(options.get(org.ssajit.opt.EscapeAnalysis.ENABLED))
-                        .withReceiverTraps(options.get(Inlining.RECEIVER_TRAPS));
+                        .withReceiverTraps(options.get(Inlining.RECEIVER_TRAPS)).withMaxInlineLevel(options.get(Inlining.MAX_INLINE_LEVEL));
     }
 
     public boolean optimize() {
@@ -115,7 +117,7 @@ public final class BuildOptions {
 
     /** The frequency from which a call is hot ({@link #hotCallFrequency()}). */
     public BuildOptions withHotCallFrequency(double v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, v, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, v, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps, maxInlineLevel);
     }
 
     public boolean explainInlining() {
@@ -123,33 +125,33 @@ public final class BuildOptions {
     }
 
     public BuildOptions withOptimize(boolean v) {
-        return new BuildOptions(v, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
+        return new BuildOptions(v, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps, maxInlineLevel);
     }
 
     public BuildOptions withMarkers(boolean v) {
-        return new BuildOptions(optimize, v, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
+        return new BuildOptions(optimize, v, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps, maxInlineLevel);
     }
 
     public BuildOptions withRedundantPhiSccs(boolean v) {
-        return new BuildOptions(optimize, markers, v, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
+        return new BuildOptions(optimize, markers, v, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps, maxInlineLevel);
     }
 
     public BuildOptions withStatesNamingAllLocals(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, v, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, v, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps, maxInlineLevel);
     }
 
     public BuildOptions withInlining(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, v, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, v, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps, maxInlineLevel);
     }
 
     /** The largest callee inlined at a hot call ({@link #hotCalleeBytes()}). */
     public BuildOptions withHotCalleeBytes(int bytes) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, bytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, bytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps, maxInlineLevel);
     }
 
     /** Whether a branch side the profile never saw taken deoptimizes ({@link #untakenBranchTraps()}). */
     public BuildOptions withUntakenBranchTraps(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, v, lockingCallees, escapeAnalysis, receiverTraps);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, v, lockingCallees, escapeAnalysis, receiverTraps, maxInlineLevel);
     }
 
     public boolean untakenBranchTraps() {
@@ -167,7 +169,7 @@ public final class BuildOptions {
 
     /** Whether callees that lock may be inlined ({@link #lockingCallees()}). */
     public BuildOptions withLockingCallees(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, v, escapeAnalysis, receiverTraps);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, v, escapeAnalysis, receiverTraps, maxInlineLevel);
     }
 
     /**
@@ -180,7 +182,7 @@ public final class BuildOptions {
 
     /** Whether allocations that do not escape are replaced ({@link #escapeAnalysis()}). */
     public BuildOptions withEscapeAnalysis(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, v, receiverTraps);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, v, receiverTraps, maxInlineLevel);
     }
 
     /**
@@ -193,12 +195,12 @@ public final class BuildOptions {
 
     /** Whether receivers the profile never saw deoptimize ({@link #receiverTraps()}). */
     public BuildOptions withReceiverTraps(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, v);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, v, maxInlineLevel);
     }
 
     /** Whether the inliner's reasons say everything ({@link #explainInlining()}). */
     public BuildOptions withExplainedInlining(boolean v) {
-        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, v, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, v, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps, maxInlineLevel);
     }
 
     @Override
@@ -220,5 +222,15 @@ public final class BuildOptions {
                         + statesNameAllLocals + ", inline=" + inline + ", hotCalleeBytes=" + hotCalleeBytes + ", hotCallFrequency=" + hotCallFrequency + ", explainInlining=" + explainInlining
                         + ", untakenBranchTraps=" + untakenBranchTraps + ", lockingCallees=" + lockingCallees
                         + ", escapeAnalysis=" + escapeAnalysis + ", receiverTraps=" + receiverTraps + "]";
+    }
+
+    /** How deep inlined calls nest, the compiled method being level 0 ({@link Inlining#MAX_DEPTH}). */
+    public int maxInlineLevel() {
+        return maxInlineLevel;
+    }
+
+    /** The deepest level of inlined calls ({@link #maxInlineLevel()}). */
+    public BuildOptions withMaxInlineLevel(int v) {
+        return new BuildOptions(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps, v);
     }
 }

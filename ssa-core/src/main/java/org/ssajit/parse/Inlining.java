@@ -110,6 +110,11 @@ public final class Inlining {
                     "a frequency", "With HotInlineSize: how often a call must run per entry into the compiled method, as the branch profiles estimate "
                                     + "it, to be hot (default " + HOT_CALL_FREQUENCY + ": calls in loops; C2's InlineFrequencyRatio is 0.25).");
 
+    /** How deep inlined calls nest ({@link BuildOptions#maxInlineLevel()}). */
+    public static final OptionKey<Integer> MAX_INLINE_LEVEL = OptionKey.count("MaxInlineLevel", MAX_DEPTH, "<levels>", "a number of levels",
+                    "With Inline: how deep inlined calls nest, the compiled method being level 0 (C2's MaxInlineLevel; java.lang.invoke's generated "
+                                    + "code does not count).");
+
     public static final OptionKey<Boolean> RECEIVER_TRAPS = OptionKey.bool("ReceiverTraps", true,
                     "A virtual or interface call inlined for every receiver class its profile recorded (at most " + Inlining.MAX_PROFILED_RECEIVERS
                                     + ", no others counted) deoptimizes for any other receiver, null included, instead of calling, as C2's does; "
@@ -120,6 +125,7 @@ public final class Inlining {
     private final java.util.Set<ResolvedJavaMethod> denied;
     private final int hotCalleeBytes;
     private final double hotCallFrequency;
+    private final int maxDepth;
     /**
      * Whether the reasons say everything ({@link BuildOptions#explainInlining()}): the sizes, the
      * profile's classes and shares. Otherwise each reason is a fixed text, and no call site builds a string.
@@ -147,6 +153,7 @@ public final class Inlining {
         this.denied = denied;
         this.hotCalleeBytes = Math.max(options.hotCalleeBytes(), MAX_CALLEE_BYTES);
         this.hotCallFrequency = options.hotCallFrequency();
+        this.maxDepth = options.maxInlineLevel();
         this.explain = options.explainInlining();
         this.lockingCallees = options.lockingCallees();
         this.receiverTraps = options.receiverTraps();
@@ -435,8 +442,8 @@ public final class Inlining {
                 depth++;
             }
         }
-        if (!plumbing && depth > MAX_DEPTH) {
-            return "too deep (" + MAX_DEPTH + " levels)";
+        if (!plumbing && depth > maxDepth) {
+            return "too deep (" + maxDepth + " levels)";
         }
         if (plumbingDepth > MAX_PLUMBING_DEPTH) {
             return "too deep (" + MAX_PLUMBING_DEPTH + " levels of java.lang.invoke's generated code)";
