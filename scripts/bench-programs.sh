@@ -25,7 +25,7 @@
 #
 # Usage: scripts/bench-programs.sh [-r ROUNDS] [--iterations N] [--keep K] [--suite] [--graal] [--cpu] [--steady PCT]
 #                                  [--no-inline] [--hot-inline N] [--no-unwind] [--no-untaken-traps] [--no-arraycopy]
-#                                  [--no-allocate-instance] [--baseline DIR] [program...]
+#                                  [--no-allocate-instance] [--with 'OPTIONS'] [--baseline DIR] [program...]
 #   Defaults: 3 rounds, N = 12, K = 6, javac and collections (about 15 minutes on 2 cores). ssajit's
 #   compiles queue behind HotSpot's startup for a few seconds: a short program like nbody needs
 #   --iterations 40 --keep 10 to measure its top-tier code.
@@ -42,6 +42,7 @@
 #   --hot-inline N adds ssajit-hot: ssajit with -Dssajit.HotInlineSize=N (callees up to N bytes at hot calls);
 #   --no-arraycopy adds ssajit-nocopy: ssajit with -Dssajit.ArrayCopyStubs=false (System.arraycopy a call);
 #   --no-allocate-instance adds ssajit-noalloc: ssajit with -Dssajit.AllocateInstanceInline=false;
+#   --with 'OPTIONS' adds ssajit-with: ssajit with these JVM options too (e.g. --with -Dssajit.MaxInlineLevel=9);
 #   --baseline DIR adds ssajit-base: the ssajit of another checkout with its jars built (e.g.
 #     git worktree add ../base <commit> && (cd ../base && mvn -q -DskipTests package)), to compare
 #     two compilers in the same rounds (ratio ssajit/base).
@@ -76,6 +77,7 @@ while [ $# -gt 0 ]; do
         --hot-inline) HOT=$2; add_mode ssajit-hot; shift 2 ;;
         --no-arraycopy) add_mode ssajit-nocopy; shift ;;
         --no-allocate-instance) add_mode ssajit-noalloc; shift ;;
+        --with) read -r -a WITH <<<"$2"; add_mode ssajit-with; shift 2 ;;
         --baseline) BASE=$(cd "$2" && pwd); [ -x "$BASE/ssajit" ] || { echo "bench-programs: no ssajit launcher in $2" >&2; exit 2; }; add_mode ssajit-base; shift 2 ;;
         --iterations) ITERATIONS=$2; shift 2 ;;
         --keep) KEEP=$2; shift 2 ;;
@@ -139,6 +141,7 @@ run_mode() { # mode program
         ssajit-notrap) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.UntakenBranchTraps=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-nocopy) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.ArrayCopyStubs=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-noalloc) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true -Dssajit.AllocateInstanceInline=false -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
+        ssajit-with) SSAJIT_NO_BUILD=1 "$ROOT/ssajit" run -Dssajit.Stats=true "${WITH[@]}" -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
         ssajit-base) SSAJIT_NO_BUILD=1 "$BASE/ssajit" run -Dssajit.Stats=true -cp "$JAR" $MAIN --iterations "$ITERATIONS" $a 2>>"$STATS" ;;
     esac
 }
@@ -203,7 +206,7 @@ awk -v keep="$KEEP" -v iters="$ITERATIONS" -v modes="${MODES[*]}" -v col="$COLUM
     }
     END {
         if (k == 0) { print "no results"; exit 1 }
-        # Columns: ssajit, the extra modes (graal, ssajit-noinl, ssajit-hot, ssajit-nounwind, ssajit-notrap, ssajit-nocopy, ssajit-noalloc, ssajit-base), C1, C2;
+        # Columns: ssajit, the extra modes (graal, ssajit-noinl, ssajit-hot, ssajit-nounwind, ssajit-notrap, ssajit-nocopy, ssajit-noalloc, ssajit-with, ssajit-base), C1, C2;
         # ratios of ssajit to C1, C2 and each extra.
         nm = 0; ms[++nm] = "ssajit"
         ne = split(modes, all_modes, " ")
