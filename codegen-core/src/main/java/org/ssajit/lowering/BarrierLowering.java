@@ -41,8 +41,11 @@ final class BarrierLowering {
      *
      * @param nullCheck the state of the base's null check, or null if it needs none (a static field's
      *            mirror, an array already checked)
+     * @param holdsNull whether the slot is known to hold null ({@link InstructionLowering#holdsDefault}: a
+     *            field of an object this compile allocated, not written since): a SATB pre-barrier would
+     *            find no previous value to record, so there is none
      */
-    void storeReference(Value base, Value index, Value value, Access access, FrameState nullCheck, boolean isVolatile, int bci) {
+    void storeReference(Value base, Value index, Value value, Access access, FrameState nullCheck, boolean isVolatile, boolean holdsNull, int bci) {
         if (isVolatile) {
             ctx.emit(ctx.membar(MemoryBarriers.BEFORE_VOLATILE_WRITE, bci), null);
         }
@@ -63,7 +66,7 @@ final class BarrierLowering {
         if (nullCheck != null) {
             ctx.nullCheck(base, nullCheck);
         }
-        if (pre != null) {
+        if (pre != null && !holdsNull) {
             barrier(HotSpotOp.PRE_BARRIER, new GcBarrier(pre, access), base, null, index, bci);
         }
         Value stored = access.narrowOop() ? compress(value, bci) : value;

@@ -53,9 +53,15 @@ final class FieldLowering {
             return;
         }
         Access access = fieldAccess(f);
+        // A field of an object this compile allocated, not yet written: its default value is there.
+        boolean fresh = !f.isStatic() && ctx.holdsDefault(i.input(In.OBJECT), access.displacement(), access.size());
+        if (fresh && !f.isVolatile() && i.input(In.VALUE) instanceof Constant c && c.value().isDefaultForKind()) {
+            ctx.remove(i); // writes what is there (the object, new, is not null)
+            return;
+        }
         if (access.kind() == JavaKind.Object) {
             Value base = f.isStatic() ? mirror(f) : i.input(In.OBJECT);
-            ctx.barriers.storeReference(base, null, i.input(In.VALUE), access, f.isStatic() ? null : i.state(), f.isVolatile(), i.bci());
+            ctx.barriers.storeReference(base, null, i.input(In.VALUE), access, f.isStatic() ? null : i.state(), f.isVolatile(), fresh, i.bci());
             ctx.remove(i);
             return;
         }
@@ -110,7 +116,7 @@ final class FieldLowering {
         if (u.kind() == JavaKind.Object) {
             // The collector's barriers at the address, as the native's oop_store_at applies them (a null
             // object there, an absolute address, is the program's undefined behaviour in both).
-            ctx.barriers.storeReference(address, null, i.input(In.VALUE), access, null, u.isVolatile(), i.bci());
+            ctx.barriers.storeReference(address, null, i.input(In.VALUE), access, null, u.isVolatile(), false, i.bci());
             ctx.remove(i);
             return;
         }

@@ -169,6 +169,70 @@ final class InstructionLowering {
         return hotKinds.test(kind, state == null ? g.method() : state.method());
     }
 
+    /** How many instructions {@link #holdsDefault} looks back at, at most. */
+    private static final int DEFAULT_SCAN = 100;
+
+    /**
+     * Whether the field at {@code displacement} of {@code base} still holds its default value (zero,
+     * null) just before the instruction being lowered: {@code base} is an instance this compile
+     * allocates (zeroed memory) on the way here, through blocks of one predecessor each, and nothing
+     * in between can have written that field or let another reference to the object exist: every
+     * instruction there uses the object only as the base of a read, a write or a barrier, writes only
+     * other fields of it or other objects (which cannot be it, having no reference to it), and is no
+     * call and no other memory write. What writes through another base may write anywhere once the
+     * object escaped, and so the first use that could let it escape (as a value, an argument, in an
+     * address computation) ends the search with no.
+     */
+    boolean holdsDefault(Value base, int displacement, int size) {
+        if (!(CheckElimination.withoutPi(base) instanceof Instruction alloc) || alloc.op() != HotSpotOp.ALLOCATE || alloc.inputCount() != 0) {
+            return false; // not an instance this compile allocates (an array has a length input)
+        }
+        Block b = block;
+        int k = b.instructions().indexOf(anchor);
+        int budget = DEFAULT_SCAN;
+        while (true) {
+            org.ssajit.util.ReadOnlyList<Instruction> in = b.instructions();
+            for (k = k - 1; k >= 0; k--) {
+                Instruction x = in.get(k);
+                if (x == alloc) {
+                    return true;
+                }
+                if (--budget < 0 || !keepsDefault(x, alloc, displacement, size)) {
+                    return false;
+                }
+            }
+            if (b.predecessors().size() != 1) {
+                return false;
+            }
+            b = b.predecessors().get(0);
+            k = b.instructions().size();
+        }
+    }
+
+    /**
+     * Whether {@code x}, run between {@code alloc} and a write of the field at {@code displacement}
+     * ({@code size} bytes) of it, leaves that field at its default ({@link #holdsDefault}).
+     */
+    private static boolean keepsDefault(Instruction x, Instruction alloc, int displacement, int size) {
+        boolean addresses = x.op() == HotSpotOp.WRITE || x.op() == HotSpotOp.READ || x.op() == HotSpotOp.PRE_BARRIER || x.op() == HotSpotOp.POST_BARRIER;
+        for (int j = 0; j < x.inputCount(); j++) {
+            if (CheckElimination.withoutPi(x.input(j)) == alloc && !(addresses && j == 0)) {
+                return false; // the object as something else than an address's base (input 0)
+            }
+        }
+        if (x.op() == HotSpotOp.WRITE) {
+            if (CheckElimination.withoutPi(x.input(In.BASE)) != alloc) {
+                return true; // another object: without a reference to this one, not this one
+            }
+            Access a = x.attribute(Access.class);
+            return x.input(In.INDEX) == null && (a.displacement() + a.size() <= displacement || displacement + size <= a.displacement());
+        }
+        if (x.op() == HotSpotOp.PRE_BARRIER || x.op() == HotSpotOp.POST_BARRIER || x.op() == HotSpotOp.MEMBAR) {
+            return true; // the collector's queues and cards, ordering: no Java field
+        }
+        return !x.op().writesMemory();
+    }
+
     void run() {
         Value methodLock = g.method().isSynchronized() ? monitors.lockMethod() : null;
         boolean publishesFinals = fields.writesFinalField();

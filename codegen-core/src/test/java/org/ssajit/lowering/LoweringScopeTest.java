@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.ssajit.parse.BuildOptions;
+import org.ssajit.hotspot.ir.HotSpotOp;
 import org.ssajit.hotspot.ir.CallTarget;
 import org.ssajit.bytecode.BailoutException;
 import org.ssajit.ir.Graph;
@@ -288,6 +290,91 @@ class LoweringScopeTest {
         assertTrue(check >= 0 && element.get(check + 1).equals("guard"), element::toString);
         assertTrue(element.indexOf("write") > check && element.indexOf("postbarrier") > element.indexOf("write"), element::toString);
         assertEquals(g1, element.contains("prebarrier"), element::toString);
+    }
+
+    /** Two reference fields and an int; its constructor writes none of them. */
+    static final class Cell {
+        Object a;
+        Object b;
+        int n;
+    }
+
+    static Cell published;
+
+    static Cell freshFields(Object x, int n) {
+        Cell c = new Cell();
+        c.a = null;
+        c.b = x;
+        c.n = 0;
+        return c;
+    }
+
+    static Cell freshThenPublished(Object x) {
+        Cell c = new Cell();
+        c.a = x;
+        published = c;
+        c.b = x;
+        c.a = null;
+        return c;
+    }
+
+    static Cell freshThenCall(Object x) {
+        Cell c = new Cell();
+        c.n = x.hashCode();
+        c.a = x;
+        return c;
+    }
+
+    /** The ops of the writes to {@link Cell}'s field {@code name} and the pre-barriers at it, in order. */
+    private static List<String> cellField(Graph g, String name) {
+        int offset = (int) Jvmci.PROVIDERS.metaAccess().lookupJavaField(field(Cell.class, name)).getOffset();
+        List<String> ops = new ArrayList<>();
+        for (org.ssajit.ir.Block b : g.blocks()) {
+            for (org.ssajit.ir.Instruction i : b.instructions()) {
+                if (i.op() == HotSpotOp.WRITE && i.attribute(org.ssajit.hotspot.ir.Access.class).displacement() == offset
+                                || i.op() == HotSpotOp.PRE_BARRIER && i.attribute(org.ssajit.hotspot.ir.GcBarrier.class).access().displacement() == offset) {
+                    ops.add(i.op().mnemonic());
+                }
+            }
+        }
+        return ops;
+    }
+
+    private static java.lang.reflect.Field field(Class<?> c, String name) {
+        try {
+            return c.getDeclaredField(name);
+        } catch (NoSuchFieldException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * A field of an object the compile allocated, not written since (nothing between lets the object
+     * escape, writes the field, or calls): a write of the default value is left out (the new object
+     * holds it), and a reference write needs no SATB pre-barrier (it would find null to record). Once
+     * the object is published, or after a call, both stay. Inlined constructors, as compiles inline them.
+     */
+    @Test
+    void writesToFieldsOfNewObjectsSkipWhatTheirZeroesMakeRedundant() {
+        org.ssajit.hotspot.HotSpotVmConfig c = org.ssajit.hotspot.HotSpotVmConfig.host();
+        boolean satb = c.selectedGc() == c.gcG1;
+        BuildOptions inlining = BuildOptions.DEFAULT.withInlining(true);
+        // Run once, so that their constant-pool entries (the class, its fields) are resolved.
+        assertTrue(freshFields("x", 1).b == "x" && freshThenPublished("y").a == null && freshThenCall("z").a == "z");
+        Graph fresh = loweredKeepingTypeChecks(Jvmci.graph(LoweringScopeTest.class, "freshFields", inlining));
+        assertTrue(opsOf(fresh).contains("allocate"), () -> "allocated in compiled code\n" + fresh);
+        assertEquals(List.of(), cellField(fresh, "a"), () -> "null into a new object's field: no write\n" + fresh);
+        assertEquals(List.of("write"), cellField(fresh, "b"), () -> "a reference into a new object's field: no pre-barrier\n" + fresh);
+        assertEquals(List.of(), cellField(fresh, "n"), () -> "0 into a new object's field: no write\n" + fresh);
+        Graph published = loweredKeepingTypeChecks(Jvmci.graph(LoweringScopeTest.class, "freshThenPublished", inlining));
+        List<String> barrierAndWrite = satb ? List.of("prebarrier", "write") : List.of("write");
+        List<String> writtenThenPublished = new ArrayList<>(List.of("write"));
+        writtenThenPublished.addAll(barrierAndWrite);
+        assertEquals(writtenThenPublished, cellField(published, "a"),
+                        () -> "after the object is published: the null write and its pre-barrier stay\n" + published);
+        assertEquals(barrierAndWrite, cellField(published, "b"), () -> "after the object is published: the pre-barrier stays\n" + published);
+        Graph called = loweredKeepingTypeChecks(Jvmci.graph(LoweringScopeTest.class, "freshThenCall", inlining));
+        assertEquals(barrierAndWrite, cellField(called, "a"), () -> "after a call: the pre-barrier stays\n" + called);
     }
 
     /** Never initialized by the tests. */
