@@ -39,9 +39,9 @@ public record Access(JavaKind kind, int displacement, int scale, boolean narrowO
         return narrowOop ? JavaKind.Int : kind.getStackKind();
     }
 
-    /** Bytes read or written. */
+    /** Bytes read or written (an uncompressed reference: a word, 8 bytes on both targets). */
     public int size() {
-        return narrowOop ? 4 : kind.getByteCount();
+        return narrowOop ? 4 : kind == JavaKind.Object ? 8 : kind.getByteCount();
     }
 
     @Override
