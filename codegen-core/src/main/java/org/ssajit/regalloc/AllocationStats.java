@@ -61,6 +61,11 @@ public final class AllocationStats {
         return resolutionWork;
     }
 
+    /** Variables stored in their spill slot once, after their definition (spill at definition). */
+    public int storesAtDefinition() {
+        return storesAtDefinition;
+    }
+
     /** Sum of the work counters. */
     public long totalWork() {
         return livenessBlockVisits + walkerWork + splitPositionWork + resolutionWork;
@@ -68,8 +73,8 @@ public final class AllocationStats {
 
     @Override
     public String toString() {
-        return String.format("intervals=%d splits=%d spillSlots=%d moves=%d materialized=%d work[liveness=%d walker=%d splitPos=%d resolution=%d]",
-                        intervals, splits, spillSlots, insertedMoves, materializedConstants, livenessBlockVisits, walkerWork, splitPositionWork,
+        return String.format("intervals=%d splits=%d spillSlots=%d storedAtDef=%d moves=%d materialized=%d work[liveness=%d walker=%d splitPos=%d resolution=%d]",
+                        intervals, splits, spillSlots, storesAtDefinition, insertedMoves, materializedConstants, livenessBlockVisits, walkerWork, splitPositionWork,
                         resolutionWork);
     }
 }

@@ -577,9 +577,9 @@ public final class LinearScan {
      * value) and every other store into it, at a split or on an edge, is left out, if the definition
      * runs no more often than the costliest of those stores by loop depth (a cold block counting
      * least): a value defined outside a loop and spilled inside it, or at a loop's latch, is stored
-     * once instead of each iteration. A reference stored so is in every reference map where it is live after the op, in
-     * its slot as well as where it is ({@link #liveReferences}), so that a reload after a GC reads the
-     * moved object.
+     * once instead of each iteration. A reference stored so is in every reference map where it is
+     * live after the op, in its slot as well as where it is ({@link #liveReferences}), so that a
+     * reload after a GC reads the moved object.
      */
     private void chooseSpillStores() {
         int[] cost = new int[blocks.size()];

@@ -41,6 +41,8 @@ import org.ssajit.options.OptionValues;
  * deoptimizes for any other receiver instead of calling ({@link
  * Inlining#selectByProfile}; default off here; a compile's options turn it on, {@link
  * Inlining#RECEIVER_TRAPS})</li>
+ * <li>{@link #maxInlineLevel()}: with inlining, how deep inlined calls nest (default {@link
+ * Inlining#MAX_DEPTH}; a compile's options set it, {@link Inlining#MAX_INLINE_LEVEL})</li>
  * </ul>
  */
 public final class BuildOptions {
@@ -208,12 +210,13 @@ public final class BuildOptions {
         return o instanceof BuildOptions b && optimize == b.optimize && markers == b.markers && removeRedundantPhiSccs == b.removeRedundantPhiSccs
                         && statesNameAllLocals == b.statesNameAllLocals && inline == b.inline && hotCalleeBytes == b.hotCalleeBytes
                         && hotCallFrequency == b.hotCallFrequency && explainInlining == b.explainInlining && untakenBranchTraps == b.untakenBranchTraps && lockingCallees == b.lockingCallees
-                        && escapeAnalysis == b.escapeAnalysis && receiverTraps == b.receiverTraps;
+                        && escapeAnalysis == b.escapeAnalysis && receiverTraps == b.receiverTraps && maxInlineLevel == b.maxInlineLevel;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps);
+        return Objects.hash(optimize, markers, removeRedundantPhiSccs, statesNameAllLocals, inline, hotCalleeBytes, hotCallFrequency, explainInlining, untakenBranchTraps, lockingCallees, escapeAnalysis, receiverTraps,
+                        maxInlineLevel);
     }
 
     @Override
@@ -221,7 +224,7 @@ public final class BuildOptions {
         return "BuildOptions[optimize=" + optimize + ", markers=" + markers + ", removeRedundantPhiSccs=" + removeRedundantPhiSccs + ", statesNameAllLocals="
                         + statesNameAllLocals + ", inline=" + inline + ", hotCalleeBytes=" + hotCalleeBytes + ", hotCallFrequency=" + hotCallFrequency + ", explainInlining=" + explainInlining
                         + ", untakenBranchTraps=" + untakenBranchTraps + ", lockingCallees=" + lockingCallees
-                        + ", escapeAnalysis=" + escapeAnalysis + ", receiverTraps=" + receiverTraps + "]";
+                        + ", escapeAnalysis=" + escapeAnalysis + ", receiverTraps=" + receiverTraps + ", maxInlineLevel=" + maxInlineLevel + "]";
     }
 
     /** How deep inlined calls nest, the compiled method being level 0 ({@link Inlining#MAX_DEPTH}). */

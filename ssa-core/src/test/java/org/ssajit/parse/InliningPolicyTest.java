@@ -110,6 +110,38 @@ class InliningPolicyTest {
         assertEquals(0, off.inlinedCallCount());
     }
 
+    static int level0(int x) {
+        return level1(x) + 1;
+    }
+
+    static int level1(int x) {
+        return level2(x) + 1;
+    }
+
+    static int level2(int x) {
+        return level3(x) + 1;
+    }
+
+    static int level3(int x) {
+        return x * 3;
+    }
+
+    /** Inlined calls nest up to the build's level ({@code MaxInlineLevel}); the next stays a call, "too deep". */
+    @Test
+    void callsNestUpToTheMaxInlineLevel() {
+        for (int level = 0; level <= 3; level++) {
+            int l = level;
+            Graph g = Jvmci.build(method(InliningPolicyTest.class, "level0"), BuildOptions.DEFAULT.withInlining(true).withMaxInlineLevel(level)).graph();
+            assertEquals(level, g.inlinedCallCount(), () -> "at level " + l + ": " + g.inliningDecisions());
+            if (level < 3) {
+                var refused = g.inliningDecisions().stream().filter(d -> !d.inlined()).findFirst().orElseThrow();
+                assertEquals("too deep (" + level + " levels)", refused.reason());
+            }
+        }
+        assertEquals(BuildOptions.DEFAULT.withMaxInlineLevel(Inlining.MAX_DEPTH), BuildOptions.DEFAULT);
+        assertFalse(BuildOptions.DEFAULT.withMaxInlineLevel(3).equals(BuildOptions.DEFAULT), "the level is part of a build's options");
+    }
+
     /**
      * A callee ssajit cannot parse stays a call: here its {@code ldc} of a dynamic constant that was
      * never resolved, which the callee's front end refuses before anything of it enters the graph.
