@@ -199,6 +199,12 @@ public final class BlockMap {
         return b != null && b.startBci == bci && b.id >= 0 ? b : null;
     }
 
+    /** The reachable block that holds the instruction at {@code bci}, or null. */
+    public BciBlock blockContaining(int bci) {
+        BciBlock b = blockAtBci[bci];
+        return b != null && b.id >= 0 ? b : null;
+    }
+
     public boolean isInstructionStart(int bci) {
         return instructionStarts.get(bci);
     }

@@ -795,25 +795,53 @@ public final class Inlining {
      * Whether every constant-pool entry {@code m}'s bytecode uses resolves now as the parser and the
      * lowering need it to compile it without deoptimizing there: methods, fields and classes
      * resolved, the class of a static call or field access and of a {@code new} initialized, an
-     * {@code ldc} resolved, an {@code invokedynamic} linked.
+     * {@code ldc} resolved, an {@code invokedynamic} linked; except on paths that only throw
+     * ({@link org.ssajit.bytecode.BlockMap#isThrowBound}), such as an {@code assert}'s: with assertions
+     * off its {@code AssertionError} never resolves ({@code DecimalDigits.uncheckedPutCharLatin1}, which
+     * {@code Integer.toString} and {@code StringBuilder.append(int)} call for each digit).
      */
     static boolean linksNow(ResolvedJavaMethod m) {
+        byte[] code = m.getCode();
+        if (code == null) {
+            return false;
+        }
         Linkage linkage = new Linkage(m);
         try {
-            return !anyBytecode(m, s -> switch (s.opcode()) {
-                case LDC, LDC_W, LDC2_W -> !linkage.ldc(s).isResolved();
-                case GETSTATIC, PUTSTATIC -> !(linkage.field(s) instanceof jdk.vm.ci.meta.ResolvedJavaField f) || !f.getDeclaringClass().isInitialized();
-                case GETFIELD, PUTFIELD -> !(linkage.field(s) instanceof jdk.vm.ci.meta.ResolvedJavaField);
-                case INVOKESTATIC -> !(linkage.callSite(s).target() instanceof ResolvedJavaMethod t) || !t.getDeclaringClass().isInitialized();
-                case INVOKEVIRTUAL, INVOKESPECIAL, INVOKEINTERFACE -> !(linkage.callSite(s).target() instanceof ResolvedJavaMethod);
-                case INVOKEDYNAMIC -> linkage.callSite(s).appendix() == null;
-                case NEW -> !(linkage.type(s) instanceof jdk.vm.ci.meta.ResolvedJavaType t) || !t.isInitialized();
-                case ANEWARRAY, CHECKCAST, INSTANCEOF, MULTIANEWARRAY -> !(linkage.type(s) instanceof jdk.vm.ci.meta.ResolvedJavaType);
-                default -> false;
-            });
+            org.ssajit.bytecode.BlockMap map = null;
+            BytecodeStream s = new BytecodeStream(code);
+            for (int bci = 0; bci < code.length; bci = s.nextBci()) {
+                if (!links(s.at(bci), linkage)) {
+                    // An entry on a path that only throws (an assert's AssertionError, which never ran
+                    // with assertions off; a failed check's exception) deoptimizes only where that
+                    // path runs, as any rare path may: the rest of the method runs compiled.
+                    if (map == null) {
+                        map = new org.ssajit.bytecode.BlockMap(m, linkage);
+                    }
+                    org.ssajit.bytecode.BlockMap.BciBlock b = map.blockContaining(bci);
+                    if (b == null || !map.isThrowBound(b)) {
+                        return false;
+                    }
+                }
+            }
+            return true;
         } catch (RuntimeException e) {
             return false; // a lookup that fails (a bailout for an unlinkable call site among them): called
         }
+    }
+
+    /** Whether the constant-pool entry of the bytecode at {@code s} links now ({@link #linksNow}). */
+    private static boolean links(BytecodeStream s, Linkage linkage) {
+        return switch (s.opcode()) {
+            case LDC, LDC_W, LDC2_W -> linkage.ldc(s).isResolved();
+            case GETSTATIC, PUTSTATIC -> linkage.field(s) instanceof jdk.vm.ci.meta.ResolvedJavaField f && f.getDeclaringClass().isInitialized();
+            case GETFIELD, PUTFIELD -> linkage.field(s) instanceof jdk.vm.ci.meta.ResolvedJavaField;
+            case INVOKESTATIC -> linkage.callSite(s).target() instanceof ResolvedJavaMethod t && t.getDeclaringClass().isInitialized();
+            case INVOKEVIRTUAL, INVOKESPECIAL, INVOKEINTERFACE -> linkage.callSite(s).target() instanceof ResolvedJavaMethod;
+            case INVOKEDYNAMIC -> linkage.callSite(s).appendix() != null;
+            case NEW -> linkage.type(s) instanceof jdk.vm.ci.meta.ResolvedJavaType t && t.isInitialized();
+            case ANEWARRAY, CHECKCAST, INSTANCEOF, MULTIANEWARRAY -> linkage.type(s) instanceof jdk.vm.ci.meta.ResolvedJavaType;
+            default -> true;
+        };
     }
 
     /**

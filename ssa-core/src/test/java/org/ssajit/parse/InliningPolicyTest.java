@@ -572,6 +572,20 @@ class InliningPolicyTest {
         return NeverInitialized.counter;
     }
 
+    /** Never thrown: its class's constant-pool entry in this class stays unresolved. */
+    static final class NeverThrown extends RuntimeException {
+        NeverThrown(String message) {
+            super(message);
+        }
+    }
+
+    static int doubledIfNotNegative(int x) {
+        if (x < 0) {
+            throw new NeverThrown("negative: " + x);
+        }
+        return x * 2;
+    }
+
     /**
      * {@code @IntrinsicCandidate} callees, and callees inlined into them, are inlined only if their
      * constant-pool entries link now: the VM may run its own code for a candidate, so its bytecode may
@@ -594,6 +608,10 @@ class InliningPolicyTest {
         assertTrue(Inlining.linksNow(Jvmci.method(Integer.class.getDeclaredMethod("valueOf", int.class))));
         // A static field of a class not initialized: the access would deoptimize.
         assertFalse(Inlining.linksNow(method(InliningPolicyTest.class, "readsNeverInitialized")));
+        // Entries that do not link on a path that only throws (an assert's, a failed check's) do not
+        // count: it deoptimizes where it runs, and the rest runs compiled.
+        assertEquals(8, doubledIfNotNegative(4));
+        assertTrue(Inlining.linksNow(method(InliningPolicyTest.class, "doubledIfNotNegative")));
         assertEquals(1, count(g, Op.SQRT), g::toString);
         // ArrayList.get's index check: Objects.checkIndex's Preconditions.checkIndex, a candidate
         // whose calls (on the failing path) link.
