@@ -41,6 +41,8 @@ final class CompileStats {
     private final LongAdder compiledWithInlining = new LongAdder();
     private final LongAdder inlinedByProfile = new LongAdder();
     private final LongAdder untakenBranchTraps = new LongAdder();
+    private final LongAdder unrolledLoops = new LongAdder();
+    private final LongAdder compiledWithUnrolledLoops = new LongAdder();
     private final LongAdder unallocated = new LongAdder();
     private final LongAdder compiledWithUnallocated = new LongAdder();
     private final LongAdder compiledWithUntakenBranchTraps = new LongAdder();
@@ -112,16 +114,21 @@ final class CompileStats {
 
     /** One finished request; {@code refusalCategory} is null when code was installed. */
     void record(int bytecodeSize, long elapsedNanos, String refusalCategory, int installedCodeBytes) {
-        record(bytecodeSize, elapsedNanos, refusalCategory, installedCodeBytes, 0, 0, 0, 0);
+        record(bytecodeSize, elapsedNanos, refusalCategory, installedCodeBytes, 0, 0, 0, 0, 0);
     }
 
     /**
      * As {@link #record(int, long, String, int)}; {@code inlined} calls were inlined into the installed
      * code, {@code byProfile} of them for receiver classes a call's profile saw; {@code untakenTraps}
-     * sides of branches the profile never saw taken deoptimize in it; escape analysis left {@code unallocatedObjects} allocations out of it.
+     * sides of branches the profile never saw taken deoptimize in it; escape analysis left {@code unallocatedObjects} allocations out of it;
+     * {@code unrolled} loops of it were unrolled.
      */
     void record(int bytecodeSize, long elapsedNanos, String refusalCategory, int installedCodeBytes, int inlined, int byProfile, int untakenTraps,
-                    int unallocatedObjects) {
+                    int unallocatedObjects, int unrolled) {
+        if (refusalCategory == null && unrolled > 0) {
+            unrolledLoops.add(unrolled);
+            compiledWithUnrolledLoops.increment();
+        }
         if (refusalCategory == null && unallocatedObjects > 0) {
             unallocated.add(unallocatedObjects);
             compiledWithUnallocated.increment();
@@ -185,6 +192,9 @@ final class CompileStats {
         if (compiledWithUntakenBranchTraps.sum() > 0) {
             sb.append(String.format("[ssajit]   %d branch sides never taken in the profile deoptimize, in %d of them%n", untakenBranchTraps.sum(),
                             compiledWithUntakenBranchTraps.sum()));
+        }
+        if (compiledWithUnrolledLoops.sum() > 0) {
+            sb.append(String.format("[ssajit]   %d loops unrolled (a constant trip count), in %d of them%n", unrolledLoops.sum(), compiledWithUnrolledLoops.sum()));
         }
         if (compiledWithUnallocated.sum() > 0) {
             sb.append(String.format("[ssajit]   %d allocations left out (objects that never leave the code), in %d of them%n", unallocated.sum(),

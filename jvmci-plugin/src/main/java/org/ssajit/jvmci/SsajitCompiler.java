@@ -69,23 +69,24 @@ public final class SsajitCompiler implements JVMCICompiler {
      * again later ({@code retry}; otherwise the method is never compiled at this tier again).
      */
     private record Outcome(String reason, String category, int codeBytes, boolean retry, int inlinedCalls, int inlinedByProfile, int inlinedBytecodes,
-                    int untakenBranchTraps, int unallocated) {
+                    int untakenBranchTraps, int unallocated, int unrolledLoops) {
         static Outcome refused(String reason, String category) {
-            return new Outcome(reason, category, 0, false, 0, 0, 0, 0, 0);
+            return new Outcome(reason, category, 0, false, 0, 0, 0, 0, 0, 0);
         }
 
         /** A refusal for now (no room in the code cache): HotSpot may ask again. */
         static Outcome refusedForNow(String reason, String category) {
-            return new Outcome(reason, category, 0, true, 0, 0, 0, 0, 0);
+            return new Outcome(reason, category, 0, true, 0, 0, 0, 0, 0, 0);
         }
 
         /**
          * Installed code of {@code codeBytes} bytes, into which {@code inlinedCalls} calls were inlined, {@code inlinedByProfile} of
          * them for profiled receiver classes, {@code inlinedBytecodes} bytes of bytecode in all; {@code unallocated} objects that
-         * escape analysis did not allocate.
+         * escape analysis did not allocate; {@code unrolledLoops} loops unrolled.
          */
-        static Outcome installed(int codeBytes, int inlinedCalls, int inlinedByProfile, int inlinedBytecodes, int untakenBranchTraps, int unallocated) {
-            return new Outcome(null, null, codeBytes, false, inlinedCalls, inlinedByProfile, inlinedBytecodes, untakenBranchTraps, unallocated);
+        static Outcome installed(int codeBytes, int inlinedCalls, int inlinedByProfile, int inlinedBytecodes, int untakenBranchTraps, int unallocated,
+                        int unrolledLoops) {
+            return new Outcome(null, null, codeBytes, false, inlinedCalls, inlinedByProfile, inlinedBytecodes, untakenBranchTraps, unallocated, unrolledLoops);
         }
 
         boolean isInstalled() {
@@ -148,7 +149,7 @@ public final class SsajitCompiler implements JVMCICompiler {
             long nanos = System.nanoTime() - start;
             if (ctx != null) {
                 ctx.stats().record(bytecodes, nanos, outcome.category(), outcome.codeBytes(), outcome.inlinedCalls(), outcome.inlinedByProfile(),
-                                outcome.untakenBranchTraps(), outcome.unallocated());
+                                outcome.untakenBranchTraps(), outcome.unallocated(), outcome.unrolledLoops());
                 if (ctx.options().get(SsajitOptions.LOG)) {
                     long cpu = cpuStart < 0 ? -1 : ThreadCpuTime.nanos() - cpuStart;
                     System.err.println(logLine(id, request, bytecodes, reason, nanos, cpu, outcome.codeBytes(), outcome.inlinedCalls()));
@@ -231,7 +232,7 @@ public final class SsajitCompiler implements JVMCICompiler {
             ctx.dumper().code(id, method, code, installed);
         }
         return Outcome.installed(code.codeSize(), graph.inlinedCallCount(), graph.inlinedByProfileCount(), graph.inlinedBytecodeCount(), graph.untakenBranchTrapCount(),
-                        graph.unallocatedCount());
+                        graph.unallocatedCount(), graph.unrolledLoopCount());
     }
 
     /**

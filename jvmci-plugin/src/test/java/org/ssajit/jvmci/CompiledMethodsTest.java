@@ -271,7 +271,7 @@ class CompiledMethodsTest {
     @ParameterizedTest
     @ValueSource(strings = {"sum", "dot", "collatz", "strided", "copyThenRead", "fillTo", "constantIndexInLoop", "narrowedIndex", "narrowedInLoop", "longSum",
         "computedIndexes", "constantsInLoop", "fillInts", "fillLongsTo", "fillDoubles", "fillFloats", "fillBooleansTo", "fillChars", "fillShorts",
-        "fillBytesMirrored"})
+        "fillBytesMirrored", "ringSum", "storeThree"})
     void loops(String name) {
         run(name);
     }

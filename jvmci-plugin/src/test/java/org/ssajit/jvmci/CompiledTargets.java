@@ -759,6 +759,26 @@ final class CompiledTargets {
         }
     }
 
+    // Constant-trip loops, unrolled (LoopUnrolling): each copy with its own constant index. An index
+    // out of bounds or a null array in any iteration throws there, after the earlier iterations' stores.
+
+    static int ringSum(int[] a, int at) {
+        int s = 0;
+        for (int d = -1; d <= 1; d++) {
+            if (d != 0) {
+                s = s * 31 + a[at + d];
+            }
+        }
+        return s;
+    }
+
+    static int storeThree(int[] a, int at) {
+        for (int i = 0; i < 3; i++) {
+            a[at + i] = i * 7 + a.length;
+        }
+        return a.length;
+    }
+
     static long constantIndexInLoop(long[] a, int n) {
         long s = 0;
         for (int i = 0; i < (n & 255); i++) { // in bounds for every n: at most 255 iterations (the oracle is the interpreter)

@@ -131,6 +131,50 @@ public final class FrameState extends Node {
         return new FrameState(method, newBci, all, locals.length, stack.length, locks.length, outer, virtuals);
     }
 
+    /**
+     * A copy of this state, and of its callers' states where they hold a value {@code f} changes, with
+     * each value {@code v} of the chain replaced by {@code f.apply(v)}; callers' states that hold none
+     * are shared. {@code copies} keeps the callers' copies made so far, for states of one copy of the
+     * code to share them.
+     */
+    public FrameState mapped(java.util.function.UnaryOperator<Value> f, java.util.Map<FrameState, FrameState> copies) {
+        FrameState o = outer == null ? null : outer.mappedOuter(f, copies);
+        Value[] all = new Value[inputCount()];
+        for (int i = 0; i < all.length; i++) {
+            Value v = input(i);
+            all[i] = v == null ? null : f.apply(v);
+        }
+        FrameState s = new FrameState(method, bci, all, localsSize, stackSize, locksSize, o, virtuals);
+        s.rethrowException = rethrowException;
+        return s;
+    }
+
+    /** This caller's state, or its copy under {@code f} if {@code f} changes a value of its chain. */
+    private FrameState mappedOuter(java.util.function.UnaryOperator<Value> f, java.util.Map<FrameState, FrameState> copies) {
+        FrameState done = copies.get(this);
+        if (done != null) {
+            return done;
+        }
+        FrameState o = outer == null ? null : outer.mappedOuter(f, copies);
+        boolean changed = o != outer;
+        for (int i = 0; i < inputCount() && !changed; i++) {
+            Value v = input(i);
+            changed = v != null && f.apply(v) != v;
+        }
+        FrameState result = changed ? null : this;
+        if (changed) {
+            Value[] all = new Value[inputCount()];
+            for (int i = 0; i < all.length; i++) {
+                Value v = input(i);
+                all[i] = v == null ? null : f.apply(v);
+            }
+            result = new FrameState(method, bci, all, localsSize, stackSize, locksSize, o, virtuals);
+            result.rethrowException = rethrowException;
+        }
+        copies.put(this, result);
+        return result;
+    }
+
     /** How many unallocated objects this state names. */
     public int virtualCount() {
         return virtuals.length;

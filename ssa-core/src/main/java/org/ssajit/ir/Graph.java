@@ -136,6 +136,18 @@ public final class Graph {
         untakenBranchTraps++;
     }
 
+    private int unrolledLoops;
+
+    /** How many loops {@link org.ssajit.opt.LoopUnrolling} unrolled. */
+    public int unrolledLoopCount() {
+        return unrolledLoops;
+    }
+
+    /** Counts one unrolled loop ({@link #unrolledLoopCount}). */
+    public void countUnrolledLoop() {
+        unrolledLoops++;
+    }
+
     private int receiverTraps;
 
     /** How many calls inlined for their profiled receiver classes deoptimize for other receivers instead of calling. */

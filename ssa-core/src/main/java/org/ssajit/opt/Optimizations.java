@@ -10,6 +10,8 @@ import org.ssajit.ssa.RedundantPhiElimination;
  *
  * <ol>
  * <li>Global value numbering to a fixed point, with redundant phis removed in between, then dead code.</li>
+ * <li>{@link LoopUnrolling}: loops with a constant trip count of at most 16 become copies of their body,
+ * inner loops first; then value numbering and dead code again if any did.</li>
  * <li>{@link LoopInvariantLengths}: a loop header's length reads move before the loop.</li>
  * <li>{@link LoopCheckedLengths}: array accesses in loops check against a length read before it.</li>
  * <li>{@link LoopInvariantCodeMotion}, then value numbering again if anything moved.</li>
@@ -35,6 +37,10 @@ public final class Optimizations {
         valueNumber(graph);
         DeadCodeElimination.run(graph);
         faults.point("optimization");
+        if (LoopUnrolling.run(graph) > 0) {
+            valueNumber(graph);
+            DeadCodeElimination.run(graph);
+        }
         LoopInvariantLengths.run(graph);
         LoopCheckedLengths.run(graph);
         faults.point("optimization");
