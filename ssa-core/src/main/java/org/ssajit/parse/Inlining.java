@@ -60,17 +60,13 @@ public final class Inlining {
     /**
      * A call is hot when it runs at least this often per entry into the compiled method, as the branch
      * profiles of the methods it is inlined through estimate it ({@link org.ssajit.bytecode.BlockFrequencies}),
-     * and its own profile counted it: once, so a call that runs whenever the method does (a
-     * {@code StringBuilder.append} around a loop) as well as a call in a loop. C2's
-     * InlineFrequencyRatio, 0.25, also takes calls on paths run one time in four; measured on javac,
-     * where most such calls are in large methods, it made the compiles half again as large with no
-     * gain in the program's own thread, and the program slower by the compile work. At 1 with
-     * {@link #MAX_DEPTH} levels the real programs ran 3 % faster than at 2 with 6 levels, where a
-     * compile that inlined a large callee had no levels left for its loops' small ones
-     * (docs/PERFORMANCE.md). {@link #HOT_CALL_FREQUENCY_OPTION} ({@code -Dssajit.HotCallFrequency})
-     * sets it for a compile.
+     * and its own profile counted it: twice, so a call in a loop. C2's InlineFrequencyRatio, 0.25,
+     * also takes calls in straight-line code run once per entry; measured on javac, where most such
+     * calls are in large methods, it made the compiles half again as large with no gain in the
+     * program's own thread, and the program slower by the compile work (docs/PERFORMANCE.md).
+     * {@link #HOT_CALL_FREQUENCY_OPTION} ({@code -Dssajit.HotCallFrequency}) sets it for a compile.
      */
-    public static final double HOT_CALL_FREQUENCY = 1;
+    public static final double HOT_CALL_FREQUENCY = 2;
     /**
      * How often a method's call of itself ({@link #MAX_RECURSIVE_INLINING}) must run per entry to be
      * hot: C2's InlineFrequencyRatio, below {@link #HOT_CALL_FREQUENCY}, since a recursion's calls run
@@ -79,12 +75,8 @@ public final class Inlining {
      * into themselves, and json's parser got slower.
      */
     public static final double RECURSIVE_HOT_CALL_FREQUENCY = 0.25;
-    /**
-     * How deep inlined calls nest (the compiled method is depth 0). C2's MaxInlineLevel is 15; more than
-     * 6 pays once calls run once per entry are hot ({@link #HOT_CALL_FREQUENCY}), whose large callees
-     * take levels from their loops' small ones (docs/PERFORMANCE.md).
-     */
-    public static final int MAX_DEPTH = 10;
+    /** How deep inlined calls nest (the compiled method is depth 0). */
+    public static final int MAX_DEPTH = 6;
     /** How many times a method may be inlined into a chain of frames that already runs it (C2's MaxRecursiveInlineLevel). */
     public static final int MAX_RECURSIVE_INLINING = 1;
     /**
@@ -116,7 +108,7 @@ public final class Inlining {
     /** How often a call must run per entry to be hot ({@link BuildOptions#hotCallFrequency()}). */
     public static final OptionKey<Double> HOT_CALL_FREQUENCY_OPTION = OptionKey.number("HotCallFrequency", HOT_CALL_FREQUENCY, "<times per entry>",
                     "a frequency", "With HotInlineSize: how often a call must run per entry into the compiled method, as the branch profiles estimate "
-                                    + "it, to be hot (default " + HOT_CALL_FREQUENCY + ": calls that run whenever the method does, and calls in loops; C2's InlineFrequencyRatio is 0.25).");
+                                    + "it, to be hot (default " + HOT_CALL_FREQUENCY + ": calls in loops; C2's InlineFrequencyRatio is 0.25).");
 
     /** How deep inlined calls nest ({@link BuildOptions#maxInlineLevel()}). */
     public static final OptionKey<Integer> MAX_INLINE_LEVEL = OptionKey.count("MaxInlineLevel", MAX_DEPTH, "<levels>", "a number of levels",

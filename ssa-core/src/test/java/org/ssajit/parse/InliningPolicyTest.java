@@ -1037,9 +1037,8 @@ class InliningPolicyTest {
         var notHot = held.inliningDecisions().stream().filter(d -> d.callee().getName().equals("mixed")).findFirst().orElseThrow();
         assertFalse(notHot.inlined());
         assertEquals("too big (" + mixedSize + " > 35 bytes)", notHot.reason());
-        // once per entry is hot by default, and not where a call must run twice per entry (calls in loops only)
-        assertEquals(1, Inlining.HOT_CALL_FREQUENCY);
-        assertEquals(Inlining.HOT_CALL_FREQUENCY, BuildOptions.DEFAULT.hotCallFrequency());
+        // once per entry is not hot where a call must run twice per entry (the default: calls in loops)
+        assertEquals(2, Inlining.HOT_CALL_FREQUENCY);
         Graph loopsOnly = Jvmci.build(m, BuildOptions.DEFAULT.withInlining(true).withHotCalleeBytes(Inlining.HOT_CALLEE_BYTES).withHotCallFrequency(2)).graph();
         var once = loopsOnly.inliningDecisions().stream().filter(d -> d.callee().getName().equals("mixed")).findFirst().orElseThrow();
         assertFalse(once.inlined(), once::format);
