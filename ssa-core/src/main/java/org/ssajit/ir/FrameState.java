@@ -138,15 +138,7 @@ public final class FrameState extends Node {
      * code to share them.
      */
     public FrameState mapped(java.util.function.UnaryOperator<Value> f, java.util.Map<FrameState, FrameState> copies) {
-        FrameState o = outer == null ? null : outer.mappedOuter(f, copies);
-        Value[] all = new Value[inputCount()];
-        for (int i = 0; i < all.length; i++) {
-            Value v = input(i);
-            all[i] = v == null ? null : f.apply(v);
-        }
-        FrameState s = new FrameState(method, bci, all, localsSize, stackSize, locksSize, o, virtuals);
-        s.rethrowException = rethrowException;
-        return s;
+        return copy(f, outer == null ? null : outer.mappedOuter(f, copies));
     }
 
     /** This caller's state, or its copy under {@code f} if {@code f} changes a value of its chain. */
@@ -161,18 +153,21 @@ public final class FrameState extends Node {
             Value v = input(i);
             changed = v != null && f.apply(v) != v;
         }
-        FrameState result = changed ? null : this;
-        if (changed) {
-            Value[] all = new Value[inputCount()];
-            for (int i = 0; i < all.length; i++) {
-                Value v = input(i);
-                all[i] = v == null ? null : f.apply(v);
-            }
-            result = new FrameState(method, bci, all, localsSize, stackSize, locksSize, o, virtuals);
-            result.rethrowException = rethrowException;
-        }
+        FrameState result = changed ? copy(f, o) : this;
         copies.put(this, result);
         return result;
+    }
+
+    /** A state with this state's slots and objects, each value {@code v} replaced by {@code f.apply(v)}, and {@code outer} as its caller's. */
+    private FrameState copy(java.util.function.UnaryOperator<Value> f, FrameState outer) {
+        Value[] all = new Value[inputCount()];
+        for (int i = 0; i < all.length; i++) {
+            Value v = input(i);
+            all[i] = v == null ? null : f.apply(v);
+        }
+        FrameState s = new FrameState(method, bci, all, localsSize, stackSize, locksSize, outer, virtuals);
+        s.rethrowException = rethrowException;
+        return s;
     }
 
     /** How many unallocated objects this state names. */

@@ -258,8 +258,9 @@ public final class LoopUnrolling {
         for (int k = 0; k < in.length; k++) {
             in[k] = f.apply(x.input(k));
         }
-        if (x.isPure() && in.length == 2 && x.attribute() == null && x.state() == null && isBinary(x.op())) {
-            return factory.binary((Op) x.op(), x.kind(), in[0], in[1], x.bci(), null);
+        // Arithmetic on the copy's constants folds (a pure one: no division that may throw).
+        if (x.isPure() && x.op() instanceof Op op && op.isBinaryArithmetic() && x.state() == null) {
+            return factory.binary(op, x.kind(), in[0], in[1], x.bci(), null);
         }
         Instruction c = new Instruction(g, x.op(), x.kind(), x.attribute(), x.bci(), in);
         c.setStamp(x.stamp());
@@ -268,9 +269,5 @@ public final class LoopUnrolling {
         }
         copy.append(c);
         return c;
-    }
-
-    private static boolean isBinary(org.ssajit.ir.Operation op) {
-        return op == Op.ADD || op == Op.SUB || op == Op.MUL || op == Op.AND || op == Op.OR || op == Op.XOR || op == Op.SHL || op == Op.SHR || op == Op.USHR;
     }
 }
