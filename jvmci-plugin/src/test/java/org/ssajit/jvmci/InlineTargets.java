@@ -497,6 +497,38 @@ final class InlineTargets {
         return f.applyAsInt(f.applyAsInt(x)) - 1;
     }
 
+    /** The value {@link #rareCallInLoop}'s rare branch tests for. */
+    static final int RARE = 1_000_003;
+
+    /**
+     * A call the profile saw run once in many thousands of iterations (InliningTest): left a call, in
+     * a cold block laid out after the loop; the values the loop carries are saved around the call there.
+     */
+    static long rareCallInLoop(int[] a, int n) {
+        long s = 0;
+        long t = 1;
+        int u = 7;
+        for (int i = 0; i < n; i++) {
+            int x = a[i];
+            s += x;
+            t = t * 31 + (x ^ u);
+            if (x == RARE) {
+                u += rareStep(a, i, s, t);
+            }
+        }
+        return s ^ t ^ u;
+    }
+
+    /** More than 35 bytes of bytecode, so a call that is not hot keeps it; reads past the array's end at its last element. */
+    static int rareStep(int[] a, int i, long s, long t) {
+        int next = a[i + 1];
+        long mixed = (s * 17) ^ (t >>> 7) ^ next;
+        for (int k = 0; k < (next & 3); k++) {
+            mixed = mixed * 5 + k;
+        }
+        return (int) (mixed % 1009) + 3;
+    }
+
     // Inlined at calls inside try ranges (InliningTest): the callee's exceptions deoptimize, and the
     // interpreter unwinds into the caller's handler. The twins are the oracle (reflection runs the
     // code installed for the others).

@@ -438,6 +438,38 @@ class InliningTest {
         assertEquals(List.of("returned 6; counter 0, log [0, 0, 0, 0]", "returned 19; counter 0, log [0, 0, 0, 0]"), expected.subList(0, 2));
     }
 
+    /**
+     * A call the profile saw run about once in a hundred thousand iterations of its loop stays a call,
+     * in a cold block (laid out after the loop, the values live across the call saved there), and the
+     * code does what HotSpot's does on every path: the rare call taken, taken twice, throwing from the
+     * callee past the array's end, and the loop's own exceptions.
+     */
+    @Test
+    void aRareCallInALoopIsAColdBlockAndRunsAsHotSpotsCode() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Shard.isFirst(), "runs in the first shard of a split run");
+        Method m = Jvmci.declared(InlineTargets.class, "rareCallInLoop");
+        ResolvedJavaMethod rm = Jvmci.method(m);
+        int call = org.ssajit.testing.Profiles.firstOf(rm, org.ssajit.bytecode.Bytecodes.INVOKESTATIC);
+        int[] common = new int[64];
+        Arrays.fill(common, 5);
+        int[] rare = common.clone();
+        rare[20] = InlineTargets.RARE;
+        int[] calls = {0};
+        org.ssajit.testing.Profiles.warmUntil(rm, p -> p.getExecutionCount(call) > 0, () -> (int) InlineTargets.rareCallInLoop(++calls[0] % 10_000 == 0 ? rare : common, 64),
+                        "a count at bci " + call);
+        int[] twice = {1, InlineTargets.RARE, 2, 3, InlineTargets.RARE, 4};
+        int[] atEnd = {9, 8, InlineTargets.RARE};
+        Object[][] inputs = {{rare, 64}, {twice, 6}, {twice, 3}, {atEnd, 3}, {atEnd, 2}, {common, 64}, {common, 65}, {common, 0}, {null, 1}, {null, 0}};
+        List<String> expected = reflectively(m, inputs);
+        Graph g = PIPELINE.build(rm, -1, true);
+        org.ssajit.ir.Instruction invoke = g.blocks().stream().flatMap(b -> b.instructions().stream())
+                        .filter(i -> i.op() == org.ssajit.ir.Op.INVOKE && i.invokeTarget().method().getName().equals("rareStep")).findFirst()
+                        .orElseThrow(() -> new AssertionError("rareStep inlined\n" + g));
+        assertTrue(invoke.block().isCold(), g::toString);
+        assertNonDefaultCodeDoes(expected, rm, g, "rareCallInLoop", inputs);
+        assertTrue(expected.get(3).contains("ArrayIndexOutOfBounds"), expected.get(3));
+    }
+
     /** What HotSpot's own code does on each input (before any code of ssajit's is installed). */
     private static List<String> reflectively(Method m, Object[][] inputs) {
         List<String> expected = new ArrayList<>();

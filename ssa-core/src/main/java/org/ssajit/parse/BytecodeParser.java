@@ -834,9 +834,11 @@ public final class BytecodeParser {
         // code and inlining budget go to the paths that run (BlockMap#isThrowBound).
         if (inliner != null && state != null && map.isThrowBound(bciBlock)) {
             inliner.decided(cs, state, s.bci(), false, "on a path that only throws");
-        } else if (inliner != null && state != null) {
+        }
+        double frequency = Double.NaN;
+        if (inliner != null && state != null && !map.isThrowBound(bciBlock)) {
             boolean inTry = inTryRange(s.bci());
-            double frequency = callFrequency();
+            frequency = callFrequency();
             Inlining.Choice callee = inliner.select(cs, args, state, frequency);
             if (callee != null && inline(callee, cs, args, state, frequency, cs.argumentSlots())) {
                 return;
@@ -851,12 +853,24 @@ public final class BytecodeParser {
                 } // else inlineByProfile recorded why not
             }
         }
+        if (frequency < COLD_CALL_FREQUENCY) {
+            block.setCold();
+        }
         InvokeTarget target = new InvokeTarget(cs.target(), cs.opcode(), cs.appendix());
         Value result = factory.emitSideEffect(new Instruction(graph, Op.INVOKE, cs.returnKind(), target, s.bci(), args), state);
         if (cs.returnKind() != JavaKind.Void) {
             push(result);
         }
     }
+
+    /**
+     * A call left a call that the profile says runs less often than this per entry into the compiled
+     * method (its block's estimated frequency; unknown: never) makes its block cold ({@link
+     * Block#setCold}), as a slow path's: the block is laid out after the code that runs, and the
+     * register allocator saves the values live across the call there instead of spilling them at
+     * their definitions on the paths that run (C2 lays out blocks by frequency the same way).
+     */
+    static final double COLD_CALL_FREQUENCY = 0.001;
 
     /**
      * Whether {@code v} is an object constant that a checkcast to the resolved type {@code t} lets

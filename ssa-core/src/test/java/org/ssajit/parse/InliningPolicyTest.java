@@ -233,6 +233,11 @@ class InliningPolicyTest {
         assertEquals(0, five.inlinedCallCount());
     }
 
+    private static org.ssajit.ir.Instruction invokeOf(Graph g, String callee) {
+        return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == Op.INVOKE && i.invokeTarget().method().getName().equals(callee))
+                        .findFirst().orElseThrow(() -> new AssertionError("no call of " + callee + "\n" + g));
+    }
+
     private static List<String> invoked(Graph g) {
         return g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == Op.INVOKE)
                         .map(i -> i.invokeTarget().method().getName()).toList();
@@ -1043,6 +1048,13 @@ class InliningPolicyTest {
         var once = loopsOnly.inliningDecisions().stream().filter(d -> d.callee().getName().equals("mixed")).findFirst().orElseThrow();
         assertFalse(once.inlined(), once::format);
         assertEquals("too big (" + mixedSize + " > 35 bytes) for a call that is not hot (1 per entry)", once.reason());
+        // A call left on a path the profile never saw run is in a cold block (laid out last, the values
+        // live across it saved there); one that runs on every entry is not.
+        assertTrue(invokeOf(loopsOnly, "spread").block().isCold(), loopsOnly::toString);
+        assertFalse(invokeOf(loopsOnly, "mixed").block().isCold(), loopsOnly::toString);
+        assertTrue(invokeOf(g, "spread").block().isCold(), g::toString);
+        // Without frequencies (no hot rule to read them for) no call's block is cold.
+        assertFalse(invokeOf(held, "spread").block().isCold(), held::toString);
         Graph atOne = Jvmci.build(m, BuildOptions.DEFAULT.withInlining(true).withHotCalleeBytes(Inlining.HOT_CALLEE_BYTES).withHotCallFrequency(1)).graph();
         assertTrue(atOne.inliningDecisions().stream().filter(d -> d.callee().getName().equals("mixed")).findFirst().orElseThrow().inlined());
     }
