@@ -832,11 +832,10 @@ public final class BytecodeParser {
         }
         // A call on a path that only throws (a failed check building its exception) stays a call:
         // code and inlining budget go to the paths that run (BlockMap#isThrowBound).
+        double frequency = Double.NaN;
         if (inliner != null && state != null && map.isThrowBound(bciBlock)) {
             inliner.decided(cs, state, s.bci(), false, "on a path that only throws");
-        }
-        double frequency = Double.NaN;
-        if (inliner != null && state != null && !map.isThrowBound(bciBlock)) {
+        } else if (inliner != null && state != null) {
             boolean inTry = inTryRange(s.bci());
             frequency = callFrequency();
             Inlining.Choice callee = inliner.select(cs, args, state, frequency);
@@ -864,8 +863,8 @@ public final class BytecodeParser {
     }
 
     /**
-     * A call left a call that the profile says runs less often than this per entry into the compiled
-     * method (its block's estimated frequency; unknown: never) makes its block cold ({@link
+     * A call that stays a call, in a block the profile says runs less often than this per entry into
+     * the compiled method (the block's estimated frequency; unknown: never), makes its block cold ({@link
      * Block#setCold}), as a slow path's: the block is laid out after the code that runs, and the
      * register allocator saves the values live across the call there instead of spilling them at
      * their definitions on the paths that run (C2 lays out blocks by frequency the same way).
