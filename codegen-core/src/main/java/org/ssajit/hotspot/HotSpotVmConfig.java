@@ -279,6 +279,13 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
     public final int g1YoungCard;
     /** Serial and Parallel: test the card before dirtying it (fewer writes to shared cache lines). */
     public final boolean useCondCardMark;
+    /**
+     * {@code ReduceInitialCardMarks}: a store into an object the compiled code allocated, with no
+     * safepoint since, needs no card mark. Its fast path allocates in a young region, whose cards need
+     * none; the VM's allocation slow path ({@code SharedRuntime::on_slowpath_allocation_exit}) marks the
+     * cards of an object it placed in the old generation itself.
+     */
+    public final boolean reduceInitialCardMarks;
     /** {@code G1HeapRegion::LogOfHRGrainBytes}: a store within one region needs no G1 card (0 without G1). */
     public final int g1LogRegionBytes;
     /** The thread's G1 SATB queue: its active flag (a byte), index (bytes, counting down) and buffer. */
@@ -522,6 +529,7 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
         dirtyCard = getConstant("CardTable::dirty_card", Integer.class);
         g1YoungCard = getConstant("G1CardTable::g1_young_gen", Integer.class);
         useCondCardMark = getFlag("UseCondCardMark", Boolean.class);
+        reduceInitialCardMarks = getFlag("ReduceInitialCardMarks", Boolean.class, false);
         g1LogRegionBytes = getFieldValue("G1HeapRegion::LogOfHRGrainBytes", Integer.class, "uint");
         g1SatbActiveOffset = getConstant("G1ThreadLocalData::satb_mark_queue_active_offset", Integer.class);
         g1SatbIndexOffset = getConstant("G1ThreadLocalData::satb_mark_queue_index_offset", Integer.class);

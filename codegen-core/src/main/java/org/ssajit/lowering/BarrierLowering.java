@@ -44,8 +44,13 @@ final class BarrierLowering {
      * @param holdsNull whether the slot is known to hold null ({@link InstructionLowering#holdsDefault}: a
      *            field of an object this compile allocated, not written since): a SATB pre-barrier would
      *            find no previous value to record, so there is none
+     * @param initializes whether the object is one this compile allocated with no safepoint since
+     *            ({@link InstructionLowering#initializes}): where the VM reduces initial card marks, a
+     *            card-table or G1 post-barrier would find a young card (the fast path allocates in a young
+     *            region) or one the allocation's slow path marked itself, so there is none
      */
-    void storeReference(Value base, Value index, Value value, Access access, FrameState nullCheck, boolean isVolatile, boolean holdsNull, int bci) {
+    void storeReference(Value base, Value index, Value value, Access access, FrameState nullCheck, boolean isVolatile, boolean holdsNull, boolean initializes,
+                    int bci) {
         if (isVolatile) {
             ctx.emit(ctx.membar(MemoryBarriers.BEFORE_VOLATILE_WRITE, bci), null);
         }
@@ -71,7 +76,8 @@ final class BarrierLowering {
         }
         Value stored = access.narrowOop() ? compress(value, bci) : value;
         ctx.write(base, index, stored, access, bci);
-        if (post != null && !value.stamp().isAlwaysNull()) {
+        boolean noCardNeeded = initializes && ctx.config.reduceInitialCardMarks && (post == GcBarrier.Kind.G1_CARD || post == GcBarrier.Kind.CARD_TABLE);
+        if (post != null && !value.stamp().isAlwaysNull() && !noCardNeeded) {
             barrier(HotSpotOp.POST_BARRIER, new GcBarrier(post, access), base, value, index, bci);
         }
         if (isVolatile) {

@@ -61,7 +61,8 @@ final class FieldLowering {
         }
         if (access.kind() == JavaKind.Object) {
             Value base = f.isStatic() ? mirror(f) : i.input(In.OBJECT);
-            ctx.barriers.storeReference(base, null, i.input(In.VALUE), access, f.isStatic() ? null : i.state(), f.isVolatile(), fresh, i.bci());
+            boolean initializes = fresh && ctx.initializes(i.input(In.OBJECT), access.displacement(), access.size());
+            ctx.barriers.storeReference(base, null, i.input(In.VALUE), access, f.isStatic() ? null : i.state(), f.isVolatile(), fresh, initializes, i.bci());
             ctx.remove(i);
             return;
         }
@@ -116,7 +117,7 @@ final class FieldLowering {
         if (u.kind() == JavaKind.Object) {
             // The collector's barriers at the address, as the native's oop_store_at applies them (a null
             // object there, an absolute address, is the program's undefined behaviour in both).
-            ctx.barriers.storeReference(address, null, i.input(In.VALUE), access, null, u.isVolatile(), false, i.bci());
+            ctx.barriers.storeReference(address, null, i.input(In.VALUE), access, null, u.isVolatile(), false, false, i.bci());
             ctx.remove(i);
             return;
         }

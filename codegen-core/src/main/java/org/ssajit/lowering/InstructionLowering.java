@@ -184,6 +184,22 @@ final class InstructionLowering {
      * address computation) ends the search with no.
      */
     boolean holdsDefault(Value base, int displacement, int size) {
+        return holdsDefault(base, displacement, size, false);
+    }
+
+    /**
+     * Whether the field at {@code displacement} of {@code base} {@link #holdsDefault holds its default}
+     * and nothing between the allocation and here can stop at a safepoint or allocate: the object is
+     * still where the allocation put it. Calls and the VM's entries write memory, so {@link #holdsDefault}
+     * already stops at them; this also stops at every other allocation, whose slow path may stop at a
+     * safepoint (and there tell the collector of an earlier object placed in the old generation, before
+     * this store). A store here may leave out its card mark ({@link BarrierLowering#storeReference}).
+     */
+    boolean initializes(Value base, int displacement, int size) {
+        return holdsDefault(base, displacement, size, true);
+    }
+
+    private boolean holdsDefault(Value base, int displacement, int size, boolean noSafepoint) {
         if (!(CheckElimination.withoutPi(base) instanceof Instruction alloc) || alloc.op() != HotSpotOp.ALLOCATE || alloc.inputCount() != 0) {
             return false; // not an instance this compile allocates (an array has a length input)
         }
@@ -197,7 +213,7 @@ final class InstructionLowering {
                 if (x == alloc) {
                     return true;
                 }
-                if (--budget < 0 || !keepsDefault(x, alloc, displacement, size)) {
+                if (--budget < 0 || !keepsDefault(x, alloc, displacement, size) || noSafepoint && x.op().allocates()) {
                     return false;
                 }
             }

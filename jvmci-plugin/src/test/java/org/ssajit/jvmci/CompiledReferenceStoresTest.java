@@ -48,6 +48,22 @@ class CompiledReferenceStoresTest {
         return in;
     }
 
+    /**
+     * A reference stored into an object the code just allocated needs no card mark where the VM
+     * reduces initial card marks (its allocation slow path marks an object it placed in the old
+     * generation itself), and needs one where it does not ({@code -XX:-ReduceInitialCardMarks}): the
+     * flag is read from the VM. Under G1 and Serial, in child JVMs ({@link InitialCardMarks}).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"-XX:+UseG1GC -XX:+ReduceInitialCardMarks", "-XX:+UseG1GC -XX:-ReduceInitialCardMarks", "-XX:+UseSerialGC -XX:-ReduceInitialCardMarks"})
+    void initialStoresMarkCardsUnlessTheVmReducesThem(String flags) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Shard.isFirst(), "the child JVMs run in the first shard only");
+        ChildJvm.Result r = ChildJvm.run(List.of(flags.split(" ")), InitialCardMarks.class.getName(), List.of(), java.time.Duration.ofMinutes(2));
+        org.junit.jupiter.api.Assertions.assertEquals(0, r.exitCode(), r::describe);
+        String expected = flags.contains("-ReduceInitialCardMarks") ? "byte writes=1" : "byte writes=0";
+        org.junit.jupiter.api.Assertions.assertEquals(expected, r.stdout().strip(), () -> flags + ": " + r.describe());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"fields", "statics", "freshArrays", "constantsIntoFreshArrays"})
     void stores(String name) {
