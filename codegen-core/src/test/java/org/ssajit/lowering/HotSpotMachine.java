@@ -71,7 +71,9 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * and T is a supertype), the secondary-super cache (always a miss, as HotSpot allows), the secondary
  * supers (every supertype whose super check offset is the cache's), an object array's element class.
  * <li><b>Cards</b>: a simulated card table (every card clean at the start); a store of a reference to
- * another object that no card mark follows by the end of the run breaks the graph.
+ * another object that no card mark follows by the end of the run breaks the graph, unless the object is
+ * one the run allocated with no safepoint since, where the VM reduces initial card marks ({@link
+ * #initializing}).
  * <li><b>Leaf calls</b>: {@code frem}/{@code drem} computed; G1's barrier slow paths do nothing (the
  * card is already dirty, marking does not run); {@code allocateinstanceof} answers null (its call
  * takes every case); {@code newexception} creates the exception the check names. Refused: compact
@@ -107,6 +109,17 @@ final class HotSpotMachine implements Machine {
     private final Map<CardKey, Integer> cards = new HashMap<>();
     /** Reference stores still waiting for their card mark. */
     private final Set<CardKey> unmarked = new LinkedHashSet<>();
+    /**
+     * The objects this run allocated with no safepoint since (no call, VM call, lock or unlock, and no
+     * block entered a second time: a cycle passed a loop's back edge, which polls): where the VM reduces initial card
+     * marks, a store into one needs none under G1, Serial and Parallel (the fast path allocated it in
+     * a young region; the VM's slow path marked the cards of one it put in the old generation).
+     */
+    private final Set<Object> initializing = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    /** The blocks control entered in this run. */
+    private final Set<org.ssajit.ir.Block> entered = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    /** Stores into {@link #initializing} objects need no card mark (the collector and the VM's flag). */
+    private final boolean initialCardsReduced;
 
     /** G1's concurrent marking runs: the SATB flag is set, and every overwritten reference must be logged. */
     private final boolean marking;
@@ -123,6 +136,7 @@ final class HotSpotMachine implements Machine {
         this.c = lowering.config();
         this.meta = lowering.metaAccess();
         this.g1 = lowering.gc() == c.gcG1;
+        this.initialCardsReduced = c.reduceInitialCardMarks && (g1 || lowering.gc() == c.gcSerial || lowering.gc() == c.gcParallel);
         this.object = meta.lookupJavaType(Object.class);
         this.cloneable = meta.lookupJavaType(Cloneable.class);
         this.serializable = meta.lookupJavaType(java.io.Serializable.class);
@@ -251,6 +265,8 @@ final class HotSpotMachine implements Machine {
         pending = null;
         cards.clear();
         unmarked.clear();
+        initializing.clear();
+        entered.clear();
         thread = new Region("thread", 0);
         tlab = new Region("allocation buffer", TLAB_BYTES);
         thread.init(c.threadTlabTopOffset, 8, new Native(tlab, 0));
@@ -276,13 +292,28 @@ final class HotSpotMachine implements Machine {
 
     @Override
     public Monitor monitor(Instruction i) {
-        return i.op() == HotSpotOp.LOCK ? Monitor.ENTER : i.op() == HotSpotOp.UNLOCK ? Monitor.EXIT : null;
+        Monitor m = i.op() == HotSpotOp.LOCK ? Monitor.ENTER : i.op() == HotSpotOp.UNLOCK ? Monitor.EXIT : null;
+        if (m != null) {
+            initializing.clear(); // the slow paths may stop at a safepoint
+        }
+        return m;
+    }
+
+    @Override
+    public void enter(org.ssajit.ir.Block b) {
+        if (!entered.add(b)) {
+            initializing.clear(); // control came around a cycle: through a loop's back edge, which polls
+        }
     }
 
     @Override
     public Object evaluate(Instruction i, Object[] in) {
         current = i;
-        return switch (HotSpotOp.of(i)) {
+        HotSpotOp op = HotSpotOp.of(i);
+        if (op == HotSpotOp.CALL || op == HotSpotOp.VM_CALL || op == HotSpotOp.ALLOCATE_MULTI) {
+            initializing.clear(); // may stop at a safepoint
+        }
+        return switch (op) {
             case CALL -> call(i, in);
             case EXCEPTION_CHECK -> pending != null ? 1 : 0;
             case EXCEPTION_TAKE -> {
@@ -329,7 +360,9 @@ final class HotSpotMachine implements Machine {
                     yield h.object();
                 }
                 if (in[0] instanceof Native n && n.region() == tlab) {
-                    yield publish(n.offset());
+                    Object o = publish(n.offset());
+                    initializing.add(o);
+                    yield o;
                 }
                 throw Machine.refuse("objectat " + in[0]);
             }
@@ -397,7 +430,9 @@ final class HotSpotMachine implements Machine {
                     if (!(in[0] instanceof KlassWord k) || k.narrow()) {
                         throw Machine.broken("the VM's allocation of " + in[0] + ", not a class word");
                     }
-                    yield allocate(k.type(), in.length > 1 ? (Integer) in[1] : null);
+                    Object o = allocate(k.type(), in.length > 1 ? (Integer) in[1] : null);
+                    initializing.add(o);
+                    yield o;
                 }
                 case REGISTER_FINALIZER -> null; // finalization is the VM's, not modeled
             };
@@ -767,7 +802,7 @@ final class HotSpotMachine implements Machine {
                 }
                 UNSAFE.putObject(o, offset, v);
                 CardKey card = new CardKey(o, offset >>> c.cardTableShift);
-                if (v != null && v != o && cards.getOrDefault(card, CLEAN_CARD) != c.dirtyCard) {
+                if (v != null && v != o && cards.getOrDefault(card, CLEAN_CARD) != c.dirtyCard && !(initialCardsReduced && initializing.contains(o))) {
                     unmarked.add(card); // a dirty card stays dirty for the run: no refinement runs
                 }
             }

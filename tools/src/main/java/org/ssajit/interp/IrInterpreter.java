@@ -557,6 +557,9 @@ public final class IrInterpreter {
         }
         block = target;
         index = 0;
+        if (machine != null) {
+            machine.enter(target);
+        }
     }
 
     // Values -----------------------------------------------------------------------------------------

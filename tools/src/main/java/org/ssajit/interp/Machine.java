@@ -22,6 +22,14 @@ public interface Machine {
     /** A run ended normally (returned or threw); a violated protocol found afterwards is {@link #broken}. */
     void end();
 
+    /**
+     * Control enters {@code b} (after its phis took their values). HotSpot's compiled code may stop at
+     * a safepoint on a loop's back edge: a machine that models what a safepoint changes may take a
+     * block entered again for one.
+     */
+    default void enter(org.ssajit.ir.Block b) {
+    }
+
     /** The value of machine-level instruction {@code i} (null for void) from its inputs' values. */
     Object evaluate(Instruction i, Object[] inputs);
 
