@@ -256,7 +256,7 @@ class LauncherIT {
      * the program's from its own class path, which extends the cache's empty one, and the program runs
      * with ssajit as its tier-4 JIT. Options the cache depends on get a cache of their own; options that
      * change nothing in it (logging, properties, unlocking) share one; a program that manages CDS
-     * itself gets none.
+     * itself, or lowers the compile thresholds, gets none.
      */
     @Test
     void runRecordsAnAotCacheOnceAndStartsProgramsFromIt() throws Exception {
@@ -314,6 +314,11 @@ class LauncherIT {
         Run share = ssajitWith(env, "run", "-Xshare:off", "-cp", classes.toString(), print);
         assertEquals(0, share.exitCode(), share::describe);
         assertEquals(null, aotCache(share), share::describe);
+        // Lowered compile thresholds: no cache (with it a first compile came before HotSpot's JVMCI could
+        // start, and the VM stopped).
+        Run low = ssajitWith(env, "run", "-XX:CompileThresholdScaling=0.01", "-cp", classes.toString(), print);
+        assertEquals(0, low.exitCode(), low::describe);
+        assertEquals(null, aotCache(low), low::describe);
         Run off = ssajitWith(Map.of("SSAJIT_AOT_DIR", dir.toString(), "SSAJIT_AOT", "off"), "run", "-cp", classes.toString(), print);
         assertEquals(onModulePath, off.stdout().lines().toList(), off::describe);
     }
