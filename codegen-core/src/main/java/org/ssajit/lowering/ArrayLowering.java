@@ -110,7 +110,7 @@ final class ArrayLowering {
             guard.setState(i.state().copy());
             ctx.emit(guard, null);
         }
-        ctx.barriers.storeReference(array, i.input(In.INDEX), value, elementAccess(JavaKind.Object), null, false, false, false, i.bci());
+        ctx.barriers.storeReference(array, i.input(In.INDEX), value, elementAccess(JavaKind.Object), null, false, InstructionLowering.Freshness.NONE, i.bci());
         ctx.remove(i);
     }
 

@@ -41,15 +41,14 @@ final class BarrierLowering {
      *
      * @param nullCheck the state of the base's null check, or null if it needs none (a static field's
      *            mirror, an array already checked)
-     * @param holdsNull whether the slot is known to hold null ({@link InstructionLowering#holdsDefault}: a
-     *            field of an object this compile allocated, not written since): a SATB pre-barrier would
-     *            find no previous value to record, so there is none
-     * @param initializes whether the object is one this compile allocated with no safepoint since
-     *            ({@link InstructionLowering#initializes}): where the VM reduces initial card marks, a
-     *            card-table or G1 post-barrier would find a young card (the fast path allocates in a young
-     *            region) or one the allocation's slow path marked itself, so there is none
+     * @param slot what the slot still holds ({@link InstructionLowering#freshness}): its default (null),
+     *            and a SATB pre-barrier would find no previous value to record, so there is none; and with
+     *            nothing since the object's allocation that can stop at a safepoint, where the VM reduces
+     *            initial card marks, a card-table or G1 post-barrier would find a young card (the fast path
+     *            allocates in a young region) or one the allocation's slow path marked itself, so there is
+     *            none either
      */
-    void storeReference(Value base, Value index, Value value, Access access, FrameState nullCheck, boolean isVolatile, boolean holdsNull, boolean initializes,
+    void storeReference(Value base, Value index, Value value, Access access, FrameState nullCheck, boolean isVolatile, InstructionLowering.Freshness slot,
                     int bci) {
         if (isVolatile) {
             ctx.emit(ctx.membar(MemoryBarriers.BEFORE_VOLATILE_WRITE, bci), null);
@@ -71,12 +70,12 @@ final class BarrierLowering {
         if (nullCheck != null) {
             ctx.nullCheck(base, nullCheck);
         }
-        if (pre != null && !holdsNull) {
+        if (pre != null && !slot.holdsDefault()) {
             barrier(HotSpotOp.PRE_BARRIER, new GcBarrier(pre, access), base, null, index, bci);
         }
         Value stored = access.narrowOop() ? compress(value, bci) : value;
         ctx.write(base, index, stored, access, bci);
-        boolean noCardNeeded = initializes && ctx.config.reduceInitialCardMarks && (post == GcBarrier.Kind.G1_CARD || post == GcBarrier.Kind.CARD_TABLE);
+        boolean noCardNeeded = slot == InstructionLowering.Freshness.INITIAL && ctx.config.reduceInitialCardMarks && (post == GcBarrier.Kind.G1_CARD || post == GcBarrier.Kind.CARD_TABLE);
         if (post != null && !value.stamp().isAlwaysNull() && !noCardNeeded) {
             barrier(HotSpotOp.POST_BARRIER, new GcBarrier(post, access), base, value, index, bci);
         }

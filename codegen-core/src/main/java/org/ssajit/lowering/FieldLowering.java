@@ -54,15 +54,15 @@ final class FieldLowering {
         }
         Access access = fieldAccess(f);
         // A field of an object this compile allocated, not yet written: its default value is there.
-        boolean fresh = !f.isStatic() && ctx.holdsDefault(i.input(In.OBJECT), access.displacement(), access.size());
-        if (fresh && !f.isVolatile() && i.input(In.VALUE) instanceof Constant c && c.value().isDefaultForKind()) {
+        InstructionLowering.Freshness fresh = f.isStatic() ? InstructionLowering.Freshness.NONE
+                        : ctx.freshness(i.input(In.OBJECT), access.displacement(), access.size());
+        if (fresh.holdsDefault() && !f.isVolatile() && i.input(In.VALUE) instanceof Constant c && c.value().isDefaultForKind()) {
             ctx.remove(i); // writes what is there (the object, new, is not null)
             return;
         }
         if (access.kind() == JavaKind.Object) {
             Value base = f.isStatic() ? mirror(f) : i.input(In.OBJECT);
-            boolean initializes = fresh && ctx.initializes(i.input(In.OBJECT), access.displacement(), access.size());
-            ctx.barriers.storeReference(base, null, i.input(In.VALUE), access, f.isStatic() ? null : i.state(), f.isVolatile(), fresh, initializes, i.bci());
+            ctx.barriers.storeReference(base, null, i.input(In.VALUE), access, f.isStatic() ? null : i.state(), f.isVolatile(), fresh, i.bci());
             ctx.remove(i);
             return;
         }
@@ -117,7 +117,7 @@ final class FieldLowering {
         if (u.kind() == JavaKind.Object) {
             // The collector's barriers at the address, as the native's oop_store_at applies them (a null
             // object there, an absolute address, is the program's undefined behaviour in both).
-            ctx.barriers.storeReference(address, null, i.input(In.VALUE), access, null, u.isVolatile(), false, false, i.bci());
+            ctx.barriers.storeReference(address, null, i.input(In.VALUE), access, null, u.isVolatile(), InstructionLowering.Freshness.NONE, i.bci());
             ctx.remove(i);
             return;
         }

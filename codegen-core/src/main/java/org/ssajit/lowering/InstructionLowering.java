@@ -169,8 +169,26 @@ final class InstructionLowering {
         return hotKinds.test(kind, state == null ? g.method() : state.method());
     }
 
-    /** How many instructions {@link #holdsDefault} looks back at, at most. */
+    /** How many instructions {@link #freshness} looks back at, at most. */
     private static final int DEFAULT_SCAN = 100;
+
+    /** What a field of an object this compile allocated still is just before the instruction being lowered ({@link #freshness}). */
+    enum Freshness {
+        /** Not known to hold its default: a store keeps every barrier. */
+        NONE,
+        /** Holds its default (zero, null): a write of the default, and a SATB pre-barrier (it would find null), can go. */
+        DEFAULT,
+        /**
+         * Holds its default, and nothing since the allocation can stop at a safepoint or allocate: the
+         * object is still where the allocation put it, so a card mark can go too where the VM reduces
+         * initial card marks ({@link BarrierLowering#storeReference}).
+         */
+        INITIAL;
+
+        boolean holdsDefault() {
+            return this != NONE;
+        }
+    }
 
     /**
      * Whether the field at {@code displacement} of {@code base} still holds its default value (zero,
@@ -181,28 +199,16 @@ final class InstructionLowering {
      * other fields of it or other objects (which cannot be it, having no reference to it), and is no
      * call and no other memory write. What writes through another base may write anywhere once the
      * object escaped, and so the first use that could let it escape (as a value, an argument, in an
-     * address computation) ends the search with no.
+     * address computation) ends the search with {@link Freshness#NONE}. Calls and the VM's entries write
+     * memory, so no safepoint is passed either, except in another allocation's slow path (which may
+     * also tell the collector of an earlier object placed in the old generation, before this store):
+     * {@link Freshness#DEFAULT} if one is between, else {@link Freshness#INITIAL}.
      */
-    boolean holdsDefault(Value base, int displacement, int size) {
-        return holdsDefault(base, displacement, size, false);
-    }
-
-    /**
-     * Whether the field at {@code displacement} of {@code base} {@link #holdsDefault holds its default}
-     * and nothing between the allocation and here can stop at a safepoint or allocate: the object is
-     * still where the allocation put it. Calls and the VM's entries write memory, so {@link #holdsDefault}
-     * already stops at them; this also stops at every other allocation, whose slow path may stop at a
-     * safepoint (and there tell the collector of an earlier object placed in the old generation, before
-     * this store). A store here may leave out its card mark ({@link BarrierLowering#storeReference}).
-     */
-    boolean initializes(Value base, int displacement, int size) {
-        return holdsDefault(base, displacement, size, true);
-    }
-
-    private boolean holdsDefault(Value base, int displacement, int size, boolean noSafepoint) {
+    Freshness freshness(Value base, int displacement, int size) {
         if (!(CheckElimination.withoutPi(base) instanceof Instruction alloc) || alloc.op() != HotSpotOp.ALLOCATE || alloc.inputCount() != 0) {
-            return false; // not an instance this compile allocates (an array has a length input)
+            return Freshness.NONE; // not an instance this compile allocates (an array has a length input)
         }
+        boolean allocatedSince = false;
         Block b = block;
         int k = b.instructions().indexOf(anchor);
         int budget = DEFAULT_SCAN;
@@ -211,14 +217,15 @@ final class InstructionLowering {
             for (k = k - 1; k >= 0; k--) {
                 Instruction x = in.get(k);
                 if (x == alloc) {
-                    return true;
+                    return allocatedSince ? Freshness.DEFAULT : Freshness.INITIAL;
                 }
-                if (--budget < 0 || !keepsDefault(x, alloc, displacement, size) || noSafepoint && x.op().allocates()) {
-                    return false;
+                if (--budget < 0 || !keepsDefault(x, alloc, displacement, size)) {
+                    return Freshness.NONE;
                 }
+                allocatedSince |= x.op().allocates();
             }
             if (b.predecessors().size() != 1) {
-                return false;
+                return Freshness.NONE;
             }
             b = b.predecessors().get(0);
             k = b.instructions().size();
@@ -227,7 +234,7 @@ final class InstructionLowering {
 
     /**
      * Whether {@code x}, run between {@code alloc} and a write of the field at {@code displacement}
-     * ({@code size} bytes) of it, leaves that field at its default ({@link #holdsDefault}).
+     * ({@code size} bytes) of it, leaves that field at its default ({@link #freshness}).
      */
     private static boolean keepsDefault(Instruction x, Instruction alloc, int displacement, int size) {
         boolean addresses = x.op() == HotSpotOp.WRITE || x.op() == HotSpotOp.READ || x.op() == HotSpotOp.PRE_BARRIER || x.op() == HotSpotOp.POST_BARRIER;
