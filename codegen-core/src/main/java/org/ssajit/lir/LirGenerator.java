@@ -208,16 +208,20 @@ public abstract class LirGenerator {
 
     /**
      * Whether cold block {@code b} can go after every other block: what it defines is used in it or
-     * by phis only (after the merges threading and phi elimination leave, a call's result may be used
-     * directly in the one block after it), and each successor has a predecessor that is not cold,
-     * which comes before it.
+     * by phis along the edges out of it only (after the merges threading and phi elimination leave, a
+     * call's result may be used directly in the one block after it; a phi that takes the value along
+     * an edge from a block {@code b} dominates needs it before that block's jump), and each successor
+     * has a predecessor that is not cold, which comes before it.
      */
     private static boolean movesLast(Block b) {
+        for (Phi phi : b.phis()) {
+            if (!usedOnlyInOrAfter(b, phi)) {
+                return false;
+            }
+        }
         for (Instruction i : b.instructions()) {
-            for (org.ssajit.ir.Node u : i.users()) {
-                if (!(u instanceof Phi || u instanceof Instruction x && x.block() == b || u == b.terminator())) {
-                    return false;
-                }
+            if (!usedOnlyInOrAfter(b, i)) {
+                return false;
             }
         }
         for (Block s : b.terminator().targets()) {
@@ -226,6 +230,27 @@ public abstract class LirGenerator {
                 warmPredecessor |= !p.isCold();
             }
             if (!warmPredecessor) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether {@code v}, defined in {@code b}, is used in {@code b} or on the edges out of it only. */
+    private static boolean usedOnlyInOrAfter(Block b, org.ssajit.ir.Value v) {
+        for (org.ssajit.ir.Node u : v.users()) {
+            if (!(u instanceof Phi p && onlyAlongEdgesFrom(b, p, v) || u instanceof Instruction x && x.block() == b || u == b.terminator())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether phi {@code p} takes {@code v} only along edges from {@code b}. */
+    private static boolean onlyAlongEdgesFrom(Block b, Phi p, org.ssajit.ir.Value v) {
+        List<Block> predecessors = p.block().predecessors();
+        for (int k = 0; k < p.operandCount(); k++) {
+            if (p.operand(k) == v && predecessors.get(k) != b) {
                 return false;
             }
         }

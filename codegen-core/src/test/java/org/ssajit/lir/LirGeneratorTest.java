@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.ssajit.ir.Graph;
+import org.ssajit.ir.Instruction;
+import org.ssajit.ir.Op;
+import org.ssajit.ir.Phi;
 import org.ssajit.testing.Jvmci;
 
 import jdk.vm.ci.meta.Value;
@@ -46,6 +49,56 @@ class LirGeneratorTest {
             }
         }
         return x * 2;
+    }
+
+    /**
+     * {@code a * 3} is computed once, before the loop (value numbering finds the second one), and
+     * reaches the last join's phi along the edge from a block after the loop. The loop's state
+     * holds {@code a}, not the product.
+     */
+    static int productAfterLoop(int a, int n, int m) {
+        if (a == 0) {
+            return -1;
+        }
+        int s = a * 3 & 1;
+        for (int i = 0; i < n; i++) {
+            s += i ^ m;
+        }
+        int y;
+        if (s == m) {
+            y = a * 3;
+        } else {
+            y = s + m;
+        }
+        return y;
+    }
+
+    /**
+     * A cold block goes last only when nothing after it in the order needs its values: here the
+     * value it defines reaches a phi along an edge from a block it dominates, which stays in place,
+     * so the block must stay before that block too.
+     */
+    @Test
+    void aColdBlockWhoseValueReachesAPhiFromALaterBlockStaysInPlace() {
+        Graph g = Jvmci.graph(LirGeneratorTest.class, "productAfterLoop");
+        Instruction mul = g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == Op.MUL).findFirst()
+                        .orElseThrow(() -> new AssertionError(g.toString()));
+        Phi phi = (Phi) mul.users().stream().filter(u -> u instanceof Phi).findFirst().orElseThrow(() -> new AssertionError(g.toString()));
+        assertTrue(phi.block().predecessors().stream().noneMatch(p -> p == mul.block()), g::toString);
+        mul.block().setCold();
+        LirGraph lir = TestTarget.lower(g);
+        int defined = -1;
+        int used = Integer.MAX_VALUE;
+        for (int k = 0; k < lir.blocks().size(); k++) {
+            LirBlock b = lir.blocks().get(k);
+            if (b.irBlock() == mul.block()) {
+                defined = k;
+            }
+            if (b.last() instanceof JumpOp j && j.target().irBlock() == phi.block() && b.irBlock() != mul.block()) {
+                used = Math.min(used, k);
+            }
+        }
+        assertTrue(defined >= 0 && used < Integer.MAX_VALUE && defined < used, () -> "the cold block comes after a jump that passes its value\n" + lir);
     }
 
     @Test
