@@ -65,8 +65,9 @@ import jdk.vm.ci.meta.Value;
  * @param <B> the target's back end
  */
 public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends LirGenerator {
-    /** A jump table needs at least this many keys, filling at least a third of their range, and at most this many entries. */
-    protected static final int MIN_TABLE_KEYS = 4;
+    /** A switch with at most this many keys compares them one after the other ({@link #emitSwitch}). */
+    protected static final int MAX_KEYS_IN_A_ROW = 16;
+    /** A jump table has at most this many entries, and its keys fill at least a third of them. */
     protected static final int MAX_TABLE_SIZE = 4096;
 
     protected final B backend;
@@ -696,15 +697,20 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     // Switches, returns, throws, safepoints ----------------------------------------------------------
 
     /**
-     * A jump table when the keys are dense (at least {@value #MIN_TABLE_KEYS} keys filling at least a
-     * third of their range), else compares ({@link #lookupSwitch}).
+     * Up to {@value #MAX_KEYS_IN_A_ROW} keys: compares, one key after the other, the most frequent
+     * first as the switch's profile counted them (in key order without a profile). More: a jump table
+     * when the keys are dense (filling at least a third of their range, at most
+     * {@value #MAX_TABLE_SIZE} entries), else compares searched by halves. A few compares in a row
+     * beat the table's indirect jump where the same switch runs over and over with changing values
+     * (an interpreter's dispatch): each compare is a branch of its own that the predictor learns from
+     * the history of the ones before it, as C1's switches are.
      */
     @Override
     protected final void emitSwitch(Switch s, LirBlock[] keyTargets, LirBlock defaultTarget) {
         AllocatableValue v = inVariable(s.value());
         int n = s.keyCount();
         long span = (long) s.key(n - 1) - s.key(0) + 1;
-        if (n >= MIN_TABLE_KEYS && span <= 3L * n && span <= MAX_TABLE_SIZE) {
+        if (n > MAX_KEYS_IN_A_ROW && span <= 3L * n && span <= MAX_TABLE_SIZE) {
             LirBlock[] table = new LirBlock[(int) span];
             ArrayFill.fill(table, defaultTarget);
             for (int k = 0; k < n; k++) {
@@ -716,15 +722,35 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
             for (int k = 0; k < n; k++) {
                 keys[k] = s.key(k);
             }
-            append(lookupSwitch(v, keys, keyTargets, defaultTarget));
+            append(lookupSwitch(v, keys, keyTargets, defaultTarget, n <= MAX_KEYS_IN_A_ROW ? sequence(s) : null));
         }
+    }
+
+    /** The key indices of {@code s}, the most frequent first (ties, and all without a profile, in key order). */
+    static int[] sequence(Switch s) {
+        int n = s.keyCount();
+        Integer[] order = new Integer[n];
+        for (int k = 0; k < n; k++) {
+            order[k] = k;
+        }
+        if (s.profiled()) {
+            java.util.Arrays.sort(order, (a, b) -> Double.compare(s.probability(b), s.probability(a)));
+        }
+        int[] sequence = new int[n];
+        for (int k = 0; k < n; k++) {
+            sequence[k] = order[k];
+        }
+        return sequence;
     }
 
     /** A jump through a table: {@code table[value - lowKey]}, {@code defaultTarget} outside it. */
     protected abstract LirOp tableSwitch(AllocatableValue value, int lowKey, LirBlock[] table, LirBlock defaultTarget);
 
-    /** Compares against the sorted {@code keys}. */
-    protected abstract LirOp lookupSwitch(AllocatableValue value, int[] keys, LirBlock[] keyTargets, LirBlock defaultTarget);
+    /**
+     * Compares against the sorted {@code keys}: every one in the order of {@code sequence}, or
+     * searched by halves if it is null ({@link SwitchOps.LookupSwitch}).
+     */
+    protected abstract LirOp lookupSwitch(AllocatableValue value, int[] keys, LirBlock[] keyTargets, LirBlock defaultTarget, int[] sequence);
 
     /** The value goes to the calling convention's return register (the lowering narrowed it to the declared kind). */
     @Override

@@ -43,17 +43,41 @@ public final class SwitchOps {
         }
     }
 
-    /** Compares against sorted, distinct {@code keys}, each with its target; {@code defaultTarget} for any other value. */
+    /**
+     * Compares against sorted, distinct {@code keys}, each with its target; {@code defaultTarget} for
+     * any other value. With a {@code sequence} (a permutation of the key indices) every key is
+     * compared, one after the other in that order; without one the keys are searched by halves
+     * (compare with the middle key, then the lower or the upper half), up to {@value #SEARCH_LEAF}
+     * keys in a row at the leaves.
+     */
     public abstract static class LookupSwitch<E extends CodeEmitter> extends TargetOp<E> {
+        /** How many keys a search by halves compares in a row at its leaves. */
+        public static final int SEARCH_LEAF = 4;
+
         protected final int[] keys;
         protected final LirBlock[] targets;
         protected final LirBlock defaultTarget;
+        /** The key indices in the order they are compared, or null: a search by halves. */
+        protected final int[] sequence;
 
-        protected LookupSwitch(Value value, int[] keys, LirBlock[] targets, LirBlock defaultTarget) {
+        protected LookupSwitch(Value value, int[] keys, LirBlock[] targets, LirBlock defaultTarget, int[] sequence) {
             super(null, new Value[] {value}, null, null);
             if (keys.length != targets.length || keys.length == 0) {
                 throw new IllegalArgumentException("one target per key, at least one key");
             }
+            if (sequence != null) {
+                boolean[] seen = new boolean[keys.length];
+                if (sequence.length != keys.length) {
+                    throw new IllegalArgumentException("the sequence must name every key once");
+                }
+                for (int k : sequence) {
+                    if (k < 0 || k >= keys.length || seen[k]) {
+                        throw new IllegalArgumentException("the sequence must name every key once");
+                    }
+                    seen[k] = true;
+                }
+            }
+            this.sequence = sequence == null ? null : sequence.clone();
             for (int i = 1; i < keys.length; i++) {
                 if (keys[i] <= keys[i - 1]) {
                     throw new IllegalArgumentException("keys must be sorted and distinct");
@@ -70,9 +94,10 @@ public final class SwitchOps {
 
         @Override
         public final String name() {
-            StringBuilder sb = new StringBuilder("lookupswitch");
+            StringBuilder sb = new StringBuilder(sequence != null ? "lookupswitch.seq" : "lookupswitch");
             for (int i = 0; i < keys.length; i++) {
-                sb.append(' ').append(keys[i]).append("->").append(targets[i]);
+                int k = sequence != null ? sequence[i] : i;
+                sb.append(' ').append(keys[k]).append("->").append(targets[k]);
             }
             return sb.append(" else ").append(defaultTarget).toString();
         }

@@ -37,7 +37,7 @@ import org.ssajit.verify.Verifier;
  */
 public abstract class SelectionFileTest {
     /** The topics every back end's files cover: methods of this class. */
-    protected static final List<String> SHARED = List.of("bitTests", "arithmetic", "longs", "compares", "conversions", "floats", "sum", "dense", "sparse", "fields",
+    protected static final List<String> SHARED = List.of("bitTests", "arithmetic", "longs", "compares", "conversions", "floats", "sum", "dense", "fewKeys", "sparse", "fields",
                     "arrays", "flag", "narrowChar", "uninitialized", "locked");
 
     /**
@@ -202,18 +202,37 @@ public abstract class SelectionFileTest {
     }
 
     static int dense(int k) {
-        switch (k) {
-            case 10:
-                return 1;
-            case 11:
-                return 2;
-            case 13:
-                return 3;
-            case 14:
-                return 4;
-            default:
-                return 0;
-        }
+        return switch (k) {
+            case 10 -> 1;
+            case 11 -> 2;
+            case 12 -> 3;
+            case 14 -> 4;
+            case 15 -> 5;
+            case 16 -> 6;
+            case 17 -> 7;
+            case 18 -> 8;
+            case 19 -> 9;
+            case 20 -> 10;
+            case 21 -> 11;
+            case 22 -> 12;
+            case 23 -> 13;
+            case 24 -> 14;
+            case 25 -> 15;
+            case 26 -> 16;
+            case 27 -> 17;
+            default -> 0;
+        };
+    }
+
+    static int fewKeys(int k) {
+        return switch (k) {
+            case 0 -> 5;
+            case 1 -> 7;
+            case 2 -> 9;
+            case 3 -> 11;
+            case 4 -> 13;
+            default -> 0;
+        };
     }
 
     static int sparse(int k) {

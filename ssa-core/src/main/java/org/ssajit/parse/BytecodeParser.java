@@ -246,7 +246,7 @@ public final class BytecodeParser {
 
     /** Whether never-taken branch sides deoptimize ({@link BuildOptions#untakenBranchTraps()}). */
     private boolean untakenBranchTraps;
-    /** This method's profile for {@link #untakenSide}, read once; {@link #noProfile} once it is known to have none. */
+    /** This method's profile ({@link #branchProfile()}), read once; {@link #noProfile} once it is known to have none. */
     private jdk.vm.ci.meta.ProfilingInfo branchProfile;
     private boolean noProfile;
     /** {@link #untakenSide} of the bytecode being parsed, decided once (the profile's counts move while the parse reads them). */
@@ -1363,35 +1363,64 @@ public final class BytecodeParser {
     private static final int NOT_TAKEN_NEVER = 2;
 
     /**
+     * This method's branch profile, read once; null if it has none to go by: none recorded, the
+     * method's code deoptimized on a branch the profile had never seen taken, or a lambda form's,
+     * whose profile counts every method handle of its shape, not this one's (a guard's own count is
+     * its profileBoolean's, speculateBoolean).
+     */
+    private jdk.vm.ci.meta.ProfilingInfo branchProfile() {
+        if (noProfile) {
+            return null;
+        }
+        if (branchProfile == null) {
+            jdk.vm.ci.meta.ProfilingInfo p = null;
+            if (!Inlining.isMethodHandlePlumbing(method)) {
+                try {
+                    p = method.getProfilingInfo();
+                    if (p != null && p.getDeoptimizationCount(jdk.vm.ci.meta.DeoptimizationReason.UnreachedCode) > 0) {
+                        p = null;
+                    }
+                } catch (RuntimeException e) {
+                    p = null;
+                }
+            }
+            if (p == null) {
+                noProfile = true;
+                return null;
+            }
+            branchProfile = p;
+        }
+        return branchProfile;
+    }
+
+    /**
+     * The share of each case of the switch being parsed among the runs its profile counted, the
+     * default's last; null if there is no profile or it counted fewer than {@link #UNTAKEN_MIN_COUNT} runs.
+     */
+    private double[] switchProbabilities() {
+        jdk.vm.ci.meta.ProfilingInfo p = branchProfile();
+        if (p == null) {
+            return null;
+        }
+        try {
+            return p.getExecutionCount(s.bci()) >= UNTAKEN_MIN_COUNT ? p.getSwitchProbabilities(s.bci()) : null;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
      * Which side of the conditional branch at the current bytecode the profile says never ran
      * ({@link #TAKEN_NEVER}, {@link #NOT_TAKEN_NEVER}), or 0: none, too few runs counted, no profile,
      * not a conditional branch, or the method has deoptimized for a side it had not seen before.
      */
     private int untakenSide() {
-        if (!untakenBranchTraps || noProfile || !isConditionalBranch(s.opcode())) {
+        if (!untakenBranchTraps || !isConditionalBranch(s.opcode())) {
             return 0;
         }
-        if (Inlining.isMethodHandlePlumbing(method)) {
-            // A lambda form's profile counts every method handle of its shape, not this one's (a
-            // guard's own count is its profileBoolean's, speculateBoolean).
-            noProfile = true;
-            return 0;
-        }
-        jdk.vm.ci.meta.ProfilingInfo p = branchProfile;
+        jdk.vm.ci.meta.ProfilingInfo p = branchProfile();
         if (p == null) {
-            try {
-                p = method.getProfilingInfo();
-                if (p != null && p.getDeoptimizationCount(jdk.vm.ci.meta.DeoptimizationReason.UnreachedCode) > 0) {
-                    p = null;
-                }
-            } catch (RuntimeException e) {
-                p = null;
-            }
-            if (p == null) {
-                noProfile = true;
-                return 0;
-            }
-            branchProfile = p;
+            return 0;
         }
         int bci = s.bci();
         if (p.getExecutionCount(bci) < UNTAKEN_MIN_COUNT) {
@@ -1459,7 +1488,7 @@ public final class BytecodeParser {
         if (allDefault) {
             terminate(new Goto(s.bci(), def), state);
         } else {
-            terminate(new Switch(s.bci(), v, keys, targets, def), state);
+            terminate(new Switch(s.bci(), v, keys, targets, def, switchProbabilities()), state);
         }
     }
 

@@ -308,8 +308,8 @@ public final class Aarch64LirGenerator extends HotSpotLirGenerator<Aarch64Backen
     }
 
     @Override
-    protected LirOp lookupSwitch(AllocatableValue value, int[] keys, LirBlock[] keyTargets, LirBlock defaultTarget) {
-        return new Aarch64Switches.LookupSwitch(value, keys, keyTargets, defaultTarget);
+    protected LirOp lookupSwitch(AllocatableValue value, int[] keys, LirBlock[] keyTargets, LirBlock defaultTarget, int[] sequence) {
+        return new Aarch64Switches.LookupSwitch(value, keys, keyTargets, defaultTarget, sequence);
     }
 
     // Memory -----------------------------------------------------------------------------------------

@@ -72,24 +72,32 @@ public final class Aarch64Switches {
     }
 
     /**
-     * Compares with the sorted keys: up to four in a row, more as a binary search ({@code b.lt} into
-     * the lower half, {@code b.gt} into the upper, {@code b.eq} to the key's target).
+     * Compares with the sorted keys: every one in the order of the sequence, or searched by halves
+     * ({@code b.lt} into the lower half, {@code b.gt} into the upper, {@code b.eq} to the key's target).
      */
     public static final class LookupSwitch extends SwitchOps.LookupSwitch<Aarch64CodeEmitter> {
-        public LookupSwitch(AllocatableValue value, int[] keys, LirBlock[] targets, LirBlock defaultTarget) {
-            super(value, keys, targets, defaultTarget);
+        public LookupSwitch(AllocatableValue value, int[] keys, LirBlock[] targets, LirBlock defaultTarget, int[] sequence) {
+            super(value, keys, targets, defaultTarget, sequence);
         }
 
         @Override
         protected void emitCode(Aarch64CodeEmitter e) {
-            search(e, reg(get(Mode.USE, 0)), 0, keys.length);
+            Register v = reg(get(Mode.USE, 0));
+            if (sequence != null) {
+                for (int k : sequence) {
+                    compareKey(e.asm(), v, keys[k]);
+                    e.asm().b(Condition.EQ, e.label(targets[k]));
+                }
+            } else {
+                search(e, v, 0, keys.length);
+            }
             e.jump(defaultTarget);
         }
 
         /** Keys [from, to): control falls out of the emitted code for a value none of them matches. */
         private void search(Aarch64CodeEmitter e, Register v, int from, int to) {
             Aarch64Assembler asm = e.asm();
-            if (to - from <= 4) {
+            if (to - from <= SEARCH_LEAF) {
                 for (int k = from; k < to; k++) {
                     compareKey(asm, v, keys[k]);
                     asm.b(Condition.EQ, e.label(targets[k]));

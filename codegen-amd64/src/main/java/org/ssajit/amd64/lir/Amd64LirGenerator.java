@@ -455,8 +455,8 @@ public final class Amd64LirGenerator extends HotSpotLirGenerator<Amd64Backend> {
     }
 
     @Override
-    protected LirOp lookupSwitch(AllocatableValue value, int[] keys, LirBlock[] keyTargets, LirBlock defaultTarget) {
-        return new Amd64Switches.LookupSwitch(value, keys, keyTargets, defaultTarget);
+    protected LirOp lookupSwitch(AllocatableValue value, int[] keys, LirBlock[] keyTargets, LirBlock defaultTarget, int[] sequence) {
+        return new Amd64Switches.LookupSwitch(value, keys, keyTargets, defaultTarget, sequence);
     }
 
     // Memory -----------------------------------------------------------------------------------------

@@ -78,14 +78,12 @@ public final class Amd64Switches {
     }
 
     /**
-     * Sorted keys searched with compare-and-branch: up to {@value #LINEAR} keys in a row, otherwise a
-     * binary search (compare with the middle key: equal goes to its target, less to the lower half).
+     * Sorted keys searched with compare-and-branch: every key in the order of the sequence, or by
+     * halves (compare with the middle key: equal goes to its target, less to the lower half).
      */
     public static final class LookupSwitch extends SwitchOps.LookupSwitch<Amd64CodeEmitter> {
-        static final int LINEAR = 4;
-
-        public LookupSwitch(Value value, int[] keys, LirBlock[] targets, LirBlock defaultTarget) {
-            super(value, keys, targets, defaultTarget);
+        public LookupSwitch(Value value, int[] keys, LirBlock[] targets, LirBlock defaultTarget, int[] sequence) {
+            super(value, keys, targets, defaultTarget, sequence);
         }
 
         @Override
@@ -95,13 +93,22 @@ public final class Amd64Switches {
 
         @Override
         protected void emitCode(Amd64CodeEmitter e) {
-            search(e, get(Mode.USE, 0), 0, keys.length - 1, true);
+            Value v = get(Mode.USE, 0);
+            if (sequence != null) {
+                for (int k : sequence) {
+                    compare(e, v, keys[k]);
+                    e.asm().jcc(Condition.E, e.label(targets[k]));
+                }
+                e.jump(defaultTarget);
+            } else {
+                search(e, v, 0, keys.length - 1, true);
+            }
         }
 
         /** Emits the search of {@code keys[lo..hi]}; only the {@code last} part may fall through to the next block. */
-    private void search(Amd64CodeEmitter e, Value v, int lo, int hi, boolean last) {
+        private void search(Amd64CodeEmitter e, Value v, int lo, int hi, boolean last) {
             Amd64Assembler asm = e.asm();
-            if (hi - lo + 1 <= LINEAR) {
+            if (hi - lo + 1 <= SEARCH_LEAF) {
                 for (int i = lo; i <= hi; i++) {
                     compare(e, v, keys[i]);
                     asm.jcc(Condition.E, e.label(targets[i]));

@@ -495,13 +495,17 @@ class Amd64OpEncodingTest {
         int tableCase = c.emitter.position();
         c.add(new Amd64Switches.TableSwitch(slot(INT, 8), l(rbx), 0, new org.ssajit.lir.LirBlock[]{b[3], b[2]}, b[2]), "mov r10d,DWORD PTR [rsp+0x8]",
                         "cmp r10d,0x1", "ja B2", "lea rbx,[rip+*]", "movsxd r10,DWORD PTR [rbx+r10*4]", "add rbx,r10", "jmp rbx");
-        c.add(new Amd64Switches.LookupSwitch(i(rcx), new int[]{1, 5}, new org.ssajit.lir.LirBlock[]{b[2], b[3]}, b[1]), "cmp ecx,0x1", "je B2", "cmp ecx,0x5", "je B3");
-        c.add(new Amd64Switches.LookupSwitch(slot(INT, 8), new int[]{Integer.MIN_VALUE}, new org.ssajit.lir.LirBlock[]{b[2]}, b[3]),
+        c.add(new Amd64Switches.LookupSwitch(i(rcx), new int[]{1, 5}, new org.ssajit.lir.LirBlock[]{b[2], b[3]}, b[1], null), "cmp ecx,0x1", "je B2", "cmp ecx,0x5", "je B3");
+        c.add(new Amd64Switches.LookupSwitch(slot(INT, 8), new int[]{Integer.MIN_VALUE}, new org.ssajit.lir.LirBlock[]{b[2]}, b[3], null),
                         "cmp DWORD PTR [rsp+0x8],0x80000000", "je B2", "jmp B3");
         // Binary search: the middle key first, the upper half, then the lower half (which may fall through).
-        c.add(new Amd64Switches.LookupSwitch(i(rcx), new int[]{-5, 0, 10, 20, 30, 40}, new org.ssajit.lir.LirBlock[]{b[2], b[3], b[2], b[3], b[2], b[3]}, b[1]),
+        c.add(new Amd64Switches.LookupSwitch(i(rcx), new int[]{-5, 0, 10, 20, 30, 40}, new org.ssajit.lir.LirBlock[]{b[2], b[3], b[2], b[3], b[2], b[3]}, b[1], null),
                         "cmp ecx,0xa", "je B2", "jl @10", "cmp ecx,0x14", "je B3", "cmp ecx,0x1e", "je B2", "cmp ecx,0x28", "je B3", "jmp B1",
                         "cmp ecx,0xfffffffb", "je B2", "cmp ecx,0x0", "je B3");
+        // The same keys one after the other, in the sequence's order.
+        c.add(new Amd64Switches.LookupSwitch(i(rcx), new int[]{-5, 0, 10, 20, 30, 40}, new org.ssajit.lir.LirBlock[]{b[2], b[3], b[2], b[3], b[2], b[3]}, b[1],
+                        new int[]{3, 0, 5, 1, 2, 4}), "cmp ecx,0x14", "je B3", "cmp ecx,0xfffffffb", "je B2", "cmp ecx,0x28", "je B3", "cmp ecx,0x0", "je B3",
+                        "cmp ecx,0xa", "je B2", "cmp ecx,0x1e", "je B2");
         CompiledCode code = c.verify();
         // The tables: 4-byte entries relative to the table start, after the body.
         assertTrue(findTable(code, c, new int[]{1, 2, 3, 2}) > tableCase);
