@@ -67,6 +67,8 @@ import jdk.vm.ci.meta.Value;
 public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends LirGenerator {
     /** A switch with at most this many keys compares them one after the other ({@link #emitSwitch}). */
     protected static final int MAX_KEYS_IN_A_ROW = 16;
+    /** A jump table needs at least this many keys. */
+    protected static final int MIN_TABLE_KEYS = 4;
     /** A jump table has at most this many entries, and its keys fill at least a third of them. */
     protected static final int MAX_TABLE_SIZE = 4096;
 
@@ -698,19 +700,21 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
 
     /**
      * Up to {@value #MAX_KEYS_IN_A_ROW} keys: compares, one key after the other, the most frequent
-     * first as the switch's profile counted them (in key order without a profile). More: a jump table
-     * when the keys are dense (filling at least a third of their range, at most
-     * {@value #MAX_TABLE_SIZE} entries), else compares searched by halves. A few compares in a row
-     * beat the table's indirect jump where the same switch runs over and over with changing values
-     * (an interpreter's dispatch): each compare is a branch of its own that the predictor learns from
-     * the history of the ones before it, as C1's switches are.
+     * first as the switch's profile counted them (in key order without a profile), unless most runs
+     * take the default ({@link #comparesInARow}). Otherwise a jump table when there are at least
+     * {@value #MIN_TABLE_KEYS} keys and they are dense (filling at least a third of their range, at
+     * most {@value #MAX_TABLE_SIZE} entries), else compares searched by halves. A few compares in a
+     * row beat the table's indirect jump where the same switch runs over and over with changing
+     * values (an interpreter's dispatch): each compare is a branch of its own that the predictor
+     * learns from the history of the ones before it, as C1's switches are.
      */
     @Override
     protected final void emitSwitch(Switch s, LirBlock[] keyTargets, LirBlock defaultTarget) {
         AllocatableValue v = inVariable(s.value());
         int n = s.keyCount();
         long span = (long) s.key(n - 1) - s.key(0) + 1;
-        if (n > MAX_KEYS_IN_A_ROW && span <= 3L * n && span <= MAX_TABLE_SIZE) {
+        boolean inARow = comparesInARow(s);
+        if (!inARow && n >= MIN_TABLE_KEYS && span <= 3L * n && span <= MAX_TABLE_SIZE) {
             LirBlock[] table = new LirBlock[(int) span];
             ArrayFill.fill(table, defaultTarget);
             for (int k = 0; k < n; k++) {
@@ -722,8 +726,19 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
             for (int k = 0; k < n; k++) {
                 keys[k] = s.key(k);
             }
-            append(lookupSwitch(v, keys, keyTargets, defaultTarget, n <= MAX_KEYS_IN_A_ROW ? sequence(s) : null));
+            append(lookupSwitch(v, keys, keyTargets, defaultTarget, inARow ? sequence(s) : null));
         }
+    }
+
+    /**
+     * Whether {@code s} is compiled as compares in a row: at most {@value #MAX_KEYS_IN_A_ROW} keys,
+     * and not a switch whose profile has most runs take the default with more keys than a search's
+     * leaf compares ({@link SwitchOps.LookupSwitch#SEARCH_LEAF}): every compare of the row would run
+     * on the way to it, where a table or a search by halves gets there in a few.
+     */
+    static boolean comparesInARow(Switch s) {
+        int n = s.keyCount();
+        return n <= MAX_KEYS_IN_A_ROW && !(s.profiled() && n > SwitchOps.LookupSwitch.SEARCH_LEAF && s.probability(n) > 0.5);
     }
 
     /** The key indices of {@code s}, the most frequent first (ties, and all without a profile, in key order). */

@@ -63,9 +63,42 @@ class SwitchSequenceTest {
         Switch s = switchOf(Jvmci.graph(SwitchSequenceTest.class, "dispatch"));
         assertTrue(s.profiled(), "the parser keeps the profile");
         assertTrue(s.probability(3) > s.probability(1) && s.probability(1) > s.probability(4) && s.probability(4) > s.probability(0), "shares as run");
+        assertTrue(HotSpotLirGenerator.comparesInARow(s), "most runs take a case");
         int[] sequence = HotSpotLirGenerator.sequence(s);
         assertArrayEquals(new int[]{3, 1, 4}, java.util.Arrays.copyOf(sequence, 3), java.util.Arrays.toString(sequence));
         assertArrayEquals(new int[]{0, 2}, java.util.Arrays.copyOfRange(sequence, 3, 5), "the cases that never ran in key order");
+    }
+
+    static int mostlyDefault(int op) {
+        switch (op) {
+            case 0:
+                return 3;
+            case 1:
+                return 5;
+            case 2:
+                return 7;
+            case 3:
+                return 11;
+            case 4:
+                return 13;
+            default:
+                return -1;
+        }
+    }
+
+    /** A switch whose runs mostly take the default is a table (or a search), not a row of five compares all run each time. */
+    @Test
+    void aSwitchMostlyTakingTheDefaultIsNotARow() throws InterruptedException {
+        ResolvedJavaMethod m = Jvmci.method(SwitchSequenceTest.class, "mostlyDefault");
+        int bci = Profiles.firstOf(m, Bytecodes.TABLESWITCH, Bytecodes.LOOKUPSWITCH);
+        int[] i = {0};
+        Profiles.warmUntil(m, p -> p.getExecutionCount(bci) >= BytecodeParser.UNTAKEN_MIN_COUNT && p.getSwitchProbabilities(bci) != null
+                        && p.getSwitchProbabilities(bci)[5] > 0.6, () -> mostlyDefault(i[0]++ % 10 < 8 ? 9 : 2), "a switch profile at bci " + bci);
+        Switch s = switchOf(Jvmci.graph(SwitchSequenceTest.class, "mostlyDefault"));
+        assertTrue(s.profiled() && s.probability(s.keyCount()) > 0.5, "the default's share");
+        assertFalse(HotSpotLirGenerator.comparesInARow(s));
+        Switch hot = switchOf(Jvmci.graph(SwitchSequenceTest.class, "neverRun"));
+        assertTrue(HotSpotLirGenerator.comparesInARow(hot), "without a profile: a row");
     }
 
     static int neverRun(int op) {
