@@ -69,6 +69,7 @@ class SwitchSequenceTest {
         assertArrayEquals(new int[]{0, 2}, java.util.Arrays.copyOfRange(sequence, 3, 5), "the cases that never ran in key order");
     }
 
+    /** {@link #dispatch}'s switch again: a method of its own for a profile of its own. */
     static int mostlyDefault(int op) {
         switch (op) {
             case 0:
