@@ -66,10 +66,10 @@ public final class SwitchOps {
                 throw new IllegalArgumentException("one target per key, at least one key");
             }
             if (sequence != null) {
-                boolean[] seen = new boolean[keys.length];
                 if (sequence.length != keys.length) {
                     throw new IllegalArgumentException("the sequence must name every key once");
                 }
+                boolean[] seen = new boolean[keys.length];
                 for (int k : sequence) {
                     if (k < 0 || k >= keys.length || seen[k]) {
                         throw new IllegalArgumentException("the sequence must name every key once");
