@@ -496,6 +496,16 @@ public final class HotSpotLowering {
     }
 
     /**
+     * The safepoint polls of innermost counted int loops left out ({@link CountedLoopPolls}) unless
+     * {@link LoweringOptions#COUNTED_LOOP_SAFEPOINTS} keeps them: on the final control flow.
+     */
+    public void countedLoopPolls(LoweringState s) {
+        if (!options.get(LoweringOptions.COUNTED_LOOP_SAFEPOINTS)) {
+            CountedLoopPolls.run(s.graph);
+        }
+    }
+
+    /**
      * Phis made trivial by the lowering removed (an access that became a deoptimization leaves a
      * default constant behind: phis merging only such constants, and themselves, are trivial now), and
      * the graph marked lowered.

@@ -46,4 +46,10 @@ public final class LoweringOptions {
                     "Let a field access, array length read or bounds check fault on a null reference instead of testing it first; "
                                     + "HotSpot then deoptimizes and drops the code, and the recompile of a method whose profile shows such a "
                                     + "deoptimization tests explicitly. false: always test explicitly.");
+    /** {@link CountedLoopPolls}: safepoint polls in innermost counted int loops. */
+    public static final OptionKey<Boolean> COUNTED_LOOP_SAFEPOINTS = OptionKey.bool("CountedLoopSafepoints", false,
+                    "Poll for a safepoint on every iteration of an innermost counted int loop. false (the default, as Graal and C2 before "
+                                    + "loop strip mining): such a loop, which ends within 2^32 iterations whatever its inputs, polls after it "
+                                    + "instead, so a thread running a long one reaches a safepoint later (longer pauses on a large array); "
+                                    + "every other loop polls on each iteration.");
 }

@@ -105,6 +105,7 @@ public final class PhaseSuite {
                                     expansion("finalizer expansion", HotSpotLowering::finalizerExpansion),
                                     expansion("type check expansion", HotSpotLowering::typeCheckExpansion),
                                     lowering("branch threading", HotSpotLowering::branchThreading),
+                                    lowering("counted loop polls", HotSpotLowering::countedLoopPolls),
                                     lowering("trivial phis", HotSpotLowering::trivialPhis),
                                     phase("SSA verifier after lowering", Group.VERIFY_SSA, Phase.Kind.VERIFICATION, c -> Verifier.verify(c.graph()))),
                     // Machine code, by the VM's back end.

@@ -63,7 +63,7 @@ public final class SsajitOptions {
     /** Every option, in the order the help lists them: this module's and those other modules declare next to their users. */
     public static final List<OptionKey<?>> ALL = CompilerList.of(METHOD_FILTER, LOG, STATS, DUMP, PRINT_INLINING, VERIFY, LoweringOptions.IMPLICIT_NULL_CHECKS,
                     COMPILE_SELF, LoweringOptions.MONITORS, LoweringOptions.COMPILED_HANDLERS, LoweringOptions.UNWIND_EXCEPTIONS,
-                    LoweringOptions.IMPLICIT_EXCEPTIONS, LoweringOptions.ARRAY_COPY_STUBS, LoweringOptions.ALLOCATE_INSTANCE_INLINE, Inlining.INLINE,
+                    LoweringOptions.IMPLICIT_EXCEPTIONS, LoweringOptions.ARRAY_COPY_STUBS, LoweringOptions.ALLOCATE_INSTANCE_INLINE, LoweringOptions.COUNTED_LOOP_SAFEPOINTS, Inlining.INLINE,
                     Inlining.HOT_INLINE_SIZE, Inlining.HOT_CALL_FREQUENCY_OPTION, Inlining.MAX_INLINE_LEVEL, Inlining.RECEIVER_TRAPS, org.ssajit.parse.BytecodeParser.UNTAKEN_BRANCH_TRAPS, org.ssajit.opt.EscapeAnalysis.ENABLED, FaultInjection.INJECT_FAULTS, HELP);
 
     private SsajitOptions() {

@@ -21,7 +21,7 @@ import jdk.vm.ci.meta.Value;
 class SpillAllAllocatorTest {
     static double values(float f, double d, long l, int[] a, int i) {
         double s = 0;
-        for (int k = 0; k < i; k++) {
+        for (int k = 0; k <= i; k++) { // <=: a loop that polls (CountedLoopPolls), with the values in its state
             s += a[k] + f + d + l;
         }
         return s;
