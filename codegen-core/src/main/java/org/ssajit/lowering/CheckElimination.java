@@ -41,7 +41,8 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  * passed, or whose index is non-negative where it runs and below the array's length on a dominating
  * branch edge ({@code index < arraylength(array)}, the very SSA values: the counted loop
  * {@code for (i = 0; i < a.length; i++) ... a[i]}; sound in loops too, since a later iteration
- * passes that edge again before the check); the length read that only it used goes with it;</li>
+ * passes that edge again before the check), or below the length of an array that a dominating
+ * {@code a.length == b.length} edge shows to be as long; the length read that only it used goes with it;</li>
  * <li>a {@link HotSpotOp#ZERO_CHECK} of a divisor whose stamp where it runs excludes 0 (its own, or narrowed
  * by dominating branch edges: {@link Stamps#at}), or that a dominating zero check passed;</li>
  * <li>a cast (a {@link HotSpotOp#GUARD} of a {@link HotSpotOp#TYPE_TEST} that null passes) that the object's stamp
@@ -73,6 +74,8 @@ final class CheckElimination {
     private List<ResolvedJavaType>[] casts;
     /** Per int id: the values it is known to be below (signed). */
     private List<Value>[] below;
+    /** Per array id (without its PIs): the arrays whose length is known to equal its length. */
+    private List<Value>[] sameLength;
     /** The facts added in the blocks being walked, in order, each as its kind (the low 3 bits) and value id. */
     private int[] undo = new int[16];
     private int undoSize;
@@ -83,6 +86,7 @@ final class CheckElimination {
     private static final int IN_BOUNDS = 3;
     private static final int CAST = 4;
     private static final int BELOW = 5;
+    private static final int SAME_LENGTH = 6;
     /** The instruction before the one being visited, in its block (null: none, or not known). */
     private Instruction previous;
 
@@ -99,6 +103,7 @@ final class CheckElimination {
         inBounds = inBounds == null ? new List[n] : Arrays.copyOf(inBounds, n);
         casts = casts == null ? new List[n] : Arrays.copyOf(casts, n);
         below = below == null ? new List[n] : Arrays.copyOf(below, n);
+        sameLength = sameLength == null ? new List[n] : Arrays.copyOf(sameLength, n);
     }
 
     /** {@code v}'s id, the tables grown to hold it. */
@@ -128,6 +133,7 @@ final class CheckElimination {
                 case IN_BOUNDS -> removeLast(inBounds[id]);
                 case CAST -> removeLast(casts[id]);
                 case BELOW -> removeLast(below[id]);
+                case SAME_LENGTH -> removeLast(sameLength[id]);
                 default -> throw new IllegalStateException("fact kind " + (e & 7));
             }
         }
@@ -275,10 +281,33 @@ final class CheckElimination {
         log(BELOW, x);
     }
 
+    /** Records that arrays {@code a} and {@code b} (PIs and all) have the same length, both ways. */
+    private void addSameLength(Value a, Value b) {
+        Value x = withoutPi(a);
+        Value y = withoutPi(b);
+        if (x != y) {
+            listAt(sameLength, slot(x)).add(y);
+            log(SAME_LENGTH, slot(x));
+            listAt(sameLength, slot(y)).add(x);
+            log(SAME_LENGTH, slot(y));
+        }
+    }
+
+    /** Whether {@code l} reads the length of {@code array} or of an array known to have the same length. */
+    private boolean lengthOf(Instruction l, Value array) {
+        if (!isLengthRead(l)) {
+            return false;
+        }
+        Value of = withoutPi(l.input(In.BASE));
+        Value a = withoutPi(array);
+        return of == a || containsIdentical(sameLength[slot(a)], of);
+    }
+
     /**
      * What holds in {@code d} because it is entered only through one edge of a branch: {@code v != null}
      * (or {@code null != v}); a passed type test that null fails makes its object non-null, and any
-     * passed type test makes it an instance of the type (or null); {@code v < y} (signed ints).
+     * passed type test makes it an instance of the type (or null); {@code v < y} (signed ints);
+     * {@code a.length == b.length} (two arrays of the same length, as equality tests compare them).
      */
     private void edgeFacts(Block d) {
         if (d.predecessors().size() != 1 || !(d.predecessors().get(0).terminator() instanceof If f) || f.trueTarget() == f.falseTarget()) {
@@ -305,6 +334,9 @@ final class CheckElimination {
             addCast(t.input(In.OBJECT), test.type());
         }
         if (x.kind() == JavaKind.Int && y.kind() == JavaKind.Int) {
+            if (c == Condition.EQ && x instanceof Instruction lx && isLengthRead(lx) && y instanceof Instruction ly && isLengthRead(ly)) {
+                addSameLength(lx.input(In.BASE), ly.input(In.BASE));
+            }
             if (c == Condition.LT) {
                 addBelow(x, y);
             } else if (c == Condition.GT) {
@@ -442,7 +474,8 @@ final class CheckElimination {
     /**
      * Whether {@code 0 <= index < array.length} holds wherever block {@code at} runs: the index's stamp
      * there is non-negative, and a dominating branch edge is taken only when
-     * {@code index < arraylength(array)}.
+     * {@code index < arraylength(array)}, or below the length of an array that a dominating edge
+     * showed to have the same length ({@code if (a.length == b.length) for (i < a.length) ... b[i]}).
      */
     private boolean provenInBounds(Value array, Value index, Block at) {
         List<Value> bounds = below[slot(index)];
@@ -450,7 +483,7 @@ final class CheckElimination {
             return false;
         }
         for (Value y : bounds) {
-            if (y instanceof Instruction l && isLengthRead(l) && l.input(In.BASE) == array) {
+            if (y instanceof Instruction l && lengthOf(l, array)) {
                 return true;
             }
         }

@@ -85,4 +85,68 @@ class CountedLoopPollsTest {
         assertNull(loops.loopHeadedBy(header).parent(), () -> LoweredGraphs.text(g));
         assertFalse(loops.loopHeadedBy(header).children().isEmpty(), () -> LoweredGraphs.text(g));
     }
+
+    // Shapes javac does not produce, built by hand (graphs of shape(int, long)): ------------------------
+
+    static int shape(int n, long m) {
+        return n;
+    }
+
+    /**
+     * A graph of {@code shape}: {@code entry -> outer}, {@code outer: goto inner}, {@code inner: phi
+     * i = (0, i + 1); if i < n then latch else exit}, {@code latch: if (kind) ... then inner else
+     * outer} (a branch back to both headers) or {@code goto inner}, {@code exit: return}. The inner
+     * loop counts an int, or a long compared directly.
+     */
+    private static Graph handBuilt(boolean latchAlsoClosesOuter, boolean longCounter) {
+        var method = Jvmci.method(CountedLoopPollsTest.class, "shape");
+        Graph g = new Graph(method);
+        Block entry = g.newBlock(0);
+        var n = g.addParameter(0, jdk.vm.ci.meta.JavaKind.Int, false);
+        var m = g.addParameter(1, jdk.vm.ci.meta.JavaKind.Long, false);
+        Block outer = g.newBlock(1);
+        Block inner = g.newBlock(2);
+        Block latch = g.newBlock(5);
+        Block exit = g.newBlock(9);
+        jdk.vm.ci.meta.JavaKind k = longCounter ? jdk.vm.ci.meta.JavaKind.Long : jdk.vm.ci.meta.JavaKind.Int;
+        org.ssajit.ir.Value bound = longCounter ? m : n;
+        entry.setTerminator(new org.ssajit.ir.Goto(0, outer));
+        outer.addPredecessor(entry);
+        outer.setTerminator(new org.ssajit.ir.Goto(1, inner));
+        inner.addPredecessor(outer);
+        org.ssajit.ir.Phi i = inner.addPhi(g, k);
+        i.appendOperand(longCounter ? g.longConstant(0) : g.intConstant(0));
+        inner.setTerminator(new org.ssajit.ir.If(2, org.ssajit.ir.Condition.LT, i, bound, latch, exit));
+        latch.addPredecessor(inner);
+        exit.addPredecessor(inner);
+        org.ssajit.ir.Instruction inc = new org.ssajit.ir.Instruction(g, org.ssajit.ir.Op.ADD, k, null, 5, i, longCounter ? g.longConstant(1) : g.intConstant(1));
+        latch.append(inc);
+        org.ssajit.ir.FrameState state = new org.ssajit.ir.FrameState(method, 6, new org.ssajit.ir.Value[] {n, m, null}, new org.ssajit.ir.Value[0],
+                        new org.ssajit.ir.Value[0]);
+        org.ssajit.ir.Terminator back = latchAlsoClosesOuter ? new org.ssajit.ir.If(6, org.ssajit.ir.Condition.LT, n, g.intConstant(7), inner, outer)
+                        : new org.ssajit.ir.Goto(6, inner);
+        latch.setTerminator(back);
+        back.setState(state);
+        inner.addPredecessor(latch);
+        i.appendOperand(inc);
+        if (latchAlsoClosesOuter) {
+            outer.addPredecessor(latch);
+        }
+        exit.setTerminator(new org.ssajit.ir.Return(9, n));
+        return g;
+    }
+
+    /**
+     * The rules that guard shapes javac does not make: a back edge whose branch also closes an outer
+     * loop keeps its poll (the outer loop would go without one), and a counter that is a long compared
+     * directly keeps it (2^64 iterations); the same loop with an int counter and a plain jump back loses it.
+     */
+    @ParameterizedTest
+    @CsvSource({"false, false, 0", "true, false, 1", "false, true, 1"})
+    void handBuiltLoops(boolean latchAlsoClosesOuter, boolean longCounter, int pollsLeft) {
+        Graph g = handBuilt(latchAlsoClosesOuter, longCounter);
+        assertEquals(latchAlsoClosesOuter ? 2 : 1, g.loops().loops().size(), () -> LoweredGraphs.text(g));
+        CountedLoopPolls.run(g);
+        assertEquals(pollsLeft, polls(g).size(), () -> LoweredGraphs.text(g));
+    }
 }
