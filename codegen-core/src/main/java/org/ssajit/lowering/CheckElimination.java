@@ -293,6 +293,12 @@ final class CheckElimination {
         }
     }
 
+    /** Whether {@code v}'s stamp says it is an array (null or not). */
+    private static boolean isArray(Value v) {
+        ResolvedJavaType t = v.stamp().type();
+        return t != null && t.isArray();
+    }
+
     /** Whether {@code l} reads the length of {@code array} or of an array known to have the same length. */
     private boolean lengthOf(Instruction l, Value array) {
         if (!isLengthRead(l)) {
@@ -334,7 +340,10 @@ final class CheckElimination {
             addCast(t.input(In.OBJECT), test.type());
         }
         if (x.kind() == JavaKind.Int && y.kind() == JavaKind.Int) {
-            if (c == Condition.EQ && x instanceof Instruction lx && isLengthRead(lx) && y instanceof Instruction ly && isLengthRead(ly)) {
+            // Both bases arrays: a read of an object's int field at the length's offset looks the same,
+            // and a field, unlike a length, may change after the edge.
+            if (c == Condition.EQ && x instanceof Instruction lx && isLengthRead(lx) && isArray(lx.input(In.BASE)) && y instanceof Instruction ly
+                            && isLengthRead(ly) && isArray(ly.input(In.BASE))) {
                 addSameLength(lx.input(In.BASE), ly.input(In.BASE));
             }
             if (c == Condition.LT) {

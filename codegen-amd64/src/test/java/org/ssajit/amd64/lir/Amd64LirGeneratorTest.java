@@ -364,11 +364,19 @@ class Amd64LirGeneratorTest extends SelectionFileTest {
 
     static int lengthsDiffer(int[] a, int[] b) { int s = 0; if (a.length != b.length) { for (int i = 0; i < a.length; i++) { s += a[i] * b[i]; } } return s; }
 
+    /** One int field: it sits where an array's length does (the first field after the header), and it may change. */
+    static final class Holder {
+        int n;
+    }
+
+    // h.n == b.length holds on the edge only: the loop reads h.n again, and another thread may have changed it.
+    static int fieldBound(Holder h, int[] b) { int s = 0; if (h.n == b.length) { for (int i = 0; i < h.n; i++) { s += b[i]; } } return s; }
+
     static int sameLengthAfter(int[] a, int[] b) { int s = 0; for (int i = 0; i < a.length; i++) { s += a[i]; } if (a.length == b.length) { s += b[0]; } for (int i = 0; i < a.length; i++) { s += b[i]; } return s; }
 
     @ParameterizedTest(name = "{0}: {1} bounds checks")
     @CsvSource({"countDown, 0", "fromConstant, 0", "whileForm, 0", "offByOne, 1", "fromParameter, 1", "otherArray, 1", "stepTwo, 1",
-                    "fromMinusOne, 1", "nextElement, 1", "guardOtherBound, 1", "afterTheLoop, 1", "sameLength, 0", "lengthsDiffer, 1", "sameLengthAfter, 2"})
+                    "fromMinusOne, 1", "nextElement, 1", "guardOtherBound, 1", "afterTheLoop, 1", "sameLength, 0", "lengthsDiffer, 1", "sameLengthAfter, 2", "fieldBound, 1"})
     void boundsChecksGoOnlyWhenProven(String name, long expected) {
         LirGraph lir = Amd64Backend.host().select(Lowered.graph(Amd64LirGeneratorTest.class, name));
         long checks = lir.blocks().stream().flatMap(b -> b.ops().stream()).filter(o -> o instanceof Amd64Checks.BoundsCheck || o instanceof Amd64Checks.LengthCheck).count();

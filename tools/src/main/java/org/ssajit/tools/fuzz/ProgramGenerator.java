@@ -11,7 +11,8 @@ import java.util.Random;
  * ({@code fuzz.s<seed>}, class {@code Main}): a small class hierarchy behind an interface, static
  * methods with arguments of every kind calling the ones before them (so calls never cycle), one
  * bounded recursion, loops of every shape with labelled break and continue, arithmetic of every
- * primitive type with edge values, arrays of every element kind and a matrix, switches (table, lookup,
+ * primitive type with edge values, arrays of every element kind and a matrix (two walked together
+ * under a test of their lengths, at times one past or replaced in the loop), switches (table, lookup,
  * string, expression), strings and boxing, a list copied into an array of another class, lambdas, try/catch/finally around every implicit exception,
  * synchronized blocks and methods, a volatile field, objects that never leave their block, and
  * {@code System.gc()}.
@@ -486,7 +487,7 @@ final class ProgramGenerator {
         cost += multiplier;
         heaviest = Math.max(heaviest, multiplier);
         boolean nest = level < 4 && multiplier < NEST_LIMIT;
-        int kind = r.nextInt(nest ? 30 : 14);
+        int kind = r.nextInt(nest ? 31 : 14);
         return switch (kind) {
             case 0, 1, 2, 3 -> leaf(assignment());
             case 4 -> leaf(compound());
@@ -509,6 +510,7 @@ final class ProgramGenerator {
             case 26 -> synchronizedStatement(level);
             case 27 -> patternMatch(level);
             case 28 -> whileLoop(level);
+            case 29 -> chance(0.5) ? pairLoop(level) : doLoop(level);
             default -> doLoop(level);
         };
     }
@@ -787,6 +789,36 @@ final class ProgramGenerator {
             default -> "for (int " + k + " = 0; " + k + " < " + trips() + "; " + k + "++) { if ((" + k + " & 1) == 1) { continue; }";
         };
         return loopBody(block(head, "}"), k, level, 8);
+    }
+
+    /** Primitive array types: their elements go to {@code mix} directly. */
+    private static final T[] PRIMITIVE_ARRAYS = {T.INTS, T.LONGS, T.DOUBLES, T.FLOATS, T.BYTES, T.SHORTS, T.CHARS, T.BOOLEANS};
+
+    /**
+     * Two arrays walked together under a test of their lengths, the shape in which the bound of one
+     * array proves the other's index ({@code if (a.length == b.length) for (k < a.length) ... b[k]}),
+     * with the variants where it must not: the other edge of the test, an index one past, a bound
+     * one past, and the second array replaced inside the loop. Arrays may be null (the exception is the
+     * program's).
+     */
+    private Node pairLoop(int level) {
+        Var a = anyVariable(false, T::array);
+        Var b = anyVariable(chance(0.3), t -> java.util.Arrays.asList(PRIMITIVE_ARRAYS).contains(t));
+        if (a == null || b == null) {
+            return loop(level);
+        }
+        String k = fresh("k");
+        String test = chance(0.8) ? " == " : " != ";
+        String bound = chance(0.85) ? " < " : " <= ";
+        String at = chance(0.85) ? k : k + " + 1";
+        Node g = block("if (" + a.name() + ".length" + test + b.name() + ".length) {", "}");
+        Node loop = block("for (int " + k + " = 0; " + k + bound + a.name() + ".length; " + k + "++) {", "}");
+        if (b.assignable() && chance(0.5)) {
+            loop.add(leaf("if (" + k + " == " + r.nextInt(3) + ") { " + b.name() + " = " + newArray(b.type(), sizeExpr()) + "; }"));
+        }
+        loop.add(leaf("mix(" + b.name() + "[" + at + "]);"));
+        g.add(loopBody(loop, k, level, 8));
+        return g;
     }
 
     private Node whileLoop(int level) {

@@ -106,7 +106,7 @@ class ProgramGeneratorTest {
             "StringBuilder", "Integer bx", "IntUnaryOperator", "instanceof B pb", "System.gc()", "new int[", "new long[", "new double[", "new float[",
             "new byte[", "new short[", "new char[", "new boolean[", "new String[", "new Object[", "new int[][]", "Integer.MIN_VALUE", "Long.MIN_VALUE",
             "Double.NaN", "-0.0", "Float.NaN", ">>>", "<<", " % ", " / ", "(int) ", "(long) ", "(float) ", "(double) ", "(byte) ", "(short) ", "(char) ",
-            "volatile", "Math.addExact", "(B) ", "sOa = ", "Irr.irr(", "System.arraycopy(", ", sOa, ", " = construct(", "{ A lo", "LIST.toArray(new Number["};
+            "volatile", "Math.addExact", "(B) ", "sOa = ", "Irr.irr(", "System.arraycopy(", ", sOa, ", " = construct(", "{ A lo", "LIST.toArray(new Number[", ".length == "};
         for (String c : constructs) {
             assertTrue(text.contains(c), "no generated program uses " + c);
         }
