@@ -411,6 +411,28 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
         return RuntimeStubs.address("ssajit-throw-" + kind.name(), () -> newRuntimeStubs().exceptionStub(kind));
     }
 
+    /**
+     * The entry of the stub that calls the VM's leaf C function {@code target} ({@code symbol}) with every
+     * register intact ({@link RuntimeStubBuilder#leafCallSavingStub}), installed on first use; called
+     * with {@link #emitLeafCallSavingStubCall}.
+     */
+    public final long leafCallSavingStub(String symbol, long target, int arguments, boolean result) {
+        String name = "ssajit-saving-" + symbol + "-" + arguments + (result ? "-result" : "");
+        return RuntimeStubs.address(name, () -> newRuntimeStubs().leafCallSavingStub(name, target, arguments, result));
+    }
+
+    /**
+     * A call of a leaf-call-saving stub ({@link #leafCallSavingStub}), without debug info (nothing in it
+     * safepoints). Where the call site passes the arguments in the target's scratch registers, the
+     * call reaches the stub through another register ({@link #emitLeafCallSavingCall}).
+     */
+    public final void emitLeafCallSavingStubCall(long stub) {
+        require(State.BODY, "emitLeafCallSavingStubCall");
+        int pc = asm.position();
+        StubTarget t = emitLeafCallSavingCall(stub);
+        sites.add(new Call(t, pc, asm.position() - pc, true, null));
+    }
+
     // Exceptions ---------------------------------------------------------------------------------------
 
     /**
@@ -635,6 +657,9 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
 
     /** A call of a C function of the VM; says how it reaches the function. */
     protected abstract StubTarget emitCCall(long target);
+
+    /** A call of a leaf-call-saving stub at {@code target} that keeps the registers its call sites pass arguments in ({@link #emitLeafCallSavingStubCall}). */
+    protected abstract StubTarget emitLeafCallSavingCall(long target);
 
     /** Padding before a Java call's mark, if the target's call must be aligned for HotSpot to patch it. Nothing by default. */
     protected void emitJavaCallAlignment(boolean inlineCache) {

@@ -194,6 +194,26 @@ public abstract class RuntimeStubBuilder<A extends Assembler> {
     }
 
     /**
+     * The stub through which compiled code calls the VM's leaf C function {@code target} with every
+     * register intact ({@code HotSpotOp.LEAF_CALL_SAVING}: the collectors' barrier slow paths, which the
+     * register allocator treats as clobbering nothing): it saves every register the C convention lets
+     * the callee clobber, moves the {@code arguments} words from where the call site left them into the
+     * C argument registers ({@link #emitLeafCallSave}), makes the far call (the stub's one Call site, no
+     * debug info: the function neither safepoints nor walks the stack, so no frame and no anchor are
+     * needed), leaves the result, with {@code result}, where the call site reads it, restores and returns
+     * ({@link #emitLeafCallRestore}). One stub per function serves every method of the VM: the save and
+     * restore sequences are the largest part of it, and each method kept a copy before.
+     */
+    public final CompiledCode leafCallSavingStub(String name, long target, int arguments, boolean result) {
+        int frameSize = emitLeafCallSave(arguments);
+        int pc = asm.position();
+        emitFarCall(target);
+        call = new Call(new StubTarget(target, true), pc, asm.position() - pc, true, null);
+        emitLeafCallRestore(result);
+        return code(name, frameSize);
+    }
+
+    /**
      * This frame the thread's last Java frame, the thread in the first C argument register,
      * {@code arguments} (the rest of them), the far call of {@code entry} (the stub's one Call site),
      * and the anchor cleared.
@@ -242,6 +262,16 @@ public abstract class RuntimeStubBuilder<A extends Assembler> {
 
     /** Removes the frame and returns. */
     protected abstract void emitLeave();
+
+    /**
+     * A leaf-call-saving stub's entry ({@link #leafCallSavingStub}): every register the C convention
+     * lets a callee clobber saved, the C argument registers loaded with the {@code arguments} words the
+     * call site passes; returns the bytes the stub keeps below the caller's stack pointer (its frame).
+     */
+    protected abstract int emitLeafCallSave(int arguments);
+
+    /** A leaf-call-saving stub's exit: the C result (with {@code result}) where the call site reads it, the registers restored, the return. */
+    protected abstract void emitLeafCallRestore(boolean result);
 
     /**
      * Makes this frame the thread's last Java frame (the anchor's stack pointer stored last), with the

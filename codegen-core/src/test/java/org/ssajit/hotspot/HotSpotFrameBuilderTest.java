@@ -177,6 +177,12 @@ class HotSpotFrameBuilderTest {
         }
 
         @Override
+        protected StubTarget emitLeafCallSavingCall(long target) {
+            asm.op("saving-call " + stub(target));
+            return new StubTarget(target, true);
+        }
+
+        @Override
         protected void emitInlineCacheData() {
             asm.op("ic-data");
         }

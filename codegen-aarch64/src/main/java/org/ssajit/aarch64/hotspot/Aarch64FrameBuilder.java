@@ -284,6 +284,17 @@ public final class Aarch64FrameBuilder extends HotSpotFrameBuilder<Aarch64Assemb
         return emitStubCall(target);
     }
 
+    /**
+     * {@code movz/movk/movk x30, target; blr x30}: the call site passes the arguments in x8 and x9; lr,
+     * which the call overwrites anyway, is not allocatable and the frame saved the caller's at entry.
+     */
+    @Override
+    protected StubTarget emitLeafCallSavingCall(long target) {
+        asm.movImm48Fixed(r30, target);
+        asm.blr(r30);
+        return new StubTarget(target, true);
+    }
+
     /** {@code movz/movk/movk x9} of the VM's non-oop word. */
     @Override
     protected void emitInlineCacheData() {

@@ -26,6 +26,7 @@ import org.ssajit.asm.Label;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.hotspot.RuntimeStubBuilder;
 
+import jdk.vm.ci.aarch64.AArch64;
 import jdk.vm.ci.code.Register;
 
 /**
@@ -56,6 +57,67 @@ public final class Aarch64RuntimeStubs extends RuntimeStubBuilder<Aarch64Assembl
     protected void emitLeave() {
         asm.ldp(64, r29, r30, Address.postIndex(sp, 16));
         asm.ret();
+    }
+
+    /**
+     * The general registers the C convention (AAPCS64) lets a callee clobber and the allocator may hold
+     * values in: x0-x7 and x10-x18 (x8 and x9 are scratch; x18 is a temporary on Linux, where HotSpot
+     * allocates it; saving it elsewhere is harmless), and lr, which the stub's own call overwrites.
+     */
+    private static final Register[] C_CALLER_SAVED = {r0, r1, r2, r3, r4, r5, r6, r7, r10, r11, AArch64.r12, AArch64.r13, AArch64.r14, AArch64.r15,
+                    AArch64.r16, AArch64.r17, AArch64.r18, r30};
+    /**
+     * The SIMD registers whose low 64 bits (all a Java float or double uses) a C callee may clobber:
+     * v0-v7 and v16-v31 (it keeps the low halves of v8-v15).
+     */
+    private static final Register[] C_CALLER_SAVED_SIMD = {AArch64.v0, AArch64.v1, AArch64.v2, AArch64.v3, AArch64.v4, AArch64.v5, AArch64.v6, AArch64.v7,
+                    AArch64.v16, AArch64.v17, AArch64.v18, AArch64.v19, AArch64.v20, AArch64.v21, AArch64.v22, AArch64.v23, AArch64.v24, AArch64.v25,
+                    AArch64.v26, AArch64.v27, AArch64.v28, AArch64.v29, AArch64.v30, AArch64.v31};
+    /** Bytes the stub takes below sp for them (a multiple of 16: sp stays aligned). */
+    static final int SAVE_BYTES = 8 * (C_CALLER_SAVED.length + C_CALLER_SAVED_SIMD.length);
+
+    /**
+     * The call site passed the arguments in x8 and x9 (scratch: the allocator never assigns them) and
+     * called with {@code blr}; the registers above are saved in pairs below sp, then x8 and x9 go to
+     * x0 and x1. The frame is the save area.
+     */
+    @Override
+    protected int emitLeafCallSave(int arguments) {
+        if (SAVE_BYTES % 16 != 0 || C_CALLER_SAVED.length % 2 != 0 || C_CALLER_SAVED_SIMD.length % 2 != 0 || arguments > 2) {
+            throw new IllegalStateException("the register save area must be pairs and keep sp 16-byte aligned, at most two arguments");
+        }
+        asm.sub(64, sp, sp, SAVE_BYTES);
+        saveOrRestore(true);
+        Register[] scratch = {r8, r9};
+        Register[] c = {r0, r1};
+        for (int k = 0; k < arguments; k++) {
+            asm.mov(64, c[k], scratch[k]);
+        }
+        return SAVE_BYTES;
+    }
+
+    /** The result (x0) goes to x8, which no restore touches and the call site reads. */
+    @Override
+    protected void emitLeafCallRestore(boolean result) {
+        if (result) {
+            asm.mov(64, r8, r0);
+        }
+        saveOrRestore(false);
+        asm.add(64, sp, sp, SAVE_BYTES);
+        asm.ret();
+    }
+
+    private void saveOrRestore(boolean save) {
+        int offset = 0;
+        for (Register[] regs : new Register[][] {C_CALLER_SAVED, C_CALLER_SAVED_SIMD}) {
+            for (int k = 0; k < regs.length; k += 2, offset += 16) {
+                if (save) {
+                    asm.stp(64, regs[k], regs[k + 1], Address.of(sp, offset));
+                } else {
+                    asm.ldp(64, regs[k], regs[k + 1], Address.of(sp, offset));
+                }
+            }
+        }
     }
 
     @Override

@@ -203,6 +203,12 @@ public final class Amd64FrameBuilder extends HotSpotFrameBuilder<Amd64Assembler>
         return new StubTarget(target);
     }
 
+    /** A stub call ({@code call rel32}): the call site passes the arguments on the stack. */
+    @Override
+    protected StubTarget emitLeafCallSavingCall(long target) {
+        return emitStubCall(target);
+    }
+
     /** {@code movabs r10, target; call r10} (HotSpot fills in the address): C functions may lie anywhere. */
     @Override
     protected StubTarget emitCCall(long target) {

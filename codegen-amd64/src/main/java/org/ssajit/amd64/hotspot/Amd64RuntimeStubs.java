@@ -27,6 +27,7 @@ import org.ssajit.asm.Label;
 import org.ssajit.hotspot.HotSpotVmConfig;
 import org.ssajit.hotspot.RuntimeStubBuilder;
 
+import jdk.vm.ci.amd64.AMD64;
 import jdk.vm.ci.code.Register;
 
 /**
@@ -50,6 +51,54 @@ public final class Amd64RuntimeStubs extends RuntimeStubBuilder<Amd64Assembler> 
     @Override
     protected void emitLeave() {
         asm.pop(rbp);
+        asm.ret();
+    }
+
+    /** The C convention's general argument registers (System V). */
+    private static final Register[] C_ARGUMENTS = {rdi, rsi, rdx, rcx, r8, r9};
+    /** The general registers a C function may clobber (r10, the scratch register, holds nothing across ops). */
+    private static final Register[] C_CALLER_SAVED = {rax, rcx, rdx, rsi, rdi, r8, r9, r11};
+    /** Bytes below the return address for xmm0-xmm15 (their low 64 bits, all a Java float or double uses) and padding. */
+    private static final int XMM_SAVE_BYTES = 16 * 8 + 8;
+    /** The save area below the return address: rsp is 16-byte aligned at the C call as at the call site. */
+    private static final int SAVED = XMM_SAVE_BYTES + 8 * C_CALLER_SAVED.length;
+
+    /**
+     * The call site pushed the argument words (last first, padded to an even count) and called: they
+     * lie above the return address, the first lowest. xmm0-15 and the general registers C may clobber
+     * are saved below it; the frame is the save area and the return address.
+     */
+    @Override
+    protected int emitLeafCallSave(int arguments) {
+        if ((8 + SAVED) % 16 != 0 || arguments > C_ARGUMENTS.length) {
+            throw new IllegalStateException("the register save area must keep rsp 16-byte aligned, the arguments fit in registers");
+        }
+        asm.alu(AluOp.SUB, QWORD, rsp, XMM_SAVE_BYTES);
+        for (int k = 0; k < 16; k++) {
+            asm.movsd(Address.of(rsp, 8 * k), AMD64.xmmRegistersSSE.get(k));
+        }
+        for (Register r : C_CALLER_SAVED) {
+            asm.push(r);
+        }
+        for (int k = 0; k < arguments; k++) {
+            asm.mov(QWORD, C_ARGUMENTS[k], Address.of(rsp, SAVED + 8 + 8 * k));
+        }
+        return SAVED + 8;
+    }
+
+    /** The result (rax) goes to the first argument's word, which the call site reads before it drops the words. */
+    @Override
+    protected void emitLeafCallRestore(boolean result) {
+        if (result) {
+            asm.mov(QWORD, Address.of(rsp, SAVED + 8), rax);
+        }
+        for (int k = C_CALLER_SAVED.length - 1; k >= 0; k--) {
+            asm.pop(C_CALLER_SAVED[k]);
+        }
+        for (int k = 0; k < 16; k++) {
+            asm.movsd(AMD64.xmmRegistersSSE.get(k), Address.of(rsp, 8 * k));
+        }
+        asm.alu(AluOp.ADD, QWORD, rsp, XMM_SAVE_BYTES);
         asm.ret();
     }
 

@@ -1,12 +1,10 @@
 package org.ssajit.amd64.lir;
 
-import org.ssajit.util.CompilerList;
 import static org.ssajit.amd64.asm.OperandSize.QWORD;
 import static org.ssajit.amd64.lir.Amd64CodeEmitter.SCRATCH;
 import static org.ssajit.lir.LirOperands.reg;
 import static org.ssajit.lir.LirOperands.values;
 
-import java.util.List;
 
 import org.ssajit.amd64.asm.Address;
 import org.ssajit.amd64.asm.AluOp;
@@ -73,13 +71,14 @@ public final class Amd64Barriers {
 
     /**
      * {@link org.ssajit.hotspot.ir.HotSpotOp#LEAF_CALL_SAVING}: leaf C function {@code target(arguments...)} with every
-     * register intact, through a stub of this method per function shared by its call sites. The
-     * arguments (in registers, any of them) are pushed, last first, with a pad word to an even count
-     * (rsp stays 16-byte aligned); the stub saves xmm0-15 and the general registers C may clobber, loads
-     * the C argument registers from the pushed words, calls, restores and returns; the call site drops
-     * the pushed words. A function with a result (rax) returns it in the first argument's word, which
-     * the call site reads before it drops them. Nothing in this frame can safepoint meanwhile, so the
-     * words below the frame's body are seen by no stack walk.
+     * register intact, through the VM's one stub for the function (codegen-core's
+     * {@code RuntimeStubBuilder.leafCallSavingStub}, {@code Amd64RuntimeStubs}). The arguments (in
+     * registers, any of them) are pushed, last first, with a pad word to an even count (rsp stays
+     * 16-byte aligned); the stub saves xmm0-15 and the general registers C may clobber, loads the C
+     * argument registers from the pushed words, calls, restores and returns; the call site drops the
+     * pushed words. A function with a result (rax) returns it in the first argument's word, which the
+     * call site reads before it drops them. Nothing in this frame can safepoint meanwhile, so the words
+     * below the frame's body are seen by no stack walk.
      */
     public static final class LeafCallSaving extends Amd64Op {
         private final long target;
@@ -87,7 +86,7 @@ public final class Amd64Barriers {
 
         public LeafCallSaving(long target, RuntimeLeaf function, Value result, Value[] arguments) {
             super(result == null ? null : new Value[] {result}, arguments, null, null);
-            if (arguments.length > C_ARGUMENTS.size()) {
+            if (arguments.length > C_ARGUMENTS) {
                 throw new IllegalArgumentException(function + ": more arguments than C passes in registers");
             }
             if ((result != null) != (function.resultKind() != jdk.vm.ci.meta.JavaKind.Void) || result != null && arguments.length == 0) {
@@ -103,14 +102,14 @@ public final class Amd64Barriers {
             int n = count(Mode.USE);
             int words = n + (n & 1);
             boolean result = count(Mode.DEF) != 0;
-            Label stub = e.sharedOutOfLine("leaf-call-saving-registers " + function + " " + Long.toHexString(target), () -> emitStub(e, target, n, words, result));
+            long stub = e.frame().leafCallSavingStub(function.symbol(), target, n, result);
             if (words != n) {
                 asm.alu(AluOp.SUB, QWORD, AMD64.rsp, 8);
             }
             for (int k = n - 1; k >= 0; k--) {
                 asm.push(reg(get(Mode.USE, k)));
             }
-            asm.call(stub);
+            e.frame().emitLeafCallSavingStubCall(stub);
             if (result) {
                 asm.mov(QWORD, reg(get(Mode.DEF, 0)), Address.of(AMD64.rsp, 0));
             }
@@ -123,45 +122,6 @@ public final class Amd64Barriers {
         }
     }
 
-    /** The C convention's general argument registers (System V). */
-    static final List<Register> C_ARGUMENTS = CompilerList.of(AMD64.rdi, AMD64.rsi, AMD64.rdx, AMD64.rcx, AMD64.r8, AMD64.r9);
-    /** The general registers a C function may clobber (r10, the scratch register, holds nothing across ops). */
-    static final List<Register> C_CALLER_SAVED = CompilerList.of(AMD64.rax, AMD64.rcx, AMD64.rdx, AMD64.rsi, AMD64.rdi, AMD64.r8, AMD64.r9, AMD64.r11);
-    /** Bytes below the return address for xmm0-xmm15 (their low 64 bits, all a Java float or double uses) and padding. */
-    static final int XMM_SAVE_BYTES = 16 * 8 + 8;
-
-    /**
-     * The stub: {@code words} pushed words above the return address, {@code n} of them the arguments,
-     * first lowest. With the return address, the save area is 208 bytes, so rsp is 16-byte aligned at
-     * the C call as at the call site. With a {@code result}, rax goes to the first argument's word.
-     */
-    private static void emitStub(Amd64CodeEmitter e, long target, int n, int words, boolean result) {
-        Amd64Assembler asm = e.asm();
-        int saved = XMM_SAVE_BYTES + 8 * C_CALLER_SAVED.size();
-        if ((8 + saved) % 16 != 0 || words % 2 != 0) {
-            throw new IllegalStateException("the register save area must keep rsp 16-byte aligned");
-        }
-        asm.alu(AluOp.SUB, QWORD, AMD64.rsp, XMM_SAVE_BYTES);
-        for (int k = 0; k < 16; k++) {
-            asm.movsd(Address.of(AMD64.rsp, 8 * k), AMD64.xmmRegistersSSE.get(k));
-        }
-        for (Register r : C_CALLER_SAVED) {
-            asm.push(r);
-        }
-        for (int k = 0; k < n; k++) {
-            asm.mov(QWORD, C_ARGUMENTS.get(k), Address.of(AMD64.rsp, saved + 8 + 8 * k));
-        }
-        e.frame().emitCFunctionCall(target);
-        if (result) {
-            asm.mov(QWORD, Address.of(AMD64.rsp, saved + 8), AMD64.rax);
-        }
-        for (int k = C_CALLER_SAVED.size() - 1; k >= 0; k--) {
-            asm.pop(C_CALLER_SAVED.get(k));
-        }
-        for (int k = 0; k < 16; k++) {
-            asm.movsd(AMD64.xmmRegistersSSE.get(k), Address.of(AMD64.rsp, 8 * k));
-        }
-        asm.alu(AluOp.ADD, QWORD, AMD64.rsp, XMM_SAVE_BYTES);
-        asm.ret();
-    }
+    /** The C convention's general argument registers (System V): rdi, rsi, rdx, rcx, r8, r9. */
+    private static final int C_ARGUMENTS = 6;
 }
