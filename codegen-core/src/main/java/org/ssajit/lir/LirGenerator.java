@@ -194,31 +194,12 @@ public abstract class LirGenerator {
                 depth--;
             }
         }
-        List<Block> order = loopsContiguous(post, seen);
-        // Cold blocks last: the linear order the register allocator walks then has the paths that run
-        // first, and a value live across a cold block's call is split and saved inside it. Which can
-        // go ({@link #movesLast}) depends on which others go: start from all cold blocks and drop those
-        // that cannot until none does.
-        int[] position = new int[ir.blockIdLimit()];
-        boolean[] last = new boolean[ir.blockIdLimit()];
-        for (int k = 0; k < order.size(); k++) {
-            Block b = order.get(k);
-            position[b.id()] = k;
-            last[b.id()] = b.isCold();
-        }
-        for (boolean changed = true; changed;) {
-            changed = false;
-            for (Block b : order) {
-                if (last[b.id()] && !movesLast(b, last, position)) {
-                    last[b.id()] = false;
-                    changed = true;
-                }
-            }
-        }
-        List<Block> rpo = new CompilerList<>(order.size());
+        List<Block> rpo = new CompilerList<>(post.size());
         List<Block> cold = new CompilerList<>();
-        for (Block b : order) {
-            (last[b.id()] ? cold : rpo).add(b);
+        for (Block b : loopsContiguous(post, seen)) {
+            // Cold blocks last: the linear order the register allocator walks then has the paths that
+            // run first, and a value live across a cold block's call is split and saved inside it.
+            (b.isCold() && movesLast(b) ? cold : rpo).add(b);
         }
         rpo.addAll(cold);
         reachable = seen;
@@ -226,58 +207,50 @@ public abstract class LirGenerator {
     }
 
     /**
-     * Whether cold block {@code b} can go after every block that stays ({@code last}: the blocks that
-     * go; the cold ones keep their order among themselves): what it defines is used in it, on the
-     * edges out of it, or in blocks that go and come after it (a chain of slow-path blocks), and
-     * each successor has a predecessor that stays (which comes before it) or goes itself after
-     * {@code b}. (A merge left with one cold predecessor after branch threading and phi elimination
-     * may use that block's call result directly: it must not be emitted before it.)
+     * Whether cold block {@code b} can go after every other block: what it defines is used in it or
+     * by phis along the edges out of it only (after the merges threading and phi elimination leave, a
+     * call's result may be used directly in the one block after it; a phi that takes the value along
+     * an edge from a block {@code b} dominates needs it before that block's jump), and each successor
+     * has a predecessor that is not cold, which comes before it.
      */
-    private static boolean movesLast(Block b, boolean[] last, int[] position) {
+    private static boolean movesLast(Block b) {
         for (Phi phi : b.phis()) {
-            if (!usedOnlyInOrAfter(b, phi, last, position)) {
+            if (!usedOnlyInOrAfter(b, phi)) {
                 return false;
             }
         }
         for (Instruction i : b.instructions()) {
-            if (!usedOnlyInOrAfter(b, i, last, position)) {
+            if (!usedOnlyInOrAfter(b, i)) {
                 return false;
             }
         }
         for (Block s : b.terminator().targets()) {
-            boolean placed = last[s.id()] && position[s.id()] > position[b.id()];
+            boolean warmPredecessor = false;
             for (Block p : s.predecessors()) {
-                placed |= !last[p.id()] && !p.isCold();
+                warmPredecessor |= !p.isCold();
             }
-            if (!placed) {
+            if (!warmPredecessor) {
                 return false;
             }
         }
         return true;
     }
 
-    /** Whether {@code v}, defined in {@code b}, is used only in {@code b}, on the edges out of it, or in blocks that go last after it. */
-    private static boolean usedOnlyInOrAfter(Block b, org.ssajit.ir.Value v, boolean[] last, int[] position) {
+    /** Whether {@code v}, defined in {@code b}, is used in {@code b} or on the edges out of it only. */
+    private static boolean usedOnlyInOrAfter(Block b, org.ssajit.ir.Value v) {
         for (org.ssajit.ir.Node u : v.users()) {
-            Block at;
-            if (u instanceof Phi p) {
-                // Taken along edges from b or from blocks that go last after it (its moves are at their ends).
-                List<Block> predecessors = p.block().predecessors();
-                for (int k = 0; k < p.operandCount(); k++) {
-                    Block from = predecessors.get(k);
-                    if (p.operand(k) == v && from != b && !(last[from.id()] && position[from.id()] > position[b.id()])) {
-                        return false;
-                    }
-                }
-                continue;
-            } else if (u instanceof Instruction x) {
-                at = x.block();
-            } else if (u instanceof org.ssajit.ir.Terminator t) {
-                at = t.block();
-            } else {
+            if (!(u instanceof Phi p && onlyAlongEdgesFrom(b, p, v) || u instanceof Instruction x && x.block() == b || u == b.terminator())) {
                 return false;
             }
-            if (at != b && !(at != null && last[at.id()] && position[at.id()] > position[b.id()])) {
+        }
+        return true;
+    }
+
+    /** Whether phi {@code p} takes {@code v} only along edges from {@code b}. */
+    private static boolean onlyAlongEdgesFrom(Block b, Phi p, org.ssajit.ir.Value v) {
+        List<Block> predecessors = p.block().predecessors();
+        for (int k = 0; k < p.operandCount(); k++) {
+            if (p.operand(k) == v && predecessors.get(k) != b) {
                 return false;
             }
         }

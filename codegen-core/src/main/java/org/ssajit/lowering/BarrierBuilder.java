@@ -86,10 +86,6 @@ abstract class BarrierBuilder {
         Value i = add(HotSpotOp.READ, JavaKind.Long, queueIndex, thread());
         Block full = g.newBlock(bci);
         Block push = g.newBlock(bci);
-        if (at.isCold()) {
-            full.setCold();
-            push.setCold();
-        }
         at.setTerminator(new If(bci, Condition.EQ, i, g.longConstant(0), full, push));
         full.addPredecessor(at);
         push.addPredecessor(at);
@@ -138,16 +134,9 @@ abstract class BarrierBuilder {
         return add(HotSpotOp.THREAD, JavaKind.Long, null);
     }
 
-    /**
-     * Ends {@link #at} with {@code if (x cond y) goto target}, else a new block, which it returns: cold
-     * if {@link #at} is (the blocks a barrier's slow path makes are all laid out after the method's
-     * body, {@code lir.LirGenerator}).
-     */
+    /** Ends {@link #at} with {@code if (x cond y) goto target}, else a new block, which it returns. */
     Block branch(Condition cond, Value x, Value y, Block target) {
         Block next = g.newBlock(bci);
-        if (at.isCold()) {
-            next.setCold(); // a slow path's blocks are all cold
-        }
         at.setTerminator(new If(bci, cond, x, y, target, next));
         target.addPredecessor(at);
         next.addPredecessor(at);

@@ -43,8 +43,6 @@ import jdk.vm.ci.meta.JavaKind;
  * full: leafcallsaving runtime(t, entry); goto done
  * </pre>
  *
- * The paths that run while marking and past the young-card test are cold blocks (a slow path's:
- * laid out after the method's body), the filters before them stay in line.
  * The card's and the values' addresses are words derived from references: nothing from
  * {@code addressof} to their last use can stop at a safepoint (no instruction here has a state; the
  * runtime calls are {@link HotSpotOp#LEAF_CALL_SAVING}s, which cannot), so no reference map sees them. The
@@ -132,7 +130,6 @@ final class G1BarrierExpansion extends BarrierBuilder {
     /** The SATB pre-barrier: while marking, the value about to be overwritten, if not null, is enqueued. */
     private void satb(Access store, Value base, Value index, Block done) {
         Block marking = branchUnlessMarking(done);
-        marking.setCold(); // marking runs for a small part of the time: laid out after the body
         at = marking;
         // The slot's previous value: a plain read (never the store's ordering), decoded if narrow.
         Access slot = new Access(JavaKind.Object, store.displacement(), store.scale(), store.narrowOop());
@@ -148,7 +145,6 @@ final class G1BarrierExpansion extends BarrierBuilder {
     /** The keep-alive barrier of a referent read: while marking, the value, if not null, is enqueued. */
     private void keepAlive(Value value, Block done) {
         at = branchUnlessMarking(done);
-        at.setCold();
         at = branch(Condition.EQ, value, g.nullConstant(), done);
         enqueue(value, vm.satbIndex(), vm.satbBuffer(), RuntimeLeaf.G1_WRITE_BARRIER_PRE, done);
     }
@@ -173,8 +169,6 @@ final class G1BarrierExpansion extends BarrierBuilder {
         card = add(Op.ADD, JavaKind.Long, null, card, g.longConstant(vm.cardTableBase()));
         // A byte read sign-extends: compare with the card values as bytes do.
         at = branch(Condition.EQ, add(HotSpotOp.READ, JavaKind.Int, BYTE, card), g.intConstant((byte) vm.youngCard()), done);
-        // An old card: the fence, the card already dirty most of the time; laid out after the body.
-        at.setCold();
         // The card is read again after the reference store is visible to the refinement threads.
         add(HotSpotOp.MEMBAR, JavaKind.Void, MemoryBarriers.STORE_LOAD, new Value[0]);
         at = branch(Condition.EQ, add(HotSpotOp.READ, JavaKind.Int, BYTE, card), g.intConstant((byte) vm.dirtyCard()), done);

@@ -73,52 +73,6 @@ class LirGeneratorTest {
         return y;
     }
 
-    /** A slow path of three blocks: the first defines {@code t}, both others use it. */
-    static int coldChain(int a, int b) {
-        if (b == 12345) {
-            int t = a * b;
-            if (t > a) {
-                return t - 1;
-            }
-            return t + 1;
-        }
-        return a;
-    }
-
-    /**
-     * A chain of cold blocks goes last as a whole, in its order, although its first block's value is
-     * used in the others and their only predecessor is cold (a barrier's slow path: marking, the
-     * previous value's null test, the queue's full test, the runtime call): each block needs only what
-     * comes before it in the chain.
-     */
-    @Test
-    void aChainOfColdBlocksGoesLastInItsOrder() {
-        Graph g = Jvmci.graph(LirGeneratorTest.class, "coldChain");
-        Instruction mul = g.blocks().stream().flatMap(b -> b.instructions().stream()).filter(i -> i.op() == Op.MUL).findFirst()
-                        .orElseThrow(() -> new AssertionError(g.toString()));
-        org.ssajit.ir.Block head = mul.block();
-        java.util.List<org.ssajit.ir.Block> chain = new java.util.ArrayList<>(java.util.List.of(head));
-        chain.addAll(head.terminator().targets());
-        assertEquals(3, chain.size(), g::toString);
-        for (org.ssajit.ir.Block b : chain) {
-            assertEquals(java.util.List.of(head), b == head ? java.util.List.of(head) : b.predecessors(), g::toString);
-            b.setCold();
-        }
-        LirGraph lir = TestTarget.lower(g);
-        int lastWarm = -1;
-        int[] at = new int[chain.size()];
-        for (int k = 0; k < lir.blocks().size(); k++) {
-            org.ssajit.ir.Block ir = lir.blocks().get(k).irBlock();
-            int c = chain.indexOf(ir);
-            if (c >= 0) {
-                at[c] = k;
-            } else if (ir != null) {
-                lastWarm = k;
-            }
-        }
-        assertTrue(lastWarm < at[0] && at[0] < at[1] && at[0] < at[2], () -> "the chain after every other block, its head first\n" + lir);
-    }
-
     /**
      * A cold block goes last only when nothing after it in the order needs its values: here the
      * value it defines reaches a phi along an edge from a block it dominates, which stays in place,
