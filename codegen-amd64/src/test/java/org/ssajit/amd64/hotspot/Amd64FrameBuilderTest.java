@@ -305,12 +305,34 @@ class Amd64FrameBuilderTest {
         int request = META.encodeDeoptActionAndReason(DeoptimizationAction.InvalidateRecompile, DeoptimizationReason.NullCheckException, 0).asInt();
         assertTrue(request < 0, "HotSpot's trap requests are negative");
         assertEquals("mov DWORD PTR [r15+" + hex(CONFIG.threadPendingDeoptimizationOffset) + "]," + hex(request & 0xffffffffL), l.get(before));
-        assertEquals("mov DWORD PTR [r15+" + hex(CONFIG.threadPendingFailedSpeculationOffset) + "],0x0", l.get(before + 11));
-        assertEquals("mov DWORD PTR [r15+" + hex(CONFIG.threadPendingFailedSpeculationOffset + 4) + "],0x0", l.get(before + 22));
-        Call trap = (Call) code.sites().stream().filter(s -> s instanceof Call && s.pcOffset == before + 33).findFirst().orElseThrow();
+        assertEquals("mov QWORD PTR [r15+" + hex(CONFIG.threadPendingFailedSpeculationOffset) + "],0x0", l.get(before + 11), "no speculation: one store of 0");
+        Call trap = (Call) code.sites().stream().filter(s -> s instanceof Call && s.pcOffset == before + 22).findFirst().orElseThrow();
         assertEquals(CONFIG.deoptBlobUncommonTrap, ((StubTarget) trap.target).address());
         assertEquals(info, trap.debugInfo);
-        assertEquals("ud2", l.get(before + 38));
+        assertEquals("ud2", l.get(before + 27));
+    }
+
+    /**
+     * A speculation that fits a sign-extended 32-bit immediate is one 64-bit store (a negative one's
+     * upper half all ones); a wider one is two 32-bit stores, low half first.
+     */
+    @Test
+    void uncommonTrapSpeculations() throws Exception {
+        FrameLayout layout = FrameLayout.of(Amd64ValueKind.WORD, 0, 0);
+        Amd64FrameBuilder fb = new Amd64FrameBuilder(CONFIG, layout);
+        fb.emitPrologue();
+        DebugInfo info = info(layout);
+        jdk.vm.ci.meta.JavaConstant request = META.encodeDeoptActionAndReason(DeoptimizationAction.InvalidateRecompile, DeoptimizationReason.ClassCastException, 0);
+        int narrow = fb.asm().position();
+        fb.emitUncommonTrap(request, jdk.vm.ci.meta.JavaConstant.forLong(-5), info);
+        int wide = fb.asm().position();
+        fb.emitUncommonTrap(request, jdk.vm.ci.meta.JavaConstant.forLong(0x1_8000_0005L), info);
+        CompiledCode code = fb.finish("t");
+        Map<Integer, String> l = listing(code);
+        String field = "[r15+" + hex(CONFIG.threadPendingFailedSpeculationOffset);
+        assertEquals("mov QWORD PTR " + field + "],0xfffffffffffffffb", l.get(narrow + 11), l::toString);
+        assertEquals("mov DWORD PTR " + field + "],0x80000005", l.get(wide + 11), l::toString);
+        assertEquals("mov DWORD PTR [r15+" + hex(CONFIG.threadPendingFailedSpeculationOffset + 4) + "],0x1", l.get(wide + 22), l::toString);
     }
 
     @Test

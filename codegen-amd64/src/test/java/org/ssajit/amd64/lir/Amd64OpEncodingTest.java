@@ -692,8 +692,7 @@ class Amd64OpEncodingTest {
         int request = OpCheck.META.encodeDeoptActionAndReason(DeoptimizationAction.InvalidateReprofile, DeoptimizationReason.Unresolved, 0).asInt();
         c.add(new org.ssajit.backend.CheckOps.Deoptimize(stateInRegisters(), new Deopt(DeoptimizationReason.Unresolved, DeoptimizationAction.InvalidateReprofile)),
                         "mov DWORD PTR [r15+" + hex(cfg.threadPendingDeoptimizationOffset) + "]," + hex(request & 0xFFFF_FFFFL),
-                        "mov DWORD PTR [r15+" + hex(cfg.threadPendingFailedSpeculationOffset) + "],0x0",
-                        "mov DWORD PTR [r15+" + hex(cfg.threadPendingFailedSpeculationOffset + 4) + "],0x0",
+                        "mov QWORD PTR [r15+" + hex(cfg.threadPendingFailedSpeculationOffset) + "],0x0",
                         "call out-of-line", "ud2");
         c.verify();
     }
