@@ -220,13 +220,38 @@ public final class Pipeline {
         if (graph.hasUnsafeAccess()) {
             code = code.withUnsafeAccess();
         }
-        long size = (long) code.codeSize() + code.dataSectionSize();
+        long size = (long) code.codeSize() + code.dataSectionSize() + callStubsBound(code);
         long limit = config.nmethodSizeLimit;
         if (size > limit) {
             // HotSpot would refuse to install it ("code is too large"): a refusal, not a failure.
             throw new org.ssajit.bytecode.BailoutException(org.ssajit.bytecode.BailoutException.Reason.TOO_LARGE,
-                            "machine code and data of " + size + " bytes exceed JVMCINMethodSizeLimit (" + limit + ")");
+                            "machine code and data of " + size + " bytes (HotSpot's call stubs included) exceed JVMCINMethodSizeLimit (" + limit + ")");
         }
         return code;
+    }
+
+    /** Bytes HotSpot may add for a static or special call site (its stub to the interpreter, and on AArch64 a trampoline): a bound for both targets. */
+    static final int STATIC_CALL_STUBS_BOUND = 64;
+    /** Bytes HotSpot may add for a virtual or interface call site (on AArch64 a trampoline): a bound. */
+    static final int VIRTUAL_CALL_STUBS_BOUND = 32;
+
+    /**
+     * A bound on the stubs HotSpot adds to the code at installation, which its size limit counts
+     * (JVMCI's code installer estimates them from the call marks: a stub to the interpreter for each
+     * static or special call, a trampoline for every call where the target needs them; their sizes
+     * are the VM's own and JVMCI does not expose them).
+     */
+    long callStubsBound(CompiledCode code) {
+        long bound = 0;
+        for (jdk.vm.ci.code.site.Site s : code.sites()) {
+            if (s instanceof jdk.vm.ci.code.site.Mark m && m.id instanceof Integer id) {
+                if (id == config.markInvokeStatic || id == config.markInvokeSpecial) {
+                    bound += STATIC_CALL_STUBS_BOUND;
+                } else if (id == config.markInvokeVirtual || id == config.markInvokeInterface) {
+                    bound += VIRTUAL_CALL_STUBS_BOUND;
+                }
+            }
+        }
+        return bound;
     }
 }
