@@ -116,6 +116,22 @@ class CompileTheWorldTest {
     }
 
     /**
+     * HotSpot's own size check counts the stubs it adds at installation (a stub to the interpreter per
+     * static call): a method whose code and data are just under {@code JVMCINMethodSizeLimit} but whose
+     * stubs are not is refused before installation, with a reason, not failed by HotSpot ("code is too
+     * large"). {@code SystemModules$default.moduleDescriptors()} of JDK 25 (about 1,100 static calls,
+     * 650 KB of code) was such a method.
+     */
+    @Test
+    void aMethodNearTheSizeLimitIsRefusedNotFailed() {
+        Run r = ctw(null, "--module", "java.base", "--classes", "^jdk\\.internal\\.module\\.SystemModules\\$default$", "--json");
+        assertEquals(0, r.count("failed"), r.describe());
+        assertEquals(0, r.status(), r.describe());
+        assertEquals(r.count("methods"), r.count("compiled") + r.count("refused"), r.describe());
+        assertTrue(r.map("refusalsByReason").keySet().stream().allMatch(k -> k.contains("too large")), r.describe());
+    }
+
+    /**
      * Four methods that compiled are made to go wrong, one way each: a bailout (a refusal), an exception
      * and a verifier error inside the pipeline, and code without its entry-barrier mark, which HotSpot
      * refuses to install (failures). The counts must move by exactly these.
