@@ -69,6 +69,7 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
     private final List<Site> sites = new CompilerList<>();
     /** Out-of-line code (slow paths), emitted after the body in the order recorded. */
     private final List<Runnable> stubs = new CompilerList<>();
+    private final java.util.Map<TrapRequest, Label> trapTails = new org.ssajit.util.CompilerMap<>();
     private State state = State.NEW;
     /** Whether any site carries debug info: such code can be deoptimized lazily and needs a rescue slot. */
     private boolean hasDebugInfo;
@@ -292,9 +293,34 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
         if (info.getBytecodePosition() instanceof BytecodeFrame f && f.duringCall) {
             throw new IllegalArgumentException("an uncommon trap re-executes its bytecode: its frame cannot be duringCall");
         }
-        emitTrapRequest(trapRequest.asInt(), speculation.asLong());
-        callStub(config.deoptBlobUncommonTrap, info);
+        // A call of this method's tail for the request: the return address it pushes (or leaves in
+        // the link register) is the pc the deopt blob finds this frame at, with the trap's debug info.
+        emitCallTo(trapTail(trapRequest.asInt(), speculation.asLong()));
+        sites.add(new Infopoint(asm.position(), info, InfopointReason.SAFEPOINT));
+        hasDebugInfo = true;
         emitUnreachable(); // the blob pops this frame
+    }
+
+    /** A trap's request and speculation, which its tail stores. */
+    private record TrapRequest(int request, long speculation) {
+    }
+
+    /**
+     * The tail that the traps of {@code request} and {@code speculation} share, emitted after the body
+     * on first use: it stores them in the thread's pending-deoptimization fields and jumps to the
+     * deopt blob's uncommon-trap entry, which finds the trap's return address as its caller's pc.
+     * Each trap is then a call and its debug info (5 bytes on AMD64 instead of 29).
+     */
+    private Label trapTail(int request, long speculation) {
+        return trapTails.computeIfAbsent(new TrapRequest(request, speculation), k -> {
+            Label tail = new Label("trap-tail");
+            stubs.add(() -> {
+                asm.bind(tail);
+                emitTrapRequest(k.request(), k.speculation());
+                jumpToStub(config.deoptBlobUncommonTrap);
+            });
+            return tail;
+        });
     }
 
     /** {@link #emitUncommonTrap(JavaConstant, JavaConstant, DebugInfo)} without a speculation, encoded by the VM. */
@@ -645,6 +671,9 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
 
     /** An instruction that traps if ever reached. */
     protected abstract void emitUnreachable();
+
+    /** A call of {@code target}, bound in this code (a trap's tail: the call never returns). */
+    protected abstract void emitCallTo(Label target);
 
     /** An unconditional jump to a label of this code (also the emitter's jump to a block). */
     public abstract void emitJump(Label target);

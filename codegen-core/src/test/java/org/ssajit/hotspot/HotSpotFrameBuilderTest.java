@@ -2,6 +2,7 @@ package org.ssajit.hotspot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,7 @@ import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.site.Call;
 import jdk.vm.ci.code.site.DataPatch;
 import jdk.vm.ci.code.site.Infopoint;
+import jdk.vm.ci.code.site.InfopointReason;
 import jdk.vm.ci.code.site.Mark;
 import jdk.vm.ci.code.site.Site;
 import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
@@ -145,7 +147,7 @@ class HotSpotFrameBuilderTest {
 
         @Override
         protected void emitTrapRequest(int request, long speculation) {
-            asm.op("trap-request");
+            asm.op("trap-request " + request);
         }
 
         @Override
@@ -174,6 +176,11 @@ class HotSpotFrameBuilderTest {
         protected StubTarget emitCCall(long target) {
             asm.op("c-call " + stub(target));
             return new StubTarget(target, true);
+        }
+
+        @Override
+        protected void emitCallTo(org.ssajit.asm.Label target) {
+            asm.op("call-local " + target);
         }
 
         @Override
@@ -409,13 +416,27 @@ class HotSpotFrameBuilderTest {
         int returnAddress = fb.emitJavaCall(calleeMethod(), CallTarget.Dispatch.VIRTUAL, call);
         fb.emitJavaCall(calleeMethod(), CallTarget.Dispatch.STATIC, call);
         fb.emitUncommonTrap(META, DeoptimizationAction.None, DeoptimizationReason.NullCheckException, state);
+        fb.emitUncommonTrap(META, DeoptimizationAction.None, DeoptimizationReason.NullCheckException, state);
+        fb.emitUncommonTrap(META, DeoptimizationAction.InvalidateRecompile, DeoptimizationReason.ClassCastException, state);
         CompiledCode code = fb.finish("t");
         List<String> l = listing(fb, code);
         int at = l.indexOf(start + " load-page");
         assertEquals(List.of(start + " load-page", "[POLL_FAR]", (start + 4) + " read-page",
                         "[INVOKEVIRTUAL]", (start + 8) + " ic-data", (start + 12) + " java-call", (start + 16) + " post-call-nop",
                         "[INVOKESTATIC]", (start + 20) + " java-call", (start + 24) + " post-call-nop",
-                        (start + 28) + " trap-request", (start + 32) + " call uncommon-trap", (start + 36) + " unreachable"), l.subList(at, at + 13));
+                        (start + 28) + " call-local trap-tail", (start + 32) + " unreachable",
+                        (start + 36) + " call-local trap-tail", (start + 40) + " unreachable",
+                        (start + 44) + " call-local trap-tail", (start + 48) + " unreachable"), l.subList(at, at + 16));
+        // After the body, one tail per request: its stores and the jump to the blob, whose caller's pc is the trap's.
+        int nullCheck = META.encodeDeoptActionAndReason(DeoptimizationAction.None, DeoptimizationReason.NullCheckException, 0).asInt();
+        int classCast = META.encodeDeoptActionAndReason(DeoptimizationAction.InvalidateRecompile, DeoptimizationReason.ClassCastException, 0).asInt();
+        List<String> tails = l.stream().filter(t -> t.contains("trap-request") || t.contains("uncommon-trap")).map(t -> t.substring(t.indexOf(' ') + 1)).toList();
+        assertEquals(List.of("trap-request " + nullCheck, "jump uncommon-trap", "trap-request " + classCast, "jump uncommon-trap"), tails, l::toString);
+        int tail = l.indexOf(l.stream().filter(t -> t.endsWith("trap-request " + nullCheck)).findFirst().orElseThrow());
+        assertTrue(Integer.parseInt(l.get(tail).split(" ")[0]) > start + 48, "the tails come after the body");
+        List<Integer> trapPcs = code.sites().stream().filter(s -> s instanceof Infopoint ip && ip.reason == InfopointReason.SAFEPOINT && ip.pcOffset > start + 4)
+                        .map(s -> s.pcOffset).toList();
+        assertEquals(List.of(start + 32, start + 40, start + 48), trapPcs, "each trap's debug info at its call's return address");
         assertEquals(start + 16, returnAddress, "the return address is after the call, before the post-call nop");
         Infopoint poll = (Infopoint) code.sites().stream().filter(s -> s instanceof Infopoint).findFirst().orElseThrow();
         assertEquals(start + 4, poll.pcOffset);
@@ -424,8 +445,10 @@ class HotSpotFrameBuilderTest {
         assertEquals(List.of(start + 12, start + 20), javaCalls.stream().map(c -> c.pcOffset).toList());
         assertEquals(call, javaCalls.get(0).debugInfo);
         assertEquals(4, javaCalls.get(0).size);
-        Call trap = code.sites().stream().filter(s -> s instanceof Call c && c.pcOffset == start + 32).map(s -> (Call) s).findFirst().orElseThrow();
+        Infopoint trap = (Infopoint) code.sites().stream().filter(s -> s instanceof Infopoint ip && ip.pcOffset == start + 32).findFirst().orElseThrow();
         assertEquals(state, trap.debugInfo);
+        assertTrue(code.sites().stream().noneMatch(s -> s instanceof Call c && c.target instanceof StubTarget t && t.address() == C.deoptBlobUncommonTrap && c.debugInfo != null),
+                        "the tails' jumps carry no debug info");
     }
 
     /** monitorexit's call: the anchor set before the thread argument and the call, cleared after it (sp first), the debug info at the return address. */

@@ -258,6 +258,12 @@ public final class Aarch64FrameBuilder extends HotSpotFrameBuilder<Aarch64Assemb
         asm.brk(0);
     }
 
+    /** {@code bl}: the return address in lr, which the deopt blob saves as its caller's pc (the tail's {@code br} keeps it). */
+    @Override
+    protected void emitCallTo(Label target) {
+        asm.bl(target);
+    }
+
     @Override
     public void emitJump(Label target) {
         asm.b(target);

@@ -271,11 +271,22 @@ class Aarch64FrameBuilderTest {
                         .orElseThrow();
         assertEquals(poll, ip.pcOffset);
         assertTrue(l.get(poll - 4).startsWith("ldr x8, [x28"), l.get(poll - 4));
-        Call trap = callTo(code, CONFIG.deoptBlobUncommonTrap);
-        assertEquals("blr x8", l.get(trap.pcOffset + 12));
-        assertTrue(trap.debugInfo != null, "the trap's debug info");
-        assertEquals("brk #0x0", l.get(trap.pcOffset + 16));
-        assertTrue(l.get(poll + 4).startsWith("mov w8"), "the trap request: " + l.get(poll + 4));
+        // The trap: bl to the method's tail for its request, its debug info at the return address (the
+        // deopt blob saves lr as its caller's pc), brk. The tail stores the request and the speculation
+        // in the thread and jumps to the blob (its Call site without debug info; br keeps lr).
+        int trap = poll + 4;
+        assertTrue(l.get(trap).startsWith("bl 0x"), "the trap: " + l.get(trap));
+        int tail = Integer.parseInt(l.get(trap).substring("bl 0x".length()), 16);
+        assertEquals("brk #0x0", l.get(trap + 4));
+        Infopoint at = code.sites().stream().filter(s -> s instanceof Infopoint i && i.pcOffset == trap + 4).map(s -> (Infopoint) s).findFirst().orElseThrow();
+        assertEquals(InfopointReason.SAFEPOINT, at.reason);
+        assertTrue(l.get(tail).startsWith("mov w8"), "the trap request: " + l.get(tail));
+        assertTrue(l.get(tail + 4).startsWith("str w8, [x28"), l.get(tail + 4));
+        assertTrue(l.get(tail + 8).startsWith("str xzr, [x28"), l.get(tail + 8));
+        Call jump = callTo(code, CONFIG.deoptBlobUncommonTrap);
+        assertEquals(tail + 12, jump.pcOffset);
+        assertEquals("br x8", l.get(jump.pcOffset + 12));
+        assertTrue(jump.debugInfo == null, "the trap's debug info is at its own return address");
     }
 
     /**

@@ -193,6 +193,12 @@ public final class Amd64FrameBuilder extends HotSpotFrameBuilder<Amd64Assembler>
         asm.ud2();
     }
 
+    /** {@code call rel32}: the return address on the stack, where the deopt blob reads its caller's pc. */
+    @Override
+    protected void emitCallTo(Label target) {
+        asm.call(target);
+    }
+
     @Override
     public void emitJump(Label target) {
         asm.jmp(target);

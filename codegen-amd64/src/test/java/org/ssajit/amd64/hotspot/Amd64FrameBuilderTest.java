@@ -292,6 +292,12 @@ class Amd64FrameBuilderTest {
         }
     }
 
+    /**
+     * A trap is a call of the method's tail for its request, its debug info at the return address (a
+     * SAFEPOINT infopoint: the deopt blob finds the frame there), and ud2. The tail, after the body,
+     * stores the request and the speculation (one 64-bit store of 0) in the thread and jumps to the
+     * blob (a Call site without debug info). Traps of the same request share it.
+     */
     @Test
     void uncommonTrap() throws Exception {
         FrameLayout layout = FrameLayout.of(Amd64ValueKind.WORD, 0, 0);
@@ -300,21 +306,33 @@ class Amd64FrameBuilderTest {
         int before = fb.asm().position();
         DebugInfo info = info(layout);
         fb.emitUncommonTrap(META, DeoptimizationAction.InvalidateRecompile, DeoptimizationReason.NullCheckException, info);
+        fb.emitUncommonTrap(META, DeoptimizationAction.InvalidateRecompile, DeoptimizationReason.NullCheckException, info);
+        int body = fb.asm().position();
         CompiledCode code = fb.finish("t");
         Map<Integer, String> l = listing(code);
         int request = META.encodeDeoptActionAndReason(DeoptimizationAction.InvalidateRecompile, DeoptimizationReason.NullCheckException, 0).asInt();
         assertTrue(request < 0, "HotSpot's trap requests are negative");
-        assertEquals("mov DWORD PTR [r15+" + hex(CONFIG.threadPendingDeoptimizationOffset) + "]," + hex(request & 0xffffffffL), l.get(before));
-        assertEquals("mov QWORD PTR [r15+" + hex(CONFIG.threadPendingFailedSpeculationOffset) + "],0x0", l.get(before + 11), "no speculation: one store of 0");
-        Call trap = (Call) code.sites().stream().filter(s -> s instanceof Call && s.pcOffset == before + 22).findFirst().orElseThrow();
-        assertEquals(CONFIG.deoptBlobUncommonTrap, ((StubTarget) trap.target).address());
-        assertEquals(info, trap.debugInfo);
-        assertEquals("ud2", l.get(before + 27));
+        String store = "mov DWORD PTR [r15+" + hex(CONFIG.threadPendingDeoptimizationOffset) + "]," + hex(request & 0xffffffffL);
+        int tail = l.entrySet().stream().filter(e -> e.getValue().equals(store)).mapToInt(Map.Entry::getKey).findFirst().orElseThrow(() -> new AssertionError(l.toString()));
+        assertTrue(tail >= body, "the tail comes after the body");
+        assertEquals(1, l.values().stream().filter(store::equals).count(), "one tail for both traps");
+        for (int trap : new int[] {before, before + 7}) {
+            assertEquals("call " + hex(tail), l.get(trap), l::toString);
+            assertEquals("ud2", l.get(trap + 5));
+            Infopoint ip = (Infopoint) code.sites().stream().filter(s -> s instanceof Infopoint p && p.pcOffset == trap + 5).findFirst().orElseThrow();
+            assertEquals(InfopointReason.SAFEPOINT, ip.reason);
+            assertEquals(info, ip.debugInfo);
+        }
+        assertEquals("mov QWORD PTR [r15+" + hex(CONFIG.threadPendingFailedSpeculationOffset) + "],0x0", l.get(tail + 11), "no speculation: one store of 0");
+        Call jump = (Call) code.sites().stream().filter(s -> s instanceof Call && s.pcOffset == tail + 22).findFirst().orElseThrow();
+        assertEquals(CONFIG.deoptBlobUncommonTrap, ((StubTarget) jump.target).address());
+        assertNull(jump.debugInfo, "the trap's debug info is at its own return address");
+        assertTrue(l.get(tail + 22).startsWith("jmp "), l::toString);
     }
 
     /**
      * A speculation that fits a sign-extended 32-bit immediate is one 64-bit store (a negative one's
-     * upper half all ones); a wider one is two 32-bit stores, low half first.
+     * upper half all ones); a wider one is two 32-bit stores, low half first. Each its own tail.
      */
     @Test
     void uncommonTrapSpeculations() throws Exception {
@@ -323,16 +341,17 @@ class Amd64FrameBuilderTest {
         fb.emitPrologue();
         DebugInfo info = info(layout);
         jdk.vm.ci.meta.JavaConstant request = META.encodeDeoptActionAndReason(DeoptimizationAction.InvalidateRecompile, DeoptimizationReason.ClassCastException, 0);
-        int narrow = fb.asm().position();
         fb.emitUncommonTrap(request, jdk.vm.ci.meta.JavaConstant.forLong(-5), info);
-        int wide = fb.asm().position();
         fb.emitUncommonTrap(request, jdk.vm.ci.meta.JavaConstant.forLong(0x1_8000_0005L), info);
         CompiledCode code = fb.finish("t");
         Map<Integer, String> l = listing(code);
+        String store = "mov DWORD PTR [r15+" + hex(CONFIG.threadPendingDeoptimizationOffset) + "]," + hex(request.asInt() & 0xffffffffL);
+        List<Integer> tails = l.entrySet().stream().filter(e -> e.getValue().equals(store)).map(Map.Entry::getKey).toList();
+        assertEquals(2, tails.size(), l::toString);
         String field = "[r15+" + hex(CONFIG.threadPendingFailedSpeculationOffset);
-        assertEquals("mov QWORD PTR " + field + "],0xfffffffffffffffb", l.get(narrow + 11), l::toString);
-        assertEquals("mov DWORD PTR " + field + "],0x80000005", l.get(wide + 11), l::toString);
-        assertEquals("mov DWORD PTR [r15+" + hex(CONFIG.threadPendingFailedSpeculationOffset + 4) + "],0x1", l.get(wide + 22), l::toString);
+        assertEquals("mov QWORD PTR " + field + "],0xfffffffffffffffb", l.get(tails.get(0) + 11), l::toString);
+        assertEquals("mov DWORD PTR " + field + "],0x80000005", l.get(tails.get(1) + 11), l::toString);
+        assertEquals("mov DWORD PTR [r15+" + hex(CONFIG.threadPendingFailedSpeculationOffset + 4) + "],0x1", l.get(tails.get(1) + 22), l::toString);
     }
 
     @Test

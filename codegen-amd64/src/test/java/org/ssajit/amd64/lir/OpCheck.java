@@ -32,7 +32,7 @@ import org.ssajit.amd64.hotspot.Amd64ValueKind;
  * A batch of allocated ops emitted into one method body and judged by one objdump run: each case names
  * the instructions objdump must print for it, in order. Jump targets are written symbolically: a
  * block ({@code B2}), an instruction of the same case ({@code @3}: its fourth instruction; {@code @end}:
- * right after the case), an uncommon trap stub ({@code trap}) or other out-of-line code
+ * right after the case), an uncommon trap ({@code trap}: a call of a tail that stores the trap request) or other out-of-line code
  * ({@code out-of-line}); {@code lea r,[rip+*]} matches any rip displacement.
  *
  * <p>The ops are emitted in block B0; B1 follows it (a jump there falls through), B2 and B3 do not.
@@ -177,9 +177,13 @@ final class OpCheck {
                 return "@" + i;
             }
         }
+        // An uncommon trap: a call of the method's tail for its request, which stores it in the thread.
         Objdump.Instruction at = byAddress.get(target);
-        if (at != null && at.text().startsWith("mov DWORD PTR [r15+0x" + Integer.toHexString(CONFIG.threadPendingDeoptimizationOffset) + "]")) {
-            return "trap";
+        if (at != null && at.text().startsWith("call 0x")) {
+            Objdump.Instruction tail = byAddress.get(Long.parseLong(at.text().substring("call 0x".length()), 16));
+            if (tail != null && tail.text().startsWith("mov DWORD PTR [r15+0x" + Integer.toHexString(CONFIG.threadPendingDeoptimizationOffset) + "]")) {
+                return "trap";
+            }
         }
         return "out-of-line";
     }
