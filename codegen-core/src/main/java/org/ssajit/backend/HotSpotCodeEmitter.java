@@ -1,10 +1,8 @@
 package org.ssajit.backend;
 
-import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 import org.ssajit.asm.Assembler;
 import org.ssajit.asm.Label;
@@ -55,7 +53,6 @@ public abstract class HotSpotCodeEmitter<A extends Assembler, F extends HotSpotF
     private Object[] labels;
     private final List<Runnable> outOfLine = new CompilerList<>();
     private final List<Runnable> data = new CompilerList<>();
-    private final Map<Object, L> shared = new CompilerMap<>();
     private boolean bodyDone;
 
     /**
@@ -171,24 +168,6 @@ public abstract class HotSpotCodeEmitter<A extends Assembler, F extends HotSpotF
     public final void outOfLine(Runnable code) {
         requireBody();
         outOfLine.add(code);
-    }
-
-    /**
-     * Out-of-line code shared by every op of the method that asks for the same {@code key}: emitted
-     * once, after the body, at the returned label.
-     */
-    public final L sharedOutOfLine(Object key, Runnable code) {
-        L l = shared.get(key);
-        if (l == null) {
-            L label = newLabel("shared " + key);
-            shared.put(key, label);
-            outOfLine.add(() -> {
-                asm.bind(label);
-                code.run();
-            });
-            l = label;
-        }
-        return l;
     }
 
     /** Data to place after the out-of-line code (jump tables); runs when every block label is bound. */

@@ -5,7 +5,6 @@ import static org.ssajit.aarch64.lir.Aarch64CodeEmitter.SCRATCH2;
 import static org.ssajit.lir.LirOperands.reg;
 import static org.ssajit.lir.LirOperands.values;
 
-
 import org.ssajit.aarch64.asm.Aarch64Assembler;
 import org.ssajit.hotspot.ir.RuntimeLeaf;
 

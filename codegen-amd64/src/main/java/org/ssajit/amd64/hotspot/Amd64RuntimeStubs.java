@@ -56,6 +56,8 @@ public final class Amd64RuntimeStubs extends RuntimeStubBuilder<Amd64Assembler> 
 
     /** The C convention's general argument registers (System V). */
     private static final Register[] C_ARGUMENTS = {rdi, rsi, rdx, rcx, r8, r9};
+    /** The most arguments a leaf-call-saving stub loads (the C argument registers). */
+    public static final int LEAF_CALL_ARGUMENTS = C_ARGUMENTS.length;
     /** The general registers a C function may clobber (r10, the scratch register, holds nothing across ops). */
     private static final Register[] C_CALLER_SAVED = {rax, rcx, rdx, rsi, rdi, r8, r9, r11};
     /** Bytes below the return address for xmm0-xmm15 (their low 64 bits, all a Java float or double uses) and padding. */

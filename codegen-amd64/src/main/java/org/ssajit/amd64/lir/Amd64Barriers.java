@@ -5,7 +5,6 @@ import static org.ssajit.amd64.lir.Amd64CodeEmitter.SCRATCH;
 import static org.ssajit.lir.LirOperands.reg;
 import static org.ssajit.lir.LirOperands.values;
 
-
 import org.ssajit.amd64.asm.Address;
 import org.ssajit.amd64.asm.AluOp;
 import org.ssajit.amd64.asm.Amd64Assembler;
@@ -86,7 +85,7 @@ public final class Amd64Barriers {
 
         public LeafCallSaving(long target, RuntimeLeaf function, Value result, Value[] arguments) {
             super(result == null ? null : new Value[] {result}, arguments, null, null);
-            if (arguments.length > C_ARGUMENTS) {
+            if (arguments.length > org.ssajit.amd64.hotspot.Amd64RuntimeStubs.LEAF_CALL_ARGUMENTS) {
                 throw new IllegalArgumentException(function + ": more arguments than C passes in registers");
             }
             if ((result != null) != (function.resultKind() != jdk.vm.ci.meta.JavaKind.Void) || result != null && arguments.length == 0) {
@@ -121,7 +120,4 @@ public final class Amd64Barriers {
             return "leafcallsaving " + function.symbol();
         }
     }
-
-    /** The C convention's general argument registers (System V): rdi, rsi, rdx, rcx, r8, r9. */
-    private static final int C_ARGUMENTS = 6;
 }
