@@ -1,7 +1,6 @@
 package org.ssajit.asm;
 
 import java.util.Arrays;
-import java.util.Objects;
 
 /**
  * What every target's assembler is built on: a growable little-endian code buffer and the
@@ -50,7 +49,7 @@ public abstract class Assembler {
 
     /** The byte at {@code position}, as 0..255. */
     public final int byteAt(int position) {
-        Objects.checkIndex(position, pos);
+        checkRange(position, 1);
         return buf[position] & 0xFF;
     }
 
@@ -78,7 +77,7 @@ public abstract class Assembler {
 
     /** Overwrites the 32 bits at {@code at} (little-endian). */
     protected final void putInt(int at, int v) {
-        Objects.checkFromIndexSize(at, 4, pos);
+        checkRange(at, 4);
         buf[at] = (byte) v;
         buf[at + 1] = (byte) (v >>> 8);
         buf[at + 2] = (byte) (v >>> 16);
@@ -87,13 +86,13 @@ public abstract class Assembler {
 
     /** Overwrites the byte at {@code at}. */
     protected final void putByte(int at, int v) {
-        Objects.checkIndex(at, pos);
+        checkRange(at, 1);
         buf[at] = (byte) v;
     }
 
     /** The 32 bits at {@code at} (little-endian). */
     protected final int getInt(int at) {
-        Objects.checkFromIndexSize(at, 4, pos);
+        checkRange(at, 4);
         return (buf[at] & 0xFF) | (buf[at + 1] & 0xFF) << 8 | (buf[at + 2] & 0xFF) << 16 | buf[at + 3] << 24;
     }
 
@@ -153,8 +152,29 @@ public abstract class Assembler {
     /** Fills in the references recorded by {@link #resolve} (in order, concatenated), now that {@code label} is bound. */
     protected abstract void patchReferences(Label label, int[] references);
 
+    /**
+     * {@code o}, or a {@link NullPointerException} naming {@code what}: {@code Objects.requireNonNull}
+     * as the assemblers' own code (see {@link Label#addReference} for why).
+     */
+    public static <T> T nonNull(T o, String what) {
+        if (o == null) {
+            throw new NullPointerException(what);
+        }
+        return o;
+    }
+
+    /**
+     * That the {@code size} bytes from {@code at} were emitted. Not {@code Objects.checkIndex}: see
+     * {@link Label#addReference}.
+     */
+    private void checkRange(int at, int size) {
+        if (at < 0 || size > pos - at) {
+            throw new IndexOutOfBoundsException("bytes " + at + " to " + ((long) at + size) + " of " + pos);
+        }
+    }
+
     private void claim(Label label) {
-        Objects.requireNonNull(label, "label");
+        nonNull(label, "label");
         if (label.owner == null) {
             label.owner = this;
         } else if (label.owner != this) {

@@ -1,6 +1,5 @@
 package org.ssajit.asm;
 
-import java.util.Arrays;
 
 /**
  * A position in one assembler's code, possibly not known yet. Instructions may refer to a label
@@ -57,7 +56,19 @@ public class Label {
 
     void addReference(int[] record) {
         if (used + record.length > references.length) {
-            references = Arrays.copyOf(references, Math.max(Math.max(6, record.length), references.length * 2));
+            // Grown by hand, not with Arrays.copyOf and Math.max: the compiler runs in the program's
+            // JVM, and the JDK's methods, called for every label, were queued for tier-4 compiles of
+            // their own on the compiler thread.
+            int n = references.length * 2;
+            if (n < 6) {
+                n = 6;
+            }
+            if (n < used + record.length) {
+                n = used + record.length;
+            }
+            int[] grown = new int[n];
+            System.arraycopy(references, 0, grown, 0, used);
+            references = grown;
         }
         System.arraycopy(record, 0, references, used, record.length);
         used += record.length;
@@ -68,7 +79,12 @@ public class Label {
      * before any reference is made, or fill their array exactly: no copy then.
      */
     int[] references() {
-        return used == references.length ? references : Arrays.copyOf(references, used);
+        if (used == references.length) {
+            return references;
+        }
+        int[] r = new int[used];
+        System.arraycopy(references, 0, r, 0, used);
+        return r;
     }
 
     void clearReferences() {

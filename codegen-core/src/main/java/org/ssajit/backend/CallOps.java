@@ -1,7 +1,5 @@
 package org.ssajit.backend;
 
-import java.util.Arrays;
-
 import org.ssajit.hotspot.ir.CallTarget;
 import org.ssajit.hotspot.ir.RuntimeLeaf;
 import org.ssajit.lir.LirFrameState;
@@ -22,7 +20,7 @@ public final class CallOps {
     }
 
     private static Value[] values(RegisterValue[] registers) {
-        return Arrays.copyOf(registers, registers.length, Value[].class);
+        return java.util.Arrays.copyOf(registers, registers.length, Value[].class);
     }
 
     /**

@@ -1,7 +1,5 @@
 package org.ssajit.backend;
 
-import java.util.Arrays;
-
 import org.ssajit.lir.LirFrameState;
 
 import jdk.vm.ci.code.RegisterValue;
@@ -18,7 +16,7 @@ public final class ControlOps {
      */
     public static final class Entry extends TargetOp<HotSpotCodeEmitter<?, ?, ?>> {
         public Entry(RegisterValue[] arguments) {
-            super(Arrays.copyOf(arguments, arguments.length, Value[].class), null, null, null);
+            super(java.util.Arrays.copyOf(arguments, arguments.length, Value[].class), null, null, null);
         }
 
         @Override

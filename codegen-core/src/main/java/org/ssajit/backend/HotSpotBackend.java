@@ -2,7 +2,6 @@ package org.ssajit.backend;
 
 import org.ssajit.util.CompilerList;
 import java.util.List;
-import java.util.Objects;
 import java.util.function.BiFunction;
 
 import org.ssajit.codegen.Backend;
@@ -21,6 +20,7 @@ import org.ssajit.lir.LirFrameState;
 import org.ssajit.lir.LirGraph;
 import org.ssajit.lir.LirOp;
 import org.ssajit.lir.Variable;
+import org.ssajit.util.Nulls;
 
 import jdk.vm.ci.code.Architecture;
 import jdk.vm.ci.code.Register;
@@ -58,11 +58,11 @@ public abstract class HotSpotBackend<F extends HotSpotFrameBuilder<?>> implement
 
     protected HotSpotBackend(HotSpotVmConfig config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection,
                     RegisterConfig registerConfig, Architecture architecture) {
-        this.config = Objects.requireNonNull(config);
-        this.metaAccess = Objects.requireNonNull(metaAccess);
-        this.constantReflection = Objects.requireNonNull(constantReflection);
-        this.registerConfig = Objects.requireNonNull(registerConfig);
-        this.architecture = Objects.requireNonNull(architecture);
+        this.config = Nulls.requireNonNull(config);
+        this.metaAccess = Nulls.requireNonNull(metaAccess);
+        this.constantReflection = Nulls.requireNonNull(constantReflection);
+        this.registerConfig = Nulls.requireNonNull(registerConfig);
+        this.architecture = Nulls.requireNonNull(architecture);
         this.floatKind = architecture.getPlatformKind(JavaKind.Float);
         this.doubleKind = architecture.getPlatformKind(JavaKind.Double);
     }

@@ -1,7 +1,7 @@
 package org.ssajit.backend;
 
+import org.ssajit.util.ArrayCopies;
 import org.ssajit.util.CompilerList;
-import java.util.Arrays;
 import java.util.List;
 
 import org.ssajit.asm.Assembler;
@@ -143,7 +143,7 @@ public abstract class HotSpotCodeEmitter<A extends Assembler, F extends HotSpotF
     @SuppressWarnings("unchecked")
     protected final L ownLabel(LirBlock b) {
         if (b.id() >= labels.length) {
-            labels = Arrays.copyOf(labels, b.id() + 1);
+            labels = ArrayCopies.copyOf(labels, b.id() + 1);
         }
         Object l = labels[b.id()];
         if (l == null) {

@@ -2,7 +2,6 @@ package org.ssajit.backend;
 
 import static org.ssajit.lir.LirOperands.values;
 
-import java.util.Arrays;
 import java.util.function.ToLongFunction;
 
 import org.ssajit.asm.Label;
@@ -141,7 +140,7 @@ public final class VmCallOps {
 
         protected NewException(ImplicitException exception, RegisterValue result, RegisterValue[] inputs, LirFrameState state, Register returnRegister,
                         Register[] argumentRegisters) {
-            super(values(result), inputs.length == 0 ? null : Arrays.copyOf(inputs, inputs.length, Value[].class), state);
+            super(values(result), inputs.length == 0 ? null : java.util.Arrays.copyOf(inputs, inputs.length, Value[].class), state);
             if (!result.getRegister().equals(returnRegister)) {
                 throw new IllegalArgumentException("the exception is in " + returnRegister + ": " + result);
             }

@@ -1,9 +1,9 @@
 package org.ssajit.codegen;
 
 import org.ssajit.util.CompilerList;
+import org.ssajit.util.Nulls;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Objects;
 
 import jdk.vm.ci.code.StackSlot;
 import jdk.vm.ci.code.site.DataPatch;
@@ -40,7 +40,7 @@ public record CompiledCode(String name, byte[] code, List<Site> sites, int total
                 List<Assumption> assumptions, boolean hasUnsafeAccess) {
 
     public CompiledCode {
-        Objects.requireNonNull(name, "name");
+        Nulls.requireNonNull(name, "name");
         code = code.clone();
         List<Site> sorted = new CompilerList<>(sites);
         sorted.sort(Comparator.comparingInt(s -> s.pcOffset));

@@ -1,7 +1,7 @@
 package org.ssajit.hotspot;
 
+import org.ssajit.util.ArrayCopies;
 import org.ssajit.util.ArrayFill;
-import java.util.Arrays;
 import java.util.Objects;
 
 import jdk.vm.ci.code.BytecodeFrame;
@@ -16,6 +16,8 @@ import jdk.vm.ci.meta.ResolvedJavaMethod;
 import jdk.vm.ci.meta.Value;
 
 import org.ssajit.lir.LirKind;
+import org.ssajit.util.IntMath;
+import org.ssajit.util.Nulls;
 
 /**
  * Builds the {@link BytecodeFrame} of one debug-info point: where the interpreter would find each local
@@ -45,7 +47,7 @@ public final class BytecodeFrameBuilder {
     private static final JavaKind[] NO_KINDS = {};
 
     private BytecodeFrameBuilder(ResolvedJavaMethod method, int bci) {
-        this.method = Objects.requireNonNull(method, "method");
+        this.method = Nulls.requireNonNull(method, "method");
         if (bci < 0 || method.getCode() == null || bci >= method.getCodeSize()) {
             throw new IllegalArgumentException("bci " + bci + " is not in " + method.format("%H.%n(%p)"));
         }
@@ -87,8 +89,8 @@ public final class BytecodeFrameBuilder {
 
     private void pushSlot(JavaValue value, JavaKind kind) {
         if (stackSize == stack.length) {
-            stack = Arrays.copyOf(stack, Math.max(4, 2 * stackSize));
-            stackKinds = Arrays.copyOf(stackKinds, stack.length);
+            stack = ArrayCopies.copyOf(stack, IntMath.max(4, 2 * stackSize));
+            stackKinds = ArrayCopies.copyOf(stackKinds, stack.length);
         }
         stack[stackSize] = value;
         stackKinds[stackSize] = kind;
@@ -102,11 +104,11 @@ public final class BytecodeFrameBuilder {
     public BytecodeFrameBuilder lock(JavaValue owner, StackSlot slot) {
         check(JavaKind.Object, owner);
         if (lockCount == locks.length) {
-            locks = Arrays.copyOf(locks, Math.max(2, 2 * lockCount));
+            locks = ArrayCopies.copyOf(locks, IntMath.max(2, 2 * lockCount));
         }
         // An object escape analysis did not allocate has a lock that was never taken (eliminated):
         // deoptimizing, HotSpot takes it for the object it allocates.
-        locks[lockCount++] = new StackLockValue(owner, Objects.requireNonNull(slot, "slot"), owner instanceof jdk.vm.ci.code.VirtualObject);
+        locks[lockCount++] = new StackLockValue(owner, Nulls.requireNonNull(slot, "slot"), owner instanceof jdk.vm.ci.code.VirtualObject);
         return this;
     }
 
@@ -152,7 +154,7 @@ public final class BytecodeFrameBuilder {
 
     /** Checks that {@code value} can hold a {@code kind}; returns the stack kind. */
     private static JavaKind check(JavaKind kind, JavaValue value) {
-        Objects.requireNonNull(value, "value (use Value.ILLEGAL for a dead slot)");
+        Nulls.requireNonNull(value, "value (use Value.ILLEGAL for a dead slot)");
         JavaKind k = kind.getStackKind();
         if (k == JavaKind.Void || k == JavaKind.Illegal) {
             throw new IllegalArgumentException("a frame slot cannot hold " + kind);

@@ -1,7 +1,7 @@
 package org.ssajit.hotspot;
 
+import org.ssajit.util.ArrayCopies;
 import org.ssajit.util.CompilerList;
-import java.util.Arrays;
 import java.util.List;
 
 import jdk.vm.ci.code.Architecture;
@@ -268,9 +268,9 @@ public final class DebugInfos {
                 return;
             }
             if (n == locations.length) {
-                locations = Arrays.copyOf(locations, 2 * n);
-                sizes = Arrays.copyOf(sizes, 2 * n);
-                keys = Arrays.copyOf(keys, 2 * n);
+                locations = ArrayCopies.copyOf(locations, 2 * n);
+                sizes = ArrayCopies.copyOf(sizes, 2 * n);
+                keys = ArrayCopies.copyOf(keys, 2 * n);
             }
             keys[n] = key;
             locations[n] = loc;
@@ -288,9 +288,9 @@ public final class DebugInfos {
         }
 
         HotSpotReferenceMap build() {
-            Location[] objects = Arrays.copyOf(locations, n);
+            Location[] objects = ArrayCopies.copyOf(locations, n);
             // No derived pointers yet; 16 = an xmm or SIMD register, the widest value ssajit keeps in a register.
-            return new HotSpotReferenceMap(objects, new Location[n], Arrays.copyOf(sizes, n), 16);
+            return new HotSpotReferenceMap(objects, new Location[n], ArrayCopies.copyOf(sizes, n), 16);
         }
     }
 }

@@ -1,12 +1,11 @@
 package org.ssajit.hotspot;
 
-import java.util.Objects;
-
 import jdk.vm.ci.code.StackSlot;
 import jdk.vm.ci.meta.PlatformKind;
 import jdk.vm.ci.meta.ValueKind;
 
 import org.ssajit.lir.LirKind;
+import org.ssajit.util.Nulls;
 
 /**
  * The shape of one compiled method's frame on HotSpot, the same on AMD64 and AArch64. Offsets are from
@@ -39,7 +38,7 @@ public final class FrameLayout {
     private final int totalFrameSize;
 
     private FrameLayout(PlatformKind wordKind, int spillBytes, int outgoingBytes, boolean rescueSlot, int monitorSlots) {
-        this.wordKind = Objects.requireNonNull(wordKind, "wordKind");
+        this.wordKind = Nulls.requireNonNull(wordKind, "wordKind");
         if (wordKind.getSizeInBytes() != WORD) {
             throw new IllegalArgumentException("the word of a 64-bit target, not " + wordKind);
         }

@@ -2,13 +2,13 @@ package org.ssajit.hotspot;
 
 import org.ssajit.util.CompilerList;
 import java.util.List;
-import java.util.Objects;
 
 import org.ssajit.hotspot.ir.CallTarget;
 import org.ssajit.asm.Assembler;
 import org.ssajit.asm.Label;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.hotspot.ir.ImplicitException;
+import org.ssajit.util.Nulls;
 
 import jdk.vm.ci.code.BytecodeFrame;
 import jdk.vm.ci.code.DebugInfo;
@@ -82,8 +82,8 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
     private final List<Integer> checkedReturns = new CompilerList<>();
 
     protected HotSpotFrameBuilder(HotSpotVmConfig config, FrameLayout layout, A asm) {
-        this.config = Objects.requireNonNull(config, "config");
-        this.layout = Objects.requireNonNull(layout, "layout");
+        this.config = Nulls.requireNonNull(config, "config");
+        this.layout = Nulls.requireNonNull(layout, "layout");
         this.asm = asm;
     }
 
@@ -303,6 +303,16 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
 
     /** A trap's request and speculation, which its tail stores. */
     private record TrapRequest(int request, long speculation) {
+        // equals and hashCode written out, as FieldRef's (ssa-core): a record's go through method handles.
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof TrapRequest t && t.request == request && t.speculation == speculation;
+        }
+
+        @Override
+        public int hashCode() {
+            return request * 31 + Long.hashCode(speculation);
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package org.ssajit.hotspot;
 import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
 import jdk.vm.ci.hotspot.HotSpotVMConfigAccess;
 import jdk.vm.ci.hotspot.HotSpotVMConfigStore;
+import org.ssajit.util.IntMath;
 
 /**
  * What compiled code needs from the running VM, on every target, read once from JVMCI's config
@@ -666,7 +667,7 @@ public final class HotSpotVmConfig extends HotSpotVMConfigAccess {
      * pages it is not.
      */
     public int stackBangOffset(int totalFrameSize) {
-        return Math.max(shadowZoneSize(stackShadowPages, vmPageSize), totalFrameSize);
+        return IntMath.max(shadowZoneSize(stackShadowPages, vmPageSize), totalFrameSize);
     }
 
     static int shadowZoneSize(int shadowPages, int pageSize) {

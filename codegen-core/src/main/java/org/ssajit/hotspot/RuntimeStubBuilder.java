@@ -2,12 +2,12 @@ package org.ssajit.hotspot;
 
 import org.ssajit.util.CompilerList;
 import java.nio.charset.StandardCharsets;
-import java.util.Objects;
 
 import org.ssajit.asm.Assembler;
 import org.ssajit.asm.Label;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.hotspot.ir.ImplicitException;
+import org.ssajit.util.Nulls;
 
 import jdk.vm.ci.code.BytecodePosition;
 import jdk.vm.ci.code.DebugInfo;
@@ -61,7 +61,7 @@ public abstract class RuntimeStubBuilder<A extends Assembler> {
      * @param cArguments the C convention's first four argument registers (the first gets the thread)
      */
     protected RuntimeStubBuilder(HotSpotVmConfig config, A asm, Register returnRegister, Register... cArguments) {
-        this.config = Objects.requireNonNull(config, "config");
+        this.config = Nulls.requireNonNull(config, "config");
         this.asm = asm;
         this.returnRegister = returnRegister;
         this.cArguments = cArguments.clone();
@@ -242,7 +242,7 @@ public abstract class RuntimeStubBuilder<A extends Assembler> {
     }
 
     private CompiledCode code(String name, int frameSize) {
-        return new CompiledCode(name, asm.code(), CompilerList.of(Objects.requireNonNull(call, "the stub's call")), frameSize, null);
+        return new CompiledCode(name, asm.code(), CompilerList.of(Nulls.requireNonNull(call, "the stub's call")), frameSize, null);
     }
 
     /** {@code s} as a NUL-terminated C string, padded with zeros to whole 4-byte words (an instruction's size on a fixed-width target). */

@@ -2,6 +2,7 @@ package org.ssajit.lir;
 
 import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerList;
+import org.ssajit.util.IntMath;
 import java.util.List;
 
 /**
@@ -51,9 +52,9 @@ public abstract class CodeEmitter {
     protected static int idLimit(List<LirBlock> blocks) {
         int limit = 0;
         for (LirBlock b : blocks) {
-            limit = Math.max(limit, b.id() + 1);
+            limit = IntMath.max(limit, b.id() + 1);
             for (LirBlock s : b.successors()) {
-                limit = Math.max(limit, s.id() + 1);
+                limit = IntMath.max(limit, s.id() + 1);
             }
         }
         return limit;

@@ -1,6 +1,7 @@
 package org.ssajit.lir;
 
 import jdk.vm.ci.code.StackSlot;
+import org.ssajit.util.IntMath;
 
 /**
  * The layout of a compiled frame, from the stack pointer up: outgoing stack arguments, spill slots,
@@ -41,7 +42,7 @@ public class FrameMap {
         if (spillsHandedOut && bytes > outgoingSize) {
             throw new IllegalStateException("outgoing area grown after spill slots were allocated");
         }
-        outgoingSize = Math.max(outgoingSize, align(bytes, wordSize));
+        outgoingSize = IntMath.max(outgoingSize, align(bytes, wordSize));
     }
 
     public int outgoingSize() {
@@ -51,8 +52,8 @@ public class FrameMap {
     /** A new spill slot, aligned to its size, addressed relative to the stack pointer. */
     public StackSlot allocateSpillSlot(LirKind kind) {
         spillsHandedOut = true;
-        int size = Math.max(kind.getPlatformKind().getSizeInBytes(), 1);
-        spillSize = align(spillSize, Math.min(size, wordSize));
+        int size = IntMath.max(kind.getPlatformKind().getSizeInBytes(), 1);
+        spillSize = align(spillSize, IntMath.min(size, wordSize));
         int offset = outgoingSize + spillSize;
         spillSize += size;
         return StackSlot.get(kind, offset, false);
@@ -60,7 +61,7 @@ public class FrameMap {
 
     /** Reserves monitor slots for lock depths {@code 0 .. count-1}. */
     public void reserveMonitorSlots(int count) {
-        monitorSlots = Math.max(monitorSlots, count);
+        monitorSlots = IntMath.max(monitorSlots, count);
     }
 
     public int monitorSlots() {

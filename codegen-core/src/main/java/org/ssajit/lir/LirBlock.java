@@ -90,4 +90,19 @@ public final class LirBlock {
     public String toString() {
         return "B" + id;
     }
+
+    /**
+     * Identity, as {@code Object}'s; declared so that the compiler's lists and maps, which compare
+     * by {@code equals}, do not call the JDK's {@code Object.equals} (see {@link
+     * org.ssajit.util.IndexedList}).
+     */
+    @Override
+    public final boolean equals(Object o) {
+        return this == o;
+    }
+
+    @Override
+    public final int hashCode() {
+        return System.identityHashCode(this);
+    }
 }

@@ -20,6 +20,7 @@ import org.ssajit.ir.Switch;
 import org.ssajit.ir.Terminator;
 import org.ssajit.ir.Throw;
 import org.ssajit.ir.Undefined;
+import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.code.Architecture;
 import jdk.vm.ci.meta.JavaConstant;
@@ -328,18 +329,22 @@ public abstract class LirGenerator {
         if (t.isSafepoint()) {
             emitLoopSafepoint(state(t.state(), false));
         }
-        switch (t) {
-            case Goto g -> jumpTo(g.target());
-            case If f -> emitIf(f, target(f.trueTarget()), target(f.falseTarget()));
-            case Switch s -> {
-                LirBlock[] keyTargets = new LirBlock[s.keyCount()];
-                for (int i = 0; i < keyTargets.length; i++) {
-                    keyTargets[i] = target(s.keyTarget(i));
-                }
-                emitSwitch(s, keyTargets, target(s.defaultTarget()));
+        // Tests, not a switch on the type: that links through java.lang.invoke (SwitchBootstraps), whose
+        // code, slow while the compiler still runs in the interpreter, then ran for every block.
+        if (t instanceof Goto g) {
+            jumpTo(g.target());
+        } else if (t instanceof If f) {
+            emitIf(f, target(f.trueTarget()), target(f.falseTarget()));
+        } else if (t instanceof Switch s) {
+            LirBlock[] keyTargets = new LirBlock[s.keyCount()];
+            for (int i = 0; i < keyTargets.length; i++) {
+                keyTargets[i] = target(s.keyTarget(i));
             }
-            case Return r -> emitReturn(r);
-            case Throw th -> emitThrow(th);
+            emitSwitch(s, keyTargets, target(s.defaultTarget()));
+        } else if (t instanceof Return r) {
+            emitReturn(r);
+        } else {
+            emitThrow((Throw) t);
         }
     }
 
@@ -368,7 +373,7 @@ public abstract class LirGenerator {
                 t.setLoop(l);
                 e.block = t;
                 if (t.id() >= edgeOf.length) {
-                    edgeOf = java.util.Arrays.copyOf(edgeOf, Math.max(t.id() + 1, 2 * edgeOf.length));
+                    edgeOf = org.ssajit.util.ArrayCopies.copyOf(edgeOf, IntMath.max(t.id() + 1, 2 * edgeOf.length));
                 }
                 edgeOf[t.id()] = e;
             }

@@ -1,7 +1,7 @@
 package org.ssajit.lowering;
 
+import org.ssajit.util.ArrayCopies;
 import org.ssajit.util.CompilerList;
-import java.util.Arrays;
 import java.util.List;
 
 import org.ssajit.hotspot.ir.HotSpotOp;
@@ -20,6 +20,7 @@ import org.ssajit.ir.Op.In;
 import org.ssajit.ir.Stamps;
 import org.ssajit.hotspot.ir.TypeTest;
 import org.ssajit.ir.Value;
+import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.ResolvedJavaType;
@@ -99,25 +100,25 @@ final class CheckElimination {
 
     @SuppressWarnings("unchecked")
     private void allocateTables(int n) {
-        known = known == null ? new byte[n] : Arrays.copyOf(known, n);
-        inBounds = inBounds == null ? new List[n] : Arrays.copyOf(inBounds, n);
-        casts = casts == null ? new List[n] : Arrays.copyOf(casts, n);
-        below = below == null ? new List[n] : Arrays.copyOf(below, n);
-        sameLength = sameLength == null ? new List[n] : Arrays.copyOf(sameLength, n);
+        known = known == null ? new byte[n] : ArrayCopies.copyOf(known, n);
+        inBounds = inBounds == null ? new List[n] : ArrayCopies.copyOf(inBounds, n);
+        casts = casts == null ? new List[n] : ArrayCopies.copyOf(casts, n);
+        below = below == null ? new List[n] : ArrayCopies.copyOf(below, n);
+        sameLength = sameLength == null ? new List[n] : ArrayCopies.copyOf(sameLength, n);
     }
 
     /** {@code v}'s id, the tables grown to hold it. */
     private int slot(Value v) {
         int id = v.id();
         if (id >= known.length) {
-            allocateTables(Math.max(id + 1, 2 * known.length));
+            allocateTables(IntMath.max(id + 1, 2 * known.length));
         }
         return id;
     }
 
     private void log(int kind, int id) {
         if (undoSize == undo.length) {
-            undo = Arrays.copyOf(undo, 2 * undoSize);
+            undo = ArrayCopies.copyOf(undo, 2 * undoSize);
         }
         undo[undoSize++] = kind | id << 3;
     }
@@ -184,7 +185,7 @@ final class CheckElimination {
             first[i + 1] += first[i];
         }
         Block[] kids = new Block[first[limit]];
-        int[] filled = Arrays.copyOf(first, limit);
+        int[] filled = ArrayCopies.copyOf(first, limit);
         for (Block b : rpo) {
             if (b != g.entry()) {
                 kids[filled[dominance.immediateDominator(b).id()]++] = b;
@@ -220,7 +221,7 @@ final class CheckElimination {
     private void enter(Block b) {
         edgeFacts(b);
         Instruction last = null;
-        for (Instruction i : List.copyOf(b.instructions())) {
+        for (Instruction i : CompilerList.copyOf(b.instructions())) {
             if (i.block() == b) {
                 previous = last != null && last.block() == b ? last : null;
                 Instruction now = visit(i, b);

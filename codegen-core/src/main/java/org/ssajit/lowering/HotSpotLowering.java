@@ -5,7 +5,6 @@ import org.ssajit.util.CompilerSet;
 import org.ssajit.util.CompilerList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -43,6 +42,7 @@ import org.ssajit.ir.Value;
 import org.ssajit.options.OptionValues;
 import org.ssajit.phases.PhaseSuite;
 import org.ssajit.ssa.RedundantPhiElimination;
+import org.ssajit.util.Nulls;
 
 import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
 import jdk.vm.ci.meta.ConstantReflectionProvider;
@@ -105,20 +105,20 @@ public final class HotSpotLowering {
 
     /** The lowering for {@code config}'s VM, as {@code options} ask ({@link LoweringOptions}). */
     public HotSpotLowering(HotSpotVmConfig config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection, OptionValues options) {
-        this.config = Objects.requireNonNull(config);
-        this.metaAccess = Objects.requireNonNull(metaAccess);
-        this.constantReflection = Objects.requireNonNull(constantReflection);
-        this.options = Objects.requireNonNull(options);
+        this.config = Nulls.requireNonNull(config);
+        this.metaAccess = Nulls.requireNonNull(metaAccess);
+        this.constantReflection = Nulls.requireNonNull(constantReflection);
+        this.options = Nulls.requireNonNull(options);
         this.implicitNullChecks = options.get(LoweringOptions.IMPLICIT_NULL_CHECKS);
         this.gc = config.selectedGc();
     }
 
     /** As the public constructor, lowering for collector {@code gc} ({@code CollectedHeap::Name}) instead of the VM's: for tests. */
     HotSpotLowering(HotSpotVmConfig config, MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection, OptionValues options, int gc) {
-        this.config = Objects.requireNonNull(config);
-        this.metaAccess = Objects.requireNonNull(metaAccess);
-        this.constantReflection = Objects.requireNonNull(constantReflection);
-        this.options = Objects.requireNonNull(options);
+        this.config = Nulls.requireNonNull(config);
+        this.metaAccess = Nulls.requireNonNull(metaAccess);
+        this.constantReflection = Nulls.requireNonNull(constantReflection);
+        this.options = Nulls.requireNonNull(options);
         this.implicitNullChecks = options.get(LoweringOptions.IMPLICIT_NULL_CHECKS);
         this.gc = gc;
     }

@@ -1,7 +1,5 @@
 package org.ssajit.phases;
 
-import java.util.Objects;
-
 import org.ssajit.codegen.Backend;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.debug.FaultInjection;
@@ -15,6 +13,7 @@ import org.ssajit.parse.FrontEnd;
 import org.ssajit.parse.Providers;
 import org.ssajit.regalloc.AllocationResult;
 import org.ssajit.regalloc.RegisterAllocationConfig;
+import org.ssajit.util.Nulls;
 
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
@@ -34,13 +33,13 @@ public final class Compilation {
     public record Setup(Providers providers, HotSpotLowering lowering, Backend backend, RegisterAllocationConfig allocation, BuildOptions build,
                     FaultInjection faults, boolean verify, PhaseTimes times) {
         public Setup {
-            Objects.requireNonNull(providers);
-            Objects.requireNonNull(lowering);
-            Objects.requireNonNull(backend);
-            Objects.requireNonNull(allocation);
-            Objects.requireNonNull(build);
-            Objects.requireNonNull(faults);
-            Objects.requireNonNull(times);
+            Nulls.requireNonNull(providers);
+            Nulls.requireNonNull(lowering);
+            Nulls.requireNonNull(backend);
+            Nulls.requireNonNull(allocation);
+            Nulls.requireNonNull(build);
+            Nulls.requireNonNull(faults);
+            Nulls.requireNonNull(times);
         }
 
         public Setup withBuild(BuildOptions other) {
@@ -68,8 +67,8 @@ public final class Compilation {
      * caught in compiled code (off when a JVMTI agent can post exception events).
      */
     public Compilation(Setup setup, ResolvedJavaMethod method, int entryBci, boolean compiledHandlers) {
-        this.setup = Objects.requireNonNull(setup);
-        this.method = Objects.requireNonNull(method);
+        this.setup = Nulls.requireNonNull(setup);
+        this.method = Nulls.requireNonNull(method);
         this.entryBci = entryBci;
         this.compiledHandlers = compiledHandlers;
     }
@@ -82,12 +81,12 @@ public final class Compilation {
     }
 
     public Compilation withDump(PhaseDump d) {
-        this.dump = Objects.requireNonNull(d);
+        this.dump = Nulls.requireNonNull(d);
         return this;
     }
 
     public Compilation withListener(PhaseListener l) {
-        this.listener = Objects.requireNonNull(l);
+        this.listener = Nulls.requireNonNull(l);
         return this;
     }
 

@@ -3,7 +3,6 @@ package org.ssajit.phases;
 import org.ssajit.util.CompilerSet;
 import org.ssajit.util.CompilerList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -12,6 +11,7 @@ import org.ssajit.lowering.HotSpotLowering;
 import org.ssajit.lowering.LoweringState;
 import org.ssajit.opt.Optimizations;
 import org.ssajit.phases.PhaseTimes.Group;
+import org.ssajit.util.Nulls;
 import org.ssajit.verify.Verifier;
 
 /**
@@ -208,13 +208,13 @@ public final class PhaseSuite {
     private static void dump(Phase p, Compilation c) {
         if (c.dump() == PhaseDump.NONE) {
             if (p.kind() == Phase.Kind.GRAPH) {
-                Objects.requireNonNull(c.graph());
+                Nulls.requireNonNull(c.graph());
             }
             return; // no name built: most compiles dump nothing
         }
         String name = dumpName(p);
         switch (p.kind()) {
-            case GRAPH -> c.dump().printGraph(name, Objects.requireNonNull(c.graph()));
+            case GRAPH -> c.dump().printGraph(name, Nulls.requireNonNull(c.graph()));
             case LIR -> c.dump().printLir(name, c.lir());
             case ALLOCATION -> {
                 c.dump().printLir(name, c.lir());

@@ -1,6 +1,5 @@
 package org.ssajit.phases;
 
-
 /**
  * Compile time over all compiles (several compiler threads add at once), for the
  * {@code -Dssajit.Stats=true} summary: where a compile's time goes, in the JVM the compiler runs in. The
@@ -77,7 +76,7 @@ public final class PhaseTimes {
             }
         }
         Timed t = new Timed(phase);
-        byPhase = java.util.Arrays.copyOf(byPhase, byPhase.length + 1);
+        byPhase = org.ssajit.util.ArrayCopies.copyOf(byPhase, byPhase.length + 1);
         byPhase[byPhase.length - 1] = t;
         return t;
     }

@@ -1,5 +1,6 @@
 package org.ssajit.regalloc;
 
+import org.ssajit.util.ArrayCopies;
 import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
@@ -16,6 +17,7 @@ import org.ssajit.lir.LirKind;
 import org.ssajit.lir.LirOp;
 import org.ssajit.lir.LirOp.Mode;
 import org.ssajit.lir.Variable;
+import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterValue;
@@ -110,7 +112,7 @@ public final class AllocationVerifier {
     private void scan() {
         maxRegister = -1;
         for (Register r : config.allocatableRegisters()) {
-            maxRegister = Math.max(maxRegister, r.number);
+            maxRegister = IntMath.max(maxRegister, r.number);
         }
         int maxVariable = lir.variableCount() - 1;
         // Stack slots and NONE get numbers from 0 here, moved behind the registers' once all are seen.
@@ -140,7 +142,7 @@ public final class AllocationVerifier {
                     for (Value[] vs : orig) {
                         for (int i = 0; vs != null && i < vs.length; i++) {
                             if (vs[i] instanceof Variable var) {
-                                maxVariable = Math.max(maxVariable, var.index());
+                                maxVariable = IntMath.max(maxVariable, var.index());
                             }
                         }
                     }
@@ -156,7 +158,7 @@ public final class AllocationVerifier {
                 callerSaved[saved++] = r.number;
             }
         }
-        callerSaved = Arrays.copyOf(callerSaved, saved);
+        callerSaved = ArrayCopies.copyOf(callerSaved, saved);
         lastFixedDef = new LirOp[locationCount];
         recorded = new boolean[locationCount];
 
@@ -182,7 +184,7 @@ public final class AllocationVerifier {
 
     private void note(int key) {
         if (Locations.isRegisterKey(key)) {
-            maxRegister = Math.max(maxRegister, key);
+            maxRegister = IntMath.max(maxRegister, key);
         } else if (key != lastNoted) {
             otherLocations.putIfAbsent(key, otherLocations.size());
             lastNoted = key;
@@ -241,7 +243,7 @@ public final class AllocationVerifier {
             }
         }
         int id = newOther(new FixedToken(location, def), location, def);
-        int[] more = pairs == null ? new int[2] : Arrays.copyOf(pairs, pairs.length + 2);
+        int[] more = pairs == null ? new int[2] : ArrayCopies.copyOf(pairs, pairs.length + 2);
         more[more.length - 2] = location;
         more[more.length - 1] = id;
         if (def == null) {
@@ -372,7 +374,7 @@ public final class AllocationVerifier {
                     kept[k++] = name;
                 }
             }
-            int[] now = Arrays.copyOf(kept, k);
+            int[] now = ArrayCopies.copyOf(kept, k);
             for (int name : names) {
                 int[] ps = phisOf.get(name);
                 if (ps != null) {
@@ -497,7 +499,7 @@ public final class AllocationVerifier {
                         rest[k++] = name;
                     }
                 }
-                state[l] = k == 0 ? null : Arrays.copyOf(rest, k);
+                state[l] = k == 0 ? null : ArrayCopies.copyOf(rest, k);
             }
         }
         for (int i = 0; i < count; i++) {
@@ -661,7 +663,7 @@ public final class AllocationVerifier {
     }
 
     private static int[] intersect(int[] a, int[] b) {
-        int[] out = new int[Math.min(a.length, b.length)];
+        int[] out = new int[IntMath.min(a.length, b.length)];
         int i = 0;
         int j = 0;
         int k = 0;
@@ -676,7 +678,7 @@ public final class AllocationVerifier {
                 j++;
             }
         }
-        return k == 0 ? EMPTY : Arrays.copyOf(out, k);
+        return k == 0 ? EMPTY : ArrayCopies.copyOf(out, k);
     }
 
     private static int[] union(int[] a, int[] b) {
@@ -694,7 +696,7 @@ public final class AllocationVerifier {
                 j++;
             }
         }
-        return k == out.length ? out : Arrays.copyOf(out, k);
+        return k == out.length ? out : ArrayCopies.copyOf(out, k);
     }
 
     private static int[] without(int[] a, int x) {

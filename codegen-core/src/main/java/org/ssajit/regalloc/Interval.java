@@ -4,6 +4,8 @@ import java.util.Arrays;
 
 import org.ssajit.lir.LirKind;
 import org.ssajit.lir.Variable;
+import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.StackSlot;
@@ -89,7 +91,7 @@ final class Interval {
         this.kind = kind;
         this.parent = this;
         this.sequence = sequence;
-        this.ranges = new int[2 * Math.max(2, rangeRoom)];
+        this.ranges = new int[2 * IntMath.max(2, rangeRoom)];
         this.uses = fixed == null ? new int[4] : NONE;
     }
 
@@ -112,13 +114,13 @@ final class Interval {
         if (rangeCount > 0) {
             int i = 2 * (rangeCount - 1);
             if (to >= ranges[i]) {
-                ranges[i] = Math.min(ranges[i], from);
-                ranges[i + 1] = Math.max(ranges[i + 1], to);
+                ranges[i] = IntMath.min(ranges[i], from);
+                ranges[i + 1] = IntMath.max(ranges[i + 1], to);
                 return;
             }
         }
         if (2 * rangeCount == ranges.length) {
-            ranges = Arrays.copyOf(ranges, ranges.length * 2);
+            ranges = ArrayCopies.copyOf(ranges, ranges.length * 2);
         }
         ranges[2 * rangeCount] = from;
         ranges[2 * rangeCount + 1] = to;
@@ -136,7 +138,7 @@ final class Interval {
 
     void addUse(int pos, int priority) {
         if (2 * useCount == uses.length) {
-            uses = Arrays.copyOf(uses, Math.max(4, uses.length * 2));
+            uses = ArrayCopies.copyOf(uses, IntMath.max(4, uses.length * 2));
         }
         uses[2 * useCount] = pos;
         uses[2 * useCount + 1] = priority;
@@ -229,8 +231,8 @@ final class Interval {
         while (i < rangeCount && j < other.rangeCount) {
             int aTo = a[ab + 2 * i + 1];
             int bTo = b[bb + 2 * j + 1];
-            int from = Math.max(Math.max(a[ab + 2 * i], b[bb + 2 * j]), pos);
-            int to = Math.min(aTo, bTo);
+            int from = IntMath.max(IntMath.max(a[ab + 2 * i], b[bb + 2 * j]), pos);
+            int to = IntMath.min(aTo, bTo);
             if (from < to) {
                 return from;
             }
@@ -322,7 +324,7 @@ final class Interval {
         child.uses = uses;
         child.useBase = useBase + 2 * u;
         child.useCount = useCount - u;
-        uses = u == 0 ? NONE : Arrays.copyOfRange(uses, useBase, useBase + 2 * u);
+        uses = u == 0 ? NONE : ArrayCopies.copyOfRange(uses, useBase, useBase + 2 * u);
         useBase = 0;
         useCount = u;
 
@@ -336,7 +338,7 @@ final class Interval {
             children[0] = this;
             childCount = 1;
         } else if (childCount == children.length) {
-            children = Arrays.copyOf(children, childCount * 2);
+            children = ArrayCopies.copyOf(children, childCount * 2);
         }
         System.arraycopy(children, at, children, at + 1, childCount - at);
         children[at] = part;

@@ -1,7 +1,8 @@
 package org.ssajit.regalloc;
 
-import java.util.Arrays;
 import java.util.List;
+import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.IntMath;
 
 /**
  * The walk's unhandled intervals, smallest start first, then in the order they were made
@@ -20,7 +21,7 @@ final class IntervalQueue {
 
     IntervalQueue(List<Interval> initial) {
         int n = initial.size();
-        keys = new long[Math.max(16, n)];
+        keys = new long[IntMath.max(16, n)];
         items = new Interval[keys.length];
         for (int i = 0; i < n; i++) {
             Interval v = initial.get(i);
@@ -48,8 +49,8 @@ final class IntervalQueue {
 
     void add(Interval v) {
         if (size == keys.length) {
-            keys = Arrays.copyOf(keys, size * 2);
-            items = Arrays.copyOf(items, size * 2);
+            keys = ArrayCopies.copyOf(keys, size * 2);
+            items = ArrayCopies.copyOf(items, size * 2);
         }
         long k = key(v);
         int i = size++;

@@ -20,6 +20,7 @@ import org.ssajit.lir.LirOp.Mode;
 import org.ssajit.lir.MoveFactory;
 import org.ssajit.lir.MoveOp;
 import org.ssajit.lir.Variable;
+import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterValue;
@@ -600,7 +601,7 @@ public final class LinearScan {
             for (int i = 1; i < it.partCount(); i++) {
                 Interval next = it.part(i);
                 if (next.location == it.spillSlot && it.part(i - 1).location != it.spillSlot) {
-                    storeCost[v] = Math.max(storeCost[v], cost[blockOfPosition(next.splitStart)]);
+                    storeCost[v] = IntMath.max(storeCost[v], cost[blockOfPosition(next.splitStart)]);
                 }
             }
         }
@@ -614,13 +615,13 @@ public final class LinearScan {
             for (int pi = 0; pi < preds.size(); pi++) {
                 LirBlock pred = preds.get(pi);
                 int end = blockLast[pred.id()] + 1;
-                int edgeCost = Math.min(cost[pred.id()], cost[block.id()]);
+                int edgeCost = IntMath.min(cost[pred.id()], cost[block.id()]);
                 int[] in = liveness.inVars();
                 for (int li = liveness.inStart(block.id()); li < liveness.inEnd(block.id()); li++) {
                     int v = in[li];
                     Interval it = intervals[v];
                     if (it.spillSlot != null && it.partAt(begin).location == it.spillSlot && it.partAt(end).location != it.spillSlot) {
-                        storeCost[v] = Math.max(storeCost[v], edgeCost);
+                        storeCost[v] = IntMath.max(storeCost[v], edgeCost);
                     }
                 }
             }

@@ -2,6 +2,7 @@ package org.ssajit.regalloc;
 
 import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerList;
+import org.ssajit.util.IntMath;
 import java.util.List;
 
 import jdk.vm.ci.code.Register;
@@ -306,13 +307,13 @@ final class LinearScanWalker {
         for (int i = 0; i < active.size(); i++) {
             Interval it = active.get(i);
             int r = it.register.number;
-            nextUse[r] = Math.min(nextUse[r], it.firstUse(pos, Interval.MUST_HAVE_REGISTER));
+            nextUse[r] = IntMath.min(nextUse[r], it.firstUse(pos, Interval.MUST_HAVE_REGISTER));
         }
         for (int i = 0; i < inactive.size(); i++) {
             Interval it = inactive.get(i);
             if (it.nextIntersection(current, pos) != Interval.END) {
                 int r = it.register.number;
-                nextUse[r] = Math.min(nextUse[r], it.firstUse(pos, Interval.MUST_HAVE_REGISTER));
+                nextUse[r] = IntMath.min(nextUse[r], it.firstUse(pos, Interval.MUST_HAVE_REGISTER));
             }
         }
         for (int i = 0; i < fixedActive.size(); i++) {
@@ -325,8 +326,8 @@ final class LinearScanWalker {
             Interval it = fixedInactive.get(k);
             int r = it.register.number;
             int i = it.nextIntersection(current, pos);
-            blockedAt[r] = Math.min(blockedAt[r], i);
-            nextUse[r] = Math.min(nextUse[r], i);
+            blockedAt[r] = IntMath.min(blockedAt[r], i);
+            nextUse[r] = IntMath.min(nextUse[r], i);
         }
         Register hint = hintRegister(current);
         Register reg = null;
@@ -353,7 +354,7 @@ final class LinearScanWalker {
         current.assignRegister(reg);
         if (blockedAt[reg.number] < current.to()) {
             // A fixed use of the register comes before current ends: current keeps it until then.
-            int s = allocator.optimalSplitPosition(Math.max(pos, firstMust) + 1, blockedAt[reg.number]);
+            int s = allocator.optimalSplitPosition(IntMath.max(pos, firstMust) + 1, blockedAt[reg.number]);
             if (s < 0) {
                 throw new IllegalStateException("no split position for " + current + " before " + blockedAt[reg.number]);
             }
@@ -373,7 +374,7 @@ final class LinearScanWalker {
                 // Spilled from where its last use before that leaves it, at the lowest loop depth
                 // between (Wimmer and Mössenböck, Section 4): a value live across a loop it does not
                 // use goes to the stack before the loop, not in it, and is not reloaded at its latch.
-                int min = Math.max(it.lastUseBefore(s, Interval.SHOULD_HAVE_REGISTER), it.from()) + 1;
+                int min = IntMath.max(it.lastUseBefore(s, Interval.SHOULD_HAVE_REGISTER), it.from()) + 1;
                 if (min < s) {
                     int best = allocator.optimalSplitPosition(min, s);
                     if (best >= min) {

@@ -1,13 +1,14 @@
 package org.ssajit.regalloc;
 
-import java.util.Arrays;
 import java.util.List;
 
 import org.ssajit.lir.LirBlock;
 import org.ssajit.lir.LirOp;
 import org.ssajit.lir.LirOp.Mode;
 import org.ssajit.lir.Variable;
+import org.ssajit.util.ArrayCopies;
 import org.ssajit.util.CompilerList;
+import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.meta.Value;
 
@@ -202,14 +203,14 @@ final class Liveness {
 
         /** With room for {@code capacity} pairs before it grows. */
         Pairs(int capacity) {
-            blocks = new int[Math.max(16, capacity)];
+            blocks = new int[IntMath.max(16, capacity)];
             vars = new int[blocks.length];
         }
 
         void add(int block, int variable) {
             if (size == blocks.length) {
-                blocks = Arrays.copyOf(blocks, 2 * size);
-                vars = Arrays.copyOf(vars, 2 * size);
+                blocks = ArrayCopies.copyOf(blocks, 2 * size);
+                vars = ArrayCopies.copyOf(vars, 2 * size);
             }
             blocks[size] = block;
             vars[size] = variable;

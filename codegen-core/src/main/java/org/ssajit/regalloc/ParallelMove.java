@@ -6,6 +6,7 @@ import java.util.List;
 import org.ssajit.lir.ConstantValue;
 import org.ssajit.lir.LirKind;
 import org.ssajit.lir.LirOp;
+import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterValue;
@@ -55,7 +56,7 @@ final class ParallelMove {
         private final int mask;
 
         Keys(int n) {
-            int cap = Integer.highestOneBit(Math.max(4, 4 * n - 1)) << 1;
+            int cap = Integer.highestOneBit(IntMath.max(4, 4 * n - 1)) << 1;
             keys = new int[cap];
             used = new boolean[cap];
             writer = new int[cap];

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.ssajit.lir.MoveFactory;
+import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.code.Register;
 import jdk.vm.ci.code.RegisterConfig;
@@ -62,10 +63,10 @@ public final class RegisterAllocationConfig {
             if (!withheld.contains(r)) {
                 regs.add(r);
             }
-            limit = Math.max(limit, r.number + 1);
+            limit = IntMath.max(limit, r.number + 1);
         }
         for (Register r : rc.getCallerSaveRegisters()) {
-            limit = Math.max(limit, r.number + 1);
+            limit = IntMath.max(limit, r.number + 1);
         }
         boolean[] saved = new boolean[limit];
         for (Register r : rc.getCallerSaveRegisters()) {

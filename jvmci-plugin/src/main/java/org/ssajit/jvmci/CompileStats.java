@@ -3,17 +3,17 @@ package org.ssajit.jvmci;
 import org.ssajit.phases.PhaseTimes;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 import java.time.Duration;
 import java.time.Instant;
 
 import org.ssajit.debug.FaultInjection;
+import org.ssajit.util.IntMath;
 
 /**
- * Counters over all compile requests (several compiler threads update them at once), summarized at VM
- * exit with {@code -Dssajit.Stats=true}. Also the compiles under way, so that the summary at exit can
+ * Counters over all compile requests (several compiler threads update them at once, under this
+ * object's lock: {@code LongAdder}s, the JDK's code, became hot on the compiler thread as {@link
+ * PhaseTimes}'s did), summarized at VM exit with {@code -Dssajit.Stats=true}. Also the compiles under way, so that the summary at exit can
  * wait for them and then turn new requests away ({@link #begin}), and its numbers agree.
  */
 final class CompileStats {
@@ -31,22 +31,22 @@ final class CompileStats {
      * at exit the code cache may have no room left for their adapters.
      */
     private final long processNanosAtCreation = processNanos();
-    private final LongAdder requests = new LongAdder();
-    private final LongAdder compiled = new LongAdder();
-    private final LongAdder bytecodes = new LongAdder();
-    private final LongAdder compiledBytecodes = new LongAdder();
-    private final LongAdder codeBytes = new LongAdder();
-    private final LongAdder nanos = new LongAdder();
-    private final LongAdder inlinedCalls = new LongAdder();
-    private final LongAdder compiledWithInlining = new LongAdder();
-    private final LongAdder inlinedByProfile = new LongAdder();
-    private final LongAdder untakenBranchTraps = new LongAdder();
-    private final LongAdder unrolledLoops = new LongAdder();
-    private final LongAdder compiledWithUnrolledLoops = new LongAdder();
-    private final LongAdder unallocated = new LongAdder();
-    private final LongAdder compiledWithUnallocated = new LongAdder();
-    private final LongAdder compiledWithUntakenBranchTraps = new LongAdder();
-    private final Map<String, LongAdder> refusals = new ConcurrentHashMap<>();
+    private long requests;
+    private long compiled;
+    private long bytecodes;
+    private long compiledBytecodes;
+    private long codeBytes;
+    private long nanos;
+    private long inlinedCalls;
+    private long compiledWithInlining;
+    private long inlinedByProfile;
+    private long untakenBranchTraps;
+    private long unrolledLoops;
+    private long compiledWithUnrolledLoops;
+    private long unallocated;
+    private long compiledWithUnallocated;
+    private long compiledWithUntakenBranchTraps;
+    private final Map<String, long[]> refusals = new TreeMap<>();
     private final PhaseTimes phases = new PhaseTimes();
 
     /** The statistics of a compiler whose fault injector is {@code faults} (the summary reports its faults). */
@@ -101,7 +101,7 @@ final class CompileStats {
     private static long processNanos() {
         try {
             Instant start = ProcessHandle.current().info().startInstant().orElse(null);
-            return start == null ? -1 : Math.max(0, Duration.between(start, Instant.now()).toNanos());
+            return start == null ? -1 : IntMath.max(0, Duration.between(start, Instant.now()).toNanos());
         } catch (RuntimeException e) {
             return -1; // not known here: the time since creation
         }
@@ -123,48 +123,48 @@ final class CompileStats {
      * sides of branches the profile never saw taken deoptimize in it; escape analysis left {@code unallocatedObjects} allocations out of it;
      * {@code unrolled} loops of it were unrolled.
      */
-    void record(int bytecodeSize, long elapsedNanos, String refusalCategory, int installedCodeBytes, int inlined, int byProfile, int untakenTraps,
+    synchronized void record(int bytecodeSize, long elapsedNanos, String refusalCategory, int installedCodeBytes, int inlined, int byProfile, int untakenTraps,
                     int unallocatedObjects, int unrolled) {
         if (refusalCategory == null && unrolled > 0) {
-            unrolledLoops.add(unrolled);
-            compiledWithUnrolledLoops.increment();
+            unrolledLoops += unrolled;
+            compiledWithUnrolledLoops++;
         }
         if (refusalCategory == null && unallocatedObjects > 0) {
-            unallocated.add(unallocatedObjects);
-            compiledWithUnallocated.increment();
+            unallocated += unallocatedObjects;
+            compiledWithUnallocated++;
         }
         if (refusalCategory == null && untakenTraps > 0) {
-            untakenBranchTraps.add(untakenTraps);
-            compiledWithUntakenBranchTraps.increment();
+            untakenBranchTraps += untakenTraps;
+            compiledWithUntakenBranchTraps++;
         }
         if (refusalCategory == null && inlined > 0) {
-            inlinedCalls.add(inlined);
-            inlinedByProfile.add(byProfile);
-            compiledWithInlining.increment();
+            inlinedCalls += inlined;
+            inlinedByProfile += byProfile;
+            compiledWithInlining++;
         }
-        requests.increment();
-        bytecodes.add(bytecodeSize);
-        nanos.add(elapsedNanos);
+        requests++;
+        bytecodes += bytecodeSize;
+        nanos += elapsedNanos;
         if (refusalCategory == null) {
-            compiled.increment();
-            compiledBytecodes.add(bytecodeSize);
-            codeBytes.add(installedCodeBytes);
+            compiled++;
+            compiledBytecodes += bytecodeSize;
+            codeBytes += installedCodeBytes;
         } else {
-            refusals.computeIfAbsent(refusalCategory, k -> new LongAdder()).increment();
+            refusals.computeIfAbsent(refusalCategory, k -> new long[1])[0]++;
         }
     }
 
-    long requests() {
-        return requests.sum();
+    synchronized long requests() {
+        return requests;
     }
 
-    long compiled() {
-        return compiled.sum();
+    synchronized long compiled() {
+        return compiled;
     }
 
-    Map<String, Long> refusals() {
+    synchronized Map<String, Long> refusals() {
         Map<String, Long> m = new TreeMap<>();
-        refusals.forEach((k, v) -> m.put(k, v.sum()));
+        refusals.forEach((k, v) -> m.put(k, v[0]));
         return m;
     }
 
@@ -172,33 +172,33 @@ final class CompileStats {
      * The summary, from one snapshot of the counters so its numbers add up even while compiler threads
      * are still recording (the shutdown hook runs concurrently with them).
      */
-    String summary(long runNanos) {
+    synchronized String summary(long runNanos) {
         Map<String, Long> byReason = refusals();
         long refused = byReason.values().stream().mapToLong(Long::longValue).sum();
-        long done = compiled.sum();
-        long compiling = nanos.sum();
+        long done = compiled;
+        long compiling = nanos;
         StringBuilder sb = new StringBuilder();
         // First, one line: what a user wants to know at a glance (compile time summed over compiler threads).
         sb.append(String.format("[ssajit] %d compiled, %d refused, %.1f s compiling in %.1f s of run time (%.0f %%)%n", done, refused, compiling / 1e9,
                         runNanos / 1e9, runNanos <= 0 ? 0.0 : 100.0 * compiling / runNanos));
-        sb.append(String.format("[ssajit] stats: %d requests, %d bytecodes, %.1f ms compiling%n", done + refused, bytecodes.sum(), compiling / 1e6));
+        sb.append(String.format("[ssajit] stats: %d requests, %d bytecodes, %.1f ms compiling%n", done + refused, bytecodes, compiling / 1e6));
         sb.append(String.format("[ssajit]   %s%n", phases.summary()));
         sb.append(String.format("[ssajit]   %s%n", phases.detail(org.ssajit.phases.PhaseSuite.standard())));
-        sb.append(String.format("[ssajit]   compiled %d (%d bytecodes, %d code bytes)%n", done, compiledBytecodes.sum(), codeBytes.sum()));
-        if (compiledWithInlining.sum() > 0) {
-            sb.append(String.format("[ssajit]   inlined %d calls into %d of them (%d for receiver classes their profile saw)%n", inlinedCalls.sum(),
-                            compiledWithInlining.sum(), inlinedByProfile.sum()));
+        sb.append(String.format("[ssajit]   compiled %d (%d bytecodes, %d code bytes)%n", done, compiledBytecodes, codeBytes));
+        if (compiledWithInlining > 0) {
+            sb.append(String.format("[ssajit]   inlined %d calls into %d of them (%d for receiver classes their profile saw)%n", inlinedCalls,
+                            compiledWithInlining, inlinedByProfile));
         }
-        if (compiledWithUntakenBranchTraps.sum() > 0) {
-            sb.append(String.format("[ssajit]   %d branch sides never taken in the profile deoptimize, in %d of them%n", untakenBranchTraps.sum(),
-                            compiledWithUntakenBranchTraps.sum()));
+        if (compiledWithUntakenBranchTraps > 0) {
+            sb.append(String.format("[ssajit]   %d branch sides never taken in the profile deoptimize, in %d of them%n", untakenBranchTraps,
+                            compiledWithUntakenBranchTraps));
         }
-        if (compiledWithUnrolledLoops.sum() > 0) {
-            sb.append(String.format("[ssajit]   %d loops unrolled (a constant trip count), in %d of them%n", unrolledLoops.sum(), compiledWithUnrolledLoops.sum()));
+        if (compiledWithUnrolledLoops > 0) {
+            sb.append(String.format("[ssajit]   %d loops unrolled (a constant trip count), in %d of them%n", unrolledLoops, compiledWithUnrolledLoops));
         }
-        if (compiledWithUnallocated.sum() > 0) {
-            sb.append(String.format("[ssajit]   %d allocations left out (objects that never leave the code), in %d of them%n", unallocated.sum(),
-                            compiledWithUnallocated.sum()));
+        if (compiledWithUnallocated > 0) {
+            sb.append(String.format("[ssajit]   %d allocations left out (objects that never leave the code), in %d of them%n", unallocated,
+                            compiledWithUnallocated));
         }
         sb.append(String.format("[ssajit]   refused %d%n", refused));
         byReason.entrySet().stream()

@@ -1,13 +1,13 @@
 package org.ssajit.jvmci;
 
 import java.nio.file.Path;
-import java.util.Objects;
 
 import org.ssajit.codegen.Backend;
 import org.ssajit.codegen.Backends;
 import org.ssajit.codegen.CompiledCode;
 import org.ssajit.debug.FaultInjection;
 import org.ssajit.hotspot.HotSpotVmConfig;
+import org.ssajit.util.Nulls;
 
 import jdk.vm.ci.code.InstalledCode;
 import jdk.vm.ci.code.site.DataPatch;
@@ -43,11 +43,11 @@ public final class Installer {
     }
 
     private Installer(HotSpotCodeCacheProvider codeCache, Backend backend, HotSpotVmConfig config, Dumper dumper, FaultInjection faults) {
-        this.codeCache = Objects.requireNonNull(codeCache, "codeCache");
-        this.backend = Objects.requireNonNull(backend, "backend");
-        this.config = Objects.requireNonNull(config, "config");
+        this.codeCache = Nulls.requireNonNull(codeCache, "codeCache");
+        this.backend = Nulls.requireNonNull(backend, "backend");
+        this.config = Nulls.requireNonNull(config, "config");
         this.dumper = dumper;
-        this.faults = Objects.requireNonNull(faults, "faults");
+        this.faults = Nulls.requireNonNull(faults, "faults");
     }
 
     /** This installer with the compiler's fault injector. */

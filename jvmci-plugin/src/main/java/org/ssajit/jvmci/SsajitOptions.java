@@ -13,6 +13,7 @@ import org.ssajit.lowering.LoweringOptions;
 import org.ssajit.options.OptionKey;
 import org.ssajit.options.OptionValues;
 import org.ssajit.parse.Inlining;
+import org.ssajit.util.IntMath;
 
 /**
  * ssajit's options as system properties {@code -Dssajit.<Name>=<value>}: the list of every
@@ -159,7 +160,7 @@ public final class SsajitOptions {
                 bestDistance = d;
             }
         }
-        if (best != null && bestDistance <= Math.max(2, best.name().length() / 3)) {
+        if (best != null && bestDistance <= IntMath.max(2, best.name().length() / 3)) {
             return "did you mean -D" + property(best) + "?";
         }
         return "ssajit's options are " + String.join(", ", ALL.stream().map(OptionKey::name).toList()) + " (-D" + property(HELP) + "=true describes them)";
@@ -176,7 +177,7 @@ public final class SsajitOptions {
             current[0] = i;
             for (int j = 1; j <= b.length(); j++) {
                 int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
+                current[j] = IntMath.min(substitute, IntMath.min(previous[j], current[j - 1]) + 1);
             }
             int[] t = previous;
             previous = current;

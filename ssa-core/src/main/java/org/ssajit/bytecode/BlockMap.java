@@ -3,7 +3,6 @@ package org.ssajit.bytecode;
 import org.ssajit.util.CompilerList;
 import static org.ssajit.bytecode.Bytecodes.*;
 
-import java.util.Arrays;
 import org.ssajit.util.Bits;
 import java.util.List;
 
@@ -96,14 +95,16 @@ public final class BlockMap {
         /** All successors: normal ones, then handler targets not already listed (read-only). */
         public List<BciBlock> allSuccessors() {
             if (allSuccessors == null) {
-                List<BciBlock> all = new CompilerList<>(successors.length + handlers.length);
-                all.addAll(Arrays.asList(successors));
+                CompilerList<BciBlock> all = new CompilerList<>(successors.length + handlers.length);
+                for (BciBlock s : successors) {
+                    all.add(s);
+                }
                 for (HandlerEdge h : handlers) {
                     if (!all.contains(h.target)) {
                         all.add(h.target);
                     }
                 }
-                allSuccessors = java.util.Collections.unmodifiableList(all);
+                allSuccessors = CompilerList.copyOf(all);
             }
             return allSuccessors;
         }

@@ -2,12 +2,13 @@ package org.ssajit.bytecode;
 
 import static org.ssajit.bytecode.Bytecodes.*;
 
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
 
 import org.ssajit.bytecode.BlockMap.BciBlock;
 import org.ssajit.bytecode.BlockMap.HandlerEdge;
+import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
@@ -71,7 +72,7 @@ public final class FrameShapes {
 
         @Override
         public String toString() {
-            return "locals" + Arrays.toString(locals) + " stack" + Arrays.toString(Arrays.copyOf(stack, sp)) + " locks " + locks;
+            return "locals" + Arrays.toString(locals) + " stack" + Arrays.toString(ArrayCopies.copyOf(stack, sp)) + " locks " + locks;
         }
     }
 
@@ -174,17 +175,23 @@ public final class FrameShapes {
         BytecodeStream s = new BytecodeStream(map.code());
         entries[0] = initial;
         maxLocks = entries[0].locks;
-        ArrayDeque<BciBlock> work = new ArrayDeque<>();
-        boolean[] queued = new boolean[blocks.size()];
-        work.add(blocks.get(0));
+        // A first-in first-out ring of block ids: a block is in it at most once (queued).
+        int n = blocks.size();
+        int[] work = new int[n];
+        int head = 0;
+        int waiting = 1;
+        boolean[] queued = new boolean[n];
+        work[0] = 0;
         queued[0] = true;
         // Scratch shapes (mergeInto copies what it keeps): the frame along a block, before its last
         // instruction (where its exception edges leave), and on an exception edge.
         Shape st = initial.scratch();
         Shape lastInstruction = initial.scratch();
         Shape hs = initial.scratch();
-        while (!work.isEmpty()) {
-            BciBlock b = work.poll();
+        while (waiting > 0) {
+            BciBlock b = blocks.get(work[head]);
+            head = head + 1 == n ? 0 : head + 1;
+            waiting--;
             queued[b.id()] = false;
             st.copyFrom(entries[b.id()]);
             Shape beforeLast = st;
@@ -202,7 +209,7 @@ public final class FrameShapes {
                 if (mergeInto(succ, st)) {
                     if (!queued[succ.id()]) {
                         queued[succ.id()] = true;
-                        work.add(succ);
+                        work[(head + waiting++) % n] = succ.id();
                     }
                 }
             }
@@ -218,7 +225,7 @@ public final class FrameShapes {
                 if (mergeInto(h.target(), hs)) {
                     if (!queued[h.target().id()]) {
                         queued[h.target().id()] = true;
-                        work.add(h.target());
+                        work[(head + waiting++) % n] = h.target().id();
                     }
                 }
             }
@@ -361,7 +368,7 @@ public final class FrameShapes {
                 pop(st, OBJECT, fx);
                 fx.writeLock(st.locks);
                 st.locks++;
-                maxLocks = Math.max(maxLocks, st.locks);
+                maxLocks = IntMath.max(maxLocks, st.locks);
             }
             case GOTO, GOTO_W -> {
             }
@@ -559,7 +566,7 @@ public final class FrameShapes {
      */
     private void permute(Shape st, Effects fx, int depth, int[] order) {
         int base = st.sp - depth;
-        byte[] old = Arrays.copyOfRange(st.stack, base, st.sp);
+        byte[] old = ArrayCopies.copyOfRange(st.stack, base, st.sp);
         for (int i = 0; i < depth; i++) {
             if (old[i] == HIGH && (i == 0)) {
                 throw new BailoutException(BailoutException.Reason.ILLEGAL_BYTECODE, "stack shuffle splits a long or double");

@@ -12,6 +12,7 @@ import jdk.vm.ci.meta.PrimitiveConstant;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 import jdk.vm.ci.meta.ResolvedJavaType;
 import jdk.vm.ci.meta.Signature;
+import org.ssajit.util.IntMath;
 
 /**
  * What the constant-pool operands of one method's bytecodes refer to, looked up once per bci and
@@ -52,7 +53,7 @@ public final class Linkage {
     public Linkage(ResolvedJavaMethod method) {
         this.method = method;
         this.pool = method.getConstantPool();
-        this.cache = new Object[Math.max(0, method.getCodeSize())];
+        this.cache = new Object[IntMath.max(0, method.getCodeSize())];
     }
 
     public ResolvedJavaMethod method() {

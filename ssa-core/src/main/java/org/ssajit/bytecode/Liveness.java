@@ -7,6 +7,8 @@ import org.ssajit.bytecode.BlockMap.BciBlock;
 import org.ssajit.bytecode.BlockMap.HandlerEdge;
 import org.ssajit.bytecode.FrameShapes.Effects;
 import org.ssajit.bytecode.FrameShapes.Shape;
+import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.IntMath;
 
 /**
  * Backward liveness of frame variables over the bytecode CFG. Variables are numbered
@@ -42,7 +44,7 @@ public final class Liveness {
         this.linkage = linkage;
         this.maxLocals = shapes.maxLocals();
         this.variableCount = maxLocals + shapes.maxStack() + shapes.maxLocks();
-        this.words = Math.max(1, (variableCount + 63) >>> 6);
+        this.words = IntMath.max(1, (variableCount + 63) >>> 6);
         int n = map.blocks().size();
         if ((long) n * variableCount > MAX_BLOCKS_TIMES_VARIABLES) {
             // Dense per-block tables (liveness here, current definitions in the SSA builder) would not fit.
@@ -336,8 +338,8 @@ public final class Liveness {
         }
         int[] outBcis = new int[states];
         long[][] outLive = new long[states][];
-        int localWords = Math.max(1, (maxLocals + 63) >>> 6);
-        long[] live = Arrays.copyOf(liveOut[b.id()], localWords);
+        int localWords = IntMath.max(1, (maxLocals + 63) >>> 6);
+        long[] live = ArrayCopies.copyOf(liveOut[b.id()], localWords);
         clearAbove(live, maxLocals);
         // The set last handed out, while live still equals it; null once live changed.
         long[] shared = null;

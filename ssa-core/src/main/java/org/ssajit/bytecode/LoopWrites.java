@@ -1,9 +1,10 @@
 package org.ssajit.bytecode;
 
-import java.util.ArrayDeque;
 import java.util.List;
 
 import org.ssajit.bytecode.BlockMap.BciBlock;
+import org.ssajit.util.CompilerList;
+import org.ssajit.util.IntMath;
 
 /**
  * For each natural-loop header, the frame variables some block of the loop writes. A loop header is
@@ -20,10 +21,10 @@ public final class LoopWrites {
         int n = blocks.size();
         writesByHeader = new long[n][];
         int[] idom = map.dominators();
-        int words = Math.max(1, (liveness.variableCount() + 63) >>> 6);
+        int words = IntMath.max(1, (liveness.variableCount() + 63) >>> 6);
         int[] mark = new int[n];
         int stamp = 0;
-        ArrayDeque<BciBlock> work = new ArrayDeque<>();
+        CompilerList<BciBlock> work = new CompilerList<>();
         for (int hi = 0; hi < blocks.size(); hi++) {
             BciBlock h = blocks.get(hi);
             if (!h.isLoopHeader()) {
@@ -53,7 +54,7 @@ public final class LoopWrites {
                 }
             }
             while (!work.isEmpty()) {
-                BciBlock b = work.poll();
+                BciBlock b = work.remove(work.size() - 1);
                 or(w, liveness.writes(b));
                 List<BciBlock> bPreds = b.predecessors();
                 for (int pi = 0; pi < bPreds.size(); pi++) {

@@ -3,6 +3,7 @@ package org.ssajit.ir;
 import org.ssajit.util.CompilerList;
 import java.util.List;
 
+import org.ssajit.util.IntMath;
 import org.ssajit.util.ReadOnlyList;
 
 /**
@@ -160,7 +161,7 @@ public final class Block {
             throw new IllegalStateException(i + " not in " + this);
         }
         instructions.remove(k);
-        numbered = Math.min(numbered, k);
+        numbered = IntMath.min(numbered, k);
         target.instructions.add(i);
         i.setBlock(target);
     }
@@ -183,7 +184,7 @@ public final class Block {
         }
         target.instructions.addAll(tail);
         tail.clear();
-        numbered = Math.min(numbered, k + 1);
+        numbered = IntMath.min(numbered, k + 1);
         positionHint = k;
     }
 
@@ -198,7 +199,7 @@ public final class Block {
         }
         i.setBlock(this);
         instructions.add(k, i);
-        numbered = Math.min(numbered, k);
+        numbered = IntMath.min(numbered, k);
         positionHint = k + 1;
     }
 
@@ -213,7 +214,7 @@ public final class Block {
      */
     private int indexOf(Instruction x) {
         int n = instructions.size();
-        int h = Math.min(positionHint, n);
+        int h = IntMath.min(positionHint, n);
         if (h < n && instructions.get(h) == x) {
             return positionHint = h;
         }
@@ -315,7 +316,7 @@ public final class Block {
             throw new IllegalStateException(i + " not in " + this);
         }
         instructions.remove(k);
-        numbered = Math.min(numbered, k);
+        numbered = IntMath.min(numbered, k);
         positionHint = k;
         i.delete();
         i.setBlock(null);
@@ -369,5 +370,20 @@ public final class Block {
     @Override
     public String toString() {
         return "b" + id;
+    }
+
+    /**
+     * Identity, as {@code Object}'s; declared so that the compiler's lists and maps, which compare
+     * by {@code equals}, do not call the JDK's {@code Object.equals} (see {@link
+     * org.ssajit.util.IndexedList}).
+     */
+    @Override
+    public final boolean equals(Object o) {
+        return this == o;
+    }
+
+    @Override
+    public final int hashCode() {
+        return System.identityHashCode(this);
     }
 }

@@ -1,8 +1,8 @@
 package org.ssajit.ir;
 
+import org.ssajit.util.ArrayCopies;
 import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerList;
-import java.util.Arrays;
 import java.util.List;
 
 import org.ssajit.util.ImmediateDominators;
@@ -42,7 +42,7 @@ public final class Dominance {
                     ids[k++] = order[p.id()]; // predecessors unreachable from the entry do not count
                 }
             }
-            preds[i] = Arrays.copyOf(ids, k);
+            preds[i] = ArrayCopies.copyOf(ids, k);
         }
         idom = ImmediateDominators.compute(preds);
         int n = rpo.size();

@@ -58,7 +58,7 @@ public final class Graph {
     public Graph(ResolvedJavaMethod method, int osrBci, FaultInjection faults) {
         this.method = method;
         this.osrBci = osrBci;
-        this.faults = java.util.Objects.requireNonNull(faults);
+        this.faults = org.ssajit.util.Nulls.requireNonNull(faults);
     }
 
     /** The fault injector of this graph's compile ({@link FaultInjection#NONE} unless a compiler with faults built it). */
@@ -209,7 +209,7 @@ public final class Graph {
     }
 
     public void recordAssumption(jdk.vm.ci.meta.Assumptions.Assumption a) {
-        assumptions.add(java.util.Objects.requireNonNull(a));
+        assumptions.add(org.ssajit.util.Nulls.requireNonNull(a));
     }
 
     /** The bci where an on-stack-replacement compile is entered, or -1. */
@@ -264,7 +264,7 @@ public final class Graph {
     void made(Operation op) {
         int id = op.id();
         if (id >>> 6 >= opsMade.length) {
-            opsMade = java.util.Arrays.copyOf(opsMade, (id >>> 6) + 1); // a dialect's op, once lowering starts
+            opsMade = org.ssajit.util.ArrayCopies.copyOf(opsMade, (id >>> 6) + 1); // a dialect's op, once lowering starts
         }
         opsMade[id >>> 6] |= 1L << id;
     }

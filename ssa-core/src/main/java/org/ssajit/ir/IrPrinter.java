@@ -1,6 +1,7 @@
 package org.ssajit.ir;
 
 import org.ssajit.util.CompilerMap;
+import org.ssajit.util.IntMath;
 import java.util.Map;
 
 import jdk.vm.ci.meta.JavaConstant;
@@ -261,7 +262,7 @@ public final class IrPrinter {
 
     private static String quote(String s) {
         StringBuilder sb = new StringBuilder("\"");
-        int limit = Math.min(s.length(), 60);
+        int limit = IntMath.min(s.length(), 60);
         for (int i = 0; i < limit; i++) {
             char ch = s.charAt(i);
             switch (ch) {

@@ -2,10 +2,8 @@ package org.ssajit.ir;
 
 import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerList;
-import java.util.ArrayDeque;
 import org.ssajit.util.Bits;
 import java.util.Collections;
-import java.util.Deque;
 import java.util.List;
 
 import jdk.vm.ci.meta.JavaKind;
@@ -95,22 +93,22 @@ public final class Loops {
     private Bits body(Block header, List<Block> latches) {
         Bits body = new Bits(graph.blockIdLimit());
         body.set(header.id());
-        Deque<Block> work = new ArrayDeque<>();
+        CompilerList<Block> work = new CompilerList<>();
         for (int li = 0; li < latches.size(); li++) {
             Block l = latches.get(li);
             if (!body.get(l.id())) {
                 body.set(l.id());
-                work.push(l);
+                work.add(l);
             }
         }
         while (!work.isEmpty()) {
-            Block b = work.pop();
+            Block b = work.remove(work.size() - 1);
             List<Block> preds = b.predecessors();
             for (int pi = 0; pi < preds.size(); pi++) {
                 Block p = preds.get(pi);
                 if (dominance.isReachable(p) && !body.get(p.id()) && p.successors().contains(b)) {
                     body.set(p.id());
-                    work.push(p);
+                    work.add(p);
                 }
             }
         }

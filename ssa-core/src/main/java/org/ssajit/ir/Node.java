@@ -1,7 +1,8 @@
 package org.ssajit.ir;
 
-import java.util.Arrays;
 import java.util.List;
+import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.IntMath;
 
 /**
  * Anything that has operands: values, terminators and frame states.
@@ -79,9 +80,9 @@ public abstract class Node {
 
     protected final void appendInput(Value value) {
         if (inputCount == inputs.length) {
-            int n = Math.max(4, inputCount * 2);
-            inputs = Arrays.copyOf(inputs, n);
-            positions = Arrays.copyOf(positions, n);
+            int n = IntMath.max(4, inputCount * 2);
+            inputs = ArrayCopies.copyOf(inputs, n);
+            positions = ArrayCopies.copyOf(positions, n);
         }
         int slot = inputCount++;
         inputs[slot] = value;
@@ -155,5 +156,20 @@ public abstract class Node {
     /** Sets input slot {@code slot} without touching user lists: the caller moves the use entry. */
     final void setInputRaw(int slot, Value value) {
         inputs[slot] = value;
+    }
+
+    /**
+     * Identity, as {@code Object}'s; declared so that the compiler's lists and maps, which compare
+     * by {@code equals}, do not call the JDK's {@code Object.equals} (see {@link
+     * org.ssajit.util.IndexedList}).
+     */
+    @Override
+    public final boolean equals(Object o) {
+        return this == o;
+    }
+
+    @Override
+    public final int hashCode() {
+        return System.identityHashCode(this);
     }
 }

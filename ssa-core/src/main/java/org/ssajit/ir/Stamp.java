@@ -6,6 +6,7 @@ import jdk.vm.ci.meta.JavaConstant;
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.JavaType;
 import jdk.vm.ci.meta.ResolvedJavaType;
+import org.ssajit.util.IntMath;
 
 /**
  * What is known about a value wherever it is used: its kind, for an int or long the range of values it
@@ -59,7 +60,7 @@ public final class Stamp {
 
     /** The ints from {@code lo} to {@code hi} (inclusive). */
     public static Stamp forInt(long lo, long hi) {
-        return integer(JavaKind.Int, Math.max(lo, Integer.MIN_VALUE), Math.min(hi, Integer.MAX_VALUE));
+        return integer(JavaKind.Int, IntMath.max(lo, Integer.MIN_VALUE), IntMath.min(hi, Integer.MAX_VALUE));
     }
 
     /** The longs from {@code lo} to {@code hi} (inclusive). */
@@ -177,7 +178,7 @@ public final class Stamp {
             throw new IllegalArgumentException("meet of " + this + " and " + o);
         }
         if (isInteger()) {
-            return lo <= o.lo && hi >= o.hi ? this : o.lo <= lo && o.hi >= hi ? o : integer(kind, Math.min(lo, o.lo), Math.max(hi, o.hi));
+            return lo <= o.lo && hi >= o.hi ? this : o.lo <= lo && o.hi >= hi ? o : integer(kind, IntMath.min(lo, o.lo), IntMath.max(hi, o.hi));
         }
         if (kind != JavaKind.Object) {
             return this;

@@ -3,6 +3,7 @@ package org.ssajit.ir;
 import java.util.List;
 
 import org.ssajit.bytecode.ParameterSlots;
+import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.JavaType;
@@ -292,7 +293,7 @@ public final class Stamps {
             hi = x.hi();
         }
         if (y.isNonNegative()) {
-            hi = Math.min(hi, y.hi());
+            hi = IntMath.min(hi, y.hi());
         }
         if (hi == Long.MAX_VALUE && !(x.isNonNegative() || y.isNonNegative())) {
             return Stamp.unrestricted(i.kind());
@@ -349,13 +350,13 @@ public final class Stamps {
                 continue;
             }
             switch (c) {
-                case LT -> hi = Math.min(hi, o.hi() - 1);
-                case LE -> hi = Math.min(hi, o.hi());
-                case GT -> lo = Math.max(lo, o.lo() + 1);
-                case GE -> lo = Math.max(lo, o.lo());
+                case LT -> hi = IntMath.min(hi, o.hi() - 1);
+                case LE -> hi = IntMath.min(hi, o.hi());
+                case GT -> lo = IntMath.max(lo, o.lo() + 1);
+                case GE -> lo = IntMath.max(lo, o.lo());
                 case EQ -> {
-                    lo = Math.max(lo, o.lo());
-                    hi = Math.min(hi, o.hi());
+                    lo = IntMath.max(lo, o.lo());
+                    hi = IntMath.min(hi, o.hi());
                 }
                 default -> {
                 }

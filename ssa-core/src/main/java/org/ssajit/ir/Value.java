@@ -1,7 +1,8 @@
 package org.ssajit.ir;
 
+import org.ssajit.util.ArrayCopies;
 import org.ssajit.util.CompilerList;
-import java.util.Arrays;
+import org.ssajit.util.IntMath;
 import java.util.List;
 
 import jdk.vm.ci.meta.JavaKind;
@@ -75,7 +76,7 @@ public abstract class Value extends Node {
 
     /** A snapshot of the users; a user appears once per input slot that refers to this value. */
     public final List<Node> users() {
-        return CompilerList.of(Arrays.copyOf(users, userCount));
+        return CompilerList.of(ArrayCopies.copyOf(users, userCount));
     }
 
     public final boolean hasUsers() {
@@ -85,9 +86,9 @@ public abstract class Value extends Node {
     /** Adds the use of this value by input slot {@code slot} of {@code user}, and tells the user where it is. */
     final void addUser(Node user, int slot) {
         if (userCount == users.length) {
-            int n = Math.max(4, userCount * 2);
-            users = Arrays.copyOf(users, n);
-            userSlots = Arrays.copyOf(userSlots, n);
+            int n = IntMath.max(4, userCount * 2);
+            users = ArrayCopies.copyOf(users, n);
+            userSlots = ArrayCopies.copyOf(userSlots, n);
         }
         users[userCount] = user;
         userSlots[userCount] = slot;

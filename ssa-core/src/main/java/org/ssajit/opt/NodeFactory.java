@@ -532,6 +532,17 @@ public final class NodeFactory {
      * {@link #mayAlias} compares the resolved field's offset and staticness, not the reference.
      */
     private record FieldLocation(FieldRef field, Value object) {
+        // equals and hashCode written out, as FieldRef's.
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof FieldLocation l && l.object == object && l.field.equals(field);
+        }
+
+        @Override
+        public int hashCode() {
+            return field.hashCode() * 31 + (object == null ? 0 : object.hashCode());
+        }
+
         boolean mayAlias(FieldRef other) {
             if (field.equals(other)) {
                 return true;

@@ -1,8 +1,8 @@
 package org.ssajit.options;
 
 import java.util.Locale;
-import java.util.Objects;
 import java.util.function.Function;
+import org.ssajit.util.Nulls;
 
 /**
  * One compiler option: its name (the system property is {@code ssajit.<name>}), its type through its
@@ -24,11 +24,11 @@ public final class OptionKey<T> {
      *            {@link IllegalArgumentException} whose message says what is accepted
      */
     public OptionKey(String name, T defaultValue, String syntax, String help, Function<String, T> parser) {
-        this.name = Objects.requireNonNull(name);
+        this.name = Nulls.requireNonNull(name);
         this.defaultValue = defaultValue;
-        this.syntax = Objects.requireNonNull(syntax);
-        this.help = Objects.requireNonNull(help);
-        this.parser = Objects.requireNonNull(parser);
+        this.syntax = Nulls.requireNonNull(syntax);
+        this.help = Nulls.requireNonNull(help);
+        this.parser = Nulls.requireNonNull(parser);
     }
 
     /** A switch: {@code true}, {@code false}, or nothing (for true, as in {@code -Dssajit.Log}). */

@@ -1,8 +1,8 @@
 package org.ssajit.options;
 
 import org.ssajit.util.CompilerMap;
+import org.ssajit.util.Nulls;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * The values of the options one compiler (and each of its compiles) runs under: immutable, built once
@@ -31,7 +31,7 @@ public final class OptionValues {
     public <T> OptionValues with(OptionKey<T> key, T value) {
         CompilerMap<OptionKey<?>, Object> m = CompilerMap.identity();
         m.putAll(set);
-        m.put(Objects.requireNonNull(key), value);
+        m.put(Nulls.requireNonNull(key), value);
         return new OptionValues(m);
     }
 

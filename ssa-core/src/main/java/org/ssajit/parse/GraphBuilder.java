@@ -23,6 +23,7 @@ import org.ssajit.opt.Optimizations;
 import org.ssajit.ssa.BraunSsa;
 import org.ssajit.ssa.RedundantPhiElimination;
 import org.ssajit.ssa.SsaStats;
+import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.meta.ResolvedJavaMethod;
 
@@ -199,7 +200,7 @@ public final class GraphBuilder {
         void put(Block b, Owner o) {
             int id = b.id();
             if (id >= byId.length) {
-                byId = java.util.Arrays.copyOf(byId, Math.max(id + 1, 2 * byId.length));
+                byId = org.ssajit.util.ArrayCopies.copyOf(byId, IntMath.max(id + 1, 2 * byId.length));
             }
             byId[id] = o;
         }

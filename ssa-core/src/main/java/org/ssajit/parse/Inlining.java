@@ -8,6 +8,7 @@ import org.ssajit.bytecode.Linkage;
 import org.ssajit.ir.FrameState;
 import org.ssajit.ir.Value;
 import org.ssajit.options.OptionKey;
+import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.meta.Assumptions;
 import jdk.vm.ci.meta.Assumptions.AssumptionResult;
@@ -151,7 +152,7 @@ public final class Inlining {
         this.providers = providers;
         this.graph = graph;
         this.denied = denied;
-        this.hotCalleeBytes = Math.max(options.hotCalleeBytes(), MAX_CALLEE_BYTES);
+        this.hotCalleeBytes = IntMath.max(options.hotCalleeBytes(), MAX_CALLEE_BYTES);
         this.hotCallFrequency = options.hotCallFrequency();
         this.maxDepth = options.maxInlineLevel();
         this.explain = options.explainInlining();
@@ -497,7 +498,7 @@ public final class Inlining {
         }
         jdk.vm.ci.meta.JavaTypeProfile.ProfiledType[] seen = types.getTypes().clone();
         java.util.Arrays.sort(seen, (a, b) -> Double.compare(b.getProbability(), a.getProbability()));
-        int n = Math.min(seen.length, MAX_PROFILED_RECEIVERS);
+        int n = IntMath.min(seen.length, MAX_PROFILED_RECEIVERS);
         jdk.vm.ci.meta.ResolvedJavaType caller = callerState.method().getDeclaringClass();
         java.util.List<Choice> chosen = new CompilerList<>();
         java.util.List<String> notes = explain ? new CompilerList<>() : null;

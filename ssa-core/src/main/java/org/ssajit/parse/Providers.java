@@ -12,7 +12,7 @@ import jdk.vm.ci.runtime.JVMCIBackend;
  */
 public record Providers(MetaAccessProvider metaAccess, ConstantReflectionProvider constantReflection, StaticFinalWrites staticFinalWrites) {
     public Providers {
-        java.util.Objects.requireNonNull(staticFinalWrites);
+        org.ssajit.util.Nulls.requireNonNull(staticFinalWrites);
     }
 
     /** These services with a cache of class scans of their own. */

@@ -1,9 +1,9 @@
 package org.ssajit.ssa;
 
+import org.ssajit.util.ArrayCopies;
 import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerSet;
 import org.ssajit.util.CompilerList;
-import java.util.Arrays;
 import java.util.List;
 
 import org.ssajit.ir.Block;
@@ -11,6 +11,7 @@ import org.ssajit.ir.Graph;
 import org.ssajit.ir.Node;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Value;
+import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.meta.JavaKind;
 
@@ -104,7 +105,7 @@ public final class BraunSsa implements SsaConstruction {
         this.variableCount = variableCount;
         this.markers = markers;
         this.stats = stats;
-        int n = Math.max(graph.blockIdLimit(), 16);
+        int n = IntMath.max(graph.blockIdLimit(), 16);
         this.currentDef = new Value[n][];
         this.sealed = new boolean[n];
         this.frameOfBlock = new Frame[n];
@@ -116,10 +117,10 @@ public final class BraunSsa implements SsaConstruction {
         if (id < sealed.length) {
             return;
         }
-        int n = Math.max(id + 1, sealed.length * 2);
-        currentDef = Arrays.copyOf(currentDef, n);
-        sealed = Arrays.copyOf(sealed, n);
-        frameOfBlock = Arrays.copyOf(frameOfBlock, n);
+        int n = IntMath.max(id + 1, sealed.length * 2);
+        currentDef = ArrayCopies.copyOf(currentDef, n);
+        sealed = ArrayCopies.copyOf(sealed, n);
+        frameOfBlock = ArrayCopies.copyOf(frameOfBlock, n);
         while (incompletePhis.size() < n) {
             incompletePhis.add(null);
         }
@@ -158,7 +159,7 @@ public final class BraunSsa implements SsaConstruction {
         if (row == null) {
             row = currentDef[block.id()] = new Value[variableCount];
         } else if (variable >= row.length) {
-            row = currentDef[block.id()] = Arrays.copyOf(row, variableCount);
+            row = currentDef[block.id()] = ArrayCopies.copyOf(row, variableCount);
         }
         row[variable] = value;
     }
@@ -278,7 +279,7 @@ public final class BraunSsa implements SsaConstruction {
         f.phi = null;
         f.forwardOnly = false;
         if (f.values.length < predCount) {
-            f.values = new Value[Math.max(predCount, f.values.length * 2)];
+            f.values = new Value[IntMath.max(predCount, f.values.length * 2)];
         }
         frameOfBlock[b.id()] = f;
         return f;
@@ -471,7 +472,7 @@ public final class BraunSsa implements SsaConstruction {
         stats.phisCreated++;
         int id = p.id();
         if (id >= origin.length) {
-            origin = Arrays.copyOf(origin, Math.max(id + 1, origin.length * 2));
+            origin = ArrayCopies.copyOf(origin, IntMath.max(id + 1, origin.length * 2));
         }
         origin[id] = how;
         return p;
@@ -494,7 +495,7 @@ public final class BraunSsa implements SsaConstruction {
     private void setForward(Phi p, Value to) {
         int id = p.id();
         if (id >= forward.length) {
-            forward = Arrays.copyOf(forward, Math.max(id + 1, forward.length * 2));
+            forward = ArrayCopies.copyOf(forward, IntMath.max(id + 1, forward.length * 2));
         }
         forward[id] = to;
     }

@@ -10,6 +10,7 @@ import org.ssajit.ir.Block;
 import org.ssajit.ir.Graph;
 import org.ssajit.ir.Phi;
 import org.ssajit.ir.Value;
+import org.ssajit.util.IntMath;
 
 /**
  * Braun et al. Section 3.2, Algorithm 5: removes sets of phis that only reference each other and one
@@ -168,13 +169,13 @@ public final class RedundantPhiElimination {
                         callEdge[csp] = 0;
                         csp++;
                     } else if (onStack[w]) {
-                        low[v] = Math.min(low[v], index[w]);
+                        low[v] = IntMath.min(low[v], index[w]);
                     }
                 } else {
                     csp--;
                     if (csp > 0) {
                         int parent = callNode[csp - 1];
-                        low[parent] = Math.min(low[parent], low[v]);
+                        low[parent] = IntMath.min(low[parent], low[v]);
                     }
                     if (low[v] == index[v]) {
                         List<Phi> scc = new CompilerList<>();

@@ -23,7 +23,7 @@ public final class Bits {
         if (bits < 0) {
             throw new NegativeArraySizeException("bits < 0: " + bits);
         }
-        words = new long[Math.max(1, (bits + 63) >>> 6)];
+        words = new long[IntMath.max(1, (bits + 63) >>> 6)];
     }
 
     private Bits(long[] words) {
@@ -37,7 +37,7 @@ public final class Bits {
 
     private void ensureWords(int n) {
         if (n > words.length) {
-            words = Arrays.copyOf(words, Math.max(n, 2 * words.length));
+            words = ArrayCopies.copyOf(words, IntMath.max(n, 2 * words.length));
         }
     }
 
@@ -103,7 +103,7 @@ public final class Bits {
         if (from >= limit || from == to) {
             return;
         }
-        to = Math.min(to, limit);
+        to = IntMath.min(to, limit);
         int first = from >>> 6;
         int last = (to - 1) >>> 6;
         long firstMask = -1L << from;
@@ -187,7 +187,7 @@ public final class Bits {
     /** Removes the members of {@code other}. */
     public void andNot(Bits other) {
         long[] o = other.words;
-        int n = Math.min(words.length, o.length);
+        int n = IntMath.min(words.length, o.length);
         for (int w = 0; w < n; w++) {
             words[w] &= ~o[w];
         }
@@ -201,7 +201,7 @@ public final class Bits {
         }
         long[] x = words;
         long[] y = b.words;
-        int common = Math.min(x.length, y.length);
+        int common = IntMath.min(x.length, y.length);
         for (int w = 0; w < common; w++) {
             if (x[w] != y[w]) {
                 return false;

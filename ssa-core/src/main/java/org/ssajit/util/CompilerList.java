@@ -67,7 +67,7 @@ public final class CompilerList<E> extends IndexedList<E> {
 
     private static Object[] copy(Object[] a, int length) {
         Object[] b = new Object[length];
-        System.arraycopy(a, 0, b, 0, Math.min(a.length, length));
+        System.arraycopy(a, 0, b, 0, IntMath.min(a.length, length));
         return b;
     }
 
@@ -189,7 +189,7 @@ public final class CompilerList<E> extends IndexedList<E> {
     private void ensureCapacity(int needed) {
         if (needed > elements.length) {
             int grown = elements.length + (elements.length >> 1);
-            elements = copy(elements, Math.max(Math.max(needed, grown), 10));
+            elements = copy(elements, IntMath.max(IntMath.max(needed, grown), 10));
         }
     }
 

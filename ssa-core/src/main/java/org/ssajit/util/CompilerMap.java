@@ -41,7 +41,7 @@ public final class CompilerMap<K, V> implements Map<K, V> {
 
     private CompilerMap(boolean identity, int capacity) {
         this.identity = identity;
-        int n = Math.max(4, capacity);
+        int n = IntMath.max(4, capacity);
         keys = new Object[n];
         values = new Object[n];
         table = new int[tableSizeFor(n)];
@@ -125,7 +125,7 @@ public final class CompilerMap<K, V> implements Map<K, V> {
 
     /** Squeezes the holes out, with room for {@code needed} entries. */
     private void rebuild(int needed) {
-        int n = Math.max(4, Math.max(needed, size * 2));
+        int n = IntMath.max(4, IntMath.max(needed, size * 2));
         Object[] k = new Object[n];
         Object[] v = new Object[n];
         int j = 0;

@@ -158,12 +158,12 @@ public abstract class IndexedList<E> implements List<E>, RandomAccess {
 
     @Override
     public Iterator<E> iterator() {
-        return new Itr(0);
+        return new Itr<>(this, 0);
     }
 
     @Override
     public ListIterator<E> listIterator() {
-        return new Itr(0);
+        return new Itr<>(this, 0);
     }
 
     @Override
@@ -171,7 +171,7 @@ public abstract class IndexedList<E> implements List<E>, RandomAccess {
         if (index < 0 || index > size()) {
             throw new IndexOutOfBoundsException(index);
         }
-        return new Itr(index);
+        return new Itr<>(this, index);
     }
 
     @Override
@@ -315,33 +315,40 @@ public abstract class IndexedList<E> implements List<E>, RandomAccess {
         return sb.append(']').toString();
     }
 
-    /** The list iterator: by index, failing fast on a structural change not made through it. */
-    private final class Itr implements ListIterator<E> {
+    /**
+     * The list iterator: by index, failing fast on a structural change not made through it. A static
+     * class with its list as a field: an inner class's constructor null-checks its outer instance with
+     * {@code Objects.requireNonNull}, which every iteration of the compiler's lists then called.
+     */
+    private static final class Itr<E> implements ListIterator<E> {
+        private final IndexedList<E> list;
         private int cursor;
         private int last = -1;
-        private int expected = modifications();
+        private int expected;
 
-        Itr(int cursor) {
+        Itr(IndexedList<E> list, int cursor) {
+            this.list = list;
             this.cursor = cursor;
+            this.expected = list.modifications();
         }
 
         @Override
         public boolean hasNext() {
-            return cursor < size();
+            return cursor < list.size();
         }
 
         @Override
         public E next() {
-            if (modifications() != expected) {
+            if (list.modifications() != expected) {
                 throw new ConcurrentModificationException();
             }
             int i = cursor;
-            if (i >= size()) {
+            if (i >= list.size()) {
                 throw new NoSuchElementException();
             }
             cursor = i + 1;
             last = i;
-            return get(i);
+            return list.get(i);
         }
 
         @Override
@@ -351,7 +358,7 @@ public abstract class IndexedList<E> implements List<E>, RandomAccess {
 
         @Override
         public E previous() {
-            if (modifications() != expected) {
+            if (list.modifications() != expected) {
                 throw new ConcurrentModificationException();
             }
             int i = cursor - 1;
@@ -360,7 +367,7 @@ public abstract class IndexedList<E> implements List<E>, RandomAccess {
             }
             cursor = i;
             last = i;
-            return get(i);
+            return list.get(i);
         }
 
         @Override
@@ -378,13 +385,13 @@ public abstract class IndexedList<E> implements List<E>, RandomAccess {
             if (last < 0) {
                 throw new IllegalStateException();
             }
-            if (modifications() != expected) {
+            if (list.modifications() != expected) {
                 throw new ConcurrentModificationException();
             }
-            IndexedList.this.remove(last);
+            list.remove(last);
             cursor = last;
             last = -1;
-            expected = modifications();
+            expected = list.modifications();
         }
 
         @Override
@@ -392,20 +399,20 @@ public abstract class IndexedList<E> implements List<E>, RandomAccess {
             if (last < 0) {
                 throw new IllegalStateException();
             }
-            if (modifications() != expected) {
+            if (list.modifications() != expected) {
                 throw new ConcurrentModificationException();
             }
-            IndexedList.this.set(last, e);
+            list.set(last, e);
         }
 
         @Override
         public void add(E e) {
-            if (modifications() != expected) {
+            if (list.modifications() != expected) {
                 throw new ConcurrentModificationException();
             }
-            IndexedList.this.add(cursor++, e);
+            list.add(cursor++, e);
             last = -1;
-            expected = modifications();
+            expected = list.modifications();
         }
     }
 

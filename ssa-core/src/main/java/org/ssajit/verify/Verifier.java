@@ -1,5 +1,6 @@
 package org.ssajit.verify;
 
+import org.ssajit.util.ArrayCopies;
 import org.ssajit.util.CompilerSet;
 import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
@@ -30,6 +31,7 @@ import org.ssajit.ir.Throw;
 import org.ssajit.ir.Undefined;
 import org.ssajit.ir.VirtualInstance;
 import org.ssajit.ir.Value;
+import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
@@ -716,13 +718,13 @@ public final class Verifier {
                         values.add(v);
                     }
                     if (ne == expected.length) {
-                        expected = Arrays.copyOf(expected, ne * 2);
+                        expected = ArrayCopies.copyOf(expected, ne * 2);
                     }
                     expected[ne++] = pair(vi, ni);
                 }
             }
         }
-        long[] actual = new long[Math.max(ne, 1)];
+        long[] actual = new long[IntMath.max(ne, 1)];
         int na = 0;
         for (int vi = 0; vi < values.size(); vi++) {
             Value v = values.get(vi);
@@ -733,19 +735,19 @@ public final class Verifier {
                     fail(() -> "value " + printer.ref(v) + " lists a user that is not in the graph: " + u.getClass().getSimpleName());
                 }
                 if (na == actual.length) {
-                    actual = Arrays.copyOf(actual, na * 2);
+                    actual = ArrayCopies.copyOf(actual, na * 2);
                 }
                 actual[na++] = pair(vi, ui);
             }
         }
         Arrays.sort(expected, 0, ne);
         Arrays.sort(actual, 0, na);
-        for (int k = 0; k < Math.max(ne, na); k++) {
+        for (int k = 0; k < IntMath.max(ne, na); k++) {
             long e = k < ne ? expected[k] : Long.MAX_VALUE;
             long a = k < na ? actual[k] : Long.MAX_VALUE;
             if (e != a) {
                 // The first value whose pairs differ (sorted by value first).
-                Value v = values.get((int) (Math.min(e, a) >>> 32));
+                Value v = values.get((int) (IntMath.min(e, a) >>> 32));
                 fail(() -> "use list of " + printer.ref(v) + " does not match its uses");
             }
         }

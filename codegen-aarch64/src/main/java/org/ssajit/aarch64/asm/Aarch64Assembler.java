@@ -124,7 +124,7 @@ public final class Aarch64Assembler extends Assembler {
     }
 
     private static Condition cond(Condition c) {
-        return Objects.requireNonNull(c, "condition");
+        return Assembler.nonNull(c, "condition");
     }
 
     // ==========================================================================================
@@ -171,7 +171,7 @@ public final class Aarch64Assembler extends Assembler {
 
     private void addSubShifted(int size, int op, int s, Register rd, Register rn, Register rm, ShiftType shift, int amount) {
         int sf = sf(size);
-        Objects.requireNonNull(shift, "shift");
+        Assembler.nonNull(shift, "shift");
         if (rd == sp || rn == sp) {
             // GNU as does the same: with sp only the extended-register form exists, and its
             // uxtx/uxtw with an amount of 0..4 is the plain lsl.
@@ -192,7 +192,7 @@ public final class Aarch64Assembler extends Assembler {
 
     private void addSubExtended(int size, int op, int s, Register rd, Register rn, Register rm, ExtendType extend, int shift) {
         int sf = sf(size);
-        Objects.requireNonNull(extend, "extend");
+        Assembler.nonNull(extend, "extend");
         checkRange("extend shift", shift, 0, 4);
         int d = s == 1 ? rz(rd, "rd of a flag-setting add/sub") : rs(rd, "rd");
         emitInt(sf << 31 | op << 30 | s << 29 | 0b01011001 << 21 | rz(rm, "rm") << 16 | extend.option() << 13 | shift << 10
@@ -342,7 +342,7 @@ public final class Aarch64Assembler extends Assembler {
 
     private void logicalShifted(int size, int opc, int n, Register rd, Register rn, Register rm, ShiftType shift, int amount) {
         int sf = sf(size);
-        Objects.requireNonNull(shift, "shift");
+        Assembler.nonNull(shift, "shift");
         shiftAmount(size, amount);
         emitInt(sf << 31 | opc << 29 | 0b01010 << 24 | shift.ordinal() << 22 | n << 21 | rz(rm, "rm") << 16 | amount << 10
                 | rz(rn, "rn") << 5 | rz(rd, "rd"));
@@ -986,7 +986,7 @@ public final class Aarch64Assembler extends Assembler {
      * sign-extending load to 32.
      */
     private static int accessFields(Register rt, int accessBits, int kind) {
-        Objects.requireNonNull(rt, "rt");
+        Assembler.nonNull(rt, "rt");
         int size = Integer.numberOfTrailingZeros(Address.accessBytes(accessBits));
         if (Registers.isSimd(rt)) {
             if (accessBits != 32 && accessBits != 64) {
@@ -1004,7 +1004,7 @@ public final class Aarch64Assembler extends Assembler {
 
     /** One load or store with any {@link Address}: picks the scaled, unscaled, indexed or register form. */
     private void loadStore(String name, int fields, Register rt, Address a, int accessBits) {
-        Objects.requireNonNull(a, "address");
+        Assembler.nonNull(a, "address");
         int t = rt.encoding;
         int n = a.base().encoding;
         int bytes = Address.accessBytes(accessBits);
@@ -1050,7 +1050,7 @@ public final class Aarch64Assembler extends Assembler {
      */
     public void ldrs(int dstSize, int memSize, Register rt, Address address) {
         sf(dstSize);
-        if (!Registers.isGpr(Objects.requireNonNull(rt, "rt"))) {
+        if (!Registers.isGpr(Assembler.nonNull(rt, "rt"))) {
             throw new IllegalArgumentException("sign-extending loads go to general registers, not " + rt);
         }
         loadStore("ldrs", accessFields(rt, memSize, dstSize == 64 ? 2 : 3), rt, address, memSize);
@@ -1069,7 +1069,7 @@ public final class Aarch64Assembler extends Assembler {
         sf(size);
         int opc = size == 64 ? 1 : 0;
         int word;
-        if (Registers.isSimd(Objects.requireNonNull(rt, "rt"))) {
+        if (Registers.isSimd(Assembler.nonNull(rt, "rt"))) {
             word = opc << 30 | 0b011 << 27 | 1 << 26 | rt.encoding;
         } else {
             word = opc << 30 | 0b011 << 27 | rz(rt, "rt");
@@ -1078,9 +1078,9 @@ public final class Aarch64Assembler extends Assembler {
     }
 
     private void pair(int load, int size, Register rt1, Register rt2, Address a) {
-        Objects.requireNonNull(rt1, "rt1");
-        Objects.requireNonNull(rt2, "rt2");
-        Objects.requireNonNull(a, "address");
+        Assembler.nonNull(rt1, "rt1");
+        Assembler.nonNull(rt2, "rt2");
+        Assembler.nonNull(a, "address");
         int opc;
         int vBit;
         if (Registers.isSimd(rt1)) {
@@ -1190,7 +1190,7 @@ public final class Aarch64Assembler extends Assembler {
      * in one atomic access of {@code size} bits.
      */
     public void cas(int size, AtomicOrder order, Register rs, Register rt, Register rn) {
-        Objects.requireNonNull(order, "order");
+        Assembler.nonNull(order, "order");
         exclusive(size, 1, order.acquire ? 1 : 0, 1, order.release ? 1 : 0, rz(rs, "rs"), rt, rn);
     }
 
@@ -1216,8 +1216,8 @@ public final class Aarch64Assembler extends Assembler {
      * ({@code stadd}, ...).
      */
     public void atomic(AtomicOp op, AtomicOrder order, int size, Register rs, Register rt, Register rn) {
-        Objects.requireNonNull(op, "op");
-        Objects.requireNonNull(order, "order");
+        Assembler.nonNull(op, "op");
+        Assembler.nonNull(order, "order");
         emitInt(memSize(size) << 30 | 0b111000 << 24 | (order.acquire ? 1 : 0) << 23 | (order.release ? 1 : 0) << 22 | 1 << 21
                 | rz(rs, "rs") << 16 | op.o3 << 15 | op.opc << 12 | rs(rn, "rn") << 5 | rz(rt, "rt"));
     }
@@ -1269,12 +1269,12 @@ public final class Aarch64Assembler extends Assembler {
 
     /** Data memory barrier. */
     public void dmb(BarrierOption option) {
-        emitInt(0xD50330BF | Objects.requireNonNull(option, "option").crm << 8);
+        emitInt(0xD50330BF | Assembler.nonNull(option, "option").crm << 8);
     }
 
     /** Data synchronization barrier. */
     public void dsb(BarrierOption option) {
-        emitInt(0xD503309F | Objects.requireNonNull(option, "option").crm << 8);
+        emitInt(0xD503309F | Assembler.nonNull(option, "option").crm << 8);
     }
 
     /** Instruction synchronization barrier (full system). */
@@ -1660,8 +1660,8 @@ public final class Aarch64Assembler extends Assembler {
      * side may be zr).
      */
     public void fmov(int size, Register rd, Register rn) {
-        Objects.requireNonNull(rd, "rd");
-        Objects.requireNonNull(rn, "rn");
+        Assembler.nonNull(rd, "rd");
+        Assembler.nonNull(rn, "rn");
         boolean dFp = Registers.isSimd(rd);
         boolean nFp = Registers.isSimd(rn);
         if (dFp && nFp) {
@@ -1691,7 +1691,7 @@ public final class Aarch64Assembler extends Assembler {
 
     /** {@code fcmp rn, rm}: quiet compare (only a signalling NaN raises Invalid). */
     public void fcmp(int size, Register rn, Register rm) {
-        fcompare(size, 0b00000, rn, Objects.requireNonNull(rm, "rm"));
+        fcompare(size, 0b00000, rn, Assembler.nonNull(rm, "rm"));
     }
 
     /** {@code fcmp rn, #0.0}. */
@@ -1701,7 +1701,7 @@ public final class Aarch64Assembler extends Assembler {
 
     /** {@code fcmpe rn, rm}: signalling compare (any NaN raises Invalid). */
     public void fcmpe(int size, Register rn, Register rm) {
-        fcompare(size, 0b10000, rn, Objects.requireNonNull(rm, "rm"));
+        fcompare(size, 0b10000, rn, Assembler.nonNull(rm, "rm"));
     }
 
     public void fcmpeZero(int size, Register rn) {

@@ -5,6 +5,8 @@ import java.util.Objects;
 import jdk.vm.ci.aarch64.AArch64;
 import jdk.vm.ci.code.Register;
 
+import org.ssajit.asm.Assembler;
+
 /**
  * A memory operand of a load or store: a base register ({@code r0..r30} or {@code sp}, never
  * {@code zr}) plus
@@ -100,7 +102,7 @@ public final class Address {
     public static Address indexed(Register base, Register index, ExtendType extend, boolean scaled) {
         Registers.spForm(base, "base");
         Registers.zrForm(index, "index");
-        Objects.requireNonNull(extend, "extend");
+        Assembler.nonNull(extend, "extend");
         if (extend != ExtendType.UXTW && extend != ExtendType.SXTW && extend != ExtendType.UXTX && extend != ExtendType.SXTX) {
             throw new IllegalArgumentException("an index register can be extended by uxtw, sxtw, sxtx or uxtx (lsl), not " + extend.mnemonic());
         }

@@ -1,9 +1,9 @@
 package org.ssajit.aarch64.asm;
 
-import java.util.Objects;
-
 import jdk.vm.ci.aarch64.AArch64;
 import jdk.vm.ci.code.Register;
+
+import org.ssajit.asm.Assembler;
 
 /**
  * Checks that a JVMCI register fits an operand and returns its 5-bit field. Register number 31 means
@@ -43,7 +43,7 @@ final class Registers {
 
     /** {@code v0..v31}, used as a scalar (s or d) register. */
     static int simd(Register r, String role) {
-        Objects.requireNonNull(r, role);
+        Assembler.nonNull(r, role);
         if (!isSimd(r)) {
             throw new IllegalArgumentException(role + " must be one of v0..v31, not " + r);
         }
@@ -51,7 +51,7 @@ final class Registers {
     }
 
     private static void check(Register r, String role) {
-        Objects.requireNonNull(r, role);
+        Assembler.nonNull(r, role);
         if (!isGpr(r)) {
             throw new IllegalArgumentException(role + " must be a general-purpose register (r0..r30, zr, sp), not " + r);
         }

@@ -1,6 +1,7 @@
 package org.ssajit.aarch64.hotspot;
 
 import java.io.ByteArrayOutputStream;
+import org.ssajit.util.IntMath;
 
 /**
  * The nmethod's data section as this back end fills it: items reserved at aligned offsets, their
@@ -27,7 +28,7 @@ public final class DataSection {
         if (Integer.bitCount(alignment) != 1 || alignment > ALIGNMENT || size <= 0) {
             throw new IllegalArgumentException("data item of " + size + " bytes aligned to " + alignment);
         }
-        while (bytes.size() % Math.max(alignment, itemAlignment) != 0) {
+        while (bytes.size() % IntMath.max(alignment, itemAlignment) != 0) {
             bytes.write(0);
         }
         int offset = bytes.size();

@@ -1,10 +1,10 @@
 package org.ssajit.amd64.asm;
 
-import java.util.Objects;
 
 import jdk.vm.ci.amd64.AMD64;
 import jdk.vm.ci.code.Register;
 
+import org.ssajit.asm.Assembler;
 import org.ssajit.asm.Label;
 
 /**
@@ -38,7 +38,7 @@ public final class Address {
 
     /** {@code [base + displacement]}. */
     public static Address of(Register base, int displacement) {
-        Registers.checkGpr(Objects.requireNonNull(base, "base"), "base");
+        Registers.checkGpr(Assembler.nonNull(base, "base"), "base");
         return new Address(base, null, Scale.ONE, displacement, null);
     }
 
@@ -47,12 +47,12 @@ public final class Address {
         if (base != null) {
             Registers.checkGpr(base, "base");
         }
-        Objects.requireNonNull(index, "index (use of(base, displacement) for none)");
+        Assembler.nonNull(index, "index (use of(base, displacement) for none)");
         Registers.checkGpr(index, "index");
         if (index.encoding == AMD64.rsp.encoding) {
             throw new IllegalArgumentException("rsp cannot be an index register");
         }
-        return new Address(base, index, Objects.requireNonNull(scale, "scale"), displacement, null);
+        return new Address(base, index, Assembler.nonNull(scale, "scale"), displacement, null);
     }
 
     /** {@code [rip + displacement]}: relative to the end of the instruction that uses it. */
@@ -62,7 +62,7 @@ public final class Address {
 
     /** {@code [rip + (target - end of instruction)]}: a position in this code buffer. */
     public static Address rip(Label target) {
-        return new Address(AMD64.rip, null, Scale.ONE, 0, Objects.requireNonNull(target, "target"));
+        return new Address(AMD64.rip, null, Scale.ONE, 0, Assembler.nonNull(target, "target"));
     }
 
     /** The base register, {@link AMD64#rip} for a rip-relative operand, or null. */

@@ -153,7 +153,7 @@ public final class Amd64Assembler extends Assembler {
     }
 
     private static int sizePrefix(OperandSize size) {
-        Objects.requireNonNull(size, "size");
+        Assembler.nonNull(size, "size");
         return size == WORD ? OPERAND_SIZE_PREFIX : 0;
     }
 
@@ -163,7 +163,7 @@ public final class Amd64Assembler extends Assembler {
     }
 
     private static void requireSize(OperandSize size, OperandSize... allowed) {
-        Objects.requireNonNull(size, "size");
+        Assembler.nonNull(size, "size");
         for (OperandSize a : allowed) {
             if (a == size) {
                 return;
@@ -202,7 +202,7 @@ public final class Amd64Assembler extends Assembler {
 
     /** Memory operand; {@code immBytes} is the size of the immediate that will follow (rip-relative offsets count from the end). */
     private void rm(int prefix, boolean w, int op, int reg, Address a, boolean forceRex, int immBytes) {
-        Objects.requireNonNull(a, "address");
+        Assembler.nonNull(a, "address");
         if (prefix != 0) {
             emitByte(prefix);
         }
@@ -264,7 +264,7 @@ public final class Amd64Assembler extends Assembler {
     }
 
     private static int immBytes(OperandSize size) {
-        return Math.min(size.bytes, 4);
+        return size.bytes < 4 ? size.bytes : 4;
     }
 
     private static void checkImm(OperandSize size, long v) {
@@ -1002,7 +1002,7 @@ public final class Amd64Assembler extends Assembler {
 
     /** {@code vop dst, src1, [src2]}: as {@link #vex(SseOp, Register, Register, Register)} with a memory operand. */
     public void vex(SseOp op, Register dst, Register src1, Address src2) {
-        Objects.requireNonNull(src2, "address");
+        Assembler.nonNull(src2, "address");
         int d = xmm(dst);
         int index = src2.index() != null ? src2.index().encoding : 0;
         int base = src2.base() != null && !src2.isRipRelative() ? src2.base().encoding : 0;

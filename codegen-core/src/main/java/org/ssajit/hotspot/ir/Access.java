@@ -20,6 +20,22 @@ import jdk.vm.ci.meta.JavaKind;
  *            compiled by HotSpot's own compilers, which rely on those instructions
  */
 public record Access(JavaKind kind, int displacement, int scale, boolean narrowOop, boolean isVolatile) {
+    /*
+     * equals and hashCode written out: a record's generated ones go through method handles
+     * (java.lang.invoke's code), slow while the compiler still runs in the interpreter, and they made
+     * java.lang.invoke's methods hot enough for tier-4 compiles of their own on the compiler thread.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Access a && a.kind == kind && a.displacement == displacement && a.scale == scale && a.narrowOop == narrowOop
+                        && a.isVolatile == isVolatile;
+    }
+
+    @Override
+    public int hashCode() {
+        return ((((kind == null ? 0 : kind.ordinal()) * 31 + displacement) * 31 + scale) * 31 + (narrowOop ? 1 : 0)) * 31 + (isVolatile ? 1 : 0);
+    }
+
     /** A plain (not volatile) access. */
     public Access(JavaKind kind, int displacement, int scale, boolean narrowOop) {
         this(kind, displacement, scale, narrowOop, false);

@@ -1,10 +1,9 @@
 package org.ssajit.hotspot.ir;
 
-import java.util.Objects;
-
 import jdk.vm.ci.meta.Constant;
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.ResolvedJavaType;
+import org.ssajit.util.Nulls;
 
 /**
  * The attribute of a lowered {@link HotSpotOp#ALLOCATE}: what to allocate, in the VM's layout. An instance:
@@ -15,8 +14,8 @@ import jdk.vm.ci.meta.ResolvedJavaType;
 public record AllocationShape(ResolvedJavaType type, Constant hub, int instanceSize, JavaKind elementKind, int baseOffset, int log2ElementSize,
                 int lengthOffset) {
     public AllocationShape {
-        Objects.requireNonNull(type, "type");
-        Objects.requireNonNull(hub, "hub");
+        Nulls.requireNonNull(type, "type");
+        Nulls.requireNonNull(hub, "hub");
         if (type.isArray() != (elementKind != null)) {
             throw new IllegalArgumentException("an array needs an element kind, an instance none: " + type);
         }

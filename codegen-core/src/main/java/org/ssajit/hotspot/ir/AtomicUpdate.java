@@ -18,7 +18,7 @@ public record AtomicUpdate(jdk.vm.ci.meta.JavaKind kind, int displacement, Order
     }
 
     public AtomicUpdate {
-        java.util.Objects.requireNonNull(ordering, "ordering");
+        org.ssajit.util.Nulls.requireNonNull(ordering, "ordering");
         if (kind != jdk.vm.ci.meta.JavaKind.Long && kind != jdk.vm.ci.meta.JavaKind.Int) {
             throw new IllegalArgumentException("a compare-and-swap of an int or a long, not " + kind);
         }

@@ -1,9 +1,8 @@
 package org.ssajit.hotspot.ir;
 
-import java.util.Objects;
-
 import jdk.vm.ci.meta.JavaKind;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
+import org.ssajit.util.Nulls;
 
 /**
  * What a lowered {@link HotSpotOp#CALL} calls and how the callee is found: the attribute of the call the
@@ -39,8 +38,8 @@ public record CallTarget(ResolvedJavaMethod method, Dispatch dispatch, int opcod
     }
 
     public CallTarget {
-        Objects.requireNonNull(method, "method");
-        Objects.requireNonNull(dispatch, "dispatch");
+        Nulls.requireNonNull(method, "method");
+        Nulls.requireNonNull(dispatch, "dispatch");
         if (method.isStatic() != (dispatch == Dispatch.STATIC)) {
             throw new IllegalArgumentException(dispatch + " call of " + (method.isStatic() ? "static " : "instance ") + "method " + method);
         }

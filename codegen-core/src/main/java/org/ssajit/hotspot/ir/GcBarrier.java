@@ -1,6 +1,6 @@
 package org.ssajit.hotspot.ir;
 
-import java.util.Objects;
+import org.ssajit.util.Nulls;
 
 /**
  * Which of the collector's barriers a {@link HotSpotOp#PRE_BARRIER} or {@link HotSpotOp#POST_BARRIER} is, and the
@@ -67,7 +67,7 @@ public record GcBarrier(Kind kind, Access access) {
     }
 
     public GcBarrier {
-        Objects.requireNonNull(kind);
+        Nulls.requireNonNull(kind);
         if (access.kind() != jdk.vm.ci.meta.JavaKind.Object) {
             throw new IllegalArgumentException("a barrier belongs to a reference store: " + access);
         }

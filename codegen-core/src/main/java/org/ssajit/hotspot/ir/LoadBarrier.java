@@ -1,6 +1,6 @@
 package org.ssajit.hotspot.ir;
 
-import java.util.Objects;
+import org.ssajit.util.Nulls;
 
 /**
  * A {@link HotSpotOp#LOAD_BARRIER}'s strength and the read it follows ({@code access}: where, and
@@ -13,7 +13,7 @@ import java.util.Objects;
  */
 public record LoadBarrier(boolean weak, Access access) {
     public LoadBarrier {
-        Objects.requireNonNull(access);
+        Nulls.requireNonNull(access);
         if (access.kind() != jdk.vm.ci.meta.JavaKind.Object) {
             throw new IllegalArgumentException("a load barrier follows a reference read: " + access);
         }

@@ -1,9 +1,8 @@
 package org.ssajit.hotspot.ir;
 
-import java.util.Objects;
-
 import jdk.vm.ci.meta.Constant;
 import jdk.vm.ci.meta.ResolvedJavaType;
+import org.ssajit.util.Nulls;
 
 /**
  * The attribute of a lowered {@link HotSpotOp#TYPE_TEST}: whether an object is an instance of {@code type}
@@ -28,8 +27,8 @@ import jdk.vm.ci.meta.ResolvedJavaType;
  */
 public record TypeTest(ResolvedJavaType type, Constant hub, boolean nullPasses, boolean exact, int superCheckOffset, boolean maybeNull) {
     public TypeTest {
-        Objects.requireNonNull(type, "type");
-        Objects.requireNonNull(hub, "hub");
+        Nulls.requireNonNull(type, "type");
+        Nulls.requireNonNull(hub, "hub");
         if (type.isPrimitive()) {
             throw new IllegalArgumentException("a type test of a primitive type: " + type);
         }

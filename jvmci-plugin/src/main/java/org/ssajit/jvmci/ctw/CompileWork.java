@@ -40,6 +40,7 @@ import org.ssajit.phases.PhaseListener;
 import org.ssajit.phases.PhaseSuite;
 import org.ssajit.phases.PhaseTimes;
 import org.ssajit.regalloc.RegisterAllocationConfig;
+import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.hotspot.HotSpotJVMCIRuntime;
 import jdk.vm.ci.meta.ResolvedJavaMethod;
@@ -117,11 +118,11 @@ public final class CompileWork {
                 cpu += n;
             }
             o.printf("methods %d (compiled %d, refused %d), bytecode bytes %d, code bytes %d, graph values %d (%.2f per bytecode byte)%n",
-                            methods, compiled, refused, bytecodeBytes, codeBytes, values, (double) values / Math.max(1, bytecodeBytes));
+                            methods, compiled, refused, bytecodeBytes, codeBytes, values, (double) values / IntMath.max(1, bytecodeBytes));
             o.printf("%-36s %14s %10s %10s %8s%n", "phase", "allocated", "B/bc byte", "cpu ms", "cpu %");
             for (Phase p : Phase.values()) {
                 int i = p.ordinal();
-                o.printf("%-36s %14d %10.1f %10.1f %7.1f%%%n", p.label, allocated[i], (double) allocated[i] / Math.max(1, bytecodeBytes),
+                o.printf("%-36s %14d %10.1f %10.1f %7.1f%%%n", p.label, allocated[i], (double) allocated[i] / IntMath.max(1, bytecodeBytes),
                                 cpuNanos[i] / 1e6, cpu == 0 ? 0 : 100.0 * cpuNanos[i] / cpu);
             }
             o.printf("%-36s %14d %10.1f %10.1f%n", "all", allocated(), allocatedPerBytecodeByte(), cpu / 1e6);

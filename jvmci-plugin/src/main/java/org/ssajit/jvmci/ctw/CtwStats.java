@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.ssajit.util.IntMath;
 
 /**
  * The totals of one compile-the-world run: every method ends compiled, refused (with the category
@@ -114,7 +115,7 @@ final class CtwStats {
     void printTable(PrintStream o) {
         o.printf("ssajit ctw: %s, %d classes (%d skipped: not loadable or not linkable%s), %d methods with bytecode, %.1f s%n",
                         corpus, classes, classesSkipped, classSkippedExample == null ? "" : ", e.g. " + classSkippedExample, methods, wallSeconds);
-        o.printf("  compiled %d (%.1f %%), refused %d, failed %d%n", compiled, 100.0 * compiled / Math.max(1, methods), refused, failed);
+        o.printf("  compiled %d (%.1f %%), refused %d, failed %d%n", compiled, 100.0 * compiled / IntMath.max(1, methods), refused, failed);
         if (classesNotInitialized > 0) {
             o.printf("  %d classes failed to initialize (--initialize), e.g. %s%n", classesNotInitialized, classNotInitializedExample);
         }
