@@ -1,6 +1,6 @@
 package org.ssajit.backend;
 
-import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.CompilerList;
 import java.util.List;
 
@@ -143,7 +143,7 @@ public abstract class HotSpotCodeEmitter<A extends Assembler, F extends HotSpotF
     @SuppressWarnings("unchecked")
     protected final L ownLabel(LirBlock b) {
         if (b.id() >= labels.length) {
-            labels = ArrayCopies.copyOf(labels, b.id() + 1);
+            labels = CompilerArrays.copyOf(labels, b.id() + 1);
         }
         Object l = labels[b.id()];
         if (l == null) {

@@ -1,6 +1,6 @@
 package org.ssajit.backend;
 
-import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
@@ -99,7 +99,7 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
 
         public void add(Instruction i) {
             if (i.id() >= in.length) {
-                in = ArrayCopies.copyOf(in, i.id() + 1);
+                in = CompilerArrays.copyOf(in, i.id() + 1);
             }
             in[i.id()] = true;
         }

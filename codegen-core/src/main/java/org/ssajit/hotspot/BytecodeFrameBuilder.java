@@ -1,6 +1,6 @@
 package org.ssajit.hotspot;
 
-import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.ArrayFill;
 import java.util.Objects;
 
@@ -89,8 +89,8 @@ public final class BytecodeFrameBuilder {
 
     private void pushSlot(JavaValue value, JavaKind kind) {
         if (stackSize == stack.length) {
-            stack = ArrayCopies.copyOf(stack, IntMath.max(4, 2 * stackSize));
-            stackKinds = ArrayCopies.copyOf(stackKinds, stack.length);
+            stack = CompilerArrays.copyOf(stack, IntMath.max(4, 2 * stackSize));
+            stackKinds = CompilerArrays.copyOf(stackKinds, stack.length);
         }
         stack[stackSize] = value;
         stackKinds[stackSize] = kind;
@@ -104,7 +104,7 @@ public final class BytecodeFrameBuilder {
     public BytecodeFrameBuilder lock(JavaValue owner, StackSlot slot) {
         check(JavaKind.Object, owner);
         if (lockCount == locks.length) {
-            locks = ArrayCopies.copyOf(locks, IntMath.max(2, 2 * lockCount));
+            locks = CompilerArrays.copyOf(locks, IntMath.max(2, 2 * lockCount));
         }
         // An object escape analysis did not allocate has a lock that was never taken (eliminated):
         // deoptimizing, HotSpot takes it for the object it allocates.

@@ -1,6 +1,6 @@
 package org.ssajit.hotspot;
 
-import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.CompilerList;
 import java.util.List;
 
@@ -268,9 +268,9 @@ public final class DebugInfos {
                 return;
             }
             if (n == locations.length) {
-                locations = ArrayCopies.copyOf(locations, 2 * n);
-                sizes = ArrayCopies.copyOf(sizes, 2 * n);
-                keys = ArrayCopies.copyOf(keys, 2 * n);
+                locations = CompilerArrays.copyOf(locations, 2 * n);
+                sizes = CompilerArrays.copyOf(sizes, 2 * n);
+                keys = CompilerArrays.copyOf(keys, 2 * n);
             }
             keys[n] = key;
             locations[n] = loc;
@@ -288,9 +288,9 @@ public final class DebugInfos {
         }
 
         HotSpotReferenceMap build() {
-            Location[] objects = ArrayCopies.copyOf(locations, n);
+            Location[] objects = CompilerArrays.copyOf(locations, n);
             // No derived pointers yet; 16 = an xmm or SIMD register, the widest value ssajit keeps in a register.
-            return new HotSpotReferenceMap(objects, new Location[n], ArrayCopies.copyOf(sizes, n), 16);
+            return new HotSpotReferenceMap(objects, new Location[n], CompilerArrays.copyOf(sizes, n), 16);
         }
     }
 }

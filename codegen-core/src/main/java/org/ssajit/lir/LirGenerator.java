@@ -373,7 +373,7 @@ public abstract class LirGenerator {
                 t.setLoop(l);
                 e.block = t;
                 if (t.id() >= edgeOf.length) {
-                    edgeOf = org.ssajit.util.ArrayCopies.copyOf(edgeOf, IntMath.max(t.id() + 1, 2 * edgeOf.length));
+                    edgeOf = org.ssajit.util.CompilerArrays.copyOf(edgeOf, IntMath.max(t.id() + 1, 2 * edgeOf.length));
                 }
                 edgeOf[t.id()] = e;
             }

@@ -1,6 +1,6 @@
 package org.ssajit.lir;
 
-import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.ArrayFill;
 import java.util.Arrays;
 import java.util.Objects;
@@ -145,7 +145,7 @@ public abstract class LirOp {
         StringBuilder sb = new StringBuilder();
         if (count(Mode.DEF) > 0) {
             int from = field(starts, Mode.DEF);
-            sb.append(Arrays.toString(ArrayCopies.copyOfRange(operands, from, from + count(Mode.DEF)))).append(" = ");
+            sb.append(Arrays.toString(CompilerArrays.copyOfRange(operands, from, from + count(Mode.DEF)))).append(" = ");
         }
         sb.append(name());
         appendOperands(sb, Mode.USE, "");

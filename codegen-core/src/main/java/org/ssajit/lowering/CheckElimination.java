@@ -1,6 +1,6 @@
 package org.ssajit.lowering;
 
-import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.CompilerList;
 import java.util.List;
 
@@ -100,11 +100,11 @@ final class CheckElimination {
 
     @SuppressWarnings("unchecked")
     private void allocateTables(int n) {
-        known = known == null ? new byte[n] : ArrayCopies.copyOf(known, n);
-        inBounds = inBounds == null ? new List[n] : ArrayCopies.copyOf(inBounds, n);
-        casts = casts == null ? new List[n] : ArrayCopies.copyOf(casts, n);
-        below = below == null ? new List[n] : ArrayCopies.copyOf(below, n);
-        sameLength = sameLength == null ? new List[n] : ArrayCopies.copyOf(sameLength, n);
+        known = known == null ? new byte[n] : CompilerArrays.copyOf(known, n);
+        inBounds = inBounds == null ? new List[n] : CompilerArrays.copyOf(inBounds, n);
+        casts = casts == null ? new List[n] : CompilerArrays.copyOf(casts, n);
+        below = below == null ? new List[n] : CompilerArrays.copyOf(below, n);
+        sameLength = sameLength == null ? new List[n] : CompilerArrays.copyOf(sameLength, n);
     }
 
     /** {@code v}'s id, the tables grown to hold it. */
@@ -118,7 +118,7 @@ final class CheckElimination {
 
     private void log(int kind, int id) {
         if (undoSize == undo.length) {
-            undo = ArrayCopies.copyOf(undo, 2 * undoSize);
+            undo = CompilerArrays.copyOf(undo, 2 * undoSize);
         }
         undo[undoSize++] = kind | id << 3;
     }
@@ -185,7 +185,7 @@ final class CheckElimination {
             first[i + 1] += first[i];
         }
         Block[] kids = new Block[first[limit]];
-        int[] filled = ArrayCopies.copyOf(first, limit);
+        int[] filled = CompilerArrays.copyOf(first, limit);
         for (Block b : rpo) {
             if (b != g.entry()) {
                 kids[filled[dominance.immediateDominator(b).id()]++] = b;

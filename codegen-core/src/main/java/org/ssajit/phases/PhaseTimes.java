@@ -76,7 +76,7 @@ public final class PhaseTimes {
             }
         }
         Timed t = new Timed(phase);
-        byPhase = org.ssajit.util.ArrayCopies.copyOf(byPhase, byPhase.length + 1);
+        byPhase = org.ssajit.util.CompilerArrays.copyOf(byPhase, byPhase.length + 1);
         byPhase[byPhase.length - 1] = t;
         return t;
     }

@@ -1,6 +1,6 @@
 package org.ssajit.regalloc;
 
-import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
@@ -158,7 +158,7 @@ public final class AllocationVerifier {
                 callerSaved[saved++] = r.number;
             }
         }
-        callerSaved = ArrayCopies.copyOf(callerSaved, saved);
+        callerSaved = CompilerArrays.copyOf(callerSaved, saved);
         lastFixedDef = new LirOp[locationCount];
         recorded = new boolean[locationCount];
 
@@ -243,7 +243,7 @@ public final class AllocationVerifier {
             }
         }
         int id = newOther(new FixedToken(location, def), location, def);
-        int[] more = pairs == null ? new int[2] : ArrayCopies.copyOf(pairs, pairs.length + 2);
+        int[] more = pairs == null ? new int[2] : CompilerArrays.copyOf(pairs, pairs.length + 2);
         more[more.length - 2] = location;
         more[more.length - 1] = id;
         if (def == null) {
@@ -374,7 +374,7 @@ public final class AllocationVerifier {
                     kept[k++] = name;
                 }
             }
-            int[] now = ArrayCopies.copyOf(kept, k);
+            int[] now = CompilerArrays.copyOf(kept, k);
             for (int name : names) {
                 int[] ps = phisOf.get(name);
                 if (ps != null) {
@@ -499,7 +499,7 @@ public final class AllocationVerifier {
                         rest[k++] = name;
                     }
                 }
-                state[l] = k == 0 ? null : ArrayCopies.copyOf(rest, k);
+                state[l] = k == 0 ? null : CompilerArrays.copyOf(rest, k);
             }
         }
         for (int i = 0; i < count; i++) {
@@ -678,7 +678,7 @@ public final class AllocationVerifier {
                 j++;
             }
         }
-        return k == 0 ? EMPTY : ArrayCopies.copyOf(out, k);
+        return k == 0 ? EMPTY : CompilerArrays.copyOf(out, k);
     }
 
     private static int[] union(int[] a, int[] b) {
@@ -696,7 +696,7 @@ public final class AllocationVerifier {
                 j++;
             }
         }
-        return k == out.length ? out : ArrayCopies.copyOf(out, k);
+        return k == out.length ? out : CompilerArrays.copyOf(out, k);
     }
 
     private static int[] without(int[] a, int x) {

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 import org.ssajit.lir.LirKind;
 import org.ssajit.lir.Variable;
-import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.code.Register;
@@ -120,7 +120,7 @@ final class Interval {
             }
         }
         if (2 * rangeCount == ranges.length) {
-            ranges = ArrayCopies.copyOf(ranges, ranges.length * 2);
+            ranges = CompilerArrays.copyOf(ranges, ranges.length * 2);
         }
         ranges[2 * rangeCount] = from;
         ranges[2 * rangeCount + 1] = to;
@@ -138,7 +138,7 @@ final class Interval {
 
     void addUse(int pos, int priority) {
         if (2 * useCount == uses.length) {
-            uses = ArrayCopies.copyOf(uses, IntMath.max(4, uses.length * 2));
+            uses = CompilerArrays.copyOf(uses, IntMath.max(4, uses.length * 2));
         }
         uses[2 * useCount] = pos;
         uses[2 * useCount + 1] = priority;
@@ -324,7 +324,7 @@ final class Interval {
         child.uses = uses;
         child.useBase = useBase + 2 * u;
         child.useCount = useCount - u;
-        uses = u == 0 ? NONE : ArrayCopies.copyOfRange(uses, useBase, useBase + 2 * u);
+        uses = u == 0 ? NONE : CompilerArrays.copyOfRange(uses, useBase, useBase + 2 * u);
         useBase = 0;
         useCount = u;
 
@@ -338,7 +338,7 @@ final class Interval {
             children[0] = this;
             childCount = 1;
         } else if (childCount == children.length) {
-            children = ArrayCopies.copyOf(children, childCount * 2);
+            children = CompilerArrays.copyOf(children, childCount * 2);
         }
         System.arraycopy(children, at, children, at + 1, childCount - at);
         children[at] = part;

@@ -1,7 +1,7 @@
 package org.ssajit.regalloc;
 
 import java.util.List;
-import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.IntMath;
 
 /**
@@ -49,8 +49,8 @@ final class IntervalQueue {
 
     void add(Interval v) {
         if (size == keys.length) {
-            keys = ArrayCopies.copyOf(keys, size * 2);
-            items = ArrayCopies.copyOf(items, size * 2);
+            keys = CompilerArrays.copyOf(keys, size * 2);
+            items = CompilerArrays.copyOf(items, size * 2);
         }
         long k = key(v);
         int i = size++;

@@ -6,7 +6,7 @@ import org.ssajit.lir.LirBlock;
 import org.ssajit.lir.LirOp;
 import org.ssajit.lir.LirOp.Mode;
 import org.ssajit.lir.Variable;
-import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.CompilerList;
 import org.ssajit.util.IntMath;
 
@@ -209,8 +209,8 @@ final class Liveness {
 
         void add(int block, int variable) {
             if (size == blocks.length) {
-                blocks = ArrayCopies.copyOf(blocks, 2 * size);
-                vars = ArrayCopies.copyOf(vars, 2 * size);
+                blocks = CompilerArrays.copyOf(blocks, 2 * size);
+                vars = CompilerArrays.copyOf(vars, 2 * size);
             }
             blocks[size] = block;
             vars[size] = variable;

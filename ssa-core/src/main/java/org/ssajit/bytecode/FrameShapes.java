@@ -7,7 +7,7 @@ import java.util.List;
 
 import org.ssajit.bytecode.BlockMap.BciBlock;
 import org.ssajit.bytecode.BlockMap.HandlerEdge;
-import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.meta.JavaKind;
@@ -72,7 +72,7 @@ public final class FrameShapes {
 
         @Override
         public String toString() {
-            return "locals" + Arrays.toString(locals) + " stack" + Arrays.toString(ArrayCopies.copyOf(stack, sp)) + " locks " + locks;
+            return "locals" + Arrays.toString(locals) + " stack" + Arrays.toString(CompilerArrays.copyOf(stack, sp)) + " locks " + locks;
         }
     }
 
@@ -566,7 +566,7 @@ public final class FrameShapes {
      */
     private void permute(Shape st, Effects fx, int depth, int[] order) {
         int base = st.sp - depth;
-        byte[] old = ArrayCopies.copyOfRange(st.stack, base, st.sp);
+        byte[] old = CompilerArrays.copyOfRange(st.stack, base, st.sp);
         for (int i = 0; i < depth; i++) {
             if (old[i] == HIGH && (i == 0)) {
                 throw new BailoutException(BailoutException.Reason.ILLEGAL_BYTECODE, "stack shuffle splits a long or double");

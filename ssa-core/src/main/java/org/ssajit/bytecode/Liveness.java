@@ -7,7 +7,7 @@ import org.ssajit.bytecode.BlockMap.BciBlock;
 import org.ssajit.bytecode.BlockMap.HandlerEdge;
 import org.ssajit.bytecode.FrameShapes.Effects;
 import org.ssajit.bytecode.FrameShapes.Shape;
-import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.IntMath;
 
 /**
@@ -339,7 +339,7 @@ public final class Liveness {
         int[] outBcis = new int[states];
         long[][] outLive = new long[states][];
         int localWords = IntMath.max(1, (maxLocals + 63) >>> 6);
-        long[] live = ArrayCopies.copyOf(liveOut[b.id()], localWords);
+        long[] live = CompilerArrays.copyOf(liveOut[b.id()], localWords);
         clearAbove(live, maxLocals);
         // The set last handed out, while live still equals it; null once live changed.
         long[] shared = null;

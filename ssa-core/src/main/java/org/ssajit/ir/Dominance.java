@@ -1,6 +1,6 @@
 package org.ssajit.ir;
 
-import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerList;
 import java.util.List;
@@ -42,7 +42,7 @@ public final class Dominance {
                     ids[k++] = order[p.id()]; // predecessors unreachable from the entry do not count
                 }
             }
-            preds[i] = ArrayCopies.copyOf(ids, k);
+            preds[i] = CompilerArrays.copyOf(ids, k);
         }
         idom = ImmediateDominators.compute(preds);
         int n = rpo.size();

@@ -264,7 +264,7 @@ public final class Graph {
     void made(Operation op) {
         int id = op.id();
         if (id >>> 6 >= opsMade.length) {
-            opsMade = org.ssajit.util.ArrayCopies.copyOf(opsMade, (id >>> 6) + 1); // a dialect's op, once lowering starts
+            opsMade = org.ssajit.util.CompilerArrays.copyOf(opsMade, (id >>> 6) + 1); // a dialect's op, once lowering starts
         }
         opsMade[id >>> 6] |= 1L << id;
     }

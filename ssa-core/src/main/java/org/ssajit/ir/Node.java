@@ -1,7 +1,7 @@
 package org.ssajit.ir;
 
 import java.util.List;
-import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.IntMath;
 
 /**
@@ -81,8 +81,8 @@ public abstract class Node {
     protected final void appendInput(Value value) {
         if (inputCount == inputs.length) {
             int n = IntMath.max(4, inputCount * 2);
-            inputs = ArrayCopies.copyOf(inputs, n);
-            positions = ArrayCopies.copyOf(positions, n);
+            inputs = CompilerArrays.copyOf(inputs, n);
+            positions = CompilerArrays.copyOf(positions, n);
         }
         int slot = inputCount++;
         inputs[slot] = value;

@@ -1,6 +1,6 @@
 package org.ssajit.ir;
 
-import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.CompilerList;
 import org.ssajit.util.IntMath;
 import java.util.List;
@@ -76,7 +76,7 @@ public abstract class Value extends Node {
 
     /** A snapshot of the users; a user appears once per input slot that refers to this value. */
     public final List<Node> users() {
-        return CompilerList.of(ArrayCopies.copyOf(users, userCount));
+        return CompilerList.of(CompilerArrays.copyOf(users, userCount));
     }
 
     public final boolean hasUsers() {
@@ -87,8 +87,8 @@ public abstract class Value extends Node {
     final void addUser(Node user, int slot) {
         if (userCount == users.length) {
             int n = IntMath.max(4, userCount * 2);
-            users = ArrayCopies.copyOf(users, n);
-            userSlots = ArrayCopies.copyOf(userSlots, n);
+            users = CompilerArrays.copyOf(users, n);
+            userSlots = CompilerArrays.copyOf(userSlots, n);
         }
         users[userCount] = user;
         userSlots[userCount] = slot;

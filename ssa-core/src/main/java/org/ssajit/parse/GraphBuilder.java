@@ -200,7 +200,7 @@ public final class GraphBuilder {
         void put(Block b, Owner o) {
             int id = b.id();
             if (id >= byId.length) {
-                byId = org.ssajit.util.ArrayCopies.copyOf(byId, IntMath.max(id + 1, 2 * byId.length));
+                byId = org.ssajit.util.CompilerArrays.copyOf(byId, IntMath.max(id + 1, 2 * byId.length));
             }
             byId[id] = o;
         }

@@ -87,8 +87,8 @@ final class MethodHandleCalls {
                 if (target.isStatic() != isStatic || parameters != args.length - 1) {
                     return null;
                 }
-                Value[] rest = org.ssajit.util.ArrayCopies.copyOf(args, args.length - 1);
-                JavaKind[] restKinds = org.ssajit.util.ArrayCopies.copyOf(kinds, kinds.length - 1);
+                Value[] rest = org.ssajit.util.CompilerArrays.copyOf(args, args.length - 1);
+                JavaKind[] restKinds = org.ssajit.util.CompilerArrays.copyOf(kinds, kinds.length - 1);
                 int opcode = switch (kind) {
                     case LINK_TO_STATIC -> INVOKESTATIC;
                     case LINK_TO_SPECIAL -> INVOKESPECIAL;

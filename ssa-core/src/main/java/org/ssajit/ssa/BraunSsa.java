@@ -1,6 +1,6 @@
 package org.ssajit.ssa;
 
-import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerSet;
 import org.ssajit.util.CompilerList;
@@ -118,9 +118,9 @@ public final class BraunSsa implements SsaConstruction {
             return;
         }
         int n = IntMath.max(id + 1, sealed.length * 2);
-        currentDef = ArrayCopies.copyOf(currentDef, n);
-        sealed = ArrayCopies.copyOf(sealed, n);
-        frameOfBlock = ArrayCopies.copyOf(frameOfBlock, n);
+        currentDef = CompilerArrays.copyOf(currentDef, n);
+        sealed = CompilerArrays.copyOf(sealed, n);
+        frameOfBlock = CompilerArrays.copyOf(frameOfBlock, n);
         while (incompletePhis.size() < n) {
             incompletePhis.add(null);
         }
@@ -159,7 +159,7 @@ public final class BraunSsa implements SsaConstruction {
         if (row == null) {
             row = currentDef[block.id()] = new Value[variableCount];
         } else if (variable >= row.length) {
-            row = currentDef[block.id()] = ArrayCopies.copyOf(row, variableCount);
+            row = currentDef[block.id()] = CompilerArrays.copyOf(row, variableCount);
         }
         row[variable] = value;
     }
@@ -472,7 +472,7 @@ public final class BraunSsa implements SsaConstruction {
         stats.phisCreated++;
         int id = p.id();
         if (id >= origin.length) {
-            origin = ArrayCopies.copyOf(origin, IntMath.max(id + 1, origin.length * 2));
+            origin = CompilerArrays.copyOf(origin, IntMath.max(id + 1, origin.length * 2));
         }
         origin[id] = how;
         return p;
@@ -495,7 +495,7 @@ public final class BraunSsa implements SsaConstruction {
     private void setForward(Phi p, Value to) {
         int id = p.id();
         if (id >= forward.length) {
-            forward = ArrayCopies.copyOf(forward, IntMath.max(id + 1, forward.length * 2));
+            forward = CompilerArrays.copyOf(forward, IntMath.max(id + 1, forward.length * 2));
         }
         forward[id] = to;
     }

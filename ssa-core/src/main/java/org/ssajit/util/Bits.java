@@ -37,7 +37,7 @@ public final class Bits {
 
     private void ensureWords(int n) {
         if (n > words.length) {
-            words = ArrayCopies.copyOf(words, IntMath.max(n, 2 * words.length));
+            words = CompilerArrays.copyOf(words, IntMath.max(n, 2 * words.length));
         }
     }
 

@@ -1,6 +1,6 @@
 package org.ssajit.verify;
 
-import org.ssajit.util.ArrayCopies;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.CompilerSet;
 import org.ssajit.util.CompilerMap;
 import org.ssajit.util.CompilerList;
@@ -718,7 +718,7 @@ public final class Verifier {
                         values.add(v);
                     }
                     if (ne == expected.length) {
-                        expected = ArrayCopies.copyOf(expected, ne * 2);
+                        expected = CompilerArrays.copyOf(expected, ne * 2);
                     }
                     expected[ne++] = pair(vi, ni);
                 }
@@ -735,7 +735,7 @@ public final class Verifier {
                     fail(() -> "value " + printer.ref(v) + " lists a user that is not in the graph: " + u.getClass().getSimpleName());
                 }
                 if (na == actual.length) {
-                    actual = ArrayCopies.copyOf(actual, na * 2);
+                    actual = CompilerArrays.copyOf(actual, na * 2);
                 }
                 actual[na++] = pair(vi, ui);
             }

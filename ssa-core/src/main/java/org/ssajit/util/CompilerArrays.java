@@ -9,8 +9,8 @@ import java.lang.reflect.Array;
  * {@link IndexedList}). Each gives what the JDK's method of the same name gives: the first {@code
  * length} elements, padded with zeros, nulls or {@code false}.
  */
-public final class ArrayCopies {
-    private ArrayCopies() {
+public final class CompilerArrays {
+    private CompilerArrays() {
     }
 
     public static int[] copyOf(int[] a, int length) {
