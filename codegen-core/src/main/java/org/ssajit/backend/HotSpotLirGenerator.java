@@ -745,18 +745,14 @@ public abstract class HotSpotLirGenerator<B extends HotSpotBackend<?>> extends L
     /** The key indices of {@code s}, the most frequent first (ties, and all without a profile, in key order). */
     static int[] sequence(Switch s) {
         int n = s.keyCount();
-        Integer[] order = new Integer[n];
-        for (int k = 0; k < n; k++) {
-            order[k] = k;
+        if (!s.profiled()) {
+            int[] sequence = new int[n];
+            for (int k = 0; k < n; k++) {
+                sequence[k] = k;
+            }
+            return sequence;
         }
-        if (s.profiled()) {
-            java.util.Arrays.sort(order, (a, b) -> Double.compare(s.probability(b), s.probability(a)));
-        }
-        int[] sequence = new int[n];
-        for (int k = 0; k < n; k++) {
-            sequence[k] = order[k];
-        }
-        return sequence;
+        return CompilerArrays.sortedIndices(n, (a, b) -> Double.compare(s.probability(b), s.probability(a)));
     }
 
     /** A jump through a table: {@code table[value - lowKey]}, {@code defaultTarget} outside it. */

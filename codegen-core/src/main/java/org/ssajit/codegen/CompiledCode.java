@@ -1,8 +1,8 @@
 package org.ssajit.codegen;
 
 import org.ssajit.util.CompilerList;
+import org.ssajit.util.IntMath;
 import org.ssajit.util.Nulls;
-import java.util.Comparator;
 import java.util.List;
 
 import jdk.vm.ci.code.StackSlot;
@@ -43,7 +43,7 @@ public record CompiledCode(String name, byte[] code, List<Site> sites, int total
         Nulls.requireNonNull(name, "name");
         code = code.clone();
         List<Site> sorted = new CompilerList<>(sites);
-        sorted.sort(Comparator.comparingInt(s -> s.pcOffset));
+        sorted.sort((x, y) -> IntMath.compare(x.pcOffset, y.pcOffset));
         for (Site s : sorted) {
             if (s.pcOffset < 0 || s.pcOffset > code.length) {
                 throw new IllegalArgumentException("site outside the code (" + code.length + " bytes): " + s);

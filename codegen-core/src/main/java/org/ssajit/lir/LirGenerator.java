@@ -303,7 +303,7 @@ public abstract class LirGenerator {
                 body.add(x);
             }
         }
-        body.sort(java.util.Comparator.comparingInt(x -> index[x.id()]));
+        body.sort((x, y) -> IntMath.compare(index[x.id()], index[y.id()]));
         for (Block x : body) {
             place(x, loops, index, seen, placed, order); // an inner loop's header places its body first
         }

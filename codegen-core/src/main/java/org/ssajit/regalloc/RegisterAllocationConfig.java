@@ -31,7 +31,7 @@ public final class RegisterAllocationConfig {
     private final MoveFactory moveFactory;
     private final boolean verify;
     private final boolean recordOriginals;
-    private final Map<PlatformKind, List<Register>> byKind = new CompilerMap<>();
+    private final Map<PlatformKind, List<Register>> byKind = CompilerMap.identity(); // the kinds are enums: no Enum.hashCode
 
     private RegisterAllocationConfig(RegisterConfig registerConfig, List<Register> allocatable, boolean[] callerSaved, MoveFactory moveFactory,
                     boolean verify, boolean recordOriginals) {
@@ -113,7 +113,7 @@ public final class RegisterAllocationConfig {
         return byKind.computeIfAbsent(kind, k -> CompilerList.copyOf(registerConfig.filterAllocatableRegisters(k, allocatable)));
     }
 
-    private final Map<PlatformKind, Register[]> arraysByKind = new CompilerMap<>();
+    private final Map<PlatformKind, Register[]> arraysByKind = CompilerMap.identity();
 
     /** {@link #allocatableRegisters(PlatformKind)} as an array made once (shared: do not modify). */
     synchronized Register[] allocatableRegisterArray(PlatformKind kind) {

@@ -1,14 +1,15 @@
 package org.ssajit.bytecode;
 
 import org.ssajit.util.ArrayFill;
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.CompilerList;
 import static org.ssajit.bytecode.Bytecodes.*;
 
 import org.ssajit.util.Bits;
-import java.util.Comparator;
 import java.util.List;
 
 import org.ssajit.bytecode.BlockMap.BciBlock;
+import org.ssajit.util.IntMath;
 
 import jdk.vm.ci.meta.ProfilingInfo;
 
@@ -104,11 +105,11 @@ public final class BlockFrequencies {
                 bodies.add(body(h));
             }
         }
-        Integer[] order = new Integer[headers.size()];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
+        int[] sizes = new int[headers.size()];
+        for (int i = 0; i < sizes.length; i++) {
+            sizes[i] = bodies.get(i).cardinality();
         }
-        java.util.Arrays.sort(order, Comparator.comparingInt(i -> bodies.get(i).cardinality()));
+        int[] order = CompilerArrays.sortedIndices(sizes.length, (a, b) -> IntMath.compare(sizes[a], sizes[b]));
         double[] multiplier = new double[n];
         ArrayFill.fill(multiplier, 1);
         double[] local = new double[n];

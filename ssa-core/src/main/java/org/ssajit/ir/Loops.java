@@ -3,6 +3,7 @@ package org.ssajit.ir;
 import org.ssajit.util.ArrayFill;
 import org.ssajit.util.CompilerList;
 import org.ssajit.util.Bits;
+import org.ssajit.util.IntMath;
 import java.util.Collections;
 import java.util.List;
 
@@ -184,7 +185,7 @@ public final class Loops {
             for (int id = body.nextSetBit(0); id >= 0; id = body.nextSetBit(id + 1)) {
                 in.add(byId[id]);
             }
-            in.sort(java.util.Comparator.comparingInt(b -> order[b.id()]));
+            in.sort((x, y) -> IntMath.compare(order[x.id()], order[y.id()]));
             this.blocks = CompilerList.copyOf(in);
             List<Block> out = new CompilerList<>(1);
             List<Block> preds = header.predecessors();

@@ -627,7 +627,8 @@ public final class NodeFactory {
             }
             this.inputs = in;
             this.epoch = epoch;
-            int h = op.hashCode() * 31 + kind.hashCode();
+            // Both enums, compared by identity in equals; their identity hashes, not Enum.hashCode (the JDK's code).
+            int h = System.identityHashCode(op) * 31 + System.identityHashCode(kind);
             h = h * 31 + (attribute == null ? 0 : attribute.hashCode());
             for (Value v : in) {
                 h = h * 31 + System.identityHashCode(v);

@@ -1,5 +1,6 @@
 package org.ssajit.parse;
 
+import org.ssajit.util.CompilerArrays;
 import org.ssajit.util.CompilerList;
 import static org.ssajit.bytecode.Bytecodes.*;
 
@@ -497,7 +498,7 @@ public final class Inlining {
                             + percent(MIN_RECORDED_PROBABILITY) + ")" : reason, CompilerList.of());
         }
         jdk.vm.ci.meta.JavaTypeProfile.ProfiledType[] seen = types.getTypes().clone();
-        java.util.Arrays.sort(seen, (a, b) -> Double.compare(b.getProbability(), a.getProbability()));
+        CompilerArrays.sort(seen, (a, b) -> Double.compare(b.getProbability(), a.getProbability()));
         int n = IntMath.min(seen.length, MAX_PROFILED_RECEIVERS);
         jdk.vm.ci.meta.ResolvedJavaType caller = callerState.method().getDeclaringClass();
         java.util.List<Choice> chosen = new CompilerList<>();

@@ -312,13 +312,13 @@ public final class CompilerList<E> extends IndexedList<E> {
         modifications++;
     }
 
-    /** Sorts stably, as {@code ArrayList.sort} does (its merge sort, {@code Arrays.sort} on a range). */
+    /** Sorts stably, as {@code ArrayList.sort} does ({@link CompilerArrays#sort}). */
     @Override
     @SuppressWarnings("unchecked")
     public void sort(Comparator<? super E> c) {
         mutable();
         int expected = modifications;
-        java.util.Arrays.sort((E[]) elements, 0, size, c);
+        CompilerArrays.sort((E[]) elements, 0, size, c);
         if (modifications != expected) {
             throw new ConcurrentModificationException();
         }

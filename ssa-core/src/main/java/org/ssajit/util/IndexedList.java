@@ -158,12 +158,12 @@ public abstract class IndexedList<E> implements List<E>, RandomAccess {
 
     @Override
     public Iterator<E> iterator() {
-        return new Itr<>(this, 0);
+        return new Itr(0);
     }
 
     @Override
     public ListIterator<E> listIterator() {
-        return new Itr<>(this, 0);
+        return new Itr(0);
     }
 
     @Override
@@ -171,7 +171,7 @@ public abstract class IndexedList<E> implements List<E>, RandomAccess {
         if (index < 0 || index > size()) {
             throw new IndexOutOfBoundsException(index);
         }
-        return new Itr<>(this, index);
+        return new Itr(index);
     }
 
     @Override
@@ -315,40 +315,33 @@ public abstract class IndexedList<E> implements List<E>, RandomAccess {
         return sb.append(']').toString();
     }
 
-    /**
-     * The list iterator: by index, failing fast on a structural change not made through it. A static
-     * class with its list as a field: an inner class's constructor null-checks its outer instance with
-     * {@code Objects.requireNonNull}, which every iteration of the compiler's lists then called.
-     */
-    private static final class Itr<E> implements ListIterator<E> {
-        private final IndexedList<E> list;
+    /** The list iterator: by index, failing fast on a structural change not made through it. */
+    private final class Itr implements ListIterator<E> {
         private int cursor;
         private int last = -1;
-        private int expected;
+        private int expected = modifications();
 
-        Itr(IndexedList<E> list, int cursor) {
-            this.list = list;
+        Itr(int cursor) {
             this.cursor = cursor;
-            this.expected = list.modifications();
         }
 
         @Override
         public boolean hasNext() {
-            return cursor < list.size();
+            return cursor < size();
         }
 
         @Override
         public E next() {
-            if (list.modifications() != expected) {
+            if (modifications() != expected) {
                 throw new ConcurrentModificationException();
             }
             int i = cursor;
-            if (i >= list.size()) {
+            if (i >= size()) {
                 throw new NoSuchElementException();
             }
             cursor = i + 1;
             last = i;
-            return list.get(i);
+            return get(i);
         }
 
         @Override
@@ -358,7 +351,7 @@ public abstract class IndexedList<E> implements List<E>, RandomAccess {
 
         @Override
         public E previous() {
-            if (list.modifications() != expected) {
+            if (modifications() != expected) {
                 throw new ConcurrentModificationException();
             }
             int i = cursor - 1;
@@ -367,7 +360,7 @@ public abstract class IndexedList<E> implements List<E>, RandomAccess {
             }
             cursor = i;
             last = i;
-            return list.get(i);
+            return get(i);
         }
 
         @Override
@@ -385,13 +378,13 @@ public abstract class IndexedList<E> implements List<E>, RandomAccess {
             if (last < 0) {
                 throw new IllegalStateException();
             }
-            if (list.modifications() != expected) {
+            if (modifications() != expected) {
                 throw new ConcurrentModificationException();
             }
-            list.remove(last);
+            IndexedList.this.remove(last);
             cursor = last;
             last = -1;
-            expected = list.modifications();
+            expected = modifications();
         }
 
         @Override
@@ -399,20 +392,20 @@ public abstract class IndexedList<E> implements List<E>, RandomAccess {
             if (last < 0) {
                 throw new IllegalStateException();
             }
-            if (list.modifications() != expected) {
+            if (modifications() != expected) {
                 throw new ConcurrentModificationException();
             }
-            list.set(last, e);
+            IndexedList.this.set(last, e);
         }
 
         @Override
         public void add(E e) {
-            if (list.modifications() != expected) {
+            if (modifications() != expected) {
                 throw new ConcurrentModificationException();
             }
-            list.add(cursor++, e);
+            IndexedList.this.add(cursor++, e);
             last = -1;
-            expected = list.modifications();
+            expected = modifications();
         }
     }
 

@@ -25,4 +25,9 @@ public final class IntMath {
     public static long min(long a, long b) {
         return a <= b ? a : b;
     }
+
+    /** {@code Integer.compare}. */
+    public static int compare(int a, int b) {
+        return a < b ? -1 : a == b ? 0 : 1;
+    }
 }
