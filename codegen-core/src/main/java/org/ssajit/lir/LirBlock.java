@@ -5,13 +5,14 @@ import java.util.List;
 
 import org.ssajit.ir.Block;
 import org.ssajit.ir.Loops.Loop;
+import org.ssajit.util.Identity;
 
 /**
  * A block of LIR: a {@link LabelOp}, instructions, and a block-ending instruction (a {@link JumpOp}, a
  * target's conditional branch or switch, a return, a deoptimization). Blocks are numbered in the
  * emission order ({@link #id()}).
  */
-public final class LirBlock {
+public final class LirBlock extends Identity {
     private final int id;
     private final Block irBlock;
     private final CompilerList<LirBlock> predecessors = new CompilerList<>(2);
@@ -89,20 +90,5 @@ public final class LirBlock {
     @Override
     public String toString() {
         return "B" + id;
-    }
-
-    /**
-     * Identity, as {@code Object}'s; declared so that the compiler's lists and maps, which compare
-     * by {@code equals}, do not call the JDK's {@code Object.equals} (see {@link
-     * org.ssajit.util.IndexedList}).
-     */
-    @Override
-    public final boolean equals(Object o) {
-        return this == o;
-    }
-
-    @Override
-    public final int hashCode() {
-        return System.identityHashCode(this);
     }
 }

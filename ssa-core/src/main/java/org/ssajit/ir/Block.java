@@ -3,6 +3,7 @@ package org.ssajit.ir;
 import org.ssajit.util.CompilerList;
 import java.util.List;
 
+import org.ssajit.util.Identity;
 import org.ssajit.util.IntMath;
 import org.ssajit.util.ReadOnlyList;
 
@@ -12,7 +13,7 @@ import org.ssajit.util.ReadOnlyList;
  * bytecode inside a try range that can throw always ends its block, so the state on the exception edge
  * is the state at the end of the block.
  */
-public final class Block {
+public final class Block extends Identity {
     private final Graph graph;
     private final int id;
     private final int bci;
@@ -370,20 +371,5 @@ public final class Block {
     @Override
     public String toString() {
         return "b" + id;
-    }
-
-    /**
-     * Identity, as {@code Object}'s; declared so that the compiler's lists and maps, which compare
-     * by {@code equals}, do not call the JDK's {@code Object.equals} (see {@link
-     * org.ssajit.util.IndexedList}).
-     */
-    @Override
-    public final boolean equals(Object o) {
-        return this == o;
-    }
-
-    @Override
-    public final int hashCode() {
-        return System.identityHashCode(this);
     }
 }

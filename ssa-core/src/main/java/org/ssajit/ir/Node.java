@@ -2,6 +2,7 @@ package org.ssajit.ir;
 
 import java.util.List;
 import org.ssajit.util.CompilerArrays;
+import org.ssajit.util.Identity;
 import org.ssajit.util.IntMath;
 
 /**
@@ -12,7 +13,7 @@ import org.ssajit.util.IntMath;
  * the same however many users the value has. All mutation of inputs goes through this class so that
  * use lists never drift.
  */
-public abstract class Node {
+public abstract class Node extends Identity {
     private static final Value[] NO_INPUTS = {};
     private static final int[] NO_POSITIONS = {};
 
@@ -156,20 +157,5 @@ public abstract class Node {
     /** Sets input slot {@code slot} without touching user lists: the caller moves the use entry. */
     final void setInputRaw(int slot, Value value) {
         inputs[slot] = value;
-    }
-
-    /**
-     * Identity, as {@code Object}'s; declared so that the compiler's lists and maps, which compare
-     * by {@code equals}, do not call the JDK's {@code Object.equals} (see {@link
-     * org.ssajit.util.IndexedList}).
-     */
-    @Override
-    public final boolean equals(Object o) {
-        return this == o;
-    }
-
-    @Override
-    public final int hashCode() {
-        return System.identityHashCode(this);
     }
 }
