@@ -6,17 +6,21 @@
 # the tier-4 thresholds on its own, and the request is queued by the compiler thread. With --top N, the
 # N packages with most requests for each.
 #
-# Usage: scripts/tier4-requests.sh [--top N] LOGFILE
+# Usage: scripts/tier4-requests.sh [--top N | --list] LOGFILE
+#   --list: instead of the counts, each request as a line: who queued it, then the method (sorted), e.g.
+#   to see which JDK methods the compiler's own calls made hot: ... --list F | grep '^JVMCI'
 #   e.g. ./ssajit run -XX:+UnlockDiagnosticVMOptions -XX:+LogCompilation -XX:LogFile=/tmp/c.log \
 #          -cp demo/target/demo-0.1.0-SNAPSHOT.jar org.ssajit.demo.ProgramTimer --iterations 12 collections
 #        scripts/tier4-requests.sh /tmp/c.log
 set -euo pipefail
 case "${1:-}" in -h|--help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p;}' "$0"; exit 0 ;; esac
 TOP=0
+LIST=0
 if [ "${1:-}" = --top ]; then TOP=$2; shift 2; fi
-[ $# -eq 1 ] && [ -r "$1" ] || { echo "usage: scripts/tier4-requests.sh [--top N] LOGFILE" >&2; exit 2; }
+if [ "${1:-}" = --list ]; then LIST=1; shift; fi
+[ $# -eq 1 ] && [ -r "$1" ] || { echo "usage: scripts/tier4-requests.sh [--top N | --list] LOGFILE" >&2; exit 2; }
 
-awk -v top="$TOP" '
+awk -v top="$TOP" -v list="$LIST" '
     # First pass: the compiler threads names (their lines may come after their first writes).
     FNR == NR {
         if (match($0, /<start_compile_thread name=.[^\047]*. thread=.[0-9]+/)) {
@@ -32,6 +36,14 @@ awk -v top="$TOP" '
         who = (w in names) ? names[w] : "program threads"
         sub(/[0-9]+$/, "", who)
         kind = /osr_bci=/ ? "osr" : "standard"
+        if (list) {
+            if (match($0, /method=.[^\047]+/)) {
+                m = substr($0, RSTART + 8, RLENGTH - 8)
+                gsub(/&lt;/, "<", m); gsub(/&gt;/, ">", m)
+                print who "\t" m (kind == "osr" ? " (osr)" : "") | "sort"
+            }
+            next
+        }
         n[who, kind]++; total++
         if (!(who in seen)) { seen[who] = 1; order[++k] = who }
         if (top > 0 && match($0, /method=.[^ ]+/)) {
@@ -41,6 +53,9 @@ awk -v top="$TOP" '
         }
     }
     END {
+        if (list) {
+            exit 0
+        }
         printf "tier-4 requests: %d\n", total
         for (i = 1; i <= k; i++) {
             who = order[i]

@@ -431,10 +431,23 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
 
     // ssajit's runtime stubs ----------------------------------------------------------------------------
 
+    /** Stubs by VM entry and result kind ({@link #vmCallStub}). */
+    private static final RuntimeStubs.Known VM_CALL_STUBS = new RuntimeStubs.Known();
+    /** Exception stubs by kind ({@link #exceptionStub}). */
+    private static final RuntimeStubs.Known EXCEPTION_STUBS = new RuntimeStubs.Known();
+    /** Leaf-call-saving stubs by C function, argument count and result ({@link #leafCallSavingStub}). */
+    private static final RuntimeStubs.Known LEAF_CALL_SAVING_STUBS = new RuntimeStubs.Known();
+
     /** The entry of the stub that calls the VM entry {@code entry} ({@link RuntimeStubBuilder#vmCallStub}; named after {@code entryName}), installed on first use. */
     public final long vmCallStub(String entryName, long entry, RuntimeStubBuilder.VmResult result) {
+        long known = VM_CALL_STUBS.find(entry, result.ordinal());
+        if (known != 0) {
+            return known;
+        }
         String name = "ssajit-vm-" + entryName;
-        return RuntimeStubs.address(name, () -> newRuntimeStubs().vmCallStub(name, entry, result));
+        long address = RuntimeStubs.address(name, () -> newRuntimeStubs().vmCallStub(name, entry, result));
+        VM_CALL_STUBS.add(entry, result.ordinal(), address);
+        return address;
     }
 
     /** The entry of the monitorenter stub ({@link RuntimeStubBuilder#monitorEnterStub}), installed on first use. */
@@ -444,7 +457,13 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
 
     /** The entry of the stub that creates an implicit exception of {@code kind} ({@link RuntimeStubBuilder#exceptionStub}), installed on first use. */
     public final long exceptionStub(ImplicitException.Kind kind) {
-        return RuntimeStubs.address("ssajit-throw-" + kind.name(), () -> newRuntimeStubs().exceptionStub(kind));
+        long known = EXCEPTION_STUBS.find(kind.ordinal(), 0);
+        if (known != 0) {
+            return known;
+        }
+        long address = RuntimeStubs.address("ssajit-throw-" + kind.name(), () -> newRuntimeStubs().exceptionStub(kind));
+        EXCEPTION_STUBS.add(kind.ordinal(), 0, address);
+        return address;
     }
 
     /**
@@ -453,8 +472,15 @@ public abstract class HotSpotFrameBuilder<A extends Assembler> {
      * with {@link #emitLeafCallSavingStubCall}.
      */
     public final long leafCallSavingStub(String symbol, long target, int arguments, boolean result) {
+        int shape = 2 * arguments + (result ? 1 : 0);
+        long known = LEAF_CALL_SAVING_STUBS.find(target, shape);
+        if (known != 0) {
+            return known;
+        }
         String name = "ssajit-saving-" + symbol + "-" + arguments + (result ? "-result" : "");
-        return RuntimeStubs.address(name, () -> newRuntimeStubs().leafCallSavingStub(name, target, arguments, result));
+        long address = RuntimeStubs.address(name, () -> newRuntimeStubs().leafCallSavingStub(name, target, arguments, result));
+        LEAF_CALL_SAVING_STUBS.add(target, shape, address);
+        return address;
     }
 
     /**

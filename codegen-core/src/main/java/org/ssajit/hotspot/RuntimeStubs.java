@@ -39,6 +39,48 @@ public final class RuntimeStubs {
         return INSTALLED.computeIfAbsent(name, n -> install(code.get())).getStart();
     }
 
+    /**
+     * Stub addresses by two numbers that name a stub as its name does (a VM entry's address and the
+     * stub's shape), for the callers that ask for a stub at every operation they emit: building the
+     * name each time ran the JDK's string concatenation and hashing, which became hot on the compiler
+     * thread. An address once found stays valid: these stubs live as long as the VM. 0: not known yet.
+     */
+    public static final class Known {
+        private long[] keys = new long[8];
+        private int[] shapes = new int[8];
+        private long[] addresses = new long[8];
+        private int count;
+
+        /** The address recorded for {@code key} and {@code shape}, or 0. */
+        public synchronized long find(long key, int shape) {
+            for (int i = 0; i < count; i++) {
+                if (keys[i] == key && shapes[i] == shape) {
+                    return addresses[i];
+                }
+            }
+            return 0;
+        }
+
+        /** Records {@code address} (not 0) for {@code key} and {@code shape}; the first one recorded stays. */
+        public synchronized void add(long key, int shape, long address) {
+            if (address == 0) {
+                throw new IllegalArgumentException("no stub at address 0");
+            }
+            if (find(key, shape) != 0) {
+                return;
+            }
+            if (count == keys.length) {
+                keys = java.util.Arrays.copyOf(keys, 2 * count);
+                shapes = java.util.Arrays.copyOf(shapes, 2 * count);
+                addresses = java.util.Arrays.copyOf(addresses, 2 * count);
+            }
+            keys[count] = key;
+            shapes[count] = shape;
+            addresses[count] = address;
+            count++;
+        }
+    }
+
     /** The stubs installed so far, by name (for tests and diagnostics). */
     public static Map<String, InstalledCode> installed() {
         return Map.copyOf(INSTALLED);
