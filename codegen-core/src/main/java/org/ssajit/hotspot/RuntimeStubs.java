@@ -5,6 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import org.ssajit.codegen.CompiledCode;
+import org.ssajit.util.CompilerArrays;
 
 import jdk.vm.ci.code.InstalledCode;
 import jdk.vm.ci.code.site.DataPatch;
@@ -70,9 +71,9 @@ public final class RuntimeStubs {
                 return;
             }
             if (count == keys.length) {
-                keys = java.util.Arrays.copyOf(keys, 2 * count);
-                shapes = java.util.Arrays.copyOf(shapes, 2 * count);
-                addresses = java.util.Arrays.copyOf(addresses, 2 * count);
+                keys = CompilerArrays.copyOf(keys, 2 * count);
+                shapes = CompilerArrays.copyOf(shapes, 2 * count);
+                addresses = CompilerArrays.copyOf(addresses, 2 * count);
             }
             keys[count] = key;
             shapes[count] = shape;

@@ -16,71 +16,62 @@ public final class CompilerArrays {
     }
 
     public static int[] copyOf(int[] a, int length) {
-        int[] b = new int[length];
-        System.arraycopy(a, 0, b, 0, IntMath.min(a.length, length));
-        return b;
+        return copy(a, a.length, 0, new int[length], length);
     }
 
     public static long[] copyOf(long[] a, int length) {
-        long[] b = new long[length];
-        System.arraycopy(a, 0, b, 0, IntMath.min(a.length, length));
-        return b;
+        return copy(a, a.length, 0, new long[length], length);
     }
 
     public static byte[] copyOf(byte[] a, int length) {
-        byte[] b = new byte[length];
-        System.arraycopy(a, 0, b, 0, IntMath.min(a.length, length));
-        return b;
+        return copy(a, a.length, 0, new byte[length], length);
     }
 
     public static boolean[] copyOf(boolean[] a, int length) {
-        boolean[] b = new boolean[length];
-        System.arraycopy(a, 0, b, 0, IntMath.min(a.length, length));
-        return b;
+        return copy(a, a.length, 0, new boolean[length], length);
     }
 
     public static double[] copyOf(double[] a, int length) {
-        double[] b = new double[length];
-        System.arraycopy(a, 0, b, 0, IntMath.min(a.length, length));
-        return b;
+        return copy(a, a.length, 0, new double[length], length);
     }
 
     /** A copy of the same array class as {@code a}. */
     @SuppressWarnings("unchecked")
     public static <T> T[] copyOf(T[] a, int length) {
-        T[] b = a.getClass() == Object[].class ? (T[]) new Object[length] : (T[]) Array.newInstance(a.getClass().getComponentType(), length);
-        System.arraycopy(a, 0, b, 0, IntMath.min(a.length, length));
-        return b;
+        return copy(a, a.length, 0, (T[]) (a.getClass() == Object[].class ? new Object[length] : Array.newInstance(a.getClass().getComponentType(), length)),
+                        length);
     }
 
     /** {@code a[from]} to {@code a[to - 1]}, padded with zeros past {@code a}'s end. */
     public static int[] copyOfRange(int[] a, int from, int to) {
-        int[] b = new int[checkedLength(a.length, from, to)];
-        System.arraycopy(a, from, b, 0, IntMath.min(a.length - from, to - from));
-        return b;
+        int length = checkedLength(a.length, from, to);
+        return copy(a, a.length, from, new int[length], length);
     }
 
     /** {@code a[from]} to {@code a[to - 1]}, padded with zeros past {@code a}'s end. */
     public static long[] copyOfRange(long[] a, int from, int to) {
-        long[] b = new long[checkedLength(a.length, from, to)];
-        System.arraycopy(a, from, b, 0, IntMath.min(a.length - from, to - from));
-        return b;
+        int length = checkedLength(a.length, from, to);
+        return copy(a, a.length, from, new long[length], length);
     }
 
     /** {@code a[from]} to {@code a[to - 1]}, padded with zeros past {@code a}'s end. */
     public static byte[] copyOfRange(byte[] a, int from, int to) {
-        byte[] b = new byte[checkedLength(a.length, from, to)];
-        System.arraycopy(a, from, b, 0, IntMath.min(a.length - from, to - from));
-        return b;
+        int length = checkedLength(a.length, from, to);
+        return copy(a, a.length, from, new byte[length], length);
     }
 
     /** {@code a[from]} to {@code a[to - 1]}, padded with nulls past {@code a}'s end; the same array class. */
     @SuppressWarnings("unchecked")
     public static <T> T[] copyOfRange(T[] a, int from, int to) {
         int length = checkedLength(a.length, from, to);
-        T[] b = a.getClass() == Object[].class ? (T[]) new Object[length] : (T[]) Array.newInstance(a.getClass().getComponentType(), length);
-        System.arraycopy(a, from, b, 0, IntMath.min(a.length - from, length));
-        return b;
+        return copy(a, a.length, from, (T[]) (a.getClass() == Object[].class ? new Object[length] : Array.newInstance(a.getClass().getComponentType(), length)),
+                        length);
+    }
+
+    /** {@code to}, holding {@code from}'s elements from {@code start} on, as many as fit. */
+    private static <A> A copy(Object from, int fromLength, int start, A to, int toLength) {
+        System.arraycopy(from, start, to, 0, IntMath.min(fromLength - start, toLength));
+        return to;
     }
 
     private static int checkedLength(int arrayLength, int from, int to) {
@@ -104,7 +95,17 @@ public final class CompilerArrays {
             return;
         }
         Comparator<? super T> order = c != null ? c : (x, y) -> ((Comparable<Object>) x).compareTo(y); // null: the natural order
-        mergeSort(a, (T[]) new Object[to - from], from, to, order);
+        Object[] range = new Object[to - from];
+        System.arraycopy(a, from, range, 0, range.length);
+        int[] sorted = sortedIndices(range.length, (x, y) -> order.compare((T) range[x], (T) range[y]));
+        for (int k = 0; k < sorted.length; k++) {
+            a[from + k] = (T) range[sorted[k]];
+        }
+    }
+
+    /** Sorts {@code a} by {@code c}, stably. */
+    public static <T> void sort(T[] a, Comparator<? super T> c) {
+        sort(a, 0, a.length, c);
     }
 
     /** A comparison of two ints (indices, ids): negative, zero or positive as {@link Comparator#compare}. */
@@ -113,7 +114,13 @@ public final class CompilerArrays {
         int compare(int a, int b);
     }
 
-    /** The ints 0 to {@code n - 1} sorted by {@code c}, stably: without boxing them. */
+    /** Up to this many elements a range is sorted by insertion. */
+    private static final int INSERTION_LIMIT = 16;
+
+    /**
+     * The ints 0 to {@code n - 1} sorted by {@code c}, stably: without boxing them. The one merge sort
+     * here; {@link #sort} sorts the indices of the objects.
+     */
     public static int[] sortedIndices(int n, IntOrder c) {
         int[] a = new int[n];
         for (int i = 0; i < n; i++) {
@@ -130,46 +137,6 @@ public final class CompilerArrays {
             for (int i = from + 1; i < to; i++) {
                 int x = a[i];
                 int j = i;
-                while (j > from && c.compare(a[j - 1], x) > 0) {
-                    a[j] = a[j - 1];
-                    j--;
-                }
-                a[j] = x;
-            }
-            return;
-        }
-        int mid = (from + to) >>> 1;
-        mergeSort(a, scratch, from, mid, c);
-        mergeSort(a, scratch, mid, to, c);
-        if (c.compare(a[mid - 1], a[mid]) <= 0) {
-            return;
-        }
-        int n = mid - from;
-        System.arraycopy(a, from, scratch, 0, n);
-        int i = 0;
-        int j = mid;
-        int k = from;
-        while (i < n && j < to) {
-            a[k++] = c.compare(a[j], scratch[i]) < 0 ? a[j++] : scratch[i++];
-        }
-        while (i < n) {
-            a[k++] = scratch[i++];
-        }
-    }
-
-    /** Sorts {@code a} by {@code c}, stably. */
-    public static <T> void sort(T[] a, Comparator<? super T> c) {
-        sort(a, 0, a.length, c);
-    }
-
-    /** Up to this many elements a range is sorted by insertion. */
-    private static final int INSERTION_LIMIT = 16;
-
-    private static <T> void mergeSort(T[] a, T[] scratch, int from, int to, Comparator<? super T> c) {
-        if (to - from <= INSERTION_LIMIT) {
-            for (int i = from + 1; i < to; i++) {
-                T x = a[i];
-                int j = i;
                 while (j > from && c.compare(a[j - 1], x) > 0) { // strictly greater: equal ones stay before
                     a[j] = a[j - 1];
                     j--;
@@ -182,7 +149,7 @@ public final class CompilerArrays {
         mergeSort(a, scratch, from, mid, c);
         mergeSort(a, scratch, mid, to, c);
         if (c.compare(a[mid - 1], a[mid]) <= 0) {
-            return; // already in order
+            return;
         }
         int n = mid - from;
         System.arraycopy(a, from, scratch, 0, n);
@@ -190,11 +157,11 @@ public final class CompilerArrays {
         int j = mid;
         int k = from;
         while (i < n && j < to) {
-            // The left run's element first when equal: stable.
-            a[k++] = c.compare(a[j], scratch[i]) < 0 ? a[j++] : scratch[i++];
+            a[k++] = c.compare(a[j], scratch[i]) < 0 ? a[j++] : scratch[i++]; // the left run's first when equal: stable
         }
         while (i < n) {
             a[k++] = scratch[i++];
         }
     }
+
 }
